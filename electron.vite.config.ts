@@ -1,0 +1,33 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// Our folders are not electron-vite's defaults, so every entry is named.
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve('src-main/index.ts'),
+          hostWorker: resolve('src-main/server/worker.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rollupOptions: {
+        input: { index: resolve('src-preload/index.ts') },
+        // A sandboxed preload cannot load ES modules.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src-renderer'),
+    plugins: [svelte()],
+    build: {
+      rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
+    },
+  },
+});

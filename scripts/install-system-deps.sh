@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Debian packages Hearth needs to build and test:
+#   libsecret-1-dev            keytar compiles against it (the OS keychain)
+#   gnome-keyring, dbus-x11    a real Secret Service for the keychain tests
+#   libsecret-tools            secret-tool, to inspect the keychain by hand
+#   chromium                   the browser the end-to-end tests drive
+#   python3, make, g++         node-gyp builds better-sqlite3 and keytar
+set -euo pipefail
+
+packages=(libsecret-1-dev gnome-keyring dbus-x11 libsecret-tools chromium python3 make g++)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+"${sudo[@]}" apt-get update
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"

@@ -1,0 +1,5 @@
+export * from './api';
+export * from './messages';
+export * from './streams';
+export * from './users';
+export * from './events';

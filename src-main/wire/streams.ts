@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const streamSchema = z.object({
+  stream_id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  rendered_description: z.string().optional(),
+  invite_only: z.boolean(),
+  is_web_public: z.boolean().optional(),
+  history_public_to_subscribers: z.boolean().optional(),
+  is_announcement_only: z.boolean().optional(),
+  stream_post_policy: z.number().int().optional(),
+  date_created: z.number().int().optional(),
+});
+export type Stream = z.infer<typeof streamSchema>;
+
+// A Stream plus the user's personal settings for it (spec §2, Subscription).
+export const subscriptionSchema = streamSchema.extend({
+  color: z.string(),
+  is_muted: z.boolean(),
+  in_home_view: z.boolean(),
+  pin_to_top: z.boolean(),
+  desktop_notifications: z.boolean().nullable(),
+  audible_notifications: z.boolean().nullable(),
+  push_notifications: z.boolean().nullable(),
+  email_notifications: z.boolean().nullable(),
+  wildcard_mentions_notify: z.boolean().nullable(),
+  email_address: z.string(),
+  subscribers: z.array(z.union([z.string(), z.number().int()])).optional(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionsResponseSchema = z.object({
+  subscriptions: z.array(subscriptionSchema),
+});

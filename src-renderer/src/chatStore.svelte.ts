@@ -1,0 +1,106 @@
+import type {
+  ChatBridge,
+  ConnectionState,
+  Message,
+  Snapshot,
+  Subscription,
+} from '../../src-preload/bridge';
+
+export interface Selection {
+  stream: string;
+  topic: string | null;
+}
+
+const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+export function isInStream(message: Message, stream: string): boolean {
+  return (
+    message.type === 'stream' &&
+    typeof message.display_recipient === 'string' &&
+    sameName(message.display_recipient, stream)
+  );
+}
+
+// The renderer's whole state: fed by bridge calls and pushed events, read by
+// components, which never talk to the bridge themselves.
+export class ChatStore {
+  snapshot = $state<Snapshot | null>(null);
+  subscriptions = $state<Subscription[]>([]);
+  connection = $state<ConnectionState>('connecting');
+  selection = $state<Selection | null>(null);
+  streamMessages = $state<Message[]>([]);
+  error = $state<string | null>(null);
+
+  topics = $derived.by(() => {
+    const seen = new Map<string, string>();
+    for (const message of this.streamMessages) seen.set(message.subject.toLowerCase(), message.subject);
+    return [...seen.values()].reverse();
+  });
+
+  visibleMessages = $derived.by(() => {
+    const topic = this.selection?.topic;
+    return topic == null
+      ? this.streamMessages
+      : this.streamMessages.filter((message) => sameName(message.subject, topic));
+  });
+
+  constructor(private readonly bridge: ChatBridge) {}
+
+  async start(): Promise<void> {
+    this.bridge.on('connection', (state) => (this.connection = state));
+    this.bridge.on('subscriptions', (subscriptions) => (this.subscriptions = subscriptions));
+    this.bridge.on('message', (message) => this.receive(message));
+    try {
+      const snapshot = await this.bridge.getSnapshot({});
+      this.snapshot = snapshot;
+      this.subscriptions = snapshot.subscriptions;
+      this.connection = snapshot.connection;
+      const first = snapshot.subscriptions[0];
+      if (first) await this.select({ stream: first.name, topic: null });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  async select(selection: Selection): Promise<void> {
+    const streamChanged =
+      this.selection === null || !sameName(this.selection.stream, selection.stream);
+    this.selection = selection;
+    if (!streamChanged) return;
+    this.streamMessages = [];
+    try {
+      const messages = await this.bridge.getMessages({ stream: selection.stream });
+      if (this.selection === selection) this.streamMessages = mergeById(messages, this.streamMessages);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  async send(draft: { stream: string; topic: string; content: string }): Promise<boolean> {
+    try {
+      await this.bridge.sendMessage(draft);
+      this.error = null;
+      return true;
+    } catch (error) {
+      this.fail(error);
+      return false;
+    }
+  }
+
+  private receive(message: Message): void {
+    const stream = this.selection?.stream;
+    if (stream !== undefined && isInStream(message, stream)) {
+      this.streamMessages = mergeById(this.streamMessages, [message]);
+    }
+  }
+
+  private fail(error: unknown): void {
+    this.error = error instanceof Error ? error.message : String(error);
+  }
+}
+
+function mergeById(a: Message[], b: Message[]): Message[] {
+  const byId = new Map<number, Message>();
+  for (const message of [...a, ...b]) byId.set(message.id, message);
+  return [...byId.values()].sort((x, y) => x.id - y.id);
+}
