@@ -16,9 +16,10 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require only `electron`: everything else is bundled.
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve('src-preload/index.ts') },
-        // A sandboxed preload cannot load ES modules.
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

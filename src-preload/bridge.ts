@@ -57,7 +57,9 @@ export interface ChatBridge extends BridgeCalls {
 
 /** What main implements: the calls, plus a way to push events to one renderer. */
 export interface BridgeService extends BridgeCalls {
-  subscribe(push: <E extends BridgeEventName>(event: E, payload: EventPayload<E>) => void): () => void;
+  subscribe(
+    push: <E extends BridgeEventName>(event: E, payload: EventPayload<E>) => void,
+  ): () => void;
 }
 
 export const callChannel = (name: BridgeCallName): string => `hearth:call:${name}`;
@@ -78,7 +80,11 @@ export function isBridgeCallName(name: string): name is BridgeCallName {
  * Routes one call from an untrusted renderer: only names of the contract reach
  * the service, which parses the argument with the call's schema itself.
  */
-export function invokeBridgeCall(service: BridgeCalls, name: string, args: unknown): Promise<unknown> {
+export function invokeBridgeCall(
+  service: BridgeCalls,
+  name: string,
+  args: unknown,
+): Promise<unknown> {
   if (!isBridgeCallName(name)) return Promise.reject(new Error(`Unknown bridge call: ${name}`));
   return (service[name] as (args: unknown) => Promise<unknown>)(args);
 }

@@ -26,7 +26,11 @@ export const contentSecurityPolicy = [
 ].join('; ');
 
 /** Serves the built renderer; anything outside `root` is a 404, never a file. */
-export async function serveStatic(root: string, path: string, response: ServerResponse): Promise<void> {
+export async function serveStatic(
+  root: string,
+  path: string,
+  response: ServerResponse,
+): Promise<void> {
   const relative = normalize(decodeURIComponent(path === '/' ? '/index.html' : path));
   const file = join(root, relative);
   if (!file.startsWith(root + sep)) return notFound(response);

@@ -9,7 +9,5 @@ export function openBridge(): ChatBridge {
   if (window.hearth) return window.hearth;
   const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return connectWsBridge(
-    `${scheme}//${location.host}/bridge?token=${encodeURIComponent(token)}`,
-  );
+  return connectWsBridge(`${scheme}//${location.host}/bridge?token=${encodeURIComponent(token)}`);
 }

@@ -30,11 +30,15 @@ export class ChatStore {
   selection = $state<Selection | null>(null);
   streamMessages = $state<Message[]>([]);
   error = $state<string | null>(null);
+  #loads = 0;
 
+  /** Topics of the loaded stream, most recently active first. */
   topics = $derived.by(() => {
-    const seen = new Map<string, string>();
-    for (const message of this.streamMessages) seen.set(message.subject.toLowerCase(), message.subject);
-    return [...seen.values()].reverse();
+    const topics: string[] = [];
+    for (const message of this.streamMessages.toReversed()) {
+      if (!topics.some((topic) => sameName(topic, message.subject))) topics.push(message.subject);
+    }
+    return topics;
   });
 
   visibleMessages = $derived.by(() => {
@@ -68,9 +72,12 @@ export class ChatStore {
     this.selection = selection;
     if (!streamChanged) return;
     this.streamMessages = [];
+    // $state wraps the selection in a proxy, so a stale answer is recognised by
+    // its request number rather than by identity.
+    const request = ++this.#loads;
     try {
       const messages = await this.bridge.getMessages({ stream: selection.stream });
-      if (this.selection === selection) this.streamMessages = mergeById(messages, this.streamMessages);
+      if (request === this.#loads) this.streamMessages = mergeById(messages, this.streamMessages);
     } catch (error) {
       this.fail(error);
     }
@@ -99,8 +106,7 @@ export class ChatStore {
   }
 }
 
-function mergeById(a: Message[], b: Message[]): Message[] {
-  const byId = new Map<number, Message>();
-  for (const message of [...a, ...b]) byId.set(message.id, message);
-  return [...byId.values()].sort((x, y) => x.id - y.id);
+function mergeById(older: Message[], newer: Message[]): Message[] {
+  const kept = older.filter((message) => !newer.some((other) => other.id === message.id));
+  return [...kept, ...newer].sort((x, y) => x.id - y.id);
 }

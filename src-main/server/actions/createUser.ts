@@ -1,0 +1,53 @@
+import { errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import type { Services } from '../services';
+import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
+import { insertSubscription } from '../store/subscriptions';
+import { activeUserIds, insertUser, userByEmail, userById, type UserRow } from '../store/users';
+import { toWireUser } from '../shape/users';
+import { hashPassword, newApiKey } from './secrets';
+import { checkEmail, checkFullName } from './validate';
+
+export interface CreateUserRequest {
+  email: string;
+  fullName: string;
+  role: number;
+  password?: string | null;
+}
+
+export function createUser(services: Services, request: CreateUserRequest): UserRow {
+  const { sql } = services;
+  const email = checkEmail(request.email);
+  const fullName = checkFullName(request.fullName);
+  const passwordHash = request.password ? hashPassword(request.password) : null;
+
+  const user = sql.transaction(() => {
+    if (userByEmail(sql, email)) throw errors.badRequest(`Email '${email}' already in use`);
+    const id = insertUser(sql, {
+      email,
+      fullName,
+      role: request.role,
+      apiKey: newApiKey(),
+      passwordHash,
+      dateJoined: Math.floor(Date.now() / 1000),
+    });
+    // As in Zulip, each user is subscribed to their own personal recipient,
+    // which is how private messages to them are addressed.
+    const recipientId = insertRecipient(sql, RecipientType.personal, id);
+    insertSubscription(sql, { userId: id, recipientId, color: '' });
+    const created = userById(sql, id);
+    if (!created || !recipientFor(sql, RecipientType.personal, id)) {
+      throw new Error('user vanished inside its own transaction');
+    }
+    return created;
+  });
+
+  services.queues.notify(
+    plainNotice('realm_user', {
+      op: 'add',
+      person: toWireUser(user, { clientGravatar: false }),
+    }),
+    activeUserIds(sql),
+  );
+  return user;
+}

@@ -1,0 +1,59 @@
+import { errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import type { Services } from '../services';
+import { streamByName, type StreamRow } from '../store/streams';
+import { deactivateSubscription, subscriberIds } from '../store/subscriptions';
+import type { UserRow } from '../store/users';
+
+export interface UnsubscribeResult {
+  removed: string[];
+  notRemoved: string[];
+}
+
+export function unsubscribe(
+  services: Services,
+  streamNames: readonly string[],
+  users: readonly UserRow[],
+): UnsubscribeResult {
+  const { sql, queues } = services;
+  const outcome = sql.transaction(() => {
+    const streams = streamNames.map((name) => {
+      const stream = streamByName(sql, name.trim());
+      if (!stream) throw errors.streamDoesNotExist(name);
+      return stream;
+    });
+    const removed: string[] = [];
+    const notRemoved: string[] = [];
+    const left: { user: UserRow; stream: StreamRow }[] = [];
+    for (const stream of streams) {
+      for (const user of users) {
+        if (deactivateSubscription(sql, user.id, stream.recipient_id)) {
+          removed.push(stream.name);
+          left.push({ user, stream });
+        } else {
+          notRemoved.push(stream.name);
+        }
+      }
+    }
+    return { removed, notRemoved, left };
+  });
+
+  for (const { user, stream } of outcome.left) {
+    queues.notify(
+      plainNotice('subscription', {
+        op: 'remove',
+        subscriptions: [{ name: stream.name, stream_id: stream.id }],
+      }),
+      [user.id],
+    );
+    queues.notify(
+      plainNotice('subscription', {
+        op: 'peer_remove',
+        stream_ids: [stream.id],
+        user_ids: [user.id],
+      }),
+      subscriberIds(sql, stream.recipient_id),
+    );
+  }
+  return { removed: outcome.removed, notRemoved: outcome.notRemoved };
+}

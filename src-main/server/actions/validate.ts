@@ -1,0 +1,54 @@
+import { errors } from '../errors';
+
+export const MAX_TOPIC_LENGTH = 60;
+export const MAX_MESSAGE_BYTES = 10_000;
+export const MAX_STREAM_NAME_LENGTH = 60;
+export const MAX_FULL_NAME_LENGTH = 100;
+
+const controlCharacters = /\p{Cc}/u;
+
+export function checkEmail(email: string): string {
+  const trimmed = email.trim();
+  if (!/^[^\s@]+@[^\s@]+$/.test(trimmed)) throw errors.badRequest(`Invalid email '${email}'`);
+  return trimmed;
+}
+
+export function checkFullName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw errors.badRequest('Name too short!');
+  if ([...trimmed].length > MAX_FULL_NAME_LENGTH) throw errors.badRequest('Name too long!');
+  if (controlCharacters.test(trimmed)) throw errors.badRequest('Invalid characters in name!');
+  return trimmed;
+}
+
+export function checkStreamName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw errors.badRequest('Stream name is required.');
+  if ([...trimmed].length > MAX_STREAM_NAME_LENGTH) {
+    throw errors.badRequest(`Stream name too long (limit: ${MAX_STREAM_NAME_LENGTH} characters).`);
+  }
+  if (controlCharacters.test(trimmed)) {
+    throw errors.badRequest(`Invalid character in stream name '${trimmed}'.`);
+  }
+  return trimmed;
+}
+
+export function checkTopic(topic: string): string {
+  const trimmed = topic.trim();
+  if (trimmed.length === 0) throw errors.badRequest("Topic can't be empty!");
+  if ([...trimmed].length > MAX_TOPIC_LENGTH) {
+    throw errors.badRequest(`Topic too long (limit: ${MAX_TOPIC_LENGTH} characters)`);
+  }
+  if (controlCharacters.test(trimmed)) throw errors.badRequest('Invalid characters in topic!');
+  return trimmed;
+}
+
+// Zulip drops trailing whitespace before checking that a message has content.
+export function checkContent(content: string): string {
+  const trimmed = content.trimEnd();
+  if (trimmed.trim().length === 0) throw errors.badRequest('Message must not be empty');
+  if (Buffer.byteLength(trimmed, 'utf8') > MAX_MESSAGE_BYTES) {
+    throw errors.badRequest(`Message too long (limit: ${MAX_MESSAGE_BYTES} bytes)`);
+  }
+  return trimmed;
+}

@@ -1,0 +1,91 @@
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from './dataDir';
+import { startHost, type HostOptions } from './host';
+
+const usage = `Usage: npm run serve -- [options]
+
+Hosts a Hearth organization that Zulip clients can connect to.
+
+Options:
+  --port <n>        TCP port (default 9991; 0 picks a free one)
+  --host <address>  address to listen on (default 127.0.0.1)
+  --data-dir <dir>  where the database and zuliprc live
+                    (default $XDG_DATA_HOME/hearth, else ~/.local/share/hearth)
+  --dev             development mode: demo data and /api/v1/dev_fetch_api_key
+  --help            show this message`;
+
+class UsageError extends Error {}
+
+function parseOptions(argv: string[]): HostOptions | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        dev: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+      allowPositionals: false,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values } = parsed;
+  if (values.help) return 'help';
+  const port = values.port === undefined ? 9991 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || values.port?.trim() === '') {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not '${values.port}'`);
+  }
+  if (values.host !== undefined && values.host.trim() === '') {
+    throw new UsageError('--host needs an address');
+  }
+  return {
+    port,
+    host: values.host ?? '127.0.0.1',
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    dev: values.dev ?? false,
+  };
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`hearth serve: ${error.message}\n\n${usage}`);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    console.log(usage);
+    return;
+  }
+
+  const host = await startHost(options);
+  console.log(`Hearth is hosting "${host.realmName}" at ${host.url}`);
+  console.log(`Owner: ${host.owner.fullName} <${host.owner.email}>`);
+  console.log(`zuliprc: ${host.zuliprcPath}`);
+  if (options.dev) console.log('Development mode: demo data and dev_fetch_api_key are enabled.');
+
+  const shutDown = (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    host.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutDown('SIGINT'));
+  process.once('SIGTERM', () => shutDown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`hearth serve: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+/**
+ * The one error type of the service. Actions and handlers throw it; the HTTP
+ * layer turns it into Zulip's error JSON (`result`, `msg`, `code` and any
+ * context fields such as `stream` or `queue_id`).
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string = 'BAD_REQUEST',
+    readonly status: number = 400,
+    readonly extra: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const errors = {
+  badRequest: (msg: string) => new ApiError(msg),
+  missingArgument: (name: string) =>
+    new ApiError(`Missing '${name}' argument`, 'REQUEST_VARIABLE_MISSING', 400, {
+      var_name: name,
+    }),
+  invalidArgument: (name: string, why: string) =>
+    new ApiError(`Invalid ${name}: ${why}`, 'BAD_REQUEST', 400, { var_name: name }),
+  streamDoesNotExist: (stream: string) =>
+    new ApiError(`Stream '${stream}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream }),
+  badEventQueueId: (queueId: string) =>
+    new ApiError(`Bad event queue ID: ${queueId}`, 'BAD_EVENT_QUEUE_ID', 400, {
+      queue_id: queueId,
+    }),
+  badNarrow: (why: string) => new ApiError(`Invalid narrow operator: ${why}`, 'BAD_NARROW'),
+  unauthorized: (msg: string, code = 'UNAUTHORIZED') => new ApiError(msg, code, 401),
+  notFound: () => new ApiError('Not Found', 'BAD_REQUEST', 404),
+};

@@ -1,0 +1,37 @@
+import type { Message } from '../../wire';
+
+export interface ViewOptions {
+  applyMarkdown: boolean;
+  clientGravatar: boolean;
+}
+
+/**
+ * What an action announces. A message looks different to each queue (HTML or
+ * raw markdown, gravatar or not, the reader's own flags), so it is carried as a
+ * recipe; every other event is the same for all queues.
+ */
+export type Notice = MessageNotice | PlainNotice;
+
+export interface MessageNotice {
+  kind: 'message';
+  type: 'message';
+  render(options: ViewOptions): Message;
+  flagsFor(userId: number): string[];
+  stream: { id: number; name: string; isPublic: boolean } | null;
+  topic: string;
+  senderEmail: string;
+  localEcho: { queueId: string; localId: string } | null;
+}
+
+export interface PlainNotice {
+  kind: 'plain';
+  type: string;
+  payload: Readonly<Record<string, unknown>>;
+}
+
+export function plainNotice(type: string, payload: Record<string, unknown>): PlainNotice {
+  return { kind: 'plain', type, payload };
+}
+
+/** An event as it leaves a queue: Zulip's `{id, type, ...}` objects. */
+export type QueuedEvent = { id: number; type: string } & Record<string, unknown>;

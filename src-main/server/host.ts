@@ -1,0 +1,89 @@
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { bootstrapRealm } from './actions/bootstrapRealm';
+import { seedDemo } from './actions/seedDemo';
+import { defaultQueueTimeouts, EventQueues } from './events/queues';
+import { buildApp } from './http/app';
+import type { Services } from './services';
+import { Sql } from './store/sql';
+import { writeZuliprc } from './zuliprc';
+
+export interface HostOptions {
+  dataDir: string;
+  /** Default 9991; 0 picks any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  dev?: boolean;
+  queueTimeouts?: { heartbeatMs?: number; idleMs?: number };
+}
+
+export interface Host {
+  url: string;
+  realmName: string;
+  owner: { userId: number; email: string; fullName: string; apiKey: string };
+  zuliprcPath: string;
+  close(): Promise<void>;
+}
+
+const firstStart = {
+  realmName: 'Hearth',
+  ownerEmail: 'owner@hearth.local',
+  ownerFullName: 'Hearth Owner',
+};
+
+const log = (line: string) => console.error(`[hearth] ${line}`);
+
+function urlOf(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** Hosts the organization stored in `dataDir`, creating it on first start. */
+export async function startHost(options: HostOptions): Promise<Host> {
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const sql = new Sql(join(options.dataDir, 'hearth.sqlite3'), { logSlow: log });
+  const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts });
+  let url = '';
+  const services: Services = {
+    sql,
+    queues,
+    dev: options.dev ?? false,
+    realmUri: () => url,
+    authCache: new Map(),
+  };
+  const app = buildApp(services, log);
+  try {
+    const { realm, owner } = bootstrapRealm(services, firstStart);
+    if (services.dev) seedDemo(services, owner);
+    await app.listen({ port: options.port ?? 9991, host: options.host ?? '127.0.0.1' });
+    url = urlOf(app.server.address() as AddressInfo);
+    const zuliprcPath = join(options.dataDir, 'zuliprc');
+    await writeZuliprc(zuliprcPath, { email: owner.email, apiKey: owner.api_key, site: url });
+
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      realmName: realm.name,
+      owner: {
+        userId: owner.id,
+        email: owner.email,
+        fullName: owner.full_name,
+        apiKey: owner.api_key,
+      },
+      zuliprcPath,
+      close: () =>
+        (closing ??= (async () => {
+          queues.close();
+          await app.close();
+          sql.close();
+        })()),
+    };
+  } catch (error) {
+    queues.close();
+    await app.close();
+    sql.close();
+    throw error;
+  }
+}

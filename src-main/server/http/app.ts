@@ -1,0 +1,82 @@
+import fastify, { type FastifyInstance } from 'fastify';
+import { errors } from '../errors';
+import type { Services } from '../services';
+import { registerFormParsers } from './body';
+import type { Method } from './endpoint';
+import { errorReply } from './errorResponse';
+import { endpoints } from './routes';
+
+const API_PREFIX = '/api/v1';
+const allMethods = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'] as const;
+
+// Query string and form body merge into one map of strings, the body winning,
+// as Zulip reads request.GET and request.POST together.
+function stringParams(...sources: unknown[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const source of sources) {
+    if (typeof source !== 'object' || source === null) continue;
+    for (const [name, value] of Object.entries(source)) {
+      const last: unknown = Array.isArray(value) ? value.at(-1) : value;
+      if (last !== undefined) params[name] = typeof last === 'string' ? last : JSON.stringify(last);
+    }
+  }
+  return params;
+}
+
+export function buildApp(services: Services, log: (line: string) => void): FastifyInstance {
+  // Long-polls are answered before the app closes, so what is still open at
+  // close is a stalled client; it must not hold a shutdown hostage.
+  const app = fastify({
+    logger: false,
+    bodyLimit: 4 * 1024 * 1024,
+    forceCloseConnections: true,
+    requestTimeout: 30_000,
+  });
+  registerFormParsers(app);
+
+  const methodsByPath = new Map<string, Method[]>();
+  for (const endpoint of endpoints) {
+    const url = `${API_PREFIX}${endpoint.path}`;
+    methodsByPath.set(url, [...(methodsByPath.get(url) ?? []), endpoint.method]);
+    app.route({
+      method: endpoint.method,
+      url,
+      handler: async (request, reply) => {
+        const hangUp = new AbortController();
+        reply.raw.on('close', () => hangUp.abort());
+        const result = await endpoint.run(services, {
+          params: stringParams(request.query, request.body),
+          authorization: request.headers.authorization,
+          userAgent: request.headers['user-agent'] ?? '',
+          signal: hangUp.signal,
+        });
+        return { result: 'success', msg: '', ...result };
+      },
+    });
+  }
+
+  for (const [url, allowed] of methodsByPath) {
+    const others = allMethods.filter((method) => !(allowed as string[]).includes(method));
+    if (others.length === 0) continue;
+    app.route({
+      method: [...others],
+      url,
+      handler: async (_request, reply) =>
+        reply.code(405).header('Allow', allowed.join(', ')).send({
+          result: 'error',
+          msg: 'Method Not Allowed',
+          code: 'BAD_REQUEST',
+          allowed_methods: allowed,
+        }),
+    });
+  }
+
+  app.setNotFoundHandler(async () => {
+    throw errors.notFound();
+  });
+  app.setErrorHandler(async (error, _request, reply) => {
+    const { status, headers, body } = errorReply(error, log);
+    return reply.code(status).headers(headers).send(body);
+  });
+  return app;
+}

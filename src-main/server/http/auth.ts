@@ -1,0 +1,38 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { errors } from '../errors';
+import type { Services } from '../services';
+import { userByEmail, type UserRow } from '../store/users';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+// Comparing digests keeps the comparison constant-time whatever the key length.
+function sameKey(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function credentials(header: string | undefined): { email: string; apiKey: string } {
+  if (!header) {
+    throw errors.unauthorized('Not logged in: API authentication or user session required');
+  }
+  const [scheme, encoded] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'basic' || !encoded) {
+    throw errors.unauthorized('This endpoint requires HTTP basic authentication.');
+  }
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw errors.unauthorized('Invalid HTTP basic authentication header.');
+  return { email: decoded.slice(0, colon), apiKey: decoded.slice(colon + 1) };
+}
+
+/** HTTP Basic with email and API key, as every Zulip client sends it. */
+export function authenticate(services: Services, header: string | undefined): UserRow {
+  const { email, apiKey } = credentials(header);
+  const cacheKey = email.toLowerCase();
+  const user = services.authCache.get(cacheKey) ?? userByEmail(services.sql, email);
+  if (!user || !sameKey(apiKey, user.api_key)) {
+    throw errors.unauthorized('Invalid API key', 'INVALID_API_KEY');
+  }
+  if (user.is_active !== 1) throw errors.unauthorized('Account is deactivated', 'USER_DEACTIVATED');
+  services.authCache.set(cacheKey, user);
+  return user;
+}

@@ -1,0 +1,67 @@
+import type { Services } from '../services';
+import type { UserRow } from '../store/users';
+import { authenticate } from './auth';
+import { decodeParams, type Decoded, type ParamSpecs, type RawParams } from './params';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface IncomingCall {
+  params: RawParams;
+  authorization: string | undefined;
+  userAgent: string;
+  /** Aborted when the client hangs up, so long polls can stop waiting. */
+  signal: AbortSignal;
+}
+
+export interface Call<S extends ParamSpecs> {
+  services: Services;
+  params: Decoded<S>;
+  userAgent: string;
+  signal: AbortSignal;
+}
+
+type Result = Record<string, unknown>;
+
+/** A route as the HTTP server sees it: decode, authenticate, run, answer. */
+export interface Endpoint {
+  method: Method;
+  path: string;
+  run(services: Services, call: IncomingCall): Promise<Result>;
+}
+
+interface Definition<S extends ParamSpecs, C> {
+  method: Method;
+  path: string;
+  params: S;
+  handle(call: C): Result | Promise<Result>;
+}
+
+export function userEndpoint<S extends ParamSpecs>(
+  definition: Definition<S, Call<S> & { user: UserRow }>,
+): Endpoint {
+  return {
+    method: definition.method,
+    path: definition.path,
+    run: async (services, incoming) => {
+      const user = authenticate(services, incoming.authorization);
+      const params = decodeParams(definition.params, incoming.params);
+      return definition.handle({ services, params, user, ...context(incoming) });
+    },
+  };
+}
+
+export function publicEndpoint<S extends ParamSpecs>(definition: Definition<S, Call<S>>): Endpoint {
+  return {
+    method: definition.method,
+    path: definition.path,
+    run: async (services, incoming) => {
+      const params = decodeParams(definition.params, incoming.params);
+      return definition.handle({ services, params, ...context(incoming) });
+    },
+  };
+}
+
+const context = (incoming: IncomingCall) => ({
+  userAgent: incoming.userAgent,
+  signal: incoming.signal,
+});

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import { errors } from '../errors';
+
+/**
+ * One request parameter: how its string form is decoded (JSON or taken as
+ * text), the zod type it must then satisfy, and what happens when it is absent.
+ */
+export interface Param<T> {
+  readonly encoding: 'json' | 'text';
+  readonly schema: z.ZodType;
+  readonly presence: 'required' | 'optional';
+  readonly fallback: T | undefined;
+  readonly aliases: readonly string[];
+}
+
+export type ParamSpecs = Record<string, Param<unknown>>;
+export type Decoded<S extends ParamSpecs> = {
+  [K in keyof S]: S[K] extends Param<infer T> ? T : never;
+};
+export type RawParams = Readonly<Record<string, string>>;
+
+interface Options {
+  /** Older names Zulip still accepts, e.g. `subject` for `topic`. */
+  aliases?: readonly string[];
+}
+
+export function required<S extends z.ZodType>(
+  encoding: 'json' | 'text',
+  schema: S,
+  options: Options = {},
+): Param<z.output<S>> {
+  return {
+    encoding,
+    schema,
+    presence: 'required',
+    fallback: undefined,
+    aliases: options.aliases ?? [],
+  };
+}
+
+export function optional<S extends z.ZodType, D extends z.output<S> | undefined = undefined>(
+  encoding: 'json' | 'text',
+  schema: S,
+  fallback?: D,
+  options: Options = {},
+): Param<z.output<S> | D> {
+  return { encoding, schema, presence: 'optional', fallback, aliases: options.aliases ?? [] };
+}
+
+function rawValue(raw: RawParams, name: string, param: Param<unknown>): string | undefined {
+  for (const key of [name, ...param.aliases]) {
+    const value = raw[key];
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+function decodeOne(name: string, param: Param<unknown>, value: string | undefined): unknown {
+  if (value === undefined) {
+    if (param.presence === 'required') throw errors.missingArgument(name);
+    return param.fallback;
+  }
+  let decoded: unknown = value;
+  if (param.encoding === 'json') {
+    try {
+      decoded = JSON.parse(value);
+    } catch {
+      throw errors.invalidArgument(name, 'not valid JSON');
+    }
+    // zulip-js and others send `null` for "not given", which Zulip reads as the default.
+    if (decoded === null && param.presence === 'optional') return param.fallback;
+  }
+  const result = param.schema.safeParse(decoded);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw errors.invalidArgument(name, issue ? issue.message : 'malformed value');
+  }
+  return result.data;
+}
+
+export function decodeParams<S extends ParamSpecs>(specs: S, raw: RawParams): Decoded<S> {
+  const decoded: Record<string, unknown> = {};
+  for (const [name, param] of Object.entries(specs)) {
+    decoded[name] = decodeOne(name, param, rawValue(raw, name, param));
+  }
+  return decoded as Decoded<S>;
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { sendMessage, type Destination } from '../../actions/sendMessage';
+import { errors } from '../../errors';
+import { narrowSchema } from '../../narrow/terms';
+import { fetchMessages, type Anchor } from '../../queries/messages';
+import { clientName } from '../clientName';
+import { userEndpoint } from '../endpoint';
+import { optional, required } from '../params';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+// `to` is a stream name or ID for stream messages, and for private messages a
+// JSON list of emails or user IDs, or a comma-separated list of emails.
+function destination(type: string, to: string, topic: string | undefined): Destination {
+  const json = parseJson(to);
+  if (type === 'stream' || type === 'channel') {
+    if (topic === undefined) throw errors.missingArgument('topic');
+    const single = Array.isArray(json) && json.length === 1 ? json[0] : json;
+    const stream =
+      (typeof single === 'number' && Number.isInteger(single)) || typeof single === 'string'
+        ? single
+        : to;
+    return { type: 'stream', stream, topic };
+  }
+  const list = z.array(z.union([z.string(), z.number().int()])).safeParse(json);
+  if (list.success) return { type: 'private', to: list.data };
+  if (typeof json === 'number' && Number.isInteger(json)) return { type: 'private', to: [json] };
+  const emails = to
+    .split(',')
+    .map((email) => email.trim())
+    .filter((email) => email.length > 0);
+  return { type: 'private', to: emails };
+}
+
+export const postMessage = userEndpoint({
+  method: 'POST',
+  path: '/messages',
+  params: {
+    type: required('text', z.enum(['stream', 'channel', 'private', 'direct'])),
+    to: required('text', z.string()),
+    topic: optional('text', z.string(), undefined, { aliases: ['subject'] }),
+    content: required('text', z.string()),
+    queue_id: optional('text', z.string()),
+    local_id: optional('text', z.string()),
+  },
+  handle: ({ services, params, user, userAgent }) => {
+    const localEcho =
+      params.queue_id !== undefined && params.local_id !== undefined
+        ? { queueId: params.queue_id, localId: params.local_id }
+        : undefined;
+    const id = sendMessage(services, user, {
+      destination: destination(params.type, params.to, params.topic),
+      content: params.content,
+      clientName: clientName(userAgent),
+      localEcho,
+    });
+    return { id };
+  },
+});
+
+const anchorSchema = z.union([
+  z.enum(['newest', 'oldest', 'first_unread']),
+  z
+    .string()
+    .regex(/^-?\d+$/, 'must be an integer, newest, oldest or first_unread')
+    .transform(Number),
+]);
+
+export const getMessages = userEndpoint({
+  method: 'GET',
+  path: '/messages',
+  params: {
+    anchor: optional('text', anchorSchema),
+    use_first_unread_anchor: optional('json', z.boolean(), false),
+    num_before: required('json', z.number().int().nonnegative()),
+    num_after: required('json', z.number().int().nonnegative()),
+    narrow: optional('json', narrowSchema, []),
+    apply_markdown: optional('json', z.boolean(), true),
+    client_gravatar: optional('json', z.boolean(), false),
+  },
+  handle: ({ services, params, user }) => {
+    const anchor: Anchor | undefined = params.use_first_unread_anchor
+      ? 'first_unread'
+      : params.anchor;
+    if (anchor === undefined) throw errors.missingArgument('anchor');
+    return {
+      ...fetchMessages(services, user, {
+        anchor,
+        numBefore: params.num_before,
+        numAfter: params.num_after,
+        narrow: params.narrow,
+        applyMarkdown: params.apply_markdown,
+        clientGravatar: params.client_gravatar,
+      }),
+    };
+  },
+});

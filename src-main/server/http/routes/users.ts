@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { createUser } from '../../actions/createUser';
+import { errors } from '../../errors';
+import { toProfile, toWireUser } from '../../shape/users';
+import { maxMessageIdOf } from '../../store/userMessages';
+import { allUsers, Role } from '../../store/users';
+import { userEndpoint } from '../endpoint';
+import { optional, required } from '../params';
+
+export const getOwnUser = userEndpoint({
+  method: 'GET',
+  path: '/users/me',
+  params: {},
+  handle: ({ services, user }) => toProfile(user, maxMessageIdOf(services.sql, user.id)),
+});
+
+export const getUsers = userEndpoint({
+  method: 'GET',
+  path: '/users',
+  params: {
+    client_gravatar: optional('json', z.boolean(), false),
+    include_custom_profile_fields: optional('json', z.boolean(), false),
+  },
+  handle: ({ services, params }) => ({
+    members: allUsers(services.sql).map((row) =>
+      toWireUser(row, { clientGravatar: params.client_gravatar }),
+    ),
+  }),
+});
+
+export const createUserEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/users',
+  params: {
+    email: required('text', z.string()),
+    password: required('text', z.string().min(1)),
+    full_name: required('text', z.string()),
+  },
+  handle: ({ services, params, user }) => {
+    if (user.role > Role.admin) throw errors.badRequest('User not authorized for this query');
+    const created = createUser(services, {
+      email: params.email,
+      fullName: params.full_name,
+      password: params.password,
+      role: Role.member,
+    });
+    return { user_id: created.id };
+  },
+});

@@ -1,0 +1,100 @@
+import type { Message, RecipientUser } from '../../wire';
+import type { ViewOptions } from '../events/notice';
+import { flagsToNames } from '../store/flags';
+import type { ViewedMessageRow } from '../store/messages';
+import { RecipientType } from '../store/recipients';
+import type { Sql } from '../store/sql';
+import { streamById } from '../store/streams';
+import { subscriberIds } from '../store/subscriptions';
+import { usersByIds, type UserRow } from '../store/users';
+import { avatarUrl } from './avatars';
+
+/** Everything needed to show one message to any reader. */
+export interface MessageSource {
+  row: Omit<ViewedMessageRow, 'flags'>;
+  sender: UserRow;
+  displayRecipient: string | RecipientUser[];
+  streamId: number | null;
+  realmStr: string;
+}
+
+export function renderMessage(source: MessageSource, options: ViewOptions): Message {
+  const { row, sender } = source;
+  return {
+    id: row.id,
+    type: source.streamId === null ? 'private' : 'stream',
+    content: options.applyMarkdown ? row.rendered_content : row.content,
+    content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
+    display_recipient: source.displayRecipient,
+    recipient_id: row.recipient_id,
+    sender_id: sender.id,
+    sender_email: sender.email,
+    sender_full_name: sender.full_name,
+    sender_realm_str: source.realmStr,
+    avatar_url: avatarUrl(sender.email, options.clientGravatar),
+    client: row.client_name,
+    is_me_message: /^\/me( |$)/.test(row.content),
+    reactions: [],
+    ...(source.streamId === null ? {} : { stream_id: source.streamId }),
+    subject: row.subject,
+    subject_links: [],
+    topic_links: [],
+    submessages: [],
+    timestamp: row.date_sent,
+  };
+}
+
+// A reader with no user_messages row sees a public stream's history, which
+// Zulip marks `historical` and, since it never arrived as unread, `read`.
+export function readerFlags(flags: number | null): string[] {
+  return flags === null ? ['read', 'historical'] : flagsToNames(flags);
+}
+
+const toRecipientUser = (user: UserRow): RecipientUser => ({
+  id: user.id,
+  email: user.email,
+  full_name: user.full_name,
+  is_mirror_dummy: false,
+});
+
+/** Resolves senders, streams and private-message participants for many rows at once. */
+export function loadMessageSources(
+  sql: Sql,
+  realmStr: string,
+  rows: readonly Omit<ViewedMessageRow, 'flags'>[],
+): MessageSource[] {
+  const participants = new Map<number, number[]>();
+  for (const row of rows) {
+    if (row.recipient_type === RecipientType.stream || participants.has(row.recipient_id)) continue;
+    const others =
+      row.recipient_type === RecipientType.personal
+        ? [row.recipient_type_id]
+        : subscriberIds(sql, row.recipient_id);
+    participants.set(row.recipient_id, others);
+  }
+  const userIds = new Set(rows.map((row) => row.sender_id));
+  for (const ids of participants.values()) ids.forEach((id) => userIds.add(id));
+  const users = new Map(usersByIds(sql, [...userIds]).map((user) => [user.id, user]));
+  const streamNames = new Map<number, string>();
+
+  return rows.map((row) => {
+    const sender = users.get(row.sender_id);
+    if (!sender) throw new Error(`message ${row.id} has no sender ${row.sender_id}`);
+    if (row.recipient_type === RecipientType.stream) {
+      let name = streamNames.get(row.recipient_type_id);
+      if (name === undefined) {
+        name = streamById(sql, row.recipient_type_id)?.name ?? '';
+        streamNames.set(row.recipient_type_id, name);
+      }
+      return { row, sender, displayRecipient: name, streamId: row.recipient_type_id, realmStr };
+    }
+    const ids = new Set([row.sender_id, ...(participants.get(row.recipient_id) ?? [])]);
+    const displayRecipient = [...ids]
+      .sort((a, b) => a - b)
+      .flatMap((id) => {
+        const user = users.get(id);
+        return user ? [toRecipientUser(user)] : [];
+      });
+    return { row, sender, displayRecipient, streamId: null, realmStr };
+  });
+}

@@ -1,0 +1,41 @@
+import type { Stream, Subscription } from '../../wire';
+import type { StreamRow } from '../store/streams';
+import type { StreamSubscriptionRow } from '../store/subscriptions';
+
+export function toWireStream(row: StreamRow): Stream {
+  return {
+    stream_id: row.id,
+    name: row.name,
+    description: row.description,
+    rendered_description: row.rendered_description,
+    invite_only: row.invite_only === 1,
+    is_web_public: false,
+    history_public_to_subscribers: row.history_public_to_subscribers === 1,
+    is_announcement_only: row.is_announcement_only === 1,
+    stream_post_policy: row.is_announcement_only === 1 ? 2 : 1,
+    date_created: row.date_created,
+  };
+}
+
+const nullableBoolean = (value: number | null) => (value === null ? null : value === 1);
+
+export function toWireSubscription(
+  row: StreamSubscriptionRow,
+  subscribers?: number[],
+): Subscription {
+  return {
+    ...toWireStream(row),
+    color: row.color,
+    is_muted: row.is_muted === 1,
+    // Zulip still sends the legacy inverse of is_muted for older clients.
+    in_home_view: row.is_muted !== 1,
+    pin_to_top: row.pin_to_top === 1,
+    desktop_notifications: nullableBoolean(row.desktop_notifications),
+    audible_notifications: nullableBoolean(row.audible_notifications),
+    push_notifications: nullableBoolean(row.push_notifications),
+    email_notifications: nullableBoolean(row.email_notifications),
+    wildcard_mentions_notify: nullableBoolean(row.wildcard_mentions_notify),
+    email_address: '',
+    ...(subscribers ? { subscribers } : {}),
+  };
+}

@@ -1,0 +1,87 @@
+import type { Services } from '../services';
+import { toWireStream, toWireSubscription } from '../shape/streams';
+import { toWireUser } from '../shape/users';
+import { getRealm } from '../store/realm';
+import { publicStreams } from '../store/streams';
+import { streamSubscriptionsOfUser, subscriberIds } from '../store/subscriptions';
+import { maxMessageIdOf } from '../store/userMessages';
+import { allUsers, Role, type UserRow } from '../store/users';
+import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../version';
+
+export interface StateOptions {
+  clientGravatar: boolean;
+  includeSubscribers: boolean;
+}
+
+type StateFetcher = (
+  services: Services,
+  user: UserRow,
+  options: StateOptions,
+) => Record<string, unknown>;
+
+// One fetcher per event type, as in Zulip's fetch_initial_state_data: a client
+// that asks for a type gets the state that the type's events then keep current.
+const fetchers: Record<string, StateFetcher> = {
+  message: ({ sql }, user) => ({ max_message_id: maxMessageIdOf(sql, user.id) }),
+
+  subscription: ({ sql }, user, options) => ({
+    subscriptions: streamSubscriptionsOfUser(sql, user.id).map((row) =>
+      toWireSubscription(
+        row,
+        options.includeSubscribers ? subscriberIds(sql, row.recipient_id) : undefined,
+      ),
+    ),
+    unsubscribed: [],
+    never_subscribed: [],
+  }),
+
+  stream: ({ sql }) => ({ streams: publicStreams(sql).map(toWireStream) }),
+
+  realm_user: ({ sql }, user, options) => {
+    const users = allUsers(sql);
+    const wire = (row: UserRow) => toWireUser(row, { clientGravatar: options.clientGravatar });
+    return {
+      realm_users: users.filter((row) => row.is_active === 1).map(wire),
+      realm_non_active_users: users.filter((row) => row.is_active !== 1).map(wire),
+      user_id: user.id,
+      email: user.email,
+      delivery_email: user.email,
+      full_name: user.full_name,
+      is_admin: user.role <= Role.admin,
+      is_owner: user.role === Role.owner,
+      is_guest: user.role === Role.guest,
+      avatar_url: wire(user).avatar_url,
+    };
+  },
+
+  realm: ({ sql, realmUri }) => {
+    const realm = getRealm(sql);
+    return {
+      realm_name: realm?.name ?? '',
+      realm_description: realm?.description ?? '',
+      realm_uri: realmUri(),
+      realm_url: realmUri(),
+      max_stream_name_length: 60,
+      max_topic_length: 60,
+      max_message_length: 10_000,
+    };
+  },
+};
+
+export const knownStateTypes = Object.keys(fetchers);
+
+export function fetchInitialState(
+  services: Services,
+  user: UserRow,
+  types: readonly string[] | null,
+  options: StateOptions,
+): Record<string, unknown> {
+  const wanted = types ?? knownStateTypes;
+  const state: Record<string, unknown> = {
+    zulip_version: ZULIP_VERSION,
+    zulip_feature_level: ZULIP_FEATURE_LEVEL,
+    zulip_merge_base: ZULIP_VERSION,
+  };
+  for (const type of wanted) Object.assign(state, fetchers[type]?.(services, user, options));
+  return state;
+}

@@ -1,0 +1,14 @@
+import type { Sql } from './sql';
+
+// A huddle is identified by its exact member set, as Zulip's huddle hash is.
+export function huddleKey(userIds: readonly number[]): string {
+  return [...new Set(userIds)].sort((a, b) => a - b).join(',');
+}
+
+export function huddleIdByKey(sql: Sql, key: string): number | undefined {
+  return sql.get<{ id: number }>('SELECT id FROM huddles WHERE user_ids_key = ?', [key])?.id;
+}
+
+export function insertHuddle(sql: Sql, key: string): number {
+  return sql.run('INSERT INTO huddles (user_ids_key) VALUES (?)', [key]).lastInsertRowid;
+}

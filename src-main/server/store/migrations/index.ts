@@ -1,0 +1,5 @@
+import { sql as initial } from './001-initial';
+
+// Position n (1-based) is the migration that brings the schema to
+// `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
+export const migrations: readonly string[] = [initial];

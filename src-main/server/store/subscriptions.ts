@@ -1,0 +1,79 @@
+import type { Sql } from './sql';
+import type { StreamRow } from './streams';
+
+export interface SubscriptionSettingsRow {
+  color: string;
+  is_muted: number;
+  pin_to_top: number;
+  desktop_notifications: number | null;
+  audible_notifications: number | null;
+  push_notifications: number | null;
+  email_notifications: number | null;
+  wildcard_mentions_notify: number | null;
+}
+
+export type StreamSubscriptionRow = StreamRow & SubscriptionSettingsRow;
+
+export function insertSubscription(
+  sql: Sql,
+  subscription: { userId: number; recipientId: number; color: string },
+): void {
+  sql.run(
+    `INSERT INTO subscriptions (user_id, recipient_id, color) VALUES (:userId, :recipientId, :color)
+     ON CONFLICT (user_id, recipient_id) DO UPDATE SET is_active = 1`,
+    subscription,
+  );
+}
+
+export function deactivateSubscription(sql: Sql, userId: number, recipientId: number): boolean {
+  return (
+    sql.run(
+      'UPDATE subscriptions SET is_active = 0 WHERE user_id = ? AND recipient_id = ? AND is_active = 1',
+      [userId, recipientId],
+    ).changes > 0
+  );
+}
+
+export function isSubscribed(sql: Sql, userId: number, recipientId: number): boolean {
+  return (
+    sql.get(
+      'SELECT 1 FROM subscriptions WHERE user_id = ? AND recipient_id = ? AND is_active = 1',
+      [userId, recipientId],
+    ) !== undefined
+  );
+}
+
+export function subscriberIds(sql: Sql, recipientId: number): number[] {
+  return sql
+    .all<{ user_id: number }>(
+      'SELECT user_id FROM subscriptions WHERE recipient_id = ? AND is_active = 1 ORDER BY user_id',
+      [recipientId],
+    )
+    .map((row) => row.user_id);
+}
+
+export function streamSubscriptionsOfUser(sql: Sql, userId: number): StreamSubscriptionRow[] {
+  return sql.all<StreamSubscriptionRow>(
+    `SELECT streams.*, recipients.id AS recipient_id, subscriptions.color, subscriptions.is_muted,
+       subscriptions.pin_to_top, subscriptions.desktop_notifications,
+       subscriptions.audible_notifications, subscriptions.push_notifications,
+       subscriptions.email_notifications, subscriptions.wildcard_mentions_notify
+     FROM subscriptions
+     JOIN recipients ON recipients.id = subscriptions.recipient_id AND recipients.type = 2
+     JOIN streams ON streams.id = recipients.type_id
+     WHERE subscriptions.user_id = ? AND subscriptions.is_active = 1
+     ORDER BY streams.name`,
+    [userId],
+  );
+}
+
+export function streamSubscriptionCount(sql: Sql, userId: number): number {
+  return (
+    sql.get<{ n: number }>(
+      `SELECT count(*) AS n FROM subscriptions
+       JOIN recipients ON recipients.id = subscriptions.recipient_id AND recipients.type = 2
+       WHERE subscriptions.user_id = ?`,
+      [userId],
+    )?.n ?? 0
+  );
+}

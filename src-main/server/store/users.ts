@@ -1,0 +1,77 @@
+import type { Sql } from './sql';
+
+// Zulip's role values, so that `role` means the same on the wire.
+export const Role = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
+
+export interface UserRow {
+  id: number;
+  email: string;
+  full_name: string;
+  role: number;
+  is_bot: number;
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  is_active: number;
+  timezone: string;
+  date_joined: number;
+  api_key: string;
+  password_hash: string | null;
+}
+
+export interface NewUser {
+  email: string;
+  fullName: string;
+  role: number;
+  apiKey: string;
+  passwordHash: string | null;
+  dateJoined: number;
+  isBot?: boolean;
+  botType?: number | null;
+  botOwnerId?: number | null;
+}
+
+export function insertUser(sql: Sql, user: NewUser): number {
+  return sql.run(
+    `INSERT INTO users (email, full_name, role, is_bot, bot_type, bot_owner_id, date_joined, api_key, password_hash)
+     VALUES (:email, :fullName, :role, :isBot, :botType, :botOwnerId, :dateJoined, :apiKey, :passwordHash)`,
+    {
+      email: user.email,
+      fullName: user.fullName,
+      role: user.role,
+      isBot: user.isBot ? 1 : 0,
+      botType: user.botType ?? null,
+      botOwnerId: user.botOwnerId ?? null,
+      dateJoined: user.dateJoined,
+      apiKey: user.apiKey,
+      passwordHash: user.passwordHash,
+    },
+  ).lastInsertRowid;
+}
+
+export function userById(sql: Sql, id: number): UserRow | undefined {
+  return sql.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]);
+}
+
+export function userByEmail(sql: Sql, email: string): UserRow | undefined {
+  return sql.get<UserRow>('SELECT * FROM users WHERE email = ?', [email]);
+}
+
+export function usersByIds(sql: Sql, ids: readonly number[]): UserRow[] {
+  return sql.all<UserRow>('SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))', [
+    JSON.stringify(ids),
+  ]);
+}
+
+export function allUsers(sql: Sql): UserRow[] {
+  return sql.all<UserRow>('SELECT * FROM users ORDER BY id');
+}
+
+export function activeUserIds(sql: Sql): number[] {
+  return sql
+    .all<{ id: number }>('SELECT id FROM users WHERE is_active = 1 ORDER BY id')
+    .map((row) => row.id);
+}
+
+export function firstOwner(sql: Sql): UserRow | undefined {
+  return sql.get<UserRow>('SELECT * FROM users WHERE role = ? ORDER BY id LIMIT 1', [Role.owner]);
+}

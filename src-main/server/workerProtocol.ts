@@ -1,0 +1,21 @@
+// Messages between the Electron main process and the host worker (worker.ts).
+// Types only, so the desktop side can import them without loading the server.
+
+export interface HostWorkerData {
+  dataDir: string;
+  port: number;
+  host: string;
+  dev: boolean;
+}
+
+export type MainToHostWorker = { type: 'stop' };
+
+export type HostWorkerToMain =
+  | {
+      type: 'ready';
+      url: string;
+      realmName: string;
+      owner: { userId: number; email: string; fullName: string; apiKey: string };
+    }
+  | { type: 'error'; message: string }
+  | { type: 'stopped' };

@@ -1,0 +1,81 @@
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createBridgeService } from '../client/bridgeService';
+import { Session } from '../client/session';
+import { defaultDataDir } from '../server/dataDir';
+import { startHost } from '../server/host';
+import { startWebBridge } from './webBridge';
+
+const usage = `Usage: npm run dev:web -- [options]
+
+Runs the Hearth UI in a browser: hosts a development organization (demo users,
+streams and messages), signs in as its owner, and serves the built renderer with
+the bridge over a WebSocket.
+
+Options:
+  --port <n>          port of the page (default 5180)
+  --server-port <n>   port of the chat service (default 9992)
+  --data-dir <dir>    the development organization's folder
+                      (default: hearth-dev beside the normal data folder)`;
+
+function port(value: string | undefined, fallback: number, flag: string): number {
+  const parsed = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
+    console.error(`hearth dev:web: ${flag} must be a port number\n\n${usage}`);
+    process.exit(2);
+  }
+  return parsed;
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        'server-port': { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    console.error(
+      `hearth dev:web: ${error instanceof Error ? error.message : String(error)}\n\n${usage}`,
+    );
+    process.exit(2);
+  }
+  if (values.help) return console.log(usage);
+
+  const host = await startHost({
+    dataDir: values['data-dir'] ?? join(dirname(defaultDataDir()), 'hearth-dev'),
+    port: port(values['server-port'], 9992, '--server-port'),
+    dev: true,
+  });
+  const session = await Session.open({
+    serverUrl: host.url,
+    email: host.owner.email,
+    apiKey: host.owner.apiKey,
+  });
+  const web = await startWebBridge({
+    rendererDir: 'out/renderer',
+    service: createBridgeService(session),
+    port: port(values.port, 5180, '--port'),
+  });
+  console.log(`Chat service: ${host.url} (signed in as ${host.owner.email})`);
+  console.log(`Open the UI: ${web.url}`);
+
+  const shutDown = async (): Promise<void> => {
+    await web.close();
+    await session.stop();
+    await host.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutDown());
+  process.once('SIGTERM', () => void shutDown());
+}
+
+main().catch((error: unknown) => {
+  console.error(`hearth dev:web: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

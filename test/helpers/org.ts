@@ -1,0 +1,164 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startHost, type Host, type HostOptions } from '../../src-main/server/host';
+
+export interface TestUser {
+  id: number;
+  email: string;
+  fullName: string;
+  apiKey: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  // Tests assert on whatever the server sent; a loose shape keeps them short.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+export type ApiCall = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  path: string,
+  params?: Record<string, unknown>,
+) => Promise<ApiResponse>;
+
+export interface OrgOptions {
+  dev?: boolean;
+  queueTimeouts?: HostOptions['queueTimeouts'];
+}
+
+export interface Org {
+  readonly url: string;
+  readonly realmName: string;
+  readonly owner: TestUser;
+  readonly dataDir: string;
+  /** Creates `<name>@hearth.test` on first use and returns the same user afterwards. */
+  user(name: string): Promise<TestUser>;
+  /** Subscribes the user to the stream, creating the stream if needed. */
+  subscribe(user: TestUser, stream: string): Promise<void>;
+  /** Calls /api/v1 as the user (or unauthenticated); non-string params are JSON-encoded. */
+  api(user?: TestUser): ApiCall;
+  /** Stops the host and starts it again on the same data folder. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function encode(params: Record<string, unknown>): URLSearchParams {
+  const encoded = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) {
+      encoded.set(name, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  }
+  return encoded;
+}
+
+function caller(baseUrl: () => string, user: TestUser | undefined): ApiCall {
+  return async (method, path, params = {}) => {
+    const url = new URL(`${baseUrl()}/api/v1${path.startsWith('/') ? path : `/${path}`}`);
+    const headers: Record<string, string> = { 'User-Agent': 'HearthTest/1.0' };
+    if (user) {
+      const token = Buffer.from(`${user.email}:${user.apiKey}`).toString('base64');
+      headers.Authorization = `Basic ${token}`;
+    }
+    let body: URLSearchParams | undefined;
+    if (method === 'GET') {
+      url.search = encode(params).toString();
+    } else {
+      body = encode(params);
+    }
+    const response = await fetch(url, { method, headers, ...(body ? { body } : {}) });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: response.status, headers: response.headers, json };
+  };
+}
+
+const testPassword = 'correct horse battery staple';
+
+/** Starts a host on a free port in a fresh temporary data folder. */
+export async function startOrg(options: OrgOptions = {}): Promise<Org> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'hearth-org-'));
+  const hostOptions: HostOptions = {
+    dataDir,
+    port: 0,
+    dev: options.dev ?? false,
+    ...(options.queueTimeouts ? { queueTimeouts: options.queueTimeouts } : {}),
+  };
+  let host: Host = await startHost(hostOptions);
+  const users = new Map<string, TestUser>();
+  const asTestUser = (owner: Host['owner']): TestUser => ({
+    id: owner.userId,
+    email: owner.email,
+    fullName: owner.fullName,
+    apiKey: owner.apiKey,
+  });
+  const asOwner = () => caller(() => host.url, asTestUser(host.owner));
+
+  const expectOk = (what: string, response: ApiResponse) => {
+    if (response.status !== 200) {
+      throw new Error(`${what} failed: ${response.status} ${JSON.stringify(response.json)}`);
+    }
+    return response.json;
+  };
+
+  const org: Org = {
+    get url() {
+      return host.url;
+    },
+    get realmName() {
+      return host.realmName;
+    },
+    get owner() {
+      return asTestUser(host.owner);
+    },
+    dataDir,
+    async user(name) {
+      const known = users.get(name);
+      if (known) return known;
+      const email = `${name}@hearth.test`;
+      const fullName = name.charAt(0).toUpperCase() + name.slice(1);
+      expectOk(
+        `creating ${name}`,
+        await asOwner()('POST', '/users', { email, full_name: fullName, password: testPassword }),
+      );
+      const key = expectOk(
+        `fetching ${name}'s API key`,
+        await caller(() => host.url, undefined)('POST', '/fetch_api_key', {
+          username: email,
+          password: testPassword,
+        }),
+      );
+      const user = { id: key.user_id, email, fullName, apiKey: key.api_key };
+      users.set(name, user);
+      return user;
+    },
+    async subscribe(user, stream) {
+      expectOk(
+        `subscribing ${user.email} to ${stream}`,
+        await org.api(user)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: stream }],
+        }),
+      );
+    },
+    api(user) {
+      return caller(() => host.url, user);
+    },
+    async restart() {
+      await host.close();
+      host = await startHost(hostOptions);
+    },
+    async close() {
+      await host.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return org;
+}

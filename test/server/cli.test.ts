@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+interface Served {
+  output: string;
+  exitCode: number | null;
+}
+
+/** Runs `npm run serve`'s entry (tsx src-main/server/cli.ts) until it prints the zuliprc line, then stops it with SIGTERM. */
+function serveOnce(args: string[]): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    // tsx directly rather than through npx, whose wrapper hides the exit status.
+    const child = spawn('node_modules/.bin/tsx', ['src-main/server/cli.ts', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start:\n${output}`));
+    }, 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/^zuliprc: /m.test(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (exitCode) => {
+      clearTimeout(timer);
+      resolve({ output, exitCode });
+    });
+  });
+}
+
+const line = (output: string, prefix: string) =>
+  output.split('\n').find((text) => text.startsWith(prefix));
+
+describe('npm run serve', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'hearth-cli-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('prints the same owner and zuliprc on a second start, and shuts down cleanly', async () => {
+    const first = await serveOnce(['--port', '0', '--data-dir', dataDir]);
+    const second = await serveOnce(['--port', '0', '--data-dir', dataDir]);
+
+    expect(first.exitCode, first.output).toBe(0);
+    expect(second.exitCode, second.output).toBe(0);
+    expect(line(first.output, 'Hearth is hosting')).toMatch(/at http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+    expect(line(first.output, 'Owner:')).toBeDefined();
+    expect(line(second.output, 'Owner:')).toBe(line(first.output, 'Owner:'));
+    expect(line(second.output, 'zuliprc:')).toBe(`zuliprc: ${join(dataDir, 'zuliprc')}`);
+    expect(line(first.output, 'zuliprc:')).toBe(line(second.output, 'zuliprc:'));
+  }, 60_000);
+
+  it('writes a zuliprc that only its owner can read, in the Python client format', async () => {
+    const path = join(dataDir, 'zuliprc');
+    const text = await readFile(path, 'utf8');
+    expect(text).toMatch(
+      /^\[api\]\nemail=.+\nkey=[A-Za-z0-9]{32}\nsite=http:\/\/127\.0\.0\.1:\d+\n$/,
+    );
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+  });
+
+  it('explains its flags and exits with status 2 on a bad one', async () => {
+    const unknown = await serveOnce(['--frobnicate']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.output).toContain('Usage:');
+    const badPort = await serveOnce(['--port', 'ninety']);
+    expect(badPort.exitCode).toBe(2);
+    expect(badPort.output).toContain('--port');
+  }, 60_000);
+});
