@@ -3,7 +3,10 @@ import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 
-const electron = { name: 'electron', message: 'Only src-main/desktop and src-main/index.ts talk to Electron.' };
+const electron = {
+  name: 'electron',
+  message: 'Only src-main/desktop and src-main/index.ts talk to Electron.',
+};
 
 // The process a file runs in must be obvious from where it lives; these zones make
 // the boundaries of DESIGN.md mechanical instead of a matter of good intentions.
@@ -26,32 +29,79 @@ export default tseslint.config(
   },
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
-    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },
+    },
   },
   {
     files: ['src-renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   zone(['src-main/**'], []),
-  zone(['src-main/server/**'], [
-    { group: ['**/client/**', '**/desktop/**', '**/web/**'], message: 'server/ is a self-contained service.' },
-  ]),
-  zone(['src-main/client/**'], [
-    { group: ['**/server/**', '**/desktop/**', '**/web/**'], message: 'client/ speaks HTTP to any server; it never reaches into server/.' },
-  ]),
-  zone(['src-main/wire/**'], [
-    { group: ['**/server/**', '**/client/**', '**/desktop/**', '**/web/**'], message: 'wire/ is shared by every part and depends on none.' },
-  ]),
-  zone(['src-renderer/**'], [
-    { group: ['**/src-preload/**'], allowTypeImports: true, message: 'The renderer sees only the types of the bridge.' },
-    { group: ['**/src-main/**'], message: 'The renderer reaches the main side only through the bridge.' },
-    { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'better-sqlite3', 'keytar'], message: 'The renderer never imports Node modules.' },
-  ]),
-  { files: ['src-main/desktop/**', 'src-main/index.ts', 'src-preload/index.ts'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  zone(
+    ['src-main/server/**'],
+    [
+      {
+        group: ['**/client/**', '**/desktop/**', '**/web/**'],
+        message: 'server/ is a self-contained service.',
+      },
+    ],
+  ),
+  zone(
+    ['src-main/client/**'],
+    [
+      {
+        group: ['**/server/**', '**/desktop/**', '**/web/**'],
+        message: 'client/ speaks HTTP to any server; it never reaches into server/.',
+      },
+    ],
+  ),
+  zone(
+    ['src-main/wire/**'],
+    [
+      {
+        group: ['**/server/**', '**/client/**', '**/desktop/**', '**/web/**'],
+        message: 'wire/ is shared by every part and depends on none.',
+      },
+    ],
+  ),
+  zone(
+    ['src-renderer/**'],
+    [
+      {
+        group: ['**/src-preload/**'],
+        allowTypeImports: true,
+        message: 'The renderer sees only the types of the bridge.',
+      },
+      {
+        group: ['**/src-main/**'],
+        message: 'The renderer reaches the main side only through the bridge.',
+      },
+      {
+        group: ['node:*', 'fs', 'path', 'os', 'child_process', 'better-sqlite3', 'keytar'],
+        message: 'The renderer never imports Node modules.',
+      },
+    ],
+  ),
+  {
+    files: ['src-main/desktop/**', 'src-main/index.ts', 'src-preload/index.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
   {
     files: ['src-main/desktop/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'desktop/ hosts server/ only through the host worker entry.' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'desktop/ hosts server/ only through the host worker entry.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

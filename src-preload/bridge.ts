@@ -72,6 +72,8 @@ export type WsFrame =
   | { id: number; ok: false; error: string }
   | { event: BridgeEventName; payload: unknown };
 
+export const bridgeCallNames = Object.keys(bridgeCalls) as BridgeCallName[];
+
 export function isBridgeCallName(name: string): name is BridgeCallName {
   return Object.hasOwn(bridgeCalls, name);
 }
@@ -86,5 +88,6 @@ export function invokeBridgeCall(
   args: unknown,
 ): Promise<unknown> {
   if (!isBridgeCallName(name)) return Promise.reject(new Error(`Unknown bridge call: ${name}`));
-  return (service[name] as (args: unknown) => Promise<unknown>)(args);
+  const call = service[name] as (args: unknown) => Promise<unknown>;
+  return call.call(service, args);
 }

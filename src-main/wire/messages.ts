@@ -37,7 +37,8 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 export const messagesResponseSchema = z.object({
-  anchor: z.number().int(),
+  // For anchor=newest Zulip echoes 10^16, beyond the safe-integer range.
+  anchor: z.number(),
   found_anchor: z.boolean(),
   found_newest: z.boolean(),
   found_oldest: z.boolean(),
@@ -47,7 +48,11 @@ export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
 
 export const narrowTermSchema = z.object({
   operator: z.string(),
-  operand: z.union([z.string(), z.number().int(), z.array(z.union([z.string(), z.number().int()]))]),
+  operand: z.union([
+    z.string(),
+    z.number().int(),
+    z.array(z.union([z.string(), z.number().int()])),
+  ]),
   negated: z.boolean().optional(),
 });
 export type NarrowTerm = z.infer<typeof narrowTermSchema>;

@@ -9,21 +9,22 @@ interface Served {
   exitCode: number | null;
 }
 
-/** Runs `npm run serve`'s entry (tsx src-main/server/cli.ts) until it prints the zuliprc line, then stops it with SIGTERM. */
+/** Runs `npm run serve`'s entry until it prints the zuliprc line, then stops it with SIGTERM. */
 function serveOnce(args: string[]): Promise<Served> {
   return new Promise((resolve, reject) => {
-    // tsx directly rather than through npx, whose wrapper hides the exit status.
-    const child = spawn('node_modules/.bin/tsx', ['src-main/server/cli.ts', ...args], {
+    // As `npm run serve` runs it: one node process, so the signal reaches the host itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/server/cli.ts', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let stopped = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`serve did not start:\n${output}`));
     }, 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/^zuliprc: /m.test(output)) child.kill('SIGTERM');
+      if (!stopped && /^zuliprc: /m.test(output)) stopped = child.kill('SIGTERM');
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', (chunk: Buffer) => {

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import {
+  apiSuccessSchema,
+  eventsResponseSchema,
+  messagesResponseSchema,
+  profileSchema,
+  registerResponseSchema,
+  subscriptionSchema,
+  subscriptionsResponseSchema,
+  type AnyEvent,
+  type Message,
+  type NarrowTerm,
+  type Subscription,
+} from '../wire';
+import {
+  createHttpClient,
+  type Credentials,
+  type HttpClient,
+  type HttpClientOptions,
+} from './http';
+
+// The client reads only the identity fields of the profile, so a server that
+// omits legacy profile fields (such as `pointer`) is still usable.
+const identitySchema = profileSchema.pick({ user_id: true, email: true, full_name: true });
+export type Identity = z.infer<typeof identitySchema>;
+
+// Older servers and root-domain requests may omit realm keys (spec §2, Server settings).
+const serverSettingsSchema = z.looseObject({ realm_name: z.string().optional() });
+
+const registeredSchema = registerResponseSchema.extend({
+  subscriptions: z.array(subscriptionSchema).optional(),
+});
+export type Registered = z.infer<typeof registeredSchema>;
+
+const sentSchema = z.looseObject({ id: z.number().int() });
+
+export interface StreamMessage {
+  stream: string;
+  topic: string;
+  content: string;
+}
+
+export interface EventsRequest {
+  queueId: string;
+  lastEventId: number;
+  dontBlock: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The Zulip endpoints a Session uses, each parsed with its wire schema. */
+export interface Api {
+  getServerSettings(): Promise<{ realmName: string | undefined }>;
+  getIdentity(): Promise<Identity>;
+  getSubscriptions(): Promise<Subscription[]>;
+  register(eventTypes: readonly string[]): Promise<Registered>;
+  getEvents(request: EventsRequest): Promise<AnyEvent[]>;
+  deleteQueue(queueId: string, options?: { timeoutMs?: number }): Promise<void>;
+  sendStreamMessage(message: StreamMessage): Promise<number>;
+  getNewestMessages(narrow: readonly NarrowTerm[], count: number): Promise<Message[]>;
+}
+
+export function createApi(credentials: Credentials, options: HttpClientOptions = {}): Api {
+  const http: HttpClient = createHttpClient(credentials, options);
+  return {
+    async getServerSettings() {
+      const settings = await http.request('GET', 'server_settings', {}, serverSettingsSchema);
+      return { realmName: settings.realm_name };
+    },
+    getIdentity: () => http.request('GET', 'users/me', {}, identitySchema),
+    async getSubscriptions() {
+      const response = await http.request(
+        'GET',
+        'users/me/subscriptions',
+        {},
+        subscriptionsResponseSchema,
+      );
+      return response.subscriptions;
+    },
+    register: (eventTypes) =>
+      http.request(
+        'POST',
+        'register',
+        { apply_markdown: true, event_types: eventTypes },
+        registeredSchema,
+      ),
+    async getEvents({ queueId, lastEventId, dontBlock, signal, timeoutMs }) {
+      const response = await http.request(
+        'GET',
+        'events',
+        { queue_id: queueId, last_event_id: lastEventId, dont_block: dontBlock },
+        eventsResponseSchema,
+        { ...(signal ? { signal } : {}), ...(timeoutMs ? { timeoutMs } : {}) },
+      );
+      return response.events;
+    },
+    async deleteQueue(queueId, options = {}) {
+      await http.request('DELETE', 'events', { queue_id: queueId }, apiSuccessSchema, options);
+    },
+    async sendStreamMessage({ stream, topic, content }) {
+      const sent = await http.request(
+        'POST',
+        'messages',
+        { type: 'stream', to: stream, topic, content },
+        sentSchema,
+      );
+      return sent.id;
+    },
+    async getNewestMessages(narrow, count) {
+      const response = await http.request(
+        'GET',
+        'messages',
+        { anchor: 'newest', num_before: count, num_after: 0, narrow, apply_markdown: true },
+        messagesResponseSchema,
+      );
+      return response.messages;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import { apiErrorSchema } from '../wire';
+import { ApiError, NetworkError, ProtocolError } from './errors';
+
+export interface Credentials {
+  serverUrl: string;
+  email: string;
+  apiKey: string;
+}
+
+export type ParamValue =
+  string | number | boolean | readonly unknown[] | Readonly<Record<string, unknown>>;
+export type Params = Readonly<Record<string, ParamValue | undefined>>;
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface HttpClient {
+  request<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    params: Params,
+    schema: S,
+    options?: RequestOptions,
+  ): Promise<z.output<S>>;
+}
+
+export interface HttpClientOptions {
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+}
+
+// Zulip decodes list, object and boolean arguments as JSON; strings travel as-is.
+const encodeParams = (params: Params): URLSearchParams => {
+  const encoded = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    encoded.set(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return encoded;
+};
+
+const apiBase = (serverUrl: string): URL =>
+  new URL('api/v1/', serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`);
+
+export function createHttpClient(
+  credentials: Credentials,
+  options: HttpClientOptions = {},
+): HttpClient {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const defaultTimeoutMs = options.timeoutMs ?? 30_000;
+  const base = apiBase(credentials.serverUrl);
+  const authorization = `Basic ${Buffer.from(`${credentials.email}:${credentials.apiKey}`).toString('base64')}`;
+
+  return {
+    async request(method, path, params, schema, requestOptions = {}) {
+      const url = new URL(path.replace(/^\//, ''), base);
+      const body = encodeParams(params);
+      if (method === 'GET') url.search = body.toString();
+      const timeout = AbortSignal.timeout(requestOptions.timeoutMs ?? defaultTimeoutMs);
+      const signal = requestOptions.signal
+        ? AbortSignal.any([requestOptions.signal, timeout])
+        : timeout;
+
+      let status: number;
+      let text: string;
+      try {
+        const response = await fetchImpl(url, {
+          method,
+          headers: { authorization, 'user-agent': 'Hearth' },
+          ...(method === 'GET' ? {} : { body }),
+          signal,
+        });
+        status = response.status;
+        text = await response.text();
+      } catch (error) {
+        // A caller's own abort (a Session stopping) is not a network failure.
+        if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
+        throw new NetworkError(`${method} ${url.pathname} failed: ${describe(error)}`, {
+          cause: error,
+        });
+      }
+
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new NetworkError(
+          `${method} ${url.pathname} answered HTTP ${status} without Zulip JSON`,
+        );
+      }
+
+      const failure = apiErrorSchema.safeParse(json);
+      if (failure.success) {
+        // Zulip's own default when an error names no more specific code.
+        const code = failure.data.code ?? 'BAD_REQUEST';
+        throw new ApiError(status, code, failure.data.msg, failure.data);
+      }
+      if (status < 200 || status >= 300) {
+        throw new NetworkError(
+          `${method} ${url.pathname} answered HTTP ${status} without Zulip JSON`,
+        );
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) {
+        throw new ProtocolError(
+          `${method} ${url.pathname}: unexpected response: ${parsed.error.message}`,
+        );
+      }
+      return parsed.data;
+    },
+  };
+}
+
+const describe = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+};

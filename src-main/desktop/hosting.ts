@@ -1,0 +1,317 @@
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { z } from 'zod';
+import { backoffDelay, type Backoff } from '../client/backoff';
+import { Emitter } from '../client/emitter';
+import { LogRing, type LogLine } from './logRing';
+
+/** The worker's `workerData`: where the organization lives and where it listens. */
+export interface HostConfig {
+  dataDir: string;
+  /** 0 picks a free port on the first start; restarts keep the port it picked, so Sessions can reconnect. */
+  port: number;
+  host: string;
+  dev: boolean;
+}
+
+const ownerSchema = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  fullName: z.string(),
+  apiKey: z.string(),
+});
+
+// The worker is our own code, but its messages are parsed like any other input
+// that crosses a thread boundary.
+const workerMessageSchema = z.discriminatedUnion('type', [
+  z.looseObject({
+    type: z.literal('ready'),
+    url: z.string(),
+    realmName: z.string(),
+    owner: ownerSchema,
+  }),
+  z.looseObject({ type: z.literal('error'), message: z.string() }),
+  z.looseObject({ type: z.literal('stopped') }),
+]);
+
+export interface HostInfo {
+  url: string;
+  realmName: string;
+  owner: z.infer<typeof ownerSchema>;
+}
+
+export type HostingStatus = 'stopped' | 'starting' | 'running' | 'restarting' | 'stopping';
+
+export interface HostingEvents {
+  status: HostingStatus;
+  /** The host is serving; after a restart `info.owner` and `info.url` are those of the new run. */
+  ready: HostInfo;
+  log: LogLine;
+}
+
+export interface HealthCheck {
+  intervalMs: number;
+  /** Consecutive failed checks after which a running but unresponsive worker is replaced. */
+  failures: number;
+}
+
+export interface HostingOptions {
+  config: HostConfig;
+  spawn: (workerData: HostConfig) => Worker;
+  backoff?: Backoff;
+  readyTimeoutMs?: number;
+  stopTimeoutMs?: number;
+  /** A worker up this long has its restart back-off reset. */
+  stableAfterMs?: number;
+  health?: HealthCheck | false;
+  logCapacity?: number;
+}
+
+/** Spawns the built host worker file, capturing its output for the log ring. */
+export const spawnWorkerFile =
+  (file: string | URL) =>
+  (workerData: HostConfig): Worker =>
+    new Worker(file, { workerData, stdout: true, stderr: true });
+
+/**
+ * The lifecycle owner of the hosted service: starts the host worker, waits
+ * until it serves, replaces it with back-off when it dies or stops answering,
+ * stops it cleanly, and keeps its recent log lines for the Hosting page.
+ */
+export class Hosting {
+  readonly #options: HostingOptions;
+  readonly #ring: LogRing;
+  readonly #events = new Emitter<HostingEvents>((error) =>
+    this.#note(`hosting listener failed: ${String(error)}`),
+  );
+  #config: HostConfig;
+  #status: HostingStatus = 'stopped';
+  #info: HostInfo | undefined;
+  #worker: Worker | undefined;
+  #restarts = 0;
+  #restartTimer: NodeJS.Timeout | undefined;
+  #stableTimer: NodeJS.Timeout | undefined;
+  #healthTimer: NodeJS.Timeout | undefined;
+
+  constructor(options: HostingOptions) {
+    this.#options = options;
+    this.#config = options.config;
+    this.#ring = new LogRing(options.logCapacity ?? 500);
+  }
+
+  get status(): HostingStatus {
+    return this.#status;
+  }
+
+  get info(): HostInfo | undefined {
+    return this.#info;
+  }
+
+  recentLogs(): LogLine[] {
+    return this.#ring.lines();
+  }
+
+  on<E extends keyof HostingEvents>(
+    event: E,
+    listener: (payload: HostingEvents[E]) => void,
+  ): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  /** Resolves once the host serves; rejects (and stays stopped) if the first start fails. */
+  async start(): Promise<HostInfo> {
+    if (this.#status !== 'stopped') throw new Error(`hosting is already ${this.#status}`);
+    this.#setStatus('starting');
+    try {
+      return this.#serving(await this.#launch());
+    } catch (error) {
+      this.#worker = undefined;
+      this.#setStatus('stopped');
+      throw error;
+    }
+  }
+
+  /** Asks the worker to close its queues and database, and ends it if it does not within the time-out. */
+  async stop(): Promise<void> {
+    if (this.#status === 'stopped' || this.#status === 'stopping') return;
+    this.#setStatus('stopping');
+    this.#clearTimers();
+    const worker = this.#worker;
+    this.#worker = undefined;
+    if (worker) await this.#stopWorker(worker);
+    this.#info = undefined;
+    this.#setStatus('stopped');
+  }
+
+  #launch(): Promise<HostInfo> {
+    const worker = this.#options.spawn(this.#config);
+    this.#worker = worker;
+    this.#capture(worker.stdout, 'stdout');
+    this.#capture(worker.stderr, 'stderr');
+    const readyTimeoutMs = this.#options.readyTimeoutMs ?? 60_000;
+
+    return new Promise<HostInfo>((resolve, reject) => {
+      let settled = false;
+      const fail = (error: Error): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        void worker.terminate();
+        reject(error);
+      };
+      const timer = setTimeout(
+        () => fail(new Error(`the host did not become ready within ${readyTimeoutMs} ms`)),
+        readyTimeoutMs,
+      );
+
+      worker.on('message', (raw: unknown) => {
+        const message = workerMessageSchema.safeParse(raw);
+        if (!message.success) {
+          this.#note(`ignored a malformed message from the host worker: ${message.error.message}`);
+          return;
+        }
+        if (message.data.type === 'ready' && !settled) {
+          settled = true;
+          clearTimeout(timer);
+          const { url, realmName, owner } = message.data;
+          resolve({ url, realmName, owner });
+        } else if (message.data.type === 'error') {
+          this.#note(`host error: ${message.data.message}`);
+          fail(new Error(message.data.message));
+        }
+      });
+      worker.on('error', (error) => {
+        this.#note(`host worker crashed: ${error.stack ?? error.message}`);
+        fail(error);
+      });
+      worker.once('exit', (code) => {
+        if (!settled)
+          fail(new Error(`the host worker exited with code ${code} before it was ready`));
+        else this.#exited(worker, code);
+      });
+    });
+  }
+
+  #serving(info: HostInfo): HostInfo {
+    this.#info = info;
+    if (this.#config.port === 0)
+      this.#config = { ...this.#config, port: Number(new URL(info.url).port) };
+    this.#setStatus('running');
+    this.#note(`host serving at ${info.url}`);
+    this.#stableTimer = setTimeout(() => {
+      this.#restarts = 0;
+    }, this.#options.stableAfterMs ?? 60_000);
+    this.#watchHealth(info);
+    this.#events.emit('ready', info);
+    return info;
+  }
+
+  #exited(worker: Worker, code: number): void {
+    if (worker !== this.#worker || this.#status === 'stopping') return;
+    this.#worker = undefined;
+    this.#clearTimers();
+    this.#scheduleRestart(`the host worker exited with code ${code}`);
+  }
+
+  #scheduleRestart(reason: string): void {
+    const delay = backoffDelay(
+      this.#options.backoff ?? { initialMs: 1_000, maxMs: 60_000 },
+      this.#restarts,
+    );
+    this.#restarts += 1;
+    this.#setStatus('restarting');
+    this.#note(`${reason}; restarting in ${delay} ms`);
+    this.#restartTimer = setTimeout(() => {
+      this.#restartTimer = undefined;
+      this.#launch().then(
+        (info) => {
+          if (this.#status === 'restarting') this.#serving(info);
+        },
+        (error: unknown) => {
+          this.#worker = undefined;
+          if (this.#status === 'restarting') {
+            this.#scheduleRestart(
+              `restart failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
+          }
+        },
+      );
+    }, delay);
+  }
+
+  #watchHealth(info: HostInfo): void {
+    const health = this.#options.health ?? { intervalMs: 30_000, failures: 3 };
+    if (!health) return;
+    const probeUrl = new URL(
+      'api/v1/server_settings',
+      info.url.endsWith('/') ? info.url : `${info.url}/`,
+    );
+    let failures = 0;
+    this.#healthTimer = setInterval(() => {
+      fetch(probeUrl, { signal: AbortSignal.timeout(health.intervalMs) })
+        .then((response) => {
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          failures = 0;
+        })
+        .catch((error: unknown) => {
+          failures += 1;
+          this.#note(`health check failed (${failures}/${health.failures}): ${String(error)}`);
+          const worker = this.#worker;
+          if (failures >= health.failures && worker && this.#status === 'running') {
+            clearInterval(this.#healthTimer);
+            void worker.terminate();
+          }
+        });
+    }, health.intervalMs);
+  }
+
+  #stopWorker(worker: Worker): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.#note('the host did not stop in time; ending its worker');
+        void worker.terminate();
+      }, this.#options.stopTimeoutMs ?? 10_000);
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      // Once the worker reports its store closed, nothing it still holds is worth waiting for.
+      worker.on('message', (raw: unknown) => {
+        if (workerMessageSchema.safeParse(raw).data?.type === 'stopped') void worker.terminate();
+      });
+      worker.postMessage({ type: 'stop' });
+    });
+  }
+
+  #capture(stream: Readable, source: 'stdout' | 'stderr'): void {
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (text) =>
+      this.#record({ source, text }),
+    );
+  }
+
+  #note(text: string): void {
+    this.#record({ source: 'hosting', text });
+  }
+
+  #record(line: Omit<LogLine, 'time'>): void {
+    const entry = { time: Date.now(), ...line };
+    this.#ring.push(entry);
+    this.#events.emit('log', entry);
+  }
+
+  #setStatus(status: HostingStatus): void {
+    if (status === this.#status) return;
+    this.#status = status;
+    this.#events.emit('status', status);
+  }
+
+  #clearTimers(): void {
+    clearTimeout(this.#restartTimer);
+    clearTimeout(this.#stableTimer);
+    clearInterval(this.#healthTimer);
+    this.#restartTimer = undefined;
+    this.#stableTimer = undefined;
+    this.#healthTimer = undefined;
+  }
+}

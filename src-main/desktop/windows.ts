@@ -1,0 +1,75 @@
+import { BrowserWindow, shell, type Session } from 'electron';
+import { isAppUrl, isExternalLink } from './navigationPolicy';
+
+export interface MainWindowOptions {
+  /** The built preload script (CommonJS, since the window is sandboxed). */
+  preload: string;
+  /** Where the renderer is loaded from: app://hearth/index.html, or the dev server. */
+  appUrl: string;
+}
+
+const openExternally = (url: string): void => {
+  if (isExternalLink(url)) void shell.openExternal(url);
+};
+
+/**
+ * Locks down the session the windows use: the CSP header on every page of the
+ * app's own origin (the app:// protocol sets it itself), and no permission —
+ * camera, geolocation, notifications — granted to web content.
+ */
+export function hardenSession(session: Session, appUrl: string, csp: string): void {
+  session.webRequest.onHeadersReceived(
+    { urls: ['http://*/*', 'https://*/*'] },
+    (details, callback) => {
+      if (!isAppUrl(details.url, appUrl)) {
+        callback({});
+        return;
+      }
+      callback({
+        responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] },
+      });
+    },
+  );
+  session.setPermissionRequestHandler((_contents, _permission, grant) => grant(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
+/** The main window: sandboxed and context-isolated, unable to navigate away or open windows of its own. */
+export function createMainWindow({ preload, appUrl }: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1100,
+    height: 760,
+    minWidth: 640,
+    minHeight: 420,
+    title: 'Hearth',
+    show: false,
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    },
+  });
+  const contents = window.webContents;
+
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternally(url);
+    return { action: 'deny' };
+  });
+  const stayInApp = (event: { preventDefault(): void }, url: string): void => {
+    if (isAppUrl(url, appUrl)) return;
+    event.preventDefault();
+    openExternally(url);
+  };
+  contents.on('will-navigate', stayInApp);
+  contents.on('will-redirect', stayInApp);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(appUrl);
+  return window;
+}

@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import zulip from 'zulip-js';
+import { Session } from '../../src-main/client/session';
+import { createBridgeService } from '../../src-main/client/bridgeService';
+import { startWebBridge, type WebBridge } from '../../src-main/web/webBridge';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+
+const rendererDir = 'out/renderer';
+
+interface ZulipEvent {
+  id: number;
+  type: string;
+  message?: { content: string; sender_email: string; display_recipient: unknown; subject: string };
+}
+
+describe('a message travels from the UI to another client and back', () => {
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  let session: Session;
+  let web: WebBridge;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!existsSync(`${rendererDir}/index.html`)) {
+      throw new Error(
+        `${rendererDir} is missing: run \`npm run build\` before the end-to-end tests`,
+      );
+    }
+    org = await startOrg();
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    await org.subscribe(alice, 'general');
+    await org.subscribe(bob, 'general');
+    await org.api(bob)('POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 'standup',
+      content: 'Morning, all',
+    });
+    session = await Session.open({ serverUrl: org.url, email: alice.email, apiKey: alice.apiKey });
+    web = await startWebBridge({ rendererDir, service: createBridgeService(session) });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
+    await page.goto(web.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+    await session?.stop();
+    await org?.close();
+  });
+
+  it("delivers alice's UI message to bob's event queue and shows bob's reply in alice's UI", async () => {
+    const bobClient = await zulip({ username: bob.email, apiKey: bob.apiKey, realm: org.url });
+    const queue = await bobClient.queues.register({
+      event_types: ['message'],
+      apply_markdown: 'true',
+    });
+    expect(queue.result).toBe('success');
+
+    await page.locator('.message', { hasText: 'Morning, all' }).waitFor();
+    expect(await page.getByRole('button', { name: 'standup' }).count()).toBe(1);
+    await page.getByRole('textbox', { name: 'Topic' }).fill('lunch');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Shall we eat at *noon*?');
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    const received = await nextMessageEvent(bobClient, queue.queue_id, queue.last_event_id);
+    expect(received.message).toMatchObject({
+      sender_email: alice.email,
+      display_recipient: 'general',
+      subject: 'lunch',
+    });
+    expect(received.message?.content).toBe('<p>Shall we eat at <em>noon</em>?</p>');
+
+    const own = page.locator('.message', { hasText: 'Shall we eat at noon?' });
+    await own.waitFor();
+    expect(await own.locator('em').textContent()).toBe('noon');
+
+    const reply = await bobClient.messages.send({
+      type: 'stream',
+      to: 'general',
+      topic: 'lunch',
+      content: 'Noon works, **see you** there',
+    });
+    expect(reply.result).toBe('success');
+
+    const shown = page.locator(`.message[data-message-id="${reply.id}"]`);
+    await shown.waitFor();
+    expect(await shown.locator('.sender').textContent()).toBe(bob.fullName);
+    expect(await shown.locator('strong').textContent()).toBe('see you');
+    expect(await page.locator('.message').count()).toBe(3);
+
+    await mkdir('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/e2e-chat.png' });
+  });
+});
+
+// zulip-js polls the way its own callOnEachEvent does: a blocking GET /events.
+async function nextMessageEvent(
+  client: Awaited<ReturnType<typeof zulip>>,
+  queueId: string,
+  lastEventId: number,
+): Promise<ZulipEvent> {
+  let last = lastEventId;
+  for (;;) {
+    const response = await client.events.retrieve({ queue_id: queueId, last_event_id: last });
+    expect(response.result).toBe('success');
+    const events = response.events as ZulipEvent[];
+    const message = events.find((event) => event.type === 'message');
+    if (message) return message;
+    last = Math.max(last, ...events.map((event) => event.id));
+  }
+}

@@ -1,0 +1,56 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((message) => message.message);
+}
+
+// The boundaries of DESIGN.md hold only while these rules do.
+describe('import zones', () => {
+  it.each([
+    ['src-main/server/zone.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    ['src-main/client/zone.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    [
+      'src-main/server/zone.ts',
+      "import { Session } from '../client/session';\nexport const s = Session;\n",
+    ],
+    [
+      'src-main/server/zone.ts',
+      "import { openKeychain } from '../desktop/keychain';\nexport const k = openKeychain;\n",
+    ],
+    [
+      'src-main/client/zone.ts',
+      "import { startHost } from '../server/host';\nexport const h = startHost;\n",
+    ],
+    [
+      'src-renderer/src/zone.ts',
+      "import { bridgeCalls } from '../../src-preload/bridge';\nexport const b = bridgeCalls;\n",
+    ],
+    [
+      'src-renderer/src/zone.ts',
+      "import type { Message } from '../../src-main/wire';\nexport type M = Message;\n",
+    ],
+    [
+      'src-renderer/src/zone.ts',
+      "import { readFile } from 'node:fs';\nexport const r = readFile;\n",
+    ],
+  ])('forbids %s from importing across its boundary (%#)', async (filePath, code) => {
+    expect(await restrictedImports(filePath, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['src-main/desktop/zone.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    ['src-main/index.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    [
+      'src-renderer/src/zone.ts',
+      "import type { ChatBridge } from '../../src-preload/bridge';\nexport type B = ChatBridge;\n",
+    ],
+  ])('lets %s import what its part needs (%#)', async (filePath, code) => {
+    expect(await restrictedImports(filePath, code)).toEqual([]);
+  });
+});
