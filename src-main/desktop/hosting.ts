@@ -4,16 +4,15 @@ import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
+import type { HostWorkerData, HostWorkerToMain } from '../server/workerProtocol';
 import { LogRing, type LogLine } from './logRing';
 
-/** The worker's `workerData`: where the organization lives and where it listens. */
-export interface HostConfig {
-  dataDir: string;
-  /** 0 picks a free port on the first start; restarts keep the port it picked, so Sessions can reconnect. */
-  port: number;
-  host: string;
-  dev: boolean;
-}
+/**
+ * The worker's `workerData`: where the organization lives and where it listens.
+ * Port 0 picks a free port on the first start; restarts keep the port it picked,
+ * so Sessions can reconnect.
+ */
+export type HostConfig = HostWorkerData;
 
 const ownerSchema = z.object({
   userId: z.number().int(),
@@ -24,7 +23,7 @@ const ownerSchema = z.object({
 
 // The worker is our own code, but its messages are parsed like any other input
 // that crosses a thread boundary.
-const workerMessageSchema = z.discriminatedUnion('type', [
+const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('ready'),
     url: z.string(),
@@ -35,11 +34,7 @@ const workerMessageSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('stopped') }),
 ]);
 
-export interface HostInfo {
-  url: string;
-  realmName: string;
-  owner: z.infer<typeof ownerSchema>;
-}
+export type HostInfo = Omit<Extract<HostWorkerToMain, { type: 'ready' }>, 'type'>;
 
 export type HostingStatus = 'stopped' | 'starting' | 'running' | 'restarting' | 'stopping';
 

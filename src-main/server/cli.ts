@@ -65,24 +65,29 @@ async function main(): Promise<void> {
     return;
   }
 
-  const host = await startHost(options);
+  // Listen for signals before anything is printed: whoever reads the banner may
+  // stop us at once, and a signal during start-up waits for the start to finish.
+  const starting = startHost(options);
+  const shutDown = (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    starting
+      .then((host) => host.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGINT', () => shutDown('SIGINT'));
+  process.once('SIGTERM', () => shutDown('SIGTERM'));
+
+  const host = await starting;
   console.log(`Hearth is hosting "${host.realmName}" at ${host.url}`);
   console.log(`Owner: ${host.owner.fullName} <${host.owner.email}>`);
   console.log(`zuliprc: ${host.zuliprcPath}`);
   if (options.dev) console.log('Development mode: demo data and dev_fetch_api_key are enabled.');
-
-  const shutDown = (signal: string) => {
-    console.log(`${signal}: shutting down`);
-    host.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => shutDown('SIGINT'));
-  process.once('SIGTERM', () => shutDown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -47,11 +47,23 @@ async function main(): Promise<void> {
   }
   if (values.help) return console.log(usage);
 
-  const host = await startHost({
+  const starting = start({
     dataDir: values['data-dir'] ?? join(dirname(defaultDataDir()), 'hearth-dev'),
-    port: port(values['server-port'], 9992, '--server-port'),
-    dev: true,
+    serverPort: port(values['server-port'], 9992, '--server-port'),
+    webPort: port(values.port, 5180, '--port'),
   });
+  const shutDown = (): void =>
+    void starting.then((running) => running.stop()).finally(() => process.exit(0));
+  process.once('SIGINT', shutDown);
+  process.once('SIGTERM', shutDown);
+
+  const { host, web } = await starting;
+  console.log(`Chat service: ${host.url} (signed in as ${host.owner.email})`);
+  console.log(`Open the UI: ${web.url}`);
+}
+
+async function start(options: { dataDir: string; serverPort: number; webPort: number }) {
+  const host = await startHost({ dataDir: options.dataDir, port: options.serverPort, dev: true });
   const session = await Session.open({
     serverUrl: host.url,
     email: host.owner.email,
@@ -60,19 +72,15 @@ async function main(): Promise<void> {
   const web = await startWebBridge({
     rendererDir: 'out/renderer',
     service: createBridgeService(session),
-    port: port(values.port, 5180, '--port'),
+    imageOrigins: [host.url],
+    port: options.webPort,
   });
-  console.log(`Chat service: ${host.url} (signed in as ${host.owner.email})`);
-  console.log(`Open the UI: ${web.url}`);
-
-  const shutDown = async (): Promise<void> => {
+  const stop = async (): Promise<void> => {
     await web.close();
     await session.stop();
     await host.close();
-    process.exit(0);
   };
-  process.once('SIGINT', () => void shutDown());
-  process.once('SIGTERM', () => void shutDown());
+  return { host, web, stop };
 }
 
 main().catch((error: unknown) => {

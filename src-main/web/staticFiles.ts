@@ -12,29 +12,16 @@ const contentTypes: Record<string, string> = {
   '.json': 'application/json',
 };
 
-// The same policy the Electron window gets: our own scripts only, no plugins,
-// no framing; the bridge socket is same-origin.
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: http: https:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 /** Serves the built renderer; anything outside `root` is a 404, never a file. */
 export async function serveStatic(
   root: string,
   path: string,
   response: ServerResponse,
+  contentSecurityPolicy: string,
 ): Promise<void> {
-  const relative = normalize(decodeURIComponent(path === '/' ? '/index.html' : path));
-  const file = join(root, relative);
-  if (!file.startsWith(root + sep)) return notFound(response);
   try {
+    const file = join(root, normalize(decodeURIComponent(path === '/' ? '/index.html' : path)));
+    if (!file.startsWith(root + sep)) return notFound(response);
     const body = await readFile(file);
     response.writeHead(200, {
       'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream',

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { BridgeService } from '../../src-preload/bridge';
+import { contentSecurityPolicy } from '../desktop/contentSecurityPolicy';
 import { createBridgeSocket } from './bridgeSocket';
 import { serveStatic } from './staticFiles';
 
@@ -10,6 +11,8 @@ export interface WebBridgeOptions {
   /** The built renderer (`out/renderer`). */
   rendererDir: string;
   service: BridgeService;
+  /** Origins message HTML may show images from: the chat server's. */
+  imageOrigins?: readonly string[];
   host?: string;
   port?: number;
 }
@@ -27,10 +30,12 @@ export interface WebBridge {
 export async function startWebBridge(options: WebBridgeOptions): Promise<WebBridge> {
   const root = resolve(options.rendererDir);
   const token = randomBytes(24).toString('base64url');
+  // The Electron window's own policy, so a page that works here works there.
+  const csp = contentSecurityPolicy({ imageOrigins: options.imageOrigins ?? [] });
   let origin = '';
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', origin).pathname;
-    void serveStatic(root, path, response);
+    void serveStatic(root, path, response, csp);
   });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

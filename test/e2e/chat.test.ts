@@ -24,6 +24,8 @@ describe('a message travels from the UI to another client and back', () => {
   let web: WebBridge;
   let browser: Browser;
   let page: Page;
+  // Script errors and Content-Security-Policy violations, which the desktop window would hit too.
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     if (!existsSync(`${rendererDir}/index.html`)) {
@@ -43,7 +45,11 @@ describe('a message travels from the UI to another client and back', () => {
       content: 'Morning, all',
     });
     session = await Session.open({ serverUrl: org.url, email: alice.email, apiKey: alice.apiKey });
-    web = await startWebBridge({ rendererDir, service: createBridgeService(session) });
+    web = await startWebBridge({
+      rendererDir,
+      service: createBridgeService(session),
+      imageOrigins: [org.url],
+    });
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: [
@@ -56,6 +62,10 @@ describe('a message travels from the UI to another client and back', () => {
       ],
     });
     page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(web.url);
   });
 
@@ -106,6 +116,7 @@ describe('a message travels from the UI to another client and back', () => {
     expect(await shown.locator('strong').textContent()).toBe('see you');
     expect(await page.locator('.message').count()).toBe(3);
 
+    expect(pageErrors).toEqual([]);
     await mkdir('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/e2e-chat.png' });
   });
