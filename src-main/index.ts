@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, dialog, session as electronSession, type BrowserWindow } from 'electron';
@@ -18,6 +19,13 @@ const devServer = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
 const appUrl = devServer ?? appEntryUrl;
 const defaultPort = 9991;
 
+// `npm start` builds better-sqlite3 for Electron's ABI beside the Node build the
+// tests use (scripts/build-electron-native.mjs); a packaged app has its own.
+function electronSqlite(): string | undefined {
+  const path = join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node');
+  return !app.isPackaged && existsSync(path) ? path : undefined;
+}
+
 let shutdown: (() => Promise<void>) | undefined;
 
 async function start(): Promise<void> {
@@ -28,6 +36,7 @@ async function start(): Promise<void> {
       port: defaultPort,
       host: '127.0.0.1',
       dev: false,
+      sqliteBinding: electronSqlite(),
     },
     spawn: spawnWorkerFile(join(builtDir, 'hostWorker.js')),
   });

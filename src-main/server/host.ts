@@ -17,6 +17,8 @@ export interface HostOptions {
   host?: string;
   dev?: boolean;
   queueTimeouts?: { heartbeatMs?: number; idleMs?: number };
+  /** The better-sqlite3 addon to load instead of node_modules' own (see scripts/build-electron-native.mjs). */
+  sqliteBinding?: string | undefined;
 }
 
 export interface Host {
@@ -43,7 +45,10 @@ function urlOf(address: AddressInfo): string {
 /** Hosts the organization stored in `dataDir`, creating it on first start. */
 export async function startHost(options: HostOptions): Promise<Host> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-  const sql = new Sql(join(options.dataDir, 'hearth.sqlite3'), { logSlow: log });
+  const sql = new Sql(join(options.dataDir, 'hearth.sqlite3'), {
+    logSlow: log,
+    nativeBinding: options.sqliteBinding,
+  });
   const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts });
   let url = '';
   const services: Services = {

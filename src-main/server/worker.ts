@@ -8,6 +8,7 @@ const workerDataSchema = z.object({
   port: z.number().int().min(0).max(65535),
   host: z.string().min(1),
   dev: z.boolean(),
+  sqliteBinding: z.string().min(1).optional(),
 });
 
 const stopSchema = z.object({ type: z.literal('stop') });

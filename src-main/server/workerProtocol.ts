@@ -6,6 +6,8 @@ export interface HostWorkerData {
   port: number;
   host: string;
   dev: boolean;
+  /** Electron's build of better-sqlite3, when the worker runs inside Electron. */
+  sqliteBinding?: string | undefined;
 }
 
 export type MainToHostWorker = { type: 'stop' };

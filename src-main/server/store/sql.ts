@@ -5,6 +5,8 @@ import { applyMigrations } from './migrate';
 export type SqlParams = object | readonly unknown[];
 
 export interface SqlOptions {
+  /** A better-sqlite3 addon built for another ABI than the running Node's (Electron's). */
+  nativeBinding?: string | undefined;
   slowQueryMs?: number;
   logSlow?: (line: string) => void;
 }
@@ -20,7 +22,10 @@ export class Sql {
   private readonly logSlow: (line: string) => void;
 
   constructor(path: string, options: SqlOptions = {}) {
-    this.db = new Database(path);
+    this.db = new Database(
+      path,
+      options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
+    );
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('synchronous = NORMAL');
