@@ -61,6 +61,58 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.api(alice)('DELETE', '/users/me/subscriptions', { subscriptions: ['design'] }),
     },
     { name: 'a user joining', act: () => org.user(`user${Date.now()}`) },
+    {
+      name: 'creating a private stream with a member',
+      act: () =>
+        org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'hideout' }],
+          principals: [alice.email, bob.email],
+          invite_only: true,
+        }),
+    },
+    {
+      name: 'leaving a private stream',
+      act: () => org.api(bob)('DELETE', '/users/me/subscriptions', { subscriptions: ['hideout'] }),
+    },
+    {
+      name: 'muting a stream through the legacy in_home_view',
+      act: async () => {
+        await org.subscribe(alice, 'design');
+        const { stream_id } = (await org.api(alice)('GET', '/get_stream_id', { stream: 'design' }))
+          .json;
+        return org.api(alice)('POST', '/users/me/subscriptions/properties', {
+          subscription_data: [
+            { stream_id, property: 'in_home_view', value: false },
+            { stream_id, property: 'color', value: '#123456' },
+          ],
+        });
+      },
+    },
+    {
+      name: 'muting a topic',
+      act: () =>
+        org.api(alice)('PATCH', '/users/me/subscriptions/muted_topics', {
+          stream: 'design',
+          topic: 'noise',
+          op: 'add',
+        }),
+    },
+    {
+      name: 'changing notification settings',
+      act: () =>
+        org.api(alice)('PATCH', '/settings/notifications', {
+          enable_sounds: false,
+          notification_sound: 'ding',
+        }),
+    },
+    {
+      name: 'making a stream default',
+      act: async () => {
+        const { stream_id } = (await org.api(alice)('GET', '/get_stream_id', { stream: 'design' }))
+          .json;
+        return org.api(org.owner)('POST', '/default_streams', { stream_id });
+      },
+    },
   ];
 
   it.each(actions)('holds for $name', async ({ act }) => {

@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionsResponseSchema } from '../../src-main/wire';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
@@ -89,5 +91,129 @@ describe('subscriptions', () => {
       subscriptions: ['atlantis'],
     });
     expect(missing.json).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST', stream: 'atlantis' });
+  });
+
+  it('takes principals as user IDs too, and refuses one that names nobody', async () => {
+    const byId = await org.api(alice)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'by-id' }],
+      principals: [bob.id],
+    });
+    expect(byId.json.subscribed).toEqual({ [bob.email]: ['by-id'] });
+    const nobody = await org.api(alice)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'by-id' }],
+      principals: ['nobody@hearth.test'],
+    });
+    expect(nobody.status).toBe(403);
+    expect(nobody.json).toMatchObject({
+      code: 'UNAUTHORIZED_PRINCIPAL',
+      principal: 'nobody@hearth.test',
+      msg: "User not authorized to execute queries on behalf of 'nobody@hearth.test'",
+    });
+  });
+
+  it('fails on a private stream, or lists it under unauthorized when errors are not fatal', async () => {
+    const dave = await org.user('dave');
+    const fatal = await org.api(dave)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'secret' }, { name: 'open-house' }],
+    });
+    expect(fatal.json).toMatchObject({ result: 'error', msg: 'Unable to access stream (secret).' });
+    const lenient = await org.api(dave)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'secret' }, { name: 'open-house' }],
+      authorization_errors_fatal: false,
+    });
+    expect(lenient.json).toEqual({
+      result: 'success',
+      msg: '',
+      subscribed: { [dave.email]: ['open-house'] },
+      already_subscribed: {},
+      unauthorized: ['secret'],
+    });
+  });
+
+  it("applies Zulip's history and posting defaults to created streams", async () => {
+    await org.api(alice)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'vault' }],
+      invite_only: true,
+    });
+    await org.api(alice)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'archive' }],
+      invite_only: true,
+      history_public_to_subscribers: true,
+    });
+    await org.api(alice)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'news' }],
+      history_public_to_subscribers: false,
+      is_announcement_only: true,
+    });
+    const streams = (await org.api(alice)('GET', '/users/me/subscriptions')).json.subscriptions;
+    const byName = (name: string) =>
+      streams.find((stream: { name: string }) => stream.name === name);
+    expect(byName('vault')).toMatchObject({
+      invite_only: true,
+      history_public_to_subscribers: false,
+    });
+    expect(byName('archive')).toMatchObject({ history_public_to_subscribers: true });
+    expect(byName('news')).toMatchObject({
+      invite_only: false,
+      history_public_to_subscribers: true,
+      is_announcement_only: true,
+      stream_post_policy: 2,
+    });
+  });
+
+  it('lets only administrators unsubscribe other people', async () => {
+    await org.subscribe(bob, 'kitchen');
+    const refused = await org.api(alice)('DELETE', '/users/me/subscriptions', {
+      subscriptions: ['kitchen'],
+      principals: [bob.email],
+    });
+    expect(refused.json).toMatchObject({ result: 'error', msg: 'Insufficient permission' });
+    const done = await org.api(org.owner)('DELETE', '/users/me/subscriptions', {
+      subscriptions: ['kitchen'],
+      principals: [bob.id],
+    });
+    expect(done.json).toMatchObject({ removed: ['kitchen'], not_removed: [] });
+  });
+});
+
+describe('announcing new streams', () => {
+  let org: Org;
+
+  beforeAll(async () => {
+    org = await startOrg();
+  });
+  afterAll(() => org.close());
+
+  it("posts to the organization's notifications stream when asked", async () => {
+    await org.subscribe(org.owner, 'general');
+    const { stream_id } = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'general' }))
+      .json;
+    // No endpoint sets the notifications stream yet; Zulip's realm creation does.
+    const db = new Database(join(org.dataDir, 'hearth.sqlite3'));
+    db.prepare('UPDATE realm SET notifications_stream_id = ?').run(stream_id);
+    db.close();
+    const alice = await org.user('alice');
+    await org.api(alice)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'quiet' }],
+    });
+    await org.api(alice)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'design' }, { name: 'ops' }],
+      announce: true,
+    });
+    const { messages } = (
+      await org.api(org.owner)('GET', '/messages', {
+        anchor: 'newest',
+        num_before: 10,
+        num_after: 0,
+        apply_markdown: false,
+      })
+    ).json;
+    expect(messages).toEqual([
+      expect.objectContaining({
+        display_recipient: 'general',
+        subject: 'new streams',
+        content: `@_**Alice|${alice.id}** created the following streams: #**design**, #**ops**.`,
+      }),
+    ]);
   });
 });

@@ -53,6 +53,14 @@ describe('users and server settings', () => {
     expect(response.json.members[0].avatar_url).toBeNull();
   });
 
+  it('adds profile_data only when custom profile fields are asked for', async () => {
+    const plain = (await org.api(alice)('GET', '/users')).json.members;
+    expect(plain[0]).not.toHaveProperty('profile_data');
+    const full = (await org.api(alice)('GET', '/users', { include_custom_profile_fields: true }))
+      .json.members;
+    expect(full.map((member: { profile_data: unknown }) => member.profile_data)).toEqual([{}, {}]);
+  });
+
   it('matches login emails without regard to case', async () => {
     const response = await org.api({ ...alice, email: alice.email.toUpperCase() })(
       'GET',

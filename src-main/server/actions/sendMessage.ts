@@ -1,6 +1,7 @@
 import { errors } from '../errors';
 import type { MessageNotice } from '../events/notice';
-import { renderMarkdown } from '../markdown/render';
+import type { MarkdownLookups, MentionableUser, RenderedMessage } from '../markdown/lookups';
+import { renderMessageContent } from '../markdown/render';
 import type { Services } from '../services';
 import { loadMessageSources, readerFlags, renderMessage } from '../shape/messages';
 import { clientIdFor } from '../store/clients';
@@ -12,7 +13,8 @@ import { getRealm } from '../store/realm';
 import { streamById, streamByName, type StreamRow } from '../store/streams';
 import { insertSubscription, isSubscribed, subscriberIds } from '../store/subscriptions';
 import { insertUserMessages } from '../store/userMessages';
-import { userByEmail, userById, type UserRow } from '../store/users';
+import type { Sql } from '../store/sql';
+import { allUsers, Role, userByEmail, userById, type UserRow } from '../store/users';
 import { checkContent, checkTopic } from './validate';
 
 export type Destination =
@@ -43,6 +45,26 @@ function findStream(services: Services, stream: string | number): StreamRow {
   return found;
 }
 
+// Zulip 7.0's check for announcement-only streams (stream_post_policy admins):
+// organization owners and administrators post, everyone else gets this error.
+function checkMayPost(sender: UserRow, stream: StreamRow): void {
+  if (stream.is_announcement_only === 1 && sender.role > Role.admin) {
+    throw errors.badRequest('Only organization administrators can send to this stream.');
+  }
+}
+
+// As Zulip's validate_sender_can_write_to_stream: members may write to any
+// public stream; guests and private streams need a subscription, which a bot
+// may borrow from its owner.
+function checkMayWrite(sql: Sql, sender: UserRow, stream: StreamRow): void {
+  if (stream.invite_only === 0 && sender.role !== Role.guest) return;
+  if (isSubscribed(sql, sender.id, stream.recipient_id)) return;
+  if (sender.is_bot === 1 && sender.bot_owner_id !== null) {
+    if (isSubscribed(sql, sender.bot_owner_id, stream.recipient_id)) return;
+  }
+  throw errors.badRequest(`Not authorized to send to stream '${stream.name}'`);
+}
+
 function addressStream(
   services: Services,
   sender: UserRow,
@@ -51,9 +73,8 @@ function addressStream(
   const topic = checkTopic(destination.topic);
   const stream = findStream(services, destination.stream);
   const { sql } = services;
-  if (stream.invite_only === 1 && !isSubscribed(sql, sender.id, stream.recipient_id)) {
-    throw errors.badRequest(`Not authorized to send to stream '${stream.name}'`);
-  }
+  checkMayPost(sender, stream);
+  checkMayWrite(sql, sender, stream);
   const readers = new Set(subscriberIds(sql, stream.recipient_id));
   readers.add(sender.id);
   return { recipientId: stream.recipient_id, topic, stream, readers: [...readers] };
@@ -100,6 +121,44 @@ function addressPrivate(
   return { recipientId, topic: '', stream: null, readers };
 }
 
+const mentionable = (user: UserRow | undefined): MentionableUser | undefined =>
+  user && { id: user.id, fullName: user.full_name, isActive: user.is_active === 1 };
+
+// Names are read only when a message mentions someone by name, once per message.
+function storeLookups(sql: Sql): MarkdownLookups {
+  let byName: Map<string, UserRow> | undefined;
+  return {
+    userByName: (name) => {
+      byName ??= new Map(allUsers(sql).map((user) => [user.full_name.toLowerCase(), user]));
+      return mentionable(byName.get(name.toLowerCase()));
+    },
+    userById: (id) => mentionable(userById(sql, id)),
+    streamByName: (name) => {
+      const stream = streamByName(sql, name);
+      return stream && { id: stream.id, name: stream.name };
+    },
+  };
+}
+
+// Zulip's create_user_messages: personal mentions flag only the users named,
+// a stream wildcard flags every recipient, and the sender has read their own message.
+function flagsOnSend(
+  readers: readonly number[],
+  senderId: number,
+  privateBit: number,
+  rendered: RenderedMessage,
+): Map<number, number> {
+  const wildcard = rendered.wildcardMentioned ? Flag.wildcard_mentioned : 0;
+  return new Map(
+    readers.map((id) => {
+      let mask = privateBit | wildcard;
+      if (id === senderId) mask |= Flag.read;
+      if (rendered.mentionedUserIds.has(id)) mask |= Flag.mentioned;
+      return [id, mask];
+    }),
+  );
+}
+
 export function sendMessage(
   services: Services,
   sender: UserRow,
@@ -107,7 +166,7 @@ export function sendMessage(
 ): number {
   const { sql } = services;
   const content = checkContent(request.content);
-  const renderedContent = renderMarkdown(content);
+  const rendered = renderMessageContent(content, storeLookups(sql));
 
   const sent = sql.transaction(() => {
     const addressed =
@@ -115,15 +174,13 @@ export function sendMessage(
         ? addressStream(services, sender, request.destination)
         : addressPrivate(services, sender, request.destination);
     const privateBit = addressed.stream ? 0 : Flag.is_private;
-    const flags = new Map(
-      addressed.readers.map((id) => [id, privateBit | (id === sender.id ? Flag.read : 0)]),
-    );
+    const flags = flagsOnSend(addressed.readers, sender.id, privateBit, rendered);
     const messageId = insertMessage(sql, {
       senderId: sender.id,
       recipientId: addressed.recipientId,
       subject: addressed.topic,
       content,
-      renderedContent,
+      renderedContent: rendered.html,
       dateSent: Math.floor(Date.now() / 1000),
       sendingClientId: clientIdFor(sql, request.clientName),
     });

@@ -4,7 +4,8 @@ import { renderMarkdown } from '../markdown/render';
 import type { Services } from '../services';
 import { toWireStream, toWireSubscription } from '../shape/streams';
 import { insertRecipient, RecipientType } from '../store/recipients';
-import { insertStream, streamByName, type StreamRow } from '../store/streams';
+import { getRealm } from '../store/realm';
+import { insertStream, streamById, streamByName, type StreamRow } from '../store/streams';
 import {
   insertSubscription,
   isSubscribed,
@@ -12,27 +13,41 @@ import {
   streamSubscriptionsOfUser,
   subscriberIds,
 } from '../store/subscriptions';
-import { activeUserIds, Role, type UserRow } from '../store/users';
+import { activeUserIds, adminIds, Role, type UserRow } from '../store/users';
 import { streamColor } from './colors';
+import { sendMessage } from './sendMessage';
 import { checkStreamName } from './validate';
 
 export interface SubscribeRequest {
   streams: readonly { name: string; description?: string | undefined }[];
   users: readonly UserRow[];
   inviteOnly: boolean;
+  /** Undefined lets Zulip's default apply: public history for public streams only. */
+  historyPublicToSubscribers?: boolean | undefined;
+  isAnnouncementOnly?: boolean;
+  /** Post the new streams to the organization's notifications stream. */
+  announce?: boolean;
+  /** When false, streams the actor may not join are reported instead of failing the request. */
+  authorizationErrorsFatal?: boolean;
+  clientName?: string;
 }
 
 export interface SubscribeResult {
   subscribed: Record<string, string[]>;
   alreadySubscribed: Record<string, string[]>;
+  unauthorized?: string[];
 }
 
-function canAccess(sql: Services['sql'], actor: UserRow, stream: StreamRow): boolean {
-  return (
-    stream.invite_only === 0 ||
-    actor.role <= Role.admin ||
-    isSubscribed(sql, actor.id, stream.recipient_id)
-  );
+interface Added {
+  user: UserRow;
+  streams: StreamRow[];
+}
+
+// Zulip's filter_stream_authorization: one may join a stream one is already in,
+// or any public stream unless a guest. Administrators get no exception here.
+function mayJoin(sql: Services['sql'], actor: UserRow, stream: StreamRow): boolean {
+  if (isSubscribed(sql, actor.id, stream.recipient_id)) return true;
+  return stream.invite_only === 0 && actor.role !== Role.guest;
 }
 
 /** Subscribes users to streams, creating the streams that do not exist yet. */
@@ -46,34 +61,34 @@ export function subscribe(
     name: checkStreamName(stream.name),
     description: stream.description?.trim() ?? '',
   }));
+  if (request.users.some((user) => user.id !== actor.id) && actor.role === Role.guest) {
+    throw errors.badRequest('Insufficient permission');
+  }
+  const fatal = request.authorizationErrorsFatal ?? true;
 
   const outcome = sql.transaction(() => {
     const created: StreamRow[] = [];
-    const streams = wanted.map(({ name, description }) => {
+    const unauthorized: StreamRow[] = [];
+    const streams: StreamRow[] = [];
+    for (const { name, description } of wanted) {
       const existing = streamByName(sql, name);
       if (existing) {
-        if (!canAccess(sql, actor, existing)) {
-          throw errors.badRequest(`Unable to access stream (${existing.name}).`);
-        }
-        return existing;
+        if (mayJoin(sql, actor, existing)) streams.push(existing);
+        else unauthorized.push(existing);
+        continue;
       }
-      const streamId = insertStream(sql, {
-        name,
-        description,
-        renderedDescription: renderMarkdown(description),
-        inviteOnly: request.inviteOnly,
-        dateCreated: Math.floor(Date.now() / 1000),
-      });
-      insertRecipient(sql, RecipientType.stream, streamId);
-      const stream = streamByName(sql, name);
-      if (!stream) throw new Error(`stream ${name} vanished inside its own transaction`);
+      const stream = createStream(services, actor, request, { name, description });
       created.push(stream);
-      return stream;
-    });
+      streams.push(stream);
+    }
+    const [firstUnauthorized] = unauthorized;
+    if (firstUnauthorized && fatal) {
+      throw errors.badRequest(`Unable to access stream (${firstUnauthorized.name}).`);
+    }
 
     const subscribed: Record<string, string[]> = {};
     const alreadySubscribed: Record<string, string[]> = {};
-    const added: { user: UserRow; streams: StreamRow[] }[] = [];
+    const added: Added[] = [];
     for (const user of request.users) {
       const newly: StreamRow[] = [];
       for (const stream of streams) {
@@ -88,43 +103,120 @@ export function subscribe(
       }
       if (newly.length > 0) added.push({ user, streams: newly });
     }
-    return { created, subscribed, alreadySubscribed, added };
+    return { created, subscribed, alreadySubscribed, added, unauthorized };
   });
 
-  announce(services, outcome.created, outcome.added);
-  return { subscribed: outcome.subscribed, alreadySubscribed: outcome.alreadySubscribed };
+  notifyCreated(services, outcome.created);
+  notifyAdded(services, outcome.added);
+  if (request.announce) announceCreated(services, actor, outcome.created, request.clientName);
+  return {
+    subscribed: outcome.subscribed,
+    alreadySubscribed: outcome.alreadySubscribed,
+    ...(fatal ? {} : { unauthorized: outcome.unauthorized.map((stream) => stream.name) }),
+  };
 }
 
-function announce(
+function createStream(
   services: Services,
-  created: readonly StreamRow[],
-  added: readonly { user: UserRow; streams: StreamRow[] }[],
-): void {
+  actor: UserRow,
+  request: SubscribeRequest,
+  stream: { name: string; description: string },
+): StreamRow {
+  const { sql } = services;
+  if (actor.role === Role.guest) throw errors.badRequest('Insufficient permission');
+  const streamId = insertStream(sql, {
+    ...stream,
+    renderedDescription: renderMarkdown(stream.description),
+    inviteOnly: request.inviteOnly,
+    // Zulip keeps a public stream's history public; a private one's is
+    // protected unless asked otherwise.
+    historyPublicToSubscribers: request.inviteOnly
+      ? (request.historyPublicToSubscribers ?? false)
+      : true,
+    isAnnouncementOnly: request.isAnnouncementOnly ?? false,
+    dateCreated: Math.floor(Date.now() / 1000),
+  });
+  insertRecipient(sql, RecipientType.stream, streamId);
+  const created = streamById(sql, streamId);
+  if (!created) throw new Error(`stream ${stream.name} vanished inside its own transaction`);
+  return created;
+}
+
+// Everyone learns of a new public stream; a private one is known to the
+// administrators at once and to each member as they are added (notifyAdded).
+function notifyCreated(services: Services, created: readonly StreamRow[]): void {
   const { sql, queues } = services;
   for (const stream of created) {
-    const audience =
-      stream.invite_only === 1 ? subscriberIds(sql, stream.recipient_id) : activeUserIds(sql);
+    const audience = stream.invite_only === 1 ? adminIds(sql) : activeUserIds(sql);
     queues.notify(
       plainNotice('stream', { op: 'create', streams: [toWireStream(stream)] }),
       audience,
     );
   }
+}
+
+function notifyAdded(services: Services, added: readonly Added[]): void {
+  const { sql, queues } = services;
+  const newcomers = new Map<number, Set<number>>();
   for (const { user, streams } of added) {
+    for (const stream of streams) {
+      const ids = newcomers.get(stream.id) ?? new Set<number>();
+      newcomers.set(stream.id, ids.add(user.id));
+    }
+  }
+  for (const { user, streams } of added) {
+    const hidden = streams.filter((stream) => stream.invite_only === 1);
+    if (hidden.length > 0 && user.role > Role.admin) {
+      queues.notify(plainNotice('stream', { op: 'create', streams: hidden.map(toWireStream) }), [
+        user.id,
+      ]);
+    }
     const ids = new Set(streams.map((stream) => stream.id));
     const subscriptions = streamSubscriptionsOfUser(sql, user.id)
       .filter((row) => ids.has(row.id))
       .map((row) => toWireSubscription(row, subscriberIds(sql, row.recipient_id)));
     queues.notify(plainNotice('subscription', { op: 'add', subscriptions }), [user.id]);
-    for (const stream of streams) {
-      const peers = subscriberIds(sql, stream.recipient_id).filter((id) => id !== user.id);
-      queues.notify(
-        plainNotice('subscription', {
-          op: 'peer_add',
-          stream_ids: [stream.id],
-          user_ids: [user.id],
-        }),
-        peers,
-      );
-    }
   }
+  // Those added together already see each other in their `add` events.
+  for (const [streamId, userIds] of newcomers) {
+    const stream = streamById(sql, streamId);
+    if (!stream) continue;
+    const peers = subscriberIds(sql, stream.recipient_id).filter((id) => !userIds.has(id));
+    queues.notify(
+      plainNotice('subscription', {
+        op: 'peer_add',
+        stream_ids: [streamId],
+        user_ids: [...userIds],
+      }),
+      peers,
+    );
+  }
+}
+
+// Zulip's announcement of new streams, in its words, to the notifications
+// stream. Zulip posts it as its Notification Bot; Hearth has no system bots,
+// so the creator posts it, where they may.
+function announceCreated(
+  services: Services,
+  actor: UserRow,
+  created: readonly StreamRow[],
+  clientName = 'Hearth',
+): void {
+  const { sql } = services;
+  const notificationsStreamId = getRealm(sql)?.notifications_stream_id ?? null;
+  const target =
+    notificationsStreamId === null ? undefined : streamById(sql, notificationsStreamId);
+  if (created.length === 0 || !target) return;
+  if (target.invite_only === 1 && !isSubscribed(sql, actor.id, target.recipient_id)) return;
+  const who = `@_**${actor.full_name}|${actor.id}**`;
+  const links = created.map((stream) => `#**${stream.name}**`).join(', ');
+  const content =
+    created.length === 1
+      ? `${who} created a new stream ${links}.`
+      : `${who} created the following streams: ${links}.`;
+  sendMessage(services, actor, {
+    destination: { type: 'stream', stream: target.id, topic: 'new streams' },
+    content,
+    clientName,
+  });
 }

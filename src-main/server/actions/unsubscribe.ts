@@ -3,7 +3,8 @@ import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { streamByName, type StreamRow } from '../store/streams';
 import { deactivateSubscription, subscriberIds } from '../store/subscriptions';
-import type { UserRow } from '../store/users';
+import { toWireStream } from '../shape/streams';
+import { Role, type UserRow } from '../store/users';
 
 export interface UnsubscribeResult {
   removed: string[];
@@ -39,6 +40,12 @@ export function unsubscribe(
   });
 
   for (const { user, stream } of outcome.left) {
+    // A member who leaves a private stream can no longer see it at all.
+    if (stream.invite_only === 1 && user.role > Role.admin) {
+      queues.notify(plainNotice('stream', { op: 'delete', streams: [toWireStream(stream)] }), [
+        user.id,
+      ]);
+    }
     queues.notify(
       plainNotice('subscription', {
         op: 'remove',

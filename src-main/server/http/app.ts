@@ -45,7 +45,7 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
         const hangUp = new AbortController();
         reply.raw.on('close', () => hangUp.abort());
         const result = await endpoint.run(services, {
-          params: stringParams(request.query, request.body),
+          params: stringParams(request.query, request.body, request.params),
           authorization: request.headers.authorization,
           userAgent: request.headers['user-agent'] ?? '',
           signal: hangUp.signal,

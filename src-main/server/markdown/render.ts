@@ -1,40 +1,52 @@
 import MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
+import { codeBlocks } from './codeBlocks';
+import { emojiNames } from './emoji';
+import { zulipEmphasis } from './emphasis';
+import { escapeText } from './escape';
+import { fencedBlocks } from './fencedBlocks';
+import { zulipLinks } from './links';
+import { zulipLists } from './lists';
+import { noLookups, type MarkdownLookups, type RenderedMessage, type RenderEnv } from './lookups';
+import { userMentions } from './mentions';
+import { streamLinks } from './streamLinks';
+import { tableAlignment } from './tables';
+import { timestamps } from './timestamps';
 
-const allowedLinkSchemes = /^(https?:|mailto:)/i;
-
-// A thin start on Zulip's dialect: raw HTML is shown as text, and only web and
-// mail links become anchors, since rendered HTML is trusted by every client.
+// Zulip's dialect: no raw HTML, no reference links or setext headings, and
+// newlines inside a paragraph are line breaks.
 const md = new MarkdownIt('zero', { html: false, linkify: true, breaks: true })
-  .enable(['paragraph', 'newline', 'escape', 'entity', 'emphasis', 'strikethrough'])
-  .enable(['backticks', 'fence', 'code', 'blockquote', 'list'])
-  .enable(['link', 'autolink', 'linkify']);
+  .enable(['paragraph', 'heading', 'hr', 'table', 'code', 'fence', 'blockquote', 'list'])
+  .enable(['newline', 'escape', 'entity', 'emphasis', 'backticks', 'link', 'linkify'])
+  .use(fencedBlocks)
+  .use(codeBlocks)
+  .use(zulipEmphasis)
+  .use(zulipLinks)
+  .use(userMentions)
+  .use(streamLinks)
+  .use(emojiNames)
+  .use(timestamps)
+  .use(zulipLists)
+  .use(tableAlignment);
 
-md.validateLink = (url) => allowedLinkSchemes.test(url.trim());
+const textOf = (tokens: Token[], index: number) => escapeText(tokens[index]?.content ?? '');
+md.renderer.rules.text = textOf;
+md.renderer.rules.code_inline = (tokens, index) => `<code>${textOf(tokens, index)}</code>`;
 
-const defaultLinkOpen = md.renderer.rules.link_open;
-md.renderer.rules.link_open = (tokens, index, options, env, self) => {
-  const token = tokens[index];
-  const href = token?.attrGet('href');
-  // Zulip opens message links outside the app and titles them with their target.
-  if (token && href) {
-    token.attrSet('target', '_blank');
-    token.attrSet('rel', 'noopener noreferrer');
-    token.attrSet('title', href);
-  }
-  return defaultLinkOpen
-    ? defaultLinkOpen(tokens, index, options, env, self)
-    : self.renderToken(tokens, index, options);
-};
+/** Renders a message as Zulip would, with what it mentions. */
+export function renderMessageContent(content: string, lookups: MarkdownLookups): RenderedMessage {
+  const env: RenderEnv = { lookups, mentionedUserIds: new Set(), wildcardMentioned: false };
+  const html = md.render(content, env).trimEnd();
+  return {
+    html,
+    mentionedUserIds: env.mentionedUserIds,
+    wildcardMentioned: env.wildcardMentioned,
+    // Zulip's status messages: the HTML keeps `/me`, clients replace it with the sender's name.
+    isMeMessage: content.startsWith('/me '),
+  };
+}
 
-// Zulip wraps code blocks in a `codehilite` div, which clients style and copy from.
-md.renderer.rules.fence = (tokens, index) => {
-  const token = tokens[index];
-  const language = token?.info.trim().split(/\s+/)[0] ?? '';
-  const attrs = language ? ` data-code-language="${md.utils.escapeHtml(language)}"` : '';
-  return `<div class="codehilite"${attrs}><pre><span></span><code>${md.utils.escapeHtml(token?.content ?? '')}</code></pre></div>\n`;
-};
-md.renderer.rules.code_block = md.renderer.rules.fence;
-
+/** Renders Markdown that mentions nobody, such as a stream description. */
 export function renderMarkdown(content: string): string {
-  return md.render(content).trimEnd();
+  return renderMessageContent(content, noLookups).html;
 }

@@ -1,76 +1,58 @@
-import type { NarrowTerm } from '../../wire';
 import { errors } from '../errors';
 import type { MessageFilter } from '../store/messages';
 import type { Sql } from '../store/sql';
-import { streamById, streamByName, type StreamRow } from '../store/streams';
-import { isSubscribed } from '../store/subscriptions';
-import { userByEmail, userById, type UserRow } from '../store/users';
+import type { UserRow } from '../store/users';
+import { Conditions, NEVER } from './conditions';
+import { includesHistory } from './history';
+import { textOperand } from './operands';
+import { operators } from './operators';
+import { searchQuery, type SearchQuery } from './search';
+import type { Term } from './terms';
 
-function operandText(term: NarrowTerm): string {
-  if (typeof term.operand === 'string') return term.operand;
-  if (typeof term.operand === 'number') return String(term.operand);
-  throw errors.badNarrow(`${term.operator} needs a single operand`);
-}
-
-function findStream(sql: Sql, term: NarrowTerm): StreamRow {
-  const stream =
-    typeof term.operand === 'number'
-      ? streamById(sql, term.operand)
-      : streamByName(sql, operandText(term));
-  if (!stream) throw errors.badNarrow('unknown stream');
-  return stream;
-}
-
-// Zulip shows a stream's whole history to anyone allowed to read it; other
-// messages are visible only to those who received them.
-function canReadHistory(sql: Sql, viewer: UserRow, stream: StreamRow): boolean {
-  if (stream.invite_only === 0) return true;
-  return (
-    stream.history_public_to_subscribers === 1 && isSubscribed(sql, viewer.id, stream.recipient_id)
-  );
+export interface Narrowed {
+  filter: MessageFilter;
+  /** Present for a `search:` narrow, whose results carry highlighted matches. */
+  search: SearchQuery | null;
+  /** Whether a stream term names the stream, so muted streams stay in view. */
+  namesStream: boolean;
 }
 
 /** Translates a GET /messages narrow into the filter the message store understands. */
-export function messageFilterFor(
-  sql: Sql,
-  viewer: UserRow,
-  terms: readonly NarrowTerm[],
-): MessageFilter {
-  const filter: MessageFilter = { viewerId: viewer.id, viewerRowsOnly: true };
+export function narrowMessages(sql: Sql, viewer: UserRow, terms: readonly Term[]): Narrowed {
+  const out = new Conditions();
+  const searchOperands: string[] = [];
   for (const term of terms) {
-    if (term.negated) throw errors.badNarrow(`negated ${term.operator} is not supported yet`);
-    switch (term.operator) {
-      case 'stream':
-      case 'channel': {
-        const stream = findStream(sql, term);
-        filter.recipientId = stream.recipient_id;
-        if (canReadHistory(sql, viewer, stream)) filter.viewerRowsOnly = false;
-        break;
-      }
-      case 'topic':
-      case 'subject':
-        filter.topic = operandText(term);
-        break;
-      case 'is':
-        if (!['private', 'dm'].includes(operandText(term))) {
-          throw errors.badNarrow(`unknown 'is' operand ${operandText(term)}`);
-        }
-        filter.privateOnly = true;
-        break;
-      case 'sender': {
-        const sender =
-          typeof term.operand === 'number'
-            ? userById(sql, term.operand)
-            : userByEmail(sql, operandText(term));
-        if (!sender) throw errors.badNarrow('unknown user');
-        filter.senderId = sender.id;
-        break;
-      }
-      default:
-        throw errors.badNarrow(`unknown operator ${term.operator}`);
+    // Zulip joins every `search:` operand into one search and ignores their negation.
+    if (term.operator === 'search') {
+      const operand = textOperand(term);
+      if (operand.trim() === '') throw errors.badNarrow('search operand cannot be blank');
+      searchOperands.push(operand);
+      continue;
     }
+    const operator = operators[term.operator];
+    if (!operator) throw errors.badNarrow(`unknown operator ${term.operator}`);
+    const condition = operator(term, { sql, viewer, out });
+    if (condition !== null) out.add(condition, term.negated);
   }
-  // A private-message narrow never reaches another user's conversations.
-  if (filter.privateOnly) filter.viewerRowsOnly = true;
-  return filter;
+  const search = searchOperands.length > 0 ? searchQuery(searchOperands) : null;
+  if (searchOperands.length > 0) {
+    out.add(
+      search
+        ? `m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${out.bind(search.match)})`
+        : NEVER,
+      false,
+    );
+  }
+  return {
+    filter: {
+      viewerId: viewer.id,
+      includeHistory: includesHistory(sql, viewer, terms),
+      clauses: out.clauses,
+      params: out.params,
+    },
+    search: searchOperands.length > 0 ? (search ?? { match: '', words: [] }) : null,
+    namesStream: terms.some(
+      (term) => !term.negated && (term.operator === 'stream' || term.operator === 'channel'),
+    ),
+  };
 }

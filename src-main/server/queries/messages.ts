@@ -1,27 +1,34 @@
-import type { Message, NarrowTerm } from '../../wire';
+import type { Message } from '../../wire';
 import { errors } from '../errors';
-import { messageFilterFor } from '../narrow/messageFilter';
+import { narrowMessages } from '../narrow/messageFilter';
+import { escapeHtml, highlightHtml, type SearchQuery } from '../narrow/search';
+import type { Term } from '../narrow/terms';
 import type { Services } from '../services';
 import { loadMessageSources, readerFlags, renderMessage } from '../shape/messages';
-import { firstUnreadId, messagesBefore, messagesFrom } from '../store/messages';
+import type { ViewedMessageRow } from '../store/messages';
+import { firstUnreadId } from '../store/messages';
 import { getRealm } from '../store/realm';
 import type { UserRow } from '../store/users';
+import { LARGER_THAN_MAX_MESSAGE_ID, messageWindow } from './window';
+
+export { LARGER_THAN_MAX_MESSAGE_ID };
 
 export const MAX_MESSAGES_PER_FETCH = 5000;
-
-// Zulip answers "newest" with this sentinel, larger than any message ID.
-export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
 
 export type Anchor = number | 'newest' | 'oldest' | 'first_unread';
 
 export interface MessagesQuery {
   anchor: Anchor;
+  includeAnchor: boolean;
   numBefore: number;
   numAfter: number;
-  narrow: readonly NarrowTerm[];
+  narrow: readonly Term[];
   applyMarkdown: boolean;
   clientGravatar: boolean;
 }
+
+/** A search result also carries its content and topic with the matches highlighted. */
+type FoundMessage = Message & { match_content?: string; match_subject?: string };
 
 export interface MessagesPage {
   anchor: number;
@@ -29,7 +36,14 @@ export interface MessagesPage {
   found_newest: boolean;
   found_oldest: boolean;
   history_limited: boolean;
-  messages: Message[];
+  messages: FoundMessage[];
+}
+
+function searchMatches(row: ViewedMessageRow, search: SearchQuery) {
+  return {
+    match_content: highlightHtml(row.rendered_content, search.words),
+    match_subject: highlightHtml(escapeHtml(row.subject), search.words),
+  };
 }
 
 export function fetchMessages(
@@ -41,39 +55,40 @@ export function fetchMessages(
   if (query.numBefore + query.numAfter > MAX_MESSAGES_PER_FETCH) {
     throw errors.badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
   }
-  const filter = messageFilterFor(sql, viewer, query.narrow);
+  const { filter, search, namesStream } = narrowMessages(sql, viewer, query.narrow);
+  // Zulip skips muted streams when looking for the first unread message,
+  // unless the narrow is to one stream.
   const anchor =
     query.anchor === 'newest'
       ? LARGER_THAN_MAX_MESSAGE_ID
       : query.anchor === 'oldest'
         ? 0
         : query.anchor === 'first_unread'
-          ? (firstUnreadId(sql, filter) ?? LARGER_THAN_MAX_MESSAGE_ID)
-          : query.anchor;
+          ? (firstUnreadId(sql, filter, !namesStream) ?? LARGER_THAN_MAX_MESSAGE_ID)
+          : Math.min(Math.max(query.anchor, 0), LARGER_THAN_MAX_MESSAGE_ID);
 
-  // One row more than asked for on each side tells whether the list reaches the end.
-  const before = messagesBefore(sql, filter, anchor, query.numBefore + 1);
-  const foundOldest = before.length <= query.numBefore;
-  const from = messagesFrom(sql, filter, anchor, query.numAfter + 2);
-  const anchorRow = from[0]?.id === anchor ? from[0] : undefined;
-  const after = anchorRow ? from.slice(1) : from;
-  const foundNewest = after.length <= query.numAfter;
-
-  const rows = [
-    ...before.slice(before.length - query.numBefore),
-    ...(anchorRow ? [anchorRow] : []),
-    ...after.slice(0, query.numAfter),
-  ];
+  const window = messageWindow(sql, filter, {
+    anchor,
+    includeAnchor: query.includeAnchor,
+    numBefore: query.numBefore,
+    numAfter: query.numAfter,
+  });
+  const { rows } = window;
   const sources = loadMessageSources(sql, getRealm(sql)?.string_id ?? '', rows);
-  const messages = sources.map((source, index) => ({
-    ...renderMessage(source, query),
-    flags: readerFlags(rows[index]?.flags ?? null),
-  }));
+  const messages = sources.map((source, index) => {
+    const row = rows[index];
+    return {
+      ...renderMessage(source, query),
+      flags: readerFlags(row?.flags ?? null),
+      ...(search && row ? searchMatches(row, search) : {}),
+    };
+  });
   return {
     anchor,
-    found_anchor: anchorRow !== undefined,
-    found_newest: foundNewest,
-    found_oldest: foundOldest,
+    found_anchor: window.found_anchor,
+    found_newest: window.found_newest,
+    found_oldest: window.found_oldest,
+    // Hearth keeps all history, so no realm limit ever hides older messages.
     history_limited: false,
     messages,
   };

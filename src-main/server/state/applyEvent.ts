@@ -33,17 +33,46 @@ export function applyEvent(
     }
     case 'subscription':
       return applySubscriptionEvent(state, event, options);
-    case 'stream': {
-      if (event.op !== 'create' || !state.streams) return state;
-      const created = event.streams as { stream_id: number }[];
-      const streams = [...state.streams, ...created].sort((a, b) => a.stream_id - b.stream_id);
-      return { ...state, streams };
+    case 'stream':
+      return applyStreamEvent(state, event);
+    case 'default_streams':
+      return { ...state, realm_default_streams: event.default_streams };
+    case 'muted_topics':
+      return { ...state, muted_topics: event.muted_topics };
+    case 'update_global_notifications':
+      if (!((event.notification_name as string) in state)) return state;
+      return { ...state, [event.notification_name as string]: event.setting };
+    case 'user_settings': {
+      const settings = state.user_settings as Record<string, unknown> | undefined;
+      if (event.op !== 'update' || !settings) return state;
+      return {
+        ...state,
+        user_settings: { ...settings, [event.property as string]: event.value },
+      };
     }
     case 'realm_user': {
       if (event.op !== 'add' || !state.realm_users) return state;
       const realmUsers = [...state.realm_users, event.person as User];
       return { ...state, realm_users: realmUsers.sort((a, b) => a.user_id - b.user_id) };
     }
+    default:
+      return state;
+  }
+}
+
+function applyStreamEvent(state: InitialState, event: QueuedEvent): InitialState {
+  if (!state.streams) return state;
+  const changed = event.streams as { stream_id: number }[];
+  const ids = new Set(changed.map((stream) => stream.stream_id));
+  const others = state.streams.filter((stream) => !ids.has(stream.stream_id));
+  switch (event.op) {
+    case 'create':
+      return {
+        ...state,
+        streams: [...others, ...changed].sort((a, b) => a.stream_id - b.stream_id),
+      };
+    case 'delete':
+      return { ...state, streams: others };
     default:
       return state;
   }
@@ -69,6 +98,14 @@ function applySubscriptionEvent(
         (event.subscriptions as { stream_id: number }[]).map((s) => s.stream_id),
       );
       return { ...state, subscriptions: current.filter((s) => !removed.has(s.stream_id)) };
+    }
+    case 'update': {
+      const subscriptions = current.map((subscription) =>
+        subscription.stream_id === event.stream_id
+          ? { ...subscription, [event.property as string]: event.value }
+          : subscription,
+      );
+      return { ...state, subscriptions };
     }
     case 'peer_add':
     case 'peer_remove': {

@@ -2,7 +2,10 @@ import type { Services } from '../services';
 import { toWireStream, toWireSubscription } from '../shape/streams';
 import { toWireUser } from '../shape/users';
 import { getRealm } from '../store/realm';
-import { publicStreams } from '../store/streams';
+import { mutedTopicsState } from '../actions/muteTopic';
+import { availableNotificationSounds } from '../actions/updateNotificationSettings';
+import { allStreams, defaultStreams, publicStreams, streamsSubscribedBy } from '../store/streams';
+import { notificationSettingsOf } from '../store/userSettings';
 import { streamSubscriptionsOfUser, subscriberIds } from '../store/subscriptions';
 import { maxMessageIdOf } from '../store/userMessages';
 import { allUsers, Role, type UserRow } from '../store/users';
@@ -35,7 +38,36 @@ const fetchers: Record<string, StateFetcher> = {
     never_subscribed: [],
   }),
 
-  stream: ({ sql }) => ({ streams: publicStreams(sql).map(toWireStream) }),
+  // Zulip's do_get_streams: administrators see every stream, others the
+  // public ones and those they are in.
+  stream: ({ sql }, user) => {
+    const visible = new Map(
+      (user.role <= Role.admin
+        ? allStreams(sql)
+        : [...publicStreams(sql), ...streamsSubscribedBy(sql, user.id)]
+      ).map((row) => [row.id, row]),
+    );
+    return {
+      streams: [...visible.values()].sort((a, b) => a.id - b.id).map(toWireStream),
+    };
+  },
+
+  default_streams: ({ sql }) => ({ realm_default_streams: defaultStreams(sql).map(toWireStream) }),
+
+  muted_topics: (services, user) => ({ muted_topics: mutedTopicsState(services, user) }),
+
+  // The legacy top-level settings, kept current by update_global_notifications.
+  update_global_notifications: ({ sql }, user) => ({
+    ...notificationSettingsOf(sql, user.id),
+    available_notification_sounds: [...availableNotificationSounds],
+  }),
+
+  user_settings: ({ sql }, user) => ({
+    user_settings: {
+      ...notificationSettingsOf(sql, user.id),
+      available_notification_sounds: [...availableNotificationSounds],
+    },
+  }),
 
   realm_user: ({ sql }, user, options) => {
     const users = allUsers(sql);

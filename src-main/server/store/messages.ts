@@ -1,3 +1,4 @@
+import { Flag } from './flags';
 import type { Sql } from './sql';
 
 export interface NewMessage {
@@ -34,82 +35,116 @@ export interface ViewedMessageRow {
 }
 
 /**
- * What a narrow selects. `viewerRowsOnly` limits the result to messages the
- * viewer received (Zulip's rule for anything but a public stream's history).
+ * What a narrow selects, as SQL over `m` (messages) and `um` (the viewer's
+ * user_messages row). Without `includeHistory` only messages the viewer
+ * received are reachable; with it (a stream whose history the viewer may
+ * read), the clauses must confine the query to such streams.
  */
 export interface MessageFilter {
   viewerId: number;
-  viewerRowsOnly: boolean;
-  recipientId?: number;
-  topic?: string;
-  privateOnly?: boolean;
-  senderId?: number;
-}
-
-function filterSql(filter: MessageFilter): { from: string; where: string } {
-  const join = filter.viewerRowsOnly ? 'JOIN' : 'LEFT JOIN';
-  const from = `FROM messages m
-    JOIN recipients r ON r.id = m.recipient_id
-    JOIN clients c ON c.id = m.sending_client_id
-    ${join} user_messages um ON um.message_id = m.id AND um.user_id = :viewerId`;
-  const conditions = ['1 = 1'];
-  if (filter.recipientId !== undefined) conditions.push('m.recipient_id = :recipientId');
-  if (filter.topic !== undefined) conditions.push('m.subject = :topic COLLATE NOCASE');
-  if (filter.privateOnly) conditions.push('r.type IN (1, 3)');
-  if (filter.senderId !== undefined) conditions.push('m.sender_id = :senderId');
-  return { from, where: conditions.join(' AND ') };
-}
-
-// SQLite binds only numbers, strings and null, so the boolean switches stay out.
-function filterParams(filter: MessageFilter): Record<string, unknown> {
-  const { viewerId, recipientId, topic, senderId } = filter;
-  return Object.fromEntries(
-    Object.entries({ viewerId, recipientId, topic, senderId }).filter(([, v]) => v !== undefined),
-  );
+  includeHistory: boolean;
+  clauses: readonly string[];
+  params: Readonly<Record<string, string | number>>;
 }
 
 const columns = `m.id, m.sender_id, m.recipient_id, r.type AS recipient_type,
   r.type_id AS recipient_type_id, m.subject, m.content, m.rendered_content, m.date_sent,
   c.name AS client_name, um.flags AS flags`;
 
-/** Up to `limit` messages before (older than) `anchor`, returned oldest first. */
-export function messagesBefore(
-  sql: Sql,
-  filter: MessageFilter,
-  anchor: number,
-  limit: number,
-): ViewedMessageRow[] {
-  const { from, where } = filterSql(filter);
-  return sql
-    .all<ViewedMessageRow>(
-      `SELECT ${columns} ${from} WHERE ${where} AND m.id < :anchor ORDER BY m.id DESC LIMIT :limit`,
-      { ...filterParams(filter), anchor, limit },
-    )
-    .reverse();
+const shown = `JOIN recipients r ON r.id = m.recipient_id
+  JOIN clients c ON c.id = m.sending_client_id`;
+
+// The ID column is the one the driving table is ordered by, so that SQLite
+// walks an index in ID order instead of sorting: the viewer's user_messages
+// rows, or a message index when reading a stream's history.
+function filterSql(filter: MessageFilter): { from: string; where: string[]; id: string } {
+  if (filter.includeHistory) {
+    return {
+      from: `FROM messages m ${shown}
+        LEFT JOIN user_messages um ON um.user_id = :viewerId AND um.message_id = m.id`,
+      where: [...filter.clauses],
+      id: 'm.id',
+    };
+  }
+  return {
+    from: `FROM user_messages um JOIN messages m ON m.id = um.message_id ${shown}`,
+    where: ['um.user_id = :viewerId', ...filter.clauses],
+    id: 'um.message_id',
+  };
 }
 
-/** Up to `limit` messages from `anchor` on (inclusive), oldest first. */
+function selectRows(
+  sql: Sql,
+  filter: MessageFilter,
+  range: { bound: string | null; order: 'ASC' | 'DESC'; limit: number },
+  values: Record<string, number>,
+): ViewedMessageRow[] {
+  const { from, where, id } = filterSql(filter);
+  const conditions = range.bound === null ? where : [...where, `${id} ${range.bound}`];
+  const clause = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  return sql.all<ViewedMessageRow>(
+    `SELECT ${columns} ${from} ${clause} ORDER BY ${id} ${range.order} LIMIT :limit`,
+    { ...filter.params, viewerId: filter.viewerId, ...values, limit: range.limit },
+  );
+}
+
+/** Up to `limit` of the newest messages with ID at most `maxId` (no bound if null), oldest first. */
+export function messagesUpTo(
+  sql: Sql,
+  filter: MessageFilter,
+  maxId: number | null,
+  limit: number,
+): ViewedMessageRow[] {
+  const bound = maxId === null ? null : '<= :maxId';
+  return selectRows(
+    sql,
+    filter,
+    { bound, order: 'DESC', limit },
+    maxId === null ? {} : { maxId },
+  ).reverse();
+}
+
+/** Up to `limit` of the oldest messages with ID at least `minId` (no bound if null), oldest first. */
 export function messagesFrom(
   sql: Sql,
   filter: MessageFilter,
-  anchor: number,
+  minId: number | null,
   limit: number,
 ): ViewedMessageRow[] {
-  const { from, where } = filterSql(filter);
-  return sql.all<ViewedMessageRow>(
-    `SELECT ${columns} ${from} WHERE ${where} AND m.id >= :anchor ORDER BY m.id ASC LIMIT :limit`,
-    { ...filterParams(filter), anchor, limit },
-  );
+  const bound = minId === null ? null : '>= :minId';
+  return selectRows(sql, filter, { bound, order: 'ASC', limit }, minId === null ? {} : { minId });
 }
 
-export function firstUnreadId(sql: Sql, filter: MessageFilter): number | undefined {
-  const { from, where } = filterSql({ ...filter, viewerRowsOnly: true });
-  return (
-    sql.get<{ id: number | null }>(
-      `SELECT min(m.id) AS id ${from} WHERE ${where} AND (um.flags & 1) = 0`,
-      filterParams(filter),
-    )?.id ?? undefined
-  );
+export function messageInFilter(
+  sql: Sql,
+  filter: MessageFilter,
+  messageId: number,
+): ViewedMessageRow | undefined {
+  return selectRows(
+    sql,
+    filter,
+    { bound: '= :messageId', order: 'ASC', limit: 1 },
+    { messageId },
+  )[0];
+}
+
+/** The viewer's oldest unread message in the filter, outside the given muted recipients. */
+export function firstUnreadId(
+  sql: Sql,
+  filter: MessageFilter,
+  excludeMutedStreams: boolean,
+): number | undefined {
+  const clauses = [...filter.clauses, `(um.flags & ${Flag.read}) = 0`];
+  if (excludeMutedStreams) {
+    clauses.push(`m.recipient_id NOT IN (SELECT recipient_id FROM subscriptions
+      WHERE user_id = :viewerId AND is_active = 1 AND is_muted = 1)`);
+  }
+  return selectRows(
+    sql,
+    { ...filter, includeHistory: false, clauses },
+    { bound: null, order: 'ASC', limit: 1 },
+    {},
+  )[0]?.id;
 }
 
 export function viewedMessageById(
@@ -117,7 +152,7 @@ export function viewedMessageById(
   viewerId: number,
   messageId: number,
 ): ViewedMessageRow | undefined {
-  const { from } = filterSql({ viewerId, viewerRowsOnly: false });
+  const { from } = filterSql({ viewerId, includeHistory: true, clauses: [], params: {} });
   return sql.get<ViewedMessageRow>(`SELECT ${columns} ${from} WHERE m.id = :messageId`, {
     viewerId,
     messageId,

@@ -6,6 +6,7 @@ export interface RealmRow {
   description: string;
   date_created: number;
   demo_seeded: number;
+  notifications_stream_id: number | null;
 }
 
 export function getRealm(sql: Sql): RealmRow | undefined {

@@ -20,14 +20,23 @@ export interface NewStream {
   description: string;
   renderedDescription: string;
   inviteOnly: boolean;
+  historyPublicToSubscribers: boolean;
+  isAnnouncementOnly: boolean;
   dateCreated: number;
 }
 
 export function insertStream(sql: Sql, stream: NewStream): number {
   return sql.run(
-    `INSERT INTO streams (name, description, rendered_description, invite_only, date_created)
-     VALUES (:name, :description, :renderedDescription, :inviteOnly, :dateCreated)`,
-    { ...stream, inviteOnly: stream.inviteOnly ? 1 : 0 },
+    `INSERT INTO streams (name, description, rendered_description, invite_only,
+       history_public_to_subscribers, is_announcement_only, date_created)
+     VALUES (:name, :description, :renderedDescription, :inviteOnly,
+       :historyPublicToSubscribers, :isAnnouncementOnly, :dateCreated)`,
+    {
+      ...stream,
+      inviteOnly: stream.inviteOnly ? 1 : 0,
+      historyPublicToSubscribers: stream.historyPublicToSubscribers ? 1 : 0,
+      isAnnouncementOnly: stream.isAnnouncementOnly ? 1 : 0,
+    },
   ).lastInsertRowid;
 }
 
@@ -45,4 +54,63 @@ export function streamByRecipientId(sql: Sql, recipientId: number): StreamRow | 
 
 export function publicStreams(sql: Sql): StreamRow[] {
   return sql.all<StreamRow>(`${withRecipient} WHERE streams.invite_only = 0 ORDER BY streams.id`);
+}
+
+export function allStreams(sql: Sql): StreamRow[] {
+  return sql.all<StreamRow>(`${withRecipient} ORDER BY streams.id`);
+}
+
+/** Streams with an active subscription of the user. */
+export function streamsSubscribedBy(sql: Sql, userId: number): StreamRow[] {
+  return sql.all<StreamRow>(
+    `${withRecipient} WHERE recipients.id IN
+       (SELECT recipient_id FROM subscriptions WHERE user_id = ? AND is_active = 1)
+     ORDER BY streams.id`,
+    [userId],
+  );
+}
+
+export function defaultStreams(sql: Sql): StreamRow[] {
+  return sql.all<StreamRow>(
+    `${withRecipient} WHERE streams.id IN (SELECT stream_id FROM default_streams)
+     ORDER BY streams.id`,
+  );
+}
+
+export function insertDefaultStream(sql: Sql, streamId: number): void {
+  sql.run('INSERT OR IGNORE INTO default_streams (stream_id) VALUES (?)', [streamId]);
+}
+
+export interface TopicRow {
+  name: string;
+  max_id: number;
+}
+
+/**
+ * The stream's topics, newest first. Zulip groups topics without regard to
+ * case and names each by the spelling of its latest message; a reader without
+ * access to the stream's history sees only topics of messages they received.
+ */
+export function topicsOfStream(sql: Sql, stream: StreamRow, viewerId: number): TopicRow[] {
+  const fullHistory = stream.invite_only === 0 || stream.history_public_to_subscribers === 1;
+  const rows = fullHistory
+    ? sql.all<TopicRow>(
+        `SELECT subject AS name, max(id) AS max_id FROM messages
+         WHERE recipient_id = ? GROUP BY subject`,
+        [stream.recipient_id],
+      )
+    : sql.all<TopicRow>(
+        `SELECT messages.subject AS name, max(messages.id) AS max_id
+         FROM user_messages JOIN messages ON messages.id = user_messages.message_id
+         WHERE user_messages.user_id = ? AND messages.recipient_id = ?
+         GROUP BY messages.subject`,
+        [viewerId, stream.recipient_id],
+      );
+  const latest = new Map<string, TopicRow>();
+  for (const row of rows) {
+    const key = row.name.toLowerCase();
+    const known = latest.get(key);
+    if (!known || known.max_id < row.max_id) latest.set(key, row);
+  }
+  return [...latest.values()].sort((a, b) => b.max_id - a.max_id);
 }

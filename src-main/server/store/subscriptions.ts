@@ -77,3 +77,39 @@ export function streamSubscriptionCount(sql: Sql, userId: number): number {
     )?.n ?? 0
   );
 }
+
+// Columns a user may change on their own subscription, by Zulip property name.
+export type SubscriptionColumn =
+  | 'color'
+  | 'is_muted'
+  | 'pin_to_top'
+  | 'desktop_notifications'
+  | 'audible_notifications'
+  | 'push_notifications'
+  | 'email_notifications'
+  | 'wildcard_mentions_notify';
+
+const subscriptionColumns: readonly SubscriptionColumn[] = [
+  'color',
+  'is_muted',
+  'pin_to_top',
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
+];
+
+export function updateSubscriptionColumn(
+  sql: Sql,
+  subscription: { userId: number; recipientId: number },
+  column: SubscriptionColumn,
+  value: string | number,
+): void {
+  if (!subscriptionColumns.includes(column))
+    throw new Error(`not a subscription column: ${column}`);
+  sql.run(
+    `UPDATE subscriptions SET ${column} = ? WHERE user_id = ? AND recipient_id = ? AND is_active = 1`,
+    [value, subscription.userId, subscription.recipientId],
+  );
+}

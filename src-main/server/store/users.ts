@@ -75,3 +75,11 @@ export function activeUserIds(sql: Sql): number[] {
 export function firstOwner(sql: Sql): UserRow | undefined {
   return sql.get<UserRow>('SELECT * FROM users WHERE role = ? ORDER BY id LIMIT 1', [Role.owner]);
 }
+
+export function adminIds(sql: Sql): number[] {
+  return sql
+    .all<{ id: number }>('SELECT id FROM users WHERE is_active = 1 AND role <= ? ORDER BY id', [
+      Role.admin,
+    ])
+    .map((row) => row.id);
+}

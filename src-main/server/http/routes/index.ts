@@ -3,7 +3,11 @@ import { devFetchApiKey, fetchApiKey } from './apiKeys';
 import { deleteQueue, getEvents, register } from './events';
 import { getMessages, postMessage } from './messages';
 import { getServerSettings } from './serverSettings';
+import { updateNotificationSettingsEndpoint } from './settings';
+import { getStreamId, getStreams, postDefaultStream } from './streams';
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
+import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
+import { getStreamTopics, updateMutedTopic } from './topics';
 import { createUserEndpoint, getOwnUser, getUsers } from './users';
 
 export const endpoints: readonly Endpoint[] = [
@@ -16,6 +20,13 @@ export const endpoints: readonly Endpoint[] = [
   getSubscriptions,
   addSubscriptions,
   removeSubscriptions,
+  updateSubscriptionPropertiesEndpoint,
+  updateMutedTopic,
+  getStreams,
+  getStreamId,
+  postDefaultStream,
+  getStreamTopics,
+  updateNotificationSettingsEndpoint,
   postMessage,
   getMessages,
   register,

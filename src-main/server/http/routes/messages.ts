@@ -78,6 +78,7 @@ export const getMessages = userEndpoint({
   params: {
     anchor: optional('text', anchorSchema),
     use_first_unread_anchor: optional('json', z.boolean(), false),
+    include_anchor: optional('json', z.boolean(), true),
     num_before: required('json', z.number().int().nonnegative()),
     num_after: required('json', z.number().int().nonnegative()),
     narrow: optional('json', narrowSchema, []),
@@ -92,6 +93,7 @@ export const getMessages = userEndpoint({
     return {
       ...fetchMessages(services, user, {
         anchor,
+        includeAnchor: params.include_anchor,
         numBefore: params.num_before,
         numAfter: params.num_after,
         narrow: params.narrow,

@@ -1,15 +1,26 @@
 import { z } from 'zod';
 import { subscribe } from '../../actions/subscribe';
 import { unsubscribe } from '../../actions/unsubscribe';
-import { errors } from '../../errors';
+import { updateSubscriptionProperties } from '../../actions/updateSubscriptionProperties';
+import { ApiError, errors } from '../../errors';
 import type { Services } from '../../services';
 import { toWireSubscription } from '../../shape/streams';
 import { streamSubscriptionsOfUser, subscriberIds } from '../../store/subscriptions';
 import { Role, userByEmail, userById, type UserRow } from '../../store/users';
+import { clientName } from '../clientName';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
 
 const principalsSchema = z.array(z.union([z.string(), z.number().int()]));
+
+// Zulip's PrincipalError, for a principal that names nobody in the organization.
+const unknownPrincipal = (principal: string | number) =>
+  new ApiError(
+    `User not authorized to execute queries on behalf of '${String(principal)}'`,
+    'UNAUTHORIZED_PRINCIPAL',
+    403,
+    { principal },
+  );
 
 // Zulip takes principals as emails or (newer clients) user IDs; none means "me".
 function principalUsers(
@@ -23,9 +34,7 @@ function principalUsers(
       typeof principal === 'number'
         ? userById(services.sql, principal)
         : userByEmail(services.sql, principal.trim());
-    if (!user || user.is_active !== 1) {
-      throw errors.badRequest(`No such user: ${String(principal)}`);
-    }
+    if (!user || user.is_active !== 1) throw unknownPrincipal(principal);
     return user;
   });
 }
@@ -54,16 +63,27 @@ export const addSubscriptions = userEndpoint({
     ),
     principals: optional('json', principalsSchema, []),
     invite_only: optional('json', z.boolean(), false),
+    history_public_to_subscribers: optional('json', z.boolean()),
+    is_announcement_only: optional('json', z.boolean(), false),
     authorization_errors_fatal: optional('json', z.boolean(), true),
     announce: optional('json', z.boolean(), false),
   },
-  handle: ({ services, params, user }) => {
+  handle: ({ services, params, user, userAgent }) => {
     const result = subscribe(services, user, {
       streams: params.subscriptions,
       users: principalUsers(services, user, params.principals),
       inviteOnly: params.invite_only,
+      historyPublicToSubscribers: params.history_public_to_subscribers,
+      isAnnouncementOnly: params.is_announcement_only,
+      announce: params.announce,
+      authorizationErrorsFatal: params.authorization_errors_fatal,
+      clientName: clientName(userAgent),
     });
-    return { subscribed: result.subscribed, already_subscribed: result.alreadySubscribed };
+    return {
+      subscribed: result.subscribed,
+      already_subscribed: result.alreadySubscribed,
+      ...(result.unauthorized ? { unauthorized: result.unauthorized } : {}),
+    };
   },
 });
 
@@ -82,4 +102,18 @@ export const removeSubscriptions = userEndpoint({
     const result = unsubscribe(services, params.subscriptions, users);
     return { removed: result.removed, not_removed: result.notRemoved };
   },
+});
+
+export const updateSubscriptionPropertiesEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/users/me/subscriptions/properties',
+  params: {
+    subscription_data: required(
+      'json',
+      z.array(z.object({ stream_id: z.number().int(), property: z.string(), value: z.unknown() })),
+    ),
+  },
+  handle: ({ services, params, user }) => ({
+    subscription_data: updateSubscriptionProperties(services, user, params.subscription_data),
+  }),
 });

@@ -22,9 +22,11 @@ export const getUsers = userEndpoint({
     include_custom_profile_fields: optional('json', z.boolean(), false),
   },
   handle: ({ services, params }) => ({
-    members: allUsers(services.sql).map((row) =>
-      toWireUser(row, { clientGravatar: params.client_gravatar }),
-    ),
+    members: allUsers(services.sql).map((row) => ({
+      ...toWireUser(row, { clientGravatar: params.client_gravatar }),
+      // Hearth has no custom profile fields yet, so every member's data is empty.
+      ...(params.include_custom_profile_fields ? { profile_data: {} } : {}),
+    })),
   }),
 });
 

@@ -1,5 +1,7 @@
 import { sql as initial } from './001-initial';
+import { sql as search } from './002-search';
+import { sql as streamsAndSettings } from './003-streams-and-settings';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
-export const migrations: readonly string[] = [initial];
+export const migrations: readonly string[] = [initial, search, streamsAndSettings];

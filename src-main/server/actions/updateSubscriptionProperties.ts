@@ -1,0 +1,96 @@
+import { errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import type { Services } from '../services';
+import { accessStreamById } from '../queries/streamAccess';
+import {
+  isSubscribed,
+  updateSubscriptionColumn,
+  type SubscriptionColumn,
+} from '../store/subscriptions';
+import type { UserRow } from '../store/users';
+
+export interface PropertyChange {
+  stream_id: number;
+  property: string;
+  value: unknown;
+}
+
+const booleanProperties = new Set([
+  'is_muted',
+  'in_home_view',
+  'pin_to_top',
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
+]);
+
+const hexColor = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+function checkProperty(property: string): void {
+  if (property !== 'color' && !booleanProperties.has(property)) {
+    throw errors.badRequest(`Unknown subscription property: ${property}`);
+  }
+}
+
+function checkValue(property: string, value: unknown): string | boolean {
+  if (property === 'color') {
+    if (typeof value !== 'string' || !hexColor.test(value)) {
+      throw errors.badRequest('color is not a valid hex color code');
+    }
+    return value;
+  }
+  if (typeof value !== 'boolean') throw errors.badRequest(`${property} is not a boolean`);
+  return value;
+}
+
+/**
+ * Changes the user's own settings on subscriptions. As Zulip does since
+ * feature level 139, a change of muting is announced twice: once as
+ * `is_muted` and once as the legacy, inverted `in_home_view`.
+ */
+export function updateSubscriptionProperties(
+  services: Services,
+  user: UserRow,
+  changes: readonly PropertyChange[],
+): PropertyChange[] {
+  const { sql } = services;
+  const applied = sql.transaction(() =>
+    changes.map((change) => {
+      checkProperty(change.property);
+      const stream = accessStreamById(sql, user, change.stream_id);
+      if (!isSubscribed(sql, user.id, stream.recipient_id)) {
+        throw errors.badRequest(`Not subscribed to stream id ${change.stream_id}`);
+      }
+      const value = checkValue(change.property, change.value);
+      const muting = change.property === 'is_muted' || change.property === 'in_home_view';
+      const isMuted = change.property === 'in_home_view' ? !value : value;
+      const column = (muting ? 'is_muted' : change.property) as SubscriptionColumn;
+      const stored = typeof isMuted === 'boolean' ? Number(isMuted) : isMuted;
+      updateSubscriptionColumn(
+        sql,
+        { userId: user.id, recipientId: stream.recipient_id },
+        column,
+        stored,
+      );
+      return { stream_id: stream.id, property: change.property, value, muting, isMuted };
+    }),
+  );
+
+  for (const change of applied) {
+    const events = change.muting
+      ? [
+          { property: 'in_home_view', value: !change.isMuted },
+          { property: 'is_muted', value: change.isMuted },
+        ]
+      : [{ property: change.property, value: change.value }];
+    for (const event of events) {
+      services.queues.notify(
+        plainNotice('subscription', { op: 'update', stream_id: change.stream_id, ...event }),
+        [user.id],
+      );
+    }
+  }
+  return applied.map(({ stream_id, property, value }) => ({ stream_id, property, value }));
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { addDefaultStream } from '../../actions/addDefaultStream';
+import { errors } from '../../errors';
+import { accessStreamById, accessStreamByName } from '../../queries/streamAccess';
+import { toWireStream } from '../../shape/streams';
+import {
+  allStreams,
+  defaultStreams,
+  publicStreams,
+  streamsSubscribedBy,
+  type StreamRow,
+} from '../../store/streams';
+import { Role, userById } from '../../store/users';
+import { userEndpoint } from '../endpoint';
+import { optional, required } from '../params';
+
+export const getStreams = userEndpoint({
+  method: 'GET',
+  path: '/streams',
+  params: {
+    include_public: optional('json', z.boolean(), true),
+    include_web_public: optional('json', z.boolean(), false),
+    include_subscribed: optional('json', z.boolean(), true),
+    include_all_active: optional('json', z.boolean(), false),
+    include_default: optional('json', z.boolean(), false),
+    include_owner_subscribed: optional('json', z.boolean(), false),
+  },
+  handle: ({ services, params, user }) => {
+    const { sql } = services;
+    if (params.include_all_active && user.role > Role.admin) {
+      throw errors.badRequest('User not authorized for this query');
+    }
+    const found = new Map<number, StreamRow>();
+    const add = (rows: readonly StreamRow[]) => rows.forEach((row) => found.set(row.id, row));
+    if (params.include_all_active) add(allStreams(sql));
+    // Zulip never lists public streams to guests, only the ones they are in.
+    if (params.include_public && user.role !== Role.guest) add(publicStreams(sql));
+    if (params.include_subscribed) add(streamsSubscribedBy(sql, user.id));
+    const defaults = defaultStreams(sql);
+    if (params.include_default) add(defaults);
+    if (params.include_owner_subscribed && user.is_bot === 1 && user.bot_owner_id !== null) {
+      const owner = userById(sql, user.bot_owner_id);
+      if (owner) add(streamsSubscribedBy(sql, owner.id));
+    }
+    const defaultIds = new Set(defaults.map((row) => row.id));
+    const streams = [...found.values()]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((row) => ({
+        ...toWireStream(row),
+        ...(params.include_default ? { is_default: defaultIds.has(row.id) } : {}),
+      }));
+    return { streams };
+  },
+});
+
+export const getStreamId = userEndpoint({
+  method: 'GET',
+  path: '/get_stream_id',
+  params: { stream: required('text', z.string()) },
+  handle: ({ services, params, user }) => ({
+    stream_id: accessStreamByName(services.sql, user, params.stream).id,
+  }),
+});
+
+export const postDefaultStream = userEndpoint({
+  method: 'POST',
+  path: '/default_streams',
+  params: { stream_id: required('json', z.number().int()) },
+  handle: ({ services, params, user }) => {
+    if (user.role > Role.admin) throw errors.badRequest('Must be an organization administrator');
+    addDefaultStream(services, accessStreamById(services.sql, user, params.stream_id));
+    return {};
+  },
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { muteTopic } from '../../actions/muteTopic';
+import { errors } from '../../errors';
+import { accessStreamById, accessStreamByName } from '../../queries/streamAccess';
+import { topicsOfStream } from '../../store/streams';
+import { userEndpoint } from '../endpoint';
+import { optional, required } from '../params';
+
+export const getStreamTopics = userEndpoint({
+  method: 'GET',
+  path: '/users/me/:stream_id/topics',
+  params: { stream_id: required('json', z.number().int()) },
+  handle: ({ services, params, user }) => {
+    const stream = accessStreamById(services.sql, user, params.stream_id);
+    return { topics: topicsOfStream(services.sql, stream, user.id) };
+  },
+});
+
+export const updateMutedTopic = userEndpoint({
+  method: 'PATCH',
+  path: '/users/me/subscriptions/muted_topics',
+  params: {
+    stream: optional('text', z.string()),
+    stream_id: optional('json', z.number().int()),
+    topic: required('text', z.string()),
+    op: required('text', z.enum(['add', 'remove'])),
+  },
+  handle: ({ services, params, user }) => {
+    if (params.stream === undefined && params.stream_id === undefined) {
+      throw errors.badRequest("Please supply 'stream'.");
+    }
+    if (params.stream !== undefined && params.stream_id !== undefined) {
+      throw errors.badRequest("Please choose one: 'stream' or 'stream_id'.");
+    }
+    const muted = params.op === 'add';
+    const { sql } = services;
+    let stream;
+    try {
+      stream =
+        params.stream_id !== undefined
+          ? accessStreamById(sql, user, params.stream_id)
+          : accessStreamByName(sql, user, params.stream ?? '');
+    } catch (error) {
+      // Zulip answers an unmute of an unknown stream with the unmute error itself.
+      if (!muted) throw errors.badRequest('Topic is not muted');
+      throw error;
+    }
+    muteTopic(services, user, { stream, topic: params.topic, muted });
+    return {};
+  },
+});

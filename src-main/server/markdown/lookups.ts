@@ -1,0 +1,50 @@
+/** A user a message can mention, as the sender's organization knows them. */
+export interface MentionableUser {
+  id: number;
+  fullName: string;
+  isActive: boolean;
+}
+
+/** A stream a message can link to. */
+export interface LinkableStream {
+  id: number;
+  name: string;
+}
+
+/**
+ * What the renderer may ask of the organization. The sending action answers
+ * from the store; rendering only asks about names that appear in the message.
+ */
+export interface MarkdownLookups {
+  /** Zulip matches `@**Full Name**` without regard to case. */
+  userByName(name: string): MentionableUser | undefined;
+  userById(id: number): MentionableUser | undefined;
+  streamByName(name: string): LinkableStream | undefined;
+}
+
+export const noLookups: MarkdownLookups = {
+  userByName: () => undefined,
+  userById: () => undefined,
+  streamByName: () => undefined,
+};
+
+export interface RenderedMessage {
+  html: string;
+  /** Users mentioned outside quotes and not silently: they get the `mentioned` flag. */
+  mentionedUserIds: ReadonlySet<number>;
+  /** `@**all**`, `@**everyone**` or `@**stream**` outside quotes: `wildcard_mentioned`. */
+  wildcardMentioned: boolean;
+  isMeMessage: boolean;
+}
+
+/** Per-render state shared by the rules through markdown-it's `env`. */
+export type RenderEnv = {
+  lookups: MarkdownLookups;
+  mentionedUserIds: Set<number>;
+  wildcardMentioned: boolean;
+};
+
+// markdown-it hands rules the `env` given to `render` untyped; this is that object.
+export function renderEnv(env: unknown): RenderEnv {
+  return env as RenderEnv;
+}

@@ -1,0 +1,72 @@
+import type { MarkdownIt } from 'markdown-it';
+import type { StateCore, StateInline, Token } from 'markdown-it';
+import { mayStartReference } from './boundaries';
+import { escapeText } from './escape';
+import { renderEnv, type MarkdownLookups } from './lookups';
+
+type MentionMeta = {
+  userId: number | '*';
+  name: string;
+  silent: boolean;
+};
+
+// Zulip 7.0's stream wildcards; all of them address everyone who receives the message.
+const streamWildcards: ReadonlySet<string> = new Set(['all', 'everyone', 'stream']);
+
+const mentionSyntax = /^@(_?)\*\*([^*]+)\*\*/;
+const idSyntax = /^(.+)?\|(\d+)$/;
+
+function resolve(lookups: MarkdownLookups, target: string, silent: boolean): MentionMeta | null {
+  if (streamWildcards.has(target)) return { userId: '*', name: target, silent };
+  const byId = idSyntax.exec(target);
+  const user = byId ? lookups.userById(Number(byId[2])) : lookups.userByName(target);
+  if (!user) return null;
+  // `@**Name|id**` only mentions the user when both agree, as in Zulip.
+  if (byId?.[1] !== undefined && byId[1] !== user.fullName) return null;
+  // A deactivated user can be named but not notified.
+  return { userId: user.id, name: user.fullName, silent: silent || !user.isActive };
+}
+
+function userMention(state: StateInline, silentMode: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x40 /* @ */) return false;
+  if (!mayStartReference(state.src, state.pos)) return false;
+  const match = mentionSyntax.exec(state.src.slice(state.pos, state.posMax));
+  if (!match?.[2]) return false;
+  const env = renderEnv(state.env);
+  const meta = resolve(env.lookups, match[2], match[1] === '_');
+  if (!meta) return false;
+  if (!silentMode) state.push('user_mention', 'span', 0).meta = meta;
+  state.pos += match[0].length;
+  return true;
+}
+
+// Zulip turns mentions inside quotes into silent ones, so quoting a message
+// never notifies the people it mentioned; only the rest count as mentions.
+function collectMentions(state: StateCore): void {
+  const env = renderEnv(state.env);
+  let quoteDepth = 0;
+  for (const token of state.tokens) {
+    if (token.type === 'blockquote_open') quoteDepth += 1;
+    if (token.type === 'blockquote_close') quoteDepth -= 1;
+    for (const child of token.children ?? []) {
+      if (child.type !== 'user_mention') continue;
+      const meta = child.meta as MentionMeta;
+      if (quoteDepth > 0) meta.silent = true;
+      if (meta.silent) continue;
+      if (meta.userId === '*') env.wildcardMentioned = true;
+      else env.mentionedUserIds.add(meta.userId);
+    }
+  }
+}
+
+function renderMention(tokens: Token[], index: number): string {
+  const meta = tokens[index]?.meta as MentionMeta;
+  const className = meta.silent ? 'user-mention silent' : 'user-mention';
+  return `<span class="${className}" data-user-id="${meta.userId}">${meta.silent ? '' : '@'}${escapeText(meta.name)}</span>`;
+}
+
+export function userMentions(md: MarkdownIt): void {
+  md.inline.ruler.before('emphasis', 'user_mention', userMention);
+  md.core.ruler.push('collect_mentions', collectMentions);
+  md.renderer.rules.user_mention = renderMention;
+}

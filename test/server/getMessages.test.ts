@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+
+const NEWEST = 10_000_000_000_000_000;
+
+describe('GET /messages anchors and windows', () => {
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  const ids: number[] = [];
+
+  const read = (user: TestUser, params: Record<string, unknown>) =>
+    org.api(user)('GET', '/messages', params);
+  const idsOf = (json: { messages: { id: number }[] }) => json.messages.map((m) => m.id);
+  const inStream = [{ operator: 'stream', operand: 'anchors' }];
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    await org.subscribe(alice, 'anchors');
+    await org.subscribe(bob, 'anchors');
+    await org.subscribe(alice, 'elsewhere');
+    for (let n = 1; n <= 5; n += 1) {
+      const response = await org.api(alice)('POST', '/messages', {
+        type: 'stream',
+        to: 'anchors',
+        topic: 'counting',
+        content: `message ${n}`,
+      });
+      ids.push(response.json.id);
+    }
+  });
+  afterAll(() => org.close());
+
+  it('answers anchor=newest with the newest messages and the 10^16 sentinel', async () => {
+    const { json } = await read(bob, {
+      anchor: 'newest',
+      num_before: 2,
+      num_after: 3,
+      narrow: inStream,
+    });
+    expect(idsOf(json)).toEqual(ids.slice(3));
+    expect(json).toMatchObject({
+      anchor: NEWEST,
+      found_anchor: false,
+      found_newest: true,
+      found_oldest: false,
+      history_limited: false,
+    });
+  });
+
+  it('answers anchor=oldest from the first message with found_oldest', async () => {
+    const { json } = await read(bob, {
+      anchor: 'oldest',
+      num_before: 3,
+      num_after: 2,
+      narrow: inStream,
+    });
+    expect(idsOf(json)).toEqual(ids.slice(0, 2));
+    expect(json).toMatchObject({ anchor: 0, found_oldest: true, found_newest: false });
+  });
+
+  it('promises the ends only when fewer messages than asked for came back', async () => {
+    const exact = await read(bob, {
+      anchor: ids[1],
+      num_before: 1,
+      num_after: 3,
+      narrow: inStream,
+    });
+    expect(idsOf(exact.json)).toEqual(ids.slice(0, 5));
+    expect(exact.json).toMatchObject({
+      found_anchor: true,
+      found_oldest: false,
+      found_newest: false,
+    });
+    const wider = await read(bob, {
+      anchor: ids[1],
+      num_before: 2,
+      num_after: 4,
+      narrow: inStream,
+    });
+    expect(wider.json).toMatchObject({ found_oldest: true, found_newest: true });
+  });
+
+  it('reports found_anchor false for an anchor outside the narrow and pages around it', async () => {
+    const { json } = await read(alice, {
+      anchor: ids[2],
+      num_before: 1,
+      num_after: 1,
+      narrow: [{ operator: 'stream', operand: 'elsewhere' }],
+    });
+    expect(json).toMatchObject({ anchor: ids[2], found_anchor: false, messages: [] });
+    expect(json.found_oldest && json.found_newest).toBe(true);
+  });
+
+  it('returns just the anchor when neither side is asked for', async () => {
+    const { json } = await read(bob, { anchor: ids[3], num_before: 0, num_after: 0 });
+    expect(idsOf(json)).toEqual([ids[3]]);
+    expect(json).toMatchObject({ found_anchor: true, found_oldest: false, found_newest: false });
+  });
+
+  it('leaves the anchor out with include_anchor=false', async () => {
+    const after = await read(bob, {
+      anchor: ids[1],
+      include_anchor: false,
+      num_before: 0,
+      num_after: 2,
+    });
+    expect(idsOf(after.json)).toEqual([ids[2], ids[3]]);
+    expect(after.json.found_anchor).toBe(false);
+    const before = await read(bob, {
+      anchor: ids[3],
+      include_anchor: false,
+      num_before: 2,
+      num_after: 0,
+    });
+    expect(idsOf(before.json)).toEqual([ids[1], ids[2]]);
+  });
+
+  it('reads a negative anchor as 0, as Zulip does', async () => {
+    const { json } = await read(bob, { anchor: '-5', num_before: 0, num_after: 1 });
+    expect(json.anchor).toBe(0);
+    expect(idsOf(json)).toEqual([ids[0]]);
+  });
+
+  it('starts at the first unread message, also through use_first_unread_anchor', async () => {
+    const first = await read(bob, {
+      anchor: 'first_unread',
+      num_before: 0,
+      num_after: 1,
+      narrow: inStream,
+    });
+    expect(first.json).toMatchObject({ anchor: ids[0], found_anchor: true });
+    const legacy = await read(bob, {
+      use_first_unread_anchor: true,
+      num_before: 0,
+      num_after: 1,
+      narrow: inStream,
+    });
+    expect(legacy.json.anchor).toBe(ids[0]);
+  });
+
+  it('falls back to the newest sentinel when nothing is unread', async () => {
+    const { json } = await read(alice, {
+      anchor: 'first_unread',
+      num_before: 2,
+      num_after: 2,
+      narrow: inStream,
+    });
+    expect(json).toMatchObject({ anchor: NEWEST, found_newest: true, found_anchor: false });
+    expect(idsOf(json)).toEqual(ids.slice(3));
+  });
+
+  it('refuses more than 5000 messages with Zulip message', async () => {
+    const { status, json } = await read(bob, { anchor: 'newest', num_before: 5000, num_after: 1 });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Too many messages requested (maximum 5000).',
+    });
+  });
+
+  it('asks for the anchor when neither anchor nor use_first_unread_anchor is given', async () => {
+    const { status, json } = await read(bob, { num_before: 1, num_after: 1 });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'anchor' });
+  });
+
+  it('rejects an anchor that is neither a number nor a keyword', async () => {
+    const { status, json } = await read(bob, { anchor: 'latest', num_before: 1, num_after: 1 });
+    expect(status).toBe(400);
+    expect(json.var_name).toBe('anchor');
+  });
+});

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+
+describe('sending messages', () => {
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+
+  const send = (user: TestUser, params: Record<string, unknown>) =>
+    org.api(user)('POST', '/messages', params);
+  const sendOk = async (user: TestUser, params: Record<string, unknown>) => {
+    const response = await send(user, params);
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+    return response.json.id as number;
+  };
+  const toKitchen = (content: string) => ({
+    type: 'stream',
+    to: 'kitchen',
+    topic: 'menu',
+    content,
+  });
+  const seenBy = async (user: TestUser, id: number, extra: Record<string, unknown> = {}) => {
+    const response = await org.api(user)('GET', '/messages', {
+      anchor: id,
+      num_before: 0,
+      num_after: 0,
+      ...extra,
+    });
+    const [message] = response.json.messages;
+    expect(message?.id).toBe(id);
+    return message;
+  };
+  const expectError = async (
+    response: Promise<{ status: number; json: Record<string, unknown> }>,
+    fields: Record<string, unknown>,
+  ) => {
+    const { status, json } = await response;
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ result: 'error', code: 'BAD_REQUEST', ...fields });
+  };
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    carol = await org.user('carol');
+    for (const user of [alice, bob, carol]) await org.subscribe(user, 'kitchen');
+  });
+  afterAll(() => org.close());
+
+  describe('mentions and flags', () => {
+    it('flags the mentioned user, not the others, and marks it read for the sender', async () => {
+      const id = await sendOk(alice, toKitchen('@**Bob** can you taste this?'));
+      expect((await seenBy(bob, id)).flags).toEqual(['mentioned']);
+      expect((await seenBy(carol, id)).flags).toEqual([]);
+      expect((await seenBy(alice, id)).flags).toEqual(['read']);
+    });
+
+    it('renders the mention with the user id and keeps the raw content', async () => {
+      const id = await sendOk(alice, toKitchen('hi @**bob**'));
+      expect((await seenBy(carol, id)).content).toBe(
+        `<p>hi <span class="user-mention" data-user-id="${bob.id}">@Bob</span></p>`,
+      );
+      const raw = await seenBy(carol, id, { apply_markdown: false });
+      expect(raw).toMatchObject({ content: 'hi @**bob**', content_type: 'text/x-markdown' });
+    });
+
+    it('accepts the name|id form of a mention', async () => {
+      const id = await sendOk(alice, toKitchen(`@**Carol|${carol.id}**`));
+      expect((await seenBy(carol, id)).flags).toEqual(['mentioned']);
+    });
+
+    it('does not flag a silent mention', async () => {
+      const id = await sendOk(alice, toKitchen('@_**Bob** said so'));
+      expect((await seenBy(bob, id)).flags).toEqual([]);
+    });
+
+    it('does not flag a mention inside a quote', async () => {
+      const id = await sendOk(alice, toKitchen('> @**Bob** wrote this'));
+      expect((await seenBy(bob, id)).flags).toEqual([]);
+    });
+
+    it('flags every recipient wildcard_mentioned on @**all**, and nobody mentioned', async () => {
+      const id = await sendOk(alice, toKitchen('@**all** dinner is ready'));
+      expect((await seenBy(bob, id)).flags).toEqual(['wildcard_mentioned']);
+      expect((await seenBy(carol, id)).flags).toEqual(['wildcard_mentioned']);
+      expect((await seenBy(alice, id)).flags).toEqual(['read', 'wildcard_mentioned']);
+    });
+
+    it('flags a mention in a private message', async () => {
+      const id = await sendOk(alice, { type: 'private', to: [bob.email], content: 'hey @**Bob**' });
+      expect((await seenBy(bob, id)).flags).toEqual(['mentioned']);
+    });
+
+    it('gives no flag to a mentioned user who does not receive the message', async () => {
+      const id = await sendOk(alice, { type: 'private', to: [bob.email], content: '@**Carol**' });
+      const carolSees = await org.api(carol)('GET', '/messages', {
+        anchor: id,
+        num_before: 0,
+        num_after: 0,
+      });
+      expect(carolSees.json.messages).toEqual([]);
+      expect((await seenBy(bob, id)).flags).toEqual([]);
+    });
+
+    it('links a stream by name', async () => {
+      const id = await sendOk(alice, toKitchen('see #**kitchen**'));
+      const { content, stream_id: streamId } = await seenBy(bob, id);
+      expect(content).toBe(
+        `<p>see <a class="stream" data-stream-id="${streamId}" href="/#narrow/stream/${streamId}-kitchen">#kitchen</a></p>`,
+      );
+    });
+
+    it('marks a /me message and keeps the command in its HTML', async () => {
+      const id = await sendOk(alice, toKitchen('/me stirs the soup'));
+      expect(await seenBy(bob, id)).toMatchObject({
+        is_me_message: true,
+        content: '<p>/me stirs the soup</p>',
+      });
+    });
+
+    it('escapes raw HTML', async () => {
+      const id = await sendOk(alice, toKitchen('<script>alert(1)</script>'));
+      expect((await seenBy(bob, id)).content).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    });
+  });
+
+  describe('rules', () => {
+    it('rejects content longer than 10000 bytes', async () => {
+      await expectError(send(alice, toKitchen('é'.repeat(5001))), {
+        msg: 'Message too long (limit: 10000 bytes)',
+      });
+    });
+
+    it('accepts content of exactly 10000 bytes', async () => {
+      await sendOk(alice, toKitchen('x'.repeat(10_000)));
+    });
+
+    it('rejects a topic longer than 60 characters', async () => {
+      await expectError(
+        send(alice, { type: 'stream', to: 'kitchen', topic: 't'.repeat(61), content: 'hi' }),
+        { msg: 'Topic too long (limit: 60 characters)' },
+      );
+    });
+
+    it('rejects empty or blank content', async () => {
+      for (const content of ['', '   \n  ']) {
+        await expectError(send(alice, toKitchen(content)), { msg: 'Message must not be empty' });
+      }
+    });
+
+    it('rejects an empty topic', async () => {
+      await expectError(
+        send(alice, { type: 'stream', to: 'kitchen', topic: '  ', content: 'hi' }),
+        { msg: "Topic can't be empty!" },
+      );
+    });
+
+    it('names an invalid recipient email', async () => {
+      await expectError(
+        send(alice, { type: 'private', to: ['nobody@hearth.test'], content: 'x' }),
+        {
+          msg: "Invalid email 'nobody@hearth.test'",
+        },
+      );
+    });
+
+    it('names a missing stream', async () => {
+      const { status, json } = await send(alice, {
+        type: 'stream',
+        to: 'attic',
+        topic: 't',
+        content: 'x',
+      });
+      expect(status).toBe(400);
+      expect(json).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST', stream: 'attic' });
+    });
+
+    it('lets a user send to a public stream they are not subscribed to', async () => {
+      await org.subscribe(bob, 'garden');
+      const id = await sendOk(carol, { type: 'stream', to: 'garden', topic: 't', content: 'hi' });
+      expect((await seenBy(bob, id)).content).toBe('<p>hi</p>');
+    });
+
+    it('refuses a private stream the sender is not in', async () => {
+      const created = await org.api(bob)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'cellar' }],
+        invite_only: true,
+      });
+      expect(created.status).toBe(200);
+      await expectError(send(carol, { type: 'stream', to: 'cellar', topic: 't', content: 'x' }), {
+        msg: "Not authorized to send to stream 'cellar'",
+      });
+      await sendOk(bob, { type: 'stream', to: 'cellar', topic: 't', content: 'x' });
+    });
+
+    it('lets only administrators post to an announcement-only stream', async () => {
+      const created = await org.api(org.owner)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'notices' }],
+        is_announcement_only: true,
+      });
+      expect(created.status).toBe(200);
+      await org.subscribe(carol, 'notices');
+      await expectError(send(carol, { type: 'stream', to: 'notices', topic: 't', content: 'x' }), {
+        msg: 'Only organization administrators can send to this stream.',
+      });
+      await sendOk(org.owner, { type: 'stream', to: 'notices', topic: 't', content: 'x' });
+    });
+  });
+});
