@@ -112,6 +112,11 @@ describe('sending messages', () => {
       );
     });
 
+    it('treats a bare /me as an ordinary message', async () => {
+      const id = await sendOk(alice, toKitchen('/me'));
+      expect(await seenBy(alice, id)).toMatchObject({ is_me_message: false });
+    });
+
     it('marks a /me message and keeps the command in its HTML', async () => {
       const id = await sendOk(alice, toKitchen('/me stirs the soup'));
       expect(await seenBy(bob, id)).toMatchObject({
@@ -148,6 +153,19 @@ describe('sending messages', () => {
       for (const content of ['', '   \n  ']) {
         await expectError(send(alice, toKitchen(content)), { msg: 'Message must not be empty' });
       }
+    });
+
+    it('refuses a NUL byte in the content', async () => {
+      await expectError(send(alice, toKitchen('before\0after')), {
+        msg: 'Message must not contain null bytes',
+      });
+    });
+
+    it('drops leading blank lines but keeps leading spaces', async () => {
+      const id = await sendOk(alice, toKitchen('\n\n    indented code'));
+      expect(await seenBy(alice, id, { apply_markdown: false })).toMatchObject({
+        content: '    indented code',
+      });
     });
 
     it('rejects an empty topic', async () => {

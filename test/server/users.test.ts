@@ -48,9 +48,26 @@ describe('users and server settings', () => {
     expect(members[0]).toMatchObject({ is_admin: true, is_owner: true });
   });
 
-  it('omits gravatar URLs when the client computes them', async () => {
-    const response = await org.api(alice)('GET', '/users', { client_gravatar: true });
-    expect(response.json.members[0].avatar_url).toBeNull();
+  it('gives every member an avatar the host itself serves, with or without client_gravatar', async () => {
+    for (const client_gravatar of [false, true]) {
+      const response = await org.api(alice)('GET', '/users', { client_gravatar });
+      const member = response.json.members.find(
+        (candidate: { user_id: number }) => candidate.user_id === alice.id,
+      );
+      expect(member.avatar_url).toBe(`/avatar/${alice.id}`);
+    }
+    const image = await fetch(`${org.url}/avatar/${alice.id}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await image.text()).toContain('>A</text>');
+  });
+
+  it('answers 404 for the avatar of nobody', async () => {
+    for (const id of ['999999', 'alice', '1e3']) {
+      const response = await fetch(`${org.url}/avatar/${id}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ result: 'error' });
+    }
   });
 
   it('adds profile_data only when custom profile fields are asked for', async () => {

@@ -43,10 +43,12 @@ export function checkTopic(topic: string): string {
   return trimmed;
 }
 
-// Zulip drops trailing whitespace before checking that a message has content.
+// As Zulip normalizes a body: trailing whitespace and leading blank lines go
+// (leading spaces stay, they can start a code block), and NUL is refused.
 export function checkContent(content: string): string {
-  const trimmed = content.trimEnd();
-  if (trimmed.trim().length === 0) throw errors.badRequest('Message must not be empty');
+  const trimmed = content.trimEnd().replace(/^\n+/, '');
+  if (trimmed.length === 0) throw errors.badRequest('Message must not be empty');
+  if (trimmed.includes('\0')) throw errors.badRequest('Message must not contain null bytes');
   if (Buffer.byteLength(trimmed, 'utf8') > MAX_MESSAGE_BYTES) {
     throw errors.badRequest(`Message too long (limit: ${MAX_MESSAGE_BYTES} bytes)`);
   }

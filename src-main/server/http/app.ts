@@ -1,6 +1,7 @@
 import fastify, { type FastifyInstance } from 'fastify';
 import { errors } from '../errors';
 import type { Services } from '../services';
+import { registerAvatarRoute } from './avatarRoute';
 import { registerFormParsers } from './body';
 import type { Method } from './endpoint';
 import { errorReply } from './errorResponse';
@@ -70,6 +71,8 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
         }),
     });
   }
+
+  registerAvatarRoute(app, services);
 
   app.setNotFoundHandler(async () => {
     throw errors.notFound();

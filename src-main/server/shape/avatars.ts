@@ -1,9 +1,27 @@
-import { createHash } from 'node:crypto';
+// The host draws every avatar itself, so an organization with no internet still
+// shows faces. Zulip answers a server-stored avatar with a relative URL that
+// clients resolve against the realm, and such an avatar is never left for the
+// client to compute, whatever `client_gravatar` says.
+export function avatarUrl(userId: number): string {
+  return `/avatar/${userId}`;
+}
 
-// Hearth has no uploaded avatars yet, so every user has Zulip's default
-// gravatar-derived avatar; with client_gravatar the client computes it itself.
-export function avatarUrl(email: string, clientGravatar: boolean): string | null {
-  if (clientGravatar) return null;
-  const hash = createHash('md5').update(email.trim().toLowerCase()).digest('hex');
-  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=1`;
+const escapeXml = (text: string): string =>
+  text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function initials(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words.at(-1)] : [words[0]];
+  return letters.map((word) => [...(word ?? '')][0]?.toUpperCase() ?? '').join('') || '?';
+}
+
+/** A square SVG with the user's initials on a colour that stays theirs. */
+export function avatarSvg(userId: number, fullName: string): string {
+  const hue = (userId * 137) % 360;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">` +
+    `<rect width="100" height="100" fill="hsl(${hue} 45% 42%)"/>` +
+    `<text x="50" y="50" dy="0.35em" text-anchor="middle" font-family="sans-serif" ` +
+    `font-size="42" fill="#fff">${escapeXml(initials(fullName))}</text></svg>`
+  );
 }

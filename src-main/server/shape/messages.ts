@@ -31,9 +31,10 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
     sender_email: sender.email,
     sender_full_name: sender.full_name,
     sender_realm_str: source.realmStr,
-    avatar_url: avatarUrl(sender.email, options.clientGravatar),
+    avatar_url: avatarUrl(sender.id),
     client: row.client_name,
-    is_me_message: /^\/me( |$)/.test(row.content),
+    // Zulip's test: a bare `/me` is an ordinary message.
+    is_me_message: row.content.startsWith('/me '),
     reactions: [],
     ...(source.streamId === null ? {} : { stream_id: source.streamId }),
     subject: row.subject,

@@ -20,7 +20,7 @@ export function toWireUser(
     bot_type: row.bot_type,
     ...(row.is_bot ? { bot_owner_id: row.bot_owner_id } : {}),
     ...(options.ownerEmail !== undefined ? { bot_owner: options.ownerEmail } : {}),
-    avatar_url: avatarUrl(row.email, options.clientGravatar),
+    avatar_url: avatarUrl(row.id),
     timezone: row.timezone,
     date_joined: new Date(row.date_joined * 1000).toISOString(),
   };
