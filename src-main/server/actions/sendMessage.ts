@@ -15,6 +15,7 @@ import { insertSubscription, isSubscribed, subscriberIds } from '../store/subscr
 import { insertUserMessages } from '../store/userMessages';
 import type { Sql } from '../store/sql';
 import { allUsers, Role, userByEmail, userById, type UserRow } from '../store/users';
+import { canAccessStream } from '../queries/streamAccess';
 import { checkContent, checkTopic } from './validate';
 
 export type Destination =
@@ -53,12 +54,10 @@ function checkMayPost(sender: UserRow, stream: StreamRow): void {
   }
 }
 
-// As Zulip's validate_sender_can_write_to_stream: members may write to any
-// public stream; guests and private streams need a subscription, which a bot
-// may borrow from its owner.
+// As Zulip's validate_sender_can_write_to_stream: whoever may access a stream
+// may write to it, and a bot may borrow its owner's subscription.
 function checkMayWrite(sql: Sql, sender: UserRow, stream: StreamRow): void {
-  if (stream.invite_only === 0 && sender.role !== Role.guest) return;
-  if (isSubscribed(sql, sender.id, stream.recipient_id)) return;
+  if (canAccessStream(sql, sender, stream)) return;
   if (sender.is_bot === 1 && sender.bot_owner_id !== null) {
     if (isSubscribed(sql, sender.bot_owner_id, stream.recipient_id)) return;
   }

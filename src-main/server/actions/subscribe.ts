@@ -16,6 +16,7 @@ import {
 import { activeUserIds, adminIds, Role, type UserRow } from '../store/users';
 import { streamColor } from './colors';
 import { sendMessage } from './sendMessage';
+import { canAccessStream } from '../queries/streamAccess';
 import { checkStreamName } from './validate';
 
 export interface SubscribeRequest {
@@ -43,13 +44,6 @@ interface Added {
   streams: StreamRow[];
 }
 
-// Zulip's filter_stream_authorization: one may join a stream one is already in,
-// or any public stream unless a guest. Administrators get no exception here.
-function mayJoin(sql: Services['sql'], actor: UserRow, stream: StreamRow): boolean {
-  if (isSubscribed(sql, actor.id, stream.recipient_id)) return true;
-  return stream.invite_only === 0 && actor.role !== Role.guest;
-}
-
 /** Subscribes users to streams, creating the streams that do not exist yet. */
 export function subscribe(
   services: Services,
@@ -73,7 +67,9 @@ export function subscribe(
     for (const { name, description } of wanted) {
       const existing = streamByName(sql, name);
       if (existing) {
-        if (mayJoin(sql, actor, existing)) streams.push(existing);
+        // Zulip's filter_stream_authorization: joining needs the access reading does;
+        // administrators get no exception here.
+        if (canAccessStream(sql, actor, existing)) streams.push(existing);
         else unauthorized.push(existing);
         continue;
       }
