@@ -28,6 +28,61 @@ export const subscriptionRemoveEventSchema = z.object({
   subscriptions: z.array(z.object({ name: z.string(), stream_id: z.number().int() })),
 });
 
+// Zulip's unread-state summary of a message marked unread (feature level 121).
+export const unreadMessageDetailsSchema = z.union([
+  z.object({
+    type: z.literal('stream'),
+    stream_id: z.number().int(),
+    topic: z.string(),
+    unmuted_stream_msg: z.boolean(),
+    mentioned: z.literal(true).optional(),
+  }),
+  z.object({
+    type: z.literal('private'),
+    user_ids: z.array(z.number().int()),
+    mentioned: z.literal(true).optional(),
+  }),
+]);
+export type UnreadMessageDetails = z.infer<typeof unreadMessageDetailsSchema>;
+
+export const updateMessageFlagsEventSchema = z.object({
+  ...base,
+  type: z.literal('update_message_flags'),
+  op: z.enum(['add', 'remove']),
+  /** Zulip's older name for `op`, still sent. */
+  operation: z.enum(['add', 'remove']),
+  flag: z.string(),
+  messages: z.array(z.number().int()),
+  /** True for mark_all_as_read, which lists no messages. */
+  all: z.boolean(),
+  message_details: z.record(z.string(), unreadMessageDetailsSchema).optional(),
+});
+export type UpdateMessageFlagsEvent = z.infer<typeof updateMessageFlagsEventSchema>;
+
+const deletedMessageLocation = {
+  message_type: z.enum(['stream', 'private']),
+  stream_id: z.number().int().optional(),
+  topic: z.string().optional(),
+};
+
+// Clients that registered with the bulk_message_deletion capability get
+// `message_ids`; others one event per message with `message_id`.
+export const deleteMessageEventSchema = z.union([
+  z.object({
+    ...base,
+    type: z.literal('delete_message'),
+    message_ids: z.array(z.number().int()),
+    ...deletedMessageLocation,
+  }),
+  z.object({
+    ...base,
+    type: z.literal('delete_message'),
+    message_id: z.number().int(),
+    ...deletedMessageLocation,
+  }),
+]);
+export type DeleteMessageEvent = z.infer<typeof deleteMessageEventSchema>;
+
 // Events the Hearth client understands; anything else is passed over by the
 // client, because servers add event types faster than clients learn them.
 export const knownEventSchema = z.union([

@@ -9,6 +9,21 @@ export const recipientUserSchema = z.object({
 });
 export type RecipientUser = z.infer<typeof recipientUserSchema>;
 
+// One edit as message objects carry it in `edit_history` (Zulip's format since
+// feature level 118): what the edit replaced, and for a topic edit both topics.
+export const editHistoryEntrySchema = z.object({
+  user_id: z.number().int().nullable(),
+  timestamp: z.number().int(),
+  prev_content: z.string().optional(),
+  prev_rendered_content: z.string().optional(),
+  prev_rendered_content_version: z.number().int().optional(),
+  prev_topic: z.string().optional(),
+  topic: z.string().optional(),
+  prev_stream: z.number().int().optional(),
+  stream: z.number().int().optional(),
+});
+export type EditHistoryEntry = z.infer<typeof editHistoryEntrySchema>;
+
 // The Message object of Zulip's GET /messages and `message` events (spec §2).
 export const messageSchema = z.object({
   id: z.number().int(),
@@ -33,8 +48,26 @@ export const messageSchema = z.object({
   topic_links: z.array(z.unknown()).optional(),
   submessages: z.array(z.unknown()),
   timestamp: z.number().int(),
+  /** Present once the message was edited; `edit_history` is newest first. */
+  last_edit_timestamp: z.number().int().optional(),
+  edit_history: z.array(editHistoryEntrySchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+// One version of a message in GET /messages/{id}/history (spec §2): the
+// original holds only topic, content, rendered_content, timestamp and user_id.
+export const messageSnapshotSchema = z.object({
+  topic: z.string(),
+  content: z.string(),
+  rendered_content: z.string(),
+  user_id: z.number().int(),
+  timestamp: z.number().int(),
+  prev_content: z.string().optional(),
+  prev_rendered_content: z.string().optional(),
+  prev_topic: z.string().optional(),
+  content_html_diff: z.string().optional(),
+});
+export type MessageSnapshot = z.infer<typeof messageSnapshotSchema>;
 
 export const messagesResponseSchema = z.object({
   // For anchor=newest Zulip echoes 10^16, beyond the safe-integer range.

@@ -1,5 +1,26 @@
 import { z } from 'zod';
 
+// A custom profile field's definition (GET /realm/profile_fields `custom_fields`).
+export const customProfileFieldSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.number().int(),
+  hint: z.string(),
+  /** JSON text for list-of-options and external-account fields, '' otherwise. */
+  field_data: z.string(),
+  order: z.number().int(),
+  /** Present, and true, only for fields shown in the profile summary. */
+  display_in_profile_summary: z.literal(true).optional(),
+});
+export type CustomProfileField = z.infer<typeof customProfileFieldSchema>;
+
+// A user's values keyed by field ID; text fields add their Markdown rendered.
+export const profileDataSchema = z.record(
+  z.string(),
+  z.object({ value: z.string(), rendered_value: z.string().optional() }),
+);
+export type ProfileData = z.infer<typeof profileDataSchema>;
+
 // An element of GET /users `members` (spec §2, User).
 export const userSchema = z.object({
   user_id: z.number().int(),
@@ -16,7 +37,7 @@ export const userSchema = z.object({
   avatar_url: z.string().nullable(),
   timezone: z.string(),
   date_joined: z.string(),
-  profile_data: z.record(z.string(), z.unknown()).optional(),
+  profile_data: profileDataSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

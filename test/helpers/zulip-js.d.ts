@@ -4,28 +4,37 @@ declare module 'zulip-js' {
   // Responses differ per endpoint; tests read their fields freely.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   type Response = { result: 'success' | 'error'; msg: string } & Record<string, any>;
+  type Call = (params: Params) => Promise<Response>;
 
   export interface ZulipClient {
     config: { apiURL: string; username: string; apiKey: string };
     callEndpoint(endpoint: string, method?: string, params?: Params): Promise<Response>;
     messages: {
-      send(params: Params): Promise<Response>;
-      retrieve(params: Params): Promise<Response>;
+      send: Call;
+      retrieve: Call;
+      update: Call;
+      getById: Call;
+      getHistoryById: Call;
+      deleteById: Call;
+      flags: { add: Call; remove: Call };
     };
     queues: {
       register(params?: Params): Promise<Response>;
-      deregister(params: Params): Promise<Response>;
+      deregister: Call;
     };
-    events: { retrieve(params: Params): Promise<Response> };
+    events: { retrieve: Call };
     streams: {
       retrieve(params?: Params): Promise<Response>;
+      getStreamId(stream: string | Params): Promise<Response>;
       subscriptions: { retrieve(params?: Params): Promise<Response> };
+      topics: { retrieve: Call };
     };
     users: {
       retrieve(params?: Params): Promise<Response>;
+      create: Call;
       me: {
         getProfile(): Promise<Response>;
-        subscriptions: { add(params: Params): Promise<Response> };
+        subscriptions: { add: Call; remove: Call };
       };
     };
     server: { settings(): Promise<Response> };

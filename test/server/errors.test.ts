@@ -12,20 +12,6 @@ describe('errors a client can act on', () => {
   });
   afterAll(() => org.close());
 
-  it('asks for Basic credentials with 401 UNAUTHORIZED when none are sent', async () => {
-    const response = await org.api()('GET', '/users/me');
-    expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
-    expect(response.json).toMatchObject({ result: 'error', code: 'UNAUTHORIZED' });
-  });
-
-  it('rejects a wrong API key with 401 INVALID_API_KEY', async () => {
-    const response = await org.api({ ...alice, apiKey: 'x'.repeat(32) })('GET', '/users/me');
-    expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
-    expect(response.json).toMatchObject({ result: 'error', code: 'INVALID_API_KEY' });
-  });
-
   it('names a missing argument with REQUEST_VARIABLE_MISSING and var_name', async () => {
     const response = await org.api(alice)('POST', '/messages', {
       type: 'stream',

@@ -81,7 +81,10 @@ describe('event queues', () => {
       zulip_version: expect.any(String),
       max_message_id: expect.any(Number),
     });
-    expect((state.subscriptions as { name: string }[]).map((s) => s.name)).toEqual(['design']);
+    expect((state.subscriptions as { name: string }[]).map((s) => s.name)).toEqual([
+      'design',
+      'general',
+    ]);
     expect((state.realm_users as { email: string }[]).map((u) => u.email)).toContain(bob.email);
   });
 

@@ -29,6 +29,7 @@ describe('a host restarted on the same data folder', () => {
     const subscriptions = await org.api(alice)('GET', '/users/me/subscriptions');
     expect(subscriptions.json.subscriptions.map((s: { name: string }) => s.name)).toEqual([
       'design',
+      'general',
     ]);
     const messages = await org.api(alice)('GET', '/messages', {
       anchor: 'newest',

@@ -157,7 +157,7 @@ describe('sending messages', () => {
 
     it('refuses a NUL byte in the content', async () => {
       await expectError(send(alice, toKitchen('before\0after')), {
-        msg: 'Message must not contain null bytes',
+        msg: 'Invalid content: must not contain null bytes',
       });
     });
 

@@ -27,24 +27,29 @@ describe('streams and topics', () => {
     org.api(user)('POST', '/messages', { type: 'stream', to: stream, topic, content: 'hi' });
 
   it('lists public and subscribed streams by default, sorted by name', async () => {
-    expect(names(await org.api(alice)('GET', '/streams'))).toEqual(['announcements', 'design']);
+    expect(names(await org.api(alice)('GET', '/streams'))).toEqual([
+      'announcements',
+      'design',
+      'general',
+    ]);
     expect(names(await org.api(bob)('GET', '/streams'))).toEqual([
       'announcements',
       'design',
+      'general',
       'secret',
     ]);
   });
 
   it('narrows the list with include_public and include_subscribed', async () => {
     const subscribedOnly = await org.api(alice)('GET', '/streams', { include_public: false });
-    expect(names(subscribedOnly)).toEqual(['design']);
+    expect(names(subscribedOnly)).toEqual(['design', 'general']);
     const publicOnly = await org.api(bob)('GET', '/streams', { include_subscribed: false });
-    expect(names(publicOnly)).toEqual(['announcements', 'design']);
+    expect(names(publicOnly)).toEqual(['announcements', 'design', 'general']);
   });
 
   it('gives every active stream to administrators only', async () => {
     const all = await org.api(org.owner)('GET', '/streams', { include_all_active: true });
-    expect(names(all)).toEqual(['announcements', 'design', 'secret']);
+    expect(names(all)).toEqual(['announcements', 'design', 'general', 'secret']);
     const refused = await org.api(alice)('GET', '/streams', { include_all_active: true });
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({
@@ -64,8 +69,10 @@ describe('streams and topics', () => {
       include_subscribed: false,
       include_default: true,
     });
+    // `general` is the default stream every new organization starts with.
     expect(response.json.streams).toEqual([
       expect.objectContaining({ name: 'design', is_default: true }),
+      expect.objectContaining({ name: 'general', is_default: true }),
     ]);
   });
 

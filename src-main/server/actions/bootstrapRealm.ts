@@ -1,7 +1,9 @@
 import type { Services } from '../services';
-import { getRealm, insertRealm, type RealmRow } from '../store/realm';
+import { getRealm, insertRealm, setNotificationsStream, type RealmRow } from '../store/realm';
+import { insertDefaultStream, streamByName } from '../store/streams';
 import { firstOwner, Role, type UserRow } from '../store/users';
 import { createUser } from './createUser';
+import { subscribe } from './subscribe';
 
 export interface RealmBootstrap {
   realmName: string;
@@ -9,15 +11,37 @@ export interface RealmBootstrap {
   ownerFullName: string;
 }
 
-/** Creates the organization and its owner on first start; later starts find them. */
+// As a new Zulip organization: one public stream that everyone joins and
+// where new streams are announced.
+const generalStream = {
+  name: 'general',
+  description: 'The whole organization, for anything that concerns everyone',
+};
+
+function createOrganization(services: Services, defaults: RealmBootstrap): void {
+  const { sql } = services;
+  sql.transaction(() => {
+    insertRealm(sql, { name: defaults.realmName, dateCreated: now() });
+    const owner = createUser(services, {
+      email: defaults.ownerEmail,
+      fullName: defaults.ownerFullName,
+      role: Role.owner,
+    });
+    subscribe(services, owner, { streams: [generalStream], users: [owner], inviteOnly: false });
+    const general = streamByName(sql, generalStream.name);
+    if (!general) throw new Error('the general stream vanished inside its own transaction');
+    insertDefaultStream(sql, general.id);
+    setNotificationsStream(sql, general.id);
+  });
+}
+
+/** Creates the organization, its owner and its first stream on first start; later starts find them. */
 export function bootstrapRealm(
   services: Services,
   defaults: RealmBootstrap,
 ): { realm: RealmRow; owner: UserRow } {
   const { sql } = services;
-  if (!getRealm(sql)) {
-    sql.transaction(() => insertRealm(sql, { name: defaults.realmName, dateCreated: now() }));
-  }
+  if (!getRealm(sql)) createOrganization(services, defaults);
   const owner =
     firstOwner(sql) ??
     createUser(services, {

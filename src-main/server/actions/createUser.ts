@@ -2,10 +2,12 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
+import { defaultStreams } from '../store/streams';
 import { insertSubscription } from '../store/subscriptions';
 import { activeUserIds, insertUser, userByEmail, userById, type UserRow } from '../store/users';
 import { toWireUser } from '../shape/users';
 import { hashPassword, newApiKey } from './secrets';
+import { addSubscriptionRows, notifyAdded } from './subscribe';
 import { checkEmail, checkFullName } from './validate';
 
 export interface CreateUserRequest {
@@ -21,7 +23,7 @@ export function createUser(services: Services, request: CreateUserRequest): User
   const fullName = checkFullName(request.fullName);
   const passwordHash = request.password ? hashPassword(request.password) : null;
 
-  const user = sql.transaction(() => {
+  const { user, joined } = sql.transaction(() => {
     if (userByEmail(sql, email)) throw errors.badRequest(`Email '${email}' already in use`);
     const id = insertUser(sql, {
       email,
@@ -39,15 +41,21 @@ export function createUser(services: Services, request: CreateUserRequest): User
     if (!created || !recipientFor(sql, RecipientType.personal, id)) {
       throw new Error('user vanished inside its own transaction');
     }
-    return created;
+    // Zulip's do_create_user: a newcomer joins the organization's default streams.
+    return { user: created, joined: addSubscriptionRows(sql, [created], defaultStreams(sql)) };
   });
 
   services.queues.notify(
     plainNotice('realm_user', {
       op: 'add',
-      person: toWireUser(user, { clientGravatar: false }),
+      // A new human has filled in no custom profile field yet; bots have none.
+      person: {
+        ...toWireUser(user, { clientGravatar: false }),
+        ...(user.is_bot === 1 ? {} : { profile_data: {} }),
+      },
     }),
     activeUserIds(sql),
   );
+  notifyAdded(services, joined.added);
   return user;
 }

@@ -124,7 +124,7 @@ const mentionable = (user: UserRow | undefined): MentionableUser | undefined =>
   user && { id: user.id, fullName: user.full_name, isActive: user.is_active === 1 };
 
 // Names are read only when a message mentions someone by name, once per message.
-function storeLookups(sql: Sql): MarkdownLookups {
+export function storeLookups(sql: Sql): MarkdownLookups {
   let byName: Map<string, UserRow> | undefined;
   return {
     userByName: (name) => {

@@ -17,6 +17,7 @@ import { activeUserIds, adminIds, Role, type UserRow } from '../store/users';
 import { streamColor } from './colors';
 import { sendMessage } from './sendMessage';
 import { canAccessStream } from '../queries/streamAccess';
+import type { Sql } from '../store/sql';
 import { checkStreamName } from './validate';
 
 export interface SubscribeRequest {
@@ -39,9 +40,41 @@ export interface SubscribeResult {
   unauthorized?: string[];
 }
 
-interface Added {
+export interface Added {
   user: UserRow;
   streams: StreamRow[];
+}
+
+interface AddedRows {
+  subscribed: Record<string, string[]>;
+  alreadySubscribed: Record<string, string[]>;
+  added: Added[];
+}
+
+/** Inside the caller's transaction: subscribes each user to each stream they are not in yet. */
+export function addSubscriptionRows(
+  sql: Sql,
+  users: readonly UserRow[],
+  streams: readonly StreamRow[],
+): AddedRows {
+  const subscribed: Record<string, string[]> = {};
+  const alreadySubscribed: Record<string, string[]> = {};
+  const added: Added[] = [];
+  for (const user of users) {
+    const newly: StreamRow[] = [];
+    for (const stream of streams) {
+      if (isSubscribed(sql, user.id, stream.recipient_id)) {
+        (alreadySubscribed[user.email] ??= []).push(stream.name);
+        continue;
+      }
+      const color = streamColor(streamSubscriptionCount(sql, user.id));
+      insertSubscription(sql, { userId: user.id, recipientId: stream.recipient_id, color });
+      (subscribed[user.email] ??= []).push(stream.name);
+      newly.push(stream);
+    }
+    if (newly.length > 0) added.push({ user, streams: newly });
+  }
+  return { subscribed, alreadySubscribed, added };
 }
 
 /** Subscribes users to streams, creating the streams that do not exist yet. */
@@ -82,24 +115,8 @@ export function subscribe(
       throw errors.badRequest(`Unable to access stream (${firstUnauthorized.name}).`);
     }
 
-    const subscribed: Record<string, string[]> = {};
-    const alreadySubscribed: Record<string, string[]> = {};
-    const added: Added[] = [];
-    for (const user of request.users) {
-      const newly: StreamRow[] = [];
-      for (const stream of streams) {
-        if (isSubscribed(sql, user.id, stream.recipient_id)) {
-          (alreadySubscribed[user.email] ??= []).push(stream.name);
-          continue;
-        }
-        const color = streamColor(streamSubscriptionCount(sql, user.id));
-        insertSubscription(sql, { userId: user.id, recipientId: stream.recipient_id, color });
-        (subscribed[user.email] ??= []).push(stream.name);
-        newly.push(stream);
-      }
-      if (newly.length > 0) added.push({ user, streams: newly });
-    }
-    return { created, subscribed, alreadySubscribed, added, unauthorized };
+    const rows = addSubscriptionRows(sql, request.users, streams);
+    return { created, unauthorized, ...rows };
   });
 
   notifyCreated(services, outcome.created);
@@ -151,7 +168,8 @@ function notifyCreated(services: Services, created: readonly StreamRow[]): void 
   }
 }
 
-function notifyAdded(services: Services, added: readonly Added[]): void {
+/** The events of `addSubscriptionRows`: each user's `add`, and `peer_add` to those already in. */
+export function notifyAdded(services: Services, added: readonly Added[]): void {
   const { sql, queues } = services;
   const newcomers = new Map<number, Set<number>>();
   for (const { user, streams } of added) {

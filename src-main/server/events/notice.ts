@@ -8,9 +8,10 @@ export interface ViewOptions {
 /**
  * What an action announces. A message looks different to each queue (HTML or
  * raw markdown, gravatar or not, the reader's own flags), so it is carried as a
- * recipe; every other event is the same for all queues.
+ * recipe, and so is a deletion (one event or one per message, by the queue's
+ * capabilities); every other event is the same for all queues.
  */
-export type Notice = MessageNotice | PlainNotice;
+export type Notice = MessageNotice | DeletionNotice | PlainNotice;
 
 export interface MessageNotice {
   kind: 'message';
@@ -21,6 +22,14 @@ export interface MessageNotice {
   topic: string;
   senderEmail: string;
   localEcho: { queueId: string; localId: string } | null;
+}
+
+export interface DeletionNotice {
+  kind: 'deletion';
+  type: 'delete_message';
+  messageIds: readonly number[];
+  /** Zulip's `message_type`, and for stream messages `stream_id` and `topic`. */
+  details: Readonly<Record<string, unknown>>;
 }
 
 export interface PlainNotice {

@@ -1,4 +1,4 @@
-import type { Notice, QueuedEvent } from './notice';
+import type { DeletionNotice, Notice, QueuedEvent } from './notice';
 import { noticeMatchesNarrow, type QueueNarrowTerm } from './narrow';
 
 export interface QueueSettings {
@@ -8,6 +8,8 @@ export interface QueueSettings {
   clientGravatar: boolean;
   allPublicStreams: boolean;
   narrow: readonly QueueNarrowTerm[];
+  /** The register client_capabilities flag for one delete_message event listing every ID. */
+  bulkMessageDeletion: boolean;
 }
 
 type Waiter = (events: QueuedEvent[]) => void;
@@ -41,6 +43,10 @@ export class EventQueue {
       this.push({ type: notice.type, ...notice.payload });
       return;
     }
+    if (notice.kind === 'deletion') {
+      this.deliverDeletion(notice);
+      return;
+    }
     const { userId, applyMarkdown, clientGravatar } = this.settings;
     const localEcho = notice.localEcho?.queueId === this.id ? notice.localEcho : null;
     this.push({
@@ -49,6 +55,18 @@ export class EventQueue {
       flags: notice.flagsFor(userId),
       ...(localEcho ? { local_message_id: localEcho.localId } : {}),
     });
+  }
+
+  // Zulip's process_deletion_event: a client without bulk_message_deletion
+  // gets one event per message, with `message_id` in place of `message_ids`.
+  private deliverDeletion(notice: DeletionNotice): void {
+    if (this.settings.bulkMessageDeletion) {
+      this.push({ type: notice.type, message_ids: [...notice.messageIds], ...notice.details });
+      return;
+    }
+    for (const messageId of notice.messageIds) {
+      this.push({ type: notice.type, message_id: messageId, ...notice.details });
+    }
   }
 
   push(event: { type: string } & Record<string, unknown>): void {

@@ -1,4 +1,9 @@
-import fastify, { type FastifyInstance } from 'fastify';
+import fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { errors } from '../errors';
 import type { Services } from '../services';
 import { registerAvatarRoute } from './avatarRoute';
@@ -32,6 +37,12 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
     bodyLimit: 4 * 1024 * 1024,
     forceCloseConnections: true,
     requestTimeout: 30_000,
+    // A URL the router cannot even match (malformed escapes, a path segment
+    // over the length limit) still gets Zulip's error JSON.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const body = { result: 'error', msg: `Invalid URL: ${error.message}`, code: 'BAD_REQUEST' };
+      void reply.code(400).send(body);
+    },
   });
   registerFormParsers(app);
 

@@ -24,15 +24,21 @@ function credentials(header: string | undefined): { email: string; apiKey: strin
   return { email: decoded.slice(0, colon), apiKey: decoded.slice(colon + 1) };
 }
 
-/** HTTP Basic with email and API key, as every Zulip client sends it. */
+/**
+ * HTTP Basic with email and API key, as every Zulip client sends it. Every
+ * failure is 401 UNAUTHORIZED (Zulip itself names a wrong key INVALID_API_KEY
+ * and a deactivated account USER_DEACTIVATED); clients act on the 401 and the
+ * `WWW-Authenticate` challenge, and one code keeps them from telling which
+ * emails exist.
+ */
 export function authenticate(services: Services, header: string | undefined): UserRow {
   const { email, apiKey } = credentials(header);
   const cacheKey = email.toLowerCase();
   const user = services.authCache.get(cacheKey) ?? userByEmail(services.sql, email);
   if (!user || !sameKey(apiKey, user.api_key)) {
-    throw errors.unauthorized('Invalid API key', 'INVALID_API_KEY');
+    throw errors.unauthorized('Invalid API key');
   }
-  if (user.is_active !== 1) throw errors.unauthorized('Account is deactivated', 'USER_DEACTIVATED');
+  if (user.is_active !== 1) throw errors.unauthorized('Account is deactivated');
   services.authCache.set(cacheKey, user);
   return user;
 }

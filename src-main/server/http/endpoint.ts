@@ -26,6 +26,8 @@ type Result = Record<string, unknown>;
 export interface Endpoint {
   method: Method;
   path: string;
+  /** What the endpoint decodes, for documentation and the input sweep test. */
+  params: ParamSpecs;
   run(services: Services, call: IncomingCall): Promise<Result>;
 }
 
@@ -42,6 +44,7 @@ export function userEndpoint<S extends ParamSpecs>(
   return {
     method: definition.method,
     path: definition.path,
+    params: definition.params,
     run: async (services, incoming) => {
       const user = authenticate(services, incoming.authorization);
       const params = decodeParams(definition.params, incoming.params);
@@ -54,6 +57,7 @@ export function publicEndpoint<S extends ParamSpecs>(definition: Definition<S, C
   return {
     method: definition.method,
     path: definition.path,
+    params: definition.params,
     run: async (services, incoming) => {
       const params = decodeParams(definition.params, incoming.params);
       return definition.handle({ services, params, ...context(incoming) });

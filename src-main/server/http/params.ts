@@ -60,6 +60,11 @@ function decodeOne(name: string, param: Param<unknown>, value: string | undefine
     if (param.presence === 'required') throw errors.missingArgument(name);
     return param.fallback;
   }
+  // SQLite would keep a NUL, but every client after it (C strings, terminals,
+  // Postgres on a Zulip server the data may move to) would not.
+  if (value.includes('\0') || (param.encoding === 'json' && value.includes('\\u0000'))) {
+    throw errors.invalidArgument(name, 'must not contain null bytes');
+  }
   let decoded: unknown = value;
   if (param.encoding === 'json') {
     try {

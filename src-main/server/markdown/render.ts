@@ -8,6 +8,7 @@ import { fencedBlocks } from './fencedBlocks';
 import { zulipLinks } from './links';
 import { zulipLists } from './lists';
 import { noLookups, type MarkdownLookups, type RenderedMessage, type RenderEnv } from './lookups';
+import { inlineMath } from './math';
 import { userMentions } from './mentions';
 import { streamLinks } from './streamLinks';
 import { tableAlignment } from './tables';
@@ -20,6 +21,7 @@ const md = new MarkdownIt('zero', { html: false, linkify: true, breaks: true })
   .enable(['newline', 'escape', 'entity', 'emphasis', 'backticks', 'link', 'linkify'])
   .use(fencedBlocks)
   .use(codeBlocks)
+  .use(inlineMath)
   .use(zulipEmphasis)
   .use(zulipLinks)
   .use(userMentions)

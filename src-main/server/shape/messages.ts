@@ -1,7 +1,8 @@
-import type { Message, RecipientUser } from '../../wire';
+import type { EditHistoryEntry, Message, RecipientUser } from '../../wire';
 import type { ViewOptions } from '../events/notice';
 import { flagsToNames } from '../store/flags';
 import type { ViewedMessageRow } from '../store/messages';
+import { getRealm } from '../store/realm';
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
 import { streamById } from '../store/streams';
@@ -16,6 +17,8 @@ export interface MessageSource {
   displayRecipient: string | RecipientUser[];
   streamId: number | null;
   realmStr: string;
+  /** Newest first, as Zulip sends it; null when never edited or the realm hides edit history. */
+  editHistory: EditHistoryEntry[] | null;
 }
 
 export function renderMessage(source: MessageSource, options: ViewOptions): Message {
@@ -42,7 +45,18 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
     topic_links: [],
     submessages: [],
     timestamp: row.date_sent,
+    ...(row.last_edit_timestamp === null ? {} : { last_edit_timestamp: row.last_edit_timestamp }),
+    ...(source.editHistory ? { edit_history: source.editHistory } : {}),
   };
+}
+
+// Zulip's messages_for_ids drops edit_history where the realm disallows it.
+function editHistoryOf(
+  row: Omit<ViewedMessageRow, 'flags'>,
+  allowed: boolean,
+): EditHistoryEntry[] | null {
+  if (!allowed || row.edit_history === null) return null;
+  return (JSON.parse(row.edit_history) as EditHistoryEntry[]).reverse();
 }
 
 // A reader with no user_messages row sees a public stream's history, which
@@ -77,6 +91,7 @@ export function loadMessageSources(
   for (const ids of participants.values()) ids.forEach((id) => userIds.add(id));
   const users = new Map(usersByIds(sql, [...userIds]).map((user) => [user.id, user]));
   const streamNames = new Map<number, string>();
+  const allowEditHistory = getRealm(sql)?.allow_edit_history !== 0;
 
   return rows.map((row) => {
     const sender = users.get(row.sender_id);
@@ -87,7 +102,14 @@ export function loadMessageSources(
         name = streamById(sql, row.recipient_type_id)?.name ?? '';
         streamNames.set(row.recipient_type_id, name);
       }
-      return { row, sender, displayRecipient: name, streamId: row.recipient_type_id, realmStr };
+      return {
+        row,
+        sender,
+        displayRecipient: name,
+        streamId: row.recipient_type_id,
+        realmStr,
+        editHistory: editHistoryOf(row, allowEditHistory),
+      };
     }
     const ids = new Set([row.sender_id, ...(participants.get(row.recipient_id) ?? [])]);
     const displayRecipient = [...ids]
@@ -96,6 +118,13 @@ export function loadMessageSources(
         const user = users.get(id);
         return user ? [toRecipientUser(user)] : [];
       });
-    return { row, sender, displayRecipient, streamId: null, realmStr };
+    return {
+      row,
+      sender,
+      displayRecipient,
+      streamId: null,
+      realmStr,
+      editHistory: editHistoryOf(row, allowEditHistory),
+    };
   });
 }

@@ -1,12 +1,16 @@
-import type { Subscription, User } from '../../wire';
+import type { CustomProfileField, Subscription, User } from '../../wire';
 import type { QueuedEvent } from '../events/notice';
+import { applyCustomProfileFieldsEvent, applyRealmUserUpdate } from './applyProfileDataEvents';
 
 /** The part of a /register response that events keep current. */
 export type InitialState = Record<string, unknown> & {
   max_message_id?: number;
+  starred_messages?: number[];
   subscriptions?: Subscription[];
   streams?: { stream_id: number }[];
   realm_users?: User[];
+  realm_non_active_users?: User[];
+  custom_profile_fields?: CustomProfileField[];
 };
 
 export interface ApplyOptions {
@@ -31,6 +35,10 @@ export function applyEvent(
       const { id } = event.message as { id: number };
       return { ...state, max_message_id: Math.max(state.max_message_id, id) };
     }
+    case 'update_message_flags':
+      return applyFlagsEvent(state, event);
+    case 'delete_message':
+      return applyDeletionEvent(state, event);
     case 'subscription':
       return applySubscriptionEvent(state, event, options);
     case 'stream':
@@ -50,14 +58,44 @@ export function applyEvent(
         user_settings: { ...settings, [event.property as string]: event.value },
       };
     }
+    case 'custom_profile_fields':
+      return applyCustomProfileFieldsEvent(state, event);
     case 'realm_user': {
+      if (event.op === 'update') return applyRealmUserUpdate(state, event);
       if (event.op !== 'add' || !state.realm_users) return state;
-      const realmUsers = [...state.realm_users, event.person as User];
+      const person = event.person as User;
+      // Zulip's apply_event: a human joins with no custom profile values; bots have none.
+      const added = person.is_bot ? person : { profile_data: {}, ...person };
+      const realmUsers = [...state.realm_users, added];
       return { ...state, realm_users: realmUsers.sort((a, b) => a.user_id - b.user_id) };
     }
     default:
       return state;
   }
+}
+
+function applyFlagsEvent(state: InitialState, event: QueuedEvent): InitialState {
+  const messages = event.messages as number[];
+  let next = state;
+  // Every message an update lists has a row afterwards (Zulip adds a
+  // `historical` one when needed), and max_message_id is the user's newest row.
+  if (next.max_message_id !== undefined && messages.length > 0) {
+    next = { ...next, max_message_id: Math.max(next.max_message_id, ...messages) };
+  }
+  if (event.flag !== 'starred' || !next.starred_messages) return next;
+  const others = next.starred_messages.filter((id) => !messages.includes(id));
+  const starred = event.op === 'add' ? [...others, ...messages].sort((a, b) => a - b) : others;
+  return { ...next, starred_messages: starred };
+}
+
+// A client registered without bulk_message_deletion gets `message_id` alone.
+function applyDeletionEvent(state: InitialState, event: QueuedEvent): InitialState {
+  if (!state.starred_messages) return state;
+  const deleted = (event.message_ids as number[] | undefined) ?? [event.message_id as number];
+  return {
+    ...state,
+    starred_messages: state.starred_messages.filter((id) => !deleted.includes(id)),
+  };
 }
 
 function applyStreamEvent(state: InitialState, event: QueuedEvent): InitialState {

@@ -1,13 +1,21 @@
 import type { Services } from '../services';
 import { toWireStream, toWireSubscription } from '../shape/streams';
 import { toWireUser } from '../shape/users';
-import { getRealm } from '../store/realm';
+import {
+  customProfileFieldTypes,
+  profileDataByUser,
+  profileDataField,
+} from '../shape/profileFields';
+import { customProfileFieldsState } from '../actions/customProfileFields';
+import { allProfileFieldValues } from '../store/customProfileFields';
+import { getRealm, type RealmRow } from '../store/realm';
 import { mutedTopicsState } from '../actions/muteTopic';
+import { Policy } from '../actions/policy';
 import { availableNotificationSounds } from '../actions/updateNotificationSettings';
 import { allStreams, defaultStreams, publicStreams, streamsSubscribedBy } from '../store/streams';
 import { notificationSettingsOf } from '../store/userSettings';
 import { streamSubscriptionsOfUser, subscriberIds } from '../store/subscriptions';
-import { maxMessageIdOf } from '../store/userMessages';
+import { maxMessageIdOf, starredMessageIds } from '../store/userMessages';
 import { allUsers, Role, type UserRow } from '../store/users';
 import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../version';
 
@@ -22,10 +30,27 @@ type StateFetcher = (
   options: StateOptions,
 ) => Record<string, unknown>;
 
+// Zulip 7.0's realm settings for editing and moving messages. Moving between
+// streams is not offered by Hearth, which is Zulip's policy "nobody".
+function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
+  return {
+    realm_allow_message_editing: realm?.allow_message_editing !== 0,
+    realm_message_content_edit_limit_seconds: realm?.message_content_edit_limit_seconds ?? null,
+    realm_edit_topic_policy: realm?.edit_topic_policy ?? Policy.everyone,
+    realm_move_messages_within_stream_limit_seconds:
+      realm?.move_messages_within_stream_limit_seconds ?? null,
+    realm_move_messages_between_streams_policy: Policy.nobody,
+    realm_allow_edit_history: realm?.allow_edit_history !== 0,
+  };
+}
+
 // One fetcher per event type, as in Zulip's fetch_initial_state_data: a client
 // that asks for a type gets the state that the type's events then keep current.
 const fetchers: Record<string, StateFetcher> = {
   message: ({ sql }, user) => ({ max_message_id: maxMessageIdOf(sql, user.id) }),
+
+  // Kept current by update_message_flags (flag `starred`) and delete_message events.
+  starred_messages: ({ sql }, user) => ({ starred_messages: starredMessageIds(sql, user.id) }),
 
   subscription: ({ sql }, user, options) => ({
     subscriptions: streamSubscriptionsOfUser(sql, user.id).map((row) =>
@@ -69,9 +94,19 @@ const fetchers: Record<string, StateFetcher> = {
     },
   }),
 
+  custom_profile_fields: ({ sql }) => ({
+    custom_profile_fields: customProfileFieldsState(sql),
+    custom_profile_field_types: customProfileFieldTypes,
+  }),
+
+  // Zulip 7.0 gives every human in the register's user lists their profile_data.
   realm_user: ({ sql }, user, options) => {
     const users = allUsers(sql);
-    const wire = (row: UserRow) => toWireUser(row, { clientGravatar: options.clientGravatar });
+    const profileData = profileDataByUser(allProfileFieldValues(sql));
+    const wire = (row: UserRow) => ({
+      ...toWireUser(row, { clientGravatar: options.clientGravatar }),
+      ...profileDataField(row, profileData),
+    });
     return {
       realm_users: users.filter((row) => row.is_active === 1).map(wire),
       realm_non_active_users: users.filter((row) => row.is_active !== 1).map(wire),
@@ -96,6 +131,7 @@ const fetchers: Record<string, StateFetcher> = {
       max_stream_name_length: 60,
       max_topic_length: 60,
       max_message_length: 10_000,
+      ...editSettings(realm),
     };
   },
 };

@@ -31,6 +31,9 @@ export interface ViewedMessageRow {
   rendered_content: string;
   date_sent: number;
   client_name: string;
+  last_edit_timestamp: number | null;
+  /** Zulip's edit_history as stored: a JSON array, oldest edit first; null if never edited. */
+  edit_history: string | null;
   flags: number | null;
 }
 
@@ -49,7 +52,7 @@ export interface MessageFilter {
 
 const columns = `m.id, m.sender_id, m.recipient_id, r.type AS recipient_type,
   r.type_id AS recipient_type_id, m.subject, m.content, m.rendered_content, m.date_sent,
-  c.name AS client_name, um.flags AS flags`;
+  c.name AS client_name, m.last_edit_timestamp, m.edit_history, um.flags AS flags`;
 
 const shown = `JOIN recipients r ON r.id = m.recipient_id
   JOIN clients c ON c.id = m.sending_client_id`;

@@ -122,37 +122,37 @@ export const markdownCases: readonly MarkdownCase[] = [
   {
     name: 'fenced code with a language',
     input: '```js\nlet a = 1 < 2;\n```',
-    html: '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code>let a = 1 &lt; 2;\n</code></pre></div>',
+    html: '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code><span class="k">let</span> a = <span class="mi">1</span> &lt; <span class="mi">2</span>;\n</code></pre></div>',
   },
   {
     name: 'python alias canonicalized',
     input: '``` py\ndef f():\n    return 1\n```',
-    html: '<div class="codehilite" data-code-language="Python"><pre><span></span><code>def f():\n    return 1\n</code></pre></div>',
+    html: '<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="k">def</span> <span class="nf">f</span>():\n    <span class="k">return</span> <span class="mi">1</span>\n</code></pre></div>',
   },
   {
     name: 'python 2 alias',
     input: '```py2\nprint 1\n```',
-    html: '<div class="codehilite" data-code-language="Python 2.x"><pre><span></span><code>print 1\n</code></pre></div>',
+    html: '<div class="codehilite" data-code-language="Python 2.x"><pre><span></span><code><span class="nb">print</span> <span class="mi">1</span>\n</code></pre></div>',
   },
   {
     name: 'javascript name',
     input: '```javascript\nx()\n```',
-    html: '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code>x()\n</code></pre></div>',
+    html: '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code><span class="nf">x</span>()\n</code></pre></div>',
   },
   {
     name: 'typescript alias',
     input: '```ts\nlet x: number;\n```',
-    html: '<div class="codehilite" data-code-language="TypeScript"><pre><span></span><code>let x: number;\n</code></pre></div>',
+    html: '<div class="codehilite" data-code-language="TypeScript"><pre><span></span><code><span class="k">let</span> <span class="na">x</span>: <span class="nb">number</span>;\n</code></pre></div>',
   },
   {
     name: 'shell alias',
     input: '```sh\nls -la\n```',
-    html: '<div class="codehilite" data-code-language="Bash"><pre><span></span><code>ls -la\n</code></pre></div>',
+    html: '<div class="codehilite" data-code-language="Bash"><pre><span></span><code><span class="nb">ls</span> -la\n</code></pre></div>',
   },
   {
     name: 'latex alias names TeX',
     input: '```latex\n\\pi\n```',
-    html: '<div class="codehilite" data-code-language="TeX"><pre><span></span><code>\\pi\n</code></pre></div>',
+    html: '<div class="codehilite" data-code-language="TeX"><pre><span></span><code><span class="k">\\pi</span>\n</code></pre></div>',
   },
   {
     name: 'unknown language kept as typed',
@@ -162,12 +162,12 @@ export const markdownCases: readonly MarkdownCase[] = [
   {
     name: 'dotted language syntax',
     input: '~~~~.python \nx = 1\n~~~~',
-    html: '<div class="codehilite" data-code-language="Python"><pre><span></span><code>x = 1\n</code></pre></div>',
+    html: '<div class="codehilite" data-code-language="Python"><pre><span></span><code>x = <span class="mi">1</span>\n</code></pre></div>',
   },
   {
     name: 'braced language syntax',
     input: '```{.ruby}\nputs 1\n```',
-    html: '<div class="codehilite" data-code-language="Ruby"><pre><span></span><code>puts 1\n</code></pre></div>',
+    html: '<div class="codehilite" data-code-language="Ruby"><pre><span></span><code>puts <span class="mi">1</span>\n</code></pre></div>',
   },
   {
     name: 'tilde fence',
@@ -244,6 +244,76 @@ export const markdownCases: readonly MarkdownCase[] = [
     name: 'emoji stay literal in code',
     input: '```\n:smile:\n```',
     html: '<div class="codehilite"><pre><span></span><code>:smile:\n</code></pre></div>',
+  },
+  {
+    name: 'python is highlighted with Pygments classes',
+    input: 'Hamlet said:\n~~~~.python \ndef speak(self):\n    x = 1\n~~~~',
+    html: '<p>Hamlet said:</p>\n<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="k">def</span> <span class="nf">speak</span>(self):\n    x = <span class="mi">1</span>\n</code></pre></div>',
+  },
+  {
+    name: 'python comment with a doctag stays one comment',
+    input: '```python\n# TODO: fix\nprint("hi", \'x\' * 3.5, 0x1F, self)\n```',
+    html: '<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="c1"># TODO: fix</span>\n<span class="nb">print</span>(<span class="s">"hi"</span>, <span class="s">\'x\'</span> * <span class="mf">3.5</span>, <span class="mh">0x1F</span>, <span class="bp">self</span>)\n</code></pre></div>',
+  },
+  {
+    name: 'javascript block comment is split at line breaks',
+    input: '```js\n/* a\n b */ const s = `t ${x}`;\n```',
+    html: '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code><span class="cm">/* a</span>\n<span class="cm"> b */</span> <span class="k">const</span> s = <span class="s">`t </span><span class="si">${x}</span><span class="s">`</span>;\n</code></pre></div>',
+  },
+  {
+    name: 'sql keywords strings and comments',
+    input: "```sql\nSELECT id FROM users WHERE name = 'O''Brien'; -- note\n```",
+    html: '<div class="codehilite" data-code-language="SQL"><pre><span></span><code><span class="k">SELECT</span> id <span class="k">FROM</span> users <span class="k">WHERE</span> name <span class="o">=</span> <span class="s">\'O\'\'Brien\'</span>; <span class="c1">-- note</span>\n</code></pre></div>',
+  },
+  {
+    name: 'bash shebang and variable in a string',
+    input: '```bash\n#!/bin/bash\necho "hi $USER" > /dev/null\n```',
+    html: '<div class="codehilite" data-code-language="Bash"><pre><span></span><code><span class="ch">#!/bin/bash</span>\n<span class="nb">echo</span> <span class="s">"hi </span><span class="nv">$USER</span><span class="s">"</span> &gt; /dev/null\n</code></pre></div>',
+  },
+  {
+    name: 'c preprocessor line and escaped operators',
+    input: '```c\n#include <stdio.h>\nint main(void) { return a < b && c > d; }\n```',
+    html: '<div class="codehilite" data-code-language="C"><pre><span></span><code><span class="cp">#include</span> <span class="cpf">&lt;stdio.h&gt;</span>\n<span class="kt">int</span> <span class="nf">main</span>(<span class="kt">void</span>) { <span class="k">return</span> a &lt; b &amp;&amp; c &gt; d; }\n</code></pre></div>',
+  },
+  {
+    name: 'html tags attributes and entities',
+    input: '```html\n<div class="x">a &amp; b<!-- c --></div>\n```',
+    html: '<div class="codehilite" data-code-language="HTML"><pre><span></span><code><span class="p">&lt;</span><span class="nt">div</span> <span class="na">class</span><span class="p">=</span><span class="s">"x"</span><span class="p">&gt;</span>a <span class="ni">&amp;amp;</span> b<span class="cm">&lt;!-- c --&gt;</span><span class="p">&lt;/</span><span class="nt">div</span><span class="p">&gt;</span>\n</code></pre></div>',
+  },
+  {
+    name: 'diff lines',
+    input: '```diff\n--- a\n+++ b\n@@ -1 +1 @@\n-old\n+new\n```',
+    html: '<div class="codehilite" data-code-language="Diff"><pre><span></span><code><span class="gd">--- a</span>\n<span class="gi">+++ b</span>\n<span class="gu">@@ -1 +1 @@</span>\n<span class="gd">-old</span>\n<span class="gi">+new</span>\n</code></pre></div>',
+  },
+  {
+    name: 'console prompt',
+    input: '```console\n$ ls -la\nfoo\n```',
+    html: '<div class="codehilite" data-code-language="Bash Session"><pre><span></span><code><span class="gp">$ </span><span class="nb">ls</span> -la\nfoo\n</code></pre></div>',
+  },
+  {
+    name: 'highlighted code escapes markup once and keeps quotes',
+    input: '```js\nif (a < b && c > "d") x = \'&amp;\';\n```',
+    html: '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code><span class="k">if</span> (a &lt; b &amp;&amp; c &gt; <span class="s">"d"</span>) x = <span class="s">\'&amp;amp;\'</span>;\n</code></pre></div>',
+  },
+  {
+    name: 'unknown language keeps quotes and escapes markup',
+    input: '```inventedlanguage\necho "hi" \'x\' <&>\n```',
+    html: '<div class="codehilite" data-code-language="inventedlanguage"><pre><span></span><code>echo "hi" \'x\' &lt;&amp;&gt;\n</code></pre></div>',
+  },
+  {
+    name: 'text language names Text only',
+    input: '```text\nplain "x"\n```',
+    html: '<div class="codehilite" data-code-language="Text only"><pre><span></span><code>plain "x"\n</code></pre></div>',
+  },
+  {
+    name: 'highlighted code in a quote',
+    input: '```quote\n```python\nx = 1\n```\n```',
+    html: '<blockquote>\n<div class="codehilite" data-code-language="Python"><pre><span></span><code>x = <span class="mi">1</span>\n</code></pre></div>\n</blockquote>',
+  },
+  {
+    name: 'highlighted code in a spoiler',
+    input: '```spoiler Code\n```js\nvar x;\n```\n```',
+    html: '<div class="spoiler-block"><div class="spoiler-header">\n<p>Code</p>\n</div><div class="spoiler-content" aria-hidden="true">\n<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code><span class="k">var</span> x;\n</code></pre></div>\n</div></div>',
   },
   { name: 'heading level one', input: '# Hello world', html: '<h1>Hello world</h1>' },
   { name: 'heading level six', input: '###### Small', html: '<h6>Small</h6>' },
@@ -928,5 +998,106 @@ export const markdownCases: readonly MarkdownCase[] = [
     name: 'stream link after a quote mark',
     input: '"#**general**"',
     html: '<p>"<a class="stream" data-stream-id="1" href="/#narrow/stream/1-general">#general</a>"</p>',
+  },
+  {
+    name: 'inline math renders with KaTeX',
+    input: '$$1 \\oplus 0 = 1$$',
+    html: '<p><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mn>1</mn><mo>⊕</mo><mn>0</mn><mo>=</mo><mn>1</mn></mrow><annotation encoding="application/x-tex">1 \\oplus 0 = 1</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.7278em;vertical-align:-0.0833em;"></span><span class="mord">1</span><span class="mspace" style="margin-right:0.2222em;"></span><span class="mbin">⊕</span><span class="mspace" style="margin-right:0.2222em;"></span></span><span class="base"><span class="strut" style="height:0.6444em;"></span><span class="mord">0</span><span class="mspace" style="margin-right:0.2778em;"></span><span class="mrel">=</span><span class="mspace" style="margin-right:0.2778em;"></span></span><span class="base"><span class="strut" style="height:0.6444em;"></span><span class="mord">1</span></span></span></span></p>',
+  },
+  {
+    name: 'inline math keeps its spacing in the annotation',
+    input: '$$    x =  7   $$',
+    html: '<p><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>x</mi><mo>=</mo><mn>7</mn></mrow><annotation encoding="application/x-tex">    x =  7   </annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.4306em;"></span><span class="mord mathnormal">x</span><span class="mspace" style="margin-right:0.2778em;"></span><span class="mrel">=</span><span class="mspace" style="margin-right:0.2778em;"></span></span><span class="base"><span class="strut" style="height:0.6444em;"></span><span class="mord">7</span></span></span></span></p>',
+  },
+  {
+    name: 'math fence renders display math',
+    input: '```math\na^2 = b^2 + c^2\n```',
+    html: '<p><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow><msup><mi>a</mi><mn>2</mn></msup><mo>=</mo><msup><mi>b</mi><mn>2</mn></msup><mo>+</mo><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">a^2 = b^2 + c^2</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.8641em;"></span><span class="mord"><span class="mord mathnormal">a</span><span class="msupsub"><span class="vlist-t"><span class="vlist-r"><span class="vlist" style="height:0.8641em;"><span style="top:-3.113em;margin-right:0.05em;"><span class="pstrut" style="height:2.7em;"></span><span class="sizing reset-size6 size3 mtight"><span class="mord mtight">2</span></span></span></span></span></span></span></span><span class="mspace" style="margin-right:0.2778em;"></span><span class="mrel">=</span><span class="mspace" style="margin-right:0.2778em;"></span></span><span class="base"><span class="strut" style="height:0.9474em;vertical-align:-0.0833em;"></span><span class="mord"><span class="mord mathnormal">b</span><span class="msupsub"><span class="vlist-t"><span class="vlist-r"><span class="vlist" style="height:0.8641em;"><span style="top:-3.113em;margin-right:0.05em;"><span class="pstrut" style="height:2.7em;"></span><span class="sizing reset-size6 size3 mtight"><span class="mord mtight">2</span></span></span></span></span></span></span></span><span class="mspace" style="margin-right:0.2222em;"></span><span class="mbin">+</span><span class="mspace" style="margin-right:0.2222em;"></span></span><span class="base"><span class="strut" style="height:0.8641em;"></span><span class="mord"><span class="mord mathnormal">c</span><span class="msupsub"><span class="vlist-t"><span class="vlist-r"><span class="vlist" style="height:0.8641em;"><span style="top:-3.113em;margin-right:0.05em;"><span class="pstrut" style="height:2.7em;"></span><span class="sizing reset-size6 size3 mtight"><span class="mord mtight">2</span></span></span></span></span></span></span></span></span></span></span></span></p>',
+  },
+  {
+    name: 'display math is not Markdown',
+    input: '~~~math\n\\text{**a**}\n~~~',
+    html: '<p><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow><mtext>**a**</mtext></mrow><annotation encoding="application/x-tex">\\text{**a**}</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.75em;"></span><span class="mord text"><span class="mord">**a**</span></span></span></span></span></span></p>',
+  },
+  {
+    name: 'math fence language is case-insensitive',
+    input: '``` Math\nx\n```',
+    html: '<p><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.4306em;"></span><span class="mord mathnormal">x</span></span></span></span></span></p>',
+  },
+  {
+    name: 'each paragraph of a math fence is one formula',
+    input: '```math\nx\n\ny\n```',
+    html: '<p><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.4306em;"></span><span class="mord mathnormal">x</span></span></span></span></span>\n\n<span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow><mi>y</mi></mrow><annotation encoding="application/x-tex">y</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.625em;vertical-align:-0.1944em;"></span><span class="mord mathnormal" style="margin-right:0.0359em;">y</span></span></span></span></span></p>',
+  },
+  {
+    name: 'empty math fence renders nothing',
+    input: '```math\n```',
+    html: '',
+  },
+  {
+    name: 'invalid inline TeX shows its source',
+    input: '$$\\error{**a**}$$',
+    html: '<p><span class="tex-error">$$\\error{**a**}$$</span></p>',
+  },
+  {
+    name: 'invalid display math shows its source',
+    input: '~~~math\n\\error{**a**}\n~~~',
+    html: '<p><span class="tex-error">\\error{**a**}</span></p>',
+  },
+  {
+    name: 'invalid TeX source is escaped',
+    input:
+      "$$\\<script type='text/javascript'>alert('xss');</script>$$\n\n~~~math\n\\<script type='text/javascript'>alert('xss');</script>\n~~~",
+    html: '<p><span class="tex-error">$$\\&lt;script type=\'text/javascript\'&gt;alert(\'xss\');&lt;/script&gt;$$</span></p>\n<p><span class="tex-error">\\&lt;script type=&#x27;text/javascript&#x27;&gt;alert(&#x27;xss&#x27;);&lt;/script&gt;</span></p>',
+  },
+  {
+    name: 'math in inline code is literal',
+    input: '`$$a$$`',
+    html: '<p><code>$$a$$</code></p>',
+  },
+  {
+    name: 'math in a code block is literal',
+    input: '```\n$$x$$\n```',
+    html: '<div class="codehilite"><pre><span></span><code>$$x$$\n</code></pre></div>',
+  },
+  {
+    name: 'inline math does not cross lines',
+    input: '$$x=3\ny=4$$',
+    html: '<p>$$x=3<br>\ny=4$$</p>',
+  },
+  {
+    name: 'dollar smiley is not math',
+    input: '$$_$$ is a fun money-related smiley!',
+    html: '<p>$$_$$ is a fun money-related smiley!</p>',
+  },
+  {
+    name: 'runs of dollars are not math',
+    input: 'We are going to make some $$$ or maybe even $$$$!',
+    html: '<p>We are going to make some $$$ or maybe even $$$$!</p>',
+  },
+  {
+    name: 'unbalanced dollars are not math',
+    input: '$foo is$$',
+    html: '<p>$foo is$$</p>',
+  },
+  {
+    name: 'math touching a word is text',
+    input: 'a$$x$$ and $$y$$b',
+    html: '<p>a$$x$$ and $$y$$b</p>',
+  },
+  {
+    name: 'prices beside math and an escaped dollar inside',
+    input: 'Tickets are $5 to $20, so we hope for ($$x \\approx 500\\$$$)',
+    html: '<p>Tickets are $5 to $20, so we hope for (<span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>x</mi><mo>≈</mo><mn>500</mn><mi mathvariant="normal">$</mi></mrow><annotation encoding="application/x-tex">x \\approx 500\\$</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.4831em;"></span><span class="mord mathnormal">x</span><span class="mspace" style="margin-right:0.2778em;"></span><span class="mrel">≈</span><span class="mspace" style="margin-right:0.2778em;"></span></span><span class="base"><span class="strut" style="height:0.8056em;vertical-align:-0.0556em;"></span><span class="mord">500$</span></span></span></span>)</p>',
+  },
+  {
+    name: 'math inside strong',
+    input: '**$$x$$**',
+    html: '<p><strong><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.4306em;"></span><span class="mord mathnormal">x</span></span></span></span></strong></p>',
+  },
+  {
+    name: 'math in a quote',
+    input: '> $$x$$',
+    html: '<blockquote>\n<p><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.4306em;"></span><span class="mord mathnormal">x</span></span></span></span></p>\n</blockquote>',
   },
 ];

@@ -43,6 +43,7 @@ export const register = userEndpoint({
       clientGravatar: params.client_gravatar,
       allPublicStreams: params.all_public_streams,
       narrow,
+      bulkMessageDeletion: params.client_capabilities?.bulk_message_deletion === true,
     });
     const state = fetchInitialState(
       services,

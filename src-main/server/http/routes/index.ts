@@ -2,6 +2,27 @@ import type { Endpoint } from '../endpoint';
 import { devFetchApiKey, fetchApiKey } from './apiKeys';
 import { deleteQueue, getEvents, register } from './events';
 import { getMessages, postMessage } from './messages';
+import { deleteMessageEndpoint } from './messageDeletion';
+import {
+  getMessageEndpoint,
+  getMessageHistoryEndpoint,
+  updateMessageEndpoint,
+} from './messageEdits';
+import {
+  markAllAsReadEndpoint,
+  markStreamAsReadEndpoint,
+  markTopicAsReadEndpoint,
+  updateMessageFlagsEndpoint,
+} from './readState';
+import {
+  createProfileFieldEndpoint,
+  deleteProfileFieldEndpoint,
+  getProfileFields,
+  removeProfileDataEndpoint,
+  reorderProfileFieldsEndpoint,
+  updateProfileDataEndpoint,
+  updateProfileFieldEndpoint,
+} from './profileFields';
 import { getServerSettings } from './serverSettings';
 import { updateNotificationSettingsEndpoint } from './settings';
 import { getStreamId, getStreams, postDefaultStream } from './streams';
@@ -17,6 +38,13 @@ export const endpoints: readonly Endpoint[] = [
   getOwnUser,
   getUsers,
   createUserEndpoint,
+  updateProfileDataEndpoint,
+  removeProfileDataEndpoint,
+  getProfileFields,
+  createProfileFieldEndpoint,
+  reorderProfileFieldsEndpoint,
+  updateProfileFieldEndpoint,
+  deleteProfileFieldEndpoint,
   getSubscriptions,
   addSubscriptions,
   removeSubscriptions,
@@ -29,6 +57,14 @@ export const endpoints: readonly Endpoint[] = [
   updateNotificationSettingsEndpoint,
   postMessage,
   getMessages,
+  updateMessageEndpoint,
+  getMessageEndpoint,
+  getMessageHistoryEndpoint,
+  deleteMessageEndpoint,
+  updateMessageFlagsEndpoint,
+  markAllAsReadEndpoint,
+  markStreamAsReadEndpoint,
+  markTopicAsReadEndpoint,
   register,
   getEvents,
   deleteQueue,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { createUser } from '../../actions/createUser';
 import { errors } from '../../errors';
+import { profileDataByUser, profileDataField } from '../../shape/profileFields';
 import { toProfile, toWireUser } from '../../shape/users';
+import { allProfileFieldValues, profileFieldValuesOf } from '../../store/customProfileFields';
 import { maxMessageIdOf } from '../../store/userMessages';
 import { allUsers, Role } from '../../store/users';
 import { userEndpoint } from '../endpoint';
@@ -11,7 +13,10 @@ export const getOwnUser = userEndpoint({
   method: 'GET',
   path: '/users/me',
   params: {},
-  handle: ({ services, user }) => toProfile(user, maxMessageIdOf(services.sql, user.id)),
+  handle: ({ services, user }) => ({
+    ...toProfile(user, maxMessageIdOf(services.sql, user.id)),
+    ...profileDataField(user, profileDataByUser(profileFieldValuesOf(services.sql, user.id))),
+  }),
 });
 
 export const getUsers = userEndpoint({
@@ -21,13 +26,17 @@ export const getUsers = userEndpoint({
     client_gravatar: optional('json', z.boolean(), false),
     include_custom_profile_fields: optional('json', z.boolean(), false),
   },
-  handle: ({ services, params }) => ({
-    members: allUsers(services.sql).map((row) => ({
-      ...toWireUser(row, { clientGravatar: params.client_gravatar }),
-      // Hearth has no custom profile fields yet, so every member's data is empty.
-      ...(params.include_custom_profile_fields ? { profile_data: {} } : {}),
-    })),
-  }),
+  handle: ({ services, params }) => {
+    const data = params.include_custom_profile_fields
+      ? profileDataByUser(allProfileFieldValues(services.sql))
+      : null;
+    return {
+      members: allUsers(services.sql).map((row) => ({
+        ...toWireUser(row, { clientGravatar: params.client_gravatar }),
+        ...(data ? profileDataField(row, data) : {}),
+      })),
+    };
+  },
 });
 
 export const createUserEndpoint = userEndpoint({

@@ -1,7 +1,15 @@
 import { sql as initial } from './001-initial';
 import { sql as search } from './002-search';
 import { sql as streamsAndSettings } from './003-streams-and-settings';
+import { sql as messageEdits } from './004-message-edits';
+import { sql as customProfileFields } from './005-custom-profile-fields';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
-export const migrations: readonly string[] = [initial, search, streamsAndSettings];
+export const migrations: readonly string[] = [
+  initial,
+  search,
+  streamsAndSettings,
+  messageEdits,
+  customProfileFields,
+];

@@ -1,0 +1,174 @@
+import type { CustomProfileField } from '../../wire';
+import { ApiError, errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import type { Services } from '../services';
+import { FieldType, toWireProfileField } from '../shape/profileFields';
+import {
+  allProfileFields,
+  deleteProfileField,
+  deleteProfileFieldValuesNotIn,
+  insertProfileField,
+  profileFieldById,
+  profileFieldNameTaken,
+  setProfileFieldOrder,
+  summaryFieldCount,
+  updateProfileFieldSettings,
+  type ProfileFieldRow,
+} from '../store/customProfileFields';
+import type { Sql } from '../store/sql';
+import { activeUserIds, Role, type UserRow } from '../store/users';
+import { fieldNotFound, notifyProfileFieldValue } from './customProfileData';
+import {
+  checkFieldDefinition,
+  isDefaultExternalAccount,
+  type FieldData,
+  type FieldDefinition,
+} from './profileFieldDefinition';
+
+const MAX_SUMMARY_FIELDS = 2;
+
+export function customProfileFieldsState(sql: Sql): CustomProfileField[] {
+  return allProfileFields(sql).map(toWireProfileField);
+}
+
+// Zulip's require_realm_admin.
+function requireAdmin(user: UserRow): void {
+  if (user.role > Role.admin) {
+    throw new ApiError('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL');
+  }
+}
+
+function checkSummaryLimit(sql: Sql, wanted: boolean, exceptId: number | null): void {
+  if (wanted && summaryFieldCount(sql, exceptId) >= MAX_SUMMARY_FIELDS) {
+    throw errors.badRequest(
+      `Only ${MAX_SUMMARY_FIELDS} custom profile fields can be displayed in the profile summary.`,
+    );
+  }
+}
+
+function checkLabelFree(sql: Sql, name: string, exceptId: number | null): void {
+  if (profileFieldNameTaken(sql, name, exceptId)) {
+    throw errors.badRequest('A field with that label already exists.');
+  }
+}
+
+// Every change to the set of fields sends the whole list, to everyone.
+function notifyFields(services: Services): void {
+  services.queues.notify(
+    plainNotice('custom_profile_fields', { fields: customProfileFieldsState(services.sql) }),
+    activeUserIds(services.sql),
+  );
+}
+
+export function createProfileField(
+  services: Services,
+  user: UserRow,
+  definition: FieldDefinition,
+): number {
+  requireAdmin(user);
+  const { sql } = services;
+  const id = sql.transaction(() => {
+    checkSummaryLimit(sql, definition.displayInProfileSummary, null);
+    const checked = checkFieldDefinition(definition);
+    checkLabelFree(sql, checked.name, null);
+    return insertProfileField(sql, {
+      ...checked,
+      fieldType: definition.fieldType,
+      displayInProfileSummary: definition.displayInProfileSummary,
+    });
+  });
+  notifyFields(services);
+  return id;
+}
+
+/**
+ * Zulip 7.0's update replaces label, hint, options and summary flag together,
+ * so a request that leaves one out resets it. A predefined external account
+ * keeps its label, hint and subtype; only its summary flag may change.
+ */
+export function updateProfileField(
+  services: Services,
+  user: UserRow,
+  fieldId: number,
+  update: Omit<FieldDefinition, 'fieldType'>,
+): void {
+  requireAdmin(user);
+  const { sql } = services;
+  const cleared = sql.transaction(() => {
+    const field = profileFieldById(sql, fieldId);
+    if (!field) throw fieldNotFound(fieldId);
+    checkSummaryLimit(sql, update.displayInProfileSummary, field.id);
+    if (isPredefined(field) && !keepsPredefinedSettings(field, update)) {
+      throw errors.badRequest('Default custom field cannot be updated.');
+    }
+    const checked = checkFieldDefinition({ ...update, fieldType: field.field_type });
+    checkLabelFree(sql, checked.name, field.id);
+    // Removing an option clears the values that chose it.
+    const clearedUsers =
+      field.field_type === FieldType.select
+        ? deleteProfileFieldValuesNotIn(sql, field.id, Object.keys(update.fieldData))
+        : [];
+    updateProfileFieldSettings(sql, field.id, {
+      ...checked,
+      displayInProfileSummary: update.displayInProfileSummary,
+    });
+    return clearedUsers;
+  });
+  for (const userId of cleared) notifyProfileFieldValue(services, userId, fieldId, null);
+  notifyFields(services);
+}
+
+/** Deletes a field with every user's value of it; clients drop those values themselves. */
+export function removeProfileField(services: Services, user: UserRow, fieldId: number): void {
+  requireAdmin(user);
+  const { sql } = services;
+  sql.transaction(() => {
+    if (!profileFieldById(sql, fieldId)) throw fieldNotFound(fieldId);
+    deleteProfileField(sql, fieldId);
+  });
+  notifyFields(services);
+}
+
+/** Each field's order becomes its (last) position in `order`, which must name every field. */
+export function reorderProfileFields(
+  services: Services,
+  user: UserRow,
+  order: readonly number[],
+): void {
+  requireAdmin(user);
+  const { sql } = services;
+  const position = new Map(order.map((id, index) => [id, index]));
+  sql.transaction(() => {
+    const fields = allProfileFields(sql);
+    if (fields.some((field) => !position.has(field.id))) {
+      throw errors.badRequest('Invalid order mapping.');
+    }
+    for (const field of fields) setProfileFieldOrder(sql, field.id, position.get(field.id) ?? 0);
+  });
+  notifyFields(services);
+}
+
+function storedFieldData(field: ProfileFieldRow): FieldData {
+  return field.field_data === '' ? {} : (JSON.parse(field.field_data) as FieldData);
+}
+
+const isPredefined = (field: ProfileFieldRow) =>
+  isDefaultExternalAccount(field.field_type, storedFieldData(field));
+
+function keepsPredefinedSettings(
+  field: ProfileFieldRow,
+  update: Omit<FieldDefinition, 'fieldType'>,
+): boolean {
+  return (
+    update.name === field.name &&
+    update.hint === field.hint &&
+    canonicalJson(update.fieldData) === canonicalJson(storedFieldData(field))
+  );
+}
+
+// Zulip compares field data as dictionaries, whatever order their keys come in.
+function canonicalJson(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
+}

@@ -1,0 +1,86 @@
+import { ApiError, errors } from '../errors';
+import { canAccessStreamHistory } from '../narrow/history';
+import type { ViewedMessageRow } from '../store/messages';
+import type { RealmRow } from '../store/realm';
+import type { Sql } from '../store/sql';
+import type { StreamRow } from '../store/streams';
+import { messagesInTopic, messagesInTopicReceivedBy } from '../store/topics';
+import { Role, type UserRow } from '../store/users';
+import { hasPolicyPermission } from './policy';
+
+// Zulip allows 20 seconds past each limit: its web app offers an edit until
+// 15 seconds past it, and the request may take a while to arrive.
+const LIMIT_BUFFER_SECONDS = 20;
+
+const pastLimit = (sentAt: number, limit: number | null, now: number) =>
+  limit !== null && now - sentAt > limit + LIMIT_BUFFER_SECONDS;
+
+const isModeratorOrAbove = (user: UserRow) => user.role <= Role.moderator;
+
+/** Zulip 7.0's validate_user_can_edit_message: only the sender edits content, and only for a while. */
+export function checkMayEditContent(
+  realm: RealmRow,
+  editor: UserRow,
+  message: ViewedMessageRow,
+  now: number,
+): void {
+  if (realm.allow_message_editing !== 1) {
+    throw errors.badRequest('Your organization has turned off message editing');
+  }
+  if (message.sender_id !== editor.id) {
+    throw errors.badRequest("You don't have permission to edit this message");
+  }
+  if (pastLimit(message.date_sent, realm.message_content_edit_limit_seconds, now)) {
+    throw errors.badRequest('The time limit for editing this message has passed');
+  }
+}
+
+// Since Zulip 7.0 (feature levels 159 and 162) the topic is governed by
+// edit_topic_policy alone, for the sender too and whether or not editing is
+// allowed, and only moderators and administrators are free of the time limit.
+export function checkMayEditTopic(
+  realm: RealmRow,
+  editor: UserRow,
+  message: ViewedMessageRow,
+  now: number,
+): void {
+  if (!hasPolicyPermission(editor, realm.edit_topic_policy)) {
+    throw errors.badRequest("You don't have permission to edit this message");
+  }
+  const limit = realm.move_messages_within_stream_limit_seconds;
+  if (!isModeratorOrAbove(editor) && pastLimit(message.date_sent, limit, now)) {
+    throw errors.badRequest("The time limit for editing this message's topic has passed.");
+  }
+}
+
+/**
+ * Zulip's check_time_limit_for_change_all_propagate_mode (feature level 172):
+ * renaming a whole topic fails when some of its messages (of those the editor
+ * can see) are past the limit, and says how many recent ones could move.
+ */
+export function checkMayMoveWholeTopic(
+  sql: Sql,
+  realm: RealmRow,
+  editor: UserRow,
+  stream: StreamRow,
+  topic: string,
+  now: number,
+): void {
+  const limit = realm.move_messages_within_stream_limit_seconds;
+  if (limit === null || isModeratorOrAbove(editor)) return;
+  const inTopic = canAccessStreamHistory(sql, editor, stream)
+    ? messagesInTopic(sql, stream.recipient_id, topic)
+    : messagesInTopicReceivedBy(sql, editor.id, stream.recipient_id, topic);
+  const movable = inTopic.filter((row) => !pastLimit(row.date_sent, limit, now));
+  if (movable.length === inTopic.length) return;
+  throw new ApiError(
+    `You only have permission to move the ${movable.length}/${inTopic.length} most recent messages in this topic.`,
+    'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+    400,
+    {
+      first_message_id_allowed_to_move: movable[0]?.id ?? null,
+      total_messages_in_topic: inTopic.length,
+      total_messages_allowed_to_move: movable.length,
+    },
+  );
+}

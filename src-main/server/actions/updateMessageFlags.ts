@@ -1,0 +1,134 @@
+import type { UpdateMessageFlagsEvent } from '../../wire';
+import { errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import { canAccessStreamHistory } from '../narrow/history';
+import type { Services } from '../services';
+import { unreadMessageDetails } from '../shape/unreadMessageDetails';
+import { Flag } from '../store/flags';
+import { RecipientType } from '../store/recipients';
+import type { Sql } from '../store/sql';
+import { streamById } from '../store/streams';
+import {
+  insertUserMessages,
+  messagesForViewer,
+  updateFlagBit,
+  type ViewerMessageRow,
+} from '../store/userMessages';
+import type { UserRow } from '../store/users';
+
+// Zulip 7.0's UserMessage flags as the API names them: clients may change the
+// first three; the rest are bookkeeping set when a message arrives, or relics
+// of removed features.
+const editableFlags = { read: Flag.read, starred: Flag.starred, collapsed: Flag.collapsed };
+const nonEditableFlags: ReadonlySet<string> = new Set([
+  'mentioned',
+  'wildcard_mentioned',
+  'summarize_in_home',
+  'summarize_in_stream',
+  'force_expand',
+  'force_collapse',
+  'has_alert_word',
+  'historical',
+]);
+
+// What a reader without a row sees: Zulip simulates `read` and `historical`.
+const HISTORICAL_FLAGS = Flag.read | Flag.historical;
+
+export interface FlagUpdate {
+  messageIds: readonly number[];
+  op: string;
+  flag: string;
+}
+
+type FlagName = keyof typeof editableFlags;
+
+function checkFlag(flag: string): FlagName {
+  if (Object.hasOwn(editableFlags, flag)) return flag as FlagName;
+  if (nonEditableFlags.has(flag)) throw errors.badRequest(`Flag not editable: '${flag}'`);
+  throw errors.badRequest(`Invalid flag: '${flag}'`);
+}
+
+function checkOp(op: string): 'add' | 'remove' {
+  if (op === 'add' || op === 'remove') return op;
+  throw errors.badRequest(`Invalid message flag operation: '${op}'`);
+}
+
+// Zulip keeps stream messages unread only in streams the user is subscribed
+// to, so marking others unread passes over them.
+const mayBeUnread = (row: ViewerMessageRow) =>
+  row.recipient_type !== RecipientType.stream || row.subscribed === 1;
+
+// Zulip's has_message_access for a message the user never received: only a
+// stream message, in a stream whose history the user may read.
+function readableWithoutRow(sql: Sql, user: UserRow) {
+  const streams = new Map<number, boolean>();
+  return (row: ViewerMessageRow | undefined): boolean => {
+    if (!row || row.recipient_type !== RecipientType.stream) return false;
+    let readable = streams.get(row.recipient_type_id);
+    if (readable === undefined) {
+      const stream = streamById(sql, row.recipient_type_id);
+      readable = stream !== undefined && canAccessStreamHistory(sql, user, stream);
+      streams.set(row.recipient_type_id, readable);
+    }
+    return readable;
+  };
+}
+
+/**
+ * Zulip's do_update_message_flags: sets or clears one flag on the user's
+ * messages, and returns the IDs whose flag changed. A readable message the
+ * user has no row for gets a `historical` row when the change matters (such
+ * as starring a public stream's message); any other message without a row
+ * makes the whole request fail.
+ */
+export function updateMessageFlags(
+  services: Services,
+  user: UserRow,
+  update: FlagUpdate,
+): number[] {
+  const { sql } = services;
+  const flag = checkFlag(update.flag);
+  const op = checkOp(update.op);
+  const bit = editableFlags[flag];
+  const target = op === 'add' ? bit : 0;
+  const markingUnread = flag === 'read' && op === 'remove';
+  const requested = [...new Set(update.messageIds)];
+
+  const changed = sql.transaction(() => {
+    const found = new Map(messagesForViewer(sql, user.id, requested).map((row) => [row.id, row]));
+    const changing = requested.filter((id) => {
+      const row = found.get(id);
+      if (markingUnread && row && !mayBeUnread(row)) return false;
+      return ((row?.flags ?? HISTORICAL_FLAGS) & bit) !== target;
+    });
+    const withoutRow = new Set(changing.filter((id) => (found.get(id)?.flags ?? null) === null));
+    const readable = readableWithoutRow(sql, user);
+    if (![...withoutRow].every((id) => readable(found.get(id)))) {
+      throw errors.badRequest('Invalid message(s)');
+    }
+    const historical = (HISTORICAL_FLAGS & ~bit) | target;
+    for (const id of withoutRow) {
+      insertUserMessages(sql, id, [{ userId: user.id, flags: historical }]);
+    }
+    const withRow = changing.filter((id) => !withoutRow.has(id));
+    updateFlagBit(sql, user.id, withRow, bit, op === 'add');
+    return changing;
+  });
+
+  const event: Omit<UpdateMessageFlagsEvent, 'id' | 'type'> = {
+    op,
+    operation: op,
+    flag,
+    messages: changed,
+    all: false,
+  };
+  if (markingUnread) {
+    event.message_details = unreadMessageDetails(
+      sql,
+      user.id,
+      messagesForViewer(sql, user.id, changed),
+    );
+  }
+  services.queues.notify(plainNotice('update_message_flags', event), [user.id]);
+  return changed;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { updateMessage } from '../../actions/updateMessage';
+import { messageHistory } from '../../queries/messageHistory';
+import { fetchSingleMessage } from '../../queries/singleMessage';
+import { userEndpoint } from '../endpoint';
+import { optional, required } from '../params';
+
+const messageId = required('json', z.number().int().nonnegative());
+
+export const updateMessageEndpoint = userEndpoint({
+  method: 'PATCH',
+  path: '/messages/:message_id',
+  params: {
+    message_id: messageId,
+    content: optional('text', z.string()),
+    topic: optional('text', z.string(), undefined, { aliases: ['subject'] }),
+    stream_id: optional('json', z.number().int().nonnegative()),
+    propagate_mode: optional(
+      'text',
+      z.enum(['change_one', 'change_later', 'change_all']),
+      'change_one',
+    ),
+    // Zulip 7.0 posts notices of a topic move from its Notification Bot.
+    // Hearth's organization has no such bot, so these are accepted and the
+    // move happens without notices.
+    send_notification_to_old_thread: optional('json', z.boolean(), false),
+    send_notification_to_new_thread: optional('json', z.boolean(), true),
+  },
+  handle: ({ services, params, user }) => {
+    updateMessage(services, user, {
+      messageId: params.message_id,
+      content: params.content,
+      topic: params.topic,
+      streamId: params.stream_id,
+      propagateMode: params.propagate_mode,
+    });
+    return {};
+  },
+});
+
+export const getMessageEndpoint = userEndpoint({
+  method: 'GET',
+  path: '/messages/:message_id',
+  params: {
+    message_id: messageId,
+    apply_markdown: optional('json', z.boolean(), true),
+  },
+  handle: ({ services, params, user }) => ({
+    ...fetchSingleMessage(services, user, params.message_id, params.apply_markdown),
+  }),
+});
+
+export const getMessageHistoryEndpoint = userEndpoint({
+  method: 'GET',
+  path: '/messages/:message_id/history',
+  params: { message_id: messageId },
+  handle: ({ services, params, user }) => ({
+    message_history: messageHistory(services, user, params.message_id),
+  }),
+});

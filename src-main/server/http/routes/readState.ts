@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { markAllAsRead, markStreamAsRead } from '../../actions/markAsRead';
+import { updateMessageFlags } from '../../actions/updateMessageFlags';
+import { accessStreamById } from '../../queries/streamAccess';
+import { userEndpoint } from '../endpoint';
+import { required } from '../params';
+
+export const updateMessageFlagsEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/messages/flags',
+  params: {
+    messages: required('json', z.array(z.number().int())),
+    op: required('text', z.string()),
+    flag: required('text', z.string()),
+  },
+  handle: ({ services, params, user }) => {
+    updateMessageFlags(services, user, {
+      messageIds: params.messages,
+      op: params.op,
+      flag: params.flag,
+    });
+    // Zulip 7.0 echoes the IDs it was given, whatever changed.
+    return { messages: params.messages };
+  },
+});
+
+export const markAllAsReadEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/mark_all_as_read',
+  params: {},
+  handle: ({ services, user }) => {
+    markAllAsRead(services, user);
+    return {};
+  },
+});
+
+export const markStreamAsReadEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/mark_stream_as_read',
+  params: { stream_id: required('json', z.number().int()) },
+  handle: ({ services, params, user }) => {
+    const stream = accessStreamById(services.sql, user, params.stream_id);
+    markStreamAsRead(services, user, { stream, topic: null });
+    return {};
+  },
+});
+
+export const markTopicAsReadEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/mark_topic_as_read',
+  params: {
+    stream_id: required('json', z.number().int()),
+    topic_name: required('text', z.string()),
+  },
+  handle: ({ services, params, user }) => {
+    const stream = accessStreamById(services.sql, user, params.stream_id);
+    markStreamAsRead(services, user, { stream, topic: params.topic_name });
+    return {};
+  },
+});

@@ -1,0 +1,44 @@
+import type { Sql } from './sql';
+
+// A stream topic as moving it needs to see: its messages, and who muted it.
+
+export interface TopicMessageRow {
+  id: number;
+  date_sent: number;
+}
+
+// Topics match without regard to case, as Zulip's topic moves do (iexact).
+const inTopic = 'm.recipient_id = :recipientId AND m.subject = :topic COLLATE NOCASE';
+
+/** Every message of a stream topic, oldest first. */
+export function messagesInTopic(sql: Sql, recipientId: number, topic: string): TopicMessageRow[] {
+  return sql.all<TopicMessageRow>(
+    `SELECT m.id, m.date_sent FROM messages m WHERE ${inTopic} ORDER BY m.id`,
+    { recipientId, topic },
+  );
+}
+
+/** The messages of a stream topic that the user received, oldest first. */
+export function messagesInTopicReceivedBy(
+  sql: Sql,
+  userId: number,
+  recipientId: number,
+  topic: string,
+): TopicMessageRow[] {
+  return sql.all<TopicMessageRow>(
+    `SELECT m.id, m.date_sent FROM messages m
+     JOIN user_messages um ON um.message_id = m.id AND um.user_id = :userId
+     WHERE ${inTopic} ORDER BY m.id`,
+    { userId, recipientId, topic },
+  );
+}
+
+export function userIdsMutingTopic(sql: Sql, streamId: number, topic: string): number[] {
+  return sql
+    .all<{ user_id: number }>(
+      `SELECT user_id FROM muted_topics WHERE stream_id = ? AND topic = ? COLLATE NOCASE
+       ORDER BY user_id`,
+      [streamId, topic],
+    )
+    .map((row) => row.user_id);
+}

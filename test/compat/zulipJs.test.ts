@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zulip, { type ZulipClient } from 'zulip-js';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+
+// zulip-js, unchanged from npm, against a Hearth host: it logs in with a
+// password, sends multipart POSTs and puts PATCH/DELETE parameters in the
+// query string, as it does against Zulip.
+describe('zulip-js against a Hearth host', () => {
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  let asAlice: ZulipClient;
+  let asBob: ZulipClient;
+  let asOwner: ZulipClient;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    asAlice = await zulip({
+      username: alice.email,
+      password: 'correct horse battery staple',
+      realm: org.url,
+    });
+    asBob = await zulip({ username: bob.email, apiKey: bob.apiKey, realm: org.url });
+    asOwner = await zulip({ username: org.owner.email, apiKey: org.owner.apiKey, realm: org.url });
+  });
+  afterAll(() => org.close());
+
+  const sendToDesign = async (client: ZulipClient, topic: string, content: string) => {
+    const sent = await client.messages.send({ type: 'stream', to: 'design', topic, content });
+    expect(sent).toMatchObject({ result: 'success', id: expect.any(Number) });
+    return sent.id as number;
+  };
+  const newest = async (client: ZulipClient, narrow: unknown[], extra = {}) =>
+    (
+      await client.messages.retrieve({
+        anchor: 'newest',
+        num_before: 20,
+        num_after: 0,
+        narrow,
+        ...extra,
+      })
+    ).messages as { id: number; content: string; subject: string; flags: string[] }[];
+
+  it('logs in with a password through fetch_api_key', () => {
+    expect(asAlice.config.apiKey).toBe(alice.apiKey);
+  });
+
+  it('reads the server settings without credentials', async () => {
+    const settings = await asAlice.server.settings();
+    expect(settings).toMatchObject({
+      result: 'success',
+      zulip_version: expect.any(String),
+      zulip_feature_level: expect.any(Number),
+      realm_uri: org.url,
+      authentication_methods: expect.objectContaining({ password: true }),
+    });
+  });
+
+  it('reads the profile and the member list', async () => {
+    expect(await asAlice.users.me.getProfile()).toMatchObject({
+      result: 'success',
+      user_id: alice.id,
+      email: alice.email,
+      full_name: 'Alice',
+      is_admin: false,
+      max_message_id: expect.any(Number),
+    });
+    const { members } = await asAlice.users.retrieve({ client_gravatar: true });
+    expect(members.map((member: { email: string }) => member.email)).toEqual(
+      expect.arrayContaining([org.owner.email, alice.email, bob.email]),
+    );
+  });
+
+  it('lets an administrator create a user, and nobody else', async () => {
+    const params = { email: 'erin@hearth.test', password: 'a long password', full_name: 'Erin' };
+    expect(await asAlice.users.create(params)).toMatchObject({ result: 'error' });
+    expect(await asOwner.users.create(params)).toMatchObject({
+      result: 'success',
+      user_id: expect.any(Number),
+    });
+  });
+
+  it('subscribes, lists and unsubscribes', async () => {
+    const added = await asAlice.users.me.subscriptions.add({
+      subscriptions: JSON.stringify([{ name: 'design', description: 'Pixels' }]),
+    });
+    expect(added).toMatchObject({ result: 'success', subscribed: { [alice.email]: ['design'] } });
+    await asBob.users.me.subscriptions.add({ subscriptions: JSON.stringify([{ name: 'design' }]) });
+    await asAlice.users.me.subscriptions.add({ subscriptions: JSON.stringify([{ name: 'temp' }]) });
+
+    const listed = await asAlice.streams.subscriptions.retrieve({ include_subscribers: true });
+    expect(listed.subscriptions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'design',
+          description: 'Pixels',
+          subscribers: expect.arrayContaining([alice.id, bob.id]),
+        }),
+      ]),
+    );
+    const removed = await asAlice.users.me.subscriptions.remove({
+      subscriptions: JSON.stringify(['temp']),
+    });
+    expect(removed).toMatchObject({ result: 'success', removed: ['temp'], not_removed: [] });
+    const after = await asAlice.streams.subscriptions.retrieve();
+    expect(after.subscriptions.map((s: { name: string }) => s.name)).not.toContain('temp');
+  });
+
+  it('lists streams, a stream ID and its topics', async () => {
+    const { streams } = await asAlice.streams.retrieve();
+    expect(streams.map((stream: { name: string }) => stream.name)).toContain('design');
+    const { stream_id: designId } = await asAlice.streams.getStreamId('design');
+    expect(designId).toEqual(expect.any(Number));
+    await sendToDesign(asBob, 'palette', 'warm colors');
+    const { topics } = await asAlice.streams.topics.retrieve({ stream_id: designId });
+    expect(topics).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'palette' })]));
+  });
+
+  it('sends stream and private messages and reads them back through narrows', async () => {
+    const streamId = await sendToDesign(asAlice, 'fonts', 'serif or **sans**?');
+    const privateSent = await asAlice.messages.send({
+      type: 'private',
+      to: bob.email,
+      content: 'a private word',
+    });
+    expect(privateSent.result).toBe('success');
+
+    const inTopic = await newest(asBob, [
+      { operator: 'stream', operand: 'design' },
+      { operator: 'topic', operand: 'fonts' },
+    ]);
+    expect(inTopic.map((m) => [m.id, m.content])).toEqual([
+      [streamId, '<p>serif or <strong>sans</strong>?</p>'],
+    ]);
+    const privates = await newest(asBob, [{ operator: 'pm-with', operand: alice.email }]);
+    expect(privates.map((m) => m.id)).toEqual([privateSent.id]);
+    const found = await newest(asBob, [{ operator: 'search', operand: 'serif' }]);
+    expect(found.map((m) => m.id)).toEqual([streamId]);
+    const unread = await newest(asBob, [{ operator: 'is', operand: 'unread' }]);
+    expect(unread.map((m) => m.id)).toEqual(expect.arrayContaining([streamId, privateSent.id]));
+  });
+
+  it('changes notification settings and gets back only what changed', async () => {
+    const changed = await asAlice.callEndpoint('/settings/notifications', 'PATCH', {
+      enable_sounds: false,
+      enable_desktop_notifications: true,
+    });
+    expect(changed).toEqual({ result: 'success', msg: '', enable_sounds: false });
+  });
+
+  it('edits a message and reads its history', async () => {
+    const id = await sendToDesign(asAlice, 'drafts', 'first version');
+    const edited = await asAlice.messages.update({
+      message_id: id,
+      content: 'second version',
+      topic: 'final',
+    });
+    expect(edited.result).toBe('success');
+
+    const single = await asBob.messages.getById({ message_id: id });
+    expect(single).toMatchObject({
+      result: 'success',
+      raw_content: 'second version',
+      message: expect.objectContaining({ id, subject: 'final' }),
+    });
+    const { message_history: history } = await asBob.messages.getHistoryById({ message_id: id });
+    expect(history).toHaveLength(2);
+    expect(history[0]).toEqual({
+      topic: 'drafts',
+      content: 'first version',
+      rendered_content: '<p>first version</p>',
+      timestamp: expect.any(Number),
+      user_id: alice.id,
+    });
+    expect(history[1]).toMatchObject({
+      topic: 'final',
+      prev_topic: 'drafts',
+      content: 'second version',
+      prev_content: 'first version',
+      rendered_content: '<p>second version</p>',
+      prev_rendered_content: '<p>first version</p>',
+      content_html_diff: expect.any(String),
+      user_id: alice.id,
+    });
+    expect(await asBob.messages.update({ message_id: id, content: 'not mine' })).toMatchObject({
+      result: 'error',
+    });
+  });
+
+  it('stars and unstars, and marks messages read', async () => {
+    const id = await sendToDesign(asAlice, 'flags', 'star me');
+    expect(await asBob.messages.flags.add({ messages: [id], flag: 'starred' })).toMatchObject({
+      result: 'success',
+      messages: [id],
+    });
+    const starred = await newest(asBob, [{ operator: 'is', operand: 'starred' }]);
+    expect(starred.map((m) => m.id)).toEqual([id]);
+    await asBob.messages.flags.remove({ messages: [id], flag: 'starred' });
+    expect(await newest(asBob, [{ operator: 'is', operand: 'starred' }])).toEqual([]);
+
+    await asBob.messages.flags.add({ messages: [id], flag: 'read' });
+    const [message] = await newest(asBob, [{ operator: 'id', operand: id }]);
+    expect(message?.flags).toContain('read');
+    expect(await asBob.callEndpoint('/mark_all_as_read', 'POST', {})).toMatchObject({
+      result: 'success',
+    });
+    expect(await newest(asBob, [{ operator: 'is', operand: 'unread' }])).toEqual([]);
+  });
+
+  it('deletes a message as an administrator only', async () => {
+    const id = await sendToDesign(asAlice, 'doomed', 'short-lived');
+    expect(await asBob.messages.deleteById({ message_id: id })).toMatchObject({
+      result: 'error',
+      code: 'BAD_REQUEST',
+    });
+    expect(await asOwner.messages.deleteById({ message_id: id })).toMatchObject({
+      result: 'success',
+    });
+    expect(await asBob.messages.getById({ message_id: id })).toMatchObject({ result: 'error' });
+    expect(await newest(asBob, [{ operator: 'topic', operand: 'doomed' }])).toEqual([]);
+  });
+
+  it('receives a message through its event queue', async () => {
+    const queue = await asBob.queues.register({ event_types: ['message'], apply_markdown: 'true' });
+    const waiting = asBob.events.retrieve({
+      queue_id: queue.queue_id,
+      last_event_id: queue.last_event_id,
+    });
+    const id = await sendToDesign(asAlice, 'live', 'are you there?');
+    const { events } = await waiting;
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'message',
+        message: expect.objectContaining({ id, content: '<p>are you there?</p>' }),
+      }),
+    ]);
+    expect(await asBob.queues.deregister({ queue_id: queue.queue_id })).toMatchObject({
+      result: 'success',
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOrg, type ApiResponse, type Org, type TestUser } from '../helpers/org';
+
+describe('HTTP Basic authentication', () => {
+  let org: Org;
+  let alice: TestUser;
+  let dave: TestUser;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    dave = await org.user('dave');
+    const db = new Database(join(org.dataDir, 'hearth.sqlite3'));
+    db.prepare('UPDATE users SET is_active = 0 WHERE id = ?').run(dave.id);
+    db.close();
+    // The host caches authenticated users; a restart reads the deactivation.
+    await org.restart();
+  });
+  afterAll(() => org.close());
+
+  const withHeader = async (authorization: string | undefined): Promise<ApiResponse> => {
+    const headers: Record<string, string> = authorization ? { Authorization: authorization } : {};
+    const response = await fetch(`${org.url}/api/v1/users/me`, { headers });
+    return { status: response.status, headers: response.headers, json: await response.json() };
+  };
+  const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
+
+  const refusals: [string, () => string | undefined][] = [
+    ['no credentials', () => undefined],
+    ['a scheme other than Basic', () => `Bearer ${alice.apiKey}`],
+    ['Basic without a value', () => 'Basic'],
+    ['Basic credentials without a colon', () => basic(alice.email)],
+    ['an unknown email', () => basic(`nobody@hearth.test:${alice.apiKey}`)],
+    ['a wrong API key', () => basic(`${alice.email}:${'x'.repeat(32)}`)],
+    ["another user's API key", () => basic(`${alice.email}:${dave.apiKey}`)],
+    ['an empty API key', () => basic(`${alice.email}:`)],
+    ['a deactivated user', () => basic(`${dave.email}:${dave.apiKey}`)],
+  ];
+
+  it.each(refusals)('refuses %s with 401 UNAUTHORIZED and a Basic challenge', async (_, header) => {
+    const response = await withHeader(header());
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
+    expect(response.json).toMatchObject({ result: 'error', code: 'UNAUTHORIZED' });
+    expect(response.json.msg).toEqual(expect.any(String));
+    expect(response.json.msg.length).toBeGreaterThan(0);
+  });
+
+  it('accepts the email in any letter case with the right key', async () => {
+    const response = await withHeader(basic(`${alice.email.toUpperCase()}:${alice.apiKey}`));
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ result: 'success', user_id: alice.id });
+  });
+
+  it('checks credentials before parameters, as Zulip does', async () => {
+    const response = await fetch(`${org.url}/api/v1/messages?num_before=nonsense`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});

@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../src-main/server/http/endpoint';
+import { endpoints } from '../../src-main/server/http/routes';
+import { startOrg, type ApiResponse, type Org, type TestUser } from '../helpers/org';
+
+// Every parameter of every endpoint, given values no client should send:
+// none may produce a 500, every answer is Zulip's error JSON, and a value that
+// cannot be decoded is refused with 400 naming the parameter.
+
+interface Fixture {
+  org: Org;
+  alice: TestUser;
+  designId: number;
+  messageId: number;
+  queueId: () => Promise<string>;
+}
+
+type ValidCall = (f: Fixture) => Promise<Record<string, string>> | Record<string, string>;
+
+let serial = 0;
+const fresh = (prefix: string) => `${prefix}${Date.now()}x${++serial}`;
+
+const sweptProfileField = async ({ org }: Fixture): Promise<number> =>
+  (await org.api(org.owner)('POST', '/realm/profile_fields', { name: fresh('f'), field_type: 1 }))
+    .json.id as number;
+
+// A request each endpoint accepts; the sweep spoils one parameter at a time.
+// An endpoint missing here fails the suite, so a new endpoint joins the sweep.
+const validCalls: Record<string, ValidCall> = {
+  'GET /server_settings': () => ({}),
+  'POST /fetch_api_key': ({ alice }) => ({ username: alice.email, password: 'wrong' }),
+  'POST /dev_fetch_api_key': ({ alice }) => ({ username: alice.email }),
+  'GET /users/me': () => ({}),
+  'GET /users': () => ({ client_gravatar: 'false', include_custom_profile_fields: 'true' }),
+  'POST /users': () => ({
+    email: `${fresh('u')}@hearth.test`,
+    password: 'long enough password',
+    full_name: 'Swept User',
+  }),
+  'GET /users/me/subscriptions': () => ({ include_subscribers: 'true' }),
+  'PATCH /users/me/profile_data': async (f) => ({
+    data: JSON.stringify([{ id: await sweptProfileField(f), value: 'swept' }]),
+  }),
+  'DELETE /users/me/profile_data': async (f) => ({
+    data: JSON.stringify([await sweptProfileField(f)]),
+  }),
+  'GET /realm/profile_fields': () => ({}),
+  'POST /realm/profile_fields': () => ({
+    name: fresh('f'),
+    hint: 'h',
+    field_type: '3',
+    field_data: '{"a":{"text":"A","order":"1"}}',
+    display_in_profile_summary: 'false',
+  }),
+  'PATCH /realm/profile_fields': async ({ org }) => ({
+    order: JSON.stringify(
+      (
+        (await org.api(org.owner)('GET', '/realm/profile_fields')).json.custom_fields as {
+          id: number;
+        }[]
+      ).map((field) => field.id),
+    ),
+  }),
+  'PATCH /realm/profile_fields/:field_id': async (f) => ({
+    field_id: String(await sweptProfileField(f)),
+    name: fresh('f'),
+    hint: 'h',
+    field_data: '{}',
+    display_in_profile_summary: 'false',
+  }),
+  'DELETE /realm/profile_fields/:field_id': async (f) => ({
+    field_id: String(await sweptProfileField(f)),
+  }),
+  'POST /users/me/subscriptions': () => ({
+    subscriptions: JSON.stringify([{ name: fresh('s'), description: 'd' }]),
+    principals: '[]',
+    invite_only: 'false',
+    history_public_to_subscribers: 'true',
+    is_announcement_only: 'false',
+    authorization_errors_fatal: 'true',
+    announce: 'false',
+  }),
+  'DELETE /users/me/subscriptions': () => ({ subscriptions: '["design"]', principals: '[]' }),
+  'POST /users/me/subscriptions/properties': ({ designId }) => ({
+    subscription_data: JSON.stringify([
+      { stream_id: designId, property: 'pin_to_top', value: true },
+    ]),
+  }),
+  'PATCH /users/me/subscriptions/muted_topics': ({ designId }) => ({
+    stream: 'design',
+    stream_id: String(designId),
+    topic: fresh('t'),
+    op: 'add',
+  }),
+  'GET /streams': () => ({
+    include_public: 'true',
+    include_web_public: 'false',
+    include_subscribed: 'true',
+    include_all_active: 'true',
+    include_default: 'true',
+    include_owner_subscribed: 'false',
+  }),
+  'GET /get_stream_id': () => ({ stream: 'design' }),
+  'POST /default_streams': ({ designId }) => ({ stream_id: String(designId) }),
+  'GET /users/me/:stream_id/topics': ({ designId }) => ({ stream_id: String(designId) }),
+  'PATCH /settings/notifications': () => ({
+    enable_stream_desktop_notifications: 'true',
+    notification_sound: 'ding',
+    desktop_icon_count_display: '1',
+  }),
+  'POST /messages': () => ({
+    type: 'stream',
+    to: 'design',
+    topic: 'sweep',
+    content: 'hello',
+    queue_id: '1:1',
+    local_id: '1.01',
+  }),
+  'GET /messages': () => ({
+    anchor: 'newest',
+    use_first_unread_anchor: 'false',
+    include_anchor: 'true',
+    num_before: '5',
+    num_after: '0',
+    narrow: '[{"operator":"stream","operand":"design"}]',
+    apply_markdown: 'true',
+    client_gravatar: 'false',
+  }),
+  'GET /messages/:message_id': ({ messageId }) => ({
+    message_id: String(messageId),
+    apply_markdown: 'true',
+  }),
+  'GET /messages/:message_id/history': ({ messageId }) => ({ message_id: String(messageId) }),
+  'PATCH /messages/:message_id': ({ messageId }) => ({
+    message_id: String(messageId),
+    content: 'edited',
+    topic: 'sweep',
+    propagate_mode: 'change_one',
+    send_notification_to_old_thread: 'false',
+    send_notification_to_new_thread: 'false',
+  }),
+  'DELETE /messages/:message_id': async ({ org, alice }) => {
+    const sent = await org.api(alice)('POST', '/messages', {
+      type: 'stream',
+      to: 'design',
+      topic: 'doomed',
+      content: 'delete me',
+    });
+    return { message_id: String(sent.json.id) };
+  },
+  'POST /messages/flags': ({ messageId }) => ({
+    messages: JSON.stringify([messageId]),
+    op: 'add',
+    flag: 'starred',
+  }),
+  'POST /mark_all_as_read': () => ({}),
+  'POST /mark_stream_as_read': ({ designId }) => ({ stream_id: String(designId) }),
+  'POST /mark_topic_as_read': ({ designId }) => ({
+    stream_id: String(designId),
+    topic_name: 'sweep',
+  }),
+  'POST /register': () => ({
+    apply_markdown: 'true',
+    client_gravatar: 'false',
+    event_types: '["message"]',
+    fetch_event_types: '["message"]',
+    all_public_streams: 'false',
+    include_subscribers: 'false',
+    narrow: '[]',
+    client_capabilities: '{"notification_settings_null":true}',
+    slim_presence: 'false',
+  }),
+  'GET /events': async ({ queueId }) => ({
+    queue_id: await queueId(),
+    last_event_id: '-1',
+    dont_block: 'true',
+  }),
+  'DELETE /events': async ({ queueId }) => ({ queue_id: await queueId() }),
+};
+
+const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
+const pathParams = (path: string) =>
+  [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+
+// Values a decoder must cope with: wrong JSON types, nonsense, huge and
+// empty values. A value the parameter's schema rejects must be named in a 400.
+const jsonCandidates = [
+  '"text"',
+  '{}',
+  '[]',
+  '1.5',
+  '-7',
+  '0',
+  'true',
+  '[{"x":1}]',
+  '[[1,2],[3]]',
+  '99999999999999999999',
+];
+const textCandidates = ['', ' ', 'ünïcödé ✓', '%00', '../../etc/passwd', '-1'];
+const invalidJson = ['{"unterminated', 'undefined', "['single']", '01'];
+
+function expectErrorJson(response: ApiResponse, what: string): void {
+  expect(response.status, what).toBeLessThan(500);
+  expect(typeof response.json, what).toBe('object');
+  expect(['success', 'error'], what).toContain(response.json.result);
+  expect(typeof response.json.msg, what).toBe('string');
+  if (response.json.result === 'error') {
+    expect(response.status, what).toBeGreaterThanOrEqual(400);
+    expect(typeof response.json.code, what).toBe('string');
+  }
+}
+
+function expectNamed(response: ApiResponse, name: string, what: string): void {
+  expect(response.status, what).toBe(400);
+  expect(response.json, what).toMatchObject({ result: 'error', var_name: name });
+  expect(response.json.msg, what).toContain(name);
+}
+
+describe('every endpoint against malformed input', () => {
+  let fixture: Fixture;
+
+  beforeAll(async () => {
+    const org = await startOrg({ queueTimeouts: { heartbeatMs: 200 } });
+    const alice = await org.user('alice');
+    await org.subscribe(alice, 'design');
+    await org.subscribe(org.owner, 'design');
+    const sent = await org.api(alice)('POST', '/messages', {
+      type: 'stream',
+      to: 'design',
+      topic: 'sweep',
+      content: 'the swept message',
+    });
+    const designId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'design' })).json
+      .stream_id as number;
+    const queueId = async () =>
+      (await org.api(org.owner)('POST', '/register', { event_types: ['message'] })).json
+        .queue_id as string;
+    fixture = { org, alice, designId, messageId: sent.json.id as number, queueId };
+  });
+  afterAll(() => fixture.org.close());
+
+  it('knows a valid request for every endpoint', () => {
+    const missing = endpoints.map(key).filter((name) => !(name in validCalls));
+    expect(missing).toEqual([]);
+  });
+
+  const call = async (
+    endpoint: Endpoint,
+    params: Record<string, string | undefined>,
+  ): Promise<ApiResponse> => {
+    let path = endpoint.path;
+    const body: Record<string, string> = {};
+    for (const [name, value] of Object.entries(params)) {
+      if (value === undefined) continue;
+      if (path.includes(`:${name}`)) path = path.replace(`:${name}`, encodeURIComponent(value));
+      else body[name] = value;
+    }
+    return fixture.org.api(fixture.org.owner)(endpoint.method, path, body);
+  };
+
+  for (const endpoint of endpoints) {
+    describe(key(endpoint), () => {
+      const valid = async () => validCalls[key(endpoint)]?.(fixture) ?? {};
+      const inPath = new Set(pathParams(endpoint.path));
+
+      it('answers its valid request without a server error', async () => {
+        expectErrorJson(await call(endpoint, await valid()), 'valid request');
+      });
+
+      for (const [name, param] of Object.entries(endpoint.params)) {
+        if (param.presence === 'required' && !inPath.has(name)) {
+          it(`names ${name} when it is missing`, async () => {
+            const response = await call(endpoint, { ...(await valid()), [name]: undefined });
+            expect(response.status).toBe(400);
+            expect(response.json).toMatchObject({
+              result: 'error',
+              code: 'REQUEST_VARIABLE_MISSING',
+              var_name: name,
+            });
+          });
+        }
+
+        it(`refuses a NUL byte in ${name}, naming it`, async () => {
+          const spoiled = param.encoding === 'json' ? '"a\\u0000b"' : 'a\0b';
+          expectNamed(await call(endpoint, { ...(await valid()), [name]: spoiled }), name, 'NUL');
+        });
+
+        it(`survives an oversized ${name}`, async () => {
+          const size = endpoint.method === 'GET' || inPath.has(name) ? 2_000 : 200_000;
+          const huge =
+            param.encoding === 'json'
+              ? JSON.stringify(Array.from({ length: size / 8 }, (_, i) => i))
+              : 'x'.repeat(size);
+          expectErrorJson(await call(endpoint, { ...(await valid()), [name]: huge }), 'oversized');
+        });
+
+        if (param.encoding === 'json') {
+          it(`names ${name} when it is not valid JSON`, async () => {
+            for (const value of invalidJson) {
+              const response = await call(endpoint, { ...(await valid()), [name]: value });
+              expectNamed(response, name, value);
+            }
+          });
+
+          it(`names ${name} when its JSON has the wrong type, and never fails on it`, async () => {
+            for (const value of jsonCandidates) {
+              const response = await call(endpoint, { ...(await valid()), [name]: value });
+              expectErrorJson(response, `${name}=${value}`);
+              if (!param.schema.safeParse(JSON.parse(value)).success) {
+                expectNamed(response, name, `${name}=${value}`);
+              }
+            }
+          });
+        } else {
+          it(`never fails on odd text in ${name}`, async () => {
+            for (const value of textCandidates) {
+              const response = await call(endpoint, { ...(await valid()), [name]: value });
+              expectErrorJson(response, `${name}=${JSON.stringify(value)}`);
+              if (!param.schema.safeParse(value).success) {
+                expectNamed(response, name, `${name}=${JSON.stringify(value)}`);
+              }
+            }
+          });
+        }
+      }
+    });
+  }
+});
