@@ -92,6 +92,11 @@ const validCalls: Record<string, ValidCall> = {
     topic: fresh('t'),
     op: 'add',
   }),
+  'POST /user_topics': ({ designId }) => ({
+    stream_id: String(designId),
+    topic: fresh('t'),
+    visibility_policy: '1',
+  }),
   'GET /streams': () => ({
     include_public: 'true',
     include_web_public: 'false',

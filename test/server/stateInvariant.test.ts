@@ -121,6 +121,30 @@ describe('initial state plus events equals fresh state', () => {
         }),
     },
     {
+      name: 'unmuting a topic in a stream through user_topics',
+      act: async () => {
+        const streamId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'design' })).json
+          .stream_id as number;
+        return org.api(alice)('POST', '/user_topics', {
+          stream_id: streamId,
+          topic: 'signal',
+          visibility_policy: 2,
+        });
+      },
+    },
+    {
+      name: 'clearing a muted topic through user_topics',
+      act: async () => {
+        const streamId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'design' })).json
+          .stream_id as number;
+        return org.api(alice)('POST', '/user_topics', {
+          stream_id: streamId,
+          topic: 'noise',
+          visibility_policy: 0,
+        });
+      },
+    },
+    {
       name: 'changing notification settings',
       act: () =>
         org.api(alice)('PATCH', '/settings/notifications', {

@@ -15,7 +15,7 @@ import { subscriberIds } from '../store/subscriptions';
 import { messagesInTopic } from '../store/topics';
 import type { UserRow } from '../store/users';
 import { checkMayEditContent, checkMayEditTopic, checkMayMoveWholeTopic } from './messageEditRules';
-import { announceMovedMutes, moveTopicMutes } from './moveTopicMutes';
+import { announceMovedUserTopics, moveUserTopics, type MovedUserTopics } from './moveUserTopics';
 import { storeLookups } from './sendMessage';
 import { checkContent, checkTopic } from './validate';
 
@@ -153,7 +153,7 @@ function propagatedIds(services: Services, plan: Plan): number[] {
 
 interface Applied {
   messageIds: number[];
-  mutesMovedFor: number[];
+  userTopicsMoved: MovedUserTopics | null;
 }
 
 function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number): Applied {
@@ -187,17 +187,17 @@ function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number)
     const topicEdit = { user_id: editor.id, timestamp: now, prev_topic: message.subject, topic };
     moveMessagesToTopic(sql, propagated, topic, topicEdit);
   }
-  const mutesMovedFor =
+  const userTopicsMoved =
     topic !== null && plan.stream
-      ? moveTopicMutes(services, editor, {
+      ? moveUserTopics(services, editor, {
           stream: plan.stream,
           from: message.subject,
           to: topic,
           wholeTopic: plan.propagateMode === 'change_all',
           now,
         })
-      : [];
-  return { messageIds: [message.id, ...propagated].sort((a, b) => a - b), mutesMovedFor };
+      : null;
+  return { messageIds: [message.id, ...propagated].sort((a, b) => a - b), userTopicsMoved };
 }
 
 // Zulip's update_message event, as its tornado layer hands it to clients.
@@ -271,7 +271,7 @@ export function updateMessage(
   const plan = planEdit(services, realm, editor, request, now);
   const applied = sql.transaction(() => applyEdit(services, editor, plan, now));
 
-  announceMovedMutes(services, applied.mutesMovedFor);
+  if (applied.userTopicsMoved) announceMovedUserTopics(services, applied.userTopicsMoved);
   const payload = eventPayload(editor, plan, applied, now);
   for (const [flags, userIds] of audience(services, plan)) {
     services.queues.notify(

@@ -1,6 +1,6 @@
 import type { UnreadMessageDetails } from '../../wire';
 import { Flag } from '../store/flags';
-import { mutedTopicsOf } from '../store/mutedTopics';
+import { userTopicsOf, VisibilityPolicy } from '../store/userTopics';
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
 import { streamSubscriptionsOfUser, subscriberIds } from '../store/subscriptions';
@@ -23,9 +23,19 @@ export function unreadMessageDetails(
       .filter((subscription) => subscription.is_muted === 1)
       .map((subscription) => subscription.id),
   );
-  const mutedTopics = new Set(
-    mutedTopicsOf(sql, viewerId).map((muted) => topicKey(muted.stream_id, muted.topic)),
+  const topicPolicies = new Map(
+    userTopicsOf(sql, viewerId).map((row) => [
+      topicKey(row.stream_id, row.topic),
+      row.visibility_policy,
+    ]),
   );
+  // Zulip 7.0's is_row_muted: a muted topic is muted anywhere, and a muted
+  // stream mutes every topic not explicitly unmuted (or followed).
+  const isMuted = (streamId: number, topic: string) => {
+    const policy = topicPolicies.get(topicKey(streamId, topic)) ?? VisibilityPolicy.inherit;
+    if (policy === VisibilityPolicy.muted) return true;
+    return mutedStreams.has(streamId) && policy === VisibilityPolicy.inherit;
+  };
   const huddleMembers = new Map<number, number[]>();
   const othersInHuddle = (recipientId: number) => {
     let others = huddleMembers.get(recipientId);
@@ -43,8 +53,7 @@ export function unreadMessageDetails(
     const wildcard = (flags & Flag.wildcard_mentioned) !== 0;
     if (row.recipient_type === RecipientType.stream) {
       const streamId = row.recipient_type_id;
-      const unmuted =
-        !mutedStreams.has(streamId) && !mutedTopics.has(topicKey(streamId, row.subject));
+      const unmuted = !isMuted(streamId, row.subject);
       details[row.id] = {
         type: 'stream',
         stream_id: streamId,

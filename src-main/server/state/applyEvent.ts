@@ -1,6 +1,7 @@
 import type { CustomProfileField, Subscription, User } from '../../wire';
 import type { QueuedEvent } from '../events/notice';
 import { applyCustomProfileFieldsEvent, applyRealmUserUpdate } from './applyProfileDataEvents';
+import { applyUserTopicEvent, type UserTopic } from './applyUserTopicEvent';
 
 /** The part of a /register response that events keep current. */
 export type InitialState = Record<string, unknown> & {
@@ -11,6 +12,7 @@ export type InitialState = Record<string, unknown> & {
   realm_users?: User[];
   realm_non_active_users?: User[];
   custom_profile_fields?: CustomProfileField[];
+  user_topics?: UserTopic[];
 };
 
 export interface ApplyOptions {
@@ -47,6 +49,12 @@ export function applyEvent(
       return { ...state, realm_default_streams: event.default_streams };
     case 'muted_topics':
       return { ...state, muted_topics: event.muted_topics };
+    case 'user_topic':
+      if (!state.user_topics) return state;
+      return {
+        ...state,
+        user_topics: applyUserTopicEvent(state.user_topics, event as QueuedEvent & UserTopic),
+      };
     case 'update_global_notifications':
       if (!((event.notification_name as string) in state)) return state;
       return { ...state, [event.notification_name as string]: event.setting };

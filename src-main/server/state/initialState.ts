@@ -9,7 +9,7 @@ import {
 import { customProfileFieldsState } from '../actions/customProfileFields';
 import { allProfileFieldValues } from '../store/customProfileFields';
 import { getRealm, type RealmRow } from '../store/realm';
-import { mutedTopicsState } from '../actions/muteTopic';
+import { mutedTopicsState, userTopicsState } from '../actions/topicVisibility';
 import { Policy } from '../actions/policy';
 import { availableNotificationSounds } from '../actions/updateNotificationSettings';
 import { allStreams, defaultStreams, publicStreams, streamsSubscribedBy } from '../store/streams';
@@ -41,6 +41,9 @@ function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
       realm?.move_messages_within_stream_limit_seconds ?? null,
     realm_move_messages_between_streams_policy: Policy.nobody,
     realm_allow_edit_history: realm?.allow_edit_history !== 0,
+    // Deleting is for administrators only (Zulip's delete_own_message_policy default).
+    realm_delete_own_message_policy: Policy.admins,
+    realm_message_content_delete_limit_seconds: null,
   };
 }
 
@@ -80,6 +83,8 @@ const fetchers: Record<string, StateFetcher> = {
   default_streams: ({ sql }) => ({ realm_default_streams: defaultStreams(sql).map(toWireStream) }),
 
   muted_topics: (services, user) => ({ muted_topics: mutedTopicsState(services, user) }),
+
+  user_topic: (services, user) => ({ user_topics: userTopicsState(services, user) }),
 
   // The legacy top-level settings, kept current by update_global_notifications.
   update_global_notifications: ({ sql }, user) => ({
@@ -131,6 +136,7 @@ const fetchers: Record<string, StateFetcher> = {
       max_stream_name_length: 60,
       max_topic_length: 60,
       max_message_length: 10_000,
+      realm_notifications_stream_id: realm?.notifications_stream_id ?? -1,
       ...editSettings(realm),
     };
   },

@@ -1,6 +1,6 @@
 import type { Sql } from './sql';
 
-// A stream topic as moving it needs to see: its messages, and who muted it.
+// A stream topic as moving it needs to see: its messages.
 
 export interface TopicMessageRow {
   id: number;
@@ -31,14 +31,4 @@ export function messagesInTopicReceivedBy(
      WHERE ${inTopic} ORDER BY m.id`,
     { userId, recipientId, topic },
   );
-}
-
-export function userIdsMutingTopic(sql: Sql, streamId: number, topic: string): number[] {
-  return sql
-    .all<{ user_id: number }>(
-      `SELECT user_id FROM muted_topics WHERE stream_id = ? AND topic = ? COLLATE NOCASE
-       ORDER BY user_id`,
-      [streamId, topic],
-    )
-    .map((row) => row.user_id);
 }

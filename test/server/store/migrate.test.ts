@@ -31,6 +31,27 @@ describe('the database file', () => {
     expect(() => new Sql(path)).toThrow(/newer/);
   });
 
+  it('carries the mutes of a version-5 database into user_topics as policy 1', () => {
+    const path = join(dir, 'hearth.sqlite3');
+    const db = new Database(path);
+    migrations.slice(0, 5).forEach((step, index) => {
+      db.exec(step);
+      db.pragma(`user_version = ${index + 1}`);
+    });
+    db.exec(`
+      INSERT INTO users (id, email, full_name, role, date_joined, api_key) VALUES (1, 'a@x', 'A', 400, 0, 'k');
+      INSERT INTO streams (id, name, date_created) VALUES (1, 'design', 0);
+      INSERT INTO muted_topics (user_id, stream_id, topic, date_muted) VALUES (1, 1, 'Noise', 1234);
+    `);
+    db.close();
+    new Sql(path).close();
+    const upgraded = new Database(path);
+    expect(upgraded.prepare('SELECT * FROM user_topics').all()).toEqual([
+      { user_id: 1, stream_id: 1, topic: 'Noise', visibility_policy: 1, last_updated: 1234 },
+    ]);
+    upgraded.close();
+  });
+
   it('logs a slow query with its duration', () => {
     const lines: string[] = [];
     const sql = new Sql(join(dir, 'hearth.sqlite3'), {

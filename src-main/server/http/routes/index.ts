@@ -28,7 +28,7 @@ import { updateNotificationSettingsEndpoint } from './settings';
 import { getStreamId, getStreams, postDefaultStream } from './streams';
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
-import { getStreamTopics, updateMutedTopic } from './topics';
+import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
 import { createUserEndpoint, getOwnUser, getUsers } from './users';
 
 export const endpoints: readonly Endpoint[] = [
@@ -50,6 +50,7 @@ export const endpoints: readonly Endpoint[] = [
   removeSubscriptions,
   updateSubscriptionPropertiesEndpoint,
   updateMutedTopic,
+  updateUserTopic,
   getStreams,
   getStreamId,
   postDefaultStream,

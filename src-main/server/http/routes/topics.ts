@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { muteTopic } from '../../actions/muteTopic';
+import { muteTopic, setTopicVisibility } from '../../actions/topicVisibility';
 import { errors } from '../../errors';
 import { accessStreamById, accessStreamByName } from '../../queries/streamAccess';
 import { topicsOfStream } from '../../store/streams';
@@ -46,6 +46,27 @@ export const updateMutedTopic = userEndpoint({
       throw error;
     }
     muteTopic(services, user, { stream, topic: params.topic, muted });
+    return {};
+  },
+});
+
+// Zulip 7.0's POST /user_topics (feature level 170). `followed` (3) arrived
+// later, at feature level 219, and is refused like any other unknown policy.
+export const updateUserTopic = userEndpoint({
+  method: 'POST',
+  path: '/user_topics',
+  params: {
+    stream_id: required('json', z.number().int()),
+    topic: required('text', z.string()),
+    visibility_policy: required('json', z.union([z.literal(0), z.literal(1), z.literal(2)])),
+  },
+  handle: ({ services, params, user }) => {
+    const stream = accessStreamById(services.sql, user, params.stream_id);
+    setTopicVisibility(services, user, {
+      stream,
+      topic: params.topic,
+      policy: params.visibility_policy,
+    });
     return {};
   },
 });

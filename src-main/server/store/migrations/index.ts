@@ -3,6 +3,7 @@ import { sql as search } from './002-search';
 import { sql as streamsAndSettings } from './003-streams-and-settings';
 import { sql as messageEdits } from './004-message-edits';
 import { sql as customProfileFields } from './005-custom-profile-fields';
+import { sql as userTopics } from './006-user-topics';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -12,4 +13,5 @@ export const migrations: readonly string[] = [
   streamsAndSettings,
   messageEdits,
   customProfileFields,
+  userTopics,
 ];

@@ -1,0 +1,72 @@
+import { canAccessStreamHistory } from '../narrow/history';
+import type { Services } from '../services';
+import type { Sql } from '../store/sql';
+import type { StreamRow } from '../store/streams';
+import { messagesInTopic, messagesInTopicReceivedBy } from '../store/topics';
+import { policiesForTopic, setTopicVisibility, VisibilityPolicy } from '../store/userTopics';
+import { userById, type UserRow } from '../store/users';
+import { announceTopicVisibility } from './topicVisibility';
+
+export interface TopicMove {
+  stream: StreamRow;
+  from: string;
+  to: string;
+  /** propagate_mode change_all: the whole topic moved, by definition. */
+  wholeTopic: boolean;
+  now: number;
+}
+
+export interface MovedUserTopics {
+  move: TopicMove;
+  policies: { userId: number; policy: number }[];
+}
+
+// What is left is judged by what the editor can see, so that the answer says
+// nothing of messages hidden from them (Zulip's moved_all_visible_messages).
+function editorSeesMessagesLeft(sql: Sql, editor: UserRow, move: TopicMove): boolean {
+  const { stream, from } = move;
+  const left = canAccessStreamHistory(sql, editor, stream)
+    ? messagesInTopic(sql, stream.recipient_id, from)
+    : messagesInTopicReceivedBy(sql, editor.id, stream.recipient_id, from);
+  return left.length > 0;
+}
+
+/**
+ * As Zulip 7.0 does when a topic is renamed as a whole: whatever each user had
+ * chosen for the old topic (muted, unmuted, followed) now holds for the new one.
+ */
+export function moveUserTopics(
+  services: Services,
+  editor: UserRow,
+  move: TopicMove,
+): MovedUserTopics {
+  const { sql } = services;
+  if (!move.wholeTopic && editorSeesMessagesLeft(sql, editor, move)) return { move, policies: [] };
+  const { stream, from, to, now } = move;
+  const policies = policiesForTopic(sql, stream.id, from).map((row) => ({
+    userId: row.user_id,
+    policy: row.visibility_policy,
+  }));
+  for (const { userId, policy } of policies) {
+    const row = { userId, streamId: stream.id, lastUpdated: now };
+    setTopicVisibility(sql, { ...row, topic: from, policy: VisibilityPolicy.inherit });
+    setTopicVisibility(sql, { ...row, topic: to, policy });
+  }
+  return { move, policies };
+}
+
+/** Each user whose topic policy moved hears of the old topic's end and the new one's policy. */
+export function announceMovedUserTopics(services: Services, moved: MovedUserTopics): void {
+  const { stream, from, to, now } = moved.move;
+  for (const { userId, policy } of moved.policies) {
+    const user = userById(services.sql, userId);
+    if (!user) continue;
+    const change = { stream, lastUpdated: now };
+    announceTopicVisibility(services, user, {
+      ...change,
+      topic: from,
+      policy: VisibilityPolicy.inherit,
+    });
+    announceTopicVisibility(services, user, { ...change, topic: to, policy });
+  }
+}
