@@ -49,7 +49,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     logSlow: log,
     nativeBinding: options.sqliteBinding,
   });
-  const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts });
+  const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts }, sql);
   let url = '';
   const services: Services = {
     sql,

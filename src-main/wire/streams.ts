@@ -11,6 +11,8 @@ export const streamSchema = z.object({
   is_announcement_only: z.boolean().optional(),
   stream_post_policy: z.number().int().optional(),
   date_created: z.number().int().optional(),
+  /** Null: the organization's policy applies. */
+  message_retention_days: z.number().int().nullable().optional(),
 });
 export type Stream = z.infer<typeof streamSchema>;
 
@@ -26,6 +28,8 @@ export const subscriptionSchema = streamSchema.extend({
   email_notifications: z.boolean().nullable(),
   wildcard_mentions_notify: z.boolean().nullable(),
   email_address: z.string(),
+  /** Average messages a week; null for a stream too young to tell (Zulip's value for Hearth). */
+  stream_weekly_traffic: z.number().int().nullable().optional(),
   subscribers: z.array(z.union([z.string(), z.number().int()])).optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -23,6 +23,11 @@ declare module 'zulip-js' {
       deregister: Call;
     };
     events: { retrieve: Call };
+    /** Registers a queue, then long-polls it forever, calling back with each event. */
+    callOnEachEvent(
+      callback: (event: { id: number; type: string } & Record<string, unknown>) => void,
+      eventTypes?: string[] | null,
+    ): Promise<never>;
     streams: {
       retrieve(params?: Params): Promise<Response>;
       getStreamId(stream: string | Params): Promise<Response>;

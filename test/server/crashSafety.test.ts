@@ -1,64 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  auth: string;
-}
-
-/** Starts `npm run serve`'s entry on a free port and waits for its banner. */
-function serve(dataDir: string): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src-main/server/cli.ts', '--port', '0', '--data-dir', dataDir],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout.on('data', async (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /at (http:\S+)$/m.exec(output)?.[1];
-      if (!url || !/^zuliprc: /m.test(output)) return;
-      const rc = await readFile(join(dataDir, 'zuliprc'), 'utf8');
-      const field = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(rc)?.[1] ?? '';
-      const auth = `Basic ${Buffer.from(`${field('email')}:${field('key')}`).toString('base64')}`;
-      resolve({ child, url, auth });
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`serve exited (${code}) before starting:\n${output}`)),
-    );
-  });
-}
-
-async function call(
-  running: Running,
-  method: string,
-  path: string,
-  params: Record<string, string>,
-) {
-  const body = new URLSearchParams(params);
-  const response = await fetch(
-    method === 'GET' ? `${running.url}/api/v1${path}?${body}` : `${running.url}/api/v1${path}`,
-    {
-      method,
-      headers: { authorization: running.auth },
-      ...(method === 'GET' ? {} : { body }),
-    },
-  );
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
-
-function killed(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+import { callCli, killed, serveCli } from '../helpers/cliHost';
 
 // A fixed seed, so a failure can be replayed with the same kill points.
 function random(seed: number): () => number {
@@ -81,9 +26,9 @@ describe('a host killed with SIGKILL during a stream of sends', () => {
     const acknowledged = new Map<number, string>();
 
     for (let round = 0; round < 4; round += 1) {
-      const running = await serve(dataDir);
+      const running = await serveCli(dataDir);
       if (round === 0) {
-        const created = await call(running, 'POST', '/users/me/subscriptions', {
+        const created = await callCli(running, 'POST', '/users/me/subscriptions', {
           subscriptions: JSON.stringify([{ name: 'crash' }]),
         });
         expect(created.status).toBe(200);
@@ -93,7 +38,7 @@ describe('a host killed with SIGKILL during a stream of sends', () => {
         for (let i = 0; !stop; i += 1) {
           const content = `round ${round} lane ${lane} message ${i}`;
           try {
-            const sent = await call(running, 'POST', '/messages', {
+            const sent = await callCli(running, 'POST', '/messages', {
               type: 'stream',
               to: 'crash',
               topic: `round ${round}`,
@@ -113,8 +58,8 @@ describe('a host killed with SIGKILL during a stream of sends', () => {
     }
 
     expect(acknowledged.size).toBeGreaterThan(20);
-    const running = await serve(dataDir);
-    const history = await call(running, 'GET', '/messages', {
+    const running = await serveCli(dataDir);
+    const history = await callCli(running, 'GET', '/messages', {
       anchor: 'oldest',
       num_before: '0',
       num_after: '5000',

@@ -24,6 +24,14 @@ const sweptProfileField = async ({ org }: Fixture): Promise<number> =>
   (await org.api(org.owner)('POST', '/realm/profile_fields', { name: fresh('f'), field_type: 1 }))
     .json.id as number;
 
+const sweptBot = async ({ org }: Fixture): Promise<number> =>
+  (
+    await org.api(org.owner)('POST', '/bots', {
+      full_name: fresh('Bot '),
+      short_name: fresh('b'),
+    })
+  ).json.user_id as number;
+
 // A request each endpoint accepts; the sweep spoils one parameter at a time.
 // An endpoint missing here fails the suite, so a new endpoint joins the sweep.
 const validCalls: Record<string, ValidCall> = {
@@ -38,6 +46,25 @@ const validCalls: Record<string, ValidCall> = {
     full_name: 'Swept User',
   }),
   'GET /users/me/subscriptions': () => ({ include_subscribers: 'true' }),
+  'POST /bots': () => ({
+    full_name: fresh('Swept Bot '),
+    short_name: fresh('swept'),
+    bot_type: '2',
+    default_sending_stream: 'design',
+    default_events_register_stream: 'design',
+    default_all_public_streams: 'false',
+  }),
+  'GET /bots': () => ({}),
+  'PATCH /bots/:bot_id': async (f) => ({
+    bot_id: String(await sweptBot(f)),
+    full_name: fresh('Renamed Bot '),
+    bot_owner_id: String(f.org.owner.id),
+    default_sending_stream: '',
+    default_events_register_stream: 'design',
+    default_all_public_streams: 'true',
+  }),
+  'POST /bots/:bot_id/api_key/regenerate': async (f) => ({ bot_id: String(await sweptBot(f)) }),
+  'DELETE /bots/:bot_id': async (f) => ({ bot_id: String(await sweptBot(f)) }),
   'PATCH /users/me/profile_data': async (f) => ({
     data: JSON.stringify([{ id: await sweptProfileField(f), value: 'swept' }]),
   }),
@@ -112,6 +139,30 @@ const validCalls: Record<string, ValidCall> = {
     enable_stream_desktop_notifications: 'true',
     notification_sound: 'ding',
     desktop_icon_count_display: '1',
+  }),
+  'PATCH /settings': () => ({
+    enable_sounds: 'false',
+    notification_sound: 'chime',
+    desktop_icon_count_display: '2',
+    email_notifications_batching_period_seconds: '300',
+    twenty_four_hour_time: 'true',
+    color_scheme: '2',
+    default_view: 'all_messages',
+    emojiset: 'text',
+  }),
+  'POST /users/me/presence': () => ({
+    status: 'active',
+    ping_only: 'false',
+    new_user_input: 'true',
+    slim_presence: 'false',
+  }),
+  'GET /realm/presence': () => ({ slim_presence: 'true' }),
+  'GET /users/:user_id_or_email/presence': ({ alice }) => ({ user_id_or_email: alice.email }),
+  'POST /typing': ({ alice }) => ({
+    type: 'direct',
+    op: 'start',
+    to: JSON.stringify([alice.id]),
+    topic: 'sweep',
   }),
   'POST /messages': () => ({
     type: 'stream',

@@ -9,7 +9,7 @@ describe('a host restarted on the same data folder', () => {
   });
   afterAll(() => org.close());
 
-  it('keeps the owner, users, subscriptions and messages, and forgets old queues', async () => {
+  it('keeps the owner, users, subscriptions, messages and event queues', async () => {
     const owner = org.owner;
     const alice = await org.user('alice');
     await org.subscribe(alice, 'design');
@@ -40,8 +40,12 @@ describe('a host restarted on the same data folder', () => {
     expect(
       messages.json.messages.map((m: { id: number; content: string }) => [m.id, m.content]),
     ).toEqual([[sent.json.id, '<p>still here?</p>']]);
-    const stale = await org.api(alice)('GET', '/events', { queue_id: queue, dont_block: true });
-    expect(stale.json).toMatchObject({ code: 'BAD_EVENT_QUEUE_ID', queue_id: queue });
+    const kept = await org.api(alice)('GET', '/events', {
+      queue_id: queue,
+      last_event_id: -1,
+      dont_block: true,
+    });
+    expect(kept.json).toMatchObject({ result: 'success', events: [], queue_id: queue });
   });
 
   it('never reuses a message ID, even after a restart', async () => {

@@ -3,7 +3,7 @@ import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { toWireStream } from '../shape/streams';
 import { defaultStreams, insertDefaultStream, type StreamRow } from '../store/streams';
-import { activeUserIds } from '../store/users';
+import { activeNonGuestIds } from '../store/users';
 
 /** Makes a public stream one that new users join, as Zulip's do_add_default_stream. */
 export function addDefaultStream(services: Services, stream: StreamRow): void {
@@ -14,6 +14,7 @@ export function addDefaultStream(services: Services, stream: StreamRow): void {
   sql.transaction(() => insertDefaultStream(sql, stream.id));
   services.queues.notify(
     plainNotice('default_streams', { default_streams: defaultStreams(sql).map(toWireStream) }),
-    activeUserIds(sql),
+    // Zulip's notify_default_streams: guests have no default streams.
+    activeNonGuestIds(sql),
   );
 }

@@ -8,6 +8,7 @@ import { activeUserIds, insertUser, userByEmail, userById, type UserRow } from '
 import { toWireUser } from '../shape/users';
 import { hashPassword, newApiKey } from './secrets';
 import { addSubscriptionRows, notifyAdded } from './subscribe';
+import { announceSystemGroupMembership } from './userGroups';
 import { checkEmail, checkFullName } from './validate';
 
 export interface CreateUserRequest {
@@ -56,6 +57,7 @@ export function createUser(services: Services, request: CreateUserRequest): User
     }),
     activeUserIds(sql),
   );
+  announceSystemGroupMembership(services, user);
   notifyAdded(services, joined.added);
   return user;
 }

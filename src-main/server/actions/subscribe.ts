@@ -13,10 +13,11 @@ import {
   streamSubscriptionsOfUser,
   subscriberIds,
 } from '../store/subscriptions';
-import { activeUserIds, adminIds, Role, type UserRow } from '../store/users';
+import { activeNonGuestIds, adminIds, Role, type UserRow } from '../store/users';
 import { streamColor } from './colors';
 import { sendMessage } from './sendMessage';
 import { canAccessStream } from '../queries/streamAccess';
+import { subscriberWatchers } from '../queries/subscriberAccess';
 import type { Sql } from '../store/sql';
 import { checkStreamName } from './validate';
 
@@ -155,12 +156,13 @@ function createStream(
   return created;
 }
 
-// Everyone learns of a new public stream; a private one is known to the
-// administrators at once and to each member as they are added (notifyAdded).
+// Everyone but guests learns of a new public stream (Zulip's
+// send_stream_creation_event); a private one is known to the administrators
+// at once and to each member as they are added (notifyAdded).
 function notifyCreated(services: Services, created: readonly StreamRow[]): void {
   const { sql, queues } = services;
   for (const stream of created) {
-    const audience = stream.invite_only === 1 ? adminIds(sql) : activeUserIds(sql);
+    const audience = stream.invite_only === 1 ? adminIds(sql) : activeNonGuestIds(sql);
     queues.notify(
       plainNotice('stream', { op: 'create', streams: [toWireStream(stream)] }),
       audience,
@@ -179,7 +181,9 @@ export function notifyAdded(services: Services, added: readonly Added[]): void {
     }
   }
   for (const { user, streams } of added) {
-    const hidden = streams.filter((stream) => stream.invite_only === 1);
+    // A stream the user could not see before (any but a public one for a
+    // guest) is announced to them before they join it.
+    const hidden = streams.filter((stream) => stream.invite_only === 1 || user.role === Role.guest);
     if (hidden.length > 0 && user.role > Role.admin) {
       queues.notify(plainNotice('stream', { op: 'create', streams: hidden.map(toWireStream) }), [
         user.id,
@@ -191,11 +195,12 @@ export function notifyAdded(services: Services, added: readonly Added[]): void {
       .map((row) => toWireSubscription(row, subscriberIds(sql, row.recipient_id)));
     queues.notify(plainNotice('subscription', { op: 'add', subscriptions }), [user.id]);
   }
-  // Those added together already see each other in their `add` events.
   for (const [streamId, userIds] of newcomers) {
     const stream = streamById(sql, streamId);
     if (!stream) continue;
-    const peers = subscriberIds(sql, stream.recipient_id).filter((id) => !userIds.has(id));
+    // Zulip's send_peer_subscriber_events: everyone who can see the stream's
+    // subscribers, but those added, who see each other in their `add` events.
+    const peers = subscriberWatchers(sql, stream).filter((id) => !userIds.has(id));
     queues.notify(
       plainNotice('subscription', {
         op: 'peer_add',

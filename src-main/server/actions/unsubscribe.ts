@@ -2,7 +2,9 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { streamByName, type StreamRow } from '../store/streams';
-import { deactivateSubscription, subscriberIds } from '../store/subscriptions';
+import { deactivateSubscription } from '../store/subscriptions';
+import { subscriberWatchers } from '../queries/subscriberAccess';
+import { markStreamAsRead } from './markAsRead';
 import { toWireStream } from '../shape/streams';
 import { Role, type UserRow } from '../store/users';
 
@@ -40,8 +42,8 @@ export function unsubscribe(
   });
 
   for (const { user, stream } of outcome.left) {
-    // A member who leaves a private stream can no longer see it at all.
-    if (stream.invite_only === 1 && user.role > Role.admin) {
+    // A member who leaves a private stream (a guest, any stream) can no longer see it at all.
+    if ((stream.invite_only === 1 || user.role === Role.guest) && user.role > Role.admin) {
       queues.notify(plainNotice('stream', { op: 'delete', streams: [toWireStream(stream)] }), [
         user.id,
       ]);
@@ -59,8 +61,11 @@ export function unsubscribe(
         stream_ids: [stream.id],
         user_ids: [user.id],
       }),
-      subscriberIds(sql, stream.recipient_id),
+      subscriberWatchers(sql, stream).filter((id) => id !== user.id),
     );
+    // As Zulip's deferred mark_stream_messages_as_read: what was unread there
+    // no longer counts once the user has left.
+    markStreamAsRead(services, user, { stream, topic: null });
   }
   return { removed: outcome.removed, notRemoved: outcome.notRemoved };
 }

@@ -1,5 +1,7 @@
-import type { DeletionNotice, Notice, QueuedEvent } from './notice';
+import { errors } from '../errors';
 import { noticeMatchesNarrow, type QueueNarrowTerm } from './narrow';
+import type { Notice, QueuedEvent } from './notice';
+import { eventOf, type NoticeRecord } from './noticeRecord';
 
 export interface QueueSettings {
   userId: number;
@@ -12,20 +14,39 @@ export interface QueueSettings {
   bulkMessageDeletion: boolean;
 }
 
+/** An event waiting in a queue: its ID, its notice and this queue's part of it. */
+export interface PendingEvent {
+  id: number;
+  record: NoticeRecord;
+  part: string | null;
+}
+
+export interface QueuePosition {
+  /** The last event ID acknowledged and dropped; -1 before any. */
+  newestPrunedId: number;
+  lastActivity: number;
+  events: PendingEvent[];
+}
+
 type Waiter = (events: QueuedEvent[]) => void;
 
+/** One client's queue: the events it has not acknowledged and, while it polls, its waiting request. */
 export class EventQueue {
-  private events: QueuedEvent[] = [];
-  private nextEventId = 0;
+  private events: PendingEvent[];
   private waiter: Waiter | undefined;
+  newestPrunedId: number;
   lastActivity: number;
+  nextEventId: number;
 
   constructor(
     readonly id: string,
     readonly settings: QueueSettings,
-    now: number,
+    position: QueuePosition,
   ) {
-    this.lastActivity = now;
+    this.events = position.events;
+    this.newestPrunedId = position.newestPrunedId;
+    this.lastActivity = position.lastActivity;
+    this.nextEventId = Math.max(position.newestPrunedId, position.events.at(-1)?.id ?? -1) + 1;
   }
 
   get isWaiting(): boolean {
@@ -38,52 +59,46 @@ export class EventQueue {
     return notice.kind !== 'message' || noticeMatchesNarrow(narrow, notice);
   }
 
-  deliver(notice: Notice): void {
-    if (notice.kind === 'plain') {
-      this.push({ type: notice.type, ...notice.payload });
-      return;
-    }
-    if (notice.kind === 'deletion') {
-      this.deliverDeletion(notice);
-      return;
-    }
-    const { userId, applyMarkdown, clientGravatar } = this.settings;
-    const localEcho = notice.localEcho?.queueId === this.id ? notice.localEcho : null;
-    this.push({
-      type: 'message',
-      message: notice.render({ applyMarkdown, clientGravatar }),
-      flags: notice.flagsFor(userId),
-      ...(localEcho ? { local_message_id: localEcho.localId } : {}),
-    });
+  /** Appends events already stored under the IDs from `nextEventId` on; wakes nobody. */
+  append(record: NoticeRecord, parts: readonly (string | null)[]): void {
+    for (const part of parts) this.events.push({ id: this.nextEventId++, record, part });
   }
 
-  // Zulip's process_deletion_event: a client without bulk_message_deletion
-  // gets one event per message, with `message_id` in place of `message_ids`.
-  private deliverDeletion(notice: DeletionNotice): void {
-    if (this.settings.bulkMessageDeletion) {
-      this.push({ type: notice.type, message_ids: [...notice.messageIds], ...notice.details });
-      return;
-    }
-    for (const messageId of notice.messageIds) {
-      this.push({ type: notice.type, message_id: messageId, ...notice.details });
-    }
-  }
-
-  push(event: { type: string } & Record<string, unknown>): void {
-    this.events.push({ ...event, id: this.nextEventId++ });
-    this.wake();
-  }
-
-  /** Zulip clients acknowledge by sending the last ID they processed. */
+  /**
+   * Zulip's fetch_events: the client names the last event it processed, and
+   * everything up to it is dropped. Going back behind what is already dropped,
+   * or naming an ID the queue never reached, is an error (after dropping).
+   */
   acknowledge(lastEventId: number): void {
-    this.events = this.events.filter((event) => event.id > lastEventId);
+    if (lastEventId < this.newestPrunedId) {
+      throw errors.badRequest(`An event newer than ${lastEventId} has already been pruned!`);
+    }
+    const kept = this.events.findIndex((event) => event.id > lastEventId);
+    const dropped = kept === -1 ? this.events.length : kept;
+    const newest = this.events[dropped - 1];
+    if (newest) {
+      this.newestPrunedId = newest.id;
+      this.events = this.events.slice(dropped);
+    }
+    if (lastEventId !== this.newestPrunedId) {
+      throw errors.badRequest(`Event ${lastEventId} was not in this queue`);
+    }
   }
 
   pending(): QueuedEvent[] {
-    return [...this.events];
+    return this.events.map((event) => eventOf(event.id, event.record, event.part, this));
   }
 
-  /** Resolves with the pending events as soon as there are any, or [] when woken empty. */
+  get hasPending(): boolean {
+    return this.events.length > 0;
+  }
+
+  /** The notices this queue still holds events of. */
+  collectRecords(into: Set<NoticeRecord>): void {
+    for (const event of this.events) into.add(event.record);
+  }
+
+  /** Resolves with the pending events when woken; a second poll supersedes the first, as in Zulip. */
   waitForEvents(): Promise<QueuedEvent[]> {
     this.wake();
     return new Promise((resolve) => {

@@ -1,5 +1,17 @@
 import { errors } from '../errors';
+import {
+  deleteEventQueues,
+  deleteNotices,
+  insertEventQueue,
+  insertNotice,
+  nextQueueGeneration,
+  updateEventQueues,
+} from '../store/eventQueues';
+import type { Sql } from '../store/sql';
+import { HeartbeatClock } from './heartbeats';
 import type { Notice, QueuedEvent } from './notice';
+import { partsFor, recordOf, type NoticeRecord } from './noticeRecord';
+import { restoreQueues, storedDeliveries, storedSettings } from './persisted';
 import { EventQueue, type QueueSettings } from './queue';
 
 export interface QueueTimeouts {
@@ -17,25 +29,61 @@ export interface FetchRequest {
   signal?: AbortSignal;
 }
 
-/** The in-memory event queues of one running host. */
+/**
+ * The event queues of one host. With a store, every event is written before
+ * `notify` returns (so before the action's response goes out) and queues come
+ * back after a restart, crash included; acknowledgements and activity are
+ * written a moment later, since a client repeats its `last_event_id` anyway.
+ */
 export class EventQueues {
   private readonly queues = new Map<string, EventQueue>();
-  // Queue IDs carry the start time, as Zulip's do, so IDs from before a restart
-  // are recognisably stale instead of colliding with new ones.
-  private readonly generation = Math.floor(Date.now() / 1000);
+  private readonly byUser = new Map<number, Set<EventQueue>>();
+  private readonly allPublicStreams = new Set<EventQueue>();
+  private readonly generation: number;
   private counter = 0;
+  private readonly heartbeats: HeartbeatClock<EventQueue>;
   private readonly sweeper: NodeJS.Timeout;
+  /** The stored notices by ID, until no queue holds an event of theirs. */
+  private readonly notices = new Map<number, NoticeRecord>();
+  private readonly unsaved = new Set<EventQueue>();
+  private saving: NodeJS.Immediate | undefined;
   private closed = false;
 
-  constructor(private readonly timeouts: QueueTimeouts = defaultQueueTimeouts) {
+  constructor(
+    private readonly timeouts: QueueTimeouts = defaultQueueTimeouts,
+    private readonly sql?: Sql,
+  ) {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    this.generation = sql ? nextQueueGeneration(sql, nowSeconds) : nowSeconds;
+    if (sql) {
+      const restored = restoreQueues(sql, Date.now() - timeouts.idleMs);
+      deleteEventQueues(sql, restored.expired);
+      deleteNotices(sql, restored.spent);
+      restored.live.forEach((queue) => this.add(queue));
+      restored.notices.forEach((record, id) => this.notices.set(id, record));
+    }
+    this.heartbeats = new HeartbeatClock(timeouts.heartbeatMs, (queues) => this.beat(queues));
     const every = Math.max(50, Math.min(timeouts.idleMs / 2, 30_000));
     this.sweeper = setInterval(() => this.collectIdle(), every);
     this.sweeper.unref();
   }
 
   register(settings: QueueSettings): EventQueue {
-    const queue = new EventQueue(`${this.generation}:${this.counter++}`, settings, Date.now());
-    this.queues.set(queue.id, queue);
+    const queue = new EventQueue(`${this.generation}:${this.counter++}`, settings, {
+      newestPrunedId: -1,
+      lastActivity: Date.now(),
+      events: [],
+    });
+    if (this.sql) {
+      insertEventQueue(this.sql, {
+        id: queue.id,
+        user_id: settings.userId,
+        settings: storedSettings(settings),
+        newest_pruned_id: queue.newestPrunedId,
+        last_activity: queue.lastActivity,
+      });
+    }
+    this.add(queue);
     return queue;
   }
 
@@ -49,55 +97,166 @@ export class EventQueues {
   }
 
   delete(queueId: string, userId: number): void {
-    const queue = this.get(queueId, userId);
-    this.queues.delete(queueId);
-    queue.wake();
+    const queue = this.queues.get(queueId);
+    if (!queue) throw errors.badEventQueueId(queueId);
+    if (queue.settings.userId !== userId) {
+      throw errors.badRequest('You are not authorized to access this queue');
+    }
+    this.remove([queue]);
   }
 
   /** Delivers a notice to every queue of `userIds` (and all-public-streams queues) that wants it. */
   notify(notice: Notice, userIds: readonly number[]): void {
-    const users = new Set(userIds);
-    const publicStream = notice.kind === 'message' && notice.stream?.isPublic === true;
-    for (const queue of this.queues.values()) {
-      const entitled =
-        users.has(queue.settings.userId) || (publicStream && queue.settings.allPublicStreams);
-      if (entitled && queue.wants(notice)) queue.deliver(notice);
+    const readers = new Set(userIds);
+    const targets = new Set<EventQueue>();
+    for (const userId of readers) {
+      this.byUser.get(userId)?.forEach((queue) => targets.add(queue));
     }
+    if (notice.kind === 'message' && notice.stream?.isPublic === true) {
+      this.allPublicStreams.forEach((queue) => targets.add(queue));
+    }
+    const receiving = [...targets].filter((queue) => queue.wants(notice));
+    if (receiving.length === 0) return;
+
+    const record = recordOf(notice, receiving);
+    // Zulip's all-public-streams queues see a message they did not receive with no flags.
+    const flagsByUser = new Map<number, string>();
+    const flagsOf = (userId: number): string | null => {
+      if (notice.kind !== 'message') return null;
+      if (!readers.has(userId)) return '[]';
+      let flags = flagsByUser.get(userId);
+      if (flags === undefined) {
+        flags = JSON.stringify(notice.flagsFor(userId));
+        flagsByUser.set(userId, flags);
+      }
+      return flags;
+    };
+    this.deliver(
+      record,
+      receiving.map((queue) => ({
+        queue,
+        parts: partsFor(record, queue, flagsOf(queue.settings.userId)),
+      })),
+    );
   }
 
   async fetch(queueId: string, userId: number, request: FetchRequest): Promise<QueuedEvent[]> {
     const queue = this.get(queueId, userId);
-    queue.lastActivity = Date.now();
+    this.touch(queue);
     if (request.lastEventId !== undefined) queue.acknowledge(request.lastEventId);
-    const ready = queue.pending();
-    if (ready.length > 0 || request.dontBlock || this.closed) return ready;
+    if (queue.hasPending || request.dontBlock || this.closed) return queue.pending();
 
-    const heartbeat = setTimeout(
-      () => queue.push({ type: 'heartbeat' }),
-      this.timeouts.heartbeatMs,
-    );
+    const waiting = queue.waitForEvents();
+    this.heartbeats.start(queue);
     const hangUp = () => queue.wake();
     request.signal?.addEventListener('abort', hangUp);
     try {
-      return await queue.waitForEvents();
+      return await waiting;
     } finally {
-      clearTimeout(heartbeat);
       request.signal?.removeEventListener('abort', hangUp);
-      queue.lastActivity = Date.now();
+      this.touch(queue);
     }
   }
 
   /** Answers every waiting poll so that the HTTP server can close without waiting for them. */
   close(): void {
+    if (this.closed) return;
     this.closed = true;
     clearInterval(this.sweeper);
+    this.heartbeats.stop();
+    this.save();
     for (const queue of this.queues.values()) queue.wake();
+  }
+
+  private add(queue: EventQueue): void {
+    this.queues.set(queue.id, queue);
+    const mine = this.byUser.get(queue.settings.userId) ?? new Set<EventQueue>();
+    this.byUser.set(queue.settings.userId, mine.add(queue));
+    if (queue.settings.allPublicStreams) this.allPublicStreams.add(queue);
+  }
+
+  private remove(queues: readonly EventQueue[]): void {
+    if (this.sql)
+      deleteEventQueues(
+        this.sql,
+        queues.map(({ id }) => id),
+      );
+    for (const queue of queues) {
+      this.queues.delete(queue.id);
+      const mine = this.byUser.get(queue.settings.userId);
+      mine?.delete(queue);
+      if (mine?.size === 0) this.byUser.delete(queue.settings.userId);
+      this.allPublicStreams.delete(queue);
+      this.unsaved.delete(queue);
+      queue.wake();
+    }
+  }
+
+  /** Stores the events (before anyone can see them), then queues them and wakes their pollers. */
+  private deliver(
+    record: NoticeRecord,
+    deliveries: readonly { queue: EventQueue; parts: readonly (string | null)[] }[],
+  ): void {
+    if (this.sql) {
+      const id = insertNotice(this.sql, JSON.stringify(record), storedDeliveries(deliveries));
+      this.notices.set(id, record);
+    }
+    for (const { queue, parts } of deliveries) queue.append(record, parts);
+    for (const { queue } of deliveries) queue.wake();
+  }
+
+  // Zulip queues a heartbeat like any event, so it takes an ID, which must
+  // outlive a crash as much as any other the client may acknowledge.
+  private beat(expired: readonly EventQueue[]): void {
+    const queues = expired.filter((queue) => queue.isWaiting && this.queues.has(queue.id));
+    if (queues.length === 0) return;
+    this.deliver(
+      { kind: 'heartbeat' },
+      queues.map((queue) => ({ queue, parts: [null] })),
+    );
+  }
+
+  private touch(queue: EventQueue): void {
+    queue.lastActivity = Date.now();
+    if (!this.sql || this.closed) return;
+    this.unsaved.add(queue);
+    this.saving ??= setImmediate(() => this.save());
+  }
+
+  private save(): void {
+    if (this.saving) clearImmediate(this.saving);
+    this.saving = undefined;
+    if (!this.sql || this.unsaved.size === 0) return;
+    updateEventQueues(
+      this.sql,
+      [...this.unsaved].map(({ id, newestPrunedId, lastActivity }) => ({
+        id,
+        newestPrunedId,
+        lastActivity,
+      })),
+    );
+    this.unsaved.clear();
   }
 
   private collectIdle(): void {
     const cutoff = Date.now() - this.timeouts.idleMs;
-    for (const [id, queue] of this.queues) {
-      if (!queue.isWaiting && queue.lastActivity < cutoff) this.queues.delete(id);
-    }
+    const idle = [...this.queues.values()].filter(
+      (queue) => !queue.isWaiting && queue.lastActivity < cutoff,
+    );
+    if (idle.length > 0) this.remove(idle);
+    this.forgetSpentNotices();
+  }
+
+  // A notice may go once no queue holds an event of it, and once the
+  // acknowledgements that released it are stored: until then a restart would
+  // still look for it.
+  private forgetSpentNotices(): void {
+    if (!this.sql) return;
+    this.save();
+    const held = new Set<NoticeRecord>();
+    for (const queue of this.queues.values()) queue.collectRecords(held);
+    const spent = [...this.notices].filter(([, record]) => !held.has(record)).map(([id]) => id);
+    deleteNotices(this.sql, spent);
+    spent.forEach((id) => this.notices.delete(id));
   }
 }

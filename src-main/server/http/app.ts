@@ -11,6 +11,7 @@ import { registerFormParsers } from './body';
 import type { Method } from './endpoint';
 import { errorReply } from './errorResponse';
 import { endpoints } from './routes';
+import { registerWebhookRoute } from './webhookEndpoint';
 
 const API_PREFIX = '/api/v1';
 const allMethods = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'] as const;
@@ -84,6 +85,7 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
   }
 
   registerAvatarRoute(app, services);
+  registerWebhookRoute(app, services);
 
   app.setNotFoundHandler(async () => {
     throw errors.notFound();

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { errors } from '../errors';
 import type { Services } from '../services';
+import { BotType } from '../store/bots';
 import { userByEmail, type UserRow } from '../store/users';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -31,7 +32,11 @@ function credentials(header: string | undefined): { email: string; apiKey: strin
  * `WWW-Authenticate` challenge, and one code keeps them from telling which
  * emails exist.
  */
-export function authenticate(services: Services, header: string | undefined): UserRow {
+export function authenticate(
+  services: Services,
+  header: string | undefined,
+  access: { incomingWebhookBots?: boolean } = {},
+): UserRow {
   const { email, apiKey } = credentials(header);
   const cacheKey = email.toLowerCase();
   const user = services.authCache.get(cacheKey) ?? userByEmail(services.sql, email);
@@ -40,5 +45,10 @@ export function authenticate(services: Services, header: string | undefined): Us
   }
   if (user.is_active !== 1) throw errors.unauthorized('Account is deactivated');
   services.authCache.set(cacheKey, user);
+  // Zulip's validate_api_key: an incoming-webhook bot's key only sends
+  // messages (and posts to /external, which authenticates on its own).
+  if (user.bot_type === BotType.incomingWebhook && access.incomingWebhookBots !== true) {
+    throw errors.unauthorized('This API is not available to incoming webhook bots.');
+  }
   return user;
 }

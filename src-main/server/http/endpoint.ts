@@ -35,6 +35,8 @@ interface Definition<S extends ParamSpecs, C> {
   method: Method;
   path: string;
   params: S;
+  /** Zulip's `allow_incoming_webhooks` view flag: incoming-webhook bots may call it. */
+  allowIncomingWebhookBots?: true;
   handle(call: C): Result | Promise<Result>;
 }
 
@@ -46,7 +48,9 @@ export function userEndpoint<S extends ParamSpecs>(
     path: definition.path,
     params: definition.params,
     run: async (services, incoming) => {
-      const user = authenticate(services, incoming.authorization);
+      const user = authenticate(services, incoming.authorization, {
+        incomingWebhookBots: definition.allowIncomingWebhookBots === true,
+      });
       const params = decodeParams(definition.params, incoming.params);
       return definition.handle({ services, params, user, ...context(incoming) });
     },

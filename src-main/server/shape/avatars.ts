@@ -6,6 +6,8 @@ export function avatarUrl(userId: number): string {
   return `/avatar/${userId}`;
 }
 
+export const realmIconPath = '/realm_icon.svg';
+
 const escapeXml = (text: string): string =>
   text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -14,6 +14,8 @@ export function toWireStream(row: StreamRow): Stream {
     is_announcement_only: row.is_announcement_only === 1,
     stream_post_policy: row.is_announcement_only === 1 ? 2 : 1,
     date_created: row.date_created,
+    // Hearth keeps every message; null defers to the organization's -1 (forever).
+    message_retention_days: null,
   };
 }
 
@@ -36,6 +38,8 @@ export function toWireSubscription(
     email_notifications: nullableBoolean(row.email_notifications),
     wildcard_mentions_notify: nullableBoolean(row.wildcard_mentions_notify),
     email_address: '',
+    // Hearth keeps no traffic statistics; Zulip sends null until a stream has a week of them.
+    stream_weekly_traffic: null,
     ...(subscribers ? { subscribers } : {}),
   };
 }

@@ -1,12 +1,10 @@
 import type { UnreadMessageDetails } from '../../wire';
 import { Flag } from '../store/flags';
-import { userTopicsOf, VisibilityPolicy } from '../store/userTopics';
+import { mutingOf } from '../queries/topicMuting';
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
-import { streamSubscriptionsOfUser, subscriberIds } from '../store/subscriptions';
+import { subscriberIds } from '../store/subscriptions';
 import type { ViewerMessageRow } from '../store/userMessages';
-
-const topicKey = (streamId: number, topic: string) => `${streamId}\n${topic.toLowerCase()}`;
 
 /**
  * Zulip's format_unread_message_details: what a client needs to put messages
@@ -18,24 +16,7 @@ export function unreadMessageDetails(
   viewerId: number,
   rows: readonly ViewerMessageRow[],
 ): Record<string, UnreadMessageDetails> {
-  const mutedStreams = new Set(
-    streamSubscriptionsOfUser(sql, viewerId)
-      .filter((subscription) => subscription.is_muted === 1)
-      .map((subscription) => subscription.id),
-  );
-  const topicPolicies = new Map(
-    userTopicsOf(sql, viewerId).map((row) => [
-      topicKey(row.stream_id, row.topic),
-      row.visibility_policy,
-    ]),
-  );
-  // Zulip 7.0's is_row_muted: a muted topic is muted anywhere, and a muted
-  // stream mutes every topic not explicitly unmuted (or followed).
-  const isMuted = (streamId: number, topic: string) => {
-    const policy = topicPolicies.get(topicKey(streamId, topic)) ?? VisibilityPolicy.inherit;
-    if (policy === VisibilityPolicy.muted) return true;
-    return mutedStreams.has(streamId) && policy === VisibilityPolicy.inherit;
-  };
+  const isMuted = mutingOf(sql, viewerId);
   const huddleMembers = new Map<number, number[]>();
   const othersInHuddle = (recipientId: number) => {
     let others = huddleMembers.get(recipientId);

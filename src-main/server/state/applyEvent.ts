@@ -1,35 +1,76 @@
-import type { CustomProfileField, Subscription, User } from '../../wire';
+import type {
+  CustomProfileField,
+  RealmBot,
+  Stream,
+  Subscription,
+  UnreadMsgs,
+  User,
+} from '../../wire';
 import type { QueuedEvent } from '../events/notice';
-import { applyCustomProfileFieldsEvent, applyRealmUserUpdate } from './applyProfileDataEvents';
+import type { UserGroup } from '../queries/systemGroups';
+import { applyRealmBotEvent } from './applyBotEvents';
+import { applyPresenceEvent, type Presences } from './applyPresenceEvent';
+import { applyCustomProfileFieldsEvent } from './applyProfileDataEvents';
+import { applyRealmUserEvent } from './applyRealmUserEvent';
+import { applySettingsEvent } from './applySettingsEvents';
+import { applyStreamEvent, applySubscriptionEvent } from './applySubscriptionEvents';
+import { applyUnreadEvent } from './applyUnreadEvents';
+import { applyUserGroupEvent } from './applyUserGroupEvent';
 import { applyUserTopicEvent, type UserTopic } from './applyUserTopicEvent';
+import type { NeverSubscribed } from './streamOrder';
 
 /** The part of a /register response that events keep current. */
 export type InitialState = Record<string, unknown> & {
+  user_id?: number;
+  full_name?: string;
+  is_admin?: boolean;
+  is_guest?: boolean;
   max_message_id?: number;
   starred_messages?: number[];
+  unread_msgs?: UnreadMsgs;
   subscriptions?: Subscription[];
-  streams?: { stream_id: number }[];
+  unsubscribed?: Subscription[];
+  never_subscribed?: NeverSubscribed[];
+  streams?: Stream[];
   realm_users?: User[];
   realm_non_active_users?: User[];
+  realm_user_groups?: UserGroup[];
+  realm_bots?: RealmBot[];
   custom_profile_fields?: CustomProfileField[];
   user_topics?: UserTopic[];
+  muted_topics?: [string, string, number][];
+  presences?: Presences;
+  user_settings?: Record<string, unknown>;
 };
 
 export interface ApplyOptions {
   /** Whether the queue was registered with include_subscribers. */
   includeSubscribers: boolean;
+  /** Whether it was registered with slim_presence. */
+  slimPresence?: boolean;
+  /** Whose state this is, when the state itself does not say (no `realm_user`). */
+  userId?: number;
 }
-
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /**
  * What a client does with an event: the invariant held for every action is
  * that initial state plus the action's events equals a fresh initial state.
+ * Pure, so that any client of the state can use it.
  */
 export function applyEvent(
   state: InitialState,
   event: QueuedEvent,
   options: ApplyOptions = { includeSubscribers: false },
+): InitialState {
+  const next = applyToOwnState(state, event, options);
+  const userId = state.user_id ?? options.userId;
+  return userId === undefined ? next : applyUnreadEvent(next, event, userId);
+}
+
+function applyToOwnState(
+  state: InitialState,
+  event: QueuedEvent,
+  options: ApplyOptions,
 ): InitialState {
   switch (event.type) {
     case 'message': {
@@ -42,13 +83,14 @@ export function applyEvent(
     case 'delete_message':
       return applyDeletionEvent(state, event);
     case 'subscription':
-      return applySubscriptionEvent(state, event, options);
+      return applySubscriptionEvent(state, event, options.includeSubscribers);
     case 'stream':
-      return applyStreamEvent(state, event);
+      return applyStreamEvent(state, event, options.includeSubscribers);
     case 'default_streams':
       return { ...state, realm_default_streams: event.default_streams };
     case 'muted_topics':
-      return { ...state, muted_topics: event.muted_topics };
+      if (!state.muted_topics) return state;
+      return { ...state, muted_topics: event.muted_topics as [string, string, number][] };
     case 'user_topic':
       if (!state.user_topics) return state;
       return {
@@ -56,27 +98,24 @@ export function applyEvent(
         user_topics: applyUserTopicEvent(state.user_topics, event as QueuedEvent & UserTopic),
       };
     case 'update_global_notifications':
-      if (!((event.notification_name as string) in state)) return state;
-      return { ...state, [event.notification_name as string]: event.setting };
-    case 'user_settings': {
-      const settings = state.user_settings as Record<string, unknown> | undefined;
-      if (event.op !== 'update' || !settings) return state;
-      return {
-        ...state,
-        user_settings: { ...settings, [event.property as string]: event.value },
-      };
-    }
+    case 'update_display_settings':
+    case 'user_settings':
+      return applySettingsEvent(state, event);
     case 'custom_profile_fields':
       return applyCustomProfileFieldsEvent(state, event);
-    case 'realm_user': {
-      if (event.op === 'update') return applyRealmUserUpdate(state, event);
-      if (event.op !== 'add' || !state.realm_users) return state;
-      const person = event.person as User;
-      // Zulip's apply_event: a human joins with no custom profile values; bots have none.
-      const added = person.is_bot ? person : { profile_data: {}, ...person };
-      const realmUsers = [...state.realm_users, added];
-      return { ...state, realm_users: realmUsers.sort((a, b) => a.user_id - b.user_id) };
-    }
+    case 'realm_user':
+      return applyRealmUserEvent(state, event);
+    case 'realm_bot':
+      return applyRealmBotEvent(state, event);
+    case 'user_group':
+      if (!state.realm_user_groups) return state;
+      return { ...state, realm_user_groups: applyUserGroupEvent(state.realm_user_groups, event) };
+    case 'presence':
+      if (!state.presences) return state;
+      return {
+        ...state,
+        presences: applyPresenceEvent(state.presences, event, options.slimPresence ?? false),
+      };
     default:
       return state;
   }
@@ -104,68 +143,4 @@ function applyDeletionEvent(state: InitialState, event: QueuedEvent): InitialSta
     ...state,
     starred_messages: state.starred_messages.filter((id) => !deleted.includes(id)),
   };
-}
-
-function applyStreamEvent(state: InitialState, event: QueuedEvent): InitialState {
-  if (!state.streams) return state;
-  const changed = event.streams as { stream_id: number }[];
-  const ids = new Set(changed.map((stream) => stream.stream_id));
-  const others = state.streams.filter((stream) => !ids.has(stream.stream_id));
-  switch (event.op) {
-    case 'create':
-      return {
-        ...state,
-        streams: [...others, ...changed].sort((a, b) => a.stream_id - b.stream_id),
-      };
-    case 'delete':
-      return { ...state, streams: others };
-    default:
-      return state;
-  }
-}
-
-function applySubscriptionEvent(
-  state: InitialState,
-  event: QueuedEvent,
-  options: ApplyOptions,
-): InitialState {
-  const current = state.subscriptions;
-  if (!current) return state;
-  switch (event.op) {
-    case 'add': {
-      // Zulip's add events always list subscribers; a client that did not ask for them drops them.
-      const added = (event.subscriptions as Subscription[]).map(({ subscribers, ...rest }) =>
-        options.includeSubscribers && subscribers ? { ...rest, subscribers } : rest,
-      );
-      return { ...state, subscriptions: [...current, ...added].sort(byName) };
-    }
-    case 'remove': {
-      const removed = new Set(
-        (event.subscriptions as { stream_id: number }[]).map((s) => s.stream_id),
-      );
-      return { ...state, subscriptions: current.filter((s) => !removed.has(s.stream_id)) };
-    }
-    case 'update': {
-      const subscriptions = current.map((subscription) =>
-        subscription.stream_id === event.stream_id
-          ? { ...subscription, [event.property as string]: event.value }
-          : subscription,
-      );
-      return { ...state, subscriptions };
-    }
-    case 'peer_add':
-    case 'peer_remove': {
-      const streams = new Set(event.stream_ids as number[]);
-      const users = event.user_ids as number[];
-      const subscriptions = current.map((subscription) => {
-        if (!subscription.subscribers || !streams.has(subscription.stream_id)) return subscription;
-        const others = subscription.subscribers.filter((id) => !users.includes(id as number));
-        const subscribers = event.op === 'peer_add' ? [...others, ...users] : others;
-        return { ...subscription, subscribers: subscribers.sort((a, b) => Number(a) - Number(b)) };
-      });
-      return { ...state, subscriptions };
-    }
-    default:
-      return state;
-  }
 }

@@ -113,3 +113,38 @@ export function updateSubscriptionColumn(
     [value, subscription.userId, subscription.recipientId],
   );
 }
+
+/** Every stream subscription the user ever had, active or left, with `is_active`. */
+export function everyStreamSubscriptionOfUser(
+  sql: Sql,
+  userId: number,
+): (StreamSubscriptionRow & { is_active: number })[] {
+  return sql.all<StreamSubscriptionRow & { is_active: number }>(
+    `SELECT streams.*, recipients.id AS recipient_id, subscriptions.color, subscriptions.is_muted,
+       subscriptions.pin_to_top, subscriptions.desktop_notifications,
+       subscriptions.audible_notifications, subscriptions.push_notifications,
+       subscriptions.email_notifications, subscriptions.wildcard_mentions_notify,
+       subscriptions.is_active
+     FROM subscriptions
+     JOIN recipients ON recipients.id = subscriptions.recipient_id AND recipients.type = 2
+     JOIN streams ON streams.id = recipients.type_id
+     WHERE subscriptions.user_id = ?`,
+    [userId],
+  );
+}
+
+/** The active subscribers of every stream, by the stream's recipient ID, each list ascending. */
+export function streamSubscribersByRecipient(sql: Sql): Map<number, number[]> {
+  const rows = sql.all<{ recipient_id: number; user_id: number }>(
+    `SELECT subscriptions.recipient_id, subscriptions.user_id FROM subscriptions
+     JOIN recipients ON recipients.id = subscriptions.recipient_id AND recipients.type = 2
+     WHERE subscriptions.is_active = 1 ORDER BY subscriptions.recipient_id, subscriptions.user_id`,
+  );
+  const byRecipient = new Map<number, number[]>();
+  for (const row of rows) {
+    const ids = byRecipient.get(row.recipient_id);
+    if (ids) ids.push(row.user_id);
+    else byRecipient.set(row.recipient_id, [row.user_id]);
+  }
+  return byRecipient;
+}

@@ -83,3 +83,11 @@ export function adminIds(sql: Sql): number[] {
     ])
     .map((row) => row.id);
 }
+
+export function activeNonGuestIds(sql: Sql): number[] {
+  return sql
+    .all<{ id: number }>('SELECT id FROM users WHERE is_active = 1 AND role != ? ORDER BY id', [
+      Role.guest,
+    ])
+    .map((row) => row.id);
+}

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { errors } from '../../errors';
 import { checkQueueNarrow, type QueueNarrowTerm } from '../../events/narrow';
+import type { EventQueue } from '../../events/queue';
 import { narrowSchema } from '../../narrow/terms';
+import type { Services } from '../../services';
 import { fetchInitialState } from '../../state/initialState';
+import { Role, type UserRow } from '../../store/users';
 import { userEndpoint } from '../endpoint';
-import { optional, required } from '../params';
+import { optional, required, type Decoded } from '../params';
 
 const typesSchema = z.array(z.string());
 
@@ -19,37 +22,66 @@ function queueNarrow(terms: z.output<typeof narrowSchema>): QueueNarrowTerm[] {
   return simple;
 }
 
+// The register arguments a queue keeps; GET /events takes them too, for the
+// queue it registers when called without one.
+const queueParams = {
+  apply_markdown: optional('json', z.boolean(), false),
+  client_gravatar: optional('json', z.boolean(), false),
+  event_types: optional('json', typesSchema),
+  all_public_streams: optional('json', z.boolean(), false),
+  narrow: optional('json', narrowSchema, []),
+};
+
+function registerQueue(
+  services: Services,
+  user: UserRow,
+  params: Decoded<typeof queueParams>,
+  bulkMessageDeletion: boolean,
+): EventQueue {
+  // Zulip's do_events_register and get_events_backend: guests cannot follow every public stream.
+  if (params.all_public_streams && user.role === Role.guest) {
+    throw errors.badRequest('User not authorized for this query');
+  }
+  const narrow = queueNarrow(params.narrow);
+  return services.queues.register({
+    userId: user.id,
+    eventTypes: params.event_types ?? null,
+    applyMarkdown: params.apply_markdown,
+    clientGravatar: params.client_gravatar,
+    allPublicStreams: params.all_public_streams,
+    narrow,
+    bulkMessageDeletion,
+  });
+}
+
 export const register = userEndpoint({
   method: 'POST',
   path: '/register',
   params: {
-    apply_markdown: optional('json', z.boolean(), false),
-    client_gravatar: optional('json', z.boolean(), false),
-    event_types: optional('json', typesSchema),
+    ...queueParams,
     fetch_event_types: optional('json', typesSchema),
-    all_public_streams: optional('json', z.boolean(), false),
     include_subscribers: optional('json', z.boolean(), false),
-    narrow: optional('json', narrowSchema, []),
     client_capabilities: optional('json', z.record(z.string(), z.unknown())),
     slim_presence: optional('json', z.boolean(), false),
   },
   handle: ({ services, params, user }) => {
-    const narrow = queueNarrow(params.narrow);
     // The queue exists before the state is read, so no change can fall between them.
-    const queue = services.queues.register({
-      userId: user.id,
-      eventTypes: params.event_types ?? null,
-      applyMarkdown: params.apply_markdown,
-      clientGravatar: params.client_gravatar,
-      allPublicStreams: params.all_public_streams,
-      narrow,
-      bulkMessageDeletion: params.client_capabilities?.bulk_message_deletion === true,
-    });
+    const queue = registerQueue(
+      services,
+      user,
+      params,
+      params.client_capabilities?.bulk_message_deletion === true,
+    );
     const state = fetchInitialState(
       services,
       user,
       params.fetch_event_types ?? params.event_types ?? null,
-      { clientGravatar: params.client_gravatar, includeSubscribers: params.include_subscribers },
+      {
+        clientGravatar: params.client_gravatar,
+        includeSubscribers: params.include_subscribers,
+        slimPresence: params.slim_presence,
+        userSettingsObject: params.client_capabilities?.user_settings_object === true,
+      },
     );
     return { queue_id: queue.id, last_event_id: -1, ...state };
   },
@@ -59,17 +91,22 @@ export const getEvents = userEndpoint({
   method: 'GET',
   path: '/events',
   params: {
-    queue_id: required('text', z.string()),
+    queue_id: optional('text', z.string()),
     last_event_id: optional('json', z.number().int()),
     dont_block: optional('json', z.boolean(), false),
+    ...queueParams,
+    bulk_message_deletion: optional('json', z.boolean(), false),
   },
   handle: async ({ services, params, user, signal }) => {
-    const events = await services.queues.fetch(params.queue_id, user.id, {
-      lastEventId: params.last_event_id,
+    const queueId =
+      params.queue_id ?? registerQueue(services, user, params, params.bulk_message_deletion).id;
+    const events = await services.queues.fetch(queueId, user.id, {
+      // A queue registered just now has nothing to acknowledge (Zulip ignores the ID too).
+      lastEventId: params.queue_id === undefined ? undefined : params.last_event_id,
       dontBlock: params.dont_block,
       signal,
     });
-    return { events, queue_id: params.queue_id };
+    return { events, queue_id: queueId };
   },
 });
 

@@ -1,5 +1,12 @@
 import type { Endpoint } from '../endpoint';
 import { devFetchApiKey, fetchApiKey } from './apiKeys';
+import {
+  createBotEndpoint,
+  deactivateBotEndpoint,
+  getBotsEndpoint,
+  regenerateBotApiKeyEndpoint,
+  updateBotEndpoint,
+} from './bots';
 import { deleteQueue, getEvents, register } from './events';
 import { getMessages, postMessage } from './messages';
 import { deleteMessageEndpoint } from './messageDeletion';
@@ -25,6 +32,9 @@ import {
 } from './profileFields';
 import { getServerSettings } from './serverSettings';
 import { updateNotificationSettingsEndpoint } from './settings';
+import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './presence';
+import { typingEndpoint } from './typing';
+import { updateSettingsEndpoint } from './userSettings';
 import { getStreamId, getStreams, postDefaultStream } from './streams';
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
@@ -38,6 +48,11 @@ export const endpoints: readonly Endpoint[] = [
   getOwnUser,
   getUsers,
   createUserEndpoint,
+  createBotEndpoint,
+  getBotsEndpoint,
+  updateBotEndpoint,
+  regenerateBotApiKeyEndpoint,
+  deactivateBotEndpoint,
   updateProfileDataEndpoint,
   removeProfileDataEndpoint,
   getProfileFields,
@@ -56,6 +71,11 @@ export const endpoints: readonly Endpoint[] = [
   postDefaultStream,
   getStreamTopics,
   updateNotificationSettingsEndpoint,
+  updateSettingsEndpoint,
+  updatePresenceEndpoint,
+  getRealmPresence,
+  getUserPresence,
+  typingEndpoint,
   postMessage,
   getMessages,
   updateMessageEndpoint,

@@ -41,6 +41,7 @@ function destination(type: string, to: string, topic: string | undefined): Desti
 export const postMessage = userEndpoint({
   method: 'POST',
   path: '/messages',
+  allowIncomingWebhookBots: true,
   params: {
     type: required('text', z.enum(['stream', 'channel', 'private', 'direct'])),
     to: required('text', z.string()),

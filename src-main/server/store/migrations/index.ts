@@ -4,6 +4,9 @@ import { sql as streamsAndSettings } from './003-streams-and-settings';
 import { sql as messageEdits } from './004-message-edits';
 import { sql as customProfileFields } from './005-custom-profile-fields';
 import { sql as userTopics } from './006-user-topics';
+import { sql as eventQueues } from './007-event-queues';
+import { sql as bots } from './008-bots';
+import { sql as presence } from './009-presence';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -14,4 +17,7 @@ export const migrations: readonly string[] = [
   messageEdits,
   customProfileFields,
   userTopics,
+  eventQueues,
+  bots,
+  presence,
 ];

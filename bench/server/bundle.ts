@@ -1,0 +1,32 @@
+import { mkdir } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Inside node_modules so that the bundles' package imports resolve, as a
+// shipped build's do; never committed, rebuilt on every run.
+const outDir = join(repoRoot, 'node_modules', '.cache', 'hearth-bench');
+
+/**
+ * Compiles a server entry to one plain JavaScript file, so that child
+ * processes run as a built host would: no TypeScript loader in their memory
+ * or on their start-up path.
+ */
+export async function bundleEntry(entry: string): Promise<string> {
+  await mkdir(outDir, { recursive: true });
+  const outfile = join(outDir, basename(entry).replace(/\.ts$/, '.mjs'));
+  await build({
+    entryPoints: [join(repoRoot, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  return outfile;
+}

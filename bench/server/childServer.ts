@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+export interface ChildServer {
+  url: string;
+  pid: number;
+  /** Resident memory from /proc, in bytes. */
+  rss(): number;
+  /** The child's last lines on stderr, for when something goes wrong. */
+  recentErrors(): string[];
+  stop(): Promise<void>;
+}
+
+const address = /listening at (http:\/\/\S+)|hosting ".*" at (http:\/\/\S+)/;
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+/** Starts a bundled server in its own Node process and waits for the address it announces. */
+export async function startChildServer(
+  script: string,
+  args: readonly string[],
+  nodeArgs: readonly string[] = [],
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const errors: string[] = [];
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    errors.push(line);
+    if (errors.length > 40) errors.shift();
+  });
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in 120 s`)), 120_000);
+    lines.on('line', (line) => {
+      const match = address.exec(line);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve(match[1] ?? match[2] ?? '');
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}:\n${errors.join('\n')}`));
+    });
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`${script} has no process id`);
+  return {
+    url,
+    pid,
+    rss: () => {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    recentErrors: () => [...errors],
+    stop: async () => {
+      const done = exited(child);
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import type { NarrowKind } from './narrowTargets';
+import type { LoadResult } from './load';
+import { summarize } from './percentiles';
+import type { ReadResult } from './reads';
+import { megabytes, ms, perSecond, type Row } from './report';
+import type { SendResults } from './sends';
+
+export interface Figures {
+  sends: SendResults;
+  reads: Record<NarrowKind, ReadResult>;
+  profile: { host: LoadResult; bare: LoadResult };
+  steadyPerSecond: number;
+  rss: { hostIdle: number; bareIdle: number; hostAfterSends: number };
+}
+
+// The issue's targets, printed beside each figure and never asserted.
+const targets = {
+  sendRatio: 0.6,
+  steadyP99: 20,
+  readP99: 10,
+  searchP99: 50,
+  profileRatio: 0.7,
+  idleRss: 150 * 1024 * 1024,
+};
+
+function sendRows(figures: Figures): Row[] {
+  const { sends } = figures;
+  const rawRate = sends.raw.rate;
+  const ratio = sends.withEvents.rate / sends.bare.rate;
+  const saturated = summarize(sends.withEvents.latencies);
+  const bare = summarize(sends.bare.latencies);
+  const steady = summarize(sends.steady.latencies);
+  const rawSteady = summarize(sends.rawSteady.latencies);
+  const rate = `steady ${figures.steadyPerSecond}/s`;
+  return [
+    {
+      figure: '(a) POST /messages throughput, 50 clients, 50 subscribers',
+      value: perSecond(sends.withEvents.rate),
+      ceiling: `bare node:http + same transaction ${perSecond(sends.bare.rate)}`,
+      ratio,
+      target: `(i) >= ${targets.sendRatio}`,
+      met: ratio >= targets.sendRatio,
+    },
+    {
+      figure: '(a) the same with no event queues registered',
+      value: perSecond(sends.withoutEvents.rate),
+      ceiling: `bare node:http + same transaction ${perSecond(sends.bare.rate)}`,
+      ratio: sends.withoutEvents.rate / sends.bare.rate,
+    },
+    {
+      figure: '(a) POST /messages throughput vs raw transaction rate',
+      value: perSecond(sends.withEvents.rate),
+      ceiling: `raw better-sqlite3 ${perSecond(rawRate)}`,
+      ratio: sends.withEvents.rate / rawRate,
+    },
+    {
+      figure: '(a) POST /messages latency at saturation p50 / p99',
+      value: `${ms(saturated.p50)} / ${ms(saturated.p99)}`,
+      ceiling: `bare ${ms(bare.p50)} / ${ms(bare.p99)}`,
+    },
+    {
+      figure: `(ii) POST /messages at a ${rate}, p50`,
+      value: ms(steady.p50),
+      ceiling: `raw transaction, same schedule ${ms(rawSteady.p50)}`,
+    },
+    {
+      figure: `(ii) POST /messages at a ${rate}, p99`,
+      value: ms(steady.p99),
+      ceiling: `raw transaction, same schedule ${ms(rawSteady.p99)}`,
+      target: `<= ${targets.steadyP99} ms`,
+      met: steady.p99 <= targets.steadyP99,
+    },
+  ];
+}
+
+function readRows(reads: Record<NarrowKind, ReadResult>): Row[] {
+  return (Object.keys(reads) as NarrowKind[]).map((kind) => {
+    const { latency, averageReturned } = reads[kind];
+    const limit = kind === 'search' ? targets.searchP99 : targets.readP99;
+    return {
+      figure: `(iii) GET /messages ${kind}, ${averageReturned.toFixed(0)} msgs, p50 / p99`,
+      value: `${ms(latency.p50)} / ${ms(latency.p99)}`,
+      target: `p99 <= ${limit} ms`,
+      met: latency.p99 <= limit,
+    };
+  });
+}
+
+/** The table's rows, in the issue's order. */
+export function figureRows(figures: Figures): Row[] {
+  const { profile, rss, sends } = figures;
+  const rawRate = sends.raw.rate;
+  const profileRatio = profile.host.rate / profile.bare.rate;
+  return [
+    ...sendRows(figures),
+    ...readRows(figures.reads),
+    {
+      figure: '(iv) GET /users/me rate, 50 clients',
+      value: perSecond(profile.host.rate),
+      ceiling: `bare node:http JSON ${perSecond(profile.bare.rate)}`,
+      ratio: profileRatio,
+      target: `>= ${targets.profileRatio}`,
+      met: profileRatio >= targets.profileRatio,
+    },
+    {
+      figure: '(v) idle host resident memory, the database open',
+      value: megabytes(rss.hostIdle),
+      ceiling: `idle bare node:http ${megabytes(rss.bareIdle)}`,
+      ratio: rss.hostIdle / rss.bareIdle,
+      target: `<= ${megabytes(targets.idleRss)}`,
+      met: rss.hostIdle <= targets.idleRss,
+    },
+    { figure: 'host resident memory after the sends', value: megabytes(rss.hostAfterSends) },
+    { figure: '(c) ceiling: bare node:http JSON endpoint', value: perSecond(profile.bare.rate) },
+    {
+      figure: '(c) ceiling: bare node:http + send transaction',
+      value: perSecond(sends.bare.rate),
+      ceiling: `raw better-sqlite3 ${perSecond(rawRate)}`,
+      ratio: sends.bare.rate / rawRate,
+    },
+    { figure: '(c) ceiling: raw better-sqlite3 message + 50 rows', value: perSecond(rawRate) },
+  ];
+}
+
+/** Requests that did not succeed, which would make a figure meaningless. */
+export function failureNotes(figures: Figures): string[] {
+  const loads: [string, LoadResult][] = [
+    ['POST /messages with events', figures.sends.withEvents],
+    ['POST /messages without events', figures.sends.withoutEvents],
+    ['POST /messages steady', figures.sends.steady],
+    ['bare send', figures.sends.bare],
+    ['GET /users/me', figures.profile.host],
+    ['bare JSON', figures.profile.bare],
+  ];
+  return [
+    ...loads
+      .filter(([, load]) => load.failures > 0)
+      .map(([name, load]) => `${name}: ${load.failures} failed, first: ${load.firstFailure}`),
+    ...(Object.entries(figures.reads) as [NarrowKind, ReadResult][])
+      .filter(([, read]) => read.failures > 0)
+      .map(([kind, read]) => `GET /messages ${kind}: ${read.failures} failed`),
+  ];
+}

@@ -1,0 +1,23 @@
+export interface LatencySummary {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+// Nearest rank: the smallest sample at or above the share p of all samples.
+function nearestRank(sorted: readonly number[], p: number): number {
+  const rank = Math.max(1, Math.ceil(p * sorted.length));
+  return sorted[rank - 1] ?? Number.NaN;
+}
+
+/** Milliseconds in, milliseconds out. */
+export function summarize(latencies: readonly number[]): LatencySummary {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: nearestRank(sorted, 0.5),
+    p99: nearestRank(sorted, 0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}

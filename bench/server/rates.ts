@@ -1,0 +1,25 @@
+import { closeClients, openClients, ownProfile } from './clients';
+import type { Credentials } from './credentials';
+import { closedLoop, type LoadResult } from './load';
+import { alternate } from './rounds';
+
+/** (iv): GET /users/me against the bare JSON endpoint, same clients, alternating rounds. */
+export async function measureProfileRates(
+  hostUrl: string,
+  bareUrl: string,
+  users: readonly Credentials[],
+  rounds: number,
+  roundSeconds: number,
+): Promise<{ host: LoadResult; bare: LoadResult }> {
+  const host = await openClients(hostUrl, users, ownProfile);
+  const bare = await openClients(bareUrl, users, ownProfile, false);
+  await closedLoop(bare, 1);
+  await closedLoop(host, 1);
+  const results = await alternate(rounds, {
+    bare: () => closedLoop(bare, roundSeconds),
+    host: () => closedLoop(host, roundSeconds),
+  });
+  closeClients(host);
+  closeClients(bare);
+  return results;
+}

@@ -1,0 +1,38 @@
+export interface Row {
+  figure: string;
+  value: string;
+  ceiling?: string;
+  ratio?: number;
+  target?: string;
+  met?: boolean;
+}
+
+export const ms = (milliseconds: number) => `${milliseconds.toFixed(2)} ms`;
+export const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en')}/s`;
+export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The benchmark's table: each figure, its same-run ceiling, the ratio and the target. */
+export function formatTable(rows: readonly Row[]): string {
+  const header = ['figure', 'value', 'ceiling (same run)', 'ratio', 'target', 'met'];
+  const cells = rows.map((row) => [
+    row.figure,
+    row.value,
+    row.ceiling ?? '',
+    row.ratio === undefined ? '' : row.ratio.toFixed(2),
+    row.target ?? '',
+    row.met === undefined ? '' : row.met ? 'met' : 'NOT MET',
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...cells.map((line) => (line[column] ?? '').length)),
+  );
+  const format = (line: readonly string[]) =>
+    line
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join(' | ')
+      .trimEnd();
+  return [
+    format(header),
+    widths.map((width) => '-'.repeat(width)).join('-|-'),
+    ...cells.map(format),
+  ].join('\n');
+}

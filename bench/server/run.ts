@@ -1,0 +1,168 @@
+// `npm run bench:server [-- --seed <n>] [--messages <n>] [--profile]`
+//
+// Measures the host on a generated organization against ceilings measured in
+// the same run, and prints each figure beside its ratio and the issue's
+// target; targets are printed, never asserted, and the exit code is 0 whether
+// they are met or not. `--profile` adds the host's CPU profile, phase by phase.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { bundleEntry } from './bundle';
+import { startChildServer, type ChildServer } from './childServer';
+import { failureNotes, figureRows, type Figures } from './figures';
+import { DATABASE_FILE, fullSize } from './generateOrg';
+import type { NarrowKind } from './narrowTargets';
+import { cachedOrg } from './orgCache';
+import { monotonicMicros, summarizeProfile, type Phase } from './profileSummary';
+import { measureProfileRates } from './rates';
+import { readLatencies, type ReadResult } from './reads';
+import { formatTable, megabytes } from './report';
+import { measureSends } from './sends';
+import { readSetup } from './setup';
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    messages: { type: 'string', default: String(fullSize.messages) },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const seed = Number(values.seed);
+const size = { ...fullSize, messages: Number(values.messages) };
+
+const ROUNDS = 3;
+const PROFILE_ROUND_SECONDS = 2;
+const SEND_ROUND_SECONDS = 4;
+const STEADY_PER_SECOND = 100;
+const STEADY_SECONDS = 10;
+const READS_PER_NARROW = 400;
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main(): Promise<void> {
+  log(
+    `${cpus().length} cores, ${megabytes(totalmem())} memory, Node ${process.version}, load average ${load()}`,
+  );
+  const org = await cachedOrg(seed, size, log);
+  const { manifest } = org;
+  log(
+    org.reused
+      ? `reusing the organization cached at ${org.dataDir} (delete the folder to regenerate)`
+      : `generated in ${manifest.generationSeconds} s, cached at ${org.dataDir} for later runs`,
+  );
+  log(
+    `seed ${seed}: ${manifest.messages.toLocaleString('en')} messages, ` +
+      `${manifest.userMessages.toLocaleString('en')} user_messages rows; sends go to #${manifest.sendStream}`,
+  );
+
+  // Every run works on a copy, so the cached organization stays as generated.
+  const workDir = await mkdtemp(join(tmpdir(), 'hearth-bench-run-'));
+  const database = join(workDir, DATABASE_FILE);
+  const servers: ChildServer[] = [];
+  const start = async (...args: Parameters<typeof startChildServer>) => {
+    const server = await startChildServer(...args);
+    servers.push(server);
+    return server;
+  };
+  const phases: Phase[] = [];
+  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    log(name);
+    const begun = monotonicMicros();
+    const result = await work();
+    phases.push({ name, start: begun, end: monotonicMicros() });
+    return result;
+  };
+  try {
+    await copyFile(join(org.dataDir, DATABASE_FILE), database);
+    const [hostScript, bareJsonScript, bareSendScript] = await Promise.all([
+      bundleEntry('src-main/server/cli.ts'),
+      bundleEntry('bench/server/bareJsonServer.ts'),
+      bundleEntry('bench/server/bareSendServer.ts'),
+    ]);
+    const { narrows, senders } = readSetup(database, manifest);
+    log(`${senders.length} clients, each signed in as its own user`);
+    for (const { word, matches } of narrows.searchWords) {
+      log(`search word '${word}' matches ${matches.toLocaleString('en')} messages`);
+    }
+
+    const profileDir = join(workDir, 'profile');
+    const host = await start(
+      hostScript,
+      ['--data-dir', workDir, '--port', '0'],
+      values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    );
+    const bareJson = await start(bareJsonScript, []);
+    await settle(3000);
+    const hostIdle = host.rss();
+    const bareIdle = bareJson.rss();
+
+    const profile = await phase('GET /users/me and the bare JSON endpoint, alternating', () =>
+      measureProfileRates(host.url, bareJson.url, senders, ROUNDS, PROFILE_ROUND_SECONDS),
+    );
+    await bareJson.stop();
+
+    const reads = {} as Record<NarrowKind, ReadResult>;
+    for (const kind of Object.keys(narrows.cases) as NarrowKind[]) {
+      reads[kind] = await phase(`GET /messages ${kind}`, () =>
+        readLatencies(host.url, narrows.cases[kind], READS_PER_NARROW),
+      );
+    }
+
+    const bareSend = await start(bareSendScript, [
+      '--data-dir',
+      workDir,
+      '--stream',
+      manifest.sendStream,
+    ]);
+    const sends = await phase('POST /messages and the send ceilings, alternating', () =>
+      measureSends({
+        hostUrl: host.url,
+        bareUrl: bareSend.url,
+        databasePath: database,
+        stream: manifest.sendStream,
+        senders,
+        contents: manifest.sampleContents,
+        rounds: ROUNDS,
+        roundSeconds: SEND_ROUND_SECONDS,
+        steadyPerSecond: STEADY_PER_SECOND,
+        steadySeconds: STEADY_SECONDS,
+      }),
+    );
+    await bareSend.stop();
+    const hostAfterSends = host.rss();
+    await host.stop();
+
+    const figures: Figures = {
+      sends,
+      reads,
+      profile,
+      steadyPerSecond: STEADY_PER_SECOND,
+      rss: { hostIdle, bareIdle, hostAfterSends },
+    };
+    console.log(`\n${formatTable(figureRows(figures))}\n`);
+    log(
+      `message events delivered to the clients' queues: ${sends.delivered.toLocaleString('en')} ` +
+        `of ${sends.expectedDeliveries.toLocaleString('en')}`,
+    );
+    for (const note of failureNotes(figures)) log(note);
+    if (values.profile) console.log(await summarizeProfile(profileDir, phases));
+    log(`load average at the end ${load()} (other work on the machine skews every figure)`);
+  } catch (error) {
+    for (const server of servers) console.error(server.recentErrors().join('\n'));
+    throw error;
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+import { errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import type { Services } from '../services';
+import {
+  LEGACY_ACTIVITY_OFFSET_SECONDS,
+  legacyClientPresence,
+  presencesByUser,
+} from '../shape/presence';
+import { displaySettingsOf } from '../store/displaySettings';
+import { presenceOf, recentPresences, savePresence } from '../store/presence';
+import { activeUserIds, type UserRow } from '../store/users';
+
+// Zulip 7.0's settings: clients report every minute, a user silent for longer
+// than the threshold shows as offline, and a report less than the minimum
+// apart from the last one changes nothing.
+export const PRESENCE_PING_INTERVAL_SECONDS = 60;
+export const PRESENCE_OFFLINE_THRESHOLD_SECONDS = 140;
+const PRESENCE_UPDATE_MIN_FREQ_SECONDS = 55;
+// Zulip's USER_LIMIT_FOR_SENDING_PRESENCE_UPDATE_EVENTS: in larger
+// organizations clients learn of presence only by polling.
+const USER_LIMIT_FOR_PRESENCE_EVENTS = 100;
+// Zulip reads presence of the last two weeks only.
+const PRESENCE_HISTORY_SECONDS = 14 * 24 * 60 * 60;
+
+export type PresenceStatus = 'active' | 'idle';
+
+export function checkPresenceStatus(status: string): PresenceStatus {
+  if (status === 'active' || status === 'idle') return status;
+  throw errors.badRequest(`Invalid status: ${status}`);
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Zulip 7.0's do_update_user_presence: records that the user's client is
+ * connected (and, for `active`, in use), and tells everyone when the user
+ * first appears or comes back after long enough away to look offline.
+ * Nothing is recorded for a user who turned presence_enabled off.
+ */
+export function updatePresence(
+  services: Services,
+  user: UserRow,
+  status: PresenceStatus,
+  now = nowSeconds(),
+): void {
+  const { sql } = services;
+  const changed = sql.transaction(() => {
+    if (!displaySettingsOf(sql, user.id).presence_enabled) return null;
+    const current = presenceOf(sql, user.id);
+    if (!current) {
+      // A first report of idle is placed just beyond the activity offset, so that it reads as idle.
+      const lastActive = status === 'active' ? now : now - LEGACY_ACTIVITY_OFFSET_SECONDS - 1;
+      savePresence(sql, { userId: user.id, lastActiveTime: lastActive, lastConnectedTime: now });
+      return { lastActiveTime: lastActive, lastConnectedTime: now, announce: true };
+    }
+    let lastActiveTime = current.last_active_time;
+    let lastConnectedTime = current.last_connected_time;
+    const sinceActive = now - lastActiveTime;
+    const cameBack =
+      status === 'active' &&
+      sinceActive > PRESENCE_OFFLINE_THRESHOLD_SECONDS - PRESENCE_PING_INTERVAL_SECONDS - 10;
+    if (now - lastConnectedTime > PRESENCE_UPDATE_MIN_FREQ_SECONDS) lastConnectedTime = now;
+    if (status === 'active' && sinceActive > PRESENCE_UPDATE_MIN_FREQ_SECONDS) {
+      lastActiveTime = now;
+      lastConnectedTime = Math.max(lastConnectedTime, now);
+    }
+    if (
+      lastActiveTime !== current.last_active_time ||
+      lastConnectedTime !== current.last_connected_time
+    ) {
+      savePresence(sql, { userId: user.id, lastActiveTime, lastConnectedTime });
+    }
+    return { lastActiveTime, lastConnectedTime, announce: cameBack };
+  });
+  if (!changed?.announce) return;
+
+  const audience = activeUserIds(sql);
+  if (audience.length > USER_LIMIT_FOR_PRESENCE_EVENTS) return;
+  const presence = legacyClientPresence({
+    last_active_time: changed.lastActiveTime,
+    last_connected_time: changed.lastConnectedTime,
+  });
+  services.queues.notify(
+    plainNotice('presence', {
+      email: user.email,
+      user_id: user.id,
+      server_timestamp: Date.now() / 1000,
+      presence: { [presence.client]: presence },
+    }),
+    audience,
+  );
+}
+
+/** Zulip's get_presence_response: everyone's recent presence and the server's clock. */
+export function presenceResponse(services: Services, slim: boolean) {
+  const rows = recentPresences(services.sql, nowSeconds() - PRESENCE_HISTORY_SECONDS);
+  return { presences: presencesByUser(rows, slim), server_timestamp: Date.now() / 1000 };
+}

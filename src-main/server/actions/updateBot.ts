@@ -1,0 +1,146 @@
+import { errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import { accessStreamByName } from '../queries/streamAccess';
+import type { Services } from '../services';
+import { toRealmBot } from '../shape/bots';
+import { botById, setBotDefaults, setBotOwner, setFullName, type BotRow } from '../store/bots';
+import type { Sql } from '../store/sql';
+import { activeUserIds, Role, userById, type UserRow } from '../store/users';
+import { accessBotById, botEventRecipients, checkMayManageBots, streamNamer } from './botAccess';
+import { checkBotNameAvailable } from './createBot';
+import { checkFullName } from './validate';
+
+export interface UpdateBotRequest {
+  fullName?: string | undefined;
+  botOwnerId?: number | undefined;
+  /** A stream name, or '' for none. */
+  defaultSendingStream?: string | undefined;
+  defaultEventsRegisterStream?: string | undefined;
+  defaultAllPublicStreams?: boolean | undefined;
+}
+
+function reread(sql: Sql, botId: number): BotRow {
+  const bot = botById(sql, botId);
+  if (!bot) throw new Error(`bot ${botId} vanished`);
+  return bot;
+}
+
+function defaultStream(sql: Sql, actor: UserRow, name: string | undefined, current: number | null) {
+  if (name === undefined) return current;
+  return name === '' ? null : accessStreamByName(sql, actor, name).id;
+}
+
+// Zulip's patch_bot_backend checks for a new owner.
+function newOwner(sql: Sql, ownerId: number): UserRow {
+  const owner = userById(sql, ownerId);
+  if (!owner) throw errors.badRequest('Failed to change owner, no such user');
+  if (owner.is_active !== 1) throw errors.badRequest('Failed to change owner, user is deactivated');
+  if (owner.is_bot === 1) {
+    throw errors.badRequest("Failed to change owner, bots can't own other bots");
+  }
+  return owner;
+}
+
+/**
+ * Zulip's patch_bot_backend: everything is checked before anything changes,
+ * then each changed setting goes out with the events Zulip sends for it.
+ */
+export function updateBot(
+  services: Services,
+  actor: UserRow,
+  botId: number,
+  request: UpdateBotRequest,
+): BotRow {
+  const { sql, queues } = services;
+  checkMayManageBots(actor);
+  const bot = accessBotById(sql, actor, botId);
+  const fullName = request.fullName === undefined ? bot.full_name : checkFullName(request.fullName);
+  // Zulip's check_change_bot_full_name quietly accepts the unchanged name.
+  const renamed = fullName !== bot.full_name;
+  if (renamed) checkBotNameAvailable(services, fullName);
+  const owner = request.botOwnerId === undefined ? undefined : newOwner(sql, request.botOwnerId);
+  const defaults = {
+    sendingStreamId: defaultStream(
+      sql,
+      actor,
+      request.defaultSendingStream,
+      bot.default_sending_stream_id,
+    ),
+    eventsRegisterStreamId: defaultStream(
+      sql,
+      actor,
+      request.defaultEventsRegisterStream,
+      bot.default_events_register_stream_id,
+    ),
+    allPublicStreams: request.defaultAllPublicStreams ?? bot.default_all_public_streams === 1,
+  };
+
+  sql.transaction(() => {
+    if (renamed) setFullName(sql, bot.id, fullName);
+    if (owner && owner.id !== bot.bot_owner_id) setBotOwner(sql, bot.id, owner.id);
+    setBotDefaults(sql, bot.id, defaults);
+  });
+  services.authCache.delete(bot.email.toLowerCase());
+  const updated = reread(sql, bot.id);
+
+  const toBotViewers = (change: Record<string, unknown>) =>
+    queues.notify(
+      plainNotice('realm_bot', { op: 'update', bot: { user_id: bot.id, ...change } }),
+      botEventRecipients(sql, updated),
+    );
+  if (renamed) {
+    const person = { user_id: bot.id, full_name: fullName };
+    queues.notify(plainNotice('realm_user', { op: 'update', person }), activeUserIds(sql));
+    toBotViewers({ full_name: fullName });
+  }
+  if (owner && owner.id !== bot.bot_owner_id) notifyOwnerChange(services, bot, updated, owner);
+  const name = streamNamer(sql);
+  if (request.defaultSendingStream !== undefined) {
+    toBotViewers({ default_sending_stream: name(defaults.sendingStreamId) });
+  }
+  if (request.defaultEventsRegisterStream !== undefined) {
+    toBotViewers({ default_events_register_stream: name(defaults.eventsRegisterStreamId) });
+  }
+  if (request.defaultAllPublicStreams !== undefined) {
+    toBotViewers({ default_all_public_streams: defaults.allPublicStreams });
+  }
+  return updated;
+}
+
+// Zulip's do_change_bot_owner: a non-admin previous owner loses the bot from
+// their realm_bots, a non-admin new owner gains it whole, and the others who
+// see it learn the new owner_id.
+function notifyOwnerChange(
+  services: Services,
+  before: BotRow,
+  updated: BotRow,
+  owner: UserRow,
+): void {
+  const { sql, queues } = services;
+  const previous = before.bot_owner_id === null ? undefined : userById(sql, before.bot_owner_id);
+  const others = new Set(botEventRecipients(sql, updated));
+  if (previous && previous.role > Role.admin) {
+    queues.notify(plainNotice('realm_bot', { op: 'delete', bot: { user_id: updated.id } }), [
+      previous.id,
+    ]);
+    others.delete(previous.id);
+  }
+  if (owner.role > Role.admin) {
+    queues.notify(
+      plainNotice('realm_bot', { op: 'add', bot: toRealmBot(updated, streamNamer(sql)) }),
+      [owner.id],
+    );
+    others.delete(owner.id);
+  }
+  queues.notify(
+    plainNotice('realm_bot', { op: 'update', bot: { user_id: updated.id, owner_id: owner.id } }),
+    [...others],
+  );
+  queues.notify(
+    plainNotice('realm_user', {
+      op: 'update',
+      person: { user_id: updated.id, bot_owner_id: owner.id },
+    }),
+    activeUserIds(sql),
+  );
+}

@@ -1,0 +1,73 @@
+import { plainNotice } from '../events/notice';
+import type { Services } from '../services';
+import {
+  displaySettingsOf,
+  legacyDisplaySettings,
+  legacyNotificationExtras,
+} from '../store/displaySettings';
+import { notificationSettingsOf, storeSetting, type SettingValue } from '../store/userSettings';
+import type { UserRow } from '../store/users';
+
+/** Every user setting with its current value: Zulip's UserProfile.property_types. */
+export function userSettingsOf(services: Services, user: UserRow): Record<string, SettingValue> {
+  return {
+    ...notificationSettingsOf(services.sql, user.id),
+    ...displaySettingsOf(services.sql, user.id),
+  };
+}
+
+const legacyDisplay: ReadonlySet<string> = new Set(legacyDisplaySettings);
+const legacyNotificationExtra: ReadonlySet<string> = new Set(legacyNotificationExtras);
+
+/**
+ * Zulip 7.0's do_change_user_setting, for every setting given: stores the
+ * ones whose value differs and returns them. Each change is announced as a
+ * `user_settings` update, and the settings older clients read at the top
+ * level of /register also by the legacy event of their kind. Queues do not
+ * record the user_settings_object capability, so every queue gets both.
+ */
+export function changeUserSettings(
+  services: Services,
+  user: UserRow,
+  wanted: Readonly<Record<string, SettingValue | undefined>>,
+): Record<string, SettingValue> {
+  const { sql } = services;
+  const changed = sql.transaction(() => {
+    const current = userSettingsOf(services, user);
+    const diff: Record<string, SettingValue> = {};
+    for (const [name, value] of Object.entries(wanted)) {
+      if (value === undefined || !(name in current) || current[name] === value) continue;
+      storeSetting(sql, user.id, name, value);
+      diff[name] = value;
+    }
+    return diff;
+  });
+
+  const notificationNames = new Set(Object.keys(notificationSettingsOf(sql, user.id)));
+  for (const [property, value] of Object.entries(changed)) {
+    services.queues.notify(plainNotice('user_settings', { op: 'update', property, value }), [
+      user.id,
+    ]);
+    if (notificationNames.has(property) || legacyNotificationExtra.has(property)) {
+      services.queues.notify(
+        plainNotice('update_global_notifications', {
+          user: user.email,
+          notification_name: property,
+          setting: value,
+        }),
+        [user.id],
+      );
+    }
+    if (legacyDisplay.has(property)) {
+      services.queues.notify(
+        plainNotice('update_display_settings', {
+          user: user.email,
+          setting_name: property,
+          setting: value,
+        }),
+        [user.id],
+      );
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,104 @@
+import type { Message } from '../../wire';
+import type { Notice, QueuedEvent, ViewOptions } from './notice';
+
+/**
+ * A notice as queues keep it, in memory and in the store: plain JSON, the same
+ * for every queue it reaches. What differs per queue travels beside it as the
+ * event's `part`.
+ */
+export type NoticeRecord =
+  | {
+      kind: 'message';
+      /** One rendering per view a receiving queue asked for, by `viewKey`. */
+      renderings: Record<string, Message>;
+      localEcho: { queueId: string; localId: string } | null;
+    }
+  | {
+      kind: 'deletion';
+      type: string;
+      messageIds: number[];
+      details: Record<string, unknown>;
+    }
+  | { kind: 'plain'; event: { type: string } & Record<string, unknown> }
+  | { kind: 'heartbeat' };
+
+/** What of a queue decides how its events look. */
+export interface EventViewer {
+  id: string;
+  settings: ViewOptions & { bulkMessageDeletion: boolean };
+}
+
+export function viewKey(view: ViewOptions): string {
+  return `${view.applyMarkdown ? 'html' : 'markdown'}/${view.clientGravatar ? 'client-gravatar' : 'avatar-url'}`;
+}
+
+/** The record of `notice` for the queues it is about to reach. */
+export function recordOf(notice: Notice, viewers: readonly EventViewer[]): NoticeRecord {
+  switch (notice.kind) {
+    case 'plain':
+      return { kind: 'plain', event: { type: notice.type, ...notice.payload } };
+    case 'deletion':
+      return {
+        kind: 'deletion',
+        type: notice.type,
+        messageIds: [...notice.messageIds],
+        details: { ...notice.details },
+      };
+    case 'message': {
+      const renderings: Record<string, Message> = {};
+      for (const { settings } of viewers) {
+        const { applyMarkdown, clientGravatar } = settings;
+        renderings[viewKey(settings)] ??= notice.render({ applyMarkdown, clientGravatar });
+      }
+      return { kind: 'message', renderings, localEcho: notice.localEcho };
+    }
+  }
+}
+
+/**
+ * The parts of the events one queue gets from a record: a message carries the
+ * reader's flags; Zulip's process_deletion_event splits a deletion into one
+ * event per message for clients without bulk_message_deletion.
+ */
+export function partsFor(
+  record: NoticeRecord,
+  viewer: EventViewer,
+  flags: string | null,
+): (string | null)[] {
+  if (record.kind === 'message') return [flags];
+  if (record.kind === 'deletion' && !viewer.settings.bulkMessageDeletion) {
+    return record.messageIds.map(String);
+  }
+  return [null];
+}
+
+/** One queued event as Zulip shows it. */
+export function eventOf(
+  id: number,
+  record: NoticeRecord,
+  part: string | null,
+  viewer: EventViewer,
+): QueuedEvent {
+  switch (record.kind) {
+    case 'heartbeat':
+      return { type: 'heartbeat', id };
+    case 'plain':
+      return { ...record.event, id };
+    case 'deletion':
+      return part === null
+        ? { type: record.type, message_ids: record.messageIds, ...record.details, id }
+        : { type: record.type, message_id: Number(part), ...record.details, id };
+    case 'message': {
+      const message = record.renderings[viewKey(viewer.settings)];
+      if (!message) throw new Error(`queue ${viewer.id} has no rendering of its message`);
+      const echo = record.localEcho?.queueId === viewer.id ? record.localEcho : null;
+      return {
+        type: 'message',
+        message,
+        flags: JSON.parse(part ?? '[]') as string[],
+        ...(echo ? { local_message_id: echo.localId } : {}),
+        id,
+      };
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { allEventQueues, allNotices } from '../store/eventQueues';
+import type { Sql } from '../store/sql';
+import type { NoticeRecord } from './noticeRecord';
+import { EventQueue, type PendingEvent, type QueueSettings } from './queue';
+
+// What a queue keeps of its register arguments; a key added later needs a
+// default here, for queues stored before it existed.
+const settingsSchema = z.object({
+  eventTypes: z.array(z.string()).nullable(),
+  applyMarkdown: z.boolean(),
+  clientGravatar: z.boolean(),
+  allPublicStreams: z.boolean(),
+  narrow: z.array(z.object({ operator: z.string(), operand: z.string() })),
+  bulkMessageDeletion: z.boolean(),
+});
+
+/** The settings as the store keeps them, the user being a column of their own. */
+export function storedSettings(settings: QueueSettings): string {
+  return JSON.stringify(settingsSchema.parse(settings));
+}
+
+type Delivery = [queueId: string, firstEventId: number, parts: (string | null)[]];
+
+/** How a notice's deliveries are stored: each queue's first event ID (its next, before they are appended) and parts. */
+export function storedDeliveries(
+  deliveries: readonly { queue: EventQueue; parts: readonly (string | null)[] }[],
+): string {
+  return JSON.stringify(
+    deliveries.map(({ queue, parts }): Delivery => [queue.id, queue.nextEventId, [...parts]]),
+  );
+}
+
+export interface Restored {
+  /** Queues polled since `cutoff`, with the events they have not acknowledged. */
+  live: EventQueue[];
+  /** Queues idle since before `cutoff`, to collect. */
+  expired: string[];
+  /** The notices some live queue still holds events of, by ID. */
+  notices: Map<number, NoticeRecord>;
+  /** Notices nobody waits for any more. */
+  spent: number[];
+}
+
+export function restoreQueues(sql: Sql, cutoff: number): Restored {
+  const rows = new Map(allEventQueues(sql).map((row) => [row.id, row]));
+  const events = new Map<string, PendingEvent[]>();
+  const expired: string[] = [];
+  for (const row of rows.values()) {
+    if (row.last_activity < cutoff) expired.push(row.id);
+    else events.set(row.id, []);
+  }
+  const notices = new Map<number, NoticeRecord>();
+  const spent: number[] = [];
+  for (const notice of allNotices(sql)) {
+    const record = JSON.parse(notice.record) as NoticeRecord;
+    let held = false;
+    for (const [queueId, firstEventId, parts] of JSON.parse(notice.deliveries) as Delivery[]) {
+      const pending = events.get(queueId);
+      const row = rows.get(queueId);
+      if (!pending || !row) continue;
+      parts.forEach((part, index) => {
+        const id = firstEventId + index;
+        if (id <= row.newest_pruned_id) return;
+        pending.push({ id, record, part });
+        held = true;
+      });
+    }
+    if (held) notices.set(notice.id, record);
+    else spent.push(notice.id);
+  }
+  const live: EventQueue[] = [];
+  for (const row of rows.values()) {
+    const pending = events.get(row.id);
+    if (!pending) continue;
+    const settings = settingsSchema.parse(JSON.parse(row.settings));
+    live.push(
+      new EventQueue(
+        row.id,
+        { userId: row.user_id, ...settings },
+        { newestPrunedId: row.newest_pruned_id, lastActivity: row.last_activity, events: pending },
+      ),
+    );
+  }
+  return { live, expired, notices, spent };
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { checkMayManageBots, streamNamer } from '../../actions/botAccess';
+import { createBot } from '../../actions/createBot';
+import { deactivateBot } from '../../actions/deactivateBot';
+import { regenerateBotApiKey } from '../../actions/regenerateBotApiKey';
+import { updateBot } from '../../actions/updateBot';
+import { botSettings, toOwnedBot } from '../../shape/bots';
+import { BotType, botsOwnedBy } from '../../store/bots';
+import { userById } from '../../store/users';
+import { userEndpoint } from '../endpoint';
+import { optional, required } from '../params';
+
+const botId = required('json', z.number().int().nonnegative());
+
+export const createBotEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/bots',
+  params: {
+    full_name: required('text', z.string()),
+    short_name: required('text', z.string()),
+    bot_type: optional('json', z.number().int(), BotType.generic),
+    default_sending_stream: optional('text', z.string()),
+    default_events_register_stream: optional('text', z.string()),
+    default_all_public_streams: optional('json', z.boolean()),
+  },
+  handle: ({ services, params, user }) => {
+    const bot = createBot(services, user, {
+      fullName: params.full_name,
+      shortName: params.short_name,
+      botType: params.bot_type,
+      defaultSendingStream: params.default_sending_stream,
+      defaultEventsRegisterStream: params.default_events_register_stream,
+      defaultAllPublicStreams: params.default_all_public_streams,
+    });
+    return {
+      user_id: bot.id,
+      api_key: bot.api_key,
+      ...botSettings(bot, streamNamer(services.sql)),
+    };
+  },
+});
+
+// Zulip lists the caller's own active bots here, administrators included.
+export const getBotsEndpoint = userEndpoint({
+  method: 'GET',
+  path: '/bots',
+  params: {},
+  handle: ({ services, user }) => {
+    checkMayManageBots(user);
+    const name = streamNamer(services.sql);
+    const bots = botsOwnedBy(services.sql, user.id).filter((bot) => bot.is_active === 1);
+    return { bots: bots.map((bot) => toOwnedBot(bot, name)) };
+  },
+});
+
+export const updateBotEndpoint = userEndpoint({
+  method: 'PATCH',
+  path: '/bots/:bot_id',
+  params: {
+    bot_id: botId,
+    full_name: optional('text', z.string()),
+    bot_owner_id: optional('json', z.number().int()),
+    default_sending_stream: optional('text', z.string()),
+    default_events_register_stream: optional('text', z.string()),
+    default_all_public_streams: optional('json', z.boolean()),
+  },
+  handle: ({ services, params, user }) => {
+    const bot = updateBot(services, user, params.bot_id, {
+      fullName: params.full_name,
+      botOwnerId: params.bot_owner_id,
+      defaultSendingStream: params.default_sending_stream,
+      defaultEventsRegisterStream: params.default_events_register_stream,
+      defaultAllPublicStreams: params.default_all_public_streams,
+    });
+    const owner = bot.bot_owner_id === null ? undefined : userById(services.sql, bot.bot_owner_id);
+    // Zulip 7.0 answers with the bot's settings, its owner still by email, and
+    // echoes the service settings that Hearth's kinds of bots do not have.
+    return {
+      full_name: bot.full_name,
+      ...botSettings(bot, streamNamer(services.sql)),
+      service_interface: 1,
+      service_payload_url: null,
+      config_data: null,
+      ...(owner ? { bot_owner: owner.email } : {}),
+    };
+  },
+});
+
+export const regenerateBotApiKeyEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/bots/:bot_id/api_key/regenerate',
+  params: { bot_id: botId },
+  handle: ({ services, params, user }) => ({
+    api_key: regenerateBotApiKey(services, user, params.bot_id),
+  }),
+});
+
+export const deactivateBotEndpoint = userEndpoint({
+  method: 'DELETE',
+  path: '/bots/:bot_id',
+  params: { bot_id: botId },
+  handle: ({ services, params, user }) => {
+    deactivateBot(services, user, params.bot_id);
+    return {};
+  },
+});

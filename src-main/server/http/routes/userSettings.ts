@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { checkNotificationSound } from '../../actions/updateNotificationSettings';
+import { changeUserSettings } from '../../actions/userSettings';
+import { errors } from '../../errors';
+import { userEndpoint } from '../endpoint';
+import { optional } from '../params';
+
+const flag = () => optional('json', z.boolean());
+const choice = (...values: number[]) =>
+  optional(
+    'json',
+    z
+      .number()
+      .int()
+      .refine((value) => values.includes(value), {
+        message: `must be one of ${values.join(', ')}`,
+      }),
+  );
+
+const MIN_EMAIL_BATCHING_SECONDS = 120;
+const MAX_EMAIL_BATCHING_SECONDS = 7 * 24 * 60 * 60;
+
+// Zulip 7.0's unified PATCH /settings, for the notification, display and
+// privacy settings Hearth keeps; account changes (name, email, password) and
+// the language and time zone are not offered here.
+export const updateSettingsEndpoint = userEndpoint({
+  method: 'PATCH',
+  path: '/settings',
+  params: {
+    enable_stream_desktop_notifications: flag(),
+    enable_stream_email_notifications: flag(),
+    enable_stream_push_notifications: flag(),
+    enable_stream_audible_notifications: flag(),
+    notification_sound: optional('text', z.string()),
+    enable_desktop_notifications: flag(),
+    enable_sounds: flag(),
+    enable_offline_email_notifications: flag(),
+    enable_offline_push_notifications: flag(),
+    enable_online_push_notifications: flag(),
+    enable_digest_emails: flag(),
+    enable_login_emails: flag(),
+    enable_marketing_emails: flag(),
+    message_content_in_email_notifications: flag(),
+    pm_content_in_desktop_notifications: flag(),
+    wildcard_mentions_notify: flag(),
+    desktop_icon_count_display: choice(1, 2, 3),
+    realm_name_in_notifications: flag(),
+    presence_enabled: flag(),
+    email_notifications_batching_period_seconds: optional('json', z.number().int()),
+    twenty_four_hour_time: flag(),
+    dense_mode: flag(),
+    web_mark_read_on_scroll_policy: choice(1, 2, 3),
+    starred_message_counts: flag(),
+    fluid_layout_width: flag(),
+    high_contrast_mode: flag(),
+    color_scheme: choice(1, 2, 3),
+    translate_emoticons: flag(),
+    display_emoji_reaction_users: flag(),
+    default_view: optional('text', z.enum(['recent_topics', 'all_messages'])),
+    escape_navigates_to_default_view: flag(),
+    left_side_userlist: flag(),
+    emojiset: optional('text', z.enum(['google', 'google-blob', 'twitter', 'text'])),
+    demote_inactive_streams: choice(1, 2, 3),
+    user_list_style: choice(1, 2, 3),
+    enable_drafts_synchronization: flag(),
+    enter_sends: flag(),
+    send_private_typing_notifications: flag(),
+    send_stream_typing_notifications: flag(),
+    send_read_receipts: flag(),
+    email_address_visibility: choice(1, 2, 3, 4, 5),
+  },
+  handle: ({ services, params, user }) => {
+    checkNotificationSound(params.notification_sound);
+    const batching = params.email_notifications_batching_period_seconds;
+    if (
+      batching !== undefined &&
+      (batching < MIN_EMAIL_BATCHING_SECONDS || batching > MAX_EMAIL_BATCHING_SECONDS)
+    ) {
+      throw errors.badRequest(`Invalid email batching period: ${batching} seconds`);
+    }
+    changeUserSettings(services, user, params);
+    return {};
+  },
+});

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errors } from '../errors';
+import { integrations } from '../integrations';
+import { receiveWebhook } from '../integrations/receive';
+import type { Services } from '../services';
+import { userByApiKey } from '../store/bots';
+import type { UserRow } from '../store/users';
+import { authenticate } from './auth';
+import { decodeParams, optional, type RawParams } from './params';
+
+// The URL parameters every integration shares (Zulip's webhook_view and
+// check_send_webhook_message).
+const common = {
+  api_key: optional('text', z.string()),
+  stream: optional('text', z.string()),
+  topic: optional('text', z.string()),
+  only_events: optional('json', z.array(z.string())),
+  exclude_events: optional('json', z.array(z.string())),
+};
+
+function queryParams(query: unknown): RawParams {
+  const params: Record<string, string> = {};
+  if (typeof query !== 'object' || query === null) return params;
+  for (const [name, value] of Object.entries(query)) {
+    const last: unknown = Array.isArray(value) ? value.at(-1) : value;
+    if (typeof last === 'string') params[name] = last;
+  }
+  return params;
+}
+
+// Zulip's validate_api_key for webhooks: the key alone names the account
+// (HTTP Basic works too), and an incoming-webhook bot's key is welcome.
+function sender(services: Services, apiKey: string | undefined, authorization?: string): UserRow {
+  if (apiKey === undefined) {
+    if (authorization === undefined) throw errors.missingArgument('api_key');
+    return authenticate(services, authorization, { incomingWebhookBots: true });
+  }
+  const key = apiKey.trim();
+  if (!/^[A-Za-z0-9]{32}$/.test(key)) throw errors.unauthorized('Malformed API key');
+  const user = userByApiKey(services.sql, key);
+  if (!user) throw errors.unauthorized('Invalid API key');
+  if (user.is_active !== 1) throw errors.unauthorized('Account is deactivated');
+  return user;
+}
+
+function bodyText(body: unknown): string {
+  if (!Buffer.isBuffer(body)) return '';
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    throw errors.badRequest('Malformed payload');
+  }
+}
+
+/**
+ * POST /api/v1/external/{integration}: the body is the service's own payload,
+ * read raw whatever its content type (services label JSON as a form often
+ * enough), so this route has its own body parser.
+ */
+export function registerWebhookRoute(app: FastifyInstance, services: Services): void {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.post<{ Params: { integration: string } }>(
+      '/api/v1/external/:integration',
+      async (request: FastifyRequest<{ Params: { integration: string } }>) => {
+        const integration = integrations.get(request.params.integration);
+        if (!integration) throw errors.notFound();
+        const query = queryParams(request.query);
+        const params = decodeParams(common, query);
+        const user = sender(services, params.api_key, request.headers.authorization);
+        const result = receiveWebhook(services, user, integration, {
+          path: request.url.split('?')[0] ?? request.url,
+          body: bodyText(request.body),
+          contentType: request.headers['content-type'] ?? '',
+          header: (name) => {
+            const value = request.headers[name.toLowerCase()];
+            return Array.isArray(value) ? value.at(-1) : value;
+          },
+          options: decodeParams(integration.params, query),
+          stream: params.stream,
+          topic: params.topic,
+          filter: { only: params.only_events, exclude: params.exclude_events },
+        });
+        return { result: 'success', msg: '', ...result };
+      },
+    );
+  });
+}

@@ -1,0 +1,86 @@
+import { ApiError } from '../errors';
+import type { Decoded, ParamSpecs } from '../http/params';
+import { Payload } from './payload';
+
+/** One message an integration wants sent for a payload. */
+export interface WebhookMessage {
+  topic: string;
+  content: string;
+  /**
+   * The event type `only_events` and `exclude_events` match against; a
+   * message without one is always sent, as Zulip's check_send_webhook_message.
+   */
+  event?: string;
+}
+
+/** What an integration sees of a request to /api/v1/external/{integration}. */
+export interface WebhookCall<S extends ParamSpecs = ParamSpecs> {
+  /** The raw body, decoded as UTF-8. */
+  body: string;
+  contentType: string;
+  /** The integration's own URL parameters, decoded. */
+  options: Decoded<S>;
+  /** The `topic` URL parameter, which some integrations also read. */
+  userTopic: string | undefined;
+  /** The body as JSON (Zulip's JsonBodyPayload). */
+  payload(): Payload;
+  /** Parses JSON from elsewhere in the request, such as a form field. */
+  parse(text: string): Payload;
+  /** The header that names the event; its absence is Zulip's MISSING_HTTP_EVENT_HEADER. */
+  eventHeader(name: string): string;
+}
+
+export interface Integration {
+  /** The name in the URL, e.g. `github`. */
+  urlName: string;
+  /** Zulip's webhook_client_name, e.g. `GitHub`: the client is `Zulip<name>Webhook`. */
+  name: string;
+  params: ParamSpecs;
+  /** The messages to send; none for an event the integration knowingly ignores. */
+  handle(call: WebhookCall): WebhookMessage[];
+}
+
+/** Declares an integration with typed URL parameters. */
+export function integration<S extends ParamSpecs>(definition: {
+  urlName: string;
+  name: string;
+  params: S;
+  handle(call: WebhookCall<S>): WebhookMessage[];
+}): Integration {
+  return definition as unknown as Integration;
+}
+
+/** Zulip's InvalidJSONError. */
+export class InvalidJsonError extends ApiError {
+  constructor() {
+    super('Malformed JSON', 'INVALID_JSON');
+  }
+}
+
+/** Zulip's MissingHTTPEventHeader. */
+export class MissingEventHeaderError extends ApiError {
+  constructor(readonly header: string) {
+    super(`Missing the HTTP event header '${header}'`, 'MISSING_HTTP_EVENT_HEADER', 400, {
+      header,
+    });
+  }
+}
+
+/**
+ * Zulip's UnsupportedWebhookEventTypeError. The service did nothing wrong, so
+ * Hearth answers it with success (and the code), where Zulip 7.0 answers 400:
+ * services retry or disable a webhook that keeps failing.
+ */
+export class UnsupportedEventError extends Error {
+  constructor(readonly eventType: string) {
+    super(`unsupported event ${eventType}`);
+  }
+}
+
+export function parsePayload(text: string, integrationName: string): Payload {
+  try {
+    return new Payload(JSON.parse(text), integrationName);
+  } catch {
+    throw new InvalidJsonError();
+  }
+}

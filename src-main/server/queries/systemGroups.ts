@@ -1,0 +1,97 @@
+import type { Sql } from '../store/sql';
+import { allUsers, Role } from '../store/users';
+
+/** An element of `realm_user_groups`, Zulip 7.0's shape. */
+export interface UserGroup {
+  id: number;
+  name: string;
+  description: string;
+  members: number[];
+  direct_subgroup_ids: number[];
+  is_system_group: boolean;
+}
+
+interface SystemGroup {
+  id: number;
+  name: string;
+  description: string;
+  /** Users of these roles are direct members. */
+  roles: readonly number[];
+  subgroupIds: readonly number[];
+}
+
+// Zulip 7.0's role-based system groups, created with every organization in
+// this order, each containing the one before it. Hearth has no waiting period
+// for full membership, so every member is a full member from the start.
+const systemGroups: readonly SystemGroup[] = [
+  {
+    id: 1,
+    name: '@role:owners',
+    description: 'Owners of this organization',
+    roles: [Role.owner],
+    subgroupIds: [],
+  },
+  {
+    id: 2,
+    name: '@role:administrators',
+    description: 'Administrators of this organization, including owners',
+    roles: [Role.admin],
+    subgroupIds: [1],
+  },
+  {
+    id: 3,
+    name: '@role:moderators',
+    description: 'Moderators of this organization, including administrators',
+    roles: [Role.moderator],
+    subgroupIds: [2],
+  },
+  {
+    id: 4,
+    name: '@role:fullmembers',
+    description: 'Members of this organization, not including new accounts and guests',
+    roles: [Role.member],
+    subgroupIds: [3],
+  },
+  {
+    id: 5,
+    name: '@role:members',
+    description: 'Members of this organization, not including guests',
+    roles: [Role.member],
+    subgroupIds: [4],
+  },
+  {
+    id: 6,
+    name: '@role:everyone',
+    description: 'Everyone in this organization, including guests',
+    roles: [Role.guest],
+    subgroupIds: [5],
+  },
+  {
+    id: 7,
+    name: '@role:internet',
+    description: 'Everyone on the Internet',
+    roles: [],
+    subgroupIds: [6],
+  },
+];
+
+/**
+ * Zulip's user_groups_in_realm_serialized: every group with its direct
+ * members (deactivated users keep theirs) and direct subgroups, by ID.
+ */
+export function userGroupsState(sql: Sql): UserGroup[] {
+  const users = allUsers(sql);
+  return systemGroups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    members: users.filter((user) => group.roles.includes(user.role)).map((user) => user.id),
+    direct_subgroup_ids: [...group.subgroupIds],
+    is_system_group: true,
+  }));
+}
+
+/** The system groups a user of the role joins directly (Zulip's do_create_user). */
+export function systemGroupIdsForRole(role: number): number[] {
+  return systemGroups.filter((group) => group.roles.includes(role)).map((group) => group.id);
+}

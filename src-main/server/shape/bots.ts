@@ -1,0 +1,48 @@
+import type { RealmBot } from '../../wire';
+import type { BotRow } from '../store/bots';
+import { avatarUrl } from './avatars';
+
+/** Names a stream by ID; null for none (or one that no longer exists). */
+export type StreamNamer = (streamId: number | null) => string | null;
+
+// The stream settings as Zulip's bot dictionaries carry them: by name.
+function defaults(bot: BotRow, streamName: StreamNamer) {
+  return {
+    default_sending_stream: streamName(bot.default_sending_stream_id),
+    default_events_register_stream: streamName(bot.default_events_register_stream_id),
+    default_all_public_streams: bot.default_all_public_streams === 1,
+  };
+}
+
+/** Zulip's realm_bot object (register `realm_bots` and realm_bot add events). */
+export function toRealmBot(bot: BotRow, streamName: StreamNamer): RealmBot {
+  return {
+    email: bot.email,
+    user_id: bot.id,
+    full_name: bot.full_name,
+    bot_type: bot.bot_type ?? 1,
+    is_active: bot.is_active === 1,
+    api_key: bot.api_key,
+    ...defaults(bot, streamName),
+    avatar_url: avatarUrl(bot.id),
+    // Outgoing-webhook and embedded bots have services; Hearth's kinds have none.
+    services: [],
+    ...(bot.bot_owner_id !== null ? { owner_id: bot.bot_owner_id } : {}),
+  };
+}
+
+/** An element of GET /bots `bots`. */
+export function toOwnedBot(bot: BotRow, streamName: StreamNamer): Record<string, unknown> {
+  return {
+    username: bot.email,
+    full_name: bot.full_name,
+    api_key: bot.api_key,
+    avatar_url: avatarUrl(bot.id),
+    ...defaults(bot, streamName),
+  };
+}
+
+/** The settings part of the POST and PATCH /bots answers. */
+export function botSettings(bot: BotRow, streamName: StreamNamer): Record<string, unknown> {
+  return { avatar_url: avatarUrl(bot.id), ...defaults(bot, streamName) };
+}

@@ -1,0 +1,42 @@
+import type { ClientPresence, LegacyPresence, ModernPresence } from '../../wire';
+import type { PresenceRow } from '../store/presence';
+
+// Zulip 7.0's settings.PRESENCE_LEGACY_EVENT_OFFSET_FOR_ACTIVITY_SECONDS: a
+// user counts as active while their last activity is this close to their
+// last connection.
+export const LEGACY_ACTIVITY_OFFSET_SECONDS = 70;
+
+type Times = Pick<PresenceRow, 'last_active_time' | 'last_connected_time'>;
+
+/** Zulip's format_legacy_presence_dict: one synthetic "website" client. */
+export function legacyClientPresence(row: Times): ClientPresence {
+  const active = row.last_active_time + LEGACY_ACTIVITY_OFFSET_SECONDS >= row.last_connected_time;
+  return {
+    client: 'website',
+    status: active ? 'active' : 'idle',
+    timestamp: active ? row.last_active_time : row.last_connected_time,
+    pushable: false,
+  };
+}
+
+export function legacyPresence(row: Times): LegacyPresence {
+  const website = legacyClientPresence(row);
+  const { client, status, timestamp } = website;
+  return { aggregated: { client, status, timestamp }, website };
+}
+
+export function modernPresence(row: Times): ModernPresence {
+  return { active_timestamp: row.last_active_time, idle_timestamp: row.last_connected_time };
+}
+
+/** `presences` as Zulip answers it: by email, or with slim_presence by user ID. */
+export function presencesByUser(
+  rows: readonly PresenceRow[],
+  slim: boolean,
+): Record<string, LegacyPresence | ModernPresence> {
+  return Object.fromEntries(
+    rows.map((row) =>
+      slim ? [String(row.user_id), modernPresence(row)] : [row.email, legacyPresence(row)],
+    ),
+  );
+}

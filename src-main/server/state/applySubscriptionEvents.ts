@@ -1,0 +1,167 @@
+import type { Stream, Subscription } from '../../wire';
+import type { QueuedEvent } from '../events/notice';
+import { byStreamName, type NeverSubscribed } from './streamOrder';
+
+/** The parts of the state that subscription and stream events keep current. */
+export interface SubscriptionContext {
+  subscriptions?: Subscription[];
+  unsubscribed?: Subscription[];
+  never_subscribed?: NeverSubscribed[];
+  streams?: Stream[];
+  is_admin?: boolean;
+  is_guest?: boolean;
+  user_id?: number;
+}
+
+interface StreamEntry {
+  stream_id: number;
+  subscribers?: (number | string)[] | undefined;
+}
+
+const leaving = (ids: ReadonlySet<number>) => (entry: { stream_id: number }) =>
+  !ids.has(entry.stream_id);
+const ascending = (a: number | string, b: number | string) => Number(a) - Number(b);
+
+/** Applies `change` to the lists the state has, subscribed, left and never joined. */
+function eachList<S extends SubscriptionContext>(
+  state: S,
+  change: <T extends StreamEntry>(list: T[]) => T[],
+): S {
+  const next = { ...state };
+  if (state.subscriptions) next.subscriptions = change(state.subscriptions);
+  if (state.unsubscribed) next.unsubscribed = change(state.unsubscribed);
+  if (state.never_subscribed) next.never_subscribed = change(state.never_subscribed);
+  return next;
+}
+
+function joined<S extends SubscriptionContext>(
+  state: S,
+  subscriptions: Subscription[],
+  includeSubscribers: boolean,
+): S {
+  // Zulip's add events always list subscribers; a client that did not ask for them drops them.
+  const added = subscriptions.map(({ subscribers, ...rest }) =>
+    includeSubscribers && subscribers ? { ...rest, subscribers } : rest,
+  );
+  const ids = new Set(added.map((sub) => sub.stream_id));
+  const next = eachList(state, (list) => list.filter(leaving(ids)));
+  return { ...next, subscriptions: [...(next.subscriptions ?? []), ...added].sort(byStreamName) };
+}
+
+function left<S extends SubscriptionContext>(state: S, streamIds: ReadonlySet<number>): S {
+  const removed = (state.subscriptions ?? []).filter((sub) => streamIds.has(sub.stream_id));
+  // Zulip's has_metadata_access_to_previously_subscribed_stream: a private
+  // stream stays in view only for an administrator, and nothing for a guest.
+  const stillVisible = removed
+    .filter((sub) => state.is_admin === true || (!sub.invite_only && state.is_guest !== true))
+    .map((sub) =>
+      sub.subscribers
+        ? { ...sub, subscribers: sub.subscribers.filter((id) => id !== state.user_id) }
+        : sub,
+    );
+  const next = eachList(state, (list) => list.filter(leaving(streamIds)));
+  if (!next.unsubscribed) return next;
+  return { ...next, unsubscribed: [...next.unsubscribed, ...stillVisible].sort(byStreamName) };
+}
+
+function peersChanged<S extends SubscriptionContext>(state: S, event: QueuedEvent): S {
+  const streams = new Set(event.stream_ids as number[]);
+  const users = event.user_ids as number[];
+  return eachList(state, (list) =>
+    list.map((entry) => {
+      if (!entry.subscribers || !streams.has(entry.stream_id)) return entry;
+      const others = entry.subscribers.filter((id) => !users.includes(Number(id)));
+      const subscribers = event.op === 'peer_add' ? [...others, ...users] : others;
+      return { ...entry, subscribers: subscribers.sort(ascending) };
+    }),
+  );
+}
+
+/**
+ * Zulip's apply_event for `subscription`: joining takes a stream out of
+ * `unsubscribed` and `never_subscribed`; leaving moves it to `unsubscribed`;
+ * property changes and peers joining or leaving update its entry.
+ */
+export function applySubscriptionEvent<S extends SubscriptionContext>(
+  state: S,
+  event: QueuedEvent,
+  includeSubscribers: boolean,
+): S {
+  switch (event.op) {
+    case 'add':
+      if (!state.subscriptions) return state;
+      return joined(state, event.subscriptions as Subscription[], includeSubscribers);
+    case 'remove': {
+      if (!state.subscriptions) return state;
+      const ids = (event.subscriptions as { stream_id: number }[]).map((sub) => sub.stream_id);
+      return left(state, new Set(ids));
+    }
+    case 'update': {
+      if (!state.subscriptions) return state;
+      const subscriptions = state.subscriptions.map((sub) =>
+        sub.stream_id === event.stream_id
+          ? { ...sub, [event.property as string]: event.value }
+          : sub,
+      );
+      return { ...state, subscriptions };
+    }
+    case 'peer_add':
+    case 'peer_remove':
+      return peersChanged(state, event);
+    default:
+      return state;
+  }
+}
+
+/**
+ * Zulip's apply_event for `stream`: a new stream joins `streams`, and, where
+ * the user could join it, `never_subscribed`; a deleted one (or one the user
+ * can no longer see) leaves every list.
+ */
+export function applyStreamEvent<S extends SubscriptionContext>(
+  state: S,
+  event: QueuedEvent,
+  includeSubscribers: boolean,
+): S {
+  const changed = event.streams as Stream[];
+  const ids = new Set(changed.map((stream) => stream.stream_id));
+  switch (event.op) {
+    case 'create': {
+      const next = { ...state };
+      if (state.streams) {
+        const others = state.streams.filter(leaving(ids));
+        next.streams = [...others, ...changed].sort((a, b) => a.stream_id - b.stream_id);
+      }
+      if (state.never_subscribed && state.is_guest !== true) {
+        const known = new Set(
+          [
+            ...(state.subscriptions ?? []),
+            ...(state.unsubscribed ?? []),
+            ...state.never_subscribed,
+          ].map((entry) => entry.stream_id),
+        );
+        const joinable = changed
+          .filter((stream) => !known.has(stream.stream_id))
+          .filter((stream) => !stream.invite_only || state.is_admin === true)
+          .map((stream) => ({
+            ...stream,
+            stream_weekly_traffic: null,
+            ...(includeSubscribers ? { subscribers: [] } : {}),
+          }));
+        next.never_subscribed = [...state.never_subscribed, ...joinable].sort(byStreamName);
+      }
+      return next;
+    }
+    case 'delete': {
+      const next = { ...state };
+      if (state.streams) next.streams = state.streams.filter(leaving(ids));
+      if (state.unsubscribed) next.unsubscribed = state.unsubscribed.filter(leaving(ids));
+      if (state.never_subscribed) {
+        next.never_subscribed = state.never_subscribed.filter(leaving(ids));
+      }
+      return next;
+    }
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,14 @@
+import type { QueuedEvent } from '../events/notice';
+import type { UserGroup } from '../queries/systemGroups';
+
+/** Zulip's apply_event for `user_group` membership changes. */
+export function applyUserGroupEvent(groups: UserGroup[], event: QueuedEvent): UserGroup[] {
+  if (event.op !== 'add_members' && event.op !== 'remove_members') return groups;
+  const users = event.user_ids as number[];
+  return groups.map((group) => {
+    if (group.id !== event.group_id) return group;
+    const others = group.members.filter((id) => !users.includes(id));
+    const members = event.op === 'add_members' ? [...others, ...users] : others;
+    return { ...group, members: members.sort((a, b) => a - b) };
+  });
+}

@@ -1,0 +1,122 @@
+import {
+  PRESENCE_OFFLINE_THRESHOLD_SECONDS,
+  PRESENCE_PING_INTERVAL_SECONDS,
+} from '../actions/presence';
+import { botDomain } from '../actions/botEmail';
+import { Policy } from '../actions/policy';
+import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from '../actions/validate';
+import type { Services } from '../services';
+import { getRealm, type RealmRow } from '../store/realm';
+
+// Zulip 7.0's realm settings for editing and moving messages. Moving between
+// streams is not offered by Hearth, which is Zulip's policy "nobody".
+function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
+  return {
+    realm_allow_message_editing: realm?.allow_message_editing !== 0,
+    realm_message_content_edit_limit_seconds: realm?.message_content_edit_limit_seconds ?? null,
+    realm_edit_topic_policy: realm?.edit_topic_policy ?? Policy.everyone,
+    realm_move_messages_within_stream_limit_seconds:
+      realm?.move_messages_within_stream_limit_seconds ?? null,
+    realm_move_messages_between_streams_policy: Policy.nobody,
+    realm_move_messages_between_streams_limit_seconds: null,
+    realm_allow_edit_history: realm?.allow_edit_history !== 0,
+    // Deleting is for administrators only (Zulip's delete_own_message_policy default).
+    realm_delete_own_message_policy: Policy.admins,
+    realm_message_content_delete_limit_seconds: null,
+  };
+}
+
+// The organization settings Hearth does not let anyone change, at the values
+// a new Zulip 7.0 organization starts with (or, where Hearth has no such
+// feature, the value that says so).
+const fixedRealmSettings = {
+  realm_add_custom_emoji_policy: Policy.members,
+  realm_avatar_changes_disabled: false,
+  realm_bot_creation_policy: 1,
+  realm_create_private_stream_policy: Policy.members,
+  realm_create_public_stream_policy: Policy.members,
+  realm_create_web_public_stream_policy: Policy.owners,
+  realm_default_code_block_language: '',
+  realm_default_language: 'en',
+  realm_digest_emails_enabled: false,
+  realm_digest_weekday: 1,
+  realm_disallow_disposable_email_addresses: true,
+  realm_email_changes_disabled: false,
+  realm_emails_restricted_to_domains: false,
+  realm_enable_read_receipts: false,
+  realm_enable_spectator_access: false,
+  realm_giphy_rating: 2,
+  realm_inline_image_preview: true,
+  realm_inline_url_embed_preview: false,
+  realm_invite_required: true,
+  realm_invite_to_realm_policy: Policy.members,
+  realm_invite_to_stream_policy: Policy.members,
+  realm_mandatory_topics: false,
+  realm_message_content_allowed_in_email_notifications: true,
+  // Zulip's -1: messages are kept forever.
+  realm_message_retention_days: -1,
+  realm_name_changes_disabled: false,
+  realm_org_type: 0,
+  realm_plan_type: 1,
+  realm_presence_disabled: false,
+  realm_private_message_policy: 1,
+  realm_push_notifications_enabled: false,
+  realm_send_welcome_emails: false,
+  realm_signup_notifications_stream_id: -1,
+  realm_user_group_edit_policy: Policy.members,
+  realm_video_chat_provider: 0,
+  realm_waiting_period_threshold: 0,
+  realm_want_advertise_in_communities_directory: false,
+  realm_wildcard_mention_policy: Policy.everyone,
+  realm_authentication_methods: { Email: true, Dev: false },
+  realm_email_auth_enabled: true,
+  realm_password_auth_enabled: true,
+  realm_is_zephyr_mirror_realm: false,
+  realm_icon_url: '',
+  realm_icon_source: 'G',
+  realm_logo_url: '',
+  realm_logo_source: 'D',
+  realm_night_logo_url: '',
+  realm_night_logo_source: 'D',
+  realm_available_video_chat_providers: {},
+  realm_default_external_accounts: {},
+  realm_upload_quota_mib: null,
+  max_avatar_file_size_mib: 5,
+  max_file_upload_size_mib: 0,
+  max_icon_file_size_mib: 5,
+  max_logo_file_size_mib: 5,
+  settings_send_digest_emails: false,
+  development_environment: false,
+  server_generation: 0,
+  zulip_plan_is_not_limited: true,
+  server_inline_image_preview: true,
+  server_inline_url_embed_preview: false,
+  server_avatar_changes_disabled: false,
+  server_name_changes_disabled: false,
+  server_web_public_streams_enabled: false,
+  server_needs_upgrade: false,
+  jitsi_server_url: null,
+  giphy_rating_options: {},
+  max_stream_description_length: 1024,
+  // Zulip 7.0's presence cadence (feature level 164), which Hearth's presence follows.
+  server_presence_ping_interval_seconds: PRESENCE_PING_INTERVAL_SECONDS,
+  server_presence_offline_threshold_seconds: PRESENCE_OFFLINE_THRESHOLD_SECONDS,
+} as const;
+
+/** Zulip 7.0's `realm` state: the organization's settings and the server's limits. */
+export function realmState({ sql, realmUri }: Services): Record<string, unknown> {
+  const realm = getRealm(sql);
+  return {
+    ...fixedRealmSettings,
+    realm_name: realm?.name ?? '',
+    realm_description: realm?.description ?? '',
+    realm_uri: realmUri(),
+    realm_url: realmUri(),
+    realm_bot_domain: botDomain(realmUri()),
+    realm_notifications_stream_id: realm?.notifications_stream_id ?? -1,
+    max_stream_name_length: MAX_STREAM_NAME_LENGTH,
+    max_topic_length: MAX_TOPIC_LENGTH,
+    max_message_length: MAX_MESSAGE_BYTES,
+    ...editSettings(realm),
+  };
+}

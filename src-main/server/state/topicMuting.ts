@@ -1,0 +1,34 @@
+/** A user's chosen visibility for one topic, as `user_topics` lists it. */
+export interface TopicPolicy {
+  stream_id: number;
+  topic_name: string;
+  visibility_policy: number;
+}
+
+export type IsMuted = (streamId: number, topic: string) => boolean;
+
+// Zulip's UserTopic.VisibilityPolicy values.
+const MUTED = 1;
+const INHERIT = 0;
+
+const key = (streamId: number, topic: string) => `${streamId}\n${topic.toLowerCase()}`;
+
+/**
+ * Zulip 7.0's is_row_muted: a muted topic is muted anywhere, and a muted
+ * stream mutes every topic the user did not unmute or follow. Topics match
+ * without regard to case.
+ */
+export function topicMuting(
+  mutedStreamIds: Iterable<number>,
+  policies: readonly TopicPolicy[],
+): IsMuted {
+  const mutedStreams = new Set(mutedStreamIds);
+  const byTopic = new Map(
+    policies.map((policy) => [key(policy.stream_id, policy.topic_name), policy.visibility_policy]),
+  );
+  return (streamId, topic) => {
+    const policy = byTopic.get(key(streamId, topic)) ?? INHERIT;
+    if (policy === MUTED) return true;
+    return mutedStreams.has(streamId) && policy === INHERIT;
+  };
+}

@@ -1,0 +1,100 @@
+import { storedSettingsOf, type SettingValue } from './userSettings';
+import type { Sql } from './sql';
+
+export interface DisplaySettings {
+  twenty_four_hour_time: boolean;
+  dense_mode: boolean;
+  web_mark_read_on_scroll_policy: number;
+  starred_message_counts: boolean;
+  fluid_layout_width: boolean;
+  high_contrast_mode: boolean;
+  color_scheme: number;
+  translate_emoticons: boolean;
+  display_emoji_reaction_users: boolean;
+  default_language: string;
+  default_view: string;
+  escape_navigates_to_default_view: boolean;
+  left_side_userlist: boolean;
+  emojiset: string;
+  demote_inactive_streams: number;
+  user_list_style: number;
+  enable_drafts_synchronization: boolean;
+  enter_sends: boolean;
+  send_private_typing_notifications: boolean;
+  send_stream_typing_notifications: boolean;
+  send_read_receipts: boolean;
+  presence_enabled: boolean;
+  email_address_visibility: number;
+  enable_marketing_emails: boolean;
+  email_notifications_batching_period_seconds: number;
+}
+export type DisplaySettingName = keyof DisplaySettings;
+
+// Zulip 7.0's defaults for the user settings beyond the global notification
+// ones (UserBaseSettings): display, typing, privacy and email cadence.
+export const displaySettingDefaults: Readonly<DisplaySettings> = {
+  twenty_four_hour_time: false,
+  dense_mode: true,
+  web_mark_read_on_scroll_policy: 1,
+  starred_message_counts: true,
+  fluid_layout_width: false,
+  high_contrast_mode: false,
+  color_scheme: 1,
+  translate_emoticons: false,
+  display_emoji_reaction_users: true,
+  default_language: 'en',
+  default_view: 'recent_topics',
+  escape_navigates_to_default_view: true,
+  left_side_userlist: false,
+  emojiset: 'google',
+  demote_inactive_streams: 1,
+  user_list_style: 2,
+  enable_drafts_synchronization: true,
+  enter_sends: false,
+  send_private_typing_notifications: true,
+  send_stream_typing_notifications: true,
+  send_read_receipts: true,
+  presence_enabled: true,
+  email_address_visibility: 1,
+  enable_marketing_emails: true,
+  email_notifications_batching_period_seconds: 120,
+};
+
+/**
+ * Zulip's UserProfile.display_settings_legacy: the settings that registers
+ * without the user_settings_object capability still get at the top level,
+ * kept current by `update_display_settings` events.
+ */
+export const legacyDisplaySettings: readonly DisplaySettingName[] = [
+  'color_scheme',
+  'default_language',
+  'default_view',
+  'demote_inactive_streams',
+  'dense_mode',
+  'emojiset',
+  'enable_drafts_synchronization',
+  'enter_sends',
+  'fluid_layout_width',
+  'high_contrast_mode',
+  'left_side_userlist',
+  'starred_message_counts',
+  'translate_emoticons',
+  'twenty_four_hour_time',
+];
+
+/** Those of Zulip's notification_settings_legacy that are not global notification settings. */
+export const legacyNotificationExtras: readonly DisplaySettingName[] = [
+  'enable_marketing_emails',
+  'email_notifications_batching_period_seconds',
+  'presence_enabled',
+];
+
+export function displaySettingsOf(sql: Sql, userId: number): DisplaySettings {
+  const stored = storedSettingsOf(sql, userId);
+  const settings: Record<string, SettingValue> = { ...displaySettingDefaults };
+  for (const name of Object.keys(settings)) {
+    const value = stored.get(name);
+    if (value !== undefined) settings[name] = value;
+  }
+  return settings as unknown as DisplaySettings;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+// Zulip's legacy presence of one client: the only client Zulip 7.0 reports is
+// "website", standing for all of the user's clients.
+export const clientPresenceSchema = z.object({
+  client: z.string(),
+  status: z.enum(['active', 'idle']),
+  timestamp: z.number().int(),
+  pushable: z.boolean(),
+});
+export type ClientPresence = z.infer<typeof clientPresenceSchema>;
+
+/** A user's presence keyed by client, plus `aggregated` (the most recent one). */
+export const legacyPresenceSchema = z.object({
+  aggregated: clientPresenceSchema.omit({ pushable: true }),
+  website: clientPresenceSchema,
+});
+export type LegacyPresence = z.infer<typeof legacyPresenceSchema>;
+
+/** The slim_presence form, keyed by user ID instead of email. */
+export const modernPresenceSchema = z.object({
+  active_timestamp: z.number().int(),
+  idle_timestamp: z.number().int(),
+});
+export type ModernPresence = z.infer<typeof modernPresenceSchema>;

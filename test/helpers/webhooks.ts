@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { ApiResponse, Org, TestUser } from './org';
+
+export interface WebhookPost {
+  /** URL parameters; the bot's api_key is added unless `apiKey` is null. */
+  query?: Record<string, string>;
+  apiKey?: string | null;
+  body?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/** Posts to /api/v1/external/{integration} as a third-party service would. */
+export async function postWebhook(
+  org: Org,
+  bot: TestUser,
+  integration: string,
+  post: WebhookPost = {},
+): Promise<ApiResponse> {
+  const url = new URL(`${org.url}/api/v1/external/${integration}`);
+  const apiKey = post.apiKey === undefined ? bot.apiKey : post.apiKey;
+  if (apiKey !== null) url.searchParams.set('api_key', apiKey);
+  for (const [name, value] of Object.entries(post.query ?? {})) url.searchParams.set(name, value);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': post.contentType ?? 'application/json', ...post.headers },
+    body: post.body ?? '{}',
+  });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Left as text: the assertion on it will show what came back.
+  }
+  return { status: response.status, headers: response.headers, json };
+}
+
+/** Creates an incoming-webhook bot owned by `owner`. */
+export async function createWebhookBot(org: Org, owner: TestUser, shortName: string) {
+  const response = await org.api(owner)('POST', '/bots', {
+    full_name: `${shortName} hook`,
+    short_name: shortName,
+    bot_type: 2,
+  });
+  expect(response.status, JSON.stringify(response.json)).toBe(200);
+  return {
+    id: response.json.user_id as number,
+    email: `${shortName}-bot@hearth.local`,
+    fullName: `${shortName} hook`,
+    apiKey: response.json.api_key as string,
+  };
+}
+
+export interface SentMessage {
+  id: number;
+  type: string;
+  subject: string;
+  content: string;
+  client: string;
+  sender_id: number;
+  display_recipient: unknown;
+}
+
+/** The newest messages `viewer` can read, oldest first, as raw Markdown. */
+export async function newestMessages(
+  org: Org,
+  viewer: TestUser,
+  count = 1,
+): Promise<SentMessage[]> {
+  const response = await org.api(viewer)('GET', '/messages', {
+    anchor: 'newest',
+    num_before: count,
+    num_after: 0,
+    apply_markdown: false,
+  });
+  expect(response.status, JSON.stringify(response.json)).toBe(200);
+  return response.json.messages as SentMessage[];
+}
+
+export async function newestMessage(org: Org, viewer: TestUser): Promise<SentMessage> {
+  const [message] = await newestMessages(org, viewer);
+  if (!message) throw new Error('no message');
+  return message;
+}
+
+/** A fixture of test/server/integrations/fixtures/<integration>/, as text. */
+export function fixture(integration: string, name: string): string {
+  return readFileSync(
+    join(import.meta.dirname, '..', 'server', 'integrations', 'fixtures', integration, name),
+    'utf8',
+  );
+}

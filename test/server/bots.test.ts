@@ -1,0 +1,401 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+
+interface Bot extends TestUser {
+  response: Record<string, unknown>;
+}
+
+describe('bots', () => {
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  let serial = 0;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    await org.subscribe(alice, 'design');
+  });
+  afterAll(() => org.close());
+
+  const createBot = async (owner: TestUser, params: Record<string, unknown> = {}): Promise<Bot> => {
+    serial += 1;
+    const shortName = `robot${serial}`;
+    const fullName = `Robot ${serial}`;
+    const response = await org.api(owner)('POST', '/bots', {
+      full_name: fullName,
+      short_name: shortName,
+      ...params,
+    });
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+    const id = response.json.user_id as number;
+    return {
+      id,
+      email: `${shortName}-bot@hearth.local`,
+      fullName,
+      apiKey: response.json.api_key as string,
+      response: response.json,
+    };
+  };
+  const member = async (viewer: TestUser, userId: number) =>
+    ((await org.api(viewer)('GET', '/users')).json.members as { user_id: number }[]).find(
+      (user) => user.user_id === userId,
+    );
+  const register = async (user: TestUser, eventTypes?: string[]) =>
+    (await org.api(user)('POST', '/register', eventTypes ? { event_types: eventTypes } : {})).json;
+  const events = async (user: TestUser, queueId: string) =>
+    (await org.api(user)('GET', '/events', { queue_id: queueId, dont_block: true })).json
+      .events as Record<string, unknown>[];
+
+  describe('POST /bots', () => {
+    it("creates a bot named <short_name>-bot, owned by its creator, with Zulip's answer", async () => {
+      const bot = await createBot(alice, { bot_type: 2 });
+      expect(bot.response).toEqual({
+        result: 'success',
+        msg: '',
+        user_id: bot.id,
+        api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+        avatar_url: `/avatar/${bot.id}`,
+        default_sending_stream: null,
+        default_events_register_stream: null,
+        default_all_public_streams: false,
+      });
+      expect(await member(bob, bot.id)).toMatchObject({
+        email: bot.email,
+        full_name: bot.fullName,
+        is_bot: true,
+        is_active: true,
+        bot_type: 2,
+        bot_owner_id: alice.id,
+      });
+    });
+
+    it('makes a generic bot when bot_type is left out', async () => {
+      const bot = await createBot(alice);
+      expect(await member(alice, bot.id)).toMatchObject({ bot_type: 1 });
+    });
+
+    it('keeps the default streams it is given, by name', async () => {
+      const bot = await createBot(alice, {
+        default_sending_stream: 'design',
+        default_events_register_stream: 'design',
+        default_all_public_streams: true,
+      });
+      expect(bot.response).toMatchObject({
+        default_sending_stream: 'design',
+        default_events_register_stream: 'design',
+        default_all_public_streams: true,
+      });
+    });
+
+    it('refuses a default stream the creator cannot reach', async () => {
+      const response = await org.api(alice)('POST', '/bots', {
+        full_name: 'Lost Bot',
+        short_name: 'lost',
+        default_sending_stream: 'nowhere',
+      });
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({
+        result: 'error',
+        msg: "Invalid stream name 'nowhere'",
+      });
+    });
+
+    it('refuses outgoing webhook and embedded bots, saying which kinds exist', async () => {
+      for (const botType of [3, 4]) {
+        const response = await org.api(alice)('POST', '/bots', {
+          full_name: `Kind ${botType}`,
+          short_name: `kind${botType}`,
+          bot_type: botType,
+        });
+        expect(response.status).toBe(400);
+        expect(response.json.msg).toBe(
+          'Invalid bot type: Hearth offers generic bots (1) and incoming webhook bots (2)',
+        );
+      }
+      const unknown = await org.api(alice)('POST', '/bots', {
+        full_name: 'Kind 9',
+        short_name: 'kind9',
+        bot_type: 9,
+      });
+      expect(unknown.json).toMatchObject({ result: 'error', msg: 'Invalid bot type' });
+    });
+
+    it("refuses a taken username, a blank short name and another active user's name", async () => {
+      const taken = await createBot(alice);
+      const again = await org.api(bob)('POST', '/bots', {
+        full_name: 'Someone Else',
+        short_name: taken.email.split('-bot@')[0],
+      });
+      expect(again.json).toMatchObject({ result: 'error', msg: 'Username already in use' });
+      const blank = await org.api(bob)('POST', '/bots', { full_name: 'Blank', short_name: '  ' });
+      expect(blank.json).toMatchObject({ result: 'error', msg: 'Bad name or username' });
+      const spaced = await org.api(bob)('POST', '/bots', {
+        full_name: 'Spaced',
+        short_name: 'has space',
+      });
+      expect(spaced.json).toMatchObject({ result: 'error', msg: 'Bad name or username' });
+      const sameName = await org.api(bob)('POST', '/bots', {
+        full_name: 'Alice',
+        short_name: 'alias',
+      });
+      expect(sameName.json).toMatchObject({ result: 'error', msg: 'Name is already in use!' });
+    });
+
+    it('is refused to guests and to bots', async () => {
+      const generic = await createBot(alice);
+      const fromBot = await org.api(generic)('POST', '/bots', {
+        full_name: 'Grandchild',
+        short_name: 'grandchild',
+      });
+      expect(fromBot.status).toBe(400);
+      expect(fromBot.json.msg).toBe('This endpoint does not accept bot requests.');
+    });
+  });
+
+  describe('GET /bots', () => {
+    it("lists the caller's own active bots, in Zulip's shape", async () => {
+      const carol = await org.user('carol');
+      const kept = await createBot(carol, { bot_type: 2 });
+      const gone = await createBot(carol);
+      await createBot(bob);
+      await org.api(carol)('DELETE', `/bots/${gone.id}`);
+      const response = await org.api(carol)('GET', '/bots');
+      expect(response.json.bots).toEqual([
+        {
+          username: kept.email,
+          full_name: kept.fullName,
+          api_key: kept.apiKey,
+          avatar_url: `/avatar/${kept.id}`,
+          default_sending_stream: null,
+          default_events_register_stream: null,
+          default_all_public_streams: false,
+        },
+      ]);
+    });
+  });
+
+  describe('an incoming webhook bot', () => {
+    it('may send messages and nothing else', async () => {
+      const hook = await createBot(alice, { bot_type: 2 });
+      const sent = await org.api(hook)('POST', '/messages', {
+        type: 'stream',
+        to: 'design',
+        topic: 'hooks',
+        content: 'posted by a hook',
+      });
+      expect(sent.status).toBe(200);
+      for (const [method, path] of [
+        ['GET', '/users/me'],
+        ['POST', '/register'],
+        ['GET', '/bots'],
+      ] as const) {
+        const refused = await org.api(hook)(method, path);
+        expect(refused.status, path).toBe(401);
+        expect(refused.json).toMatchObject({
+          result: 'error',
+          msg: 'This API is not available to incoming webhook bots.',
+          code: 'UNAUTHORIZED',
+        });
+      }
+    });
+
+    it('leaves a generic bot the whole API', async () => {
+      const generic = await createBot(alice);
+      const me = await org.api(generic)('GET', '/users/me');
+      expect(me.json).toMatchObject({ user_id: generic.id, is_bot: true, bot_type: 1 });
+    });
+  });
+
+  describe('POST /bots/{bot_id}/api_key/regenerate', () => {
+    it('gives the bot a new key and retires the old one', async () => {
+      const bot = await createBot(alice);
+      const response = await org.api(alice)('POST', `/bots/${bot.id}/api_key/regenerate`);
+      expect(response.json).toEqual({
+        result: 'success',
+        msg: '',
+        api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+      });
+      expect(response.json.api_key).not.toBe(bot.apiKey);
+      expect((await org.api(bot)('GET', '/users/me')).status).toBe(401);
+      const renewed = { ...bot, apiKey: response.json.api_key as string };
+      expect((await org.api(renewed)('GET', '/users/me')).status).toBe(200);
+    });
+
+    it("is the owner's and the administrators' to do", async () => {
+      const bot = await createBot(alice);
+      const byBob = await org.api(bob)('POST', `/bots/${bot.id}/api_key/regenerate`);
+      expect(byBob.json).toMatchObject({ result: 'error', msg: 'Insufficient permission' });
+      const byOwner = await org.api(org.owner)('POST', `/bots/${bot.id}/api_key/regenerate`);
+      expect(byOwner.status).toBe(200);
+    });
+
+    it('answers No such bot for a human or an unknown ID', async () => {
+      for (const id of [bob.id, 99_999]) {
+        const response = await org.api(alice)('POST', `/bots/${id}/api_key/regenerate`);
+        expect(response.json).toMatchObject({ result: 'error', msg: 'No such bot' });
+      }
+    });
+  });
+
+  describe('DELETE /bots/{bot_id}', () => {
+    it('deactivates the bot: its key stops working and users list it as inactive', async () => {
+      const bot = await createBot(alice, { bot_type: 2 });
+      const response = await org.api(alice)('DELETE', `/bots/${bot.id}`);
+      expect(response.json).toEqual({ result: 'success', msg: '' });
+      const sent = await org.api(bot)('POST', '/messages', {
+        type: 'stream',
+        to: 'design',
+        topic: 't',
+        content: 'x',
+      });
+      expect(sent.status).toBe(401);
+      expect(await member(bob, bot.id)).toMatchObject({ is_active: false });
+      const again = await org.api(alice)('DELETE', `/bots/${bot.id}`);
+      expect(again.status).toBe(200);
+    });
+
+    it('is refused to other members', async () => {
+      const bot = await createBot(alice);
+      const response = await org.api(bob)('DELETE', `/bots/${bot.id}`);
+      expect(response.json).toMatchObject({ result: 'error', msg: 'Insufficient permission' });
+      expect(await member(bob, bot.id)).toMatchObject({ is_active: true });
+    });
+  });
+
+  describe('PATCH /bots/{bot_id}', () => {
+    it('renames the bot and answers with its settings and owner email', async () => {
+      const bot = await createBot(alice, { default_sending_stream: 'design' });
+      const response = await org.api(alice)('PATCH', `/bots/${bot.id}`, {
+        full_name: 'Renamed Robot',
+        default_sending_stream: '',
+      });
+      expect(response.json).toEqual({
+        result: 'success',
+        msg: '',
+        full_name: 'Renamed Robot',
+        avatar_url: `/avatar/${bot.id}`,
+        default_sending_stream: null,
+        default_events_register_stream: null,
+        default_all_public_streams: false,
+        service_interface: 1,
+        service_payload_url: null,
+        config_data: null,
+        bot_owner: alice.email,
+      });
+      expect(await member(bob, bot.id)).toMatchObject({ full_name: 'Renamed Robot' });
+    });
+
+    it('refuses a name another active user has', async () => {
+      const bot = await createBot(alice);
+      const response = await org.api(alice)('PATCH', `/bots/${bot.id}`, { full_name: 'Bob' });
+      expect(response.json).toMatchObject({ result: 'error', msg: 'Name is already in use!' });
+    });
+
+    it('hands the bot to a new owner, who then manages it alone among members', async () => {
+      const bot = await createBot(alice);
+      const moved = await org.api(alice)('PATCH', `/bots/${bot.id}`, { bot_owner_id: bob.id });
+      expect(moved.json.bot_owner).toBe(bob.email);
+      expect(await member(alice, bot.id)).toMatchObject({ bot_owner_id: bob.id });
+      const byAlice = await org.api(alice)('DELETE', `/bots/${bot.id}`);
+      expect(byAlice.json.msg).toBe('Insufficient permission');
+      const toBot = await org.api(bob)('PATCH', `/bots/${bot.id}`, { bot_owner_id: bot.id });
+      expect(toBot.json.msg).toBe("Failed to change owner, bots can't own other bots");
+    });
+  });
+
+  describe('events and register state', () => {
+    it('tells everyone about the new user and only the owner and admins about the bot', async () => {
+      const [aliceQueue, bobQueue, ownerQueue] = await Promise.all(
+        [alice, bob, org.owner].map((user) => register(user, ['realm_user', 'realm_bot'])),
+      );
+      const bot = await createBot(alice, { bot_type: 2 });
+      const expectedBot = {
+        type: 'realm_bot',
+        op: 'add',
+        bot: {
+          email: bot.email,
+          user_id: bot.id,
+          full_name: bot.fullName,
+          bot_type: 2,
+          is_active: true,
+          api_key: bot.apiKey,
+          default_sending_stream: null,
+          default_events_register_stream: null,
+          default_all_public_streams: false,
+          avatar_url: `/avatar/${bot.id}`,
+          services: [],
+          owner_id: alice.id,
+        },
+      };
+      const userAdd = expect.objectContaining({
+        type: 'realm_user',
+        op: 'add',
+        person: expect.objectContaining({ user_id: bot.id, is_bot: true, bot_owner_id: alice.id }),
+      });
+      const types = (list: Record<string, unknown>[]) => list.map((event) => event.type);
+      const aliceEvents = await events(alice, aliceQueue.queue_id);
+      expect(aliceEvents).toEqual([userAdd, expect.objectContaining(expectedBot)]);
+      expect(await events(org.owner, ownerQueue.queue_id)).toEqual([
+        userAdd,
+        expect.objectContaining(expectedBot),
+      ]);
+      expect(types(await events(bob, bobQueue.queue_id))).toEqual(['realm_user']);
+    });
+
+    it("sends the owner the new key and everyone the bot's deactivation", async () => {
+      const bot = await createBot(alice);
+      const [aliceQueue, bobQueue] = await Promise.all(
+        [alice, bob].map((user) => register(user, ['realm_user', 'realm_bot'])),
+      );
+      const key = (await org.api(alice)('POST', `/bots/${bot.id}/api_key/regenerate`)).json.api_key;
+      await org.api(alice)('DELETE', `/bots/${bot.id}`);
+      const who = { user_id: bot.id, full_name: bot.fullName };
+      expect(await events(alice, aliceQueue.queue_id)).toEqual([
+        expect.objectContaining({
+          type: 'realm_bot',
+          op: 'update',
+          bot: { user_id: bot.id, api_key: key },
+        }),
+        expect.objectContaining({ type: 'realm_user', op: 'remove', person: who }),
+        expect.objectContaining({ type: 'realm_bot', op: 'remove', bot: who }),
+      ]);
+      expect(await events(bob, bobQueue.queue_id)).toEqual([
+        expect.objectContaining({ type: 'realm_user', op: 'remove', person: who }),
+      ]);
+    });
+
+    it('lists in realm_bots the bots one owns, every bot for admins, deactivated ones too', async () => {
+      const dave = await org.user('dave');
+      const active = await createBot(dave);
+      const retired = await createBot(dave);
+      await org.api(dave)('DELETE', `/bots/${retired.id}`);
+      const ids = (state: { realm_bots: { user_id: number; is_active: boolean }[] }) =>
+        state.realm_bots.map((bot) => [bot.user_id, bot.is_active]);
+      expect(ids(await register(dave, ['realm_bot']))).toEqual([
+        [active.id, true],
+        [retired.id, false],
+      ]);
+      expect(ids(await register(org.owner, ['realm_bot']))).toEqual(
+        expect.arrayContaining([
+          [active.id, true],
+          [retired.id, false],
+        ]),
+      );
+      const eve = await org.user('eve');
+      expect((await register(eve, ['realm_bot'])).realm_bots).toEqual([]);
+      const deactivated = (await register(eve, ['realm_user'])).realm_non_active_users as {
+        user_id: number;
+      }[];
+      expect(deactivated.map((user) => user.user_id)).toContain(retired.id);
+    });
+  });
+
+  it('keeps bots and their keys across a restart', async () => {
+    const bot = await createBot(alice);
+    await org.restart();
+    const me = await org.api(bot)('GET', '/users/me');
+    expect(me.json).toMatchObject({ user_id: bot.id, email: bot.email, is_bot: true });
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+
+// Zulip 7.0's POST /typing and its `typing` events.
+describe('typing notifications', () => {
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+  let designId: number;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    carol = await org.user('carol');
+    await org.subscribe(alice, 'design');
+    await org.subscribe(bob, 'design');
+    designId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'design' })).json.stream_id;
+  });
+  afterAll(() => org.close());
+
+  const queueOf = async (user: TestUser) =>
+    (await org.api(user)('POST', '/register', { event_types: ['typing'] })).json.queue_id as string;
+  const eventsOf = async (user: TestUser, queueId: string) =>
+    (await org.api(user)('GET', '/events', { queue_id: queueId, dont_block: true })).json
+      .events as Record<string, unknown>[];
+
+  it('tells everyone in a private conversation, the typist included', async () => {
+    const queues = await Promise.all([alice, bob, carol].map(queueOf));
+    const response = await org.api(alice)('POST', '/typing', { op: 'start', to: [bob.id] });
+    expect(response.json).toEqual({ result: 'success', msg: '' });
+    const expected = {
+      id: expect.any(Number),
+      type: 'typing',
+      message_type: 'private',
+      op: 'start',
+      sender: { user_id: alice.id, email: alice.email },
+      recipients: [
+        { user_id: bob.id, email: bob.email },
+        { user_id: alice.id, email: alice.email },
+      ],
+    };
+    expect(await eventsOf(alice, queues[0] as string)).toEqual([expected]);
+    expect(await eventsOf(bob, queues[1] as string)).toEqual([expected]);
+    expect(await eventsOf(carol, queues[2] as string)).toEqual([]);
+  });
+
+  it("tells a stream's subscribers of typing in one of its topics", async () => {
+    const [bobs, carols] = await Promise.all([queueOf(bob), queueOf(carol)]);
+    await org.api(alice)('POST', '/typing', {
+      type: 'stream',
+      op: 'stop',
+      to: [designId],
+      topic: 'plans',
+    });
+    expect(await eventsOf(bob, bobs)).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'typing',
+        message_type: 'stream',
+        op: 'stop',
+        sender: { user_id: alice.id, email: alice.email },
+        stream_id: designId,
+        topic: 'plans',
+      },
+    ]);
+    expect(await eventsOf(carol, carols)).toEqual([]);
+  });
+
+  it('refuses an unknown user, an empty list, a missing topic and a bad op', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ op: 'start', to: [999_999] }, 'Invalid user ID 999999'],
+      [{ op: 'start', to: [] }, "Empty 'to' list"],
+      [{ type: 'stream', op: 'start', to: [designId] }, 'Missing topic'],
+    ];
+    for (const [params, msg] of cases) {
+      const response = await org.api(alice)('POST', '/typing', params);
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({ result: 'error', msg });
+    }
+    const badOp = await org.api(alice)('POST', '/typing', { op: 'pause', to: [bob.id] });
+    expect(badOp.status).toBe(400);
+    expect(badOp.json.var_name).toBe('op');
+  });
+
+  it('refuses to announce typing for a user who turned it off', async () => {
+    await org.api(carol)('PATCH', '/settings', { send_private_typing_notifications: false });
+    const response = await org.api(carol)('POST', '/typing', { op: 'start', to: [bob.id] });
+    expect(response.status).toBe(400);
+    expect(response.json.msg).toBe('User has disabled typing notifications for direct messages');
+  });
+});

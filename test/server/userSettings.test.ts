@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+
+// Zulip 7.0's unified PATCH /settings and the register state it changes.
+describe('PATCH /settings', () => {
+  let org: Org;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+  });
+  afterAll(() => org.close());
+
+  const register = async (params: Record<string, unknown> = {}) =>
+    (await org.api(alice)('POST', '/register', params)).json;
+  const patch = (params: Record<string, unknown>) => org.api(alice)('PATCH', '/settings', params);
+
+  it("starts user_settings from Zulip 7.0's defaults, with the choices clients offer", async () => {
+    const { user_settings: settings } = await register({ fetch_event_types: ['user_settings'] });
+    expect(settings).toMatchObject({
+      twenty_four_hour_time: false,
+      dense_mode: true,
+      color_scheme: 1,
+      emojiset: 'google',
+      default_view: 'recent_topics',
+      enter_sends: false,
+      send_private_typing_notifications: true,
+      send_stream_typing_notifications: true,
+      send_read_receipts: true,
+      presence_enabled: true,
+      pm_content_in_desktop_notifications: true,
+      email_notifications_batching_period_seconds: 120,
+      timezone: '',
+      available_notification_sounds: ['chime', 'ding', 'zulip'],
+    });
+    expect(settings.emojiset_choices).toContainEqual({ key: 'text', text: 'Plain text' });
+  });
+
+  it('changes a setting, answering result and msg, and announces it three ways', async () => {
+    const queueId = (await register({ event_types: ['user_settings', 'update_display_settings'] }))
+      .queue_id;
+    const response = await patch({ twenty_four_hour_time: true });
+    expect(response.json).toEqual({ result: 'success', msg: '' });
+    const { events } = (
+      await org.api(alice)('GET', '/events', { queue_id: queueId, dont_block: true })
+    ).json;
+    expect(events).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'user_settings',
+        op: 'update',
+        property: 'twenty_four_hour_time',
+        value: true,
+      },
+      {
+        id: expect.any(Number),
+        type: 'update_display_settings',
+        user: alice.email,
+        setting_name: 'twenty_four_hour_time',
+        setting: true,
+      },
+    ]);
+    const state = await register();
+    expect(state.user_settings.twenty_four_hour_time).toBe(true);
+    expect(state.twenty_four_hour_time).toBe(true);
+  });
+
+  it('sends nothing for a value that does not change', async () => {
+    const queueId = (await register({ event_types: ['user_settings'] })).queue_id;
+    await patch({ dense_mode: true });
+    const { events } = (
+      await org.api(alice)('GET', '/events', { queue_id: queueId, dont_block: true })
+    ).json;
+    expect(events).toEqual([]);
+  });
+
+  it('keeps the legacy top-level settings out for the user_settings_object capability', async () => {
+    const state = await register({ client_capabilities: { user_settings_object: true } });
+    expect(state).toHaveProperty('user_settings');
+    expect(state).not.toHaveProperty('twenty_four_hour_time');
+    expect(state).not.toHaveProperty('enable_sounds');
+    const legacy = await register();
+    expect(legacy).toHaveProperty('twenty_four_hour_time');
+    expect(legacy).toHaveProperty('enable_sounds');
+  });
+
+  it('refuses values outside Zulip 7.0 choices', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ color_scheme: 9 }, 'color_scheme'],
+      [{ emojiset: 'comic' }, 'emojiset'],
+      [{ default_view: 'inbox' }, 'default_view'],
+    ];
+    for (const [params, name] of cases) {
+      const response = await patch(params);
+      expect(response.status).toBe(400);
+      expect(response.json.var_name).toBe(name);
+    }
+    const sound = await patch({ notification_sound: 'gong' });
+    expect(sound.json.msg).toBe("Invalid notification sound 'gong'");
+    const batching = await patch({ email_notifications_batching_period_seconds: 5 });
+    expect(batching.json.msg).toBe('Invalid email batching period: 5 seconds');
+    expect((await register()).user_settings.color_scheme).toBe(1);
+  });
+});
