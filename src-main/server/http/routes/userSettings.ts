@@ -4,6 +4,7 @@ import { changeUserSettings } from '../../actions/userSettings';
 import { errors } from '../../errors';
 import { userEndpoint } from '../endpoint';
 import { optional } from '../params';
+import { notificationSettingParams } from './settings';
 
 const flag = () => optional('json', z.boolean());
 const choice = (...values: number[]) =>
@@ -27,24 +28,8 @@ export const updateSettingsEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/settings',
   params: {
-    enable_stream_desktop_notifications: flag(),
-    enable_stream_email_notifications: flag(),
-    enable_stream_push_notifications: flag(),
-    enable_stream_audible_notifications: flag(),
-    notification_sound: optional('text', z.string()),
-    enable_desktop_notifications: flag(),
-    enable_sounds: flag(),
-    enable_offline_email_notifications: flag(),
-    enable_offline_push_notifications: flag(),
-    enable_online_push_notifications: flag(),
-    enable_digest_emails: flag(),
-    enable_login_emails: flag(),
+    ...notificationSettingParams,
     enable_marketing_emails: flag(),
-    message_content_in_email_notifications: flag(),
-    pm_content_in_desktop_notifications: flag(),
-    wildcard_mentions_notify: flag(),
-    desktop_icon_count_display: choice(1, 2, 3),
-    realm_name_in_notifications: flag(),
     presence_enabled: flag(),
     email_notifications_batching_period_seconds: optional('json', z.number().int()),
     twenty_four_hour_time: flag(),
