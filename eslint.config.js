@@ -66,6 +66,16 @@ export default tseslint.config(
     ],
   ),
   zone(
+    ['src-main/state/**'],
+    [
+      {
+        group: ['**/server/**', '**/client/**', '**/desktop/**', '**/web/**'],
+        message:
+          'state/ is the one reducer of Zulip state, shared by server and client; it needs only wire/.',
+      },
+    ],
+  ),
+  zone(
     ['src-renderer/**'],
     [
       {

@@ -1,7 +1,13 @@
-import type { KnownEvent, Message, Subscription } from '../wire';
+import { applyEvent as applyToRegistered, type InitialState } from '../state/applyEvent';
+import type { KnownEvent, Message, QueuedEvent, Subscription } from '../wire';
 
 /** What a Session knows of its account, rebuilt from /register plus the events since. */
 export interface SessionState {
+  /**
+   * The /register response, kept current by the one reducer of Zulip state:
+   * the same one the server's tests hold to "register + events == register".
+   */
+  readonly registered: InitialState;
   readonly subscriptions: readonly Subscription[];
   /** Messages delivered by the event queue since registering, oldest first, at most `recentLimit`. */
   readonly recentMessages: readonly Message[];
@@ -9,29 +15,25 @@ export interface SessionState {
 
 export const recentLimit = 500;
 
-export const initialState = (subscriptions: readonly Subscription[]): SessionState => ({
-  subscriptions,
+export const initialState = (registered: InitialState): SessionState => ({
+  registered,
+  subscriptions: registered.subscriptions ?? [],
   recentMessages: [],
 });
 
 /** Pure: the state after `event`. Events that change nothing return the same object. */
 export function applyEvent(state: SessionState, event: KnownEvent): SessionState {
-  switch (event.type) {
-    case 'message': {
-      // A message event carries the recipient's flags beside the message, not inside it.
-      const message: Message = { ...event.message, flags: event.flags };
-      const recentMessages = [...state.recentMessages, message].slice(-recentLimit);
-      return { ...state, recentMessages };
-    }
-    case 'subscription': {
-      const touched = new Set(event.subscriptions.map((subscription) => subscription.stream_id));
-      const others = state.subscriptions.filter(
-        (subscription) => !touched.has(subscription.stream_id),
-      );
-      if (event.op === 'remove') return { ...state, subscriptions: others };
-      return { ...state, subscriptions: [...others, ...event.subscriptions] };
-    }
-    case 'heartbeat':
-      return state;
+  if (event.type === 'heartbeat') return state;
+  const registered = applyToRegistered(state.registered, event as QueuedEvent);
+  let { recentMessages } = state;
+  if (event.type === 'message') {
+    // A message event carries the recipient's flags beside the message, not inside it.
+    const message: Message = { ...event.message, flags: event.flags };
+    recentMessages = [...recentMessages, message].slice(-recentLimit);
   }
+  return {
+    registered,
+    subscriptions: registered.subscriptions ?? state.subscriptions,
+    recentMessages,
+  };
 }

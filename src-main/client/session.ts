@@ -55,7 +55,7 @@ export class Session {
   /** Aborted only if the long-poll outlives the grace period of stop(). */
   readonly #hangUp = new AbortController();
   #stopped: Promise<void> | undefined;
-  #state: SessionState = initialState([]);
+  #state: SessionState = initialState({});
   #connection: ConnectionState = 'connecting';
   #queue: Queue | undefined;
   #polling: Promise<void> | undefined;
@@ -160,7 +160,7 @@ export class Session {
     const subscriptions = registered.subscriptions ?? (await this.#api.getSubscriptions());
     const queue = { id: registered.queue_id, lastEventId: registered.last_event_id };
     this.#queue = queue;
-    this.#state = initialState(subscriptions);
+    this.#state = initialState({ ...registered, subscriptions: [...subscriptions] });
     this.#events.emit('subscriptions', subscriptions);
     return queue;
   }

@@ -104,3 +104,6 @@ export const registerResponseSchema = z.looseObject({
   zulip_version: z.string().optional(),
   zulip_feature_level: z.number().int().optional(),
 });
+
+/** An event as it leaves a queue: Zulip's `{id, type, ...}` objects. */
+export type QueuedEvent = { id: number; type: string } & Record<string, unknown>;

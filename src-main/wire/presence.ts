@@ -23,3 +23,8 @@ export const modernPresenceSchema = z.object({
   idle_timestamp: z.number().int(),
 });
 export type ModernPresence = z.infer<typeof modernPresenceSchema>;
+
+// Zulip 7.0's settings.PRESENCE_LEGACY_EVENT_OFFSET_FOR_ACTIVITY_SECONDS: a
+// user counts as active while their last activity is this close to their
+// last connection.
+export const LEGACY_ACTIVITY_OFFSET_SECONDS = 70;

@@ -49,3 +49,13 @@ export const profileSchema = userSchema.extend({
   short_name: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** An element of register's `realm_user_groups`. */
+export interface UserGroup {
+  id: number;
+  name: string;
+  description: string;
+  members: number[];
+  direct_subgroup_ids: number[];
+  is_system_group: boolean;
+}

@@ -45,13 +45,13 @@ describe('applyEvent', () => {
   it('appends a delivered message with the flags its event carries', () => {
     const event: KnownEvent = { id: 0, type: 'message', message: message(7), flags: ['mentioned'] };
 
-    const state = applyEvent(initialState([]), event);
+    const state = applyEvent(initialState({}), event);
 
     expect(state.recentMessages).toEqual([{ ...message(7), flags: ['mentioned'] }]);
   });
 
   it(`keeps only the newest ${recentLimit} delivered messages`, () => {
-    let state = initialState([]);
+    let state = initialState({});
     for (let id = 1; id <= recentLimit + 3; id += 1) {
       state = applyEvent(state, { id, type: 'message', message: message(id), flags: [] });
     }
@@ -60,22 +60,31 @@ describe('applyEvent', () => {
     expect(state.recentMessages[0]?.id).toBe(4);
   });
 
-  it('adds new subscriptions and replaces ones it already holds', () => {
-    const state = initialState([subscription(1, 'general')]);
-    const renamed = subscription(1, 'general-chat');
+  it('adds new subscriptions in the name order /register lists them in', () => {
+    const state = initialState({ subscriptions: [subscription(1, 'general')] });
 
     const next = applyEvent(state, {
       id: 1,
       type: 'subscription',
       op: 'add',
-      subscriptions: [renamed, subscription(2, 'design')],
+      subscriptions: [subscription(2, 'design')],
     });
 
-    expect(next.subscriptions.map((s) => s.name)).toEqual(['general-chat', 'design']);
+    expect(next.subscriptions.map((s) => s.name)).toEqual(['design', 'general']);
+  });
+
+  it('keeps the rest of the /register state current with the shared reducer', () => {
+    const state = initialState({ max_message_id: 5, subscriptions: [] });
+
+    const next = applyEvent(state, { id: 1, type: 'message', message: message(9), flags: [] });
+
+    expect(next.registered.max_message_id).toBe(9);
   });
 
   it('removes subscriptions by stream id', () => {
-    const state = initialState([subscription(1, 'general'), subscription(2, 'design')]);
+    const state = initialState({
+      subscriptions: [subscription(1, 'general'), subscription(2, 'design')],
+    });
 
     const next = applyEvent(state, {
       id: 1,
@@ -88,7 +97,7 @@ describe('applyEvent', () => {
   });
 
   it('leaves the state untouched, and unmutated, on a heartbeat', () => {
-    const state = Object.freeze(initialState(Object.freeze([subscription(1, 'general')])));
+    const state = Object.freeze(initialState({ subscriptions: [subscription(1, 'general')] }));
 
     expect(applyEvent(state, { id: 3, type: 'heartbeat' })).toBe(state);
   });

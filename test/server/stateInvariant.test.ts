@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src-main/server/events/notice';
-import { applyEvent, type InitialState } from '../../src-main/server/state/applyEvent';
+import { applyEvent, type InitialState } from '../../src-main/state/applyEvent';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { createWebhookBot, fixture, postWebhook } from '../helpers/webhooks';
 

@@ -1,11 +1,8 @@
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
-import {
-  LEGACY_ACTIVITY_OFFSET_SECONDS,
-  legacyClientPresence,
-  presencesByUser,
-} from '../shape/presence';
+import { LEGACY_ACTIVITY_OFFSET_SECONDS } from '../../wire';
+import { legacyClientPresence, presencesByUser } from '../shape/presence';
 import { displaySettingsOf } from '../store/displaySettings';
 import { presenceOf, recentPresences, savePresence } from '../store/presence';
 import { activeUserIds, type UserRow } from '../store/users';

@@ -42,5 +42,4 @@ export function plainNotice(type: string, payload: Record<string, unknown>): Pla
   return { kind: 'plain', type, payload };
 }
 
-/** An event as it leaves a queue: Zulip's `{id, type, ...}` objects. */
-export type QueuedEvent = { id: number; type: string } & Record<string, unknown>;
+export type { QueuedEvent } from '../../wire';

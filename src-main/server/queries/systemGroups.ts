@@ -1,16 +1,8 @@
+import type { UserGroup } from '../../wire';
 import type { Sql } from '../store/sql';
 import { allUsers, Role } from '../store/users';
 
 /** An element of `realm_user_groups`, Zulip 7.0's shape. */
-export interface UserGroup {
-  id: number;
-  name: string;
-  description: string;
-  members: number[];
-  direct_subgroup_ids: number[];
-  is_system_group: boolean;
-}
-
 interface SystemGroup {
   id: number;
   name: string;

@@ -1,10 +1,10 @@
-import type { ClientPresence, LegacyPresence, ModernPresence } from '../../wire';
+import {
+  LEGACY_ACTIVITY_OFFSET_SECONDS,
+  type ClientPresence,
+  type LegacyPresence,
+  type ModernPresence,
+} from '../../wire';
 import type { PresenceRow } from '../store/presence';
-
-// Zulip 7.0's settings.PRESENCE_LEGACY_EVENT_OFFSET_FOR_ACTIVITY_SECONDS: a
-// user counts as active while their last activity is this close to their
-// last connection.
-export const LEGACY_ACTIVITY_OFFSET_SECONDS = 70;
 
 type Times = Pick<PresenceRow, 'last_active_time' | 'last_connected_time'>;
 

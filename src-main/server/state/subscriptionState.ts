@@ -8,7 +8,7 @@ import {
   streamSubscribersByRecipient,
 } from '../store/subscriptions';
 import { Role, type UserRow } from '../store/users';
-import { byStreamName, type NeverSubscribed } from './streamOrder';
+import { byStreamName, type NeverSubscribed } from '../../state/streamOrder';
 
 export interface SubscriptionState {
   subscriptions: Subscription[];

@@ -11,7 +11,7 @@ import {
   summarizeUnread,
   type UnreadEntry,
   type UnreadPlace,
-} from './unreadSummary';
+} from '../../state/unreadSummary';
 
 /**
  * Zulip 7.0's unread_msgs (get_raw_unread_data, then aggregate_unread_data):

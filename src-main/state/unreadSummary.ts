@@ -1,4 +1,4 @@
-import type { UnreadMsgs } from '../../wire';
+import type { UnreadMsgs } from '../wire';
 import type { IsMuted } from './topicMuting';
 
 /** Where an unread message waits: a stream topic, a one-to-one conversation or a group. */

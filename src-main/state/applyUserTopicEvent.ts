@@ -1,4 +1,4 @@
-import type { QueuedEvent } from '../events/notice';
+import type { QueuedEvent } from '../wire';
 
 export interface UserTopic {
   stream_id: number;

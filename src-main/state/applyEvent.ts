@@ -1,13 +1,6 @@
-import type {
-  CustomProfileField,
-  RealmBot,
-  Stream,
-  Subscription,
-  UnreadMsgs,
-  User,
-} from '../../wire';
-import type { QueuedEvent } from '../events/notice';
-import type { UserGroup } from '../queries/systemGroups';
+import type { CustomProfileField, RealmBot, Stream, Subscription, UnreadMsgs, User } from '../wire';
+import type { QueuedEvent } from '../wire';
+import type { UserGroup } from '../wire';
 import { applyRealmBotEvent } from './applyBotEvents';
 import { applyPresenceEvent, type Presences } from './applyPresenceEvent';
 import { applyCustomProfileFieldsEvent } from './applyProfileDataEvents';

@@ -1,5 +1,5 @@
-import type { Subscription, UnreadMessageDetails, UnreadMsgs } from '../../wire';
-import type { QueuedEvent } from '../events/notice';
+import type { Subscription, UnreadMessageDetails, UnreadMsgs } from '../wire';
+import type { QueuedEvent } from '../wire';
 import type { UserTopic } from './applyUserTopicEvent';
 import { topicMuting, type IsMuted, type TopicPolicy } from './topicMuting';
 import {

@@ -1,5 +1,5 @@
-import type { CustomProfileField, ProfileData, User } from '../../wire';
-import type { QueuedEvent } from '../events/notice';
+import type { CustomProfileField, ProfileData, User } from '../wire';
+import type { QueuedEvent } from '../wire';
 import type { InitialState } from './applyEvent';
 
 interface ProfileFieldChange {

@@ -1,4 +1,4 @@
-import type { Stream } from '../../wire';
+import type { Stream } from '../wire';
 
 /** A stream the user could join but never did, as `never_subscribed` lists it. */
 export type NeverSubscribed = Stream & { stream_weekly_traffic: null; subscribers?: number[] };

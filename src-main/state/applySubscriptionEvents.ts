@@ -1,5 +1,5 @@
-import type { Stream, Subscription } from '../../wire';
-import type { QueuedEvent } from '../events/notice';
+import type { Stream, Subscription } from '../wire';
+import type { QueuedEvent } from '../wire';
 import { byStreamName, type NeverSubscribed } from './streamOrder';
 
 /** The parts of the state that subscription and stream events keep current. */

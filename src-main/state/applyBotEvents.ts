@@ -1,5 +1,5 @@
-import type { RealmBot } from '../../wire';
-import type { QueuedEvent } from '../events/notice';
+import type { RealmBot } from '../wire';
+import type { QueuedEvent } from '../wire';
 import type { InitialState } from './applyEvent';
 
 const byUserId = (a: RealmBot, b: RealmBot) => a.user_id - b.user_id;

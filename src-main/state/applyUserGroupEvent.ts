@@ -1,5 +1,5 @@
-import type { QueuedEvent } from '../events/notice';
-import type { UserGroup } from '../queries/systemGroups';
+import type { QueuedEvent } from '../wire';
+import type { UserGroup } from '../wire';
 
 /** Zulip's apply_event for `user_group` membership changes. */
 export function applyUserGroupEvent(groups: UserGroup[], event: QueuedEvent): UserGroup[] {

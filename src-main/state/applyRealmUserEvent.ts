@@ -1,5 +1,5 @@
-import type { User } from '../../wire';
-import type { QueuedEvent } from '../events/notice';
+import type { User } from '../wire';
+import type { QueuedEvent } from '../wire';
 import { applyRealmUserUpdate } from './applyProfileDataEvents';
 import type { InitialState } from './applyEvent';
 

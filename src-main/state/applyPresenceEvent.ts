@@ -1,6 +1,10 @@
-import type { ClientPresence, LegacyPresence, ModernPresence } from '../../wire';
-import type { QueuedEvent } from '../events/notice';
-import { LEGACY_ACTIVITY_OFFSET_SECONDS } from '../shape/presence';
+import {
+  LEGACY_ACTIVITY_OFFSET_SECONDS,
+  type ClientPresence,
+  type LegacyPresence,
+  type ModernPresence,
+  type QueuedEvent,
+} from '../wire';
 
 export type Presences = Record<string, LegacyPresence | ModernPresence>;
 
