@@ -1,0 +1,32 @@
+// The host as `npm run bench:events` runs it: Hearth's own startHost in a
+// process of its own, which also watches its event loop and answers the
+// bench's questions over IPC.
+import { parseArgs } from 'node:util';
+import { startHost } from '../../src-main/server/host';
+import type { HostAnswer, HostQuestion } from './hostMessages';
+import { startProcessProbe } from './processProbe';
+
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
+const dataDir = values['data-dir'];
+if (!dataDir) throw new Error('usage: eventsHost --data-dir <dir>');
+
+const answer = (message: HostAnswer) => process.send?.(message);
+
+const host = await startHost({ dataDir, port: 0 });
+const probe = startProcessProbe();
+
+process.on('message', ({ id, ask }: HostQuestion) => {
+  if (ask === 'loop') answer({ kind: 'loop', id, loop: probe.loop() });
+  else void probe.memory().then((memory) => answer({ kind: 'memory', id, memory }));
+});
+
+process.once('SIGTERM', () => {
+  host.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});
+answer({ kind: 'ready', url: host.url });

@@ -1,0 +1,106 @@
+import type { PollerGroup } from './pollers';
+import type { Probe } from './probes';
+
+/** When the send was written, and when its acknowledgement had arrived (performance.now()). */
+export interface SendTiming {
+  issuedAt: number;
+  ackedAt: number;
+}
+
+export interface FanOutTarget<A> {
+  pollers: PollerGroup;
+  send(argument: A): Promise<SendTiming>;
+  /** The server's process, for its event-loop stalls. */
+  probe: Probe;
+}
+
+export interface FanOutResult {
+  /** Each client's answer after the send's acknowledgement, in ms; negative if it came first. */
+  fromAck: number[];
+  /** Each client's answer after the send was written, in ms. */
+  fromSend: number[];
+  /** Answers that arrived before the send's acknowledgement. */
+  beforeAck: number;
+  delivered: number;
+  expected: number;
+  /** The server's longest event-loop stalls over the measured rounds, in ms. */
+  stalls: {
+    /** While every client's next poll arrives at once, as after each delivery. */
+    polls: number;
+    /** From the send to the last answer. */
+    delivery: number;
+  };
+}
+
+export interface FanOutOptions {
+  rounds: number;
+  /** Rounds run first and discarded. */
+  warmup: number;
+  /** Time for every poll to reach the server before the send. */
+  settleMs: number;
+  timeoutMs: number;
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function emptyResult(): FanOutResult {
+  return {
+    fromAck: [],
+    fromSend: [],
+    beforeAck: 0,
+    delivered: 0,
+    expected: 0,
+    stalls: { polls: 0, delivery: 0 },
+  };
+}
+
+// The probe is asked when the server has nothing else to do: before the polls
+// and once every answer is in.
+async function round<A>(target: FanOutTarget<A>, argument: A, options: FanOutOptions) {
+  await target.probe.loop();
+  target.pollers.pollAll();
+  await settle(options.settleMs);
+  const polls = await target.probe.loop();
+  const timing = await target.send(argument);
+  const collected = await target.pollers.collect(options.timeoutMs);
+  const delivery = await target.probe.loop();
+  return { timing, collected, stalls: { polls: polls.maxMs, delivery: delivery.maxMs } };
+}
+
+type Round = Awaited<ReturnType<typeof round>>;
+
+function record(result: FanOutResult, { timing, collected, stalls }: Round, size: number): void {
+  result.delivered += collected.messages;
+  result.expected += size;
+  result.stalls.polls = Math.max(result.stalls.polls, stalls.polls);
+  result.stalls.delivery = Math.max(result.stalls.delivery, stalls.delivery);
+  for (const at of collected.arrivals) {
+    result.fromAck.push(at - timing.ackedAt);
+    result.fromSend.push(at - timing.issuedAt);
+    if (at < timing.ackedAt) result.beforeAck += 1;
+  }
+}
+
+/**
+ * One message to every polling client of the host, then the same to the
+ * baseline's, round after round, so that both meet the same moments of the
+ * machine. The baseline sends the event the host delivered in its first round.
+ */
+export async function fanOutRounds(
+  host: FanOutTarget<number>,
+  bare: FanOutTarget<string>,
+  options: FanOutOptions,
+): Promise<{ host: FanOutResult; bare: FanOutResult }> {
+  const results = { host: emptyResult(), bare: emptyResult() };
+  let event: string | undefined;
+  for (let index = 0; index < options.warmup + options.rounds; index++) {
+    const hostRound = await round(host, index, options);
+    event ??= hostRound.collected.messageEvent;
+    if (event === undefined) throw new Error('the host delivered no message event to copy');
+    const bareRound = await round(bare, event, options);
+    if (index < options.warmup) continue;
+    record(results.host, hostRound, host.pollers.size);
+    record(results.bare, bareRound, bare.pollers.size);
+  }
+  return results;
+}

@@ -1,0 +1,66 @@
+// `npm run bench:events [-- --queues <n>] [--pollers <n>] [--rounds <n>] [--profile]`
+//
+// Holds many event queues on one host and measures their memory, then the
+// delivery of one stream message to every polling client beside a bare
+// node:http long-poll server measured in the same run, and the host's
+// event-loop stalls throughout. Targets are printed, never asserted: the exit
+// code is 0 whether they are met or not.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { summarizeProfile } from '../server/profileSummary';
+import { formatTable, megabytes } from '../server/report';
+import { figureRows } from './figures';
+import { fullSize, measureEvents } from './measure';
+
+const { values } = parseArgs({
+  options: {
+    queues: { type: 'string', default: String(fullSize.queues) },
+    pollers: { type: 'string', default: String(fullSize.pollers) },
+    rounds: { type: 'string', default: String(fullSize.rounds) },
+    warmup: { type: 'string', default: String(fullSize.warmup) },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const size = {
+  queues: Number(values.queues),
+  pollers: Number(values.pollers),
+  rounds: Number(values.rounds),
+  warmup: Number(values.warmup),
+};
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+async function main(): Promise<void> {
+  log(
+    `${cpus().length} cores, ${megabytes(totalmem())} memory, Node ${process.version}, load average ${load()}`,
+  );
+  log(
+    `${size.queues} queues (event_types ["message"]), 1 to 6 per user, ${size.pollers} users polling; ` +
+      `${size.warmup} warm-up and ${size.rounds} measured rounds`,
+  );
+  const profileDir = values.profile
+    ? await mkdtemp(join(tmpdir(), 'hearth-bench-events-profile-'))
+    : undefined;
+  try {
+    const { figures, phases } = await measureEvents(size, {
+      log,
+      ...(profileDir ? { profileDir } : {}),
+    });
+    console.log(`\n${formatTable(figureRows(figures))}\n`);
+    if (profileDir) console.log(await summarizeProfile(profileDir, phases));
+    log(`load average at the end ${load()} (other work on the machine skews every figure)`);
+  } finally {
+    if (profileDir) await rm(profileDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
