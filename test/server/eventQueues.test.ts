@@ -172,6 +172,26 @@ describe('the life of an event queue', () => {
     ]);
   });
 
+  it('answers every one of hundreds of waiting polls with the message, however they are batched', async () => {
+    const queueIds = await Promise.all(
+      Array.from({ length: 250 }, () => register(alice, { event_types: ['message'] })),
+    );
+    const waiting = queueIds.map((queueId) =>
+      poll(alice, { queue_id: queueId, last_event_id: -1 }),
+    );
+    await sleep(100);
+    const messageId = await say(bob, 'to every queue');
+    const responses = await Promise.all(waiting);
+    for (const response of responses) {
+      expect(response.json.events).toEqual([
+        expect.objectContaining({
+          type: 'message',
+          message: expect.objectContaining({ id: messageId }),
+        }),
+      ]);
+    }
+  });
+
   it('numbers events of one queue in strictly increasing order, whatever their kind', async () => {
     const queueId = await register(alice);
     await say(bob, 'first');

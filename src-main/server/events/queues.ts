@@ -202,7 +202,7 @@ export class EventQueues {
       this.notices.set(id, record);
     }
     for (const { queue, parts } of deliveries) queue.append(record, parts);
-    for (const { queue } of deliveries) queue.wake();
+    wakeInBatches(deliveries.map(({ queue }) => queue));
   }
 
   // Zulip queues a heartbeat like any event, so it takes an ID, which must
@@ -259,4 +259,14 @@ export class EventQueues {
     deleteNotices(this.sql, spent);
     spent.forEach((id) => this.notices.delete(id));
   }
+}
+
+// Answering a thousand waiting polls in one turn of the event loop would stall
+// every other request for as long; a batch per turn bounds the stall, and the
+// events are already queued, so a poll that arrives meanwhile gets them at once.
+const WAKE_BATCH = 100;
+
+function wakeInBatches(queues: readonly EventQueue[]): void {
+  for (const queue of queues.slice(0, WAKE_BATCH)) queue.wake();
+  if (queues.length > WAKE_BATCH) setImmediate(() => wakeInBatches(queues.slice(WAKE_BATCH)));
 }
