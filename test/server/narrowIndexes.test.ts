@@ -25,12 +25,19 @@ describe('query plans of the narrows', () => {
     alice = await org.user('alice');
     bob = await org.user('bob');
     await org.subscribe(alice, 'plans');
-    await org.api(alice)('POST', '/messages', {
-      type: 'stream',
-      to: 'plans',
-      topic: 'indexes',
-      content: 'hello',
+    await org.api(alice)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'vault' }],
+      invite_only: true,
+      history_public_to_subscribers: false,
     });
+    for (const to of ['plans', 'vault']) {
+      await org.api(alice)('POST', '/messages', {
+        type: 'stream',
+        to,
+        topic: 'indexes',
+        content: 'hello',
+      });
+    }
     const path = join(org.dataDir, 'hearth.sqlite3');
     sql = new Sql(path, {
       slowQueryMs: 0,
@@ -66,6 +73,22 @@ describe('query plans of the narrows', () => {
   it('reads a stream topic through the stream+topic index', () => {
     const plan = newestPagePlan([term('stream', 'plans'), term('topic', 'indexes')]);
     expect(plan).toMatch(/messages_by_topic/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  // The viewer reaches only the messages they received, yet the stream's
+  // index leads: their own rows span every stream they are in.
+  it('reads a topic of a stream without shared history through the stream+topic index', () => {
+    const plan = newestPagePlan([term('stream', 'vault'), term('topic', 'indexes')]);
+    expect(plan).toMatch(/SEARCH m USING INDEX messages_by_topic/);
+    expect(plan).toMatch(/SEARCH um USING PRIMARY KEY \(user_id=\? AND message_id=\?\)/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('reads a stream without shared history through the stream index', () => {
+    const plan = newestPagePlan([term('stream', 'vault')]);
+    expect(plan).toMatch(/SEARCH m USING INDEX messages_by_recipient/);
+    expect(plan).toMatch(/SEARCH um USING PRIMARY KEY \(user_id=\? AND message_id=\?\)/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 

@@ -1,17 +1,21 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { errors } from '../errors';
 import type { Services } from '../services';
 import { BotType } from '../store/bots';
 import { userByEmail, type UserRow } from '../store/users';
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-// Comparing digests keeps the comparison constant-time whatever the key length.
-function sameKey(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected));
+// Constant-time over the key's bytes; a length mismatch returns early, which
+// tells only the length, and every API key Hearth issues has the same one.
+function sameKey(given: Buffer, expected: string): boolean {
+  const expectedBytes = Buffer.from(expected, 'utf8');
+  return given.length === expectedBytes.length && timingSafeEqual(given, expectedBytes);
 }
 
-function credentials(header: string | undefined): { email: string; apiKey: string } {
+const COLON = 0x3a;
+
+// The key stays in the decoded bytes: a colon byte is never part of a longer
+// UTF-8 character, so the email ends at the first one, as it would in the text.
+function credentials(header: string | undefined): { email: string; apiKey: Buffer } {
   if (!header) {
     throw errors.unauthorized('Not logged in: API authentication or user session required');
   }
@@ -19,10 +23,10 @@ function credentials(header: string | undefined): { email: string; apiKey: strin
   if (scheme?.toLowerCase() !== 'basic' || !encoded) {
     throw errors.unauthorized('This endpoint requires HTTP basic authentication.');
   }
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
+  const decoded = Buffer.from(encoded, 'base64');
+  const colon = decoded.indexOf(COLON);
   if (colon < 0) throw errors.unauthorized('Invalid HTTP basic authentication header.');
-  return { email: decoded.slice(0, colon), apiKey: decoded.slice(colon + 1) };
+  return { email: decoded.toString('utf8', 0, colon), apiKey: decoded.subarray(colon + 1) };
 }
 
 /**

@@ -35,6 +35,14 @@ export function narrowMessages(sql: Sql, viewer: UserRow, terms: readonly Term[]
     if (condition !== null) out.add(condition, term.negated);
   }
   const search = searchOperands.length > 0 ? searchQuery(searchOperands) : null;
+  const namesStream = terms.some(
+    (term) => !term.negated && (term.operator === 'stream' || term.operator === 'channel'),
+  );
+  // The partial unread index reaches the viewer's unread rows, usually far
+  // fewer than a stream's messages.
+  const unreadOnly = terms.some(
+    (term) => !term.negated && term.operator === 'is' && term.operand === 'unread',
+  );
   if (searchOperands.length > 0) {
     out.add(
       search
@@ -47,12 +55,11 @@ export function narrowMessages(sql: Sql, viewer: UserRow, terms: readonly Term[]
     filter: {
       viewerId: viewer.id,
       includeHistory: includesHistory(sql, viewer, terms),
+      withinStream: namesStream && !unreadOnly,
       clauses: out.clauses,
       params: out.params,
     },
     search: searchOperands.length > 0 ? (search ?? { match: '', words: [] }) : null,
-    namesStream: terms.some(
-      (term) => !term.negated && (term.operator === 'stream' || term.operator === 'channel'),
-    ),
+    namesStream,
   };
 }

@@ -46,6 +46,12 @@ export interface ViewedMessageRow {
 export interface MessageFilter {
   viewerId: number;
   includeHistory: boolean;
+  /**
+   * The clauses confine the query to one stream, whose message indexes then
+   * reach a page sooner than the viewer's own rows, which span every stream
+   * the viewer receives.
+   */
+  withinStream: boolean;
   clauses: readonly string[];
   params: Readonly<Record<string, string | number>>;
 }
@@ -59,12 +65,16 @@ const shown = `JOIN recipients r ON r.id = m.recipient_id
 
 // The ID column is the one the driving table is ordered by, so that SQLite
 // walks an index in ID order instead of sorting: the viewer's user_messages
-// rows, or a message index when reading a stream's history.
+// rows, or a message index when reading one stream. Within a stream whose
+// history the viewer may not read, CROSS JOIN keeps the message index driving
+// and looks the viewer's row up by its key (without statistics SQLite would
+// walk all of the viewer's rows, newest first, for each page).
 function filterSql(filter: MessageFilter): { from: string; where: string[]; id: string } {
-  if (filter.includeHistory) {
+  if (filter.includeHistory || filter.withinStream) {
+    const join = filter.includeHistory ? 'LEFT JOIN' : 'CROSS JOIN';
     return {
       from: `FROM messages m ${shown}
-        LEFT JOIN user_messages um ON um.user_id = :viewerId AND um.message_id = m.id`,
+        ${join} user_messages um ON um.user_id = :viewerId AND um.message_id = m.id`,
       where: [...filter.clauses],
       id: 'm.id',
     };
@@ -144,7 +154,7 @@ export function firstUnreadId(
   }
   return selectRows(
     sql,
-    { ...filter, includeHistory: false, clauses },
+    { ...filter, includeHistory: false, withinStream: false, clauses },
     { bound: null, order: 'ASC', limit: 1 },
     {},
   )[0]?.id;
@@ -155,7 +165,13 @@ export function viewedMessageById(
   viewerId: number,
   messageId: number,
 ): ViewedMessageRow | undefined {
-  const { from } = filterSql({ viewerId, includeHistory: true, clauses: [], params: {} });
+  const { from } = filterSql({
+    viewerId,
+    includeHistory: true,
+    withinStream: false,
+    clauses: [],
+    params: {},
+  });
   return sql.get<ViewedMessageRow>(`SELECT ${columns} ${from} WHERE m.id = :messageId`, {
     viewerId,
     messageId,

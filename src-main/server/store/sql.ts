@@ -1,6 +1,10 @@
 import Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
+import { Checkpointer } from './checkpointer';
 import { applyMigrations } from './migrate';
+
+/** A WAL file grown past this (by a burst of writes) is cut back to it when the WAL starts over. */
+const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 export type SqlParams = object | readonly unknown[];
 
@@ -17,7 +21,12 @@ export interface SqlOptions {
  */
 export class Sql {
   private readonly db: Database.Database;
+  private readonly checkpointer: Checkpointer;
   private readonly statements = new Map<string, Statement>();
+  private readonly remembered = new Map<string, unknown>();
+  /** Statements run that may write, so that what `remember` holds is dropped after one. */
+  private writes = 0;
+  private rememberedAt = 0;
   private readonly slowQueryMs: number;
   private readonly logSlow: (line: string) => void;
 
@@ -28,11 +37,36 @@ export class Sql {
     );
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('foreign_keys = ON');
+    // In WAL mode NORMAL writes each commit to the WAL without an fsync: a
+    // commit outlives the process (killed or crashed, the OS still writes it
+    // out), and a power cut may lose the last ones but never corrupts the
+    // database. FULL would add an fsync to every send for that last case.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.slowQueryMs = options.slowQueryMs ?? 50;
     this.logSlow = options.logSlow ?? ((line) => console.warn(line));
     applyMigrations(this.db);
+    this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+    this.checkpointer = new Checkpointer(path, options.nativeBinding, (error) => {
+      this.logSlow(`checkpoints fall back to commits alone: ${error.message}`);
+    });
+  }
+
+  /**
+   * What `read` returns, reused until a statement that may write runs here or
+   * a transaction rolls back: for small reads on hot paths, where opening a
+   * statement's read transaction costs more than the read. Sound because the
+   * host's connection is the only writer of its database.
+   */
+  remember<T>(key: string, read: () => T): T {
+    if (this.writes !== this.rememberedAt) {
+      this.remembered.clear();
+      this.rememberedAt = this.writes;
+    }
+    if (this.remembered.has(key)) return this.remembered.get(key) as T;
+    const value = read();
+    this.remembered.set(key, value);
+    return value;
   }
 
   all<T>(sql: string, params: SqlParams = []): T[] {
@@ -51,10 +85,17 @@ export class Sql {
   }
 
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    try {
+      return this.db.transaction(work)();
+    } catch (error) {
+      // A read inside the transaction may have seen the rows it rolled back.
+      this.remembered.clear();
+      throw error;
+    }
   }
 
   close(): void {
+    this.checkpointer.stop();
     this.db.close();
   }
 
@@ -64,6 +105,7 @@ export class Sql {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
     }
+    if (!statement.readonly) this.writes += 1;
     const started = performance.now();
     const result = use(statement);
     const elapsed = performance.now() - started;
