@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { ApiResponse, Org, TestUser } from './org';
+import { startOrg, type ApiResponse, type Org, type TestUser } from './org';
 
 export interface WebhookPost {
   /** URL parameters; the bot's api_key is added unless `apiKey` is null. */
@@ -92,4 +92,36 @@ export function fixture(integration: string, name: string): string {
     join(import.meta.dirname, '..', 'server', 'integrations', 'fixtures', integration, name),
     'utf8',
   );
+}
+
+export interface IntegrationOrg {
+  org: Org;
+  owner: TestUser;
+  bot: TestUser;
+}
+
+/** An organization where Alice follows `stream` and owns an incoming-webhook bot. */
+export async function startIntegrationOrg(
+  shortName: string,
+  stream: string,
+): Promise<IntegrationOrg> {
+  const org = await startOrg();
+  const owner = await org.user('alice');
+  await org.subscribe(owner, stream);
+  return { org, owner, bot: await createWebhookBot(org, owner, shortName) };
+}
+
+/** The newest message the owner sees is the bot's, sent as `client`, with this topic and content. */
+export async function expectBotMessage(
+  hook: IntegrationOrg,
+  client: string,
+  topic: string,
+  content: string,
+): Promise<void> {
+  const message = await newestMessage(hook.org, hook.owner);
+  expect(message).toMatchObject({ client, sender_id: hook.bot.id });
+  expect({ subject: message.subject, content: message.content }).toEqual({
+    subject: topic,
+    content,
+  });
 }

@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { accessStreamById } from '../queries/streamAccess';
 import {
   isSubscribed,
+  isSubscriptionColumn,
   updateSubscriptionColumn,
   type SubscriptionColumn,
 } from '../store/subscriptions';
@@ -15,21 +16,11 @@ export interface PropertyChange {
   value: unknown;
 }
 
-const booleanProperties = new Set([
-  'is_muted',
-  'in_home_view',
-  'pin_to_top',
-  'desktop_notifications',
-  'audible_notifications',
-  'push_notifications',
-  'email_notifications',
-  'wildcard_mentions_notify',
-]);
-
 const hexColor = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
+// Every column a user may change, and the legacy `in_home_view` (the inverse of is_muted).
 function checkProperty(property: string): void {
-  if (property !== 'color' && !booleanProperties.has(property)) {
+  if (property !== 'in_home_view' && !isSubscriptionColumn(property)) {
     throw errors.badRequest(`Unknown subscription property: ${property}`);
   }
 }
@@ -66,6 +57,7 @@ export function updateSubscriptionProperties(
       const value = checkValue(change.property, change.value);
       const muting = change.property === 'is_muted' || change.property === 'in_home_view';
       const isMuted = change.property === 'in_home_view' ? !value : value;
+      // checkProperty has admitted only columns besides in_home_view.
       const column = (muting ? 'is_muted' : change.property) as SubscriptionColumn;
       const stored = typeof isMuted === 'boolean' ? Number(isMuted) : isMuted;
       updateSubscriptionColumn(

@@ -1,4 +1,4 @@
-import { storedSettingsOf, type SettingValue } from './userSettings';
+import { settingsWithDefaults } from './userSettings';
 import type { Sql } from './sql';
 
 export interface DisplaySettings {
@@ -90,11 +90,5 @@ export const legacyNotificationExtras: readonly DisplaySettingName[] = [
 ];
 
 export function displaySettingsOf(sql: Sql, userId: number): DisplaySettings {
-  const stored = storedSettingsOf(sql, userId);
-  const settings: Record<string, SettingValue> = { ...displaySettingDefaults };
-  for (const name of Object.keys(settings)) {
-    const value = stored.get(name);
-    if (value !== undefined) settings[name] = value;
-  }
-  return settings as unknown as DisplaySettings;
+  return settingsWithDefaults(sql, userId, displaySettingDefaults);
 }

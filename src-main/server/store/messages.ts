@@ -19,14 +19,18 @@ export function insertMessage(sql: Sql, message: NewMessage): number {
   ).lastInsertRowid;
 }
 
-/** A message as a viewer sees it; `flags` is null when the viewer has no row for it. */
-export interface ViewedMessageRow {
+/** Who sent a message and where it went: the columns every message query reads. */
+export interface MessagePlaceRow {
   id: number;
   sender_id: number;
   recipient_id: number;
   recipient_type: number;
   recipient_type_id: number;
   subject: string;
+}
+
+/** A message as a viewer sees it; `flags` is null when the viewer has no row for it. */
+export interface ViewedMessageRow extends MessagePlaceRow {
   content: string;
   rendered_content: string;
   date_sent: number;

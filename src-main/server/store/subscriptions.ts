@@ -79,17 +79,7 @@ export function streamSubscriptionCount(sql: Sql, userId: number): number {
 }
 
 // Columns a user may change on their own subscription, by Zulip property name.
-export type SubscriptionColumn =
-  | 'color'
-  | 'is_muted'
-  | 'pin_to_top'
-  | 'desktop_notifications'
-  | 'audible_notifications'
-  | 'push_notifications'
-  | 'email_notifications'
-  | 'wildcard_mentions_notify';
-
-const subscriptionColumns: readonly SubscriptionColumn[] = [
+export const subscriptionColumns = [
   'color',
   'is_muted',
   'pin_to_top',
@@ -98,7 +88,12 @@ const subscriptionColumns: readonly SubscriptionColumn[] = [
   'push_notifications',
   'email_notifications',
   'wildcard_mentions_notify',
-];
+] as const;
+
+export type SubscriptionColumn = (typeof subscriptionColumns)[number];
+
+export const isSubscriptionColumn = (name: string): name is SubscriptionColumn =>
+  (subscriptionColumns as readonly string[]).includes(name);
 
 export function updateSubscriptionColumn(
   sql: Sql,
@@ -106,8 +101,7 @@ export function updateSubscriptionColumn(
   column: SubscriptionColumn,
   value: string | number,
 ): void {
-  if (!subscriptionColumns.includes(column))
-    throw new Error(`not a subscription column: ${column}`);
+  if (!isSubscriptionColumn(column)) throw new Error(`not a subscription column: ${column}`);
   sql.run(
     `UPDATE subscriptions SET ${column} = ? WHERE user_id = ? AND recipient_id = ? AND is_active = 1`,
     [value, subscription.userId, subscription.recipientId],

@@ -1,15 +1,10 @@
 import { Flag } from './flags';
+import type { MessagePlaceRow } from './messages';
 import { RecipientType } from './recipients';
 import type { Sql } from './sql';
 
 /** One unread message as the unread summary of /register needs it. */
-export interface UnreadRow {
-  id: number;
-  sender_id: number;
-  recipient_id: number;
-  recipient_type: number;
-  recipient_type_id: number;
-  subject: string;
+export interface UnreadRow extends MessagePlaceRow {
   flags: number;
 }
 

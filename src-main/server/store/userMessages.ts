@@ -1,4 +1,5 @@
 import { Flag } from './flags';
+import type { MessagePlaceRow } from './messages';
 import type { Sql } from './sql';
 
 export function insertUserMessages(
@@ -31,13 +32,7 @@ const idList = (ids: readonly number[]) => JSON.stringify(ids);
  * whether the viewer is subscribed there, and the viewer's row (`flags` null
  * without one).
  */
-export interface ViewerMessageRow {
-  id: number;
-  sender_id: number;
-  recipient_id: number;
-  recipient_type: number;
-  recipient_type_id: number;
-  subject: string;
+export interface ViewerMessageRow extends MessagePlaceRow {
   subscribed: number;
   flags: number | null;
 }

@@ -11,6 +11,21 @@ export function storedSettingsOf(sql: Sql, userId: number): Map<string, SettingV
   return new Map(rows.map((row) => [row.name, JSON.parse(row.value) as SettingValue]));
 }
 
+/** The defaults, with whatever of them the user changed. */
+export function settingsWithDefaults<T extends object>(
+  sql: Sql,
+  userId: number,
+  defaults: Readonly<T>,
+): T {
+  const stored = storedSettingsOf(sql, userId);
+  const settings: Record<string, unknown> = { ...defaults };
+  for (const name of Object.keys(settings)) {
+    const value = stored.get(name);
+    if (value !== undefined) settings[name] = value;
+  }
+  return settings as T;
+}
+
 export function storeSetting(sql: Sql, userId: number, name: string, value: SettingValue): void {
   sql.run(
     `INSERT INTO user_settings (user_id, name, value) VALUES (?, ?, ?)
@@ -62,11 +77,5 @@ export const notificationSettingDefaults: Readonly<NotificationSettings> = {
 };
 
 export function notificationSettingsOf(sql: Sql, userId: number): NotificationSettings {
-  const stored = storedSettingsOf(sql, userId);
-  const settings: Record<string, SettingValue> = { ...notificationSettingDefaults };
-  for (const name of Object.keys(settings)) {
-    const value = stored.get(name);
-    if (value !== undefined) settings[name] = value;
-  }
-  return settings as unknown as NotificationSettings;
+  return settingsWithDefaults(sql, userId, notificationSettingDefaults);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOrg, type Org, type TestUser } from '../../helpers/org';
-import { createWebhookBot, fixture, newestMessages, postWebhook } from '../../helpers/webhooks';
+import type { Org, TestUser } from '../../helpers/org';
+import { fixture, newestMessages, postWebhook, startIntegrationOrg } from '../../helpers/webhooks';
 
 const graph = (expr: string) =>
   `([graph](http://prometheus.example.org:9090/graph?g0.expr=${expr}&g0.tab=0))`;
@@ -13,10 +13,7 @@ describe('the Prometheus Alertmanager integration', () => {
   let bot: TestUser;
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    await org.subscribe(alice, 'alerts');
-    bot = await createWebhookBot(org, alice, 'prometheus');
+    ({ org, owner: alice, bot } = await startIntegrationOrg('prometheus', 'alerts'));
   });
   afterAll(() => org.close());
 

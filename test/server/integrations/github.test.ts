@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOrg, type Org, type TestUser } from '../../helpers/org';
-import { createWebhookBot, fixture, newestMessage, postWebhook } from '../../helpers/webhooks';
+import type { Org, TestUser } from '../../helpers/org';
+import {
+  fixture,
+  newestMessage,
+  postWebhook,
+  expectBotMessage,
+  startIntegrationOrg,
+} from '../../helpers/webhooks';
 
 const PR = 'https://github.com/octo-lab/lantern/pull/7';
 const ISSUE = 'https://github.com/octo-lab/lantern/issues/12';
@@ -15,10 +21,7 @@ describe('the GitHub integration', () => {
   let bot: TestUser;
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    await org.subscribe(alice, 'code');
-    bot = await createWebhookBot(org, alice, 'github');
+    ({ org, owner: alice, bot } = await startIntegrationOrg('github', 'code'));
   });
   afterAll(() => org.close());
 
@@ -38,10 +41,7 @@ describe('the GitHub integration', () => {
   ) => {
     const response = await post(event, name, query);
     expect(response.json).toEqual({ result: 'success', msg: '' });
-    const message = await newestMessage(org, alice);
-    expect(message).toMatchObject({ client: 'ZulipGitHubWebhook', sender_id: bot.id });
-    expect(message.subject).toBe(topic);
-    expect(message.content).toBe(content);
+    await expectBotMessage({ org, owner: alice, bot }, 'ZulipGitHubWebhook', topic, content);
   };
 
   const expectNothing = async (event: string, name: string, query: Record<string, string> = {}) => {

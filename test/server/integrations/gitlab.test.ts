@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOrg, type Org, type TestUser } from '../../helpers/org';
-import { createWebhookBot, fixture, newestMessage, postWebhook } from '../../helpers/webhooks';
+import type { Org, TestUser } from '../../helpers/org';
+import {
+  fixture,
+  newestMessage,
+  postWebhook,
+  expectBotMessage,
+  startIntegrationOrg,
+} from '../../helpers/webhooks';
 
 const BASE = 'https://gitlab.example.com/sea/harbour';
 const MR = `${BASE}/-/merge_requests/5`;
@@ -15,10 +21,7 @@ describe('the GitLab integration', () => {
   let bot: TestUser;
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    await org.subscribe(alice, 'code');
-    bot = await createWebhookBot(org, alice, 'gitlab');
+    ({ org, owner: alice, bot } = await startIntegrationOrg('gitlab', 'code'));
   });
   afterAll(() => org.close());
 
@@ -38,10 +41,7 @@ describe('the GitLab integration', () => {
   ) => {
     const response = await post(event, name, query);
     expect(response.json).toEqual({ result: 'success', msg: '' });
-    const message = await newestMessage(org, alice);
-    expect(message).toMatchObject({ client: 'ZulipGitLabWebhook', sender_id: bot.id });
-    expect(message.subject).toBe(topic);
-    expect(message.content).toBe(content);
+    await expectBotMessage({ org, owner: alice, bot }, 'ZulipGitLabWebhook', topic, content);
   };
 
   describe('Push Hook', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOrg, type Org, type TestUser } from '../../helpers/org';
-import { createWebhookBot, fixture, newestMessages, postWebhook } from '../../helpers/webhooks';
+import type { Org, TestUser } from '../../helpers/org';
+import { fixture, newestMessages, postWebhook, startIntegrationOrg } from '../../helpers/webhooks';
 
 const G = 'https://grafana.example.org';
 const RULE = 'http://grafana.example.org:3000/d/harbour?tab=alert&editPanel=2';
@@ -11,10 +11,7 @@ describe('the Grafana integration', () => {
   let bot: TestUser;
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    await org.subscribe(alice, 'alerts');
-    bot = await createWebhookBot(org, alice, 'grafana');
+    ({ org, owner: alice, bot } = await startIntegrationOrg('grafana', 'alerts'));
   });
   afterAll(() => org.close());
 

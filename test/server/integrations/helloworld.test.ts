@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOrg, type Org, type TestUser } from '../../helpers/org';
-import { createWebhookBot, fixture, newestMessage, postWebhook } from '../../helpers/webhooks';
+import type { Org, TestUser } from '../../helpers/org';
+import { fixture, newestMessage, postWebhook, startIntegrationOrg } from '../../helpers/webhooks';
 
 // Zulip's sample integration; its message is Zulip's to the character.
 describe('the HelloWorld integration', () => {
@@ -9,10 +9,7 @@ describe('the HelloWorld integration', () => {
   let bot: TestUser;
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    await org.subscribe(alice, 'test');
-    bot = await createWebhookBot(org, alice, 'helloworld');
+    ({ org, owner: alice, bot } = await startIntegrationOrg('helloworld', 'test'));
   });
   afterAll(() => org.close());
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOrg, type Org, type TestUser } from '../../helpers/org';
-import { createWebhookBot, fixture, newestMessage, postWebhook } from '../../helpers/webhooks';
+import type { Org, TestUser } from '../../helpers/org';
+import {
+  fixture,
+  newestMessage,
+  postWebhook,
+  expectBotMessage,
+  startIntegrationOrg,
+} from '../../helpers/webhooks';
 
 describe('the Slack-compatible incoming webhook', () => {
   let org: Org;
@@ -8,10 +14,7 @@ describe('the Slack-compatible incoming webhook', () => {
   let bot: TestUser;
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    await org.subscribe(alice, 'ops');
-    bot = await createWebhookBot(org, alice, 'slack');
+    ({ org, owner: alice, bot } = await startIntegrationOrg('slack', 'ops'));
   });
   afterAll(() => org.close());
 
@@ -22,9 +25,12 @@ describe('the Slack-compatible incoming webhook', () => {
       ...(contentType ? { contentType } : {}),
     });
   const expectMessage = async (subject: string, content: string) => {
-    const message = await newestMessage(org, alice);
-    expect(message).toMatchObject({ client: 'ZulipSlackIncomingWebhook', sender_id: bot.id });
-    expect({ subject: message.subject, content: message.content }).toEqual({ subject, content });
+    await expectBotMessage(
+      { org, owner: alice, bot },
+      'ZulipSlackIncomingWebhook',
+      subject,
+      content,
+    );
   };
 
   it("turns Slack's links and emphasis into Zulip's Markdown", async () => {
