@@ -21,6 +21,8 @@ export interface QueueTimeouts {
   idleMs: number;
 }
 
+const SAVE_DELAY_MS = 5_000;
+
 export const defaultQueueTimeouts: QueueTimeouts = { heartbeatMs: 50_000, idleMs: 10 * 60_000 };
 
 export interface FetchRequest {
@@ -32,8 +34,10 @@ export interface FetchRequest {
 /**
  * The event queues of one host. With a store, every event is written before
  * `notify` returns (so before the action's response goes out) and queues come
- * back after a restart, crash included; acknowledgements and activity are
- * written a moment later, since a client repeats its `last_event_id` anyway.
+ * back after a restart, crash included. Acknowledgements and activity are
+ * written a few seconds later, all touched queues at once: a client repeats its
+ * `last_event_id` after a restart anyway, and idle time is counted in minutes,
+ * so a row per poll would only cost every poll a write.
  */
 export class EventQueues {
   private readonly queues = new Map<string, EventQueue>();
@@ -46,7 +50,7 @@ export class EventQueues {
   /** The stored notices by ID, until no queue holds an event of theirs. */
   private readonly notices = new Map<number, NoticeRecord>();
   private readonly unsaved = new Set<EventQueue>();
-  private saving: NodeJS.Immediate | undefined;
+  private saving: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(
@@ -202,7 +206,10 @@ export class EventQueues {
       this.notices.set(id, record);
     }
     for (const { queue, parts } of deliveries) queue.append(record, parts);
-    wakeInBatches(deliveries.map(({ queue }) => queue));
+    // Only a waiting poll needs waking: any other gets the events when it polls.
+    const waiting = deliveries.map(({ queue }) => queue).filter((queue) => queue.isWaiting);
+    // From the next turn on, so that the action's own response goes out first.
+    if (waiting.length > 0) setImmediate(() => wakeInBatches(waiting));
   }
 
   // Zulip queues a heartbeat like any event, so it takes an ID, which must
@@ -220,11 +227,13 @@ export class EventQueues {
     queue.lastActivity = Date.now();
     if (!this.sql || this.closed) return;
     this.unsaved.add(queue);
-    this.saving ??= setImmediate(() => this.save());
+    if (this.saving) return;
+    this.saving = setTimeout(() => this.save(), Math.min(SAVE_DELAY_MS, this.timeouts.idleMs / 4));
+    this.saving.unref();
   }
 
   private save(): void {
-    if (this.saving) clearImmediate(this.saving);
+    clearTimeout(this.saving);
     this.saving = undefined;
     if (!this.sql || this.unsaved.size === 0) return;
     updateEventQueues(
