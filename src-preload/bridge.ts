@@ -22,6 +22,71 @@ export type Snapshot = z.infer<typeof snapshotSchema>;
 const streamName = z.string().trim().min(1).max(60);
 const topicName = z.string().trim().min(1).max(60);
 
+// Zulip's four kinds of bot; Hearth creates only the first two.
+export const botTypeSchema = z.enum([
+  'generic',
+  'incoming_webhook',
+  'outgoing_webhook',
+  'embedded',
+]);
+export type BotType = z.infer<typeof botTypeSchema>;
+
+// A bot as the renderer sees it: never its API key, which reaches the page
+// only inside the webhook URL the user asked for.
+export const botSchema = z.object({
+  userId: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  botType: botTypeSchema,
+});
+export type Bot = z.infer<typeof botSchema>;
+
+// The incoming-webhook integrations a Hearth host serves, by the name in their URL.
+const integrationNameSchema = z.enum([
+  'helloworld',
+  'github',
+  'gitlab',
+  'alertmanager',
+  'grafana',
+  'slack_incoming',
+]);
+export type WebhookIntegrationName = z.infer<typeof integrationNameSchema>;
+
+const integrationSchema = z.object({
+  name: integrationNameSchema,
+  /** What the Bots view calls it. */
+  label: z.string(),
+  /** Whose webhook settings take the URL. */
+  tool: z.string(),
+});
+export type WebhookIntegration = z.infer<typeof integrationSchema>;
+
+const integrationLabels: Record<WebhookIntegrationName, Omit<WebhookIntegration, 'name'>> = {
+  helloworld: { label: 'Hello World', tool: 'Hello World' },
+  github: { label: 'GitHub', tool: 'GitHub' },
+  gitlab: { label: 'GitLab', tool: 'GitLab' },
+  alertmanager: { label: 'Prometheus Alertmanager', tool: 'Alertmanager' },
+  grafana: { label: 'Grafana', tool: 'Grafana' },
+  slack_incoming: { label: 'Slack-compatible incoming webhook', tool: 'the other tool' },
+};
+export const webhookIntegrations: readonly WebhookIntegration[] = integrationNameSchema.options.map(
+  (name) => ({ name, ...integrationLabels[name] }),
+);
+
+// As Zulip's bot forms: the name a person reads, and the short name that
+// becomes `<short name>-bot@…`, so it must fit an email address's local part.
+const botFullName = z.string().trim().min(1).max(100);
+const botShortName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(
+    /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/,
+    "a short name holds letters, digits and !#$%&'*+/=?^_`{|}~-, with single dots between them",
+  );
+const botId = z.object({ botId: z.number().int().positive() });
+
 export const bridgeCalls = {
   getSnapshot: { args: z.object({}), result: snapshotSchema },
   getMessages: {
@@ -31,6 +96,31 @@ export const bridgeCalls = {
   sendMessage: {
     args: z.object({ stream: streamName, topic: topicName, content: z.string().min(1).max(10000) }),
     result: z.object({ id: z.number().int() }),
+  },
+  listBots: {
+    args: z.object({}),
+    result: z.object({
+      bots: z.array(botSchema),
+      integrations: z.array(integrationSchema),
+    }),
+  },
+  createBot: {
+    args: z.object({
+      fullName: botFullName,
+      shortName: botShortName,
+      botType: botTypeSchema.extract(['generic', 'incoming_webhook']),
+    }),
+    result: botSchema,
+  },
+  regenerateBotKey: { args: botId, result: z.object({}) },
+  deactivateBot: { args: botId, result: z.object({}) },
+  webhookUrl: {
+    args: botId.extend({
+      integration: integrationNameSchema,
+      stream: streamName.optional(),
+      topic: topicName.optional(),
+    }),
+    result: z.object({ url: z.string() }),
   },
 } as const;
 

@@ -7,6 +7,7 @@ import {
   registerResponseSchema,
   subscriptionSchema,
   subscriptionsResponseSchema,
+  userSchema,
   type AnyEvent,
   type Message,
   type NarrowTerm,
@@ -25,7 +26,10 @@ const identitySchema = profileSchema.pick({ user_id: true, email: true, full_nam
 export type Identity = z.infer<typeof identitySchema>;
 
 // Older servers and root-domain requests may omit realm keys (spec §2, Server settings).
-const serverSettingsSchema = z.looseObject({ realm_name: z.string().optional() });
+const serverSettingsSchema = z.looseObject({
+  realm_name: z.string().optional(),
+  realm_uri: z.string().optional(),
+});
 
 const registeredSchema = registerResponseSchema.extend({
   subscriptions: z.array(subscriptionSchema).optional(),
@@ -33,6 +37,29 @@ const registeredSchema = registerResponseSchema.extend({
 export type Registered = z.infer<typeof registeredSchema>;
 
 const sentSchema = z.looseObject({ id: z.number().int() });
+
+// Zulip's GET /bots names a bot by its email (`username`) and gives its key,
+// but neither its ID nor its type, which GET /users has.
+const ownBotSchema = z.looseObject({
+  username: z.string(),
+  full_name: z.string(),
+  api_key: z.string(),
+});
+export type OwnBotRecord = z.infer<typeof ownBotSchema>;
+const ownBotsSchema = z.looseObject({ bots: z.array(ownBotSchema) });
+
+const memberSchema = userSchema.pick({ user_id: true, email: true, bot_type: true });
+export type Member = z.infer<typeof memberSchema>;
+const membersSchema = z.looseObject({ members: z.array(memberSchema) });
+
+const createdBotSchema = z.looseObject({ user_id: z.number().int() });
+
+export interface NewBot {
+  fullName: string;
+  shortName: string;
+  /** Zulip's number for the kind of bot. */
+  botType: number;
+}
 
 export interface StreamMessage {
   stream: string;
@@ -50,7 +77,7 @@ export interface EventsRequest {
 
 /** The Zulip endpoints a Session uses, each parsed with its wire schema. */
 export interface Api {
-  getServerSettings(): Promise<{ realmName: string | undefined }>;
+  getServerSettings(): Promise<{ realmName: string | undefined; realmUri: string | undefined }>;
   getIdentity(): Promise<Identity>;
   getSubscriptions(): Promise<Subscription[]>;
   register(eventTypes: readonly string[]): Promise<Registered>;
@@ -58,6 +85,12 @@ export interface Api {
   deleteQueue(queueId: string, options?: { timeoutMs?: number }): Promise<void>;
   sendStreamMessage(message: StreamMessage): Promise<number>;
   getNewestMessages(narrow: readonly NarrowTerm[], count: number): Promise<Message[]>;
+  getOwnBots(): Promise<OwnBotRecord[]>;
+  getMembers(): Promise<Member[]>;
+  /** Resolves with the new bot's user ID. */
+  createBot(bot: NewBot): Promise<number>;
+  regenerateBotApiKey(botId: number): Promise<void>;
+  deactivateBot(botId: number): Promise<void>;
 }
 
 export function createApi(credentials: Credentials, options: HttpClientOptions = {}): Api {
@@ -65,7 +98,7 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
   return {
     async getServerSettings() {
       const settings = await http.request('GET', 'server_settings', {}, serverSettingsSchema);
-      return { realmName: settings.realm_name };
+      return { realmName: settings.realm_name, realmUri: settings.realm_uri };
     },
     getIdentity: () => http.request('GET', 'users/me', {}, identitySchema),
     async getSubscriptions() {
@@ -114,6 +147,27 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         messagesResponseSchema,
       );
       return response.messages;
+    },
+    async getOwnBots() {
+      return (await http.request('GET', 'bots', {}, ownBotsSchema)).bots;
+    },
+    async getMembers() {
+      return (await http.request('GET', 'users', {}, membersSchema)).members;
+    },
+    async createBot({ fullName, shortName, botType }) {
+      const created = await http.request(
+        'POST',
+        'bots',
+        { full_name: fullName, short_name: shortName, bot_type: botType },
+        createdBotSchema,
+      );
+      return created.user_id;
+    },
+    async regenerateBotApiKey(botId) {
+      await http.request('POST', `bots/${botId}/api_key/regenerate`, {}, apiSuccessSchema);
+    },
+    async deactivateBot(botId) {
+      await http.request('DELETE', `bots/${botId}`, {}, apiSuccessSchema);
     },
   };
 }

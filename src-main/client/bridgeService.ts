@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   bridgeCalls,
+  webhookIntegrations,
   type BridgeCallName,
   type BridgeService,
   type CallArgs,
@@ -10,7 +11,18 @@ import type { Session } from './session';
 /** The part of a Session the bridge exposes; a harness may hand in anything that has it. */
 export type BridgedSession = Pick<
   Session,
-  'identity' | 'realmName' | 'state' | 'connection' | 'on' | 'sendStreamMessage' | 'getMessages'
+  | 'identity'
+  | 'realmName'
+  | 'state'
+  | 'connection'
+  | 'on'
+  | 'sendStreamMessage'
+  | 'getMessages'
+  | 'listBots'
+  | 'createBot'
+  | 'regenerateBotKey'
+  | 'deactivateBot'
+  | 'webhookUrl'
 >;
 
 export class BridgeArgumentError extends Error {
@@ -51,6 +63,24 @@ export function createBridgeService(session: BridgedSession): BridgeService {
     async sendMessage(args: CallArgs<'sendMessage'>) {
       const message = parseArgs('sendMessage', args);
       return { id: await session.sendStreamMessage(message) };
+    },
+    async listBots(args: CallArgs<'listBots'>) {
+      parseArgs('listBots', args);
+      return { bots: await session.listBots(), integrations: [...webhookIntegrations] };
+    },
+    async createBot(args: CallArgs<'createBot'>) {
+      return session.createBot(parseArgs('createBot', args));
+    },
+    async regenerateBotKey(args: CallArgs<'regenerateBotKey'>) {
+      await session.regenerateBotKey(parseArgs('regenerateBotKey', args).botId);
+      return {};
+    },
+    async deactivateBot(args: CallArgs<'deactivateBot'>) {
+      await session.deactivateBot(parseArgs('deactivateBot', args).botId);
+      return {};
+    },
+    async webhookUrl(args: CallArgs<'webhookUrl'>) {
+      return { url: await session.webhookUrl(parseArgs('webhookUrl', args)) };
     },
     subscribe(push) {
       const stops = [

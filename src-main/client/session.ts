@@ -9,6 +9,7 @@ import {
 import { createApi, type Api, type Identity, type StreamMessage } from './api';
 import { applyEvent, initialState, type SessionState } from './applyEvent';
 import { backoffDelay, defaultBackoff, type Backoff } from './backoff';
+import { OwnBots, type Bot, type BotRequest, type WebhookUrlRequest } from './bots';
 import { Emitter } from './emitter';
 import { isBadEventQueue } from './errors';
 import type { Credentials, HttpClientOptions } from './http';
@@ -47,6 +48,7 @@ interface Queue {
  */
 export class Session {
   readonly #api: Api;
+  readonly #bots: OwnBots;
   readonly #options: SessionOptions;
   readonly #log: (line: string) => void;
   readonly #events: Emitter<SessionEvents>;
@@ -65,8 +67,11 @@ export class Session {
     options: SessionOptions,
     readonly identity: Identity,
     readonly realmName: string,
+    /** The organization's URL as the server states it: what other tools reach it by. */
+    readonly realmUri: string,
   ) {
     this.#api = api;
+    this.#bots = new OwnBots(api, realmUri);
     this.#options = options;
     this.#log = options.log ?? ((line) => console.warn(line));
     this.#events = new Emitter((error) => this.#log(`session listener failed: ${String(error)}`));
@@ -81,6 +86,7 @@ export class Session {
       options,
       identity,
       settings.realmName ?? new URL(options.serverUrl).host,
+      settings.realmUri ?? options.serverUrl,
     );
     await session.#register();
     session.#setConnection('connected');
@@ -118,6 +124,29 @@ export class Session {
     const terms: NarrowTerm[] = [{ operator: 'stream', operand: narrow.stream }];
     if (narrow.topic !== undefined) terms.push({ operator: 'topic', operand: narrow.topic });
     return this.#api.getNewestMessages(terms, newestMessagesCount);
+  }
+
+  /** The account's active bots. */
+  listBots(): Promise<Bot[]> {
+    return this.#bots.list();
+  }
+
+  createBot(request: BotRequest): Promise<Bot> {
+    return this.#bots.create(request);
+  }
+
+  /** Gives the bot a new API key; its old key, and URLs holding it, stop working. */
+  regenerateBotKey(botId: number): Promise<void> {
+    return this.#bots.regenerateKey(botId);
+  }
+
+  deactivateBot(botId: number): Promise<void> {
+    return this.#bots.deactivate(botId);
+  }
+
+  /** The URL to paste into another tool so that it posts through one of the account's bots. */
+  webhookUrl(request: WebhookUrlRequest): Promise<string> {
+    return this.#bots.webhookUrl(request);
   }
 
   /** Ends polling and deletes the queue, so the server need not keep it until it expires. */

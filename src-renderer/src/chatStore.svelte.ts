@@ -5,6 +5,10 @@ import type {
   Snapshot,
   Subscription,
 } from '../../src-preload/bridge';
+import { BotsStore } from './botsStore.svelte';
+
+/** What the main area shows: the selected conversation, or the user's bots. */
+export type View = 'conversation' | 'bots';
 
 export interface Selection {
   stream: string;
@@ -30,6 +34,10 @@ export class ChatStore {
   selection = $state<Selection | null>(null);
   streamMessages = $state<Message[]>([]);
   error = $state<string | null>(null);
+  view = $state<View>('conversation');
+  /** The message being written, kept here so that it outlives a visit to another view. */
+  draft = $state('');
+  readonly bots: BotsStore;
   #loads = 0;
 
   /** Topics of the loaded stream, most recently active first. */
@@ -48,7 +56,9 @@ export class ChatStore {
       : this.streamMessages.filter((message) => sameName(message.subject, topic));
   });
 
-  constructor(private readonly bridge: ChatBridge) {}
+  constructor(private readonly bridge: ChatBridge) {
+    this.bots = new BotsStore(bridge);
+  }
 
   async start(): Promise<void> {
     this.bridge.on('connection', (state) => (this.connection = state));
@@ -66,7 +76,13 @@ export class ChatStore {
     }
   }
 
+  async showBots(): Promise<void> {
+    this.view = 'bots';
+    await this.bots.load();
+  }
+
   async select(selection: Selection): Promise<void> {
+    this.view = 'conversation';
     const streamChanged =
       this.selection === null || !sameName(this.selection.stream, selection.stream);
     this.selection = selection;

@@ -1,0 +1,138 @@
+import { webhookUrl } from '../wire';
+import type { Api } from './api';
+
+export type BotTypeName = 'generic' | 'incoming_webhook' | 'outgoing_webhook' | 'embedded';
+
+// Zulip's UserProfile bot types, by their number on the wire.
+const botTypeNames: ReadonlyMap<number, BotTypeName> = new Map([
+  [1, 'generic'],
+  [2, 'incoming_webhook'],
+  [3, 'outgoing_webhook'],
+  [4, 'embedded'],
+]);
+const botTypeNumbers = { generic: 1, incoming_webhook: 2 } as const;
+
+/** One of the account's active bots. */
+export interface Bot {
+  userId: number;
+  fullName: string;
+  email: string;
+  botType: BotTypeName;
+}
+
+interface KeyedBot extends Bot {
+  apiKey: string;
+}
+
+export interface BotRequest {
+  fullName: string;
+  shortName: string;
+  botType: keyof typeof botTypeNumbers;
+}
+
+export interface WebhookUrlRequest {
+  botId: number;
+  /** The integration's name in the URL, e.g. `github`. */
+  integration: string;
+  stream?: string | undefined;
+  topic?: string | undefined;
+}
+
+// GET /bots lists the caller's own active bots, as Zulip's "Your bots"; their
+// IDs and types come from GET /users, where every bot is listed by the same email.
+async function keyedBots(api: Api): Promise<KeyedBot[]> {
+  const [bots, members] = await Promise.all([api.getOwnBots(), api.getMembers()]);
+  const byEmail = new Map(members.map((member) => [member.email, member]));
+  return bots.flatMap((bot) => {
+    const member = byEmail.get(bot.username);
+    const botType = member?.bot_type == null ? undefined : botTypeNames.get(member.bot_type);
+    if (!member || !botType) return [];
+    return [
+      {
+        userId: member.user_id,
+        fullName: bot.full_name,
+        email: bot.username,
+        botType,
+        apiKey: bot.api_key,
+      },
+    ];
+  });
+}
+
+const withoutKey = ({ userId, fullName, email, botType }: KeyedBot): Bot => ({
+  userId,
+  fullName,
+  email,
+  botType,
+});
+
+/**
+ * The account's own bots. Their keys are kept from the last listing, so that
+ * building a URL while the user types a topic asks the server nothing; every
+ * change made here, and every listing, reads them afresh.
+ */
+export class OwnBots {
+  #keyed: Promise<KeyedBot[]> | undefined;
+
+  constructor(
+    private readonly api: Api,
+    private readonly realmUri: string,
+  ) {}
+
+  /** The account's active bots, oldest first, without their API keys. */
+  async list(): Promise<Bot[]> {
+    return (await this.#reload()).map(withoutKey);
+  }
+
+  /** Creates a bot owned by the account; resolves with it as `list` lists it. */
+  async create(request: BotRequest): Promise<Bot> {
+    const userId = await this.api.createBot({
+      fullName: request.fullName,
+      shortName: request.shortName,
+      botType: botTypeNumbers[request.botType],
+    });
+    // The answer to POST /bots lacks the email, which the server derives from its own domain.
+    const created = (await this.list()).find((bot) => bot.userId === userId);
+    if (!created) throw new Error(`The new bot ${userId} is missing from your bots`);
+    return created;
+  }
+
+  /** Gives the bot a new API key; its old key, and URLs holding it, stop working. */
+  async regenerateKey(botId: number): Promise<void> {
+    this.#keyed = undefined;
+    await this.api.regenerateBotApiKey(botId);
+  }
+
+  async deactivate(botId: number): Promise<void> {
+    this.#keyed = undefined;
+    await this.api.deactivateBot(botId);
+  }
+
+  /** The URL another tool posts to through one of the account's incoming-webhook bots. */
+  async webhookUrl(request: WebhookUrlRequest): Promise<string> {
+    const bots = await (this.#keyed ?? this.#reload());
+    const bot = bots.find((candidate) => candidate.userId === request.botId);
+    if (!bot) throw new Error(`You have no active bot with ID ${request.botId}`);
+    // A generic bot's key opens the whole API, so it is never pasted into another tool.
+    if (bot.botType !== 'incoming_webhook') {
+      throw new Error(`${bot.fullName} is not an incoming webhook bot`);
+    }
+    return webhookUrl({
+      realmUri: this.realmUri,
+      apiKey: bot.apiKey,
+      integration: request.integration,
+      stream: request.stream,
+      topic: request.topic,
+    });
+  }
+
+  #reload(): Promise<KeyedBot[]> {
+    const loading = keyedBots(this.api);
+    this.#keyed = loading;
+    // A failed listing is not kept: the next call asks again.
+    loading.catch(() => {
+      if (this.#keyed === loading) this.#keyed = undefined;
+    });
+    return loading;
+  }
+}

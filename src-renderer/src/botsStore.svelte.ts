@@ -1,0 +1,116 @@
+import type {
+  Bot,
+  CallArgs,
+  ChatBridge,
+  WebhookIntegration,
+  WebhookIntegrationName,
+} from '../../src-preload/bridge';
+
+export type BotDraft = CallArgs<'createBot'>;
+
+/** Where the webhook URL sends messages; empty stream and topic leave them out. */
+export interface WebhookTarget {
+  integration: WebhookIntegrationName;
+  stream: string;
+  topic: string;
+}
+
+// The user's bots and the webhook URL of the one they are setting up. The
+// URL is built on the main side, which alone knows the bot's key.
+export class BotsStore {
+  bots = $state<Bot[]>([]);
+  integrations = $state<WebhookIntegration[]>([]);
+  /** The incoming-webhook bot whose URL is shown. */
+  webhookBotId = $state<number | null>(null);
+  target = $state<WebhookTarget>({ integration: 'helloworld', stream: '', topic: '' });
+  webhookUrl = $state<string | null>(null);
+  error = $state<string | null>(null);
+  #urlRequests = 0;
+
+  webhookBot = $derived(this.bots.find((bot) => bot.userId === this.webhookBotId) ?? null);
+  integration = $derived(
+    this.integrations.find((integration) => integration.name === this.target.integration) ?? null,
+  );
+
+  constructor(private readonly bridge: ChatBridge) {}
+
+  async load(): Promise<void> {
+    const listed = await this.attempt(() => this.bridge.listBots({}));
+    if (!listed) return;
+    this.bots = listed.bots;
+    this.integrations = listed.integrations;
+    // The key may have changed elsewhere since the URL was shown.
+    if (listed.bots.some((bot) => bot.userId === this.webhookBotId)) await this.refreshWebhookUrl();
+    else this.closeWebhook();
+  }
+
+  /** Creates a bot; an incoming-webhook bot's URL is shown at once. Resolves false if refused. */
+  async create(draft: BotDraft): Promise<boolean> {
+    const bot = await this.attempt(() => this.bridge.createBot(draft));
+    if (!bot) return false;
+    this.bots = [...this.bots.filter((other) => other.userId !== bot.userId), bot];
+    if (bot.botType === 'incoming_webhook') await this.showWebhook(bot.userId);
+    return true;
+  }
+
+  async regenerateKey(botId: number): Promise<void> {
+    const done = await this.attempt(() => this.bridge.regenerateBotKey({ botId }));
+    if (done && botId === this.webhookBotId) await this.refreshWebhookUrl();
+  }
+
+  async deactivate(botId: number): Promise<void> {
+    if (!(await this.attempt(() => this.bridge.deactivateBot({ botId })))) return;
+    this.bots = this.bots.filter((bot) => bot.userId !== botId);
+    if (botId === this.webhookBotId) this.closeWebhook();
+  }
+
+  async showWebhook(botId: number): Promise<void> {
+    this.webhookBotId = botId;
+    this.webhookUrl = null;
+    await this.refreshWebhookUrl();
+  }
+
+  async retarget(change: Partial<WebhookTarget>): Promise<void> {
+    this.target = { ...this.target, ...change };
+    await this.refreshWebhookUrl();
+  }
+
+  /** Asks for the URL that matches the bot and `target` as they are now. */
+  async refreshWebhookUrl(): Promise<void> {
+    const botId = this.webhookBotId;
+    if (botId === null) return;
+    const { integration, stream, topic } = this.target;
+    // Answers may arrive out of order while the user types a topic: only the last counts.
+    const request = ++this.#urlRequests;
+    const answer = await this.attempt(() =>
+      this.bridge.webhookUrl({
+        botId,
+        integration,
+        ...(stream.trim() ? { stream } : {}),
+        ...(topic.trim() ? { topic } : {}),
+      }),
+    );
+    if (answer && request === this.#urlRequests) this.webhookUrl = answer.url;
+  }
+
+  private closeWebhook(): void {
+    this.webhookBotId = null;
+    this.webhookUrl = null;
+    this.#urlRequests += 1;
+  }
+
+  /**
+   * Runs one bridge call, showing why it failed if it did. Every call answers
+   * with an object, so `undefined` means it failed.
+   */
+  private async attempt<T extends object>(call: () => Promise<T>): Promise<T | undefined> {
+    try {
+      const result = await call();
+      this.error = null;
+      return result;
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+      return undefined;
+    }
+  }
+}

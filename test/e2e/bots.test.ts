@@ -1,0 +1,190 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { Session } from '../../src-main/client/session';
+import { createBridgeService } from '../../src-main/client/bridgeService';
+import { startWebBridge, type WebBridge } from '../../src-main/web/webBridge';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { fixture, newestMessage } from '../helpers/webhooks';
+
+const rendererDir = 'out/renderer';
+const issueTopic = 'lantern / issue #12 Beam flickers at dusk';
+
+/** Posts GitHub's "issue opened" delivery to `url`, as GitHub would. */
+const postIssueOpened = (url: string): Promise<Response> =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-GitHub-Event': 'issues' },
+    body: fixture('github', 'issues__opened.json'),
+  });
+
+describe('a user sets up an incoming webhook from the Bots view', () => {
+  let org: Org;
+  let alice: TestUser;
+  let session: Session;
+  let web: WebBridge;
+  let browser: Browser;
+  let page: Page;
+  // Script errors and Content-Security-Policy violations, which the desktop window would hit too.
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(`${rendererDir}/index.html`)) {
+      throw new Error(
+        `${rendererDir} is missing: run \`npm run build\` before the end-to-end tests`,
+      );
+    }
+    org = await startOrg();
+    alice = await org.user('alice');
+    await org.subscribe(alice, 'general');
+    await org.subscribe(alice, 'builds');
+    session = await Session.open({ serverUrl: org.url, email: alice.email, apiKey: alice.apiKey });
+    web = await startWebBridge({
+      rendererDir,
+      service: createBridgeService(session),
+      imageOrigins: [org.url],
+    });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    });
+    const context = await browser.newContext({
+      viewport: { width: 1100, height: 700 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // A missing element then fails with its locator rather than with the test's timeout.
+    page.setDefaultTimeout(10_000);
+    await page.goto(web.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+    await session?.stop();
+    await org?.close();
+  });
+
+  const urlField = () => page.getByRole('textbox', { name: 'Webhook URL' });
+  const botRow = () => page.getByRole('listitem', { name: 'GitHub hook' });
+
+  it('creates a GitHub webhook bot whose URL delivers into the chosen stream', async () => {
+    await page.getByRole('button', { name: 'Bots', exact: true }).click();
+    await page.getByRole('heading', { name: 'Bots', level: 1 }).waitFor();
+    await page.getByText('You have no bots yet.').waitFor();
+
+    await page.getByLabel('Bot name').fill('GitHub hook');
+    await page.getByLabel('Short name').fill('github');
+    await page.getByLabel('Bot type').selectOption({ label: 'Incoming webhook' });
+    await page.getByRole('button', { name: 'Create bot' }).click();
+
+    await botRow().waitFor();
+    expect(await botRow().textContent()).toContain('github-bot@hearth.local');
+    expect(await botRow().textContent()).toContain('Incoming webhook');
+    await page.getByRole('heading', { name: 'Webhook URL for GitHub hook' }).waitFor();
+    await page.getByLabel('Integration').selectOption({ label: 'GitHub' });
+    await page.getByLabel('Stream', { exact: true }).selectOption('builds');
+    await expect.poll(() => urlField().inputValue(), { timeout: 5_000 }).toContain('stream=builds');
+    const url = await urlField().inputValue();
+    expect(url).toMatch(
+      new RegExp(`^${org.url}/api/v1/external/github\\?api_key=[A-Za-z0-9]{32}&stream=builds$`),
+    );
+    expect(await page.getByText("Paste this URL into GitHub's webhook settings.").count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+    const delivery = await postIssueOpened(url);
+    expect(delivery.status).toBe(200);
+    expect(await delivery.json()).toEqual({ result: 'success', msg: '' });
+
+    const stored = await newestMessage(org, alice);
+    expect(stored).toMatchObject({
+      display_recipient: 'builds',
+      subject: issueTopic,
+      sender_id: await botIdOf('github-bot@hearth.local'),
+    });
+    await page.getByRole('button', { name: '# builds' }).click();
+    const shown = page.locator(`.message[data-message-id="${stored.id}"]`);
+    await shown.waitFor();
+    expect(await shown.locator('.sender').textContent()).toBe('GitHub hook');
+    expect(await shown.textContent()).toContain('octo-admin opened issue #12');
+    await page.getByRole('button', { name: issueTopic }).waitFor();
+
+    await mkdir('test-results', { recursive: true });
+    await page.getByRole('button', { name: 'Bots', exact: true }).click();
+    await urlField().waitFor();
+    await page.screenshot({ path: 'test-results/e2e-bots.png' });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('regenerating the key changes the URL, and the old URL is refused', async () => {
+    const oldUrl = await urlField().inputValue();
+    expect(oldUrl).toContain('api_key=');
+
+    await botRow().getByRole('button', { name: 'Regenerate key' }).click();
+
+    await expect.poll(() => urlField().inputValue(), { timeout: 5_000 }).not.toBe(oldUrl);
+    const newUrl = await urlField().inputValue();
+    expect(newUrl).toMatch(/stream=builds$/);
+    const refused = await postIssueOpened(oldUrl);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ result: 'error', msg: 'Invalid API key' });
+    expect((await postIssueOpened(newUrl)).status).toBe(200);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows the server's reason when a short name is taken", async () => {
+    await page.getByLabel('Bot name').fill('Another hook');
+    await page.getByLabel('Short name').fill('github');
+    await page.getByRole('button', { name: 'Create bot' }).click();
+
+    await page.getByRole('alert').filter({ hasText: 'Username already in use' }).waitFor();
+    expect(await page.getByRole('listitem', { name: 'Another hook' }).count()).toBe(0);
+  });
+
+  it('deactivating the bot removes it and its URL', async () => {
+    await botRow().getByRole('button', { name: 'Deactivate' }).click();
+
+    await page.getByText('You have no bots yet.').waitFor();
+    expect(await urlField().count()).toBe(0);
+    expect((await org.api(alice)('GET', '/bots')).json.bots).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps a half-written message while the user visits the Bots view', async () => {
+    await page.getByRole('button', { name: '# builds' }).click();
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('Draft about the release');
+    await page.getByRole('button', { name: 'Bots', exact: true }).click();
+    await page.getByRole('heading', { name: 'Bots', level: 1 }).waitFor();
+    expect(await message.count()).toBe(0);
+
+    await page.getByRole('button', { name: '# builds' }).click();
+    expect(await message.inputValue()).toBe('Draft about the release');
+  });
+
+  /** The bot's user ID, as GET /users lists it. */
+  async function botIdOf(email: string): Promise<number> {
+    const members = (await org.api(alice)('GET', '/users')).json.members as {
+      user_id: number;
+      email: string;
+    }[];
+    const bot = members.find((member) => member.email === email);
+    if (!bot) throw new Error(`${email} is not a member`);
+    return bot.user_id;
+  }
+});
