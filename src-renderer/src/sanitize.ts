@@ -4,6 +4,152 @@ import DOMPurify from 'dompurify';
 // once, before any {@html}. The allow-list is the markup Zulip's renderer emits.
 const purifier = DOMPurify();
 
+const mathMlNamespace = 'http://www.w3.org/1998/Math/MathML';
+
+const htmlTags = [
+  'a',
+  'b',
+  'blockquote',
+  'br',
+  'code',
+  'del',
+  'div',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'time',
+  'tr',
+  'ul',
+];
+
+const htmlAttributes = [
+  'href',
+  'title',
+  'class',
+  'src',
+  'alt',
+  'datetime',
+  'aria-hidden',
+  'data-user-id',
+  'data-stream-id',
+  'data-code-language',
+];
+
+// Zulip renders TeX with KaTeX, whose output carries the formula twice: as
+// MathML and as `katex-html`, spans laid out by inline styles the
+// Content-Security-Policy forbids. Chromium draws MathML Core natively, so the
+// MathML KaTeX emits is kept and the styled duplicate is hidden in app.css.
+const mathMlTags = [
+  'math',
+  'semantics',
+  'annotation',
+  'menclose',
+  'mfrac',
+  'mi',
+  'mn',
+  'mo',
+  'mover',
+  'mpadded',
+  'mphantom',
+  'mroot',
+  'mrow',
+  'ms',
+  'mspace',
+  'msqrt',
+  'mstyle',
+  'msub',
+  'msubsup',
+  'msup',
+  'mtable',
+  'mtd',
+  'mtext',
+  'mtr',
+  'munder',
+  'munderover',
+];
+
+// Presentation only: no href (KaTeX puts `\href` links on MathML), no style, no
+// ids, nothing that loads or runs anything.
+const mathMlAttributes = [
+  'accent',
+  'accentunder',
+  'columnalign',
+  'columnlines',
+  'columnspacing',
+  'depth',
+  'display',
+  'displaystyle',
+  'encoding',
+  'fence',
+  'height',
+  'largeop',
+  'linebreak',
+  'linethickness',
+  'lspace',
+  'mathbackground',
+  'mathcolor',
+  'mathsize',
+  'mathvariant',
+  'maxsize',
+  'minsize',
+  'movablelimits',
+  'notation',
+  'rowalign',
+  'rowlines',
+  'rowspacing',
+  'rspace',
+  'scriptlevel',
+  'separator',
+  'stretchy',
+  'symmetric',
+  'voffset',
+  'width',
+];
+
+const allowedOnMathMl: ReadonlySet<string> = new Set(mathMlAttributes);
+const allowedOnlyOnMathMl: ReadonlySet<string> = new Set(
+  mathMlAttributes.filter((name) => !htmlAttributes.includes(name)),
+);
+
+// DOMPurify's allow-lists are per document, not per element: keep each
+// namespace to its own attributes, so `href` never reaches MathML and `width`
+// never reaches an image.
+purifier.addHook('uponSanitizeAttribute', (node, data) => {
+  const allowed =
+    node.namespaceURI === mathMlNamespace
+      ? allowedOnMathMl.has(data.attrName)
+      : !allowedOnlyOnMathMl.has(data.attrName);
+  if (!allowed) data.keepAttr = false;
+});
+
+// The annotation holds the TeX source; it stays plain, hidden text.
+purifier.addHook('uponSanitizeElement', (node, data) => {
+  if (data.tagName === 'annotation' && node instanceof Element && node.childElementCount > 0) {
+    node.replaceChildren(node.textContent ?? '');
+  }
+});
+
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A') {
     node.setAttribute('target', '_blank');
@@ -11,55 +157,28 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
+// Chromium checks the page's Content-Security-Policy while it parses, even into
+// DOMPurify's inert document, and logs a violation for every inline style
+// (KaTeX's HTML copy carries dozens) and event handler it meets, though none is
+// applied. Dropping them from well-formed tags first keeps the console for real
+// violations; DOMPurify still removes whatever this leaves.
+const tag =
+  /<[a-z][^\s/<>]*(?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/gi;
+const attribute = /\s+([^\s"'<>/=]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
+const blockedByPolicy = /^(?:style|on.*)$/i;
+
+function withoutInlineStylesAndHandlers(html: string): string {
+  return html.replace(tag, (tagText) =>
+    tagText.replace(attribute, (text, name: string) => (blockedByPolicy.test(name) ? '' : text)),
+  );
+}
+
 export function sanitizeMessageHtml(html: string): string {
-  return purifier.sanitize(html, {
-    ALLOWED_TAGS: [
-      'a',
-      'b',
-      'blockquote',
-      'br',
-      'code',
-      'del',
-      'div',
-      'em',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'h5',
-      'h6',
-      'hr',
-      'i',
-      'img',
-      'li',
-      'ol',
-      'p',
-      'pre',
-      's',
-      'span',
-      'strong',
-      'sub',
-      'sup',
-      'table',
-      'tbody',
-      'td',
-      'th',
-      'thead',
-      'time',
-      'tr',
-      'ul',
-    ],
-    ALLOWED_ATTR: [
-      'href',
-      'title',
-      'class',
-      'src',
-      'alt',
-      'datetime',
-      'data-user-id',
-      'data-stream-id',
-      'data-code-language',
-    ],
+  return purifier.sanitize(withoutInlineStylesAndHandlers(html), {
+    ALLOWED_TAGS: [...htmlTags, ...mathMlTags],
+    ALLOWED_ATTR: [...htmlAttributes, ...mathMlAttributes],
+    // Values that are not URLs, which ALLOWED_URI_REGEXP would otherwise reject.
+    ADD_URI_SAFE_ATTR: ['datetime', ...mathMlAttributes],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/|#)/i,
   });
 }

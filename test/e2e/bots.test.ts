@@ -1,14 +1,9 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { Session } from '../../src-main/client/session';
-import { createBridgeService } from '../../src-main/client/bridgeService';
-import { startWebBridge, type WebBridge } from '../../src-main/web/webBridge';
+import type { Page } from 'playwright-core';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
 import { fixture, newestMessage } from '../helpers/webhooks';
 
-const rendererDir = 'out/renderer';
 const issueTopic = 'lantern / issue #12 Beam flickers at dusk';
 
 /** Posts GitHub's "issue opened" delivery to `url`, as GitHub would. */
@@ -22,58 +17,20 @@ const postIssueOpened = (url: string): Promise<Response> =>
 describe('a user sets up an incoming webhook from the Bots view', () => {
   let org: Org;
   let alice: TestUser;
-  let session: Session;
-  let web: WebBridge;
-  let browser: Browser;
+  let ui: RendererPage;
   let page: Page;
-  // Script errors and Content-Security-Policy violations, which the desktop window would hit too.
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(`${rendererDir}/index.html`)) {
-      throw new Error(
-        `${rendererDir} is missing: run \`npm run build\` before the end-to-end tests`,
-      );
-    }
     org = await startOrg();
     alice = await org.user('alice');
     await org.subscribe(alice, 'general');
     await org.subscribe(alice, 'builds');
-    session = await Session.open({ serverUrl: org.url, email: alice.email, apiKey: alice.apiKey });
-    web = await startWebBridge({
-      rendererDir,
-      service: createBridgeService(session),
-      imageOrigins: [org.url],
-    });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
-    const context = await browser.newContext({
-      viewport: { width: 1100, height: 700 },
-      permissions: ['clipboard-read', 'clipboard-write'],
-    });
-    page = await context.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    // A missing element then fails with its locator rather than with the test's timeout.
-    page.setDefaultTimeout(10_000);
-    await page.goto(web.url);
+    ui = await openRendererPage(org, alice, { permissions: ['clipboard-read', 'clipboard-write'] });
+    page = ui.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await session?.stop();
+    await ui?.close();
     await org?.close();
   });
 
@@ -124,11 +81,10 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
     expect(await shown.textContent()).toContain('octo-admin opened issue #12');
     await page.getByRole('button', { name: issueTopic }).waitFor();
 
-    await mkdir('test-results', { recursive: true });
     await page.getByRole('button', { name: 'Bots', exact: true }).click();
     await urlField().waitFor();
-    await page.screenshot({ path: 'test-results/e2e-bots.png' });
-    expect(pageErrors).toEqual([]);
+    await ui.screenshot('e2e-bots');
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('regenerating the key changes the URL, and the old URL is refused', async () => {
@@ -144,7 +100,7 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ result: 'error', msg: 'Invalid API key' });
     expect((await postIssueOpened(newUrl)).status).toBe(200);
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it("shows the server's reason when a short name is taken", async () => {
@@ -162,7 +118,7 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
     await page.getByText('You have no bots yet.').waitFor();
     expect(await urlField().count()).toBe(0);
     expect((await org.api(alice)('GET', '/bots')).json.bots).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('keeps a half-written message while the user visits the Bots view', async () => {

@@ -1,14 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import zulip from 'zulip-js';
-import { Session } from '../../src-main/client/session';
-import { createBridgeService } from '../../src-main/client/bridgeService';
-import { startWebBridge, type WebBridge } from '../../src-main/web/webBridge';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
-
-const rendererDir = 'out/renderer';
+import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
 
 interface ZulipEvent {
   id: number;
@@ -20,19 +14,10 @@ describe('a message travels from the UI to another client and back', () => {
   let org: Org;
   let alice: TestUser;
   let bob: TestUser;
-  let session: Session;
-  let web: WebBridge;
-  let browser: Browser;
+  let ui: RendererPage;
   let page: Page;
-  // Script errors and Content-Security-Policy violations, which the desktop window would hit too.
-  const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(`${rendererDir}/index.html`)) {
-      throw new Error(
-        `${rendererDir} is missing: run \`npm run build\` before the end-to-end tests`,
-      );
-    }
     org = await startOrg();
     alice = await org.user('alice');
     bob = await org.user('bob');
@@ -44,35 +29,12 @@ describe('a message travels from the UI to another client and back', () => {
       topic: 'standup',
       content: 'Morning, all',
     });
-    session = await Session.open({ serverUrl: org.url, email: alice.email, apiKey: alice.apiKey });
-    web = await startWebBridge({
-      rendererDir,
-      service: createBridgeService(session),
-      imageOrigins: [org.url],
-    });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
-    page = await browser.newPage({ viewport: { width: 1100, height: 700 } });
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(web.url);
+    ui = await openRendererPage(org, alice);
+    page = ui.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await session?.stop();
+    await ui?.close();
     await org?.close();
   });
 
@@ -116,9 +78,8 @@ describe('a message travels from the UI to another client and back', () => {
     expect(await shown.locator('strong').textContent()).toBe('see you');
     expect(await page.locator('.message').count()).toBe(3);
 
-    expect(pageErrors).toEqual([]);
-    await mkdir('test-results', { recursive: true });
-    await page.screenshot({ path: 'test-results/e2e-chat.png' });
+    expect(ui.pageErrors).toEqual([]);
+    await ui.screenshot('e2e-chat');
   });
 });
 

@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createBridgeService } from '../../src-main/client/bridgeService';
+import { Session } from '../../src-main/client/session';
+import { startWebBridge, type WebBridge } from '../../src-main/web/webBridge';
+import type { Org, TestUser } from './org';
+
+const rendererDir = 'out/renderer';
+
+/** The built renderer in Chromium, signed in as one user over the WebSocket bridge. */
+export interface RendererPage {
+  session: Session;
+  web: WebBridge;
+  browser: Browser;
+  page: Page;
+  /** Script errors and Content-Security-Policy violations, which the desktop window would hit too. */
+  pageErrors: string[];
+  /** Saves what the page shows under test-results/, for a person to look at after a run. */
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RendererPageOptions {
+  viewport?: { width: number; height: number };
+  /** Browser permissions such as `clipboard-read`. */
+  permissions?: string[];
+}
+
+export async function openRendererPage(
+  org: Org,
+  user: TestUser,
+  options: RendererPageOptions = {},
+): Promise<RendererPage> {
+  if (!existsSync(`${rendererDir}/index.html`)) {
+    throw new Error(`${rendererDir} is missing: run \`npm run build\` before the end-to-end tests`);
+  }
+  const session = await Session.open({
+    serverUrl: org.url,
+    email: user.email,
+    apiKey: user.apiKey,
+  });
+  const web = await startWebBridge({
+    rendererDir,
+    service: createBridgeService(session),
+    imageOrigins: [org.url],
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1100, height: 700 },
+    permissions: options.permissions ?? [],
+  });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('console', (entry) => {
+    if (entry.type() === 'error') pageErrors.push(entry.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  // A missing element then fails with its locator rather than with the test's timeout.
+  page.setDefaultTimeout(10_000);
+  await page.goto(web.url);
+  return {
+    session,
+    web,
+    browser,
+    page,
+    pageErrors,
+    screenshot: async (name) => {
+      await mkdir('test-results', { recursive: true });
+      await page.screenshot({ path: `test-results/${name}.png` });
+    },
+    close: async () => {
+      await browser.close();
+      await web.close();
+      await session.stop();
+    },
+  };
+}
