@@ -105,3 +105,63 @@ describe('event queue states', () => {
     expect(deleted.json).toEqual(badQueue('12:34'));
   });
 });
+
+describe('a poll whose client hangs up', () => {
+  let org: Org;
+  let alice: TestUser;
+
+  // The heartbeat is far off, so only the hang-up can end the wait.
+  beforeAll(async () => {
+    org = await startOrg({ queueTimeouts: { heartbeatMs: 60_000, idleMs: 500 } });
+    alice = await org.user('alice');
+  });
+  afterAll(() => org.close());
+
+  const pollUntilAborted = async (queueId: string) => {
+    const abort = new AbortController();
+    const url = `${org.url}/api/v1/events?queue_id=${queueId}&last_event_id=-1`;
+    const authorization = `Basic ${Buffer.from(`${alice.email}:${alice.apiKey}`).toString('base64')}`;
+    const waiting = fetch(url, { headers: { authorization }, signal: abort.signal });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    abort.abort();
+    await expect(waiting).rejects.toThrow();
+  };
+
+  it('stops waiting, so the abandoned queue is collected after the idle time-out', async () => {
+    const registered = await org.api(alice)('POST', '/register', { event_types: ['message'] });
+    const queueId = registered.json.queue_id as string;
+    await pollUntilAborted(queueId);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const after = await org.api(alice)('GET', '/events', {
+      queue_id: queueId,
+      last_event_id: -1,
+      dont_block: true,
+    });
+    expect(after.status).toBe(400);
+    expect(after.json).toMatchObject({ code: 'BAD_EVENT_QUEUE_ID', queue_id: queueId });
+  });
+
+  it('keeps a queue whose poll still waits, however long past the idle time-out', async () => {
+    const registered = await org.api(alice)('POST', '/register', { event_types: ['message'] });
+    const queueId = registered.json.queue_id as string;
+    const waiting = org.api(alice)('GET', '/events', { queue_id: queueId, last_event_id: -1 });
+
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await org.subscribe(alice, 'design');
+    await org.api(alice)('POST', '/messages', {
+      type: 'stream',
+      to: 'design',
+      topic: 'still here',
+      content: 'Hello',
+    });
+    const answered = await waiting;
+    expect(answered.status).toBe(200);
+    expect(answered.json.events).toEqual([
+      expect.objectContaining({
+        type: 'message',
+        message: expect.objectContaining({ subject: 'still here' }),
+      }),
+    ]);
+  });
+});

@@ -25,10 +25,16 @@ const SAVE_DELAY_MS = 5_000;
 
 export const defaultQueueTimeouts: QueueTimeouts = { heartbeatMs: 50_000, idleMs: 10 * 60_000 };
 
+/** The client's connection, which may close while its poll waits. */
+export interface HangUp {
+  /** Calls `listener` if the client hangs up; returns the function that stops listening. */
+  onHangUp(listener: () => void): () => void;
+}
+
 export interface FetchRequest {
   lastEventId: number | undefined;
   dontBlock: boolean;
-  signal?: AbortSignal;
+  hangUp?: HangUp;
 }
 
 /**
@@ -152,12 +158,11 @@ export class EventQueues {
 
     const waiting = queue.waitForEvents();
     this.heartbeats.start(queue);
-    const hangUp = () => queue.wake();
-    request.signal?.addEventListener('abort', hangUp);
+    const stopListening = request.hangUp?.onHangUp(() => queue.wake());
     try {
       return await waiting;
     } finally {
-      request.signal?.removeEventListener('abort', hangUp);
+      stopListening?.();
       this.touch(queue);
     }
   }

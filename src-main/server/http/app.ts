@@ -6,6 +6,7 @@ import fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { errors } from '../errors';
+import type { HangUp } from '../events/queues';
 import type { Services } from '../services';
 import { registerAvatarRoute } from './avatarRoute';
 import { registerFormParsers } from './body';
@@ -31,20 +32,31 @@ function stringParams(...sources: unknown[]): Record<string, string> {
   return params;
 }
 
-// A client hangs up by closing its connection, so one signal per connection
-// serves every request on it; a controller per request, aborted when each
-// response closed, cost the smallest endpoints half their rate.
-const hangUps = new WeakMap<Socket, AbortSignal>();
+// A client hangs up by closing its connection, so one 'close' listener per
+// connection serves every request on it. A waiting poll then costs a set entry
+// where an AbortSignal listener cost it a listener object each time.
+class ConnectionHangUp implements HangUp {
+  readonly #listeners = new Set<() => void>();
 
-function hangUpSignal(socket: Socket): AbortSignal {
-  let signal = hangUps.get(socket);
-  if (!signal) {
-    const controller = new AbortController();
-    socket.once('close', () => controller.abort());
-    signal = controller.signal;
-    hangUps.set(socket, signal);
+  constructor(socket: Socket) {
+    socket.once('close', () => this.#listeners.forEach((listener) => listener()));
   }
-  return signal;
+
+  onHangUp(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
+
+const hangUps = new WeakMap<Socket, ConnectionHangUp>();
+
+function hangUpOf(socket: Socket): HangUp {
+  let hangUp = hangUps.get(socket);
+  if (!hangUp) {
+    hangUp = new ConnectionHangUp(socket);
+    hangUps.set(socket, hangUp);
+  }
+  return hangUp;
 }
 
 export function buildApp(services: Services, log: (line: string) => void): FastifyInstance {
@@ -76,7 +88,7 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
           params: stringParams(request.query, request.body, request.params),
           authorization: request.headers.authorization,
           userAgent: request.headers['user-agent'] ?? '',
-          signal: hangUpSignal(request.raw.socket),
+          hangUp: hangUpOf(request.raw.socket),
         });
         return { result: 'success', msg: '', ...result };
       },

@@ -1,3 +1,4 @@
+import type { HangUp } from '../events/queues';
 import type { Services } from '../services';
 import type { UserRow } from '../store/users';
 import { authenticate } from './auth';
@@ -9,15 +10,15 @@ export interface IncomingCall {
   params: RawParams;
   authorization: string | undefined;
   userAgent: string;
-  /** Aborted when the client hangs up, so long polls can stop waiting. */
-  signal: AbortSignal;
+  /** Tells when the client hangs up, so long polls can stop waiting. */
+  hangUp: HangUp;
 }
 
 export interface Call<S extends ParamSpecs> {
   services: Services;
   params: Decoded<S>;
   userAgent: string;
-  signal: AbortSignal;
+  hangUp: HangUp;
 }
 
 type Result = Record<string, unknown>;
@@ -71,5 +72,5 @@ export function publicEndpoint<S extends ParamSpecs>(definition: Definition<S, C
 
 const context = (incoming: IncomingCall) => ({
   userAgent: incoming.userAgent,
-  signal: incoming.signal,
+  hangUp: incoming.hangUp,
 });
