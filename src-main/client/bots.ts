@@ -1,24 +1,15 @@
+import type { Bot, BotType } from '../../src-preload/bridge';
 import { webhookUrl } from '../wire';
 import type { Api } from './api';
 
-export type BotTypeName = 'generic' | 'incoming_webhook' | 'outgoing_webhook' | 'embedded';
-
 // Zulip's UserProfile bot types, by their number on the wire.
-const botTypeNames: ReadonlyMap<number, BotTypeName> = new Map([
+const botTypeNames: ReadonlyMap<number, BotType> = new Map([
   [1, 'generic'],
   [2, 'incoming_webhook'],
   [3, 'outgoing_webhook'],
   [4, 'embedded'],
 ]);
 const botTypeNumbers = { generic: 1, incoming_webhook: 2 } as const;
-
-/** One of the account's active bots. */
-export interface Bot {
-  userId: number;
-  fullName: string;
-  email: string;
-  botType: BotTypeName;
-}
 
 interface KeyedBot extends Bot {
   apiKey: string;

@@ -9,7 +9,8 @@ import {
 import { createApi, type Api, type Identity, type StreamMessage } from './api';
 import { applyEvent, initialState, type SessionState } from './applyEvent';
 import { backoffDelay, defaultBackoff, type Backoff } from './backoff';
-import { OwnBots, type Bot, type BotRequest, type WebhookUrlRequest } from './bots';
+import type { Bot } from '../../src-preload/bridge';
+import { OwnBots, type BotRequest, type WebhookUrlRequest } from './bots';
 import { Emitter } from './emitter';
 import { isBadEventQueue } from './errors';
 import type { Credentials, HttpClientOptions } from './http';
@@ -68,7 +69,7 @@ export class Session {
     readonly identity: Identity,
     readonly realmName: string,
     /** The organization's URL as the server states it: what other tools reach it by. */
-    readonly realmUri: string,
+    realmUri: string,
   ) {
     this.#api = api;
     this.#bots = new OwnBots(api, realmUri);
