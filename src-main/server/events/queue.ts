@@ -98,12 +98,10 @@ export class EventQueue {
     for (const event of this.events) into.add(event.record);
   }
 
-  /** Resolves with the pending events when woken; a second poll supersedes the first, as in Zulip. */
-  waitForEvents(): Promise<QueuedEvent[]> {
+  /** Hands `waiter` the pending events when woken; a second poll supersedes the first, as in Zulip. */
+  waitForEvents(waiter: Waiter): void {
     this.wake();
-    return new Promise((resolve) => {
-      this.waiter = resolve;
-    });
+    this.waiter = waiter;
   }
 
   wake(): void {

@@ -150,21 +150,26 @@ export class EventQueues {
     );
   }
 
-  async fetch(queueId: string, userId: number, request: FetchRequest): Promise<QueuedEvent[]> {
-    const queue = this.get(queueId, userId);
-    this.touch(queue);
-    if (request.lastEventId !== undefined) queue.acknowledge(request.lastEventId);
-    if (queue.hasPending || request.dontBlock || this.closed) return queue.pending();
-
-    const waiting = queue.waitForEvents();
-    this.heartbeats.start(queue);
-    const stopListening = request.hangUp?.onHangUp(() => queue.wake());
-    try {
-      return await waiting;
-    } finally {
-      stopListening?.();
+  // Not async, and no await down the chain to the HTTP handler: a poll that
+  // waits then holds this one promise and a closure instead of a suspended
+  // frame and its promises per caller, most of what a thousand waits cost.
+  fetch(queueId: string, userId: number, request: FetchRequest): Promise<QueuedEvent[]> {
+    return new Promise((resolve) => {
+      const queue = this.get(queueId, userId);
       this.touch(queue);
-    }
+      if (request.lastEventId !== undefined) queue.acknowledge(request.lastEventId);
+      if (queue.hasPending || request.dontBlock || this.closed) {
+        resolve(queue.pending());
+        return;
+      }
+      const stopListening = request.hangUp?.onHangUp(() => queue.wake());
+      queue.waitForEvents((events) => {
+        stopListening?.();
+        this.touch(queue);
+        resolve(events);
+      });
+      this.heartbeats.start(queue);
+    });
   }
 
   /** Answers every waiting poll so that the HTTP server can close without waiting for them. */

@@ -32,6 +32,8 @@ function stringParams(...sources: unknown[]): Record<string, string> {
   return params;
 }
 
+const success = (result: Record<string, unknown>) => ({ result: 'success', msg: '', ...result });
+
 // A client hangs up by closing its connection, so one 'close' listener per
 // connection serves every request on it. A waiting poll then costs a set entry
 // where an AbortSignal listener cost it a listener object each time.
@@ -83,14 +85,16 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
     app.route({
       method: endpoint.method,
       url,
-      handler: async (request) => {
-        const result = await endpoint.run(services, {
+      // Fastify sends what a handler returns, or what its promise resolves
+      // to, and answers a throw or a rejection through the error handler.
+      handler: (request) => {
+        const answer = endpoint.run(services, {
           params: stringParams(request.query, request.body, request.params),
           authorization: request.headers.authorization,
           userAgent: request.headers['user-agent'] ?? '',
           hangUp: hangUpOf(request.raw.socket),
         });
-        return { result: 'success', msg: '', ...result };
+        return answer instanceof Promise ? answer.then(success) : success(answer);
       },
     });
   }

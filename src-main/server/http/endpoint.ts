@@ -29,7 +29,12 @@ export interface Endpoint {
   path: string;
   /** What the endpoint decodes, for documentation and the input sweep test. */
   params: ParamSpecs;
-  run(services: Services, call: IncomingCall): Promise<Result>;
+  /**
+   * Answers at once unless the handler has to wait; refuses by throwing or,
+   * once waiting, by rejecting. Most calls never wait, and a long poll that
+   * does is cheaper to hold without an async frame per layer.
+   */
+  run(services: Services, call: IncomingCall): Result | Promise<Result>;
 }
 
 interface Definition<S extends ParamSpecs, C> {
@@ -48,7 +53,7 @@ export function userEndpoint<S extends ParamSpecs>(
     method: definition.method,
     path: definition.path,
     params: definition.params,
-    run: async (services, incoming) => {
+    run: (services, incoming) => {
       const user = authenticate(services, incoming.authorization, {
         incomingWebhookBots: definition.allowIncomingWebhookBots === true,
       });
@@ -63,7 +68,7 @@ export function publicEndpoint<S extends ParamSpecs>(definition: Definition<S, C
     method: definition.method,
     path: definition.path,
     params: definition.params,
-    run: async (services, incoming) => {
+    run: (services, incoming) => {
       const params = decodeParams(definition.params, incoming.params);
       return definition.handle({ services, params, ...context(incoming) });
     },

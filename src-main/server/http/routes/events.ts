@@ -97,16 +97,17 @@ export const getEvents = userEndpoint({
     ...queueParams,
     bulk_message_deletion: optional('json', z.boolean(), false),
   },
-  handle: async ({ services, params, user, hangUp }) => {
+  handle: ({ services, params, user, hangUp }) => {
     const queueId =
       params.queue_id ?? registerQueue(services, user, params, params.bulk_message_deletion).id;
-    const events = await services.queues.fetch(queueId, user.id, {
-      // A queue registered just now has nothing to acknowledge (Zulip ignores the ID too).
-      lastEventId: params.queue_id === undefined ? undefined : params.last_event_id,
-      dontBlock: params.dont_block,
-      hangUp,
-    });
-    return { events, queue_id: queueId };
+    return services.queues
+      .fetch(queueId, user.id, {
+        // A queue registered just now has nothing to acknowledge (Zulip ignores the ID too).
+        lastEventId: params.queue_id === undefined ? undefined : params.last_event_id,
+        dontBlock: params.dont_block,
+        hangUp,
+      })
+      .then((events) => ({ events, queue_id: queueId }));
   },
 });
 
