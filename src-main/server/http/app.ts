@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -6,16 +5,19 @@ import fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { errors } from '../errors';
-import type { HangUp } from '../events/queues';
 import type { Services } from '../services';
 import { registerAvatarRoute } from './avatarRoute';
 import { registerFormParsers } from './body';
 import type { Method } from './endpoint';
 import { errorReply } from './errorResponse';
+import { hangUpOf } from './hangUp';
 import { endpoints } from './routes';
+import { TurnBudget } from './turnBudget';
 import { registerWebhookRoute } from './webhookEndpoint';
 
 const API_PREFIX = '/api/v1';
+// Time for a few hundred polls, and a fifth of the longest stall allowed (50 ms).
+const TURN_BUDGET_MS = 10;
 const allMethods = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'] as const;
 
 // Query string and form body merge into one map of strings, the body winning,
@@ -34,33 +36,6 @@ function stringParams(...sources: unknown[]): Record<string, string> {
 
 const success = (result: Record<string, unknown>) => ({ result: 'success', msg: '', ...result });
 
-// A client hangs up by closing its connection, so one 'close' listener per
-// connection serves every request on it. A waiting poll then costs a set entry
-// where an AbortSignal listener cost it a listener object each time.
-class ConnectionHangUp implements HangUp {
-  readonly #listeners = new Set<() => void>();
-
-  constructor(socket: Socket) {
-    socket.once('close', () => this.#listeners.forEach((listener) => listener()));
-  }
-
-  onHangUp(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-}
-
-const hangUps = new WeakMap<Socket, ConnectionHangUp>();
-
-function hangUpOf(socket: Socket): HangUp {
-  let hangUp = hangUps.get(socket);
-  if (!hangUp) {
-    hangUp = new ConnectionHangUp(socket);
-    hangUps.set(socket, hangUp);
-  }
-  return hangUp;
-}
-
 export function buildApp(services: Services, log: (line: string) => void): FastifyInstance {
   // Long-polls are answered before the app closes, so what is still open at
   // close is a stalled client; it must not hold a shutdown hostage.
@@ -77,6 +52,7 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
     },
   });
   registerFormParsers(app);
+  const budget = new TurnBudget(TURN_BUDGET_MS);
 
   const methodsByPath = new Map<string, Method[]>();
   for (const endpoint of endpoints) {
@@ -88,12 +64,14 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
       // Fastify sends what a handler returns, or what its promise resolves
       // to, and answers a throw or a rejection through the error handler.
       handler: (request) => {
-        const answer = endpoint.run(services, {
-          params: stringParams(request.query, request.body, request.params),
-          authorization: request.headers.authorization,
-          userAgent: request.headers['user-agent'] ?? '',
-          hangUp: hangUpOf(request.raw.socket),
-        });
+        const answer = budget.run(() =>
+          endpoint.run(services, {
+            params: stringParams(request.query, request.body, request.params),
+            authorization: request.headers.authorization,
+            userAgent: request.headers['user-agent'] ?? '',
+            hangUp: hangUpOf(request.raw.socket),
+          }),
+        );
         return answer instanceof Promise ? answer.then(success) : success(answer);
       },
     });
