@@ -1,5 +1,5 @@
 import type { Message } from '../../wire';
-import type { Notice, QueuedEvent, ViewOptions } from './notice';
+import type { Notice, ViewOptions } from './notice';
 
 /**
  * A notice as queues keep it, in memory and in the store: plain JSON, the same
@@ -72,33 +72,44 @@ export function partsFor(
   return [null];
 }
 
-/** One queued event as Zulip shows it. */
-export function eventOf(
+// Every queue with the same view gets the same message, so it is written as
+// JSON once for all of them; only the flags and the ID differ per queue.
+const messageJson = new WeakMap<Message, string>();
+
+function jsonOf(message: Message): string {
+  let json = messageJson.get(message);
+  if (json === undefined) {
+    json = JSON.stringify(message);
+    messageJson.set(message, json);
+  }
+  return json;
+}
+
+/** One queued event as Zulip shows it, as JSON text. */
+export function eventJson(
   id: number,
   record: NoticeRecord,
   part: string | null,
   viewer: EventViewer,
-): QueuedEvent {
+): string {
   switch (record.kind) {
     case 'heartbeat':
-      return { type: 'heartbeat', id };
+      return `{"type":"heartbeat","id":${id}}`;
     case 'plain':
-      return { ...record.event, id };
+      return JSON.stringify({ ...record.event, id });
     case 'deletion':
-      return part === null
-        ? { type: record.type, message_ids: record.messageIds, ...record.details, id }
-        : { type: record.type, message_id: Number(part), ...record.details, id };
+      return JSON.stringify(
+        part === null
+          ? { type: record.type, message_ids: record.messageIds, ...record.details, id }
+          : { type: record.type, message_id: Number(part), ...record.details, id },
+      );
     case 'message': {
       const message = record.renderings[viewKey(viewer.settings)];
       if (!message) throw new Error(`queue ${viewer.id} has no rendering of its message`);
       const echo = record.localEcho?.queueId === viewer.id ? record.localEcho : null;
-      return {
-        type: 'message',
-        message,
-        flags: JSON.parse(part ?? '[]') as string[],
-        ...(echo ? { local_message_id: echo.localId } : {}),
-        id,
-      };
+      const localId = echo ? `,"local_message_id":${JSON.stringify(echo.localId)}` : '';
+      // The part is the reader's flags, already JSON (see partsFor).
+      return `{"type":"message","message":${jsonOf(message)},"flags":${part ?? '[]'}${localId},"id":${id}}`;
     }
   }
 }

@@ -1,7 +1,7 @@
 import { errors } from '../errors';
 import { noticeMatchesNarrow, type QueueNarrowTerm } from './narrow';
-import type { Notice, QueuedEvent } from './notice';
-import { eventOf, type NoticeRecord } from './noticeRecord';
+import type { Notice } from './notice';
+import { eventJson, type NoticeRecord } from './noticeRecord';
 
 export interface QueueSettings {
   userId: number;
@@ -28,7 +28,8 @@ export interface QueuePosition {
   events: PendingEvent[];
 }
 
-type Waiter = (events: QueuedEvent[]) => void;
+/** Takes the pending events as a JSON array. */
+type Waiter = (events: string) => void;
 
 /** One client's queue: the events it has not acknowledged and, while it polls, its waiting request. */
 export class EventQueue {
@@ -85,8 +86,9 @@ export class EventQueue {
     }
   }
 
-  pending(): QueuedEvent[] {
-    return this.events.map((event) => eventOf(event.id, event.record, event.part, this));
+  /** The events not yet acknowledged, as the JSON array GET /events answers with. */
+  pendingJson(): string {
+    return `[${this.events.map((event) => eventJson(event.id, event.record, event.part, this)).join(',')}]`;
   }
 
   get hasPending(): boolean {
@@ -108,6 +110,6 @@ export class EventQueue {
     const waiter = this.waiter;
     if (!waiter) return;
     this.waiter = undefined;
-    waiter(this.pending());
+    waiter(this.pendingJson());
   }
 }

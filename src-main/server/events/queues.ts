@@ -9,7 +9,7 @@ import {
 } from '../store/eventQueues';
 import type { Sql } from '../store/sql';
 import { HeartbeatClock } from './heartbeats';
-import type { Notice, QueuedEvent } from './notice';
+import type { Notice } from './notice';
 import { partsFor, recordOf, type NoticeRecord } from './noticeRecord';
 import { restoreQueues, storedDeliveries, storedSettings } from './persisted';
 import { EventQueue, type QueueSettings } from './queue';
@@ -153,13 +153,14 @@ export class EventQueues {
   // Not async, and no await down the chain to the HTTP handler: a poll that
   // waits then holds this one promise and a closure instead of a suspended
   // frame and its promises per caller, most of what a thousand waits cost.
-  fetch(queueId: string, userId: number, request: FetchRequest): Promise<QueuedEvent[]> {
+  /** The queue's pending events as a JSON array, once there are any (or the wait is over). */
+  fetch(queueId: string, userId: number, request: FetchRequest): Promise<string> {
     return new Promise((resolve) => {
       const queue = this.get(queueId, userId);
       this.touch(queue);
       if (request.lastEventId !== undefined) queue.acknowledge(request.lastEventId);
       if (queue.hasPending || request.dontBlock || this.closed) {
-        resolve(queue.pending());
+        resolve(queue.pendingJson());
         return;
       }
       const stopListening = request.hangUp?.onHangUp(() => queue.wake());

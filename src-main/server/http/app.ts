@@ -8,7 +8,7 @@ import { errors } from '../errors';
 import type { Services } from '../services';
 import { registerAvatarRoute } from './avatarRoute';
 import { registerFormParsers } from './body';
-import type { Method } from './endpoint';
+import { JsonAnswer, type Method, type Result } from './endpoint';
 import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
 import { endpoints } from './routes';
@@ -34,7 +34,12 @@ function stringParams(...sources: unknown[]): Record<string, string> {
   return params;
 }
 
-const success = (result: Record<string, unknown>) => ({ result: 'success', msg: '', ...result });
+function success(result: Result, reply: FastifyReply): Record<string, unknown> | string {
+  if (!(result instanceof JsonAnswer)) return { result: 'success', msg: '', ...result };
+  // A string goes out as it is once its type is JSON.
+  void reply.type('application/json; charset=utf-8');
+  return `{"result":"success","msg":"",${result.members}}`;
+}
 
 export function buildApp(services: Services, log: (line: string) => void): FastifyInstance {
   // Long-polls are answered before the app closes, so what is still open at
@@ -63,7 +68,7 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
       url,
       // Fastify sends what a handler returns, or what its promise resolves
       // to, and answers a throw or a rejection through the error handler.
-      handler: (request) => {
+      handler: (request, reply) => {
         const answer = budget.run(() =>
           endpoint.run(services, {
             params: stringParams(request.query, request.body, request.params),
@@ -72,7 +77,9 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
             hangUp: hangUpOf(request.raw.socket),
           }),
         );
-        return answer instanceof Promise ? answer.then(success) : success(answer);
+        return answer instanceof Promise
+          ? answer.then((result) => success(result, reply))
+          : success(answer, reply);
       },
     });
   }

@@ -21,7 +21,15 @@ export interface Call<S extends ParamSpecs> {
   hangUp: HangUp;
 }
 
-type Result = Record<string, unknown>;
+/**
+ * An answer whose members (all but `result` and `msg`) are already JSON text,
+ * never empty: for what many clients receive alike, written once for all.
+ */
+export class JsonAnswer {
+  constructor(readonly members: string) {}
+}
+
+export type Result = Record<string, unknown> | JsonAnswer;
 
 /** A route as the HTTP server sees it: decode, authenticate, run, answer. */
 export interface Endpoint {

@@ -6,7 +6,7 @@ import { narrowSchema } from '../../narrow/terms';
 import type { Services } from '../../services';
 import { fetchInitialState } from '../../state/initialState';
 import { Role, type UserRow } from '../../store/users';
-import { userEndpoint } from '../endpoint';
+import { JsonAnswer, userEndpoint } from '../endpoint';
 import { optional, required, type Decoded } from '../params';
 
 const typesSchema = z.array(z.string());
@@ -107,7 +107,7 @@ export const getEvents = userEndpoint({
         dontBlock: params.dont_block,
         hangUp,
       })
-      .then((events) => ({ events, queue_id: queueId }));
+      .then((events) => new JsonAnswer(`"events":${events},"queue_id":${JSON.stringify(queueId)}`));
   },
 });
 
