@@ -29,6 +29,8 @@ export interface FanOutResult {
     polls: number;
     /** From the send to the last answer. */
     delivery: number;
+    /** Either, in the warm-up rounds, while the code is still cold. */
+    warmup: number;
   };
 }
 
@@ -50,7 +52,7 @@ function emptyResult(): FanOutResult {
     beforeAck: 0,
     delivered: 0,
     expected: 0,
-    stalls: { polls: 0, delivery: 0 },
+    stalls: { polls: 0, delivery: 0, warmup: 0 },
   };
 }
 
@@ -81,6 +83,11 @@ function record(result: FanOutResult, { timing, collected, stalls }: Round, size
   }
 }
 
+// Warm-up rounds count for the stalls only: a stall there is as real to a user.
+function warmedUp(result: FanOutResult, { stalls }: Round): void {
+  result.stalls.warmup = Math.max(result.stalls.warmup, stalls.polls, stalls.delivery);
+}
+
 /**
  * One message to every polling client of the host, then the same to the
  * baseline's, round after round, so that both meet the same moments of the
@@ -98,7 +105,11 @@ export async function fanOutRounds(
     event ??= hostRound.collected.messageEvent;
     if (event === undefined) throw new Error('the host delivered no message event to copy');
     const bareRound = await round(bare, event, options);
-    if (index < options.warmup) continue;
+    if (index < options.warmup) {
+      warmedUp(results.host, hostRound);
+      warmedUp(results.bare, bareRound);
+      continue;
+    }
     record(results.host, hostRound, host.pollers.size);
     record(results.bare, bareRound, bare.pollers.size);
   }

@@ -15,6 +15,7 @@ export interface EventsFigures {
   queues: number;
   pollers: number;
   rounds: number;
+  warmup: number;
   registerSeconds: number;
   memory: {
     /** Every user signed in once, no queue yet. */
@@ -143,6 +144,11 @@ function stallRows(figures: EventsFigures): Row[] {
       phase: `send and delivery to ${count(figures.pollers)}, worst round`,
       host: host.stalls.delivery,
       bare: bare.stalls.delivery,
+    },
+    {
+      phase: `polls or delivery in warm-up rounds (${count(figures.warmup)})`,
+      host: host.stalls.warmup,
+      bare: bare.stalls.warmup,
     },
   ];
   return phases.map((stall) => ({

@@ -133,6 +133,7 @@ export async function measureEvents(
       queues: size.queues,
       pollers: size.pollers,
       rounds: size.rounds,
+      warmup: size.warmup,
       registerSeconds,
       memory: {
         signedInOnce,
