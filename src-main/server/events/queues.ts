@@ -150,10 +150,12 @@ export class EventQueues {
     );
   }
 
-  // Not async, and no await down the chain to the HTTP handler: a poll that
-  // waits then holds this one promise and a closure instead of a suspended
-  // frame and its promises per caller, most of what a thousand waits cost.
-  /** The queue's pending events as a JSON array, once there are any (or the wait is over). */
+  /**
+   * The queue's pending events as a JSON array, once there are any or the wait
+   * is over. Not async, and awaited nowhere up to the HTTP handler: a waiting
+   * poll then holds this one promise and a closure instead of a suspended
+   * frame and its promises per caller, most of what a thousand waits cost.
+   */
   fetch(queueId: string, userId: number, request: FetchRequest): Promise<string> {
     return new Promise((resolve) => {
       const queue = this.get(queueId, userId);
