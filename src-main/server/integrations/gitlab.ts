@@ -82,17 +82,23 @@ function tagPush({ payload }: Context) {
   };
 }
 
+/** Who did what to which issue or merge request, as every GitLab event about one starts. */
+function changeTo(target: Payload, type: 'issue' | 'MR', action: string, context: Context): Change {
+  return {
+    user: actor(context.payload),
+    action,
+    url: target.str('url'),
+    type,
+    number: target.get('iid').int(),
+    title: context.withTitle ? target.str('title') : undefined,
+  };
+}
+
 function issue(action: string): Handler {
-  return ({ payload, withTitle }) => {
+  return (context) => {
+    const { payload } = context;
     const issueAttributes = attributes(payload);
-    const change: Change = {
-      user: actor(payload),
-      action,
-      url: issueAttributes.str('url'),
-      type: 'issue',
-      number: issueAttributes.get('iid').int(),
-      title: withTitle ? issueAttributes.str('title') : undefined,
-    };
+    const change = changeTo(issueAttributes, 'issue', action, context);
     if (action === 'created') {
       // GitLab's templates leave hidden comments in descriptions.
       const description = issueAttributes.optional('description');
@@ -110,16 +116,9 @@ function issue(action: string): Handler {
 
 function mergeRequest(action: string): Handler {
   return (context) => {
-    const { payload, withTitle } = context;
+    const { payload } = context;
     const request = attributes(payload);
-    const change: Change = {
-      user: actor(payload),
-      action,
-      url: request.str('url'),
-      type: 'MR',
-      number: request.get('iid').int(),
-      title: withTitle ? request.str('title') : undefined,
-    };
+    const change = changeTo(request, 'MR', action, context);
     const addedCommits = action === 'updated' && request.optional('oldrev')?.truthy;
     if (addedCommits) change.action = 'added commit(s) to';
     else if (action === 'created' || action === 'updated') {
@@ -139,7 +138,7 @@ function mergeRequest(action: string): Handler {
 
 function note(kind: 'MergeRequest' | 'Issue' | 'Commit'): Handler {
   return (context) => {
-    const { payload, withTitle } = context;
+    const { payload } = context;
     const comment = attributes(payload);
     const action = `[commented](${comment.str('url')})`;
     if (kind === 'Commit') {
@@ -157,12 +156,7 @@ function note(kind: 'MergeRequest' | 'Issue' | 'Commit'): Handler {
     }
     const target = payload.get(kind === 'Issue' ? 'issue' : 'merge_request');
     const content = changeMessage({
-      user: actor(payload),
-      action: `${action} on`,
-      url: target.str('url'),
-      type: kind === 'Issue' ? 'issue' : 'MR',
-      number: target.get('iid').int(),
-      title: withTitle ? target.str('title') : undefined,
+      ...changeTo(target, kind === 'Issue' ? 'issue' : 'MR', `${action} on`, context),
       message: comment.str('note'),
     });
     const topic =
