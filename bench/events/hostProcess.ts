@@ -1,5 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { fork } from 'node:child_process';
+import { lastLines, stopChild } from '../server/childServer';
 import type { HostAnswer } from './hostMessages';
 import type { Probe } from './probes';
 
@@ -12,13 +12,6 @@ export interface HostProcess extends Probe {
 interface Waiting {
   resolve(answer: HostAnswer): void;
   reject(error: Error): void;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
 }
 
 /** Forks the bundled `eventsHost` on `dataDir` and waits until it serves. */
@@ -34,11 +27,7 @@ export async function startHostProcess(
   });
   const { stdout, stderr } = child;
   if (!stdout || !stderr) throw new Error('the host process has no output pipes');
-  const errors: string[] = [];
-  createInterface({ input: stderr }).on('line', (line) => {
-    errors.push(line);
-    if (errors.length > 40) errors.shift();
-  });
+  const errors = lastLines(stderr);
   stdout.resume();
 
   const waiting = new Map<number, Waiting>();
@@ -82,12 +71,6 @@ export async function startHostProcess(
       return answer.loop;
     },
     recentErrors: () => [...errors],
-    stop: async () => {
-      const done = exited(child);
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await done;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child),
   };
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 
 export interface ChildServer {
   url: string;
@@ -21,6 +22,25 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Asks a bench child to stop, kills it if it has not within 10 s, and waits until it has gone. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  const done = exited(child);
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await done;
+  clearTimeout(timer);
+}
+
+/** Keeps the last lines a child writes to `stream`, for when something goes wrong. */
+export function lastLines(stream: Readable): string[] {
+  const lines: string[] = [];
+  createInterface({ input: stream }).on('line', (line) => {
+    lines.push(line);
+    if (lines.length > 40) lines.shift();
+  });
+  return lines;
+}
+
 /** Starts a bundled server in its own Node process and waits for the address it announces. */
 export async function startChildServer(
   script: string,
@@ -30,11 +50,7 @@ export async function startChildServer(
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const errors: string[] = [];
-  createInterface({ input: child.stderr }).on('line', (line) => {
-    errors.push(line);
-    if (errors.length > 40) errors.shift();
-  });
+  const errors = lastLines(child.stderr);
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not start in 120 s`)), 120_000);
@@ -59,12 +75,6 @@ export async function startChildServer(
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
     },
     recentErrors: () => [...errors],
-    stop: async () => {
-      const done = exited(child);
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await done;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child),
   };
 }
