@@ -11,6 +11,7 @@ import { registerFormParsers } from './body';
 import { JsonAnswer, type Method, type Result } from './endpoint';
 import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
+import { stringParams } from './params';
 import { endpoints } from './routes';
 import { TurnBudget } from './turnBudget';
 import { registerWebhookRoute } from './webhookEndpoint';
@@ -19,20 +20,6 @@ const API_PREFIX = '/api/v1';
 // Time for a few hundred polls, and a fifth of the longest stall allowed (50 ms).
 const TURN_BUDGET_MS = 10;
 const allMethods = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'] as const;
-
-// Query string and form body merge into one map of strings, the body winning,
-// as Zulip reads request.GET and request.POST together.
-function stringParams(...sources: unknown[]): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const source of sources) {
-    if (typeof source !== 'object' || source === null) continue;
-    for (const [name, value] of Object.entries(source)) {
-      const last: unknown = Array.isArray(value) ? value.at(-1) : value;
-      if (last !== undefined) params[name] = typeof last === 'string' ? last : JSON.stringify(last);
-    }
-  }
-  return params;
-}
 
 function success(result: Result, reply: FastifyReply): Record<string, unknown> | string {
   if (!(result instanceof JsonAnswer)) return { result: 'success', msg: '', ...result };

@@ -19,6 +19,23 @@ export type Decoded<S extends ParamSpecs> = {
 };
 export type RawParams = Readonly<Record<string, string>>;
 
+/**
+ * Query string, form body and path parameters as one map of strings, a later
+ * source winning, as Zulip reads request.GET and request.POST together. A
+ * name given twice keeps its last value.
+ */
+export function stringParams(...sources: unknown[]): RawParams {
+  const params: Record<string, string> = {};
+  for (const source of sources) {
+    if (typeof source !== 'object' || source === null) continue;
+    for (const [name, value] of Object.entries(source)) {
+      const last: unknown = Array.isArray(value) ? value.at(-1) : value;
+      if (last !== undefined) params[name] = typeof last === 'string' ? last : JSON.stringify(last);
+    }
+  }
+  return params;
+}
+
 interface Options {
   /** Older names Zulip still accepts, e.g. `subject` for `topic`. */
   aliases?: readonly string[];

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import { userByApiKey } from '../store/bots';
 import type { UserRow } from '../store/users';
 import { authenticate } from './auth';
-import { decodeParams, optional, type RawParams } from './params';
+import { decodeParams, optional, stringParams } from './params';
 
 // The URL parameters every integration shares (Zulip's webhook_view and
 // check_send_webhook_message).
@@ -18,16 +18,6 @@ const common = {
   only_events: optional('json', z.array(z.string())),
   exclude_events: optional('json', z.array(z.string())),
 };
-
-function queryParams(query: unknown): RawParams {
-  const params: Record<string, string> = {};
-  if (typeof query !== 'object' || query === null) return params;
-  for (const [name, value] of Object.entries(query)) {
-    const last: unknown = Array.isArray(value) ? value.at(-1) : value;
-    if (typeof last === 'string') params[name] = last;
-  }
-  return params;
-}
 
 // Zulip's validate_api_key for webhooks: the key alone names the account
 // (HTTP Basic works too), and an incoming-webhook bot's key is welcome.
@@ -69,7 +59,7 @@ export function registerWebhookRoute(app: FastifyInstance, services: Services): 
       async (request: FastifyRequest<{ Params: { integration: string } }>) => {
         const integration = integrations.get(request.params.integration);
         if (!integration) throw errors.notFound();
-        const query = queryParams(request.query);
+        const query = stringParams(request.query);
         const params = decodeParams(common, query);
         const user = sender(services, params.api_key, request.headers.authorization);
         const result = receiveWebhook(services, user, integration, {
