@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { allEventQueues, allNotices } from '../store/eventQueues';
 import type { Sql } from '../store/sql';
 import type { NoticeRecord } from './noticeRecord';
-import { EventQueue, type PendingEvent, type QueueSettings } from './queue';
+import type { PendingEvent } from './pendingEvents';
+import { EventQueue, type QueueSettings } from './queue';
 
 // What a queue keeps of its register arguments; a key added later needs a
 // default here, for queues stored before it existed.

@@ -2,6 +2,7 @@ import { errors } from '../errors';
 import { noticeMatchesNarrow, type QueueNarrowTerm } from './narrow';
 import type { Notice } from './notice';
 import { eventJson, type NoticeRecord } from './noticeRecord';
+import { PendingEvents, type PendingEvent } from './pendingEvents';
 
 export interface QueueSettings {
   userId: number;
@@ -14,18 +15,11 @@ export interface QueueSettings {
   bulkMessageDeletion: boolean;
 }
 
-/** An event waiting in a queue: its ID, its notice and this queue's part of it. */
-export interface PendingEvent {
-  id: number;
-  record: NoticeRecord;
-  part: string | null;
-}
-
 export interface QueuePosition {
   /** The last event ID acknowledged and dropped; -1 before any. */
   newestPrunedId: number;
   lastActivity: number;
-  events: PendingEvent[];
+  events: readonly PendingEvent[];
 }
 
 /** Takes the pending events as a JSON array. */
@@ -33,7 +27,7 @@ type Waiter = (events: string) => void;
 
 /** One client's queue: the events it has not acknowledged and, while it polls, its waiting request. */
 export class EventQueue {
-  private events: PendingEvent[];
+  private readonly events = new PendingEvents();
   private waiter: Waiter | undefined;
   newestPrunedId: number;
   lastActivity: number;
@@ -44,10 +38,10 @@ export class EventQueue {
     readonly settings: QueueSettings,
     position: QueuePosition,
   ) {
-    this.events = position.events;
+    for (const { id, record, part } of position.events) this.events.push(id, record, part);
     this.newestPrunedId = position.newestPrunedId;
     this.lastActivity = position.lastActivity;
-    this.nextEventId = Math.max(position.newestPrunedId, position.events.at(-1)?.id ?? -1) + 1;
+    this.nextEventId = Math.max(position.newestPrunedId, this.events.lastId ?? -1) + 1;
   }
 
   get isWaiting(): boolean {
@@ -62,7 +56,7 @@ export class EventQueue {
 
   /** Appends events already stored under the IDs from `nextEventId` on; wakes nobody. */
   append(record: NoticeRecord, parts: readonly (string | null)[]): void {
-    for (const part of parts) this.events.push({ id: this.nextEventId++, record, part });
+    for (const part of parts) this.events.push(this.nextEventId++, record, part);
   }
 
   /**
@@ -74,13 +68,7 @@ export class EventQueue {
     if (lastEventId < this.newestPrunedId) {
       throw errors.badRequest(`An event newer than ${lastEventId} has already been pruned!`);
     }
-    const kept = this.events.findIndex((event) => event.id > lastEventId);
-    const dropped = kept === -1 ? this.events.length : kept;
-    const newest = this.events[dropped - 1];
-    if (newest) {
-      this.newestPrunedId = newest.id;
-      this.events = this.events.slice(dropped);
-    }
+    this.newestPrunedId = this.events.dropThrough(lastEventId) ?? this.newestPrunedId;
     if (lastEventId !== this.newestPrunedId) {
       throw errors.badRequest(`Event ${lastEventId} was not in this queue`);
     }
@@ -88,16 +76,20 @@ export class EventQueue {
 
   /** The events not yet acknowledged, as the JSON array GET /events answers with. */
   pendingJson(): string {
-    return `[${this.events.map((event) => eventJson(event.id, event.record, event.part, this)).join(',')}]`;
+    let json = '';
+    this.events.forEach((id, record, part) => {
+      json += `${json === '' ? '' : ','}${eventJson(id, record, part, this)}`;
+    });
+    return `[${json}]`;
   }
 
   get hasPending(): boolean {
-    return this.events.length > 0;
+    return this.events.size > 0;
   }
 
   /** The notices this queue still holds events of. */
   collectRecords(into: Set<NoticeRecord>): void {
-    for (const event of this.events) into.add(event.record);
+    this.events.forEach((_id, record) => into.add(record));
   }
 
   /** Hands `waiter` the pending events when woken; a second poll supersedes the first, as in Zulip. */
