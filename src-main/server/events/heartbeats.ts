@@ -1,55 +1,49 @@
-interface Due<T> {
-  item: T;
-  deadline: number;
-}
+// A beat comes at most this fraction of an interval late.
+const LOOKS_PER_INTERVAL = 8;
 
 /**
- * The heartbeat deadlines of every waiting poll, on one timer. All waits last
- * the same time, so deadlines come in the order waits start: the timer is set
- * for the oldest, and each firing answers that one and any others already due.
+ * The heartbeat deadlines of every waiting poll, looked over a few times per
+ * interval. Starting a wait again overwrites its deadline in place: an entry
+ * object per wait, and the map rehashing as waits moved to its end, lived
+ * from one poll to the next, long enough to be promoted, and at a thousand
+ * polls a second filled the old generation until a full collection landed on
+ * a delivery.
  */
 export class HeartbeatClock<T> {
-  // A Map keeps insertion order; starting a wait again moves it to the end.
-  private readonly due = new Map<T, Due<T>>();
+  /** Whole milliseconds of performance.now(), so that updating one stores a small integer. */
+  private readonly deadlines = new Map<T, number>();
   private timer: NodeJS.Timeout | undefined;
-  private timedFor: Due<T> | undefined;
+  private readonly lookMs: number;
 
   constructor(
     private readonly intervalMs: number,
     private readonly beat: (items: T[]) => void,
-  ) {}
+  ) {
+    this.lookMs = Math.max(1, Math.ceil(intervalMs / LOOKS_PER_INTERVAL));
+  }
 
   /** Starts (or restarts) the wait of `item`; one that has stopped waiting by then is skipped by `beat`. */
   start(item: T): void {
-    const entry = { item, deadline: performance.now() + this.intervalMs };
-    this.due.delete(item);
-    this.due.set(item, entry);
-    if (!this.timer) this.schedule(entry);
+    this.deadlines.set(item, Math.ceil(performance.now()) + this.intervalMs);
+    this.timer ??= setTimeout(() => this.look(), this.lookMs);
   }
 
   stop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.due.clear();
+    this.deadlines.clear();
   }
 
-  private schedule(entry: Due<T>): void {
-    this.timedFor = entry;
-    this.timer = setTimeout(() => this.fire(), Math.max(0, entry.deadline - performance.now()));
-  }
-
-  private fire(): void {
+  private look(): void {
     this.timer = undefined;
-    // Timers may fire a millisecond early; the one this timer was set for is due whatever the clock says.
+    // Timers may fire a millisecond early.
     const now = performance.now() + 1;
     const expired: T[] = [];
-    for (const entry of this.due.values()) {
-      if (entry !== this.timedFor && entry.deadline > now) break;
-      expired.push(entry.item);
-      this.due.delete(entry.item);
-    }
-    const next = this.due.values().next();
-    if (!next.done) this.schedule(next.value);
+    this.deadlines.forEach((deadline, item) => {
+      if (deadline <= now) expired.push(item);
+    });
+    for (const item of expired) this.deadlines.delete(item);
+    if (this.deadlines.size > 0) this.timer = setTimeout(() => this.look(), this.lookMs);
     if (expired.length > 0) this.beat(expired);
   }
 }
