@@ -38,6 +38,20 @@ describe("a connection's hang-up", () => {
     expect(heard).toEqual(['waiting poll']);
   });
 
+  it('reaches pipelined requests waiting side by side, in any order of stopping', async () => {
+    const { serverEnd, hangUp } = await connection();
+    const heard: string[] = [];
+    const stopFirst = hangUpOf(serverEnd).onHangUp(() => heard.push('first'));
+    hangUpOf(serverEnd).onHangUp(() => heard.push('second'));
+    const stopThird = hangUpOf(serverEnd).onHangUp(() => heard.push('third'));
+    stopFirst();
+    stopThird();
+    hangUpOf(serverEnd).onHangUp(() => heard.push('fourth'));
+
+    await hangUp();
+    expect(heard.sort()).toEqual(['fourth', 'second']);
+  });
+
   it('reaches a request that starts listening after its client is gone', async () => {
     const { serverEnd, hangUp } = await connection();
     hangUpOf(serverEnd);

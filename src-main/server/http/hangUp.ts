@@ -2,17 +2,23 @@ import type { Socket } from 'node:net';
 import type { HangUp } from '../events/queues';
 
 // A client hangs up by closing its connection, so one 'close' listener per
-// connection serves every request on it. A waiting poll then costs a set entry
+// connection serves every request on it. A waiting poll then costs a slot
 // where an AbortSignal listener cost it a listener object each time.
 class ConnectionHangUp implements HangUp {
-  readonly #listeners = new Set<() => void>();
+  // One request at a time is the rule on a connection, so the first listener
+  // has a field of its own: a set emptied after every poll rebuilt its table
+  // each time, garbage that outlived the poll's young generation.
+  #first: (() => void) | undefined;
+  // Pipelined requests, which may wait side by side.
+  #others: Set<() => void> | undefined;
   #closed: boolean;
 
   constructor(socket: Socket) {
     this.#closed = socket.destroyed;
     socket.once('close', () => {
       this.#closed = true;
-      this.#listeners.forEach((listener) => listener());
+      this.#first?.();
+      this.#others?.forEach((listener) => listener());
     });
   }
 
@@ -22,8 +28,15 @@ class ConnectionHangUp implements HangUp {
       queueMicrotask(listener);
       return () => undefined;
     }
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    if (this.#first === undefined) {
+      this.#first = listener;
+      return () => {
+        if (this.#first === listener) this.#first = undefined;
+      };
+    }
+    const others = (this.#others ??= new Set());
+    others.add(listener);
+    return () => others.delete(listener);
   }
 }
 
