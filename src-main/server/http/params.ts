@@ -28,7 +28,11 @@ export function stringParams(...sources: unknown[]): RawParams {
   const params: Record<string, string> = {};
   for (const source of sources) {
     if (typeof source !== 'object' || source === null) continue;
-    for (const [name, value] of Object.entries(source)) {
+    // for…in with an own-property check, not Object.entries: every request
+    // comes through here, and the entry arrays were garbage each time.
+    for (const name in source) {
+      if (!Object.hasOwn(source, name)) continue;
+      const value: unknown = (source as Record<string, unknown>)[name];
       const last: unknown = Array.isArray(value) ? value.at(-1) : value;
       if (last !== undefined) params[name] = typeof last === 'string' ? last : JSON.stringify(last);
     }
@@ -65,9 +69,11 @@ export function optional<S extends z.ZodType, D extends z.output<S> | undefined 
 }
 
 function rawValue(raw: RawParams, name: string, param: Param<unknown>): string | undefined {
-  for (const key of [name, ...param.aliases]) {
-    const value = raw[key];
-    if (value !== undefined) return value;
+  const value = raw[name];
+  if (value !== undefined) return value;
+  for (const alias of param.aliases) {
+    const aliased = raw[alias];
+    if (aliased !== undefined) return aliased;
   }
   return undefined;
 }
@@ -100,9 +106,17 @@ function decodeOne(name: string, param: Param<unknown>, value: string | undefine
   return result.data;
 }
 
+// An endpoint's specs never change, so their entries are listed once, not per request.
+const specEntries = new WeakMap<ParamSpecs, [string, Param<unknown>][]>();
+
 export function decodeParams<S extends ParamSpecs>(specs: S, raw: RawParams): Decoded<S> {
+  let entries = specEntries.get(specs);
+  if (!entries) {
+    entries = Object.entries(specs);
+    specEntries.set(specs, entries);
+  }
   const decoded: Record<string, unknown> = {};
-  for (const [name, param] of Object.entries(specs)) {
+  for (const [name, param] of entries) {
     decoded[name] = decodeOne(name, param, rawValue(raw, name, param));
   }
   return decoded as Decoded<S>;
