@@ -5,6 +5,7 @@ import { bootstrapRealm } from './actions/bootstrapRealm';
 import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
 import { buildApp } from './http/app';
+import { prepareRenderer } from './markdown/render';
 import type { Services } from './services';
 import { Sql } from './store/sql';
 import { writeZuliprc } from './zuliprc';
@@ -59,6 +60,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     authCache: new Map(),
   };
   const app = buildApp(services, log);
+  prepareRenderer();
   try {
     const { realm, owner } = bootstrapRealm(services, firstStart);
     if (services.dev) seedDemo(services, owner);
