@@ -28,8 +28,17 @@ export interface EventViewer {
   settings: ViewOptions & { bulkMessageDeletion: boolean };
 }
 
+// Stored in records, so these names last; looked up per queue and per answer,
+// so they are constants rather than strings built each time.
+const viewKeys = [
+  'markdown/avatar-url',
+  'markdown/client-gravatar',
+  'html/avatar-url',
+  'html/client-gravatar',
+] as const;
+
 export function viewKey(view: ViewOptions): string {
-  return `${view.applyMarkdown ? 'html' : 'markdown'}/${view.clientGravatar ? 'client-gravatar' : 'avatar-url'}`;
+  return viewKeys[(view.applyMarkdown ? 2 : 0) + (view.clientGravatar ? 1 : 0)] ?? viewKeys[0];
 }
 
 /** The record of `notice` for the queues it is about to reach. */

@@ -125,7 +125,10 @@ export class EventQueues {
     if (notice.kind === 'message' && notice.stream?.isPublic === true) {
       this.allPublicStreams.forEach((queue) => targets.add(queue));
     }
-    const receiving = [...targets].filter((queue) => queue.wants(notice));
+    const receiving: EventQueue[] = [];
+    targets.forEach((queue) => {
+      if (queue.wants(notice)) receiving.push(queue);
+    });
     if (receiving.length === 0) return;
 
     const record = recordOf(notice, receiving);
