@@ -30,15 +30,9 @@ export interface EventViewer {
 
 // Stored in records, so these names last; looked up per queue and per answer,
 // so they are constants rather than strings built each time.
-const viewKeys = [
-  'markdown/avatar-url',
-  'markdown/client-gravatar',
-  'html/avatar-url',
-  'html/client-gravatar',
-] as const;
-
 export function viewKey(view: ViewOptions): string {
-  return viewKeys[(view.applyMarkdown ? 2 : 0) + (view.clientGravatar ? 1 : 0)] ?? viewKeys[0];
+  if (view.applyMarkdown) return view.clientGravatar ? 'html/client-gravatar' : 'html/avatar-url';
+  return view.clientGravatar ? 'markdown/client-gravatar' : 'markdown/avatar-url';
 }
 
 /** The record of `notice` for the queues it is about to reach. */
