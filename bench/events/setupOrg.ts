@@ -4,6 +4,7 @@ import { bootstrapRealm } from '../../src-main/server/actions/bootstrapRealm';
 import { createUser } from '../../src-main/server/actions/createUser';
 import { subscribe } from '../../src-main/server/actions/subscribe';
 import { EventQueues } from '../../src-main/server/events/queues';
+import { AuthCache } from '../../src-main/server/http/authCache';
 import type { Services } from '../../src-main/server/services';
 import { Sql } from '../../src-main/server/store/sql';
 import { Role } from '../../src-main/server/store/users';
@@ -38,7 +39,7 @@ export function setupOrg(dataDir: string, queues: number, pollers: number): Even
     queues: new EventQueues(),
     dev: false,
     realmUri: () => '',
-    authCache: new Map(),
+    authCache: new AuthCache(),
   };
   const { ownerId, userIds } = sql.transaction(() => {
     const { owner } = bootstrapRealm(services, {

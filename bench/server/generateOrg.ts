@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { EventQueues } from '../../src-main/server/events/queues';
+import { AuthCache } from '../../src-main/server/http/authCache';
 import type { Services } from '../../src-main/server/services';
 import { Sql } from '../../src-main/server/store/sql';
 import { BulkInserter } from './bulkInsert';
@@ -62,7 +63,7 @@ function generatorServices(sql: Sql): Services {
     queues: new EventQueues(),
     dev: false,
     realmUri: () => '',
-    authCache: new Map(),
+    authCache: new AuthCache(),
   };
 }
 

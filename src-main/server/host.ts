@@ -5,6 +5,7 @@ import { bootstrapRealm } from './actions/bootstrapRealm';
 import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
 import { buildApp } from './http/app';
+import { AuthCache } from './http/authCache';
 import { prepareRenderer } from './markdown/render';
 import type { Services } from './services';
 import { Sql } from './store/sql';
@@ -57,7 +58,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     queues,
     dev: options.dev ?? false,
     realmUri: () => url,
-    authCache: new Map(),
+    authCache: new AuthCache(),
   };
   const app = buildApp(services, log);
   prepareRenderer();

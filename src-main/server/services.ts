@@ -1,6 +1,6 @@
 import type { EventQueues } from './events/queues';
+import type { AuthCache } from './http/authCache';
 import type { Sql } from './store/sql';
-import type { UserRow } from './store/users';
 
 /** What actions and handlers share while a host runs. */
 export interface Services {
@@ -8,6 +8,6 @@ export interface Services {
   queues: EventQueues;
   dev: boolean;
   realmUri: () => string;
-  /** Authenticated users by lower-cased email; actions that change a user drop its entry. */
-  authCache: Map<string, UserRow>;
+  /** Authenticated users by header; actions that change a user forget it. */
+  authCache: AuthCache;
 }

@@ -54,6 +54,18 @@ describe('HTTP Basic authentication', () => {
     expect(response.json).toMatchObject({ result: 'success', user_id: alice.id });
   });
 
+  it('keeps accepting each spelling of the same credentials as a client switches between them', async () => {
+    const spellings = [
+      basic(`${alice.email}:${alice.apiKey}`),
+      basic(`${alice.email.toUpperCase()}:${alice.apiKey}`),
+      `basic ${Buffer.from(`${alice.email}:${alice.apiKey}`).toString('base64')}`,
+    ];
+    for (const header of [...spellings, ...spellings]) {
+      const response = await withHeader(header);
+      expect(response.json).toMatchObject({ result: 'success', user_id: alice.id });
+    }
+  });
+
   it('checks credentials before parameters, as Zulip does', async () => {
     const response = await fetch(`${org.url}/api/v1/messages?num_before=nonsense`);
     expect(response.status).toBe(401);

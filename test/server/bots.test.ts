@@ -209,8 +209,9 @@ describe('bots', () => {
   });
 
   describe('POST /bots/{bot_id}/api_key/regenerate', () => {
-    it('gives the bot a new key and retires the old one', async () => {
+    it('gives the bot a new key and retires the old one, even just after its use', async () => {
       const bot = await createBot(alice);
+      expect((await org.api(bot)('GET', '/users/me')).status).toBe(200);
       const response = await org.api(alice)('POST', `/bots/${bot.id}/api_key/regenerate`);
       expect(response.json).toEqual({
         result: 'success',
@@ -242,15 +243,17 @@ describe('bots', () => {
   describe('DELETE /bots/{bot_id}', () => {
     it('deactivates the bot: its key stops working and users list it as inactive', async () => {
       const bot = await createBot(alice, { bot_type: 2 });
+      const send = () =>
+        org.api(bot)('POST', '/messages', {
+          type: 'stream',
+          to: 'design',
+          topic: 't',
+          content: 'x',
+        });
+      expect((await send()).status).toBe(200);
       const response = await org.api(alice)('DELETE', `/bots/${bot.id}`);
       expect(response.json).toEqual({ result: 'success', msg: '' });
-      const sent = await org.api(bot)('POST', '/messages', {
-        type: 'stream',
-        to: 'design',
-        topic: 't',
-        content: 'x',
-      });
-      expect(sent.status).toBe(401);
+      expect((await send()).status).toBe(401);
       expect(await member(bob, bot.id)).toMatchObject({ is_active: false });
       const again = await org.api(alice)('DELETE', `/bots/${bot.id}`);
       expect(again.status).toBe(200);
@@ -267,6 +270,8 @@ describe('bots', () => {
   describe('PATCH /bots/{bot_id}', () => {
     it('renames the bot and answers with its settings and owner email', async () => {
       const bot = await createBot(alice, { default_sending_stream: 'design' });
+      const ownName = async () => (await org.api(bot)('GET', '/users/me')).json.full_name;
+      expect(await ownName()).toBe(bot.fullName);
       const response = await org.api(alice)('PATCH', `/bots/${bot.id}`, {
         full_name: 'Renamed Robot',
         default_sending_stream: '',
@@ -285,6 +290,7 @@ describe('bots', () => {
         bot_owner: alice.email,
       });
       expect(await member(bob, bot.id)).toMatchObject({ full_name: 'Renamed Robot' });
+      expect(await ownName()).toBe('Renamed Robot');
     });
 
     it('refuses a name another active user has', async () => {

@@ -16,7 +16,7 @@ export function deactivateBot(services: Services, actor: UserRow, botId: number)
   const bot = accessBotById(sql, actor, botId);
   if (bot.is_active !== 1) return;
   deactivateUser(sql, bot.id);
-  services.authCache.delete(bot.email.toLowerCase());
+  services.authCache.forget(bot.id);
   const who = { user_id: bot.id, full_name: bot.full_name };
   queues.notify(plainNotice('realm_user', { op: 'remove', person: who }), activeUserIds(sql));
   queues.notify(plainNotice('realm_bot', { op: 'remove', bot: who }), botEventRecipients(sql, bot));

@@ -12,7 +12,7 @@ export function regenerateBotApiKey(services: Services, actor: UserRow, botId: n
   const bot = accessBotById(sql, actor, botId);
   const apiKey = newApiKey();
   setApiKey(sql, bot.id, apiKey);
-  services.authCache.delete(bot.email.toLowerCase());
+  services.authCache.forget(bot.id);
   services.queues.notify(
     plainNotice('realm_bot', { op: 'update', bot: { user_id: bot.id, api_key: apiKey } }),
     botEventRecipients(sql, bot),

@@ -80,7 +80,7 @@ export function updateBot(
     if (owner && owner.id !== bot.bot_owner_id) setBotOwner(sql, bot.id, owner.id);
     setBotDefaults(sql, bot.id, defaults);
   });
-  services.authCache.delete(bot.email.toLowerCase());
+  services.authCache.forget(bot.id);
   const updated = reread(sql, bot.id);
 
   const toBotViewers = (change: Record<string, unknown>) =>

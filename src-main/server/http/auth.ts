@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { errors } from '../errors';
 import type { Services } from '../services';
+import type { Sql } from '../store/sql';
 import { BotType } from '../store/bots';
 import { userByEmail, type UserRow } from '../store/users';
 
@@ -15,10 +16,7 @@ const COLON = 0x3a;
 
 // The key stays in the decoded bytes: a colon byte is never part of a longer
 // UTF-8 character, so the email ends at the first one, as it would in the text.
-function credentials(header: string | undefined): { email: string; apiKey: Buffer } {
-  if (!header) {
-    throw errors.unauthorized('Not logged in: API authentication or user session required');
-  }
+function credentials(header: string): { email: string; apiKey: Buffer } {
   const [scheme, encoded] = header.split(' ');
   if (scheme?.toLowerCase() !== 'basic' || !encoded) {
     throw errors.unauthorized('This endpoint requires HTTP basic authentication.');
@@ -28,6 +26,22 @@ function credentials(header: string | undefined): { email: string; apiKey: Buffe
   if (colon < 0) throw errors.unauthorized('Invalid HTTP basic authentication header.');
   return { email: decoded.toString('utf8', 0, colon), apiKey: decoded.subarray(colon + 1) };
 }
+
+function checkedUser(sql: Sql, header: string): UserRow {
+  const { email, apiKey } = credentials(header);
+  const user = userByEmail(sql, email);
+  if (!user || !sameKey(apiKey, user.api_key)) {
+    throw errors.unauthorized('Invalid API key');
+  }
+  if (user.is_active !== 1) throw errors.unauthorized('Account is deactivated');
+  return user;
+}
+
+export interface Access {
+  incomingWebhookBots: boolean;
+}
+
+const usersOnly: Access = { incomingWebhookBots: false };
 
 /**
  * HTTP Basic with email and API key, as every Zulip client sends it. Every
@@ -39,19 +53,19 @@ function credentials(header: string | undefined): { email: string; apiKey: Buffe
 export function authenticate(
   services: Services,
   header: string | undefined,
-  access: { incomingWebhookBots?: boolean } = {},
+  access: Access = usersOnly,
 ): UserRow {
-  const { email, apiKey } = credentials(header);
-  const cacheKey = email.toLowerCase();
-  const user = services.authCache.get(cacheKey) ?? userByEmail(services.sql, email);
-  if (!user || !sameKey(apiKey, user.api_key)) {
-    throw errors.unauthorized('Invalid API key');
+  if (!header) {
+    throw errors.unauthorized('Not logged in: API authentication or user session required');
   }
-  if (user.is_active !== 1) throw errors.unauthorized('Account is deactivated');
-  services.authCache.set(cacheKey, user);
+  let user = services.authCache.userFor(header);
+  if (!user) {
+    user = checkedUser(services.sql, header);
+    services.authCache.remember(header, user);
+  }
   // Zulip's validate_api_key: an incoming-webhook bot's key only sends
   // messages (and posts to /external, which authenticates on its own).
-  if (user.bot_type === BotType.incomingWebhook && access.incomingWebhookBots !== true) {
+  if (user.bot_type === BotType.incomingWebhook && !access.incomingWebhookBots) {
     throw errors.unauthorized('This API is not available to incoming webhook bots.');
   }
   return user;

@@ -57,16 +57,20 @@ interface Definition<S extends ParamSpecs, C> {
 export function userEndpoint<S extends ParamSpecs>(
   definition: Definition<S, Call<S> & { user: UserRow }>,
 ): Endpoint {
+  const access = { incomingWebhookBots: definition.allowIncomingWebhookBots === true };
   return {
     method: definition.method,
     path: definition.path,
     params: definition.params,
     run: (services, incoming) => {
-      const user = authenticate(services, incoming.authorization, {
-        incomingWebhookBots: definition.allowIncomingWebhookBots === true,
+      const user = authenticate(services, incoming.authorization, access);
+      return definition.handle({
+        services,
+        params: decodeParams(definition.params, incoming.params),
+        user,
+        userAgent: incoming.userAgent,
+        hangUp: incoming.hangUp,
       });
-      const params = decodeParams(definition.params, incoming.params);
-      return definition.handle({ services, params, user, ...context(incoming) });
     },
   };
 }
@@ -76,14 +80,12 @@ export function publicEndpoint<S extends ParamSpecs>(definition: Definition<S, C
     method: definition.method,
     path: definition.path,
     params: definition.params,
-    run: (services, incoming) => {
-      const params = decodeParams(definition.params, incoming.params);
-      return definition.handle({ services, params, ...context(incoming) });
-    },
+    run: (services, incoming) =>
+      definition.handle({
+        services,
+        params: decodeParams(definition.params, incoming.params),
+        userAgent: incoming.userAgent,
+        hangUp: incoming.hangUp,
+      }),
   };
 }
-
-const context = (incoming: IncomingCall) => ({
-  userAgent: incoming.userAgent,
-  hangUp: incoming.hangUp,
-});
