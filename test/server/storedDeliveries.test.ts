@@ -32,6 +32,18 @@ describe("a notice's stored deliveries", () => {
     ]);
   });
 
+  it('stay whole for thousands of queues, one after another', () => {
+    const queues = Array.from({ length: 3000 }, (_, index) =>
+      queueAt(`1700000000:${index}`, index),
+    );
+    const many = (flags: string) => queues.map((queue) => ({ queue, parts: [flags] }));
+    storedDeliveries(many('["read"]'));
+    const stored = JSON.parse(storedDeliveries(many('["mentioned","hé"]'))) as unknown[];
+    expect(stored).toHaveLength(3000);
+    expect(stored[2999]).toEqual(['1700000000:2999', 3000, ['["mentioned","hé"]']]);
+    expect(JSON.parse(storedDeliveries([]))).toEqual([]);
+  });
+
   it('are an empty list for no queue', () => {
     expect(JSON.parse(storedDeliveries([]))).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { cached } from '../cached';
 import { errors } from '../errors';
 import type { MessageNotice } from '../events/notice';
 import type { MarkdownLookups, MentionableUser, RenderedMessage } from '../markdown/lookups';
@@ -148,15 +149,17 @@ function flagsOnSend(
   rendered: RenderedMessage,
 ): Map<number, number> {
   const wildcard = rendered.wildcardMentioned ? Flag.wildcard_mentioned : 0;
-  return new Map(
-    readers.map((id) => {
-      let mask = privateBit | wildcard;
-      if (id === senderId) mask |= Flag.read;
-      if (rendered.mentionedUserIds.has(id)) mask |= Flag.mentioned;
-      return [id, mask];
-    }),
-  );
+  const flags = new Map<number, number>();
+  readers.forEach((id) => {
+    let mask = privateBit | wildcard;
+    if (id === senderId) mask |= Flag.read;
+    if (rendered.mentionedUserIds.has(id)) mask |= Flag.mentioned;
+    flags.set(id, mask);
+  });
+  return flags;
 }
+
+const flagsAsJson = (mask: number | null) => JSON.stringify(readerFlags(mask));
 
 export function sendMessage(
   services: Services,
@@ -183,11 +186,7 @@ export function sendMessage(
       dateSent: Math.floor(Date.now() / 1000),
       sendingClientId: clientIdFor(sql, request.clientName),
     });
-    insertUserMessages(
-      sql,
-      messageId,
-      [...flags].map(([userId, mask]) => ({ userId, flags: mask })),
-    );
+    insertUserMessages(sql, messageId, flags);
     return { messageId, addressed, flags };
   });
 
@@ -195,11 +194,13 @@ export function sendMessage(
   const [source] = row ? loadMessageSources(sql, getRealm(sql)?.string_id ?? '', [row]) : [];
   if (!source) throw new Error(`message ${sent.messageId} vanished after sending`);
   const { stream } = sent.addressed;
+  // Readers share a handful of flag sets, each written as JSON once.
+  const jsonByMask = new Map<number | null, string>();
   const notice: MessageNotice = {
     kind: 'message',
     type: 'message',
     render: (options) => renderMessage(source, options),
-    flagsFor: (userId) => readerFlags(sent.flags.get(userId) ?? null),
+    flagsJson: (userId) => cached(jsonByMask, sent.flags.get(userId) ?? null, flagsAsJson),
     stream: stream
       ? { id: stream.id, name: stream.name, isPublic: stream.invite_only === 0 }
       : null,

@@ -1,4 +1,5 @@
 import type { UpdateMessageFlagsEvent } from '../../wire';
+import { cached } from '../cached';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { canAccessStreamHistory } from '../narrow/history';
@@ -64,13 +65,10 @@ function readableWithoutRow(sql: Sql, user: UserRow) {
   const streams = new Map<number, boolean>();
   return (row: ViewerMessageRow | undefined): boolean => {
     if (!row || row.recipient_type !== RecipientType.stream) return false;
-    let readable = streams.get(row.recipient_type_id);
-    if (readable === undefined) {
-      const stream = streamById(sql, row.recipient_type_id);
-      readable = stream !== undefined && canAccessStreamHistory(sql, user, stream);
-      streams.set(row.recipient_type_id, readable);
-    }
-    return readable;
+    return cached(streams, row.recipient_type_id, (id) => {
+      const stream = streamById(sql, id);
+      return stream !== undefined && canAccessStreamHistory(sql, user, stream);
+    });
   };
 }
 
@@ -108,7 +106,7 @@ export function updateMessageFlags(
     }
     const historical = (HISTORICAL_FLAGS & ~bit) | target;
     for (const id of withoutRow) {
-      insertUserMessages(sql, id, [{ userId: user.id, flags: historical }]);
+      insertUserMessages(sql, id, new Map([[user.id, historical]]));
     }
     const withRow = changing.filter((id) => !withoutRow.has(id));
     updateFlagBit(sql, user.id, withRow, bit, op === 'add');

@@ -20,25 +20,33 @@ export function checkQueueNarrow(terms: readonly QueueNarrowTerm[]): void {
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-// Zulip's narrowed queues (a bot following one stream) filter message events only.
+function termMatches(term: QueueNarrowTerm, notice: MessageNotice): boolean {
+  switch (term.operator) {
+    case 'stream':
+    case 'channel':
+      return notice.stream !== null && same(notice.stream.name, term.operand);
+    case 'topic':
+    case 'subject':
+      return notice.stream !== null && same(notice.topic, term.operand);
+    case 'is':
+      return notice.stream === null;
+    case 'sender':
+      return same(notice.senderEmail, term.operand);
+    default:
+      return false;
+  }
+}
+
+// Zulip's narrowed queues (a bot following one stream) filter message events
+// only. Asked of every receiving queue, so an indexed loop, which leaves no
+// closure or iterator behind.
 export function noticeMatchesNarrow(
   terms: readonly QueueNarrowTerm[],
   notice: MessageNotice,
 ): boolean {
-  return terms.every((term) => {
-    switch (term.operator) {
-      case 'stream':
-      case 'channel':
-        return notice.stream !== null && same(notice.stream.name, term.operand);
-      case 'topic':
-      case 'subject':
-        return notice.stream !== null && same(notice.topic, term.operand);
-      case 'is':
-        return notice.stream === null;
-      case 'sender':
-        return same(notice.senderEmail, term.operand);
-      default:
-        return false;
-    }
-  });
+  for (let index = 0; index < terms.length; index++) {
+    const term = terms[index];
+    if (term && !termMatches(term, notice)) return false;
+  }
+  return true;
 }

@@ -17,7 +17,8 @@ export interface MessageNotice {
   kind: 'message';
   type: 'message';
   render(options: ViewOptions): Message;
-  flagsFor(userId: number): string[];
+  /** The reader's flags as a JSON array of names. */
+  flagsJson(userId: number): string;
   stream: { id: number; name: string; isPublic: boolean } | null;
   topic: string;
   senderEmail: string;

@@ -1,4 +1,5 @@
 import type { Message } from '../../wire';
+import { cached } from '../cached';
 import type { Notice, ViewOptions } from './notice';
 
 /**
@@ -58,35 +59,30 @@ export function recordOf(notice: Notice, viewers: readonly EventViewer[]): Notic
   }
 }
 
+// Shared by every queue that gets one event without a part of its own.
+const onePlainEvent: readonly null[] = [null];
+
 /**
- * The parts of the events one queue gets from a record: a message carries the
- * reader's flags; Zulip's process_deletion_event splits a deletion into one
- * event per message for clients without bulk_message_deletion.
+ * The parts of the events one queue gets from a record other than a message
+ * (whose part is the reader's flags, see EventQueues.notify): Zulip's
+ * process_deletion_event splits a deletion into one event per message for
+ * clients without bulk_message_deletion.
  */
 export function partsFor(
-  record: NoticeRecord,
+  record: Exclude<NoticeRecord, { kind: 'message' }>,
   viewer: EventViewer,
-  flags: string | null,
-): (string | null)[] {
-  if (record.kind === 'message') return [flags];
+): readonly (string | null)[] {
   if (record.kind === 'deletion' && !viewer.settings.bulkMessageDeletion) {
     return record.messageIds.map(String);
   }
-  return [null];
+  return onePlainEvent;
 }
 
 // Every queue with the same view gets the same message, so it is written as
 // JSON once for all of them; only the flags and the ID differ per queue.
 const messageJson = new WeakMap<Message, string>();
 
-function jsonOf(message: Message): string {
-  let json = messageJson.get(message);
-  if (json === undefined) {
-    json = JSON.stringify(message);
-    messageJson.set(message, json);
-  }
-  return json;
-}
+const jsonOf = (message: Message): string => cached(messageJson, message, JSON.stringify);
 
 /** One queued event as Zulip shows it, as JSON text. */
 export function eventJson(

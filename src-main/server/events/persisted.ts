@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { cached } from '../cached';
 import { allEventQueues, allNotices } from '../store/eventQueues';
 import type { Sql } from '../store/sql';
 import type { NoticeRecord } from './noticeRecord';
 import type { PendingEvent } from './pendingEvents';
 import { EventQueue, type QueueSettings } from './queue';
+import { TextBuffer } from '../textBuffer';
 
 // What a queue keeps of its register arguments; a key added later needs a
 // default here, for queues stored before it existed.
@@ -23,6 +25,9 @@ export function storedSettings(settings: QueueSettings): string {
 
 type Delivery = [queueId: string, firstEventId: number, parts: (string | null)[]];
 
+// Kept for the next notice; it grows to the most queues one notice reached.
+const deliveriesText = new TextBuffer();
+
 /** How a notice's deliveries are stored: each queue's first event ID (its next, before they are appended) and parts. */
 export function storedDeliveries(
   deliveries: readonly { queue: EventQueue; parts: readonly (string | null)[] }[],
@@ -30,23 +35,20 @@ export function storedDeliveries(
   // Written out by hand: a message reaches thousands of queues whose parts
   // (their readers' flags) are a handful of strings, each escaped once here.
   const partJson = new Map<string | null, string>();
-  const jsonOfPart = (part: string | null): string => {
-    let json = partJson.get(part);
-    if (json === undefined) {
-      json = JSON.stringify(part);
-      partJson.set(part, json);
-    }
-    return json;
-  };
-  let json = '';
-  for (const { queue, parts } of deliveries) {
-    json += `${json === '' ? '' : ','}[${JSON.stringify(queue.id)},${queue.nextEventId},[`;
+  const text = deliveriesText.clear().write('[');
+  let separator = '';
+  deliveries.forEach(({ queue, parts }) => {
+    // A queue ID is digits and a colon, which JSON writes as they are.
+    text.write(separator).write('["').write(queue.id).write('",');
+    separator = ',';
+    text.write(String(queue.nextEventId)).write(',[');
     for (let index = 0; index < parts.length; index++) {
-      json += `${index === 0 ? '' : ','}${jsonOfPart(parts[index] ?? null)}`;
+      if (index > 0) text.write(',');
+      text.write(cached(partJson, parts[index] ?? null, JSON.stringify));
     }
-    json += ']]';
-  }
-  return `[${json}]`;
+    text.write(']]');
+  });
+  return text.write(']').toString();
 }
 
 export interface Restored {

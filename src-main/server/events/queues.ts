@@ -1,3 +1,4 @@
+import { cached } from '../cached';
 import { errors } from '../errors';
 import {
   deleteEventQueues,
@@ -22,6 +23,8 @@ export interface QueueTimeouts {
 }
 
 const SAVE_DELAY_MS = 5_000;
+
+const alone = <T>(item: T): readonly T[] => [item];
 
 export const defaultQueueTimeouts: QueueTimeouts = { heartbeatMs: 50_000, idleMs: 10 * 60_000 };
 
@@ -118,37 +121,37 @@ export class EventQueues {
   /** Delivers a notice to every queue of `userIds` (and all-public-streams queues) that wants it. */
   notify(notice: Notice, userIds: readonly number[]): void {
     const readers = new Set(userIds);
-    const targets = new Set<EventQueue>();
-    for (const userId of readers) {
-      this.byUser.get(userId)?.forEach((queue) => targets.add(queue));
-    }
-    if (notice.kind === 'message' && notice.stream?.isPublic === true) {
-      this.allPublicStreams.forEach((queue) => targets.add(queue));
-    }
+    // A queue belongs to one user, so going through the readers reaches each
+    // once. Callbacks made once, not for…of: this runs once per action, too
+    // rarely to be optimized, and unoptimized iterators leave an object per step.
     const receiving: EventQueue[] = [];
-    targets.forEach((queue) => {
+    const take = (queue: EventQueue) => {
       if (queue.wants(notice)) receiving.push(queue);
-    });
+    };
+    readers.forEach((userId) => this.byUser.get(userId)?.forEach(take));
+    if (notice.kind === 'message' && notice.stream?.isPublic === true) {
+      this.allPublicStreams.forEach((queue) => {
+        if (!readers.has(queue.settings.userId)) take(queue);
+      });
+    }
     if (receiving.length === 0) return;
 
     const record = recordOf(notice, receiving);
-    // Zulip's all-public-streams queues see a message they did not receive with no flags.
-    const flagsByUser = new Map<number, string>();
-    const flagsOf = (userId: number): string | null => {
-      if (notice.kind !== 'message') return null;
-      if (!readers.has(userId)) return '[]';
-      let flags = flagsByUser.get(userId);
-      if (flags === undefined) {
-        flags = JSON.stringify(notice.flagsFor(userId));
-        flagsByUser.set(userId, flags);
-      }
-      return flags;
+    // Thousands of queues share a handful of flag sets, so each set's parts
+    // are made once. Zulip's all-public-streams queues see a message they did
+    // not receive with no flags.
+    const partsByFlags = new Map<string, readonly string[]>();
+    const messageParts = (userId: number): readonly string[] => {
+      const flags =
+        readers.has(userId) && notice.kind === 'message' ? notice.flagsJson(userId) : '[]';
+      return cached(partsByFlags, flags, alone);
     };
     this.deliver(
       record,
       receiving.map((queue) => ({
         queue,
-        parts: partsFor(record, queue, flagsOf(queue.settings.userId)),
+        parts:
+          record.kind === 'message' ? messageParts(queue.settings.userId) : partsFor(record, queue),
       })),
     );
   }
@@ -221,11 +224,14 @@ export class EventQueues {
       const id = insertNotice(this.sql, JSON.stringify(record), storedDeliveries(deliveries));
       this.notices.set(id, record);
     }
-    for (const { queue, parts } of deliveries) queue.append(record, parts);
     // Only a waiting poll needs waking: any other gets the events when it polls.
-    const waiting = deliveries.map(({ queue }) => queue).filter((queue) => queue.isWaiting);
+    const waiting: EventQueue[] = [];
+    deliveries.forEach(({ queue, parts }) => {
+      queue.append(record, parts);
+      if (queue.isWaiting) waiting.push(queue);
+    });
     // From the next turn on, so that the action's own response goes out first.
-    if (waiting.length > 0) setImmediate(() => wakeInBatches(waiting));
+    if (waiting.length > 0) setImmediate(() => wakeInBatches(waiting, 0));
   }
 
   // Zulip queues a heartbeat like any event, so it takes an ID, which must
@@ -233,9 +239,10 @@ export class EventQueues {
   private beat(expired: readonly EventQueue[]): void {
     const queues = expired.filter((queue) => queue.isWaiting && this.queues.has(queue.id));
     if (queues.length === 0) return;
+    const heartbeat = { kind: 'heartbeat' } as const;
     this.deliver(
-      { kind: 'heartbeat' },
-      queues.map((queue) => ({ queue, parts: [null] })),
+      heartbeat,
+      queues.map((queue) => ({ queue, parts: partsFor(heartbeat, queue) })),
     );
   }
 
@@ -291,7 +298,8 @@ export class EventQueues {
 // events are already queued, so a poll that arrives meanwhile gets them at once.
 const WAKE_BATCH = 100;
 
-function wakeInBatches(queues: readonly EventQueue[]): void {
-  for (const queue of queues.slice(0, WAKE_BATCH)) queue.wake();
-  if (queues.length > WAKE_BATCH) setImmediate(() => wakeInBatches(queues.slice(WAKE_BATCH)));
+function wakeInBatches(queues: readonly EventQueue[], from: number): void {
+  const end = Math.min(from + WAKE_BATCH, queues.length);
+  for (let index = from; index < end; index++) queues[index]?.wake();
+  if (end < queues.length) setImmediate(() => wakeInBatches(queues, end));
 }

@@ -1,4 +1,5 @@
 import type { EditHistoryEntry, Message, RecipientUser } from '../../wire';
+import { cached } from '../cached';
 import type { ViewOptions } from '../events/notice';
 import { flagsToNames } from '../store/flags';
 import type { ViewedMessageRow } from '../store/messages';
@@ -97,11 +98,11 @@ export function loadMessageSources(
     const sender = users.get(row.sender_id);
     if (!sender) throw new Error(`message ${row.id} has no sender ${row.sender_id}`);
     if (row.recipient_type === RecipientType.stream) {
-      let name = streamNames.get(row.recipient_type_id);
-      if (name === undefined) {
-        name = streamById(sql, row.recipient_type_id)?.name ?? '';
-        streamNames.set(row.recipient_type_id, name);
-      }
+      const name = cached(
+        streamNames,
+        row.recipient_type_id,
+        (id) => streamById(sql, id)?.name ?? '',
+      );
       return {
         row,
         sender,

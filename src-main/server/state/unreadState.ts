@@ -1,4 +1,5 @@
 import type { UnreadMsgs } from '../../wire';
+import { cached } from '../cached';
 import { mutingOf } from '../queries/topicMuting';
 import { Flag } from '../store/flags';
 import { RecipientType } from '../store/recipients';
@@ -30,11 +31,7 @@ export function unreadMsgsState(sql: Sql, userId: number): UnreadMsgs {
       const other = row.sender_id === userId ? row.recipient_type_id : row.sender_id;
       return { kind: 'private', otherUserId: other };
     }
-    let key = huddles.get(row.recipient_id);
-    if (key === undefined) {
-      key = huddleKey(subscriberIds(sql, row.recipient_id));
-      huddles.set(row.recipient_id, key);
-    }
+    const key = cached(huddles, row.recipient_id, (id) => huddleKey(subscriberIds(sql, id)));
     return { kind: 'huddle', userIdsString: key };
   };
 

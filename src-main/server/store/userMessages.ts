@@ -1,19 +1,32 @@
 import { Flag } from './flags';
 import type { MessagePlaceRow } from './messages';
 import type { Sql } from './sql';
+import { TextBuffer } from '../textBuffer';
 
+// Kept for the next message; it grows to the most readers one message had.
+const readersText = new TextBuffer();
+
+/**
+ * Gives each reader a row of `messageId` with its flags, in one statement: a
+ * message to a stream of thousands was a statement, a parameter array and a
+ * result per reader.
+ */
 export function insertUserMessages(
   sql: Sql,
   messageId: number,
-  rows: readonly { userId: number; flags: number }[],
+  flagsByReader: ReadonlyMap<number, number>,
 ): void {
-  for (const row of rows) {
-    sql.run('INSERT INTO user_messages (user_id, message_id, flags) VALUES (?, ?, ?)', [
-      row.userId,
-      messageId,
-      row.flags,
-    ]);
-  }
+  const pairs = readersText.clear().write('[');
+  let separator = '';
+  flagsByReader.forEach((flags, userId) => {
+    pairs.write(separator).write(`[${userId},${flags}]`);
+    separator = ',';
+  });
+  sql.run(
+    `INSERT INTO user_messages (user_id, message_id, flags)
+     SELECT value ->> 0, ?, value ->> 1 FROM json_each(?)`,
+    [messageId, pairs.write(']').toString()],
+  );
 }
 
 export function maxMessageIdOf(sql: Sql, userId: number): number {
