@@ -8,7 +8,7 @@ import { errors } from '../errors';
 import type { Services } from '../services';
 import { registerAvatarRoute } from './avatarRoute';
 import { registerFormParsers } from './body';
-import { JsonAnswer, type Method, type Result } from './endpoint';
+import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
 import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
 import { stringParams } from './params';
@@ -21,11 +21,26 @@ const API_PREFIX = '/api/v1';
 const TURN_BUDGET_MS = 10;
 const allMethods = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'] as const;
 
-function success(result: Result, reply: FastifyReply): Record<string, unknown> | string {
-  if (!(result instanceof JsonAnswer)) return { result: 'success', msg: '', ...result };
+function sendSuccess(reply: FastifyReply, result: Result): void {
+  if (!(result instanceof JsonAnswer)) {
+    void reply.send({ result: 'success', msg: '', ...result });
+    return;
+  }
   // A string goes out as it is once its type is JSON.
   void reply.type('application/json; charset=utf-8');
-  return `{"result":"success","msg":"",${result.members}}`;
+  void reply.send(`{"result":"success","msg":"",${result.members}}`);
+}
+
+// Answers through `reply`, refusals included: fastify waits for the answer
+// when a handler returns nothing, so no promise is made per request.
+function answer(services: Services, endpoint: Endpoint, call: IncomingCall, reply: FastifyReply) {
+  try {
+    const result = endpoint.run(services, call);
+    if (typeof result === 'function') result((late) => sendSuccess(reply, late));
+    else sendSuccess(reply, result);
+  } catch (error) {
+    void reply.send(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 export function buildApp(services: Services, log: (line: string) => void): FastifyInstance {
@@ -53,20 +68,15 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
     app.route({
       method: endpoint.method,
       url,
-      // Fastify sends what a handler returns, or what its promise resolves
-      // to, and answers a throw or a rejection through the error handler.
+      // Fastify answers an error sent through `reply` with the error handler.
       handler: (request, reply) => {
-        const answer = budget.run(() =>
-          endpoint.run(services, {
-            params: stringParams(request.query, request.body, request.params),
-            authorization: request.headers.authorization,
-            userAgent: request.headers['user-agent'] ?? '',
-            hangUp: hangUpOf(request.raw.socket),
-          }),
-        );
-        return answer instanceof Promise
-          ? answer.then((result) => success(result, reply))
-          : success(answer, reply);
+        const call: IncomingCall = {
+          params: stringParams(request.query, request.body, request.params),
+          authorization: request.headers.authorization,
+          userAgent: request.headers['user-agent'] ?? '',
+          hangUp: hangUpOf(request.raw.socket),
+        };
+        budget.run(() => answer(services, endpoint, call, reply));
       },
     });
   }

@@ -31,6 +31,14 @@ export class JsonAnswer {
 
 export type Result = Record<string, unknown> | JsonAnswer;
 
+/**
+ * An answer that is not ready yet. It is handed the function that sends the
+ * result, and calls it once, now or later. A waiting long poll then holds a
+ * closure or two, where a promise chain held a promise and a reaction at
+ * every layer up to the HTTP server.
+ */
+export type Later = (send: (result: Result) => void) => void;
+
 /** A route as the HTTP server sees it: decode, authenticate, run, answer. */
 export interface Endpoint {
   method: Method;
@@ -38,11 +46,10 @@ export interface Endpoint {
   /** What the endpoint decodes, for documentation and the input sweep test. */
   params: ParamSpecs;
   /**
-   * Answers at once unless the handler has to wait; refuses by throwing or,
-   * once waiting, by rejecting. Most calls never wait, and a long poll that
-   * does is cheaper to hold without an async frame per layer.
+   * Answers at once, or with a `Later` when the handler may have to wait;
+   * refuses by throwing, before it waits.
    */
-  run(services: Services, call: IncomingCall): Result | Promise<Result>;
+  run(services: Services, call: IncomingCall): Result | Later;
 }
 
 interface Definition<S extends ParamSpecs, C> {
@@ -51,7 +58,7 @@ interface Definition<S extends ParamSpecs, C> {
   params: S;
   /** Zulip's `allow_incoming_webhooks` view flag: incoming-webhook bots may call it. */
   allowIncomingWebhookBots?: true;
-  handle(call: C): Result | Promise<Result>;
+  handle(call: C): Result | Later;
 }
 
 export function userEndpoint<S extends ParamSpecs>(

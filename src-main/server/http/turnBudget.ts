@@ -12,19 +12,18 @@ export class TurnBudget {
 
   constructor(private readonly budgetMs: number) {}
 
-  /** Runs `work` now if this turn has time left and no call waits; else in a later turn. */
-  run<T>(work: () => T | Promise<T>): T | Promise<T> {
-    if (this.waiting.length === 0 && this.hasTime()) return work();
-    return new Promise<T>((resolve, reject) => {
-      this.waiting.push(() => {
-        try {
-          resolve(work());
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-      if (this.waiting.length === 1) this.drainNextTurn();
-    });
+  /**
+   * Runs `work` now if this turn has time left and no call waits; else in a
+   * later turn. `work` answers its request itself, refusals included, so it
+   * never throws: there is nobody to hand an error to once it has waited.
+   */
+  run(work: () => void): void {
+    if (this.waiting.length === 0 && this.hasTime()) {
+      work();
+      return;
+    }
+    this.waiting.push(work);
+    if (this.waiting.length === 1) this.drainNextTurn();
   }
 
   // A turn ends with the loop's check phase, so the requests read in the

@@ -100,14 +100,16 @@ export const getEvents = userEndpoint({
   handle: ({ services, params, user, hangUp }) => {
     const queueId =
       params.queue_id ?? registerQueue(services, user, params, params.bulk_message_deletion).id;
-    return services.queues
-      .fetch(queueId, user.id, {
-        // A queue registered just now has nothing to acknowledge (Zulip ignores the ID too).
-        lastEventId: params.queue_id === undefined ? undefined : params.last_event_id,
-        dontBlock: params.dont_block,
-        hangUp,
-      })
-      .then((events) => new JsonAnswer(`"events":${events},"queue_id":${JSON.stringify(queueId)}`));
+    const request = {
+      // A queue registered just now has nothing to acknowledge (Zulip ignores the ID too).
+      lastEventId: params.queue_id === undefined ? undefined : params.last_event_id,
+      dontBlock: params.dont_block,
+      hangUp,
+    };
+    return (send) =>
+      services.queues.fetch(queueId, user.id, request, (events) =>
+        send(new JsonAnswer(`"events":${events},"queue_id":${JSON.stringify(queueId)}`)),
+      );
   },
 });
 
