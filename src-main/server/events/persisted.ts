@@ -5,7 +5,6 @@ import type { Sql } from '../store/sql';
 import type { NoticeRecord } from './noticeRecord';
 import type { PendingEvent } from './pendingEvents';
 import { EventQueue, type QueueSettings } from './queue';
-import { TextBuffer } from '../textBuffer';
 
 // What a queue keeps of its register arguments; a key added later needs a
 // default here, for queues stored before it existed.
@@ -25,30 +24,25 @@ export function storedSettings(settings: QueueSettings): string {
 
 type Delivery = [queueId: string, firstEventId: number, parts: (string | null)[]];
 
-// Kept for the next notice; it grows to the most queues one notice reached.
-const deliveriesText = new TextBuffer();
-
 /** How a notice's deliveries are stored: each queue's first event ID (its next, before they are appended) and parts. */
 export function storedDeliveries(
   deliveries: readonly { queue: EventQueue; parts: readonly (string | null)[] }[],
 ): string {
   // Written out by hand: a message reaches thousands of queues whose parts
   // (their readers' flags) are a handful of strings, each escaped once here.
+  // One piece per queue, as this runs cold on a host's first message, where
+  // every call a piece more costs time in the interpreter.
   const partJson = new Map<string | null, string>();
-  const text = deliveriesText.clear().write('[');
-  let separator = '';
+  let json = '';
   deliveries.forEach(({ queue, parts }) => {
-    // A queue ID is digits and a colon, which JSON writes as they are.
-    text.write(separator).write('["').write(queue.id).write('",');
-    separator = ',';
-    text.write(String(queue.nextEventId)).write(',[');
+    let partsJson = '';
     for (let index = 0; index < parts.length; index++) {
-      if (index > 0) text.write(',');
-      text.write(cached(partJson, parts[index] ?? null, JSON.stringify));
+      partsJson += `${index > 0 ? ',' : ''}${cached(partJson, parts[index] ?? null, JSON.stringify)}`;
     }
-    text.write(']]');
+    // A queue ID is digits and a colon, which JSON writes as they are.
+    json += `${json === '' ? '' : ','}["${queue.id}",${queue.nextEventId},[${partsJson}]]`;
   });
-  return text.write(']').toString();
+  return `[${json}]`;
 }
 
 export interface Restored {

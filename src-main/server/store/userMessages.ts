@@ -1,10 +1,6 @@
 import { Flag } from './flags';
 import type { MessagePlaceRow } from './messages';
 import type { Sql } from './sql';
-import { TextBuffer } from '../textBuffer';
-
-// Kept for the next message; it grows to the most readers one message had.
-const readersText = new TextBuffer();
 
 /**
  * Gives each reader a row of `messageId` with its flags, in one statement: a
@@ -16,16 +12,14 @@ export function insertUserMessages(
   messageId: number,
   flagsByReader: ReadonlyMap<number, number>,
 ): void {
-  const pairs = readersText.clear().write('[');
-  let separator = '';
+  let pairs = '';
   flagsByReader.forEach((flags, userId) => {
-    pairs.write(separator).write(`[${userId},${flags}]`);
-    separator = ',';
+    pairs += `${pairs === '' ? '' : ','}[${userId},${flags}]`;
   });
   sql.run(
     `INSERT INTO user_messages (user_id, message_id, flags)
      SELECT value ->> 0, ?, value ->> 1 FROM json_each(?)`,
-    [messageId, pairs.write(']').toString()],
+    [messageId, `[${pairs}]`],
   );
 }
 
