@@ -9,6 +9,7 @@ import { AuthCache } from './http/authCache';
 import { prepareRenderer } from './markdown/render';
 import type { Services } from './services';
 import { Sql } from './store/sql';
+import { TURN_BUDGET_MS, TurnBudget } from './turnBudget';
 import { writeZuliprc } from './zuliprc';
 
 export interface HostOptions {
@@ -51,7 +52,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     logSlow: log,
     nativeBinding: options.sqliteBinding,
   });
-  const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts }, sql);
+  // One budget per turn for requests and the answers a delivery wakes.
+  const turns = new TurnBudget(TURN_BUDGET_MS);
+  const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts }, sql, turns);
   let url = '';
   const services: Services = {
     sql,
@@ -60,7 +63,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     realmUri: () => url,
     authCache: new AuthCache(),
   };
-  const app = buildApp(services, log);
+  const app = buildApp(services, turns, log);
   prepareRenderer();
   try {
     const { realm, owner } = bootstrapRealm(services, firstStart);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TurnBudget } from '../../src-main/server/http/turnBudget';
+import { TurnBudget } from '../../src-main/server/turnBudget';
 
 // Work that holds the event loop, as a request handler does.
 function holdLoop(ms: number): void {
@@ -74,5 +74,34 @@ describe('the turn budget of request handlers', () => {
       'waiting 5',
       'late',
     ]);
+  });
+
+  it('defers work to a later turn even with time left, behind the calls already waiting', async () => {
+    const budget = new TurnBudget(5);
+    const order: string[] = [];
+    budget.run(() => holdLoop(6));
+    const waiting = ran(budget, () => order.push('waiting'));
+    const deferred = new Promise<void>((resolve) =>
+      budget.defer(() => {
+        order.push('deferred');
+        resolve();
+      }),
+    );
+    order.push('this turn');
+
+    await Promise.all([waiting, deferred]);
+    expect(order).toEqual(['this turn', 'waiting', 'deferred']);
+
+    const idle = new TurnBudget(50);
+    let ranNow = false;
+    const later = new Promise<void>((resolve) =>
+      idle.defer(() => {
+        ranNow = true;
+        resolve();
+      }),
+    );
+    expect(ranNow).toBe(false);
+    await later;
+    expect(ranNow).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import {
   updateEventQueues,
 } from '../store/eventQueues';
 import type { Sql } from '../store/sql';
+import { TURN_BUDGET_MS, TurnBudget } from '../turnBudget';
 import { HeartbeatClock } from './heartbeats';
 import type { Notice } from './notice';
 import { partsFor, recordOf, type NoticeRecord } from './noticeRecord';
@@ -65,6 +66,7 @@ export class EventQueues {
   constructor(
     private readonly timeouts: QueueTimeouts = defaultQueueTimeouts,
     private readonly sql?: Sql,
+    private readonly turns = new TurnBudget(TURN_BUDGET_MS),
   ) {
     const nowSeconds = Math.floor(Date.now() / 1000);
     this.generation = sql ? nextQueueGeneration(sql, nowSeconds) : nowSeconds;
@@ -228,13 +230,13 @@ export class EventQueues {
       this.notices.set(id, record);
     }
     // Only a waiting poll needs waking: any other gets the events when it polls.
-    const waiting: EventQueue[] = [];
+    // Each answer waits its turn among the requests, from the next turn on,
+    // so that the action's own response goes out first; and the polls its
+    // answers bring back queue behind the answers still to give.
     deliveries.forEach(({ queue, parts }) => {
       queue.append(record, parts);
-      if (queue.isWaiting) waiting.push(queue);
+      if (queue.isWaiting) this.turns.defer(() => queue.wake());
     });
-    // From the next turn on, so that the action's own response goes out first.
-    if (waiting.length > 0) setImmediate(() => wakeInBatches(waiting, 0));
   }
 
   // Zulip queues a heartbeat like any event, so it takes an ID, which must
@@ -294,15 +296,4 @@ export class EventQueues {
     deleteNotices(this.sql, spent);
     spent.forEach((id) => this.notices.delete(id));
   }
-}
-
-// Answering a thousand waiting polls in one turn of the event loop would stall
-// every other request for as long; a batch per turn bounds the stall, and the
-// events are already queued, so a poll that arrives meanwhile gets them at once.
-const WAKE_BATCH = 100;
-
-function wakeInBatches(queues: readonly EventQueue[], from: number): void {
-  const end = Math.min(from + WAKE_BATCH, queues.length);
-  for (let index = from; index < end; index++) queues[index]?.wake();
-  if (end < queues.length) setImmediate(() => wakeInBatches(queues, end));
 }

@@ -6,6 +6,7 @@ import fastify, {
 } from 'fastify';
 import { errors } from '../errors';
 import type { Services } from '../services';
+import type { TurnBudget } from '../turnBudget';
 import { registerAvatarRoute } from './avatarRoute';
 import { registerFormParsers } from './body';
 import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
@@ -13,12 +14,9 @@ import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
 import { stringParams } from './params';
 import { endpoints } from './routes';
-import { TurnBudget } from './turnBudget';
 import { registerWebhookRoute } from './webhookEndpoint';
 
 const API_PREFIX = '/api/v1';
-// Time for a few hundred polls, and a fifth of the longest stall allowed (50 ms).
-const TURN_BUDGET_MS = 10;
 const allMethods = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'] as const;
 
 function sendSuccess(reply: FastifyReply, result: Result): void {
@@ -43,7 +41,12 @@ function answer(services: Services, endpoint: Endpoint, call: IncomingCall, repl
   }
 }
 
-export function buildApp(services: Services, log: (line: string) => void): FastifyInstance {
+/** The host's HTTP server; `budget` is shared with the event queues' deliveries. */
+export function buildApp(
+  services: Services,
+  budget: TurnBudget,
+  log: (line: string) => void,
+): FastifyInstance {
   // Long-polls are answered before the app closes, so what is still open at
   // close is a stalled client; it must not hold a shutdown hostage.
   const app = fastify({
@@ -59,7 +62,6 @@ export function buildApp(services: Services, log: (line: string) => void): Fasti
     },
   });
   registerFormParsers(app);
-  const budget = new TurnBudget(TURN_BUDGET_MS);
 
   const methodsByPath = new Map<string, Method[]>();
   for (const endpoint of endpoints) {

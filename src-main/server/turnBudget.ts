@@ -1,10 +1,13 @@
+/** Time for a few hundred polls, and a fifth of the longest stall allowed (50 ms). */
+export const TURN_BUDGET_MS = 10;
+
 /**
- * Bounds the time request handlers take in one turn of the event loop. When a
- * thousand clients poll at once (after a restart, or all answered by one
- * message), Node reads every request that has arrived in one go, and timers,
- * acknowledgements and answers would all wait behind the whole burst. Once a
- * turn has used its budget, later calls wait for the next turns, in order of
- * arrival.
+ * Bounds the time request handlers, and the answers a delivery wakes, take in
+ * one turn of the event loop. When a thousand clients poll at once (after a
+ * restart, or all answered by one message), Node reads every request that has
+ * arrived in one go, and timers, acknowledgements and answers would all wait
+ * behind the whole burst. Once a turn has used its budget, later calls wait
+ * for the next turns, in order of arrival.
  */
 export class TurnBudget {
   private turnStart: number | undefined;
@@ -22,6 +25,11 @@ export class TurnBudget {
       work();
       return;
     }
+    this.defer(work);
+  }
+
+  /** Runs `work` in a later turn, after every call already waiting. */
+  defer(work: () => void): void {
     this.waiting.push(work);
     if (this.waiting.length === 1) this.drainNextTurn();
   }
