@@ -12,6 +12,7 @@ export const TURN_BUDGET_MS = 10;
 export class TurnBudget {
   private turnStart: number | undefined;
   private readonly waiting: (() => void)[] = [];
+  private readonly deferred: (() => void)[] = [];
 
   constructor(private readonly budgetMs: number) {}
 
@@ -25,13 +26,23 @@ export class TurnBudget {
       work();
       return;
     }
-    this.defer(work);
+    this.enqueue(this.waiting, work);
   }
 
-  /** Runs `work` in a later turn, after every call already waiting. */
+  /**
+   * Runs `work` from the next turn on, after the work deferred before it.
+   * Deferred work has a queue of its own, drained first in each turn it
+   * reaches: requests never wait behind it (at a few hundred sends a second,
+   * each waking its readers' polls, they would always be waiting), yet the
+   * answers it gives go out before the polls they bring back.
+   */
   defer(work: () => void): void {
-    this.waiting.push(work);
-    if (this.waiting.length === 1) this.drainNextTurn();
+    this.enqueue(this.deferred, work);
+  }
+
+  private enqueue(queue: (() => void)[], work: () => void): void {
+    queue.push(work);
+    if (queue.length === 1) this.drainNextTurn(queue);
   }
 
   // A turn ends with the loop's check phase, so the requests read in the
@@ -49,16 +60,16 @@ export class TurnBudget {
 
   // A timer, not an immediate: an immediate set now would still run in this
   // turn, before the loop had looked at its timers.
-  private drainNextTurn(): void {
-    setTimeout(() => this.drain(), 0);
+  private drainNextTurn(queue: (() => void)[]): void {
+    setTimeout(() => this.drain(queue), 0);
   }
 
-  private drain(): void {
+  private drain(queue: (() => void)[]): void {
     while (this.hasTime()) {
-      const next = this.waiting.shift();
+      const next = queue.shift();
       if (!next) return;
       next();
     }
-    if (this.waiting.length > 0) this.drainNextTurn();
+    if (queue.length > 0) this.drainNextTurn(queue);
   }
 }

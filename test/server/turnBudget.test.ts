@@ -76,32 +76,43 @@ describe('the turn budget of request handlers', () => {
     ]);
   });
 
-  it('defers work to a later turn even with time left, behind the calls already waiting', async () => {
-    const budget = new TurnBudget(5);
+  it('defers work to a later turn even with time left, without holding up requests', async () => {
+    const budget = new TurnBudget(50);
     const order: string[] = [];
-    budget.run(() => holdLoop(6));
-    const waiting = ran(budget, () => order.push('waiting'));
     const deferred = new Promise<void>((resolve) =>
       budget.defer(() => {
         order.push('deferred');
         resolve();
       }),
     );
-    order.push('this turn');
+    budget.run(() => order.push('request'));
+    order.push('end of turn');
 
-    await Promise.all([waiting, deferred]);
-    expect(order).toEqual(['this turn', 'waiting', 'deferred']);
+    await deferred;
+    expect(order).toEqual(['request', 'end of turn', 'deferred']);
+  });
 
-    const idle = new TurnBudget(50);
-    let ranNow = false;
-    const later = new Promise<void>((resolve) =>
-      idle.defer(() => {
-        ranNow = true;
-        resolve();
-      }),
+  it('runs deferred work in order, a budget per turn, letting a timer run between', async () => {
+    const budget = new TurnBudget(5);
+    const order: string[] = [];
+    const works = Array.from(
+      { length: 10 },
+      (_, index) =>
+        new Promise<void>((resolve) =>
+          budget.defer(() => {
+            holdLoop(2);
+            order.push(`work ${index}`);
+            resolve();
+          }),
+        ),
     );
-    expect(ranNow).toBe(false);
-    await later;
-    expect(ranNow).toBe(true);
+    setTimeout(() => order.push('timer'), 0);
+
+    await Promise.all(works);
+    expect(order.filter((entry) => entry !== 'timer')).toEqual(
+      works.map((_, index) => `work ${index}`),
+    );
+    expect(order.indexOf('timer')).toBeGreaterThan(order.indexOf('work 0'));
+    expect(order.indexOf('timer')).toBeLessThan(order.indexOf('work 9'));
   });
 });

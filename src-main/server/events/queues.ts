@@ -230,9 +230,9 @@ export class EventQueues {
       this.notices.set(id, record);
     }
     // Only a waiting poll needs waking: any other gets the events when it polls.
-    // Each answer waits its turn among the requests, from the next turn on,
-    // so that the action's own response goes out first; and the polls its
-    // answers bring back queue behind the answers still to give.
+    // Answers are deferred, so that the action's own response goes out
+    // first, and then given a budget's worth per turn, ahead of the polls
+    // they bring back.
     deliveries.forEach(({ queue, parts }) => {
       queue.append(record, parts);
       if (queue.isWaiting) this.turns.defer(() => queue.wake());

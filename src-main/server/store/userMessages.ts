@@ -2,25 +2,20 @@ import { Flag } from './flags';
 import type { MessagePlaceRow } from './messages';
 import type { Sql } from './sql';
 
-/**
- * Gives each reader a row of `messageId` with its flags, in one statement: a
- * message to a stream of thousands was a statement, a parameter array and a
- * result per reader.
- */
 export function insertUserMessages(
   sql: Sql,
   messageId: number,
   flagsByReader: ReadonlyMap<number, number>,
 ): void {
-  let pairs = '';
+  // A statement per row: one INSERT … SELECT from json_each over all the
+  // readers measured slower, at 50 readers and at 1,000.
   flagsByReader.forEach((flags, userId) => {
-    pairs += `${pairs === '' ? '' : ','}[${userId},${flags}]`;
+    sql.run('INSERT INTO user_messages (user_id, message_id, flags) VALUES (?, ?, ?)', [
+      userId,
+      messageId,
+      flags,
+    ]);
   });
-  sql.run(
-    `INSERT INTO user_messages (user_id, message_id, flags)
-     SELECT value ->> 0, ?, value ->> 1 FROM json_each(?)`,
-    [messageId, `[${pairs}]`],
-  );
 }
 
 export function maxMessageIdOf(sql: Sql, userId: number): number {
