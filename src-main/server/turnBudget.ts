@@ -31,10 +31,11 @@ export class TurnBudget {
 
   /**
    * Runs `work` from the next turn on, after the work deferred before it.
-   * Deferred work has a queue of its own, drained first in each turn it
-   * reaches: requests never wait behind it (at a few hundred sends a second,
-   * each waking its readers' polls, they would always be waiting), yet the
-   * answers it gives go out before the polls they bring back.
+   * Deferred work has a queue of its own, drained by a timer, so in each turn
+   * it reaches it runs before the requests that turn reads: requests never
+   * wait behind it (at a few hundred sends a second, each waking its readers'
+   * polls, they would always be waiting), yet the answers it gives go out
+   * before the polls they bring back.
    */
   defer(work: () => void): void {
     this.enqueue(this.deferred, work);

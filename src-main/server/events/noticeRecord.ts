@@ -107,7 +107,7 @@ export function eventJson(
       if (!message) throw new Error(`queue ${viewer.id} has no rendering of its message`);
       const echo = record.localEcho?.queueId === viewer.id ? record.localEcho : null;
       const localId = echo ? `,"local_message_id":${JSON.stringify(echo.localId)}` : '';
-      // The part is the reader's flags, already JSON (see partsFor).
+      // The part is the reader's flags, already JSON (see EventQueues.notify).
       return `{"type":"message","message":${jsonOf(message)},"flags":${part ?? '[]'}${localId},"id":${id}}`;
     }
   }

@@ -37,7 +37,7 @@ function checkedUser(sql: Sql, header: string): UserRow {
   return user;
 }
 
-export interface Access {
+interface Access {
   incomingWebhookBots: boolean;
 }
 
