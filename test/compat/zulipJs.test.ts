@@ -96,7 +96,7 @@ describe('zulip-js against a Hearth host', () => {
         expect.objectContaining({
           name: 'design',
           description: 'Pixels',
-          subscribers: expect.arrayContaining([alice.id, bob.id]),
+          subscribers: expect.arrayContaining([alice.email, bob.email]),
         }),
       ]),
     );

@@ -73,6 +73,7 @@ describe('message events and the register arguments that shape them', () => {
         sender_id: alice.id,
         sender_email: alice.email,
         sender_full_name: 'Alice',
+        sender_short_name: 'alice',
         sender_realm_str: '',
         avatar_url: `/avatar/${alice.id}`,
         client: 'HearthTest',

@@ -42,7 +42,7 @@ describe('the fields of a message in GET /messages', () => {
   });
   afterAll(() => org.close());
 
-  it('gives a stream message exactly the fields of Zulip 7.0, with their values', async () => {
+  it('gives a stream message exactly the fields of Zulip 7.0 and the spec, with their values', async () => {
     const before = now();
     const id = await send(alice, {
       type: 'stream',
@@ -62,6 +62,7 @@ describe('the fields of a message in GET /messages', () => {
       sender_id: alice.id,
       sender_email: alice.email,
       sender_full_name: 'Alice',
+      sender_short_name: 'alice',
       // The organization is served from the root of its host, whose realm
       // string is empty in Zulip.
       sender_realm_str: '',
@@ -97,6 +98,7 @@ describe('the fields of a message in GET /messages', () => {
           id: user.id,
           email: user.email,
           full_name: user.fullName,
+          short_name: user.email.split('@')[0],
           is_mirror_dummy: false,
         })),
     );

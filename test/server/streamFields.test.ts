@@ -57,18 +57,18 @@ describe('the fields of streams and subscriptions', () => {
     expect(names).toEqual(['design', 'general']);
   });
 
-  it('gives a new subscription the stream fields and the personal defaults of Zulip 7.0', async () => {
+  it('gives a new subscription the stream fields, and notification flags taken from the global stream settings', async () => {
     const general = (await subscriptionsOf(bob)).find((sub) => sub.name === 'general');
     expect(general).toMatchObject({
       stream_id: await streamIdOf(bob, 'general'),
       name: 'general',
       description: 'The whole organization, for anything that concerns everyone',
       invite_only: false,
-      // null: the stream follows the user's global notification settings.
-      desktop_notifications: null,
-      audible_notifications: null,
-      push_notifications: null,
-      email_notifications: null,
+      // The spec lists booleans: an unset flag reads as the global stream setting (all off by default).
+      desktop_notifications: false,
+      audible_notifications: false,
+      push_notifications: false,
+      email_notifications: false,
       pin_to_top: false,
       is_muted: false,
       in_home_view: true,
@@ -77,7 +77,7 @@ describe('the fields of streams and subscriptions', () => {
     });
   });
 
-  it('lists subscribers only when include_subscribers is true, as user IDs', async () => {
+  it('lists subscribers only when include_subscribers is true, as emails', async () => {
     for (const params of [{}, { include_subscribers: false }]) {
       for (const sub of await subscriptionsOf(alice, params)) {
         expect(sub).not.toHaveProperty('subscribers');
@@ -86,7 +86,42 @@ describe('the fields of streams and subscriptions', () => {
     const vault = (await subscriptionsOf(alice, { include_subscribers: true })).find(
       (sub) => sub.name === 'vault',
     );
-    expect(vault?.subscribers).toEqual([alice.id, bob.id]);
+    expect(vault?.subscribers).toEqual([alice.email, bob.email]);
+  });
+
+  it("gives an unset notification flag the user's global stream setting, and a set one its own value", async () => {
+    const vaultId = await streamIdOf(bob, 'vault');
+    await org.api(bob)('PATCH', '/settings/notifications', {
+      enable_stream_desktop_notifications: true,
+      enable_stream_audible_notifications: true,
+    });
+    await org.api(bob)('POST', '/users/me/subscriptions/properties', {
+      subscription_data: [
+        { stream_id: vaultId, property: 'desktop_notifications', value: false },
+        { stream_id: vaultId, property: 'push_notifications', value: true },
+      ],
+    });
+    const subscriptions = await subscriptionsOf(bob);
+    expect(subscriptions.find((sub) => sub.name === 'vault')).toMatchObject({
+      desktop_notifications: false,
+      audible_notifications: true,
+      push_notifications: true,
+      email_notifications: false,
+    });
+    expect(subscriptions.find((sub) => sub.name === 'general')).toMatchObject({
+      desktop_notifications: true,
+      audible_notifications: true,
+      push_notifications: false,
+      email_notifications: false,
+    });
+    const registered = await org.api(bob)('POST', '/register', {
+      fetch_event_types: ['subscription'],
+    });
+    const inRegister = registered.json.subscriptions.find(
+      (sub: { name: string }) => sub.name === 'general',
+    );
+    // The register state keeps Zulip 7.0's null-means-inherit.
+    expect(inRegister).toMatchObject({ desktop_notifications: null, audible_notifications: null });
   });
 
   it('turns in_home_view false and is_muted true together when a stream is muted', async () => {

@@ -60,7 +60,7 @@ describe('subscriptions', () => {
       in_home_view: true,
       color: expect.stringMatching(/^#[0-9a-f]{6}$/),
     });
-    expect(subscriptions[0]?.subscribers).toEqual([alice.id, bob.id]);
+    expect(subscriptions[0]?.subscribers).toEqual([alice.email, bob.email]);
   });
 
   it('keeps a private stream away from people who are not in it', async () => {

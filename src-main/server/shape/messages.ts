@@ -10,6 +10,7 @@ import { streamById } from '../store/streams';
 import { subscriberIds } from '../store/subscriptions';
 import { usersByIds, type UserRow } from '../store/users';
 import { avatarUrl } from './avatars';
+import { shortName } from './shortName';
 
 /** Everything needed to show one message to any reader. */
 export interface MessageSource {
@@ -34,6 +35,7 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
     sender_id: sender.id,
     sender_email: sender.email,
     sender_full_name: sender.full_name,
+    sender_short_name: shortName(sender.email),
     sender_realm_str: source.realmStr,
     avatar_url: avatarUrl(sender.id),
     client: row.client_name,
@@ -70,6 +72,7 @@ const toRecipientUser = (user: UserRow): RecipientUser => ({
   id: user.id,
   email: user.email,
   full_name: user.full_name,
+  short_name: shortName(user.email),
   is_mirror_dummy: false,
 });
 

@@ -1,6 +1,7 @@
 import type { Stream, Subscription } from '../../wire';
 import type { StreamRow } from '../store/streams';
 import type { StreamSubscriptionRow } from '../store/subscriptions';
+import type { NotificationSettings } from '../store/userSettings';
 
 export function toWireStream(row: StreamRow): Stream {
   return {
@@ -42,4 +43,32 @@ export function toWireSubscription(
     stream_weekly_traffic: null,
     ...(subscribers ? { subscribers } : {}),
   };
+}
+
+// The user's global setting that a subscription's unset (null) flag inherits.
+const inheritedFrom = {
+  desktop_notifications: 'enable_stream_desktop_notifications',
+  audible_notifications: 'enable_stream_audible_notifications',
+  push_notifications: 'enable_stream_push_notifications',
+  email_notifications: 'enable_stream_email_notifications',
+} as const satisfies Partial<Record<keyof Subscription, keyof NotificationSettings>>;
+
+/**
+ * A subscription as GET /users/me/subscriptions lists it: the spec gives its
+ * notification flags as booleans and its subscribers as emails, where Zulip 7.0
+ * (and Hearth's register state) send null-means-inherit and user IDs.
+ */
+export function toListedSubscription(
+  row: StreamSubscriptionRow,
+  settings: Pick<NotificationSettings, (typeof inheritedFrom)[keyof typeof inheritedFrom]>,
+  subscriberEmails?: string[],
+): Subscription {
+  const subscription = toWireSubscription(row);
+  for (const [flag, setting] of Object.entries(inheritedFrom) as [
+    keyof typeof inheritedFrom,
+    keyof typeof settings,
+  ][]) {
+    subscription[flag] ??= settings[setting];
+  }
+  return subscriberEmails ? { ...subscription, subscribers: subscriberEmails } : subscription;
 }

@@ -1,6 +1,7 @@
 import type { Profile, User } from '../../wire';
 import { Role, type UserRow } from '../store/users';
 import { avatarUrl } from './avatars';
+import { shortName } from './shortName';
 
 type WireUser = User & { role: number; delivery_email: string };
 
@@ -53,7 +54,7 @@ export function toProfile(row: UserRow, maxMessageId: number): WireProfile {
       pointer: -1,
       max_message_id: maxMessageId,
       client_id: `hearth-${row.id}`,
-      short_name: row.email.split('@')[0] ?? row.email,
+      short_name: shortName(row.email),
     });
     profiles.set(row, profile);
   }

@@ -52,6 +52,17 @@ export function subscriberIds(sql: Sql, recipientId: number): number[] {
     .map((row) => row.user_id);
 }
 
+export function subscriberEmails(sql: Sql, recipientId: number): string[] {
+  return sql
+    .all<{ email: string }>(
+      `SELECT users.email FROM subscriptions JOIN users ON users.id = subscriptions.user_id
+       WHERE subscriptions.recipient_id = ? AND subscriptions.is_active = 1
+       ORDER BY subscriptions.user_id`,
+      [recipientId],
+    )
+    .map((row) => row.email);
+}
+
 export function streamSubscriptionsOfUser(sql: Sql, userId: number): StreamSubscriptionRow[] {
   return sql.all<StreamSubscriptionRow>(
     `SELECT streams.*, recipients.id AS recipient_id, subscriptions.color, subscriptions.is_muted,

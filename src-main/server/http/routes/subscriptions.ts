@@ -4,8 +4,9 @@ import { unsubscribe } from '../../actions/unsubscribe';
 import { updateSubscriptionProperties } from '../../actions/updateSubscriptionProperties';
 import { ApiError, errors } from '../../errors';
 import type { Services } from '../../services';
-import { toWireSubscription } from '../../shape/streams';
-import { streamSubscriptionsOfUser, subscriberIds } from '../../store/subscriptions';
+import { toListedSubscription } from '../../shape/streams';
+import { streamSubscriptionsOfUser, subscriberEmails } from '../../store/subscriptions';
+import { notificationSettingsOf } from '../../store/userSettings';
 import { Role, userByEmail, userById, type UserRow } from '../../store/users';
 import { clientName } from '../clientName';
 import { userEndpoint } from '../endpoint';
@@ -43,14 +44,18 @@ export const getSubscriptions = userEndpoint({
   method: 'GET',
   path: '/users/me/subscriptions',
   params: { include_subscribers: optional('json', z.boolean(), false) },
-  handle: ({ services, params, user }) => ({
-    subscriptions: streamSubscriptionsOfUser(services.sql, user.id).map((row) =>
-      toWireSubscription(
-        row,
-        params.include_subscribers ? subscriberIds(services.sql, row.recipient_id) : undefined,
+  handle: ({ services: { sql }, params, user }) => {
+    const settings = notificationSettingsOf(sql, user.id);
+    return {
+      subscriptions: streamSubscriptionsOfUser(sql, user.id).map((row) =>
+        toListedSubscription(
+          row,
+          settings,
+          params.include_subscribers ? subscriberEmails(sql, row.recipient_id) : undefined,
+        ),
       ),
-    ),
-  }),
+    };
+  },
 });
 
 export const addSubscriptions = userEndpoint({

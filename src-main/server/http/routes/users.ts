@@ -35,11 +35,21 @@ export const getUsers = userEndpoint({
     const data = params.include_custom_profile_fields
       ? profileDataByUser(allProfileFieldValues(services.sql))
       : null;
+    const rows = allUsers(services.sql);
+    // The spec's member list names a bot's owner by email (`bot_owner`);
+    // Zulip 7.0's `bot_owner_id` comes beside it.
+    const emails = new Map(rows.map((row) => [row.id, row.email]));
     return {
-      members: allUsers(services.sql).map((row) => ({
-        ...toWireUser(row, { clientGravatar: params.client_gravatar }),
-        ...(data ? profileDataField(row, data) : {}),
-      })),
+      members: rows.map((row) => {
+        const ownerEmail = row.bot_owner_id === null ? undefined : emails.get(row.bot_owner_id);
+        return {
+          ...toWireUser(row, {
+            clientGravatar: params.client_gravatar,
+            ...(ownerEmail === undefined ? {} : { ownerEmail }),
+          }),
+          ...(data ? profileDataField(row, data) : {}),
+        };
+      }),
     };
   },
 });
