@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { bootstrapRealm } from './actions/bootstrapRealm';
+import { bootstrapRealm, type RealmBootstrap } from './actions/bootstrapRealm';
 import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
 import { buildApp } from './http/app';
@@ -22,7 +22,11 @@ export interface HostOptions {
   queueTimeouts?: { heartbeatMs?: number; idleMs?: number };
   /** The better-sqlite3 addon to load instead of node_modules' own (see scripts/build-electron-native.mjs). */
   sqliteBinding?: string | undefined;
+  /** The organization to create when the data folder holds none; later starts keep the one they find. */
+  organization?: NewOrganization | undefined;
 }
+
+export type NewOrganization = RealmBootstrap;
 
 export interface Host {
   url: string;
@@ -32,7 +36,7 @@ export interface Host {
   close(): Promise<void>;
 }
 
-const firstStart = {
+const defaultOrganization: NewOrganization = {
   realmName: 'Hearth',
   ownerEmail: 'owner@hearth.local',
   ownerFullName: 'Hearth Owner',
@@ -66,7 +70,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const app = buildApp(services, turns, log);
   prepareRenderer();
   try {
-    const { realm, owner } = bootstrapRealm(services, firstStart);
+    const { realm, owner } = bootstrapRealm(services, options.organization ?? defaultOrganization);
     if (services.dev) seedDemo(services, owner);
     await app.listen({ port: options.port ?? 9991, host: options.host ?? '127.0.0.1' });
     url = urlOf(app.server.address() as AddressInfo);

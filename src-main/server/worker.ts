@@ -9,6 +9,14 @@ const workerDataSchema = z.object({
   host: z.string().min(1),
   dev: z.boolean(),
   sqliteBinding: z.string().min(1).optional(),
+  organization: z
+    .object({
+      realmName: z.string().min(1),
+      ownerEmail: z.string().min(1),
+      ownerFullName: z.string().min(1),
+      ownerPassword: z.string().min(1).optional(),
+    })
+    .optional(),
 });
 
 const stopSchema = z.object({ type: z.literal('stop') });

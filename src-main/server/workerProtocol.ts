@@ -1,6 +1,8 @@
 // Messages between the Electron main process and the host worker (worker.ts).
 // Types only, so the desktop side can import them without loading the server.
 
+import type { NewOrganization } from './host';
+
 export interface HostWorkerData {
   dataDir: string;
   port: number;
@@ -8,6 +10,8 @@ export interface HostWorkerData {
   dev: boolean;
   /** Electron's build of better-sqlite3, when the worker runs inside Electron. */
   sqliteBinding?: string | undefined;
+  /** What to create on a first start (the onboarding form's answers). */
+  organization?: NewOrganization | undefined;
 }
 
 export type MainToHostWorker = { type: 'stop' };

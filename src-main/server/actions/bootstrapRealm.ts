@@ -9,6 +9,8 @@ export interface RealmBootstrap {
   realmName: string;
   ownerEmail: string;
   ownerFullName: string;
+  /** Lets the owner sign in with a password from other clients; without it only the key works. */
+  ownerPassword?: string | undefined;
 }
 
 // As a new Zulip organization: one public stream that everyone joins and
@@ -26,6 +28,7 @@ function createOrganization(services: Services, defaults: RealmBootstrap): void 
       email: defaults.ownerEmail,
       fullName: defaults.ownerFullName,
       role: Role.owner,
+      password: defaults.ownerPassword ?? null,
     });
     subscribe(services, owner, { streams: [generalStream], users: [owner], inviteOnly: false });
     const general = streamByName(sql, generalStream.name);
