@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly body: Readonly<Record<string, unknown>>,
+    /** How long the server asked us to wait before trying again, in whole seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -14,7 +16,19 @@ export class ApiError extends Error {
 
 /** No usable answer reached us: refused, reset, timed out, or not Zulip's JSON at all. */
 export class NetworkError extends Error {
-  override readonly name = 'NetworkError';
+  override readonly name: string = 'NetworkError';
+}
+
+/** Something answered, but not with Zulip's JSON: a web page, a proxy's error, another API. */
+export class NotZulipError extends NetworkError {
+  override readonly name = 'NotZulipError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export const isBadEventQueue = (error: unknown): error is ApiError =>

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import { apiErrorSchema } from '../wire';
-import { ApiError, NetworkError, ProtocolError } from './errors';
+import { ApiError, NetworkError, NotZulipError, ProtocolError } from './errors';
 
-export interface Credentials {
+/** A server to call without signing in, as for GET /server_settings and POST /fetch_api_key. */
+export interface ServerAddress {
   serverUrl: string;
+}
+
+export interface Credentials extends ServerAddress {
   email: string;
   apiKey: string;
 }
@@ -45,14 +49,20 @@ const encodeParams = (params: Params): URLSearchParams => {
 const apiBase = (serverUrl: string): URL =>
   new URL('api/v1/', serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`);
 
+const headersFor = (server: ServerAddress | Credentials): Record<string, string> => {
+  if (!('apiKey' in server)) return { 'user-agent': 'Hearth' };
+  const token = Buffer.from(`${server.email}:${server.apiKey}`).toString('base64');
+  return { authorization: `Basic ${token}`, 'user-agent': 'Hearth' };
+};
+
 export function createHttpClient(
-  credentials: Credentials,
+  server: ServerAddress | Credentials,
   options: HttpClientOptions = {},
 ): HttpClient {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const defaultTimeoutMs = options.timeoutMs ?? 30_000;
-  const base = apiBase(credentials.serverUrl);
-  const authorization = `Basic ${Buffer.from(`${credentials.email}:${credentials.apiKey}`).toString('base64')}`;
+  const base = apiBase(server.serverUrl);
+  const headers = headersFor(server);
 
   return {
     async request(method, path, params, schema, requestOptions = {}) {
@@ -65,15 +75,17 @@ export function createHttpClient(
         : timeout;
 
       let status: number;
+      let retryAfterHeader: string | null;
       let text: string;
       try {
         const response = await fetchImpl(url, {
           method,
-          headers: { authorization, 'user-agent': 'Hearth' },
+          headers,
           ...(method === 'GET' ? {} : { body }),
           signal,
         });
         status = response.status;
+        retryAfterHeader = response.headers.get('retry-after');
         text = await response.text();
       } catch (error) {
         // A caller's own abort (a Session stopping) is not a network failure.
@@ -87,7 +99,8 @@ export function createHttpClient(
       try {
         json = JSON.parse(text);
       } catch {
-        throw new NetworkError(
+        throw new NotZulipError(
+          status,
           `${method} ${url.pathname} answered HTTP ${status} without Zulip JSON`,
         );
       }
@@ -96,10 +109,12 @@ export function createHttpClient(
       if (failure.success) {
         // Zulip's own default when an error names no more specific code.
         const code = failure.data.code ?? 'BAD_REQUEST';
-        throw new ApiError(status, code, failure.data.msg, failure.data);
+        const retryAfter = retryAfterSeconds(retryAfterHeader, failure.data['retry-after']);
+        throw new ApiError(status, code, failure.data.msg, failure.data, retryAfter);
       }
       if (status < 200 || status >= 300) {
-        throw new NetworkError(
+        throw new NotZulipError(
+          status,
           `${method} ${url.pathname} answered HTTP ${status} without Zulip JSON`,
         );
       }
@@ -119,3 +134,15 @@ const describe = (error: unknown): string => {
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return `${error.message}${cause}`;
 };
+
+// Zulip's 429 carries the wait both as a Retry-After header and as a
+// `retry-after` field in seconds (fractional); a proxy may send only the header,
+// possibly as an HTTP date.
+function retryAfterSeconds(header: string | null, field: unknown): number | undefined {
+  if (typeof field === 'number' && Number.isFinite(field) && field >= 0) return Math.ceil(field);
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}

@@ -1,0 +1,47 @@
+import { createHttpClient, type HttpClientOptions } from '../http';
+import { explainFailure } from './explainFailure';
+import {
+  minimumFeatureLevel,
+  minimumZulipVersion,
+  serverSettingsSchema,
+  toServerInfo,
+  type ServerInfo,
+} from './serverInfo';
+import { normaliseServerUrl } from './serverUrl';
+import { SignInError } from './signInError';
+
+/**
+ * Looks at the address a person typed, without signing in: which organization
+ * lives there and how one signs in to it. Refuses what Hearth cannot use.
+ */
+export async function probeServer(
+  typedUrl: string,
+  options: HttpClientOptions = {},
+): Promise<ServerInfo> {
+  const serverUrl = normaliseServerUrl(typedUrl);
+  const http = createHttpClient({ serverUrl }, { timeoutMs: 15_000, ...options });
+  let settings;
+  try {
+    settings = await http.request('GET', 'server_settings', {}, serverSettingsSchema);
+  } catch (error) {
+    throw explainFailure(error, { serverUrl, credentialField: 'serverUrl' });
+  }
+  const host = new URL(serverUrl).host;
+  if (settings.zulip_feature_level < minimumFeatureLevel) {
+    throw new SignInError(
+      'too-old',
+      `${host} runs Zulip ${settings.zulip_version} (feature level ${settings.zulip_feature_level}); Hearth needs Zulip ${minimumZulipVersion} (feature level ${minimumFeatureLevel}) or newer.`,
+      'serverUrl',
+    );
+  }
+  // Zulip answers at a server's root domain even where no organization lives.
+  const realmName = settings.realm_name;
+  if (realmName === undefined) {
+    throw new SignInError(
+      'no-organization',
+      `${host} is a Zulip server, but no organization lives at this address: use your organization's own address.`,
+      'serverUrl',
+    );
+  }
+  return toServerInfo(serverUrl, { ...settings, realm_name: realmName });
+}
