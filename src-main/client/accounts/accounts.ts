@@ -1,0 +1,106 @@
+import type { NarrowTerm } from '../../wire';
+import { secretAccount, type SecretStore } from '../secretStore';
+import { AccountList, sameAccount, type AccountRecord } from './accountList';
+import type { SignInResult } from './signIn';
+
+/**
+ * Where an account's key stands: in the OS keychain; in memory for this run
+ * only (no keychain works here); or gone, after a restart without a keychain,
+ * so the person must sign in again with their password or key.
+ */
+export type KeyState = 'stored' | 'this-run-only' | 'missing';
+
+export interface Account extends AccountRecord {
+  key: KeyState;
+}
+
+export interface AccountsOptions {
+  dataDir: string;
+  secrets: SecretStore;
+  /** Deletes the account's cached history; the cache lives elsewhere and is not ours to know. */
+  deleteCache: (account: AccountRecord) => Promise<void>;
+}
+
+export const memoryOnlyNotice =
+  'No keychain is available: your API key is kept in memory for this run only, and you will need to sign in again next time.';
+
+/** The accounts of this app: their records on disk, their keys in the SecretStore. */
+export class Accounts {
+  private constructor(
+    readonly list: AccountList,
+    private readonly secrets: SecretStore,
+    private readonly deleteCache: AccountsOptions['deleteCache'],
+  ) {}
+
+  static async open({ dataDir, secrets, deleteCache }: AccountsOptions): Promise<Accounts> {
+    return new Accounts(await AccountList.open(dataDir), secrets, deleteCache);
+  }
+
+  /** The notice the window keeps up while keys cannot outlive this run; null when they can. */
+  get notice(): string | null {
+    return this.secrets.persistent ? null : memoryOnlyNotice;
+  }
+
+  async all(): Promise<Account[]> {
+    return Promise.all(this.list.all().map((record) => this.withKeyState(record)));
+  }
+
+  /** The account's API key, or null when it must sign in again. */
+  keyOf(account: Pick<AccountRecord, 'serverUrl' | 'email'>): Promise<string | null> {
+    return this.secrets.get(secretAccount(account.serverUrl, account.email));
+  }
+
+  /**
+   * Keeps a signed-in account: its key in the SecretStore, its record in the
+   * list. Signing in again to the same server as the same email updates that
+   * account. If either half fails the other is undone.
+   */
+  async add(signedIn: SignInResult): Promise<Account> {
+    const secret = secretAccount(signedIn.serverUrl, signedIn.email);
+    const known = this.list.all().find((record) => sameAccount(record, signedIn));
+    // The server may now spell the email differently; the old key must not linger under the old spelling.
+    const staleSecret =
+      known && known.email !== signedIn.email ? secretAccount(known.serverUrl, known.email) : null;
+    const previousKey = known && staleSecret === null ? await this.keyOf(known) : null;
+    await this.secrets.set(secret, signedIn.apiKey);
+    let record: AccountRecord;
+    try {
+      record = await this.list.upsert({
+        serverUrl: signedIn.serverUrl,
+        email: signedIn.email,
+        userId: signedIn.userId,
+        realmName: signedIn.realmName,
+        realmIcon: signedIn.realmIcon,
+      });
+    } catch (error) {
+      await (previousKey === null
+        ? this.secrets.delete(secret)
+        : this.secrets.set(secret, previousKey));
+      throw error;
+    }
+    if (staleSecret !== null) await this.secrets.delete(staleSecret);
+    return this.withKeyState(record);
+  }
+
+  /**
+   * Forgets the account: its key, its cache, then its record. A failure leaves
+   * the record in place, so removing it again finishes the job.
+   */
+  async remove(id: string): Promise<void> {
+    const record = this.list.find(id);
+    if (!record) return;
+    await this.secrets.delete(secretAccount(record.serverUrl, record.email));
+    await this.deleteCache(record);
+    await this.list.remove(id);
+  }
+
+  setLastNarrow(id: string, narrow: NarrowTerm[] | null): Promise<void> {
+    return this.list.setLastNarrow(id, narrow);
+  }
+
+  private async withKeyState(record: AccountRecord): Promise<Account> {
+    const key = await this.keyOf(record);
+    if (key === null) return { ...record, key: 'missing' };
+    return { ...record, key: this.secrets.persistent ? 'stored' : 'this-run-only' };
+  }
+}
