@@ -1,0 +1,292 @@
+import type { InitialState } from '../../state/applyEvent';
+import {
+  deleteMessageEventSchema,
+  messageEventSchema,
+  subscriptionAddEventSchema,
+  subscriptionRemoveEventSchema,
+  updateMessageFlagsEventSchema,
+  type Message,
+  type MessagesResponse,
+  type NarrowTerm,
+  type QueuedEvent,
+  type Subscription,
+  type User,
+} from '../../wire';
+import type { CacheDb } from './cacheDb';
+import {
+  mutedTopicsEventSchema,
+  realmUserEventSchema,
+  streamEventSchema,
+  subscriptionUpdateEventSchema,
+  updateMessageEventSchema,
+  userTopicEventSchema,
+} from './eventSchemas';
+import { messagesInNarrow, type FeedPage, type FeedRequest } from './feed';
+import {
+  addLiveMessage,
+  changeFlags,
+  deleteMessages,
+  editMessages,
+  storeMessages,
+} from './messages';
+import { coveringKeys, narrowKey, type Narrow } from './narrow';
+import * as outbox from './outbox';
+import { completeIntervals, forgetNewest, recordInterval, type Interval } from './ranges';
+import {
+  loadRegisterState,
+  ownUserId,
+  saveRegisterState,
+  type QueuePosition,
+  type SavedRegisterState,
+} from './registerState';
+import { searchMessages, type LocalSearch } from './search';
+import {
+  addSubscriptions,
+  applyStreamEvent,
+  listSubscriptions,
+  removeSubscriptions,
+  replaceSubscriptions,
+  updateSubscription,
+} from './subscriptions';
+import { storeStreamTopics, topicsInStream, type StreamTopic } from './topics';
+import { replaceUnreads, unreadCounts, type UnreadCounts } from './unreads';
+import { applyRealmUserEvent, listUsers, replaceUsers } from './users';
+import { applyUserTopicEvent, policiesOfMutedTopics, replaceUserTopics } from './userTopics';
+
+/** What a GET /messages request asked for, to know which IDs its answer covers. */
+export interface PageRequest {
+  anchor: number | 'newest' | 'oldest' | 'first_unread';
+  numBefore: number;
+  numAfter: number;
+}
+
+type PageAnswer = Pick<MessagesResponse, 'anchor' | 'found_oldest' | 'found_newest'> & {
+  messages: readonly { id: number }[];
+};
+
+/**
+ * The IDs a GET /messages answer holds every message of: from its lowest
+ * message (or the narrow's start, when found_oldest) to its highest (or the
+ * newest, when found_newest). With no messages asked for on one side of a
+ * numeric anchor, the anchor bounds that side.
+ */
+export function pageInterval(request: PageRequest, answer: PageAnswer): Interval | null {
+  const ids = answer.messages.map((message) => message.id);
+  const anchor = Number.isSafeInteger(answer.anchor) ? answer.anchor : null;
+  const lowest = ids.length > 0 ? Math.min(...ids) : anchor;
+  const highest = ids.length > 0 ? Math.max(...ids) : anchor;
+  const low = answer.found_oldest
+    ? 0
+    : request.numBefore === 0 && anchor !== null
+      ? anchor
+      : lowest;
+  const high = !answer.found_newest && request.numAfter === 0 && anchor !== null ? anchor : highest;
+  if (low === null) return null;
+  return { low, high: high ?? low, reachesNewest: answer.found_newest };
+}
+
+export type LogLine = (line: string) => void;
+
+/**
+ * One account's cache: the window's truth, read first; the network fills and
+ * corrects it through the writes here.
+ */
+export class Cache {
+  readonly #db: CacheDb;
+  readonly #log: LogLine;
+  #ownUserId: number | null | undefined;
+
+  constructor(db: CacheDb, log: LogLine) {
+    this.#db = db;
+    this.#log = log;
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+
+  get ownUserId(): number | null {
+    this.#ownUserId ??= ownUserId(this.#db);
+    return this.#ownUserId;
+  }
+
+  /**
+   * A fresh /register: the state is saved with its queue position, and the
+   * sidebar's tables are rebuilt from it.
+   */
+  storeRegister(state: InitialState, queue: QueuePosition): void {
+    const db = this.#db;
+    db.transaction(() => {
+      saveRegisterState(db, state, queue);
+      this.#ownUserId = state.user_id ?? null;
+      if (state.subscriptions) replaceSubscriptions(db, state.subscriptions);
+      if (state.realm_users) {
+        replaceUsers(db, [...state.realm_users, ...(state.realm_non_active_users ?? [])]);
+      }
+      if (state.user_topics) replaceUserTopics(db, state.user_topics);
+      else if (state.muted_topics)
+        replaceUserTopics(db, policiesOfMutedTopics(db, state.muted_topics));
+      if (state.unread_msgs) replaceUnreads(db, state.unread_msgs, this.ownUserId);
+    });
+  }
+
+  /** The state as the session last saved it (it saves state and position together). */
+  saveRegisterState(state: InitialState, queue: QueuePosition): void {
+    saveRegisterState(this.#db, state, queue);
+  }
+
+  loadRegisterState(): SavedRegisterState | null {
+    return loadRegisterState(this.#db);
+  }
+
+  storeMessages(messages: readonly Message[]): void {
+    storeMessages(this.#db, messages);
+  }
+
+  /** Stores a GET /messages answer and records the IDs it holds complete. */
+  storePage(narrow: Narrow, request: PageRequest, answer: MessagesResponse): void {
+    this.#db.transaction(() => {
+      storeMessages(this.#db, answer.messages);
+      const interval = pageInterval(request, answer);
+      if (interval) this.recordComplete(narrow, interval);
+    });
+  }
+
+  recordComplete(narrow: Narrow, interval: Interval): void {
+    recordInterval(this.#db, narrowKey(narrow, this.ownUserId), interval);
+  }
+
+  /** What the cache holds complete of the narrow, its own ranges and those of narrows holding it. */
+  completeIntervals(narrow: Narrow): Interval[] {
+    return completeIntervals(this.#db, coveringKeys(narrow, this.ownUserId));
+  }
+
+  /** The event queue was lost: no range reaches the newest message any more. */
+  forgetNewest(): void {
+    forgetNewest(this.#db);
+  }
+
+  /**
+   * A batch of events from the queue, in one transaction. Events the cache
+   * has nothing to do with are passed over; malformed ones are logged and skipped.
+   */
+  applyEvents(events: readonly QueuedEvent[]): void {
+    this.#db.transaction(() => {
+      for (const event of events) this.#applyEvent(event);
+    });
+  }
+
+  #applyEvent(event: QueuedEvent): void {
+    const db = this.#db;
+    const parse = <T>(schema: {
+      safeParse(value: unknown): { success: true; data: T } | { success: false };
+    }): T | null => {
+      const parsed = schema.safeParse(event);
+      if (parsed.success) return parsed.data;
+      this.#log(`cache: skipped a malformed ${event.type} event (id ${event.id})`);
+      return null;
+    };
+    switch (event.type) {
+      case 'message': {
+        const parsed = parse(messageEventSchema);
+        if (parsed) addLiveMessage(db, parsed.message, parsed.flags);
+        return;
+      }
+      case 'update_message': {
+        const parsed = parse(updateMessageEventSchema);
+        if (parsed) editMessages(db, parsed);
+        return;
+      }
+      case 'delete_message': {
+        const parsed = parse(deleteMessageEventSchema);
+        if (parsed) deleteMessages(db, parsed);
+        return;
+      }
+      case 'update_message_flags': {
+        const parsed = parse(updateMessageFlagsEventSchema);
+        if (parsed) changeFlags(db, parsed, this.ownUserId);
+        return;
+      }
+      case 'subscription':
+        return this.#applySubscriptionEvent(event);
+      case 'stream': {
+        const parsed = parse(streamEventSchema);
+        if (parsed) applyStreamEvent(db, parsed);
+        return;
+      }
+      case 'realm_user': {
+        const parsed = parse(realmUserEventSchema);
+        if (parsed) applyRealmUserEvent(db, parsed);
+        return;
+      }
+      case 'user_topic': {
+        const parsed = parse(userTopicEventSchema);
+        if (parsed) applyUserTopicEvent(db, parsed);
+        return;
+      }
+      case 'muted_topics': {
+        const parsed = parse(mutedTopicsEventSchema);
+        if (parsed) replaceUserTopics(db, policiesOfMutedTopics(db, parsed.muted_topics));
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  #applySubscriptionEvent(event: QueuedEvent): void {
+    const db = this.#db;
+    if (event.op === 'add') {
+      const parsed = subscriptionAddEventSchema.safeParse(event);
+      if (parsed.success) addSubscriptions(db, parsed.data.subscriptions);
+    } else if (event.op === 'remove') {
+      const parsed = subscriptionRemoveEventSchema.safeParse(event);
+      if (parsed.success)
+        removeSubscriptions(
+          db,
+          parsed.data.subscriptions.map((s) => s.stream_id),
+        );
+    } else if (event.op === 'update') {
+      const parsed = subscriptionUpdateEventSchema.safeParse(event);
+      if (parsed.success) updateSubscription(db, parsed.data);
+    }
+  }
+
+  messagesInNarrow(narrow: Narrow, request: FeedRequest): FeedPage {
+    return messagesInNarrow(this.#db, narrow, request, this.ownUserId);
+  }
+
+  searchMessages(terms: readonly NarrowTerm[], limit: number): LocalSearch {
+    return searchMessages(this.#db, terms, limit, this.ownUserId);
+  }
+
+  subscriptions(): Subscription[] {
+    return listSubscriptions(this.#db);
+  }
+
+  users(): User[] {
+    return listUsers(this.#db);
+  }
+
+  storeStreamTopics(streamId: number, topics: readonly { name: string; max_id: number }[]): void {
+    storeStreamTopics(this.#db, streamId, topics);
+  }
+
+  topicsInStream(streamId: number): StreamTopic[] {
+    return topicsInStream(this.#db, streamId);
+  }
+
+  unreadCounts(): UnreadCounts {
+    return unreadCounts(this.#db);
+  }
+
+  readonly outbox = {
+    add: (entry: outbox.NewOutboxEntry) => outbox.addToOutbox(this.#db, entry),
+    entries: () => outbox.outboxEntries(this.#db),
+    markSending: (localId: string, at: number) => outbox.markSending(this.#db, localId, at),
+    markFailed: (localId: string, msg: string) => outbox.markFailed(this.#db, localId, msg),
+    markSent: (localId: string, messageId: number) => outbox.markSent(this.#db, localId, messageId),
+    editFailed: (localId: string, content: string) => outbox.editFailed(this.#db, localId, content),
+    remove: (localId: string) => outbox.removeFromOutbox(this.#db, localId),
+  };
+}

@@ -1,0 +1,45 @@
+import type { Database, Statement } from 'better-sqlite3';
+
+/**
+ * The cache's one connection, with every statement prepared once: the window
+ * reads the same few shapes of query over and over, and an event burst runs
+ * the same inserts per message.
+ */
+export class CacheDb {
+  readonly #db: Database;
+  readonly #statements = new Map<string, Statement>();
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  statement(sql: string): Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  all<T>(sql: string, ...params: unknown[]): T[] {
+    return this.statement(sql).all(...params) as T[];
+  }
+
+  get<T>(sql: string, ...params: unknown[]): T | undefined {
+    return this.statement(sql).get(...params) as T | undefined;
+  }
+
+  run(sql: string, ...params: unknown[]): number {
+    return this.statement(sql).run(...params).changes;
+  }
+
+  /** Runs `work` in one transaction; nested calls join the outer one. */
+  transaction<T>(work: () => T): T {
+    return this.#db.transaction(work)();
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}

@@ -1,0 +1,44 @@
+// Zulip's per-reader message flags, one bit each, so that flag events and
+// `is:` filters are integer arithmetic instead of JSON work.
+const names = [
+  'read',
+  'starred',
+  'collapsed',
+  'mentioned',
+  'wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+  'has_alert_word',
+  'historical',
+] as const;
+
+const bitByName = new Map<string, number>(names.map((name, index) => [name, 1 << index]));
+
+export const READ = 1;
+export const STARRED = 2;
+/** Zulip's is:mentioned: a personal mention or a wildcard one. */
+export const MENTIONED =
+  (bitByName.get('mentioned') ?? 0) |
+  (bitByName.get('wildcard_mentioned') ?? 0) |
+  (bitByName.get('stream_wildcard_mentioned') ?? 0) |
+  (bitByName.get('topic_wildcard_mentioned') ?? 0);
+
+/** The bit of a flag, 0 for a flag this cache does not keep. */
+export const flagBit = (name: string): number => bitByName.get(name) ?? 0;
+
+export function flagBits(flags: readonly string[]): number {
+  let bits = 0;
+  for (const flag of flags) bits |= flagBit(flag);
+  return bits;
+}
+
+const namesByBits = new Map<number, readonly string[]>();
+
+export function flagNames(bits: number): string[] {
+  let known = namesByBits.get(bits);
+  if (!known) {
+    known = names.filter((_, index) => (bits & (1 << index)) !== 0);
+    namesByBits.set(bits, known);
+  }
+  return [...known];
+}

@@ -1,0 +1,213 @@
+import { messageSchema, type DeleteMessageEvent, type Message } from '../../wire';
+import type { UpdateMessageFlagsEvent } from '../../wire';
+import type { CacheDb } from './cacheDb';
+import type { UpdateMessageEvent } from './eventSchemas';
+import { READ, flagBit, flagBits, flagNames } from './flags';
+import { dmKey, foldTopic } from './narrow';
+import { hasLink, plainText } from './plainText';
+import { extendNewest, punchHole } from './ranges';
+import { streamName } from './subscriptions';
+import {
+  markAllRead,
+  markCachedUnread,
+  markRead,
+  markReadMany,
+  markUnread,
+  moveUnreads,
+  placeOfDetails,
+} from './unreads';
+
+/** A message row as reads select it: the wire JSON without flags, and the flags. */
+export interface StoredMessage {
+  id: number;
+  json: string;
+  flags: number;
+}
+
+export function messageOfRow(row: StoredMessage): Message {
+  return { ...messageSchema.parse(JSON.parse(row.json)), flags: flagNames(row.flags) };
+}
+
+const upsertSql = `
+INSERT INTO messages
+  (id, stream_id, topic, topic_folded, dm_key, sender_id, sender_email, flags, has_link, json)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (id) DO UPDATE SET
+  stream_id = excluded.stream_id, topic = excluded.topic, topic_folded = excluded.topic_folded,
+  dm_key = excluded.dm_key, sender_id = excluded.sender_id, sender_email = excluded.sender_email,
+  flags = excluded.flags, has_link = excluded.has_link, json = excluded.json`;
+
+const ftsSql = 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
+
+/** Writes one message with the reader's flags, replacing any older copy. */
+function putMessage(db: CacheDb, message: Message, flags: readonly string[]): void {
+  const withoutFlags: Partial<Message> = { ...message };
+  delete withoutFlags.flags;
+  const bits = flagBits(flags);
+  const isStream = message.type === 'stream';
+  const streamId = isStream ? (message.stream_id ?? null) : null;
+  const topic = isStream ? message.subject : null;
+  const key = Array.isArray(message.display_recipient)
+    ? dmKey(message.display_recipient.map((user) => user.id))
+    : null;
+  db.run(
+    upsertSql,
+    message.id,
+    streamId,
+    topic,
+    topic === null ? null : foldTopic(topic),
+    key,
+    message.sender_id,
+    message.sender_email,
+    bits,
+    hasLink(message.content) ? 1 : 0,
+    JSON.stringify(withoutFlags),
+  );
+  db.run(ftsSql, message.id, topic ?? '', plainText(message.content));
+  if ((bits & READ) === 0) markUnread(db, message.id, { streamId, topic, dmKey: key });
+  else markRead(db, message.id);
+}
+
+/** Messages from GET /messages, each carrying its flags. */
+export function storeMessages(db: CacheDb, messages: readonly Message[]): void {
+  db.transaction(() => {
+    for (const message of messages) putMessage(db, message, message.flags ?? []);
+  });
+}
+
+/** A `message` event: stored, and every range that reached the newest now reaches it. */
+export function addLiveMessage(db: CacheDb, message: Message, flags: readonly string[]): void {
+  putMessage(db, message, flags);
+  extendNewest(db, message.id);
+}
+
+const deletedIds = (event: DeleteMessageEvent): number[] =>
+  'message_ids' in event ? event.message_ids : [event.message_id];
+
+// A deleted message leaves its ranges whole: the cache still holds every
+// message of the narrow in them.
+export function deleteMessages(db: CacheDb, event: DeleteMessageEvent): void {
+  const ids = JSON.stringify(deletedIds(event));
+  db.run('DELETE FROM messages WHERE id IN (SELECT value FROM json_each(?))', ids);
+  db.run('DELETE FROM messages_fts WHERE rowid IN (SELECT value FROM json_each(?))', ids);
+  markReadMany(db, ids);
+}
+
+export function changeFlags(
+  db: CacheDb,
+  event: UpdateMessageFlagsEvent,
+  ownUserId: number | null,
+): void {
+  const bit = flagBit(event.flag);
+  if (bit === 0) return;
+  const ids = JSON.stringify(event.messages);
+  if (event.op === 'add') {
+    if (event.all) db.run('UPDATE messages SET flags = flags | ?', bit);
+    else {
+      db.run(
+        'UPDATE messages SET flags = flags | ? WHERE id IN (SELECT value FROM json_each(?))',
+        bit,
+        ids,
+      );
+    }
+    if (bit === READ && event.all) markAllRead(db);
+    else if (bit === READ) markReadMany(db, ids);
+    return;
+  }
+  db.run(
+    'UPDATE messages SET flags = flags & ~? WHERE id IN (SELECT value FROM json_each(?))',
+    bit,
+    ids,
+  );
+  if (bit !== READ) return;
+  markCachedUnread(db, ids);
+  // The details place messages the cache does not hold (feature level 121).
+  for (const [id, details] of Object.entries(event.message_details ?? {})) {
+    markUnread(db, Number(id), placeOfDetails(details, ownUserId));
+  }
+}
+
+export function editMessages(db: CacheDb, event: UpdateMessageEvent): void {
+  if (event.rendered_content !== undefined) editContent(db, event, event.rendered_content);
+  if (event.subject !== undefined || event.new_stream_id !== undefined) {
+    moveMessages(db, event);
+  }
+}
+
+function editContent(db: CacheDb, event: UpdateMessageEvent, html: string): void {
+  // Zulip re-renders messages without an edit (rendering_only): no edit time then.
+  const editedAt = event.rendering_only === true ? null : event.edit_timestamp;
+  const changed = db.run(
+    `UPDATE messages SET flags = ?, has_link = ?,
+       json = json_set(json, '$.content', ?, '$.is_me_message', json(?),
+         '$.last_edit_timestamp', coalesce(?, json_extract(json, '$.last_edit_timestamp')))
+     WHERE id = ?`,
+    flagBits(event.flags),
+    hasLink(html) ? 1 : 0,
+    html,
+    event.is_me_message === true ? 'true' : 'false',
+    editedAt,
+    event.message_id,
+  );
+  if (changed > 0) {
+    db.run('UPDATE messages_fts SET body = ? WHERE rowid = ?', plainText(html), event.message_id);
+  }
+}
+
+function moveMessages(db: CacheDb, event: UpdateMessageEvent): void {
+  const ids = JSON.stringify(event.message_ids);
+  const topic = event.subject ?? null;
+  const streamId = event.new_stream_id ?? null;
+  const newStreamName = streamId === null ? null : streamName(db, streamId);
+  db.run(
+    `UPDATE messages SET
+       stream_id = coalesce(?1, stream_id),
+       topic = coalesce(?2, topic), topic_folded = coalesce(?3, topic_folded),
+       json = json_set(json,
+         '$.subject', coalesce(?2, json_extract(json, '$.subject')),
+         '$.stream_id', coalesce(?1, json_extract(json, '$.stream_id')),
+         '$.display_recipient', coalesce(?4, json_extract(json, '$.display_recipient')),
+         '$.last_edit_timestamp', ?5)
+     WHERE id IN (SELECT value FROM json_each(?6)) AND stream_id IS NOT NULL`,
+    streamId,
+    topic,
+    topic === null ? null : foldTopic(topic),
+    newStreamName,
+    event.edit_timestamp,
+    ids,
+  );
+  if (topic !== null) {
+    db.run(
+      'UPDATE messages_fts SET topic = ? WHERE rowid IN (SELECT value FROM json_each(?))',
+      topic,
+      ids,
+    );
+  }
+  moveUnreads(db, ids, { streamId, topic });
+  holesForUncachedArrivals(db, event);
+}
+
+// A moved message the cache does not hold is now part of its new topic (and
+// stream), whose recorded ranges would otherwise claim to hold it.
+function holesForUncachedArrivals(db: CacheDb, event: UpdateMessageEvent): void {
+  const held = new Set(
+    db
+      .all<{ id: number }>(
+        'SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?))',
+        JSON.stringify(event.message_ids),
+      )
+      .map((row) => row.id),
+  );
+  const missing = event.message_ids.filter((id) => !held.has(id));
+  if (missing.length === 0) return;
+  const first = db.get<{ stream_id: number; topic: string }>(
+    'SELECT stream_id, topic FROM messages WHERE id IN (SELECT value FROM json_each(?)) LIMIT 1',
+    JSON.stringify([...held]),
+  );
+  const streamId = event.new_stream_id ?? event.stream_id ?? first?.stream_id;
+  const topic = event.subject ?? first?.topic;
+  if (streamId === undefined) return;
+  const keys = event.new_stream_id === undefined ? [] : [`stream:${streamId}`];
+  if (topic !== undefined) keys.push(`topic:${streamId}:${foldTopic(topic)}`);
+  for (const id of missing) punchHole(db, keys, id);
+}

@@ -1,0 +1,7 @@
+import { sql as messages } from './001-messages';
+import { sql as sidebar } from './002-sidebar';
+import { sql as outbox } from './003-outbox';
+
+// Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
+// never reorder or edit a shipped one.
+export const migrations: readonly string[] = [messages, sidebar, outbox];

@@ -1,0 +1,89 @@
+import { existsSync, renameSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { Cache, type LogLine } from './cache';
+import { CacheDb } from './cacheDb';
+import { applyMigrations, CacheFileError, type RebuildReason } from './migrate';
+
+export interface OpenCacheOptions {
+  /** A better-sqlite3 addon built for another ABI than the running Node's (Electron's). */
+  nativeBinding?: string;
+  log?: LogLine;
+  /** When the file is moved aside, for its new name; the current time by default. */
+  now?: () => Date;
+}
+
+export interface Rebuilt {
+  reason: RebuildReason;
+  /** The unusable file's new name, kept for a bug report: never deleted. */
+  movedTo: string;
+  detail: string;
+}
+
+export interface OpenedCache {
+  cache: Cache;
+  /** Null when the file was used as it was (or created). */
+  rebuilt: Rebuilt | null;
+}
+
+function connect(file: string, options: OpenCacheOptions): Database.Database {
+  const db = new Database(
+    file,
+    options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding },
+  );
+  try {
+    db.pragma('journal_mode = WAL');
+    // A cache can be refetched: a commit lost to a power cut costs nothing
+    // worse than a fetch, and NORMAL spares every event burst an fsync.
+    db.pragma('synchronous = NORMAL');
+    // Reading the schema here makes a damaged one fail now, not at first use.
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    applyMigrations(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function reasonOf(error: unknown): RebuildReason | null {
+  if (error instanceof CacheFileError) return error.reason;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_NOTADB') return 'not-a-database';
+  if (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT')) return 'malformed';
+  return null;
+}
+
+function moveAside(file: string, reason: RebuildReason, at: Date): string {
+  const movedTo = `${file}.${reason}-${at.toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(file, movedTo);
+  // The WAL and shared-memory files belong to the moved file, not the new one.
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, movedTo + suffix);
+  }
+  return movedTo;
+}
+
+/**
+ * Opens (or creates) an account's cache. A file this code cannot use (not a
+ * database, damaged, from a newer Hearth, or failing a migration) is moved
+ * aside and a fresh cache takes its place, since everything in it can be
+ * fetched again; the answer says so. Errors that are not about the file
+ * (a folder that cannot be written, say) are thrown.
+ */
+export function openCache(file: string, options: OpenCacheOptions = {}): OpenedCache {
+  const log = options.log ?? ((line) => console.warn(line));
+  let db: Database.Database;
+  let rebuilt: Rebuilt | null = null;
+  try {
+    db = connect(file, options);
+  } catch (error) {
+    const reason = reasonOf(error);
+    if (reason === null) throw error;
+    const detail = (error as Error).message;
+    const movedTo = moveAside(file, reason, (options.now ?? (() => new Date()))());
+    log(`cache ${file} moved to ${movedTo} (${reason}: ${detail}); starting a fresh one`);
+    rebuilt = { reason, movedTo, detail };
+    db = connect(file, options);
+  }
+  return { cache: new Cache(new CacheDb(db), log), rebuilt };
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { CacheDb } from './cacheDb';
+
+export const outboxDestinationSchema = z.union([
+  z.object({
+    type: z.literal('stream'),
+    streamId: z.number().int(),
+    streamName: z.string(),
+    topic: z.string(),
+  }),
+  z.object({
+    type: z.literal('private'),
+    userIds: z.array(z.number().int()),
+    emails: z.array(z.string()),
+  }),
+]);
+export type OutboxDestination = z.infer<typeof outboxDestinationSchema>;
+
+const outboxStateSchema = z.enum(['pending', 'sending', 'failed', 'sent']);
+export type OutboxState = z.infer<typeof outboxStateSchema>;
+
+const outboxRowSchema = z.object({
+  localId: z.string(),
+  destination: z.string().transform((text, context) => {
+    const parsed = outboxDestinationSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) {
+      context.addIssue({ code: 'custom', message: 'not an outbox destination' });
+      return z.NEVER;
+    }
+    return parsed.data;
+  }),
+  content: z.string(),
+  createdAt: z.number().int(),
+  state: outboxStateSchema,
+  attempts: z.number().int(),
+  lastAttemptAt: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  messageId: z.number().int().nullable(),
+});
+export type OutboxEntry = z.infer<typeof outboxRowSchema>;
+
+export interface NewOutboxEntry {
+  localId: string;
+  destination: OutboxDestination;
+  content: string;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+}
+
+export function addToOutbox(db: CacheDb, entry: NewOutboxEntry): void {
+  db.run(
+    `INSERT INTO outbox (local_id, destination, content, created_at, state)
+     VALUES (?, ?, ?, ?, 'pending')`,
+    entry.localId,
+    JSON.stringify(outboxDestinationSchema.parse(entry.destination)),
+    entry.content,
+    entry.createdAt,
+  );
+}
+
+/** Every entry in the order it was written. */
+export function outboxEntries(db: CacheDb): OutboxEntry[] {
+  return db
+    .all<unknown>(
+      `SELECT local_id AS localId, destination, content, created_at AS createdAt, state, attempts,
+         last_attempt_at AS lastAttemptAt, last_error AS lastError, message_id AS messageId
+       FROM outbox ORDER BY seq`,
+    )
+    .map((row) => outboxRowSchema.parse(row));
+}
+
+/** A send starts: one attempt more, made at `at` (milliseconds since the epoch). */
+export function markSending(db: CacheDb, localId: string, at: number): boolean {
+  return (
+    db.run(
+      `UPDATE outbox SET state = 'sending', attempts = attempts + 1, last_attempt_at = ?
+       WHERE local_id = ? AND state IN ('pending', 'failed')`,
+      at,
+      localId,
+    ) > 0
+  );
+}
+
+/** The send failed with the server's (or the network's) `msg`. */
+export function markFailed(db: CacheDb, localId: string, msg: string): boolean {
+  return (
+    db.run(
+      `UPDATE outbox SET state = 'failed', last_error = ? WHERE local_id = ? AND state = 'sending'`,
+      msg,
+      localId,
+    ) > 0
+  );
+}
+
+/** The server took it as `messageId`; kept until its own message event replaces the local echo. */
+export function markSent(db: CacheDb, localId: string, messageId: number): boolean {
+  return (
+    db.run(
+      `UPDATE outbox SET state = 'sent', message_id = ?, last_error = NULL WHERE local_id = ?`,
+      messageId,
+      localId,
+    ) > 0
+  );
+}
+
+/** Only a failed message is edited, since a pending or sending one may already be on its way. */
+export function editFailed(db: CacheDb, localId: string, content: string): boolean {
+  return (
+    db.run(
+      `UPDATE outbox SET content = ? WHERE local_id = ? AND state = 'failed'`,
+      content,
+      localId,
+    ) > 0
+  );
+}
+
+/** Removes an entry: discarded by the user, or sent and echoed. */
+export function removeFromOutbox(db: CacheDb, localId: string): boolean {
+  return db.run('DELETE FROM outbox WHERE local_id = ?', localId) > 0;
+}

@@ -1,0 +1,43 @@
+import type { CacheDb } from './cacheDb';
+import { foldTopic } from './narrow';
+
+export interface StreamTopic {
+  name: string;
+  /** The newest message ID known in the topic. */
+  maxId: number;
+}
+
+/** A GET /users/me/{stream_id}/topics answer, replacing the stream's earlier one. */
+export function storeStreamTopics(
+  db: CacheDb,
+  streamId: number,
+  topics: readonly { name: string; max_id: number }[],
+): void {
+  db.transaction(() => {
+    db.run('DELETE FROM stream_topics WHERE stream_id = ?', streamId);
+    for (const topic of topics) {
+      db.run(
+        'INSERT OR REPLACE INTO stream_topics (stream_id, topic_folded, name, max_id) VALUES (?, ?, ?, ?)',
+        streamId,
+        foldTopic(topic.name),
+        topic.name,
+        topic.max_id,
+      );
+    }
+  });
+}
+
+// The server's list may be older than the cached messages, and cached
+// messages may not reach every topic: the union, newest activity first.
+const topicsSql = `
+SELECT name, max(max_id) AS maxId FROM (
+  SELECT topic_folded, name, max_id FROM stream_topics WHERE stream_id = ?1
+  UNION ALL
+  SELECT topic_folded, topic AS name, max(id) AS max_id FROM messages
+    WHERE stream_id = ?1 GROUP BY topic_folded
+)
+GROUP BY topic_folded ORDER BY maxId DESC`;
+
+export function topicsInStream(db: CacheDb, streamId: number): StreamTopic[] {
+  return db.all<StreamTopic>(topicsSql, streamId);
+}
