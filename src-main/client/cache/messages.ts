@@ -161,20 +161,22 @@ function moveMessages(db: CacheDb, event: UpdateMessageEvent): void {
   const newStreamName = streamId === null ? null : streamName(db, streamId);
   db.run(
     `UPDATE messages SET
-       stream_id = coalesce(?1, stream_id),
-       topic = coalesce(?2, topic), topic_folded = coalesce(?3, topic_folded),
+       stream_id = coalesce(@streamId, stream_id),
+       topic = coalesce(@topic, topic), topic_folded = coalesce(@folded, topic_folded),
        json = json_set(json,
-         '$.subject', coalesce(?2, json_extract(json, '$.subject')),
-         '$.stream_id', coalesce(?1, json_extract(json, '$.stream_id')),
-         '$.display_recipient', coalesce(?4, json_extract(json, '$.display_recipient')),
-         '$.last_edit_timestamp', ?5)
-     WHERE id IN (SELECT value FROM json_each(?6)) AND stream_id IS NOT NULL`,
-    streamId,
-    topic,
-    topic === null ? null : foldTopic(topic),
-    newStreamName,
-    event.edit_timestamp,
-    ids,
+         '$.subject', coalesce(@topic, json_extract(json, '$.subject')),
+         '$.stream_id', coalesce(@streamId, json_extract(json, '$.stream_id')),
+         '$.display_recipient', coalesce(@streamName, json_extract(json, '$.display_recipient')),
+         '$.last_edit_timestamp', @editedAt)
+     WHERE id IN (SELECT value FROM json_each(@ids)) AND stream_id IS NOT NULL`,
+    {
+      streamId,
+      topic,
+      folded: topic === null ? null : foldTopic(topic),
+      streamName: newStreamName,
+      editedAt: event.edit_timestamp,
+      ids,
+    },
   );
   if (topic !== null) {
     db.run(

@@ -31,13 +31,13 @@ export function storeStreamTopics(
 // messages may not reach every topic: the union, newest activity first.
 const topicsSql = `
 SELECT name, max(max_id) AS maxId FROM (
-  SELECT topic_folded, name, max_id FROM stream_topics WHERE stream_id = ?1
+  SELECT topic_folded, name, max_id FROM stream_topics WHERE stream_id = @streamId
   UNION ALL
   SELECT topic_folded, topic AS name, max(id) AS max_id FROM messages
-    WHERE stream_id = ?1 GROUP BY topic_folded
+    WHERE stream_id = @streamId GROUP BY topic_folded
 )
 GROUP BY topic_folded ORDER BY maxId DESC`;
 
 export function topicsInStream(db: CacheDb, streamId: number): StreamTopic[] {
-  return db.all<StreamTopic>(topicsSql, streamId);
+  return db.all<StreamTopic>(topicsSql, { streamId });
 }
