@@ -37,11 +37,12 @@ export function connectWsBridge(url: string): ChatBridge {
   socket.addEventListener('close', () => {
     for (const waiter of pending.values()) waiter.reject(new Error('bridge closed'));
     pending.clear();
-    emit('connection', 'offline');
   });
 
   const call = async (method: string, args: unknown): Promise<unknown> => {
     await opened;
+    // A closed socket drops what is sent: fail the call rather than leave it waiting forever.
+    if (socket.readyState !== WebSocket.OPEN) throw new Error('bridge closed');
     const id = nextId++;
     const request: WsRequest = { id, method, args };
     return new Promise((resolve, reject) => {

@@ -4,7 +4,8 @@ import type {
   ChatBridge,
   WebhookIntegration,
   WebhookIntegrationName,
-} from '../../src-preload/bridge';
+} from '../../../src-preload/bridge';
+import { errorText } from './errors';
 
 export type BotDraft = CallArgs<'createBot'>;
 
@@ -109,7 +110,7 @@ export class BotsStore {
       this.error = null;
       return result;
     } catch (error) {
-      this.error = error instanceof Error ? error.message : String(error);
+      this.error = errorText(error);
       return undefined;
     }
   }

@@ -1,0 +1,227 @@
+import type {
+  AccountSummary,
+  AppState,
+  ChatBridge,
+  Connection,
+  Narrow,
+  Snapshot,
+} from '../../../src-preload/bridge';
+import { BotsStore } from './botsStore.svelte';
+import { ComposeStore, emptyDraft, type ComposeDraft } from './composeStore.svelte';
+import { errorText } from './errors';
+import { FeedStore, feedEnd, type ScrollAnchor } from './feedStore.svelte';
+import { OnboardingStore } from './onboardingStore.svelte';
+import { SearchStore } from './searchStore.svelte';
+
+/** What the main area shows: the feed (or search results over it), or the user's bots. */
+export type MainView = 'feed' | 'bots';
+
+/** Where the user was in an account, to find it again on switching back. */
+interface AccountView {
+  narrow: Narrow | null;
+  scroll: ScrollAnchor;
+  draft: ComposeDraft;
+}
+
+// The window's state: the accounts and the active one's sidebar, with a store
+// per job beside it. Fed by bridge calls and pushed events; components read it
+// and call its methods, never the bridge.
+export class AppStore {
+  accounts = $state<AccountSummary[]>([]);
+  activeAccountId = $state<string | null>(null);
+  snapshot = $state<Snapshot | null>(null);
+  /** The account list has been read once: until then nothing is offered. */
+  ready = $state(false);
+  /** The onboarding screen was asked for while accounts exist. */
+  addingAccount = $state(false);
+  view = $state<MainView>('feed');
+  /** The account whose removal waits for the user's confirmation. */
+  removing = $state<AccountSummary | null>(null);
+  error = $state<string | null>(null);
+
+  readonly feed: FeedStore;
+  readonly compose: ComposeStore;
+  readonly search: SearchStore;
+  readonly onboarding: OnboardingStore;
+  readonly bots: BotsStore;
+
+  active = $derived(this.accounts.find((account) => account.id === this.activeAccountId) ?? null);
+  showOnboarding = $derived(this.ready && (this.accounts.length === 0 || this.addingAccount));
+  connection = $derived<Connection | null>(
+    this.snapshot?.accountId === this.activeAccountId
+      ? (this.snapshot?.connection ?? null)
+      : (this.active?.connection ?? null),
+  );
+
+  // Read only on switching accounts, never rendered: nothing needs to react to it.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  #views = new Map<string, AccountView>();
+  // Entering an account takes several calls; a later switch makes the earlier one give up.
+  #entries = 0;
+
+  constructor(private readonly bridge: ChatBridge) {
+    this.feed = new FeedStore(bridge);
+    this.compose = new ComposeStore(bridge, this.feed);
+    this.search = new SearchStore(bridge);
+    this.onboarding = new OnboardingStore(bridge, (accountId) => this.joined(accountId));
+    this.bots = new BotsStore(bridge);
+  }
+
+  async start(): Promise<void> {
+    this.bridge.on('appState', (state) => this.applyAppState(state));
+    this.bridge.on('snapshot', (snapshot) => {
+      if (snapshot.accountId === this.activeAccountId) this.takeSnapshot(snapshot);
+    });
+    this.bridge.on('feed', (change) => {
+      if (change.accountId === this.activeAccountId) this.feed.applyFeed(change);
+    });
+    this.bridge.on('outbox', (outbox) => {
+      if (outbox.accountId === this.activeAccountId) this.feed.applyOutbox(outbox);
+    });
+    await this.refreshAppState();
+    this.ready = true;
+  }
+
+  async switchTo(accountId: string): Promise<void> {
+    this.addingAccount = false;
+    if (accountId === this.activeAccountId && this.snapshot) return;
+    this.saveView();
+    const entry = this.leave(accountId);
+    try {
+      await this.bridge.switchAccount({ accountId });
+    } catch (error) {
+      this.error = errorText(error);
+      return;
+    }
+    await this.enter(accountId, entry);
+  }
+
+  addAccount(): void {
+    this.onboarding.reset();
+    this.addingAccount = true;
+  }
+
+  cancelAddAccount(): void {
+    this.onboarding.reset();
+    this.addingAccount = false;
+  }
+
+  /** Opens the join form on the account's server, for an account whose key is gone. */
+  async signInAgain(account: AccountSummary): Promise<void> {
+    this.addAccount();
+    this.onboarding.prefill = { serverUrl: account.serverUrl, email: account.email };
+    await this.onboarding.probe(account.serverUrl);
+  }
+
+  confirmRemove(account: AccountSummary): void {
+    this.removing = account;
+  }
+
+  cancelRemove(): void {
+    this.removing = null;
+  }
+
+  async remove(): Promise<void> {
+    const account = this.removing;
+    this.removing = null;
+    if (!account) return;
+    try {
+      await this.bridge.removeAccount({ accountId: account.id });
+      this.#views.delete(account.id);
+      await this.refreshAppState();
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  async openNarrow(narrow: Narrow, at: ScrollAnchor = feedEnd): Promise<void> {
+    this.view = 'feed';
+    this.search.close();
+    this.compose.follow(narrow);
+    await this.feed.open(narrow, at);
+  }
+
+  async showBots(): Promise<void> {
+    this.view = 'bots';
+    this.search.close();
+    await this.bots.load();
+  }
+
+  private async joined(accountId: string): Promise<void> {
+    this.onboarding.reset();
+    await this.refreshAppState();
+    await this.switchTo(accountId);
+  }
+
+  private async refreshAppState(): Promise<void> {
+    try {
+      this.applyAppState(await this.bridge.getAppState({}));
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  private applyAppState(state: AppState): void {
+    this.accounts = state.accounts;
+    const active = state.activeAccountId ?? state.accounts[0]?.id ?? null;
+    if (active === this.activeAccountId) return;
+    // Main changed the active account itself (one was removed, or added elsewhere).
+    this.saveView();
+    const entry = this.leave(active);
+    if (active === null) return;
+    if (state.activeAccountId === null) {
+      void this.bridge.switchAccount({ accountId: active }).then(
+        () => this.enter(active, entry),
+        (error: unknown) => (this.error = errorText(error)),
+      );
+    } else {
+      void this.enter(active, entry);
+    }
+  }
+
+  /** Empties the window of the last account at once, so none of it shows under the next. */
+  private leave(next: string | null): number {
+    this.activeAccountId = next;
+    this.snapshot = null;
+    this.view = 'feed';
+    this.error = null;
+    this.feed.clear();
+    this.search.reset();
+    this.compose.restore(next === null ? emptyDraft : (this.#views.get(next)?.draft ?? emptyDraft));
+    return ++this.#entries;
+  }
+
+  private async enter(accountId: string, entry: number): Promise<void> {
+    let snapshot: Snapshot;
+    try {
+      snapshot = await this.bridge.getSnapshot({});
+    } catch (error) {
+      if (entry === this.#entries) this.error = errorText(error);
+      return;
+    }
+    if (entry !== this.#entries || snapshot.accountId !== accountId) return;
+    this.takeSnapshot(snapshot);
+    const saved = this.#views.get(accountId);
+    const firstStream = snapshot.streams[0];
+    const narrow: Narrow =
+      saved?.narrow ??
+      snapshot.lastNarrow ??
+      (firstStream ? { kind: 'stream', streamId: firstStream.streamId } : { kind: 'all' });
+    await this.openNarrow(narrow, saved?.scroll ?? feedEnd);
+  }
+
+  private takeSnapshot(snapshot: Snapshot): void {
+    this.snapshot = snapshot;
+    this.feed.ownUserId = snapshot.user.userId;
+  }
+
+  private saveView(): void {
+    const accountId = this.activeAccountId;
+    if (accountId === null) return;
+    this.#views.set(accountId, {
+      narrow: this.feed.narrow ? $state.snapshot(this.feed.narrow) : null,
+      scroll: this.feed.scroll,
+      draft: this.compose.save(),
+    });
+  }
+}

@@ -1,0 +1,172 @@
+import type {
+  ChatBridge,
+  EventPayload,
+  Message,
+  Narrow,
+  OlderState,
+  OutboxEntry,
+} from '../../../src-preload/bridge';
+import { mergeMessages, messageInNarrow, outboxEntryInNarrow } from './narrow';
+import { errorText } from './errors';
+
+/**
+ * Where the reader is in the feed: at its end, or the message at the top of the
+ * view and how far that message's top sits from the view's top, in pixels.
+ */
+export type ScrollAnchor = { kind: 'end' } | { kind: 'message'; messageId: number; offset: number };
+
+export const feedEnd: ScrollAnchor = { kind: 'end' };
+
+// Enough for any scroll-back a reader does by hand, without fetching a whole history.
+const maxPagesToAnchor = 20;
+
+// The open narrow of the active account: its messages as the cache holds them,
+// whether older ones exist, and what waits in the outbox for it.
+export class FeedStore {
+  narrow = $state<Narrow | null>(null);
+  messages = $state<Message[]>([]);
+  olderState = $state<OlderState>('complete');
+  outbox = $state<OutboxEntry[]>([]);
+  loading = $state(false);
+  loadingOlder = $state(false);
+  error = $state<string | null>(null);
+  /** Counts opened pages, so that the list places its scroll afresh for each. */
+  opened = $state(0);
+  /**
+   * Where the reader is, as the list last saw it: where a newly opened page or a
+   * list shown again puts its scroll. Not reactive, as nothing renders it.
+   */
+  scroll: ScrollAnchor = feedEnd;
+  /** The signed-in user, to tell who a private conversation is with. */
+  ownUserId = 0;
+  // A narrow opened while another was loading wins: answers carry the number of their request.
+  #requests = 0;
+
+  constructor(private readonly bridge: ChatBridge) {}
+
+  async open(narrow: Narrow, at: ScrollAnchor = feedEnd): Promise<void> {
+    const request = ++this.#requests;
+    this.narrow = narrow;
+    this.messages = [];
+    this.outbox = [];
+    this.olderState = 'complete';
+    this.error = null;
+    this.loading = true;
+    try {
+      let page = await this.bridge.openNarrow({ narrow: $state.snapshot(narrow) });
+      let { messages } = page;
+      // Back in an account, the reader's message is found again even when they
+      // had scrolled above what a fresh page holds.
+      for (let pages = 0; at.kind === 'message' && pages < maxPagesToAnchor; pages++) {
+        const oldest = messages[0];
+        if (request !== this.#requests || page.olderState !== 'more') break;
+        if (!oldest || oldest.id <= at.messageId) break;
+        page = await this.bridge.loadOlder({
+          narrow: $state.snapshot(narrow),
+          beforeId: oldest.id,
+        });
+        messages = mergeMessages(page.messages, messages);
+      }
+      if (request !== this.#requests) return;
+      this.scroll = at;
+      this.messages = messages;
+      this.olderState = page.olderState;
+      this.outbox = page.outbox;
+      this.opened += 1;
+    } catch (error) {
+      if (request === this.#requests) this.error = errorText(error);
+    } finally {
+      if (request === this.#requests) this.loading = false;
+    }
+  }
+
+  async loadOlder(): Promise<void> {
+    const narrow = this.narrow;
+    const oldest = this.messages[0];
+    if (!narrow || !oldest || this.olderState !== 'more' || this.loadingOlder) return;
+    const request = this.#requests;
+    this.loadingOlder = true;
+    try {
+      const page = await this.bridge.loadOlder({
+        narrow: $state.snapshot(narrow),
+        beforeId: oldest.id,
+      });
+      if (request !== this.#requests) return;
+      this.messages = mergeMessages(page.messages, this.messages);
+      this.olderState = page.olderState;
+      this.outbox = page.outbox;
+    } catch (error) {
+      if (request === this.#requests) this.error = errorText(error);
+    } finally {
+      if (request === this.#requests) this.loadingOlder = false;
+    }
+  }
+
+  /** Closes the feed while another account loads, so nothing of the last one shows. */
+  clear(): void {
+    this.#requests += 1;
+    this.narrow = null;
+    this.messages = [];
+    this.outbox = [];
+    this.olderState = 'complete';
+    this.error = null;
+    this.loading = false;
+    this.loadingOlder = false;
+    this.scroll = feedEnd;
+  }
+
+  applyFeed({ upserted, deleted }: EventPayload<'feed'>): void {
+    const narrow = this.narrow;
+    if (!narrow) return;
+    const oldest = this.messages[0];
+    const shown = (id: number): boolean => this.messages.some((message) => message.id === id);
+    // A new message older than the oldest shown would sit above a gap the
+    // cache does not hold: it shows once the older messages are loaded.
+    const fits = (message: Message): boolean =>
+      shown(message.id) ||
+      this.olderState === 'complete' ||
+      oldest === undefined ||
+      message.id > oldest.id;
+    const incoming = upserted.filter(
+      (message) => messageInNarrow(message, narrow, this.ownUserId) && fits(message),
+    );
+    this.messages = mergeMessages(
+      this.messages.filter((message) => !deleted.includes(message.id)),
+      incoming,
+    );
+  }
+
+  applyOutbox({ entries }: EventPayload<'outbox'>): void {
+    const narrow = this.narrow;
+    this.outbox = narrow ? entries.filter((entry) => outboxEntryInNarrow(entry, narrow)) : [];
+  }
+
+  /** The local echo of a message just sent; the outbox event may have brought it first. */
+  addOutboxEntry(entry: OutboxEntry): void {
+    const narrow = this.narrow;
+    if (!narrow || !outboxEntryInNarrow(entry, narrow)) return;
+    if (this.outbox.some((other) => other.localId === entry.localId)) return;
+    this.outbox = [...this.outbox, entry];
+  }
+
+  async retry(localId: string): Promise<void> {
+    await this.attempt(() => this.bridge.retryOutbox({ localId }));
+  }
+
+  async discard(localId: string): Promise<void> {
+    if (await this.attempt(() => this.bridge.discardOutbox({ localId }))) {
+      this.outbox = this.outbox.filter((entry) => entry.localId !== localId);
+    }
+  }
+
+  private async attempt(call: () => Promise<object>): Promise<boolean> {
+    try {
+      await call();
+      this.error = null;
+      return true;
+    } catch (error) {
+      this.error = errorText(error);
+      return false;
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/** A clock time as the user's locale writes it, hours and minutes. */
+export function clockTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+const minute = 60_000;
+
+/** How long ago, in words, to the minute: what a banner re-rendered each minute can keep true. */
+export function timeAgo(epochMs: number, now: number): string {
+  const minutes = Math.floor(Math.max(0, now - epochMs) / minute);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? 'yesterday' : `${days} days ago`;
+}
