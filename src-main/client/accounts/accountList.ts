@@ -13,6 +13,8 @@ const accountRecordSchema = z.object({
   realmName: z.string(),
   realmIcon: z.string().nullable(),
   lastNarrow: z.array(narrowTermSchema).nullable(),
+  /** The organization this computer hosts, whose host hands over the owner's key at every start. */
+  hosted: z.boolean().default(false),
 });
 export type AccountRecord = z.infer<typeof accountRecordSchema>;
 
@@ -21,7 +23,9 @@ const accountFileSchema = z.object({
   accounts: z.array(accountRecordSchema),
 });
 
-export type NewAccountRecord = Omit<AccountRecord, 'id' | 'lastNarrow'>;
+export type NewAccountRecord = Omit<AccountRecord, 'id' | 'lastNarrow' | 'hosted'> & {
+  hosted?: boolean;
+};
 
 const fileName = 'accounts.json';
 
@@ -79,7 +83,7 @@ export class AccountList {
       const existing = records.find((record) => sameAccount(record, account));
       const saved = existing
         ? { ...existing, ...account }
-        : { ...account, id: randomUUID(), lastNarrow: null };
+        : { hosted: false, ...account, id: randomUUID(), lastNarrow: null };
       const next = existing
         ? records.map((record) => (record === existing ? saved : record))
         : [...records, saved];

@@ -55,7 +55,7 @@ export class Accounts {
    * list. Signing in again to the same server as the same email updates that
    * account. If either half fails the other is undone.
    */
-  async add(signedIn: SignInResult): Promise<Account> {
+  async add(signedIn: SignInResult, options: { hosted?: boolean } = {}): Promise<Account> {
     const secret = secretAccount(signedIn.serverUrl, signedIn.email);
     const known = this.list.all().find((record) => sameAccount(record, signedIn));
     // The server may now spell the email differently; the old key must not linger under the old spelling.
@@ -71,6 +71,7 @@ export class Accounts {
         userId: signedIn.userId,
         realmName: signedIn.realmName,
         realmIcon: signedIn.realmIcon,
+        hosted: options.hosted ?? false,
       });
     } catch (error) {
       await (previousKey === null

@@ -21,12 +21,13 @@ import {
   updateMessageEventSchema,
   userTopicEventSchema,
 } from './eventSchemas';
-import { messagesInNarrow, type FeedPage, type FeedRequest } from './feed';
+import { absentFromPage, messagesInNarrow, type FeedPage, type FeedRequest } from './feed';
 import {
   addLiveMessage,
   changeFlags,
   deleteMessages,
   editMessages,
+  newestMessageId,
   storeMessages,
 } from './messages';
 import { coveringKeys, narrowKey, type Narrow } from './narrow';
@@ -143,13 +144,30 @@ export class Cache {
     storeMessages(this.#db, messages);
   }
 
-  /** Stores a GET /messages answer and records the IDs it holds complete. */
+  /**
+   * Stores a GET /messages answer and records the IDs it holds complete.
+   * Between its first and last message (and beyond, where it reached the
+   * narrow's ends) the answer is the server's whole truth: cached messages of
+   * the narrow it lacks were deleted or moved away meanwhile, and go.
+   */
   storePage(narrow: Narrow, request: PageRequest, answer: MessagesResponse): void {
     this.#db.transaction(() => {
       storeMessages(this.#db, answer.messages);
+      const ids = answer.messages.map((message) => message.id);
+      if (ids.length > 0) {
+        const low = answer.found_oldest ? 0 : Math.min(...ids);
+        const high = answer.found_newest ? Number.MAX_SAFE_INTEGER : Math.max(...ids);
+        const gone = absentFromPage(this.#db, narrow, low, high, new Set(ids), this.ownUserId);
+        if (gone.length > 0) deleteMessages(this.#db, { message_ids: gone });
+      }
       const interval = pageInterval(request, answer);
       if (interval) this.recordComplete(narrow, interval);
     });
+  }
+
+  /** The newest message the cache holds, where a lost queue's catching up starts. */
+  newestMessageId(): number | null {
+    return newestMessageId(this.#db);
   }
 
   recordComplete(narrow: Narrow, interval: Interval): void {
@@ -287,6 +305,8 @@ export class Cache {
     markFailed: (localId: string, msg: string) => outbox.markFailed(this.#db, localId, msg),
     markSent: (localId: string, messageId: number) => outbox.markSent(this.#db, localId, messageId),
     editFailed: (localId: string, content: string) => outbox.editFailed(this.#db, localId, content),
+    requeue: (localId: string) => outbox.requeue(this.#db, localId),
+    unsend: (localId: string) => outbox.unsend(this.#db, localId),
     remove: (localId: string) => outbox.removeFromOutbox(this.#db, localId),
   };
 }

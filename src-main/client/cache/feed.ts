@@ -28,7 +28,10 @@ export interface FeedPage {
 }
 
 /** The table to read (with the index to read it by) and the narrow's condition. */
-function narrowFilter(narrow: Narrow, ownUserId: number | null): [string, string, unknown[]] {
+export function narrowFilter(
+  narrow: Narrow,
+  ownUserId: number | null,
+): [string, string, unknown[]] {
   switch (narrow.kind) {
     case 'all':
       return ['messages', '1', []];
@@ -104,4 +107,29 @@ export function messagesInNarrow(
     older: moreOlder ? 'more-cached' : interval.low === 0 ? 'oldest' : 'not-cached',
     newer,
   };
+}
+
+/**
+ * Cached messages of the narrow, with IDs from `low` to `high`, that are not
+ * among `present`: a fresh page from the server says they were deleted (or
+ * moved away) while this cache was not listening.
+ */
+export function absentFromPage(
+  db: CacheDb,
+  narrow: Narrow,
+  low: number,
+  high: number,
+  present: ReadonlySet<number>,
+  ownUserId: number | null,
+): number[] {
+  const [table, filter, params] = narrowFilter(narrow, ownUserId);
+  return db
+    .all<{ id: number }>(
+      `SELECT id FROM ${table} WHERE ${filter} AND id >= ? AND id <= ?`,
+      ...params,
+      low,
+      high,
+    )
+    .map((row) => row.id)
+    .filter((id) => !present.has(id));
 }

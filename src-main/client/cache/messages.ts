@@ -1,4 +1,4 @@
-import { messageSchema, type DeleteMessageEvent, type Message } from '../../wire';
+import { messageSchema, type Message } from '../../wire';
 import type { UpdateMessageFlagsEvent } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import type { UpdateMessageEvent } from './eventSchemas';
@@ -81,12 +81,19 @@ export function addLiveMessage(db: CacheDb, message: Message, flags: readonly st
   extendNewest(db, message.id);
 }
 
-const deletedIds = (event: DeleteMessageEvent): number[] =>
+const deletedIds = (event: { message_ids: number[] } | { message_id: number }): number[] =>
   'message_ids' in event ? event.message_ids : [event.message_id];
+
+export function newestMessageId(db: CacheDb): number | null {
+  return db.get<{ id: number | null }>('SELECT max(id) AS id FROM messages')?.id ?? null;
+}
 
 // A deleted message leaves its ranges whole: the cache still holds every
 // message of the narrow in them.
-export function deleteMessages(db: CacheDb, event: DeleteMessageEvent): void {
+export function deleteMessages(
+  db: CacheDb,
+  event: { message_ids: number[] } | { message_id: number },
+): void {
   const ids = JSON.stringify(deletedIds(event));
   db.run('DELETE FROM messages WHERE id IN (SELECT value FROM json_each(?))', ids);
   db.run('DELETE FROM messages_fts WHERE rowid IN (SELECT value FROM json_each(?))', ids);

@@ -103,6 +103,29 @@ export function markSent(db: CacheDb, localId: string, messageId: number): boole
   );
 }
 
+/** A failed entry is queued again, as the person asked. */
+export function requeue(db: CacheDb, localId: string): boolean {
+  return (
+    db.run(
+      `UPDATE outbox SET state = 'pending', last_error = NULL WHERE local_id = ? AND state = 'failed'`,
+      localId,
+    ) > 0
+  );
+}
+
+/**
+ * A send whose outcome is unknown (the link or the app died mid-request) is
+ * queued again; its counted attempt says to look for it before sending again.
+ */
+export function unsend(db: CacheDb, localId: string): boolean {
+  return (
+    db.run(
+      `UPDATE outbox SET state = 'pending', last_error = NULL WHERE local_id = ? AND state = 'sending'`,
+      localId,
+    ) > 0
+  );
+}
+
 /** Only a failed message is edited, since a pending or sending one may already be on its way. */
 export function editFailed(db: CacheDb, localId: string, content: string): boolean {
   return (

@@ -39,6 +39,7 @@ describe('AccountList', () => {
       ...alice,
       id: saved.id,
       lastNarrow: [{ operator: 'stream', operand: 'general' }],
+      hosted: false,
     });
   });
 
