@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, dialog, session as electronSession, type BrowserWindow } from 'electron';
-import { createBridgeService } from './client/bridgeService';
-import { secretAccount } from './client/secretStore';
-import { Session } from './client/session';
+import {
+  app,
+  dialog,
+  powerMonitor,
+  session as electronSession,
+  type BrowserWindow,
+} from 'electron';
 import { contentSecurityPolicy } from './desktop/contentSecurityPolicy';
-import { Hosting, spawnWorkerFile } from './desktop/hosting';
+import { spawnWorkerFile } from './desktop/hosting';
 import { serveBridge } from './desktop/ipc';
-import { openKeychain } from './desktop/keychain';
 import { appEntryUrl, registerAppScheme, serveRenderer } from './desktop/rendererProtocol';
+import { startHearth } from './desktop/startHearth';
 import { createMainWindow, hardenSession } from './desktop/windows';
 
 const builtDir = dirname(fileURLToPath(import.meta.url));
@@ -29,38 +32,21 @@ function electronSqlite(): string | undefined {
 let shutdown: (() => Promise<void>) | undefined;
 
 async function start(): Promise<void> {
-  // The service runs on a worker thread so a slow query never stalls window management.
-  const hosting = new Hosting({
-    config: {
-      dataDir: join(app.getPath('userData'), 'organization'),
-      port: defaultPort,
-      host: '127.0.0.1',
-      dev: false,
-      sqliteBinding: electronSqlite(),
-    },
-    spawn: spawnWorkerFile(join(builtDir, 'hostWorker.js')),
+  // The same composition the browser harness (npm run app:web) runs; the
+  // hosted organization's service runs on a worker thread so a slow query
+  // never stalls window management.
+  const hearth = await startHearth({
+    profileDir: app.getPath('userData'),
+    spawnHostWorker: spawnWorkerFile(join(builtDir, 'hostWorker.js')),
+    preferredPort: defaultPort,
+    sqliteBinding: electronSqlite(),
   });
-  if (!app.isPackaged)
-    hosting.on('log', ({ source, text }) => console.log(`[host ${source}] ${text}`));
-  shutdown = () => hosting.stop();
-  const host = await hosting.start();
+  shutdown = () => hearth.stop();
+  // A laptop that slept has stale long-polls and maybe expired queues.
+  powerMonitor.on('resume', () => hearth.app.resume());
 
-  // Kept in the keychain so the account can be reopened without the host handing
-  // the key over; the host does hand it over at every start, so a run without a
-  // usable keychain loses nothing.
-  const secrets = await openKeychain();
-  const { owner } = host;
-  await secrets.set(secretAccount(host.url, owner.email), owner.apiKey).catch((error: unknown) => {
-    console.warn(`Hearth: could not store the owner's API key: ${String(error)}`);
-  });
-
-  const session = await Session.open({
-    serverUrl: host.url,
-    email: owner.email,
-    apiKey: owner.apiKey,
-  });
   const csp = contentSecurityPolicy({
-    imageOrigins: [new URL(host.url).origin],
+    imageOrigins: [],
     ...(devServer ? { devServer } : {}),
   });
   hardenSession(electronSession.defaultSession, appUrl, csp);
@@ -70,13 +56,8 @@ async function start(): Promise<void> {
     preload: join(builtDir, '../preload/index.cjs'),
     appUrl,
   });
-  const stopBridge = serveBridge(createBridgeService(session), window.webContents, appUrl);
+  const stopBridge = serveBridge(hearth.service, window.webContents, appUrl);
   window.on('closed', stopBridge);
-
-  shutdown = async () => {
-    await session.stop();
-    await hosting.stop();
-  };
 }
 
 if (!app.requestSingleInstanceLock()) {

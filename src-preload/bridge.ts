@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageSchema, subscriptionSchema } from '../src-main/wire';
+import { messageSchema } from '../src-main/wire';
 
 export type { Message, Subscription, RecipientUser } from '../src-main/wire';
 
@@ -8,16 +8,176 @@ export type { Message, Subscription, RecipientUser } from '../src-main/wire';
 // with the entry's schema; the preload (and the WebSocket harness) expose
 // exactly these names. The renderer imports only the types below.
 
-export const connectionStateSchema = z.enum(['connecting', 'connected', 'offline']);
+// How an account's link to its server stands. `catching-up`: the queue was
+// lost (sleep, restart, time-out) and missed messages are being fetched.
+export const connectionStateSchema = z.enum(['connecting', 'connected', 'offline', 'catching-up']);
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 
+export const connectionSchema = z.object({
+  state: connectionStateSchema,
+  /** Epoch ms since which the server has been unreachable; null while reachable. */
+  offlineSince: z.number().nullable(),
+  /** Epoch ms of the last answer from the event queue; null before any. */
+  lastSyncAt: z.number().nullable(),
+  /** While catching up: how many missed messages are fetched so far. */
+  caughtUp: z.number().int().nullable(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const accountSummarySchema = z.object({
+  id: z.string(),
+  serverUrl: z.string(),
+  email: z.string(),
+  realmName: z.string(),
+  /** An image the window may show as the organization's icon (a data: URL), or null for initials. */
+  realmIcon: z.string().nullable(),
+  /** The organization hosted on this computer. */
+  hosted: z.boolean(),
+  unreadCount: z.number().int(),
+  connection: connectionSchema,
+  /** No keychain answered: the key lives in memory for this run only. */
+  keyInMemoryOnly: z.boolean(),
+  /** The key is gone (a restart without a keychain): the password or key must be given again. */
+  needsSignIn: z.boolean(),
+});
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+
+export const appStateSchema = z.object({
+  accounts: z.array(accountSummarySchema),
+  activeAccountId: z.string().nullable(),
+});
+export type AppState = z.infer<typeof appStateSchema>;
+
+// What the feed shows: every message of the server, a stream, one of its
+// topics, or a private conversation (by the other participants' IDs).
+export const narrowSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({
+    kind: z.literal('stream'),
+    streamId: z.number().int().positive(),
+    topic: z.string().trim().min(1).max(60).optional(),
+  }),
+  z.object({
+    kind: z.literal('private'),
+    userIds: z.array(z.number().int().positive()).min(1).max(100),
+  }),
+]);
+export type Narrow = z.infer<typeof narrowSchema>;
+
+export const sidebarTopicSchema = z.object({
+  name: z.string(),
+  unread: z.number().int(),
+  muted: z.boolean(),
+});
+export const sidebarStreamSchema = z.object({
+  streamId: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  muted: z.boolean(),
+  pinned: z.boolean(),
+  unread: z.number().int(),
+  /** Most recently active first. */
+  topics: z.array(sidebarTopicSchema),
+});
+export type SidebarStream = z.infer<typeof sidebarStreamSchema>;
+
+export const sidebarUserSchema = z.object({
+  userId: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  isBot: z.boolean(),
+  /** Unread private messages from this user alone. */
+  unread: z.number().int(),
+});
+export type SidebarUser = z.infer<typeof sidebarUserSchema>;
+
 export const snapshotSchema = z.object({
+  accountId: z.string(),
   user: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
   realmName: z.string(),
-  subscriptions: z.array(subscriptionSchema),
-  connection: connectionStateSchema,
+  streams: z.array(sidebarStreamSchema),
+  users: z.array(sidebarUserSchema),
+  connection: connectionSchema,
+  /** Where the window was when this account was last open. */
+  lastNarrow: narrowSchema.nullable(),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
+
+// `complete`: the feed reaches the narrow's first message. `more`: older
+// messages exist and loadOlder fetches them. `not-cached`: offline, and the
+// cache does not hold what comes before: shown, never hidden as a gap.
+export const olderStateSchema = z.enum(['complete', 'more', 'not-cached']);
+export type OlderState = z.infer<typeof olderStateSchema>;
+
+export const outboxEntrySchema = z.object({
+  localId: z.string(),
+  streamId: z.number().int(),
+  stream: z.string(),
+  topic: z.string(),
+  content: z.string(),
+  createdAt: z.number(),
+  // `sending`: on its way. `waiting`: will be sent when the server answers again.
+  // `failed`: the server refused it, for the reason in `error`.
+  state: z.enum(['sending', 'waiting', 'failed']),
+  error: z.string().nullable(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+export const feedPageSchema = z.object({
+  narrow: narrowSchema,
+  /** Oldest first. */
+  messages: z.array(messageSchema),
+  olderState: olderStateSchema,
+  /** Messages of this narrow not yet sent, oldest first, shown after the messages. */
+  outbox: z.array(outboxEntrySchema),
+});
+export type FeedPage = z.infer<typeof feedPageSchema>;
+
+export const searchResultSchema = z.object({
+  /** Newest last, like the feed. */
+  messages: z.array(messageSchema),
+  /** Parts of the query the cache cannot answer, searched on the server only when online. */
+  unsupported: z.array(z.string()),
+  /** True when the answer came from the cache alone. */
+  fromCache: z.boolean(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+// A form's answer: where it went wrong, to show beside that field.
+export const formFieldSchema = z.enum([
+  'serverUrl',
+  'email',
+  'password',
+  'apiKey',
+  'zuliprc',
+  'organizationName',
+  'fullName',
+  'form',
+]);
+export type FormField = z.infer<typeof formFieldSchema>;
+export const formResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), accountId: z.string() }),
+  z.object({ ok: z.literal(false), field: formFieldSchema, message: z.string() }),
+]);
+export type FormResult = z.infer<typeof formResultSchema>;
+
+export const serverInfoSchema = z.object({
+  serverUrl: z.string(),
+  realmName: z.string(),
+  realmIcon: z.string().nullable(),
+  description: z.string(),
+  version: z.string(),
+  /** The server takes an email and password (POST /fetch_api_key). */
+  passwordSignIn: z.boolean(),
+  /** A warning to show without refusing, e.g. an http:// URL off this computer. */
+  warning: z.string().nullable(),
+});
+export type ServerInfo = z.infer<typeof serverInfoSchema>;
+export const probeResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), server: serverInfoSchema }),
+  z.object({ ok: z.literal(false), field: formFieldSchema, message: z.string() }),
+]);
+export type ProbeResult = z.infer<typeof probeResultSchema>;
 
 const streamName = z.string().trim().min(1).max(60);
 const topicName = z.string().trim().min(1).max(60);
@@ -87,16 +247,59 @@ const botShortName = z
   );
 const botId = z.object({ botId: z.number().int().positive() });
 
+const serverUrl = z.string().trim().min(1).max(2000);
+const email = z.string().trim().min(3).max(254);
+const password = z.string().min(1).max(1000);
+const accountId = z.object({ accountId: z.string().min(1).max(100) });
+const localId = z.object({ localId: z.string().min(1).max(100) });
+
 export const bridgeCalls = {
+  getAppState: { args: z.object({}), result: appStateSchema },
+  probeServer: { args: z.object({ serverUrl }), result: probeResultSchema },
+  joinOrganization: {
+    args: z.discriminatedUnion('method', [
+      z.object({ method: z.literal('password'), serverUrl, email, password }),
+      z.object({
+        method: z.literal('apiKey'),
+        serverUrl,
+        email,
+        apiKey: z.string().trim().min(1).max(200),
+      }),
+      z.object({ method: z.literal('zuliprc'), zuliprc: z.string().min(1).max(10_000) }),
+    ]),
+    result: formResultSchema,
+  },
+  hostOrganization: {
+    args: z.object({
+      organizationName: z.string().trim().min(1).max(40),
+      fullName: z.string().trim().min(1).max(100),
+      email,
+      password,
+    }),
+    result: formResultSchema,
+  },
+  switchAccount: { args: accountId, result: z.object({}) },
+  removeAccount: { args: accountId, result: z.object({}) },
   getSnapshot: { args: z.object({}), result: snapshotSchema },
-  getMessages: {
-    args: z.object({ stream: streamName, topic: topicName.optional() }),
-    result: z.array(messageSchema),
+  openNarrow: { args: z.object({ narrow: narrowSchema }), result: feedPageSchema },
+  loadOlder: {
+    args: z.object({ narrow: narrowSchema, beforeId: z.number().int().positive() }),
+    result: feedPageSchema,
+  },
+  search: {
+    args: z.object({ query: z.string().trim().min(1).max(500) }),
+    result: searchResultSchema,
   },
   sendMessage: {
-    args: z.object({ stream: streamName, topic: topicName, content: z.string().min(1).max(10000) }),
-    result: z.object({ id: z.number().int() }),
+    args: z.object({
+      streamId: z.number().int().positive(),
+      topic: topicName,
+      content: z.string().trim().min(1).max(10000),
+    }),
+    result: outboxEntrySchema,
   },
+  retryOutbox: { args: localId, result: z.object({}) },
+  discardOutbox: { args: localId, result: z.object({}) },
   listBots: {
     args: z.object({}),
     result: z.object({
@@ -125,9 +328,18 @@ export const bridgeCalls = {
 } as const;
 
 export const bridgeEvents = {
-  message: messageSchema,
-  subscriptions: z.array(subscriptionSchema),
-  connection: connectionStateSchema,
+  /** The account list, unread counts and connections changed. */
+  appState: appStateSchema,
+  /** The active account's sidebar changed (streams, topics, unread counts, connection). */
+  snapshot: snapshotSchema,
+  /** Messages of the active account arrived, changed or were deleted. */
+  feed: z.object({
+    accountId: z.string(),
+    upserted: z.array(messageSchema),
+    deleted: z.array(z.number().int()),
+  }),
+  /** The active account's unsent messages changed. */
+  outbox: z.object({ accountId: z.string(), entries: z.array(outboxEntrySchema) }),
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

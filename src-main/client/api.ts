@@ -4,6 +4,7 @@ import {
   eventsResponseSchema,
   messagesResponseSchema,
   profileSchema,
+  type MessagesResponse,
   registerResponseSchema,
   subscriptionSchema,
   subscriptionsResponseSchema,
@@ -33,10 +34,44 @@ const serverSettingsSchema = z.looseObject({
 
 const registeredSchema = registerResponseSchema.extend({
   subscriptions: z.array(subscriptionSchema).optional(),
+  user_id: z.number().int().optional(),
+  max_message_id: z.number().int().optional(),
 });
 export type Registered = z.infer<typeof registeredSchema>;
 
+// What the client can take that Zulip would otherwise send in older forms:
+// null for "as the global setting" in subscriptions, one deletion event for
+// many messages, and the settings of 7.0's unified user_settings object.
+const clientCapabilities = {
+  notification_settings_null: true,
+  bulk_message_deletion: true,
+  user_avatar_url_field_optional: false,
+  user_settings_object: true,
+};
+
 const sentSchema = z.looseObject({ id: z.number().int() });
+
+const topicsSchema = z.looseObject({
+  topics: z.array(z.looseObject({ name: z.string(), max_id: z.number().int() })),
+});
+
+export interface MessagesRequest {
+  anchor: number | 'newest' | 'oldest' | 'first_unread';
+  numBefore: number;
+  numAfter: number;
+  narrow: readonly NarrowTerm[];
+  /** Zulip 7.0's include_anchor: false asks only for messages strictly beyond a numeric anchor. */
+  includeAnchor?: boolean;
+  applyMarkdown?: boolean;
+}
+
+/** A message to send, and how the event queue will name it when it comes back. */
+export interface OutgoingMessage {
+  to: { streamId: number; topic: string } | { userIds: readonly number[] };
+  content: string;
+  queueId?: string;
+  localId?: string;
+}
 
 // Zulip's GET /bots names a bot by its email (`username`) and gives its key,
 // but neither its ID nor its type, which GET /users has.
@@ -80,11 +115,16 @@ export interface Api {
   getServerSettings(): Promise<{ realmName: string | undefined; realmUri: string | undefined }>;
   getIdentity(): Promise<Identity>;
   getSubscriptions(): Promise<Subscription[]>;
-  register(eventTypes: readonly string[]): Promise<Registered>;
+  /** Registers a queue for every event type and fetches the whole initial state. */
+  register(): Promise<Registered>;
   getEvents(request: EventsRequest): Promise<AnyEvent[]>;
   deleteQueue(queueId: string, options?: { timeoutMs?: number }): Promise<void>;
   sendStreamMessage(message: StreamMessage): Promise<number>;
   getNewestMessages(narrow: readonly NarrowTerm[], count: number): Promise<Message[]>;
+  getMessages(request: MessagesRequest): Promise<MessagesResponse>;
+  /** Resolves with the new message's ID. */
+  sendMessage(message: OutgoingMessage): Promise<number>;
+  getStreamTopics(streamId: number): Promise<{ name: string; max_id: number }[]>;
   getOwnBots(): Promise<OwnBotRecord[]>;
   getMembers(): Promise<Member[]>;
   /** Resolves with the new bot's user ID. */
@@ -110,11 +150,11 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
       );
       return response.subscriptions;
     },
-    register: (eventTypes) =>
+    register: () =>
       http.request(
         'POST',
         'register',
-        { apply_markdown: true, event_types: eventTypes },
+        { apply_markdown: true, client_gravatar: false, client_capabilities: clientCapabilities },
         registeredSchema,
       ),
     async getEvents({ queueId, lastEventId, dontBlock, signal, timeoutMs }) {
@@ -147,6 +187,41 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         messagesResponseSchema,
       );
       return response.messages;
+    },
+    getMessages: ({ anchor, numBefore, numAfter, narrow, includeAnchor, applyMarkdown }) =>
+      http.request(
+        'GET',
+        'messages',
+        {
+          anchor,
+          num_before: numBefore,
+          num_after: numAfter,
+          narrow,
+          apply_markdown: applyMarkdown ?? true,
+          ...(includeAnchor === undefined ? {} : { include_anchor: includeAnchor }),
+        },
+        messagesResponseSchema,
+      ),
+    async sendMessage({ to, content, queueId, localId }) {
+      const destination =
+        'streamId' in to
+          ? { type: 'stream', to: to.streamId, topic: to.topic }
+          : { type: 'private', to: [...to.userIds] };
+      const sent = await http.request(
+        'POST',
+        'messages',
+        {
+          ...destination,
+          content,
+          ...(queueId === undefined ? {} : { queue_id: queueId }),
+          ...(localId === undefined ? {} : { local_id: localId }),
+        },
+        sentSchema,
+      );
+      return sent.id;
+    },
+    async getStreamTopics(streamId) {
+      return (await http.request('GET', `users/me/${streamId}/topics`, {}, topicsSchema)).topics;
     },
     async getOwnBots() {
       return (await http.request('GET', 'bots', {}, ownBotsSchema)).bots;

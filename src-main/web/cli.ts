@@ -1,7 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBridgeService } from '../client/bridgeService';
-import { Session } from '../client/session';
+import { createBridgeService } from '../client/app/bridgeService';
+import { HearthApp } from '../client/app/hearthApp';
+import { createMemorySecretStore } from '../client/secretStore';
 import { defaultDataDir } from '../server/dataDir';
 import { startHost } from '../server/host';
 import { startWebBridge } from './webBridge';
@@ -64,21 +67,34 @@ async function main(): Promise<void> {
 
 async function start(options: { dataDir: string; serverPort: number; webPort: number }) {
   const host = await startHost({ dataDir: options.dataDir, port: options.serverPort, dev: true });
-  const session = await Session.open({
+  // A throw-away profile, signed in to the demo organization as its owner.
+  const profileDir = await mkdtemp(join(tmpdir(), 'hearth-dev-web-'));
+  const app = await HearthApp.start({
+    profileDir,
+    secrets: createMemorySecretStore(),
+    hosting: {
+      start: () => Promise.reject(new Error('dev:web hosts its demo organization itself')),
+      stop: async () => undefined,
+    },
+  });
+  const joined = await app.join({
+    method: 'apiKey',
     serverUrl: host.url,
     email: host.owner.email,
     apiKey: host.owner.apiKey,
   });
+  if (!joined.ok) throw new Error(`could not sign in to the demo organization: ${joined.message}`);
   const web = await startWebBridge({
     rendererDir: 'out/renderer',
-    service: createBridgeService(session),
+    service: createBridgeService(app),
     imageOrigins: [host.url],
     port: options.webPort,
   });
   const stop = async (): Promise<void> => {
     await web.close();
-    await session.stop();
+    await app.stop();
     await host.close();
+    await rm(profileDir, { recursive: true, force: true });
   };
   return { host, web, stop };
 }

@@ -1,29 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BridgeArgumentError, createBridgeService } from '../../src-main/client/bridgeService';
-import { Session } from '../../src-main/client/session';
+import { BridgeArgumentError } from '../../src-main/client/app/bridgeService';
+import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { integrations } from '../../src-main/server/integrations';
 import { invokeBridgeCall, type BridgeService } from '../../src-preload/bridge';
+import { removeProfile, startTestHearth, testTuning, type TestHearth } from '../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 let org: Org;
 let alice: TestUser;
-const sessions: Session[] = [];
+const running: TestHearth[] = [];
 const requests: string[] = [];
 
 const serviceOf = async (user: TestUser): Promise<BridgeService> => {
-  const session = await Session.open({
+  const hearth = await startTestHearth({
+    secrets: createMemorySecretStore(),
+    tuning: {
+      ...testTuning,
+      // Records every request, to show which calls never reach the server.
+      fetch: (input, init) => {
+        requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+        return fetch(input, init);
+      },
+    },
+  });
+  running.push(hearth);
+  const joined = await hearth.app.join({
+    method: 'apiKey',
     serverUrl: org.url,
     email: user.email,
     apiKey: user.apiKey,
-    log: () => undefined,
-    // Records every request, to show which calls never reach the server.
-    fetch: (input, init) => {
-      requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
-      return fetch(input, init);
-    },
   });
-  sessions.push(session);
-  return createBridgeService(session);
+  if (!joined.ok) throw new Error(joined.message);
+  return hearth.service;
 };
 
 let service: BridgeService;
@@ -36,7 +44,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(sessions.map((session) => session.stop()));
+  await Promise.all(running.map((hearth) => hearth.stop()));
+  await Promise.all(running.map((hearth) => removeProfile(hearth.profileDir)));
   await org.close();
 });
 

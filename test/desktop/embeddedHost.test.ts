@@ -1,50 +1,85 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBridgeService } from '../../src-main/client/bridgeService';
 import { secretAccount } from '../../src-main/client/secretStore';
-import { Session } from '../../src-main/client/session';
-import { Hosting } from '../../src-main/desktop/hosting';
 import { openKeychain } from '../../src-main/desktop/keychain';
+import { startHearth, type RunningHearth } from '../../src-main/desktop/startHearth';
+import { eventually, testTuning } from '../helpers/hearth';
 import { spawnTsWorker } from './tsWorker';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'hearth-embedded-'));
-const hosting = new Hosting({
-  config: { dataDir, port: 0, host: '127.0.0.1', dev: false },
-  spawn: spawnTsWorker(new URL('../../src-main/server/worker.ts', import.meta.url)),
-  health: false,
-});
+const profileDir = mkdtempSync(join(tmpdir(), 'hearth-embedded-'));
+const keychainService = `Hearth test ${randomUUID()}`;
+const running: RunningHearth[] = [];
+
+const start = async () => {
+  const hearth = await startHearth({
+    profileDir,
+    spawnHostWorker: spawnTsWorker(new URL('../../src-main/server/worker.ts', import.meta.url)),
+    preferredPort: 0,
+    keychain: { service: keychainService, warn: (message) => expect.fail(message) },
+    tuning: testTuning,
+    log: () => undefined,
+  });
+  running.push(hearth);
+  return hearth;
+};
 
 afterAll(async () => {
-  await hosting.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await Promise.all(running.map((hearth) => hearth.stop()));
+  rmSync(profileDir, { recursive: true, force: true });
 });
 
 // What src-main/index.ts does on start, minus the window: the part that plain Node can run.
-describe('the embedded host', () => {
-  it('serves its owner a Session opened with the key kept in the keychain', async () => {
-    const { url, owner, realmName } = await hosting.start();
-    const secrets = await openKeychain({ warn: (message) => expect.fail(message) });
-    const account = secretAccount(url, owner.email);
-    await secrets.set(account, owner.apiKey);
-
-    const apiKey = await secrets.get(account);
-    if (apiKey === null) throw new Error('the keychain lost the owner key');
-    const session = await Session.open({
-      serverUrl: url,
-      email: owner.email,
-      apiKey,
-      log: () => undefined,
+describe('hosting an organization from the app', () => {
+  it('creates it from the onboarding answers, signs in as its owner with the key in the keychain, and finds it again after a restart', async () => {
+    const first = await start();
+    const hosted = await first.service.hostOrganization({
+      organizationName: 'Lakeside Bakery',
+      fullName: 'Dana Baker',
+      email: 'dana@lakeside.example',
+      password: 'flour and water',
     });
-    const snapshot = await createBridgeService(session).getSnapshot({});
-
-    await session.stop();
-    await secrets.delete(account);
-    expect(snapshot).toMatchObject({
-      user: { userId: owner.userId, email: owner.email },
-      realmName,
-      connection: 'connected',
+    expect(hosted).toMatchObject({ ok: true });
+    const state = await first.service.getAppState({});
+    const [account] = state.accounts;
+    expect(account).toMatchObject({
+      realmName: 'Lakeside Bakery',
+      email: 'dana@lakeside.example',
+      hosted: true,
+      keyInMemoryOnly: false,
+      needsSignIn: false,
     });
+    await eventually('connected', () => first.app.active().connection.state === 'connected');
+    const snapshot = await first.service.getSnapshot({});
+    expect(snapshot.user).toMatchObject({ fullName: 'Dana Baker' });
+    expect(snapshot.streams.map((stream) => stream.name)).toEqual(['general']);
+
+    const keychain = await openKeychain({ service: keychainService });
+    const url = account?.serverUrl ?? '';
+    expect(await keychain.get(secretAccount(url, 'dana@lakeside.example'))).toEqual(
+      expect.any(String),
+    );
+    expect(
+      await first.service.hostOrganization({
+        organizationName: 'A second one',
+        fullName: 'Dana Baker',
+        email: 'dana@lakeside.example',
+        password: 'flour and water',
+      }),
+    ).toMatchObject({ ok: false, field: 'form' });
+
+    await first.stop();
+    running.pop();
+    const second = await start();
+    const again = await second.service.getAppState({});
+    expect(again.accounts).toEqual([
+      expect.objectContaining({ realmName: 'Lakeside Bakery', hosted: true, serverUrl: url }),
+    ]);
+    await eventually(
+      'connected after the restart',
+      () => second.app.active().connection.state === 'connected',
+    );
   });
 });

@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createBridgeService } from '../../src-main/client/bridgeService';
-import { Session } from '../../src-main/client/session';
+import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { startWebBridge, type WebBridge } from '../../src-main/web/webBridge';
+import { removeProfile, startTestHearth, type TestHearth } from './hearth';
 import type { Org, TestUser } from './org';
 
 const rendererDir = 'out/renderer';
 
 /** The built renderer in Chromium, signed in as one user over the WebSocket bridge. */
 export interface RendererPage {
-  session: Session;
+  hearth: TestHearth;
   web: WebBridge;
   browser: Browser;
   page: Page;
@@ -35,14 +35,17 @@ export async function openRendererPage(
   if (!existsSync(`${rendererDir}/index.html`)) {
     throw new Error(`${rendererDir} is missing: run \`npm run build\` before the end-to-end tests`);
   }
-  const session = await Session.open({
+  const hearth = await startTestHearth({ secrets: createMemorySecretStore() });
+  const joined = await hearth.app.join({
+    method: 'apiKey',
     serverUrl: org.url,
     email: user.email,
     apiKey: user.apiKey,
   });
+  if (!joined.ok) throw new Error(`could not sign in as ${user.email}: ${joined.message}`);
   const web = await startWebBridge({
     rendererDir,
-    service: createBridgeService(session),
+    service: hearth.service,
     imageOrigins: [org.url],
   });
   const browser = await chromium.launch({
@@ -70,7 +73,7 @@ export async function openRendererPage(
   page.setDefaultTimeout(10_000);
   await page.goto(web.url);
   return {
-    session,
+    hearth,
     web,
     browser,
     page,
@@ -82,7 +85,8 @@ export async function openRendererPage(
     close: async () => {
       await browser.close();
       await web.close();
-      await session.stop();
+      await hearth.stop();
+      await removeProfile(hearth.profileDir);
     },
   };
 }

@@ -17,7 +17,7 @@ describe('import zones', () => {
     ['src-main/client/zone.ts', "import { app } from 'electron';\nexport const a = app;\n"],
     [
       'src-main/server/zone.ts',
-      "import { Session } from '../client/session';\nexport const s = Session;\n",
+      "import { Session } from '../client/session/session';\nexport const s = Session;\n",
     ],
     [
       'src-main/server/zone.ts',

@@ -1,0 +1,386 @@
+import type {
+  AccountSummary,
+  Connection,
+  FeedPage,
+  Narrow,
+  OutboxEntry,
+  SearchResult,
+  Snapshot,
+} from '../../../src-preload/bridge';
+import type { Message } from '../../wire';
+import type { Account } from '../accounts/accounts';
+import { OwnBots } from '../bots';
+import type { Cache } from '../cache/cache';
+import type { FeedPage as CachePage } from '../cache/feed';
+import { dmKey } from '../cache/narrow';
+import type { OutboxEntry as StoredEntry } from '../cache/outbox';
+import { Emitter } from '../emitter';
+import { NetworkError } from '../errors';
+import { Outbox } from '../outbox/outbox';
+import { Session, type SessionOptions } from '../session/session';
+import { cacheNarrow, inNarrow, narrowOfTerms, narrowTerms } from './narrows';
+import { describeTerm, searchTerms } from './searchQuery';
+
+export interface AccountRuntimeEvents {
+  /** The account's line in the switcher changed: unread count or connection. */
+  summary: undefined;
+  /** The sidebar changed. */
+  snapshot: undefined;
+  /** Messages of the open narrow arrived, changed or went. */
+  feed: { upserted: Message[]; deleted: number[] };
+  outbox: OutboxEntry[];
+}
+
+export type SessionTuning = Pick<SessionOptions, 'backoff' | 'pollTimeoutMs' | 'wake' | 'fetch'>;
+
+const pageSize = 50;
+const searchLimit = 50;
+const offline: Connection = {
+  state: 'offline',
+  offlineSince: null,
+  lastSyncAt: null,
+  caughtUp: null,
+};
+
+/**
+ * One account while the app runs: its cache, and, when its key is at hand,
+ * the session that keeps the cache current and the outbox that sends what
+ * was written. Everything the window shows of the account is shaped here,
+ * read from the cache first.
+ */
+export class AccountRuntime {
+  readonly #events: Emitter<AccountRuntimeEvents>;
+  readonly #log: (line: string) => void;
+  #account: Account;
+  readonly cache: Cache;
+  readonly session: Session | null;
+  readonly outbox: Outbox | null;
+  readonly bots: OwnBots | null;
+  /** The narrow the window has open on this account, to push its messages. */
+  #open: Narrow | null = null;
+
+  constructor(
+    account: Account,
+    cache: Cache,
+    apiKey: string | null,
+    tuning: SessionTuning,
+    log: (line: string) => void,
+  ) {
+    this.#account = account;
+    this.cache = cache;
+    this.#log = log;
+    this.#events = new Emitter((error) => log(`account listener failed: ${String(error)}`));
+    if (apiKey === null) {
+      this.session = null;
+      this.outbox = null;
+      this.bots = null;
+      return;
+    }
+    const session = new Session({
+      serverUrl: account.serverUrl,
+      email: account.email,
+      apiKey,
+      cache,
+      log,
+      ...tuning,
+    });
+    this.session = session;
+    this.bots = new OwnBots(session.api, account.serverUrl);
+    const outbox = new Outbox(
+      cache,
+      {
+        api: session.api,
+        email: account.email,
+        get queueId() {
+          return session.queueId;
+        },
+        get online() {
+          return session.connection.state === 'connected';
+        },
+      },
+      log,
+    );
+    this.outbox = outbox;
+    outbox.on('change', () => this.#events.emit('outbox', this.outboxEntries()));
+    session.on('connection', (connection) => {
+      this.#events.emit('summary', undefined);
+      this.#events.emit('snapshot', undefined);
+      if (connection.state === 'connected') outbox.flush();
+      // The outbox's "sending" and "waiting" follow the link.
+      this.#events.emit('outbox', this.outboxEntries());
+    });
+    session.on('change', (change) => {
+      if (change.localIds.length > 0 || change.messageIds.length > 0) {
+        outbox.delivered(change.localIds, change.messageIds);
+      }
+      if (change.sidebar) {
+        this.#events.emit('snapshot', undefined);
+        this.#events.emit('summary', undefined);
+      }
+      this.#pushFeed(change.messageIds, change.deletedIds);
+    });
+  }
+
+  get account(): Account {
+    return this.#account;
+  }
+
+  set account(account: Account) {
+    this.#account = account;
+  }
+
+  on<E extends keyof AccountRuntimeEvents>(
+    event: E,
+    listener: (payload: AccountRuntimeEvents[E]) => void,
+  ): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  start(): void {
+    this.session?.start();
+    this.outbox?.flush();
+  }
+
+  async stop(): Promise<void> {
+    await this.outbox?.close();
+    await this.session?.stop();
+    this.cache.close();
+  }
+
+  get connection(): Connection {
+    return this.session?.connection ?? offline;
+  }
+
+  get #online(): boolean {
+    const state = this.session?.connection.state;
+    return state !== undefined && state !== 'offline';
+  }
+
+  summary(hosted: boolean, keyInMemoryOnly: boolean): AccountSummary {
+    return {
+      id: this.#account.id,
+      serverUrl: this.#account.serverUrl,
+      email: this.#account.email,
+      realmName: this.#account.realmName,
+      realmIcon: null,
+      hosted,
+      unreadCount: this.cache.unreadCounts().total,
+      connection: this.connection,
+      keyInMemoryOnly,
+      needsSignIn: this.session === null,
+    };
+  }
+
+  snapshot(): Snapshot {
+    const counts = this.cache.unreadCounts();
+    const me = this.cache.ownUserId ?? this.#account.userId;
+    const topicUnread = new Map(
+      counts.topics.map((topic) => [`${topic.streamId}:${topic.topic.toLowerCase()}`, topic]),
+    );
+    const streams = this.cache
+      .subscriptions()
+      .map((subscription) => ({
+        streamId: subscription.stream_id,
+        name: subscription.name,
+        color: subscription.color,
+        muted: subscription.is_muted,
+        pinned: subscription.pin_to_top,
+        unread: counts.streams.get(subscription.stream_id) ?? 0,
+        topics: this.cache.topicsInStream(subscription.stream_id).map((topic) => {
+          const unread = topicUnread.get(`${subscription.stream_id}:${topic.name.toLowerCase()}`);
+          return { name: topic.name, unread: unread?.count ?? 0, muted: unread?.muted ?? false };
+        }),
+      }))
+      .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name));
+    const users = this.cache.users();
+    const self = users.find((user) => user.user_id === me);
+    return {
+      accountId: this.#account.id,
+      user: {
+        userId: me,
+        email: self?.email ?? this.#account.email,
+        fullName: self?.full_name ?? this.#account.email,
+      },
+      realmName: this.#account.realmName,
+      streams,
+      users: users
+        .filter((user) => user.is_active && user.user_id !== me)
+        .map((user) => ({
+          userId: user.user_id,
+          fullName: user.full_name,
+          email: user.email,
+          isBot: user.is_bot,
+          unread: counts.dms.get(dmKey([me, user.user_id])) ?? 0,
+        }))
+        .sort((a, b) => a.fullName.localeCompare(b.fullName)),
+      connection: this.connection,
+      lastNarrow: this.#account.lastNarrow ? narrowOfTerms(this.#account.lastNarrow) : null,
+    };
+  }
+
+  /**
+   * The newest page of a narrow: from the cache, corrected from the server
+   * when it answers, so edits and deletions made elsewhere meanwhile show.
+   */
+  async openNarrow(narrow: Narrow): Promise<FeedPage> {
+    this.#open = narrow;
+    const request = { anchor: 'newest' as const, numBefore: pageSize, numAfter: 0 };
+    if (this.#online) await this.#fetch(narrow, request);
+    return this.#page(
+      narrow,
+      this.cache.messagesInNarrow(cacheNarrow(narrow), { anchor: 'newest', before: pageSize }),
+    );
+  }
+
+  /** The page before `beforeId`: cached, or fetched when the cache has a gap there. */
+  async loadOlder(narrow: Narrow, beforeId: number): Promise<FeedPage> {
+    const read = () => {
+      const page = this.cache.messagesInNarrow(cacheNarrow(narrow), {
+        anchor: beforeId,
+        before: pageSize,
+      });
+      return { ...page, messages: page.messages.filter((message) => message.id < beforeId) };
+    };
+    let page = read();
+    if (page.older === 'not-cached' && page.messages.length < pageSize && this.#online) {
+      const fetched = await this.#fetch(narrow, {
+        anchor: beforeId,
+        numBefore: pageSize,
+        numAfter: 0,
+        includeAnchor: false,
+      });
+      if (fetched) page = read();
+    }
+    return this.#page(narrow, page);
+  }
+
+  async search(query: string): Promise<SearchResult> {
+    const terms = searchTerms(query);
+    if (this.session && this.#online) {
+      try {
+        const answer = await this.session.api.getMessages({
+          anchor: 'newest',
+          numBefore: searchLimit,
+          numAfter: 0,
+          narrow: terms,
+        });
+        this.cache.storeMessages(answer.messages);
+        return { messages: answer.messages, unsupported: [], fromCache: false };
+      } catch (error) {
+        if (!(error instanceof NetworkError)) throw error;
+      }
+    }
+    const local = this.cache.searchMessages(terms, searchLimit);
+    return {
+      messages: local.messages,
+      unsupported: local.unapplied.map(describeTerm),
+      fromCache: true,
+    };
+  }
+
+  send(streamId: number, topic: string, content: string): OutboxEntry {
+    const outbox = this.#requireOutbox();
+    const stream = this.cache.subscriptions().find((sub) => sub.stream_id === streamId);
+    if (!stream) throw new Error(`You are not subscribed to stream ${streamId}.`);
+    const entry = this.#bridgeEntry(
+      outbox.add({ streamId, streamName: stream.name, topic, content }),
+    );
+    if (!entry) throw new Error('A stream message became something else in the outbox.');
+    return entry;
+  }
+
+  retry(localId: string): void {
+    this.#requireOutbox().retry(localId);
+  }
+
+  discard(localId: string): void {
+    this.#requireOutbox().discard(localId);
+  }
+
+  outboxEntries(): OutboxEntry[] {
+    return (this.outbox?.entries() ?? []).flatMap((entry) => {
+      const shaped = this.#bridgeEntry(entry);
+      return shaped ? [shaped] : [];
+    });
+  }
+
+  #requireOutbox(): Outbox {
+    if (!this.outbox) throw new Error('Sign in to this organization again to send messages.');
+    return this.outbox;
+  }
+
+  #bridgeEntry(entry: StoredEntry): OutboxEntry | null {
+    const { destination } = entry;
+    if (destination.type !== 'stream') return null;
+    const online = this.session?.connection.state === 'connected';
+    return {
+      localId: entry.localId,
+      streamId: destination.streamId,
+      stream: destination.streamName,
+      topic: destination.topic,
+      content: entry.content,
+      createdAt: entry.createdAt,
+      state: entry.state === 'failed' ? 'failed' : online ? 'sending' : 'waiting',
+      error: entry.state === 'failed' ? entry.lastError : null,
+    };
+  }
+
+  #page(narrow: Narrow, page: CachePage): FeedPage {
+    const olderState =
+      page.older === 'oldest'
+        ? 'complete'
+        : page.older === 'more-cached' || this.#online
+          ? 'more'
+          : 'not-cached';
+    const me = this.cache.ownUserId;
+    return {
+      narrow,
+      messages: page.messages,
+      olderState,
+      outbox: this.outboxEntries().filter((entry) =>
+        inNarrow(
+          narrow,
+          { stream_id: entry.streamId, subject: entry.topic, display_recipient: entry.stream },
+          me,
+        ),
+      ),
+    };
+  }
+
+  /** Fetches a page into the cache; false when the server could not be reached. */
+  async #fetch(
+    narrow: Narrow,
+    request: {
+      anchor: number | 'newest';
+      numBefore: number;
+      numAfter: number;
+      includeAnchor?: boolean;
+    },
+  ): Promise<boolean> {
+    const session = this.session;
+    if (!session) return false;
+    try {
+      const answer = await session.api.getMessages({ ...request, narrow: narrowTerms(narrow) });
+      this.cache.storePage(cacheNarrow(narrow), request, answer);
+      return true;
+    } catch (error) {
+      if (error instanceof NetworkError) return false;
+      this.#log(`could not fetch ${JSON.stringify(narrow)}: ${String(error)}`);
+      return false;
+    }
+  }
+
+  #pushFeed(messageIds: readonly number[], deletedIds: readonly number[]): void {
+    const narrow = this.#open;
+    if (!narrow || messageIds.length + deletedIds.length === 0) return;
+    const wanted = new Set(messageIds);
+    const page = this.cache.messagesInNarrow(cacheNarrow(narrow), {
+      anchor: 'newest',
+      before: Math.max(pageSize, wanted.size),
+    });
+    const upserted = page.messages.filter((message) => wanted.has(message.id));
+    if (upserted.length + deletedIds.length > 0) {
+      this.#events.emit('feed', { upserted, deleted: [...deletedIds] });
+    }
+  }
+}

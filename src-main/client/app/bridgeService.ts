@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  bridgeCalls,
+  webhookIntegrations,
+  type BridgeCallName,
+  type BridgeService,
+  type CallArgs,
+} from '../../../src-preload/bridge';
+import type { OwnBots } from '../bots';
+import type { HearthApp } from './hearthApp';
+
+export class BridgeArgumentError extends Error {
+  override readonly name = 'BridgeArgumentError';
+}
+
+// Arguments come from an untrusted renderer whatever the transport, so the
+// service parses them itself, first, before anything else is looked at.
+const parseArgs = <K extends BridgeCallName>(
+  name: K,
+  args: unknown,
+): z.output<(typeof bridgeCalls)[K]['args']> => {
+  const parsed = bridgeCalls[name].args.safeParse(args);
+  if (!parsed.success)
+    throw new BridgeArgumentError(`${name}: invalid arguments: ${z.prettifyError(parsed.error)}`);
+  return parsed.data as z.output<(typeof bridgeCalls)[K]['args']>;
+};
+
+/** The bridge contract, served by the whole app: every call acts on the account in the window. */
+export function createBridgeService(app: HearthApp): BridgeService {
+  const bots = (): OwnBots => {
+    const { bots } = app.active();
+    if (!bots) throw new Error('Sign in to this organization again to manage its bots.');
+    return bots;
+  };
+  return {
+    async getAppState(args: CallArgs<'getAppState'>) {
+      parseArgs('getAppState', args);
+      return app.appState();
+    },
+    async probeServer(args: CallArgs<'probeServer'>) {
+      return app.probe(parseArgs('probeServer', args).serverUrl);
+    },
+    async joinOrganization(args: CallArgs<'joinOrganization'>) {
+      return app.join(parseArgs('joinOrganization', args));
+    },
+    async hostOrganization(args: CallArgs<'hostOrganization'>) {
+      const { organizationName, fullName, email, password } = parseArgs('hostOrganization', args);
+      return app.host({
+        realmName: organizationName,
+        ownerFullName: fullName,
+        ownerEmail: email,
+        ownerPassword: password,
+      });
+    },
+    async switchAccount(args: CallArgs<'switchAccount'>) {
+      app.switchTo(parseArgs('switchAccount', args).accountId);
+      return {};
+    },
+    async removeAccount(args: CallArgs<'removeAccount'>) {
+      await app.remove(parseArgs('removeAccount', args).accountId);
+      return {};
+    },
+    async getSnapshot(args: CallArgs<'getSnapshot'>) {
+      parseArgs('getSnapshot', args);
+      return app.active().snapshot();
+    },
+    async openNarrow(args: CallArgs<'openNarrow'>) {
+      const { narrow } = parseArgs('openNarrow', args);
+      const page = await app.active().openNarrow(narrow);
+      await app.rememberNarrow(narrow);
+      return page;
+    },
+    async loadOlder(args: CallArgs<'loadOlder'>) {
+      const { narrow, beforeId } = parseArgs('loadOlder', args);
+      return app.active().loadOlder(narrow, beforeId);
+    },
+    async search(args: CallArgs<'search'>) {
+      const { query } = parseArgs('search', args);
+      return app.active().search(query);
+    },
+    async sendMessage(args: CallArgs<'sendMessage'>) {
+      const { streamId, topic, content } = parseArgs('sendMessage', args);
+      return app.active().send(streamId, topic, content);
+    },
+    async retryOutbox(args: CallArgs<'retryOutbox'>) {
+      const { localId } = parseArgs('retryOutbox', args);
+      app.active().retry(localId);
+      return {};
+    },
+    async discardOutbox(args: CallArgs<'discardOutbox'>) {
+      const { localId } = parseArgs('discardOutbox', args);
+      app.active().discard(localId);
+      return {};
+    },
+    async listBots(args: CallArgs<'listBots'>) {
+      parseArgs('listBots', args);
+      return { bots: await bots().list(), integrations: [...webhookIntegrations] };
+    },
+    async createBot(args: CallArgs<'createBot'>) {
+      const request = parseArgs('createBot', args);
+      return bots().create(request);
+    },
+    async regenerateBotKey(args: CallArgs<'regenerateBotKey'>) {
+      const { botId } = parseArgs('regenerateBotKey', args);
+      await bots().regenerateKey(botId);
+      return {};
+    },
+    async deactivateBot(args: CallArgs<'deactivateBot'>) {
+      const { botId } = parseArgs('deactivateBot', args);
+      await bots().deactivate(botId);
+      return {};
+    },
+    async webhookUrl(args: CallArgs<'webhookUrl'>) {
+      const request = parseArgs('webhookUrl', args);
+      return { url: await bots().webhookUrl(request) };
+    },
+    subscribe(push) {
+      const stops = [
+        app.on('appState', (state) => push('appState', state)),
+        app.on('snapshot', () => push('snapshot', app.active().snapshot())),
+        app.on('feed', (change) => push('feed', change)),
+        app.on('outbox', ({ accountId }) =>
+          push('outbox', { accountId, entries: app.active().outboxEntries() }),
+        ),
+      ];
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
+  };
+}

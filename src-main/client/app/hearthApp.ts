@@ -1,0 +1,292 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppState, FormResult, Narrow, ProbeResult } from '../../../src-preload/bridge';
+import type { Message } from '../../wire';
+import {
+  Accounts,
+  parseZuliprc,
+  probeServer,
+  SignInError,
+  signInWithApiKey,
+  signInWithPassword,
+  type Account,
+  type AccountRecord,
+  type SignInResult,
+} from '../accounts';
+import { openCache } from '../cache/openCache';
+import { Emitter } from '../emitter';
+import type { SecretStore } from '../secretStore';
+import { AccountRuntime, type SessionTuning } from './accountRuntime';
+import type { HostingPort, NewOrganization } from './hostingPort';
+import { narrowTerms } from './narrows';
+
+export interface HearthAppOptions {
+  /** The app's data folder: the account list, the caches, the hosted organization. */
+  profileDir: string;
+  secrets: SecretStore;
+  hosting: HostingPort;
+  tuning?: SessionTuning;
+  /** Electron's build of better-sqlite3, for caches opened inside Electron. */
+  sqliteBinding?: string | undefined;
+  log?: (line: string) => void;
+}
+
+export interface HearthAppEvents {
+  appState: AppState;
+  /** The active account's sidebar changed. */
+  snapshot: undefined;
+  feed: { accountId: string; upserted: Message[]; deleted: number[] };
+  outbox: { accountId: string };
+}
+
+export type JoinRequest =
+  | { method: 'password'; serverUrl: string; email: string; password: string }
+  | { method: 'apiKey'; serverUrl: string; email: string; apiKey: string }
+  | { method: 'zuliprc'; zuliprc: string };
+
+const cacheFileOf = (profileDir: string, account: Pick<AccountRecord, 'id'>) =>
+  join(profileDir, 'caches', `${account.id}.sqlite3`);
+
+/**
+ * The whole client side of Hearth: the accounts, this computer's hosted
+ * organization, and one runtime (cache, session, outbox) per account, with one
+ * of them shown in the window. The Electron main process and the browser
+ * harness both run exactly this.
+ */
+export class HearthApp {
+  readonly #options: HearthAppOptions;
+  readonly #accounts: Accounts;
+  readonly #runtimes = new Map<string, AccountRuntime>();
+  readonly #events: Emitter<HearthAppEvents>;
+  readonly #log: (line: string) => void;
+  #activeId: string | null = null;
+
+  private constructor(options: HearthAppOptions, accounts: Accounts) {
+    this.#options = options;
+    this.#accounts = accounts;
+    this.#log = options.log ?? ((line) => console.warn(`[hearth] ${line}`));
+    this.#events = new Emitter((error) => this.#log(`app listener failed: ${String(error)}`));
+  }
+
+  static async start(options: HearthAppOptions): Promise<HearthApp> {
+    await mkdir(join(options.profileDir, 'caches'), { recursive: true });
+    const accounts = await Accounts.open({
+      dataDir: options.profileDir,
+      secrets: options.secrets,
+      deleteCache: (record) => deleteCacheFiles(cacheFileOf(options.profileDir, record)),
+    });
+    const app = new HearthApp(options, accounts);
+    if (accounts.list.movedAside) {
+      app.#log(`the account list could not be read; it was moved to ${accounts.list.movedAside}`);
+    }
+    if (accounts.list.all().some((account) => account.hosted)) await app.#resumeHosting();
+    for (const account of await accounts.all()) {
+      app.#open(account, await accounts.keyOf(account));
+    }
+    app.#activeId = accounts.list.all()[0]?.id ?? null;
+    return app;
+  }
+
+  on<E extends keyof HearthAppEvents>(
+    event: E,
+    listener: (payload: HearthAppEvents[E]) => void,
+  ): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  appState(): AppState {
+    const keyInMemoryOnly = this.#accounts.notice !== null;
+    return {
+      accounts: [...this.#runtimes.values()].map((runtime) =>
+        runtime.summary(runtime.account.hosted, keyInMemoryOnly),
+      ),
+      activeAccountId: this.#activeId,
+    };
+  }
+
+  /** The account shown in the window. */
+  active(): AccountRuntime {
+    const runtime = this.#activeId === null ? undefined : this.#runtimes.get(this.#activeId);
+    if (!runtime) throw new Error('No organization is open: host one or join one first.');
+    return runtime;
+  }
+
+  async probe(serverUrl: string): Promise<ProbeResult> {
+    try {
+      const info = await probeServer(serverUrl);
+      return {
+        ok: true,
+        server: {
+          serverUrl: info.serverUrl,
+          realmName: info.realmName,
+          realmIcon: null,
+          description: info.realmDescription,
+          version: info.zulipVersion,
+          passwordSignIn: info.signIn.password,
+          warning: info.warning,
+        },
+      };
+    } catch (error) {
+      return failure(error);
+    }
+  }
+
+  async join(request: JoinRequest): Promise<FormResult> {
+    try {
+      let signedIn: SignInResult;
+      if (request.method === 'zuliprc') {
+        const rc = parseZuliprc(request.zuliprc);
+        const server = await probeServer(rc.site);
+        signedIn = await signInWithApiKey(server, rc.email, rc.apiKey, { keyField: 'zuliprc' });
+      } else {
+        const server = await probeServer(request.serverUrl);
+        signedIn =
+          request.method === 'password'
+            ? await signInWithPassword(server, request.email, request.password)
+            : await signInWithApiKey(server, request.email, request.apiKey);
+      }
+      return { ok: true, accountId: await this.#adopt(signedIn, false) };
+    } catch (error) {
+      return failure(error);
+    }
+  }
+
+  /** Creates this computer's organization, hosts it, and signs in as its owner. */
+  async host(organization: NewOrganization): Promise<FormResult> {
+    if (this.#accounts.list.all().some((account) => account.hosted)) {
+      return { ok: false, field: 'form', message: 'This computer already hosts an organization.' };
+    }
+    try {
+      const signedIn = await this.#startHosting(organization);
+      return { ok: true, accountId: await this.#adopt(signedIn, true) };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, field: /email/i.test(message) ? 'email' : 'form', message };
+    }
+  }
+
+  switchTo(accountId: string): void {
+    if (!this.#runtimes.has(accountId)) throw new Error('There is no such account.');
+    this.#activeId = accountId;
+    this.#emitAppState();
+  }
+
+  async remove(accountId: string): Promise<void> {
+    const runtime = this.#runtimes.get(accountId);
+    if (!runtime) return;
+    this.#runtimes.delete(accountId);
+    await runtime.stop();
+    await this.#accounts.remove(accountId);
+    if (runtime.account.hosted) await this.#options.hosting.stop();
+    if (this.#activeId === accountId) this.#activeId = this.#runtimes.keys().next().value ?? null;
+    this.#emitAppState();
+  }
+
+  /** Remembers where the window is on the active account, to open there next time. */
+  async rememberNarrow(narrow: Narrow): Promise<void> {
+    const runtime = this.active();
+    const terms = narrowTerms(narrow);
+    runtime.account = { ...runtime.account, lastNarrow: terms };
+    await this.#accounts.setLastNarrow(runtime.account.id, terms);
+  }
+
+  /** The computer woke up: every account checks its link now. */
+  resume(): void {
+    for (const runtime of this.#runtimes.values()) runtime.session?.checkNow();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.#runtimes.values()].map((runtime) => runtime.stop()));
+    this.#runtimes.clear();
+    await this.#options.hosting.stop();
+  }
+
+  /** Starts this computer's organization again; its host hands over the owner's key anew. */
+  async #resumeHosting(): Promise<void> {
+    try {
+      await this.#accounts.add(await this.#startHosting(), { hosted: true });
+    } catch (error) {
+      this.#log(`could not host this computer's organization: ${String(error)}`);
+    }
+  }
+
+  async #startHosting(organization?: NewOrganization): Promise<SignInResult> {
+    const host = await this.#options.hosting.start(organization);
+    return {
+      serverUrl: host.url,
+      email: host.owner.email,
+      apiKey: host.owner.apiKey,
+      userId: host.owner.userId,
+      fullName: host.owner.fullName,
+      realmName: host.realmName,
+      realmIcon: null,
+    };
+  }
+
+  async #adopt(signedIn: SignInResult, hosted: boolean): Promise<string> {
+    const account = await this.#accounts.add(signedIn, { hosted });
+    const previous = this.#runtimes.get(account.id);
+    if (previous) {
+      this.#runtimes.delete(account.id);
+      await previous.stop();
+    }
+    this.#open(account, signedIn.apiKey);
+    this.#activeId = account.id;
+    this.#emitAppState();
+    return account.id;
+  }
+
+  #open(account: Account, key: string | null): void {
+    const opened = openCache(cacheFileOf(this.#options.profileDir, account), {
+      log: this.#log,
+      ...(this.#options.sqliteBinding ? { nativeBinding: this.#options.sqliteBinding } : {}),
+    });
+    if (opened.rebuilt) {
+      this.#log(
+        `the cache of ${account.email} was unusable (${opened.rebuilt.detail}); moved to ${opened.rebuilt.movedTo} and rebuilt`,
+      );
+    }
+    const runtime = new AccountRuntime(
+      account,
+      opened.cache,
+      key,
+      this.#options.tuning ?? {},
+      this.#log,
+    );
+    this.#runtimes.set(account.id, runtime);
+    const isActive = () => this.#activeId === account.id;
+    runtime.on('summary', () => this.#emitAppState());
+    runtime.on('snapshot', () => {
+      if (isActive()) this.#events.emit('snapshot', undefined);
+    });
+    runtime.on('feed', (change) => {
+      if (isActive()) this.#events.emit('feed', { accountId: account.id, ...change });
+    });
+    runtime.on('outbox', () => {
+      if (isActive()) this.#events.emit('outbox', { accountId: account.id });
+    });
+    runtime.start();
+  }
+
+  #emitAppState(): void {
+    this.#events.emit('appState', this.appState());
+  }
+}
+
+function failure(error: unknown): {
+  ok: false;
+  field: SignInError['field'] | 'form';
+  message: string;
+} {
+  if (error instanceof SignInError)
+    return { ok: false, field: error.field, message: error.message };
+  return {
+    ok: false,
+    field: 'form',
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+async function deleteCacheFiles(file: string): Promise<void> {
+  await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(file + suffix, { force: true })));
+}

@@ -1,0 +1,75 @@
+import type { Narrow } from '../../../src-preload/bridge';
+import type { NarrowTerm } from '../../wire';
+import type { Narrow as CacheNarrow } from '../cache/narrow';
+
+/** The cache's name for a narrow of the window. */
+export function cacheNarrow(narrow: Narrow): CacheNarrow {
+  switch (narrow.kind) {
+    case 'all':
+      return { kind: 'all' };
+    case 'stream':
+      return narrow.topic === undefined
+        ? { kind: 'stream', streamId: narrow.streamId }
+        : { kind: 'topic', streamId: narrow.streamId, topic: narrow.topic };
+    case 'private':
+      return { kind: 'dm', userIds: narrow.userIds };
+  }
+}
+
+/** The narrow as Zulip's GET /messages takes it (7.0 operators, streams and users by ID). */
+export function narrowTerms(narrow: Narrow): NarrowTerm[] {
+  switch (narrow.kind) {
+    case 'all':
+      return [];
+    case 'stream':
+      return [
+        { operator: 'stream', operand: narrow.streamId },
+        ...(narrow.topic === undefined ? [] : [{ operator: 'topic', operand: narrow.topic }]),
+      ];
+    case 'private':
+      return [{ operator: 'pm-with', operand: [...narrow.userIds] }];
+  }
+}
+
+/** The window's narrow from the terms an account list keeps; null for terms it does not show. */
+export function narrowOfTerms(terms: readonly NarrowTerm[]): Narrow | null {
+  if (terms.length === 0) return { kind: 'all' };
+  const stream = terms.find((term) => term.operator === 'stream')?.operand;
+  const topic = terms.find((term) => term.operator === 'topic')?.operand;
+  if (typeof stream === 'number') {
+    return typeof topic === 'string'
+      ? { kind: 'stream', streamId: stream, topic }
+      : { kind: 'stream', streamId: stream };
+  }
+  const users = terms.find((term) => term.operator === 'pm-with')?.operand;
+  if (Array.isArray(users) && users.every((id) => typeof id === 'number') && users.length > 0) {
+    return { kind: 'private', userIds: users as number[] };
+  }
+  return null;
+}
+
+/** Whether a message belongs to the narrow, to push it to a feed that shows it. */
+export function inNarrow(
+  narrow: Narrow,
+  message: { stream_id?: number; subject: string; display_recipient: unknown },
+  ownUserId: number | null,
+): boolean {
+  switch (narrow.kind) {
+    case 'all':
+      return true;
+    case 'stream':
+      return (
+        message.stream_id === narrow.streamId &&
+        (narrow.topic === undefined || message.subject.toLowerCase() === narrow.topic.toLowerCase())
+      );
+    case 'private': {
+      if (!Array.isArray(message.display_recipient)) return false;
+      const others = (message.display_recipient as { id: number }[])
+        .map((user) => user.id)
+        .filter((id) => id !== ownUserId)
+        .sort((a, b) => a - b);
+      const wanted = narrow.userIds.filter((id) => id !== ownUserId).sort((a, b) => a - b);
+      return others.length === wanted.length && others.every((id, index) => id === wanted[index]);
+    }
+  }
+}

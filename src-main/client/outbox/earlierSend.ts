@@ -1,0 +1,38 @@
+import type { Api } from '../api';
+import type { OutboxEntry } from '../cache/outbox';
+
+// How far back an earlier attempt's copy is looked for, and how much the
+// server's clock may differ from ours.
+const recentCount = 50;
+const clockSlackMs = 5 * 60_000;
+
+/**
+ * The ID of the message an earlier, unconfirmed attempt of this entry became,
+ * if the server has it: the user's own message in the same conversation, with
+ * the same text, sent after the entry was written. Null when there is none,
+ * so the entry is sent.
+ */
+export async function findEarlierSend(
+  api: Api,
+  ownEmail: string,
+  entry: OutboxEntry,
+): Promise<number | null> {
+  const { destination } = entry;
+  if (destination.type !== 'stream') return null;
+  const page = await api.getMessages({
+    anchor: 'newest',
+    numBefore: recentCount,
+    numAfter: 0,
+    narrow: [
+      { operator: 'stream', operand: destination.streamId },
+      { operator: 'topic', operand: destination.topic },
+      { operator: 'sender', operand: ownEmail },
+    ],
+    applyMarkdown: false,
+  });
+  const since = entry.createdAt - clockSlackMs;
+  const match = page.messages.find(
+    (message) => message.content === entry.content && message.timestamp * 1000 >= since,
+  );
+  return match?.id ?? null;
+}

@@ -1,0 +1,50 @@
+import type { Api } from '../api';
+import type { Cache } from '../cache/cache';
+
+/** Told after each page: the IDs it stored, and how many were stored in all. */
+export type CatchUpReport = (messageIds: readonly number[], total: number) => void;
+
+// Zulip's recommended page size for history without a narrow.
+const pageSize = 1000;
+const firstPageSize = 100;
+
+/**
+ * Fetches every message newer than the newest cached one, in pages, until the
+ * server says the newest was reached: what a lost queue missed. Each page is
+ * stored with the IDs it holds complete, so the feed shows no gap.
+ */
+export async function catchUp(
+  api: Api,
+  cache: Cache,
+  newestCached: number,
+  report: CatchUpReport,
+): Promise<void> {
+  let anchor = newestCached;
+  let total = 0;
+  for (;;) {
+    const request = { anchor, numBefore: 0, numAfter: pageSize };
+    const page = await api.getMessages({ ...request, narrow: [], includeAnchor: false });
+    cache.storePage({ kind: 'all' }, request, page);
+    const ids = page.messages.map((message) => message.id);
+    total += ids.length;
+    report(ids, total);
+    const highest = ids.at(-1);
+    if (page.found_newest || highest === undefined) return;
+    anchor = highest;
+  }
+}
+
+/** A first registration: the newest messages, so that the home feed reads offline from now on. */
+export async function fetchNewestOfAll(
+  api: Api,
+  cache: Cache,
+  report: CatchUpReport,
+): Promise<void> {
+  const request = { anchor: 'newest' as const, numBefore: firstPageSize, numAfter: 0 };
+  const page = await api.getMessages({ ...request, narrow: [] });
+  cache.storePage({ kind: 'all' }, request, page);
+  report(
+    page.messages.map((message) => message.id),
+    page.messages.length,
+  );
+}

@@ -1,0 +1,55 @@
+import type { Worker } from 'node:worker_threads';
+import type { BridgeService } from '../../src-preload/bridge';
+import type { SessionTuning } from '../client/app/accountRuntime';
+import { createBridgeService } from '../client/app/bridgeService';
+import { HearthApp } from '../client/app/hearthApp';
+import { embeddedHosting } from './embeddedHosting';
+import type { HostConfig } from './hosting';
+import { openKeychain, type KeychainOptions } from './keychain';
+
+export interface StartHearthOptions {
+  /** The app's data folder. */
+  profileDir: string;
+  /** Starts the host worker (the built hostWorker.js, or its TypeScript source under test). */
+  spawnHostWorker: (workerData: HostConfig) => Worker;
+  /** The port a newly hosted organization tries first; 0 for any free one. */
+  preferredPort: number;
+  sqliteBinding?: string | undefined;
+  keychain?: KeychainOptions;
+  tuning?: SessionTuning;
+  log?: (line: string) => void;
+}
+
+export interface RunningHearth {
+  app: HearthApp;
+  /** The bridge contract, for the window (IPC) or a browser (WebSocket). */
+  service: BridgeService;
+  stop(): Promise<void>;
+}
+
+/**
+ * Everything the Electron main process runs besides its windows: the keychain
+ * (or its in-memory fallback), this computer's hosting, and the client with
+ * its accounts. The browser harness runs the same, so what the end-to-end
+ * tests drive is what the app runs.
+ */
+export async function startHearth(options: StartHearthOptions): Promise<RunningHearth> {
+  const log = options.log ?? ((line: string) => console.warn(`[hearth] ${line}`));
+  const secrets = await openKeychain({ warn: log, ...options.keychain });
+  const hosting = embeddedHosting({
+    profileDir: options.profileDir,
+    spawn: options.spawnHostWorker,
+    preferredPort: options.preferredPort,
+    sqliteBinding: options.sqliteBinding,
+    onLog: (source, text) => log(`host ${source}: ${text}`),
+  });
+  const app = await HearthApp.start({
+    profileDir: options.profileDir,
+    secrets,
+    hosting,
+    sqliteBinding: options.sqliteBinding,
+    log,
+    ...(options.tuning ? { tuning: options.tuning } : {}),
+  });
+  return { app, service: createBridgeService(app), stop: () => app.stop() };
+}

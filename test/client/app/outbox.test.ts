@@ -1,0 +1,187 @@
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HearthApp } from '../../../src-main/client/app/hearthApp';
+import { openCache } from '../../../src-main/client/cache/openCache';
+import { createMemorySecretStore } from '../../../src-main/client/secretStore';
+import {
+  eventually,
+  removeProfile,
+  startTestHearth,
+  testTuning,
+  type TestHearth,
+} from '../../helpers/hearth';
+import { startOrg, type Org } from '../../helpers/org';
+
+// Issue 13, point 6: what is written offline is kept, survives a restart, is
+// sent once and in order, and a refused send stays to be fixed.
+
+let org: Org;
+let kitchenId: number;
+let offline = false;
+const cable: typeof fetch = (input, init) =>
+  offline ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init);
+
+beforeAll(async () => {
+  // Frequent heartbeats end each long-poll soon, so a pulled cable shows within a second.
+  org = await startOrg({ queueTimeouts: { heartbeatMs: 1_000 } });
+  await org.subscribe(org.owner, 'kitchen');
+  kitchenId = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'kitchen' })).json
+    .stream_id;
+});
+afterAll(() => org.close());
+
+const secrets = createMemorySecretStore();
+let running: TestHearth[] = [];
+const profiles: string[] = [];
+afterEach(async () => {
+  offline = false;
+  await Promise.all(running.map((hearth) => hearth.stop()));
+  running = [];
+  await Promise.all(profiles.splice(0).map(removeProfile));
+});
+
+async function startApp(profileDir?: string): Promise<TestHearth> {
+  const hearth = await startTestHearth({
+    ...(profileDir ? { profileDir } : {}),
+    secrets,
+    tuning: { ...testTuning, fetch: cable },
+  });
+  running.push(hearth);
+  if (!profileDir) profiles.push(hearth.profileDir);
+  return hearth;
+}
+
+async function signedIn(): Promise<TestHearth> {
+  const hearth = await startApp();
+  const joined = await hearth.app.join({
+    method: 'apiKey',
+    serverUrl: org.url,
+    email: org.owner.email,
+    apiKey: org.owner.apiKey,
+  });
+  expect(joined).toMatchObject({ ok: true });
+  await connected(hearth.app);
+  return hearth;
+}
+
+const connected = (app: HearthApp) =>
+  eventually('the session is connected', () => app.active().connection.state === 'connected');
+
+async function stop(hearth: TestHearth): Promise<void> {
+  await hearth.stop();
+  running = running.filter((other) => other !== hearth);
+}
+
+/** The contents of the stream's messages on the server, oldest first. */
+const onServer = async (): Promise<string[]> =>
+  (
+    await org.api(org.owner)('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 200,
+      num_after: 0,
+      narrow: [{ operator: 'stream', operand: kitchenId }],
+      apply_markdown: false,
+    })
+  ).json.messages.map((message: { content: string }) => message.content);
+
+describe('the outbox', () => {
+  it('keeps what was written offline across a restart, then sends it once, in the order written', async () => {
+    const first = await signedIn();
+    offline = true;
+    await eventually('offline', () => first.app.active().connection.state === 'offline');
+    const written = ['first while offline', 'second while offline', 'third while offline'];
+    for (const content of written) {
+      const entry = first.app.active().send(kitchenId, 'travel', content);
+      expect(entry).toMatchObject({ content, state: 'waiting', error: null });
+    }
+    await stop(first);
+
+    const second = await startApp(first.profileDir);
+    expect(
+      second.app
+        .active()
+        .outboxEntries()
+        .map((entry) => entry.content),
+    ).toEqual(written);
+    const page = await second.app.active().openNarrow({ kind: 'stream', streamId: kitchenId });
+    expect(page.outbox.map((entry) => entry.state)).toEqual(['waiting', 'waiting', 'waiting']);
+
+    offline = false;
+    await eventually('the outbox is empty', () => second.app.active().outboxEntries().length === 0);
+    const sent = (await onServer()).filter((content) => content.endsWith('while offline'));
+    expect(sent).toEqual(written);
+    const cached = second.app
+      .active()
+      .cache.messagesInNarrow(
+        { kind: 'stream', streamId: kitchenId },
+        {
+          anchor: 'newest',
+          before: 50,
+        },
+      )
+      .messages.map((message) => message.content);
+    for (const content of written) expect(cached.some((html) => html.includes(content))).toBe(true);
+  });
+
+  it('keeps a send the server refuses, marked failed with its msg, to retry or discard', async () => {
+    const hearth = await signedIn();
+    const tooLong = 'é'.repeat(6000);
+    const entry = hearth.app.active().send(kitchenId, 'travel', tooLong);
+    const failed = await eventually('the send failed', () =>
+      hearth.app
+        .active()
+        .outboxEntries()
+        .find((candidate) => candidate.localId === entry.localId && candidate.state === 'failed'),
+    );
+    expect(failed.error).toMatch(/too long|longer than/i);
+    expect((await onServer()).includes(tooLong)).toBe(false);
+
+    hearth.app.active().discard(entry.localId);
+    expect(hearth.app.active().outboxEntries()).toEqual([]);
+  });
+
+  it('does not send twice a message whose first attempt reached the server before the app died', async () => {
+    const first = await signedIn();
+    const accountId = first.app.active().account.id;
+    await stop(first);
+
+    // The app died between sending and hearing back: the entry is marked
+    // sending, and the server has the message.
+    const content = `sent just before a crash ${Date.now()}`;
+    const { cache } = openCache(join(first.profileDir, 'caches', `${accountId}.sqlite3`));
+    cache.outbox.add({
+      localId: 'crashed-send',
+      destination: { type: 'stream', streamId: kitchenId, streamName: 'kitchen', topic: 'travel' },
+      content,
+      createdAt: Date.now(),
+    });
+    cache.outbox.markSending('crashed-send', Date.now());
+    cache.close();
+    await org.api(org.owner)('POST', '/messages', {
+      type: 'stream',
+      to: 'kitchen',
+      topic: 'travel',
+      content,
+    });
+
+    const second = await startApp(first.profileDir);
+    await eventually('the outbox is empty', () => second.app.active().outboxEntries().length === 0);
+    expect((await onServer()).filter((text) => text === content)).toHaveLength(1);
+  });
+
+  it('sends a message written online right away, and its echo replaces the local one', async () => {
+    const hearth = await signedIn();
+    const pushed: string[] = [];
+    hearth.service.subscribe((event, payload) => {
+      if (event === 'outbox') pushed.push(JSON.stringify(payload));
+    });
+    const entry = hearth.app.active().send(kitchenId, 'travel', 'online and quick');
+    expect(entry.state).toBe('sending');
+    await eventually('the echo arrived', () => hearth.app.active().outboxEntries().length === 0);
+    const page = await hearth.app.active().openNarrow({ kind: 'stream', streamId: kitchenId });
+    expect(
+      page.messages.filter((message) => message.content.includes('online and quick')),
+    ).toHaveLength(1);
+    expect(pushed.length).toBeGreaterThan(0);
+  });
+});

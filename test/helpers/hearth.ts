@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SessionTuning } from '../../src-main/client/app/accountRuntime';
+import { createBridgeService } from '../../src-main/client/app/bridgeService';
+import { HearthApp } from '../../src-main/client/app/hearthApp';
+import type { SecretStore } from '../../src-main/client/secretStore';
+import { embeddedHosting } from '../../src-main/desktop/embeddedHosting';
+import { openKeychain } from '../../src-main/desktop/keychain';
+import type { BridgeService } from '../../src-preload/bridge';
+import { spawnTsWorker } from '../desktop/tsWorker';
+
+const hostWorker = new URL('../../src-main/server/worker.ts', import.meta.url);
+
+/** Quick enough for tests: no sleeping through back-off, no wake watch. */
+export const testTuning: SessionTuning = {
+  backoff: { initialMs: 50, maxMs: 250 },
+  pollTimeoutMs: 10_000,
+  wake: false,
+};
+
+export interface TestHearth {
+  app: HearthApp;
+  service: BridgeService;
+  profileDir: string;
+  secrets: SecretStore;
+  /** Stops the app, keeping its profile, as quitting does. */
+  stop(): Promise<void>;
+}
+
+export interface TestHearthOptions {
+  /** Reuse a profile, as an app restarted on the same computer does. */
+  profileDir?: string;
+  secrets?: SecretStore;
+  tuning?: SessionTuning;
+}
+
+/**
+ * The client side of Hearth as the desktop app runs it, on a profile folder:
+ * accounts, caches, sessions, outbox, and a hosted organization on a worker
+ * thread when asked for one. Keys go to the real keychain the test command
+ * provides, under a service name of this run's own.
+ */
+export async function startTestHearth(options: TestHearthOptions = {}): Promise<TestHearth> {
+  const profileDir = options.profileDir ?? (await mkdtemp(join(tmpdir(), 'hearth-profile-')));
+  const secrets =
+    options.secrets ?? (await openKeychain({ service: `Hearth test ${randomUUID()}` }));
+  const app = await HearthApp.start({
+    profileDir,
+    secrets,
+    hosting: embeddedHosting({ profileDir, spawn: spawnTsWorker(hostWorker), preferredPort: 0 }),
+    tuning: options.tuning ?? testTuning,
+    log: () => undefined,
+  });
+  return { app, service: createBridgeService(app), profileDir, secrets, stop: () => app.stop() };
+}
+
+export const removeProfile = (profileDir: string) =>
+  rm(profileDir, { recursive: true, force: true });
+
+/** Waits until `check` holds, looking every few milliseconds; fails with `what` after `timeoutMs`. */
+export async function eventually<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
