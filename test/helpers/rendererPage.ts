@@ -25,16 +25,16 @@ export interface RendererPageOptions {
   viewport?: { width: number; height: number };
   /** Browser permissions such as `clipboard-read`. */
   permissions?: string[];
+  /** Closing leaves the app's profile in place, for a restart on it. */
+  keepProfile?: boolean;
 }
 
+/** A window on a fresh app signed in to the organization as the user, as after joining it. */
 export async function openRendererPage(
   org: Org,
   user: TestUser,
   options: RendererPageOptions = {},
 ): Promise<RendererPage> {
-  if (!existsSync(`${rendererDir}/index.html`)) {
-    throw new Error(`${rendererDir} is missing: run \`npm run build\` before the end-to-end tests`);
-  }
   const hearth = await startTestHearth({ secrets: createMemorySecretStore() });
   const joined = await hearth.app.join({
     method: 'apiKey',
@@ -43,10 +43,21 @@ export async function openRendererPage(
     apiKey: user.apiKey,
   });
   if (!joined.ok) throw new Error(`could not sign in as ${user.email}: ${joined.message}`);
+  return openWindow(hearth, { ...options, imageOrigins: [org.url] });
+}
+
+/** The built renderer in Chromium, showing whatever the app holds: onboarding if it has no account. */
+export async function openWindow(
+  hearth: TestHearth,
+  options: RendererPageOptions & { imageOrigins?: string[] } = {},
+): Promise<RendererPage> {
+  if (!existsSync(`${rendererDir}/index.html`)) {
+    throw new Error(`${rendererDir} is missing: run \`npm run build\` before the end-to-end tests`);
+  }
   const web = await startWebBridge({
     rendererDir,
     service: hearth.service,
-    imageOrigins: [org.url],
+    imageOrigins: options.imageOrigins ?? [],
   });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -86,7 +97,7 @@ export async function openRendererPage(
       await browser.close();
       await web.close();
       await hearth.stop();
-      await removeProfile(hearth.profileDir);
+      if (options.keepProfile !== true) await removeProfile(hearth.profileDir);
     },
   };
 }

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../src-main/client/secretStore';
+import { startTestHearth } from '../helpers/hearth';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { openWindow, type RendererPage } from '../helpers/rendererPage';
+
+// Issue 13, point 9 (c): an organization hosted on this computer and one on
+// another server, side by side; switching keeps each one's narrow.
+
+let remote: Org;
+let carol: TestUser;
+let window: RendererPage;
+
+beforeAll(async () => {
+  remote = await startOrg();
+  carol = await remote.user('carol');
+  await remote.subscribe(carol, 'design');
+  for (const topic of ['logo', 'colours']) {
+    await remote.api(carol)('POST', '/messages', {
+      type: 'stream',
+      to: 'design',
+      topic,
+      content: `Thoughts on the ${topic}`,
+    });
+  }
+  window = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }));
+});
+
+afterAll(async () => {
+  await window?.close();
+  await remote?.close();
+});
+
+describe('two organizations side by side', () => {
+  it('(c) hosts one here, joins another, and switching keeps each one where it was', async () => {
+    const { page } = window;
+    await page.getByRole('textbox', { name: 'Organization name' }).fill('Lakeside Bakery');
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Dana Baker');
+    await page.getByRole('textbox', { name: 'Email' }).fill('dana@lakeside.example');
+    await page.getByLabel('Password').fill('flour and water');
+    await page.getByRole('button', { name: 'Host a new organization' }).click();
+    await page.getByRole('button', { name: /# general/ }).click();
+    await page.getByRole('textbox', { name: 'Topic' }).fill('opening hours');
+    await page.getByRole('textbox', { name: 'Message' }).fill('We open at seven tomorrow');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('.message', { hasText: 'We open at seven tomorrow' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add an organization' }).click();
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(remote.url);
+    await page.getByRole('button', { name: 'Check server' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(carol.email);
+    await page.getByLabel('Password').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.getByRole('button', { name: /# design/ }).click();
+    await page.getByRole('button', { name: 'logo' }).click();
+    await page.locator('.message', { hasText: 'Thoughts on the logo' }).waitFor();
+    expect(await page.locator('.message', { hasText: 'Thoughts on the colours' }).count()).toBe(0);
+
+    const switcher = page.getByRole('navigation', { name: 'Organizations' });
+    await switcher.getByRole('button', { name: 'Lakeside Bakery', exact: true }).click();
+    await page.locator('.message', { hasText: 'We open at seven tomorrow' }).waitFor();
+    await window.screenshot('account-switcher');
+
+    await switcher.getByRole('button', { name: remote.realmName, exact: true }).click();
+    await page.locator('.message', { hasText: 'Thoughts on the logo' }).waitFor();
+    expect(await page.locator('.message', { hasText: 'Thoughts on the colours' }).count()).toBe(0);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('logo');
+
+    const state = await window.hearth.service.getAppState({});
+    expect(state.accounts.map((account) => [account.realmName, account.hosted])).toEqual([
+      ['Lakeside Bakery', true],
+      [remote.realmName, false],
+    ]);
+    expect(window.pageErrors).toEqual([]);
+  });
+});
