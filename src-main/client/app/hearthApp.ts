@@ -17,6 +17,7 @@ import { openCache } from '../cache/openCache';
 import { Emitter } from '../emitter';
 import type { SecretStore } from '../secretStore';
 import { AccountRuntime, type SessionTuning } from './accountRuntime';
+import { RealmIcons } from './realmIcons';
 import type { HostingPort, NewOrganization } from './hostingPort';
 import { narrowTerms } from './narrows';
 
@@ -57,6 +58,7 @@ export class HearthApp {
   readonly #options: HearthAppOptions;
   readonly #accounts: Accounts;
   readonly #runtimes = new Map<string, AccountRuntime>();
+  readonly #icons: RealmIcons;
   readonly #events: Emitter<HearthAppEvents>;
   readonly #log: (line: string) => void;
   #activeId: string | null = null;
@@ -64,6 +66,7 @@ export class HearthApp {
   private constructor(options: HearthAppOptions, accounts: Accounts) {
     this.#options = options;
     this.#accounts = accounts;
+    this.#icons = new RealmIcons(options.profileDir);
     this.#log = options.log ?? ((line) => console.warn(`[hearth] ${line}`));
     this.#events = new Emitter((error) => this.#log(`app listener failed: ${String(error)}`));
   }
@@ -80,8 +83,10 @@ export class HearthApp {
       app.#log(`the account list could not be read; it was moved to ${accounts.list.movedAside}`);
     }
     if (accounts.list.all().some((account) => account.hosted)) await app.#resumeHosting();
+    await app.#icons.load(accounts.list.all().map((account) => account.id));
     for (const account of await accounts.all()) {
       app.#open(account, await accounts.keyOf(account));
+      if (app.#icons.get(account.id) === null) app.#fetchIcon(account);
     }
     app.#activeId = accounts.list.all()[0]?.id ?? null;
     return app;
@@ -97,9 +102,10 @@ export class HearthApp {
   appState(): AppState {
     const keyInMemoryOnly = this.#accounts.notice !== null;
     return {
-      accounts: [...this.#runtimes.values()].map((runtime) =>
-        runtime.summary(runtime.account.hosted, keyInMemoryOnly),
-      ),
+      accounts: [...this.#runtimes.values()].map((runtime) => ({
+        ...runtime.summary(runtime.account.hosted, keyInMemoryOnly),
+        realmIcon: this.#icons.get(runtime.account.id),
+      })),
       activeAccountId: this.#activeId,
     };
   }
@@ -177,6 +183,7 @@ export class HearthApp {
     this.#runtimes.delete(accountId);
     await runtime.stop();
     await this.#accounts.remove(accountId);
+    await this.#icons.forget(accountId);
     if (runtime.account.hosted) await this.#options.hosting.stop();
     if (this.#activeId === accountId) this.#activeId = this.#runtimes.keys().next().value ?? null;
     this.#emitAppState();
@@ -212,6 +219,7 @@ export class HearthApp {
 
   async #startHosting(organization?: NewOrganization): Promise<SignInResult> {
     const host = await this.#options.hosting.start(organization);
+    const info = await probeServer(host.url).catch(() => null);
     return {
       serverUrl: host.url,
       email: host.owner.email,
@@ -219,7 +227,7 @@ export class HearthApp {
       userId: host.owner.userId,
       fullName: host.owner.fullName,
       realmName: host.realmName,
-      realmIcon: null,
+      realmIcon: info?.realmIcon ?? null,
     };
   }
 
@@ -233,7 +241,15 @@ export class HearthApp {
     this.#open(account, signedIn.apiKey);
     this.#activeId = account.id;
     this.#emitAppState();
+    this.#fetchIcon(account);
     return account.id;
+  }
+
+  /** Fetches the organization's icon in the background; the switcher shows initials meanwhile. */
+  #fetchIcon(account: AccountRecord): void {
+    void this.#icons.fetch(account.id, account.realmIcon).then((fetched) => {
+      if (fetched && this.#runtimes.has(account.id)) this.#emitAppState();
+    });
   }
 
   #open(account: Account, key: string | null): void {
