@@ -34,6 +34,7 @@ export interface AccountRuntimeEvents {
 export type SessionTuning = Pick<SessionOptions, 'backoff' | 'pollTimeoutMs' | 'wake' | 'fetch'>;
 
 const pageSize = 50;
+const newestRequest = { anchor: 'newest' as const, numBefore: pageSize, numAfter: 0 };
 const searchLimit = 50;
 const offline: Connection = {
   state: 'offline',
@@ -219,17 +220,36 @@ export class AccountRuntime {
   }
 
   /**
-   * The newest page of a narrow: from the cache, corrected from the server
-   * when it answers, so edits and deletions made elsewhere meanwhile show.
+   * The newest page of a narrow, from the cache at once when it holds it;
+   * the server's fresh page then corrects it, pushed as a feed change, so
+   * edits and deletions made elsewhere meanwhile show. With nothing cached
+   * the window waits for the server, if it answers.
    */
   async openNarrow(narrow: Narrow): Promise<FeedPage> {
     this.#open = narrow;
-    const request = { anchor: 'newest' as const, numBefore: pageSize, numAfter: 0 };
-    if (this.#online) await this.#fetch(narrow, request);
-    return this.#page(
-      narrow,
-      this.cache.messagesInNarrow(cacheNarrow(narrow), { anchor: 'newest', before: pageSize }),
-    );
+    const cached = this.#newestPage(narrow);
+    if (!this.#online) return this.#page(narrow, cached);
+    if (cached.messages.length === 0 || cached.newer !== 'newest') {
+      await this.#fetch(narrow, newestRequest);
+      return this.#page(narrow, this.#newestPage(narrow));
+    }
+    void this.#refresh(narrow, cached.messages);
+    return this.#page(narrow, cached);
+  }
+
+  #newestPage(narrow: Narrow): CachePage {
+    return this.cache.messagesInNarrow(cacheNarrow(narrow), { anchor: 'newest', before: pageSize });
+  }
+
+  async #refresh(narrow: Narrow, shown: readonly Message[]): Promise<void> {
+    if (!(await this.#fetch(narrow, newestRequest)) || this.#open !== narrow) return;
+    const fresh = this.#newestPage(narrow).messages;
+    const kept = new Set(fresh.map((message) => message.id));
+    const oldest = fresh[0]?.id ?? Number.MAX_SAFE_INTEGER;
+    const deleted = shown
+      .map((message) => message.id)
+      .filter((id) => id >= oldest && !kept.has(id));
+    this.#events.emit('feed', { upserted: fresh, deleted });
   }
 
   /** The page before `beforeId`: cached, or fetched when the cache has a gap there. */
