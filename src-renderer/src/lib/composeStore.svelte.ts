@@ -1,4 +1,4 @@
-import type { ChatBridge, Narrow } from '../../../src-preload/bridge';
+import type { ChatBridge, Narrow, OutboxEntry } from '../../../src-preload/bridge';
 import { errorText } from './errors';
 import type { FeedStore } from './feedStore.svelte';
 
@@ -40,6 +40,16 @@ export class ComposeStore {
     this.topic = draft.topic;
     this.content = draft.content;
     this.error = null;
+  }
+
+  /**
+   * A message the server refused goes back into the compose box to be
+   * changed and sent again; its failed entry leaves the outbox.
+   */
+  async editFailed(entry: OutboxEntry): Promise<void> {
+    if (await this.feed.discard(entry.localId)) {
+      this.restore({ streamId: entry.streamId, topic: entry.topic, content: entry.content });
+    }
   }
 
   async send(): Promise<void> {

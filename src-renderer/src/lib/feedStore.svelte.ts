@@ -153,10 +153,10 @@ export class FeedStore {
     await this.attempt(() => this.bridge.retryOutbox({ localId }));
   }
 
-  async discard(localId: string): Promise<void> {
-    if (await this.attempt(() => this.bridge.discardOutbox({ localId }))) {
-      this.outbox = this.outbox.filter((entry) => entry.localId !== localId);
-    }
+  async discard(localId: string): Promise<boolean> {
+    if (!(await this.attempt(() => this.bridge.discardOutbox({ localId })))) return false;
+    this.outbox = this.outbox.filter((entry) => entry.localId !== localId);
+    return true;
   }
 
   private async attempt(call: () => Promise<object>): Promise<boolean> {
