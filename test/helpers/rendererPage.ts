@@ -16,7 +16,7 @@ export interface RendererPage {
   page: Page;
   /** Script errors and Content-Security-Policy violations, which the desktop window would hit too. */
   pageErrors: string[];
-  /** Saves what the page shows under test-results/, for a person to look at after a run. */
+  /** Saves what the page shows under test-results/, light and `-dark`, for a person to look at after a run. */
   screenshot(name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -92,6 +92,9 @@ export async function openWindow(
     screenshot: async (name) => {
       await mkdir('test-results', { recursive: true });
       await page.screenshot({ path: `test-results/${name}.png` });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: `test-results/${name}-dark.png` });
+      await page.emulateMedia({ colorScheme: 'light' });
     },
     close: async () => {
       await browser.close();

@@ -34,8 +34,10 @@ import { coveringKeys, narrowKey, type Narrow } from './narrow';
 import * as outbox from './outbox';
 import { completeIntervals, forgetNewest, recordInterval, type Interval } from './ranges';
 import {
+  lastSync,
   loadRegisterState,
   ownUserId,
+  recordSync,
   saveRegisterState,
   type QueuePosition,
   type SavedRegisterState,
@@ -138,6 +140,16 @@ export class Cache {
 
   loadRegisterState(): SavedRegisterState | null {
     return loadRegisterState(this.#db);
+  }
+
+  /** The server answered now (milliseconds since the epoch). */
+  recordSync(at: number): void {
+    recordSync(this.#db, at);
+  }
+
+  /** When the server last answered, from this run or an earlier one. */
+  lastSync(): number | null {
+    return lastSync(this.#db);
   }
 
   storeMessages(messages: readonly Message[]): void {

@@ -77,3 +77,15 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** Records that the server answered at `at` (milliseconds since the epoch). */
+export function recordSync(db: CacheDb, at: number): void {
+  db.run('INSERT OR REPLACE INTO sync_times (id, last_sync_at) VALUES (1, ?)', at);
+}
+
+export function lastSync(db: CacheDb): number | null {
+  return (
+    db.get<{ last_sync_at: number }>('SELECT last_sync_at FROM sync_times WHERE id = 1')
+      ?.last_sync_at ?? null
+  );
+}

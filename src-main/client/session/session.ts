@@ -106,6 +106,7 @@ export class Session {
     this.#options = options;
     this.#log = options.log ?? ((line) => console.warn(line));
     this.#events = new Emitter((error) => this.#log(`session listener failed: ${String(error)}`));
+    this.#connection = { ...this.#connection, lastSyncAt: this.#cache.lastSync() };
     const saved = this.#cache.loadRegisterState();
     this.#state = saved?.state ?? null;
     this.#queue =
@@ -210,6 +211,7 @@ export class Session {
         if (stopping.aborted) return;
         failures = 0;
         this.#receive(queue, events);
+        this.#cache.recordSync(Date.now());
         this.#setConnection({
           state: 'connected',
           offlineSince: null,
