@@ -73,7 +73,7 @@ describe('the bridge over a WebSocket', () => {
       ok: false,
       error: 'Unknown bridge call: noSuchCall',
     });
-    expect(await call(socket, ++id, 'getAppState', {})).toMatchObject({
+    expect(await call(socket, id + 1, 'getAppState', {})).toMatchObject({
       ok: true,
       result: { accounts: [], activeAccountId: null },
     });
