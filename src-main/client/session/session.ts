@@ -42,6 +42,11 @@ export interface SessionOptions extends Credentials {
   backoff?: Backoff;
   /** Upper bound on one long-poll; longer than the server's heartbeat interval, so only a dead link trips it. */
   pollTimeoutMs?: number;
+  /**
+   * Upper bound on a poll that does not block: after a failure or a wake, a
+   * connection kept alive from before may be dead and never answer.
+   */
+  checkTimeoutMs?: number;
   /** How the session notices that the computer slept; false for none. */
   wake?: { intervalMs: number; lateByMs: number } | false;
   fetch?: HttpClientOptions['fetch'];
@@ -54,6 +59,7 @@ interface Queue {
 }
 
 const defaultPollTimeoutMs = 150_000;
+const defaultCheckTimeoutMs = 10_000;
 const defaultWake = { intervalMs: 5_000, lateByMs: 20_000 };
 const stopGraceMs = 2_000;
 
@@ -205,7 +211,9 @@ export class Session {
           // After a failure or a wake, ask without blocking so the state shows at once.
           dontBlock,
           signal: poll.signal,
-          timeoutMs: this.#options.pollTimeoutMs ?? defaultPollTimeoutMs,
+          timeoutMs: dontBlock
+            ? (this.#options.checkTimeoutMs ?? defaultCheckTimeoutMs)
+            : (this.#options.pollTimeoutMs ?? defaultPollTimeoutMs),
         });
         this.#poll = null;
         if (stopping.aborted) return;
