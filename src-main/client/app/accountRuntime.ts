@@ -31,17 +31,14 @@ export interface AccountRuntimeEvents {
   outbox: OutboxEntry[];
 }
 
-export type SessionTuning = Pick<SessionOptions, 'backoff' | 'pollTimeoutMs' | 'wake' | 'fetch'>;
+export type SessionTuning = Pick<
+  SessionOptions,
+  'backoff' | 'pollTimeoutMs' | 'checkTimeoutMs' | 'wake' | 'fetch'
+>;
 
 const pageSize = 50;
 const newestRequest = { anchor: 'newest' as const, numBefore: pageSize, numAfter: 0 };
 const searchLimit = 50;
-const offline: Connection = {
-  state: 'offline',
-  offlineSince: null,
-  lastSyncAt: null,
-  caughtUp: null,
-};
 
 /**
  * One account while the app runs: its cache, and, when its key is at hand,
@@ -148,8 +145,16 @@ export class AccountRuntime {
     this.cache.close();
   }
 
+  /** A signed-out account is offline, with its history as old as its last sync. */
   get connection(): Connection {
-    return this.session?.connection ?? offline;
+    return (
+      this.session?.connection ?? {
+        state: 'offline',
+        offlineSince: null,
+        lastSyncAt: this.cache.lastSync(),
+        caughtUp: null,
+      }
+    );
   }
 
   get #online(): boolean {

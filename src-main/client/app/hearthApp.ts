@@ -125,7 +125,7 @@ export class HearthApp {
         server: {
           serverUrl: info.serverUrl,
           realmName: info.realmName,
-          realmIcon: null,
+          realmIcon: await this.#icons.dataUrl(info.realmIcon),
           description: info.realmDescription,
           version: info.zulipVersion,
           passwordSignIn: info.signIn.password,

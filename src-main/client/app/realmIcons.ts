@@ -32,23 +32,29 @@ export class RealmIcons {
     }
   }
 
-  /** Fetches and keeps the icon; false when there is none to show. */
-  async fetch(accountId: string, iconUrl: string | null): Promise<boolean> {
-    if (iconUrl === null || !/^https?:/i.test(iconUrl)) return false;
+  /** The icon as a data: URL, or null when there is none to show; nothing is kept. */
+  async dataUrl(iconUrl: string | null): Promise<string | null> {
+    if (iconUrl === null || !/^https?:/i.test(iconUrl)) return null;
     try {
       const response = await this.#fetch(iconUrl, { signal: AbortSignal.timeout(10_000) });
       const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
-      if (!response.ok || !imageTypes.has(type)) return false;
+      if (!response.ok || !imageTypes.has(type)) return null;
       const bytes = Buffer.from(await response.arrayBuffer());
-      if (bytes.length > maxBytes) return false;
-      const dataUrl = `data:${type};base64,${bytes.toString('base64')}`;
-      await mkdir(this.#dir, { recursive: true });
-      await writeFile(this.#file(accountId), dataUrl);
-      this.#icons.set(accountId, dataUrl);
-      return true;
+      if (bytes.length > maxBytes) return null;
+      return `data:${type};base64,${bytes.toString('base64')}`;
     } catch {
-      return false;
+      return null;
     }
+  }
+
+  /** Fetches and keeps the icon; false when there is none to show. */
+  async fetch(accountId: string, iconUrl: string | null): Promise<boolean> {
+    const dataUrl = await this.dataUrl(iconUrl);
+    if (dataUrl === null) return false;
+    await mkdir(this.#dir, { recursive: true });
+    await writeFile(this.#file(accountId), dataUrl);
+    this.#icons.set(accountId, dataUrl);
+    return true;
   }
 
   async forget(accountId: string): Promise<void> {

@@ -43,6 +43,19 @@ async function start(options: Parameters<typeof startTestHearth>[0] = {}) {
 const cacheFiles = async (hearth: TestHearth) => readdir(join(hearth.profileDir, 'caches'));
 
 describe('accounts in the app', () => {
+  it("shows the organization's name and icon before anyone signs in", async () => {
+    const hearth = await start({ secrets: createMemorySecretStore() });
+    expect(await hearth.service.probeServer({ serverUrl: org.url })).toMatchObject({
+      ok: true,
+      server: {
+        realmName: org.realmName,
+        realmIcon: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        passwordSignIn: true,
+        warning: null,
+      },
+    });
+  });
+
   it('says beside the right field what is wrong, and creates nothing', async () => {
     const hearth = await start({ secrets: createMemorySecretStore() });
     expect(
