@@ -56,15 +56,21 @@ describe('two organizations side by side', () => {
     await page.locator('.message', { hasText: 'Thoughts on the logo' }).waitFor();
     expect(await page.locator('.message', { hasText: 'Thoughts on the colours' }).count()).toBe(0);
 
+    await page.getByRole('textbox', { name: 'Message' }).fill('Half a thought about the logo');
+
     const switcher = page.getByRole('navigation', { name: 'Organizations' });
     await switcher.getByRole('button', { name: 'Lakeside Bakery', exact: true }).click();
     await page.locator('.message', { hasText: 'We open at seven tomorrow' }).waitFor();
+    await expect(page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe('');
     await window.screenshot('account-switcher');
 
     await switcher.getByRole('button', { name: remote.realmName, exact: true }).click();
     await page.locator('.message', { hasText: 'Thoughts on the logo' }).waitFor();
     expect(await page.locator('.message', { hasText: 'Thoughts on the colours' }).count()).toBe(0);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('logo');
+    await expect(page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe(
+      'Half a thought about the logo',
+    );
 
     const state = await window.hearth.service.getAppState({});
     expect(state.accounts.map((account) => [account.realmName, account.hosted])).toEqual([
