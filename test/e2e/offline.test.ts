@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openKeychain } from '../../src-main/desktop/keychain';
-import { startHost, type Host } from '../../src-main/server/host';
 import { removeProfile, startTestHearth } from '../helpers/hearth';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';
 
 // Issue 13, point 9 (a) and (b): a person joins a Hearth host from the
@@ -13,75 +10,27 @@ import { openWindow, type RendererPage } from '../helpers/rendererPage';
 // and gets everything delivered once when the host comes back.
 
 const password = 'correct horse battery staple';
-let dataDir: string;
-let host: Host | null = null;
-let port = 0;
+let org: Org;
+let alice: TestUser;
+let bob: TestUser;
 let profileDir = '';
 const keychainService = `Hearth e2e ${randomUUID()}`;
 
-interface Caller {
-  email: string;
-  apiKey: string;
-}
-let bob: Caller;
-
-const hostOn = (listenPort: number) =>
-  startHost({ dataDir, port: listenPort, queueTimeouts: { heartbeatMs: 1_000 } });
-
-async function api(user: Caller, method: string, path: string, params: Record<string, unknown>) {
-  if (!host) throw new Error('the host is down');
-  const body = new URLSearchParams(
-    Object.entries(params).map(([name, value]) => [
-      name,
-      typeof value === 'string' ? value : JSON.stringify(value),
-    ]),
-  );
-  const url = new URL(`${host.url}/api/v1${path}`);
-  if (method === 'GET') url.search = body.toString();
-  const response = await fetch(url, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${user.email}:${user.apiKey}`).toString('base64')}`,
-    },
-    ...(method === 'GET' ? {} : { body }),
-  });
-  return (await response.json()) as Record<string, unknown>;
-}
-
 const say = (content: string, topic = 'lunch') =>
-  api(bob, 'POST', '/messages', { type: 'stream', to: 'kitchen', topic, content });
+  org.api(bob)('POST', '/messages', { type: 'stream', to: 'kitchen', topic, content });
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'hearth-e2e-offline-'));
-  host = await hostOn(0);
-  port = Number(new URL(host.url).port);
-  const owner = { email: host.owner.email, apiKey: host.owner.apiKey };
-  for (const name of ['alice', 'bob']) {
-    await api(owner, 'POST', '/users', {
-      email: `${name}@hearth.test`,
-      full_name: name[0]?.toUpperCase() + name.slice(1),
-      password,
-    });
-  }
-  const response = await fetch(`${host.url}/api/v1/fetch_api_key`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: 'bob@hearth.test', password }),
-  });
-  bob = {
-    email: 'bob@hearth.test',
-    apiKey: ((await response.json()) as { api_key: string }).api_key,
-  };
-  await api(bob, 'POST', '/users/me/subscriptions', {
-    subscriptions: [{ name: 'kitchen' }],
-    principals: ['alice@hearth.test', 'bob@hearth.test'],
-  });
+  // Frequent heartbeats end each long-poll soon, so a lost host shows within a second.
+  org = await startOrg({ queueTimeouts: { heartbeatMs: 1_000 } });
+  alice = await org.user('alice');
+  bob = await org.user('bob');
+  for (const user of [alice, bob]) await org.subscribe(user, 'kitchen');
   await say('Soup of the day is leek', 'menu');
   await say('Anyone for lunch at noon?');
 });
 
 afterAll(async () => {
-  await host?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await org?.close();
   if (profileDir) await removeProfile(profileDir);
 });
 
@@ -100,11 +49,11 @@ describe('joining a server, losing it, and getting it back', () => {
   it('(a) joins a Hearth host from the first-run window with an email and password', async () => {
     window = await openApp();
     const { page } = window;
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(host?.url ?? '');
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(org.url);
     await window.screenshot('onboarding');
     await page.getByRole('button', { name: 'Check server' }).click();
     await page.getByText('Hearth', { exact: false }).first().waitFor();
-    await page.getByRole('textbox', { name: 'Email' }).fill('alice@hearth.test');
+    await page.getByRole('textbox', { name: 'Email' }).fill(alice.email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Join' }).click();
 
@@ -117,8 +66,7 @@ describe('joining a server, losing it, and getting it back', () => {
 
   it('(b) reads, searches and writes offline, keeps it all across a restart, and delivers once when the host returns', async () => {
     let { page } = window;
-    await host?.close();
-    host = null;
+    await org.stop();
     await page.getByRole('status').filter({ hasText: 'Offline since' }).waitFor();
     await page.locator('.message', { hasText: 'Soup of the day is leek' }).waitFor();
 
@@ -153,21 +101,21 @@ describe('joining a server, losing it, and getting it back', () => {
       .waitFor();
     await window.screenshot('offline-after-restart');
 
-    host = await hostOn(port);
+    await org.start();
     await say('Back online, see you at noon');
     await page.locator('.message', { hasText: 'Back online, see you at noon' }).waitFor();
     await page.locator('.message', { hasText: 'written on the train' }).waitFor();
     expect(await page.locator('.outbox-entry').count()).toBe(0);
 
     const onServer = (
-      (await api(bob, 'GET', '/messages', {
+      await org.api(bob)('GET', '/messages', {
         anchor: 'newest',
         num_before: 50,
         num_after: 0,
         narrow: [{ operator: 'stream', operand: 'kitchen' }],
         apply_markdown: false,
-      })) as { messages: { id: number; content: string }[] }
-    ).messages;
+      })
+    ).json.messages as { id: number; content: string }[];
     expect(
       onServer.filter((message) => message.content.includes('written on the train')),
     ).toHaveLength(1);

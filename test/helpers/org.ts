@@ -42,6 +42,10 @@ export interface Org {
   api(user?: TestUser): ApiCall;
   /** Stops the host and starts it again on the same data folder. */
   restart(): Promise<void>;
+  /** Kills the host, keeping its data, as a machine going down does; `start` brings it back. */
+  stop(): Promise<void>;
+  /** Starts the stopped host again on its data folder and port, where its clients look for it. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -93,6 +97,7 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
     ...(options.queueTimeouts ? { queueTimeouts: options.queueTimeouts } : {}),
   };
   let host: Host = await startHost(hostOptions);
+  let running = true;
   const users = new Map<string, TestUser>();
   const asTestUser = (owner: Host['owner']): TestUser => ({
     id: owner.userId,
@@ -152,11 +157,19 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
       return caller(() => host.url, user);
     },
     async restart() {
+      await org.stop();
+      await org.start();
+    },
+    async stop() {
       await host.close();
-      host = await startHost(hostOptions);
+      running = false;
+    },
+    async start() {
+      host = await startHost({ ...hostOptions, port: Number(new URL(host.url).port) });
+      running = true;
     },
     async close() {
-      await host.close();
+      if (running) await host.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HearthApp } from '../../../src-main/client/app/hearthApp';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
-import { startHost, type Host } from '../../../src-main/server/host';
 import type { Message } from '../../../src-preload/bridge';
 import {
   eventually,
@@ -13,83 +9,31 @@ import {
   testTuning,
   type TestHearth,
 } from '../../helpers/hearth';
+import { startOrg, type Org, type TestUser } from '../../helpers/org';
 
 // The sync of issue 13, point 4: whatever happens to the link, every message
 // others sent reaches the cache exactly once, in ID order; edits and deletions
 // made meanwhile show; read state matches the server's.
 
-const password = 'correct horse battery staple';
 const idleMs = 1_500;
-let dataDir: string;
-let host: Host;
-let port: number;
-let hostUp = true;
-
-const hostOn = (listenPort: number) =>
-  startHost({ dataDir, port: listenPort, queueTimeouts: { heartbeatMs: 500, idleMs } });
-
-interface Caller {
-  email: string;
-  apiKey: string;
-}
-
-async function api(
-  user: Caller,
-  method: string,
-  path: string,
-  params: Record<string, unknown> = {},
-): Promise<Record<string, unknown> & { messages?: Message[] }> {
-  const body = new URLSearchParams(
-    Object.entries(params).map(([name, value]) => [
-      name,
-      typeof value === 'string' ? value : JSON.stringify(value),
-    ]),
-  );
-  const url = new URL(`${host.url}/api/v1${path}`);
-  if (method === 'GET') url.search = body.toString();
-  const response = await fetch(url, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${user.email}:${user.apiKey}`).toString('base64')}`,
-    },
-    ...(method === 'GET' ? {} : { body }),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-let owner: Caller;
-let bob: Caller & { id: number };
+let org: Org;
+let owner: TestUser;
+let bob: TestUser;
 let kitchenId: number;
 
 const send = async (content: string, topic = 'soup') =>
-  (await api(bob, 'POST', '/messages', { type: 'stream', to: 'kitchen', topic, content }))
+  (await org.api(bob)('POST', '/messages', { type: 'stream', to: 'kitchen', topic, content })).json
     .id as number;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'hearth-sync-'));
-  host = await hostOn(0);
-  port = Number(new URL(host.url).port);
-  owner = { email: host.owner.email, apiKey: host.owner.apiKey };
-  await api(owner, 'POST', '/users', { email: 'bob@hearth.test', full_name: 'Bob', password });
-  const response = await fetch(`${host.url}/api/v1/fetch_api_key`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: 'bob@hearth.test', password }),
-  });
-  const key = (await response.json()) as Record<string, unknown>;
-  bob = { email: 'bob@hearth.test', apiKey: key.api_key as string, id: key.user_id as number };
-  for (const user of [owner, bob]) {
-    await api(user, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'kitchen' }] });
-  }
-  kitchenId = (await api(owner, 'GET', '/get_stream_id', { stream: 'kitchen' }))
-    .stream_id as number;
+  org = await startOrg({ queueTimeouts: { heartbeatMs: 500, idleMs } });
+  owner = org.owner;
+  bob = await org.user('bob');
+  for (const user of [owner, bob]) await org.subscribe(user, 'kitchen');
+  kitchenId = (await org.api(owner)('GET', '/get_stream_id', { stream: 'kitchen' })).json.stream_id;
 });
 
-afterAll(async () => {
-  if (hostUp) await host.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => org.close());
 
 // The client's own view of the link: while `offline`, every request fails
 // as an unplugged cable would, before it leaves the process.
@@ -120,7 +64,7 @@ async function signedInApp(profileDir?: string, secrets = createMemorySecretStor
 async function signIn(app: HearthApp): Promise<void> {
   const withKey = await app.join({
     method: 'apiKey',
-    serverUrl: host.url,
+    serverUrl: org.url,
     email: owner.email,
     apiKey: owner.apiKey,
   });
@@ -146,15 +90,15 @@ const cachedIds = async (app: HearthApp) =>
 const connected = (app: HearthApp) =>
   eventually('the session is connected', () => app.active().connection.state === 'connected');
 
-const serverIds = async () =>
+const serverIds = async (): Promise<number[]> =>
   (
-    await api(owner, 'GET', '/messages', {
+    await org.api(owner)('GET', '/messages', {
       anchor: 'newest',
       num_before: 1000,
       num_after: 0,
       narrow: [{ operator: 'stream', operand: kitchenId }],
     })
-  ).messages?.map((message) => message.id) ?? [];
+  ).json.messages.map((message: Message) => message.id);
 
 describe('sync without gaps', () => {
   it('catches up, exactly once and in order, on what others sent while it was offline past the queue time-out', async () => {
@@ -187,11 +131,9 @@ describe('sync without gaps', () => {
     await signIn(app);
     await connected(app);
 
-    await host.close();
-    hostUp = false;
+    await org.stop();
     await eventually('the window says offline', () => app.active().connection.state === 'offline');
-    host = await hostOn(port);
-    hostUp = true;
+    await org.start();
     const after = await send('sent while the client was still backing off');
 
     await eventually('the message is cached', async () => (await cachedIds(app)).includes(after));
@@ -213,8 +155,8 @@ describe('sync without gaps', () => {
     await first.stop();
     running = running.filter((hearth) => hearth !== first);
 
-    await api(bob, 'PATCH', `/messages/${edited}`, { content: 'the final text' });
-    await api(owner, 'DELETE', `/messages/${deleted}`);
+    await org.api(bob)('PATCH', `/messages/${edited}`, { content: 'the final text' });
+    await org.api(owner)('DELETE', `/messages/${deleted}`);
     const missed = [await send('while you were away'), await send('and this too')];
 
     const second = await signedInApp(first.profileDir, secrets);
@@ -244,10 +186,10 @@ describe('sync without gaps', () => {
     expect(ids).not.toContain(deleted);
     for (const id of missed) expect(ids).toContain(id);
 
-    const registered = await api(owner, 'POST', '/register', {
+    const registered = await org.api(owner)('POST', '/register', {
       fetch_event_types: ['message', 'update_message_flags'],
     });
-    const serverUnread = (registered.unread_msgs as { count: number }).count;
+    const serverUnread = registered.json.unread_msgs.count as number;
     await eventually(
       'unread counts match the server',
       () => second.app.active().summary(false, false).unreadCount === serverUnread,
