@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnWorkerFile } from '../desktop/hosting';
 import { startHearth } from '../desktop/startHearth';
+import { portOption } from './portOption';
 import { startWebBridge } from './webBridge';
 
 const usage = `Usage: npm run app:web -- --profile <dir> [options]
@@ -26,11 +27,7 @@ function fail(message: string, code = 2): never {
 }
 
 function port(value: string | undefined, fallback: number, flag: string): number {
-  const parsed = value === undefined ? fallback : Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535 || value?.trim() === '') {
-    fail(`${flag} must be a whole number from 0 to 65535`);
-  }
-  return parsed;
+  return portOption(value, fallback) ?? fail(`${flag} must be a whole number from 0 to 65535`);
 }
 
 async function main(): Promise<void> {

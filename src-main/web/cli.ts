@@ -7,6 +7,7 @@ import { HearthApp } from '../client/app/hearthApp';
 import { createMemorySecretStore } from '../client/secretStore';
 import { defaultDataDir } from '../server/dataDir';
 import { startHost } from '../server/host';
+import { portOption } from './portOption';
 import { startWebBridge } from './webBridge';
 
 const usage = `Usage: npm run dev:web -- [options]
@@ -22,8 +23,8 @@ Options:
                       (default: hearth-dev beside the normal data folder)`;
 
 function port(value: string | undefined, fallback: number, flag: string): number {
-  const parsed = value === undefined ? fallback : Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
+  const parsed = portOption(value, fallback);
+  if (parsed === null) {
     console.error(`hearth dev:web: ${flag} must be a port number\n\n${usage}`);
     process.exit(2);
   }
