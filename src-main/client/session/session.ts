@@ -271,10 +271,11 @@ export class Session {
     });
     const registered: Registered = await this.api.register();
     const { queue_id: queueId, last_event_id: lastEventId, ...state } = registered;
-    const queue = { id: queueId, lastEventId };
     this.#state = state as InitialState;
-    this.#cache.storeRegister(this.#state, { queueId, lastEventId });
-    this.#queue = queue;
+    // The queue is kept only once the catching up is done: a session that
+    // dies before then registers and catches up again, rather than resuming
+    // a queue whose missed messages it never fetched.
+    this.#cache.storeRegister(this.#state, { queueId: null, lastEventId });
     this.#emitChange({ messageIds: [], deletedIds: [], localIds: [], sidebar: true });
 
     const report = (messageIds: readonly number[], total: number) => {
@@ -284,6 +285,8 @@ export class Session {
     const newest = this.#cache.newestMessageId();
     if (newest === null) await fetchNewestOfAll(this.api, this.#cache, report);
     else await catchUp(this.api, this.#cache, newest, report);
+    this.#queue = { id: queueId, lastEventId };
+    this.#save();
     this.#setConnection({
       state: 'connected',
       offlineSince: null,
