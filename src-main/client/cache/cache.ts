@@ -316,9 +316,8 @@ export class Cache {
     markSending: (localId: string, at: number) => outbox.markSending(this.#db, localId, at),
     markFailed: (localId: string, msg: string) => outbox.markFailed(this.#db, localId, msg),
     markSent: (localId: string, messageId: number) => outbox.markSent(this.#db, localId, messageId),
-    editFailed: (localId: string, content: string) => outbox.editFailed(this.#db, localId, content),
-    requeue: (localId: string) => outbox.requeue(this.#db, localId),
-    unsend: (localId: string) => outbox.unsend(this.#db, localId),
+    requeue: (localId: string) => outbox.requeue(this.#db, localId, 'failed'),
+    unsend: (localId: string) => outbox.requeue(this.#db, localId, 'sending'),
     remove: (localId: string) => outbox.removeFromOutbox(this.#db, localId),
   };
 }

@@ -103,36 +103,17 @@ export function markSent(db: CacheDb, localId: string, messageId: number): boole
   );
 }
 
-/** A failed entry is queued again, as the person asked. */
-export function requeue(db: CacheDb, localId: string): boolean {
-  return (
-    db.run(
-      `UPDATE outbox SET state = 'pending', last_error = NULL WHERE local_id = ? AND state = 'failed'`,
-      localId,
-    ) > 0
-  );
-}
-
 /**
- * A send whose outcome is unknown (the link or the app died mid-request) is
- * queued again; its counted attempt says to look for it before sending again.
+ * An entry goes back in line: a failed one because the person asked to
+ * retry, or one `sending` whose outcome is unknown (the link or the app died
+ * mid-request), whose counted attempt says to look for it before sending again.
  */
-export function unsend(db: CacheDb, localId: string): boolean {
+export function requeue(db: CacheDb, localId: string, from: 'failed' | 'sending'): boolean {
   return (
     db.run(
-      `UPDATE outbox SET state = 'pending', last_error = NULL WHERE local_id = ? AND state = 'sending'`,
+      `UPDATE outbox SET state = 'pending', last_error = NULL WHERE local_id = ? AND state = ?`,
       localId,
-    ) > 0
-  );
-}
-
-/** Only a failed message is edited, since a pending or sending one may already be on its way. */
-export function editFailed(db: CacheDb, localId: string, content: string): boolean {
-  return (
-    db.run(
-      `UPDATE outbox SET content = ? WHERE local_id = ? AND state = 'failed'`,
-      content,
-      localId,
+      from,
     ) > 0
   );
 }

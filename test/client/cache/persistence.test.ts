@@ -50,16 +50,17 @@ describe('what survives closing the cache', () => {
     expect(first.outbox.markFailed('b', 'Network unreachable')).toBe(true);
     expect(first.outbox.markSending('b', 3000)).toBe(true);
     expect(first.outbox.markFailed('b', 'Stream does not exist')).toBe(true);
-    expect(first.outbox.editFailed('b', 'first, edited')).toBe(true);
     expect(first.outbox.markSending('a', 3500)).toBe(true);
-    expect(first.outbox.editFailed('a', 'too late: it is on its way')).toBe(false);
+    // Only a send in flight goes back in line when its outcome is unknown.
+    expect(first.outbox.unsend('b')).toBe(false);
     expect(first.outbox.markSent('a', 77)).toBe(true);
+    expect(first.outbox.requeue('c')).toBe(false);
     const cache = reopen(first, file);
     expect(cache.outbox.entries()).toEqual([
       {
         localId: 'b',
         destination: toGeneral,
-        content: 'first, edited',
+        content: 'first',
         createdAt: 1000,
         state: 'failed',
         attempts: 2,
