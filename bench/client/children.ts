@@ -1,0 +1,20 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+/** Runs a bundled bench child to its end and reads the one JSON line it prints. */
+export async function runChild<T>(
+  script: string,
+  args: readonly string[],
+  nodeArgs: readonly string[] = [],
+): Promise<T> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...nodeArgs, script, ...args], {
+    maxBuffer: 1024 * 1024,
+  });
+  const line = stdout.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(line) as T;
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+};

@@ -1,0 +1,128 @@
+// `npm run bench:client [-- --seed <n>]`
+//
+// Measures the client against floors measured in the same run, and prints
+// each figure beside its ratio and the issue's target; nothing is asserted,
+// and the exit code is 0 whether the targets are met or not.
+import { rm } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { bundleEntry } from '../server/bundle';
+import { formatTable, megabytes, ms, perSecond, type Row } from '../server/report';
+import { cachedAccount } from './cacheFile';
+import { measureCatchUp } from './catchUpBench';
+import { runChild } from './children';
+import { measureEventBurst } from './eventBurst';
+import { measureLocalSearch } from './localSearch';
+import { measureOfflineOpen } from './offlineOpen';
+import { offlineProfile } from './profile';
+import { syntheticOrg } from './syntheticOrg';
+
+const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' } } });
+const seed = Number(values.seed);
+
+const OPEN_RUNS = 7;
+const CATCH_UP_MESSAGES = 10_000;
+const CATCH_UP_ROUNDS = 3;
+const BURST_EVENTS = 1_000;
+const BURST_ROUNDS = 7;
+const SEARCH_QUERIES = 300;
+const MEMORY_LIMIT = 150 * 1024 * 1024;
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+async function main(): Promise<void> {
+  log(
+    `${cpus().length} cores, ${megabytes(totalmem())} memory, Node ${process.version}, load average ${load()}`,
+  );
+  const org = syntheticOrg(seed);
+  const large = await cachedAccount(org, seed, 200_000, log);
+  const medium = await cachedAccount(org, seed, 100_000, log);
+  const openScript = await bundleEntry('bench/client/openChild.ts');
+  const memoryScript = await bundleEntry('bench/client/memoryChild.ts');
+  const hostScript = await bundleEntry('src-main/server/cli.ts');
+  const rows: Row[] = [];
+
+  log('opening the last narrow offline from a cache of 200,000 messages');
+  const busiest = org.subscriptions[0]?.stream_id ?? 1;
+  const open = await measureOfflineOpen(openScript, large, busiest, OPEN_RUNS);
+  const openRatio = open.hearthMs / open.bareMs;
+  rows.push({
+    figure: 'open the last narrow offline, process start to snapshot (200,000 cached)',
+    value: ms(open.hearthMs),
+    ceiling: `${ms(open.bareMs)} bare open + query`,
+    ratio: openRatio,
+    target: '≤ 3×',
+    met: openRatio <= 3,
+  });
+
+  log(`catching up ${CATCH_UP_MESSAGES.toLocaleString('en')} missed messages`);
+  const caught = await measureCatchUp(hostScript, CATCH_UP_MESSAGES, CATCH_UP_ROUNDS, log);
+  const catchUpRatio = caught.hearthMs / caught.rawMs;
+  rows.push({
+    figure: `catch up ${caught.messages.toLocaleString('en')} missed messages`,
+    value: ms(caught.hearthMs),
+    ceiling: `${ms(caught.rawMs)} raw paged GET`,
+    ratio: catchUpRatio,
+    target: '≤ 1.5×',
+    met: catchUpRatio <= 1.5,
+  });
+
+  log(`applying bursts of ${BURST_EVENTS.toLocaleString('en')} message events`);
+  const burst = await measureEventBurst(org, BURST_EVENTS, BURST_ROUNDS);
+  const burstRatio = burst.hearthPerSecond / burst.rawPerSecond;
+  rows.push({
+    figure: `apply a burst of ${BURST_EVENTS.toLocaleString('en')} message events to state and cache`,
+    value: perSecond(burst.hearthPerSecond),
+    ceiling: `${perSecond(burst.rawPerSecond)} raw inserts`,
+    ratio: burstRatio,
+    target: '≥ 0.5',
+    met: burstRatio >= 0.5,
+  });
+
+  log(`${SEARCH_QUERIES} one-word searches of 200,000 cached messages`);
+  const search = measureLocalSearch(large, org.words, SEARCH_QUERIES, seed);
+  const searchRatio = search.hearthP99 / search.rawP99;
+  rows.push({
+    figure: 'one-word local search, newest 50, p99 (200,000 cached)',
+    value: ms(search.hearthP99),
+    ceiling: `${ms(search.rawP99)} raw FTS5`,
+    ratio: searchRatio,
+    target: '≤ 1.5×',
+    met: searchRatio <= 1.5,
+  });
+
+  log('resident memory with 3 accounts of 100,000 cached messages each');
+  const profileDir = await offlineProfile(medium, 3);
+  try {
+    const gc = ['--expose-gc'];
+    const hearth = await runChild<{ rss: number; accounts: number }>(
+      memoryScript,
+      ['hearth', profileDir],
+      gc,
+    );
+    const bare = await runChild<{ rss: number }>(memoryScript, ['bare'], gc);
+    rows.push({
+      figure: `resident memory of the main side, ${hearth.accounts} accounts × 100,000 cached`,
+      value: megabytes(hearth.rss),
+      ceiling: `${megabytes(bare.rss)} idle bare Node`,
+      ratio: hearth.rss / MEMORY_LIMIT,
+      target: '≤ 150 MB (ratio to the limit)',
+      met: hearth.rss <= MEMORY_LIMIT,
+    });
+  } finally {
+    await rm(profileDir, { recursive: true, force: true });
+  }
+
+  console.log(`\n${formatTable(rows)}\n`);
+  const missed = rows.filter((row) => row.met === false).map((row) => row.figure);
+  log(missed.length === 0 ? 'every target met' : `NOT MET: ${missed.join('; ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
