@@ -6,6 +6,7 @@ import {
   subscriptionRemoveEventSchema,
   updateMessageFlagsEventSchema,
   type Message,
+  type MessageEvent,
   type MessagesResponse,
   type NarrowTerm,
   type QueuedEvent,
@@ -23,7 +24,7 @@ import {
 } from './eventSchemas';
 import { absentFromPage, messagesInNarrow, type FeedPage, type FeedRequest } from './feed';
 import {
-  addLiveMessage,
+  addLiveMessages,
   changeFlags,
   deleteMessages,
   editMessages,
@@ -201,27 +202,43 @@ export class Cache {
    * has nothing to do with are passed over; malformed ones are logged and skipped.
    */
   applyEvents(events: readonly QueuedEvent[]): void {
+    // Runs of message events are stored together, so the ranges that reach
+    // the newest message move once per run rather than once per message.
+    let messages: MessageEvent[] = [];
+    const storeMessages = () => {
+      addLiveMessages(this.#db, messages);
+      messages = [];
+    };
     this.#db.transaction(() => {
-      for (const event of events) this.#applyEvent(event);
+      for (const event of events) {
+        if (event.type === 'message') {
+          const parsed = this.#parse(event, messageEventSchema);
+          if (parsed) messages.push(parsed);
+          continue;
+        }
+        storeMessages();
+        this.#applyEvent(event);
+      }
+      storeMessages();
     });
+  }
+
+  #parse<T>(
+    event: QueuedEvent,
+    schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  ): T | null {
+    const parsed = schema.safeParse(event);
+    if (parsed.success) return parsed.data;
+    this.#log(`cache: skipped a malformed ${event.type} event (id ${event.id})`);
+    return null;
   }
 
   #applyEvent(event: QueuedEvent): void {
     const db = this.#db;
     const parse = <T>(schema: {
       safeParse(value: unknown): { success: true; data: T } | { success: false };
-    }): T | null => {
-      const parsed = schema.safeParse(event);
-      if (parsed.success) return parsed.data;
-      this.#log(`cache: skipped a malformed ${event.type} event (id ${event.id})`);
-      return null;
-    };
+    }): T | null => this.#parse(event, schema);
     switch (event.type) {
-      case 'message': {
-        const parsed = parse(messageEventSchema);
-        if (parsed) addLiveMessage(db, parsed.message, parsed.flags);
-        return;
-      }
       case 'update_message': {
         const parsed = parse(updateMessageEventSchema);
         if (parsed) editMessages(db, parsed);

@@ -1,4 +1,4 @@
-import { messageSchema, type Message } from '../../wire';
+import type { Message } from '../../wire';
 import type { UpdateMessageFlagsEvent } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import type { UpdateMessageEvent } from './eventSchemas';
@@ -24,20 +24,32 @@ export interface StoredMessage {
   flags: number;
 }
 
+// The JSON was checked against the wire schema when it came from the server,
+// and only this cache writes the file: reading it back is not a trust boundary,
+// and re-checking every row would cost the window more than the query.
 export function messageOfRow(row: StoredMessage): Message {
-  return { ...messageSchema.parse(JSON.parse(row.json)), flags: flagNames(row.flags) };
+  const message = JSON.parse(row.json) as Message;
+  message.flags = flagNames(row.flags);
+  return message;
 }
 
-const upsertSql = `
+// A message new to the cache is inserted; one it holds (fetched again, or
+// delivered again after a lost queue) is updated. The two are told apart by
+// the insert itself, so the common case, a new message, costs no lookup and
+// its full-text row needs no delete first.
+const insertSql = `
 INSERT INTO messages
   (id, stream_id, topic, topic_folded, dm_key, sender_id, sender_email, flags, has_link, json)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (id) DO UPDATE SET
-  stream_id = excluded.stream_id, topic = excluded.topic, topic_folded = excluded.topic_folded,
-  dm_key = excluded.dm_key, sender_id = excluded.sender_id, sender_email = excluded.sender_email,
-  flags = excluded.flags, has_link = excluded.has_link, json = excluded.json`;
+ON CONFLICT (id) DO NOTHING`;
 
-const ftsSql = 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
+const updateSql = `
+UPDATE messages SET stream_id = ?, topic = ?, topic_folded = ?, dm_key = ?, sender_id = ?,
+  sender_email = ?, flags = ?, has_link = ?, json = ?
+WHERE id = ?`;
+
+const ftsInsertSql = 'INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
+const ftsReplaceSql = 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
 
 /** Writes one message with the reader's flags, replacing any older copy. */
 function putMessage(db: CacheDb, message: Message, flags: readonly string[]): void {
@@ -50,9 +62,7 @@ function putMessage(db: CacheDb, message: Message, flags: readonly string[]): vo
   const key = Array.isArray(message.display_recipient)
     ? dmKey(message.display_recipient.map((user) => user.id))
     : null;
-  db.run(
-    upsertSql,
-    message.id,
+  const columns = [
     streamId,
     topic,
     topic === null ? null : foldTopic(topic),
@@ -62,8 +72,10 @@ function putMessage(db: CacheDb, message: Message, flags: readonly string[]): vo
     bits,
     hasLink(message.content) ? 1 : 0,
     JSON.stringify(withoutFlags),
-  );
-  db.run(ftsSql, message.id, topic ?? '', plainText(message.content));
+  ];
+  const fresh = db.run(insertSql, message.id, ...columns) > 0;
+  if (!fresh) db.run(updateSql, ...columns, message.id);
+  db.run(fresh ? ftsInsertSql : ftsReplaceSql, message.id, topic ?? '', plainText(message.content));
   if ((bits & READ) === 0) markUnread(db, message.id, { streamId, topic, dmKey: key });
   else markRead(db, message.id);
 }
@@ -75,10 +87,20 @@ export function storeMessages(db: CacheDb, messages: readonly Message[]): void {
   });
 }
 
-/** A `message` event: stored, and every range that reached the newest now reaches it. */
-export function addLiveMessage(db: CacheDb, message: Message, flags: readonly string[]): void {
-  putMessage(db, message, flags);
-  extendNewest(db, message.id);
+/**
+ * `message` events, in the order delivered: stored, and every range that
+ * reached the newest now reaches the last of them.
+ */
+export function addLiveMessages(
+  db: CacheDb,
+  delivered: readonly { message: Message; flags: readonly string[] }[],
+): void {
+  let newest = 0;
+  for (const { message, flags } of delivered) {
+    putMessage(db, message, flags);
+    newest = Math.max(newest, message.id);
+  }
+  if (newest > 0) extendNewest(db, newest);
 }
 
 const deletedIds = (event: { message_ids: number[] } | { message_id: number }): number[] =>
