@@ -29,12 +29,17 @@ export function storeStreamTopics(
 
 // The server's list may be older than the cached messages, and cached
 // messages may not reach every topic: the union, newest activity first.
+// Each topic's newest message is found in the topic index alone, and only
+// that message's row is read for the topic's spelling: reading every row of
+// a busy stream for it made the window's first view wait.
 const topicsSql = `
 SELECT name, max(max_id) AS maxId FROM (
   SELECT topic_folded, name, max_id FROM stream_topics WHERE stream_id = @streamId
   UNION ALL
-  SELECT topic_folded, topic AS name, max(id) AS max_id FROM messages
-    WHERE stream_id = @streamId GROUP BY topic_folded
+  SELECT newest.topic_folded, m.topic AS name, newest.max_id FROM (
+    SELECT topic_folded, max(id) AS max_id FROM messages INDEXED BY messages_by_topic
+      WHERE stream_id = @streamId GROUP BY topic_folded
+  ) AS newest JOIN messages m ON m.id = newest.max_id
 )
 GROUP BY topic_folded ORDER BY maxId DESC`;
 
