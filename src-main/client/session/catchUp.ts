@@ -19,18 +19,27 @@ export async function catchUp(
   newestCached: number,
   report: CatchUpReport,
 ): Promise<void> {
-  let anchor = newestCached;
+  const fetchAfter = (anchor: number) => {
+    const request = { anchor, numBefore: 0, numAfter: pageSize };
+    const answer = api.getMessages({ ...request, narrow: [], includeAnchor: false });
+    // Awaited below; until then a failure must not count as unhandled.
+    answer.catch(() => undefined);
+    return { request, answer };
+  };
+  let next = fetchAfter(newestCached);
   let total = 0;
   for (;;) {
-    const request = { anchor, numBefore: 0, numAfter: pageSize };
-    const page = await api.getMessages({ ...request, narrow: [], includeAnchor: false });
+    const { request, answer } = next;
+    const page = await answer;
+    const highest = page.messages.at(-1)?.id;
+    const more = !page.found_newest && highest !== undefined;
+    // The next page is on its way while this one is stored.
+    if (more) next = fetchAfter(highest);
     cache.storePage({ kind: 'all' }, request, page);
     const ids = page.messages.map((message) => message.id);
     total += ids.length;
     report(ids, total);
-    const highest = ids.at(-1);
-    if (page.found_newest || highest === undefined) return;
-    anchor = highest;
+    if (!more) return;
   }
 }
 
