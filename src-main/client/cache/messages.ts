@@ -53,8 +53,6 @@ const ftsReplaceSql = 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) 
 
 /** Writes one message with the reader's flags, replacing any older copy. */
 function putMessage(db: CacheDb, message: Message, flags: readonly string[]): void {
-  const withoutFlags: Partial<Message> = { ...message };
-  delete withoutFlags.flags;
   const bits = flagBits(flags);
   const isStream = message.type === 'stream';
   const streamId = isStream ? (message.stream_id ?? null) : null;
@@ -71,7 +69,8 @@ function putMessage(db: CacheDb, message: Message, flags: readonly string[]): vo
     message.sender_email,
     bits,
     hasLink(message.content) ? 1 : 0,
-    JSON.stringify(withoutFlags),
+    // Any flags in the JSON are stale by the next flag event; reads take the column's.
+    JSON.stringify(message),
   ];
   const fresh = db.run(insertSql, message.id, ...columns) > 0;
   if (!fresh) db.run(updateSql, ...columns, message.id);

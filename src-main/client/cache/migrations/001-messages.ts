@@ -1,5 +1,5 @@
-// Messages as the feed reads them: the wire JSON (without flags, which change
-// often and live in their own column) plus the columns narrows filter on.
+// Messages as the feed reads them: the wire JSON (its flags are read from
+// their own column, as they change often) plus the columns narrows filter on.
 //
 // `topic_folded` is the topic in lower case, because Zulip matches topics
 // without regard to case. `dm_key` is every participant's ID, the reader's
