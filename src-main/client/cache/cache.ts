@@ -2,9 +2,15 @@ import type { InitialState } from '../../state/applyEvent';
 import {
   deleteMessageEventSchema,
   messageEventSchema,
+  mutedTopicsEventSchema,
+  realmUserEventSchema,
+  streamEventSchema,
   subscriptionAddEventSchema,
   subscriptionRemoveEventSchema,
+  subscriptionUpdateEventSchema,
+  updateMessageEventSchema,
   updateMessageFlagsEventSchema,
+  userTopicEventSchema,
   type Message,
   type MessageEvent,
   type MessagesResponse,
@@ -14,14 +20,6 @@ import {
   type User,
 } from '../../wire';
 import type { CacheDb } from './cacheDb';
-import {
-  mutedTopicsEventSchema,
-  realmUserEventSchema,
-  streamEventSchema,
-  subscriptionUpdateEventSchema,
-  updateMessageEventSchema,
-  userTopicEventSchema,
-} from './eventSchemas';
 import { absentFromPage, messagesInNarrow, type FeedPage, type FeedRequest } from './feed';
 import {
   addLiveMessages,

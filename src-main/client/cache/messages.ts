@@ -1,7 +1,7 @@
 import type { Message } from '../../wire';
 import type { UpdateMessageFlagsEvent } from '../../wire';
 import type { CacheDb } from './cacheDb';
-import type { UpdateMessageEvent } from './eventSchemas';
+import type { UpdateMessageEvent } from '../../wire';
 import { READ, flagBit, flagBits, flagNames } from './flags';
 import { dmKey, foldTopic } from './narrow';
 import { hasLink, plainText } from './plainText';

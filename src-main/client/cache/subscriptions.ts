@@ -1,6 +1,6 @@
 import { subscriptionSchema, type Subscription } from '../../wire';
 import type { CacheDb } from './cacheDb';
-import type { StreamEvent, SubscriptionUpdateEvent } from './eventSchemas';
+import type { StreamEvent, SubscriptionUpdateEvent } from '../../wire';
 
 const upsertSql = `INSERT OR REPLACE INTO subscriptions (stream_id, name, is_muted, json)
   VALUES (?, ?, ?, ?)`;

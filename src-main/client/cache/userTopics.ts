@@ -1,5 +1,5 @@
 import type { CacheDb } from './cacheDb';
-import type { UserTopicEvent } from './eventSchemas';
+import type { UserTopicEvent } from '../../wire';
 import { foldTopic } from './narrow';
 import { streamIdByName } from './subscriptions';
 

@@ -1,6 +1,6 @@
 import { userSchema, type User } from '../../wire';
 import type { CacheDb } from './cacheDb';
-import type { RealmUserEvent } from './eventSchemas';
+import type { RealmUserEvent } from '../../wire';
 
 const upsertSql = 'INSERT OR REPLACE INTO users (user_id, email, json) VALUES (?, ?, ?)';
 
