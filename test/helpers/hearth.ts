@@ -73,3 +73,61 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** Waits until the account shown in the app is connected to its server. */
+export const connected = (app: HearthApp) =>
+  eventually('the session is connected', () => app.active().connection.state === 'connected');
+
+/**
+ * The apps a test file starts, all behind one cable the test can pull: while
+ * `offline`, every request of theirs fails before it leaves the process, as
+ * an unplugged cable would. `stopAll` (for afterEach) stops them, plugs the
+ * cable back in and removes the profiles they made.
+ */
+export function testApps(secrets: SecretStore) {
+  const link = { offline: false };
+  const cable: typeof fetch = (input, init) =>
+    link.offline ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init);
+  let running: TestHearth[] = [];
+  const profiles: string[] = [];
+  return {
+    link,
+    /** An app on a new profile, or on an earlier one's, as after a restart. */
+    async start(profileDir?: string): Promise<TestHearth> {
+      const hearth = await startTestHearth({
+        ...(profileDir ? { profileDir } : {}),
+        secrets,
+        tuning: { ...testTuning, fetch: cable },
+      });
+      running.push(hearth);
+      if (!profileDir) profiles.push(hearth.profileDir);
+      return hearth;
+    },
+    /** Quits one app, keeping its profile. */
+    async stop(hearth: TestHearth): Promise<void> {
+      await hearth.stop();
+      running = running.filter((other) => other !== hearth);
+    },
+    async stopAll(): Promise<void> {
+      link.offline = false;
+      await Promise.all(running.map((hearth) => hearth.stop()));
+      running = [];
+      await Promise.all(profiles.splice(0).map(removeProfile));
+    },
+  };
+}
+
+/** Signs the app in to the organization as the user, with the user's API key. */
+export async function joinWithKey(
+  app: HearthApp,
+  serverUrl: string,
+  user: { email: string; apiKey: string },
+): Promise<void> {
+  const joined = await app.join({
+    method: 'apiKey',
+    serverUrl,
+    email: user.email,
+    apiKey: user.apiKey,
+  });
+  if (!joined.ok) throw new Error(`could not sign in as ${user.email}: ${joined.message}`);
+}

@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HearthApp } from '../../../src-main/client/app/hearthApp';
 import { openCache } from '../../../src-main/client/cache/openCache';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import {
+  connected,
   eventually,
-  removeProfile,
-  startTestHearth,
-  testTuning,
+  joinWithKey,
+  testApps,
   type TestHearth,
 } from '../../helpers/hearth';
 import { startOrg, type Org } from '../../helpers/org';
@@ -17,9 +16,6 @@ import { startOrg, type Org } from '../../helpers/org';
 
 let org: Org;
 let kitchenId: number;
-let offline = false;
-const cable: typeof fetch = (input, init) =>
-  offline ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init);
 
 beforeAll(async () => {
   // Frequent heartbeats end each long-poll soon, so a pulled cable shows within a second.
@@ -30,46 +26,14 @@ beforeAll(async () => {
 });
 afterAll(() => org.close());
 
-const secrets = createMemorySecretStore();
-let running: TestHearth[] = [];
-const profiles: string[] = [];
-afterEach(async () => {
-  offline = false;
-  await Promise.all(running.map((hearth) => hearth.stop()));
-  running = [];
-  await Promise.all(profiles.splice(0).map(removeProfile));
-});
-
-async function startApp(profileDir?: string): Promise<TestHearth> {
-  const hearth = await startTestHearth({
-    ...(profileDir ? { profileDir } : {}),
-    secrets,
-    tuning: { ...testTuning, fetch: cable },
-  });
-  running.push(hearth);
-  if (!profileDir) profiles.push(hearth.profileDir);
-  return hearth;
-}
+const apps = testApps(createMemorySecretStore());
+afterEach(() => apps.stopAll());
 
 async function signedIn(): Promise<TestHearth> {
-  const hearth = await startApp();
-  const joined = await hearth.app.join({
-    method: 'apiKey',
-    serverUrl: org.url,
-    email: org.owner.email,
-    apiKey: org.owner.apiKey,
-  });
-  expect(joined).toMatchObject({ ok: true });
+  const hearth = await apps.start();
+  await joinWithKey(hearth.app, org.url, org.owner);
   await connected(hearth.app);
   return hearth;
-}
-
-const connected = (app: HearthApp) =>
-  eventually('the session is connected', () => app.active().connection.state === 'connected');
-
-async function stop(hearth: TestHearth): Promise<void> {
-  await hearth.stop();
-  running = running.filter((other) => other !== hearth);
 }
 
 /** The contents of the stream's messages on the server, oldest first. */
@@ -87,16 +51,16 @@ const onServer = async (): Promise<string[]> =>
 describe('the outbox', () => {
   it('keeps what was written offline across a restart, then sends it once, in the order written', async () => {
     const first = await signedIn();
-    offline = true;
+    apps.link.offline = true;
     await eventually('offline', () => first.app.active().connection.state === 'offline');
     const written = ['first while offline', 'second while offline', 'third while offline'];
     for (const content of written) {
       const entry = first.app.active().send(kitchenId, 'travel', content);
       expect(entry).toMatchObject({ content, state: 'waiting', error: null });
     }
-    await stop(first);
+    await apps.stop(first);
 
-    const second = await startApp(first.profileDir);
+    const second = await apps.start(first.profileDir);
     expect(
       second.app
         .active()
@@ -106,7 +70,7 @@ describe('the outbox', () => {
     const page = await second.app.active().openNarrow({ kind: 'stream', streamId: kitchenId });
     expect(page.outbox.map((entry) => entry.state)).toEqual(['waiting', 'waiting', 'waiting']);
 
-    offline = false;
+    apps.link.offline = false;
     await eventually('the outbox is empty', () => second.app.active().outboxEntries().length === 0);
     const sent = (await onServer()).filter((content) => content.endsWith('while offline'));
     expect(sent).toEqual(written);
@@ -143,7 +107,7 @@ describe('the outbox', () => {
   it('does not send twice a message whose first attempt reached the server before the app died', async () => {
     const first = await signedIn();
     const accountId = first.app.active().account.id;
-    await stop(first);
+    await apps.stop(first);
 
     // The app died between sending and hearing back: the entry is marked
     // sending, and the server has the message.
@@ -164,7 +128,7 @@ describe('the outbox', () => {
       content,
     });
 
-    const second = await startApp(first.profileDir);
+    const second = await apps.start(first.profileDir);
     await eventually('the outbox is empty', () => second.app.active().outboxEntries().length === 0);
     expect((await onServer()).filter((text) => text === content)).toHaveLength(1);
   });

@@ -3,10 +3,10 @@ import type { HearthApp } from '../../../src-main/client/app/hearthApp';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import type { Message } from '../../../src-preload/bridge';
 import {
+  connected,
   eventually,
-  removeProfile,
-  startTestHearth,
-  testTuning,
+  joinWithKey,
+  testApps,
   type TestHearth,
 } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
@@ -35,43 +35,14 @@ beforeAll(async () => {
 
 afterAll(() => org.close());
 
-// The client's own view of the link: while `offline`, every request fails
-// as an unplugged cable would, before it leaves the process.
-let offline = false;
-const cable: typeof fetch = (input, init) =>
-  offline ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init);
+const apps = testApps(createMemorySecretStore());
+afterEach(() => apps.stopAll());
 
-let running: TestHearth[] = [];
-const profiles: string[] = [];
-afterEach(async () => {
-  offline = false;
-  await Promise.all(running.map((hearth) => hearth.stop()));
-  running = [];
-  await Promise.all(profiles.splice(0).map(removeProfile));
-});
-
-async function signedInApp(profileDir?: string, secrets = createMemorySecretStore()) {
-  const hearth = await startTestHearth({
-    ...(profileDir ? { profileDir } : {}),
-    secrets,
-    tuning: { ...testTuning, fetch: cable },
-  });
-  running.push(hearth);
-  if (!profileDir) profiles.push(hearth.profileDir);
+async function signedInApp(profileDir?: string): Promise<TestHearth> {
+  const hearth = await apps.start(profileDir);
+  if (!profileDir) await joinWithKey(hearth.app, org.url, owner);
   return hearth;
 }
-
-async function signIn(app: HearthApp): Promise<void> {
-  const withKey = await app.join({
-    method: 'apiKey',
-    serverUrl: org.url,
-    email: owner.email,
-    apiKey: owner.apiKey,
-  });
-  expect(withKey).toMatchObject({ ok: true });
-}
-
-const kitchenNarrow = () => ({ kind: 'stream' as const, streamId: kitchenId });
 
 // What the cache holds of the stream, read without asking the server, and
 // only within ranges it holds complete: what an offline window would show.
@@ -87,9 +58,6 @@ const cachedIds = async (app: HearthApp) =>
     )
     .messages.map((message) => message.id);
 
-const connected = (app: HearthApp) =>
-  eventually('the session is connected', () => app.active().connection.state === 'connected');
-
 const serverIds = async (): Promise<number[]> =>
   (
     await org.api(owner)('GET', '/messages', {
@@ -103,20 +71,19 @@ const serverIds = async (): Promise<number[]> =>
 describe('sync without gaps', () => {
   it('catches up, exactly once and in order, on what others sent while it was offline past the queue time-out', async () => {
     const { app } = await signedInApp();
-    await signIn(app);
     await connected(app);
     const before = await send('before the cable came out');
     await eventually('the first message is cached', async () =>
       (await cachedIds(app)).includes(before),
     );
 
-    offline = true;
+    apps.link.offline = true;
     await eventually('the window says offline', () => app.active().connection.state === 'offline');
     expect(app.active().connection.offlineSince).toEqual(expect.any(Number));
     const missed = [await send('one'), await send('two'), await send('three', 'stew')];
     // Long enough for the server to collect the idle queue.
     await new Promise((resolve) => setTimeout(resolve, idleMs * 2.5));
-    offline = false;
+    apps.link.offline = false;
 
     await connected(app);
     const ids = await cachedIds(app);
@@ -128,7 +95,6 @@ describe('sync without gaps', () => {
 
   it('resumes its queue when its host is killed and restarted, receiving what was sent after the restart', async () => {
     const { app } = await signedInApp();
-    await signIn(app);
     await connected(app);
 
     await org.stop();
@@ -142,9 +108,7 @@ describe('sync without gaps', () => {
   });
 
   it('after its own restart catches up, shows edits and deletions made meanwhile, and counts unread as the server does', async () => {
-    const secrets = createMemorySecretStore();
-    const first = await signedInApp(undefined, secrets);
-    await signIn(first.app);
+    const first = await signedInApp();
     await connected(first.app);
     const edited = await send('a first draft');
     const deleted = await send('a mistake');
@@ -152,14 +116,13 @@ describe('sync without gaps', () => {
       const ids = await cachedIds(first.app);
       return ids.includes(edited) && ids.includes(deleted);
     });
-    await first.stop();
-    running = running.filter((hearth) => hearth !== first);
+    await apps.stop(first);
 
     await org.api(bob)('PATCH', `/messages/${edited}`, { content: 'the final text' });
     await org.api(owner)('DELETE', `/messages/${deleted}`);
     const missed = [await send('while you were away'), await send('and this too')];
 
-    const second = await signedInApp(first.profileDir, secrets);
+    const second = await signedInApp(first.profileDir);
     await connected(second.app);
     // Caught up in the cache itself, before any narrow is refreshed.
     await eventually('the missed messages are cached', async () => {
@@ -175,7 +138,9 @@ describe('sync without gaps', () => {
         }
       });
     });
-    const page = await second.service.openNarrow({ narrow: kitchenNarrow() });
+    const page = await second.service.openNarrow({
+      narrow: { kind: 'stream', streamId: kitchenId },
+    });
     expect(page.messages.map((message) => message.id)).toContain(deleted);
     const change = await corrected;
     expect(change.upserted.find((message) => message.id === edited)?.content).toContain(
