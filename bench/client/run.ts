@@ -25,7 +25,7 @@ const CATCH_UP_MESSAGES = 10_000;
 const CATCH_UP_ROUNDS = 3;
 const BURST_EVENTS = 1_000;
 const BURST_ROUNDS = 7;
-const SEARCH_QUERIES = 300;
+const SEARCH_QUERIES = 600;
 const MEMORY_LIMIT = 150 * 1024 * 1024;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
