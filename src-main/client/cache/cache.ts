@@ -26,6 +26,7 @@ import {
   changeFlags,
   deleteMessages,
   editMessages,
+  indexPending,
   newestMessageId,
   storeMessages,
 } from './messages';
@@ -97,10 +98,13 @@ export class Cache {
   readonly #db: CacheDb;
   readonly #log: LogLine;
   #ownUserId: number | null | undefined;
+  /** Whether messages may wait for their full text, so searches skip the check when none can. */
+  #textPending: boolean;
 
   constructor(db: CacheDb, log: LogLine) {
     this.#db = db;
     this.#log = log;
+    this.#textPending = db.get('SELECT 1 FROM fts_pending LIMIT 1') !== undefined;
   }
 
   close(): void {
@@ -157,13 +161,20 @@ export class Cache {
 
   /**
    * Stores a GET /messages answer and records the IDs it holds complete.
+   * With `deferText` the messages' full-text entries wait for indexPending.
    * Between its first and last message (and beyond, where it reached the
    * narrow's ends) the answer is the server's whole truth: cached messages of
    * the narrow it lacks were deleted or moved away meanwhile, and go.
    */
-  storePage(narrow: Narrow, request: PageRequest, answer: MessagesResponse): void {
+  storePage(
+    narrow: Narrow,
+    request: PageRequest,
+    answer: MessagesResponse,
+    options: { deferText?: boolean } = {},
+  ): void {
     this.#db.transaction(() => {
-      storeMessages(this.#db, answer.messages);
+      storeMessages(this.#db, answer.messages, options.deferText ?? false);
+      if (options.deferText && answer.messages.length > 0) this.#textPending = true;
       const ids = answer.messages.map((message) => message.id);
       if (ids.length > 0) {
         const low = answer.found_oldest ? 0 : Math.min(...ids);
@@ -301,7 +312,15 @@ export class Cache {
     return messagesInNarrow(this.#db, narrow, request, this.ownUserId);
   }
 
+  /** Indexes up to `limit` messages stored without their full text; true while more wait. */
+  indexPending(limit: number): boolean {
+    this.#textPending &&= indexPending(this.#db, limit);
+    return this.#textPending;
+  }
+
+  /** Searches everything cached: messages still waiting for their full text are indexed first. */
   searchMessages(terms: readonly NarrowTerm[], limit: number): LocalSearch {
+    while (this.indexPending(5_000));
     return searchMessages(this.#db, terms, limit, this.ownUserId);
   }
 

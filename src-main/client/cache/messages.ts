@@ -51,8 +51,19 @@ WHERE id = ?`;
 const ftsInsertSql = 'INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
 const ftsReplaceSql = 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
 
-/** Writes one message with the reader's flags, replacing any older copy. */
-function putMessage(db: CacheDb, message: Message, flags: readonly string[]): void {
+const pendingSql = 'INSERT OR IGNORE INTO fts_pending (id) VALUES (?)';
+
+/**
+ * Writes one message with the reader's flags, replacing any older copy. With
+ * `deferText`, a message new to the cache waits in `fts_pending` for its
+ * full-text entry (see indexPending).
+ */
+function putMessage(
+  db: CacheDb,
+  message: Message,
+  flags: readonly string[],
+  deferText = false,
+): void {
   const bits = flagBits(flags);
   const isStream = message.type === 'stream';
   const streamId = isStream ? (message.stream_id ?? null) : null;
@@ -74,15 +85,46 @@ function putMessage(db: CacheDb, message: Message, flags: readonly string[]): vo
   ];
   const fresh = db.run(insertSql, message.id, ...columns) > 0;
   if (!fresh) db.run(updateSql, ...columns, message.id);
-  db.run(fresh ? ftsInsertSql : ftsReplaceSql, message.id, topic ?? '', plainText(message.content));
+  if (fresh && deferText) db.run(pendingSql, message.id);
+  else
+    db.run(
+      fresh ? ftsInsertSql : ftsReplaceSql,
+      message.id,
+      topic ?? '',
+      plainText(message.content),
+    );
   if ((bits & READ) === 0) markUnread(db, message.id, { streamId, topic, dmKey: key });
   else markRead(db, message.id);
 }
 
 /** Messages from GET /messages, each carrying its flags. */
-export function storeMessages(db: CacheDb, messages: readonly Message[]): void {
+export function storeMessages(db: CacheDb, messages: readonly Message[], deferText = false): void {
   db.transaction(() => {
-    for (const message of messages) putMessage(db, message, message.flags ?? []);
+    for (const message of messages) putMessage(db, message, message.flags ?? [], deferText);
+  });
+}
+
+/**
+ * Gives up to `limit` pending messages their full-text entries, oldest first,
+ * from the stored message as it is now (edited or moved since, perhaps);
+ * deleted ones just leave the list. Says whether any are still pending.
+ */
+export function indexPending(db: CacheDb, limit: number): boolean {
+  return db.transaction(() => {
+    const rows = db.all<{ id: number; topic: string | null; json: string }>(
+      `SELECT p.id, m.topic, m.json FROM (SELECT id FROM fts_pending ORDER BY id LIMIT ?) AS p
+       JOIN messages m ON m.id = p.id`,
+      limit,
+    );
+    for (const row of rows) {
+      const { content } = JSON.parse(row.json) as Pick<Message, 'content'>;
+      db.run(ftsReplaceSql, row.id, row.topic ?? '', plainText(content));
+    }
+    db.run(
+      'DELETE FROM fts_pending WHERE id IN (SELECT id FROM fts_pending ORDER BY id LIMIT ?)',
+      limit,
+    );
+    return db.get('SELECT 1 FROM fts_pending LIMIT 1') !== undefined;
   });
 }
 

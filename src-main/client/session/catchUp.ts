@@ -33,9 +33,10 @@ export async function catchUp(
     const page = await answer;
     const highest = page.messages.at(-1)?.id;
     const more = !page.found_newest && highest !== undefined;
-    // The next page is on its way while this one is stored.
+    // The next page is on its way while this one is stored; full-text
+    // indexing waits until the session is idle, or until someone searches.
     if (more) next = fetchAfter(highest);
-    cache.storePage({ kind: 'all' }, request, page);
+    cache.storePage({ kind: 'all' }, request, page, { deferText: true });
     const ids = page.messages.map((message) => message.id);
     total += ids.length;
     report(ids, total);

@@ -62,6 +62,7 @@ const defaultPollTimeoutMs = 150_000;
 const defaultCheckTimeoutMs = 10_000;
 const defaultWake = { intervalMs: 5_000, lateByMs: 20_000 };
 const stopGraceMs = 2_000;
+const indexBatch = 500;
 
 // Events that change what the sidebar shows; messages and flags change counts too.
 const sidebarEvents = new Set([
@@ -287,12 +288,23 @@ export class Session {
     else await catchUp(this.api, this.#cache, newest, report);
     this.#queue = { id: queueId, lastEventId };
     this.#save();
+    this.#indexWhenIdle();
     this.#setConnection({
       state: 'connected',
       offlineSince: null,
       lastSyncAt: Date.now(),
       caughtUp: null,
     });
+  }
+
+  /** Gives caught-up messages their full-text entries a batch per turn of the event loop. */
+  #indexWhenIdle(): void {
+    const step = () => {
+      if (!this.#stopRequest.signal.aborted && this.#cache.indexPending(indexBatch)) {
+        setImmediate(step);
+      }
+    };
+    setImmediate(step);
   }
 
   #receive(queue: Queue, events: readonly AnyEvent[]): void {

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  event,
+  freshCache,
+  ids,
+  me,
+  noUnread,
+  reopen,
+  streamMessage,
+  subscription,
+  tempFolder,
+  user,
+} from './fixtures';
+import { join } from 'node:path';
+
+// Catching up stores thousands of messages at once and leaves their
+// full-text entries for later: a search must still find every one.
+
+const page = (messages: ReturnType<typeof streamMessage>[]) => ({
+  anchor: 0,
+  found_anchor: false,
+  found_newest: true,
+  found_oldest: false,
+  messages,
+});
+
+function caughtUpCache(file = join(tempFolder(), 'account.db')) {
+  const cache = freshCache(file);
+  cache.storeRegister(
+    {
+      user_id: me.id,
+      subscriptions: [subscription(1, 'general')],
+      realm_users: [user(me)],
+      unread_msgs: noUnread,
+    },
+    { queueId: 'q', lastEventId: -1 },
+  );
+  cache.storePage(
+    { kind: 'all' },
+    { anchor: 0, numBefore: 0, numAfter: 1000 },
+    page([
+      streamMessage(1, { content: '<p>sourdough starter</p>', flags: ['read'] }),
+      streamMessage(2, { content: '<p>rye and sourdough</p>', flags: ['read'] }),
+      streamMessage(3, { content: '<p>a baguette</p>', flags: ['read'] }),
+    ]),
+    { deferText: true },
+  );
+  return cache;
+}
+
+const search = (cache: ReturnType<typeof freshCache>, word: string) =>
+  ids(cache.searchMessages([{ operator: 'search', operand: word }], 50).messages);
+
+describe('messages stored without their full text yet', () => {
+  it('are found by a search, which indexes them first', () => {
+    const cache = caughtUpCache();
+    expect(search(cache, 'sourdough')).toEqual([1, 2]);
+    expect(cache.indexPending(10)).toBe(false);
+  });
+
+  it('are indexed in batches, as they are now: edited text, and deleted ones left out', () => {
+    const file = join(tempFolder(), 'account.db');
+    const first = caughtUpCache(file);
+    first.applyEvents([
+      event('update_message', {
+        message_id: 3,
+        message_ids: [3],
+        flags: ['read'],
+        edit_timestamp: 100,
+        rendered_content: '<p>a baguette and a croissant</p>',
+      }),
+      event('delete_message', {
+        message_ids: [2],
+        message_type: 'stream',
+        stream_id: 1,
+        topic: 'x',
+      }),
+    ]);
+    const cache = reopen(first, file);
+    expect(cache.indexPending(2)).toBe(true);
+    expect(cache.indexPending(2)).toBe(false);
+    expect(search(cache, 'croissant')).toEqual([3]);
+    expect(search(cache, 'sourdough')).toEqual([1]);
+  });
+});
