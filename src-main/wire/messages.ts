@@ -44,7 +44,10 @@ export const messageSchema = z.object({
   reactions: z.array(z.unknown()),
   stream_id: z.number().int().optional(),
   subject: z.string(),
-  subject_links: z.array(z.unknown()),
+  // Zulip's own documentation of a message no longer lists subject_links (its
+  // topic_links replaced it), so a client must not require it; the spec and
+  // Hearth's host still send it.
+  subject_links: z.array(z.unknown()).optional(),
   topic_links: z.array(z.unknown()).optional(),
   submessages: z.array(z.unknown()),
   timestamp: z.number().int(),
