@@ -27,7 +27,8 @@ export const subscriptionSchema = streamSchema.extend({
   push_notifications: z.boolean().nullable(),
   email_notifications: z.boolean().nullable(),
   wildcard_mentions_notify: z.boolean().nullable(),
-  email_address: z.string(),
+  // Zulip 8.0 (feature level 226) dropped it from subscription objects.
+  email_address: z.string().optional(),
   /** Average messages a week; null for a stream too young to tell (Zulip's value for Hearth). */
   stream_weekly_traffic: z.number().int().nullable().optional(),
   subscribers: z.array(z.union([z.string(), z.number().int()])).optional(),

@@ -31,7 +31,8 @@ export const userSchema = z.object({
   is_bot: z.boolean(),
   is_active: z.boolean(),
   is_guest: z.boolean(),
-  bot_type: z.number().int().nullable(),
+  // Zulip sends bot_type for bots only (its documented realm_user example has none).
+  bot_type: z.number().int().nullable().optional(),
   bot_owner: z.string().optional(),
   bot_owner_id: z.number().int().nullable().optional(),
   avatar_url: z.string().nullable(),

@@ -7,10 +7,15 @@ import {
   messagesResponseSchema,
   updateMessageEventSchema,
   type QueuedEvent,
+  type Subscription,
+  type User,
 } from '../../../src-main/wire';
 import { tempFolder } from '../cache/fixtures';
 
 // Zulip's documented answers, not Hearth's: what a real Zulip server sends.
+const list = (name: string) =>
+  JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8')) as QueuedEvent[];
+
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(name, import.meta.url), 'utf8')) as QueuedEvent & {
     message: Record<string, unknown>;
@@ -60,5 +65,53 @@ describe("Zulip's documented events", () => {
     );
     expect(moved.messages.find((stored) => stored.id === 58)?.content).toBe('<p>new content</p>');
     cache.close();
+  });
+});
+
+describe("Zulip's documented subscription and user events", () => {
+  it('keep the cached subscriptions and users current, none skipped as malformed', () => {
+    const logged: string[] = [];
+    const { cache } = openCache(join(tempFolder(), 'zulip.db'), {
+      log: (line) => logged.push(line),
+    });
+    const [added, updated, ...rest] = list('subscription-events.json');
+    if (!added || !updated) throw new Error('the subscription fixtures are missing');
+    cache.applyEvents([added, updated]);
+    expect(cache.subscriptions()).toEqual([
+      expect.objectContaining({ stream_id: 9, name: 'test', pin_to_top: true }),
+    ]);
+    cache.applyEvents(rest);
+    expect(cache.subscriptions()).toEqual([]);
+
+    cache.applyEvents(list('realm-user-events.json'));
+    expect(cache.users()).toEqual([
+      expect.objectContaining({
+        user_id: 38,
+        full_name: 'full name',
+        avatar_url: expect.stringContaining('version=3'),
+      }),
+    ]);
+    expect(logged.filter((line) => line.includes('malformed'))).toEqual([]);
+    cache.close();
+  });
+
+  it('survive being saved as register state and read back on the next start', () => {
+    const file = join(tempFolder(), 'zulip.db');
+    const { cache } = openCache(file, { log: () => undefined });
+    const [added] = list('subscription-events.json');
+    const [person] = list('realm-user-events.json');
+    cache.storeRegister(
+      {
+        user_id: 38,
+        subscriptions: (added as unknown as { subscriptions: Subscription[] }).subscriptions,
+        realm_users: [(person as unknown as { person: User }).person],
+      },
+      { queueId: '1:0', lastEventId: 0 },
+    );
+    cache.close();
+    const reopened = openCache(file, { log: () => undefined }).cache;
+    expect(reopened.loadRegisterState()?.state.realm_users).toHaveLength(1);
+    expect(reopened.subscriptions().map((subscription) => subscription.name)).toEqual(['test']);
+    reopened.close();
   });
 });
