@@ -35,7 +35,8 @@ export const unreadMessageDetailsSchema = z.union([
     type: z.literal('stream'),
     stream_id: z.number().int(),
     topic: z.string(),
-    unmuted_stream_msg: z.boolean(),
+    // Deprecated by Zulip, and absent from its documented example.
+    unmuted_stream_msg: z.boolean().optional(),
     mentioned: z.literal(true).optional(),
   }),
   z.object({
@@ -51,11 +52,11 @@ export const updateMessageFlagsEventSchema = z.object({
   type: z.literal('update_message_flags'),
   op: z.enum(['add', 'remove']),
   /** Zulip's older name for `op`, still sent. */
-  operation: z.enum(['add', 'remove']),
+  operation: z.enum(['add', 'remove']).optional(),
   flag: z.string(),
   messages: z.array(z.number().int()),
   /** True for mark_all_as_read, which lists no messages. */
-  all: z.boolean(),
+  all: z.boolean().optional(),
   message_details: z.record(z.string(), unreadMessageDetailsSchema).optional(),
 });
 export type UpdateMessageFlagsEvent = z.infer<typeof updateMessageFlagsEventSchema>;

@@ -95,6 +95,26 @@ describe("Zulip's documented subscription and user events", () => {
     cache.close();
   });
 
+  it('of flags, topics and departures are applied, none skipped as malformed', () => {
+    const logged: string[] = [];
+    const { cache } = openCache(join(tempFolder(), 'zulip.db'), {
+      log: (line) => logged.push(line),
+    });
+    cache.recordComplete({ kind: 'all' }, { low: 0, high: 0, reachesNewest: true });
+    const message = fixture('message-event.json');
+    cache.applyEvents([{ ...message, message: { ...message.message, id: 63 } }]);
+    const [starred, unstarred, ...rest] = list('flag-and-topic-events.json');
+    if (!starred || !unstarred) throw new Error('the flag fixtures are missing');
+    const flagsOf63 = () =>
+      cache.messagesInNarrow({ kind: 'all' }, { anchor: 'newest', before: 5 }).messages[0]?.flags;
+    cache.applyEvents([starred]);
+    expect(flagsOf63()).toContain('starred');
+    cache.applyEvents([unstarred, ...rest]);
+    expect(flagsOf63()).not.toContain('starred');
+    expect(logged.filter((line) => line.includes('malformed'))).toEqual([]);
+    cache.close();
+  });
+
   it('survive being saved as register state and read back on the next start', () => {
     const file = join(tempFolder(), 'zulip.db');
     const { cache } = openCache(file, { log: () => undefined });
