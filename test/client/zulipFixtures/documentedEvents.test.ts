@@ -111,6 +111,11 @@ describe("Zulip's documented subscription and user events", () => {
     expect(flagsOf63()).toContain('starred');
     cache.applyEvents([unstarred, ...rest]);
     expect(flagsOf63()).not.toContain('starred');
+
+    cache.applyEvents([{ ...message, id: 9, message: { ...message.message, id: 37 } }]);
+    cache.applyEvents(list('deletion-events.json'));
+    const left = cache.messagesInNarrow({ kind: 'all' }, { anchor: 'newest', before: 5 }).messages;
+    expect(left.map((stored) => stored.id)).toEqual([63]);
     expect(logged.filter((line) => line.includes('malformed'))).toEqual([]);
     cache.close();
   });
