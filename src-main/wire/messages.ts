@@ -75,9 +75,11 @@ export type MessageSnapshot = z.infer<typeof messageSnapshotSchema>;
 export const messagesResponseSchema = z.object({
   // For anchor=newest Zulip echoes 10^16, beyond the safe-integer range.
   anchor: z.number(),
-  found_anchor: z.boolean(),
-  found_newest: z.boolean(),
-  found_oldest: z.boolean(),
+  // Zulip's documented example leaves out found_oldest; absent, none of these
+  // promises is taken as made, so a page never claims more history than it holds.
+  found_anchor: z.boolean().default(false),
+  found_newest: z.boolean().default(false),
+  found_oldest: z.boolean().default(false),
   messages: z.array(messageSchema),
 });
 export type MessagesResponse = z.infer<typeof messagesResponseSchema>;

@@ -13,6 +13,8 @@ export interface Answer {
 export interface ReceivedRequest {
   method: string;
   path: string;
+  /** The query string's parameters, as a GET sends them. */
+  query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -39,11 +41,13 @@ export async function startFixtureServer(
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const path = new URL(request.url ?? '/', 'http://fixture').pathname;
+      const url = new URL(request.url ?? '/', 'http://fixture');
+      const path = url.pathname;
       const method = request.method ?? 'GET';
       received.push({
         method,
         path,
+        query: url.searchParams,
         headers: request.headers,
         body: Buffer.concat(chunks).toString(),
       });
