@@ -10,8 +10,8 @@ export const unreadStreamSchema = z.object({
 
 export const unreadPrivateSchema = z.object({
   other_user_id: z.number().int(),
-  /** Zulip's older, misleading name for other_user_id, still sent. */
-  sender_id: z.number().int(),
+  /** Zulip's older, misleading name for other_user_id, sent by 7.0 and deprecated since. */
+  sender_id: z.number().int().optional(),
   unread_message_ids: z.array(z.number().int()),
 });
 

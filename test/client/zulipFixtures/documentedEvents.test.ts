@@ -130,12 +130,22 @@ describe("Zulip's documented subscription and user events", () => {
         user_id: 38,
         subscriptions: (added as unknown as { subscriptions: Subscription[] }).subscriptions,
         realm_users: [(person as unknown as { person: User }).person],
+        // Zulip deprecated sender_id beside other_user_id after 7.0.
+        unread_msgs: {
+          pms: [{ other_user_id: 10, unread_message_ids: [31] }],
+          streams: [],
+          huddles: [],
+          mentions: [],
+          count: 1,
+          old_unreads_missing: false,
+        },
       },
       { queueId: '1:0', lastEventId: 0 },
     );
     cache.close();
     const reopened = openCache(file, { log: () => undefined }).cache;
     expect(reopened.loadRegisterState()?.state.realm_users).toHaveLength(1);
+    expect(reopened.unreadCounts().total).toBe(1);
     expect(reopened.subscriptions().map((subscription) => subscription.name)).toEqual(['test']);
     reopened.close();
   });
