@@ -4,10 +4,17 @@
 // each figure beside its ratio and the issue's target; nothing is asserted,
 // and the exit code is 0 whether the targets are met or not.
 import { rm } from 'node:fs/promises';
-import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { bundleEntry } from '../server/bundle';
-import { formatTable, megabytes, ms, perSecond, type Row } from '../server/report';
+import {
+  formatTable,
+  log,
+  machineLine,
+  megabytes,
+  ms,
+  perSecond,
+  type Row,
+} from '../server/report';
 import { cachedAccount } from './cacheFile';
 import { measureCatchUp } from './catchUpBench';
 import { runChild } from './children';
@@ -28,16 +35,8 @@ const BURST_ROUNDS = 7;
 const SEARCH_QUERIES = 600;
 const MEMORY_LIMIT = 150 * 1024 * 1024;
 
-const log = (line: string) => console.log(`[bench] ${line}`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
 async function main(): Promise<void> {
-  log(
-    `${cpus().length} cores, ${megabytes(totalmem())} memory, Node ${process.version}, load average ${load()}`,
-  );
+  log(machineLine());
   const org = syntheticOrg(seed);
   const large = await cachedAccount(org, seed, 200_000, log);
   const medium = await cachedAccount(org, seed, 100_000, log);

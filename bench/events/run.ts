@@ -6,11 +6,11 @@
 // event-loop stalls throughout. Targets are printed, never asserted: the exit
 // code is 0 whether they are met or not.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { summarizeProfile } from '../server/profileSummary';
-import { formatTable, megabytes } from '../server/report';
+import { formatTable, loadAverage, log, machineLine } from '../server/report';
 import { figureRows } from './figures';
 import { fullSize, measureEvents } from './measure';
 
@@ -30,16 +30,8 @@ const size = {
   warmup: Number(values.warmup),
 };
 
-const log = (line: string) => console.log(`[bench] ${line}`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
 async function main(): Promise<void> {
-  log(
-    `${cpus().length} cores, ${megabytes(totalmem())} memory, Node ${process.version}, load average ${load()}`,
-  );
+  log(machineLine());
   log(
     `${size.queues} queues (event_types ["message"]), 1 to 6 per user, ${size.pollers} users polling; ` +
       `${size.warmup} warm-up and ${size.rounds} measured rounds`,
@@ -54,7 +46,7 @@ async function main(): Promise<void> {
     });
     console.log(`\n${formatTable(figureRows(figures))}\n`);
     if (profileDir) console.log(await summarizeProfile(profileDir, phases));
-    log(`load average at the end ${load()} (other work on the machine skews every figure)`);
+    log(`load average at the end ${loadAverage()} (other work on the machine skews every figure)`);
   } finally {
     if (profileDir) await rm(profileDir, { recursive: true, force: true });
   }

@@ -7,6 +7,19 @@ export interface Row {
   met?: boolean;
 }
 
+import { cpus, loadavg, totalmem } from 'node:os';
+
+export const log = (line: string) => console.log(`[bench] ${line}`);
+
+export const loadAverage = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/** The machine a run measured on, and how busy it was: figures mean little without it. */
+export const machineLine = (): string =>
+  `${cpus().length} cores, ${megabytes(totalmem())} memory, Node ${process.version}, load average ${loadAverage()}`;
+
 export const ms = (milliseconds: number) => `${milliseconds.toFixed(2)} ms`;
 export const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en')}/s`;
 export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

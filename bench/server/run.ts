@@ -5,7 +5,7 @@
 // target; targets are printed, never asserted, and the exit code is 0 whether
 // they are met or not. `--profile` adds the host's CPU profile, phase by phase.
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleEntry } from './bundle';
@@ -17,7 +17,7 @@ import { cachedOrg } from './orgCache';
 import { monotonicMicros, summarizeProfile, type Phase } from './profileSummary';
 import { measureProfileRates } from './rates';
 import { readLatencies, type ReadResult } from './reads';
-import { formatTable, megabytes } from './report';
+import { formatTable, loadAverage, log, machineLine } from './report';
 import { measureSends } from './sends';
 import { readSetup } from './setup';
 
@@ -38,17 +38,10 @@ const STEADY_PER_SECOND = 100;
 const STEADY_SECONDS = 10;
 const READS_PER_NARROW = 400;
 
-const log = (line: string) => console.log(`[bench] ${line}`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
-  log(
-    `${cpus().length} cores, ${megabytes(totalmem())} memory, Node ${process.version}, load average ${load()}`,
-  );
+  log(machineLine());
   const org = await cachedOrg(seed, size, log);
   const { manifest } = org;
   log(
@@ -152,7 +145,7 @@ async function main(): Promise<void> {
     );
     for (const note of failureNotes(figures)) log(note);
     if (values.profile) console.log(await summarizeProfile(profileDir, phases));
-    log(`load average at the end ${load()} (other work on the machine skews every figure)`);
+    log(`load average at the end ${loadAverage()} (other work on the machine skews every figure)`);
   } catch (error) {
     for (const server of servers) console.error(server.recentErrors().join('\n'));
     throw error;
