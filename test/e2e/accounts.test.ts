@@ -48,6 +48,8 @@ describe('two organizations side by side', () => {
     await page.getByRole('button', { name: 'Add an organization' }).click();
     await page.getByRole('textbox', { name: 'Server URL' }).fill(remote.url);
     await page.getByRole('button', { name: 'Check server' }).click();
+    // The sign-in fields appear once the server has answered the probe.
+    await page.getByRole('button', { name: 'Join' }).waitFor();
     await page.getByRole('textbox', { name: 'Email' }).fill(carol.email);
     await page.getByLabel('Password').fill('correct horse battery staple');
     await page.getByRole('button', { name: 'Join' }).click();

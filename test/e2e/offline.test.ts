@@ -52,7 +52,8 @@ describe('joining a server, losing it, and getting it back', () => {
     await page.getByRole('textbox', { name: 'Server URL' }).fill(org.url);
     await window.screenshot('onboarding');
     await page.getByRole('button', { name: 'Check server' }).click();
-    await page.getByText('Hearth', { exact: false }).first().waitFor();
+    // The sign-in fields appear once the server has answered the probe.
+    await page.getByRole('button', { name: 'Join' }).waitFor();
     await page.getByRole('textbox', { name: 'Email' }).fill(alice.email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Join' }).click();
