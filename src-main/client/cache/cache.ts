@@ -312,9 +312,14 @@ export class Cache {
     return messagesInNarrow(this.#db, narrow, request, this.ownUserId);
   }
 
-  /** Indexes up to `limit` messages stored without their full text; true while more wait. */
+  /**
+   * Indexes up to `limit` messages stored without their full text; true while
+   * more wait. The last batch also checkpoints the log the burst left behind.
+   */
   indexPending(limit: number): boolean {
-    this.#textPending &&= indexPending(this.#db, limit);
+    if (!this.#textPending) return false;
+    this.#textPending = indexPending(this.#db, limit);
+    if (!this.#textPending) this.#db.checkpoint();
     return this.#textPending;
   }
 

@@ -39,6 +39,11 @@ export class CacheDb {
     return this.#db.transaction(work)();
   }
 
+  /** Copies what the write-ahead log holds into the file, without waiting for readers. */
+  checkpoint(): void {
+    this.#db.pragma('wal_checkpoint(PASSIVE)');
+  }
+
   close(): void {
     this.#db.close();
   }

@@ -10,7 +10,6 @@ import { streamName } from './subscriptions';
 import {
   markAllRead,
   markCachedUnread,
-  markRead,
   markReadMany,
   markUnread,
   moveUnreads,
@@ -51,7 +50,16 @@ WHERE id = ?`;
 const ftsInsertSql = 'INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
 const ftsReplaceSql = 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
 
-const pendingSql = 'INSERT OR IGNORE INTO fts_pending (id) VALUES (?)';
+// A batch's read messages leave the unread list, and its deferred ones join
+// the pending list, in one statement each rather than one per message.
+const pendingManySql = 'INSERT OR IGNORE INTO fts_pending (id) SELECT value FROM json_each(?)';
+
+/** What storing a batch leaves to do once for all its messages. */
+interface Leftovers {
+  // A set, because a message delivered twice in one batch takes its last flags.
+  read: Set<number>;
+  pending: number[];
+}
 
 /**
  * Writes one message with the reader's flags, replacing any older copy. With
@@ -62,6 +70,7 @@ function putMessage(
   db: CacheDb,
   message: Message,
   flags: readonly string[],
+  leftovers: Leftovers,
   deferText = false,
 ): void {
   const bits = flagBits(flags);
@@ -85,7 +94,7 @@ function putMessage(
   ];
   const fresh = db.run(insertSql, message.id, ...columns) > 0;
   if (!fresh) db.run(updateSql, ...columns, message.id);
-  if (fresh && deferText) db.run(pendingSql, message.id);
+  if (fresh && deferText) leftovers.pending.push(message.id);
   else
     db.run(
       fresh ? ftsInsertSql : ftsReplaceSql,
@@ -93,14 +102,26 @@ function putMessage(
       topic ?? '',
       plainText(message.content),
     );
-  if ((bits & READ) === 0) markUnread(db, message.id, { streamId, topic, dmKey: key });
-  else markRead(db, message.id);
+  if ((bits & READ) !== 0) leftovers.read.add(message.id);
+  else {
+    leftovers.read.delete(message.id);
+    markUnread(db, message.id, { streamId, topic, dmKey: key });
+  }
+}
+
+function finish(db: CacheDb, { read, pending }: Leftovers): void {
+  if (read.size > 0) markReadMany(db, JSON.stringify([...read]));
+  if (pending.length > 0) db.run(pendingManySql, JSON.stringify(pending));
 }
 
 /** Messages from GET /messages, each carrying its flags. */
 export function storeMessages(db: CacheDb, messages: readonly Message[], deferText = false): void {
   db.transaction(() => {
-    for (const message of messages) putMessage(db, message, message.flags ?? [], deferText);
+    const leftovers: Leftovers = { read: new Set(), pending: [] };
+    for (const message of messages) {
+      putMessage(db, message, message.flags ?? [], leftovers, deferText);
+    }
+    finish(db, leftovers);
   });
 }
 
@@ -137,10 +158,12 @@ export function addLiveMessages(
   delivered: readonly { message: Message; flags: readonly string[] }[],
 ): void {
   let newest = 0;
+  const leftovers: Leftovers = { read: new Set(), pending: [] };
   for (const { message, flags } of delivered) {
-    putMessage(db, message, flags);
+    putMessage(db, message, flags, leftovers);
     newest = Math.max(newest, message.id);
   }
+  finish(db, leftovers);
   if (newest > 0) extendNewest(db, newest);
 }
 

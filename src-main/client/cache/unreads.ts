@@ -17,10 +17,6 @@ export function markUnread(db: CacheDb, messageId: number, place: UnreadPlace): 
   db.run(insertSql, messageId, place.streamId, place.topic, folded, place.dmKey);
 }
 
-export function markRead(db: CacheDb, messageId: number): void {
-  db.run('DELETE FROM unreads WHERE message_id = ?', messageId);
-}
-
 /** `ids` is a JSON array, so that a batch is one statement. */
 export function markReadMany(db: CacheDb, ids: string): void {
   db.run('DELETE FROM unreads WHERE message_id IN (SELECT value FROM json_each(?))', ids);

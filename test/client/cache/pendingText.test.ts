@@ -4,6 +4,7 @@ import {
   freshCache,
   ids,
   me,
+  messageEvent,
   noUnread,
   reopen,
   streamMessage,
@@ -11,6 +12,7 @@ import {
   tempFolder,
   user,
 } from './fixtures';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // Catching up stores thousands of messages at once and leaves their
@@ -81,5 +83,42 @@ describe('messages stored without their full text yet', () => {
     expect(cache.indexPending(2)).toBe(false);
     expect(search(cache, 'croissant')).toEqual([3]);
     expect(search(cache, 'sourdough')).toEqual([1]);
+  });
+});
+
+describe('a burst written at once', () => {
+  it('leaves the log no bigger than its limit once its text is indexed', () => {
+    const file = join(tempFolder(), 'account.db');
+    const cache = caughtUpCache(file);
+    const words = 'a fairly long message about bread, flour, water and salt '.repeat(3);
+    for (let start = 100; start < 10_100; start += 1000) {
+      const messages = Array.from({ length: 1000 }, (_, index) =>
+        streamMessage(start + index, { content: `<p>${words}</p>`, flags: ['read'] }),
+      );
+      cache.storePage(
+        { kind: 'all' },
+        { anchor: start - 1, numBefore: 0, numAfter: 1000 },
+        { ...page(messages), found_newest: false },
+        { deferText: true },
+      );
+    }
+    const log = () => statSync(`${file}-wal`).size;
+    expect(log()).toBeGreaterThan(6 * 1024 * 1024);
+    while (cache.indexPending(2_000));
+    cache.applyEvents([messageEvent(streamMessage(20_000), ['read'])]);
+    expect(log()).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(search(cache, 'flour')).toHaveLength(50);
+  });
+
+  it('takes the last flags of a message delivered twice in it', () => {
+    const cache = caughtUpCache();
+    cache.applyEvents([
+      messageEvent(streamMessage(7)),
+      messageEvent(streamMessage(7), ['read']),
+      messageEvent(streamMessage(8), ['read']),
+      messageEvent(streamMessage(8)),
+    ]);
+    expect(cache.unreadCounts().total).toBe(1);
+    expect(cache.unreadCounts().streams.get(1)).toBe(1);
   });
 });

@@ -3,7 +3,15 @@ import { sql as sidebar } from './002-sidebar';
 import { sql as outbox } from './003-outbox';
 import { sql as lastSync } from './004-last-sync';
 import { sql as ftsPending } from './005-fts-pending';
+import { sql as noSenderIndex } from './006-no-sender-index';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
-export const migrations: readonly string[] = [messages, sidebar, outbox, lastSync, ftsPending];
+export const migrations: readonly string[] = [
+  messages,
+  sidebar,
+  outbox,
+  lastSync,
+  ftsPending,
+  noSenderIndex,
+];
