@@ -169,6 +169,10 @@ export const serverInfoSchema = z.object({
   version: z.string(),
   /** The server takes an email and password (POST /fetch_api_key). */
   passwordSignIn: z.boolean(),
+  /** False where the server signs in with a username (LDAP) rather than an email. */
+  usernameIsEmail: z.boolean(),
+  /** Single sign-on methods (Google, SAML…), which only a web browser can use. */
+  browserSignIn: z.array(z.string()),
   /** A warning to show without refusing, e.g. an http:// URL off this computer. */
   warning: z.string().nullable(),
 });

@@ -72,7 +72,9 @@ export function toServerInfo(
 ): ServerInfo {
   const realmUrl = (settings.realm_url ?? settings.realm_uri ?? serverUrl).replace(/\/+$/, '');
   const methods = settings.authentication_methods;
-  const password = methods.password === true || settings.email_auth_enabled;
+  // LDAP takes its username and password through POST /fetch_api_key too.
+  const password =
+    methods.password === true || methods.ldap === true || settings.email_auth_enabled;
   const dev = methods.dev === true;
   const external = settings.external_authentication_methods.map((method) => method.display_name);
   return {

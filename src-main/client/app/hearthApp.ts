@@ -129,6 +129,8 @@ export class HearthApp {
           description: info.realmDescription,
           version: info.zulipVersion,
           passwordSignIn: info.signIn.password,
+          usernameIsEmail: info.signIn.usernameIsEmail,
+          browserSignIn: info.signIn.external,
           warning: info.warning,
         },
       };

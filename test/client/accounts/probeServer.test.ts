@@ -135,6 +135,33 @@ describe("probeServer on Zulip's published examples", () => {
     }
   });
 
+  it('offers the password form to an LDAP server, where people sign in with a username', async () => {
+    const server = await startFixtureServer({
+      'GET /api/v1/server_settings': {
+        status: 200,
+        body: {
+          ...fixture('server-settings'),
+          zulip_feature_level: 185,
+          email_auth_enabled: false,
+          require_email_format_usernames: false,
+          authentication_methods: { password: false, dev: false, ldap: true },
+          external_authentication_methods: [],
+        },
+      },
+    });
+    try {
+      expect((await probeServer(server.url)).signIn).toEqual({
+        password: true,
+        dev: false,
+        usernameIsEmail: false,
+        external: [],
+        externalOnly: false,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses a server with no feature level, which Zulip documents as level 0', async () => {
     const settings = { ...fixture('server-settings') };
     delete settings.zulip_feature_level;

@@ -51,6 +51,8 @@ describe('accounts in the app', () => {
         realmName: org.realmName,
         realmIcon: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
         passwordSignIn: true,
+        usernameIsEmail: true,
+        browserSignIn: [],
         warning: null,
       },
     });
