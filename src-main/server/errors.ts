@@ -31,5 +31,8 @@ export const errors = {
     }),
   badNarrow: (why: string) => new ApiError(`Invalid narrow operator: ${why}`, 'BAD_NARROW'),
   unauthorized: (msg: string, code = 'UNAUTHORIZED') => new ApiError(msg, code, 401),
+  // Given only to a caller who proved the key or password: it reveals nothing
+  // about which emails exist.
+  userDeactivated: () => new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401),
   notFound: () => new ApiError('Not Found', 'BAD_REQUEST', 404),
 };

@@ -36,7 +36,6 @@ describe('HTTP Basic authentication', () => {
     ['a wrong API key', () => basic(`${alice.email}:${'x'.repeat(32)}`)],
     ["another user's API key", () => basic(`${alice.email}:${dave.apiKey}`)],
     ['an empty API key', () => basic(`${alice.email}:`)],
-    ['a deactivated user', () => basic(`${dave.email}:${dave.apiKey}`)],
   ];
 
   it.each(refusals)('refuses %s with 401 UNAUTHORIZED and a Basic challenge', async (_, header) => {
@@ -46,6 +45,29 @@ describe('HTTP Basic authentication', () => {
     expect(response.json).toMatchObject({ result: 'error', code: 'UNAUTHORIZED' });
     expect(response.json.msg).toEqual(expect.any(String));
     expect(response.json.msg.length).toBeGreaterThan(0);
+  });
+
+  it("tells a deactivated user's right key, and only it, that the account is deactivated", async () => {
+    const response = await withHeader(basic(`${dave.email}:${dave.apiKey}`));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
+    expect(response.json).toEqual({
+      result: 'error',
+      code: 'USER_DEACTIVATED',
+      msg: 'Account is deactivated',
+    });
+    const guess = await withHeader(basic(`${dave.email}:${'x'.repeat(32)}`));
+    expect(guess.json.code).toBe('UNAUTHORIZED');
+  });
+
+  it('tells a deactivated user who gives the right password, and only them, at fetch_api_key', async () => {
+    const fetchKey = (password: string) =>
+      org.api()('POST', '/fetch_api_key', { username: dave.email, password });
+    const right = await fetchKey('correct horse battery staple');
+    expect(right.status).toBe(401);
+    expect(right.json).toMatchObject({ code: 'USER_DEACTIVATED', msg: 'Account is deactivated' });
+    expect(right.json.api_key).toBeUndefined();
+    expect((await fetchKey('wrong')).json.code).toBe('AUTHENTICATION_FAILED');
   });
 
   it('accepts the email in any letter case with the right key', async () => {

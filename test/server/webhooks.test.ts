@@ -280,14 +280,14 @@ describe('incoming webhooks', () => {
     it('refuses a malformed, an unknown and a deactivated key with 401', async () => {
       const retired = await createWebhookBot(org, alice, 'retired');
       await org.api(alice)('DELETE', `/bots/${retired.id}`);
-      for (const [apiKey, msg] of [
-        ['short', 'Malformed API key'],
-        ['A'.repeat(32), 'Invalid API key'],
-        [retired.apiKey, 'Account is deactivated'],
+      for (const [apiKey, msg, code] of [
+        ['short', 'Malformed API key', 'UNAUTHORIZED'],
+        ['A'.repeat(32), 'Invalid API key', 'UNAUTHORIZED'],
+        [retired.apiKey, 'Account is deactivated', 'USER_DEACTIVATED'],
       ] as const) {
         const response = await postWebhook(org, hook, 'helloworld', { apiKey, body: hello });
         expect(response.status, msg).toBe(401);
-        expect(response.json).toMatchObject({ result: 'error', msg });
+        expect(response.json).toMatchObject({ result: 'error', msg, code });
       }
     });
 

@@ -33,7 +33,7 @@ function checkedUser(sql: Sql, header: string): UserRow {
   if (!user || !sameKey(apiKey, user.api_key)) {
     throw errors.unauthorized('Invalid API key');
   }
-  if (user.is_active !== 1) throw errors.unauthorized('Account is deactivated');
+  if (user.is_active !== 1) throw errors.userDeactivated();
   return user;
 }
 
@@ -45,10 +45,10 @@ const usersOnly: Access = { incomingWebhookBots: false };
 
 /**
  * HTTP Basic with email and API key, as every Zulip client sends it. Every
- * failure is 401 UNAUTHORIZED (Zulip itself names a wrong key INVALID_API_KEY
- * and a deactivated account USER_DEACTIVATED); clients act on the 401 and the
- * `WWW-Authenticate` challenge, and one code keeps them from telling which
- * emails exist.
+ * failure is 401 UNAUTHORIZED (Zulip itself names a wrong key INVALID_API_KEY);
+ * clients act on the 401 and the `WWW-Authenticate` challenge, and one code
+ * keeps them from telling which emails exist. The right key of a deactivated
+ * account gets Zulip's USER_DEACTIVATED, so that its client can say so.
  */
 export function authenticate(
   services: Services,

@@ -30,7 +30,7 @@ function sender(services: Services, apiKey: string | undefined, authorization?: 
   if (!/^[A-Za-z0-9]{32}$/.test(key)) throw errors.unauthorized('Malformed API key');
   const user = userByApiKey(services.sql, key);
   if (!user) throw errors.unauthorized('Invalid API key');
-  if (user.is_active !== 1) throw errors.unauthorized('Account is deactivated');
+  if (user.is_active !== 1) throw errors.userDeactivated();
   return user;
 }
 

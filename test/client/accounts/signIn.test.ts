@@ -67,6 +67,22 @@ describe('signing in to a Hearth host', () => {
     expect(error).toMatchObject({ kind: 'bad-credentials', field: 'apiKey' });
   });
 
+  it("says a deactivated account's key belongs to a deactivated account", async () => {
+    const response = await org.api(alice)('POST', '/bots', {
+      full_name: 'Retired helper',
+      short_name: 'retired',
+    });
+    const bot = { id: response.json.user_id as number, apiKey: response.json.api_key as string };
+    await org.api(alice)('DELETE', `/bots/${bot.id}`);
+
+    const error = await refusal(signInWithApiKey(server, 'retired-bot@hearth.local', bot.apiKey));
+    expect(error).toMatchObject({
+      kind: 'deactivated',
+      field: 'email',
+      message: 'This account has been deactivated.',
+    });
+  });
+
   it('asks for what is missing before calling the server', async () => {
     expect(await refusal(signInWithPassword(server, '  ', password))).toMatchObject({
       kind: 'invalid-input',

@@ -20,9 +20,11 @@ export const fetchApiKey = publicEndpoint({
   params: { username: required('text', z.string()), password: required('text', z.string()) },
   handle: ({ services, params }) => {
     const user = userByEmail(services.sql, params.username.trim());
-    if (!user || user.is_active !== 1 || !checkPassword(params.password, user.password_hash)) {
+    if (!user || !checkPassword(params.password, user.password_hash)) {
       throw authenticationFailed();
     }
+    // As in Zulip, only the right password learns that the account is deactivated.
+    if (user.is_active !== 1) throw errors.userDeactivated();
     return keyResponse(user);
   },
 });
@@ -35,7 +37,8 @@ export const devFetchApiKey = publicEndpoint({
   handle: ({ services, params }) => {
     if (!services.dev) throw errors.badRequest('DevAuthBackend not enabled.');
     const user = userByEmail(services.sql, params.username.trim());
-    if (!user || user.is_active !== 1) throw authenticationFailed();
+    if (!user) throw authenticationFailed();
+    if (user.is_active !== 1) throw errors.userDeactivated();
     return keyResponse(user);
   },
 });
