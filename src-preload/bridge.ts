@@ -336,7 +336,7 @@ export const bridgeEvents = {
   appState: appStateSchema,
   /** The active account's sidebar changed (streams, topics, unread counts, connection). */
   snapshot: snapshotSchema,
-  /** Messages of the active account arrived, changed or were deleted. */
+  /** Messages of the open narrow arrived or changed; `deleted` ones were deleted or moved out of it. */
   feed: z.object({
     accountId: z.string(),
     upserted: z.array(messageSchema),

@@ -77,6 +77,7 @@ describe('joining a server, losing it, and getting it back', () => {
     await page.locator('.message', { hasText: 'Soup of the day is leek' }).waitFor();
     expect(await page.locator('.message', { hasText: 'Anyone for lunch' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Close search' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search' }).inputValue()).resolves.toBe('');
 
     await page.getByRole('textbox', { name: 'Topic' }).fill('lunch');
     await page.getByRole('textbox', { name: 'Message' }).fill('Count me in, written on the train');

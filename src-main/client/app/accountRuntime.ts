@@ -395,17 +395,17 @@ export class AccountRuntime {
     }
   }
 
+  // Any message the events touched, however far back the window has scrolled:
+  // those in the open narrow now are pushed whole, the others leave it (deleted,
+  // or moved elsewhere); the window ignores what it does not show.
   #pushFeed(messageIds: readonly number[], deletedIds: readonly number[]): void {
     const narrow = this.#open;
     if (!narrow || messageIds.length + deletedIds.length === 0) return;
-    const wanted = new Set(messageIds);
-    const page = this.cache.messagesInNarrow(cacheNarrow(narrow), {
-      anchor: 'newest',
-      before: Math.max(pageSize, wanted.size),
-    });
-    const upserted = page.messages.filter((message) => wanted.has(message.id));
-    if (upserted.length + deletedIds.length > 0) {
-      this.#events.emit('feed', { upserted, deleted: [...deletedIds] });
+    const upserted = this.cache.messagesAmong(cacheNarrow(narrow), messageIds);
+    const kept = new Set(upserted.map((message) => message.id));
+    const gone = [...deletedIds, ...messageIds.filter((id) => !kept.has(id))];
+    if (upserted.length + gone.length > 0) {
+      this.#events.emit('feed', { upserted, deleted: gone });
     }
   }
 }

@@ -20,7 +20,13 @@ import {
   type User,
 } from '../../wire';
 import type { CacheDb } from './cacheDb';
-import { absentFromPage, messagesInNarrow, type FeedPage, type FeedRequest } from './feed';
+import {
+  absentFromPage,
+  messagesAmong,
+  messagesInNarrow,
+  type FeedPage,
+  type FeedRequest,
+} from './feed';
 import {
   addLiveMessages,
   changeFlags,
@@ -310,6 +316,11 @@ export class Cache {
 
   messagesInNarrow(narrow: Narrow, request: FeedRequest): FeedPage {
     return messagesInNarrow(this.#db, narrow, request, this.ownUserId);
+  }
+
+  /** The cached messages among `ids` that belong to the narrow now, oldest first. */
+  messagesAmong(narrow: Narrow, ids: readonly number[]): Message[] {
+    return messagesAmong(this.#db, narrow, ids, this.ownUserId);
   }
 
   /**

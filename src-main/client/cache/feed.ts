@@ -109,6 +109,24 @@ export function messagesInNarrow(
   };
 }
 
+/** The cached messages among `ids` that belong to the narrow now, oldest first. */
+export function messagesAmong(
+  db: CacheDb,
+  narrow: Narrow,
+  ids: readonly number[],
+  ownUserId: number | null,
+): Message[] {
+  const [table, filter, params] = narrowFilter(narrow, ownUserId);
+  return db
+    .all<StoredMessage>(
+      `SELECT id, json, flags FROM ${table}
+       WHERE ${filter} AND id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+      ...params,
+      JSON.stringify(ids),
+    )
+    .map(messageOfRow);
+}
+
 /**
  * Cached messages of the narrow, with IDs from `low` to `high`, that are not
  * among `present`: a fresh page from the server says they were deleted (or

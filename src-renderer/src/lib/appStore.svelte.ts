@@ -186,7 +186,7 @@ export class AppStore {
     this.view = 'feed';
     this.error = null;
     this.feed.clear();
-    this.search.reset();
+    this.search.close();
     this.compose.restore(next === null ? emptyDraft : (this.#views.get(next)?.draft ?? emptyDraft));
     return ++this.#entries;
   }

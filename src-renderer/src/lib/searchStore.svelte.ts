@@ -28,16 +28,12 @@ export class SearchStore {
     }
   }
 
+  /** Back to the feed, with an empty search box, as Zulip leaves a search. */
   close(): void {
     this.#requests += 1;
+    this.query = '';
     this.searched = null;
     this.result = null;
     this.error = null;
-  }
-
-  /** Forgets the query too, for a switch to another account. */
-  reset(): void {
-    this.close();
-    this.query = '';
   }
 }

@@ -160,4 +160,34 @@ describe('sync without gaps', () => {
       () => second.app.active().summary(false, false).unreadCount === serverUnread,
     );
   });
+
+  it('shows a live edit or move of a message far above the newest page of the open narrow', async () => {
+    const { app, service } = await signedInApp();
+    await connected(app);
+    const old = await send('the old recipe', 'archive');
+    const later: number[] = [];
+    for (let index = 0; index < 60; index += 1)
+      later.push(await send(`filler ${index}`, 'archive'));
+    const topic = { kind: 'stream' as const, streamId: kitchenId, topic: 'archive' };
+    await service.openNarrow({ narrow: topic });
+    await service.loadOlder({ narrow: topic, beforeId: later[0] ?? 0 });
+
+    const changes: { upserted: Message[]; deleted: number[] }[] = [];
+    service.subscribe((event, payload) => {
+      if (event === 'feed' && 'deleted' in payload) changes.push(payload);
+    });
+    await org.api(bob)('PATCH', `/messages/${old}`, { content: 'the new recipe' });
+    await eventually('the edit reaches the open narrow', () =>
+      changes.some((change) =>
+        change.upserted.some((message) => message.id === old && message.content.includes('new')),
+      ),
+    );
+    await org.api(bob)('PATCH', `/messages/${old}`, {
+      topic: 'recipes',
+      propagate_mode: 'change_one',
+    });
+    await eventually('the moved message leaves the open narrow', () =>
+      changes.some((change) => change.deleted.includes(old)),
+    );
+  });
 });
