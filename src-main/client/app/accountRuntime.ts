@@ -319,11 +319,17 @@ export class AccountRuntime {
   }
 
   discard(localId: string): void {
-    this.#requireOutbox().discard(localId);
+    if (this.outbox) this.outbox.discard(localId);
+    // Signed out, a message that waits can still be given up on.
+    else if (this.cache.outbox.discard(localId)) {
+      this.#events.emit('outbox', this.outboxEntries());
+    }
   }
 
   outboxEntries(): OutboxEntry[] {
-    return (this.outbox?.entries() ?? []).flatMap((entry) => {
+    // Read from the cache, so that what waits shows even while the account
+    // has no key to send it with.
+    return this.cache.outbox.unsent().flatMap((entry) => {
       const shaped = this.#bridgeEntry(entry);
       return shaped ? [shaped] : [];
     });

@@ -363,11 +363,14 @@ export class Cache {
   readonly outbox = {
     add: (entry: outbox.NewOutboxEntry) => outbox.addToOutbox(this.#db, entry),
     entries: () => outbox.outboxEntries(this.#db),
+    /** Entries not yet echoed by the server, in the order written. */
+    unsent: () => outbox.outboxEntries(this.#db).filter((entry) => entry.state !== 'sent'),
     markSending: (localId: string, at: number) => outbox.markSending(this.#db, localId, at),
     markFailed: (localId: string, msg: string) => outbox.markFailed(this.#db, localId, msg),
     markSent: (localId: string, messageId: number) => outbox.markSent(this.#db, localId, messageId),
     requeue: (localId: string) => outbox.requeue(this.#db, localId, 'failed'),
     unsend: (localId: string) => outbox.requeue(this.#db, localId, 'sending'),
     remove: (localId: string) => outbox.removeFromOutbox(this.#db, localId),
+    discard: (localId: string) => outbox.discardFromOutbox(this.#db, localId),
   };
 }

@@ -122,3 +122,16 @@ export function requeue(db: CacheDb, localId: string, from: 'failed' | 'sending'
 export function removeFromOutbox(db: CacheDb, localId: string): boolean {
   return db.run('DELETE FROM outbox WHERE local_id = ?', localId) > 0;
 }
+
+/**
+ * Removes an entry the person gave up on, unless it may be on its way (its
+ * send's outcome is not known yet) or already there.
+ */
+export function discardFromOutbox(db: CacheDb, localId: string): boolean {
+  return (
+    db.run(
+      "DELETE FROM outbox WHERE local_id = ? AND state IN ('pending', 'failed')",
+      localId,
+    ) > 0
+  );
+}

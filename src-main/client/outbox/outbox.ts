@@ -57,7 +57,7 @@ export class Outbox {
 
   /** Entries not yet echoed by the server, in the order written. */
   entries(): OutboxEntry[] {
-    return this.#cache.outbox.entries().filter((entry) => entry.state !== 'sent');
+    return this.#cache.outbox.unsent();
   }
 
   /** Stores the message, then starts sending; resolves with the stored entry, the local echo. */
@@ -91,10 +91,7 @@ export class Outbox {
 
   /** Forgets an entry that has not gone out. */
   discard(localId: string): void {
-    const entry = this.#cache.outbox.entries().find((candidate) => candidate.localId === localId);
-    if (!entry || entry.state === 'sending' || entry.state === 'sent') return;
-    this.#cache.outbox.remove(localId);
-    this.#changed();
+    if (this.#cache.outbox.discard(localId)) this.#changed();
   }
 
   /**

@@ -6,6 +6,7 @@ import {
   connected,
   eventually,
   joinWithKey,
+  startTestHearth,
   testApps,
   type TestHearth,
 } from '../../helpers/hearth';
@@ -147,5 +148,33 @@ describe('the outbox', () => {
       page.messages.filter((message) => message.content.includes('online and quick')),
     ).toHaveLength(1);
     expect(pushed.length).toBeGreaterThan(0);
+  });
+
+  it('shows what waits while the account has no key, and lets it be given up on', async () => {
+    const first = await signedIn();
+    apps.link.offline = true;
+    await eventually('offline', () => first.app.active().connection.state === 'offline');
+    const kept = first.app.active().send(kitchenId, 'travel', 'to send after signing in');
+    const dropped = first.app.active().send(kitchenId, 'travel', 'no longer needed');
+    await apps.stop(first);
+
+    // A keychain that lost the key: the account needs signing in again.
+    const keyless = await startTestHearth({
+      profileDir: first.profileDir,
+      secrets: createMemorySecretStore(),
+    });
+    try {
+      const account = keyless.app.active();
+      expect(account.session).toBeNull();
+      const page = await account.openNarrow({ kind: 'stream', streamId: kitchenId });
+      expect(page.outbox.map((entry) => [entry.content, entry.state])).toEqual([
+        ['to send after signing in', 'waiting'],
+        ['no longer needed', 'waiting'],
+      ]);
+      account.discard(dropped.localId);
+      expect(account.outboxEntries().map((entry) => entry.localId)).toEqual([kept.localId]);
+    } finally {
+      await keyless.stop();
+    }
   });
 });
