@@ -15,14 +15,11 @@ beforeAll(async () => {
   remote = await startOrg();
   carol = await remote.user('carol');
   await remote.subscribe(carol, 'design');
-  for (const topic of ['logo', 'colours']) {
-    await remote.api(carol)('POST', '/messages', {
-      type: 'stream',
-      to: 'design',
-      topic,
-      content: `Thoughts on the ${topic}`,
-    });
-  }
+  const post = (topic: string, content: string) =>
+    remote.api(carol)('POST', '/messages', { type: 'stream', to: 'design', topic, content });
+  for (const topic of ['logo', 'colours']) await post(topic, `Thoughts on the ${topic}`);
+  // Enough to scroll through, so that switching has a scroll position to keep.
+  for (let note = 1; note <= 40; note += 1) await post('logo', `Logo note ${note}`);
   window = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }));
 });
 
@@ -80,5 +77,36 @@ describe('two organizations side by side', () => {
       [remote.realmName, false],
     ]);
     expect(window.pageErrors).toEqual([]);
+  });
+
+  it('keeps where the reader had scrolled to in each organization', async () => {
+    const { page } = window;
+    const feed = page.locator('.feed');
+    await page.locator('[data-message-id]', { hasText: 'Logo note 12' }).evaluate((item) => {
+      item.scrollIntoView({ block: 'start' });
+      item.closest('.feed')?.dispatchEvent(new Event('scroll'));
+    });
+    // The first message whose bottom is below the top of the feed, and how far below.
+    const topMessage = () =>
+      feed.evaluate((scroller) => {
+        const top = scroller.getBoundingClientRect().top;
+        for (const item of scroller.querySelectorAll<HTMLElement>('[data-message-id]')) {
+          const box = item.getBoundingClientRect();
+          if (box.bottom > top) return { text: item.textContent ?? '', offset: box.top - top };
+        }
+        return null;
+      });
+    const before = await topMessage();
+    expect(before?.text).toContain('Logo note 12');
+
+    const switcher = page.getByRole('navigation', { name: 'Organizations' });
+    await switcher.getByRole('button', { name: 'Lakeside Bakery', exact: true }).click();
+    await page.locator('.message', { hasText: 'We open at seven tomorrow' }).waitFor();
+    await switcher.getByRole('button', { name: remote.realmName, exact: true }).click();
+    await page.locator('.message', { hasText: 'Logo note 12' }).waitFor();
+
+    const after = await topMessage();
+    expect(after?.text).toContain('Logo note 12');
+    expect(Math.abs((after?.offset ?? Infinity) - (before?.offset ?? 0))).toBeLessThan(2);
   });
 });
