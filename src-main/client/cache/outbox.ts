@@ -129,9 +129,6 @@ export function removeFromOutbox(db: CacheDb, localId: string): boolean {
  */
 export function discardFromOutbox(db: CacheDb, localId: string): boolean {
   return (
-    db.run(
-      "DELETE FROM outbox WHERE local_id = ? AND state IN ('pending', 'failed')",
-      localId,
-    ) > 0
+    db.run("DELETE FROM outbox WHERE local_id = ? AND state IN ('pending', 'failed')", localId) > 0
   );
 }
