@@ -64,7 +64,7 @@ describe('the join form', () => {
       'zuliprc file',
     ]);
     await expect(page.getByRole('note').first().textContent()).resolves.toBe(
-      'Zulip Dev signs in through SAML, Google in a web browser, which Hearth cannot open. ' +
+      'Zulip Dev signs in through SAML, Google, GitHub in a web browser, which Hearth cannot open. ' +
         'Sign in on the web, then copy your API key from Personal settings → Account & privacy, ' +
         'or download a zuliprc file there.',
     );
