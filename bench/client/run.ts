@@ -29,7 +29,7 @@ const seed = Number(values.seed);
 
 const OPEN_RUNS = 7;
 const CATCH_UP_MESSAGES = 10_000;
-const CATCH_UP_ROUNDS = 5;
+const CATCH_UP_ROUNDS = 7;
 const BURST_EVENTS = 1_000;
 const BURST_ROUNDS = 7;
 const SEARCH_QUERIES = 600;
