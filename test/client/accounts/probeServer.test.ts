@@ -100,6 +100,68 @@ describe("probeServer on Zulip's published examples", () => {
     }
   });
 
+  it('reads a relative realm icon against the realm, and defaults keys an older server omits', async () => {
+    const server = await startFixtureServer({
+      'GET /api/v1/server_settings': {
+        status: 200,
+        body: {
+          result: 'success',
+          msg: '',
+          zulip_version: '7.0',
+          zulip_feature_level: 185,
+          realm_name: 'Sparse',
+          realm_uri: 'https://sparse.example.com',
+          realm_icon: '/user_avatars/2/realm/icon.png?version=3',
+          external_authentication_methods: [{ name: 'saml', display_name: 'SAML' }],
+        },
+      },
+    });
+    try {
+      const info = await probeServer(server.url);
+
+      expect(info.realmIcon).toBe(
+        'https://sparse.example.com/user_avatars/2/realm/icon.png?version=3',
+      );
+      expect(info.realmDescription).toBe('');
+      expect(info.signIn).toEqual({
+        password: false,
+        dev: false,
+        usernameIsEmail: true,
+        external: ['SAML'],
+        externalOnly: true,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('offers the password form to an LDAP server, where people sign in with a username', async () => {
+    const server = await startFixtureServer({
+      'GET /api/v1/server_settings': {
+        status: 200,
+        body: {
+          ...fixture('server-settings'),
+          zulip_feature_level: 185,
+          email_auth_enabled: false,
+          require_email_format_usernames: false,
+          authentication_methods: { password: false, dev: false, ldap: true },
+          external_authentication_methods: [],
+        },
+      },
+    });
+    try {
+      expect((await probeServer(server.url)).signIn).toEqual({
+        password: true,
+        dev: false,
+        usernameIsEmail: false,
+        external: [],
+        externalOnly: false,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it("refuses a Zulip server's root domain, where no organization lives", async () => {
     const settings: Record<string, unknown> = {
       ...fixture('server-settings'),
