@@ -1,0 +1,223 @@
+import type { Message } from '../../wire';
+import { dmKey } from '../cache/narrow';
+import { plainText } from '../cache/plainText';
+
+/** The user's settings the policy reads, from the register state and `user_settings` events. */
+export interface NotifySettings {
+  enable_desktop_notifications: boolean;
+  enable_sounds: boolean;
+  enable_stream_desktop_notifications: boolean;
+  enable_stream_audible_notifications: boolean;
+  wildcard_mentions_notify: boolean;
+  /** A sound's name, or "none". */
+  notification_sound: string;
+  pm_content_in_desktop_notifications: boolean;
+}
+
+/**
+ * One subscription's say. Null flags follow the user's global setting, as
+ * Zulip 7.0 sends them; a server following the interface spec sends booleans.
+ */
+export interface StreamNotifySettings {
+  name: string;
+  isMuted: boolean;
+  desktop_notifications: boolean | null;
+  audible_notifications: boolean | null;
+  wildcard_mentions_notify: boolean | null;
+}
+
+// Zulip's UserTopic.VisibilityPolicy; followed topics came in Zulip 8.0.
+export const topicPolicies = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
+export type TopicPolicy = (typeof topicPolicies)[keyof typeof topicPolicies];
+
+export interface NotifyContext {
+  ownUserId: number;
+  settings: NotifySettings;
+  /** Null for a stream the user is not subscribed to. */
+  stream(streamId: number): StreamNotifySettings | null;
+  topicPolicy(streamId: number, topic: string): TopicPolicy;
+  /** The message belongs to the conversation on screen, and the window has focus. */
+  onScreen(message: Message): boolean;
+}
+
+/** Why a message gets nothing whatever the settings say; null when the settings decide. */
+export type Silenced =
+  | 'own message'
+  | 'already read'
+  | 'already notified'
+  | 'on screen'
+  | 'muted stream'
+  | 'muted topic'
+  | null;
+
+export interface Notice {
+  title: string;
+  body: string;
+}
+
+export interface Decision {
+  silenced: Silenced;
+  desktop: boolean;
+  /** The sound to play, or null for none. */
+  sound: string | null;
+  /** What the notification says; shown only when `desktop` is set. */
+  notice: Notice;
+}
+
+const bodyLength = 150;
+
+const directlyMentioned = (flags: readonly string[]) => flags.includes('mentioned');
+const wildcardMentioned = (flags: readonly string[]) => flags.includes('wildcard_mentioned');
+
+// Zulip's message_is_notifiable: what no setting can turn on. A personal
+// mention beats muting; an unmuted or followed topic beats a muted stream.
+function silencedBy(
+  message: Message,
+  flags: readonly string[],
+  context: NotifyContext,
+  alreadyNotified: boolean,
+): Silenced {
+  if (message.sender_id === context.ownUserId) return 'own message';
+  if (flags.includes('read')) return 'already read';
+  if (alreadyNotified) return 'already notified';
+  if (context.onScreen(message)) return 'on screen';
+  if (directlyMentioned(flags) || message.type !== 'stream' || message.stream_id === undefined) {
+    return null;
+  }
+  const policy = context.topicPolicy(message.stream_id, message.subject);
+  if (policy === topicPolicies.unmuted || policy === topicPolicies.followed) return null;
+  if (context.stream(message.stream_id)?.isMuted === true) return 'muted stream';
+  if (policy === topicPolicies.muted) return 'muted topic';
+  return null;
+}
+
+type Channel = 'desktop' | 'audible';
+
+const streamFlag = { desktop: 'desktop_notifications', audible: 'audible_notifications' } as const;
+const streamGlobal = {
+  desktop: 'enable_stream_desktop_notifications',
+  audible: 'enable_stream_audible_notifications',
+} as const;
+const personalGlobal = {
+  desktop: 'enable_desktop_notifications',
+  audible: 'enable_sounds',
+} as const;
+
+// Zulip's should_send_desktop_notification and should_send_audible_notification:
+// a stream set to notify notifies for every message; otherwise direct
+// messages and mentions follow the personal setting.
+function channelOn(
+  channel: Channel,
+  message: Message,
+  flags: readonly string[],
+  context: NotifyContext,
+): boolean {
+  const { settings } = context;
+  const stream =
+    message.type === 'stream' && message.stream_id !== undefined
+      ? context.stream(message.stream_id)
+      : null;
+  if (stream && (stream[streamFlag[channel]] ?? settings[streamGlobal[channel]])) return true;
+  if (!settings[personalGlobal[channel]]) return false;
+  if (message.type === 'private' || directlyMentioned(flags)) return true;
+  if (!wildcardMentioned(flags)) return false;
+  return stream?.wildcard_mentions_notify ?? settings.wildcard_mentions_notify;
+}
+
+function othersIn(message: Message, ownUserId: number): number {
+  if (!Array.isArray(message.display_recipient)) return 0;
+  return message.display_recipient.filter(
+    (user) => user.id !== ownUserId && user.id !== message.sender_id,
+  ).length;
+}
+
+/** Zulip's notification text: who wrote, where, and the start of what they wrote. */
+export function noticeFor(message: Message, context: NotifyContext): Notice {
+  const sender = message.sender_full_name;
+  let title = sender;
+  if (message.type === 'stream') {
+    const stream =
+      typeof message.display_recipient === 'string'
+        ? message.display_recipient
+        : (context.stream(message.stream_id ?? 0)?.name ?? '');
+    title = `${sender} (to #${stream} > ${message.subject})`;
+  } else {
+    const others = othersIn(message, context.ownUserId);
+    if (others > 0) title = `${sender} (to you and ${others} ${others === 1 ? 'other' : 'others'})`;
+  }
+  if (message.type === 'private' && !context.settings.pm_content_in_desktop_notifications) {
+    return { title, body: `New direct message from ${sender}` };
+  }
+  const text = plainText(message.content).replace(/\s+/g, ' ').trim();
+  const body = text.length > bodyLength ? `${text.slice(0, bodyLength)}…` : text;
+  return { title, body };
+}
+
+/**
+ * What a live message, or an edit, earns: a desktop notification, a sound,
+ * both or neither. `alreadyNotified` is for edits: a message notifies once.
+ */
+export function decide(
+  message: Message,
+  flags: readonly string[],
+  context: NotifyContext,
+  alreadyNotified = false,
+): Decision {
+  const notice = noticeFor(message, context);
+  const silenced = silencedBy(message, flags, context, alreadyNotified);
+  if (silenced) return { silenced, desktop: false, sound: null, notice };
+  const sound = context.settings.notification_sound;
+  return {
+    silenced,
+    desktop: channelOn('desktop', message, flags, context),
+    sound: channelOn('audible', message, flags, context) && sound !== 'none' ? sound : null,
+    notice,
+  };
+}
+
+/**
+ * An edit notifies only when it newly mentions the user: the flags before
+ * the edit had no mention, the flags after have one.
+ */
+export function decideEdit(
+  message: Message,
+  flagsBefore: readonly string[],
+  flagsAfter: readonly string[],
+  context: NotifyContext,
+  alreadyNotified: boolean,
+): Decision | null {
+  const mentionedBefore = directlyMentioned(flagsBefore) || wildcardMentioned(flagsBefore);
+  const mentionedAfter = directlyMentioned(flagsAfter) || wildcardMentioned(flagsAfter);
+  if (mentionedBefore || !mentionedAfter) return null;
+  return decide(message, flagsAfter, context, alreadyNotified);
+}
+
+const summaryThreshold = 3;
+
+// A topic matches without regard to case; a private conversation is its participants.
+function conversationOf(message: Message): string {
+  if (Array.isArray(message.display_recipient)) {
+    return `dm:${dmKey(message.display_recipient.map((user) => user.id))}`;
+  }
+  return `stream:${message.stream_id ?? ''}:${message.subject.toLowerCase()}`;
+}
+
+/**
+ * After catching up, one notice for what would have notified one by one,
+ * when there are more than three such messages; nothing otherwise.
+ */
+export function catchUpSummary(
+  caughtUp: readonly { message: Message; flags: readonly string[] }[],
+  context: NotifyContext,
+): Notice | null {
+  const notifiable = caughtUp.filter(
+    ({ message, flags }) => decide(message, flags, context).desktop,
+  );
+  if (notifiable.length <= summaryThreshold) return null;
+  const conversations = new Set(notifiable.map(({ message }) => conversationOf(message)));
+  const count = conversations.size;
+  return {
+    title: 'Hearth',
+    body: `${notifiable.length} new messages in ${count} ${count === 1 ? 'conversation' : 'conversations'}`,
+  };
+}
