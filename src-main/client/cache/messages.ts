@@ -2,7 +2,7 @@ import type { Message } from '../../wire';
 import type { UpdateMessageFlagsEvent } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import type { UpdateMessageEvent } from '../../wire';
-import { READ, flagBit, flagBits, flagNames } from './flags';
+import { MENTIONED, READ, flagBit, flagBits, flagNames } from './flags';
 import { dmKey, foldTopic } from './narrow';
 import { hasLink, plainText } from './plainText';
 import { extendNewest, punchHole } from './ranges';
@@ -10,6 +10,7 @@ import { streamName } from './subscriptions';
 import {
   markAllRead,
   markCachedUnread,
+  markMentioned,
   markReadMany,
   markUnread,
   moveUnreads,
@@ -105,7 +106,12 @@ function putMessage(
   if ((bits & READ) !== 0) leftovers.read.add(message.id);
   else {
     leftovers.read.delete(message.id);
-    markUnread(db, message.id, { streamId, topic, dmKey: key });
+    markUnread(db, message.id, {
+      streamId,
+      topic,
+      dmKey: key,
+      mentioned: (bits & MENTIONED) !== 0,
+    });
   }
 }
 
@@ -245,6 +251,7 @@ function editContent(db: CacheDb, event: UpdateMessageEvent, html: string): void
   if (changed > 0) {
     db.run('UPDATE messages_fts SET body = ? WHERE rowid = ?', plainText(html), event.message_id);
   }
+  markMentioned(db, event.message_id, (flagBits(event.flags) & MENTIONED) !== 0);
 }
 
 function moveMessages(db: CacheDb, event: UpdateMessageEvent): void {

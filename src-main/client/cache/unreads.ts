@@ -1,5 +1,6 @@
 import type { UnreadMessageDetails, UnreadMsgs } from '../../wire';
 import type { CacheDb } from './cacheDb';
+import { MENTIONED } from './flags';
 import { dmKey, foldTopic } from './narrow';
 
 /** Where one unread message waits, as the unreads table holds it. */
@@ -7,14 +8,22 @@ export interface UnreadPlace {
   streamId: number | null;
   topic: string | null;
   dmKey: string | null;
+  /** The message mentions the reader, personally or by a wildcard. */
+  mentioned?: boolean;
 }
 
-const insertSql = `INSERT OR REPLACE INTO unreads (message_id, stream_id, topic, topic_folded, dm_key)
-  VALUES (?, ?, ?, ?, ?)`;
+const insertSql = `INSERT OR REPLACE INTO unreads
+  (message_id, stream_id, topic, topic_folded, dm_key, mentioned) VALUES (?, ?, ?, ?, ?, ?)`;
 
 export function markUnread(db: CacheDb, messageId: number, place: UnreadPlace): void {
   const folded = place.topic === null ? null : foldTopic(place.topic);
-  db.run(insertSql, messageId, place.streamId, place.topic, folded, place.dmKey);
+  const mentioned = place.mentioned === true ? 1 : 0;
+  db.run(insertSql, messageId, place.streamId, place.topic, folded, place.dmKey, mentioned);
+}
+
+/** An edit can add or take away a mention of the reader. */
+export function markMentioned(db: CacheDb, messageId: number, mentioned: boolean): void {
+  db.run('UPDATE unreads SET mentioned = ? WHERE message_id = ?', mentioned ? 1 : 0, messageId);
 }
 
 /** `ids` is a JSON array, so that a batch is one statement. */
@@ -29,9 +38,10 @@ export function markAllRead(db: CacheDb): void {
 /** The cached messages among `ids` (a JSON array) become unread where they are. */
 export function markCachedUnread(db: CacheDb, ids: string): void {
   db.run(
-    `INSERT OR REPLACE INTO unreads (message_id, stream_id, topic, topic_folded, dm_key)
-       SELECT id, stream_id, topic, topic_folded, dm_key FROM messages
+    `INSERT OR REPLACE INTO unreads (message_id, stream_id, topic, topic_folded, dm_key, mentioned)
+       SELECT id, stream_id, topic, topic_folded, dm_key, (flags & ?) != 0 FROM messages
        WHERE id IN (SELECT value FROM json_each(?))`,
+    MENTIONED,
     ids,
   );
 }
@@ -41,11 +51,12 @@ export function placeOfDetails(
   details: UnreadMessageDetails,
   ownUserId: number | null,
 ): UnreadPlace {
+  const mentioned = details.mentioned === true;
   if (details.type === 'stream') {
-    return { streamId: details.stream_id, topic: details.topic, dmKey: null };
+    return { streamId: details.stream_id, topic: details.topic, dmKey: null, mentioned };
   }
   const everyone = ownUserId === null ? details.user_ids : [...details.user_ids, ownUserId];
-  return { streamId: null, topic: null, dmKey: dmKey(everyone) };
+  return { streamId: null, topic: null, dmKey: dmKey(everyone), mentioned };
 }
 
 export function moveUnreads(
@@ -81,6 +92,10 @@ export function replaceUnreads(db: CacheDb, unread: UnreadMsgs, ownUserId: numbe
     const place = { streamId: null, topic: null, dmKey: huddle.user_ids_string };
     for (const id of huddle.unread_message_ids) markUnread(db, id, place);
   }
+  db.run(
+    'UPDATE unreads SET mentioned = 1 WHERE message_id IN (SELECT value FROM json_each(?))',
+    JSON.stringify(unread.mentions),
+  );
 }
 
 export interface TopicUnread {
@@ -99,6 +114,12 @@ export interface UnreadCounts {
   topics: TopicUnread[];
   /** Per private conversation, by its user_ids_string. */
   dms: Map<string, number>;
+  /**
+   * Unread direct messages and mentions, each message once, muted or not.
+   * Zulip's web app adds the two counts, so a direct message that mentions
+   * the reader counts twice there.
+   */
+  dmsAndMentions: number;
 }
 
 // Zulip's UserTopic.VisibilityPolicy: 1 muted, 0 (or no row) inherits the stream's muting.
@@ -135,5 +156,9 @@ export function unreadCounts(db: CacheDb): UnreadCounts {
     dms.set(row.dmKey, row.count);
     total += row.count;
   }
-  return { total, streams, topics, dms };
+  const dmsAndMentions =
+    db.get<{ count: number }>(
+      'SELECT count(*) AS count FROM unreads WHERE dm_key IS NOT NULL OR mentioned = 1',
+    )?.count ?? 0;
+  return { total, streams, topics, dms, dmsAndMentions };
 }

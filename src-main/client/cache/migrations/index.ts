@@ -4,6 +4,7 @@ import { sql as outbox } from './003-outbox';
 import { sql as lastSync } from './004-last-sync';
 import { sql as ftsPending } from './005-fts-pending';
 import { sql as noSenderIndex } from './006-no-sender-index';
+import { sql as unreadMentions } from './007-unread-mentions';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
@@ -14,4 +15,5 @@ export const migrations: readonly string[] = [
   lastSync,
   ftsPending,
   noSenderIndex,
+  unreadMentions,
 ];
