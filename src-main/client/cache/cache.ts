@@ -56,11 +56,17 @@ import {
   removeSubscriptions,
   replaceSubscriptions,
   updateSubscription,
+  subscriptionOf,
 } from './subscriptions';
 import { storeStreamTopics, topicsInStream, type StreamTopic } from './topics';
 import { replaceUnreads, unreadCounts, type UnreadCounts } from './unreads';
 import { applyRealmUserEvent, listUsers, replaceUsers } from './users';
-import { applyUserTopicEvent, policiesOfMutedTopics, replaceUserTopics } from './userTopics';
+import {
+  applyUserTopicEvent,
+  policiesOfMutedTopics,
+  replaceUserTopics,
+  topicPolicyOf,
+} from './userTopics';
 
 /** What a GET /messages request asked for, to know which IDs its answer covers. */
 export interface PageRequest {
@@ -342,6 +348,16 @@ export class Cache {
 
   subscriptions(): Subscription[] {
     return listSubscriptions(this.#db);
+  }
+
+  /** The subscription to a stream, or null when the user is not subscribed. */
+  subscription(streamId: number): Subscription | null {
+    return subscriptionOf(this.#db, streamId);
+  }
+
+  /** Zulip's visibility policy for a topic: 0 inherit, 1 muted, 2 unmuted, 3 followed. */
+  topicPolicy(streamId: number, topic: string): number {
+    return topicPolicyOf(this.#db, streamId, topic);
   }
 
   users(): User[] {

@@ -67,6 +67,14 @@ export function listSubscriptions(db: CacheDb): Subscription[] {
     .map((row) => subscriptionSchema.parse(JSON.parse(row.json)));
 }
 
+export function subscriptionOf(db: CacheDb, streamId: number): Subscription | null {
+  const row = db.get<{ json: string }>(
+    'SELECT json FROM subscriptions WHERE stream_id = ?',
+    streamId,
+  );
+  return row ? subscriptionSchema.parse(JSON.parse(row.json)) : null;
+}
+
 export function streamName(db: CacheDb, streamId: number): string | null {
   return (
     db.get<{ name: string }>('SELECT name FROM subscriptions WHERE stream_id = ?', streamId)

@@ -32,6 +32,17 @@ export function policiesOfMutedTopics(
   });
 }
 
+/** The user's visibility policy for a topic: 0 (inherit) when none is set. */
+export function topicPolicyOf(db: CacheDb, streamId: number, topic: string): number {
+  return (
+    db.get<{ policy: number }>(
+      'SELECT visibility_policy AS policy FROM user_topics WHERE stream_id = ? AND topic_folded = ?',
+      streamId,
+      foldTopic(topic),
+    )?.policy ?? 0
+  );
+}
+
 /** Zulip's user_topic: policy 0 (inherit) removes the topic's row. */
 export function applyUserTopicEvent(db: CacheDb, event: UserTopicEvent): void {
   if (event.visibility_policy === 0) {

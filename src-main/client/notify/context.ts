@@ -1,0 +1,39 @@
+import type { Message } from '../../wire';
+import type { Cache } from '../cache/cache';
+import { topicPolicies, type NotifyContext, type NotifySettings, type TopicPolicy } from './policy';
+
+const knownPolicies = new Set<number>(Object.values(topicPolicies));
+
+/**
+ * What the policy reads of one account, from its cache as events keep it:
+ * its subscriptions and topic policies. `onScreen` says whether a message
+ * belongs to the conversation the focused window shows.
+ */
+export function cacheNotifyContext(
+  cache: Cache,
+  ownUserId: number,
+  settings: NotifySettings,
+  onScreen: (message: Message) => boolean,
+): NotifyContext {
+  return {
+    ownUserId,
+    settings,
+    onScreen,
+    stream(streamId) {
+      const subscription = cache.subscription(streamId);
+      if (!subscription) return null;
+      return {
+        name: subscription.name,
+        isMuted: subscription.is_muted,
+        desktop_notifications: subscription.desktop_notifications,
+        audible_notifications: subscription.audible_notifications,
+        wildcard_mentions_notify: subscription.wildcard_mentions_notify,
+      };
+    },
+    topicPolicy(streamId, topic) {
+      const policy = cache.topicPolicy(streamId, topic);
+      // A policy newer than this client's reading of Zulip counts as none.
+      return knownPolicies.has(policy) ? (policy as TopicPolicy) : topicPolicies.inherit;
+    },
+  };
+}
