@@ -1,3 +1,5 @@
+import { cpus, loadavg, totalmem } from 'node:os';
+
 export interface Row {
   figure: string;
   value: string;
@@ -6,8 +8,6 @@ export interface Row {
   target?: string;
   met?: boolean;
 }
-
-import { cpus, loadavg, totalmem } from 'node:os';
 
 export const log = (line: string) => console.log(`[bench] ${line}`);
 

@@ -21,7 +21,7 @@ const globalSettingOf = {
  * the interface spec sends the resolved boolean. Both read the same here.
  */
 export function streamNotifies(
-  subscription: Pick<Subscription, StreamNotificationFlag>,
+  subscription: Partial<Pick<Subscription, StreamNotificationFlag>>,
   flag: StreamNotificationFlag,
   globalSettings: GlobalStreamSettings,
 ): boolean {

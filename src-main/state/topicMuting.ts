@@ -7,9 +7,9 @@ export interface TopicPolicy {
 
 export type IsMuted = (streamId: number, topic: string) => boolean;
 
-// Zulip's UserTopic.VisibilityPolicy values.
-const MUTED = 1;
-const INHERIT = 0;
+// Zulip's UserTopic.VisibilityPolicy; followed topics came in Zulip 8.0.
+export const topicPolicies = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
+export type TopicPolicyValue = (typeof topicPolicies)[keyof typeof topicPolicies];
 
 const key = (streamId: number, topic: string) => `${streamId}\n${topic.toLowerCase()}`;
 
@@ -27,8 +27,8 @@ export function topicMuting(
     policies.map((policy) => [key(policy.stream_id, policy.topic_name), policy.visibility_policy]),
   );
   return (streamId, topic) => {
-    const policy = byTopic.get(key(streamId, topic)) ?? INHERIT;
-    if (policy === MUTED) return true;
-    return mutedStreams.has(streamId) && policy === INHERIT;
+    const policy = byTopic.get(key(streamId, topic)) ?? topicPolicies.inherit;
+    if (policy === topicPolicies.muted) return true;
+    return mutedStreams.has(streamId) && policy === topicPolicies.inherit;
   };
 }

@@ -19,17 +19,7 @@ export function cacheNotifyContext(
     ownUserId,
     settings,
     onScreen,
-    stream(streamId) {
-      const subscription = cache.subscription(streamId);
-      if (!subscription) return null;
-      return {
-        name: subscription.name,
-        isMuted: subscription.is_muted,
-        desktop_notifications: subscription.desktop_notifications,
-        audible_notifications: subscription.audible_notifications,
-        wildcard_mentions_notify: subscription.wildcard_mentions_notify,
-      };
-    },
+    stream: (streamId) => cache.subscription(streamId),
     topicPolicy(streamId, topic) {
       const policy = cache.topicPolicy(streamId, topic);
       // A policy newer than this client's reading of Zulip counts as none.

@@ -1,6 +1,11 @@
-import type { Message } from '../../wire';
+import { streamNotifies } from '../../state/streamNotificationFlags';
+import { topicPolicies, type TopicPolicyValue } from '../../state/topicMuting';
+import type { Message, Subscription } from '../../wire';
 import { dmKey } from '../cache/narrow';
 import { plainText } from '../cache/plainText';
+
+export { topicPolicies };
+export type TopicPolicy = TopicPolicyValue;
 
 /** The user's settings the policy reads, from the register state and `user_settings` events. */
 export interface NotifySettings {
@@ -15,20 +20,18 @@ export interface NotifySettings {
 }
 
 /**
- * One subscription's say. Null flags follow the user's global setting, as
- * Zulip 7.0 sends them; a server following the interface spec sends booleans.
+ * What of a subscription the policy reads. Null flags follow the user's global
+ * setting, as Zulip 7.0 sends them; a server following the interface spec
+ * sends booleans.
  */
-export interface StreamNotifySettings {
-  name: string;
-  isMuted: boolean;
-  desktop_notifications: boolean | null;
-  audible_notifications: boolean | null;
-  wildcard_mentions_notify: boolean | null;
-}
-
-// Zulip's UserTopic.VisibilityPolicy; followed topics came in Zulip 8.0.
-export const topicPolicies = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
-export type TopicPolicy = (typeof topicPolicies)[keyof typeof topicPolicies];
+export type StreamNotifySettings = Pick<
+  Subscription,
+  | 'name'
+  | 'is_muted'
+  | 'desktop_notifications'
+  | 'audible_notifications'
+  | 'wildcard_mentions_notify'
+>;
 
 export interface NotifyContext {
   ownUserId: number;
@@ -57,11 +60,10 @@ export interface Notice {
 
 export interface Decision {
   silenced: Silenced;
-  desktop: boolean;
+  /** What the desktop notification says; null for none. */
+  notice: Notice | null;
   /** The sound to play, or null for none. */
   sound: string | null;
-  /** What the notification says; shown only when `desktop` is set. */
-  notice: Notice;
 }
 
 const bodyLength = 150;
@@ -86,7 +88,7 @@ function silencedBy(
   }
   const policy = context.topicPolicy(message.stream_id, message.subject);
   if (policy === topicPolicies.unmuted || policy === topicPolicies.followed) return null;
-  if (context.stream(message.stream_id)?.isMuted === true) return 'muted stream';
+  if (context.stream(message.stream_id)?.is_muted === true) return 'muted stream';
   if (policy === topicPolicies.muted) return 'muted topic';
   return null;
 }
@@ -94,10 +96,6 @@ function silencedBy(
 type Channel = 'desktop' | 'audible';
 
 const streamFlag = { desktop: 'desktop_notifications', audible: 'audible_notifications' } as const;
-const streamGlobal = {
-  desktop: 'enable_stream_desktop_notifications',
-  audible: 'enable_stream_audible_notifications',
-} as const;
 const personalGlobal = {
   desktop: 'enable_desktop_notifications',
   audible: 'enable_sounds',
@@ -117,7 +115,7 @@ function channelOn(
     message.type === 'stream' && message.stream_id !== undefined
       ? context.stream(message.stream_id)
       : null;
-  if (stream && (stream[streamFlag[channel]] ?? settings[streamGlobal[channel]])) return true;
+  if (stream && streamNotifies(stream, streamFlag[channel], settings)) return true;
   if (!settings[personalGlobal[channel]]) return false;
   if (message.type === 'private' || directlyMentioned(flags)) return true;
   if (!wildcardMentioned(flags)) return false;
@@ -163,15 +161,14 @@ export function decide(
   context: NotifyContext,
   alreadyNotified = false,
 ): Decision {
-  const notice = noticeFor(message, context);
   const silenced = silencedBy(message, flags, context, alreadyNotified);
-  if (silenced) return { silenced, desktop: false, sound: null, notice };
+  if (silenced) return { silenced, notice: null, sound: null };
   const sound = context.settings.notification_sound;
+  // Only a notification that shows needs its text: a catch-up decides thousands.
   return {
     silenced,
-    desktop: channelOn('desktop', message, flags, context),
+    notice: channelOn('desktop', message, flags, context) ? noticeFor(message, context) : null,
     sound: channelOn('audible', message, flags, context) && sound !== 'none' ? sound : null,
-    notice,
   };
 }
 
@@ -211,7 +208,7 @@ export function catchUpSummary(
   context: NotifyContext,
 ): Notice | null {
   const notifiable = caughtUp.filter(
-    ({ message, flags }) => decide(message, flags, context).desktop,
+    ({ message, flags }) => decide(message, flags, context).notice !== null,
   );
   if (notifiable.length <= summaryThreshold) return null;
   const conversations = new Set(notifiable.map(({ message }) => conversationOf(message)));

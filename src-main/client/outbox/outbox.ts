@@ -55,11 +55,6 @@ export class Outbox {
     return this.#events.on(event, listener);
   }
 
-  /** Entries not yet echoed by the server, in the order written. */
-  entries(): OutboxEntry[] {
-    return this.#cache.outbox.unsent();
-  }
-
   /** Stores the message, then starts sending; resolves with the stored entry, the local echo. */
   add(draft: StreamDraft): OutboxEntry {
     const localId = randomUUID();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cacheNotifyContext } from '../../../src-main/client/notify/context';
-import { decide } from '../../../src-main/client/notify/policy';
+import { decide, type Decision } from '../../../src-main/client/notify/policy';
 import { zulipDefaults } from '../../../src-main/client/notify/settings';
 import {
   bob,
@@ -15,6 +15,9 @@ import {
 
 // The policy reads an account's subscriptions and topic policies from its
 // cache, as the events of other devices keep them.
+
+/** Whether it is silenced, and whether a desktop notification shows. */
+const outcome = ({ silenced, notice }: Decision) => ({ silenced, desktop: notice !== null });
 
 function account() {
   const cache = freshCache();
@@ -41,10 +44,12 @@ describe('the notification context of an account', () => {
     const cache = account();
     const context = cacheNotifyContext(cache, me.id, zulipDefaults, () => false);
     const at = (streamId: number, topic: string) =>
-      decide(
-        streamMessage(1, { streamId, topic, stream: streamId === 1 ? 'kitchen' : 'quiet' }),
-        [],
-        context,
+      outcome(
+        decide(
+          streamMessage(1, { streamId, topic, stream: streamId === 1 ? 'kitchen' : 'quiet' }),
+          [],
+          context,
+        ),
       );
 
     expect(at(1, 'soup')).toMatchObject({ silenced: null, desktop: true });
@@ -72,9 +77,12 @@ describe('the notification context of an account', () => {
       }),
     ]);
     const message = streamMessage(1, { streamId: 1, topic: 'bread', stream: 'kitchen' });
-    expect(decide(message, [], context)).toMatchObject({ silenced: null, desktop: false });
+    expect(outcome(decide(message, [], context))).toMatchObject({ silenced: null, desktop: false });
     const muted = streamMessage(2, { streamId: 1, topic: 'Soup', stream: 'kitchen' });
-    expect(decide(muted, ['mentioned'], context)).toMatchObject({ silenced: null, desktop: true });
+    expect(outcome(decide(muted, ['mentioned'], context))).toMatchObject({
+      silenced: null,
+      desktop: true,
+    });
     expect(decide(muted, ['wildcard_mentioned'], context).silenced).toBe('muted topic');
   });
 });

@@ -3,13 +3,14 @@ import {
   catchUpSummary,
   decide,
   decideEdit,
+  noticeFor,
   topicPolicies,
   type NotifyContext,
-  type NotifySettings,
   type Silenced,
   type StreamNotifySettings,
   type TopicPolicy,
 } from '../../../src-main/client/notify/policy';
+import { zulipDefaults } from '../../../src-main/client/notify/settings';
 import type { Message } from '../../../src-main/wire';
 import { bob, carol, me, privateMessage, streamMessage } from '../cache/fixtures';
 
@@ -19,26 +20,16 @@ import { bob, carol, me, privateMessage, streamMessage } from '../cache/fixtures
 
 const dave = { id: 13, email: 'dave@hearth.test', full_name: 'Dave' };
 
-const defaults: NotifySettings = {
-  enable_desktop_notifications: true,
-  enable_sounds: true,
-  enable_stream_desktop_notifications: false,
-  enable_stream_audible_notifications: false,
-  wildcard_mentions_notify: true,
-  notification_sound: 'zulip',
-  pm_content_in_desktop_notifications: true,
-};
-
 const kitchen: StreamNotifySettings = {
   name: 'kitchen',
-  isMuted: false,
+  is_muted: false,
   desktop_notifications: null,
   audible_notifications: null,
   wildcard_mentions_notify: null,
 };
 
 interface Setup {
-  settings?: Partial<NotifySettings>;
+  settings?: Partial<typeof zulipDefaults>;
   /** The subscription to stream 1; null for none. */
   stream?: Partial<StreamNotifySettings> | null;
   topic?: TopicPolicy;
@@ -49,7 +40,7 @@ function contextFor(setup: Setup = {}): NotifyContext {
   const stream = setup.stream === null ? null : { ...kitchen, ...setup.stream };
   return {
     ownUserId: me.id,
-    settings: { ...defaults, ...setup.settings },
+    settings: { ...zulipDefaults, ...setup.settings },
     stream: (streamId) => (streamId === 1 ? stream : null),
     topicPolicy: () => setup.topic ?? topicPolicies.inherit,
     onScreen: () => setup.onScreen ?? false,
@@ -177,7 +168,7 @@ const rows: Row[] = [
   {
     rule: 'muted stream silences a stream set to notify',
     message: inKitchen(),
-    setup: { stream: { isMuted: true, desktop_notifications: true, audible_notifications: true } },
+    setup: { stream: { is_muted: true, desktop_notifications: true, audible_notifications: true } },
     silenced: 'muted stream',
     desktop: false,
     sound: null,
@@ -186,7 +177,7 @@ const rows: Row[] = [
     rule: 'muted stream silences a wildcard mention',
     message: inKitchen(),
     flags: ['wildcard_mentioned'],
-    setup: { stream: { isMuted: true } },
+    setup: { stream: { is_muted: true } },
     silenced: 'muted stream',
     desktop: false,
     sound: null,
@@ -211,7 +202,7 @@ const rows: Row[] = [
   {
     rule: 'muted topic in a muted stream',
     message: inKitchen(),
-    setup: { topic: topicPolicies.muted, stream: { isMuted: true } },
+    setup: { topic: topicPolicies.muted, stream: { is_muted: true } },
     silenced: 'muted stream',
     desktop: false,
     sound: null,
@@ -219,7 +210,7 @@ const rows: Row[] = [
   {
     rule: 'muted stream silences its global stream setting',
     message: inKitchen(),
-    setup: { stream: { isMuted: true }, settings: { enable_stream_desktop_notifications: true } },
+    setup: { stream: { is_muted: true }, settings: { enable_stream_desktop_notifications: true } },
     silenced: 'muted stream',
     desktop: false,
     sound: null,
@@ -229,14 +220,17 @@ const rows: Row[] = [
   {
     rule: 'unmuted topic in a muted stream follows the stream setting',
     message: inKitchen(),
-    setup: { topic: topicPolicies.unmuted, stream: { isMuted: true, desktop_notifications: true } },
+    setup: {
+      topic: topicPolicies.unmuted,
+      stream: { is_muted: true, desktop_notifications: true },
+    },
     desktop: true,
     sound: null,
   },
   {
     rule: 'unmuted topic in a muted stream, nothing set to notify',
     message: inKitchen(),
-    setup: { topic: topicPolicies.unmuted, stream: { isMuted: true } },
+    setup: { topic: topicPolicies.unmuted, stream: { is_muted: true } },
     desktop: false,
     sound: null,
   },
@@ -245,7 +239,7 @@ const rows: Row[] = [
     message: inKitchen(),
     setup: {
       topic: topicPolicies.followed,
-      stream: { isMuted: true, audible_notifications: true },
+      stream: { is_muted: true, audible_notifications: true },
     },
     desktop: false,
     sound: 'zulip',
@@ -254,7 +248,7 @@ const rows: Row[] = [
     rule: 'personal mention in a muted stream',
     message: inKitchen(),
     flags: ['mentioned'],
-    setup: { stream: { isMuted: true } },
+    setup: { stream: { is_muted: true } },
     desktop: true,
     sound: 'zulip',
   },
@@ -278,7 +272,7 @@ const rows: Row[] = [
     rule: 'wildcard mention in an unmuted topic of a muted stream',
     message: inKitchen(),
     flags: ['wildcard_mentioned'],
-    setup: { topic: topicPolicies.unmuted, stream: { isMuted: true } },
+    setup: { topic: topicPolicies.unmuted, stream: { is_muted: true } },
     desktop: true,
     sound: 'zulip',
   },
@@ -600,7 +594,7 @@ describe('the notification policy', () => {
     );
     expect({
       silenced: decision.silenced,
-      desktop: decision.desktop,
+      desktop: decision.notice !== null,
       sound: decision.sound,
     }).toEqual({ silenced: row.silenced ?? null, desktop: row.desktop, sound: row.sound });
   });
@@ -677,7 +671,7 @@ const noticeRows: NoticeRow[] = [
 
 describe('what a notification says', () => {
   it.each(noticeRows)('$rule', (row) => {
-    expect(decide(row.message, [], contextFor(row.setup)).notice).toEqual({
+    expect(noticeFor(row.message, contextFor(row.setup))).toEqual({
       title: row.title,
       body: row.body,
     });
@@ -781,7 +775,7 @@ describe('edits', () => {
       row.alreadyNotified ?? false,
     );
     expect(
-      decision === null ? null : { silenced: decision.silenced, desktop: decision.desktop },
+      decision === null ? null : { silenced: decision.silenced, desktop: decision.notice !== null },
     ).toEqual(row.result);
   });
 });
@@ -830,7 +824,7 @@ const summaryRows: SummaryRow[] = [
   {
     rule: 'messages of a muted stream do not count',
     caughtUp: [...dms(3), ...topicMessages(['a', 'b'])],
-    setup: { stream: { isMuted: true, desktop_notifications: true } },
+    setup: { stream: { is_muted: true, desktop_notifications: true } },
     body: null,
   },
   {
