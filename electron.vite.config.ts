@@ -26,6 +26,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src-renderer'),
+    // The notification sounds are served beside the page, which plays them.
+    publicDir: resolve('resources'),
     plugins: [svelte()],
     build: {
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },

@@ -9,6 +9,8 @@ import {
   type BrowserWindow,
 } from 'electron';
 import { contentSecurityPolicy } from './desktop/contentSecurityPolicy';
+import { electronNotifier } from './desktop/electronNotifier';
+import { watchGnomeBanners } from './desktop/gnomeBanners';
 import { spawnWorkerFile } from './desktop/hosting';
 import { serveBridge } from './desktop/ipc';
 import { appEntryUrl, registerAppScheme, serveRenderer } from './desktop/rendererProtocol';
@@ -32,6 +34,8 @@ function electronSqlite(): string | undefined {
 let shutdown: (() => Promise<void>) | undefined;
 
 async function start(): Promise<void> {
+  let window: BrowserWindow | null = null;
+  const gnome = watchGnomeBanners();
   // The same composition the browser harness (npm run app:web) runs; the
   // hosted organization's service runs on a worker thread so a slow query
   // never stalls window management.
@@ -40,8 +44,18 @@ async function start(): Promise<void> {
     spawnHostWorker: spawnWorkerFile(join(builtDir, 'hostWorker.js')),
     preferredPort: defaultPort,
     sqliteBinding: electronSqlite(),
+    notifier: (page) =>
+      electronNotifier({
+        page,
+        window: () => window,
+        onClick: (id) => hearth.app.openAlert(id),
+      }),
+    desktopQuiet: gnome.quiet,
   });
-  shutdown = () => hearth.stop();
+  shutdown = async () => {
+    gnome.stop();
+    await hearth.stop();
+  };
   // A laptop that slept has stale long-polls and maybe expired queues.
   powerMonitor.on('resume', () => hearth.app.resume());
 
@@ -52,12 +66,16 @@ async function start(): Promise<void> {
   hardenSession(electronSession.defaultSession, appUrl, csp);
   if (!devServer) serveRenderer(join(builtDir, '../renderer'), csp);
 
-  const window: BrowserWindow = createMainWindow({
+  const main = createMainWindow({
     preload: join(builtDir, '../preload/index.cjs'),
     appUrl,
   });
-  const stopBridge = serveBridge(hearth.service, window.webContents, appUrl);
-  window.on('closed', stopBridge);
+  window = main;
+  const stopBridge = serveBridge(hearth.service, main.webContents, appUrl);
+  main.on('closed', () => {
+    stopBridge();
+    window = null;
+  });
 }
 
 if (!app.requestSingleInstanceLock()) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageSchema } from '../src-main/wire';
+import { hearthSounds, messageSchema } from '../src-main/wire';
 
 export type { Message, Subscription, RecipientUser } from '../src-main/wire';
 
@@ -42,9 +42,19 @@ export const accountSummarySchema = z.object({
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
+export const doNotDisturbSchema = z.object({
+  /** Epoch ms when it ends by itself; null when it lasts until turned off. */
+  until: z.number().nullable(),
+});
+export type DoNotDisturb = z.infer<typeof doNotDisturbSchema>;
+
 export const appStateSchema = z.object({
   accounts: z.array(accountSummarySchema),
   activeAccountId: z.string().nullable(),
+  /** The dock, taskbar and tray count: each account by its desktop_icon_count_display, summed. */
+  badge: z.number().int(),
+  /** On while it silences notifications and sounds; null when off. */
+  doNotDisturb: doNotDisturbSchema.nullable(),
 });
 export type AppState = z.infer<typeof appStateSchema>;
 
@@ -321,6 +331,14 @@ export const bridgeCalls = {
   },
   regenerateBotKey: { args: botId, result: z.object({}) },
   deactivateBot: { args: botId, result: z.object({}) },
+  /** The window gained or lost the focus: a message on screen in a focused window does not notify. */
+  setWindowFocus: { args: z.object({ focused: z.boolean() }), result: z.object({}) },
+  /** The user clicked a notification: the app shows its conversation (a `navigate` event). */
+  openAlert: { args: z.object({ id: z.string().min(1).max(100) }), result: z.object({}) },
+  setDoNotDisturb: {
+    args: z.object({ choice: z.enum(['hour', 'tomorrow', 'untilOff', 'off']) }),
+    result: appStateSchema,
+  },
   webhookUrl: {
     args: botId.extend({
       integration: integrationNameSchema,
@@ -344,6 +362,17 @@ export const bridgeEvents = {
   }),
   /** The active account's unsent messages changed. */
   outbox: z.object({ accountId: z.string(), entries: z.array(outboxEntrySchema) }),
+  /** Show this desktop notification with the Web Notification API (the browser harness only). */
+  notification: z.object({
+    id: z.string(),
+    accountId: z.string(),
+    title: z.string(),
+    body: z.string(),
+  }),
+  /** Play one of Hearth's sounds, from `path` beside the page. */
+  sound: z.object({ sound: z.enum(hearthSounds), path: z.string() }),
+  /** Show this conversation of this account: a notification was clicked. */
+  navigate: z.object({ accountId: z.string(), narrow: narrowSchema }),
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

@@ -14,6 +14,7 @@ export function contentSecurityPolicy({ imageOrigins, devServer }: PolicyOptions
     'style-src': devServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     'img-src': ["'self'", 'data:', ...imageOrigins],
     'font-src': ["'self'"],
+    'media-src': ["'self'"],
     'connect-src': devSocket ? ["'self'", devSocket] : ["'self'"],
     'base-uri': ["'none'"],
     'form-action': ["'none'"],

@@ -4,13 +4,14 @@ import { fileInside } from './navigationPolicy';
 
 // The built renderer is served from app://hearth/ rather than file://, where its
 // module script would not load and every local file would share one origin.
+// `stream` lets the page play the notification sounds from it.
 const scheme = 'app';
 export const appEntryUrl = `${scheme}://hearth/index.html`;
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
   ]);
 }
 

@@ -3,6 +3,7 @@ import type { BridgeService } from '../../src-preload/bridge';
 import type { SessionTuning } from '../client/app/accountRuntime';
 import { createBridgeService } from '../client/app/bridgeService';
 import { HearthApp } from '../client/app/hearthApp';
+import { PageNotifier, type Notifier } from '../client/app/notifier';
 import { embeddedHosting } from './embeddedHosting';
 import type { HostConfig } from './hosting';
 import { openKeychain, type KeychainOptions } from './keychain';
@@ -16,6 +17,12 @@ export interface StartHearthOptions {
   preferredPort: number;
   sqliteBinding?: string | undefined;
   keychain?: KeychainOptions;
+  /**
+   * The desktop's notifier, given the window's, which plays sounds (and, in
+   * the browser harness, shows the notifications too: the default).
+   */
+  notifier?: (page: PageNotifier) => Notifier;
+  desktopQuiet?: () => boolean;
   tuning?: SessionTuning;
   log?: (line: string) => void;
 }
@@ -43,13 +50,16 @@ export async function startHearth(options: StartHearthOptions): Promise<RunningH
     sqliteBinding: options.sqliteBinding,
     onLog: (source, text) => log(`host ${source}: ${text}`),
   });
+  const page = new PageNotifier();
   const app = await HearthApp.start({
     profileDir: options.profileDir,
     secrets,
     hosting,
     sqliteBinding: options.sqliteBinding,
+    notifier: options.notifier?.(page) ?? page,
     log,
+    ...(options.desktopQuiet ? { desktopQuiet: options.desktopQuiet } : {}),
     ...(options.tuning ? { tuning: options.tuning } : {}),
   });
-  return { app, service: createBridgeService(app), stop: () => app.stop() };
+  return { app, service: createBridgeService(app, page), stop: () => app.stop() };
 }

@@ -9,6 +9,7 @@ const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.woff2': 'font/woff2',
+  '.wav': 'audio/wav',
   '.json': 'application/json',
 };
 

@@ -6,3 +6,4 @@ export * from './bots';
 export * from './events';
 export * from './unread';
 export * from './presence';
+export * from './sounds';

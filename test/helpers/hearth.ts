@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { SessionTuning } from '../../src-main/client/app/accountRuntime';
 import { createBridgeService } from '../../src-main/client/app/bridgeService';
 import { HearthApp } from '../../src-main/client/app/hearthApp';
+import { PageNotifier } from '../../src-main/client/app/notifier';
 import type { SecretStore } from '../../src-main/client/secretStore';
 import { embeddedHosting } from '../../src-main/desktop/embeddedHosting';
 import { openKeychain } from '../../src-main/desktop/keychain';
@@ -23,6 +24,8 @@ export const testTuning: SessionTuning = {
 export interface TestHearth {
   app: HearthApp;
   service: BridgeService;
+  /** What the window is handed: notifications and sounds, as in the browser harness. */
+  page: PageNotifier;
   profileDir: string;
   secrets: SecretStore;
   /** Stops the app, keeping its profile, as quitting does. */
@@ -34,6 +37,8 @@ export interface TestHearthOptions {
   profileDir?: string;
   secrets?: SecretStore;
   tuning?: SessionTuning;
+  /** The clock do-not-disturb runs by. */
+  now?: () => number;
 }
 
 /**
@@ -46,14 +51,24 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
   const profileDir = options.profileDir ?? (await mkdtemp(join(tmpdir(), 'hearth-profile-')));
   const secrets =
     options.secrets ?? (await openKeychain({ service: `Hearth test ${randomUUID()}` }));
+  const page = new PageNotifier();
   const app = await HearthApp.start({
     profileDir,
     secrets,
     hosting: embeddedHosting({ profileDir, spawn: spawnTsWorker(hostWorker), preferredPort: 0 }),
     tuning: options.tuning ?? testTuning,
+    notifier: page,
     log: () => undefined,
+    ...(options.now ? { now: options.now } : {}),
   });
-  return { app, service: createBridgeService(app), profileDir, secrets, stop: () => app.stop() };
+  return {
+    app,
+    service: createBridgeService(app, page),
+    page,
+    profileDir,
+    secrets,
+    stop: () => app.stop(),
+  };
 }
 
 export const removeProfile = (profileDir: string) =>

@@ -27,6 +27,8 @@ export interface RendererPageOptions {
   permissions?: string[];
   /** Closing leaves the app's profile in place, for a restart on it. */
   keepProfile?: boolean;
+  /** Runs before the page loads, e.g. to install observers with `page.addInitScript`. */
+  beforeLoad?: (page: Page) => Promise<void>;
 }
 
 /** A window on a fresh app signed in to the organization as the user, as after joining it. */
@@ -68,6 +70,8 @@ export async function openWindow(
       '--disable-gpu',
       '--no-first-run',
       '--disable-sync',
+      // Electron's own policy: the window plays notification sounds unprompted.
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
   const context = await browser.newContext({
@@ -82,6 +86,7 @@ export async function openWindow(
   page.on('pageerror', (error) => pageErrors.push(error.message));
   // A missing element then fails with its locator rather than with the test's timeout.
   page.setDefaultTimeout(10_000);
+  await options.beforeLoad?.(page);
   await page.goto(web.url);
   return {
     hearth,

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
+// Zulip's defaults, but for the sound: a Hearth host's default is its own.
 const zulipDefaults = {
   enable_stream_desktop_notifications: false,
   enable_stream_email_notifications: false,
   enable_stream_push_notifications: false,
   enable_stream_audible_notifications: false,
-  notification_sound: 'zulip',
+  notification_sound: 'ember',
   enable_desktop_notifications: true,
   enable_sounds: true,
   enable_offline_email_notifications: true,

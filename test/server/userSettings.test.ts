@@ -32,7 +32,7 @@ describe('PATCH /settings', () => {
       pm_content_in_desktop_notifications: true,
       email_notifications_batching_period_seconds: 120,
       timezone: '',
-      available_notification_sounds: ['chime', 'ding', 'zulip'],
+      available_notification_sounds: ['ember', 'chime', 'ding', 'knock', 'pluck'],
     });
     expect(settings.emojiset_choices).toContainEqual({ key: 'text', text: 'Plain text' });
   });
@@ -98,6 +98,8 @@ describe('PATCH /settings', () => {
     }
     const sound = await patch({ notification_sound: 'gong' });
     expect(sound.json.msg).toBe("Invalid notification sound 'gong'");
+    // Zulip's default name is taken, so a Zulip client resetting the setting is not refused.
+    expect((await patch({ notification_sound: 'zulip' })).status).toBe(200);
     const batching = await patch({ email_notifications_batching_period_seconds: 5 });
     expect(batching.json.msg).toBe('Invalid email batching period: 5 seconds');
     expect((await register()).user_settings.color_scheme).toBe(1);

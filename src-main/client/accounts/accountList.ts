@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { narrowTermSchema } from '../../wire';
+import { readJsonFile, writeJsonFile } from '../jsonFile';
 
 // Non-secret by construction: no field here may ever hold a key or a password.
 const accountRecordSchema = z.object({
@@ -53,15 +54,9 @@ export class AccountList {
   static async open(dataDir: string): Promise<AccountList> {
     await mkdir(dataDir, { recursive: true });
     const file = join(dataDir, fileName);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-        return new AccountList(file, [], null);
-      throw error;
-    }
-    const parsed = accountFileSchema.safeParse(parseJson(text));
+    const json = await readJsonFile(file);
+    if (json === undefined) return new AccountList(file, [], null);
+    const parsed = accountFileSchema.safeParse(json);
     if (parsed.success) return new AccountList(file, parsed.data.accounts, null);
     // A damaged list must not keep the app from starting; keep it for whoever wants to look.
     const aside = `${file}.corrupt-${Date.now()}`;
@@ -116,28 +111,7 @@ export class AccountList {
     return done;
   }
 
-  private async write(records: readonly AccountRecord[]): Promise<void> {
-    const temporary = `${this.file}.${process.pid}.${randomUUID()}.tmp`;
-    try {
-      const handle = await open(temporary, 'w', 0o600);
-      try {
-        await handle.writeFile(`${JSON.stringify({ version: 1, accounts: records }, null, 2)}\n`);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporary, this.file);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+  private write(records: readonly AccountRecord[]): Promise<void> {
+    return writeJsonFile(this.file, { version: 1, accounts: records });
   }
 }

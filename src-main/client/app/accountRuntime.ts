@@ -18,6 +18,9 @@ import { Emitter } from '../emitter';
 import { NetworkError } from '../errors';
 import { Outbox } from '../outbox/outbox';
 import { Session, type SessionOptions } from '../session/session';
+import { accountBadge } from '../notify/badge';
+import { desktopSettingsOf, zulipDefaults, type DesktopSettings } from '../notify/settings';
+import { AccountAlerts, type Alert } from './accountAlerts';
 import { cacheNarrow, inNarrow, narrowOfTerms, narrowTerms } from './narrows';
 import { describeTerm, searchTerms } from './searchQuery';
 
@@ -29,6 +32,8 @@ export interface AccountRuntimeEvents {
   /** Messages of the open narrow arrived, changed or went. */
   feed: { upserted: Message[]; deleted: number[] };
   outbox: OutboxEntry[];
+  /** What the notification policy asks of the desktop for what just arrived. */
+  alerts: Alert[];
 }
 
 export type SessionTuning = Pick<
@@ -63,6 +68,8 @@ export class AccountRuntime {
     apiKey: string | null,
     tuning: SessionTuning,
     log: (line: string) => void,
+    /** This account is the one shown, in a window that has the focus. */
+    shown: () => boolean = () => false,
   ) {
     this.#account = account;
     this.cache = cache;
@@ -84,6 +91,17 @@ export class AccountRuntime {
     });
     this.session = session;
     this.bots = new OwnBots(session.api, account.serverUrl);
+    const alerts = new AccountAlerts({
+      cache,
+      ownUserId: () => cache.ownUserId ?? this.#account.userId,
+      settings: () => this.desktopSettings(),
+      onScreen: (message) =>
+        shown() &&
+        this.#open !== null &&
+        inNarrow(this.#open, message, cache.ownUserId ?? this.#account.userId),
+    });
+    session.on('arrivals', (arrivals) => this.#alert(alerts.fromArrivals(arrivals)));
+    session.on('caughtUp', ({ afterId }) => this.#alert(alerts.afterCatchUp(afterId)));
     const outbox = new Outbox(
       cache,
       {
@@ -116,6 +134,26 @@ export class AccountRuntime {
         this.#events.emit('summary', undefined);
       }
       this.#pushFeed(change.messageIds, change.deletedIds);
+    });
+  }
+
+  #alert(alerts: Alert[]): void {
+    if (alerts.length > 0) this.#events.emit('alerts', alerts);
+  }
+
+  /** The notification and badge settings, as the server last said; Zulip's defaults before it has. */
+  desktopSettings(): DesktopSettings {
+    const state = this.session?.state ?? this.cache.loadRegisterState()?.state;
+    return state ? desktopSettingsOf(state) : zulipDefaults;
+  }
+
+  /** This account's share of the badge, by its desktop_icon_count_display. */
+  badge(): number {
+    const counts = this.cache.unreadCounts();
+    return accountBadge({
+      total: counts.total,
+      dmsAndMentions: counts.dmsAndMentions,
+      display: this.desktopSettings().desktop_icon_count_display,
     });
   }
 

@@ -7,7 +7,9 @@ import {
   type CallArgs,
 } from '../../../src-preload/bridge';
 import type { OwnBots } from '../bots';
+import { soundPath } from '../../wire';
 import type { HearthApp } from './hearthApp';
+import type { PageNotifier } from './notifier';
 
 export class BridgeArgumentError extends Error {
   override readonly name = 'BridgeArgumentError';
@@ -25,8 +27,12 @@ const parseArgs = <K extends BridgeCallName>(
   return parsed.data as z.output<(typeof bridgeCalls)[K]['args']>;
 };
 
-/** The bridge contract, served by the whole app: every call acts on the account in the window. */
-export function createBridgeService(app: HearthApp): BridgeService {
+/**
+ * The bridge contract, served by the whole app: every call acts on the account
+ * in the window. What `page` is handed (sounds; in the browser harness,
+ * notifications too) is pushed to the window.
+ */
+export function createBridgeService(app: HearthApp, page?: PageNotifier): BridgeService {
   const bots = (): OwnBots => {
     const { bots } = app.active();
     if (!bots) throw new Error('Sign in to this organization again to manage its bots.');
@@ -110,6 +116,17 @@ export function createBridgeService(app: HearthApp): BridgeService {
       await bots().deactivate(botId);
       return {};
     },
+    async setWindowFocus(args: CallArgs<'setWindowFocus'>) {
+      app.setWindowFocus(parseArgs('setWindowFocus', args).focused);
+      return {};
+    },
+    async openAlert(args: CallArgs<'openAlert'>) {
+      app.openAlert(parseArgs('openAlert', args).id);
+      return {};
+    },
+    async setDoNotDisturb(args: CallArgs<'setDoNotDisturb'>) {
+      return app.setDoNotDisturb(parseArgs('setDoNotDisturb', args).choice);
+    },
     async webhookUrl(args: CallArgs<'webhookUrl'>) {
       const request = parseArgs('webhookUrl', args);
       return { url: await bots().webhookUrl(request) };
@@ -122,6 +139,13 @@ export function createBridgeService(app: HearthApp): BridgeService {
         app.on('outbox', ({ accountId }) =>
           push('outbox', { accountId, entries: app.active().outboxEntries() }),
         ),
+        app.on('navigate', (target) => push('navigate', target)),
+        ...(page
+          ? [
+              page.on('notification', (alert) => push('notification', alert)),
+              page.on('sound', ({ sound }) => push('sound', { sound, path: soundPath(sound) })),
+            ]
+          : []),
       ];
       return () => {
         for (const stop of stops) stop();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppState, FormResult, Narrow, ProbeResult } from '../../../src-preload/bridge';
@@ -15,6 +16,10 @@ import {
 } from '../accounts';
 import { openCache } from '../cache/openCache';
 import { Emitter } from '../emitter';
+import { doNotDisturbUntil, isQuiet, type DoNotDisturbChoice } from '../notify/doNotDisturb';
+import type { Alert } from './accountAlerts';
+import type { Notifier } from './notifier';
+import { PreferenceFile } from './preferences';
 import type { SecretStore } from '../secretStore';
 import { AccountRuntime, type SessionTuning } from './accountRuntime';
 import { RealmIcons } from './realmIcons';
@@ -29,6 +34,12 @@ export interface HearthAppOptions {
   tuning?: SessionTuning;
   /** Electron's build of better-sqlite3, for caches opened inside Electron. */
   sqliteBinding?: string | undefined;
+  /** Where notifications, sounds and the badge go; nowhere when absent. */
+  notifier?: Notifier;
+  /** The desktop's own do-not-disturb is on (GNOME's show-banners off). */
+  desktopQuiet?: () => boolean;
+  /** The clock do-not-disturb runs by. */
+  now?: () => number;
   log?: (line: string) => void;
 }
 
@@ -38,7 +49,20 @@ export interface HearthAppEvents {
   snapshot: undefined;
   feed: { accountId: string; upserted: Message[]; deleted: number[] };
   outbox: { accountId: string };
+  /** The window should show this conversation: a notification was clicked. */
+  navigate: { accountId: string; narrow: Narrow };
 }
+
+/** What a shown notification opens when clicked. */
+interface AlertTarget {
+  accountId: string;
+  narrow: Narrow;
+}
+
+// Notifications older than this many are gone from the screen; a click on one is ignored.
+const rememberedAlerts = 200;
+
+const silentNotifier: Notifier = { show() {}, play() {}, badge() {} };
 
 export type JoinRequest =
   | { method: 'password'; serverUrl: string; email: string; password: string }
@@ -61,11 +85,18 @@ export class HearthApp {
   readonly #icons: RealmIcons;
   readonly #events: Emitter<HearthAppEvents>;
   readonly #log: (line: string) => void;
+  readonly #preferences: PreferenceFile;
+  readonly #notifier: Notifier;
+  readonly #alerts = new Map<string, AlertTarget>();
   #activeId: string | null = null;
+  #focused = false;
+  #badge: number | null = null;
 
-  private constructor(options: HearthAppOptions, accounts: Accounts) {
+  private constructor(options: HearthAppOptions, accounts: Accounts, preferences: PreferenceFile) {
     this.#options = options;
     this.#accounts = accounts;
+    this.#preferences = preferences;
+    this.#notifier = options.notifier ?? silentNotifier;
     this.#icons = new RealmIcons(options.profileDir);
     this.#log = options.log ?? ((line) => console.warn(`[hearth] ${line}`));
     this.#events = new Emitter((error) => this.#log(`app listener failed: ${String(error)}`));
@@ -78,7 +109,12 @@ export class HearthApp {
       secrets: options.secrets,
       deleteCache: (record) => deleteCacheFiles(cacheFileOf(options.profileDir, record)),
     });
-    const app = new HearthApp(options, accounts);
+    const log = options.log ?? ((line: string) => console.warn(`[hearth] ${line}`));
+    const app = new HearthApp(
+      options,
+      accounts,
+      await PreferenceFile.open(options.profileDir, log),
+    );
     if (accounts.list.movedAside) {
       app.#log(`the account list could not be read; it was moved to ${accounts.list.movedAside}`);
     }
@@ -89,6 +125,7 @@ export class HearthApp {
       if (app.#icons.get(account.id) === null) app.#fetchIcon(account);
     }
     app.#activeId = accounts.list.all()[0]?.id ?? null;
+    app.#updateBadge();
     return app;
   }
 
@@ -107,7 +144,72 @@ export class HearthApp {
         realmIcon: this.#icons.get(runtime.account.id),
       })),
       activeAccountId: this.#activeId,
+      badge: this.#badgeCount(),
+      doNotDisturb: this.#doNotDisturb(),
     };
+  }
+
+  /** Silences notifications and sounds for a while, or until turned off; the badge keeps counting. */
+  async setDoNotDisturb(choice: DoNotDisturbChoice | 'off'): Promise<AppState> {
+    const now = new Date(this.#now());
+    await this.#preferences.change({
+      doNotDisturb: choice === 'off' ? null : { until: doNotDisturbUntil(choice, now) },
+    });
+    this.#emitAppState();
+    return this.appState();
+  }
+
+  setWindowFocus(focused: boolean): void {
+    this.#focused = focused;
+  }
+
+  /**
+   * A notification was clicked: the window is told to show its conversation,
+   * switching to its account itself, so it opens there rather than where the
+   * account was left.
+   */
+  openAlert(id: string): void {
+    const target = this.#alerts.get(id);
+    if (target && this.#runtimes.has(target.accountId)) this.#events.emit('navigate', target);
+  }
+
+  #now(): number {
+    return this.#options.now?.() ?? Date.now();
+  }
+
+  #doNotDisturb(): AppState['doNotDisturb'] {
+    const setting = this.#preferences.values.doNotDisturb;
+    return isQuiet(setting, this.#now()) ? setting : null;
+  }
+
+  #badgeCount(): number {
+    let count = 0;
+    for (const runtime of this.#runtimes.values()) count += runtime.badge();
+    return count;
+  }
+
+  #updateBadge(): void {
+    const count = this.#badgeCount();
+    if (count === this.#badge) return;
+    this.#badge = count;
+    this.#notifier.badge(count);
+  }
+
+  /** Shows each notification and plays one sound for them all, unless do-not-disturb is on. */
+  #deliver(accountId: string, alerts: readonly Alert[]): void {
+    if (this.#doNotDisturb() !== null || this.#options.desktopQuiet?.() === true) return;
+    for (const alert of alerts) {
+      if (!alert.notice) continue;
+      const id = randomUUID();
+      this.#alerts.set(id, { accountId, narrow: alert.narrow });
+      if (this.#alerts.size > rememberedAlerts) {
+        const oldest = this.#alerts.keys().next().value;
+        if (oldest !== undefined) this.#alerts.delete(oldest);
+      }
+      this.#notifier.show({ id, accountId, ...alert.notice });
+    }
+    const sound = alerts.find((alert) => alert.sound !== null)?.sound;
+    if (sound) this.#notifier.play(sound);
   }
 
   /** The account shown in the window. */
@@ -264,15 +366,17 @@ export class HearthApp {
         `the cache of ${account.email} was unusable (${opened.rebuilt.detail}); moved to ${opened.rebuilt.movedTo} and rebuilt`,
       );
     }
+    const isActive = () => this.#activeId === account.id;
     const runtime = new AccountRuntime(
       account,
       opened.cache,
       key,
       this.#options.tuning ?? {},
       this.#log,
+      () => this.#focused && isActive(),
     );
     this.#runtimes.set(account.id, runtime);
-    const isActive = () => this.#activeId === account.id;
+    runtime.on('alerts', (alerts) => this.#deliver(account.id, alerts));
     runtime.on('summary', () => this.#emitAppState());
     runtime.on('snapshot', () => {
       if (isActive()) this.#events.emit('snapshot', undefined);
@@ -287,6 +391,7 @@ export class HearthApp {
   }
 
   #emitAppState(): void {
+    this.#updateBadge();
     this.#events.emit('appState', this.appState());
   }
 }

@@ -51,7 +51,7 @@ export function narrowOfTerms(terms: readonly NarrowTerm[]): Narrow | null {
 /** Whether a message belongs to the narrow, to push it to a feed that shows it. */
 export function inNarrow(
   narrow: Narrow,
-  message: { stream_id?: number; subject: string; display_recipient: unknown },
+  message: { stream_id?: number | undefined; subject: string; display_recipient: unknown },
   ownUserId: number | null,
 ): boolean {
   switch (narrow.kind) {

@@ -24,6 +24,7 @@ import {
   absentFromPage,
   messagesAmong,
   messagesInNarrow,
+  unreadMessagesAfter,
   type FeedPage,
   type FeedRequest,
 } from './feed';
@@ -327,6 +328,11 @@ export class Cache {
   /** The cached messages among `ids` that belong to the narrow now, oldest first. */
   messagesAmong(narrow: Narrow, ids: readonly number[]): Message[] {
     return messagesAmong(this.#db, narrow, ids, this.ownUserId);
+  }
+
+  /** Unread messages newer than `afterId`, oldest first, at most `limit`. */
+  unreadMessagesAfter(afterId: number, limit: number): Message[] {
+    return unreadMessagesAfter(this.#db, afterId, limit);
   }
 
   /**

@@ -127,6 +127,19 @@ export function messagesAmong(
     .map(messageOfRow);
 }
 
+/** Unread messages newer than `afterId`, oldest first: what a catch-up brought that may notify. */
+export function unreadMessagesAfter(db: CacheDb, afterId: number, limit: number): Message[] {
+  return db
+    .all<StoredMessage>(
+      `SELECT id, json, flags FROM messages
+       WHERE id IN (SELECT message_id FROM unreads WHERE message_id > ? ORDER BY message_id LIMIT ?)
+       ORDER BY id`,
+      afterId,
+      limit,
+    )
+    .map(messageOfRow);
+}
+
 /**
  * Cached messages of the narrow, with IDs from `low` to `high`, that are not
  * among `present`: a fresh page from the server says they were deleted (or

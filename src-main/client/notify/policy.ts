@@ -199,6 +199,11 @@ function conversationOf(message: Message): string {
   return `stream:${message.stream_id ?? ''}:${message.subject.toLowerCase()}`;
 }
 
+/** The one notice after a catch-up, and the messages it stands for. */
+export interface Summary extends Notice {
+  messages: Message[];
+}
+
 /**
  * After catching up, one notice for what would have notified one by one,
  * when there are more than three such messages; nothing otherwise.
@@ -206,7 +211,7 @@ function conversationOf(message: Message): string {
 export function catchUpSummary(
   caughtUp: readonly { message: Message; flags: readonly string[] }[],
   context: NotifyContext,
-): Notice | null {
+): Summary | null {
   const notifiable = caughtUp.filter(
     ({ message, flags }) => decide(message, flags, context).notice !== null,
   );
@@ -216,5 +221,6 @@ export function catchUpSummary(
   return {
     title: 'Hearth',
     body: `${notifiable.length} new messages in ${count} ${count === 1 ? 'conversation' : 'conversations'}`,
+    messages: notifiable.map(({ message }) => message),
   };
 }

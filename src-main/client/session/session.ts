@@ -32,9 +32,26 @@ export interface CacheChange {
   sidebar: boolean;
 }
 
+/** Messages the event queue brought, for the notification policy. */
+export interface Arrivals {
+  /** New messages, oldest first. */
+  newIds: readonly number[];
+  /** Messages whose content an edit changed, with the reader's flags before the edit. */
+  edits: readonly { id: number; flagsBefore: readonly string[] }[];
+  /**
+   * True for what arrived while the session listened; false for what waited
+   * on the server meanwhile (a restart, a sleep, a lost link), which is
+   * summed up rather than announced one by one.
+   */
+  live: boolean;
+}
+
 export interface SessionEvents {
   connection: Connection;
   change: CacheChange;
+  arrivals: Arrivals;
+  /** A lost queue's missed messages are fetched: those newer than `afterId`. */
+  caughtUp: { afterId: number };
 }
 
 export interface SessionOptions extends Credentials {
@@ -64,8 +81,11 @@ const defaultWake = { intervalMs: 5_000, lateByMs: 20_000 };
 const stopGraceMs = 2_000;
 const indexBatch = 500;
 
-// Events that change what the sidebar shows; messages and flags change counts too.
+// Events that change what the sidebar shows; messages and flags change counts
+// too, and settings what the badge counts.
 const sidebarEvents = new Set([
+  'user_settings',
+  'update_global_notifications',
   'message',
   'update_message',
   'delete_message',
@@ -219,7 +239,8 @@ export class Session {
         this.#poll = null;
         if (stopping.aborted) return;
         failures = 0;
-        this.#receive(queue, events);
+        // What a poll that does not block finds waited for the session.
+        this.#receive(queue, events, !dontBlock);
         this.#cache.recordSync(Date.now());
         this.#setConnection({
           state: 'connected',
@@ -287,6 +308,7 @@ export class Session {
     if (newest === null) await fetchNewestOfAll(this.api, this.#cache, report);
     else await catchUp(this.api, this.#cache, newest, report);
     this.#queue = { id: queueId, lastEventId };
+    if (newest !== null) this.#events.emit('caughtUp', { afterId: newest });
     this.#save();
     this.#indexWhenIdle();
     this.#setConnection({
@@ -307,8 +329,16 @@ export class Session {
     setImmediate(step);
   }
 
-  #receive(queue: Queue, events: readonly AnyEvent[]): void {
+  #receive(queue: Queue, events: readonly AnyEvent[], live: boolean): void {
     if (events.length === 0) return;
+    const edited = contentEdits(events as QueuedEvent[]);
+    const flagsBefore = new Map(
+      edited.length === 0
+        ? []
+        : this.#cache
+            .messagesAmong({ kind: 'all' }, edited)
+            .map((message) => [message.id, message.flags ?? []]),
+    );
     const messageIds: number[] = [];
     const deletedIds: number[] = [];
     const localIds: string[] = [];
@@ -326,6 +356,17 @@ export class Session {
     this.#save();
     if (messageIds.length + deletedIds.length > 0 || sidebar) {
       this.#emitChange({ messageIds, deletedIds, localIds, sidebar });
+    }
+    const newIds = newMessageIds(events as QueuedEvent[]);
+    if (newIds.length + edited.length > 0) {
+      this.#events.emit('arrivals', {
+        newIds,
+        edits: edited.flatMap((id) => {
+          const before = flagsBefore.get(id);
+          return before ? [{ id, flagsBefore: before }] : [];
+        }),
+        live,
+      });
     }
   }
 
@@ -352,6 +393,24 @@ export class Session {
       this.#events.emit('connection', connection);
     }
   }
+}
+
+function newMessageIds(events: readonly QueuedEvent[]): number[] {
+  return events.flatMap((event) => {
+    const id = event.type === 'message' ? (event.message as { id?: unknown }).id : undefined;
+    return typeof id === 'number' ? [id] : [];
+  });
+}
+
+// Zulip sends rendered_content only when an edit changed the text; a move alone has none.
+function contentEdits(events: readonly QueuedEvent[]): number[] {
+  return events.flatMap((event) =>
+    event.type === 'update_message' &&
+    typeof event.message_id === 'number' &&
+    typeof event.rendered_content === 'string'
+      ? [event.message_id]
+      : [],
+  );
 }
 
 function collectChange(

@@ -1,19 +1,22 @@
+import { hearthSounds } from '../../wire/sounds';
 import { errors } from '../errors';
 import type { Services } from '../services';
 import type { NotificationSettingName, NotificationSettings } from '../store/userSettings';
 import type { UserRow } from '../store/users';
 import { changeUserSettings } from './userSettings';
 
-// The sounds shipped with Zulip 7 (static/audio/notification_sounds), plus "none".
-export const availableNotificationSounds = ['chime', 'ding', 'zulip'] as const;
+// A Hearth host offers the sounds Hearth ships. "zulip", Zulip's default, is
+// still taken, so a Zulip client that resets the setting is not refused; Hearth
+// plays its own default for it, as for any name it does not ship.
+export const availableNotificationSounds = hearthSounds;
+const acceptedSounds = new Set<string>([...hearthSounds, 'zulip', 'none']);
 
 export type NotificationSettingsChange = {
   [K in NotificationSettingName]?: NotificationSettings[K] | undefined;
 };
 
 export function checkNotificationSound(sound: string | undefined): void {
-  if (sound === undefined || sound === 'none') return;
-  if (!(availableNotificationSounds as readonly string[]).includes(sound)) {
+  if (sound !== undefined && !acceptedSounds.has(sound)) {
     throw errors.badRequest(`Invalid notification sound '${sound}'`);
   }
 }

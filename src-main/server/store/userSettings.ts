@@ -1,3 +1,4 @@
+import { defaultSound } from '../../wire/sounds';
 import type { Sql } from './sql';
 
 export type SettingValue = boolean | number | string;
@@ -55,13 +56,14 @@ export interface NotificationSettings {
 }
 export type NotificationSettingName = keyof NotificationSettings;
 
-// Zulip's defaults for the global notification settings (UserBaseSettings).
+// Zulip's defaults for the global notification settings (UserBaseSettings),
+// except the sound: Hearth's own default rather than Zulip's, which it does not ship.
 export const notificationSettingDefaults: Readonly<NotificationSettings> = {
   enable_stream_desktop_notifications: false,
   enable_stream_email_notifications: false,
   enable_stream_push_notifications: false,
   enable_stream_audible_notifications: false,
-  notification_sound: 'zulip',
+  notification_sound: defaultSound,
   enable_desktop_notifications: true,
   enable_sounds: true,
   enable_offline_email_notifications: true,

@@ -8,6 +8,7 @@ import type {
 } from '../../../src-preload/bridge';
 import { BotsStore } from './botsStore.svelte';
 import { ComposeStore, emptyDraft, type ComposeDraft } from './composeStore.svelte';
+import { DesktopStore } from './desktopStore.svelte';
 import { errorText } from './errors';
 import { FeedStore, feedEnd, type ScrollAnchor } from './feedStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
@@ -44,6 +45,7 @@ export class AppStore {
   readonly search: SearchStore;
   readonly onboarding: OnboardingStore;
   readonly bots: BotsStore;
+  readonly desktop: DesktopStore;
 
   active = $derived(this.accounts.find((account) => account.id === this.activeAccountId) ?? null);
   showOnboarding = $derived(this.ready && (this.accounts.length === 0 || this.addingAccount));
@@ -65,6 +67,9 @@ export class AppStore {
     this.search = new SearchStore(bridge);
     this.onboarding = new OnboardingStore(bridge, (accountId) => this.joined(accountId));
     this.bots = new BotsStore(bridge);
+    this.desktop = new DesktopStore(bridge, (id) => {
+      bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
+    });
   }
 
   async start(): Promise<void> {
@@ -78,13 +83,19 @@ export class AppStore {
     this.bridge.on('outbox', (outbox) => {
       if (outbox.accountId === this.activeAccountId) this.feed.applyOutbox(outbox);
     });
+    this.bridge.on('navigate', ({ accountId, narrow }) => void this.show(accountId, narrow));
+    this.desktop.start();
     await this.refreshAppState();
     this.ready = true;
   }
 
-  async switchTo(accountId: string): Promise<void> {
+  /** Switches to the account, where it was left, or on `narrow` when given. */
+  async switchTo(accountId: string, narrow?: Narrow): Promise<void> {
     this.addingAccount = false;
-    if (accountId === this.activeAccountId && this.snapshot) return;
+    if (accountId === this.activeAccountId && this.snapshot) {
+      if (narrow) await this.openNarrow(narrow);
+      return;
+    }
     this.saveView();
     const entry = this.leave(accountId);
     try {
@@ -93,7 +104,13 @@ export class AppStore {
       this.error = errorText(error);
       return;
     }
-    await this.enter(accountId, entry);
+    await this.enter(accountId, entry, narrow);
+  }
+
+  /** A clicked notification's conversation, on its account, out of any other view. */
+  async show(accountId: string, narrow: Narrow): Promise<void> {
+    this.view = 'feed';
+    await this.switchTo(accountId, narrow);
   }
 
   addAccount(): void {
@@ -163,6 +180,7 @@ export class AppStore {
 
   private applyAppState(state: AppState): void {
     this.accounts = state.accounts;
+    this.desktop.applyAppState(state);
     const active = state.activeAccountId ?? state.accounts[0]?.id ?? null;
     if (active === this.activeAccountId) return;
     // Main changed the active account itself (one was removed, or added elsewhere).
@@ -191,7 +209,7 @@ export class AppStore {
     return ++this.#entries;
   }
 
-  private async enter(accountId: string, entry: number): Promise<void> {
+  private async enter(accountId: string, entry: number, narrowWanted?: Narrow): Promise<void> {
     let snapshot: Snapshot;
     try {
       snapshot = await this.bridge.getSnapshot({});
@@ -203,6 +221,7 @@ export class AppStore {
     this.takeSnapshot(snapshot);
     const saved = this.#views.get(accountId);
     const firstStream = snapshot.streams[0];
+    if (narrowWanted) return this.openNarrow(narrowWanted);
     const narrow: Narrow =
       saved?.narrow ??
       snapshot.lastNarrow ??

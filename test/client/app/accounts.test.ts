@@ -81,7 +81,12 @@ describe('accounts in the app', () => {
     expect(
       await hearth.service.joinOrganization({ method: 'zuliprc', zuliprc: '[api]\nemail=a@b.c\n' }),
     ).toMatchObject({ ok: false, field: 'zuliprc', message: expect.stringMatching(/key/) });
-    expect(await hearth.service.getAppState({})).toEqual({ accounts: [], activeAccountId: null });
+    expect(await hearth.service.getAppState({})).toEqual({
+      accounts: [],
+      activeAccountId: null,
+      badge: 0,
+      doNotDisturb: null,
+    });
     expect(await cacheFiles(hearth)).toEqual([]);
   });
 
@@ -103,7 +108,12 @@ describe('accounts in the app', () => {
     expect((await cacheFiles(hearth)).filter((file) => file.startsWith(joined.accountId))).toEqual(
       [],
     );
-    expect(await hearth.service.getAppState({})).toEqual({ accounts: [], activeAccountId: null });
+    expect(await hearth.service.getAppState({})).toEqual({
+      accounts: [],
+      activeAccountId: null,
+      badge: 0,
+      doNotDisturb: null,
+    });
   });
 
   it('without a keychain keeps the key for one run, then asks again while the cache stays readable', async () => {

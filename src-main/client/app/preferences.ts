@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { invalidJson, readJsonFile, writeJsonFile } from '../jsonFile';
+
+// This computer's choices for the app itself, as opposed to an account's
+// settings, which live on its server.
+const preferencesSchema = z.object({
+  doNotDisturb: z.object({ until: z.number().nullable() }).nullable().catch(null),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+const defaults: Preferences = { doNotDisturb: null };
+const fileName = 'preferences.json';
+
+/** The app's preferences in its data folder, written whole on every change. */
+export class PreferenceFile {
+  #values: Preferences;
+  #writes: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly file: string,
+    values: Preferences,
+  ) {
+    this.#values = values;
+  }
+
+  /** Reads the file; a missing or damaged one gives the defaults, a damaged field its default. */
+  static async open(dataDir: string, log: (line: string) => void): Promise<PreferenceFile> {
+    const file = join(dataDir, fileName);
+    const json = await readJsonFile(file);
+    if (json === undefined) return new PreferenceFile(file, defaults);
+    const parsed = preferencesSchema.safeParse(json === invalidJson ? {} : json);
+    if (!parsed.success || json === invalidJson) {
+      log(`${file} could not be read; the app's preferences are back to their defaults`);
+    }
+    return new PreferenceFile(file, parsed.success ? parsed.data : defaults);
+  }
+
+  get values(): Preferences {
+    return this.#values;
+  }
+
+  /** Changes preferences at once in memory; the file follows, one write at a time. */
+  change(patch: Partial<Preferences>): Promise<void> {
+    this.#values = { ...this.#values, ...patch };
+    const values = this.#values;
+    const write = this.#writes.then(() => writeJsonFile(this.file, values));
+    this.#writes = write.catch(() => undefined);
+    return write;
+  }
+}

@@ -1,0 +1,77 @@
+import type { AppState, ChatBridge, DoNotDisturb, EventPayload } from '../../../src-preload/bridge';
+import { errorText } from './errors';
+
+export type DoNotDisturbChoice = 'hour' | 'tomorrow' | 'untilOff' | 'off';
+
+// What the window does for the desktop: it plays the notification sounds
+// through its <audio> element, shows the notifications main hands it (in a
+// browser, with the Web Notification API), tells main whether it has the
+// focus, and keeps the badge in the window's title.
+export class DesktopStore {
+  badge = $state(0);
+  doNotDisturb = $state<DoNotDisturb | null>(null);
+  error = $state<string | null>(null);
+  /** The element sounds play through, once the window has rendered it. */
+  player: HTMLAudioElement | null = null;
+
+  constructor(
+    private readonly bridge: ChatBridge,
+    private readonly onNotificationClick: (id: string) => void,
+  ) {}
+
+  start(): void {
+    this.bridge.on('sound', ({ path }) => this.play(path));
+    this.bridge.on('notification', (alert) => void this.show(alert));
+    const report = () =>
+      void this.bridge
+        .setWindowFocus({
+          focused: document.visibilityState === 'visible' && document.hasFocus(),
+        })
+        .catch(() => undefined);
+    window.addEventListener('focus', report);
+    window.addEventListener('blur', report);
+    document.addEventListener('visibilitychange', report);
+    report();
+  }
+
+  applyAppState(state: AppState): void {
+    this.badge = state.badge;
+    this.doNotDisturb = state.doNotDisturb;
+    document.title = state.badge > 0 ? `(${state.badge}) Hearth` : 'Hearth';
+  }
+
+  async setDoNotDisturb(choice: DoNotDisturbChoice): Promise<void> {
+    try {
+      this.applyAppState(await this.bridge.setDoNotDisturb({ choice }));
+      this.error = null;
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  /** Plays a sound beside the page; also the settings page's preview. */
+  play(path: string): void {
+    const player = this.player;
+    if (!player) return;
+    player.src = path;
+    // A browser may refuse to play before the user has touched the page; nothing is lost.
+    player.play().catch(() => undefined);
+  }
+
+  private async show(alert: EventPayload<'notification'>): Promise<void> {
+    if (!('Notification' in window)) return;
+    if (Notification.permission === 'default') await Notification.requestPermission();
+    if (Notification.permission !== 'granted') return;
+    // Silent: the window plays the user's chosen sound itself.
+    const notification = new Notification(alert.title, {
+      body: alert.body,
+      tag: alert.id,
+      silent: true,
+    });
+    notification.addEventListener('click', () => {
+      window.focus();
+      notification.close();
+      this.onNotificationClick(alert.id);
+    });
+  }
+}
