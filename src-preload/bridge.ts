@@ -113,6 +113,50 @@ export const snapshotSchema = z.object({
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
+// The 17 settings of Zulip's PATCH /settings/notifications, as the account's
+// server last said (its user_settings events keep them current).
+export const notificationSettingsSchema = z.object({
+  enable_stream_desktop_notifications: z.boolean(),
+  enable_stream_audible_notifications: z.boolean(),
+  enable_stream_push_notifications: z.boolean(),
+  enable_stream_email_notifications: z.boolean(),
+  enable_desktop_notifications: z.boolean(),
+  enable_sounds: z.boolean(),
+  enable_offline_push_notifications: z.boolean(),
+  enable_online_push_notifications: z.boolean(),
+  enable_offline_email_notifications: z.boolean(),
+  wildcard_mentions_notify: z.boolean(),
+  pm_content_in_desktop_notifications: z.boolean(),
+  /** A sound's name, or "none". */
+  notification_sound: z.string().min(1).max(60),
+  /** 1: all unread messages; 2: direct messages and mentions; 3: none. */
+  desktop_icon_count_display: z.number().int().min(1).max(3),
+  enable_digest_emails: z.boolean(),
+  enable_login_emails: z.boolean(),
+  message_content_in_email_notifications: z.boolean(),
+  realm_name_in_notifications: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const streamNotificationsSchema = z.object({
+  streamId: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  muted: z.boolean(),
+  /** The stream's own choice; null follows the global stream setting. */
+  desktop: z.boolean().nullable(),
+  audible: z.boolean().nullable(),
+});
+export type StreamNotifications = z.infer<typeof streamNotificationsSchema>;
+
+export const notificationPageSchema = z.object({
+  settings: notificationSettingsSchema,
+  /** The sounds the server offers, each with the file Hearth plays for it. */
+  sounds: z.array(z.object({ name: z.string(), path: z.string() })),
+  streams: z.array(streamNotificationsSchema),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
 // `complete`: the feed reaches the narrow's first message. `more`: older
 // messages exist and loadOlder fetches them. `not-cached`: offline, and the
 // cache does not hold what comes before: shown, never hidden as a gap.
@@ -335,6 +379,24 @@ export const bridgeCalls = {
   setWindowFocus: { args: z.object({ focused: z.boolean() }), result: z.object({}) },
   /** The user clicked a notification: the app shows its conversation (a `navigate` event). */
   openAlert: { args: z.object({ id: z.string().min(1).max(100) }), result: z.object({}) },
+  getNotificationSettings: { args: z.object({}), result: notificationPageSchema },
+  /** Sends the changes to the server; the page follows its event, as a change made elsewhere. */
+  changeNotificationSettings: {
+    args: z.object({
+      patch: notificationSettingsSchema
+        .partial()
+        .refine((patch) => Object.keys(patch).length > 0, 'change at least one setting'),
+    }),
+    result: z.object({}),
+  },
+  changeStreamNotifications: {
+    args: z.object({
+      streamId: z.number().int().positive(),
+      property: z.enum(['desktop_notifications', 'audible_notifications']),
+      value: z.boolean(),
+    }),
+    result: z.object({}),
+  },
   setDoNotDisturb: {
     args: z.object({ choice: z.enum(['hour', 'tomorrow', 'untilOff', 'off']) }),
     result: appStateSchema,

@@ -131,6 +131,15 @@ export interface Api {
   createBot(bot: NewBot): Promise<number>;
   regenerateBotApiKey(botId: number): Promise<void>;
   deactivateBot(botId: number): Promise<void>;
+  /** Zulip's PATCH /settings: the server announces the change as a user_settings event. */
+  updateSettings(
+    settings: Readonly<Record<string, boolean | number | string | undefined>>,
+  ): Promise<void>;
+  setSubscriptionProperty(
+    streamId: number,
+    property: string,
+    value: boolean | number | string | null,
+  ): Promise<void>;
 }
 
 export function createApi(credentials: Credentials, options: HttpClientOptions = {}): Api {
@@ -243,6 +252,17 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     },
     async deactivateBot(botId) {
       await http.request('DELETE', `bots/${botId}`, {}, apiSuccessSchema);
+    },
+    async updateSettings(settings) {
+      await http.request('PATCH', 'settings', settings, apiSuccessSchema);
+    },
+    async setSubscriptionProperty(streamId, property, value) {
+      await http.request(
+        'POST',
+        'users/me/subscriptions/properties',
+        { subscription_data: [{ stream_id: streamId, property, value }] },
+        apiSuccessSchema,
+      );
     },
   };
 }

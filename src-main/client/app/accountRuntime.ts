@@ -3,11 +3,13 @@ import type {
   Connection,
   FeedPage,
   Narrow,
+  NotificationPage,
+  NotificationSettings,
   OutboxEntry,
   SearchResult,
   Snapshot,
 } from '../../../src-preload/bridge';
-import type { Message } from '../../wire';
+import { defaultSound, soundPath, soundToPlay, type Message } from '../../wire';
 import type { Account } from '../accounts/accounts';
 import { OwnBots } from '../bots';
 import type { Cache } from '../cache/cache';
@@ -19,7 +21,14 @@ import { NetworkError } from '../errors';
 import { Outbox } from '../outbox/outbox';
 import { Session, type SessionOptions } from '../session/session';
 import { accountBadge } from '../notify/badge';
-import { desktopSettingsOf, zulipDefaults, type DesktopSettings } from '../notify/settings';
+import {
+  availableSoundsOf,
+  desktopSettingsOf,
+  notificationDefaults,
+  notificationSettingsOf,
+  zulipDefaults,
+  type DesktopSettings,
+} from '../notify/settings';
 import { AccountAlerts, type Alert } from './accountAlerts';
 import { cacheNarrow, inNarrow, narrowOfTerms, narrowTerms } from './narrows';
 import { describeTerm, searchTerms } from './searchQuery';
@@ -143,8 +152,58 @@ export class AccountRuntime {
 
   /** The notification and badge settings, as the server last said; Zulip's defaults before it has. */
   desktopSettings(): DesktopSettings {
-    const state = this.session?.state ?? this.cache.loadRegisterState()?.state;
+    const state = this.#registerState();
     return state ? desktopSettingsOf(state) : zulipDefaults;
+  }
+
+  /** The notification settings page: the global settings, the sounds, each stream's own. */
+  notificationPage(): NotificationPage {
+    const state = this.#registerState();
+    return {
+      settings: state ? notificationSettingsOf(state) : notificationDefaults,
+      sounds: (state ? availableSoundsOf(state) : []).map((name) => ({
+        name,
+        path: soundPath(soundToPlay(name) ?? defaultSound),
+      })),
+      streams: this.cache
+        .subscriptions()
+        .map((subscription) => ({
+          streamId: subscription.stream_id,
+          name: subscription.name,
+          color: subscription.color,
+          muted: subscription.is_muted,
+          desktop: subscription.desktop_notifications ?? null,
+          audible: subscription.audible_notifications ?? null,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+
+  async changeNotificationSettings(patch: {
+    [K in keyof NotificationSettings]?: NotificationSettings[K] | undefined;
+  }): Promise<void> {
+    await this.#requireSession().api.updateSettings(patch);
+  }
+
+  async changeStreamNotifications(
+    streamId: number,
+    property: 'desktop_notifications' | 'audible_notifications',
+    value: boolean,
+  ): Promise<void> {
+    if (!this.cache.subscription(streamId)) {
+      throw new Error(`You are not subscribed to stream ${streamId}.`);
+    }
+    await this.#requireSession().api.setSubscriptionProperty(streamId, property, value);
+  }
+
+  #requireSession(): Session {
+    if (!this.session)
+      throw new Error('Sign in to this organization again to change its settings.');
+    return this.session;
+  }
+
+  #registerState() {
+    return this.session?.state ?? this.cache.loadRegisterState()?.state ?? null;
   }
 
   /** This account's share of the badge, by its desktop_icon_count_display. */

@@ -124,6 +124,21 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       app.openAlert(parseArgs('openAlert', args).id);
       return {};
     },
+    async getNotificationSettings(args: CallArgs<'getNotificationSettings'>) {
+      parseArgs('getNotificationSettings', args);
+      return app.active().notificationPage();
+    },
+    async changeNotificationSettings(args: CallArgs<'changeNotificationSettings'>) {
+      await app
+        .active()
+        .changeNotificationSettings(parseArgs('changeNotificationSettings', args).patch);
+      return {};
+    },
+    async changeStreamNotifications(args: CallArgs<'changeStreamNotifications'>) {
+      const { streamId, property, value } = parseArgs('changeStreamNotifications', args);
+      await app.active().changeStreamNotifications(streamId, property, value);
+      return {};
+    },
     async setDoNotDisturb(args: CallArgs<'setDoNotDisturb'>) {
       return app.setDoNotDisturb(parseArgs('setDoNotDisturb', args).choice);
     },

@@ -11,11 +11,12 @@ import { ComposeStore, emptyDraft, type ComposeDraft } from './composeStore.svel
 import { DesktopStore } from './desktopStore.svelte';
 import { errorText } from './errors';
 import { FeedStore, feedEnd, type ScrollAnchor } from './feedStore.svelte';
+import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { SearchStore } from './searchStore.svelte';
 
-/** What the main area shows: the feed (or search results over it), or the user's bots. */
-export type MainView = 'feed' | 'bots';
+/** What the main area shows: the feed (or search results over it), the user's bots, or settings. */
+export type MainView = 'feed' | 'bots' | 'notificationSettings';
 
 /** Where the user was in an account, to find it again on switching back. */
 interface AccountView {
@@ -46,6 +47,7 @@ export class AppStore {
   readonly onboarding: OnboardingStore;
   readonly bots: BotsStore;
   readonly desktop: DesktopStore;
+  readonly notificationSettings: NotificationSettingsStore;
 
   active = $derived(this.accounts.find((account) => account.id === this.activeAccountId) ?? null);
   showOnboarding = $derived(this.ready && (this.accounts.length === 0 || this.addingAccount));
@@ -70,12 +72,16 @@ export class AppStore {
     this.desktop = new DesktopStore(bridge, (id) => {
       bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
     });
+    this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
   }
 
   async start(): Promise<void> {
     this.bridge.on('appState', (state) => this.applyAppState(state));
     this.bridge.on('snapshot', (snapshot) => {
-      if (snapshot.accountId === this.activeAccountId) this.takeSnapshot(snapshot);
+      if (snapshot.accountId !== this.activeAccountId) return;
+      this.takeSnapshot(snapshot);
+      // Settings and subscriptions change with the events that change the sidebar.
+      if (this.view === 'notificationSettings') void this.notificationSettings.load();
     });
     this.bridge.on('feed', (change) => {
       if (change.accountId === this.activeAccountId) this.feed.applyFeed(change);
@@ -158,6 +164,12 @@ export class AppStore {
     await this.feed.open(narrow, at);
   }
 
+  async showNotificationSettings(): Promise<void> {
+    this.view = 'notificationSettings';
+    this.search.close();
+    await this.notificationSettings.load();
+  }
+
   async showBots(): Promise<void> {
     this.view = 'bots';
     this.search.close();
@@ -203,6 +215,7 @@ export class AppStore {
     this.snapshot = null;
     this.view = 'feed';
     this.error = null;
+    this.notificationSettings.clear();
     this.feed.clear();
     this.search.close();
     this.compose.restore(next === null ? emptyDraft : (this.#views.get(next)?.draft ?? emptyDraft));

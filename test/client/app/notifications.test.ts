@@ -273,6 +273,37 @@ describe('do not disturb and the badge', () => {
   });
 });
 
+describe('the settings page behind the bridge', () => {
+  it('refuses a setting out of range or an empty change, and changes nothing', async () => {
+    const { hearth } = await aliceApp();
+    const { service } = hearth;
+    await expect(
+      service.changeNotificationSettings({ patch: { desktop_icon_count_display: 7 } }),
+    ).rejects.toThrow(/invalid arguments/);
+    await expect(service.changeNotificationSettings({ patch: {} })).rejects.toThrow(
+      /change at least one setting/,
+    );
+    await expect(
+      service.changeStreamNotifications({
+        streamId: 99_999,
+        property: 'desktop_notifications',
+        value: true,
+      }),
+    ).rejects.toThrow(/not subscribed/);
+    const page = await service.getNotificationSettings({});
+    expect(page.settings.desktop_icon_count_display).toBe(1);
+    expect(page.sounds.map((sound) => sound.name)).toEqual([
+      'ember',
+      'chime',
+      'ding',
+      'knock',
+      'pluck',
+    ]);
+    expect(page.sounds[1]).toEqual({ name: 'chime', path: 'sounds/chime.wav' });
+    expect(page.streams.map((stream) => stream.name)).toContain('kitchen');
+  });
+});
+
 describe('catching up and clicking', () => {
   it('sums up what arrived while the app was closed in one notification', async () => {
     const first = await aliceApp();
