@@ -32,9 +32,28 @@ function electronSqlite(): string | undefined {
 }
 
 let shutdown: (() => Promise<void>) | undefined;
+let mainWindow: BrowserWindow | null = null;
+
+// hearth:// links reach the app as a launch argument (Windows, Linux), a
+// second launch's arguments, or macOS's open-url; one that comes before the
+// app is ready waits for it.
+const linkScheme = 'hearth';
+const linkIn = (argv: readonly string[]) => argv.find((arg) => arg.startsWith(`${linkScheme}://`));
+let followLink: ((url: string) => void) | undefined;
+let waitingLink = linkIn(process.argv);
+
+function handOver(url: string | undefined): void {
+  if (mainWindow) {
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  }
+  if (!url) return;
+  if (followLink) followLink(url);
+  else waitingLink = url;
+}
 
 async function start(): Promise<void> {
-  let window: BrowserWindow | null = null;
   const gnome = watchGnomeBanners();
   // The same composition the browser harness (npm run app:web) runs; the
   // hosted organization's service runs on a worker thread so a slow query
@@ -47,7 +66,7 @@ async function start(): Promise<void> {
     notifier: (page) =>
       electronNotifier({
         page,
-        window: () => window,
+        window: () => mainWindow,
         onClick: (id) => hearth.app.openAlert(id),
       }),
     desktopQuiet: gnome.quiet,
@@ -70,11 +89,17 @@ async function start(): Promise<void> {
     preload: join(builtDir, '../preload/index.cjs'),
     appUrl,
   });
-  window = main;
+  mainWindow = main;
   const stopBridge = serveBridge(hearth.service, main.webContents, appUrl);
   main.on('closed', () => {
     stopBridge();
-    window = null;
+    mainWindow = null;
+  });
+  // The window must be listening before a link asks it to show a conversation.
+  main.webContents.once('did-finish-load', () => {
+    followLink = (url) => hearth.app.openLink(url, { fromWindow: false });
+    if (waitingLink) followLink(waitingLink);
+    waitingLink = undefined;
   });
 }
 
@@ -83,6 +108,12 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   registerAppScheme();
+  app.setAsDefaultProtocolClient(linkScheme);
+  app.on('second-instance', (_event, argv) => handOver(linkIn(argv)));
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    handOver(url);
+  });
 
   app
     .whenReady()

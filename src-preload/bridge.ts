@@ -397,6 +397,18 @@ export const bridgeCalls = {
     }),
     result: z.object({}),
   },
+  /**
+   * A link clicked in a message (its href as written, maybe relative to the
+   * account's server). A known organization's narrow opens in the app (a
+   * `navigate` event); `external` is for the system browser.
+   */
+  openLink: {
+    args: z.object({ href: z.string().min(1).max(8000) }),
+    result: z.object({
+      kind: z.enum(['narrow', 'external', 'refused']),
+      url: z.string().nullable(),
+    }),
+  },
   setDoNotDisturb: {
     args: z.object({ choice: z.enum(['hour', 'tomorrow', 'untilOff', 'off']) }),
     result: appStateSchema,

@@ -172,6 +172,36 @@ describe('desktop notifications in the window', () => {
     await page.getByRole('button', { name: 'Notifications on' }).waitFor();
   });
 
+  it("opens a link to the organization's own narrow inside the app, and others outside", async () => {
+    await page.getByRole('button', { name: 'general' }).first().click();
+    await org.api(bob)('POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 'hello',
+      content: 'The recipe is in #**kitchen>soup**, the photos on https://example.com/soup',
+    });
+    const message = page.locator('.message', { hasText: 'The recipe is in' });
+    await message.getByRole('link', { name: /kitchen.*soup/ }).click();
+    await page.locator('.conversation-header h1', { hasText: 'soup' }).waitFor();
+    await page.locator('.message', { hasText: 'nobody hears this' }).waitFor();
+    expect(await page.title()).toMatch(/Hearth$/);
+
+    await page.getByRole('button', { name: 'general' }).first().click();
+    // The outside world, as far as this machine reaches it.
+    await page
+      .context()
+      .route('https://example.com/**', (route) =>
+        route.fulfill({ contentType: 'text/plain', body: 'the soup photos' }),
+      );
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      message.getByRole('link', { name: 'https://example.com/soup' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe('https://example.com/soup');
+    await popup.close();
+  });
+
   it("opens the notification's conversation when it is clicked", async () => {
     await post('@**alice** come taste the bread', 'bread');
     await expect

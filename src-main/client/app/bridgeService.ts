@@ -139,6 +139,10 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().changeStreamNotifications(streamId, property, value);
       return {};
     },
+    async openLink(args: CallArgs<'openLink'>) {
+      const target = app.openLink(parseArgs('openLink', args).href, { fromWindow: true });
+      return { kind: target.kind, url: target.kind === 'external' ? target.url : null };
+    },
     async setDoNotDisturb(args: CallArgs<'setDoNotDisturb'>) {
       return app.setDoNotDisturb(parseArgs('setDoNotDisturb', args).choice);
     },

@@ -19,6 +19,7 @@ import { Emitter } from '../emitter';
 import { doNotDisturbUntil, isQuiet, type DoNotDisturbChoice } from '../notify/doNotDisturb';
 import type { Alert } from './accountAlerts';
 import type { Notifier } from './notifier';
+import { resolveLink, type LinkTarget } from './links';
 import { PreferenceFile } from './preferences';
 import type { SecretStore } from '../secretStore';
 import { AccountRuntime, type SessionTuning } from './accountRuntime';
@@ -171,6 +172,27 @@ export class HearthApp {
   openAlert(id: string): void {
     const target = this.#alerts.get(id);
     if (target && this.#runtimes.has(target.accountId)) this.#events.emit('navigate', target);
+  }
+
+  /**
+   * Follows a link: clicked in a message of the account in the window
+   * (`fromWindow`), or handed over by the OS (a hearth:// link, a second
+   * launch). A narrow of a known organization is shown in the app.
+   */
+  openLink(href: string, { fromWindow }: { fromWindow: boolean }): LinkTarget {
+    const accounts = [...this.#runtimes.values()].map((runtime) => ({
+      id: runtime.account.id,
+      serverUrl: runtime.account.serverUrl,
+      userId: runtime.cache.ownUserId ?? runtime.account.userId,
+    }));
+    const shownIn = fromWindow
+      ? accounts.find((account) => account.id === this.#activeId)
+      : undefined;
+    const target = resolveLink(href, accounts, shownIn);
+    if (target.kind === 'narrow') {
+      this.#events.emit('navigate', { accountId: target.accountId, narrow: target.narrow });
+    }
+    return target;
   }
 
   #now(): number {

@@ -28,6 +28,7 @@ export class DesktopStore {
           focused: document.visibilityState === 'visible' && document.hasFocus(),
         })
         .catch(() => undefined);
+    document.addEventListener('click', (event) => this.followLink(event));
     window.addEventListener('focus', report);
     window.addEventListener('blur', report);
     document.addEventListener('visibilitychange', report);
@@ -56,6 +57,25 @@ export class DesktopStore {
     player.src = path;
     // A browser may refuse to play before the user has touched the page; nothing is lost.
     player.play().catch(() => undefined);
+  }
+
+  /**
+   * A link in a message: main says whether it opens in the app (a narrow of
+   * a known organization) or outside, where the window hands it to the OS.
+   */
+  private followLink(event: MouseEvent): void {
+    const link = (event.target as Element | null)?.closest?.('.message-content a[href]');
+    const href = link?.getAttribute('href');
+    if (!href || event.defaultPrevented) return;
+    event.preventDefault();
+    this.bridge.openLink({ href }).then(
+      (target) => {
+        if (target.kind === 'external' && target.url) {
+          window.open(target.url, '_blank', 'noopener,noreferrer');
+        }
+      },
+      (error: unknown) => (this.error = errorText(error)),
+    );
   }
 
   private async show(alert: EventPayload<'notification'>): Promise<void> {

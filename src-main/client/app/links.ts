@@ -1,0 +1,130 @@
+import type { Narrow } from '../../../src-preload/bridge';
+
+/** What a clicked or handed-over link does. */
+export type LinkTarget =
+  | { kind: 'narrow'; accountId: string; narrow: Narrow }
+  /** For the system browser or mail program. */
+  | { kind: 'external'; url: string }
+  /** Nothing: a scheme the OS must not be asked to open (file:, javascript:…). */
+  | { kind: 'refused' };
+
+export interface LinkAccount {
+  id: string;
+  serverUrl: string;
+  userId: number;
+}
+
+const externalProtocols = new Set(['http:', 'https:', 'mailto:']);
+
+// Zulip writes narrow operands with "." in place of "%", so they survive in a fragment.
+function decodeOperand(operand: string): string | null {
+  try {
+    return decodeURIComponent(operand.replace(/\.([0-9A-Fa-f]{2})/g, '%$1'));
+  } catch {
+    return null;
+  }
+}
+
+// "42-general" names stream 42; "12,14-group" and "12-alice" name users.
+const leadingIds = (operand: string): number[] | null => {
+  const match = /^(\d+(?:,\d+)*)(?:-|$)/.exec(operand);
+  return match?.[1] ? match[1].split(',').map(Number) : null;
+};
+
+/**
+ * The window's narrow for a Zulip narrow fragment (`#narrow/stream/42-general/topic/lunch`,
+ * `#narrow/dm/12-alice`…); null for one the window cannot show. A message ID
+ * (`near/…`, `with/…`) is accepted and the conversation opened.
+ */
+export function narrowOfHash(hash: string, ownUserId: number): Narrow | null {
+  const parts = hash.replace(/^#/, '').split('/');
+  if (parts[0] !== 'narrow' || parts.length < 3 || parts.length % 2 === 0) return null;
+  let streamId: number | undefined;
+  let topic: string | undefined;
+  let userIds: number[] | undefined;
+  for (let index = 1; index < parts.length; index += 2) {
+    const operator = parts[index];
+    const operand = decodeOperand(parts[index + 1] ?? '');
+    if (operand === null || operand === '') return null;
+    switch (operator) {
+      case 'stream':
+      case 'channel':
+        streamId = leadingIds(operand)?.[0];
+        if (streamId === undefined) return null;
+        break;
+      case 'topic':
+      case 'subject':
+        topic = operand;
+        break;
+      case 'dm':
+      case 'pm-with':
+        userIds = leadingIds(operand) ?? undefined;
+        if (!userIds) return null;
+        break;
+      case 'near':
+      case 'with':
+        break;
+      default:
+        return null;
+    }
+  }
+  if (streamId !== undefined && userIds === undefined) {
+    return topic === undefined ? { kind: 'stream', streamId } : { kind: 'stream', streamId, topic };
+  }
+  if (userIds !== undefined && streamId === undefined && topic === undefined) {
+    const others = userIds.filter((id) => id !== ownUserId);
+    return { kind: 'private', userIds: others.length > 0 ? others : [ownUserId] };
+  }
+  return null;
+}
+
+const parse = (href: string, base?: string): URL | null => {
+  try {
+    return new URL(href, base);
+  } catch {
+    return null;
+  }
+};
+
+// An account's server holds the link when the link is under its URL.
+function accountOf(url: URL, accounts: readonly LinkAccount[]): LinkAccount | undefined {
+  return accounts.find((account) => {
+    const server = parse(account.serverUrl);
+    if (!server || server.origin !== url.origin) return false;
+    const prefix = server.pathname.endsWith('/') ? server.pathname : `${server.pathname}/`;
+    return (
+      url.pathname === prefix || `${url.pathname}/` === prefix || url.pathname.startsWith(prefix)
+    );
+  });
+}
+
+/**
+ * Where a link goes. A narrow link of a known organization opens in the app,
+ * on that account, whichever account shows it: absolute, relative to the
+ * account the link was shown in (Zulip writes stream links as `/#narrow/…`),
+ * or as `hearth://<host>/#narrow/…`, the OS's way to hand a link to Hearth.
+ */
+export function resolveLink(
+  href: string,
+  accounts: readonly LinkAccount[],
+  shownIn?: LinkAccount,
+): LinkTarget {
+  let url = parse(href, shownIn?.serverUrl);
+  if (!url) return { kind: 'refused' };
+  if (url.protocol === 'hearth:') {
+    // Hearth's own scheme names the server by host; it is reached over HTTPS, or HTTP on loopback.
+    const candidates = ['https:', 'http:'].flatMap((protocol) => {
+      const server = parse(`${protocol}//${url?.host}${url?.pathname}${url?.hash}`);
+      return server && accountOf(server, accounts) ? [server] : [];
+    });
+    url = candidates[0] ?? null;
+    if (!url) return { kind: 'refused' };
+  }
+  if (!externalProtocols.has(url.protocol)) return { kind: 'refused' };
+  const account = url.protocol === 'mailto:' ? undefined : accountOf(url, accounts);
+  if (account && url.hash.startsWith('#narrow/')) {
+    const narrow = narrowOfHash(url.hash, account.userId);
+    if (narrow) return { kind: 'narrow', accountId: account.id, narrow };
+  }
+  return { kind: 'external', url: url.href };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { narrowOfHash, resolveLink, type LinkAccount } from '../../../src-main/client/app/links';
+
+const office: LinkAccount = { id: 'office', serverUrl: 'http://127.0.0.1:9991', userId: 7 };
+const club: LinkAccount = { id: 'club', serverUrl: 'https://chat.example.org/club', userId: 3 };
+const accounts = [office, club];
+
+describe('Zulip narrow fragments', () => {
+  it.each([
+    ['#narrow/stream/42-general', { kind: 'stream', streamId: 42 }],
+    ['#narrow/channel/42-general', { kind: 'stream', streamId: 42 }],
+    [
+      '#narrow/stream/42-general/topic/lunch.20plans',
+      { kind: 'stream', streamId: 42, topic: 'lunch plans' },
+    ],
+    [
+      '#narrow/stream/42-general/subject/caf.C3.A9/near/99',
+      { kind: 'stream', streamId: 42, topic: 'café' },
+    ],
+    ['#narrow/dm/12-alice', { kind: 'private', userIds: [12] }],
+    ['#narrow/pm-with/12,14-group', { kind: 'private', userIds: [12, 14] }],
+    ['#narrow/dm/7,12-group', { kind: 'private', userIds: [12] }],
+    ['#narrow/dm/7-me', { kind: 'private', userIds: [7] }],
+  ])('opens %s', (hash, narrow) => {
+    expect(narrowOfHash(hash, 7)).toEqual(narrow);
+  });
+
+  it.each([
+    '#narrow/is/starred',
+    '#narrow/search/soup',
+    '#narrow/stream/general',
+    '#narrow/stream',
+    '#narrow/topic/lunch',
+    '#narrow/stream/42-general/dm/12-alice',
+    '#narrow/stream/42-x/topic/.E0.A4',
+    '#streams/all',
+  ])('leaves %s to the browser', (hash) => {
+    expect(narrowOfHash(hash, 7)).toBeNull();
+  });
+});
+
+describe('where a link goes', () => {
+  it("opens a known organization's narrow in the app, on that account", () => {
+    expect(resolveLink('/#narrow/stream/5-design', accounts, office)).toEqual({
+      kind: 'narrow',
+      accountId: 'office',
+      narrow: { kind: 'stream', streamId: 5 },
+    });
+    expect(resolveLink('https://chat.example.org/club/#narrow/dm/9-bob', accounts, office)).toEqual(
+      { kind: 'narrow', accountId: 'club', narrow: { kind: 'private', userIds: [9] } },
+    );
+  });
+
+  it('takes hearth:// links naming a known server by host', () => {
+    expect(resolveLink('hearth://127.0.0.1:9991/#narrow/stream/5-design', accounts)).toEqual({
+      kind: 'narrow',
+      accountId: 'office',
+      narrow: { kind: 'stream', streamId: 5 },
+    });
+    expect(
+      resolveLink('hearth://chat.example.org/club/#narrow/stream/1-a', accounts),
+    ).toMatchObject({ kind: 'narrow', accountId: 'club' });
+    expect(resolveLink('hearth://elsewhere.example/#narrow/stream/1-a', accounts)).toEqual({
+      kind: 'refused',
+    });
+  });
+
+  it('sends other web and mail links to the system, and refuses every other scheme', () => {
+    expect(resolveLink('https://example.com/page', accounts, office)).toEqual({
+      kind: 'external',
+      url: 'https://example.com/page',
+    });
+    expect(resolveLink('/user_uploads/1/ab/cat.png', accounts, office)).toEqual({
+      kind: 'external',
+      url: 'http://127.0.0.1:9991/user_uploads/1/ab/cat.png',
+    });
+    expect(resolveLink('https://chat.example.org/other/#narrow/stream/1-a', accounts)).toEqual({
+      kind: 'external',
+      url: 'https://chat.example.org/other/#narrow/stream/1-a',
+    });
+    expect(resolveLink('mailto:bob@example.com', accounts, office)).toEqual({
+      kind: 'external',
+      url: 'mailto:bob@example.com',
+    });
+    for (const href of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'app://hearth/x',
+      'ht tp://x',
+    ]) {
+      expect(resolveLink(href, accounts), href).toEqual({ kind: 'refused' });
+    }
+  });
+});
