@@ -11,6 +11,7 @@ import {
 import { contentSecurityPolicy } from './desktop/contentSecurityPolicy';
 import { electronNotifier } from './desktop/electronNotifier';
 import { watchGnomeBanners } from './desktop/gnomeBanners';
+import { attachShell, savedBounds } from './desktop/shell';
 import { spawnWorkerFile } from './desktop/hosting';
 import { serveBridge } from './desktop/ipc';
 import { appEntryUrl, registerAppScheme, serveRenderer } from './desktop/rendererProtocol';
@@ -88,11 +89,15 @@ async function start(): Promise<void> {
   const main = createMainWindow({
     preload: join(builtDir, '../preload/index.cjs'),
     appUrl,
+    bounds: savedBounds(hearth.app),
+    showWhenReady: !process.argv.includes('--hidden'),
   });
   mainWindow = main;
+  const detachShell = attachShell({ hearth: hearth.app, window: main, quit: () => app.quit() });
   const stopBridge = serveBridge(hearth.service, main.webContents, appUrl);
   main.on('closed', () => {
     stopBridge();
+    detachShell();
     mainWindow = null;
   });
   // The window must be listening before a link asks it to show a conversation.

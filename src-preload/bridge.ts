@@ -48,6 +48,16 @@ export const doNotDisturbSchema = z.object({
 });
 export type DoNotDisturb = z.infer<typeof doNotDisturbSchema>;
 
+// This computer's choices for the app itself.
+export const appPreferencesSchema = z.object({
+  /** Closing the window keeps the app in the tray, even when it hosts nothing. */
+  keepInTray: z.boolean(),
+  startAtLogin: z.boolean(),
+  /** Spell-checking in the compose box, in the system's languages. */
+  spellcheck: z.boolean(),
+});
+export type AppPreferences = z.infer<typeof appPreferencesSchema>;
+
 export const appStateSchema = z.object({
   accounts: z.array(accountSummarySchema),
   activeAccountId: z.string().nullable(),
@@ -55,6 +65,9 @@ export const appStateSchema = z.object({
   badge: z.number().int(),
   /** On while it silences notifications and sounds; null when off. */
   doNotDisturb: doNotDisturbSchema.nullable(),
+  /** This computer's organization; null when it hosts none. */
+  hosting: z.enum(['running', 'stopped']).nullable(),
+  preferences: appPreferencesSchema,
 });
 export type AppState = z.infer<typeof appStateSchema>;
 
@@ -408,6 +421,14 @@ export const bridgeCalls = {
       kind: z.enum(['narrow', 'external', 'refused']),
       url: z.string().nullable(),
     }),
+  },
+  setPreferences: {
+    args: z.object({
+      patch: appPreferencesSchema
+        .partial()
+        .refine((patch) => Object.keys(patch).length > 0, 'change at least one preference'),
+    }),
+    result: appStateSchema,
   },
   setDoNotDisturb: {
     args: z.object({ choice: z.enum(['hour', 'tomorrow', 'untilOff', 'off']) }),

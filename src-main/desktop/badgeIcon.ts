@@ -24,10 +24,19 @@ export interface Bitmap {
   data: Buffer;
 }
 
-/** What the badge says: the count, or "9+" past nine, which is all 16 pixels hold. */
-export const badgeText = (count: number): string => (count > 9 ? '9+' : String(count));
+/** What the badge says: the count, or "9+" past nine, which is all 16 pixels hold; nothing for 0. */
+export const badgeText = (count: number): string =>
+  count > 9 ? '9+' : count > 0 ? String(count) : '';
 
-export function badgeBitmap(count: number, size = 16): Bitmap {
+/** BGRA of the badge's red and of Hearth's green. */
+const badgeRed = [0x2e, 0x22, 0xcf, 0xff] as const;
+export const hearthGreen = [0x4f, 0x6f, 0x2f, 0xff] as const;
+
+export function badgeBitmap(
+  count: number,
+  size = 16,
+  colour: readonly number[] = badgeRed,
+): Bitmap {
   const data = Buffer.alloc(size * size * 4);
   const set = (x: number, y: number, [b, g, r, a]: readonly number[]) => {
     const at = (y * size + x) * 4;
@@ -39,7 +48,7 @@ export function badgeBitmap(count: number, size = 16): Bitmap {
   const centre = (size - 1) / 2;
   for (let y = 0; y < size; y += 1) {
     for (let x = 0; x < size; x += 1) {
-      if (Math.hypot(x - centre, y - centre) <= size / 2) set(x, y, [0x2e, 0x22, 0xcf, 0xff]);
+      if (Math.hypot(x - centre, y - centre) <= size / 2) set(x, y, colour);
     }
   }
   const text = badgeText(count);

@@ -1,4 +1,5 @@
 import { BrowserWindow, shell, type Session } from 'electron';
+import type { WindowBounds } from '../client/app/preferences';
 import { isAppUrl, isExternalLink } from './navigationPolicy';
 
 export interface MainWindowOptions {
@@ -6,6 +7,10 @@ export interface MainWindowOptions {
   preload: string;
   /** Where the renderer is loaded from: app://hearth/index.html, or the dev server. */
   appUrl: string;
+  /** Where it was last time; the default size, centred, when null. */
+  bounds: WindowBounds | null;
+  /** False when started at login: the app waits in the tray. */
+  showWhenReady: boolean;
 }
 
 const openExternally = (url: string): void => {
@@ -35,10 +40,16 @@ export function hardenSession(session: Session, appUrl: string, csp: string): vo
 }
 
 /** The main window: sandboxed and context-isolated, unable to navigate away or open windows of its own. */
-export function createMainWindow({ preload, appUrl }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({
+  preload,
+  appUrl,
+  bounds,
+  showWhenReady,
+}: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
-    width: 1100,
-    height: 760,
+    ...(bounds
+      ? { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height }
+      : { width: 1100, height: 760 }),
     minWidth: 640,
     minHeight: 420,
     title: 'Hearth',
@@ -52,6 +63,7 @@ export function createMainWindow({ preload, appUrl }: MainWindowOptions): Browse
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      spellcheck: true,
     },
   });
   const contents = window.webContents;
@@ -69,7 +81,10 @@ export function createMainWindow({ preload, appUrl }: MainWindowOptions): Browse
   contents.on('will-redirect', stayInApp);
   contents.on('will-attach-webview', (event) => event.preventDefault());
 
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (bounds?.maximized) window.maximize();
+    if (showWhenReady) window.show();
+  });
   void window.loadURL(appUrl);
   return window;
 }

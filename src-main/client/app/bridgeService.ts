@@ -129,9 +129,8 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return app.active().notificationPage();
     },
     async changeNotificationSettings(args: CallArgs<'changeNotificationSettings'>) {
-      await app
-        .active()
-        .changeNotificationSettings(parseArgs('changeNotificationSettings', args).patch);
+      const { patch } = parseArgs('changeNotificationSettings', args);
+      await app.active().changeNotificationSettings(patch);
       return {};
     },
     async changeStreamNotifications(args: CallArgs<'changeStreamNotifications'>) {
@@ -142,6 +141,9 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async openLink(args: CallArgs<'openLink'>) {
       const target = app.openLink(parseArgs('openLink', args).href, { fromWindow: true });
       return { kind: target.kind, url: target.kind === 'external' ? target.url : null };
+    },
+    async setPreferences(args: CallArgs<'setPreferences'>) {
+      return app.setPreferences(parseArgs('setPreferences', args).patch);
     },
     async setDoNotDisturb(args: CallArgs<'setDoNotDisturb'>) {
       return app.setDoNotDisturb(parseArgs('setDoNotDisturb', args).choice);

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppState, FormResult, Narrow, ProbeResult } from '../../../src-preload/bridge';
+import type {
+  AppPreferences,
+  AppState,
+  FormResult,
+  Narrow,
+  ProbeResult,
+} from '../../../src-preload/bridge';
 import type { Message } from '../../wire';
 import {
   Accounts,
@@ -20,7 +26,7 @@ import { doNotDisturbUntil, isQuiet, type DoNotDisturbChoice } from '../notify/d
 import type { Alert } from './accountAlerts';
 import type { Notifier } from './notifier';
 import { resolveLink, type LinkTarget } from './links';
-import { PreferenceFile } from './preferences';
+import { PreferenceFile, type WindowBounds } from './preferences';
 import type { SecretStore } from '../secretStore';
 import { AccountRuntime, type SessionTuning } from './accountRuntime';
 import { RealmIcons } from './realmIcons';
@@ -92,6 +98,7 @@ export class HearthApp {
   #activeId: string | null = null;
   #focused = false;
   #badge: number | null = null;
+  #hostRunning = false;
 
   private constructor(options: HearthAppOptions, accounts: Accounts, preferences: PreferenceFile) {
     this.#options = options;
@@ -147,7 +154,38 @@ export class HearthApp {
       activeAccountId: this.#activeId,
       badge: this.#badgeCount(),
       doNotDisturb: this.#doNotDisturb(),
+      hosting: this.#accounts.list.all().some((account) => account.hosted)
+        ? this.#hostRunning
+          ? 'running'
+          : 'stopped'
+        : null,
+      preferences: this.preferences(),
     };
+  }
+
+  preferences(): AppPreferences {
+    const { keepInTray, startAtLogin, spellcheck } = this.#preferences.values;
+    return { keepInTray, startAtLogin, spellcheck };
+  }
+
+  async setPreferences(patch: {
+    [K in keyof AppPreferences]?: AppPreferences[K] | undefined;
+  }): Promise<AppState> {
+    const defined = Object.fromEntries(
+      Object.entries(patch).filter(([, value]) => value !== undefined),
+    ) as Partial<AppPreferences>;
+    await this.#preferences.change(defined);
+    this.#emitAppState();
+    return this.appState();
+  }
+
+  /** Where the window was when it last closed. */
+  windowBounds(): WindowBounds | null {
+    return this.#preferences.values.windowBounds;
+  }
+
+  async rememberWindowBounds(bounds: WindowBounds): Promise<void> {
+    await this.#preferences.change({ windowBounds: bounds });
   }
 
   /** Silences notifications and sounds for a while, or until turned off; the badge keeps counting. */
@@ -310,7 +348,10 @@ export class HearthApp {
     await runtime.stop();
     await this.#accounts.remove(accountId);
     await this.#icons.forget(accountId);
-    if (runtime.account.hosted) await this.#options.hosting.stop();
+    if (runtime.account.hosted) {
+      await this.#options.hosting.stop();
+      this.#hostRunning = false;
+    }
     if (this.#activeId === accountId) this.#activeId = this.#runtimes.keys().next().value ?? null;
     this.#emitAppState();
   }
@@ -332,6 +373,7 @@ export class HearthApp {
     await Promise.all([...this.#runtimes.values()].map((runtime) => runtime.stop()));
     this.#runtimes.clear();
     await this.#options.hosting.stop();
+    this.#hostRunning = false;
   }
 
   /** Starts this computer's organization again; its host hands over the owner's key anew. */
@@ -345,6 +387,7 @@ export class HearthApp {
 
   async #startHosting(organization?: NewOrganization): Promise<SignInResult> {
     const host = await this.#options.hosting.start(organization);
+    this.#hostRunning = true;
     const info = await probeServer(host.url).catch(() => null);
     return {
       serverUrl: host.url,

@@ -4,12 +4,33 @@ import { invalidJson, readJsonFile, writeJsonFile } from '../jsonFile';
 
 // This computer's choices for the app itself, as opposed to an account's
 // settings, which live on its server.
+const boundsSchema = z.object({
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int().min(200).max(20_000),
+  height: z.number().int().min(200).max(20_000),
+  maximized: z.boolean(),
+});
+export type WindowBounds = z.infer<typeof boundsSchema>;
+
 const preferencesSchema = z.object({
   doNotDisturb: z.object({ until: z.number().nullable() }).nullable().catch(null),
+  /** Closing the window keeps the app in the tray even when it hosts nothing. */
+  keepInTray: z.boolean().catch(false),
+  startAtLogin: z.boolean().catch(false),
+  spellcheck: z.boolean().catch(true),
+  /** Where the window was when it last closed. */
+  windowBounds: boundsSchema.nullable().catch(null),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-const defaults: Preferences = { doNotDisturb: null };
+const defaults: Preferences = {
+  doNotDisturb: null,
+  keepInTray: false,
+  startAtLogin: false,
+  spellcheck: true,
+  windowBounds: null,
+};
 const fileName = 'preferences.json';
 
 /** The app's preferences in its data folder, written whole on every change. */

@@ -1,4 +1,10 @@
-import type { AppState, ChatBridge, DoNotDisturb, EventPayload } from '../../../src-preload/bridge';
+import type {
+  AppPreferences,
+  AppState,
+  ChatBridge,
+  DoNotDisturb,
+  EventPayload,
+} from '../../../src-preload/bridge';
 import { errorText } from './errors';
 
 export type DoNotDisturbChoice = 'hour' | 'tomorrow' | 'untilOff' | 'off';
@@ -10,6 +16,7 @@ export type DoNotDisturbChoice = 'hour' | 'tomorrow' | 'untilOff' | 'off';
 export class DesktopStore {
   badge = $state(0);
   doNotDisturb = $state<DoNotDisturb | null>(null);
+  preferences = $state<AppPreferences | null>(null);
   error = $state<string | null>(null);
   /** The element sounds play through, once the window has rendered it. */
   player: HTMLAudioElement | null = null;
@@ -38,12 +45,22 @@ export class DesktopStore {
   applyAppState(state: AppState): void {
     this.badge = state.badge;
     this.doNotDisturb = state.doNotDisturb;
+    this.preferences = state.preferences;
     document.title = state.badge > 0 ? `(${state.badge}) Hearth` : 'Hearth';
   }
 
   async setDoNotDisturb(choice: DoNotDisturbChoice): Promise<void> {
     try {
       this.applyAppState(await this.bridge.setDoNotDisturb({ choice }));
+      this.error = null;
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  async setPreference(patch: Partial<AppPreferences>): Promise<void> {
+    try {
+      this.applyAppState(await this.bridge.setPreferences({ patch }));
       this.error = null;
     } catch (error) {
       this.error = errorText(error);

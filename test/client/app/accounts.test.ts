@@ -86,6 +86,8 @@ describe('accounts in the app', () => {
       activeAccountId: null,
       badge: 0,
       doNotDisturb: null,
+      hosting: null,
+      preferences: { keepInTray: false, startAtLogin: false, spellcheck: true },
     });
     expect(await cacheFiles(hearth)).toEqual([]);
   });
@@ -113,6 +115,8 @@ describe('accounts in the app', () => {
       activeAccountId: null,
       badge: 0,
       doNotDisturb: null,
+      hosting: null,
+      preferences: { keepInTray: false, startAtLogin: false, spellcheck: true },
     });
   });
 

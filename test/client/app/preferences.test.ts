@@ -4,6 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PreferenceFile } from '../../../src-main/client/app/preferences';
 
+const defaults = {
+  doNotDisturb: null,
+  keepInTray: false,
+  startAtLogin: false,
+  spellcheck: true,
+  windowBounds: null,
+};
+
 let dir: string;
 const logged: string[] = [];
 const log = (line: string) => logged.push(line);
@@ -17,7 +25,7 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 describe("the app's preferences file", () => {
   it('starts from the defaults and keeps a change across a reopening', async () => {
     const first = await PreferenceFile.open(dir, log);
-    expect(first.values).toEqual({ doNotDisturb: null });
+    expect(first.values).toEqual(defaults);
     await first.change({ doNotDisturb: { until: 1_800_000_000_000 } });
     const again = await PreferenceFile.open(dir, log);
     expect(again.values.doNotDisturb).toEqual({ until: 1_800_000_000_000 });
@@ -28,14 +36,23 @@ describe("the app's preferences file", () => {
     const file = join(dir, 'preferences.json');
     await writeFile(file, '{"doNotDisturb": {"until": ');
     const damaged = await PreferenceFile.open(dir, log);
-    expect(damaged.values).toEqual({ doNotDisturb: null });
+    expect(damaged.values).toEqual(defaults);
     expect(logged[0]).toMatch(/could not be read/);
     await damaged.change({ doNotDisturb: { until: null } });
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ doNotDisturb: { until: null } });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      ...defaults,
+      doNotDisturb: { until: null },
+    });
   });
 
-  it('drops only a field of the wrong shape', async () => {
-    await writeFile(join(dir, 'preferences.json'), '{"doNotDisturb": "soon"}');
-    expect((await PreferenceFile.open(dir, log)).values).toEqual({ doNotDisturb: null });
+  it('drops only a field of the wrong shape, and fills in a missing one', async () => {
+    await writeFile(
+      join(dir, 'preferences.json'),
+      '{"doNotDisturb": "soon", "startAtLogin": true, "windowBounds": {"x": 1}}',
+    );
+    expect((await PreferenceFile.open(dir, log)).values).toEqual({
+      ...defaults,
+      startAtLogin: true,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badgeBitmap, badgeText } from '../../src-main/desktop/badgeIcon';
+import { autostartEntry } from '../../src-main/desktop/autostart';
 import { bannersOff } from '../../src-main/desktop/gnomeBanners';
 
 const white = (bitmap: ReturnType<typeof badgeBitmap>) => {
@@ -35,5 +36,14 @@ describe("GNOME's do-not-disturb", () => {
     expect(bannersOff('false\n')).toBe(true);
     expect(bannersOff('true\n')).toBe(false);
     expect(bannersOff('')).toBe(false);
+  });
+});
+
+describe('the Linux autostart entry', () => {
+  it('starts the app by its quoted path', () => {
+    const entry = autostartEntry('/opt/Hearth App/hearth');
+    expect(entry).toContain('[Desktop Entry]');
+    expect(entry).toContain('Exec="/opt/Hearth App/hearth" --hidden');
+    expect(autostartEntry('/tmp/a"b$c')).toContain('Exec="/tmp/a\\"b\\$c" --hidden');
   });
 });
