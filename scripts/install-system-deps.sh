@@ -4,10 +4,13 @@
 #   gnome-keyring, dbus-x11    a real Secret Service for the keychain tests
 #   libsecret-tools            secret-tool, to inspect the keychain by hand
 #   chromium                   the browser the end-to-end tests drive
+#   libglib2.0-bin,            gsettings and GNOME's schemas: the app honours GNOME's
+#   gsettings-desktop-schemas  do-not-disturb, and a test changes it for real
 #   python3, make, g++         node-gyp builds better-sqlite3 and keytar
 set -euo pipefail
 
-packages=(libsecret-1-dev gnome-keyring dbus-x11 libsecret-tools chromium python3 make g++)
+packages=(libsecret-1-dev gnome-keyring dbus-x11 libsecret-tools chromium libglib2.0-bin
+  gsettings-desktop-schemas python3 make g++)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -3,14 +3,12 @@ import { execFile } from 'node:child_process';
 /** gsettings prints a boolean key as `true` or `false`. */
 export const bannersOff = (output: string): boolean => output.trim() === 'false';
 
-const checkEveryMs = 20_000;
-
 /**
  * Follows GNOME's own do-not-disturb (org.gnome.desktop.notifications
  * show-banners), asking gsettings now and then: a desktop without it, or
  * without GNOME's schema, is never quiet.
  */
-export function watchGnomeBanners(): { quiet(): boolean; stop(): void } {
+export function watchGnomeBanners(checkEveryMs = 20_000): { quiet(): boolean; stop(): void } {
   let quiet = false;
   let timer: NodeJS.Timeout | undefined;
   const check = () =>
