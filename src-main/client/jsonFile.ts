@@ -23,7 +23,7 @@ export async function writeJsonFile(file: string, value: unknown): Promise<void>
   }
 }
 
-/** The file's JSON; undefined when there is no file, `invalid` when it does not parse. */
+/** The file's JSON; undefined when there is no file, `invalidJson` when it does not parse. */
 export async function readJsonFile(file: string): Promise<unknown> {
   let text: string;
   try {

@@ -1,5 +1,6 @@
 import { app, nativeImage, Notification, type BrowserWindow } from 'electron';
 import type { Notifier } from '../client/app/notifier';
+import { keepNewest } from '../client/keepNewest';
 import { badgeBitmap } from './badgeIcon';
 
 export interface ElectronNotifierOptions {
@@ -26,7 +27,7 @@ export function electronNotifier({ page, window, onClick }: ElectronNotifierOpti
       if (!Notification.isSupported()) return;
       const notification = new Notification({ title: alert.title, body: alert.body, silent: true });
       held.add(notification);
-      if (held.size > heldNotifications) held.delete(held.values().next().value as Notification);
+      keepNewest(held, heldNotifications);
       notification.on('close', () => held.delete(notification));
       notification.on('click', () => {
         held.delete(notification);

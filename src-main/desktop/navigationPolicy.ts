@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 
-const externalProtocols = new Set(['http:', 'https:', 'mailto:']);
+// One rule, for the window's links and for the desktop's: client/app/links.ts.
+export { isExternalLink } from '../client/app/links';
 
 const parse = (url: string): URL | undefined => {
   try {
@@ -9,10 +10,6 @@ const parse = (url: string): URL | undefined => {
     return undefined;
   }
 };
-
-/** Links the OS may open for the user; anything else (file:, javascript:, custom schemes) goes nowhere. */
-export const isExternalLink = (url: string): boolean =>
-  externalProtocols.has(parse(url)?.protocol ?? '');
 
 /**
  * Whether `url` belongs to the app itself. Compared by scheme and host, because

@@ -7,3 +7,4 @@ export * from './events';
 export * from './unread';
 export * from './presence';
 export * from './sounds';
+export * from './notificationSettings';

@@ -1,10 +1,11 @@
 import type { Narrow } from '../../../src-preload/bridge';
-import { soundToPlay, type HearthSound, type Message } from '../../wire';
+import { soundToPlay, type HearthSound, type Message, type NotificationSettings } from '../../wire';
 import type { Cache } from '../cache/cache';
+import { keepNewest } from '../keepNewest';
 import { cacheNotifyContext } from '../notify/context';
 import { catchUpSummary, decide, decideEdit, type Notice } from '../notify/policy';
-import type { DesktopSettings } from '../notify/settings';
 import type { Arrivals } from '../session/session';
+import { privateNarrow } from './narrows';
 
 /** What one account asks of the desktop for one message, or for a catch-up. */
 export interface Alert {
@@ -26,14 +27,16 @@ export function conversationOf(message: Message, ownUserId: number): Narrow {
     return { kind: 'stream', streamId: message.stream_id, topic: message.subject };
   }
   const users = Array.isArray(message.display_recipient) ? message.display_recipient : [];
-  const others = users.map((user) => user.id).filter((id) => id !== ownUserId);
-  return { kind: 'private', userIds: others.length > 0 ? others : [ownUserId] };
+  return privateNarrow(
+    users.map((user) => user.id),
+    ownUserId,
+  );
 }
 
 export interface AlertSources {
   cache: Cache;
   ownUserId(): number;
-  settings(): DesktopSettings;
+  settings(): NotificationSettings;
   /** The message belongs to the conversation the focused window shows. */
   onScreen(message: Message): boolean;
 }
@@ -116,20 +119,13 @@ export class AccountAlerts {
   #collect(alerts: Alert[], message: Message, decision: ReturnType<typeof decide>): void {
     const sound = decision.sound === null ? null : soundToPlay(decision.sound);
     if (!decision.notice && !sound) return;
-    this.#remember(message.id);
+    this.#notified.add(message.id);
+    keepNewest(this.#notified, rememberedNotified);
     alerts.push({
       notice: decision.notice,
       sound,
       narrow: conversationOf(message, this.#sources.ownUserId()),
     });
-  }
-
-  #remember(id: number): void {
-    this.#notified.add(id);
-    if (this.#notified.size > rememberedNotified) {
-      const oldest = this.#notified.values().next().value;
-      if (oldest !== undefined) this.#notified.delete(oldest);
-    }
   }
 
   #context() {

@@ -9,10 +9,18 @@ import type {
   SearchResult,
   Snapshot,
 } from '../../../src-preload/bridge';
-import { defaultSound, soundPath, soundToPlay, type Message } from '../../wire';
+import {
+  defaultSound,
+  soundPath,
+  soundToPlay,
+  zulipNotificationDefaults,
+  type Message,
+} from '../../wire';
 import type { Account } from '../accounts/accounts';
 import { OwnBots } from '../bots';
+import type { InitialState } from '../../state/applyEvent';
 import type { Cache } from '../cache/cache';
+import type { UnreadCounts } from '../cache/unreads';
 import type { FeedPage as CachePage } from '../cache/feed';
 import { dmKey } from '../cache/narrow';
 import type { OutboxEntry as StoredEntry } from '../cache/outbox';
@@ -21,14 +29,7 @@ import { NetworkError } from '../errors';
 import { Outbox } from '../outbox/outbox';
 import { Session, type SessionOptions } from '../session/session';
 import { accountBadge } from '../notify/badge';
-import {
-  availableSoundsOf,
-  desktopSettingsOf,
-  notificationDefaults,
-  notificationSettingsOf,
-  zulipDefaults,
-  type DesktopSettings,
-} from '../notify/settings';
+import { availableSoundsOf, notificationSettingsOf } from '../notify/settings';
 import { AccountAlerts, type Alert } from './accountAlerts';
 import { cacheNarrow, inNarrow, narrowOfTerms, narrowTerms } from './narrows';
 import { describeTerm, searchTerms } from './searchQuery';
@@ -68,6 +69,8 @@ export class AccountRuntime {
   readonly session: Session | null;
   readonly outbox: Outbox | null;
   readonly bots: OwnBots | null;
+  /** A signed-out account's register state, read once from the cache. */
+  #savedState: InitialState | null | undefined;
   /** The narrow the window has open on this account, to push its messages. */
   #open: Narrow | null = null;
 
@@ -103,7 +106,7 @@ export class AccountRuntime {
     const alerts = new AccountAlerts({
       cache,
       ownUserId: () => cache.ownUserId ?? this.#account.userId,
-      settings: () => this.desktopSettings(),
+      settings: () => this.notificationSettings(),
       onScreen: (message) =>
         shown() &&
         this.#open !== null &&
@@ -151,16 +154,16 @@ export class AccountRuntime {
   }
 
   /** The notification and badge settings, as the server last said; Zulip's defaults before it has. */
-  desktopSettings(): DesktopSettings {
+  notificationSettings(): NotificationSettings {
     const state = this.#registerState();
-    return state ? desktopSettingsOf(state) : zulipDefaults;
+    return state ? notificationSettingsOf(state) : zulipNotificationDefaults;
   }
 
   /** The notification settings page: the global settings, the sounds, each stream's own. */
   notificationPage(): NotificationPage {
     const state = this.#registerState();
     return {
-      settings: state ? notificationSettingsOf(state) : notificationDefaults,
+      settings: this.notificationSettings(),
       sounds: (state ? availableSoundsOf(state) : []).map((name) => ({
         name,
         path: soundPath(soundToPlay(name) ?? defaultSound),
@@ -202,17 +205,21 @@ export class AccountRuntime {
     return this.session;
   }
 
-  #registerState() {
-    return this.session?.state ?? this.cache.loadRegisterState()?.state ?? null;
+  #registerState(): InitialState | null {
+    if (this.session) return this.session.state;
+    // Signed out, it is what the cache saved last, which nothing changes now.
+    if (this.#savedState === undefined) {
+      this.#savedState = this.cache.loadRegisterState()?.state ?? null;
+    }
+    return this.#savedState;
   }
 
   /** This account's share of the badge, by its desktop_icon_count_display. */
-  badge(): number {
-    const counts = this.cache.unreadCounts();
+  badge(counts: UnreadCounts = this.cache.unreadCounts()): number {
     return accountBadge({
       total: counts.total,
       dmsAndMentions: counts.dmsAndMentions,
-      display: this.desktopSettings().desktop_icon_count_display,
+      display: this.notificationSettings().desktop_icon_count_display,
     });
   }
 
@@ -259,7 +266,11 @@ export class AccountRuntime {
     return state !== undefined && state !== 'offline';
   }
 
-  summary(hosted: boolean, keyInMemoryOnly: boolean): AccountSummary {
+  summary(
+    hosted: boolean,
+    keyInMemoryOnly: boolean,
+    counts: UnreadCounts = this.cache.unreadCounts(),
+  ): AccountSummary {
     return {
       id: this.#account.id,
       serverUrl: this.#account.serverUrl,
@@ -267,7 +278,7 @@ export class AccountRuntime {
       realmName: this.#account.realmName,
       realmIcon: null,
       hosted,
-      unreadCount: this.cache.unreadCounts().total,
+      unreadCount: counts.total,
       connection: this.connection,
       keyInMemoryOnly,
       needsSignIn: this.session === null,

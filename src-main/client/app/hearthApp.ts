@@ -22,6 +22,7 @@ import {
 } from '../accounts';
 import { openCache } from '../cache/openCache';
 import { Emitter } from '../emitter';
+import { keepNewest } from '../keepNewest';
 import { doNotDisturbUntil, isQuiet, type DoNotDisturbChoice } from '../notify/doNotDisturb';
 import type { Alert } from './accountAlerts';
 import type { Notifier } from './notifier';
@@ -71,6 +72,9 @@ const rememberedAlerts = 200;
 
 const silentNotifier: Notifier = { show() {}, play() {}, badge() {} };
 
+const logOf = (options: HearthAppOptions) =>
+  options.log ?? ((line: string) => console.warn(`[hearth] ${line}`));
+
 export type JoinRequest =
   | { method: 'password'; serverUrl: string; email: string; password: string }
   | { method: 'apiKey'; serverUrl: string; email: string; apiKey: string }
@@ -106,7 +110,7 @@ export class HearthApp {
     this.#preferences = preferences;
     this.#notifier = options.notifier ?? silentNotifier;
     this.#icons = new RealmIcons(options.profileDir);
-    this.#log = options.log ?? ((line) => console.warn(`[hearth] ${line}`));
+    this.#log = logOf(options);
     this.#events = new Emitter((error) => this.#log(`app listener failed: ${String(error)}`));
   }
 
@@ -117,11 +121,10 @@ export class HearthApp {
       secrets: options.secrets,
       deleteCache: (record) => deleteCacheFiles(cacheFileOf(options.profileDir, record)),
     });
-    const log = options.log ?? ((line: string) => console.warn(`[hearth] ${line}`));
     const app = new HearthApp(
       options,
       accounts,
-      await PreferenceFile.open(options.profileDir, log),
+      await PreferenceFile.open(options.profileDir, logOf(options)),
     );
     if (accounts.list.movedAside) {
       app.#log(`the account list could not be read; it was moved to ${accounts.list.movedAside}`);
@@ -133,7 +136,7 @@ export class HearthApp {
       if (app.#icons.get(account.id) === null) app.#fetchIcon(account);
     }
     app.#activeId = accounts.list.all()[0]?.id ?? null;
-    app.#updateBadge();
+    app.#updateBadge(app.appState().badge);
     return app;
   }
 
@@ -146,13 +149,20 @@ export class HearthApp {
 
   appState(): AppState {
     const keyInMemoryOnly = this.#accounts.notice !== null;
-    return {
-      accounts: [...this.#runtimes.values()].map((runtime) => ({
-        ...runtime.summary(runtime.account.hosted, keyInMemoryOnly),
+    let badge = 0;
+    // Each account's unread counts are read once, for its line and its share of the badge.
+    const accounts = [...this.#runtimes.values()].map((runtime) => {
+      const counts = runtime.cache.unreadCounts();
+      badge += runtime.badge(counts);
+      return {
+        ...runtime.summary(runtime.account.hosted, keyInMemoryOnly, counts),
         realmIcon: this.#icons.get(runtime.account.id),
-      })),
+      };
+    });
+    return {
+      accounts,
       activeAccountId: this.#activeId,
-      badge: this.#badgeCount(),
+      badge,
       doNotDisturb: this.#doNotDisturb(),
       hosting: this.#accounts.list.all().some((account) => account.hosted)
         ? this.#hostRunning
@@ -242,14 +252,7 @@ export class HearthApp {
     return isQuiet(setting, this.#now()) ? setting : null;
   }
 
-  #badgeCount(): number {
-    let count = 0;
-    for (const runtime of this.#runtimes.values()) count += runtime.badge();
-    return count;
-  }
-
-  #updateBadge(): void {
-    const count = this.#badgeCount();
+  #updateBadge(count: number): void {
     if (count === this.#badge) return;
     this.#badge = count;
     this.#notifier.badge(count);
@@ -262,10 +265,7 @@ export class HearthApp {
       if (!alert.notice) continue;
       const id = randomUUID();
       this.#alerts.set(id, { accountId, narrow: alert.narrow });
-      if (this.#alerts.size > rememberedAlerts) {
-        const oldest = this.#alerts.keys().next().value;
-        if (oldest !== undefined) this.#alerts.delete(oldest);
-      }
+      keepNewest(this.#alerts, rememberedAlerts);
       this.#notifier.show({ id, accountId, ...alert.notice });
     }
     const sound = alerts.find((alert) => alert.sound !== null)?.sound;
@@ -456,8 +456,9 @@ export class HearthApp {
   }
 
   #emitAppState(): void {
-    this.#updateBadge();
-    this.#events.emit('appState', this.appState());
+    const state = this.appState();
+    this.#updateBadge(state.badge);
+    this.#events.emit('appState', state);
   }
 }
 

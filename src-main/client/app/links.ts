@@ -1,4 +1,5 @@
 import type { Narrow } from '../../../src-preload/bridge';
+import { privateNarrow } from './narrows';
 
 /** What a clicked or handed-over link does. */
 export type LinkTarget =
@@ -72,8 +73,7 @@ export function narrowOfHash(hash: string, ownUserId: number): Narrow | null {
     return topic === undefined ? { kind: 'stream', streamId } : { kind: 'stream', streamId, topic };
   }
   if (userIds !== undefined && streamId === undefined && topic === undefined) {
-    const others = userIds.filter((id) => id !== ownUserId);
-    return { kind: 'private', userIds: others.length > 0 ? others : [ownUserId] };
+    return privateNarrow(userIds, ownUserId);
   }
   return null;
 }
@@ -85,6 +85,10 @@ const parse = (href: string, base?: string): URL | null => {
     return null;
   }
 };
+
+/** Links the OS may open for the user; anything else (file:, javascript:, custom schemes) goes nowhere. */
+export const isExternalLink = (href: string): boolean =>
+  externalProtocols.has(parse(href)?.protocol ?? '');
 
 // An account's server holds the link when the link is under its URL.
 function accountOf(url: URL, accounts: readonly LinkAccount[]): LinkAccount | undefined {

@@ -48,6 +48,12 @@ export function narrowOfTerms(terms: readonly NarrowTerm[]): Narrow | null {
   return null;
 }
 
+/** The window's narrow of a private conversation among `userIds`: the others, or oneself alone. */
+export function privateNarrow(userIds: readonly number[], ownUserId: number): Narrow {
+  const others = userIds.filter((id) => id !== ownUserId);
+  return { kind: 'private', userIds: others.length > 0 ? others : [ownUserId] };
+}
+
 /** Whether a message belongs to the narrow, to push it to a feed that shows it. */
 export function inNarrow(
   narrow: Narrow,

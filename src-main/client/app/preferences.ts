@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { invalidJson, readJsonFile, writeJsonFile } from '../jsonFile';
+import { readJsonFile, writeJsonFile } from '../jsonFile';
 
 // This computer's choices for the app itself, as opposed to an account's
 // settings, which live on its server.
@@ -50,11 +50,11 @@ export class PreferenceFile {
     const file = join(dataDir, fileName);
     const json = await readJsonFile(file);
     if (json === undefined) return new PreferenceFile(file, defaults);
-    const parsed = preferencesSchema.safeParse(json === invalidJson ? {} : json);
-    if (!parsed.success || json === invalidJson) {
-      log(`${file} could not be read; the app's preferences are back to their defaults`);
-    }
-    return new PreferenceFile(file, parsed.success ? parsed.data : defaults);
+    // A file that is not JSON (invalidJson) fails the schema like any other damage.
+    const parsed = preferencesSchema.safeParse(json);
+    if (parsed.success) return new PreferenceFile(file, parsed.data);
+    log(`${file} could not be read; the app's preferences are back to their defaults`);
+    return new PreferenceFile(file, defaults);
   }
 
   get values(): Preferences {

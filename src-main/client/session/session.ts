@@ -340,6 +340,7 @@ export class Session {
             .map((message) => [message.id, message.flags ?? []]),
     );
     const messageIds: number[] = [];
+    const newIds: number[] = [];
     const deletedIds: number[] = [];
     const localIds: string[] = [];
     let sidebar = false;
@@ -349,7 +350,7 @@ export class Session {
       if (event.type === 'heartbeat') continue;
       if (state) state = applyEvent(state, event, { includeSubscribers: false });
       if (sidebarEvents.has(event.type)) sidebar = true;
-      collectChange(event, messageIds, deletedIds, localIds);
+      collectChange(event, { messageIds, newIds, deletedIds, localIds });
     }
     this.#state = state;
     this.#cache.applyEvents(events as QueuedEvent[]);
@@ -357,7 +358,6 @@ export class Session {
     if (messageIds.length + deletedIds.length > 0 || sidebar) {
       this.#emitChange({ messageIds, deletedIds, localIds, sidebar });
     }
-    const newIds = newMessageIds(events as QueuedEvent[]);
     if (newIds.length + edited.length > 0) {
       this.#events.emit('arrivals', {
         newIds,
@@ -395,13 +395,6 @@ export class Session {
   }
 }
 
-function newMessageIds(events: readonly QueuedEvent[]): number[] {
-  return events.flatMap((event) => {
-    const id = event.type === 'message' ? (event.message as { id?: unknown }).id : undefined;
-    return typeof id === 'number' ? [id] : [];
-  });
-}
-
 // Zulip sends rendered_content only when an edit changed the text; a move alone has none.
 function contentEdits(events: readonly QueuedEvent[]): number[] {
   return events.flatMap((event) =>
@@ -413,16 +406,26 @@ function contentEdits(events: readonly QueuedEvent[]): number[] {
   );
 }
 
+/** What one batch of events changed, gathered as the batch is read. */
+interface Collected {
+  messageIds: number[];
+  /** Of those, the messages new to the reader. */
+  newIds: number[];
+  deletedIds: number[];
+  localIds: string[];
+}
+
 function collectChange(
   event: QueuedEvent,
-  messageIds: number[],
-  deletedIds: number[],
-  localIds: string[],
+  { messageIds, newIds, deletedIds, localIds }: Collected,
 ): void {
   switch (event.type) {
     case 'message': {
       const message = event.message as { id?: unknown };
-      if (typeof message.id === 'number') messageIds.push(message.id);
+      if (typeof message.id === 'number') {
+        messageIds.push(message.id);
+        newIds.push(message.id);
+      }
       if (typeof event.local_message_id === 'string') localIds.push(event.local_message_id);
       return;
     }

@@ -5,6 +5,16 @@ import { createMemorySecretStore, secretAccount } from '../../../src-main/client
 import { eventually, removeProfile, startTestHearth, type TestHearth } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
 
+/** The app state of an app with no account, on a fresh profile. */
+const noAccounts = {
+  accounts: [],
+  activeAccountId: null,
+  badge: 0,
+  doNotDisturb: null,
+  hosting: null,
+  preferences: { keepInTray: false, startAtLogin: false, spellcheck: true },
+};
+
 // Issue 13, points 1 and 2, through the app: bad input creates nothing,
 // removing an account takes its key and cache, and without a keychain the
 // key lasts one run while the cached history stays readable.
@@ -81,14 +91,7 @@ describe('accounts in the app', () => {
     expect(
       await hearth.service.joinOrganization({ method: 'zuliprc', zuliprc: '[api]\nemail=a@b.c\n' }),
     ).toMatchObject({ ok: false, field: 'zuliprc', message: expect.stringMatching(/key/) });
-    expect(await hearth.service.getAppState({})).toEqual({
-      accounts: [],
-      activeAccountId: null,
-      badge: 0,
-      doNotDisturb: null,
-      hosting: null,
-      preferences: { keepInTray: false, startAtLogin: false, spellcheck: true },
-    });
+    expect(await hearth.service.getAppState({})).toEqual(noAccounts);
     expect(await cacheFiles(hearth)).toEqual([]);
   });
 
@@ -110,14 +113,7 @@ describe('accounts in the app', () => {
     expect((await cacheFiles(hearth)).filter((file) => file.startsWith(joined.accountId))).toEqual(
       [],
     );
-    expect(await hearth.service.getAppState({})).toEqual({
-      accounts: [],
-      activeAccountId: null,
-      badge: 0,
-      doNotDisturb: null,
-      hosting: null,
-      preferences: { keepInTray: false, startAtLogin: false, spellcheck: true },
-    });
+    expect(await hearth.service.getAppState({})).toEqual(noAccounts);
   });
 
   it('without a keychain keeps the key for one run, then asks again while the cache stays readable', async () => {

@@ -113,7 +113,7 @@ describe('notifications of live messages', () => {
     await org.api(alice)('PATCH', '/settings', { notification_sound: 'knock' });
     await eventually(
       'the new sound is known',
-      () => observed.hearth.app.active().desktopSettings().notification_sound === 'knock',
+      () => observed.hearth.app.active().notificationSettings().notification_sound === 'knock',
     );
     await dm(bob, alice, 'lunch?');
     await eventually('the DM plays the new sound', () => observed.sounds.length === 2);
@@ -210,7 +210,7 @@ describe('notifications of live messages', () => {
     });
     await eventually(
       'the settings are known',
-      () => observed.hearth.app.active().desktopSettings().notification_sound === 'none',
+      () => observed.hearth.app.active().notificationSettings().notification_sound === 'none',
     );
     await dm(bob, alice, 'a secret recipe');
     await eventually('the DM notifies', () => observed.shown.length === 1);

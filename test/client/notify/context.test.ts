@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cacheNotifyContext } from '../../../src-main/client/notify/context';
 import { decide, type Decision } from '../../../src-main/client/notify/policy';
-import { zulipDefaults } from '../../../src-main/client/notify/settings';
+import { zulipNotificationDefaults } from '../../../src-main/wire';
 import {
   bob,
   event,
@@ -42,7 +42,7 @@ function account() {
 describe('the notification context of an account', () => {
   it("follows the stream's own setting, its muting, and the topics the user unmuted", () => {
     const cache = account();
-    const context = cacheNotifyContext(cache, me.id, zulipDefaults, () => false);
+    const context = cacheNotifyContext(cache, me.id, zulipNotificationDefaults, () => false);
     const at = (streamId: number, topic: string) =>
       outcome(
         decide(
@@ -61,7 +61,7 @@ describe('the notification context of an account', () => {
 
   it('changes with the events another device causes', () => {
     const cache = account();
-    const context = cacheNotifyContext(cache, me.id, zulipDefaults, () => false);
+    const context = cacheNotifyContext(cache, me.id, zulipNotificationDefaults, () => false);
     cache.applyEvents([
       event('subscription', {
         op: 'update',

@@ -10,7 +10,7 @@ import {
   type StreamNotifySettings,
   type TopicPolicy,
 } from '../../../src-main/client/notify/policy';
-import { zulipDefaults } from '../../../src-main/client/notify/settings';
+import { zulipNotificationDefaults } from '../../../src-main/wire';
 import type { Message } from '../../../src-main/wire';
 import { bob, carol, me, privateMessage, streamMessage } from '../cache/fixtures';
 
@@ -29,7 +29,7 @@ const kitchen: StreamNotifySettings = {
 };
 
 interface Setup {
-  settings?: Partial<typeof zulipDefaults>;
+  settings?: Partial<typeof zulipNotificationDefaults>;
   /** The subscription to stream 1; null for none. */
   stream?: Partial<StreamNotifySettings> | null;
   topic?: TopicPolicy;
@@ -40,7 +40,7 @@ function contextFor(setup: Setup = {}): NotifyContext {
   const stream = setup.stream === null ? null : { ...kitchen, ...setup.stream };
   return {
     ownUserId: me.id,
-    settings: { ...zulipDefaults, ...setup.settings },
+    settings: { ...zulipNotificationDefaults, ...setup.settings },
     stream: (streamId) => (streamId === 1 ? stream : null),
     topicPolicy: () => setup.topic ?? topicPolicies.inherit,
     onScreen: () => setup.onScreen ?? false,

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { desktopSettingsOf, zulipDefaults } from '../../../src-main/client/notify/settings';
+import { notificationSettingsOf } from '../../../src-main/client/notify/settings';
+import { zulipNotificationDefaults } from '../../../src-main/wire';
 
 // The settings the notification policy and the badge read, from the register
 // state whichever form the server sent them in.
 
 describe('the desktop settings of a register state', () => {
   it("are Zulip's defaults when the server sent none, as in its documented example", () => {
-    expect(desktopSettingsOf({ queue_id: 'q', last_event_id: -1, realm_emoji: {} })).toEqual(
-      zulipDefaults,
+    expect(notificationSettingsOf({ queue_id: 'q', last_event_id: -1, realm_emoji: {} })).toEqual(
+      zulipNotificationDefaults,
     );
   });
 
   it('come from the user_settings object of Zulip 7.0', () => {
-    const settings = desktopSettingsOf({
+    const settings = notificationSettingsOf({
       user_settings: {
         enable_sounds: false,
         notification_sound: 'ding',
@@ -33,7 +34,7 @@ describe('the desktop settings of a register state', () => {
 
   it('come from the legacy top-level keys of a server without the object', () => {
     expect(
-      desktopSettingsOf({
+      notificationSettingsOf({
         enable_stream_desktop_notifications: true,
         wildcard_mentions_notify: false,
       }),
@@ -42,7 +43,7 @@ describe('the desktop settings of a register state', () => {
 
   it('keep the default for a value of the wrong type', () => {
     expect(
-      desktopSettingsOf({
+      notificationSettingsOf({
         user_settings: { enable_sounds: 'yes', desktop_icon_count_display: '2' },
       }),
     ).toMatchObject({ enable_sounds: true, desktop_icon_count_display: 1 });
