@@ -64,6 +64,9 @@ export function createMainWindow({
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: true,
+      // A window started hidden at login has had no user gesture, and the
+      // notification sounds it plays must not wait for one.
+      autoplayPolicy: 'no-user-gesture-required',
     },
   });
   const contents = window.webContents;
