@@ -72,9 +72,14 @@ export const appStateSchema = z.object({
 export type AppState = z.infer<typeof appStateSchema>;
 
 // What the feed shows: every message of the server, a stream, one of its
-// topics, or a private conversation (by the other participants' IDs).
+// topics, a private conversation (by the other participants' IDs), or Zulip's
+// views of the messages that mention the reader, that they starred, and all
+// their direct messages.
 export const narrowSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('mentioned') }),
+  z.object({ kind: z.literal('starred') }),
+  z.object({ kind: z.literal('dms') }),
   z.object({
     kind: z.literal('stream'),
     streamId: z.number().int().positive(),
@@ -120,6 +125,8 @@ export const snapshotSchema = z.object({
   realmName: z.string(),
   streams: z.array(sidebarStreamSchema),
   users: z.array(sidebarUserSchema),
+  /** Unread counts of the views: messages that mention the reader, and all direct messages. */
+  unread: z.object({ mentions: z.number().int(), dms: z.number().int() }),
   connection: connectionSchema,
   /** Where the window was when this account was last open. */
   lastNarrow: narrowSchema.nullable(),
@@ -370,6 +377,17 @@ export const bridgeCalls = {
     result: outboxEntrySchema,
   },
   retryOutbox: { args: localId, result: z.object({}) },
+  /** The server's update_message_flags event then changes the feed and the counts. */
+  changeFlags: {
+    args: z.object({
+      messageIds: z.array(z.number().int().positive()).min(1).max(5000),
+      flag: z.enum(['read', 'starred']),
+      op: z.enum(['add', 'remove']),
+    }),
+    result: z.object({}),
+  },
+  /** Zulip's "Mark all as read" for the narrow. */
+  markNarrowRead: { args: z.object({ narrow: narrowSchema }), result: z.object({}) },
   discardOutbox: { args: localId, result: z.object({}) },
   listBots: {
     args: z.object({}),

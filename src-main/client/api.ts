@@ -140,6 +140,15 @@ export interface Api {
     property: string,
     value: boolean | number | string | null,
   ): Promise<void>;
+  /** Zulip's POST /messages/flags; the change comes back as an update_message_flags event. */
+  updateMessageFlags(
+    messageIds: readonly number[],
+    op: 'add' | 'remove',
+    flag: string,
+  ): Promise<void>;
+  markAllAsRead(): Promise<void>;
+  markStreamAsRead(streamId: number): Promise<void>;
+  markTopicAsRead(streamId: number, topic: string): Promise<void>;
 }
 
 export function createApi(credentials: Credentials, options: HttpClientOptions = {}): Api {
@@ -261,6 +270,28 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         'POST',
         'users/me/subscriptions/properties',
         { subscription_data: [{ stream_id: streamId, property, value }] },
+        apiSuccessSchema,
+      );
+    },
+    async updateMessageFlags(messageIds, op, flag) {
+      await http.request(
+        'POST',
+        'messages/flags',
+        { messages: [...messageIds], op, flag },
+        apiSuccessSchema,
+      );
+    },
+    async markAllAsRead() {
+      await http.request('POST', 'mark_all_as_read', {}, apiSuccessSchema);
+    },
+    async markStreamAsRead(streamId) {
+      await http.request('POST', 'mark_stream_as_read', { stream_id: streamId }, apiSuccessSchema);
+    },
+    async markTopicAsRead(streamId, topic) {
+      await http.request(
+        'POST',
+        'mark_topic_as_read',
+        { stream_id: streamId, topic_name: topic },
         apiSuccessSchema,
       );
     },

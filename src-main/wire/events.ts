@@ -101,6 +101,11 @@ export const updateMessageEventSchema = z.object({
   subject: z.string().optional(),
   rendered_content: z.string().optional(),
   is_me_message: z.boolean().optional(),
+  /** The editor; null for an edit Zulip made itself. */
+  user_id: z.number().int().nullable().optional(),
+  orig_content: z.string().optional(),
+  orig_rendered_content: z.string().optional(),
+  orig_subject: z.string().optional(),
 });
 export type UpdateMessageEvent = z.infer<typeof updateMessageEventSchema>;
 

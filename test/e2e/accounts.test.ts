@@ -51,7 +51,10 @@ describe('two organizations side by side', () => {
     await page.getByLabel('Password').fill('correct horse battery staple');
     await page.getByRole('button', { name: 'Join' }).click();
     await page.getByRole('button', { name: /# design/ }).click();
-    await page.getByRole('button', { name: 'logo' }).click();
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: 'logo' })
+      .click();
     await page.locator('.message', { hasText: 'Thoughts on the logo' }).waitFor();
     expect(await page.locator('.message', { hasText: 'Thoughts on the colours' }).count()).toBe(0);
 

@@ -79,7 +79,10 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
     await shown.waitFor();
     expect(await shown.locator('.sender').textContent()).toBe('GitHub hook');
     expect(await shown.textContent()).toContain('octo-admin opened issue #12');
-    await page.getByRole('button', { name: issueTopic }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: issueTopic })
+      .waitFor();
 
     await page.getByRole('button', { name: 'Bots', exact: true }).click();
     await urlField().waitFor();

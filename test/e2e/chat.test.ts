@@ -47,7 +47,12 @@ describe('a message travels from the UI to another client and back', () => {
     expect(queue.result).toBe('success');
 
     await page.locator('.message', { hasText: 'Morning, all' }).waitFor();
-    expect(await page.getByRole('button', { name: 'standup' }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Conversations' })
+        .getByRole('button', { name: 'standup' })
+        .count(),
+    ).toBe(1);
     await page.getByRole('textbox', { name: 'Topic' }).fill('lunch');
     await page.getByRole('textbox', { name: 'Message' }).fill('Shall we eat at *noon*?');
     await page.getByRole('button', { name: 'Send' }).click();

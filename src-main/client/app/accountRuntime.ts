@@ -54,6 +54,8 @@ export type SessionTuning = Pick<
 const pageSize = 50;
 const newestRequest = { anchor: 'newest' as const, numBefore: pageSize, numAfter: 0 };
 const searchLimit = 50;
+// Zulip takes any number of IDs; batches keep one request's form body modest.
+const flagBatch = 1000;
 
 /**
  * One account while the app runs: its cache, and, when its key is at hand,
@@ -145,7 +147,11 @@ export class AccountRuntime {
         this.#events.emit('snapshot', undefined);
         this.#events.emit('summary', undefined);
       }
-      this.#pushFeed(change.messageIds, change.deletedIds);
+      const shown =
+        change.everyMessage && this.#open
+          ? this.#newestPage(this.#open).messages.map((message) => message.id)
+          : [];
+      this.#pushFeed([...change.messageIds, ...shown], change.deletedIds);
     });
   }
 
@@ -199,9 +205,32 @@ export class AccountRuntime {
     await this.#requireSession().api.setSubscriptionProperty(streamId, property, value);
   }
 
+  /** Adds or removes a flag (read, starred) on messages; the server's event then changes the cache. */
+  async changeFlags(
+    messageIds: readonly number[],
+    flag: 'read' | 'starred',
+    op: 'add' | 'remove',
+  ): Promise<void> {
+    const api = this.#requireSession().api;
+    for (let start = 0; start < messageIds.length; start += flagBatch) {
+      await api.updateMessageFlags(messageIds.slice(start, start + flagBatch), op, flag);
+    }
+  }
+
+  /** Zulip's "Mark all as read" of a view, a stream or a topic. */
+  async markNarrowRead(narrow: Narrow): Promise<void> {
+    const api = this.#requireSession().api;
+    if (narrow.kind === 'all') return api.markAllAsRead();
+    if (narrow.kind === 'stream') {
+      return narrow.topic === undefined
+        ? api.markStreamAsRead(narrow.streamId)
+        : api.markTopicAsRead(narrow.streamId, narrow.topic);
+    }
+    await this.changeFlags(this.cache.unreadIdsIn(cacheNarrow(narrow)), 'read', 'add');
+  }
+
   #requireSession(): Session {
-    if (!this.session)
-      throw new Error('Sign in to this organization again to change its settings.');
+    if (!this.session) throw new Error('Sign in to this organization again to make changes.');
     return this.session;
   }
 
@@ -327,6 +356,10 @@ export class AccountRuntime {
           unread: counts.dms.get(dmKey([me, user.user_id])) ?? 0,
         }))
         .sort((a, b) => a.fullName.localeCompare(b.fullName)),
+      unread: {
+        mentions: counts.mentions,
+        dms: [...counts.dms.values()].reduce((sum, count) => sum + count, 0),
+      },
       connection: this.connection,
       lastNarrow: this.#account.lastNarrow ? narrowOfTerms(this.#account.lastNarrow) : null,
     };

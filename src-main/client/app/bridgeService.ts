@@ -93,6 +93,15 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       app.active().retry(localId);
       return {};
     },
+    async changeFlags(args: CallArgs<'changeFlags'>) {
+      const { messageIds, flag, op } = parseArgs('changeFlags', args);
+      await app.active().changeFlags(messageIds, flag, op);
+      return {};
+    },
+    async markNarrowRead(args: CallArgs<'markNarrowRead'>) {
+      await app.active().markNarrowRead(parseArgs('markNarrowRead', args).narrow);
+      return {};
+    },
     async discardOutbox(args: CallArgs<'discardOutbox'>) {
       const { localId } = parseArgs('discardOutbox', args);
       app.active().discard(localId);

@@ -13,6 +13,10 @@ export function cacheNarrow(narrow: Narrow): CacheNarrow {
         : { kind: 'topic', streamId: narrow.streamId, topic: narrow.topic };
     case 'private':
       return { kind: 'dm', userIds: narrow.userIds };
+    case 'mentioned':
+    case 'starred':
+    case 'dms':
+      return { kind: narrow.kind };
   }
 }
 
@@ -28,12 +32,21 @@ export function narrowTerms(narrow: Narrow): NarrowTerm[] {
       ];
     case 'private':
       return [{ operator: 'pm-with', operand: [...narrow.userIds] }];
+    case 'mentioned':
+    case 'starred':
+      return [{ operator: 'is', operand: narrow.kind }];
+    case 'dms':
+      // 7.0 still answers to is:private, which older servers know too.
+      return [{ operator: 'is', operand: 'private' }];
   }
 }
 
 /** The window's narrow from the terms an account list keeps; null for terms it does not show. */
 export function narrowOfTerms(terms: readonly NarrowTerm[]): Narrow | null {
   if (terms.length === 0) return { kind: 'all' };
+  const is = terms.length === 1 && terms[0]?.operator === 'is' ? terms[0].operand : null;
+  if (is === 'mentioned' || is === 'starred') return { kind: is };
+  if (is === 'private' || is === 'dm') return { kind: 'dms' };
   const stream = terms.find((term) => term.operator === 'stream')?.operand;
   const topic = terms.find((term) => term.operator === 'topic')?.operand;
   if (typeof stream === 'number') {
@@ -54,15 +67,33 @@ export function privateNarrow(userIds: readonly number[], ownUserId: number): Na
   return { kind: 'private', userIds: others.length > 0 ? others : [ownUserId] };
 }
 
+const mentionFlags = new Set([
+  'mentioned',
+  'wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+]);
+
 /** Whether a message belongs to the narrow, to push it to a feed that shows it. */
 export function inNarrow(
   narrow: Narrow,
-  message: { stream_id?: number | undefined; subject: string; display_recipient: unknown },
+  message: {
+    stream_id?: number | undefined;
+    subject: string;
+    display_recipient: unknown;
+    flags?: readonly string[] | undefined;
+  },
   ownUserId: number | null,
 ): boolean {
   switch (narrow.kind) {
     case 'all':
       return true;
+    case 'mentioned':
+      return (message.flags ?? []).some((flag) => mentionFlags.has(flag));
+    case 'starred':
+      return (message.flags ?? []).includes('starred');
+    case 'dms':
+      return Array.isArray(message.display_recipient);
     case 'stream':
       return (
         message.stream_id === narrow.streamId &&

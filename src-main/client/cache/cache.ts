@@ -60,7 +60,7 @@ import {
   subscriptionOf,
 } from './subscriptions';
 import { storeStreamTopics, topicsInStream, type StreamTopic } from './topics';
-import { replaceUnreads, unreadCounts, type UnreadCounts } from './unreads';
+import { replaceUnreads, unreadCounts, unreadIdsIn, type UnreadCounts } from './unreads';
 import { applyRealmUserEvent, listUsers, replaceUsers } from './users';
 import {
   applyUserTopicEvent,
@@ -380,6 +380,11 @@ export class Cache {
 
   unreadCounts(): UnreadCounts {
     return unreadCounts(this.#db);
+  }
+
+  /** The narrow's unread messages, oldest first, cached or not. */
+  unreadIdsIn(narrow: Narrow): number[] {
+    return unreadIdsIn(this.#db, narrow, this.ownUserId);
   }
 
   readonly outbox = {

@@ -1,6 +1,7 @@
 import type { Message } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import { messageOfRow, type StoredMessage } from './messages';
+import { MENTIONED, STARRED } from './flags';
 import { coveringKeys, dmKey, foldTopic, type Narrow } from './narrow';
 import { completeIntervals, type Interval } from './ranges';
 
@@ -50,6 +51,12 @@ export function narrowFilter(
       const everyone = ownUserId === null ? narrow.userIds : [...narrow.userIds, ownUserId];
       return ['messages', 'dm_key = ?', [dmKey(everyone)]];
     }
+    case 'mentioned':
+      return ['messages', 'flags & ? != 0', [MENTIONED]];
+    case 'starred':
+      return ['messages', 'flags & ? != 0', [STARRED]];
+    case 'dms':
+      return ['messages', 'dm_key IS NOT NULL', []];
   }
 }
 

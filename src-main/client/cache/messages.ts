@@ -1,9 +1,9 @@
-import type { Message } from '../../wire';
+import type { EditHistoryEntry, Message } from '../../wire';
 import type { UpdateMessageFlagsEvent } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import type { UpdateMessageEvent } from '../../wire';
-import { MENTIONED, READ, flagBit, flagBits, flagNames } from './flags';
-import { dmKey, foldTopic } from './narrow';
+import { MENTIONED, READ, STARRED, flagBit, flagBits, flagNames } from './flags';
+import { dmKey, foldTopic, narrowKey } from './narrow';
 import { hasLink, plainText } from './plainText';
 import { extendNewest, punchHole } from './ranges';
 import { streamName } from './subscriptions';
@@ -211,6 +211,7 @@ export function changeFlags(
     }
     if (bit === READ && event.all) markAllRead(db);
     else if (bit === READ) markReadMany(db, ids);
+    else if (bit === STARRED && !event.all) forgetStarredElsewhere(db, ids);
     return;
   }
   db.run(
@@ -226,10 +227,66 @@ export function changeFlags(
   }
 }
 
+/**
+ * Messages starred on another device that this cache does not hold: the
+ * starred narrow's ranges no longer hold all its messages, so they are split
+ * around each one, to fetch it when the reader gets there.
+ */
+function forgetStarredElsewhere(db: CacheDb, ids: string): void {
+  const missing = db.all<{ id: number }>(
+    'SELECT value AS id FROM json_each(?) WHERE value NOT IN (SELECT id FROM messages)',
+    ids,
+  );
+  const key = narrowKey({ kind: 'starred' }, null);
+  for (const { id } of missing) punchHole(db, [key], id);
+}
+
 export function editMessages(db: CacheDb, event: UpdateMessageEvent): void {
+  if (event.rendering_only !== true) recordEdit(db, event);
   if (event.rendered_content !== undefined) editContent(db, event, event.rendered_content);
   if (event.subject !== undefined || event.new_stream_id !== undefined) {
     moveMessages(db, event);
+  }
+}
+
+/**
+ * Adds the edit to the cached messages' edit_history, newest first as Zulip
+ * keeps it, so that the window tells an edited message from a moved one
+ * without asking the server.
+ */
+function recordEdit(db: CacheDb, event: UpdateMessageEvent): void {
+  const moved = event.subject !== undefined || event.new_stream_id !== undefined;
+  const rows = db.all<{ id: number; history: string | null; topic: string; stream: number }>(
+    `SELECT id, json_extract(json, '$.edit_history') AS history,
+       json_extract(json, '$.subject') AS topic, stream_id AS stream
+     FROM messages WHERE id IN (SELECT value FROM json_each(?))`,
+    JSON.stringify(event.message_ids),
+  );
+  for (const row of rows) {
+    const contentChanged = row.id === event.message_id && event.rendered_content !== undefined;
+    const entry: EditHistoryEntry = {
+      user_id: event.user_id ?? null,
+      timestamp: event.edit_timestamp,
+      ...(contentChanged
+        ? {
+            prev_content: event.orig_content ?? '',
+            ...(event.orig_rendered_content === undefined
+              ? {}
+              : { prev_rendered_content: event.orig_rendered_content }),
+          }
+        : {}),
+      ...(event.subject === undefined ? {} : { prev_topic: row.topic, topic: event.subject }),
+      ...(event.new_stream_id === undefined
+        ? {}
+        : { prev_stream: row.stream, stream: event.new_stream_id }),
+    };
+    if (!contentChanged && !moved) continue;
+    const history = [entry, ...((row.history ? JSON.parse(row.history) : []) as unknown[])];
+    db.run(
+      "UPDATE messages SET json = json_set(json, '$.edit_history', json(?)) WHERE id = ?",
+      JSON.stringify(history),
+      row.id,
+    );
   }
 }
 

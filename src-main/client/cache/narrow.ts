@@ -4,7 +4,11 @@ export type Narrow =
   | { kind: 'stream'; streamId: number }
   | { kind: 'topic'; streamId: number; topic: string }
   /** Every participant; the reader's own ID may be left out. */
-  | { kind: 'dm'; userIds: readonly number[] };
+  | { kind: 'dm'; userIds: readonly number[] }
+  /** Zulip's is:mentioned, is:starred and is:dm: narrows by the reader's flags or the kind of message. */
+  | { kind: 'mentioned' }
+  | { kind: 'starred' }
+  | { kind: 'dms' };
 
 // Zulip matches topics without regard to case.
 export const foldTopic = (topic: string): string => topic.toLowerCase();
@@ -28,6 +32,11 @@ export function narrowKey(narrow: Narrow, ownUserId: number | null): string {
       return `topic:${narrow.streamId}:${foldTopic(narrow.topic)}`;
     case 'dm':
       return `dm:${dmKey(ownUserId === null ? narrow.userIds : [...narrow.userIds, ownUserId])}`;
+    case 'mentioned':
+    case 'starred':
+      return `is:${narrow.kind}`;
+    case 'dms':
+      return 'is:dm';
   }
 }
 

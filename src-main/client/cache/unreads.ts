@@ -1,7 +1,7 @@
 import type { UnreadMessageDetails, UnreadMsgs } from '../../wire';
 import type { CacheDb } from './cacheDb';
-import { MENTIONED } from './flags';
-import { dmKey, foldTopic } from './narrow';
+import { MENTIONED, STARRED } from './flags';
+import { dmKey, foldTopic, type Narrow } from './narrow';
 
 /** Where one unread message waits, as the unreads table holds it. */
 export interface UnreadPlace {
@@ -120,6 +120,8 @@ export interface UnreadCounts {
    * the reader counts twice there.
    */
   dmsAndMentions: number;
+  /** Unread messages that mention the reader, muted or not, as Zulip's Mentions view counts them. */
+  mentions: number;
 }
 
 // Zulip's UserTopic.VisibilityPolicy: 1 muted, 0 (or no row) inherits the stream's muting.
@@ -156,9 +158,48 @@ export function unreadCounts(db: CacheDb): UnreadCounts {
     dms.set(row.dmKey, row.count);
     total += row.count;
   }
-  const dmsAndMentions =
-    db.get<{ count: number }>(
-      'SELECT count(*) AS count FROM unreads WHERE dm_key IS NOT NULL OR mentioned = 1',
-    )?.count ?? 0;
-  return { total, streams, topics, dms, dmsAndMentions };
+  const special = db.get<{ dmsAndMentions: number; mentions: number }>(
+    `SELECT count(*) AS dmsAndMentions, coalesce(sum(mentioned), 0) AS mentions
+     FROM unreads WHERE dm_key IS NOT NULL OR mentioned = 1`,
+  );
+  return {
+    total,
+    streams,
+    topics,
+    dms,
+    dmsAndMentions: special?.dmsAndMentions ?? 0,
+    mentions: special?.mentions ?? 0,
+  };
+}
+
+/** The unread messages of a narrow, as the server last told of them, oldest first. */
+export function unreadIdsIn(db: CacheDb, narrow: Narrow, ownUserId: number | null): number[] {
+  const [filter, params] = unreadFilter(narrow, ownUserId);
+  return db
+    .all<{ id: number }>(
+      `SELECT message_id AS id FROM unreads WHERE ${filter} ORDER BY message_id`,
+      ...params,
+    )
+    .map((row) => row.id);
+}
+
+function unreadFilter(narrow: Narrow, ownUserId: number | null): [string, unknown[]] {
+  switch (narrow.kind) {
+    case 'all':
+      return ['1', []];
+    case 'stream':
+      return ['stream_id = ?', [narrow.streamId]];
+    case 'topic':
+      return ['stream_id = ? AND topic_folded = ?', [narrow.streamId, foldTopic(narrow.topic)]];
+    case 'dm': {
+      const everyone = ownUserId === null ? narrow.userIds : [...narrow.userIds, ownUserId];
+      return ['dm_key = ?', [dmKey(everyone)]];
+    }
+    case 'mentioned':
+      return ['mentioned = 1', []];
+    case 'starred':
+      return ['message_id IN (SELECT id FROM messages WHERE flags & ? != 0)', [STARRED]];
+    case 'dms':
+      return ['dm_key IS NOT NULL', []];
+  }
 }

@@ -30,6 +30,8 @@ export interface CacheChange {
   localIds: readonly string[];
   /** Streams, subscriptions, users, topics or unread counts may have changed. */
   sidebar: boolean;
+  /** A flag changed on every message (Zulip's "mark all as read" names none). */
+  everyMessage?: boolean;
 }
 
 /** Messages the event queue brought, for the notification policy. */
@@ -344,6 +346,7 @@ export class Session {
     const deletedIds: number[] = [];
     const localIds: string[] = [];
     let sidebar = false;
+    let everyMessage = false;
     let state = this.#state;
     for (const event of events as QueuedEvent[]) {
       queue.lastEventId = Math.max(queue.lastEventId, event.id);
@@ -351,12 +354,13 @@ export class Session {
       if (state) state = applyEvent(state, event, { includeSubscribers: false });
       if (sidebarEvents.has(event.type)) sidebar = true;
       collectChange(event, { messageIds, newIds, deletedIds, localIds });
+      if (event.type === 'update_message_flags' && event.all === true) everyMessage = true;
     }
     this.#state = state;
     this.#cache.applyEvents(events as QueuedEvent[]);
     this.#save();
-    if (messageIds.length + deletedIds.length > 0 || sidebar) {
-      this.#emitChange({ messageIds, deletedIds, localIds, sidebar });
+    if (messageIds.length + deletedIds.length > 0 || sidebar || everyMessage) {
+      this.#emitChange({ messageIds, deletedIds, localIds, sidebar, everyMessage });
     }
     if (newIds.length + edited.length > 0) {
       this.#events.emit('arrivals', {

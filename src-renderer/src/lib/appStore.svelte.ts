@@ -11,6 +11,7 @@ import { ComposeStore, emptyDraft, type ComposeDraft } from './composeStore.svel
 import { DesktopStore } from './desktopStore.svelte';
 import { errorText } from './errors';
 import { FeedStore, feedEnd, type ScrollAnchor } from './feedStore.svelte';
+import type { MessageView } from './messageView';
 import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { SearchStore } from './searchStore.svelte';
@@ -162,6 +163,18 @@ export class AppStore {
     this.search.close();
     this.compose.follow(narrow);
     await this.feed.open(narrow, at);
+  }
+
+  /** How message lists reach the window: the feed marks what is seen as read, search results do not. */
+  messageView(marksSeen: boolean): MessageView {
+    return {
+      ownUserId: this.snapshot?.user.userId ?? 0,
+      streamColor: (streamId) =>
+        this.snapshot?.streams.find((stream) => stream.streamId === streamId)?.color ?? null,
+      openNarrow: (narrow) => void this.openNarrow(narrow),
+      toggleStar: (message) => void this.feed.toggleStar(message),
+      seen: marksSeen ? (messageId) => this.feed.markSeen(messageId) : null,
+    };
   }
 
   async showNotificationSettings(): Promise<void> {

@@ -19,6 +19,8 @@ export const feedEnd: ScrollAnchor = { kind: 'end' };
 
 // Enough for any scroll-back a reader does by hand, without fetching a whole history.
 const maxPagesToAnchor = 20;
+// Messages seen within this time go to the server as one request, as Zulip's web app batches them.
+const seenBatchMs = 300;
 
 // The open narrow of the active account: its messages as the cache holds them,
 // whether older ones exist, and what waits in the outbox for it.
@@ -41,6 +43,10 @@ export class FeedStore {
   ownUserId = 0;
   // A narrow opened while another was loading wins: answers carry the number of their request.
   #requests = 0;
+  /** Unread messages the reader has seen, not yet told to the server; never rendered. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  #seen = new Set<number>();
+  #seenTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly bridge: ChatBridge) {}
 
@@ -157,6 +163,44 @@ export class FeedStore {
     if (!(await this.attempt(() => this.bridge.discardOutbox({ localId })))) return false;
     this.outbox = this.outbox.filter((entry) => entry.localId !== localId);
     return true;
+  }
+
+  /** The reader saw this unread message: it is marked read with the others seen about now. */
+  markSeen(messageId: number): void {
+    if (this.#seen.has(messageId)) return;
+    this.#seen.add(messageId);
+    if (this.#seenTimer === null)
+      this.#seenTimer = setTimeout(() => void this.#sendSeen(), seenBatchMs);
+  }
+
+  async #sendSeen(): Promise<void> {
+    this.#seenTimer = null;
+    const messageIds = [...this.#seen];
+    if (messageIds.length === 0) return;
+    try {
+      await this.bridge.changeFlags({ messageIds, flag: 'read', op: 'add' });
+      for (const id of messageIds) this.#seen.delete(id);
+    } catch {
+      // Offline, or signed out: they stay unread, and are marked when seen again.
+      this.#seen.clear();
+    }
+  }
+
+  async toggleStar(message: Message): Promise<void> {
+    const starred = (message.flags ?? []).includes('starred');
+    await this.attempt(() =>
+      this.bridge.changeFlags({
+        messageIds: [message.id],
+        flag: 'starred',
+        op: starred ? 'remove' : 'add',
+      }),
+    );
+  }
+
+  async markAllRead(): Promise<void> {
+    const narrow = this.narrow;
+    if (narrow)
+      await this.attempt(() => this.bridge.markNarrowRead({ narrow: $state.snapshot(narrow) }));
   }
 
   private async attempt(call: () => Promise<object>): Promise<boolean> {

@@ -10,7 +10,10 @@ export function sameNarrow(a: Narrow | null, b: Narrow | null): boolean {
   if (a === null || b === null) return a === b;
   switch (a.kind) {
     case 'all':
-      return b.kind === 'all';
+    case 'mentioned':
+    case 'starred':
+    case 'dms':
+      return b.kind === a.kind;
     case 'stream':
       return (
         b.kind === 'stream' &&
@@ -35,10 +38,23 @@ export function conversationPartners(message: Message, ownUserId: number): numbe
   return others.length > 0 ? others : [ownUserId];
 }
 
+const mentionFlags = [
+  'mentioned',
+  'wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+];
+
 export function messageInNarrow(message: Message, narrow: Narrow, ownUserId: number): boolean {
   switch (narrow.kind) {
     case 'all':
       return true;
+    case 'mentioned':
+      return (message.flags ?? []).some((flag) => mentionFlags.includes(flag));
+    case 'starred':
+      return (message.flags ?? []).includes('starred');
+    case 'dms':
+      return message.type === 'private';
     case 'stream':
       return (
         message.type === 'stream' &&
@@ -53,11 +69,18 @@ export function messageInNarrow(message: Message, narrow: Narrow, ownUserId: num
   }
 }
 
-/** Unsent messages always go to a stream, so a private narrow shows none. */
+/**
+ * Unsent messages always go to a stream, so a private narrow shows none, and
+ * none mentions the reader or is starred yet.
+ */
 export function outboxEntryInNarrow(entry: OutboxEntry, narrow: Narrow): boolean {
   switch (narrow.kind) {
     case 'all':
       return true;
+    case 'mentioned':
+    case 'starred':
+    case 'dms':
+      return false;
     case 'stream':
       return (
         entry.streamId === narrow.streamId &&
@@ -80,6 +103,12 @@ export function narrowName(narrow: Narrow, snapshot: Snapshot | null): string {
   switch (narrow.kind) {
     case 'all':
       return 'All messages';
+    case 'mentioned':
+      return 'Mentions';
+    case 'starred':
+      return 'Starred messages';
+    case 'dms':
+      return 'Direct messages';
     case 'stream': {
       const name = snapshot?.streams.find((stream) => stream.streamId === narrow.streamId)?.name;
       const stream = `#${name ?? 'unknown stream'}`;
@@ -92,6 +121,32 @@ export function narrowName(narrow: Narrow, snapshot: Snapshot | null): string {
           (id === snapshot?.user.userId ? snapshot.user.fullName : 'someone'),
       );
       return names.join(', ');
+    }
+  }
+}
+
+/** The narrow's unread count as the sidebar has it; null where the sidebar keeps none. */
+export function narrowUnread(narrow: Narrow, snapshot: Snapshot, allUnread: number): number | null {
+  switch (narrow.kind) {
+    case 'all':
+      return allUnread;
+    case 'mentioned':
+      return snapshot.unread.mentions;
+    case 'dms':
+      return snapshot.unread.dms;
+    case 'starred':
+      return null;
+    case 'stream': {
+      const stream = snapshot.streams.find((each) => each.streamId === narrow.streamId);
+      if (!stream) return 0;
+      if (narrow.topic === undefined) return stream.unread;
+      const topic = narrow.topic.toLowerCase();
+      return stream.topics.find((each) => each.name.toLowerCase() === topic)?.unread ?? 0;
+    }
+    case 'private': {
+      const [only, ...more] = narrow.userIds;
+      if (more.length > 0) return null;
+      return snapshot.users.find((user) => user.userId === only)?.unread ?? 0;
     }
   }
 }

@@ -15,3 +15,23 @@ export function timeAgo(epochMs: number, now: number): string {
   const days = Math.floor(hours / 24);
   return days === 1 ? 'yesterday' : `${days} days ago`;
 }
+
+const startOfDay = (epochMs: number): number => new Date(epochMs).setHours(0, 0, 0, 0);
+
+/** The local calendar day of a moment, to tell when a feed crosses midnight. */
+export const dayOf = (epochMs: number): number => startOfDay(epochMs);
+
+/** A day as Zulip's recipient bars and date rows write it: Today, Yesterday, or the date. */
+export function dayLabel(epochMs: number, now: number): string {
+  const day = startOfDay(epochMs);
+  const today = startOfDay(now);
+  if (day === today) return 'Today';
+  if (day === new Date(today).setDate(new Date(today).getDate() - 1)) return 'Yesterday';
+  const sameYear = new Date(day).getFullYear() === new Date(today).getFullYear();
+  return new Date(day).toLocaleDateString([], {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
+}

@@ -21,12 +21,17 @@ describe('Zulip narrow fragments', () => {
     ['#narrow/pm-with/12,14-group', { kind: 'private', userIds: [12, 14] }],
     ['#narrow/dm/7,12-group', { kind: 'private', userIds: [12] }],
     ['#narrow/dm/7-me', { kind: 'private', userIds: [7] }],
+    ['#narrow/is/starred', { kind: 'starred' }],
+    ['#narrow/is/mentioned', { kind: 'mentioned' }],
+    ['#narrow/is/dm', { kind: 'dms' }],
+    ['#narrow/is/private', { kind: 'dms' }],
   ])('opens %s', (hash, narrow) => {
     expect(narrowOfHash(hash, 7)).toEqual(narrow);
   });
 
   it.each([
-    '#narrow/is/starred',
+    '#narrow/is/unread',
+    '#narrow/is/starred/topic/lunch',
     '#narrow/search/soup',
     '#narrow/stream/general',
     '#narrow/stream',

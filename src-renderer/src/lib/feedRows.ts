@@ -1,0 +1,83 @@
+import type { Message } from '../../../src-preload/bridge';
+import { dayLabel, dayOf } from './time';
+
+/**
+ * One row of the feed, as Zulip's message list lays it out: a recipient bar
+ * opens each run of messages to one conversation, a date row marks midnight
+ * inside a run, and a message repeats its sender only when the sender changes.
+ */
+export type FeedRow =
+  | { kind: 'recipient'; key: string; message: Message; day: string }
+  | { kind: 'date'; key: string; day: string }
+  | { kind: 'message'; key: string; message: Message; continued: boolean };
+
+/** The conversation a message belongs to: a stream's topic (without regard to case) or a group of people. */
+export function conversationKey(message: Message): string {
+  if (typeof message.display_recipient === 'string') {
+    return `stream:${message.stream_id ?? message.display_recipient}:${message.subject.toLowerCase()}`;
+  }
+  const ids = message.display_recipient.map((user) => user.id).sort((a, b) => a - b);
+  return `dm:${ids.join(',')}`;
+}
+
+export function feedRows(messages: readonly Message[], now: number): FeedRow[] {
+  const rows: FeedRow[] = [];
+  let conversation: string | null = null;
+  let day: number | null = null;
+  let sender: number | null = null;
+  for (const message of messages) {
+    const at = message.timestamp * 1000;
+    const messageDay = dayOf(at);
+    const key = conversationKey(message);
+    if (key !== conversation) {
+      rows.push({ kind: 'recipient', key: `r${message.id}`, message, day: dayLabel(at, now) });
+      conversation = key;
+      sender = null;
+    } else if (messageDay !== day) {
+      rows.push({ kind: 'date', key: `d${message.id}`, day: dayLabel(at, now) });
+      sender = null;
+    }
+    day = messageDay;
+    // A /me message reads as an action of its sender, so it always names them.
+    const continued = sender === message.sender_id && !message.is_me_message;
+    rows.push({ kind: 'message', key: `m${message.id}`, message, continued });
+    sender = message.sender_id;
+  }
+  return rows;
+}
+
+/**
+ * Zulip's marker for a changed message: "edited" once its content changed,
+ * "moved" when only its topic or stream did.
+ */
+export function editMarker(message: Message): 'edited' | 'moved' | null {
+  const history = message.edit_history;
+  if (!history || history.length === 0) {
+    return message.last_edit_timestamp === undefined ? null : 'edited';
+  }
+  if (history.some((entry) => entry.prev_content !== undefined)) return 'edited';
+  return 'moved';
+}
+
+/** Who a direct message is between, as its recipient bar names them. */
+export function participantsLabel(message: Message, ownUserId: number): string {
+  if (typeof message.display_recipient === 'string') return '';
+  const others = message.display_recipient
+    .filter((user) => user.id !== ownUserId)
+    .map((user) => user.full_name);
+  return others.length === 0 ? 'You' : `You and ${others.join(', ')}`;
+}
+
+export const isUnread = (message: Message): boolean => !(message.flags ?? []).includes('read');
+
+export const isStarred = (message: Message): boolean => (message.flags ?? []).includes('starred');
+
+/** A sender's initials and a hue of their own, for the avatar drawn where no picture is loaded. */
+export function avatarOf(fullName: string, userId: number): { initials: string; hue: number } {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const initials = words
+    .slice(0, 2)
+    .map((word) => [...word][0]?.toUpperCase() ?? '')
+    .join('');
+  return { initials: initials || '?', hue: (userId * 137) % 360 };
+}

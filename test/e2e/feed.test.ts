@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+
+// Issue 15, points 1 to 3 in part: the feed laid out as Zulip's message list,
+// Zulip's views in the sidebar, messages read as they are seen, stars.
+
+describe('the feed and the views beside it', () => {
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  let ui: RendererPage;
+  let page: Page;
+
+  const say = (user: TestUser, topic: string, content: string) =>
+    org.api(user)('POST', '/messages', { type: 'stream', to: 'garden', topic, content });
+
+  /** The flags alice's server holds for the message with this text. */
+  async function flagsOf(text: string): Promise<string[]> {
+    const answer = await org.api(alice)('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 100,
+      num_after: 0,
+      narrow: JSON.stringify([{ operator: 'search', operand: text }]),
+    });
+    const found = (answer.json.messages as { content: string; flags: string[] }[]).find((each) =>
+      each.content.includes(text),
+    );
+    if (!found) throw new Error(`no message says ${text}`);
+    return found.flags;
+  }
+
+  const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
+  const feed = () => page.getByRole('list', { name: 'Messages' });
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    for (const user of [alice, bob]) await org.subscribe(user, 'garden');
+    await say(bob, 'tomatoes', 'The tomatoes are red');
+    await say(bob, 'tomatoes', 'Shall we pick them?');
+    await say(alice, 'tomatoes', 'Tomorrow morning');
+    await say(bob, 'beans', 'The beans need poles');
+    ui = await openRendererPage(org, alice);
+    page = ui.page;
+    await sidebar().getByRole('button', { name: '# garden' }).click();
+    await feed().locator('.message', { hasText: 'The beans need poles' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    await org?.close();
+  });
+
+  it('puts each run of a conversation under a recipient bar and names a sender once per run', async () => {
+    const bars = feed().locator('.recipient-bar');
+    await expect.poll(() => bars.count()).toBe(2);
+    await expect.poll(() => bars.nth(0).innerText()).toMatch(/# garden\s*›\s*tomatoes\s*Today/);
+    await expect.poll(() => bars.nth(1).innerText()).toMatch(/# garden\s*›\s*beans/);
+
+    const tomatoes = feed().locator('.message');
+    expect(await tomatoes.nth(0).locator('.sender').innerText()).toBe(bob.fullName);
+    // Bob's second message continues his run; Alice's reply names her.
+    expect(await tomatoes.nth(1).locator('.sender').count()).toBe(0);
+    expect(await tomatoes.nth(1).getAttribute('class')).toContain('continued');
+    expect(await tomatoes.nth(2).locator('.sender').innerText()).toBe(alice.fullName);
+    // The bar leads into its topic.
+    await bars.nth(1).getByRole('button', { name: 'Go to topic beans' }).click();
+    await page.locator('.conversation-header h1', { hasText: 'beans' }).waitFor();
+    expect(await feed().locator('.message').count()).toBe(1);
+    await ui.screenshot('e2e-feed');
+  });
+
+  it('marks what the reader sees as read, and offers to mark the rest of a topic read', async () => {
+    await say(bob, 'beans', 'Poles are in the shed');
+    const arrived = feed().locator('.message', { hasText: 'Poles are in the shed' });
+    await arrived.waitFor();
+    await expect.poll(() => flagsOf('Poles are in the shed')).toContain('read');
+    await expect.poll(() => arrived.getAttribute('class')).not.toContain('unread');
+
+    // A window without the focus marks nothing read: the topic's "Mark all as read" does.
+    await page.evaluate(() => (document.hasFocus = () => false));
+    await say(bob, 'weeds', 'Weeds by the fence');
+    await say(bob, 'weeds', 'And by the gate');
+    await sidebar().getByRole('button', { name: '# garden' }).click();
+    const weeds = sidebar().getByRole('button', { name: /^weeds/ });
+    await expect.poll(() => weeds.innerText()).toMatch(/weeds\s*2/);
+    await weeds.click();
+    await feed().locator('.message', { hasText: 'And by the gate' }).waitFor();
+    expect(await flagsOf('And by the gate')).not.toContain('read');
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => flagsOf('And by the gate')).toContain('read');
+    expect(await flagsOf('Weeds by the fence')).toContain('read');
+    await expect.poll(() => weeds.innerText()).toBe('weeds');
+    await page.getByRole('button', { name: 'Mark all as read' }).waitFor({ state: 'detached' });
+    await page.evaluate(() => delete (document as { hasFocus?: unknown }).hasFocus);
+  });
+
+  it('stars a message, lists it under Starred messages, and unstars it there', async () => {
+    await sidebar().getByRole('button', { name: '# garden' }).click();
+    const message = feed().locator('.message', { hasText: 'The tomatoes are red' });
+    await message.hover();
+    await message.getByRole('button', { name: 'Star this message' }).click();
+    await expect.poll(() => flagsOf('The tomatoes are red')).toContain('starred');
+    await message.getByRole('button', { name: 'Unstar this message' }).waitFor();
+
+    await sidebar().getByRole('button', { name: 'Starred messages' }).click();
+    await page.locator('.conversation-header h1', { hasText: 'Starred messages' }).waitFor();
+    const starred = feed().locator('.message');
+    await expect.poll(() => starred.count()).toBe(1);
+    await starred.first().getByRole('button', { name: 'Unstar this message' }).click();
+    await expect.poll(() => starred.count()).toBe(0);
+    expect(await flagsOf('The tomatoes are red')).not.toContain('starred');
+  });
+
+  it('counts mentions and direct messages in their views, and shows each there', async () => {
+    await say(bob, 'tomatoes', '@**alice** the first one is ripe');
+    await org.api(bob)('POST', '/messages', {
+      type: 'private',
+      to: [alice.id],
+      content: 'Seeds for you on the porch',
+    });
+    const mentions = sidebar().getByRole('button', { name: /^Mentions/ });
+    const direct = sidebar().getByRole('button', { name: /^Direct messages/ });
+    await expect.poll(() => mentions.innerText()).toMatch(/Mentions\s*1/);
+    await expect.poll(() => direct.innerText()).toMatch(/Direct messages\s*1/);
+
+    await mentions.click();
+    await feed().locator('.message', { hasText: 'the first one is ripe' }).waitFor();
+    expect(await feed().locator('.message').count()).toBe(1);
+
+    await direct.click();
+    await feed().locator('.message', { hasText: 'Seeds for you on the porch' }).waitFor();
+    await expect
+      .poll(() => feed().locator('.recipient-bar').first().innerText())
+      .toMatch(new RegExp(`You and ${bob.fullName}`));
+    await ui.screenshot('e2e-views');
+  });
+
+  it('marks a message edited when its content changed and moved when only its topic did', async () => {
+    await sidebar().getByRole('button', { name: '# garden' }).click();
+    const sent = await say(bob, 'tomatoes', 'Ripe by Friday');
+    const moved = await say(bob, 'tomatoes', 'Beans go here');
+    await org.api(bob)('PATCH', `/messages/${sent.json.id}`, { content: 'Ripe by Saturday' });
+    await org.api(bob)('PATCH', `/messages/${moved.json.id}`, {
+      topic: 'beans',
+      propagate_mode: 'change_one',
+    });
+    const edited = feed().locator('.message', { hasText: 'Ripe by Saturday' });
+    await expect.poll(() => edited.locator('.edit-marker').textContent()).toBe('edited');
+    const movedOne = feed().locator('.message', { hasText: 'Beans go here' });
+    await expect.poll(() => movedOne.locator('.edit-marker').textContent()).toBe('moved');
+  });
+});
