@@ -116,6 +116,8 @@ export const sidebarUserSchema = z.object({
   isBot: z.boolean(),
   /** Unread private messages from this user alone. */
   unread: z.number().int(),
+  /** As the server last said, aged by Zulip's offline threshold; offline while the server is unreachable. */
+  presence: z.enum(['active', 'idle', 'offline']),
 });
 export type SidebarUser = z.infer<typeof sidebarUserSchema>;
 

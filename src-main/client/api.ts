@@ -3,6 +3,7 @@ import {
   apiSuccessSchema,
   eventsResponseSchema,
   messagesResponseSchema,
+  modernPresenceSchema,
   profileSchema,
   type MessagesResponse,
   registerResponseSchema,
@@ -102,6 +103,12 @@ export interface StreamMessage {
   content: string;
 }
 
+const presenceAnswerSchema = z.object({
+  presences: z.record(z.string(), modernPresenceSchema),
+  server_timestamp: z.number(),
+});
+export type PresenceAnswer = z.infer<typeof presenceAnswerSchema>;
+
 export interface EventsRequest {
   queueId: string;
   lastEventId: number;
@@ -147,6 +154,8 @@ export interface Api {
     flag: string,
   ): Promise<void>;
   markAllAsRead(): Promise<void>;
+  /** Zulip's POST /users/me/presence, answered with everyone's presence keyed by user ID. */
+  updatePresence(status: 'active' | 'idle'): Promise<PresenceAnswer>;
   markStreamAsRead(streamId: number): Promise<void>;
   markTopicAsRead(streamId: number, topic: string): Promise<void>;
 }
@@ -281,6 +290,13 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         apiSuccessSchema,
       );
     },
+    updatePresence: (status) =>
+      http.request(
+        'POST',
+        'users/me/presence',
+        { status, new_user_input: status === 'active', slim_presence: true },
+        presenceAnswerSchema,
+      ),
     async markAllAsRead() {
       await http.request('POST', 'mark_all_as_read', {}, apiSuccessSchema);
     },

@@ -27,6 +27,7 @@ import type { OutboxEntry as StoredEntry } from '../cache/outbox';
 import { Emitter } from '../emitter';
 import { NetworkError } from '../errors';
 import { Outbox } from '../outbox/outbox';
+import { defaultPresenceTiming, Presence } from '../presence';
 import { Session, type SessionOptions } from '../session/session';
 import { accountBadge } from '../notify/badge';
 import { availableSoundsOf, notificationSettingsOf } from '../notify/settings';
@@ -71,6 +72,7 @@ export class AccountRuntime {
   readonly session: Session | null;
   readonly outbox: Outbox | null;
   readonly bots: OwnBots | null;
+  readonly presence: Presence | null;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
   /** The narrow the window has open on this account, to push its messages. */
@@ -84,6 +86,8 @@ export class AccountRuntime {
     log: (line: string) => void,
     /** This account is the one shown, in a window that has the focus. */
     shown: () => boolean = () => false,
+    /** The person is at the computer, for the presence others see. */
+    present: () => boolean = shown,
   ) {
     this.#account = account;
     this.cache = cache;
@@ -93,6 +97,7 @@ export class AccountRuntime {
       this.session = null;
       this.outbox = null;
       this.bots = null;
+      this.presence = null;
       return;
     }
     const session = new Session({
@@ -105,6 +110,13 @@ export class AccountRuntime {
     });
     this.session = session;
     this.bots = new OwnBots(session.api, account.serverUrl);
+    this.presence = new Presence({
+      api: session.api,
+      active: present,
+      timing: () => this.#presenceTiming(),
+      onChange: () => this.#events.emit('snapshot', undefined),
+      log,
+    });
     const alerts = new AccountAlerts({
       cache,
       ownUserId: () => cache.ownUserId ?? this.#account.userId,
@@ -234,6 +246,24 @@ export class AccountRuntime {
     return this.session;
   }
 
+  #presenceTiming(): { pingIntervalSeconds: number; offlineThresholdSeconds: number } {
+    const state = this.#registerState();
+    const seconds = (key: string, fallback: number): number => {
+      const value = state?.[key];
+      return typeof value === 'number' && value > 0 ? value : fallback;
+    };
+    return {
+      pingIntervalSeconds: seconds(
+        'server_presence_ping_interval_seconds',
+        defaultPresenceTiming.pingIntervalSeconds,
+      ),
+      offlineThresholdSeconds: seconds(
+        'server_presence_offline_threshold_seconds',
+        defaultPresenceTiming.offlineThresholdSeconds,
+      ),
+    };
+  }
+
   #registerState(): InitialState | null {
     if (this.session) return this.session.state;
     // Signed out, it is what the cache saved last, which nothing changes now.
@@ -270,9 +300,11 @@ export class AccountRuntime {
   start(): void {
     this.session?.start();
     this.outbox?.flush();
+    this.presence?.start();
   }
 
   async stop(): Promise<void> {
+    this.presence?.stop();
     await this.outbox?.close();
     await this.session?.stop();
     this.cache.close();
@@ -354,6 +386,7 @@ export class AccountRuntime {
           email: user.email,
           isBot: user.is_bot,
           unread: counts.dms.get(dmKey([me, user.user_id])) ?? 0,
+          presence: this.#online ? (this.presence?.statusOf(user.user_id) ?? 'offline') : 'offline',
         }))
         .sort((a, b) => a.fullName.localeCompare(b.fullName)),
       unread: {

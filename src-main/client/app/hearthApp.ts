@@ -69,6 +69,8 @@ interface AlertTarget {
 
 // Notifications older than this many are gone from the screen; a click on one is ignored.
 const rememberedAlerts = 200;
+// Zulip's web app reports a person idle after five minutes away.
+const idleAfterMs = 5 * 60_000;
 
 const silentNotifier: Notifier = { show() {}, play() {}, badge() {} };
 
@@ -101,6 +103,7 @@ export class HearthApp {
   readonly #alerts = new Map<string, AlertTarget>();
   #activeId: string | null = null;
   #focused = false;
+  #lastFocusedAt = Number.NEGATIVE_INFINITY;
   #badge: number | null = null;
   #hostRunning = false;
 
@@ -209,7 +212,14 @@ export class HearthApp {
   }
 
   setWindowFocus(focused: boolean): void {
+    // Losing the focus is the moment the person was last seen at the window.
+    if (this.#focused || focused) this.#lastFocusedAt = this.#now();
     this.#focused = focused;
+  }
+
+  /** At the computer, for presence: the window has the focus, or had it lately, as Zulip's idle timer allows. */
+  #present(): boolean {
+    return this.#focused || this.#now() - this.#lastFocusedAt < idleAfterMs;
   }
 
   /**
@@ -439,6 +449,7 @@ export class HearthApp {
       this.#options.tuning ?? {},
       this.#log,
       () => this.#focused && isActive(),
+      () => this.#present(),
     );
     this.#runtimes.set(account.id, runtime);
     runtime.on('alerts', (alerts) => this.#deliver(account.id, alerts));
