@@ -32,6 +32,7 @@ import {
   addLiveMessages,
   changeFlags,
   deleteMessages,
+  forgetAbsent,
   editMessages,
   indexPending,
   newestMessageId,
@@ -189,11 +190,13 @@ export class Cache {
       storeMessages(this.#db, answer.messages, options.deferText ?? false);
       if (options.deferText && answer.messages.length > 0) this.#textPending = true;
       const ids = answer.messages.map((message) => message.id);
-      if (ids.length > 0) {
+      // An empty answer that reaches both ends says the narrow holds nothing now.
+      const wholeNarrow = answer.found_oldest && answer.found_newest;
+      if (ids.length > 0 || wholeNarrow) {
         const low = answer.found_oldest ? 0 : Math.min(...ids);
         const high = answer.found_newest ? Number.MAX_SAFE_INTEGER : Math.max(...ids);
         const gone = absentFromPage(this.#db, narrow, low, high, new Set(ids), this.ownUserId);
-        if (gone.length > 0) deleteMessages(this.#db, { message_ids: gone });
+        if (gone.length > 0) forgetAbsent(this.#db, narrow, gone);
       }
       const interval = pageInterval(request, answer);
       if (interval) this.recordComplete(narrow, interval);

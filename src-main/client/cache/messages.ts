@@ -3,7 +3,7 @@ import type { UpdateMessageFlagsEvent } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import type { UpdateMessageEvent } from '../../wire';
 import { MENTIONED, READ, STARRED, flagBit, flagBits, flagNames } from './flags';
-import { dmKey, foldTopic, narrowKey } from './narrow';
+import { dmKey, foldTopic, narrowKey, type Narrow } from './narrow';
 import { hasLink, plainText } from './plainText';
 import { extendNewest, punchHole } from './ranges';
 import { streamName } from './subscriptions';
@@ -225,6 +225,24 @@ export function changeFlags(
   for (const [id, details] of Object.entries(event.message_details ?? {})) {
     markUnread(db, Number(id), placeOfDetails(details, ownUserId));
   }
+}
+
+/**
+ * Cached messages a fresh page of the narrow lacks: deleted, or moved out of
+ * it. A view by the reader's flags lacks them because the flag changed while
+ * the cache was not listening, so only the flag goes.
+ */
+export function forgetAbsent(db: CacheDb, narrow: Narrow, ids: readonly number[]): void {
+  const flag = narrow.kind === 'starred' ? STARRED : narrow.kind === 'mentioned' ? MENTIONED : 0;
+  if (flag === 0) {
+    deleteMessages(db, { message_ids: [...ids] });
+    return;
+  }
+  db.run(
+    'UPDATE messages SET flags = flags & ~? WHERE id IN (SELECT value FROM json_each(?))',
+    flag,
+    JSON.stringify(ids),
+  );
 }
 
 /**

@@ -150,3 +150,18 @@ describe('edit history in the cache', () => {
     expect(cache.messagesAmong(all, [5])[0]?.edit_history).toBeUndefined();
   });
 });
+
+describe('a fresh page of a view', () => {
+  it('unstars what was unstarred elsewhere meanwhile, and keeps the message', () => {
+    const cache = cacheWithViews();
+    const starred = { kind: 'starred' } as const;
+    cache.storePage(
+      starred,
+      { anchor: 'newest', numBefore: 50, numAfter: 0 },
+      { anchor: 1e16, found_anchor: false, found_oldest: true, found_newest: true, messages: [] },
+    );
+    expect(cache.messagesInNarrow(starred, newest).messages).toEqual([]);
+    const [kept] = cache.messagesAmong(all, [2]);
+    expect(kept?.flags).toEqual(['read']);
+  });
+});
