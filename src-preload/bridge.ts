@@ -204,6 +204,10 @@ export const feedPageSchema = z.object({
   /** Oldest first. */
   messages: z.array(messageSchema),
   olderState: olderStateSchema,
+  /** The same for what comes after the last message: `complete` once it is the newest. */
+  newerState: olderStateSchema,
+  /** Where the reader starts: the narrow's first unread message, when the page holds it. */
+  firstUnreadId: z.number().int().nullable(),
   /** Messages of this narrow not yet sent, oldest first, shown after the messages. */
   outbox: z.array(outboxEntrySchema),
 });
@@ -364,6 +368,10 @@ export const bridgeCalls = {
   openNarrow: { args: z.object({ narrow: narrowSchema }), result: feedPageSchema },
   loadOlder: {
     args: z.object({ narrow: narrowSchema, beforeId: z.number().int().positive() }),
+    result: feedPageSchema,
+  },
+  loadNewer: {
+    args: z.object({ narrow: narrowSchema, afterId: z.number().int().positive() }),
     result: feedPageSchema,
   },
   search: {

@@ -153,4 +153,51 @@ describe('the feed and the views beside it', () => {
     const movedOne = feed().locator('.message', { hasText: 'Beans go here' });
     await expect.poll(() => movedOne.locator('.edit-marker').textContent()).toBe('moved');
   });
+
+  it('opens a narrow at its first unread message, and loads newer ones at the bottom', async () => {
+    await page.evaluate(() => (document.hasFocus = () => false));
+    const ids: number[] = [];
+    for (let n = 1; n <= 100; n++)
+      ids.push((await say(bob, 'harvest', `harvest note ${n}`)).json.id);
+    await org.api(alice)('POST', '/messages/flags', {
+      messages: JSON.stringify(ids.slice(0, 30)),
+      op: 'add',
+      flag: 'read',
+    });
+    const harvest = sidebar().getByRole('button', { name: /^harvest/ });
+    await expect.poll(() => harvest.innerText()).toMatch(/harvest\s*70/);
+    await harvest.click();
+
+    const firstUnread = feed().locator('.message', { hasText: /harvest note 31$/ });
+    await firstUnread.waitFor();
+    const view = await page.locator('.feed').first().boundingBox();
+    const box = await firstUnread.boundingBox();
+    expect(box && view && box.y >= view.y && box.y + box.height <= view.y + view.height).toBe(true);
+    // A little of what was read shows above it; the newest is not loaded yet.
+    expect(
+      await feed()
+        .locator('.message', { hasText: /harvest note 30$/ })
+        .count(),
+    ).toBe(1);
+    expect(
+      await feed()
+        .locator('.message', { hasText: /harvest note 100$/ })
+        .count(),
+    ).toBe(0);
+    expect(await flagsOf('harvest note 31')).not.toContain('read');
+
+    const newest = feed().locator('.message', { hasText: /harvest note 100$/ });
+    await expect
+      .poll(async () => {
+        await page
+          .locator('.feed')
+          .first()
+          .evaluate((element) => {
+            element.scrollTop = element.scrollHeight;
+          });
+        return newest.count();
+      })
+      .toBe(1);
+    await page.evaluate(() => delete (document as { hasFocus?: unknown }).hasFocus);
+  });
 });

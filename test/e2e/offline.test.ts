@@ -71,13 +71,15 @@ describe('joining a server, losing it, and getting it back', () => {
     await page.getByRole('status').filter({ hasText: 'Offline since' }).waitFor();
     await page.locator('.message', { hasText: 'Soup of the day is leek' }).waitFor();
 
-    await page.getByRole('searchbox', { name: 'Search' }).fill('leek');
-    await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('leek');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).press('Enter');
     await page.getByText('Searched the cached messages').waitFor();
     await page.locator('.message', { hasText: 'Soup of the day is leek' }).waitFor();
     expect(await page.locator('.message', { hasText: 'Anyone for lunch' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Close search' }).click();
-    await expect(page.getByRole('searchbox', { name: 'Search' }).inputValue()).resolves.toBe('');
+    await expect(
+      page.getByRole('searchbox', { name: 'Search', exact: true }).inputValue(),
+    ).resolves.toBe('');
 
     await page.getByRole('textbox', { name: 'Topic' }).fill('lunch');
     await page.getByRole('textbox', { name: 'Message' }).fill('Count me in, written on the train');

@@ -52,8 +52,18 @@ export type SessionTuning = Pick<
   'backoff' | 'pollTimeoutMs' | 'checkTimeoutMs' | 'wake' | 'fetch'
 >;
 
+/** A page of GET /messages, as the runtime asks for one. */
+interface FetchRequest {
+  anchor: number | 'newest';
+  numBefore: number;
+  numAfter: number;
+  includeAnchor?: boolean;
+}
+
 const pageSize = 50;
 const newestRequest = { anchor: 'newest' as const, numBefore: pageSize, numAfter: 0 };
+// Read messages shown above the first unread one, for context, as Zulip's web app does.
+const contextBeforeUnread = 10;
 const searchLimit = 50;
 // Zulip takes any number of IDs; batches keep one request's form body modest.
 const flagBatch = 1000;
@@ -406,28 +416,94 @@ export class AccountRuntime {
    */
   async openNarrow(narrow: Narrow): Promise<FeedPage> {
     this.#open = narrow;
+    const firstUnread = this.cache.unreadIdsIn(cacheNarrow(narrow))[0];
+    if (firstUnread !== undefined) {
+      const page = await this.#pageAt(narrow, firstUnread);
+      if (page) return page;
+    }
     const cached = this.#newestPage(narrow);
     if (!this.#online) return this.#page(narrow, cached);
     if (cached.messages.length === 0 || cached.newer !== 'newest') {
       await this.#fetch(narrow, newestRequest);
       return this.#page(narrow, this.#newestPage(narrow));
     }
-    void this.#refresh(narrow, cached.messages);
+    void this.#refresh(narrow, cached.messages, newestRequest, () => this.#newestPage(narrow));
     return this.#page(narrow, cached);
+  }
+
+  /**
+   * The page around the narrow's first unread message, as Zulip opens a
+   * narrow: a little of what was read before it, then what follows. Null
+   * when neither the cache nor the server has it.
+   */
+  async #pageAt(narrow: Narrow, anchor: number): Promise<FeedPage | null> {
+    const read = () =>
+      this.cache.messagesInNarrow(cacheNarrow(narrow), {
+        anchor,
+        before: contextBeforeUnread,
+        after: pageSize,
+      });
+    const holds = (page: CachePage) => page.messages.some((message) => message.id === anchor);
+    const request = { anchor, numBefore: contextBeforeUnread, numAfter: pageSize };
+    let page = read();
+    if (holds(page)) {
+      if (this.#online) void this.#refresh(narrow, page.messages, request, read);
+    } else if (this.#online && (await this.#fetch(narrow, request))) {
+      page = read();
+    }
+    return holds(page) ? this.#page(narrow, page, anchor) : null;
+  }
+
+  /** The page after `afterId`: cached, or fetched when the cache has a gap there. */
+  async loadNewer(narrow: Narrow, afterId: number): Promise<FeedPage> {
+    const read = () => {
+      const page = this.cache.messagesInNarrow(cacheNarrow(narrow), {
+        anchor: afterId,
+        before: 0,
+        after: pageSize,
+      });
+      return { ...page, messages: page.messages.filter((message) => message.id > afterId) };
+    };
+    let page = read();
+    if (page.newer === 'not-cached' && page.messages.length < pageSize && this.#online) {
+      const fetched = await this.#fetch(narrow, {
+        anchor: afterId,
+        numBefore: 0,
+        numAfter: pageSize,
+        includeAnchor: false,
+      });
+      if (fetched) page = read();
+    }
+    return this.#page(narrow, page);
   }
 
   #newestPage(narrow: Narrow): CachePage {
     return this.cache.messagesInNarrow(cacheNarrow(narrow), { anchor: 'newest', before: pageSize });
   }
 
-  async #refresh(narrow: Narrow, shown: readonly Message[]): Promise<void> {
-    if (!(await this.#fetch(narrow, newestRequest)) || this.#open !== narrow) return;
-    const fresh = this.#newestPage(narrow).messages;
+  /**
+   * Fetches afresh the page the window was given from the cache, and pushes
+   * what changed meanwhile: edits as upserts, and as deletions what the
+   * fresh page's span no longer holds.
+   */
+  async #refresh(
+    narrow: Narrow,
+    shown: readonly Message[],
+    request: FetchRequest,
+    read: () => CachePage,
+  ): Promise<void> {
+    if (!(await this.#fetch(narrow, request)) || this.#open !== narrow) return;
+    const page = read();
+    const fresh = page.messages;
     const kept = new Set(fresh.map((message) => message.id));
     const oldest = fresh[0]?.id ?? Number.MAX_SAFE_INTEGER;
+    const newest =
+      page.newer === 'newest'
+        ? Number.MAX_SAFE_INTEGER
+        : (fresh.at(-1)?.id ?? Number.MIN_SAFE_INTEGER);
     const deleted = shown
       .map((message) => message.id)
-      .filter((id) => id >= oldest && !kept.has(id));
+      .filter((id) => id >= oldest && id <= newest && !kept.has(id));
     this.#events.emit('feed', { upserted: fresh, deleted });
   }
 
@@ -530,38 +606,36 @@ export class AccountRuntime {
     };
   }
 
-  #page(narrow: Narrow, page: CachePage): FeedPage {
-    const olderState =
-      page.older === 'oldest'
+  #page(narrow: Narrow, page: CachePage, firstUnreadId: number | null = null): FeedPage {
+    const stateOf = (edge: CachePage['older'] | CachePage['newer']) =>
+      edge === 'oldest' || edge === 'newest'
         ? 'complete'
-        : page.older === 'more-cached' || this.#online
+        : edge === 'more-cached' || this.#online
           ? 'more'
           : 'not-cached';
+    const newerState = stateOf(page.newer);
     const me = this.cache.ownUserId;
     return {
       narrow,
       messages: page.messages,
-      olderState,
-      outbox: this.outboxEntries().filter((entry) =>
-        inNarrow(
-          narrow,
-          { stream_id: entry.streamId, subject: entry.topic, display_recipient: entry.stream },
-          me,
-        ),
+      olderState: stateOf(page.older),
+      newerState,
+      firstUnreadId,
+      // What waits to be sent comes after the newest message, once the page reaches it.
+      outbox: this.outboxEntries().filter(
+        (entry) =>
+          newerState === 'complete' &&
+          inNarrow(
+            narrow,
+            { stream_id: entry.streamId, subject: entry.topic, display_recipient: entry.stream },
+            me,
+          ),
       ),
     };
   }
 
   /** Fetches a page into the cache; false when the server could not be reached. */
-  async #fetch(
-    narrow: Narrow,
-    request: {
-      anchor: number | 'newest';
-      numBefore: number;
-      numAfter: number;
-      includeAnchor?: boolean;
-    },
-  ): Promise<boolean> {
+  async #fetch(narrow: Narrow, request: FetchRequest): Promise<boolean> {
     const session = this.session;
     if (!session) return false;
     try {

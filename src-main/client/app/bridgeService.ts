@@ -80,6 +80,10 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       const { narrow, beforeId } = parseArgs('loadOlder', args);
       return app.active().loadOlder(narrow, beforeId);
     },
+    async loadNewer(args: CallArgs<'loadNewer'>) {
+      const { narrow, afterId } = parseArgs('loadNewer', args);
+      return app.active().loadNewer(narrow, afterId);
+    },
     async search(args: CallArgs<'search'>) {
       const { query } = parseArgs('search', args);
       return app.active().search(query);
@@ -99,7 +103,8 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return {};
     },
     async markNarrowRead(args: CallArgs<'markNarrowRead'>) {
-      await app.active().markNarrowRead(parseArgs('markNarrowRead', args).narrow);
+      const { narrow } = parseArgs('markNarrowRead', args);
+      await app.active().markNarrowRead(narrow);
       return {};
     },
     async discardOutbox(args: CallArgs<'discardOutbox'>) {

@@ -19,6 +19,8 @@ export const feedEnd: ScrollAnchor = { kind: 'end' };
 
 // Enough for any scroll-back a reader does by hand, without fetching a whole history.
 const maxPagesToAnchor = 20;
+// How far below the top of the view the first unread message starts, in pixels.
+const firstUnreadOffset = 40;
 // Messages seen within this time go to the server as one request, as Zulip's web app batches them.
 const seenBatchMs = 300;
 
@@ -28,9 +30,12 @@ export class FeedStore {
   narrow = $state<Narrow | null>(null);
   messages = $state<Message[]>([]);
   olderState = $state<OlderState>('complete');
+  /** Whether messages after the last one shown exist: `complete` once the newest is shown. */
+  newerState = $state<OlderState>('complete');
   outbox = $state<OutboxEntry[]>([]);
   loading = $state(false);
   loadingOlder = $state(false);
+  loadingNewer = $state(false);
   error = $state<string | null>(null);
   /** Counts opened pages, so that the list places its scroll afresh for each. */
   opened = $state(0);
@@ -47,6 +52,8 @@ export class FeedStore {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #seen = new Set<number>();
   #seenTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Feed changes that came while a page was loading, applied once it is shown. */
+  #waiting: EventPayload<'feed'>[] = [];
 
   constructor(private readonly bridge: ChatBridge) {}
 
@@ -56,8 +63,10 @@ export class FeedStore {
     this.messages = [];
     this.outbox = [];
     this.olderState = 'complete';
+    this.newerState = 'complete';
     this.error = null;
     this.loading = true;
+    this.#waiting = [];
     try {
       let page = await this.bridge.openNarrow({ narrow: $state.snapshot(narrow) });
       let { messages } = page;
@@ -74,11 +83,22 @@ export class FeedStore {
         messages = mergeMessages(page.messages, messages);
       }
       if (request !== this.#requests) return;
-      this.scroll = at;
+      // A narrow opens at its first unread message, a little below the top, unless
+      // the reader is coming back to where they were.
+      this.scroll =
+        at.kind === 'end' && page.firstUnreadId !== null
+          ? { kind: 'message', messageId: page.firstUnreadId, offset: firstUnreadOffset }
+          : at;
       this.messages = messages;
       this.olderState = page.olderState;
+      this.newerState = page.newerState;
       this.outbox = page.outbox;
       this.opened += 1;
+      // What changed while the page was on its way applies on top of it.
+      this.loading = false;
+      const waiting = this.#waiting;
+      this.#waiting = [];
+      for (const change of waiting) this.applyFeed(change);
     } catch (error) {
       if (request === this.#requests) this.error = errorText(error);
     } finally {
@@ -100,11 +120,32 @@ export class FeedStore {
       if (request !== this.#requests) return;
       this.messages = mergeMessages(page.messages, this.messages);
       this.olderState = page.olderState;
-      this.outbox = page.outbox;
     } catch (error) {
       if (request === this.#requests) this.error = errorText(error);
     } finally {
       if (request === this.#requests) this.loadingOlder = false;
+    }
+  }
+
+  async loadNewer(): Promise<void> {
+    const narrow = this.narrow;
+    const newest = this.messages.at(-1);
+    if (!narrow || !newest || this.newerState !== 'more' || this.loadingNewer) return;
+    const request = this.#requests;
+    this.loadingNewer = true;
+    try {
+      const page = await this.bridge.loadNewer({
+        narrow: $state.snapshot(narrow),
+        afterId: newest.id,
+      });
+      if (request !== this.#requests) return;
+      this.messages = mergeMessages(this.messages, page.messages);
+      this.newerState = page.newerState;
+      this.outbox = page.outbox;
+    } catch (error) {
+      if (request === this.#requests) this.error = errorText(error);
+    } finally {
+      if (request === this.#requests) this.loadingNewer = false;
     }
   }
 
@@ -115,24 +156,34 @@ export class FeedStore {
     this.messages = [];
     this.outbox = [];
     this.olderState = 'complete';
+    this.newerState = 'complete';
     this.error = null;
     this.loading = false;
     this.loadingOlder = false;
+    this.loadingNewer = false;
+    this.#waiting = [];
     this.scroll = feedEnd;
   }
 
-  applyFeed({ upserted, deleted }: EventPayload<'feed'>): void {
+  applyFeed(change: EventPayload<'feed'>): void {
     const narrow = this.narrow;
     if (!narrow) return;
+    if (this.loading) {
+      this.#waiting.push(change);
+      return;
+    }
+    const { upserted, deleted } = change;
     const oldest = this.messages[0];
+    const newest = this.messages.at(-1);
     const shown = (id: number): boolean => this.messages.some((message) => message.id === id);
-    // A new message older than the oldest shown would sit above a gap the
-    // cache does not hold: it shows once the older messages are loaded.
+    // A message beyond either end of what is shown would sit across a gap
+    // the feed has not loaded: it shows once the reader scrolls there.
     const fits = (message: Message): boolean =>
       shown(message.id) ||
-      this.olderState === 'complete' ||
       oldest === undefined ||
-      message.id > oldest.id;
+      newest === undefined ||
+      ((this.olderState === 'complete' || message.id > oldest.id) &&
+        (this.newerState === 'complete' || message.id < newest.id));
     const incoming = upserted.filter(
       (message) => messageInNarrow(message, narrow, this.ownUserId) && fits(message),
     );
@@ -151,8 +202,21 @@ export class FeedStore {
   addOutboxEntry(entry: OutboxEntry): void {
     const narrow = this.narrow;
     if (!narrow || !outboxEntryInNarrow(entry, narrow)) return;
+    // A message sent while reading older ones takes the reader to where it lands.
+    if (this.newerState !== 'complete') {
+      void this.jumpToNewest();
+      return;
+    }
     if (this.outbox.some((other) => other.localId === entry.localId)) return;
     this.outbox = [...this.outbox, entry];
+  }
+
+  async jumpToNewest(): Promise<void> {
+    for (let pages = 0; pages < maxPagesToAnchor && this.newerState === 'more'; pages++) {
+      await this.loadNewer();
+    }
+    this.scroll = feedEnd;
+    this.opened += 1;
   }
 
   async retry(localId: string): Promise<void> {
