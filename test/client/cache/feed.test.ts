@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bob,
+  cacheHolding,
   carol,
   event,
   freshCache,
@@ -14,29 +15,15 @@ import {
 const all = { kind: 'all' } as const;
 const general = { kind: 'stream', streamId: 1 } as const;
 
-function cacheWithHistory() {
-  const cache = freshCache();
-  cache.storeRegister({ user_id: me.id }, { queueId: 'q', lastEventId: -1 });
-  cache.storePage(
-    all,
-    { anchor: 'newest', numBefore: 100, numAfter: 0 },
-    {
-      anchor: 10_000_000_000_000_000,
-      found_anchor: false,
-      found_oldest: true,
-      found_newest: true,
-      messages: [
-        streamMessage(3, { topic: 'Lunch' }),
-        streamMessage(1, { topic: 'greetings' }),
-        privateMessage(2, [me, bob]),
-        streamMessage(4, { streamId: 2, stream: 'random' }),
-        privateMessage(5, [me, bob, carol]),
-        streamMessage(6, { topic: 'lunch' }),
-      ],
-    },
-  );
-  return cache;
-}
+const cacheWithHistory = () =>
+  cacheHolding([
+    streamMessage(3, { topic: 'Lunch' }),
+    streamMessage(1, { topic: 'greetings' }),
+    privateMessage(2, [me, bob]),
+    streamMessage(4, { streamId: 2, stream: 'random' }),
+    privateMessage(5, [me, bob, carol]),
+    streamMessage(6, { topic: 'lunch' }),
+  ]);
 
 describe('messagesInNarrow', () => {
   it('reads each narrow oldest first, from messages stored in any order', () => {

@@ -156,3 +156,15 @@ export const noUnread = {
   count: 0,
   old_unreads_missing: false,
 };
+
+/** A cache that holds these messages as the whole history of the organization, as the reader `me` sees it. */
+export function cacheHolding(messages: Message[]): Cache {
+  const cache = freshCache();
+  cache.storeRegister({ user_id: me.id }, { queueId: 'q', lastEventId: -1 });
+  cache.storePage(
+    { kind: 'all' },
+    { anchor: 'newest', numBefore: 100, numAfter: 0 },
+    { anchor: 1e16, found_anchor: false, found_oldest: true, found_newest: true, messages },
+  );
+  return cache;
+}

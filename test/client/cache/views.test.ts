@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bob,
+  cacheHolding,
   event,
   freshCache,
   ids,
@@ -16,28 +17,14 @@ import {
 const all = { kind: 'all' } as const;
 const newest = { anchor: 'newest', before: 50 } as const;
 
-function cacheWithViews() {
-  const cache = freshCache();
-  cache.storeRegister({ user_id: me.id }, { queueId: 'q', lastEventId: -1 });
-  cache.storePage(
-    all,
-    { anchor: 'newest', numBefore: 100, numAfter: 0 },
-    {
-      anchor: 1e16,
-      found_anchor: false,
-      found_oldest: true,
-      found_newest: true,
-      messages: [
-        streamMessage(1, { flags: ['read', 'mentioned'] }),
-        streamMessage(2, { flags: ['read', 'starred'] }),
-        privateMessage(3, [me, bob], { flags: [] }),
-        streamMessage(4, { flags: ['wildcard_mentioned'] }),
-        streamMessage(5, { flags: ['read'] }),
-      ],
-    },
-  );
-  return cache;
-}
+const cacheWithViews = () =>
+  cacheHolding([
+    streamMessage(1, { flags: ['read', 'mentioned'] }),
+    streamMessage(2, { flags: ['read', 'starred'] }),
+    privateMessage(3, [me, bob], { flags: [] }),
+    streamMessage(4, { flags: ['wildcard_mentioned'] }),
+    streamMessage(5, { flags: ['read'] }),
+  ]);
 
 describe('the views of the cache', () => {
   it('reads mentions (wildcards too), starred and direct messages from any page that holds them', () => {
