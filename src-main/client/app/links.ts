@@ -1,5 +1,5 @@
 import type { Narrow } from '../../../src-preload/bridge';
-import { privateNarrow } from './narrows';
+import { privateNarrow, viewOfIs } from './narrows';
 
 /** What a clicked or handed-over link does. */
 export type LinkTarget =
@@ -37,24 +37,10 @@ const leadingIds = (operand: string): number[] | null => {
  * `#narrow/dm/12-alice`…); null for one the window cannot show. A message ID
  * (`near/…`, `with/…`) is accepted and the conversation opened.
  */
-/** Zulip's #narrow/is/… views that the window has. */
-function viewOfFlag(operand: string): Narrow | null {
-  switch (operand) {
-    case 'mentioned':
-    case 'starred':
-      return { kind: operand };
-    case 'dm':
-    case 'private':
-      return { kind: 'dms' };
-    default:
-      return null;
-  }
-}
-
 export function narrowOfHash(hash: string, ownUserId: number): Narrow | null {
   const parts = hash.replace(/^#/, '').split('/');
   if (parts[0] !== 'narrow' || parts.length < 3 || parts.length % 2 === 0) return null;
-  if (parts.length === 3 && parts[1] === 'is') return viewOfFlag(parts[2] ?? '');
+  if (parts.length === 3 && parts[1] === 'is') return viewOfIs(parts[2]);
   let streamId: number | undefined;
   let topic: string | undefined;
   let userIds: number[] | undefined;

@@ -1,5 +1,6 @@
 import type { Narrow } from '../../../src-preload/bridge';
 import type { NarrowTerm } from '../../wire';
+import { mentionFlagNames } from '../cache/flags';
 import type { Narrow as CacheNarrow } from '../cache/narrow';
 
 /** The cache's name for a narrow of the window. */
@@ -41,12 +42,25 @@ export function narrowTerms(narrow: Narrow): NarrowTerm[] {
   }
 }
 
+/** The view of a Zulip `is:` operand that the window has; null for others. */
+export function viewOfIs(operand: unknown): Narrow | null {
+  switch (operand) {
+    case 'mentioned':
+    case 'starred':
+      return { kind: operand };
+    case 'dm':
+    case 'private':
+      return { kind: 'dms' };
+    default:
+      return null;
+  }
+}
+
 /** The window's narrow from the terms an account list keeps; null for terms it does not show. */
 export function narrowOfTerms(terms: readonly NarrowTerm[]): Narrow | null {
   if (terms.length === 0) return { kind: 'all' };
-  const is = terms.length === 1 && terms[0]?.operator === 'is' ? terms[0].operand : null;
-  if (is === 'mentioned' || is === 'starred') return { kind: is };
-  if (is === 'private' || is === 'dm') return { kind: 'dms' };
+  const [only, ...more] = terms;
+  if (only?.operator === 'is' && more.length === 0) return viewOfIs(only.operand);
   const stream = terms.find((term) => term.operator === 'stream')?.operand;
   const topic = terms.find((term) => term.operator === 'topic')?.operand;
   if (typeof stream === 'number') {
@@ -67,13 +81,6 @@ export function privateNarrow(userIds: readonly number[], ownUserId: number): Na
   return { kind: 'private', userIds: others.length > 0 ? others : [ownUserId] };
 }
 
-const mentionFlags = new Set([
-  'mentioned',
-  'wildcard_mentioned',
-  'stream_wildcard_mentioned',
-  'topic_wildcard_mentioned',
-]);
-
 /** Whether a message belongs to the narrow, to push it to a feed that shows it. */
 export function inNarrow(
   narrow: Narrow,
@@ -89,7 +96,7 @@ export function inNarrow(
     case 'all':
       return true;
     case 'mentioned':
-      return (message.flags ?? []).some((flag) => mentionFlags.has(flag));
+      return (message.flags ?? []).some((flag) => mentionFlagNames.includes(flag));
     case 'starred':
       return (message.flags ?? []).includes('starred');
     case 'dms':

@@ -2,7 +2,7 @@ import type { Message } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import { messageOfRow, type StoredMessage } from './messages';
 import { MENTIONED, STARRED } from './flags';
-import { coveringKeys, dmKey, foldTopic, type Narrow } from './narrow';
+import { conversationKey, coveringKeys, foldTopic, type Narrow } from './narrow';
 import { completeIntervals, type Interval } from './ranges';
 
 export interface FeedRequest {
@@ -47,10 +47,8 @@ export function narrowFilter(
         'stream_id = ? AND topic_folded = ?',
         [narrow.streamId, foldTopic(narrow.topic)],
       ];
-    case 'dm': {
-      const everyone = ownUserId === null ? narrow.userIds : [...narrow.userIds, ownUserId];
-      return ['messages', 'dm_key = ?', [dmKey(everyone)]];
-    }
+    case 'dm':
+      return ['messages', 'dm_key = ?', [conversationKey(narrow.userIds, ownUserId)]];
     case 'mentioned':
       return ['messages', 'flags & ? != 0', [MENTIONED]];
     case 'starred':

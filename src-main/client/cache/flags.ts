@@ -16,12 +16,17 @@ const bitByName = new Map<string, number>(names.map((name, index) => [name, 1 <<
 
 export const READ = 1;
 export const STARRED = 2;
-/** Zulip's is:mentioned: a personal mention or a wildcard one. */
-export const MENTIONED =
-  (bitByName.get('mentioned') ?? 0) |
-  (bitByName.get('wildcard_mentioned') ?? 0) |
-  (bitByName.get('stream_wildcard_mentioned') ?? 0) |
-  (bitByName.get('topic_wildcard_mentioned') ?? 0);
+/** The flags of Zulip's is:mentioned: a personal mention or a wildcard one. */
+export const mentionFlagNames: readonly string[] = [
+  'mentioned',
+  'wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+];
+export const MENTIONED = mentionFlagNames.reduce(
+  (bits, name) => bits | (bitByName.get(name) ?? 0),
+  0,
+);
 
 /** The bit of a flag, 0 for a flag this cache does not keep. */
 export const flagBit = (name: string): number => bitByName.get(name) ?? 0;

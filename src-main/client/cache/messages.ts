@@ -214,11 +214,7 @@ export function changeFlags(
     else if (bit === STARRED && !event.all) forgetStarredElsewhere(db, ids);
     return;
   }
-  db.run(
-    'UPDATE messages SET flags = flags & ~? WHERE id IN (SELECT value FROM json_each(?))',
-    bit,
-    ids,
-  );
+  clearFlag(db, bit, ids);
   if (bit !== READ) return;
   markCachedUnread(db, ids);
   // The details place messages the cache does not hold (feature level 121).
@@ -238,10 +234,15 @@ export function forgetAbsent(db: CacheDb, narrow: Narrow, ids: readonly number[]
     deleteMessages(db, { message_ids: [...ids] });
     return;
   }
+  clearFlag(db, flag, JSON.stringify(ids));
+}
+
+/** Clears the flag bits on the messages whose IDs `ids` lists as JSON. */
+function clearFlag(db: CacheDb, bits: number, ids: string): void {
   db.run(
     'UPDATE messages SET flags = flags & ~? WHERE id IN (SELECT value FROM json_each(?))',
-    flag,
-    JSON.stringify(ids),
+    bits,
+    ids,
   );
 }
 

@@ -17,6 +17,10 @@ export const foldTopic = (topic: string): string => topic.toLowerCase();
 export const dmKey = (userIds: Iterable<number>): string =>
   [...new Set(userIds)].sort((a, b) => a - b).join(',');
 
+/** The dm_key of a private conversation, the reader added when known. */
+export const conversationKey = (userIds: readonly number[], ownUserId: number | null): string =>
+  dmKey(ownUserId === null ? userIds : [...userIds, ownUserId]);
+
 /**
  * The narrow's canonical name, the same however its terms were written; the
  * reader is added to a private conversation so that `dm:bob` and `dm:bob,me`
@@ -31,7 +35,7 @@ export function narrowKey(narrow: Narrow, ownUserId: number | null): string {
     case 'topic':
       return `topic:${narrow.streamId}:${foldTopic(narrow.topic)}`;
     case 'dm':
-      return `dm:${dmKey(ownUserId === null ? narrow.userIds : [...narrow.userIds, ownUserId])}`;
+      return `dm:${conversationKey(narrow.userIds, ownUserId)}`;
     case 'mentioned':
     case 'starred':
       return `is:${narrow.kind}`;

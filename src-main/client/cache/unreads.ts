@@ -1,7 +1,7 @@
 import type { UnreadMessageDetails, UnreadMsgs } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import { MENTIONED, STARRED } from './flags';
-import { dmKey, foldTopic, type Narrow } from './narrow';
+import { conversationKey, foldTopic, type Narrow } from './narrow';
 
 /** Where one unread message waits, as the unreads table holds it. */
 export interface UnreadPlace {
@@ -55,8 +55,12 @@ export function placeOfDetails(
   if (details.type === 'stream') {
     return { streamId: details.stream_id, topic: details.topic, dmKey: null, mentioned };
   }
-  const everyone = ownUserId === null ? details.user_ids : [...details.user_ids, ownUserId];
-  return { streamId: null, topic: null, dmKey: dmKey(everyone), mentioned };
+  return {
+    streamId: null,
+    topic: null,
+    dmKey: conversationKey(details.user_ids, ownUserId),
+    mentioned,
+  };
 }
 
 export function moveUnreads(
@@ -84,8 +88,11 @@ export function replaceUnreads(db: CacheDb, unread: UnreadMsgs, ownUserId: numbe
     for (const id of stream.unread_message_ids) markUnread(db, id, place);
   }
   for (const pm of unread.pms) {
-    const everyone = ownUserId === null ? [pm.other_user_id] : [pm.other_user_id, ownUserId];
-    const place = { streamId: null, topic: null, dmKey: dmKey(everyone) };
+    const place = {
+      streamId: null,
+      topic: null,
+      dmKey: conversationKey([pm.other_user_id], ownUserId),
+    };
     for (const id of pm.unread_message_ids) markUnread(db, id, place);
   }
   for (const huddle of unread.huddles) {
@@ -191,10 +198,8 @@ function unreadFilter(narrow: Narrow, ownUserId: number | null): [string, unknow
       return ['stream_id = ?', [narrow.streamId]];
     case 'topic':
       return ['stream_id = ? AND topic_folded = ?', [narrow.streamId, foldTopic(narrow.topic)]];
-    case 'dm': {
-      const everyone = ownUserId === null ? narrow.userIds : [...narrow.userIds, ownUserId];
-      return ['dm_key = ?', [dmKey(everyone)]];
-    }
+    case 'dm':
+      return ['dm_key = ?', [conversationKey(narrow.userIds, ownUserId)]];
     case 'mentioned':
       return ['mentioned = 1', []];
     case 'starred':
