@@ -80,6 +80,14 @@ describe('the feed and the views beside it', () => {
     await expect.poll(() => flagsOf('Poles are in the shed')).toContain('read');
     await expect.poll(() => arrived.getAttribute('class')).not.toContain('unread');
 
+    // A message too long ever to show half of itself is seen once it fills the view.
+    const long = Array.from({ length: 120 }, (_, line) => `row ${line + 1} of the bean plan`);
+    await say(bob, 'beans', long.join('\n\n'));
+    const longMessage = feed().locator('.message', { hasText: 'row 120 of the bean plan' });
+    await longMessage.waitFor();
+    expect((await longMessage.boundingBox())?.height).toBeGreaterThan(2 * 700);
+    await expect.poll(() => flagsOf('row 120 of the bean plan')).toContain('read');
+
     // A window without the focus marks nothing read: the topic's "Mark all as read" does.
     await page.evaluate(() => (document.hasFocus = () => false));
     await say(bob, 'weeds', 'Weeds by the fence');

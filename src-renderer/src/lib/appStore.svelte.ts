@@ -12,6 +12,7 @@ import { DesktopStore } from './desktopStore.svelte';
 import { errorText } from './errors';
 import { FeedStore, feedEnd, type ScrollAnchor } from './feedStore.svelte';
 import type { MessageView } from './messageView';
+import { SeenWatcher } from './seenWatcher';
 import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { SearchStore } from './searchStore.svelte';
@@ -49,6 +50,8 @@ export class AppStore {
   readonly bots: BotsStore;
   readonly desktop: DesktopStore;
   readonly notificationSettings: NotificationSettingsStore;
+  readonly feedView: MessageView;
+  readonly searchView: MessageView;
 
   active = $derived(this.accounts.find((account) => account.id === this.activeAccountId) ?? null);
   showOnboarding = $derived(this.ready && (this.accounts.length === 0 || this.addingAccount));
@@ -74,6 +77,8 @@ export class AppStore {
       bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
+    this.feedView = this.#messageView(new SeenWatcher((id) => this.feed.markSeen(id)));
+    this.searchView = this.#messageView(null);
   }
 
   async start(): Promise<void> {
@@ -166,14 +171,18 @@ export class AppStore {
   }
 
   /** How message lists reach the window: the feed marks what is seen as read, search results do not. */
-  messageView(marksSeen: boolean): MessageView {
+  #messageView(seen: SeenWatcher | null): MessageView {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter reads the store's current snapshot
+    const store = this;
     return {
-      ownUserId: this.snapshot?.user.userId ?? 0,
+      get ownUserId() {
+        return store.snapshot?.user.userId ?? 0;
+      },
       streamColor: (streamId) =>
         this.snapshot?.streams.find((stream) => stream.streamId === streamId)?.color ?? null,
       openNarrow: (narrow) => void this.openNarrow(narrow),
       toggleStar: (message) => void this.feed.toggleStar(message),
-      seen: marksSeen ? (messageId) => this.feed.markSeen(messageId) : null,
+      watchSeen: seen ? (node, messageId) => seen.watch(node, messageId) : null,
     };
   }
 

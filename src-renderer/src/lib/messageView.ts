@@ -7,6 +7,9 @@ export interface MessageView {
   streamColor(streamId: number | undefined): string | null;
   openNarrow(narrow: Narrow): void;
   toggleStar(message: Message): void;
-  /** The reader saw this message on screen; null where seeing does not mark messages read. */
-  seen: ((messageId: number) => void) | null;
+  /**
+   * Watches an unread message's element, to mark it read once seen; returns
+   * the function that stops. Null where seeing does not mark messages read.
+   */
+  watchSeen: ((node: Element, messageId: number) => () => void) | null;
 }
