@@ -52,6 +52,8 @@ const clientCapabilities = {
 
 const sentSchema = z.looseObject({ id: z.number().int() });
 
+const renderedSchema = z.looseObject({ rendered: z.string() });
+
 const topicsSchema = z.looseObject({
   topics: z.array(z.looseObject({ name: z.string(), max_id: z.number().int() })),
 });
@@ -131,6 +133,8 @@ export interface Api {
   getMessages(request: MessagesRequest): Promise<MessagesResponse>;
   /** Resolves with the new message's ID. */
   sendMessage(message: OutgoingMessage): Promise<number>;
+  /** Zulip's POST /messages/render: the HTML the content would get if sent; nothing is sent. */
+  renderMessage(content: string): Promise<string>;
   getStreamTopics(streamId: number): Promise<{ name: string; max_id: number }[]>;
   getOwnBots(): Promise<OwnBotRecord[]>;
   getMembers(): Promise<Member[]>;
@@ -246,6 +250,9 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         sentSchema,
       );
       return sent.id;
+    },
+    async renderMessage(content) {
+      return (await http.request('POST', 'messages/render', { content }, renderedSchema)).rendered;
     },
     async getStreamTopics(streamId) {
       return (await http.request('GET', `users/me/${streamId}/topics`, {}, topicsSchema)).topics;

@@ -204,6 +204,7 @@ const validCalls: Record<string, ValidCall> = {
     });
     return { message_id: String(sent.json.id) };
   },
+  'POST /messages/render': () => ({ content: '**swept** @**Alice** in #**design**' }),
   'POST /messages/flags': ({ messageId }) => ({
     messages: JSON.stringify([messageId]),
     op: 'add',

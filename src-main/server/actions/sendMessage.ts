@@ -1,7 +1,7 @@
 import { cached } from '../cached';
 import { errors } from '../errors';
 import type { MessageNotice } from '../events/notice';
-import type { MarkdownLookups, MentionableUser, RenderedMessage } from '../markdown/lookups';
+import type { RenderedMessage } from '../markdown/lookups';
 import { renderMessageContent } from '../markdown/render';
 import type { Services } from '../services';
 import { loadMessageSources, readerFlags, renderMessage } from '../shape/messages';
@@ -15,7 +15,8 @@ import { streamById, streamByName, type StreamRow } from '../store/streams';
 import { insertSubscription, isSubscribed, subscriberIds } from '../store/subscriptions';
 import { insertUserMessages } from '../store/userMessages';
 import type { Sql } from '../store/sql';
-import { allUsers, Role, userByEmail, userById, type UserRow } from '../store/users';
+import { Role, userByEmail, userById, type UserRow } from '../store/users';
+import { storeLookups } from '../queries/markdownLookups';
 import { canAccessStream } from '../queries/streamAccess';
 import { checkContent, checkTopic } from './validate';
 
@@ -119,25 +120,6 @@ function addressPrivate(
   const recipientId = insertRecipient(sql, RecipientType.huddle, insertHuddle(sql, key));
   for (const userId of readers) insertSubscription(sql, { userId, recipientId, color: '' });
   return { recipientId, topic: '', stream: null, readers };
-}
-
-const mentionable = (user: UserRow | undefined): MentionableUser | undefined =>
-  user && { id: user.id, fullName: user.full_name, isActive: user.is_active === 1 };
-
-// Names are read only when a message mentions someone by name, once per message.
-export function storeLookups(sql: Sql): MarkdownLookups {
-  let byName: Map<string, UserRow> | undefined;
-  return {
-    userByName: (name) => {
-      byName ??= new Map(allUsers(sql).map((user) => [user.full_name.toLowerCase(), user]));
-      return mentionable(byName.get(name.toLowerCase()));
-    },
-    userById: (id) => mentionable(userById(sql, id)),
-    streamByName: (name) => {
-      const stream = streamByName(sql, name);
-      return stream && { id: stream.id, name: stream.name };
-    },
-  };
 }
 
 // Zulip's create_user_messages: personal mentions flag only the users named,

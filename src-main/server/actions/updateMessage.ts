@@ -2,6 +2,7 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { RenderedMessage } from '../markdown/lookups';
 import { renderMessageContent } from '../markdown/render';
+import { storeLookups } from '../queries/markdownLookups';
 import { accessMessage } from '../queries/messageAccess';
 import type { Services } from '../services';
 import { Flag, flagsToNames } from '../store/flags';
@@ -16,7 +17,6 @@ import { messagesInTopic } from '../store/topics';
 import type { UserRow } from '../store/users';
 import { checkMayEditContent, checkMayEditTopic, checkMayMoveWholeTopic } from './messageEditRules';
 import { announceMovedUserTopics, moveUserTopics, type MovedUserTopics } from './moveUserTopics';
-import { storeLookups } from './sendMessage';
 import { checkContent, checkTopic } from './validate';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';

@@ -15,6 +15,7 @@ import {
   getMessageHistoryEndpoint,
   updateMessageEndpoint,
 } from './messageEdits';
+import { renderMessageEndpoint } from './messageRender';
 import {
   markAllAsReadEndpoint,
   markStreamAsReadEndpoint,
@@ -81,6 +82,7 @@ export const endpoints: readonly Endpoint[] = [
   updateMessageEndpoint,
   getMessageEndpoint,
   getMessageHistoryEndpoint,
+  renderMessageEndpoint,
   deleteMessageEndpoint,
   updateMessageFlagsEndpoint,
   markAllAsReadEndpoint,

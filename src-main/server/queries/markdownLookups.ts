@@ -1,0 +1,26 @@
+import type { MarkdownLookups, MentionableUser } from '../markdown/lookups';
+import type { Sql } from '../store/sql';
+import { streamByName } from '../store/streams';
+import { allUsers, userById, type UserRow } from '../store/users';
+
+const mentionable = (user: UserRow | undefined): MentionableUser | undefined =>
+  user && { id: user.id, fullName: user.full_name, isActive: user.is_active === 1 };
+
+/**
+ * The organization as the Markdown renderer sees it, read from the store.
+ * Names are read only when a message mentions someone by name, once per message.
+ */
+export function storeLookups(sql: Sql): MarkdownLookups {
+  let byName: Map<string, UserRow> | undefined;
+  return {
+    userByName: (name) => {
+      byName ??= new Map(allUsers(sql).map((user) => [user.full_name.toLowerCase(), user]));
+      return mentionable(byName.get(name.toLowerCase()));
+    },
+    userById: (id) => mentionable(userById(sql, id)),
+    streamByName: (name) => {
+      const stream = streamByName(sql, name);
+      return stream && { id: stream.id, name: stream.name };
+    },
+  };
+}
