@@ -121,12 +121,40 @@ export const sidebarUserSchema = z.object({
 });
 export type SidebarUser = z.infer<typeof sidebarUserSchema>;
 
+export const sidebarConversationSchema = z.object({
+  /** As a private narrow names it: the others, or the reader alone. */
+  userIds: z.array(z.number().int()),
+  names: z.array(z.string()),
+  unread: z.number().int(),
+});
+export type SidebarConversation = z.infer<typeof sidebarConversationSchema>;
+
+// A line of Zulip's Recent conversations view.
+export const recentConversationSchema = z.object({
+  narrow: narrowSchema,
+  /** The topic's stream; null for a private conversation. */
+  stream: z.object({ name: z.string(), color: z.string() }).nullable(),
+  topic: z.string(),
+  /** The other people of a private conversation (the reader alone for notes to oneself); empty for a topic. */
+  dmNames: z.array(z.string()),
+  /** Who wrote the latest messages, the latest writer first. */
+  participants: z.array(z.object({ userId: z.number().int(), fullName: z.string() })),
+  unread: z.number().int(),
+  /** A muted stream or topic: shown dimmed. */
+  muted: z.boolean(),
+  /** When the latest message was sent (seconds since the epoch); null when none is held. */
+  timestamp: z.number().nullable(),
+});
+export type RecentConversation = z.infer<typeof recentConversationSchema>;
+
 export const snapshotSchema = z.object({
   accountId: z.string(),
   user: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
   realmName: z.string(),
   streams: z.array(sidebarStreamSchema),
   users: z.array(sidebarUserSchema),
+  /** The latest private conversations, newest first. */
+  dms: z.array(sidebarConversationSchema),
   /** Unread counts of the views: messages that mention the reader, and all direct messages. */
   unread: z.object({ mentions: z.number().int(), dms: z.number().int() }),
   connection: connectionSchema,
@@ -185,11 +213,44 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const olderStateSchema = z.enum(['complete', 'more', 'not-cached']);
 export type OlderState = z.infer<typeof olderStateSchema>;
 
+const streamName = z.string().trim().min(1).max(60);
+const topicName = z.string().trim().min(1).max(60);
+
+// Where a message is sent: a stream's topic, or a direct message to these
+// people (the sender may be among them, and is alone for a note to oneself).
+export const destinationSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('stream'),
+    streamId: z.number().int().positive(),
+    topic: topicName,
+  }),
+  z.object({
+    kind: z.literal('private'),
+    userIds: z.array(z.number().int().positive()).min(1).max(100),
+  }),
+]);
+export type Destination = z.infer<typeof destinationSchema>;
+
+// Where an unsent message goes, named as the window shows it.
+export const outboxTargetSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('stream'),
+    streamId: z.number().int(),
+    stream: z.string(),
+    topic: z.string(),
+  }),
+  z.object({
+    kind: z.literal('private'),
+    /** As a private narrow names the conversation: the others, or the sender alone. */
+    userIds: z.array(z.number().int()),
+    names: z.array(z.string()),
+  }),
+]);
+export type OutboxTarget = z.infer<typeof outboxTargetSchema>;
+
 export const outboxEntrySchema = z.object({
   localId: z.string(),
-  streamId: z.number().int(),
-  stream: z.string(),
-  topic: z.string(),
+  to: outboxTargetSchema,
   content: z.string(),
   createdAt: z.number(),
   // `sending`: on its way. `waiting`: will be sent when the server answers again.
@@ -262,9 +323,6 @@ export const probeResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), field: formFieldSchema, message: z.string() }),
 ]);
 export type ProbeResult = z.infer<typeof probeResultSchema>;
-
-const streamName = z.string().trim().min(1).max(60);
-const topicName = z.string().trim().min(1).max(60);
 
 // Zulip's four kinds of bot; Hearth creates only the first two.
 export const botTypeSchema = z.enum([
@@ -374,14 +432,19 @@ export const bridgeCalls = {
     args: z.object({ narrow: narrowSchema, afterId: z.number().int().positive() }),
     result: feedPageSchema,
   },
+  /** Zulip's Recent conversations: topics and private conversations by their latest message. */
+  recentConversations: {
+    /** `fromServer`: look at the newest messages on the server first (on opening the view). */
+    args: z.object({ fromServer: z.boolean() }),
+    result: z.object({ conversations: z.array(recentConversationSchema) }),
+  },
   search: {
     args: z.object({ query: z.string().trim().min(1).max(500) }),
     result: searchResultSchema,
   },
   sendMessage: {
     args: z.object({
-      streamId: z.number().int().positive(),
-      topic: topicName,
+      to: destinationSchema,
       content: z.string().trim().min(1).max(10000),
     }),
     result: outboxEntrySchema,

@@ -1,11 +1,13 @@
 import type {
   AccountSummary,
   Connection,
+  Destination,
   FeedPage,
   Narrow,
   NotificationPage,
   NotificationSettings,
   OutboxEntry,
+  RecentConversation,
   SearchResult,
   Snapshot,
 } from '../../../src-preload/bridge';
@@ -23,7 +25,6 @@ import type { Cache } from '../cache/cache';
 import type { UnreadCounts } from '../cache/unreads';
 import type { FeedPage as CachePage } from '../cache/feed';
 import { dmKey } from '../cache/narrow';
-import type { OutboxEntry as StoredEntry } from '../cache/outbox';
 import { Emitter } from '../emitter';
 import { NetworkError } from '../errors';
 import { Outbox } from '../outbox/outbox';
@@ -32,7 +33,9 @@ import { Session, type SessionOptions } from '../session/session';
 import { accountBadge } from '../notify/badge';
 import { availableSoundsOf, notificationSettingsOf } from '../notify/settings';
 import { AccountAlerts, type Alert } from './accountAlerts';
-import { cacheNarrow, inNarrow, narrowOfTerms, narrowTerms } from './narrows';
+import { cacheNarrow, inNarrow, narrowOfTerms, narrowTerms, outboxInNarrow } from './narrows';
+import { bridgeEntry, storedDestination } from './outboxEntries';
+import { recentConversations, sidebarDms } from './conversationsView';
 import { describeTerm, searchTerms } from './searchQuery';
 
 export interface AccountRuntimeEvents {
@@ -62,6 +65,8 @@ interface FetchRequest {
 
 const pageSize = 50;
 const newestRequest = { anchor: 'newest' as const, numBefore: pageSize, numAfter: 0 };
+// What Recent conversations and the sidebar's private conversations are read from.
+const recentRequest = { anchor: 'newest' as const, numBefore: 400, numAfter: 0 };
 // Read messages shown above the first unread one, for context, as Zulip's web app does.
 const contextBeforeUnread = 10;
 const searchLimit = 50;
@@ -154,10 +159,15 @@ export class AccountRuntime {
     );
     this.outbox = outbox;
     outbox.on('change', () => this.#events.emit('outbox', this.outboxEntries()));
+    let dmsFetched = false;
     session.on('connection', (connection) => {
       this.#events.emit('summary', undefined);
       this.#events.emit('snapshot', undefined);
       if (connection.state === 'connected') outbox.flush();
+      if (connection.state === 'connected' && !dmsFetched) {
+        dmsFetched = true;
+        void this.#fetchDms();
+      }
       // The outbox's "sending" and "waiting" follow the link.
       this.#events.emit('outbox', this.outboxEntries());
     });
@@ -175,6 +185,11 @@ export class AccountRuntime {
           : [];
       this.#pushFeed([...change.messageIds, ...shown], change.deletedIds);
     });
+  }
+
+  /** The sidebar lists the latest private conversations, even those the window never opened. */
+  async #fetchDms(): Promise<void> {
+    if (await this.#fetch({ kind: 'dms' }, newestRequest)) this.#events.emit('snapshot', undefined);
   }
 
   #alert(alerts: Alert[]): void {
@@ -399,6 +414,7 @@ export class AccountRuntime {
           presence: this.#online ? (this.presence?.statusOf(user.user_id) ?? 'offline') : 'offline',
         }))
         .sort((a, b) => a.fullName.localeCompare(b.fullName)),
+      dms: sidebarDms(this.cache, counts),
       unread: {
         mentions: counts.mentions,
         dms: [...counts.dms.values()].reduce((sum, count) => sum + count, 0),
@@ -529,6 +545,12 @@ export class AccountRuntime {
     return this.#page(narrow, page);
   }
 
+  /** Zulip's Recent conversations, from the cache after a fresh look at the newest messages. */
+  async recentConversations(fromServer: boolean): Promise<RecentConversation[]> {
+    if (fromServer && this.#online) await this.#fetch({ kind: 'all' }, recentRequest);
+    return recentConversations(this.cache, this.cache.unreadCounts());
+  }
+
   async search(query: string): Promise<SearchResult> {
     const terms = searchTerms(query);
     if (this.session && this.#online) {
@@ -553,15 +575,9 @@ export class AccountRuntime {
     };
   }
 
-  send(streamId: number, topic: string, content: string): OutboxEntry {
-    const outbox = this.#requireOutbox();
-    const stream = this.cache.subscriptions().find((sub) => sub.stream_id === streamId);
-    if (!stream) throw new Error(`You are not subscribed to stream ${streamId}.`);
-    const entry = this.#bridgeEntry(
-      outbox.add({ streamId, streamName: stream.name, topic, content }),
-    );
-    if (!entry) throw new Error('A stream message became something else in the outbox.');
-    return entry;
+  send(to: Destination, content: string): OutboxEntry {
+    const stored = this.#requireOutbox().add(storedDestination(this.cache, to), content);
+    return bridgeEntry(this.cache, stored, this.session?.connection.state === 'connected');
   }
 
   retry(localId: string): void {
@@ -579,31 +595,13 @@ export class AccountRuntime {
   outboxEntries(): OutboxEntry[] {
     // Read from the cache, so that what waits shows even while the account
     // has no key to send it with.
-    return this.cache.outbox.unsent().flatMap((entry) => {
-      const shaped = this.#bridgeEntry(entry);
-      return shaped ? [shaped] : [];
-    });
+    const online = this.session?.connection.state === 'connected';
+    return this.cache.outbox.unsent().map((entry) => bridgeEntry(this.cache, entry, online));
   }
 
   #requireOutbox(): Outbox {
     if (!this.outbox) throw new Error('Sign in to this organization again to send messages.');
     return this.outbox;
-  }
-
-  #bridgeEntry(entry: StoredEntry): OutboxEntry | null {
-    const { destination } = entry;
-    if (destination.type !== 'stream') return null;
-    const online = this.session?.connection.state === 'connected';
-    return {
-      localId: entry.localId,
-      streamId: destination.streamId,
-      stream: destination.streamName,
-      topic: destination.topic,
-      content: entry.content,
-      createdAt: entry.createdAt,
-      state: entry.state === 'failed' ? 'failed' : online ? 'sending' : 'waiting',
-      error: entry.state === 'failed' ? entry.lastError : null,
-    };
   }
 
   #page(narrow: Narrow, page: CachePage, firstUnreadId: number | null = null): FeedPage {
@@ -623,13 +621,7 @@ export class AccountRuntime {
       firstUnreadId,
       // What waits to be sent comes after the newest message, once the page reaches it.
       outbox: this.outboxEntries().filter(
-        (entry) =>
-          newerState === 'complete' &&
-          inNarrow(
-            narrow,
-            { stream_id: entry.streamId, subject: entry.topic, display_recipient: entry.stream },
-            me,
-          ),
+        (entry) => newerState === 'complete' && outboxInNarrow(narrow, entry, me),
       ),
     };
   }

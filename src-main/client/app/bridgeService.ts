@@ -88,9 +88,13 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       const { query } = parseArgs('search', args);
       return app.active().search(query);
     },
+    async recentConversations(args: CallArgs<'recentConversations'>) {
+      const { fromServer } = parseArgs('recentConversations', args);
+      return { conversations: await app.active().recentConversations(fromServer) };
+    },
     async sendMessage(args: CallArgs<'sendMessage'>) {
-      const { streamId, topic, content } = parseArgs('sendMessage', args);
-      return app.active().send(streamId, topic, content);
+      const { to, content } = parseArgs('sendMessage', args);
+      return app.active().send(to, content);
     },
     async retryOutbox(args: CallArgs<'retryOutbox'>) {
       const { localId } = parseArgs('retryOutbox', args);

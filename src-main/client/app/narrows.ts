@@ -1,4 +1,4 @@
-import type { Narrow } from '../../../src-preload/bridge';
+import type { Narrow, OutboxEntry } from '../../../src-preload/bridge';
 import type { NarrowTerm } from '../../wire';
 import { mentionFlagNames } from '../cache/flags';
 import type { Narrow as CacheNarrow } from '../cache/narrow';
@@ -116,4 +116,29 @@ export function inNarrow(
       return others.length === wanted.length && others.every((id, index) => id === wanted[index]);
     }
   }
+}
+
+/**
+ * Whether a message that waits to be sent shows in the narrow: as the message
+ * it will be, which mentions nobody and is not starred yet.
+ */
+export function outboxInNarrow(
+  narrow: Narrow,
+  entry: OutboxEntry,
+  ownUserId: number | null,
+): boolean {
+  const { to } = entry;
+  if (to.kind === 'stream') {
+    return inNarrow(
+      narrow,
+      { stream_id: to.streamId, subject: to.topic, display_recipient: to.stream },
+      ownUserId,
+    );
+  }
+  const recipients = [...to.userIds, ...(ownUserId === null ? [] : [ownUserId])];
+  return inNarrow(
+    narrow,
+    { subject: '', display_recipient: recipients.map((id) => ({ id })) },
+    ownUserId,
+  );
 }

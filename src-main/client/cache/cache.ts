@@ -20,6 +20,7 @@ import {
   type User,
 } from '../../wire';
 import type { CacheDb } from './cacheDb';
+import { recentConversations, type RecentConversation } from './conversations';
 import {
   absentFromPage,
   messagesAmong,
@@ -383,6 +384,11 @@ export class Cache {
 
   unreadCounts(): UnreadCounts {
     return unreadCounts(this.#db);
+  }
+
+  /** The latest conversations, newest first, from what is cached and what is known unread. */
+  recentConversations(limit: number, privateOnly = false): RecentConversation[] {
+    return recentConversations(this.#db, limit, privateOnly);
   }
 
   /** The narrow's unread messages, oldest first, cached or not. */

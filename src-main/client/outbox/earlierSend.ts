@@ -18,16 +18,18 @@ export async function findEarlierSend(
   entry: OutboxEntry,
 ): Promise<number | null> {
   const { destination } = entry;
-  if (destination.type !== 'stream') return null;
+  const conversation =
+    destination.type === 'stream'
+      ? [
+          { operator: 'stream', operand: destination.streamId },
+          { operator: 'topic', operand: destination.topic },
+        ]
+      : [{ operator: 'pm-with', operand: destination.userIds }];
   const page = await api.getMessages({
     anchor: 'newest',
     numBefore: recentCount,
     numAfter: 0,
-    narrow: [
-      { operator: 'stream', operand: destination.streamId },
-      { operator: 'topic', operand: destination.topic },
-      { operator: 'sender', operand: ownEmail },
-    ],
+    narrow: [...conversation, { operator: 'sender', operand: ownEmail }],
     applyMarkdown: false,
   });
   const since = entry.createdAt - clockSlackMs;

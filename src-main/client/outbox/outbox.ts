@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Api } from '../api';
 import type { Cache } from '../cache/cache';
-import type { OutboxEntry } from '../cache/outbox';
+import type { OutboxDestination, OutboxEntry } from '../cache/outbox';
 import { Emitter } from '../emitter';
 import { ApiError } from '../errors';
 import { findEarlierSend } from './earlierSend';
-
-export interface StreamDraft {
-  streamId: number;
-  streamName: string;
-  topic: string;
-  content: string;
-}
 
 /** The part of a Session the outbox sends through. */
 export interface OutboxLink {
@@ -56,19 +49,9 @@ export class Outbox {
   }
 
   /** Stores the message, then starts sending; resolves with the stored entry, the local echo. */
-  add(draft: StreamDraft): OutboxEntry {
+  add(destination: OutboxDestination, content: string): OutboxEntry {
     const localId = randomUUID();
-    this.#cache.outbox.add({
-      localId,
-      destination: {
-        type: 'stream',
-        streamId: draft.streamId,
-        streamName: draft.streamName,
-        topic: draft.topic,
-      },
-      content: draft.content,
-      createdAt: Date.now(),
-    });
+    this.#cache.outbox.add({ localId, destination, content, createdAt: Date.now() });
     this.#changed();
     this.flush();
     const entry = this.#cache.outbox.entries().find((candidate) => candidate.localId === localId);
@@ -138,7 +121,6 @@ export class Outbox {
 
   async #send(entry: OutboxEntry): Promise<'done' | 'unreachable'> {
     const { destination } = entry;
-    if (destination.type !== 'stream') return 'done';
     const cache = this.#cache.outbox;
     try {
       // A previous attempt may have reached the server before the link or the app died.
@@ -153,7 +135,10 @@ export class Outbox {
       cache.markSending(entry.localId, Date.now());
       this.#changed();
       const messageId = await this.#link.api.sendMessage({
-        to: { streamId: destination.streamId, topic: destination.topic },
+        to:
+          destination.type === 'stream'
+            ? { streamId: destination.streamId, topic: destination.topic }
+            : { userIds: destination.userIds },
         content: entry.content,
         ...(this.#link.queueId === undefined
           ? {}

@@ -15,10 +15,11 @@ import type { MessageView } from './messageView';
 import { SeenWatcher } from './seenWatcher';
 import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
+import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
 
-/** What the main area shows: the feed (or search results over it), the user's bots, or settings. */
-export type MainView = 'feed' | 'bots' | 'notificationSettings';
+/** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, or settings. */
+export type MainView = 'feed' | 'recent' | 'bots' | 'notificationSettings';
 
 /** Where the user was in an account, to find it again on switching back. */
 interface AccountView {
@@ -46,6 +47,7 @@ export class AppStore {
   readonly feed: FeedStore;
   readonly compose: ComposeStore;
   readonly search: SearchStore;
+  readonly recent: RecentStore;
   readonly onboarding: OnboardingStore;
   readonly bots: BotsStore;
   readonly desktop: DesktopStore;
@@ -71,6 +73,7 @@ export class AppStore {
     this.feed = new FeedStore(bridge);
     this.compose = new ComposeStore(bridge, this.feed);
     this.search = new SearchStore(bridge);
+    this.recent = new RecentStore(bridge);
     this.onboarding = new OnboardingStore(bridge, (accountId) => this.joined(accountId));
     this.bots = new BotsStore(bridge);
     this.desktop = new DesktopStore(bridge, (id) => {
@@ -88,6 +91,7 @@ export class AppStore {
       this.takeSnapshot(snapshot);
       // Settings and subscriptions change with the events that change the sidebar.
       if (this.view === 'notificationSettings') void this.notificationSettings.load();
+      if (this.view === 'recent') this.recent.refresh();
     });
     this.bridge.on('feed', (change) => {
       if (change.accountId === this.activeAccountId) this.feed.applyFeed(change);
@@ -192,6 +196,12 @@ export class AppStore {
     await this.notificationSettings.load();
   }
 
+  async showRecent(): Promise<void> {
+    this.view = 'recent';
+    this.search.close();
+    await this.recent.open();
+  }
+
   async showBots(): Promise<void> {
     this.view = 'bots';
     this.search.close();
@@ -238,6 +248,7 @@ export class AppStore {
     this.view = 'feed';
     this.error = null;
     this.notificationSettings.clear();
+    this.recent.clear();
     this.feed.clear();
     this.search.close();
     this.compose.restore(next === null ? emptyDraft : (this.#views.get(next)?.draft ?? emptyDraft));

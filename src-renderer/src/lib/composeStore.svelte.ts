@@ -1,21 +1,35 @@
-import type { ChatBridge, Narrow, OutboxEntry } from '../../../src-preload/bridge';
+import type { ChatBridge, Destination, Narrow, OutboxEntry } from '../../../src-preload/bridge';
 import { errorText } from './errors';
 import type { FeedStore } from './feedStore.svelte';
 
+/** A message to a stream's topic, or a direct message. */
+export type ComposeKind = 'stream' | 'private';
+
 /** What the compose box holds for one account while another is shown. */
 export interface ComposeDraft {
+  kind: ComposeKind;
   streamId: number | null;
   topic: string;
+  /** The people of a direct message, the sender aside (or alone, for a note to oneself). */
+  recipients: number[];
   content: string;
 }
 
-export const emptyDraft: ComposeDraft = { streamId: null, topic: '', content: '' };
+export const emptyDraft: ComposeDraft = {
+  kind: 'stream',
+  streamId: null,
+  topic: '',
+  recipients: [],
+  content: '',
+};
 
 // The message being written and where it goes. Sending hands it to the outbox,
 // whose answer is the local echo the feed shows at once.
 export class ComposeStore {
+  kind = $state<ComposeKind>('stream');
   streamId = $state<number | null>(null);
   topic = $state('');
+  recipients = $state<number[]>([]);
   content = $state('');
   error = $state<string | null>(null);
 
@@ -24,20 +38,54 @@ export class ComposeStore {
     private readonly feed: FeedStore,
   ) {}
 
+  /** Where the message would go; null while that is not said yet. */
+  get destination(): Destination | null {
+    if (this.kind === 'private') {
+      return this.recipients.length > 0 ? { kind: 'private', userIds: [...this.recipients] } : null;
+    }
+    const topic = this.topic.trim();
+    return this.streamId !== null && topic !== ''
+      ? { kind: 'stream', streamId: this.streamId, topic }
+      : null;
+  }
+
   /** Targets what the user reads, as they expect a reply to go there. */
   follow(narrow: Narrow): void {
-    if (narrow.kind !== 'stream') return;
-    this.streamId = narrow.streamId;
-    if (narrow.topic !== undefined) this.topic = narrow.topic;
+    if (narrow.kind === 'stream') {
+      this.kind = 'stream';
+      this.streamId = narrow.streamId;
+      if (narrow.topic !== undefined) this.topic = narrow.topic;
+    } else if (narrow.kind === 'private') {
+      this.kind = 'private';
+      this.recipients = [...narrow.userIds];
+    } else if (narrow.kind === 'dms') {
+      this.kind = 'private';
+    }
+  }
+
+  addRecipient(userId: number): void {
+    if (!this.recipients.includes(userId)) this.recipients = [...this.recipients, userId];
+  }
+
+  removeRecipient(userId: number): void {
+    this.recipients = this.recipients.filter((id) => id !== userId);
   }
 
   save(): ComposeDraft {
-    return { streamId: this.streamId, topic: this.topic, content: this.content };
+    return {
+      kind: this.kind,
+      streamId: this.streamId,
+      topic: this.topic,
+      recipients: [...this.recipients],
+      content: this.content,
+    };
   }
 
   restore(draft: ComposeDraft): void {
+    this.kind = draft.kind;
     this.streamId = draft.streamId;
     this.topic = draft.topic;
+    this.recipients = [...draft.recipients];
     this.content = draft.content;
     this.error = null;
   }
@@ -47,18 +95,21 @@ export class ComposeStore {
    * changed and sent again; its failed entry leaves the outbox.
    */
   async editFailed(entry: OutboxEntry): Promise<void> {
-    if (await this.feed.discard(entry.localId)) {
-      this.restore({ streamId: entry.streamId, topic: entry.topic, content: entry.content });
-    }
+    if (!(await this.feed.discard(entry.localId))) return;
+    const { to } = entry;
+    this.restore(
+      to.kind === 'stream'
+        ? { ...emptyDraft, streamId: to.streamId, topic: to.topic, content: entry.content }
+        : { ...emptyDraft, kind: 'private', recipients: to.userIds, content: entry.content },
+    );
   }
 
   async send(): Promise<void> {
-    const { streamId } = this;
-    const topic = this.topic.trim();
+    const to = this.destination;
     const content = this.content.trim();
-    if (streamId === null || !topic || !content) return;
+    if (to === null || !content) return;
     try {
-      const echo = await this.bridge.sendMessage({ streamId, topic, content });
+      const echo = await this.bridge.sendMessage({ to, content });
       this.feed.addOutboxEntry(echo);
       this.content = '';
       this.error = null;

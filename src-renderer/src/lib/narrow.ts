@@ -69,25 +69,25 @@ export function messageInNarrow(message: Message, narrow: Narrow, ownUserId: num
   }
 }
 
-/**
- * Unsent messages always go to a stream, so a private narrow shows none, and
- * none mentions the reader or is starred yet.
- */
+/** Whether an unsent message shows in the narrow: it mentions nobody and is not starred yet. */
 export function outboxEntryInNarrow(entry: OutboxEntry, narrow: Narrow): boolean {
+  const { to } = entry;
   switch (narrow.kind) {
     case 'all':
       return true;
     case 'mentioned':
     case 'starred':
-    case 'dms':
       return false;
+    case 'dms':
+      return to.kind === 'private';
     case 'stream':
       return (
-        entry.streamId === narrow.streamId &&
-        (narrow.topic === undefined || sameTopic(entry.topic, narrow.topic))
+        to.kind === 'stream' &&
+        to.streamId === narrow.streamId &&
+        (narrow.topic === undefined || sameTopic(to.topic, narrow.topic))
       );
     case 'private':
-      return false;
+      return to.kind === 'private' && sameIds(to.userIds, narrow.userIds);
   }
 }
 

@@ -1,5 +1,17 @@
 import type { SidebarUser } from '../../../src-preload/bridge';
 
+/** Whether a person is found by what was typed: the start of their email, name, or a word of it. */
+export function matchesPerson(user: { fullName: string; email: string }, query: string): boolean {
+  const wanted = query.trim().toLowerCase();
+  const name = user.fullName.toLowerCase();
+  return (
+    wanted === '' ||
+    user.email.toLowerCase().startsWith(wanted) ||
+    name.startsWith(wanted) ||
+    name.split(/\s+/).some((word) => word.startsWith(wanted))
+  );
+}
+
 const rank = { active: 0, idle: 1, offline: 2 } as const;
 
 /**
@@ -8,17 +20,8 @@ const rank = { active: 0, idle: 1, offline: 2 } as const;
  * after people, as Zulip's buddy list orders them.
  */
 export function presenceOrder(users: readonly SidebarUser[], query: string): SidebarUser[] {
-  const wanted = query.trim().toLowerCase();
-  const matches = (user: SidebarUser): boolean =>
-    wanted === '' ||
-    user.email.toLowerCase().startsWith(wanted) ||
-    user.fullName.toLowerCase().startsWith(wanted) ||
-    user.fullName
-      .toLowerCase()
-      .split(/\s+/)
-      .some((word) => word.startsWith(wanted));
   return users
-    .filter(matches)
+    .filter((user) => matchesPerson(user, query))
     .toSorted(
       (a, b) =>
         Number(a.isBot) - Number(b.isBot) ||

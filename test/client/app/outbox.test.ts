@@ -30,6 +30,8 @@ afterAll(() => org.close());
 const apps = testApps(createMemorySecretStore());
 afterEach(() => apps.stopAll());
 
+const travel = () => ({ kind: 'stream' as const, streamId: kitchenId, topic: 'travel' });
+
 async function signedIn(): Promise<TestHearth> {
   const hearth = await apps.start();
   await joinWithKey(hearth.app, org.url, org.owner);
@@ -56,7 +58,7 @@ describe('the outbox', () => {
     await eventually('offline', () => first.app.active().connection.state === 'offline');
     const written = ['first while offline', 'second while offline', 'third while offline'];
     for (const content of written) {
-      const entry = first.app.active().send(kitchenId, 'travel', content);
+      const entry = first.app.active().send(travel(), content);
       expect(entry).toMatchObject({ content, state: 'waiting', error: null });
     }
     await apps.stop(first);
@@ -91,7 +93,7 @@ describe('the outbox', () => {
   it('keeps a send the server refuses, marked failed with its msg, to retry or discard', async () => {
     const hearth = await signedIn();
     const tooLong = 'é'.repeat(6000);
-    const entry = hearth.app.active().send(kitchenId, 'travel', tooLong);
+    const entry = hearth.app.active().send(travel(), tooLong);
     const failed = await eventually('the send failed', () =>
       hearth.app
         .active()
@@ -140,7 +142,7 @@ describe('the outbox', () => {
     hearth.service.subscribe((event, payload) => {
       if (event === 'outbox') pushed.push(JSON.stringify(payload));
     });
-    const entry = hearth.app.active().send(kitchenId, 'travel', 'online and quick');
+    const entry = hearth.app.active().send(travel(), 'online and quick');
     expect(entry.state).toBe('sending');
     await eventually('the echo arrived', () => hearth.app.active().outboxEntries().length === 0);
     const page = await hearth.app.active().openNarrow({ kind: 'stream', streamId: kitchenId });
@@ -150,12 +152,86 @@ describe('the outbox', () => {
     expect(pushed.length).toBeGreaterThan(0);
   });
 
+  it('sends a direct message written offline once, to the people named, shown in their conversation meanwhile', async () => {
+    const bob = await org.user('bob');
+    const first = await signedIn();
+    apps.link.offline = true;
+    await eventually('offline', () => first.app.active().connection.state === 'offline');
+    const entry = first.app
+      .active()
+      .send({ kind: 'private', userIds: [bob.id] }, 'see you at the station');
+    expect(entry.to).toEqual({ kind: 'private', userIds: [bob.id], names: [bob.fullName] });
+    const waiting = await first.app.active().openNarrow({ kind: 'private', userIds: [bob.id] });
+    expect(waiting.outbox.map((shown) => shown.content)).toEqual(['see you at the station']);
+    const elsewhere = await first.app.active().openNarrow({ kind: 'stream', streamId: kitchenId });
+    expect(elsewhere.outbox).toEqual([]);
+
+    apps.link.offline = false;
+    await eventually('the outbox is empty', () => first.app.active().outboxEntries().length === 0);
+    const received = await org.api(bob)('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 20,
+      num_after: 0,
+      narrow: [{ operator: 'pm-with', operand: [org.owner.id] }],
+      apply_markdown: false,
+    });
+    expect(
+      received.json.messages.filter(
+        (message: { content: string }) => message.content === 'see you at the station',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('does not send twice a direct message whose first attempt reached the server before the app died', async () => {
+    const carol = await org.user('carol');
+    const first = await signedIn();
+    const accountId = first.app.active().account.id;
+    await apps.stop(first);
+
+    const content = `a direct message just before a crash ${Date.now()}`;
+    const { cache } = openCache(join(first.profileDir, 'caches', `${accountId}.sqlite3`));
+    cache.outbox.add({
+      localId: 'crashed-dm',
+      destination: { type: 'private', userIds: [carol.id], emails: [carol.email] },
+      content,
+      createdAt: Date.now(),
+    });
+    cache.outbox.markSending('crashed-dm', Date.now());
+    cache.close();
+    await org.api(org.owner)('POST', '/messages', {
+      type: 'private',
+      to: JSON.stringify([carol.id]),
+      content,
+    });
+
+    const second = await apps.start(first.profileDir);
+    await eventually('the outbox is empty', () => second.app.active().outboxEntries().length === 0);
+    const received = await org.api(carol)('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 20,
+      num_after: 0,
+      narrow: [{ operator: 'pm-with', operand: [org.owner.id] }],
+      apply_markdown: false,
+    });
+    expect(
+      received.json.messages.filter((message: { content: string }) => message.content === content),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a direct message to someone who is not a user', async () => {
+    const hearth = await signedIn();
+    expect(() =>
+      hearth.app.active().send({ kind: 'private', userIds: [987654] }, 'hello?'),
+    ).toThrow(/no active user 987654/);
+    expect(hearth.app.active().outboxEntries()).toEqual([]);
+  });
+
   it('shows what waits while the account has no key, and lets it be given up on', async () => {
     const first = await signedIn();
     apps.link.offline = true;
     await eventually('offline', () => first.app.active().connection.state === 'offline');
-    const kept = first.app.active().send(kitchenId, 'travel', 'to send after signing in');
-    const dropped = first.app.active().send(kitchenId, 'travel', 'no longer needed');
+    const kept = first.app.active().send(travel(), 'to send after signing in');
+    const dropped = first.app.active().send(travel(), 'no longer needed');
     await apps.stop(first);
 
     // A keychain that lost the key: the account needs signing in again.

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { bob, carol, freshCache, me, noUnread, privateMessage, streamMessage } from './fixtures';
+
+// Issue 15, point 1: Recent conversations and the sidebar's private
+// conversations are read from the cache, newest first, with the unread
+// messages the server told of even when the cache does not hold them.
+
+function cacheWithConversations() {
+  const cache = freshCache();
+  cache.storeRegister(
+    {
+      user_id: me.id,
+      unread_msgs: {
+        ...noUnread,
+        pms: [{ other_user_id: carol.id, sender_id: carol.id, unread_message_ids: [9] }],
+        count: 1,
+      },
+    },
+    { queueId: 'q', lastEventId: -1 },
+  );
+  cache.storePage(
+    { kind: 'all' },
+    { anchor: 'newest', numBefore: 100, numAfter: 0 },
+    {
+      anchor: 1e16,
+      found_anchor: false,
+      found_oldest: true,
+      found_newest: false,
+      messages: [
+        streamMessage(1, { topic: 'greetings' }),
+        privateMessage(2, [me, bob], { sender: bob }),
+        streamMessage(3, { topic: 'Lunch', sender: carol }),
+        streamMessage(4, { topic: 'lunch', sender: me }),
+      ],
+    },
+  );
+  return cache;
+}
+
+describe('recent conversations in the cache', () => {
+  it('orders topics and private conversations by their latest message, one row per topic whatever its case', () => {
+    const rows = cacheWithConversations().recentConversations(10);
+    expect(rows.map((row) => [row.streamId, row.topic, row.dmKey, row.latestId])).toEqual([
+      [null, '', `${me.id},${carol.id}`, 9],
+      [1, 'lunch', null, 4],
+      [null, '', `${me.id},${bob.id}`, 2],
+      [1, 'greetings', null, 1],
+    ]);
+  });
+
+  it('names who wrote the latest messages, the latest first, and nobody where none is held', () => {
+    const rows = cacheWithConversations().recentConversations(10);
+    expect(rows.map((row) => row.senderIds)).toEqual([[], [me.id, carol.id], [bob.id], [bob.id]]);
+    expect(rows.map((row) => row.timestamp)).toEqual([
+      null,
+      1_700_000_004,
+      1_700_000_002,
+      1_700_000_001,
+    ]);
+  });
+
+  it('lists the private conversations alone for the sidebar, within the limit', () => {
+    const cache = cacheWithConversations();
+    expect(cache.recentConversations(10, true).map((row) => row.dmKey)).toEqual([
+      `${me.id},${carol.id}`,
+      `${me.id},${bob.id}`,
+    ]);
+    expect(cache.recentConversations(1, true)).toHaveLength(1);
+  });
+});
