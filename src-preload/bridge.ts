@@ -147,6 +147,39 @@ export const recentConversationSchema = z.object({
 });
 export type RecentConversation = z.infer<typeof recentConversationSchema>;
 
+// What the organization lets the reader do to messages (Zulip's realm
+// settings and the reader's role); limits are seconds after sending, null for none.
+export const messageRulesSchema = z.object({
+  /** The reader may edit the content of their own messages. */
+  editContent: z.boolean(),
+  editContentLimit: z.number().nullable(),
+  /** The reader may edit the topic of any stream message. */
+  editTopic: z.boolean(),
+  editTopicLimit: z.number().nullable(),
+  /** An administrator deletes any message. */
+  deleteAny: z.boolean(),
+  /** The reader may delete their own messages. */
+  deleteOwn: z.boolean(),
+  deleteOwnLimit: z.number().nullable(),
+  /** Earlier versions of a message may be looked at. */
+  editHistory: z.boolean(),
+});
+export type MessageRules = z.infer<typeof messageRulesSchema>;
+
+// One version of a message, as its edit history shows it; HTML is the server's, sanitized by the window.
+export const messageVersionSchema = z.object({
+  topic: z.string(),
+  /** What changed the topic, when this edit did. */
+  previousTopic: z.string().nullable(),
+  renderedContent: z.string().nullable(),
+  /** The changes to the content, marked up by the server; null when the content did not change. */
+  contentDiff: z.string().nullable(),
+  /** Who wrote this version; null when the server does not say. */
+  author: z.string().nullable(),
+  timestamp: z.number(),
+});
+export type MessageVersion = z.infer<typeof messageVersionSchema>;
+
 export const snapshotSchema = z.object({
   accountId: z.string(),
   user: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
@@ -160,6 +193,7 @@ export const snapshotSchema = z.object({
   connection: connectionSchema,
   /** Where the window was when this account was last open. */
   lastNarrow: narrowSchema.nullable(),
+  messageRules: messageRulesSchema,
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
@@ -394,6 +428,7 @@ const email = z.string().trim().min(3).max(254);
 const password = z.string().min(1).max(1000);
 const accountId = z.object({ accountId: z.string().min(1).max(100) });
 const localId = z.object({ localId: z.string().min(1).max(100) });
+const messageId = z.object({ messageId: z.number().int().positive() });
 
 export const bridgeCalls = {
   getAppState: { args: z.object({}), result: appStateSchema },
@@ -450,6 +485,28 @@ export const bridgeCalls = {
     result: outboxEntrySchema,
   },
   retryOutbox: { args: localId, result: z.object({}) },
+  /** Zulip's message edit: the content, the topic, or both; the server's event changes the feed. */
+  editMessage: {
+    args: messageId.extend({
+      content: z.string().trim().min(1).max(10000).optional(),
+      topic: topicName.optional(),
+      /** Which of the topic's messages a topic edit moves: this one, it and later ones, or all. */
+      propagateMode: z.enum(['change_one', 'change_later', 'change_all']).optional(),
+    }),
+    result: z.object({}),
+  },
+  deleteMessage: { args: messageId, result: z.object({}) },
+  /** The message as its sender wrote it, in Markdown. */
+  messageSource: { args: messageId, result: z.object({ source: z.string() }) },
+  /** Every version of the message, the original first. */
+  messageHistory: {
+    args: messageId,
+    result: z.object({ versions: z.array(messageVersionSchema) }),
+  },
+  /** A permanent link to the message, for others to open. */
+  messageLink: { args: messageId, result: z.object({ url: z.string() }) },
+  /** Zulip's "Mark as unread from here": this message and the narrow's later ones. */
+  markUnreadFrom: { args: messageId.extend({ narrow: narrowSchema }), result: z.object({}) },
   /** The server's update_message_flags event then changes the feed and the counts. */
   changeFlags: {
     args: z.object({

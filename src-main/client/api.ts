@@ -54,6 +54,38 @@ const sentSchema = z.looseObject({ id: z.number().int() });
 
 const renderedSchema = z.looseObject({ rendered: z.string() });
 
+// Zulip 7.0 answers GET /messages/{id} with the message, and with its
+// Markdown in `raw_content` (deprecated) or, without markdown applied, in `content`.
+const singleMessageSchema = z.looseObject({
+  raw_content: z.string().optional(),
+  message: z.looseObject({ content: z.string() }),
+});
+
+const historySchema = z.looseObject({
+  message_history: z.array(
+    z.looseObject({
+      topic: z.string(),
+      content: z.string(),
+      rendered_content: z.string().nullable(),
+      user_id: z.number().int().nullable(),
+      timestamp: z.number(),
+      prev_topic: z.string().optional(),
+      prev_content: z.string().optional(),
+      content_html_diff: z.string().optional(),
+    }),
+  ),
+});
+export type HistorySnapshot = z.infer<typeof historySchema>['message_history'][number];
+
+/** Zulip's propagate_mode: which of the topic's messages a topic edit moves. */
+export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+
+export interface MessageChange {
+  content?: string | undefined;
+  topic?: string | undefined;
+  propagateMode?: PropagateMode | undefined;
+}
+
 const topicsSchema = z.looseObject({
   topics: z.array(z.looseObject({ name: z.string(), max_id: z.number().int() })),
 });
@@ -161,6 +193,13 @@ export interface Api {
   /** Zulip's POST /users/me/presence, answered with everyone's presence keyed by user ID. */
   updatePresence(status: 'active' | 'idle'): Promise<PresenceAnswer>;
   markStreamAsRead(streamId: number): Promise<void>;
+  /** Zulip's PATCH /messages/{id}; the change comes back as an update_message event. */
+  updateMessage(messageId: number, change: MessageChange): Promise<void>;
+  deleteMessage(messageId: number): Promise<void>;
+  /** The message as its sender wrote it, in Markdown. */
+  getRawContent(messageId: number): Promise<string>;
+  /** Every version of the message, the original first. */
+  getMessageHistory(messageId: number): Promise<HistorySnapshot[]>;
   markTopicAsRead(streamId: number, topic: string): Promise<void>;
 }
 
@@ -306,6 +345,34 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
       ),
     async markAllAsRead() {
       await http.request('POST', 'mark_all_as_read', {}, apiSuccessSchema);
+    },
+    async updateMessage(messageId, { content, topic, propagateMode }) {
+      await http.request(
+        'PATCH',
+        `messages/${messageId}`,
+        {
+          ...(content === undefined ? {} : { content }),
+          ...(topic === undefined ? {} : { topic }),
+          ...(propagateMode === undefined ? {} : { propagate_mode: propagateMode }),
+        },
+        apiSuccessSchema,
+      );
+    },
+    async deleteMessage(messageId) {
+      await http.request('DELETE', `messages/${messageId}`, {}, apiSuccessSchema);
+    },
+    async getRawContent(messageId) {
+      const answer = await http.request(
+        'GET',
+        `messages/${messageId}`,
+        { apply_markdown: false },
+        singleMessageSchema,
+      );
+      return answer.raw_content ?? answer.message.content;
+    },
+    async getMessageHistory(messageId) {
+      return (await http.request('GET', `messages/${messageId}/history`, {}, historySchema))
+        .message_history;
     },
     async markStreamAsRead(streamId) {
       await http.request('POST', 'mark_stream_as_read', { stream_id: streamId }, apiSuccessSchema);

@@ -36,6 +36,8 @@ import { AccountAlerts, type Alert } from './accountAlerts';
 import { cacheNarrow, inNarrow, narrowOfTerms, narrowTerms, outboxInNarrow } from './narrows';
 import { bridgeEntry, storedDestination } from './outboxEntries';
 import { recentConversations, sidebarDms } from './conversationsView';
+import { MessageActions } from './messageActions';
+import { messageRulesOf } from './messageRules';
 import { describeTerm, searchTerms } from './searchQuery';
 
 export interface AccountRuntimeEvents {
@@ -88,6 +90,7 @@ export class AccountRuntime {
   readonly outbox: Outbox | null;
   readonly bots: OwnBots | null;
   readonly presence: Presence | null;
+  readonly messages: MessageActions;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
   /** The narrow the window has open on this account, to push its messages. */
@@ -108,6 +111,14 @@ export class AccountRuntime {
     this.cache = cache;
     this.#log = log;
     this.#events = new Emitter((error) => log(`account listener failed: ${String(error)}`));
+    this.messages = new MessageActions({
+      cache,
+      api: () => this.#requireSession().api,
+      serverUrl: account.serverUrl,
+      fetchFrom: (narrow, anchor, count) =>
+        this.#fetch(narrow, { anchor, numBefore: 0, numAfter: count }),
+      changeFlags: (ids, flag, op) => this.changeFlags(ids, flag, op),
+    });
     if (apiKey === null) {
       this.session = null;
       this.outbox = null;
@@ -421,6 +432,7 @@ export class AccountRuntime {
       },
       connection: this.connection,
       lastNarrow: this.#account.lastNarrow ? narrowOfTerms(this.#account.lastNarrow) : null,
+      messageRules: messageRulesOf(this.#registerState()),
     };
   }
 

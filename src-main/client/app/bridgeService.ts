@@ -101,6 +101,33 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       app.active().retry(localId);
       return {};
     },
+    async editMessage(args: CallArgs<'editMessage'>) {
+      const { messageId, ...change } = parseArgs('editMessage', args);
+      await app.active().messages.edit(messageId, change);
+      return {};
+    },
+    async deleteMessage(args: CallArgs<'deleteMessage'>) {
+      const { messageId } = parseArgs('deleteMessage', args);
+      await app.active().messages.delete(messageId);
+      return {};
+    },
+    async messageSource(args: CallArgs<'messageSource'>) {
+      const { messageId } = parseArgs('messageSource', args);
+      return { source: await app.active().messages.source(messageId) };
+    },
+    async messageHistory(args: CallArgs<'messageHistory'>) {
+      const { messageId } = parseArgs('messageHistory', args);
+      return { versions: await app.active().messages.history(messageId) };
+    },
+    async messageLink(args: CallArgs<'messageLink'>) {
+      const { messageId } = parseArgs('messageLink', args);
+      return { url: app.active().messages.link(messageId) };
+    },
+    async markUnreadFrom(args: CallArgs<'markUnreadFrom'>) {
+      const { narrow, messageId } = parseArgs('markUnreadFrom', args);
+      await app.active().messages.markUnreadFrom(narrow, messageId);
+      return {};
+    },
     async changeFlags(args: CallArgs<'changeFlags'>) {
       const { messageIds, flag, op } = parseArgs('changeFlags', args);
       await app.active().changeFlags(messageIds, flag, op);

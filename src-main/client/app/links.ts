@@ -133,3 +133,30 @@ export function resolveLink(
   }
   return { kind: 'external', url: url.href };
 }
+
+// Zulip's encoding of a fragment operand: percent-encoding with "." for "%",
+// and the characters that would then be ambiguous encoded too.
+const hashEncodings: Record<string, string> = { '%': '.', '(': '.28', ')': '.29', '.': '.2E' };
+const encodeOperand = (operand: string): string =>
+  encodeURIComponent(operand).replace(/[%().]/g, (character) => hashEncodings[character] ?? '');
+
+/**
+ * A permanent link to a message as Zulip writes it: its conversation, near
+ * the message. A private conversation is named by all its participants,
+ * the reader among them, in the `pm-with` form every Zulip version reads.
+ */
+export function messageLinkHash(message: {
+  id: number;
+  stream_id?: number | undefined;
+  subject: string;
+  display_recipient: string | readonly { id: number }[];
+}): string {
+  const near = `/near/${message.id}`;
+  if (typeof message.display_recipient === 'string') {
+    const stream = `${message.stream_id ?? ''}-${message.display_recipient.replace(/ /g, '-')}`;
+    return `#narrow/stream/${encodeOperand(stream)}/topic/${encodeOperand(message.subject)}${near}`;
+  }
+  const userIds = message.display_recipient.map((user) => user.id).sort((a, b) => a - b);
+  const slug = userIds.length >= 3 ? 'group' : 'pm';
+  return `#narrow/pm-with/${userIds.join(',')}-${slug}${near}`;
+}

@@ -11,6 +11,7 @@ import { ComposeStore, emptyDraft, type ComposeDraft } from './composeStore.svel
 import { DesktopStore } from './desktopStore.svelte';
 import { errorText } from './errors';
 import { FeedStore, feedEnd, type ScrollAnchor } from './feedStore.svelte';
+import { MessageActionsStore } from './messageActionsStore.svelte';
 import type { MessageView } from './messageView';
 import { SeenWatcher } from './seenWatcher';
 import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
@@ -46,6 +47,7 @@ export class AppStore {
 
   readonly feed: FeedStore;
   readonly compose: ComposeStore;
+  readonly messageActions: MessageActionsStore;
   readonly search: SearchStore;
   readonly recent: RecentStore;
   readonly onboarding: OnboardingStore;
@@ -72,6 +74,7 @@ export class AppStore {
   constructor(private readonly bridge: ChatBridge) {
     this.feed = new FeedStore(bridge);
     this.compose = new ComposeStore(bridge, this.feed);
+    this.messageActions = new MessageActionsStore(bridge, this.feed, this.compose);
     this.search = new SearchStore(bridge);
     this.recent = new RecentStore(bridge);
     this.onboarding = new OnboardingStore(bridge, (accountId) => this.joined(accountId));
@@ -80,8 +83,10 @@ export class AppStore {
       bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
-    this.feedView = this.#messageView(new SeenWatcher((id) => this.feed.markSeen(id)));
-    this.searchView = this.#messageView(null);
+    this.feedView = this.#messageView(new SeenWatcher((id) => this.feed.markSeen(id)), () =>
+      this.feed.narrow ? $state.snapshot(this.feed.narrow) : null,
+    );
+    this.searchView = this.#messageView(null, () => null);
   }
 
   async start(): Promise<void> {
@@ -175,7 +180,7 @@ export class AppStore {
   }
 
   /** How message lists reach the window: the feed marks what is seen as read, search results do not. */
-  #messageView(seen: SeenWatcher | null): MessageView {
+  #messageView(seen: SeenWatcher | null, narrow: () => Narrow | null): MessageView {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter reads the store's current snapshot
     const store = this;
     return {
@@ -186,6 +191,10 @@ export class AppStore {
         this.snapshot?.streams.find((stream) => stream.streamId === streamId)?.color ?? null,
       openNarrow: (narrow) => void this.openNarrow(narrow),
       toggleStar: (message) => void this.feed.toggleStar(message),
+      actions: this.messageActions,
+      get narrow() {
+        return narrow();
+      },
       watchSeen: seen ? (node, messageId) => seen.watch(node, messageId) : null,
     };
   }
@@ -249,6 +258,7 @@ export class AppStore {
     this.error = null;
     this.notificationSettings.clear();
     this.recent.clear();
+    this.messageActions.clear();
     this.feed.clear();
     this.search.close();
     this.compose.restore(next === null ? emptyDraft : (this.#views.get(next)?.draft ?? emptyDraft));
@@ -278,6 +288,8 @@ export class AppStore {
   private takeSnapshot(snapshot: Snapshot): void {
     this.snapshot = snapshot;
     this.feed.ownUserId = snapshot.user.userId;
+    this.messageActions.ownUserId = snapshot.user.userId;
+    this.messageActions.rules = snapshot.messageRules;
   }
 
   private saveView(): void {

@@ -32,6 +32,8 @@ export class ComposeStore {
   recipients = $state<number[]>([]);
   content = $state('');
   error = $state<string | null>(null);
+  /** Counts requests to put the cursor in the message, for the box to follow. */
+  focusRequests = $state(0);
 
   constructor(
     private readonly bridge: ChatBridge,
@@ -61,6 +63,13 @@ export class ComposeStore {
     } else if (narrow.kind === 'dms') {
       this.kind = 'private';
     }
+  }
+
+  /** Adds text (a quote) after what is written, on its own lines, and puts the cursor after it. */
+  insert(text: string): void {
+    const written = this.content.replace(/\s+$/, '');
+    this.content = written === '' ? text : `${written}\n\n${text}`;
+    this.focusRequests += 1;
   }
 
   addRecipient(userId: number): void {

@@ -52,6 +52,8 @@ export class FeedStore {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #seen = new Set<number>();
   #seenTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Marked unread by hand: what shows is not read again until another narrow opens. */
+  #readingHeld = false;
   /** Feed changes that came while a page was loading, applied once it is shown. */
   #waiting: EventPayload<'feed'>[] = [];
 
@@ -59,6 +61,7 @@ export class FeedStore {
 
   async open(narrow: Narrow, at: ScrollAnchor = feedEnd): Promise<void> {
     const request = ++this.#requests;
+    this.#readingHeld = false;
     this.narrow = narrow;
     this.messages = [];
     this.outbox = [];
@@ -231,10 +234,19 @@ export class FeedStore {
 
   /** The reader saw this unread message: it is marked read with the others seen about now. */
   markSeen(messageId: number): void {
-    if (this.#seen.has(messageId)) return;
+    if (this.#readingHeld || this.#seen.has(messageId)) return;
     this.#seen.add(messageId);
     if (this.#seenTimer === null)
       this.#seenTimer = setTimeout(() => void this.#sendSeen(), seenBatchMs);
+  }
+
+  /**
+   * Messages marked unread on purpose stay so while the reader looks at them,
+   * as in Zulip: seeing marks messages read again once another narrow opens.
+   */
+  holdReading(): void {
+    this.#readingHeld = true;
+    this.#seen.clear();
   }
 
   async #sendSeen(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Message, Narrow } from '../../../src-preload/bridge';
+import type { MessageActionsStore } from './messageActionsStore.svelte';
 
 /** What a message list needs from the window around it: who reads, stream colours, and where clicks go. */
 export interface MessageView {
@@ -7,6 +8,10 @@ export interface MessageView {
   streamColor(streamId: number | undefined): string | null;
   openNarrow(narrow: Narrow): void;
   toggleStar(message: Message): void;
+  /** The message menu's actions. */
+  actions: MessageActionsStore;
+  /** The narrow the list shows, which "mark as unread from here" goes down; null for search results. */
+  readonly narrow: Narrow | null;
   /**
    * Watches an unread message's element, to mark it read once seen; returns
    * the function that stops. Null where seeing does not mark messages read.

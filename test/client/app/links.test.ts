@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { narrowOfHash, resolveLink, type LinkAccount } from '../../../src-main/client/app/links';
+import {
+  messageLinkHash,
+  narrowOfHash,
+  resolveLink,
+  type LinkAccount,
+} from '../../../src-main/client/app/links';
 
 const office: LinkAccount = { id: 'office', serverUrl: 'http://127.0.0.1:9991', userId: 7 };
 const club: LinkAccount = { id: 'club', serverUrl: 'https://chat.example.org/club', userId: 3 };
@@ -95,5 +100,43 @@ describe('where a link goes', () => {
     ]) {
       expect(resolveLink(href, accounts), href).toEqual({ kind: 'refused' });
     }
+  });
+});
+
+describe('links to a message', () => {
+  const person = (id: number) => ({ id });
+
+  it('name a stream message by stream and topic, encoded as Zulip encodes fragments', () => {
+    const hash = messageLinkHash({
+      id: 99,
+      stream_id: 42,
+      display_recipient: 'Garden club',
+      subject: 'Lunch (today) 100% at 12.30',
+    });
+    expect(hash).toBe(
+      '#narrow/stream/42-Garden-club/topic/Lunch.20.28today.29.20100.25.20at.2012.2E30/near/99',
+    );
+    expect(narrowOfHash(hash, 7)).toEqual({
+      kind: 'stream',
+      streamId: 42,
+      topic: 'Lunch (today) 100% at 12.30',
+    });
+  });
+
+  it('name a private message by every participant, the reader too, as a group from three', () => {
+    const pair = messageLinkHash({
+      id: 5,
+      subject: '',
+      display_recipient: [person(12), person(7)],
+    });
+    expect(pair).toBe('#narrow/pm-with/7,12-pm/near/5');
+    expect(narrowOfHash(pair, 7)).toEqual({ kind: 'private', userIds: [12] });
+    const group = messageLinkHash({
+      id: 6,
+      subject: '',
+      display_recipient: [person(14), person(7), person(12)],
+    });
+    expect(group).toBe('#narrow/pm-with/7,12,14-group/near/6');
+    expect(narrowOfHash(group, 7)).toEqual({ kind: 'private', userIds: [12, 14] });
   });
 });

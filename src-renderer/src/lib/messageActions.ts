@@ -1,0 +1,54 @@
+import type { Message, MessageRules } from '../../../src-preload/bridge';
+
+/** What the message menu offers for one message, by the organization's rules. */
+export interface OfferedActions {
+  editContent: boolean;
+  editTopic: boolean;
+  delete: boolean;
+  history: boolean;
+}
+
+const within = (message: Message, limit: number | null, now: number): boolean =>
+  limit === null || now / 1000 - message.timestamp < limit;
+
+/**
+ * Zulip's web app offers an edit, a move or a deletion only where its server
+ * would take it: the sender edits content within the limit, whoever the
+ * topic policy names moves a stream message's topic, and administrators
+ * delete any message, others their own if the policy lets them.
+ */
+export function offeredActions(
+  message: Message,
+  rules: MessageRules,
+  ownUserId: number,
+  now: number,
+): OfferedActions {
+  const own = message.sender_id === ownUserId;
+  return {
+    editContent: own && rules.editContent && within(message, rules.editContentLimit, now),
+    editTopic:
+      message.type === 'stream' && rules.editTopic && within(message, rules.editTopicLimit, now),
+    delete:
+      rules.deleteAny || (own && rules.deleteOwn && within(message, rules.deleteOwnLimit, now)),
+    history: rules.editHistory && message.last_edit_timestamp !== undefined,
+  };
+}
+
+/** A fence that the quoted text cannot close: longer than any run of backticks in it. */
+function fenceFor(source: string): string {
+  const longest = Math.max(0, ...[...source.matchAll(/`+/g)].map((run) => run[0].length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/**
+ * A quote of the message for the compose box, as Zulip writes one: a silent
+ * mention of the sender linking "said" to the message, then its source in a
+ * quote block.
+ */
+export function quoteOf(message: Message, source: string, link: string): string {
+  const fence = fenceFor(source);
+  return (
+    `@_**${message.sender_full_name}|${message.sender_id}** [said](${link}):\n` +
+    `${fence}quote\n${source}\n${fence}\n`
+  );
+}

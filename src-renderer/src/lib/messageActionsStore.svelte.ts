@@ -1,0 +1,244 @@
+import type {
+  ChatBridge,
+  Message,
+  MessageRules,
+  MessageVersion,
+  Narrow,
+} from '../../../src-preload/bridge';
+import type { ComposeStore } from './composeStore.svelte';
+import { errorText } from './errors';
+import type { FeedStore } from './feedStore.svelte';
+import { offeredActions, quoteOf, type OfferedActions } from './messageActions';
+import { conversationPartners } from './narrow';
+
+export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+
+/** A message being edited in place. */
+export interface MessageEdit {
+  messageId: number;
+  /** What may change: the content (the sender's own message), the topic, or both. */
+  canEditContent: boolean;
+  canEditTopic: boolean;
+  content: string;
+  originalContent: string;
+  topic: string;
+  originalTopic: string;
+  propagateMode: PropagateMode;
+  saving: boolean;
+  error: string | null;
+}
+
+/** What the message menu opened over the window. */
+export type MessageDialog =
+  | { kind: 'delete'; message: Message }
+  | { kind: 'history'; message: Message; versions: MessageVersion[] | null }
+  | { kind: 'source'; message: Message; source: string | null };
+
+const noRules: MessageRules = {
+  editContent: false,
+  editContentLimit: null,
+  editTopic: false,
+  editTopicLimit: null,
+  deleteAny: false,
+  deleteOwn: false,
+  deleteOwnLimit: null,
+  editHistory: false,
+};
+
+// How long "Link copied" and the like stay.
+const noticeMs = 3000;
+
+// The message menu's actions, for the feed and search results alike. Changes
+// the server makes come back as feed events; only what is being edited or
+// looked at is held here.
+export class MessageActionsStore {
+  /** The message whose menu is open. */
+  menuFor = $state<number | null>(null);
+  /** The message the keyboard acts on; its buttons are the feed's Tab stops. */
+  selectedId = $state<number | null>(null);
+  editing = $state<MessageEdit | null>(null);
+  dialog = $state<MessageDialog | null>(null);
+  dialogError = $state<string | null>(null);
+  /** A short word that an action was done ("Link copied"). */
+  notice = $state<string | null>(null);
+  error = $state<string | null>(null);
+  rules = $state<MessageRules>(noRules);
+  ownUserId = $state(0);
+  #noticeTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly bridge: ChatBridge,
+    private readonly feed: FeedStore,
+    private readonly compose: ComposeStore,
+  ) {}
+
+  offered(message: Message): OfferedActions {
+    return offeredActions(message, this.rules, this.ownUserId, Date.now());
+  }
+
+  /** Closes what belongs to the last account. */
+  clear(): void {
+    this.menuFor = null;
+    this.selectedId = null;
+    this.editing = null;
+    this.dialog = null;
+    this.error = null;
+  }
+
+  /** Points the compose box at the message's conversation and puts the cursor there. */
+  reply(message: Message): void {
+    this.compose.follow(replyNarrow(message, this.ownUserId));
+    this.compose.focusRequests += 1;
+  }
+
+  async quoteAndReply(message: Message): Promise<void> {
+    try {
+      const [{ source }, { url }] = await Promise.all([
+        this.bridge.messageSource({ messageId: message.id }),
+        this.bridge.messageLink({ messageId: message.id }),
+      ]);
+      this.compose.follow(replyNarrow(message, this.ownUserId));
+      this.compose.insert(quoteOf(message, source, url));
+      this.error = null;
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  async startEdit(message: Message): Promise<void> {
+    const offered = this.offered(message);
+    if (!offered.editContent && !offered.editTopic) return;
+    try {
+      const source = offered.editContent
+        ? (await this.bridge.messageSource({ messageId: message.id })).source
+        : '';
+      this.editing = {
+        messageId: message.id,
+        canEditContent: offered.editContent,
+        canEditTopic: offered.editTopic,
+        content: source,
+        originalContent: source,
+        topic: message.subject,
+        originalTopic: message.subject,
+        propagateMode: 'change_later',
+        saving: false,
+        error: null,
+      };
+      this.error = null;
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  cancelEdit(): void {
+    this.editing = null;
+  }
+
+  /** Sends what changed; the edit stays open with the server's reason when it is refused. */
+  async saveEdit(): Promise<void> {
+    const edit = this.editing;
+    if (!edit || edit.saving) return;
+    const content = edit.content.trim();
+    const topic = edit.topic.trim();
+    const contentChanged = edit.canEditContent && content !== edit.originalContent.trim();
+    const topicChanged = edit.canEditTopic && topic !== edit.originalTopic;
+    if (!contentChanged && !topicChanged) {
+      this.editing = null;
+      return;
+    }
+    if ((contentChanged && content === '') || (topicChanged && topic === '')) {
+      edit.error = content === '' ? 'A message cannot be empty.' : 'A topic cannot be empty.';
+      return;
+    }
+    edit.saving = true;
+    try {
+      await this.bridge.editMessage({
+        messageId: edit.messageId,
+        ...(contentChanged ? { content } : {}),
+        ...(topicChanged ? { topic, propagateMode: edit.propagateMode } : {}),
+      });
+      if (this.editing?.messageId === edit.messageId) this.editing = null;
+    } catch (error) {
+      edit.error = errorText(error);
+      edit.saving = false;
+    }
+  }
+
+  askDelete(message: Message): void {
+    this.dialogError = null;
+    this.dialog = { kind: 'delete', message };
+  }
+
+  async confirmDelete(): Promise<void> {
+    const dialog = this.dialog;
+    if (dialog?.kind !== 'delete') return;
+    try {
+      await this.bridge.deleteMessage({ messageId: dialog.message.id });
+      this.dialog = null;
+    } catch (error) {
+      this.dialogError = errorText(error);
+    }
+  }
+
+  async showHistory(message: Message): Promise<void> {
+    this.dialogError = null;
+    const dialog: MessageDialog = { kind: 'history', message, versions: null };
+    this.dialog = dialog;
+    try {
+      const { versions } = await this.bridge.messageHistory({ messageId: message.id });
+      if (this.dialog?.message.id === message.id) this.dialog = { ...dialog, versions };
+    } catch (error) {
+      this.dialogError = errorText(error);
+    }
+  }
+
+  async showSource(message: Message): Promise<void> {
+    this.dialogError = null;
+    const dialog: MessageDialog = { kind: 'source', message, source: null };
+    this.dialog = dialog;
+    try {
+      const { source } = await this.bridge.messageSource({ messageId: message.id });
+      if (this.dialog?.message.id === message.id) this.dialog = { ...dialog, source };
+    } catch (error) {
+      this.dialogError = errorText(error);
+    }
+  }
+
+  closeDialog(): void {
+    this.dialog = null;
+  }
+
+  async copyLink(message: Message): Promise<void> {
+    try {
+      const { url } = await this.bridge.messageLink({ messageId: message.id });
+      await navigator.clipboard.writeText(url);
+      this.#tell('Link copied');
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  /** Marks the message and the later ones of the narrow unread, and stops reading them as seen. */
+  async markUnreadFrom(message: Message, narrow: Narrow): Promise<void> {
+    try {
+      this.feed.holdReading();
+      await this.bridge.markUnreadFrom({ narrow: $state.snapshot(narrow), messageId: message.id });
+      this.error = null;
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  #tell(notice: string): void {
+    this.notice = notice;
+    if (this.#noticeTimer !== null) clearTimeout(this.#noticeTimer);
+    this.#noticeTimer = setTimeout(() => (this.notice = null), noticeMs);
+  }
+}
+
+/** Where a reply to the message goes: its topic, or its private conversation. */
+function replyNarrow(message: Message, ownUserId: number): Narrow {
+  return message.type === 'stream' && message.stream_id !== undefined
+    ? { kind: 'stream', streamId: message.stream_id, topic: message.subject }
+    : { kind: 'private', userIds: conversationPartners(message, ownUserId) };
+}

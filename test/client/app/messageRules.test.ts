@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { messageRulesOf } from '../../../src-main/client/app/messageRules';
+
+// A Zulip 7.0 organization's register state, as it is for a new organization.
+const realm = {
+  realm_allow_message_editing: true,
+  realm_message_content_edit_limit_seconds: 600,
+  realm_edit_topic_policy: 5,
+  realm_move_messages_within_stream_limit_seconds: 259_200,
+  realm_delete_own_message_policy: 2,
+  realm_message_content_delete_limit_seconds: null,
+  realm_allow_edit_history: true,
+};
+
+describe('what the organization lets the reader do to messages', () => {
+  it('gives a member ten minutes of edits, topics for three days, and no deletion', () => {
+    expect(messageRulesOf({ ...realm, is_admin: false })).toEqual({
+      editContent: true,
+      editContentLimit: 600,
+      editTopic: true,
+      editTopicLimit: 259_200,
+      deleteAny: false,
+      deleteOwn: false,
+      deleteOwnLimit: null,
+      editHistory: true,
+    });
+  });
+
+  it('frees moderators of the topic limit and lets administrators delete anything', () => {
+    expect(messageRulesOf({ ...realm, is_moderator: true })).toMatchObject({
+      editTopicLimit: null,
+      deleteAny: false,
+    });
+    expect(messageRulesOf({ ...realm, is_admin: true })).toMatchObject({
+      editTopicLimit: null,
+      deleteAny: true,
+      deleteOwn: true,
+    });
+  });
+
+  it('follows the policies: moderators only for topics, members for their own deletions', () => {
+    const strict = {
+      ...realm,
+      realm_edit_topic_policy: 4,
+      realm_delete_own_message_policy: 1,
+      realm_message_content_delete_limit_seconds: 3600,
+    };
+    expect(messageRulesOf(strict)).toMatchObject({
+      editTopic: false,
+      deleteOwn: true,
+      deleteOwnLimit: 3600,
+    });
+    expect(messageRulesOf({ ...strict, is_guest: true })).toMatchObject({ deleteOwn: false });
+    expect(messageRulesOf({ ...strict, is_moderator: true })).toMatchObject({ editTopic: true });
+  });
+
+  it('offers nothing the server could refuse before the server has said anything', () => {
+    const none = messageRulesOf(null);
+    expect([none.editContent, none.editTopic, none.deleteAny, none.deleteOwn]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
