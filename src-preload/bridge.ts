@@ -180,6 +180,25 @@ export const messageVersionSchema = z.object({
 });
 export type MessageVersion = z.infer<typeof messageVersionSchema>;
 
+// How the compose box behaves: Zulip's enter_sends setting and the server's limits.
+export const composeRulesSchema = z.object({
+  /** Enter sends (Shift+Enter adds a line); otherwise Enter adds a line and Ctrl+Enter sends. */
+  enterSends: z.boolean(),
+  /** The longest message the server takes, in UTF-8 bytes. */
+  maxMessageBytes: z.number().int(),
+  /** The longest topic, in characters. */
+  maxTopicLength: z.number().int(),
+});
+export type ComposeRules = z.infer<typeof composeRulesSchema>;
+
+// An emoji the compose box offers after ":": Unicode (`glyph`) or the organization's own (`url`).
+export const emojiChoiceSchema = z.object({
+  name: z.string(),
+  glyph: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type EmojiChoice = z.infer<typeof emojiChoiceSchema>;
+
 export const snapshotSchema = z.object({
   accountId: z.string(),
   user: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
@@ -194,6 +213,7 @@ export const snapshotSchema = z.object({
   /** Where the window was when this account was last open. */
   lastNarrow: narrowSchema.nullable(),
   messageRules: messageRulesSchema,
+  compose: composeRulesSchema,
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
@@ -485,6 +505,15 @@ export const bridgeCalls = {
     result: outboxEntrySchema,
   },
   retryOutbox: { args: localId, result: z.object({}) },
+  /** The message as the server would render it, for the compose box's preview. */
+  renderPreview: {
+    args: z.object({ content: z.string().min(1).max(100_000) }),
+    result: z.object({ html: z.string() }),
+  },
+  /** The emoji names the compose box completes after ":". */
+  emojiList: { args: z.object({}), result: z.object({ emoji: z.array(emojiChoiceSchema) }) },
+  /** Zulip's enter_sends setting; the snapshot follows the server's event. */
+  setEnterSends: { args: z.object({ enterSends: z.boolean() }), result: z.object({}) },
   /** Zulip's message edit: the content, the topic, or both; the server's event changes the feed. */
   editMessage: {
     args: messageId.extend({

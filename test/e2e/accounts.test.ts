@@ -37,7 +37,7 @@ describe('two organizations side by side', () => {
     await page.getByLabel('Password').fill('flour and water');
     await page.getByRole('button', { name: 'Host a new organization' }).click();
     await page.getByRole('button', { name: /# general/ }).click();
-    await page.getByRole('textbox', { name: 'Topic' }).fill('opening hours');
+    await page.getByRole('combobox', { name: 'Topic' }).fill('opening hours');
     await page.getByRole('textbox', { name: 'Message' }).fill('We open at seven tomorrow');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('.message', { hasText: 'We open at seven tomorrow' }).waitFor();

@@ -53,7 +53,7 @@ describe('a message travels from the UI to another client and back', () => {
         .getByRole('button', { name: 'standup' })
         .count(),
     ).toBe(1);
-    await page.getByRole('textbox', { name: 'Topic' }).fill('lunch');
+    await page.getByRole('combobox', { name: 'Topic' }).fill('lunch');
     await page.getByRole('textbox', { name: 'Message' }).fill('Shall we eat at *noon*?');
     await page.getByRole('button', { name: 'Send' }).click();
 

@@ -74,7 +74,7 @@ describe('direct messages and recent conversations', () => {
       compose().getByRole('list', { name: 'Recipients' }).innerText(),
     ).resolves.toContain(bob.fullName);
     await compose().getByRole('textbox', { name: 'Message' }).fill('Yes, I can do Friday.');
-    await compose().getByRole('textbox', { name: 'Message' }).press('Enter');
+    await compose().getByRole('textbox', { name: 'Message' }).press('Control+Enter');
 
     await page.locator('.message', { hasText: 'Yes, I can do Friday.' }).waitFor();
     await expect.poll(() => receivedFromAlice(bob)).toEqual(['Yes, I can do Friday.']);

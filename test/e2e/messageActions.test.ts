@@ -169,7 +169,7 @@ describe('message actions', () => {
     );
     await text.press('End');
     await text.pressSequentially('Bamboo ones');
-    await text.press('Enter');
+    await text.press('Control+Enter');
     await message('Bamboo ones').waitFor();
     await expect
       .poll(() => message('Bamboo ones').locator('blockquote').innerText())

@@ -81,7 +81,7 @@ describe('joining a server, losing it, and getting it back', () => {
       page.getByRole('searchbox', { name: 'Search', exact: true }).inputValue(),
     ).resolves.toBe('');
 
-    await page.getByRole('textbox', { name: 'Topic' }).fill('lunch');
+    await page.getByRole('combobox', { name: 'Topic' }).fill('lunch');
     await page.getByRole('textbox', { name: 'Message' }).fill('Count me in, written on the train');
     await page.getByRole('button', { name: 'Send' }).click();
     const pending = page.locator('.outbox-entry', { hasText: 'written on the train' });

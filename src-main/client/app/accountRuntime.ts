@@ -2,6 +2,7 @@ import type {
   AccountSummary,
   Connection,
   Destination,
+  EmojiChoice,
   FeedPage,
   Narrow,
   NotificationPage,
@@ -38,6 +39,7 @@ import { bridgeEntry, storedDestination } from './outboxEntries';
 import { recentConversations, sidebarDms } from './conversationsView';
 import { MessageActions } from './messageActions';
 import { messageRulesOf } from './messageRules';
+import { composeRulesOf, emojiChoices } from './composeAids';
 import { describeTerm, searchTerms } from './searchQuery';
 
 export interface AccountRuntimeEvents {
@@ -277,6 +279,19 @@ export class AccountRuntime {
     await this.changeFlags(this.cache.unreadIdsIn(cacheNarrow(narrow)), 'read', 'add');
   }
 
+  /** The message as the server renders it; a preview needs the server. */
+  async renderPreview(content: string): Promise<string> {
+    return this.#requireSession().api.renderMessage(content);
+  }
+
+  emojiList(): EmojiChoice[] {
+    return emojiChoices(this.#registerState(), this.#account.serverUrl);
+  }
+
+  async setEnterSends(enterSends: boolean): Promise<void> {
+    await this.#requireSession().api.updateSettings({ enter_sends: enterSends });
+  }
+
   #requireSession(): Session {
     if (!this.session) throw new Error('Sign in to this organization again to make changes.');
     return this.session;
@@ -433,6 +448,7 @@ export class AccountRuntime {
       connection: this.connection,
       lastNarrow: this.#account.lastNarrow ? narrowOfTerms(this.#account.lastNarrow) : null,
       messageRules: messageRulesOf(this.#registerState()),
+      compose: composeRulesOf(this.#registerState()),
     };
   }
 

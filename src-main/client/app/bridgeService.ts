@@ -101,6 +101,19 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       app.active().retry(localId);
       return {};
     },
+    async renderPreview(args: CallArgs<'renderPreview'>) {
+      const { content } = parseArgs('renderPreview', args);
+      return { html: await app.active().renderPreview(content) };
+    },
+    async emojiList(args: CallArgs<'emojiList'>) {
+      parseArgs('emojiList', args);
+      return { emoji: app.active().emojiList() };
+    },
+    async setEnterSends(args: CallArgs<'setEnterSends'>) {
+      const { enterSends } = parseArgs('setEnterSends', args);
+      await app.active().setEnterSends(enterSends);
+      return {};
+    },
     async editMessage(args: CallArgs<'editMessage'>) {
       const { messageId, ...change } = parseArgs('editMessage', args);
       await app.active().messages.edit(messageId, change);

@@ -1,6 +1,6 @@
 import type { MarkdownIt } from 'markdown-it';
 import type { StateInline, Token } from 'markdown-it';
-import { emojiCodes } from './emojiCodes';
+import { emojiCodes } from '../../wire/emojiCodes';
 import { escapeAttribute, escapeText } from './escape';
 
 const emojiSyntax = /^:([\w+-]+):/;

@@ -7,6 +7,7 @@ import type {
   Snapshot,
 } from '../../../src-preload/bridge';
 import { BotsStore } from './botsStore.svelte';
+import { ComposeAidsStore } from './composeAidsStore.svelte';
 import { ComposeStore, emptyDraft, type ComposeDraft } from './composeStore.svelte';
 import { DesktopStore } from './desktopStore.svelte';
 import { errorText } from './errors';
@@ -48,6 +49,7 @@ export class AppStore {
   readonly feed: FeedStore;
   readonly compose: ComposeStore;
   readonly messageActions: MessageActionsStore;
+  readonly composeAids: ComposeAidsStore;
   readonly search: SearchStore;
   readonly recent: RecentStore;
   readonly onboarding: OnboardingStore;
@@ -75,6 +77,7 @@ export class AppStore {
     this.feed = new FeedStore(bridge);
     this.compose = new ComposeStore(bridge, this.feed);
     this.messageActions = new MessageActionsStore(bridge, this.feed, this.compose);
+    this.composeAids = new ComposeAidsStore(bridge);
     this.search = new SearchStore(bridge);
     this.recent = new RecentStore(bridge);
     this.onboarding = new OnboardingStore(bridge, (accountId) => this.joined(accountId));
@@ -259,6 +262,7 @@ export class AppStore {
     this.notificationSettings.clear();
     this.recent.clear();
     this.messageActions.clear();
+    this.composeAids.clear();
     this.feed.clear();
     this.search.close();
     this.compose.restore(next === null ? emptyDraft : (this.#views.get(next)?.draft ?? emptyDraft));

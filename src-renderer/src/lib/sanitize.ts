@@ -150,7 +150,15 @@ purifier.addHook('uponSanitizeElement', (node, data) => {
   }
 });
 
+// Zulip names a Unicode emoji by its code points in the class (`emoji-1f44d`),
+// for a sprite sheet; the window has the system's emoji font instead.
+const emojiCode = /(?:^|\s)emoji-([0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*)(?:\s|$)/;
+
 purifier.addHook('afterSanitizeAttributes', (node) => {
+  const code = node.tagName === 'SPAN' ? emojiCode.exec(node.className)?.[1] : undefined;
+  if (code !== undefined) {
+    node.textContent = String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
+  }
   if (node.tagName === 'A') {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');

@@ -1,0 +1,52 @@
+import type { ComposeRules, EmojiChoice } from '../../../src-preload/bridge';
+import type { InitialState } from '../../state/applyEvent';
+import { emojiCodes } from '../../wire/emojiCodes';
+
+// Zulip 7.0's limits, for a server that does not say its own.
+const zulipLimits = { maxMessageBytes: 10_000, maxTopicLength: 60 };
+
+const positive = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && value > 0 ? value : fallback;
+
+/** The compose box's behaviour, from the register state; Zulip's defaults before any. */
+export function composeRulesOf(state: InitialState | null): ComposeRules {
+  // enter_sends moved into user_settings in Zulip 5.0; older servers send it at the top.
+  const enterSends = state?.user_settings?.['enter_sends'] ?? state?.['enter_sends'];
+  return {
+    enterSends: enterSends === true,
+    maxMessageBytes: positive(state?.['max_message_length'], zulipLimits.maxMessageBytes),
+    maxTopicLength: positive(state?.['max_topic_length'], zulipLimits.maxTopicLength),
+  };
+}
+
+// "1f1e8-1f1e6" is two code points.
+const glyphOf = (code: string): string =>
+  String.fromCodePoint(...code.split('-').map((part) => Number.parseInt(part, 16)));
+
+interface RealmEmoji {
+  name?: unknown;
+  source_url?: unknown;
+  deactivated?: unknown;
+}
+
+/**
+ * The emoji a message may name: the organization's own (from `realm_emoji`,
+ * their pictures on its server), then the Unicode ones Zulip names, by name.
+ */
+export function emojiChoices(state: InitialState | null, serverUrl: string): EmojiChoice[] {
+  const realm = Object.values((state?.['realm_emoji'] ?? {}) as Record<string, RealmEmoji>)
+    .filter((emoji) => emoji.deactivated !== true && typeof emoji.name === 'string')
+    .map((emoji) => ({
+      name: String(emoji.name),
+      glyph: null,
+      url:
+        typeof emoji.source_url === 'string'
+          ? new URL(emoji.source_url, `${serverUrl.replace(/\/+$/, '')}/`).href
+          : null,
+    }));
+  const taken = new Set(realm.map((emoji) => emoji.name));
+  const unicode = [...emojiCodes]
+    .filter(([name]) => !taken.has(name))
+    .map(([name, code]) => ({ name, glyph: glyphOf(code), url: null }));
+  return [...realm, ...unicode].sort((a, b) => a.name.localeCompare(b.name));
+}
