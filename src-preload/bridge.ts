@@ -199,6 +199,13 @@ export const emojiChoiceSchema = z.object({
 });
 export type EmojiChoice = z.infer<typeof emojiChoiceSchema>;
 
+// People typing in one conversation: a stream's topic or a private conversation.
+export const typingConversationSchema = z.object({
+  narrow: narrowSchema,
+  names: z.array(z.string()),
+});
+export type TypingConversation = z.infer<typeof typingConversationSchema>;
+
 export const snapshotSchema = z.object({
   accountId: z.string(),
   user: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
@@ -512,6 +519,11 @@ export const bridgeCalls = {
   },
   /** The emoji names the compose box completes after ":". */
   emojiList: { args: z.object({}), result: z.object({ emoji: z.array(emojiChoiceSchema) }) },
+  /** Zulip's typing notifications: the user started or stopped writing to `to`. */
+  setTyping: {
+    args: z.object({ to: destinationSchema, op: z.enum(['start', 'stop']) }),
+    result: z.object({}),
+  },
   /** Zulip's enter_sends setting; the snapshot follows the server's event. */
   setEnterSends: { args: z.object({ enterSends: z.boolean() }), result: z.object({}) },
   /** Zulip's message edit: the content, the topic, or both; the server's event changes the feed. */
@@ -643,6 +655,8 @@ export const bridgeEvents = {
   }),
   /** Play one of Hearth's sounds, from `path` beside the page. */
   sound: z.object({ sound: z.enum(hearthSounds), path: z.string() }),
+  /** Who is typing where, in the active account, now. */
+  typing: z.object({ accountId: z.string(), conversations: z.array(typingConversationSchema) }),
   /** Show this conversation of this account: a notification was clicked. */
   navigate: z.object({ accountId: z.string(), narrow: narrowSchema }),
 } as const;

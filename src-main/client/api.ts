@@ -201,7 +201,13 @@ export interface Api {
   /** Every version of the message, the original first. */
   getMessageHistory(messageId: number): Promise<HistorySnapshot[]>;
   markTopicAsRead(streamId: number, topic: string): Promise<void>;
+  /** Zulip's POST /typing, to a private conversation's people or a stream's topic. */
+  setTyping(op: 'start' | 'stop', to: TypingTarget): Promise<void>;
 }
+
+export type TypingTarget =
+  | { kind: 'private'; userIds: readonly number[] }
+  | { kind: 'stream'; streamId: number; topic: string };
 
 export function createApi(credentials: Credentials, options: HttpClientOptions = {}): Api {
   const http: HttpClient = createHttpClient(credentials, options);
@@ -373,6 +379,14 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     async getMessageHistory(messageId) {
       return (await http.request('GET', `messages/${messageId}/history`, {}, historySchema))
         .message_history;
+    },
+    async setTyping(op, to) {
+      // "private" rather than 7.0's "direct", which servers before feature level 174 refuse.
+      const params =
+        to.kind === 'private'
+          ? { type: 'private', op, to: [...to.userIds] }
+          : { type: 'stream', op, to: [to.streamId], topic: to.topic };
+      await http.request('POST', 'typing', params, apiSuccessSchema);
     },
     async markStreamAsRead(streamId) {
       await http.request('POST', 'mark_stream_as_read', { stream_id: streamId }, apiSuccessSchema);

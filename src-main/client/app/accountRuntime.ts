@@ -10,6 +10,7 @@ import type {
   OutboxEntry,
   RecentConversation,
   SearchResult,
+  TypingConversation,
   Snapshot,
 } from '../../../src-preload/bridge';
 import {
@@ -40,6 +41,7 @@ import { recentConversations, sidebarDms } from './conversationsView';
 import { MessageActions } from './messageActions';
 import { messageRulesOf } from './messageRules';
 import { composeRulesOf, emojiChoices } from './composeAids';
+import { Typists } from './typists';
 import { describeTerm, searchTerms } from './searchQuery';
 
 export interface AccountRuntimeEvents {
@@ -52,6 +54,8 @@ export interface AccountRuntimeEvents {
   outbox: OutboxEntry[];
   /** What the notification policy asks of the desktop for what just arrived. */
   alerts: Alert[];
+  /** Who is typing where changed. */
+  typing: TypingConversation[];
 }
 
 export type SessionTuning = Pick<
@@ -93,6 +97,7 @@ export class AccountRuntime {
   readonly bots: OwnBots | null;
   readonly presence: Presence | null;
   readonly messages: MessageActions;
+  readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
   /** The narrow the window has open on this account, to push its messages. */
@@ -120,6 +125,12 @@ export class AccountRuntime {
       fetchFrom: (narrow, anchor, count) =>
         this.#fetch(narrow, { anchor, numBefore: 0, numAfter: count }),
       changeFlags: (ids, flag, op) => this.changeFlags(ids, flag, op),
+    });
+    this.#typists = new Typists({
+      ownUserId: () => cache.ownUserId ?? this.#account.userId,
+      nameOf: (userId) =>
+        cache.users().find((user) => user.user_id === userId)?.full_name ?? 'Someone',
+      onChange: () => this.#events.emit('typing', this.#typists.conversations()),
     });
     if (apiKey === null) {
       this.session = null;
@@ -156,6 +167,7 @@ export class AccountRuntime {
     });
     session.on('arrivals', (arrivals) => this.#alert(alerts.fromArrivals(arrivals)));
     session.on('caughtUp', ({ afterId }) => this.#alert(alerts.afterCatchUp(afterId)));
+    session.on('typing', (event) => this.#typists.receive(event));
     const outbox = new Outbox(
       cache,
       {
@@ -177,6 +189,7 @@ export class AccountRuntime {
       this.#events.emit('summary', undefined);
       this.#events.emit('snapshot', undefined);
       if (connection.state === 'connected') outbox.flush();
+      else this.#typists.clear();
       if (connection.state === 'connected' && !dmsFetched) {
         dmsFetched = true;
         void this.#fetchDms();
@@ -288,6 +301,17 @@ export class AccountRuntime {
     return emojiChoices(this.#registerState(), this.#account.serverUrl);
   }
 
+  /** Tells the conversation's people that the user started or stopped typing, unless the user said not to. */
+  async setTyping(to: Destination, op: 'start' | 'stop'): Promise<void> {
+    const settings = this.#registerState()?.user_settings ?? {};
+    const setting =
+      to.kind === 'private'
+        ? settings['send_private_typing_notifications']
+        : settings['send_stream_typing_notifications'];
+    if (setting === false || !this.#online) return;
+    await this.#requireSession().api.setTyping(op, to);
+  }
+
   async setEnterSends(enterSends: boolean): Promise<void> {
     await this.#requireSession().api.updateSettings({ enter_sends: enterSends });
   }
@@ -356,6 +380,7 @@ export class AccountRuntime {
 
   async stop(): Promise<void> {
     this.presence?.stop();
+    this.#typists.clear();
     await this.outbox?.close();
     await this.session?.stop();
     this.cache.close();

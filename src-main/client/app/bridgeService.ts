@@ -109,6 +109,11 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       parseArgs('emojiList', args);
       return { emoji: app.active().emojiList() };
     },
+    async setTyping(args: CallArgs<'setTyping'>) {
+      const { to, op } = parseArgs('setTyping', args);
+      await app.active().setTyping(to, op);
+      return {};
+    },
     async setEnterSends(args: CallArgs<'setEnterSends'>) {
       const { enterSends } = parseArgs('setEnterSends', args);
       await app.active().setEnterSends(enterSends);
@@ -219,6 +224,7 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
           push('outbox', { accountId, entries: app.active().outboxEntries() }),
         ),
         app.on('navigate', (target) => push('navigate', target)),
+        app.on('typing', (typing) => push('typing', typing)),
         ...(page
           ? [
               page.on('notification', (alert) => push('notification', alert)),

@@ -7,6 +7,7 @@ import type {
   FormResult,
   Narrow,
   ProbeResult,
+  TypingConversation,
 } from '../../../src-preload/bridge';
 import type { Message } from '../../wire';
 import {
@@ -57,6 +58,7 @@ export interface HearthAppEvents {
   snapshot: undefined;
   feed: { accountId: string; upserted: Message[]; deleted: number[] };
   outbox: { accountId: string };
+  typing: { accountId: string; conversations: TypingConversation[] };
   /** The window should show this conversation: a notification was clicked. */
   navigate: { accountId: string; narrow: Narrow };
 }
@@ -462,6 +464,9 @@ export class HearthApp {
     });
     runtime.on('outbox', () => {
       if (isActive()) this.#events.emit('outbox', { accountId: account.id });
+    });
+    runtime.on('typing', (conversations) => {
+      if (isActive()) this.#events.emit('typing', { accountId: account.id, conversations });
     });
     runtime.start();
   }

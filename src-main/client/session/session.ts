@@ -54,6 +54,8 @@ export interface SessionEvents {
   arrivals: Arrivals;
   /** A lost queue's missed messages are fetched: those newer than `afterId`. */
   caughtUp: { afterId: number };
+  /** Someone started or stopped typing; only live events, as old ones say nothing now. */
+  typing: QueuedEvent;
 }
 
 export interface SessionOptions extends Credentials {
@@ -351,6 +353,10 @@ export class Session {
     for (const event of events as QueuedEvent[]) {
       queue.lastEventId = Math.max(queue.lastEventId, event.id);
       if (event.type === 'heartbeat') continue;
+      if (event.type === 'typing') {
+        if (live) this.#events.emit('typing', event);
+        continue;
+      }
       if (state) state = applyEvent(state, event, { includeSubscribers: false });
       if (sidebarEvents.has(event.type)) sidebar = true;
       collectChange(event, { messageIds, newIds, deletedIds, localIds });

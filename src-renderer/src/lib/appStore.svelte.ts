@@ -19,6 +19,7 @@ import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
+import { TypingStore } from './typingStore.svelte';
 
 /** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, or settings. */
 export type MainView = 'feed' | 'recent' | 'bots' | 'notificationSettings';
@@ -50,6 +51,7 @@ export class AppStore {
   readonly compose: ComposeStore;
   readonly messageActions: MessageActionsStore;
   readonly composeAids: ComposeAidsStore;
+  readonly typing: TypingStore;
   readonly search: SearchStore;
   readonly recent: RecentStore;
   readonly onboarding: OnboardingStore;
@@ -78,6 +80,7 @@ export class AppStore {
     this.compose = new ComposeStore(bridge, this.feed);
     this.messageActions = new MessageActionsStore(bridge, this.feed, this.compose);
     this.composeAids = new ComposeAidsStore(bridge);
+    this.typing = new TypingStore(bridge);
     this.search = new SearchStore(bridge);
     this.recent = new RecentStore(bridge);
     this.onboarding = new OnboardingStore(bridge, (accountId) => this.joined(accountId));
@@ -106,6 +109,9 @@ export class AppStore {
     });
     this.bridge.on('outbox', (outbox) => {
       if (outbox.accountId === this.activeAccountId) this.feed.applyOutbox(outbox);
+    });
+    this.bridge.on('typing', (typing) => {
+      if (typing.accountId === this.activeAccountId) this.typing.apply(typing);
     });
     this.bridge.on('navigate', ({ accountId, narrow }) => void this.show(accountId, narrow));
     this.desktop.start();
@@ -263,6 +269,7 @@ export class AppStore {
     this.recent.clear();
     this.messageActions.clear();
     this.composeAids.clear();
+    this.typing.clear();
     this.feed.clear();
     this.search.close();
     this.compose.restore(next === null ? emptyDraft : (this.#views.get(next)?.draft ?? emptyDraft));

@@ -1,0 +1,35 @@
+import type { Narrow, TypingConversation } from '../../../src-preload/bridge';
+
+/** The typing notice for a narrow, as Zulip words it; null when nobody there is typing. */
+export function typingNotice(
+  conversations: readonly TypingConversation[],
+  narrow: Narrow | null,
+): string | null {
+  const names = new Set(
+    conversations
+      .filter((conversation) => shows(narrow, conversation.narrow))
+      .flatMap((conversation) => conversation.names),
+  );
+  const [first, second, ...more] = [...names];
+  if (first === undefined) return null;
+  if (second === undefined) return `${first} is typing…`;
+  if (more.length === 0) return `${first} and ${second} are typing…`;
+  return 'Several people are typing…';
+}
+
+// A stream's feed shows who types in any of its topics; a topic or private
+// conversation shows its own typists.
+function shows(narrow: Narrow | null, typing: Narrow): boolean {
+  if (narrow?.kind === 'stream' && typing.kind === 'stream') {
+    return (
+      narrow.streamId === typing.streamId &&
+      (narrow.topic === undefined ||
+        narrow.topic.toLowerCase() === (typing.topic ?? '').toLowerCase())
+    );
+  }
+  if (narrow?.kind === 'private' && typing.kind === 'private') {
+    const ids = new Set(narrow.userIds);
+    return typing.userIds.length === ids.size && typing.userIds.every((id) => ids.has(id));
+  }
+  return false;
+}
