@@ -342,6 +342,14 @@ export const searchResultSchema = z.object({
   unsupported: z.array(z.string()),
   /** True when the answer came from the cache alone. */
   fromCache: z.boolean(),
+  /** The server's copies of what matched, its words in `highlight` spans; none from the cache. */
+  matches: z.array(
+    z.object({
+      id: z.number().int(),
+      content: z.string().nullable(),
+      subject: z.string().nullable(),
+    }),
+  ),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

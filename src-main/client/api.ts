@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   apiSuccessSchema,
   eventsResponseSchema,
+  messageSchema,
   messagesResponseSchema,
   modernPresenceSchema,
   profileSchema,
@@ -53,6 +54,24 @@ const clientCapabilities = {
 const sentSchema = z.looseObject({ id: z.number().int() });
 
 const renderedSchema = z.looseObject({ rendered: z.string() });
+
+// A search's messages carry their content and topic with the matching words
+// highlighted; those copies are for showing the result, not for the cache.
+const searchAnswerSchema = z.looseObject({
+  messages: z.array(
+    messageSchema.extend({
+      match_content: z.string().optional(),
+      match_subject: z.string().optional(),
+    }),
+  ),
+});
+
+/** A search result's content and topic as HTML with Zulip's `highlight` spans; null where the server sent none. */
+export interface Match {
+  id: number;
+  content: string | null;
+  subject: string | null;
+}
 
 // Zulip 7.0 answers GET /messages/{id} with the message, and with its
 // Markdown in `raw_content` (deprecated) or, without markdown applied, in `content`.
@@ -163,6 +182,8 @@ export interface Api {
   sendStreamMessage(message: StreamMessage): Promise<number>;
   getNewestMessages(narrow: readonly NarrowTerm[], count: number): Promise<Message[]>;
   getMessages(request: MessagesRequest): Promise<MessagesResponse>;
+  /** GET /messages for a search: the messages, and Zulip's highlighted copies of what matched. */
+  searchMessages(request: MessagesRequest): Promise<{ messages: Message[]; matches: Match[] }>;
   /** Resolves with the new message's ID. */
   sendMessage(message: OutgoingMessage): Promise<number>;
   /** Zulip's POST /messages/render: the HTML the content would get if sent; nothing is sent. */
@@ -278,6 +299,32 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         },
         messagesResponseSchema,
       ),
+    async searchMessages({ anchor, numBefore, numAfter, narrow }) {
+      const answer = await http.request(
+        'GET',
+        'messages',
+        { anchor, num_before: numBefore, num_after: numAfter, narrow, apply_markdown: true },
+        searchAnswerSchema,
+      );
+      return {
+        messages: answer.messages.map((found) => {
+          const message: Message & {
+            match_content?: string | undefined;
+            match_subject?: string | undefined;
+          } = {
+            ...found,
+          };
+          delete message.match_content;
+          delete message.match_subject;
+          return message;
+        }),
+        matches: answer.messages.map((message) => ({
+          id: message.id,
+          content: message.match_content ?? null,
+          subject: message.match_subject ?? null,
+        })),
+      };
+    },
     async sendMessage({ to, content, queueId, localId }) {
       const destination =
         'streamId' in to

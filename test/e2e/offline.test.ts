@@ -75,6 +75,8 @@ describe('joining a server, losing it, and getting it back', () => {
     await page.getByRole('searchbox', { name: 'Search', exact: true }).press('Enter');
     await page.getByText('Searched the cached messages').waitFor();
     await page.locator('.message', { hasText: 'Soup of the day is leek' }).waitFor();
+    // The cache's results are highlighted by the window, as the server's are.
+    expect(await page.locator('.message-content .highlight').allInnerTexts()).toEqual(['leek']);
     expect(await page.locator('.message', { hasText: 'Anyone for lunch' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Close search' }).click();
     await expect(

@@ -608,14 +608,19 @@ export class AccountRuntime {
     const terms = searchTerms(query);
     if (this.session && this.#online) {
       try {
-        const answer = await this.session.api.getMessages({
+        const answer = await this.session.api.searchMessages({
           anchor: 'newest',
           numBefore: searchLimit,
           numAfter: 0,
           narrow: terms,
         });
         this.cache.storeMessages(answer.messages);
-        return { messages: answer.messages, unsupported: [], fromCache: false };
+        return {
+          messages: answer.messages,
+          unsupported: [],
+          fromCache: false,
+          matches: answer.matches,
+        };
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
       }
@@ -625,6 +630,7 @@ export class AccountRuntime {
       messages: local.messages,
       unsupported: local.unapplied.map(describeTerm),
       fromCache: true,
+      matches: [],
     };
   }
 

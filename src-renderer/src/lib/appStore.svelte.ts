@@ -89,10 +89,18 @@ export class AppStore {
       bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
-    this.feedView = this.#messageView(new SeenWatcher((id) => this.feed.markSeen(id)), () =>
-      this.feed.narrow ? $state.snapshot(this.feed.narrow) : null,
-    );
-    this.searchView = this.#messageView(null, () => null);
+    this.feedView = this.#messageView({
+      seen: new SeenWatcher((id) => this.feed.markSeen(id)),
+      narrow: () => (this.feed.narrow ? $state.snapshot(this.feed.narrow) : null),
+      toggleStar: (message) => void this.feed.toggleStar(message),
+      match: null,
+    });
+    this.searchView = this.#messageView({
+      seen: null,
+      narrow: () => null,
+      toggleStar: (message) => void this.search.toggleStar(message),
+      match: (message) => this.search.matchOf(message),
+    });
   }
 
   async start(): Promise<void> {
@@ -189,7 +197,17 @@ export class AppStore {
   }
 
   /** How message lists reach the window: the feed marks what is seen as read, search results do not. */
-  #messageView(seen: SeenWatcher | null, narrow: () => Narrow | null): MessageView {
+  #messageView({
+    seen,
+    narrow,
+    toggleStar,
+    match,
+  }: {
+    seen: SeenWatcher | null;
+    narrow: () => Narrow | null;
+    toggleStar: MessageView['toggleStar'];
+    match: MessageView['match'];
+  }): MessageView {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter reads the store's current snapshot
     const store = this;
     return {
@@ -199,7 +217,8 @@ export class AppStore {
       streamColor: (streamId) =>
         this.snapshot?.streams.find((stream) => stream.streamId === streamId)?.color ?? null,
       openNarrow: (narrow) => void this.openNarrow(narrow),
-      toggleStar: (message) => void this.feed.toggleStar(message),
+      toggleStar,
+      match,
       actions: this.messageActions,
       get narrow() {
         return narrow();

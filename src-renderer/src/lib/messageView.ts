@@ -1,5 +1,6 @@
 import type { Message, Narrow } from '../../../src-preload/bridge';
 import type { MessageActionsStore } from './messageActionsStore.svelte';
+import type { Match } from './searchStore.svelte';
 
 /** What a message list needs from the window around it: who reads, stream colours, and where clicks go. */
 export interface MessageView {
@@ -8,6 +9,8 @@ export interface MessageView {
   streamColor(streamId: number | undefined): string | null;
   openNarrow(narrow: Narrow): void;
   toggleStar(message: Message): void;
+  /** A search result's content and topic with what matched highlighted; null outside search. */
+  match: ((message: Message) => Match | null) | null;
   /** The message menu's actions. */
   actions: MessageActionsStore;
   /** The narrow the list shows, which "mark as unread from here" goes down; null for search results. */

@@ -1,5 +1,13 @@
-import type { ChatBridge, SearchResult } from '../../../src-preload/bridge';
+import type { ChatBridge, Message, SearchResult } from '../../../src-preload/bridge';
 import { errorText } from './errors';
+import { highlightTopic, highlightWords, searchWords } from './highlight';
+import { sanitizeMessageHtml } from './sanitize';
+
+/** A result's content and topic with what matched highlighted, as HTML. */
+export interface Match {
+  content: string;
+  subject: string;
+}
 
 // A search of the active account; while it is open its results replace the feed.
 export class SearchStore {
@@ -12,6 +20,52 @@ export class SearchStore {
   #requests = 0;
 
   constructor(private readonly bridge: ChatBridge) {}
+
+  /**
+   * What matched in a result: the server's highlighted copies, or, for the
+   * cache's answer, the searched words highlighted here; null for a search
+   * without words.
+   */
+  matchOf(message: Message): Match | null {
+    const fromServer = this.result?.matches.find((match) => match.id === message.id);
+    const words = searchWords(this.searched ?? '');
+    if (!fromServer && words.length === 0) return null;
+    return {
+      content: sanitizeMessageHtml(
+        fromServer?.content ?? highlightWords(sanitizeMessageHtml(message.content), words),
+      ),
+      subject: sanitizeMessageHtml(fromServer?.subject ?? highlightTopic(message.subject, words)),
+    };
+  }
+
+  /** Stars or unstars a result; the result shows it at once, as the feed does from the event. */
+  async toggleStar(message: Message): Promise<void> {
+    const starred = (message.flags ?? []).includes('starred');
+    try {
+      await this.bridge.changeFlags({
+        messageIds: [message.id],
+        flag: 'starred',
+        op: starred ? 'remove' : 'add',
+      });
+      const result = this.result;
+      if (!result) return;
+      this.result = {
+        ...result,
+        messages: result.messages.map((each) =>
+          each.id !== message.id
+            ? each
+            : {
+                ...each,
+                flags: starred
+                  ? (each.flags ?? []).filter((flag) => flag !== 'starred')
+                  : [...(each.flags ?? []), 'starred'],
+              },
+        ),
+      };
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
 
   async run(): Promise<void> {
     const query = this.query.trim();
