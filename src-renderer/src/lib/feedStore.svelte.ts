@@ -28,7 +28,7 @@ const seenBatchMs = 300;
 // whether older ones exist, and what waits in the outbox for it.
 export class FeedStore {
   narrow = $state<Narrow | null>(null);
-  messages = $state<Message[]>([]);
+  messages = $state.raw<Message[]>([]);
   olderState = $state<OlderState>('complete');
   /** Whether messages after the last one shown exist: `complete` once the newest is shown. */
   newerState = $state<OlderState>('complete');

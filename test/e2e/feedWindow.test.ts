@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { spanSize } from '../../src-renderer/src/lib/feedWindow';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+
+// Issue 15, point 2: the feed is virtualized. A long narrow is read from end
+// to beginning and back, by scrolling and by the keyboard, with only a
+// bounded stretch of it in the page at any moment.
+
+const count = 400;
+
+function contentOf(n: number): string {
+  if (n % 25 === 0) return `note ${n}\n\n\`\`\`python\nfor n in range(${n}):\n    print(n)\n\`\`\``;
+  if (n % 17 === 0) return `note ${n}: $$\\sum_{k=1}^{${n}} k^2$$`;
+  if (n % 7 === 0) return `note ${n}\n\n${'A longer paragraph of the log. '.repeat(12)}`;
+  return `note ${n}`;
+}
+
+describe('a long narrow in the feed', () => {
+  let org: Org;
+  let alice: TestUser;
+  let ui: RendererPage;
+  let page: Page;
+
+  const feed = () => page.getByRole('list', { name: 'Messages' });
+  const scroller = () => page.locator('.feed').first();
+  const shownNotes = () =>
+    feed()
+      .locator('.message .message-content')
+      .evaluateAll((items) =>
+        items.map((item) => Number(/note (\d+)/.exec(item.textContent ?? '')?.[1])),
+      );
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    const bob = await org.user('bob');
+    for (const user of [alice, bob]) await org.subscribe(user, 'logbook');
+    for (let n = 1; n <= count; n++) {
+      await org.api(n % 3 === 0 ? alice : bob)('POST', '/messages', {
+        type: 'stream',
+        to: 'logbook',
+        topic: 'daily',
+        content: contentOf(n),
+      });
+    }
+    await org.api(alice)('POST', '/mark_all_as_read');
+    ui = await openRendererPage(org, alice);
+    page = ui.page;
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: '# logbook' })
+      .click();
+    await feed()
+      .locator('.message', { hasText: `note ${count}` })
+      .waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    await ui?.close();
+    await org?.close();
+  });
+
+  it('scrolls from the newest message to the first and back, never holding more than a stretch', async () => {
+    const seen = new Set<number>();
+    let most = 0;
+    // Up, a screen at a time, until the beginning of the narrow shows.
+    const beginning = page.locator('.feed-notice.beginning');
+    for (let step = 0; step < 2_000 && (await beginning.count()) === 0; step++) {
+      await scroller().evaluate((element) => element.scrollBy(0, -element.clientHeight * 0.8));
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      const notes = await shownNotes();
+      for (const note of notes) seen.add(note);
+      most = Math.max(most, notes.length);
+    }
+    expect(await beginning.innerText()).toMatch(/The beginning of .*logbook/);
+    expect(seen.size).toBe(count);
+    expect(most).toBeLessThanOrEqual(spanSize);
+    // The page holds the oldest stretch, in order, with the first message at the top.
+    const top = await shownNotes();
+    expect(top[0]).toBe(1);
+    expect(top).toEqual([...top].sort((a, b) => a - b));
+
+    for (let step = 0; step < 2_000; step++) {
+      const atEnd = await scroller().evaluate(
+        (element) => element.scrollHeight - element.scrollTop - element.clientHeight < 2,
+      );
+      if (atEnd && (await shownNotes()).includes(count)) break;
+      await scroller().evaluate((element) => element.scrollBy(0, element.clientHeight * 0.8));
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      most = Math.max(most, (await shownNotes()).length);
+    }
+    expect((await shownNotes()).at(-1)).toBe(count);
+    expect(most).toBeLessThanOrEqual(spanSize);
+    await ui.screenshot('e2e-feed-long-narrow');
+  });
+
+  it('moves the selection with the keyboard past the end of the stretch', async () => {
+    const newest = feed().locator('.message', { hasText: `note ${count}` });
+    await newest.focus();
+    const steps = spanSize + 20;
+    for (let n = 0; n < steps; n++) await page.keyboard.press('k');
+    const selected = page.locator('.message:focus .message-content');
+    await expect.poll(() => selected.innerText()).toMatch(new RegExp(`^note ${count - steps}\\b`));
+    expect((await shownNotes()).length).toBeLessThanOrEqual(spanSize);
+    for (let n = 0; n < steps; n++) await page.keyboard.press('j');
+    await expect.poll(() => selected.innerText()).toMatch(new RegExp(`^note ${count}\\b`));
+  });
+
+  it('keeps the reader at the newest message as new ones arrive', async () => {
+    for (let n = 1; n <= 5; n++) {
+      await org.api(org.owner)('POST', '/messages', {
+        type: 'stream',
+        to: 'logbook',
+        topic: 'daily',
+        content: `note ${count + n}`,
+      });
+    }
+    await feed()
+      .locator('.message', { hasText: `note ${count + 5}` })
+      .waitFor();
+    const lastBox = await feed().locator('.message').last().boundingBox();
+    const view = await scroller().boundingBox();
+    expect(lastBox && view && lastBox.y + lastBox.height <= view.y + view.height + 1).toBe(true);
+    expect((await shownNotes()).length).toBeLessThanOrEqual(spanSize);
+  });
+});
