@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { spanSize } from '../../src-renderer/src/lib/feedWindow';
+import { spanMost, spanSize } from '../../src-renderer/src/lib/feedWindow';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
 
@@ -76,7 +76,7 @@ describe('a long narrow in the feed', () => {
     }
     expect(await beginning.innerText()).toMatch(/The beginning of .*logbook/);
     expect(seen.size).toBe(count);
-    expect(most).toBeLessThanOrEqual(spanSize);
+    expect(most).toBeLessThanOrEqual(spanMost);
     // The page holds the oldest stretch, in order, with the first message at the top.
     const top = await shownNotes();
     expect(top[0]).toBe(1);
@@ -92,7 +92,7 @@ describe('a long narrow in the feed', () => {
       most = Math.max(most, (await shownNotes()).length);
     }
     expect((await shownNotes()).at(-1)).toBe(count);
-    expect(most).toBeLessThanOrEqual(spanSize);
+    expect(most).toBeLessThanOrEqual(spanMost);
     await ui.screenshot('e2e-feed-long-narrow');
   });
 
@@ -103,7 +103,7 @@ describe('a long narrow in the feed', () => {
     for (let n = 0; n < steps; n++) await page.keyboard.press('k');
     const selected = page.locator('.message:focus .message-content');
     await expect.poll(() => selected.innerText()).toMatch(new RegExp(`^note ${count - steps}\\b`));
-    expect((await shownNotes()).length).toBeLessThanOrEqual(spanSize);
+    expect((await shownNotes()).length).toBeLessThanOrEqual(spanMost);
     for (let n = 0; n < steps; n++) await page.keyboard.press('j');
     await expect.poll(() => selected.innerText()).toMatch(new RegExp(`^note ${count}\\b`));
   });
@@ -123,6 +123,6 @@ describe('a long narrow in the feed', () => {
     const lastBox = await feed().locator('.message').last().boundingBox();
     const view = await scroller().boundingBox();
     expect(lastBox && view && lastBox.y + lastBox.height <= view.y + view.height + 1).toBe(true);
-    expect((await shownNotes()).length).toBeLessThanOrEqual(spanSize);
+    expect((await shownNotes()).length).toBeLessThanOrEqual(spanMost);
   });
 });

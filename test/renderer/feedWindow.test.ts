@@ -4,6 +4,7 @@ import {
   slideSpan,
   spanAround,
   spanBounds,
+  spanMost,
   spanSize,
   spanStep,
 } from '../../src-renderer/src/lib/feedWindow';
@@ -14,7 +15,8 @@ const ids = (span: ReturnType<typeof slideSpan>) => {
   const { from, to } = spanBounds(messages, span);
   return messages.slice(from, to).map((message) => message.id);
 };
-const still = { nearTop: false, nearBottom: false };
+// A reader in the middle of the page, with everything more than a screen away free to go.
+const still = { nearTop: false, nearBottom: false, farAbove: 15, farBelow: 15 };
 
 describe('the stretch of a narrow the feed puts in the page', () => {
   it('starts with the newest messages, or around where the reader starts', () => {
@@ -26,16 +28,30 @@ describe('the stretch of a narrow the feed puts in the page', () => {
     expect(ids(spanAround(messages, 2_005))).toContain(2_010);
   });
 
-  it('grows toward the edge the reader nears and gives back the far side', () => {
+  it('grows toward the edge the reader nears and, past its most, gives back the far side', () => {
     const start = spanAround(messages, 2_000);
-    const up = slideSpan(messages, start, { ...still, nearTop: true, topId: 1_880 });
-    expect(ids(up)[0]).toBe(1_880 - spanStep * 10);
-    expect(ids(up)).toHaveLength(spanSize);
-    expect(ids(up)).toContain(1_880);
-    const down = slideSpan(messages, start, { ...still, nearBottom: true, topId: 2_400 });
-    expect(ids(down).at(-1)).toBe((ids(start).at(-1) ?? 0) + spanStep * 10);
-    expect(ids(down)).toHaveLength(spanSize);
-    expect(slideSpan(messages, start, { ...still, topId: 2_000 })).toEqual(start);
+    const first = ids(start)[0] ?? 0;
+    const last = ids(start).at(-1) ?? 0;
+    const up = slideSpan(messages, start, { ...still, nearTop: true });
+    expect(ids(up)[0]).toBe(first - spanStep * 10);
+    expect(ids(up)).toHaveLength(spanMost);
+    // Growing again: what lies far below the view goes, and only that.
+    const further = slideSpan(messages, up, { ...still, nearTop: true, farBelow: 30 });
+    expect(ids(further)[0]).toBe(first - 2 * spanStep * 10);
+    expect(ids(further)).toHaveLength(spanSize);
+    expect(ids(further).at(-1)).toBe(last - 2 * spanStep * 10);
+    const down = slideSpan(messages, start, { ...still, nearBottom: true });
+    expect(ids(down).at(-1)).toBe(last + spanStep * 10);
+    expect(slideSpan(messages, start, still)).toEqual(start);
+  });
+
+  it('never gives back what is within a screen of the view, nor what it just grew', () => {
+    const start = spanAround(messages, 2_000);
+    const up = slideSpan(messages, start, { ...still, nearTop: true });
+    // Nothing below is far: the page keeps all of it rather than drop what the reader may see.
+    const kept = slideSpan(messages, up, { ...still, nearTop: true, farBelow: 0, farAbove: 40 });
+    expect(ids(kept)).toHaveLength(spanMost + spanStep);
+    expect(ids(kept)[0]).toBe((ids(up)[0] ?? 0) - spanStep * 10);
   });
 
   it('follows the newest messages while the reader is at the end, and keeps what they read', () => {
@@ -43,12 +59,15 @@ describe('the stretch of a narrow the feed puts in the page', () => {
       ...messages,
       ...Array.from({ length: 30 }, (_, index) => ({ id: 6_000 + index }) as Message),
     ];
-    const atEnd = slideSpan(grown, null, { ...still, topId: null });
+    const atEnd = slideSpan(grown, null, { ...still, farAbove: 0, farBelow: 0 });
     expect(spanBounds(grown, atEnd).to).toBe(grown.length);
+    // Reading 4,100 in a tail stretch of 131: what is far above goes, the reader's place stays.
     const tail = { fromId: 4_000, toId: 'newest' as const };
-    const reading = slideSpan(grown, tail, { ...still, topId: 4_100 });
+    const reading = slideSpan(grown, tail, { ...still, farAbove: 5, farBelow: 86 });
     const kept = spanBounds(grown, reading);
     expect(kept.to - kept.from).toBe(spanSize);
-    expect(grown.slice(kept.from, kept.to).map((message) => message.id)).toContain(4_100);
+    const keptIds = grown.slice(kept.from, kept.to).map((message) => message.id);
+    expect(keptIds).toContain(4_100);
+    expect(keptIds[0]).toBe(4_050);
   });
 });

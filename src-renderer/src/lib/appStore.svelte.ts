@@ -19,6 +19,7 @@ import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
+import { shareUnchanged } from './shareUnchanged';
 import { TypingStore } from './typingStore.svelte';
 
 /** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, or settings. */
@@ -35,9 +36,9 @@ interface AccountView {
 // per job beside it. Fed by bridge calls and pushed events; components read it
 // and call its methods, never the bridge.
 export class AppStore {
-  accounts = $state<AccountSummary[]>([]);
+  accounts = $state.raw<AccountSummary[]>([]);
   activeAccountId = $state<string | null>(null);
-  snapshot = $state<Snapshot | null>(null);
+  snapshot = $state.raw<Snapshot | null>(null);
   /** The account list has been read once: until then nothing is offered. */
   ready = $state(false);
   /** The onboarding screen was asked for while accounts exist. */
@@ -260,7 +261,7 @@ export class AppStore {
   }
 
   private applyAppState(state: AppState): void {
-    this.accounts = state.accounts;
+    this.accounts = shareUnchanged(this.accounts, state.accounts);
     this.desktop.applyAppState(state);
     const active = state.activeAccountId ?? state.accounts[0]?.id ?? null;
     if (active === this.activeAccountId) return;
@@ -316,7 +317,7 @@ export class AppStore {
   }
 
   private takeSnapshot(snapshot: Snapshot): void {
-    this.snapshot = snapshot;
+    this.snapshot = shareUnchanged(this.snapshot, snapshot);
     this.feed.ownUserId = snapshot.user.userId;
     this.messageActions.ownUserId = snapshot.user.userId;
     this.messageActions.rules = snapshot.messageRules;

@@ -13,19 +13,29 @@ export interface FeedSpan {
 
 /** Where the reader is, as the feed measures it after each change. */
 export interface ReaderPlace {
-  /** Within a screen or so of the first message in the page. */
+  /** Less than a screen of the page lies above the view, or below it. */
   nearTop: boolean;
   nearBottom: boolean;
-  /** The message at the top of the view, or null when the reader is at the end. */
-  topId: number | null;
+  /**
+   * How many of the page's messages, counted from its top or its bottom, lie
+   * more than a screen away from the view: only those may leave the page.
+   */
+  farAbove: number;
+  farBelow: number;
 }
 
 // Enough above and below the view for fast scrolling and for j/k to find
-// the next message in the page, while the DOM stays small (a message with
-// math or code is a few hundred nodes at most).
-export const spanSize = 60;
+// the next message in the page, while the DOM stays small (a message is
+// about twenty-five elements, one with math or code a few hundred at most).
+export const spanSize = 40;
 // Small slides keep each one inside a frame.
-export const spanStep = 12;
+export const spanStep = 10;
+/**
+ * The most the page holds: the stretch trims back to `spanSize` only once it
+ * has grown a step past it, so that a message arriving, or a slide, does not
+ * redraw the page twice.
+ */
+export const spanMost = spanSize + spanStep;
 
 /** Index of the first message whose ID is at least `id`: the messages are sorted by ID. */
 function indexFrom(messages: readonly Message[], id: number): number {
@@ -71,9 +81,10 @@ export function spanAround(
 }
 
 /**
- * The span after the reader moved: it grows toward an edge they near, then
- * gives back on the side away from where they read, so the page never holds
- * more than `spanSize` messages.
+ * The span after the reader moved: it grows toward an edge they near, and
+ * once it holds more than `spanMost` messages gives back what lies more than
+ * a screen from the view, on the side it did not just grow, so that what the
+ * reader sees and a screen around it always stay.
  */
 export function slideSpan(
   messages: readonly Message[],
@@ -81,17 +92,25 @@ export function slideSpan(
   place: ReaderPlace,
 ): FeedSpan | null {
   let { from, to } = spanBounds(messages, span);
-  if (place.nearTop && from > 0) from = Math.max(0, from - spanStep);
-  if (place.nearBottom && to < messages.length) to = Math.min(messages.length, to + spanStep);
-  if (to - from > spanSize) {
-    const reading = place.topId === null ? to : indexFrom(messages, place.topId);
-    // The far side from the reader goes, but the reader's message keeps a
-    // step of context above it and a screen and more below.
-    const preferred = reading - from > to - reading ? to - spanSize : from;
-    const lowest = Math.min(to, reading + spanStep) - spanSize;
-    const highest = Math.max(from, reading - spanStep);
-    from = Math.max(from, Math.min(highest, Math.max(lowest, preferred)));
-    to = Math.min(to, from + spanSize);
+  const grewTop = place.nearTop && from > 0;
+  const grewBottom = place.nearBottom && to < messages.length;
+  if (grewTop) from = Math.max(0, from - spanStep);
+  if (grewBottom) to = Math.min(messages.length, to + spanStep);
+  if (to - from > spanMost) {
+    let excess = to - from - spanSize;
+    const cutTopFirst = grewBottom || (!grewTop && place.farAbove >= place.farBelow);
+    for (const side of cutTopFirst ? ['top', 'bottom'] : ['bottom', 'top']) {
+      if (side === 'top' && !grewTop) {
+        const cut = Math.min(excess, place.farAbove);
+        from += cut;
+        excess -= cut;
+      }
+      if (side === 'bottom' && !grewBottom) {
+        const cut = Math.min(excess, place.farBelow);
+        to -= cut;
+        excess -= cut;
+      }
+    }
   }
   return spanOf(messages, from, to);
 }

@@ -1,6 +1,17 @@
+// Formatters are made once: making one per call (as toLocaleTimeString does)
+// is what a feed of messages would spend most of its redraw on.
+const clockFormat = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat([], { weekday: 'short', month: 'short', day: 'numeric' });
+const yearDayFormat = new Intl.DateTimeFormat([], {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
 /** A clock time as the user's locale writes it, hours and minutes. */
 export function clockTime(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return clockFormat.format(epochMs);
 }
 
 const minute = 60_000;
@@ -28,10 +39,5 @@ export function dayLabel(epochMs: number, now: number): string {
   if (day === today) return 'Today';
   if (day === new Date(today).setDate(new Date(today).getDate() - 1)) return 'Yesterday';
   const sameYear = new Date(day).getFullYear() === new Date(today).getFullYear();
-  return new Date(day).toLocaleDateString([], {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
+  return (sameYear ? dayFormat : yearDayFormat).format(day);
 }

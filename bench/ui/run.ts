@@ -1,0 +1,227 @@
+// `npm run bench:ui [-- --messages <n>]`
+//
+// The window in Chromium against a bare list of the same messages in the same
+// run: scroll frame times through a long narrow, the feed's DOM size, the
+// renderer's heap, switching narrows and a new message to paint. Each figure
+// is printed beside the bare list's and the issue's target; nothing is
+// asserted, and the exit code is 0 whether the targets are met or not.
+import { readdir, readFile } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startOrg, type Org, type TestUser } from '../../test/helpers/org';
+import { openRendererPage } from '../../test/helpers/rendererPage';
+import { formatTable, log, machineLine, megabytes, ms, type Row } from '../server/report';
+import { bareAppendToPaint, openBareList, type BareNarrow } from './bareList';
+import {
+  arrivalToPaint,
+  clickToPaint,
+  heapAfterGc,
+  installPaintClock,
+  paintClock,
+  percentile,
+  scrollPass,
+  watchFor,
+  type ScrollPass,
+} from './pageProbes';
+import { seedNarrow } from './seedNarrows';
+
+const { values } = parseArgs({ options: { messages: { type: 'string', default: '10000' } } });
+const LONG = Number(values.messages);
+const OTHER = 2_000;
+const SWITCHES = 40;
+const ARRIVALS = 60;
+// Pixels a frame: a fast fling, so a pass over 10,000 messages takes a minute or so.
+const SCROLL_STEP = 240;
+
+async function narrowOf(org: Org, user: TestUser, stream: string): Promise<BareNarrow> {
+  const ids: number[] = [];
+  const html: string[] = [];
+  let anchor: number | 'oldest' = 'oldest';
+  for (;;) {
+    const answer = await org.api(user)('GET', '/messages', {
+      anchor: String(anchor),
+      num_before: 0,
+      num_after: 5_000,
+      include_anchor: anchor === 'oldest',
+      narrow: [{ operator: 'stream', operand: stream }],
+    });
+    const page = answer.json as {
+      messages: { id: number; content: string }[];
+      found_newest: boolean;
+    };
+    for (const message of page.messages) {
+      ids.push(message.id);
+      html.push(message.content);
+    }
+    const last = page.messages.at(-1);
+    if (page.found_newest || !last) return { ids, html };
+    anchor = last.id;
+  }
+}
+
+async function appCss(): Promise<string> {
+  const assets = 'out/renderer/assets';
+  const files = (await readdir(assets)).filter((name) => name.endsWith('.css'));
+  return (await Promise.all(files.map((name) => readFile(join(assets, name), 'utf8')))).join('\n');
+}
+
+const p99 = (values: readonly number[]) => percentile(values, 0.99);
+
+function frameRow(label: string, hearth: ScrollPass, bare: ScrollPass): Row {
+  const value = p99(hearth.frames);
+  return {
+    figure: `scroll frame time p99, ${label} (${hearth.frames.length} frames)`,
+    value: ms(value),
+    ceiling: `${ms(p99(bare.frames))} bare list (${bare.frames.length} frames)`,
+    ratio: value / p99(bare.frames),
+    target: '≤ 16.7 ms',
+    met: value <= 16.7,
+  };
+}
+
+async function main(): Promise<void> {
+  log(machineLine());
+  const org = await startOrg();
+  const rows: Row[] = [];
+  try {
+    const alice = await org.user('alice');
+    const senders = [await org.user('bob'), await org.user('carol'), alice];
+    for (const user of senders) {
+      await org.subscribe(user, 'long');
+      await org.subscribe(user, 'other');
+    }
+    log(`seeding ${LONG.toLocaleString('en')} messages in #long and ${OTHER} in #other`);
+    await seedNarrow(org, senders, 'long', LONG, 1);
+    await seedNarrow(org, senders, 'other', OTHER, 2);
+    await org.api(alice)('POST', '/mark_all_as_read');
+    const long = await narrowOf(org, alice, 'long');
+    const other = await narrowOf(org, alice, 'other');
+    const oldest = long.ids[0] ?? 0;
+    const newest = long.ids.at(-1) ?? 0;
+    const otherNewest = other.ids.at(-1) ?? 0;
+
+    log('the window: Hearth signed in as alice over the WebSocket bridge');
+    const ui = await openRendererPage(org, alice, { beforeLoad: installPaintClock });
+    const { page } = ui;
+    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    const longButton = await sidebar.getByRole('button', { name: '# long' }).elementHandle();
+    const otherButton = await sidebar.getByRole('button', { name: '# other' }).elementHandle();
+    if (!longButton || !otherButton) throw new Error('the sidebar lacks the bench streams');
+    await clickToPaint(otherButton, `[data-message-id="${otherNewest}"]`);
+    await clickToPaint(longButton, `[data-message-id="${newest}"]`);
+
+    log('scrolling #long from its newest message to its first, loading as it goes, and back');
+    const up = await scrollPass(page, '.feed', -SCROLL_STEP, oldest);
+    const down = await scrollPass(page, '.feed', SCROLL_STEP, newest);
+    const session = await page.context().newCDPSession(page);
+    const heap = await heapAfterGc(session);
+
+    log(`switching between #long and #other ${SWITCHES} times`);
+    const switches: number[] = [];
+    for (let n = 0; n < SWITCHES; n++) {
+      switches.push(await clickToPaint(otherButton, `[data-message-id="${otherNewest}"]`));
+      switches.push(await clickToPaint(longButton, `[data-message-id="${newest}"]`));
+    }
+
+    log(`${ARRIVALS} new messages arriving in the open narrow`);
+    const arrivals: number[] = [];
+    for (let n = 0; n < ARRIVALS; n++) {
+      const marker = `arrival-${n}-${Date.now()}`;
+      await watchFor(page, '.message-content', marker);
+      await org.api(senders[0])('POST', '/messages', {
+        type: 'stream',
+        to: 'long',
+        topic: 'bench',
+        content: `${marker} just landed`,
+      });
+      arrivals.push(await arrivalToPaint(page, marker));
+    }
+    const errors = [...ui.pageErrors];
+    await ui.close();
+
+    log('the bare list of the same messages');
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-gpu',
+      ],
+    });
+    const barePage = await browser.newPage({ viewport: { width: 1100, height: 700 } });
+    await openBareList(barePage, await appCss(), [long, other]);
+    const bareUp = await scrollPass(barePage, '.feed', -SCROLL_STEP, oldest);
+    const bareDown = await scrollPass(barePage, '.feed', SCROLL_STEP, newest);
+    const bareNodes = await barePage.evaluate(
+      () => document.querySelector('.feed')?.getElementsByTagName('*').length ?? 0,
+    );
+    const bareSession = await barePage.context().newCDPSession(barePage);
+    const bareHeap = await heapAfterGc(bareSession);
+    const bareSwitches: number[] = [];
+    const [toLong, toOther] = await barePage.$$('.bare-switch');
+    if (!toLong || !toOther) throw new Error('the bare list lacks its switches');
+    await barePage.evaluate(paintClock);
+    for (let n = 0; n < SWITCHES; n++) {
+      bareSwitches.push(await clickToPaint(toOther, `[data-message-id="${otherNewest}"]`));
+      bareSwitches.push(await clickToPaint(toLong, `[data-message-id="${newest}"]`));
+    }
+    const bareArrivals: number[] = [];
+    for (let n = 0; n < ARRIVALS; n++) {
+      bareArrivals.push(
+        await bareAppendToPaint(barePage, newest + 1_000 + n, `<p>arrival-${n} just landed</p>`),
+      );
+    }
+    await browser.close();
+
+    rows.push(frameRow('scrolling up the whole narrow, loading from the host', up, bareUp));
+    rows.push(frameRow('scrolling down the whole narrow, loaded', down, bareDown));
+    const nodes = Math.max(up.mostNodes, down.mostNodes);
+    rows.push({
+      figure: 'feed DOM elements at any sampled moment',
+      value: nodes.toLocaleString('en'),
+      ceiling: `${bareNodes.toLocaleString('en')} bare list`,
+      ratio: nodes / bareNodes,
+      target: '≤ 1,500',
+      met: nodes <= 1_500,
+    });
+    rows.push({
+      figure: `renderer JS heap after a full collection, ${long.ids.length.toLocaleString('en')} messages loaded`,
+      value: megabytes(heap),
+      ceiling: `${megabytes(bareHeap)} bare list`,
+      ratio: heap / bareHeap,
+      target: '≤ 150 MB',
+      met: heap <= 150 * 1024 * 1024,
+    });
+    const switchP99 = p99(switches);
+    rows.push({
+      figure: 'switch between two cached narrows, click to painted, p99',
+      value: ms(switchP99),
+      ceiling: `${ms(p99(bareSwitches))} bare list replacing the whole narrow`,
+      ratio: switchP99 / p99(bareSwitches),
+      target: '≤ 50 ms',
+      met: switchP99 <= 50,
+    });
+    const arrivalP99 = p99(arrivals);
+    rows.push({
+      figure: 'new message event (WebSocket frame in the window) to painted, p99',
+      value: ms(arrivalP99),
+      ceiling: `${ms(p99(bareArrivals))} bare list insertAdjacentHTML`,
+      ratio: arrivalP99 / p99(bareArrivals),
+      target: '≤ 16.7 ms',
+      met: arrivalP99 <= 16.7,
+    });
+    if (errors.length > 0) log(`the window reported errors: ${errors.join('; ')}`);
+  } finally {
+    await org.close();
+  }
+  console.log(`\n${formatTable(rows)}\n`);
+  const missed = rows.filter((row) => row.met === false).map((row) => row.figure);
+  log(missed.length === 0 ? 'every target met' : `NOT MET: ${missed.join('; ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
