@@ -8,11 +8,17 @@ import type {
 } from '../../../src-preload/bridge';
 import { BotsStore } from './botsStore.svelte';
 import { ComposeAidsStore } from './composeAidsStore.svelte';
-import { ComposeStore, emptyDraft, type ComposeDraft } from './composeStore.svelte';
+import {
+  ComposeStore,
+  emptyDraft,
+  type ComposeDraft,
+  type ComposeKind,
+} from './composeStore.svelte';
 import { DesktopStore } from './desktopStore.svelte';
 import { errorText } from './errors';
 import { FeedStore, feedEnd, type ScrollAnchor } from './feedStore.svelte';
 import { MessageActionsStore } from './messageActionsStore.svelte';
+import { nextUnreadTopic } from './nextUnreadTopic';
 import type { MessageView } from './messageView';
 import { SeenWatcher } from './seenWatcher';
 import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
@@ -244,6 +250,29 @@ export class AppStore {
     this.view = 'bots';
     this.search.close();
     await this.bots.load();
+  }
+
+  /** Zulip's c and x: the compose box of the feed, for a new message of that kind. */
+  startMessage(kind: ComposeKind): void {
+    if (this.view !== 'feed' || this.search.searched !== null) {
+      void this.openNarrow(this.feed.narrow ?? { kind: 'all' });
+    }
+    this.compose.start(kind, this.feed.narrow);
+  }
+
+  /** Zulip's Escape: out of a search, from a page back to the messages, from a narrow to All messages. */
+  async back(): Promise<void> {
+    if (this.search.searched !== null) return this.search.close();
+    if (this.view !== 'feed') return this.openNarrow(this.feed.narrow ?? { kind: 'all' });
+    if (this.feed.narrow?.kind !== 'all') return this.openNarrow({ kind: 'all' });
+  }
+
+  /** Zulip's n. */
+  async openNextUnreadTopic(): Promise<void> {
+    const here = this.view === 'feed' && this.search.searched === null ? this.feed.narrow : null;
+    const next = nextUnreadTopic(this.snapshot?.streams ?? [], here);
+    if (next) await this.openNarrow(next);
+    else this.messageActions.tell('No other topic has unread messages');
   }
 
   private async joined(accountId: string): Promise<void> {

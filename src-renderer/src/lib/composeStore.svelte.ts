@@ -32,8 +32,11 @@ export class ComposeStore {
   recipients = $state<number[]>([]);
   content = $state('');
   error = $state<string | null>(null);
-  /** Counts requests to put the cursor in the message, for the box to follow. */
-  focusRequests = $state(0);
+  /**
+   * Where the cursor is wanted: in the message, or where the recipients are
+   * said (the topic, or the people). The box takes it, once, when it is shown.
+   */
+  focusWanted = $state<'message' | 'recipients' | null>(null);
 
   constructor(
     private readonly bridge: ChatBridge,
@@ -65,11 +68,29 @@ export class ComposeStore {
     }
   }
 
+  /**
+   * Zulip's c and x: a new message of that kind to where the reader is (the
+   * stream and topic, or the people, of the narrow), with the cursor where
+   * something is still to be said.
+   */
+  start(kind: ComposeKind, narrow: Narrow | null): void {
+    this.kind = kind;
+    if (kind === 'stream' && narrow?.kind === 'stream') {
+      if (narrow.streamId !== this.streamId || narrow.topic !== undefined) {
+        this.topic = narrow.topic ?? '';
+      }
+      this.streamId = narrow.streamId;
+    } else if (kind === 'private') {
+      this.recipients = narrow?.kind === 'private' ? [...narrow.userIds] : [];
+    }
+    this.focusWanted = this.destination === null ? 'recipients' : 'message';
+  }
+
   /** Adds text (a quote) after what is written, on its own lines, and puts the cursor after it. */
   insert(text: string): void {
     const written = this.content.replace(/\s+$/, '');
     this.content = written === '' ? text : `${written}\n\n${text}`;
-    this.focusRequests += 1;
+    this.focusWanted = 'message';
   }
 
   addRecipient(userId: number): void {

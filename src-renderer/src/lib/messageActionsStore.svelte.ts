@@ -88,7 +88,7 @@ export class MessageActionsStore {
   /** Points the compose box at the message's conversation and puts the cursor there. */
   reply(message: Message): void {
     this.compose.follow(replyNarrow(message, this.ownUserId));
-    this.compose.focusRequests += 1;
+    this.compose.focusWanted = 'message';
   }
 
   async quoteAndReply(message: Message): Promise<void> {
@@ -212,7 +212,7 @@ export class MessageActionsStore {
     try {
       const { url } = await this.bridge.messageLink({ messageId: message.id });
       await navigator.clipboard.writeText(url);
-      this.#tell('Link copied');
+      this.tell('Link copied');
     } catch (error) {
       this.error = errorText(error);
     }
@@ -229,7 +229,8 @@ export class MessageActionsStore {
     }
   }
 
-  #tell(notice: string): void {
+  /** A passing word at the foot of the window: what was done, or why nothing was. */
+  tell(notice: string): void {
     this.notice = notice;
     if (this.#noticeTimer !== null) clearTimeout(this.#noticeTimer);
     this.#noticeTimer = setTimeout(() => (this.notice = null), noticeMs);

@@ -1,6 +1,15 @@
 /** What a key does to the selected message, as in Zulip's web app. */
 export type MessageShortcut =
-  'next' | 'previous' | 'menu' | 'reply' | 'quote' | 'edit' | 'star' | 'unreadFromHere';
+  | 'next'
+  | 'previous'
+  | 'menu'
+  | 'reply'
+  | 'quote'
+  | 'edit'
+  | 'star'
+  | 'unreadFromHere'
+  | 'narrowStream'
+  | 'narrowTopic';
 
 export function messageShortcut(event: KeyboardEvent): MessageShortcut | null {
   if (event.altKey || event.isComposing) return null;
@@ -25,6 +34,10 @@ export function messageShortcut(event: KeyboardEvent): MessageShortcut | null {
       return 'star';
     case 'U':
       return 'unreadFromHere';
+    case 's':
+      return 'narrowStream';
+    case 'S':
+      return 'narrowTopic';
     default:
       return null;
   }

@@ -17,6 +17,8 @@ export class SearchStore {
   searched = $state<string | null>(null);
   result = $state<SearchResult | null>(null);
   error = $state<string | null>(null);
+  /** The cursor is wanted in the search box (Zulip's /): the box takes it once. */
+  focusWanted = $state(false);
   #requests = 0;
 
   constructor(private readonly bridge: ChatBridge) {}
