@@ -44,7 +44,7 @@ export function scrollPass(
             mostNodes = Math.max(mostNodes, element.getElementsByTagName('*').length);
           }
           if (atEnd()) return resolve({ frames, mostNodes });
-          if (now - startedAt > 600_000)
+          if (now - startedAt > 1_800_000)
             return reject(new Error('scrolling did not reach the end'));
           element.scrollTop += step;
           requestAnimationFrame(frame);
