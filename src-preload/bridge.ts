@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
+export { mentionFlagNames } from '../src-main/wire';
 
 export type { Message, Subscription, RecipientUser } from '../src-main/wire';
 

@@ -25,6 +25,14 @@ export const editHistoryEntrySchema = z.object({
 export type EditHistoryEntry = z.infer<typeof editHistoryEntrySchema>;
 
 // The Message object of Zulip's GET /messages and `message` events (spec §2).
+/** The flags of Zulip's is:mentioned: a personal mention or a wildcard one. */
+export const mentionFlagNames: readonly string[] = [
+  'mentioned',
+  'wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+];
+
 export const messageSchema = z.object({
   id: z.number().int(),
   type: z.enum(['stream', 'private']),

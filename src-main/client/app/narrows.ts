@@ -1,6 +1,5 @@
 import type { Narrow, OutboxEntry } from '../../../src-preload/bridge';
-import type { NarrowTerm } from '../../wire';
-import { mentionFlagNames } from '../cache/flags';
+import { mentionFlagNames, type NarrowTerm } from '../../wire';
 import type { Narrow as CacheNarrow } from '../cache/narrow';
 
 /** The cache's name for a narrow of the window. */

@@ -1,3 +1,5 @@
+import { mentionFlagNames } from '../../wire';
+
 // Zulip's per-reader message flags, one bit each, so that flag events and
 // `is:` filters are integer arithmetic instead of JSON work.
 const names = [
@@ -16,13 +18,6 @@ const bitByName = new Map<string, number>(names.map((name, index) => [name, 1 <<
 
 export const READ = 1;
 export const STARRED = 2;
-/** The flags of Zulip's is:mentioned: a personal mention or a wildcard one. */
-export const mentionFlagNames: readonly string[] = [
-  'mentioned',
-  'wildcard_mentioned',
-  'stream_wildcard_mentioned',
-  'topic_wildcard_mentioned',
-];
 export const MENTIONED = mentionFlagNames.reduce(
   (bits, name) => bits | (bitByName.get(name) ?? 0),
   0,

@@ -1,4 +1,10 @@
-import type { Message, Narrow, OutboxEntry, Snapshot } from '../../../src-preload/bridge';
+import {
+  mentionFlagNames,
+  type Message,
+  type Narrow,
+  type OutboxEntry,
+  type Snapshot,
+} from '../../../src-preload/bridge';
 
 // Zulip treats topic names that differ only in case as the same topic.
 const sameTopic = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
@@ -38,19 +44,12 @@ export function conversationPartners(message: Message, ownUserId: number): numbe
   return others.length > 0 ? others : [ownUserId];
 }
 
-const mentionFlags = [
-  'mentioned',
-  'wildcard_mentioned',
-  'stream_wildcard_mentioned',
-  'topic_wildcard_mentioned',
-];
-
 export function messageInNarrow(message: Message, narrow: Narrow, ownUserId: number): boolean {
   switch (narrow.kind) {
     case 'all':
       return true;
     case 'mentioned':
-      return (message.flags ?? []).some((flag) => mentionFlags.includes(flag));
+      return (message.flags ?? []).some((flag) => mentionFlagNames.includes(flag));
     case 'starred':
       return (message.flags ?? []).includes('starred');
     case 'dms':
