@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
-export { mentionFlagNames } from '../src-main/wire';
 
-export type { Message, Subscription, RecipientUser } from '../src-main/wire';
+export type { Message, Subscription, RecipientUser, MentionFlag } from '../src-main/wire';
 
 // The one contract between the untrusted renderer and the main side. Main
 // registers a handler for every entry of `bridgeCalls` and parses its argument

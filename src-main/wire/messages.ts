@@ -26,12 +26,14 @@ export type EditHistoryEntry = z.infer<typeof editHistoryEntrySchema>;
 
 // The Message object of Zulip's GET /messages and `message` events (spec §2).
 /** The flags of Zulip's is:mentioned: a personal mention or a wildcard one. */
-export const mentionFlagNames: readonly string[] = [
+export const mentionFlags = [
   'mentioned',
   'wildcard_mentioned',
   'stream_wildcard_mentioned',
   'topic_wildcard_mentioned',
-];
+] as const;
+export type MentionFlag = (typeof mentionFlags)[number];
+export const mentionFlagNames: readonly string[] = mentionFlags;
 
 export const messageSchema = z.object({
   id: z.number().int(),

@@ -1,9 +1,9 @@
-import {
-  mentionFlagNames,
-  type Message,
-  type Narrow,
-  type OutboxEntry,
-  type Snapshot,
+import type {
+  MentionFlag,
+  Message,
+  Narrow,
+  OutboxEntry,
+  Snapshot,
 } from '../../../src-preload/bridge';
 
 // Zulip treats topic names that differ only in case as the same topic.
@@ -11,6 +11,19 @@ const sameTopic = (a: string, b: string): boolean => a.toLowerCase() === b.toLow
 
 const sameIds = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && a.every((id) => b.includes(id));
+
+// The window cannot import the main side's list, only its type: each name
+// must be one of its flags, and the type of the list fails to compile when
+// one of its flags is left out.
+const mentionFlags = [
+  'mentioned',
+  'wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+] as const satisfies readonly MentionFlag[];
+const mentionFlagNames: [Exclude<MentionFlag, (typeof mentionFlags)[number]>] extends [never]
+  ? readonly string[]
+  : never = mentionFlags;
 
 export function sameNarrow(a: Narrow | null, b: Narrow | null): boolean {
   if (a === null || b === null) return a === b;
