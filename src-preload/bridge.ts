@@ -206,6 +206,20 @@ export const typingConversationSchema = z.object({
 });
 export type TypingConversation = z.infer<typeof typingConversationSchema>;
 
+// Zulip's display settings that change the window, as the account's server
+// last said (its user_settings events keep them current).
+export const displaySettingsSchema = z.object({
+  /** Zulip's color_scheme: follow the system's, or always dark or light. */
+  theme: z.enum(['automatic', 'dark', 'light']),
+  twentyFourHourTime: z.boolean(),
+  /** Zulip's dense_mode: the feed packs its messages tighter. */
+  denseMode: z.boolean(),
+});
+export type DisplaySettings = z.infer<typeof displaySettingsSchema>;
+
+export const roleSchema = z.enum(['owner', 'administrator', 'moderator', 'member', 'guest']);
+export type Role = z.infer<typeof roleSchema>;
+
 export const snapshotSchema = z.object({
   accountId: z.string(),
   user: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
@@ -221,6 +235,9 @@ export const snapshotSchema = z.object({
   lastNarrow: narrowSchema.nullable(),
   messageRules: messageRulesSchema,
   compose: composeRulesSchema,
+  display: displaySettingsSchema,
+  /** The reader's role in the organization. */
+  role: roleSchema,
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
@@ -638,6 +655,20 @@ export const bridgeCalls = {
       topic: topicName.optional(),
     }),
     result: z.object({ url: z.string() }),
+  },
+  /** Zulip's display settings; the snapshot follows the server's event. */
+  changeDisplaySettings: {
+    args: z.object({
+      patch: displaySettingsSchema
+        .partial()
+        .refine((patch) => Object.keys(patch).length > 0, 'change at least one setting'),
+    }),
+    result: z.object({}),
+  },
+  /** The server checks the name and renames the reader everywhere by its realm_user event. */
+  changeFullName: {
+    args: z.object({ fullName: z.string().max(1000) }),
+    result: z.object({}),
   },
 } as const;
 

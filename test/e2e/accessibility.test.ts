@@ -73,11 +73,10 @@ describe('the window to axe-core', () => {
     await page.getByRole('button', { name: 'Close search' }).click();
   });
 
-  it('finds nothing serious in the views and pages of the sidebar', async () => {
+  it('finds nothing serious in the views and settings pages of the sidebar', async () => {
     const views: [button: string, ready: string][] = [
       ['Recent conversations', '.recent'],
       ['Direct messages', '[data-message-id]'],
-      ['Notification settings', '.settings'],
       ['Bots', '.bots'],
     ];
     const found: string[] = [];
@@ -85,6 +84,12 @@ describe('the window to axe-core', () => {
       await sidebar().getByRole('button', { name: button }).click();
       await page.locator(ready).first().waitFor();
       found.push(...(await seriousViolationsInBothThemes(page, button)));
+    }
+    await sidebar().getByRole('button', { name: 'Settings', exact: true }).click();
+    for (const tab of ['Display', 'Account', 'Notifications']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('tabpanel', { name: tab }).locator('input, select').first().waitFor();
+      found.push(...(await seriousViolationsInBothThemes(page, `${tab} settings`)));
     }
     expect(found).toEqual([]);
   });

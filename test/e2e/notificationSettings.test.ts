@@ -45,7 +45,8 @@ describe('the notification settings page', () => {
       },
     });
     page = ui.page;
-    await page.getByRole('button', { name: 'Notification settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Notifications' }).click();
     await page.getByRole('heading', { name: 'Direct messages and mentions' }).waitFor();
   });
 

@@ -140,7 +140,8 @@ const validCalls: Record<string, ValidCall> = {
     notification_sound: 'ding',
     desktop_icon_count_display: '1',
   }),
-  'PATCH /settings': () => ({
+  'PATCH /settings': ({ alice }) => ({
+    full_name: alice.fullName,
     enable_sounds: 'false',
     notification_sound: 'chime',
     desktop_icon_count_display: '2',

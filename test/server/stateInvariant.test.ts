@@ -289,6 +289,32 @@ describe('initial state plus events equals fresh state', () => {
         }),
     },
     {
+      name: 'a user changing their full name',
+      covers: ['changeFullName'],
+      act: () => org.api(bob)('PATCH', '/settings', { full_name: `Bob ${Date.now()}` }),
+    },
+    {
+      name: 'a bot changing its own full name',
+      covers: ['changeFullName'],
+      act: async () => {
+        // A generic bot: Zulip keeps incoming-webhook bots out of PATCH /settings.
+        const shortName = `renamer${Date.now()}`;
+        const created = await org.api(alice)('POST', '/bots', {
+          full_name: `${shortName} bot`,
+          short_name: shortName,
+        });
+        const bot = {
+          ...alice,
+          id: created.json.user_id,
+          email: `${shortName}-bot@hearth.local`,
+          apiKey: created.json.api_key,
+        };
+        return org.api(bot)('PATCH', '/settings', {
+          full_name: `Renamed ${Date.now()}`,
+        });
+      },
+    },
+    {
       name: 'changing display, privacy and notification settings at once',
       covers: ['changeUserSettings'],
       act: () =>

@@ -42,6 +42,8 @@ import { MessageActions } from './messageActions';
 import { messageRulesOf } from './messageRules';
 import { composeRulesOf, emojiChoices } from './composeAids';
 import { Typists } from './typists';
+import { displaySettingsOf, zulipDisplayPatch, type DisplayPatch } from './displaySettings';
+import { roleOf } from './accountRole';
 import { describeTerm, searchTerms } from './searchQuery';
 
 export interface AccountRuntimeEvents {
@@ -316,6 +318,14 @@ export class AccountRuntime {
     await this.#requireSession().api.updateSettings({ enter_sends: enterSends });
   }
 
+  async changeDisplaySettings(patch: DisplayPatch): Promise<void> {
+    await this.#requireSession().api.updateSettings(zulipDisplayPatch(patch));
+  }
+
+  async changeFullName(fullName: string): Promise<void> {
+    await this.#requireSession().api.updateSettings({ full_name: fullName });
+  }
+
   #requireSession(): Session {
     if (!this.session) throw new Error('Sign in to this organization again to make changes.');
     return this.session;
@@ -474,6 +484,8 @@ export class AccountRuntime {
       lastNarrow: this.#account.lastNarrow ? narrowOfTerms(this.#account.lastNarrow) : null,
       messageRules: messageRulesOf(this.#registerState()),
       compose: composeRulesOf(this.#registerState()),
+      display: displaySettingsOf(this.#registerState()),
+      role: roleOf(this.#registerState()),
     };
   }
 

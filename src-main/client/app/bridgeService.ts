@@ -215,6 +215,16 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       const request = parseArgs('webhookUrl', args);
       return { url: await bots().webhookUrl(request) };
     },
+    async changeDisplaySettings(args: CallArgs<'changeDisplaySettings'>) {
+      const { patch } = parseArgs('changeDisplaySettings', args);
+      await app.active().changeDisplaySettings(patch);
+      return {};
+    },
+    async changeFullName(args: CallArgs<'changeFullName'>) {
+      const { fullName } = parseArgs('changeFullName', args);
+      await app.active().changeFullName(fullName);
+      return {};
+    },
     subscribe(push) {
       const stops = [
         app.on('appState', (state) => push('appState', state)),

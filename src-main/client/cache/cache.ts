@@ -64,6 +64,7 @@ import {
 import { storeStreamTopics, topicsInStream, type StreamTopic } from './topics';
 import { replaceUnreads, unreadCounts, unreadIdsIn, type UnreadCounts } from './unreads';
 import { applyRealmUserEvent, listUsers, replaceUsers } from './users';
+import { renameInMessages } from './senderNames';
 import {
   applyUserTopicEvent,
   policiesOfMutedTopics,
@@ -290,6 +291,8 @@ export class Cache {
       case 'realm_user': {
         const parsed = parse(realmUserEventSchema);
         if (parsed) applyRealmUserEvent(db, parsed);
+        const renamed = parsed?.op === 'update' ? parsed.person.full_name : undefined;
+        if (parsed && renamed !== undefined) renameInMessages(db, parsed.person.user_id, renamed);
         return;
       }
       case 'user_topic': {

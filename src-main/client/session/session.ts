@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applyEvent, type InitialState } from '../../state/applyEvent';
-import type { AnyEvent, QueuedEvent } from '../../wire';
+import { realmUserEventSchema, type AnyEvent, type QueuedEvent } from '../../wire';
 import { createApi, type Api, type Registered } from '../api';
 import { backoffDelay, defaultBackoff, type Backoff } from '../backoff';
 import type { Cache } from '../cache/cache';
@@ -90,6 +90,7 @@ const indexBatch = 500;
 const sidebarEvents = new Set([
   'user_settings',
   'update_global_notifications',
+  'update_display_settings',
   'message',
   'update_message',
   'delete_message',
@@ -100,6 +101,11 @@ const sidebarEvents = new Set([
   'user_topic',
   'muted_topics',
 ]);
+
+const renamesSomeone = (event: QueuedEvent): boolean =>
+  event.type === 'realm_user' &&
+  event.op === 'update' &&
+  realmUserEventSchema.safeParse(event).data?.person.full_name !== undefined;
 
 /**
  * One account's live link to its server. It keeps the account's cache current:
@@ -361,6 +367,8 @@ export class Session {
       if (sidebarEvents.has(event.type)) sidebar = true;
       collectChange(event, { messageIds, newIds, deletedIds, localIds });
       if (event.type === 'update_message_flags' && event.all === true) everyMessage = true;
+      // A new name shows on every message of its owner.
+      if (renamesSomeone(event)) everyMessage = true;
     }
     this.#state = state;
     this.#cache.applyEvents(events as QueuedEvent[]);

@@ -13,11 +13,21 @@ export function checkEmail(email: string): string {
   return trimmed;
 }
 
+export const MIN_FULL_NAME_LENGTH = 2;
+// Zulip 7.0's UserProfile.NAME_INVALID_CHARS: Markdown's mention and quote
+// syntax; and its check_string_is_printable: no control, surrogate or
+// unassigned code points.
+const nameInvalidCharacters = /[*`\\>"@]|[\p{Cc}\p{Cs}\p{Cn}]/u;
+
+/** Zulip 7.0's check_full_name, for people and bots alike. */
 export function checkFullName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed.length === 0) throw errors.badRequest('Name too short!');
-  if ([...trimmed].length > MAX_FULL_NAME_LENGTH) throw errors.badRequest('Name too long!');
-  if (controlCharacters.test(trimmed)) throw errors.badRequest('Invalid characters in name!');
+  const length = [...trimmed].length;
+  if (length > MAX_FULL_NAME_LENGTH) throw errors.badRequest('Name too long!');
+  if (length < MIN_FULL_NAME_LENGTH) throw errors.badRequest('Name too short!');
+  if (nameInvalidCharacters.test(trimmed)) throw errors.badRequest('Invalid characters in name!');
+  // A name ending in "|15" would read as the ID part of a mention's @**Name|15**.
+  if (/\|\d+$/.test(name)) throw errors.badRequest('Invalid format!');
   return trimmed;
 }
 

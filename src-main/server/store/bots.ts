@@ -61,10 +61,6 @@ export function setBotDefaults(sql: Sql, botId: number, defaults: BotDefaults): 
   );
 }
 
-export function setFullName(sql: Sql, userId: number, fullName: string): void {
-  sql.run('UPDATE users SET full_name = ? WHERE id = ?', [fullName, userId]);
-}
-
 export function setApiKey(sql: Sql, userId: number, apiKey: string): void {
   sql.run('UPDATE users SET api_key = ? WHERE id = ?', [apiKey, userId]);
 }

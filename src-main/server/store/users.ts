@@ -56,6 +56,10 @@ export function userByEmail(sql: Sql, email: string): UserRow | undefined {
   return sql.get<UserRow>('SELECT * FROM users WHERE email = ?', [email]);
 }
 
+export function setFullName(sql: Sql, userId: number, fullName: string): void {
+  sql.run('UPDATE users SET full_name = ? WHERE id = ?', [fullName, userId]);
+}
+
 export function usersByIds(sql: Sql, ids: readonly number[]): UserRow[] {
   return sql.all<UserRow>('SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))', [
     JSON.stringify(ids),

@@ -25,11 +25,12 @@ import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
+import { SettingsStore, type SettingsPage } from './settingsStore.svelte';
 import { shareUnchanged } from './shareUnchanged';
 import { TypingStore } from './typingStore.svelte';
 
 /** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, or settings. */
-export type MainView = 'feed' | 'recent' | 'bots' | 'notificationSettings';
+export type MainView = 'feed' | 'recent' | 'bots' | 'settings';
 
 /** Where the user was in an account, to find it again on switching back. */
 interface AccountView {
@@ -65,6 +66,7 @@ export class AppStore {
   readonly bots: BotsStore;
   readonly desktop: DesktopStore;
   readonly notificationSettings: NotificationSettingsStore;
+  readonly settings: SettingsStore;
   readonly feedView: MessageView;
   readonly searchView: MessageView;
 
@@ -96,6 +98,7 @@ export class AppStore {
       bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
+    this.settings = new SettingsStore(bridge);
     this.feedView = this.#messageView({
       seen: new SeenWatcher((id) => this.feed.markSeen(id)),
       narrow: () => (this.feed.narrow ? $state.snapshot(this.feed.narrow) : null),
@@ -116,7 +119,9 @@ export class AppStore {
       if (snapshot.accountId !== this.activeAccountId) return;
       this.takeSnapshot(snapshot);
       // Settings and subscriptions change with the events that change the sidebar.
-      if (this.view === 'notificationSettings') void this.notificationSettings.load();
+      if (this.view === 'settings' && this.settings.page === 'notifications') {
+        void this.notificationSettings.load();
+      }
       if (this.view === 'recent') this.recent.refresh();
     });
     this.bridge.on('feed', (change) => {
@@ -221,6 +226,9 @@ export class AppStore {
       get ownUserId() {
         return store.snapshot?.user.userId ?? 0;
       },
+      get clockHours() {
+        return store.snapshot?.display.twentyFourHourTime === true ? 24 : 12;
+      },
       streamColor: (streamId) =>
         this.snapshot?.streams.find((stream) => stream.streamId === streamId)?.color ?? null,
       openNarrow: (narrow) => void this.openNarrow(narrow),
@@ -234,10 +242,13 @@ export class AppStore {
     };
   }
 
-  async showNotificationSettings(): Promise<void> {
-    this.view = 'notificationSettings';
+  /** The settings area, on `page` or the page it was last on. */
+  async showSettings(page: SettingsPage = this.settings.page): Promise<void> {
+    this.view = 'settings';
     this.search.close();
-    await this.notificationSettings.load();
+    if (page !== this.settings.page) this.settings.clear();
+    this.settings.page = page;
+    if (page === 'notifications') await this.notificationSettings.load();
   }
 
   async showRecent(): Promise<void> {
@@ -315,6 +326,7 @@ export class AppStore {
     this.view = 'feed';
     this.error = null;
     this.notificationSettings.clear();
+    this.settings.clear();
     this.recent.clear();
     this.messageActions.clear();
     this.composeAids.clear();

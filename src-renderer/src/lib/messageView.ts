@@ -5,6 +5,8 @@ import type { Match } from './searchStore.svelte';
 /** What a message list needs from the window around it: who reads, stream colours, and where clicks go. */
 export interface MessageView {
   ownUserId: number;
+  /** Zulip's twenty_four_hour_time: the clock the messages' times are written on. */
+  readonly clockHours: 12 | 24;
   /** The reader's colour for a stream; null for one they are not subscribed to. */
   streamColor(streamId: number | undefined): string | null;
   openNarrow(narrow: Narrow): void;

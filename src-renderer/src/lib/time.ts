@@ -1,6 +1,11 @@
 // Formatters are made once: making one per call (as toLocaleTimeString does)
 // is what a feed of messages would spend most of its redraw on.
-const clockFormat = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+const clockFormats = {
+  locale: new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' }),
+  // Zulip's twenty_four_hour_time off: "2:05 PM"; on: "14:05".
+  12: new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit', hour12: true }),
+  24: new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+};
 const dayFormat = new Intl.DateTimeFormat([], { weekday: 'short', month: 'short', day: 'numeric' });
 const yearDayFormat = new Intl.DateTimeFormat([], {
   weekday: 'short',
@@ -9,9 +14,9 @@ const yearDayFormat = new Intl.DateTimeFormat([], {
   year: 'numeric',
 });
 
-/** A clock time as the user's locale writes it, hours and minutes. */
-export function clockTime(epochMs: number): string {
-  return clockFormat.format(epochMs);
+/** A clock time, hours and minutes: on the 12- or 24-hour clock the user chose, or as their locale writes it. */
+export function clockTime(epochMs: number, hours?: 12 | 24): string {
+  return clockFormats[hours ?? 'locale'].format(epochMs);
 }
 
 const minute = 60_000;

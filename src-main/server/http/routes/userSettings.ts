@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkNotificationSound } from '../../actions/updateNotificationSettings';
+import { changeFullName } from '../../actions/changeFullName';
 import { changeUserSettings } from '../../actions/userSettings';
 import { errors } from '../../errors';
 import { userEndpoint } from '../endpoint';
@@ -21,13 +22,14 @@ const choice = (...values: number[]) =>
 const MIN_EMAIL_BATCHING_SECONDS = 120;
 const MAX_EMAIL_BATCHING_SECONDS = 7 * 24 * 60 * 60;
 
-// Zulip 7.0's unified PATCH /settings, for the notification, display and
-// privacy settings Hearth keeps; account changes (name, email, password) and
-// the language and time zone are not offered here.
+// Zulip 7.0's unified PATCH /settings, for the full name and the
+// notification, display and privacy settings Hearth keeps; email and password
+// changes, the language and the time zone are not offered here.
 export const updateSettingsEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/settings',
   params: {
+    full_name: optional('text', z.string()),
     ...notificationSettingParams,
     enable_marketing_emails: flag(),
     presence_enabled: flag(),
@@ -63,6 +65,8 @@ export const updateSettingsEndpoint = userEndpoint({
     ) {
       throw errors.badRequest(`Invalid email batching period: ${batching} seconds`);
     }
+    // The name is checked before any setting changes, so a refused one changes nothing.
+    if (params.full_name !== undefined) changeFullName(services, user, params.full_name);
     changeUserSettings(services, user, params);
     return {};
   },

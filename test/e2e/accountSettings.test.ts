@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+
+// Issue 15: the account settings page changes the reader's full name on the
+// server, which checks it; the new name then shows wherever the window names
+// the reader, as the server's realm_user event says. Email and role are read-only.
+
+describe('the account settings page', () => {
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  let ui: RendererPage;
+  let page: Page;
+  const ids = { alice: 0, bob: 0 };
+
+  const account = () => page.getByRole('tabpanel', { name: 'Account' });
+  const nameField = () => account().getByLabel('Full name');
+  const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
+  const people = () => page.getByRole('complementary', { name: 'People' });
+  const sender = (id: number) =>
+    page.locator(`.message[data-message-id="${id}"] .sender`).innerText();
+  const nameOnServer = async (user: TestUser) =>
+    (await org.api(bob)('GET', '/users')).json.members.find(
+      (member: { user_id: number }) => member.user_id === user.id,
+    ).full_name;
+  const openFeed = async () => {
+    await sidebar().getByRole('button', { name: '# general' }).click();
+    await page.locator(`.message[data-message-id="${ids.bob}"]`).waitFor();
+  };
+  const openAccount = async () => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await nameField().waitFor();
+  };
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    await org.subscribe(alice, 'general');
+    await org.subscribe(bob, 'general');
+    const send = async (user: TestUser, content: string) =>
+      (
+        await org.api(user)('POST', '/messages', {
+          type: 'stream',
+          to: 'general',
+          topic: 'names',
+          content,
+        })
+      ).json.id as number;
+    ids.alice = await send(alice, 'Hello from Alice');
+    ids.bob = await send(bob, 'Hello from Bob');
+    ui = await openRendererPage(org, alice, { viewport: { width: 1100, height: 800 } });
+    page = ui.page;
+    await openFeed();
+    await openAccount();
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    await org?.close();
+  });
+
+  it('shows the full name to change, and the email and role to read', async () => {
+    expect(await nameField().inputValue()).toBe('Alice');
+    expect(await account().getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    const facts = await account().locator('.account-facts').innerText();
+    expect(facts).toContain(alice.email);
+    expect(facts).toMatch(/Role\s+Member/);
+    expect(await account().getByRole('textbox').count()).toBe(1);
+    await ui.screenshot('settings-account');
+  });
+
+  it('renames the reader on the server, in the sidebar and on their messages', async () => {
+    await nameField().fill('Alice Liddell');
+    await account().getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => nameOnServer(alice)).toBe('Alice Liddell');
+    await expect.poll(() => sidebar().locator('.me').innerText()).toBe('Alice Liddell');
+    expect(await account().getByRole('alert').count()).toBe(0);
+    await openFeed();
+    await expect.poll(() => sender(ids.alice)).toBe('Alice Liddell');
+  });
+
+  it('shows the new name of someone else in the people list and on their messages', async () => {
+    await org.api(bob)('PATCH', '/settings', { full_name: 'Robert Brown' });
+    await expect
+      .poll(() =>
+        people()
+          .getByRole('button', { name: /Robert Brown/ })
+          .count(),
+      )
+      .toBe(1);
+    await expect.poll(() => sender(ids.bob)).toBe('Robert Brown');
+  });
+
+  it("shows the server's reason for refusing a name, and keeps the old one", async () => {
+    await openAccount();
+    await nameField().fill('Alice @ home');
+    await account().getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => account().getByRole('alert').innerText())
+      .toContain('Invalid characters in name!');
+    expect(await nameOnServer(alice)).toBe('Alice Liddell');
+    expect(await sidebar().locator('.me').innerText()).toBe('Alice Liddell');
+    await nameField().fill('A');
+    await account().getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => account().getByRole('alert').innerText()).toContain('Name too short!');
+    await ui.screenshot('settings-account-error');
+  });
+
+  it('follows a rename made on another device, clearing what was typed', async () => {
+    await org.api(alice)('PATCH', '/settings', { full_name: 'Alice Pleasance' });
+    await expect.poll(() => nameField().inputValue()).toBe('Alice Pleasance');
+    expect(ui.pageErrors).toEqual([]);
+  });
+});
