@@ -110,45 +110,49 @@ export class FeedStore {
   }
 
   async loadOlder(): Promise<void> {
-    const narrow = this.narrow;
     const oldest = this.messages[0];
-    if (!narrow || !oldest || this.olderState !== 'more' || this.loadingOlder) return;
-    const request = this.#requests;
-    this.loadingOlder = true;
-    try {
-      const page = await this.bridge.loadOlder({
-        narrow: $state.snapshot(narrow),
-        beforeId: oldest.id,
-      });
-      if (request !== this.#requests) return;
-      this.messages = mergeMessages(page.messages, this.messages);
-      this.olderState = page.olderState;
-    } catch (error) {
-      if (request === this.#requests) this.error = errorText(error);
-    } finally {
-      if (request === this.#requests) this.loadingOlder = false;
-    }
+    if (!oldest || this.olderState !== 'more') return;
+    await this.#extend(
+      'loadingOlder',
+      (narrow) => this.bridge.loadOlder({ narrow, beforeId: oldest.id }),
+      (page) => {
+        this.messages = mergeMessages(page.messages, this.messages);
+        this.olderState = page.olderState;
+      },
+    );
   }
 
   async loadNewer(): Promise<void> {
-    const narrow = this.narrow;
     const newest = this.messages.at(-1);
-    if (!narrow || !newest || this.newerState !== 'more' || this.loadingNewer) return;
+    if (!newest || this.newerState !== 'more') return;
+    await this.#extend(
+      'loadingNewer',
+      (narrow) => this.bridge.loadNewer({ narrow, afterId: newest.id }),
+      (page) => {
+        this.messages = mergeMessages(this.messages, page.messages);
+        this.newerState = page.newerState;
+        this.outbox = page.outbox;
+      },
+    );
+  }
+
+  /** A page more at one end of the narrow, one at a time; a page for a narrow left meanwhile is dropped. */
+  async #extend<Page>(
+    loading: 'loadingOlder' | 'loadingNewer',
+    fetch: (narrow: Narrow) => Promise<Page>,
+    take: (page: Page) => void,
+  ): Promise<void> {
+    const narrow = this.narrow;
+    if (!narrow || this[loading]) return;
     const request = this.#requests;
-    this.loadingNewer = true;
+    this[loading] = true;
     try {
-      const page = await this.bridge.loadNewer({
-        narrow: $state.snapshot(narrow),
-        afterId: newest.id,
-      });
-      if (request !== this.#requests) return;
-      this.messages = mergeMessages(this.messages, page.messages);
-      this.newerState = page.newerState;
-      this.outbox = page.outbox;
+      const page = await fetch($state.snapshot(narrow));
+      if (request === this.#requests) take(page);
     } catch (error) {
       if (request === this.#requests) this.error = errorText(error);
     } finally {
-      if (request === this.#requests) this.loadingNewer = false;
+      if (request === this.#requests) this[loading] = false;
     }
   }
 
