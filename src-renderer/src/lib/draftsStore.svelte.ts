@@ -98,6 +98,13 @@ export class DraftsStore {
     try {
       await this.bridge.deleteDraft({ conversation: draft.conversation });
       this.error = null;
+      // A deleted draft does not come back from the compose box at the next key.
+      const to = this.compose.destination;
+      if (to && sameConversation(draft.to, to, this.ownUserId)) {
+        this.#cancel();
+        this.#savedTo = null;
+        this.compose.content = '';
+      }
     } catch (error) {
       this.error = errorText(error);
     }
