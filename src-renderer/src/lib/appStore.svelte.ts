@@ -134,6 +134,7 @@ export class AppStore {
       if (accountId === this.activeAccountId) this.drafts.apply(drafts);
     });
     this.desktop.start();
+    this.drafts.start();
     await this.refreshAppState();
     this.ready = true;
   }

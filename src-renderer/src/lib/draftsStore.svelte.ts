@@ -21,6 +21,13 @@ export class DraftsStore {
     private readonly compose: ComposeStore,
   ) {}
 
+  /** Saves at once when the user leaves the window or it closes, rather than half a second later. */
+  start(): void {
+    const now = () => void this.flush();
+    window.addEventListener('blur', now);
+    window.addEventListener('pagehide', now);
+  }
+
   async load(): Promise<void> {
     try {
       this.drafts = (await this.bridge.listDrafts({})).drafts;
