@@ -291,6 +291,34 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const olderStateSchema = z.enum(['complete', 'more', 'not-cached']);
 export type OlderState = z.infer<typeof olderStateSchema>;
 
+// A conversation of Zulip's Inbox: a topic, or a private conversation.
+export const inboxConversationSchema = z.object({
+  narrow: narrowSchema,
+  /** The topic, or the other people of a private conversation. */
+  label: z.string(),
+  unread: z.number().int(),
+  /** Some unread message mentions the reader. */
+  mentioned: z.boolean(),
+});
+export type InboxConversation = z.infer<typeof inboxConversationSchema>;
+
+// Zulip's Inbox: unread private conversations, then each stream's unread topics.
+export const inboxSchema = z.object({
+  /** The newest unread first. */
+  dms: z.array(inboxConversationSchema),
+  /** Pinned first, then by name; each topic by its newest unread message. */
+  streams: z.array(
+    z.object({
+      streamId: z.number().int(),
+      name: z.string(),
+      color: z.string(),
+      unread: z.number().int(),
+      topics: z.array(inboxConversationSchema),
+    }),
+  ),
+});
+export type Inbox = z.infer<typeof inboxSchema>;
+
 const streamName = z.string().trim().min(1).max(60);
 const topicName = z.string().trim().min(1).max(60);
 
@@ -337,6 +365,18 @@ export const outboxEntrySchema = z.object({
   error: z.string().nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+// What the user wrote to a conversation and did not send, as the Drafts view lists it.
+export const draftSchema = z.object({
+  /** The conversation's key in the cache, to delete the draft by. */
+  conversation: z.string(),
+  to: outboxTargetSchema,
+  narrow: narrowSchema,
+  content: z.string(),
+  /** When it was last edited, in ms since the epoch. */
+  updatedAt: z.number(),
+});
+export type Draft = z.infer<typeof draftSchema>;
 
 export const feedPageSchema = z.object({
   narrow: narrowSchema,
@@ -670,6 +710,19 @@ export const bridgeCalls = {
     args: z.object({ fullName: z.string().max(1000) }),
     result: z.object({}),
   },
+  /** Zulip's Inbox, read from the cache. */
+  inbox: { args: z.object({}), result: inboxSchema },
+  /** The active account's drafts, the last edited first. */
+  listDrafts: { args: z.object({}), result: z.object({ drafts: z.array(draftSchema) }) },
+  /** Keeps what is written to `to` as its draft; blank content deletes it. A `drafts` event follows. */
+  saveDraft: {
+    args: z.object({ to: destinationSchema, content: z.string().max(100_000) }),
+    result: z.object({}),
+  },
+  deleteDraft: {
+    args: z.object({ conversation: z.string().min(1).max(2000) }),
+    result: z.object({}),
+  },
 } as const;
 
 export const bridgeEvents = {
@@ -698,6 +751,8 @@ export const bridgeEvents = {
   typing: z.object({ accountId: z.string(), conversations: z.array(typingConversationSchema) }),
   /** Show this conversation of this account: a notification was clicked. */
   navigate: z.object({ accountId: z.string(), narrow: narrowSchema }),
+  /** The active account's drafts changed, the last edited first. */
+  drafts: z.object({ accountId: z.string(), drafts: z.array(draftSchema) }),
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

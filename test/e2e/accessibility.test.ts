@@ -75,8 +75,10 @@ describe('the window to axe-core', () => {
 
   it('finds nothing serious in the views and settings pages of the sidebar', async () => {
     const views: [button: string, ready: string][] = [
+      ['Inbox', '.inbox'],
       ['Recent conversations', '.recent'],
       ['Direct messages', '[data-message-id]'],
+      ['Drafts', '.drafts'],
       ['Bots', '.bots'],
     ];
     const found: string[] = [];

@@ -2,8 +2,10 @@ import type {
   AccountSummary,
   Connection,
   Destination,
+  Draft,
   EmojiChoice,
   FeedPage,
+  Inbox,
   Narrow,
   NotificationPage,
   NotificationSettings,
@@ -45,6 +47,8 @@ import { Typists } from './typists';
 import { displaySettingsOf, zulipDisplayPatch, type DisplayPatch } from './displaySettings';
 import { roleOf } from './accountRole';
 import { describeTerm, searchTerms } from './searchQuery';
+import { draftRows } from './draftsView';
+import { inboxOf } from './inboxView';
 
 export interface AccountRuntimeEvents {
   /** The account's line in the switcher changed: unread count or connection. */
@@ -58,6 +62,8 @@ export interface AccountRuntimeEvents {
   alerts: Alert[];
   /** Who is typing where changed. */
   typing: TypingConversation[];
+  /** A draft was saved or deleted. */
+  drafts: undefined;
 }
 
 export type SessionTuning = Pick<
@@ -648,6 +654,8 @@ export class AccountRuntime {
 
   send(to: Destination, content: string): OutboxEntry {
     const stored = this.#requireOutbox().add(storedDestination(this.cache, to), content);
+    // The outbox holds the message now, so its draft has done its job.
+    if (this.cache.drafts.discard(to)) this.#events.emit('drafts', undefined);
     return bridgeEntry(this.cache, stored, this.session?.connection.state === 'connected');
   }
 
@@ -668,6 +676,26 @@ export class AccountRuntime {
     // has no key to send it with.
     const online = this.session?.connection.state === 'connected';
     return this.cache.outbox.unsent().map((entry) => bridgeEntry(this.cache, entry, online));
+  }
+
+  /** Zulip's Inbox, from the cache. */
+  inbox(): Inbox {
+    return inboxOf(this.cache, this.cache.unreadCounts());
+  }
+
+  drafts(): Draft[] {
+    return draftRows(this.cache);
+  }
+
+  /** Keeps what is written to `to` as its draft, in the cache; blank text deletes it. */
+  saveDraft(to: Destination, content: string): void {
+    if (content.trim() !== '') this.cache.drafts.save(to, content, Date.now());
+    else if (!this.cache.drafts.discard(to)) return;
+    this.#events.emit('drafts', undefined);
+  }
+
+  deleteDraft(conversation: string): void {
+    if (this.cache.drafts.remove(conversation)) this.#events.emit('drafts', undefined);
   }
 
   #requireOutbox(): Outbox {

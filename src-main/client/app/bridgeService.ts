@@ -225,6 +225,24 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().changeFullName(fullName);
       return {};
     },
+    async inbox(args: CallArgs<'inbox'>) {
+      parseArgs('inbox', args);
+      return app.active().inbox();
+    },
+    async listDrafts(args: CallArgs<'listDrafts'>) {
+      parseArgs('listDrafts', args);
+      return { drafts: app.active().drafts() };
+    },
+    async saveDraft(args: CallArgs<'saveDraft'>) {
+      const { to, content } = parseArgs('saveDraft', args);
+      app.active().saveDraft(to, content);
+      return {};
+    },
+    async deleteDraft(args: CallArgs<'deleteDraft'>) {
+      const { conversation } = parseArgs('deleteDraft', args);
+      app.active().deleteDraft(conversation);
+      return {};
+    },
     subscribe(push) {
       const stops = [
         app.on('appState', (state) => push('appState', state)),
@@ -235,6 +253,9 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
         ),
         app.on('navigate', (target) => push('navigate', target)),
         app.on('typing', (typing) => push('typing', typing)),
+        app.on('drafts', ({ accountId }) =>
+          push('drafts', { accountId, drafts: app.active().drafts() }),
+        ),
         ...(page
           ? [
               page.on('notification', (alert) => push('notification', alert)),

@@ -10,7 +10,7 @@ const sidebarDmCount = 20;
 const recentCount = 300;
 
 /** The people of a conversation as a private narrow names them: the others, or the reader alone. */
-function partnersOf(dmKey: string, me: number | null): number[] {
+export function partnersOf(dmKey: string, me: number | null): number[] {
   const ids = dmKey.split(',').map(Number);
   const others = ids.filter((id) => id !== me);
   return others.length > 0 || me === null ? others : [me];

@@ -61,6 +61,8 @@ export interface HearthAppEvents {
   typing: { accountId: string; conversations: TypingConversation[] };
   /** The window should show this conversation: a notification was clicked. */
   navigate: { accountId: string; narrow: Narrow };
+  /** The active account's drafts changed. */
+  drafts: { accountId: string };
 }
 
 /** What a shown notification opens when clicked. */
@@ -467,6 +469,9 @@ export class HearthApp {
     });
     runtime.on('typing', (conversations) => {
       if (isActive()) this.#events.emit('typing', { accountId: account.id, conversations });
+    });
+    runtime.on('drafts', () => {
+      if (isActive()) this.#events.emit('drafts', { accountId: account.id });
     });
     runtime.start();
   }

@@ -40,6 +40,8 @@ import {
   storeMessages,
 } from './messages';
 import { coveringKeys, narrowKey, type Narrow } from './narrow';
+import * as drafts from './drafts';
+import { unreadConversations, type UnreadConversation } from './inbox';
 import * as outbox from './outbox';
 import { completeIntervals, forgetNewest, recordInterval, type Interval } from './ranges';
 import {
@@ -411,5 +413,26 @@ export class Cache {
     unsend: (localId: string) => outbox.requeue(this.#db, localId, 'sending'),
     remove: (localId: string) => outbox.removeFromOutbox(this.#db, localId),
     discard: (localId: string) => outbox.discardFromOutbox(this.#db, localId),
+  };
+
+  /** Conversations with unread messages, the newest unread first, for the Inbox. */
+  unreadConversations(): UnreadConversation[] {
+    return unreadConversations(this.#db);
+  }
+
+  readonly drafts = {
+    /** Every draft, the last edited first. */
+    list: () => drafts.listDrafts(this.#db),
+    /** The draft of the conversation `to` names, if any. */
+    of: (to: drafts.DraftDestination) =>
+      drafts.draftOf(this.#db, drafts.draftConversation(to, this.ownUserId)),
+    /** Keeps `content` as the draft of `to`'s conversation; `at` in ms since the epoch. */
+    save: (to: drafts.DraftDestination, content: string, at: number) =>
+      drafts.saveDraft(this.#db, drafts.draftConversation(to, this.ownUserId), to, content, at),
+    /** Forgets the draft of `to`'s conversation; false when it had none. */
+    discard: (to: drafts.DraftDestination) =>
+      drafts.deleteDraft(this.#db, drafts.draftConversation(to, this.ownUserId)),
+    /** Forgets a draft by its conversation key, as the Drafts view names it. */
+    remove: (conversation: string) => drafts.deleteDraft(this.#db, conversation),
   };
 }

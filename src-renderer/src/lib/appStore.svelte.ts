@@ -15,8 +15,10 @@ import {
   type ComposeKind,
 } from './composeStore.svelte';
 import { DesktopStore } from './desktopStore.svelte';
+import { DraftsStore } from './draftsStore.svelte';
 import { errorText } from './errors';
 import { FeedStore, feedEnd, type ScrollAnchor } from './feedStore.svelte';
+import { InboxStore } from './inboxStore.svelte';
 import { MessageActionsStore } from './messageActionsStore.svelte';
 import { nextUnreadTopic } from './nextUnreadTopic';
 import type { MessageView } from './messageView';
@@ -29,8 +31,8 @@ import { SettingsStore, type SettingsPage } from './settingsStore.svelte';
 import { shareUnchanged } from './shareUnchanged';
 import { TypingStore } from './typingStore.svelte';
 
-/** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, or settings. */
-export type MainView = 'feed' | 'recent' | 'bots' | 'settings';
+/** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, settings, the Inbox or the drafts. */
+export type MainView = 'feed' | 'recent' | 'bots' | 'settings' | 'inbox' | 'drafts';
 
 /** Where the user was in an account, to find it again on switching back. */
 interface AccountView {
@@ -69,6 +71,8 @@ export class AppStore {
   readonly settings: SettingsStore;
   readonly feedView: MessageView;
   readonly searchView: MessageView;
+  readonly inbox: InboxStore;
+  readonly drafts: DraftsStore;
 
   active = $derived(this.accounts.find((account) => account.id === this.activeAccountId) ?? null);
   showOnboarding = $derived(this.ready && (this.accounts.length === 0 || this.addingAccount));
@@ -111,6 +115,8 @@ export class AppStore {
       toggleStar: (message) => void this.search.toggleStar(message),
       match: (message) => this.search.matchOf(message),
     });
+    this.inbox = new InboxStore(bridge);
+    this.drafts = new DraftsStore(bridge, this.compose);
   }
 
   async start(): Promise<void> {
@@ -123,6 +129,7 @@ export class AppStore {
         void this.notificationSettings.load();
       }
       if (this.view === 'recent') this.recent.refresh();
+      if (this.view === 'inbox') this.inbox.refresh();
     });
     this.bridge.on('feed', (change) => {
       if (change.accountId === this.activeAccountId) this.feed.applyFeed(change);
@@ -134,7 +141,11 @@ export class AppStore {
       if (typing.accountId === this.activeAccountId) this.typing.apply(typing);
     });
     this.bridge.on('navigate', ({ accountId, narrow }) => void this.show(accountId, narrow));
+    this.bridge.on('drafts', ({ accountId, drafts }) => {
+      if (accountId === this.activeAccountId) this.drafts.apply(drafts);
+    });
     this.desktop.start();
+    this.drafts.start();
     await this.refreshAppState();
     this.ready = true;
   }
@@ -146,6 +157,8 @@ export class AppStore {
       if (narrow) await this.openNarrow(narrow);
       return;
     }
+    // Saved while the account it belongs to is still the one the bridge acts on.
+    await this.drafts.flush();
     this.saveView();
     const entry = this.leave(accountId);
     try {
@@ -204,7 +217,7 @@ export class AppStore {
   async openNarrow(narrow: Narrow, at: ScrollAnchor = feedEnd): Promise<void> {
     this.view = 'feed';
     this.search.close();
-    this.compose.follow(narrow);
+    await this.drafts.follow(narrow);
     await this.feed.open(narrow, at);
   }
 
@@ -328,6 +341,8 @@ export class AppStore {
     this.notificationSettings.clear();
     this.settings.clear();
     this.recent.clear();
+    this.inbox.clear();
+    this.drafts.clear();
     this.messageActions.clear();
     this.composeAids.clear();
     this.typing.clear();
@@ -347,6 +362,8 @@ export class AppStore {
     }
     if (entry !== this.#entries || snapshot.accountId !== accountId) return;
     this.takeSnapshot(snapshot);
+    await this.drafts.load();
+    if (entry !== this.#entries) return;
     const saved = this.#views.get(accountId);
     const firstStream = snapshot.streams[0];
     if (narrowWanted) return this.openNarrow(narrowWanted);
@@ -361,6 +378,7 @@ export class AppStore {
     this.snapshot = shareUnchanged(this.snapshot, snapshot);
     this.feed.ownUserId = snapshot.user.userId;
     this.messageActions.ownUserId = snapshot.user.userId;
+    this.drafts.ownUserId = snapshot.user.userId;
     this.messageActions.rules = snapshot.messageRules;
   }
 
@@ -372,5 +390,18 @@ export class AppStore {
       scroll: this.feed.scroll,
       draft: this.compose.save(),
     });
+  }
+
+  async showInbox(): Promise<void> {
+    this.view = 'inbox';
+    this.search.close();
+    await this.inbox.open();
+  }
+
+  showDrafts(): void {
+    this.view = 'drafts';
+    this.search.close();
+    // What was typed a moment ago belongs in the list too.
+    void this.drafts.flush();
   }
 }

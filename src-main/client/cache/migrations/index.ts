@@ -5,6 +5,7 @@ import { sql as lastSync } from './004-last-sync';
 import { sql as ftsPending } from './005-fts-pending';
 import { sql as noSenderIndex } from './006-no-sender-index';
 import { sql as unreadMentions } from './007-unread-mentions';
+import { sql as drafts } from './008-drafts';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
@@ -16,4 +17,5 @@ export const migrations: readonly string[] = [
   ftsPending,
   noSenderIndex,
   unreadMentions,
+  drafts,
 ];

@@ -1,0 +1,36 @@
+import type { Draft } from '../../../src-preload/bridge';
+import type { Cache } from '../cache/cache';
+import { partnersOf } from './conversationsView';
+import { dmKey } from '../cache/narrow';
+
+/** The drafts as the Drafts view lists them, the last edited first, each named as the window names its conversation. */
+export function draftRows(cache: Cache): Draft[] {
+  const me = cache.ownUserId;
+  const names = new Map(cache.users().map((user) => [user.user_id, user.full_name]));
+  return cache.drafts.list().map(({ conversation, destination, content, updatedAt }): Draft => {
+    if (destination.kind === 'stream') {
+      const { streamId, topic } = destination;
+      // A stream left since keeps its drafts; only its name may be unknown now.
+      const stream = cache.subscription(streamId)?.name ?? 'unknown stream';
+      return {
+        conversation,
+        to: { kind: 'stream', streamId, stream, topic },
+        narrow: { kind: 'stream', streamId, topic },
+        content,
+        updatedAt,
+      };
+    }
+    const userIds = partnersOf(dmKey(destination.userIds), me);
+    return {
+      conversation,
+      to: {
+        kind: 'private',
+        userIds,
+        names: userIds.map((id) => names.get(id) ?? 'Unknown user'),
+      },
+      narrow: { kind: 'private', userIds },
+      content,
+      updatedAt,
+    };
+  });
+}

@@ -1,0 +1,56 @@
+import type { Inbox, InboxConversation } from '../../../src-preload/bridge';
+import type { Cache } from '../cache/cache';
+import { foldTopic } from '../cache/narrow';
+import type { UnreadCounts } from '../cache/unreads';
+import { partnersOf } from './conversationsView';
+
+/**
+ * Zulip's Inbox: the private conversations with unread messages, then each
+ * stream's unread topics, leaving out muted ones and streams the reader left,
+ * as Zulip's does. Streams come pinned first, then by name.
+ */
+export function inboxOf(cache: Cache, counts: UnreadCounts): Inbox {
+  const me = cache.ownUserId;
+  const names = new Map(cache.users().map((user) => [user.user_id, user.full_name]));
+  const streams = new Map(cache.subscriptions().map((sub) => [sub.stream_id, sub]));
+  const topics = new Map(
+    counts.topics.map((topic) => [`${topic.streamId}:${foldTopic(topic.topic)}`, topic]),
+  );
+  const dms: InboxConversation[] = [];
+  const topicsOf = new Map<number, InboxConversation[]>();
+  for (const row of cache.unreadConversations()) {
+    if (row.dmKey !== null) {
+      const userIds = partnersOf(row.dmKey, me);
+      dms.push({
+        narrow: { kind: 'private', userIds },
+        label: userIds.map((id) => names.get(id) ?? 'Unknown user').join(', '),
+        unread: counts.dms.get(row.dmKey) ?? 0,
+        mentioned: row.mentioned,
+      });
+      continue;
+    }
+    if (row.streamId === null || !streams.has(row.streamId)) continue;
+    const topic = topics.get(`${row.streamId}:${row.topicFolded ?? ''}`);
+    if (!topic || topic.muted || topic.topic === '') continue;
+    const list = topicsOf.get(row.streamId) ?? [];
+    list.push({
+      narrow: { kind: 'stream', streamId: row.streamId, topic: topic.topic },
+      label: topic.topic,
+      unread: topic.count,
+      mentioned: row.mentioned,
+    });
+    topicsOf.set(row.streamId, list);
+  }
+  const pinned = (streamId: number) => Number(streams.get(streamId)?.pin_to_top ?? false);
+  return {
+    dms,
+    streams: [...topicsOf]
+      .flatMap(([streamId, topics]) => {
+        const stream = streams.get(streamId);
+        if (!stream) return [];
+        const unread = topics.reduce((sum, topic) => sum + topic.unread, 0);
+        return [{ streamId, name: stream.name, color: stream.color, unread, topics }];
+      })
+      .sort((a, b) => pinned(b.streamId) - pinned(a.streamId) || a.name.localeCompare(b.name)),
+  };
+}
