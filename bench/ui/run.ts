@@ -6,11 +6,10 @@
 // is printed beside the bare list's and the target; nothing is
 // asserted, and the exit code is 0 whether the targets are met or not.
 import { readdir, readFile } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startOrg, type Org, type TestUser } from '../../test/helpers/org';
-import { openRendererPage } from '../../test/helpers/rendererPage';
+import { launchChromium, openRendererPage } from '../../test/helpers/rendererPage';
 import { formatTable, log, machineLine, megabytes, ms, type Row } from '../server/report';
 import { bareAppendToPaint, openBareList, type BareNarrow } from './bareList';
 import {
@@ -141,15 +140,7 @@ async function main(): Promise<void> {
     await ui.close();
 
     log('the bare list of the same messages');
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-gpu',
-      ],
-    });
+    const browser = await launchChromium();
     const barePage = await browser.newPage({ viewport: { width: 1100, height: 700 } });
     await openBareList(barePage, await appCss(), [long, other]);
     const bareUp = await scrollPass(barePage, '.feed', -SCROLL_STEP, oldest);

@@ -48,6 +48,23 @@ export async function openRendererPage(
   return openWindow(hearth, { ...options, imageOrigins: [org.url] });
 }
 
+/** Debian's Chromium, as the tests and the window's benchmark run it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-sync',
+      // Electron's own policy: the window plays notification sounds unprompted.
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
 /** The built renderer in Chromium, showing whatever the app holds: onboarding if it has no account. */
 export async function openWindow(
   hearth: TestHearth,
@@ -61,19 +78,7 @@ export async function openWindow(
     service: hearth.service,
     imageOrigins: options.imageOrigins ?? [],
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-sync',
-      // Electron's own policy: the window plays notification sounds unprompted.
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1100, height: 700 },
     permissions: options.permissions ?? [],
