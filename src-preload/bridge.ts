@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
+import { streamBridgeCalls } from './streamCalls';
 
 export type { Message, Subscription, RecipientUser } from '../src-main/wire';
+export type {
+  BrowsedStream,
+  MutedTopic,
+  StreamNotification,
+  StreamNotificationProperty,
+  StreamSettings,
+  SubscriptionChange,
+} from './streamCalls';
 
 // The one contract between the untrusted renderer and the main side. Main
 // registers a handler for every entry of `bridgeCalls` and parses its argument
@@ -639,6 +648,7 @@ export const bridgeCalls = {
     }),
     result: z.object({ url: z.string() }),
   },
+  ...streamBridgeCalls,
 } as const;
 
 export const bridgeEvents = {

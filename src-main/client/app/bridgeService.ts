@@ -215,6 +215,39 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       const request = parseArgs('webhookUrl', args);
       return { url: await bots().webhookUrl(request) };
     },
+    async listStreams(args: CallArgs<'listStreams'>) {
+      parseArgs('listStreams', args);
+      return { streams: app.active().streams.list() };
+    },
+    async subscribeToStream(args: CallArgs<'subscribeToStream'>) {
+      await app.active().streams.subscribe(parseArgs('subscribeToStream', args).streamId);
+      return {};
+    },
+    async unsubscribeFromStream(args: CallArgs<'unsubscribeFromStream'>) {
+      await app.active().streams.unsubscribe(parseArgs('unsubscribeFromStream', args).streamId);
+      return {};
+    },
+    async createStream(args: CallArgs<'createStream'>) {
+      await app.active().streams.create(parseArgs('createStream', args));
+      return {};
+    },
+    async getStreamSettings(args: CallArgs<'getStreamSettings'>) {
+      return app.active().streams.settings(parseArgs('getStreamSettings', args).streamId);
+    },
+    async changeSubscription(args: CallArgs<'changeSubscription'>) {
+      const { streamId, change } = parseArgs('changeSubscription', args);
+      await app.active().streams.change(streamId, change);
+      return {};
+    },
+    async listMutedTopics(args: CallArgs<'listMutedTopics'>) {
+      parseArgs('listMutedTopics', args);
+      return { topics: app.active().streams.mutedTopics() };
+    },
+    async setTopicMuted(args: CallArgs<'setTopicMuted'>) {
+      const { streamId, topic, muted } = parseArgs('setTopicMuted', args);
+      await app.active().streams.setTopicMuted(streamId, topic, muted);
+      return {};
+    },
     subscribe(push) {
       const stops = [
         app.on('appState', (state) => push('appState', state)),

@@ -19,11 +19,12 @@ import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
+import { StreamsStore, type StreamsPage } from './streamsStore.svelte';
 import { shareUnchanged } from './shareUnchanged';
 import { TypingStore } from './typingStore.svelte';
 
 /** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, or settings. */
-export type MainView = 'feed' | 'recent' | 'bots' | 'notificationSettings';
+export type MainView = 'feed' | 'recent' | 'bots' | 'notificationSettings' | StreamsPage;
 
 /** Where the user was in an account, to find it again on switching back. */
 interface AccountView {
@@ -59,6 +60,7 @@ export class AppStore {
   readonly bots: BotsStore;
   readonly desktop: DesktopStore;
   readonly notificationSettings: NotificationSettingsStore;
+  readonly streams: StreamsStore;
   readonly feedView: MessageView;
   readonly searchView: MessageView;
 
@@ -90,6 +92,7 @@ export class AppStore {
       bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
+    this.streams = new StreamsStore(bridge);
     this.feedView = this.#messageView({
       seen: new SeenWatcher((id) => this.feed.markSeen(id)),
       narrow: () => (this.feed.narrow ? $state.snapshot(this.feed.narrow) : null),
@@ -112,6 +115,7 @@ export class AppStore {
       // Settings and subscriptions change with the events that change the sidebar.
       if (this.view === 'notificationSettings') void this.notificationSettings.load();
       if (this.view === 'recent') this.recent.refresh();
+      if (this.#streamsPage) void this.streams.refresh(this.#streamsPage);
     });
     this.bridge.on('feed', (change) => {
       if (change.accountId === this.activeAccountId) this.feed.applyFeed(change);
@@ -246,6 +250,29 @@ export class AppStore {
     await this.bots.load();
   }
 
+  async showStreams(): Promise<void> {
+    this.view = 'streams';
+    this.search.close();
+    await this.streams.open('streams');
+  }
+
+  async showStreamSettings(streamId: number): Promise<void> {
+    this.view = 'streamSettings';
+    this.search.close();
+    await this.streams.open('streamSettings', streamId);
+  }
+
+  async showMutedTopics(): Promise<void> {
+    this.view = 'mutedTopics';
+    this.search.close();
+    await this.streams.open('mutedTopics');
+  }
+
+  get #streamsPage(): StreamsPage | null {
+    const view = this.view;
+    return view === 'streams' || view === 'streamSettings' || view === 'mutedTopics' ? view : null;
+  }
+
   private async joined(accountId: string): Promise<void> {
     this.onboarding.reset();
     await this.refreshAppState();
@@ -286,6 +313,7 @@ export class AppStore {
     this.view = 'feed';
     this.error = null;
     this.notificationSettings.clear();
+    this.streams.clear();
     this.recent.clear();
     this.messageActions.clear();
     this.composeAids.clear();
