@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
@@ -14,6 +16,36 @@ interface SubscriptionJson {
   pin_to_top: boolean;
   is_muted: boolean;
   push_notifications: boolean | null;
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** What axe-core finds wrong in the main area and the sidebar, light and dark, by rule and element. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.evaluate(await readFile(axePath, 'utf8'));
+  }
+  const run = () =>
+    page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              context: unknown,
+            ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe;
+      const { violations } = await axe.run({ include: [['main'], ['nav']] });
+      return violations.flatMap((violation) =>
+        violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+      );
+    });
+  const light = await run();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = (await run()).map((problem) => `dark ${problem}`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  return [...light, ...dark];
 }
 
 describe('streams: browse, subscribe, create, settings and muted topics', () => {
@@ -79,6 +111,7 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     await expect.poll(() => page.locator('.browsed-stream').count()).toBe(1);
     await page.getByLabel('Filter streams').fill('');
     await expect.poll(() => page.locator('.browsed-stream').count()).toBe(3);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await ui.screenshot('stream-browser');
   });
 
@@ -175,6 +208,7 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     expect(await push.isChecked()).toBe(false);
     await push.check();
     await expect.poll(async () => (await subscriptionTo('kitchen'))?.push_notifications).toBe(true);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await ui.screenshot('stream-settings');
 
     // Another device unmutes it and picks another colour: the page and the sidebar follow.
@@ -224,6 +258,7 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     await expect
       .poll(() => rows.allInnerTexts())
       .toEqual([expect.stringMatching(/#kitchen.*lunch/s)]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await ui.screenshot('muted-topics');
     await page.getByRole('button', { name: 'Unmute lunch' }).click();
     await expect.poll(policies).toEqual([]);
