@@ -140,6 +140,7 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
 
     await form.getByLabel('Stream name').fill('vault');
     await form.getByLabel('Private: only people added to it').check();
+    await form.getByLabel("Announce it in the organization's notifications stream").uncheck();
     await form.getByRole('button', { name: 'Create stream' }).click();
     await expect.poll(sidebarStreams).toEqual(['# bakery', '# general', '# kitchen', '# vault']);
     await expect.poll(() => browserRow('#vault').locator('h3').innerText()).toMatch(/Private/);
@@ -153,6 +154,19 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
       invite_only: false,
       description: 'Fresh *bread* daily',
     });
+    // Only bakery was announced, in the organization's notifications stream.
+    const announcements = (
+      await org.api(alice)('GET', '/messages', {
+        anchor: 'newest',
+        num_before: 10,
+        num_after: 0,
+        narrow: [{ operator: 'topic', operand: 'new streams' }],
+        apply_markdown: false,
+      })
+    ).json.messages as { content: string }[];
+    expect(announcements.map((message) => message.content)).toEqual([
+      expect.stringMatching(/created a new stream #\*\*bakery\*\*/),
+    ]);
   });
 
   it("shows why a name is refused: a stream alice sees, or the server's error for one hidden from her", async () => {

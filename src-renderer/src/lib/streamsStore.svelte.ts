@@ -64,6 +64,8 @@ export class StreamsStore {
         if (read === this.#reads) this.settings = settings;
       }
     } catch (error) {
+      // A stream left meanwhile (here or elsewhere) has no settings left to show.
+      if (page === 'streamSettings' && read === this.#reads) this.settings = null;
       this.error = errorText(error);
     }
   }
