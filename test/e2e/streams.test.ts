@@ -246,7 +246,9 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
       ).filter((topic) => topic.stream_id === kitchenId);
 
     await sidebar().getByRole('button', { name: '# kitchen' }).click();
-    const lunch = sidebar().locator('li', { has: page.getByRole('button', { name: 'lunch' }) });
+    const lunch = sidebar().locator('.topics li', {
+      has: page.getByRole('button', { name: 'lunch' }),
+    });
     await lunch.getByRole('button', { name: 'Mute topic' }).click();
     await expect
       .poll(policies)
@@ -255,6 +257,8 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
       .poll(() => lunch.locator('button.topic-link').getAttribute('class'))
       .toMatch(/\bmuted\b/);
     await lunch.getByRole('button', { name: 'Unmute topic' }).waitFor();
+    await lunch.hover();
+    await ui.screenshot('sidebar-muted-topic');
 
     const kitchen = sidebar().locator('li', {
       has: page.getByRole('button', { name: '# kitchen' }),
