@@ -230,6 +230,8 @@ export interface Api {
   unsubscribe(streamNames: readonly string[]): Promise<void>;
   /** Zulip 7.0's POST /user_topics; the change comes back as a user_topic event. */
   setTopicVisibility(streamId: number, topic: string, policy: TopicVisibility): Promise<void>;
+  /** The PATCH /users/me/subscriptions/muted_topics of servers before feature level 170. */
+  setTopicMutedLegacy(streamId: number, topic: string, muted: boolean): Promise<void>;
 }
 
 export interface NewSubscription {
@@ -492,6 +494,14 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         'POST',
         'user_topics',
         { stream_id: streamId, topic, visibility_policy: policy },
+        apiSuccessSchema,
+      );
+    },
+    async setTopicMutedLegacy(streamId, topic, muted) {
+      await http.request(
+        'PATCH',
+        'users/me/subscriptions/muted_topics',
+        { stream_id: streamId, topic, op: muted ? 'add' : 'remove' },
         apiSuccessSchema,
       );
     },

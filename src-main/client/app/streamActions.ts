@@ -17,9 +17,16 @@ import {
 } from './streamsView';
 
 export interface StreamActionsDeps {
-  cache: Cache;
+  cache: Pick<Cache, 'subscriptions' | 'subscription'>;
   /** The account's API; throws when the account has no key to act with. */
-  api: () => Api;
+  api: () => Pick<
+    Api,
+    | 'subscribe'
+    | 'unsubscribe'
+    | 'setSubscriptionProperty'
+    | 'setTopicVisibility'
+    | 'setTopicMutedLegacy'
+  >;
   /** The register state as events keep it, or as the cache saved it while signed out. */
   state: () => InitialState | null;
   notificationSettings: () => NotificationSettings;
@@ -88,6 +95,11 @@ export class StreamActions {
   }
 
   async setTopicMuted(streamId: number, topic: string, muted: boolean): Promise<void> {
+    // A server that registers muted_topics without user_topics predates POST /user_topics.
+    const state = this.deps.state();
+    if (state && !state.user_topics && state.muted_topics) {
+      return this.deps.api().setTopicMutedLegacy(streamId, topic, muted);
+    }
     const streamMuted = this.deps.cache.subscription(streamId)?.is_muted ?? false;
     await this.deps.api().setTopicVisibility(streamId, topic, topicPolicyFor(muted, streamMuted));
   }

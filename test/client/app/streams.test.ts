@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../../src-main/client/api';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import {
   connected,
@@ -180,5 +181,13 @@ describe('streams through the bridge', () => {
       () => sidebarTopic()?.muted === false,
     );
     expect((await service.listMutedTopics({})).topics).toEqual([]);
+  });
+
+  it("speaks to an older server's muted_topics endpoint too", async () => {
+    const api = createApi({ serverUrl: org.url, email: mia.email, apiKey: mia.apiKey });
+    await api.setTopicMutedLegacy(kitchenId, 'supper', true);
+    expect(await policyOf('supper')).toBe(1);
+    await api.setTopicMutedLegacy(kitchenId, 'supper', false);
+    expect(await policyOf('supper')).toBe(0);
   });
 });
