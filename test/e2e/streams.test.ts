@@ -285,4 +285,19 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
       .toBe('No muted topics.');
     expect(ui.pageErrors).toEqual([]);
   });
+
+  it('asks before leaving a private stream, which then leaves the browser too', async () => {
+    await page.getByRole('button', { name: 'All streams' }).click();
+    const vault = browserRow('#vault');
+    await vault.getByRole('button', { name: 'Unsubscribe from #vault' }).click();
+    const question = vault.getByRole('group', { name: /Leave private #vault\?/ });
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    expect(await sidebarStreams()).toContain('# vault');
+
+    await vault.getByRole('button', { name: 'Unsubscribe from #vault' }).click();
+    await question.getByRole('button', { name: 'Leave #vault' }).click();
+    await expect.poll(sidebarStreams).toEqual(['# kitchen', '# bakery', '# general']);
+    await expect.poll(() => browserRow('#vault').count()).toBe(0);
+    expect(ui.pageErrors).toEqual([]);
+  });
 });
