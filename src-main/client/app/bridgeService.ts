@@ -220,19 +220,23 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return { streams: app.active().streams.list() };
     },
     async subscribeToStream(args: CallArgs<'subscribeToStream'>) {
-      await app.active().streams.subscribe(parseArgs('subscribeToStream', args).streamId);
+      const { streamId } = parseArgs('subscribeToStream', args);
+      await app.active().streams.subscribe(streamId);
       return {};
     },
     async unsubscribeFromStream(args: CallArgs<'unsubscribeFromStream'>) {
-      await app.active().streams.unsubscribe(parseArgs('unsubscribeFromStream', args).streamId);
+      const { streamId } = parseArgs('unsubscribeFromStream', args);
+      await app.active().streams.unsubscribe(streamId);
       return {};
     },
     async createStream(args: CallArgs<'createStream'>) {
-      await app.active().streams.create(parseArgs('createStream', args));
+      const stream = parseArgs('createStream', args);
+      await app.active().streams.create(stream);
       return {};
     },
     async getStreamSettings(args: CallArgs<'getStreamSettings'>) {
-      return app.active().streams.settings(parseArgs('getStreamSettings', args).streamId);
+      const { streamId } = parseArgs('getStreamSettings', args);
+      return app.active().streams.settings(streamId);
     },
     async changeSubscription(args: CallArgs<'changeSubscription'>) {
       const { streamId, change } = parseArgs('changeSubscription', args);
