@@ -286,7 +286,7 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     expect(ui.pageErrors).toEqual([]);
   });
 
-  it('asks before leaving a private stream, which then leaves the browser too', async () => {
+  it("asks before leaving a private stream; leaving from a stream's settings returns to the browser", async () => {
     await page.getByRole('button', { name: 'All streams' }).click();
     const vault = browserRow('#vault');
     await vault.getByRole('button', { name: 'Unsubscribe from #vault' }).click();
@@ -298,6 +298,14 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     await question.getByRole('button', { name: 'Leave #vault' }).click();
     await expect.poll(sidebarStreams).toEqual(['# kitchen', '# bakery', '# general']);
     await expect.poll(() => browserRow('#vault').count()).toBe(0);
+
+    // Left from its settings, a public stream goes at once and the browser shows.
+    await browserRow('#bakery').getByRole('button', { name: 'Settings for #bakery' }).click();
+    await page.getByRole('heading', { name: '#bakery' }).waitFor();
+    await page.getByRole('button', { name: 'Unsubscribe from #bakery' }).click();
+    await page.getByRole('heading', { name: 'All streams' }).waitFor();
+    await expect.poll(sidebarStreams).toEqual(['# kitchen', '# general']);
+    await browserRow('#bakery').getByRole('button', { name: 'Subscribe to #bakery' }).waitFor();
     expect(ui.pageErrors).toEqual([]);
   });
 });
