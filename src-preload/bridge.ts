@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
+import { streamBridgeCalls } from './streamCalls';
 
 export type { Message, Subscription, RecipientUser, MentionFlag } from '../src-main/wire';
+export type {
+  BrowsedStream,
+  MutedTopic,
+  StreamNotification,
+  StreamNotificationProperty,
+  StreamSettings,
+  SubscriptionChange,
+} from './streamCalls';
 
 // The one contract between the untrusted renderer and the main side. Main
 // registers a handler for every entry of `bridgeCalls` and parses its argument
@@ -723,6 +732,7 @@ export const bridgeCalls = {
     args: z.object({ conversation: z.string().min(1).max(2000) }),
     result: z.object({}),
   },
+  ...streamBridgeCalls,
 } as const;
 
 export const bridgeEvents = {

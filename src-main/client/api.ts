@@ -224,7 +224,30 @@ export interface Api {
   markTopicAsRead(streamId: number, topic: string): Promise<void>;
   /** Zulip's POST /typing, to a private conversation's people or a stream's topic. */
   setTyping(op: 'start' | 'stop', to: TypingTarget): Promise<void>;
+  /** Zulip's POST /users/me/subscriptions: joins streams by name, creating those that do not exist. */
+  subscribe(streams: readonly NewSubscription[], options?: SubscribeOptions): Promise<void>;
+  /** Zulip's DELETE /users/me/subscriptions, by stream name. */
+  unsubscribe(streamNames: readonly string[]): Promise<void>;
+  /** Zulip 7.0's POST /user_topics; the change comes back as a user_topic event. */
+  setTopicVisibility(streamId: number, topic: string, policy: TopicVisibility): Promise<void>;
+  /** The PATCH /users/me/subscriptions/muted_topics of servers before feature level 170. */
+  setTopicMutedLegacy(streamId: number, topic: string, muted: boolean): Promise<void>;
 }
+
+export interface NewSubscription {
+  name: string;
+  /** Taken only when the stream is created. */
+  description?: string;
+}
+
+export interface SubscribeOptions {
+  inviteOnly?: boolean;
+  /** Post the new streams to the organization's notifications stream. */
+  announce?: boolean;
+}
+
+/** Zulip's visibility_policy: 0 follows the stream, 1 muted, 2 unmuted in a muted stream. */
+export type TopicVisibility = 0 | 1 | 2;
 
 export type TypingTarget =
   | { kind: 'private'; userIds: readonly number[] }
@@ -443,6 +466,42 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         'POST',
         'mark_topic_as_read',
         { stream_id: streamId, topic_name: topic },
+        apiSuccessSchema,
+      );
+    },
+    async subscribe(streams, { inviteOnly, announce } = {}) {
+      await http.request(
+        'POST',
+        'users/me/subscriptions',
+        {
+          subscriptions: streams.map((stream) => ({ ...stream })),
+          ...(inviteOnly === undefined ? {} : { invite_only: inviteOnly }),
+          ...(announce === undefined ? {} : { announce }),
+        },
+        apiSuccessSchema,
+      );
+    },
+    async unsubscribe(streamNames) {
+      await http.request(
+        'DELETE',
+        'users/me/subscriptions',
+        { subscriptions: [...streamNames] },
+        apiSuccessSchema,
+      );
+    },
+    async setTopicVisibility(streamId, topic, policy) {
+      await http.request(
+        'POST',
+        'user_topics',
+        { stream_id: streamId, topic, visibility_policy: policy },
+        apiSuccessSchema,
+      );
+    },
+    async setTopicMutedLegacy(streamId, topic, muted) {
+      await http.request(
+        'PATCH',
+        'users/me/subscriptions/muted_topics',
+        { stream_id: streamId, topic, op: muted ? 'add' : 'remove' },
         apiSuccessSchema,
       );
     },

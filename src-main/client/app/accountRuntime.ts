@@ -49,6 +49,8 @@ import { roleOf } from './accountRole';
 import { describeTerm, searchTerms } from './searchQuery';
 import { draftRows } from './draftsView';
 import { inboxOf } from './inboxView';
+import { StreamActions } from './streamActions';
+import { topicRowMuted } from './streamsView';
 
 export interface AccountRuntimeEvents {
   /** The account's line in the switcher changed: unread count or connection. */
@@ -105,6 +107,7 @@ export class AccountRuntime {
   readonly bots: OwnBots | null;
   readonly presence: Presence | null;
   readonly messages: MessageActions;
+  readonly streams: StreamActions;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
@@ -133,6 +136,12 @@ export class AccountRuntime {
       fetchFrom: (narrow, anchor, count) =>
         this.#fetch(narrow, { anchor, numBefore: 0, numAfter: count }),
       changeFlags: (ids, flag, op) => this.changeFlags(ids, flag, op),
+    });
+    this.streams = new StreamActions({
+      cache,
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+      notificationSettings: () => this.notificationSettings(),
     });
     this.#typists = new Typists({
       ownUserId: () => cache.ownUserId ?? this.#account.userId,
@@ -455,7 +464,14 @@ export class AccountRuntime {
         unread: counts.streams.get(subscription.stream_id) ?? 0,
         topics: this.cache.topicsInStream(subscription.stream_id).map((topic) => {
           const unread = topicUnread.get(`${subscription.stream_id}:${topic.name.toLowerCase()}`);
-          return { name: topic.name, unread: unread?.count ?? 0, muted: unread?.muted ?? false };
+          // Topics without unread messages are not counted, so their muting is read from their policy.
+          const muted =
+            unread?.muted ??
+            topicRowMuted(
+              subscription.is_muted,
+              this.cache.topicPolicy(subscription.stream_id, topic.name),
+            );
+          return { name: topic.name, unread: unread?.count ?? 0, muted };
         }),
       }))
       .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name));

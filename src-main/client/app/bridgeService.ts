@@ -243,6 +243,43 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       app.active().deleteDraft(conversation);
       return {};
     },
+    async listStreams(args: CallArgs<'listStreams'>) {
+      parseArgs('listStreams', args);
+      return { streams: app.active().streams.list() };
+    },
+    async subscribeToStream(args: CallArgs<'subscribeToStream'>) {
+      const { streamId } = parseArgs('subscribeToStream', args);
+      await app.active().streams.subscribe(streamId);
+      return {};
+    },
+    async unsubscribeFromStream(args: CallArgs<'unsubscribeFromStream'>) {
+      const { streamId } = parseArgs('unsubscribeFromStream', args);
+      await app.active().streams.unsubscribe(streamId);
+      return {};
+    },
+    async createStream(args: CallArgs<'createStream'>) {
+      const stream = parseArgs('createStream', args);
+      await app.active().streams.create(stream);
+      return {};
+    },
+    async getStreamSettings(args: CallArgs<'getStreamSettings'>) {
+      const { streamId } = parseArgs('getStreamSettings', args);
+      return app.active().streams.settings(streamId);
+    },
+    async changeSubscription(args: CallArgs<'changeSubscription'>) {
+      const { streamId, change } = parseArgs('changeSubscription', args);
+      await app.active().streams.change(streamId, change);
+      return {};
+    },
+    async listMutedTopics(args: CallArgs<'listMutedTopics'>) {
+      parseArgs('listMutedTopics', args);
+      return { topics: app.active().streams.mutedTopics() };
+    },
+    async setTopicMuted(args: CallArgs<'setTopicMuted'>) {
+      const { streamId, topic, muted } = parseArgs('setTopicMuted', args);
+      await app.active().streams.setTopicMuted(streamId, topic, muted);
+      return {};
+    },
     subscribe(push) {
       const stops = [
         app.on('appState', (state) => push('appState', state)),

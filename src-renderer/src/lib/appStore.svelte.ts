@@ -28,11 +28,12 @@ import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
 import { SettingsStore, type SettingsPage } from './settingsStore.svelte';
+import { StreamsStore, type StreamsPage } from './streamsStore.svelte';
 import { shareUnchanged } from './shareUnchanged';
 import { TypingStore } from './typingStore.svelte';
 
-/** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, settings, the Inbox or the drafts. */
-export type MainView = 'feed' | 'recent' | 'bots' | 'settings' | 'inbox' | 'drafts';
+/** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, settings, the Inbox, the drafts, or the streams' pages. */
+export type MainView = 'feed' | 'recent' | 'bots' | 'settings' | 'inbox' | 'drafts' | StreamsPage;
 
 /** Where the user was in an account, to find it again on switching back. */
 interface AccountView {
@@ -69,6 +70,7 @@ export class AppStore {
   readonly desktop: DesktopStore;
   readonly notificationSettings: NotificationSettingsStore;
   readonly settings: SettingsStore;
+  readonly streams: StreamsStore;
   readonly feedView: MessageView;
   readonly searchView: MessageView;
   readonly inbox: InboxStore;
@@ -103,6 +105,7 @@ export class AppStore {
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
     this.settings = new SettingsStore(bridge);
+    this.streams = new StreamsStore(bridge);
     this.feedView = this.#messageView({
       seen: new SeenWatcher((id) => this.feed.markSeen(id)),
       narrow: () => (this.feed.narrow ? $state.snapshot(this.feed.narrow) : null),
@@ -130,6 +133,7 @@ export class AppStore {
       }
       if (this.view === 'recent') this.recent.refresh();
       if (this.view === 'inbox') this.inbox.refresh();
+      if (this.#streamsPage) void this.streams.refresh(this.#streamsPage);
     });
     this.bridge.on('feed', (change) => {
       if (change.accountId === this.activeAccountId) this.feed.applyFeed(change);
@@ -299,6 +303,29 @@ export class AppStore {
     else this.messageActions.tell('No other topic has unread messages');
   }
 
+  async showStreams(): Promise<void> {
+    this.view = 'streams';
+    this.search.close();
+    await this.streams.open('streams');
+  }
+
+  async showStreamSettings(streamId: number): Promise<void> {
+    this.view = 'streamSettings';
+    this.search.close();
+    await this.streams.open('streamSettings', streamId);
+  }
+
+  async showMutedTopics(): Promise<void> {
+    this.view = 'mutedTopics';
+    this.search.close();
+    await this.streams.open('mutedTopics');
+  }
+
+  get #streamsPage(): StreamsPage | null {
+    const view = this.view;
+    return view === 'streams' || view === 'streamSettings' || view === 'mutedTopics' ? view : null;
+  }
+
   private async joined(accountId: string): Promise<void> {
     this.onboarding.reset();
     await this.refreshAppState();
@@ -340,6 +367,7 @@ export class AppStore {
     this.error = null;
     this.notificationSettings.clear();
     this.settings.clear();
+    this.streams.clear();
     this.recent.clear();
     this.inbox.clear();
     this.drafts.clear();

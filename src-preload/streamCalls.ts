@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+// The bridge's part for streams: the stream browser, a subscription's own
+// settings and the topics the user muted. Each change goes to the server;
+// the window follows the server's events, through the snapshot.
+
+const streamId = z.number().int().positive();
+
+// A stream the user may see: the public ones and the private ones they are in.
+export const browsedStreamSchema = z.object({
+  streamId: z.number().int(),
+  name: z.string(),
+  /** The server's HTML, sanitized by the window. */
+  renderedDescription: z.string(),
+  inviteOnly: z.boolean(),
+  subscribed: z.boolean(),
+  /** The subscription's colour; null for a stream the user is not in. */
+  color: z.string().nullable(),
+});
+export type BrowsedStream = z.infer<typeof browsedStreamSchema>;
+
+// Zulip's per-stream notification properties, each null while the stream
+// follows the user's global stream setting.
+export const streamNotificationPropertySchema = z.enum([
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
+]);
+export type StreamNotificationProperty = z.infer<typeof streamNotificationPropertySchema>;
+
+export const streamNotificationSchema = z.object({
+  property: streamNotificationPropertySchema,
+  /** The stream's own choice; null follows `fallback`. */
+  value: z.boolean().nullable(),
+  /** The global setting it follows. */
+  fallback: z.boolean(),
+});
+export type StreamNotification = z.infer<typeof streamNotificationSchema>;
+
+export const mutedTopicSchema = z.object({
+  streamId: z.number().int(),
+  /** Null when the stream is no longer known to the user. */
+  stream: z.string().nullable(),
+  topic: z.string(),
+});
+export type MutedTopic = z.infer<typeof mutedTopicSchema>;
+
+export const streamSettingsSchema = z.object({
+  streamId: z.number().int(),
+  name: z.string(),
+  renderedDescription: z.string(),
+  inviteOnly: z.boolean(),
+  color: z.string(),
+  pinned: z.boolean(),
+  muted: z.boolean(),
+  notifications: z.array(streamNotificationSchema),
+  mutedTopics: z.array(mutedTopicSchema),
+});
+export type StreamSettings = z.infer<typeof streamSettingsSchema>;
+
+// Zulip's POST /users/me/subscriptions/properties takes colours as hex codes.
+export const subscriptionChangeSchema = z.discriminatedUnion('property', [
+  z.object({ property: z.literal('color'), value: z.string().regex(/^#[0-9a-fA-F]{6}$/) }),
+  z.object({ property: z.literal('pin_to_top'), value: z.boolean() }),
+  z.object({ property: z.literal('is_muted'), value: z.boolean() }),
+  z.object({ property: streamNotificationPropertySchema, value: z.boolean() }),
+]);
+export type SubscriptionChange = z.infer<typeof subscriptionChangeSchema>;
+
+export const streamBridgeCalls = {
+  /** Every stream the user may see, by name. */
+  listStreams: {
+    args: z.object({}),
+    result: z.object({ streams: z.array(browsedStreamSchema) }),
+  },
+  subscribeToStream: { args: z.object({ streamId }), result: z.object({}) },
+  unsubscribeFromStream: { args: z.object({ streamId }), result: z.object({}) },
+  /** Zulip's stream creation: POST /users/me/subscriptions with a name no stream has. */
+  createStream: {
+    args: z.object({
+      name: z.string().trim().min(1).max(60),
+      // Zulip's Stream.MAX_DESCRIPTION_LENGTH.
+      description: z.string().trim().max(1024),
+      inviteOnly: z.boolean(),
+      /** Tell the organization in its notifications stream. */
+      announce: z.boolean(),
+    }),
+    result: z.object({}),
+  },
+  /** A subscribed stream's own settings and its muted topics. */
+  getStreamSettings: { args: z.object({ streamId }), result: streamSettingsSchema },
+  changeSubscription: {
+    args: z.object({ streamId, change: subscriptionChangeSchema }),
+    result: z.object({}),
+  },
+  /** The topics the user muted, by stream then topic. */
+  listMutedTopics: {
+    args: z.object({}),
+    result: z.object({ topics: z.array(mutedTopicSchema) }),
+  },
+  setTopicMuted: {
+    args: z.object({ streamId, topic: z.string().trim().min(1).max(60), muted: z.boolean() }),
+    result: z.object({}),
+  },
+} as const;
