@@ -146,6 +146,11 @@ describe('the display settings page', () => {
     await expect.poll(async () => (await serverSettings()).twenty_four_hour_time).toBe(true);
     await openFeed();
     await expect.poll(shownTime).toBe(await sentAt());
+    // Recent conversations writes its times on the same clock.
+    await page.getByRole('button', { name: 'Recent conversations' }).click();
+    await expect
+      .poll(() => page.locator('.recent td.time').allInnerTexts())
+      .toContainEqual(expect.stringMatching(/^\d{2}:\d{2}$/));
   });
 
   it('gives the feed more room when dense mode is off', async () => {

@@ -76,6 +76,11 @@ export class AppStore {
   readonly inbox: InboxStore;
   readonly drafts: DraftsStore;
 
+  /** Zulip's twenty_four_hour_time, for every time the window writes; its default until the snapshot comes. */
+  get clockHours(): 12 | 24 {
+    return this.snapshot?.display.twentyFourHourTime === true ? 24 : 12;
+  }
+
   active = $derived(this.accounts.find((account) => account.id === this.activeAccountId) ?? null);
   showOnboarding = $derived(this.ready && (this.accounts.length === 0 || this.addingAccount));
   connection = $derived<Connection | null>(
@@ -244,7 +249,7 @@ export class AppStore {
         return store.snapshot?.user.userId ?? 0;
       },
       get clockHours() {
-        return store.snapshot?.display.twentyFourHourTime === true ? 24 : 12;
+        return store.clockHours;
       },
       streamColor: (streamId) =>
         this.snapshot?.streams.find((stream) => stream.streamId === streamId)?.color ?? null,

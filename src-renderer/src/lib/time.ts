@@ -1,7 +1,6 @@
 // Formatters are made once: making one per call (as toLocaleTimeString does)
 // is what a feed of messages would spend most of its redraw on.
 const clockFormats = {
-  locale: new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' }),
   // Zulip's twenty_four_hour_time off: "2:05 PM"; on: "14:05".
   12: new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit', hour12: true }),
   24: new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
@@ -14,9 +13,9 @@ const yearDayFormat = new Intl.DateTimeFormat([], {
   year: 'numeric',
 });
 
-/** A clock time, hours and minutes: on the 12- or 24-hour clock the user chose, or as their locale writes it. */
-export function clockTime(epochMs: number, hours?: 12 | 24): string {
-  return clockFormats[hours ?? 'locale'].format(epochMs);
+/** A clock time, hours and minutes, on the 12- or 24-hour clock the user chose. */
+export function clockTime(epochMs: number, hours: 12 | 24): string {
+  return clockFormats[hours].format(epochMs);
 }
 
 const minute = 60_000;
