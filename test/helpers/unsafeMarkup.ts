@@ -213,6 +213,13 @@ function attributeProblems(
     if (name === 'style' && /url\s*\(|expression\s*\(|javascript:|@import|binding/i.test(value)) {
       problems.push('style that loads or runs something');
     }
+    // `//host` and `/\\host` take the window's own scheme (app: on the desktop) to another host.
+    if (
+      (loadingAttributes.has(name) || followedAttributes.has(name)) &&
+      /^\s*[/\\]{2}/.test(value.replace(/[\t\n\r]/g, ''))
+    ) {
+      problems.push(`${name} is protocol-relative`);
+    }
     if (loadingAttributes.has(name) && loadsFromElsewhere(element, value, options)) {
       problems.push(`${name} loads from elsewhere`);
     }

@@ -187,6 +187,8 @@ export function sanitizeMessageHtml(html: string): string {
     ALLOWED_ATTR: [...htmlAttributes, ...mathMlAttributes],
     // Values that are not URLs, which ALLOWED_URI_REGEXP would otherwise reject.
     ADD_URI_SAFE_ATTR: ['datetime', ...mathMlAttributes],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/|#)/i,
+    // A path on the server, but not `//host` or `/\host`: those take the
+    // window's own scheme to another host.
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?![/\\])|#)/i,
   });
 }
