@@ -194,6 +194,9 @@ function loadsFromElsewhere(
   });
 }
 
+// Zulip's data attributes; any other would pass for the app's own (data-message-id).
+const contentDataAttributes = new Set(['data-user-id', 'data-stream-id', 'data-code-language']);
+
 function attributeProblems(
   element: Element,
   inContent: boolean,
@@ -210,6 +213,9 @@ function attributeProblems(
       problems.push(`${name} (a form that submits somewhere)`);
     }
     if (inContent && contentForbiddenAttributes.has(name)) problems.push(`${name} in server HTML`);
+    if (inContent && name.startsWith('data-') && !contentDataAttributes.has(name)) {
+      problems.push(`${name} in server HTML`);
+    }
     if (name === 'style' && /url\s*\(|expression\s*\(|javascript:|@import|binding/i.test(value)) {
       problems.push('style that loads or runs something');
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { contentSecurityPolicy } from '../../src-main/desktop/contentSecurityPolicy';
 import { xssPayloads, type XssPayload } from '../fixtures/xssPayloads';
 import { startOrg, type Org } from '../helpers/org';
 import { pageScript } from '../helpers/pageScript';
@@ -11,6 +12,8 @@ import { armPage, type XssProbe } from '../helpers/xssProbe';
 // the sanitizer lets through really runs or loads here.
 
 const pageOrigin = 'http://sanitizer.test';
+// A second page under the window's own Content-Security-Policy.
+const policyOrigin = 'http://policy.test';
 const canary = 'http://127.0.0.1:9';
 
 interface SanitizerGlobals {
@@ -45,6 +48,13 @@ describe('sanitizeMessageHtml over the XSS corpus', () => {
       const url = route.request().url();
       if (url === `${pageOrigin}/`) {
         return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>s</title>' });
+      }
+      if (url === `${policyOrigin}/`) {
+        return route.fulfill({
+          contentType: 'text/html',
+          headers: { 'Content-Security-Policy': contentSecurityPolicy({ imageOrigins: [] }) },
+          body: '<!doctype html><title>p</title>',
+        });
       }
       // Pictures are the policy's to stop (see imagesFromAnyWebOrigin); anything else is a load.
       if (route.request().resourceType() !== 'image') requests.push(url);
@@ -104,6 +114,36 @@ describe('sanitizeMessageHtml over the XSS corpus', () => {
   it('lets nothing through of each payload sent as HTML by a hostile server', async () => {
     await showSanitized(payloads.map(({ id, text }) => ({ id, html: text })));
     await expectNothingGotThrough();
+  });
+
+  it("raises no policy violation in a page under the window's Content-Security-Policy", async () => {
+    await page.goto(`${policyOrigin}/`);
+    await page.evaluate(await pageScript('src-renderer/src/lib/sanitize.ts', 'hearthSanitize'));
+    await showSanitized([
+      ...[...rendered].map(([id, html]) => ({ id, html })),
+      ...payloads.map(({ id, text }) => ({ id: id + payloads.length, html: text })),
+    ]);
+    // A picture from another origin is what the policy is there to stop: the
+    // sanitizer cannot know the account's origin, so it keeps web pictures.
+    const violations = await probe.violations();
+    expect(violations.filter((violation) => !violation.startsWith('img-src http'))).toEqual([]);
+    expect(probe.pwned).toEqual([]);
+  });
+
+  it("keeps Zulip's data attributes, which the window reads", async () => {
+    const kept = await page.evaluate(() => {
+      const { sanitizeMessageHtml } = (window as unknown as SanitizerGlobals).hearthSanitize;
+      return sanitizeMessageHtml(
+        '<p><span class="user-mention" data-user-id="8">@Bob</span> ' +
+          '<a class="stream" data-stream-id="3" href="/#narrow/stream/3-a">#a</a></p>' +
+          '<div class="codehilite" data-code-language="Python"><pre>x</pre></div>',
+      );
+    });
+    expect(kept).toBe(
+      '<p><span class="user-mention" data-user-id="8">@Bob</span> ' +
+        '<a class="stream" data-stream-id="3" href="/#narrow/stream/3-a" target="_blank" rel="noopener noreferrer">#a</a></p>' +
+        '<div class="codehilite" data-code-language="Python"><pre>x</pre></div>',
+    );
   });
 
   it('keeps the safe parts: web and mail links, opened outside the window', async () => {
