@@ -271,6 +271,25 @@ describe('the XSS corpus through the server and the window', () => {
     await expectNothingGotThrough('recent conversations');
   });
 
+  it('previews payloads in the compose box as the server renders them', async () => {
+    await (await streamButton(contentStreams[0]?.name ?? '')).click();
+    const compose = page.getByRole('form', { name: 'Compose' });
+    const preview = compose.getByRole('region', { name: 'Preview' });
+    const batch = 60;
+    for (let start = 0; start < payloads.length; start += batch) {
+      const content = payloads
+        .slice(start, start + batch)
+        .map((payload) => payload.text.replaceAll('\0', ''))
+        .join('\n\n');
+      await compose.getByRole('textbox', { name: 'Message' }).fill(content);
+      await compose.getByRole('button', { name: 'Preview' }).click();
+      await preview.locator('.message-content').waitFor();
+      await expectNothingGotThrough(`preview of payloads ${start} to ${start + batch - 1}`);
+      await compose.getByRole('button', { name: 'Edit' }).click();
+    }
+    await compose.getByRole('textbox', { name: 'Message' }).fill('');
+  });
+
   it('opens links outside only for http, https and mailto, and never leaves the window', async () => {
     const outside: string[] = [];
     const appOrigins = [new URL(ui.web.url).origin, new URL(org.url).origin];
