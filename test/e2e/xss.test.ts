@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { xssPayloads, type XssPayload } from '../fixtures/xssPayloads';
+import { createMemorySecretStore } from '../../src-main/client/secretStore';
+import { fixture, startFixtureServer, type FixtureServer } from '../client/accounts/fixtureServer';
 import { startCanary, type Canary } from '../helpers/canary';
+import { startTestHearth } from '../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
-import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+import { openRendererPage, openWindow, type RendererPage } from '../helpers/rendererPage';
 import { armPage, type XssProbe } from '../helpers/xssProbe';
 
 // Issue 15, safety: the corpus goes through the real server into every place
@@ -328,5 +331,82 @@ describe('the XSS corpus through the server and the window', () => {
     for (const url of outside) expect(new URL(url).protocol).toMatch(/^https?:$/);
     expect(probe.pwned).toEqual([]);
     expect(await probe.violations()).toEqual([]);
+  });
+});
+
+// A server we do not control names itself and describes itself in HTML, which
+// the join form shows before anyone signs in.
+describe("a hostile server's summary on the join form", () => {
+  const batch = 80;
+  let canary: Canary;
+  let payloads: XssPayload[];
+  let servers: FixtureServer[];
+  let ui: RendererPage;
+  let probe: XssProbe;
+
+  beforeAll(async () => {
+    canary = await startCanary();
+    payloads = xssPayloads(canary.url);
+    servers = [];
+    for (let start = 0; start < payloads.length; start += batch) {
+      const chunk = payloads.slice(start, start + batch);
+      servers.push(
+        await startFixtureServer({
+          'GET /api/v1/server_settings': {
+            status: 200,
+            body: {
+              ...fixture('server-settings'),
+              zulip_feature_level: 185,
+              realm_name: chunk[0]?.text ?? 'x',
+              realm_description: chunk.map((payload) => `<p>${payload.text}</p>`).join('\n'),
+              realm_icon: `javascript:__pwned(${start})`,
+            },
+          },
+        }),
+      );
+    }
+    ui = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }), {
+      beforeLoad: async (page) => {
+        probe = await armPage(page);
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    for (const server of servers ?? []) await server.close();
+    await canary?.close();
+  });
+
+  it('shows its name as text and its description inert', async () => {
+    const { page } = ui;
+    for (const [index, server] of servers.entries()) {
+      await page.getByRole('textbox', { name: 'Server URL' }).fill(server.url);
+      await page.getByRole('button', { name: 'Check server' }).click();
+      const name = page.locator('.server-summary .server-name');
+      await expect.poll(() => name.textContent()).toBe(payloads[index * batch]?.text.trim());
+      await expect
+        .poll(async () => ((await page.locator('.server-description').textContent()) ?? '').length)
+        .toBeGreaterThan(0);
+      await page.waitForTimeout(100);
+      const view = `summary of server ${index}`;
+      expect(
+        await probe.unsafeMarkup({
+          loadOrigins: [new URL(ui.web.url).origin],
+          contentSelector: '.server-description',
+        }),
+        view,
+      ).toEqual([]);
+      expect(probe.pwned, view).toEqual([]);
+      expect(probe.dialogs, view).toEqual([]);
+      expect(canary.requests, view).toEqual([]);
+      // Pictures from the server's description are the policy's to stop; nothing else may be.
+      const violations = await probe.violations();
+      expect(
+        violations.filter((violation) => !violation.startsWith('img-src http')),
+        view,
+      ).toEqual([]);
+      if (index === 0) await ui.screenshot('e2e-xss-join-form');
+    }
   });
 });
