@@ -57,6 +57,10 @@ describe('the XSS corpus through the server and the window', () => {
   let probe: XssProbe;
   let payloads: XssPayload[];
   let contentStreams: { name: string; messages: number }[];
+  // What each place must show as plain text, had no markup been read into it.
+  const userNames: string[] = [];
+  const botNames: string[] = [];
+  const topics = new Set<string>();
 
   const ok = (what: string, response: { status: number; json: unknown }) => {
     if (response.status !== 200) {
@@ -95,6 +99,7 @@ describe('the XSS corpus through the server and the window', () => {
     for (const [index, payload] of take(userCount).entries()) {
       const email = `hostile${index}@hearth.test`;
       const fullName = fit(payload.text, 100);
+      userNames.push(fullName);
       const created = ok(
         `creating a user named ${fullName}`,
         await owner('POST', '/users', { email, full_name: fullName, password }),
@@ -121,6 +126,7 @@ describe('the XSS corpus through the server and the window', () => {
       const streamIndex = payload.id % contentStreamCount;
       const sender = senders[payload.id % senders.length];
       const topicPayload = payloads[(payload.id * 7 + 3) % payloads.length];
+      topics.add(fit(topicPayload?.text ?? 'x', 60));
       const sent = await org.api(sender)('POST', '/messages', {
         type: 'stream',
         to: streamsWithMessages[streamIndex],
@@ -159,7 +165,7 @@ describe('the XSS corpus through the server and the window', () => {
       ok(
         'creating a bot',
         await org.api(alice)('POST', '/bots', {
-          full_name: fit(payload.text, 100),
+          full_name: botNames[botNames.push(fit(payload.text, 100)) - 1],
           short_name: `hostile${index}`,
         }),
       );
@@ -215,6 +221,8 @@ describe('the XSS corpus through the server and the window', () => {
       .poll(() => page.locator('.people-list .person-row').count())
       .toBeGreaterThanOrEqual(42);
     expect(await sidebar().locator('.realm').textContent()).toBe(org.realmName);
+    const people = await page.locator('.people-list .person-row .name').allTextContents();
+    expect(people).toEqual(expect.arrayContaining(userNames));
     await ui.screenshot('e2e-xss-sidebar');
     await expectNothingGotThrough('sidebar and people');
   });
@@ -225,6 +233,9 @@ describe('the XSS corpus through the server and the window', () => {
       await expect
         .poll(() => page.locator('.feed .message').count(), { timeout: 10_000 })
         .toBe(messages);
+      for (const shown of await page.locator('.feed .recipient-topic').allTextContents()) {
+        expect(topics).toContain(shown.trim());
+      }
       await expectNothingGotThrough(`feed of ${name}`);
     }
     await ui.screenshot('e2e-xss-feed');
@@ -264,6 +275,11 @@ describe('the XSS corpus through the server and the window', () => {
     await expect
       .poll(() => page.getByRole('list', { name: 'Your bots' }).locator('li.bot').count())
       .toBe(botCount);
+    const listed = await page
+      .getByRole('list', { name: 'Your bots' })
+      .locator('li.bot')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+    expect(listed.sort()).toEqual([...botNames].sort());
     await ui.screenshot('e2e-xss-bots');
     await expectNothingGotThrough('bots');
   });
