@@ -2,6 +2,39 @@
 // and names every element or attribute that could run script, load something,
 // navigate, or take over the page. Only the DOM is used, so the same rules
 // judge the real window and the sanitizer's output in a bare page.
+//
+// Anywhere in the document:
+// - no <script> but the app's own module in <head>, and no <iframe>, <frame>,
+//   <frameset>, <object>, <embed>, <applet> or <portal>: each runs code or
+//   holds a document or plugin of its own;
+// - no <base> (it re-points every relative URL), no <style> (the app's CSS
+//   comes from files; a style element restyles the app or @imports), no <link>
+//   or <meta> outside <head>, no http-equiv (refresh, policy rewrites), no
+//   <isindex>;
+// - no on* attribute (an event handler, whatever the element), no srcdoc (an
+//   inline document), no form action or formaction (a submit that navigates);
+// - no SVG <animate>, <set>, <animateMotion>, <animateTransform> (they rewrite
+//   an href to javascript: after the sanitizer has looked), <use> or
+//   <foreignObject> (they pull in other markup), no MathML <maction> or
+//   <annotation-xml> (links and switched-in HTML), and no markup inside a
+//   MathML <annotation>, which must stay the TeX source as text;
+// - URLs that are followed (href, xlink:href, action, formaction, cite, ping…)
+//   only as http:, https: or mailto: as the browser parses them, so encoded,
+//   mixed-case or whitespace-split javascript:, data: and vbscript: are caught;
+// - URLs that load (src, srcset, poster, background, data…) only from the
+//   page's own origin or the organization's, or a data:image picture;
+// - no protocol-relative URL (`//host`, `/\host`), which takes the window's
+//   own scheme (app: on the desktop) to another host;
+// - no style attribute that loads or runs something (url(), expression(),
+//   @import, -moz-binding).
+// Inside server HTML (the content selector), also:
+// - no form controls, <template>, raw-text or parser-switching elements
+//   (<noscript>, <xmp>, <plaintext>…), <svg>, media or image maps: nothing
+//   to type into, submit, hide markup from the parser or load on its own;
+// - no id or name (they clobber the page's globals), style, tabindex,
+//   autofocus, contenteditable, form, srcset, ping, popover or is, and no
+//   data-* attribute but Zulip's own, which could pass for the app's
+//   (data-message-id).
 
 export interface UnsafeMarkupOptions {
   /** Origins the page may load resources from (its own, the organization's for images). */
@@ -219,7 +252,6 @@ function attributeProblems(
     if (name === 'style' && /url\s*\(|expression\s*\(|javascript:|@import|binding/i.test(value)) {
       problems.push('style that loads or runs something');
     }
-    // `//host` and `/\\host` take the window's own scheme (app: on the desktop) to another host.
     if (
       (loadingAttributes.has(name) || followedAttributes.has(name)) &&
       /^\s*[/\\]{2}/.test(value.replace(/[\t\n\r]/g, ''))
