@@ -1,7 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHost, type Host, type HostOptions } from '../../src-main/server/host';
+import {
+  startHost,
+  type Host,
+  type HostOptions,
+  type NewOrganization,
+} from '../../src-main/server/host';
 
 export interface TestUser {
   id: number;
@@ -27,6 +32,8 @@ export type ApiCall = (
 export interface OrgOptions {
   dev?: boolean;
   queueTimeouts?: HostOptions['queueTimeouts'];
+  /** The organization's name and owner, instead of the host's defaults. */
+  organization?: NewOrganization;
 }
 
 export interface Org {
@@ -95,6 +102,7 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
     port: 0,
     dev: options.dev ?? false,
     ...(options.queueTimeouts ? { queueTimeouts: options.queueTimeouts } : {}),
+    ...(options.organization ? { organization: options.organization } : {}),
   };
   let host: Host = await startHost(hostOptions);
   let running = true;

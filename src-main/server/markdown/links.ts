@@ -11,6 +11,9 @@ const schemeSyntax = /^([a-z][a-z0-9+.-]*):/i;
 /** The href Zulip would give a link target, or null when it must stay text. */
 export function zulipHref(target: string): string | null {
   const url = target.trim();
+  // `//host/…` names another host with the page's own scheme (app: in the
+  // desktop window); Zulip reads it as a host without a scheme and refuses it.
+  if (url.startsWith('//')) return null;
   if (url.startsWith('/') || url.startsWith('#')) return url;
   const scheme = schemeSyntax.exec(url)?.[1]?.toLowerCase();
   if (scheme === undefined) {

@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { withoutPolicyTriggers } from './policyTriggers';
 
 // Message HTML comes from a server we may not control; it passes through here,
 // once, before any {@html}. The allow-list is the markup Zulip's renderer emits.
@@ -165,28 +166,23 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-// Chromium checks the page's Content-Security-Policy while it parses, even into
-// DOMPurify's inert document, and logs a violation for every inline style
-// (KaTeX's HTML copy carries dozens) and event handler it meets, though none is
-// applied. Dropping them from well-formed tags first keeps the console for real
-// violations; DOMPurify still removes whatever this leaves.
-const tag =
-  /<[a-z][^\s/<>]*(?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/gi;
-const attribute = /\s+([^\s"'<>/=]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
-const blockedByPolicy = /^(?:style|on.*)$/i;
-
-function withoutInlineStylesAndHandlers(html: string): string {
-  return html.replace(tag, (tagText) =>
-    tagText.replace(attribute, (text, name: string) => (blockedByPolicy.test(name) ? '' : text)),
-  );
-}
-
 export function sanitizeMessageHtml(html: string): string {
-  return purifier.sanitize(withoutInlineStylesAndHandlers(html), {
+  return purifier.sanitize(withoutPolicyTriggers(html), {
     ALLOWED_TAGS: [...htmlTags, ...mathMlTags],
     ALLOWED_ATTR: [...htmlAttributes, ...mathMlAttributes],
+    // Only Zulip's own data attributes: a `data-message-id` in a message would
+    // pass for the feed's own, which scrolling and the keyboard look up.
+    ALLOW_DATA_ATTR: false,
     // Values that are not URLs, which ALLOWED_URI_REGEXP would otherwise reject.
-    ADD_URI_SAFE_ATTR: ['datetime', ...mathMlAttributes],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/|#)/i,
+    ADD_URI_SAFE_ATTR: [
+      'datetime',
+      'data-user-id',
+      'data-stream-id',
+      'data-code-language',
+      ...mathMlAttributes,
+    ],
+    // A path on the server, but not `//host` or `/\host`: those take the
+    // window's own scheme to another host.
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?![/\\])|#)/i,
   });
 }

@@ -606,6 +606,11 @@ export const markdownCases: readonly MarkdownCase[] = [
     html: '<p><a href="/#narrow/stream/1-general">home</a></p>',
   },
   {
+    name: 'protocol-relative link stays text',
+    input: '[x](//example.com/page)',
+    html: '<p>[x](//example.com/page)</p>',
+  },
+  {
     name: 'reference links are disabled',
     input: 'Hello [world]\n\n[world]: https://example.com',
     html: '<p>Hello [world]</p>\n<p>[world]: <a href="https://example.com">https://example.com</a></p>',
