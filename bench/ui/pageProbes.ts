@@ -43,6 +43,13 @@ export function scrollPass(
           if (frames.length % 20 === 0) {
             mostNodes = Math.max(mostNodes, element.getElementsByTagName('*').length);
           }
+          // A line now and then, for the bench to show how far a long pass has come.
+          if (frames.length % 600 === 0) {
+            const shown = element.querySelectorAll('[data-message-id]');
+            console.log(
+              `[scroll] ${frames.length} frames, at ${element.scrollTop}px, messages ${shown[0]?.getAttribute('data-message-id') ?? '-'} to ${shown[shown.length - 1]?.getAttribute('data-message-id') ?? '-'}, ${element.querySelector('.feed-notice')?.textContent?.trim() ?? ''}`,
+            );
+          }
           if (atEnd()) return resolve({ frames, mostNodes });
           if (now - startedAt > 1_800_000)
             return reject(new Error('scrolling did not reach the end'));

@@ -81,7 +81,9 @@ function frameRow(label: string, hearth: ScrollPass, bare: ScrollPass): Row {
 
 async function main(): Promise<void> {
   log(machineLine());
-  const org = await startOrg();
+  // Heartbeats end each long-poll within the test tuning's poll time-out, as a
+  // real server's do within a real client's: a quiet stretch is not a lost link.
+  const org = await startOrg({ queueTimeouts: { heartbeatMs: 5_000 } });
   const rows: Row[] = [];
   try {
     const alice = await org.user('alice');
@@ -103,6 +105,9 @@ async function main(): Promise<void> {
     log('the window: Hearth signed in as alice over the WebSocket bridge');
     const ui = await openRendererPage(org, alice, { beforeLoad: installPaintClock });
     const { page } = ui;
+    page.on('console', (entry) => {
+      if (entry.text().startsWith('[scroll]')) log(entry.text());
+    });
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
     const longButton = await sidebar.getByRole('button', { name: '# long' }).elementHandle();
     const otherButton = await sidebar.getByRole('button', { name: '# other' }).elementHandle();

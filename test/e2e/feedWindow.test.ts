@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { spanMost, spanSize } from '../../src-renderer/src/lib/feedWindow';
+import { spanMost, spanSize, spanStep } from '../../src-renderer/src/lib/feedWindow';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
 
@@ -109,7 +109,9 @@ describe('a long narrow in the feed', () => {
   });
 
   it('keeps the reader at the newest message as new ones arrive', async () => {
-    for (let n = 1; n <= 5; n++) {
+    // The reader is at the end of the narrow.
+    await scroller().evaluate((element) => (element.scrollTop = element.scrollHeight));
+    for (let n = 1; n <= spanStep * 2; n++) {
       await org.api(org.owner)('POST', '/messages', {
         type: 'stream',
         to: 'logbook',
@@ -118,11 +120,16 @@ describe('a long narrow in the feed', () => {
       });
     }
     await feed()
-      .locator('.message', { hasText: `note ${count + 5}` })
+      .locator('.message', { hasText: `note ${count + spanStep * 2}` })
       .waitFor();
-    const lastBox = await feed().locator('.message').last().boundingBox();
-    const view = await scroller().boundingBox();
-    expect(lastBox && view && lastBox.y + lastBox.height <= view.y + view.height + 1).toBe(true);
+    const lastShown = async () => {
+      const lastBox = await feed().locator('.message').last().boundingBox();
+      const view = await scroller().boundingBox();
+      return (
+        lastBox !== null && view !== null && lastBox.y + lastBox.height <= view.y + view.height + 1
+      );
+    };
+    await expect.poll(lastShown).toBe(true);
     expect((await shownNotes()).length).toBeLessThanOrEqual(spanMost);
   });
 });

@@ -290,6 +290,28 @@ describe('the XSS corpus through the server and the window', () => {
     await expectNothingGotThrough('recent conversations');
   });
 
+  it('shows stream names and rendered descriptions in the stream browser, and a stream’s settings', async () => {
+    await sidebar().getByRole('button', { name: 'Browse streams' }).click();
+    const rows = page.locator('.browsed-stream');
+    const inSidebar = (await sidebar().locator('button.stream .name').allTextContents()).map(
+      (name) => name.replace(/^# /, '#'),
+    );
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(inSidebar.length);
+    const headings = await rows
+      .locator('h3')
+      .evaluateAll((items) => items.map((item) => item.firstChild?.textContent?.trim() ?? ''));
+    expect(headings).toEqual(expect.arrayContaining(inSidebar));
+    expect(await page.locator('.browsed-description').count()).toBeGreaterThan(20);
+    await ui.screenshot('e2e-xss-stream-browser');
+    await expectNothingGotThrough('stream browser');
+    await rows
+      .getByRole('button', { name: /^Settings/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Personal settings' }).waitFor();
+    await expectNothingGotThrough('stream settings');
+  });
+
   it('previews payloads in the compose box as the server renders them', async () => {
     await (await streamButton(contentStreams[0]?.name ?? '')).click();
     const compose = page.getByRole('form', { name: 'Compose' });

@@ -49,7 +49,12 @@ describe('the stretch of a narrow the feed puts in the page', () => {
     const start = spanAround(messages, 2_000);
     const up = slideSpan(messages, start, { ...still, nearTop: true });
     // Nothing below is far: the page keeps all of it rather than drop what the reader may see.
-    const kept = slideSpan(messages, up, { ...still, nearTop: true, farBelow: 0, farAbove: 40 });
+    const kept = slideSpan(messages, up, {
+      ...still,
+      nearTop: true,
+      farBelow: 0,
+      farAbove: spanMost,
+    });
     expect(ids(kept)).toHaveLength(spanMost + spanStep);
     expect(ids(kept)[0]).toBe((ids(up)[0] ?? 0) - spanStep * 10);
   });
@@ -61,9 +66,14 @@ describe('the stretch of a narrow the feed puts in the page', () => {
     ];
     const atEnd = slideSpan(grown, null, { ...still, farAbove: 0, farBelow: 0 });
     expect(spanBounds(grown, atEnd).to).toBe(grown.length);
-    // Reading 4,100 in a tail stretch of 131: what is far above goes, the reader's place stays.
+    // Reading 4,100 in a tail stretch of 131: what is far below goes first, then
+    // what is far above, and the reader's place stays.
     const tail = { fromId: 4_000, toId: 'newest' as const };
-    const reading = slideSpan(grown, tail, { ...still, farAbove: 5, farBelow: 86 });
+    const reading = slideSpan(grown, tail, {
+      ...still,
+      farAbove: 5,
+      farBelow: 131 - spanSize - 5,
+    });
     const kept = spanBounds(grown, reading);
     expect(kept.to - kept.from).toBe(spanSize);
     const keptIds = grown.slice(kept.from, kept.to).map((message) => message.id);

@@ -132,6 +132,8 @@ export class AppStore {
     this.bridge.on('snapshot', (snapshot) => {
       if (snapshot.accountId !== this.activeAccountId) return;
       this.takeSnapshot(snapshot);
+      // Snapshots may coalesce a short loss of the link: being online is enough to ask again.
+      if (snapshot.connection.state !== 'offline') this.feed.serverBack();
       // Settings and subscriptions change with the events that change the sidebar.
       if (this.view === 'settings' && this.settings.page === 'notifications') {
         void this.notificationSettings.load();

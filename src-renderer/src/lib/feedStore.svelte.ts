@@ -156,6 +156,15 @@ export class FeedStore {
     }
   }
 
+  /**
+   * What the cache lacked while the server was out of reach can be fetched
+   * again: the feed's ends say so, and the feed loads there as the reader nears them.
+   */
+  serverBack(): void {
+    if (this.olderState === 'not-cached') this.olderState = 'more';
+    if (this.newerState === 'not-cached') this.newerState = 'more';
+  }
+
   /** Closes the feed while another account loads, so nothing of the last one shows. */
   clear(): void {
     this.#requests += 1;

@@ -27,9 +27,9 @@ export interface ReaderPlace {
 // Enough above and below the view for fast scrolling and for j/k to find
 // the next message in the page, while the DOM stays small (a message is
 // about twenty-five elements, one with math or code a few hundred at most).
-export const spanSize = 40;
+export const spanSize = 32;
 // Small slides keep each one inside a frame.
-export const spanStep = 10;
+export const spanStep = 8;
 /**
  * The most the page holds: the stretch trims back to `spanSize` only once it
  * has grown a step past it, so that a message arriving, or a slide, does not
