@@ -18,8 +18,9 @@ beforeAll(async () => {
   const post = (topic: string, content: string) =>
     remote.api(carol)('POST', '/messages', { type: 'stream', to: 'design', topic, content });
   for (const topic of ['logo', 'colours']) await post(topic, `Thoughts on the ${topic}`);
-  // Enough to scroll through, so that switching has a scroll position to keep.
-  for (let note = 1; note <= 40; note += 1) await post('logo', `Logo note ${note}`);
+  // Enough to scroll through, so that switching has a scroll position to keep,
+  // and few enough that the whole topic is in the feed's stretch at once.
+  for (let note = 1; note <= 28; note += 1) await post('logo', `Logo note ${note}`);
   window = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }));
 });
 

@@ -151,6 +151,7 @@ describe('the display settings page', () => {
     await expect
       .poll(() => page.locator('.recent td.time').allInnerTexts())
       .toContainEqual(expect.stringMatching(/^\d{2}:\d{2}$/));
+    await openFeed();
   });
 
   it('gives the feed more room when dense mode is off', async () => {
