@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
-import { streamBridgeCalls } from './streamCalls';
+import { streamBridgeCalls, streamName, topicName } from './streamCalls';
 
 export type { Message, Subscription, RecipientUser, MentionFlag } from '../src-main/wire';
 export type {
@@ -92,7 +92,7 @@ export const narrowSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('stream'),
     streamId: z.number().int().positive(),
-    topic: z.string().trim().min(1).max(60).optional(),
+    topic: topicName.optional(),
   }),
   z.object({
     kind: z.literal('private'),
@@ -327,9 +327,6 @@ export const inboxSchema = z.object({
   ),
 });
 export type Inbox = z.infer<typeof inboxSchema>;
-
-const streamName = z.string().trim().min(1).max(60);
-const topicName = z.string().trim().min(1).max(60);
 
 // Where a message is sent: a stream's topic, or a direct message to these
 // people (the sender may be among them, and is alone for a note to oneself).

@@ -5,6 +5,9 @@ import { z } from 'zod';
 // the window follows the server's events, through the snapshot.
 
 const streamId = z.number().int().positive();
+// Zulip's limits on names the window sends: the bridge's other calls take them too.
+export const streamName = z.string().trim().min(1).max(60);
+export const topicName = z.string().trim().min(1).max(60);
 
 // A stream the user may see: the public ones and the private ones they are in.
 export const browsedStreamSchema = z.object({
@@ -80,7 +83,7 @@ export const streamBridgeCalls = {
   /** Zulip's stream creation: POST /users/me/subscriptions with a name no stream has. */
   createStream: {
     args: z.object({
-      name: z.string().trim().min(1).max(60),
+      name: streamName,
       // Zulip's Stream.MAX_DESCRIPTION_LENGTH.
       description: z.string().trim().max(1024),
       inviteOnly: z.boolean(),
@@ -101,7 +104,7 @@ export const streamBridgeCalls = {
     result: z.object({ topics: z.array(mutedTopicSchema) }),
   },
   setTopicMuted: {
-    args: z.object({ streamId, topic: z.string().trim().min(1).max(60), muted: z.boolean() }),
+    args: z.object({ streamId, topic: topicName, muted: z.boolean() }),
     result: z.object({}),
   },
 } as const;

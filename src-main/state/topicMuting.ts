@@ -14,10 +14,15 @@ export type TopicPolicyValue = (typeof topicPolicies)[keyof typeof topicPolicies
 const key = (streamId: number, topic: string) => `${streamId}\n${topic.toLowerCase()}`;
 
 /**
- * Zulip 7.0's is_row_muted: a muted topic is muted anywhere, and a muted
- * stream mutes every topic the user did not unmute or follow. Topics match
- * without regard to case.
+ * Zulip 7.0's is_row_muted for one topic, from its policy: a muted topic is
+ * muted anywhere, and a muted stream mutes every topic the user did not
+ * unmute or follow.
  */
+export function isRowMuted(streamMuted: boolean, policy: number): boolean {
+  return policy === topicPolicies.muted || (streamMuted && policy === topicPolicies.inherit);
+}
+
+/** Zulip 7.0's is_row_muted over the user's policies; topics match without regard to case. */
 export function topicMuting(
   mutedStreamIds: Iterable<number>,
   policies: readonly TopicPolicy[],
@@ -26,9 +31,9 @@ export function topicMuting(
   const byTopic = new Map(
     policies.map((policy) => [key(policy.stream_id, policy.topic_name), policy.visibility_policy]),
   );
-  return (streamId, topic) => {
-    const policy = byTopic.get(key(streamId, topic)) ?? topicPolicies.inherit;
-    if (policy === topicPolicies.muted) return true;
-    return mutedStreams.has(streamId) && policy === topicPolicies.inherit;
-  };
+  return (streamId, topic) =>
+    isRowMuted(
+      mutedStreams.has(streamId),
+      byTopic.get(key(streamId, topic)) ?? topicPolicies.inherit,
+    );
 }

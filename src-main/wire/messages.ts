@@ -24,7 +24,6 @@ export const editHistoryEntrySchema = z.object({
 });
 export type EditHistoryEntry = z.infer<typeof editHistoryEntrySchema>;
 
-// The Message object of Zulip's GET /messages and `message` events (spec §2).
 /** The flags of Zulip's is:mentioned: a personal mention or a wildcard one. */
 export const mentionFlags = [
   'mentioned',
@@ -35,6 +34,7 @@ export const mentionFlags = [
 export type MentionFlag = (typeof mentionFlags)[number];
 export const mentionFlagNames: readonly string[] = mentionFlags;
 
+// The Message object of Zulip's GET /messages and `message` events (spec §2).
 export const messageSchema = z.object({
   id: z.number().int(),
   type: z.enum(['stream', 'private']),

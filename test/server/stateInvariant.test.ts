@@ -34,6 +34,7 @@ const notActions: Readonly<Record<string, string>> = {
   announceTopicVisibility: 'announces the change of setTopicVisibility or updateMessage',
   announceMovedUserTopics: 'announces the change of updateMessage',
   announceSystemGroupMembership: 'announces the change of createUser',
+  announceFullName: 'announces the change of changeFullName or updateBot',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');

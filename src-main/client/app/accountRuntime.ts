@@ -25,6 +25,7 @@ import {
 import type { Account } from '../accounts/accounts';
 import { OwnBots } from '../bots';
 import type { InitialState } from '../../state/applyEvent';
+import { isRowMuted } from '../../state/topicMuting';
 import type { Cache } from '../cache/cache';
 import type { UnreadCounts } from '../cache/unreads';
 import type { FeedPage as CachePage } from '../cache/feed';
@@ -50,7 +51,6 @@ import { describeTerm, searchTerms } from './searchQuery';
 import { draftRows } from './draftsView';
 import { inboxOf } from './inboxView';
 import { StreamActions } from './streamActions';
-import { topicRowMuted } from './streamsView';
 
 export interface AccountRuntimeEvents {
   /** The account's line in the switcher changed: unread count or connection. */
@@ -467,7 +467,7 @@ export class AccountRuntime {
           // Topics without unread messages are not counted, so their muting is read from their policy.
           const muted =
             unread?.muted ??
-            topicRowMuted(
+            isRowMuted(
               subscription.is_muted,
               this.cache.topicPolicy(subscription.stream_id, topic.name),
             );

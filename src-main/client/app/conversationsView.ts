@@ -2,6 +2,7 @@ import type { RecentConversation, SidebarConversation } from '../../../src-prelo
 import type { Cache } from '../cache/cache';
 import type { UnreadCounts } from '../cache/unreads';
 import { foldTopic } from '../cache/narrow';
+import { isRowMuted } from '../../state/topicMuting';
 
 // Zulip's sidebar lists a few private conversations and keeps the rest a
 // click away; Hearth's scrolls, so it can afford more.
@@ -16,21 +17,23 @@ export function partnersOf(dmKey: string, me: number | null): number[] {
   return others.length > 0 || me === null ? others : [me];
 }
 
-function namesById(cache: Cache): Map<number, string> {
-  return new Map(cache.users().map((user) => [user.user_id, user.full_name]));
+/** People's names as the window writes them, "Unknown user" for one the cache does not know. */
+export function userNames(cache: Cache): (userId: number) => string {
+  const names = new Map(cache.users().map((user) => [user.user_id, user.full_name]));
+  return (userId) => names.get(userId) ?? 'Unknown user';
 }
 
 /** The latest private conversations for the sidebar, newest first, each with its unread count. */
 export function sidebarDms(cache: Cache, counts: UnreadCounts): SidebarConversation[] {
   const me = cache.ownUserId;
-  const names = namesById(cache);
+  const nameOf = userNames(cache);
   return cache.recentConversations(sidebarDmCount, true).flatMap(({ dmKey }) => {
     if (dmKey === null) return [];
     const userIds = partnersOf(dmKey, me);
     return [
       {
         userIds,
-        names: userIds.map((id) => names.get(id) ?? 'Unknown user'),
+        names: userIds.map(nameOf),
         unread: counts.dms.get(dmKey) ?? 0,
       },
     ];
@@ -40,16 +43,13 @@ export function sidebarDms(cache: Cache, counts: UnreadCounts): SidebarConversat
 /** Zulip's Recent conversations: topics and private conversations by their latest message. */
 export function recentConversations(cache: Cache, counts: UnreadCounts): RecentConversation[] {
   const me = cache.ownUserId;
-  const names = namesById(cache);
+  const nameOf = userNames(cache);
   const streams = new Map(cache.subscriptions().map((sub) => [sub.stream_id, sub]));
   const topicUnread = new Map(
     counts.topics.map((topic) => [`${topic.streamId}:${foldTopic(topic.topic)}`, topic.count]),
   );
   return cache.recentConversations(recentCount).flatMap((row): RecentConversation[] => {
-    const participants = row.senderIds.map((userId) => ({
-      userId,
-      fullName: names.get(userId) ?? 'Unknown user',
-    }));
+    const participants = row.senderIds.map((userId) => ({ userId, fullName: nameOf(userId) }));
     if (row.dmKey !== null) {
       const userIds = partnersOf(row.dmKey, me);
       return [
@@ -57,7 +57,7 @@ export function recentConversations(cache: Cache, counts: UnreadCounts): RecentC
           narrow: { kind: 'private', userIds },
           stream: null,
           topic: '',
-          dmNames: userIds.map((id) => names.get(id) ?? 'Unknown user'),
+          dmNames: userIds.map(nameOf),
           participants,
           unread: counts.dms.get(row.dmKey) ?? 0,
           muted: false,
@@ -68,7 +68,6 @@ export function recentConversations(cache: Cache, counts: UnreadCounts): RecentC
     const stream = row.streamId === null ? undefined : streams.get(row.streamId);
     // A stream the reader left is no longer theirs to follow.
     if (!stream || row.topic === '') return [];
-    const policy = cache.topicPolicy(stream.stream_id, row.topic);
     return [
       {
         narrow: { kind: 'stream', streamId: stream.stream_id, topic: row.topic },
@@ -77,8 +76,7 @@ export function recentConversations(cache: Cache, counts: UnreadCounts): RecentC
         dmNames: [],
         participants,
         unread: topicUnread.get(`${stream.stream_id}:${foldTopic(row.topic)}`) ?? 0,
-        // Zulip's visibility policies: 1 mutes a topic, 0 follows its stream.
-        muted: policy === 1 || (stream.is_muted && policy === 0),
+        muted: isRowMuted(stream.is_muted, cache.topicPolicy(stream.stream_id, row.topic)),
         timestamp: row.timestamp,
       },
     ];

@@ -1,12 +1,12 @@
 import type { Draft } from '../../../src-preload/bridge';
 import type { Cache } from '../cache/cache';
-import { partnersOf } from './conversationsView';
+import { partnersOf, userNames } from './conversationsView';
 import { dmKey } from '../cache/narrow';
 
 /** The drafts as the Drafts view lists them, the last edited first, each named as the window names its conversation. */
 export function draftRows(cache: Cache): Draft[] {
   const me = cache.ownUserId;
-  const names = new Map(cache.users().map((user) => [user.user_id, user.full_name]));
+  const nameOf = userNames(cache);
   return cache.drafts.list().map(({ conversation, destination, content, updatedAt }): Draft => {
     if (destination.kind === 'stream') {
       const { streamId, topic } = destination;
@@ -26,7 +26,7 @@ export function draftRows(cache: Cache): Draft[] {
       to: {
         kind: 'private',
         userIds,
-        names: userIds.map((id) => names.get(id) ?? 'Unknown user'),
+        names: userIds.map(nameOf),
       },
       narrow: { kind: 'private', userIds },
       content,

@@ -2,7 +2,7 @@ import type { Inbox, InboxConversation } from '../../../src-preload/bridge';
 import type { Cache } from '../cache/cache';
 import { foldTopic } from '../cache/narrow';
 import type { UnreadCounts } from '../cache/unreads';
-import { partnersOf } from './conversationsView';
+import { partnersOf, userNames } from './conversationsView';
 
 /**
  * Zulip's Inbox: the private conversations with unread messages, then each
@@ -11,7 +11,7 @@ import { partnersOf } from './conversationsView';
  */
 export function inboxOf(cache: Cache, counts: UnreadCounts): Inbox {
   const me = cache.ownUserId;
-  const names = new Map(cache.users().map((user) => [user.user_id, user.full_name]));
+  const nameOf = userNames(cache);
   const streams = new Map(cache.subscriptions().map((sub) => [sub.stream_id, sub]));
   const topics = new Map(
     counts.topics.map((topic) => [`${topic.streamId}:${foldTopic(topic.topic)}`, topic]),
@@ -23,7 +23,7 @@ export function inboxOf(cache: Cache, counts: UnreadCounts): Inbox {
       const userIds = partnersOf(row.dmKey, me);
       dms.push({
         narrow: { kind: 'private', userIds },
-        label: userIds.map((id) => names.get(id) ?? 'Unknown user').join(', '),
+        label: userIds.map(nameOf).join(', '),
         unread: counts.dms.get(row.dmKey) ?? 0,
         mentioned: row.mentioned,
       });

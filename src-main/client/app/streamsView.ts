@@ -136,8 +136,3 @@ export function topicPolicyFor(muted: boolean, streamMuted: boolean): 0 | 1 | 2 
   if (muted) return topicPolicies.muted;
   return streamMuted ? topicPolicies.unmuted : topicPolicies.inherit;
 }
-
-/** Zulip's is_row_muted for one topic of a subscription, from the topic's own policy. */
-export function topicRowMuted(streamMuted: boolean, policy: number): boolean {
-  return policy === topicPolicies.muted || (streamMuted && policy === topicPolicies.inherit);
-}

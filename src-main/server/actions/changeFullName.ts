@@ -1,6 +1,6 @@
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
-import { botById } from '../store/bots';
+import { botById, type BotRow } from '../store/bots';
 import { activeUserIds, setFullName, type UserRow } from '../store/users';
 import { botEventRecipients } from './botAccess';
 import { checkFullName } from './validate';
@@ -12,20 +12,39 @@ import { checkFullName } from './validate';
  * Returns the name as stored.
  */
 export function changeFullName(services: Services, user: UserRow, wanted: string): string {
-  const { sql, queues } = services;
+  const { sql } = services;
   const fullName = checkFullName(wanted);
   if (fullName === user.full_name) return fullName;
   sql.transaction(() => setFullName(sql, user.id, fullName));
   // The authenticated user's row is cached with its name.
   services.authCache.forget(user.id);
-  const person = { user_id: user.id, full_name: fullName };
+  announceFullName(
+    services,
+    user.id,
+    fullName,
+    user.is_bot === 1 ? botById(sql, user.id) : undefined,
+  );
+  return fullName;
+}
+
+/**
+ * The events of do_change_full_name once the new name is stored: a
+ * `realm_user` update to everyone, and for a bot a `realm_bot` update to
+ * those who see it.
+ */
+export function announceFullName(
+  services: Services,
+  userId: number,
+  fullName: string,
+  bot: BotRow | undefined,
+): void {
+  const { sql, queues } = services;
+  const person = { user_id: userId, full_name: fullName };
   queues.notify(plainNotice('realm_user', { op: 'update', person }), activeUserIds(sql));
-  const bot = user.is_bot === 1 ? botById(sql, user.id) : undefined;
   if (bot) {
     queues.notify(
       plainNotice('realm_bot', { op: 'update', bot: person }),
       botEventRecipients(sql, bot),
     );
   }
-  return fullName;
 }

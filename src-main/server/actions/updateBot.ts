@@ -8,6 +8,7 @@ import type { Sql } from '../store/sql';
 import { activeUserIds, Role, setFullName, userById, type UserRow } from '../store/users';
 import { accessBotById, botEventRecipients, checkMayManageBots, streamNamer } from './botAccess';
 import { checkBotNameAvailable } from './createBot';
+import { announceFullName } from './changeFullName';
 import { checkFullName } from './validate';
 
 export interface UpdateBotRequest {
@@ -88,11 +89,7 @@ export function updateBot(
       plainNotice('realm_bot', { op: 'update', bot: { user_id: bot.id, ...change } }),
       botEventRecipients(sql, updated),
     );
-  if (renamed) {
-    const person = { user_id: bot.id, full_name: fullName };
-    queues.notify(plainNotice('realm_user', { op: 'update', person }), activeUserIds(sql));
-    toBotViewers({ full_name: fullName });
-  }
+  if (renamed) announceFullName(services, bot.id, fullName, updated);
   if (owner && owner.id !== bot.bot_owner_id) notifyOwnerChange(services, bot, updated, owner);
   const name = streamNamer(sql);
   if (request.defaultSendingStream !== undefined) {

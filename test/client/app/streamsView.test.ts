@@ -6,9 +6,9 @@ import {
   streamNotifications,
   streamSettings,
   topicPolicyFor,
-  topicRowMuted,
 } from '../../../src-main/client/app/streamsView';
 import { applyEvent, type InitialState } from '../../../src-main/state/applyEvent';
+import { isRowMuted } from '../../../src-main/state/topicMuting';
 import {
   zulipNotificationDefaults,
   type QueuedEvent,
@@ -187,9 +187,9 @@ describe('muted topics', () => {
   });
 
   it('dims a topic muted by itself or by its stream unless unmuted', () => {
-    expect(topicRowMuted(false, 1)).toBe(true);
-    expect(topicRowMuted(false, 0)).toBe(false);
-    expect(topicRowMuted(true, 0)).toBe(true);
-    expect(topicRowMuted(true, 2)).toBe(false);
+    expect(isRowMuted(false, 1)).toBe(true);
+    expect(isRowMuted(false, 0)).toBe(false);
+    expect(isRowMuted(true, 0)).toBe(true);
+    expect(isRowMuted(true, 2)).toBe(false);
   });
 });
