@@ -1,4 +1,5 @@
 import type { ChatBridge, Inbox } from '../../../src-preload/bridge';
+import { coalesced } from './coalesced';
 import { errorText } from './errors';
 
 const emptyInbox: Inbox = { dms: [], streams: [] };
@@ -9,8 +10,6 @@ export class InboxStore {
   inbox = $state.raw<Inbox>(emptyInbox);
   loading = $state(false);
   error = $state<string | null>(null);
-  #reading: Promise<void> | null = null;
-  #again = false;
 
   empty = $derived(this.inbox.dms.length === 0 && this.inbox.streams.length === 0);
 
@@ -23,19 +22,7 @@ export class InboxStore {
   }
 
   /** Reads again, once at a time however many changes come. */
-  refresh(): void {
-    if (this.#reading) {
-      this.#again = true;
-      return;
-    }
-    this.#reading = this.#read().finally(() => {
-      this.#reading = null;
-      if (this.#again) {
-        this.#again = false;
-        this.refresh();
-      }
-    });
-  }
+  readonly refresh = coalesced(() => this.#read());
 
   clear(): void {
     this.inbox = emptyInbox;

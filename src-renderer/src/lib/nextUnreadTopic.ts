@@ -1,4 +1,5 @@
 import type { Narrow, SidebarStream } from '../../../src-preload/bridge';
+import { sidebarOrder } from './sidebarOrder';
 
 /**
  * Zulip's `n`: the next topic with unread messages after the one being read,
@@ -10,10 +11,7 @@ export function nextUnreadTopic(
   streams: readonly SidebarStream[],
   narrow: Narrow | null,
 ): Narrow | null {
-  const ordered = [
-    ...streams.filter((stream) => stream.pinned),
-    ...streams.filter((stream) => !stream.pinned),
-  ];
+  const ordered = sidebarOrder(streams);
   const unread = ordered.flatMap((stream) =>
     stream.muted
       ? []

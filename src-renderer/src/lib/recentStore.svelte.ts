@@ -1,4 +1,5 @@
 import type { ChatBridge, RecentConversation } from '../../../src-preload/bridge';
+import { coalesced } from './coalesced';
 import { errorText } from './errors';
 
 // Zulip's Recent conversations view: read once from the server on opening,
@@ -9,8 +10,6 @@ export class RecentStore {
   unreadOnly = $state(false);
   loading = $state(false);
   error = $state<string | null>(null);
-  #reading: Promise<void> | null = null;
-  #again = false;
 
   shown = $derived(
     this.unreadOnly
@@ -27,19 +26,7 @@ export class RecentStore {
   }
 
   /** Something changed: reads the cache again, once at a time, however many changes come. */
-  refresh(): void {
-    if (this.#reading) {
-      this.#again = true;
-      return;
-    }
-    this.#reading = this.#read(false).finally(() => {
-      this.#reading = null;
-      if (this.#again) {
-        this.#again = false;
-        this.refresh();
-      }
-    });
-  }
+  readonly refresh = coalesced(() => this.#read(false));
 
   clear(): void {
     this.conversations = [];
