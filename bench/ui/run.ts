@@ -17,6 +17,7 @@ import {
   clickToPaint,
   heapAfterGc,
   installPaintClock,
+  keepNamesShim,
   paintClock,
   percentile,
   scrollPass,
@@ -28,8 +29,9 @@ import { seedNarrow } from './seedNarrows';
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '10000' } } });
 const LONG = Number(values.messages);
 const OTHER = 2_000;
-const SWITCHES = 40;
-const ARRIVALS = 60;
+// Enough samples that a p99 is not simply the slowest one.
+const SWITCHES = 100;
+const ARRIVALS = 200;
 // Pixels a frame: a fast fling, so a pass over 10,000 messages takes a minute or so.
 const SCROLL_STEP = 240;
 
@@ -67,15 +69,22 @@ async function appCss(): Promise<string> {
 
 const p99 = (values: readonly number[]) => percentile(values, 0.99);
 
+// One frame of a 60 Hz display. Frames come only on its beat: one drawn on
+// time reads 16.6 to 16.8 ms on the page's coarsened clock, a dropped one 33.3.
+const frameMs = 1000 / 60;
+const dropped = (frames: readonly number[]) =>
+  frames.filter((frame) => frame > 1.5 * frameMs).length;
+
 function frameRow(label: string, hearth: ScrollPass, bare: ScrollPass): Row {
   const value = p99(hearth.frames);
   return {
-    figure: `scroll frame time p99, ${label} (${hearth.frames.length} frames)`,
+    figure: `scroll frame time p99, ${label} (${hearth.frames.length} frames, ${dropped(hearth.frames)} dropped)`,
     value: ms(value),
-    ceiling: `${ms(p99(bare.frames))} bare list (${bare.frames.length} frames)`,
+    ceiling: `${ms(p99(bare.frames))} bare list (${bare.frames.length} frames, ${dropped(bare.frames)} dropped)`,
     ratio: value / p99(bare.frames),
     target: '≤ 16.7 ms',
-    met: value <= 16.7,
+    // On time: the p99 frame is one display frame, not a dropped one.
+    met: value < 1.5 * frameMs,
   };
 }
 
@@ -169,6 +178,16 @@ async function main(): Promise<void> {
         await bareAppendToPaint(barePage, newest + 1_000 + n, `<p>arrival-${n} just landed</p>`),
       );
     }
+    // What this measure cannot go below on any page: a line added to an empty
+    // list still waits for the display's next frame, then for its paint.
+    await barePage.setContent(
+      '<!doctype html><html><body><div class="feed"><ol class="messages"></ol></div></body></html>',
+    );
+    await barePage.evaluate(keepNamesShim);
+    const floorArrivals: number[] = [];
+    for (let n = 0; n < ARRIVALS; n++) {
+      floorArrivals.push(await bareAppendToPaint(barePage, n + 1, `<p>arrival-${n}</p>`));
+    }
     await browser.close();
 
     rows.push(frameRow('scrolling up the whole narrow, loading from the host', up, bareUp));
@@ -192,7 +211,7 @@ async function main(): Promise<void> {
     });
     const switchP99 = p99(switches);
     rows.push({
-      figure: 'switch between two cached narrows, click to painted, p99',
+      figure: `switch between two cached narrows, click to painted, p99 (median ${ms(percentile(switches, 0.5))})`,
       value: ms(switchP99),
       ceiling: `${ms(p99(bareSwitches))} bare list replacing the whole narrow`,
       ratio: switchP99 / p99(bareSwitches),
@@ -201,12 +220,16 @@ async function main(): Promise<void> {
     });
     const arrivalP99 = p99(arrivals);
     rows.push({
-      figure: 'new message event (WebSocket frame in the window) to painted, p99',
+      figure: `new message event (WebSocket frame in the window) to painted, p99 (median ${ms(percentile(arrivals, 0.5))})`,
       value: ms(arrivalP99),
       ceiling: `${ms(p99(bareArrivals))} bare list insertAdjacentHTML`,
       ratio: arrivalP99 / p99(bareArrivals),
       target: '≤ 16.7 ms',
       met: arrivalP99 <= 16.7,
+    });
+    rows.push({
+      figure: `the same for a line added to an empty list: the next frame and its paint, p99 (median ${ms(percentile(floorArrivals, 0.5))})`,
+      value: ms(p99(floorArrivals)),
     });
     if (errors.length > 0) log(`the window reported errors: ${errors.join('; ')}`);
   } finally {

@@ -32,6 +32,17 @@ describe('a long narrow in the feed', () => {
         items.map((item) => Number(/note (\d+)/.exec(item.textContent ?? '')?.[1])),
       );
 
+  const shownNotesOf = (word: string) =>
+    feed()
+      .locator('.message .message-content')
+      .evaluateAll(
+        (items, word) =>
+          items.map((item) =>
+            Number(new RegExp(`${word} (\\d+)`).exec(item.textContent ?? '')?.[1]),
+          ),
+        word,
+      );
+
   beforeAll(async () => {
     org = await startOrg();
     alice = await org.user('alice');
@@ -106,6 +117,76 @@ describe('a long narrow in the feed', () => {
     expect((await shownNotes()).length).toBeLessThanOrEqual(spanMost);
     for (let n = 0; n < steps; n++) await page.keyboard.press('j');
     await expect.poll(() => selected.innerText()).toMatch(new RegExp(`^note ${count}\\b`));
+  });
+
+  it('switches between narrows it has shown in one step, with a stretch about the view', async () => {
+    const bob = await org.user('bob');
+    for (const user of [alice, bob]) await org.subscribe(user, 'kitchen');
+    for (let n = 1; n <= 60; n++) {
+      await org.api(bob)('POST', '/messages', {
+        type: 'stream',
+        to: 'kitchen',
+        topic: 'lunch',
+        content: `dish ${n}\n\n${'What the kitchen serves today, and for whom. '.repeat(3)}`,
+      });
+    }
+    await org.api(alice)('POST', '/mark_all_as_read');
+    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    const heading = page.getByRole('heading', { level: 1 });
+    const open = async (stream: string, last: string) => {
+      await sidebar.getByRole('button', { name: `# ${stream}` }).click();
+      await feed().locator('.message', { hasText: last }).waitFor();
+    };
+    await open('kitchen', 'dish 60');
+    await open('logbook', `note ${count}`);
+
+    // Every state the page passes through on the way to the kitchen is
+    // written down: none may say "Loading…", or show the logbook's notes
+    // under the kitchen's title, or the kitchen's dishes under the logbook's.
+    await page.evaluate(`(() => {
+      window.switchStates = [];
+      const note = () => {
+        const title = document.querySelector('h1')?.textContent ?? '';
+        const text = document.querySelector('.feed')?.textContent ?? '';
+        window.switchStates.push({
+          title,
+          loading: text.includes('Loading'),
+          notes: /note \\d/.test(text),
+          dishes: /dish \\d/.test(text),
+          messages: document.querySelectorAll('.feed .message').length,
+        });
+      };
+      window.switchObserver = new MutationObserver(note);
+      window.switchObserver.observe(document.body, { childList: true, subtree: true, characterData: true });
+    })()`);
+    await open('kitchen', 'dish 60');
+    await page.evaluate('window.switchObserver.disconnect()');
+    const states = (await page.evaluate('window.switchStates')) as {
+      title: string;
+      loading: boolean;
+      notes: boolean;
+      dishes: boolean;
+      messages: number;
+    }[];
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.filter((state) => state.loading)).toEqual([]);
+    expect(states.filter((state) => state.title.includes('kitchen') && state.notes)).toEqual([]);
+    expect(states.filter((state) => state.title.includes('logbook') && state.dishes)).toEqual([]);
+    expect(await heading.innerText()).toContain('kitchen');
+
+    // The narrow is first drawn with about a view of its messages, not the
+    // whole stretch; scrolling up fills in the rest.
+    const firstDrawn = states.find((state) => state.title.includes('kitchen'));
+    expect(firstDrawn?.messages).toBeGreaterThan(0);
+    expect(firstDrawn?.messages).toBeLessThan(spanSize);
+    const first = await shownNotesOf('dish');
+    expect(first.at(-1)).toBe(60);
+    for (let step = 0; step < 20 && (await shownNotesOf('dish'))[0] !== 1; step++) {
+      await scroller().evaluate((element) => (element.scrollTop = 0));
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+    }
+    expect((await shownNotesOf('dish'))[0]).toBe(1);
+    await open('logbook', `note ${count}`);
   });
 
   it('keeps the reader at the newest message as new ones arrive', async () => {

@@ -5,6 +5,7 @@ import {
   spanAround,
   spanBounds,
   spanMost,
+  spanOpening,
   spanSize,
   spanStep,
 } from '../../src-renderer/src/lib/feedWindow';
@@ -15,21 +16,29 @@ const ids = (span: ReturnType<typeof slideSpan>) => {
   const { from, to } = spanBounds(messages, span);
   return messages.slice(from, to).map((message) => message.id);
 };
+// A stretch of spanSize messages, from 1,920 on, as scrolling leaves it.
+const fullStretch = { fromId: 2_000 - spanStep * 10, toId: 2_000 + (spanSize - spanStep - 1) * 10 };
 // A reader in the middle of the page, with everything more than a screen away free to go.
 const still = { nearTop: false, nearBottom: false, farAbove: 15, farBelow: 15 };
 
 describe('the stretch of a narrow the feed puts in the page', () => {
-  it('starts with the newest messages, or around where the reader starts', () => {
-    expect(ids(null)).toEqual(messages.slice(-spanSize).map((message) => message.id));
+  it('opens with about a view of the newest messages, or from just above where the reader starts', () => {
+    expect(ids(spanAround(messages, null))).toEqual(
+      messages.slice(-spanOpening).map((message) => message.id),
+    );
     const around = ids(spanAround(messages, 2_000));
-    expect(around[0]).toBe(2_000 - spanStep * 10);
-    expect(around).toHaveLength(spanSize);
-    // A message gone from the narrow: the stretch starts at the next one.
+    expect(around[0]).toBe(2_000 - 2 * 10);
+    expect(around).toHaveLength(spanOpening);
+    expect(spanOpening).toBeLessThan(spanSize);
+    // A message gone from the narrow: the stretch starts by the next one.
     expect(ids(spanAround(messages, 2_005))).toContain(2_010);
+    // A narrow shorter than the opening stretch shows whole.
+    const short = messages.slice(0, 5);
+    expect(spanBounds(short, spanAround(short, null))).toEqual({ from: 0, to: 5 });
   });
 
   it('grows toward the edge the reader nears and, past its most, gives back the far side', () => {
-    const start = spanAround(messages, 2_000);
+    const start = fullStretch;
     const first = ids(start)[0] ?? 0;
     const last = ids(start).at(-1) ?? 0;
     const up = slideSpan(messages, start, { ...still, nearTop: true });
@@ -46,7 +55,7 @@ describe('the stretch of a narrow the feed puts in the page', () => {
   });
 
   it('never gives back what is within a screen of the view, nor what it just grew', () => {
-    const start = spanAround(messages, 2_000);
+    const start = fullStretch;
     const up = slideSpan(messages, start, { ...still, nearTop: true });
     // Nothing below is far: the page keeps all of it rather than drop what the reader may see.
     const kept = slideSpan(messages, up, {

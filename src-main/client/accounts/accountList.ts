@@ -97,6 +97,11 @@ export class AccountList {
     ]);
   }
 
+  /** Once every change asked for so far is on disk, or has failed. */
+  async settled(): Promise<void> {
+    await this.writes;
+  }
+
   // Changes run one at a time, and the list in memory changes only once the file has.
   private change<T>(
     apply: (records: readonly AccountRecord[]) => [readonly AccountRecord[], T],

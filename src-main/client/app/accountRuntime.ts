@@ -88,6 +88,8 @@ const recentRequest = { anchor: 'newest' as const, numBefore: 400, numAfter: 0 }
 // Read messages shown above the first unread one, for context, as Zulip's web app does.
 const contextBeforeUnread = 10;
 const searchLimit = 50;
+// How long the reader stays on a narrow before its cached page is checked with the server.
+const refreshAfterMs = 250;
 // Zulip takes any number of IDs; batches keep one request's form body modest.
 const flagBatch = 1000;
 
@@ -113,6 +115,7 @@ export class AccountRuntime {
   #savedState: InitialState | null | undefined;
   /** The narrow the window has open on this account, to push its messages. */
   #open: Narrow | null = null;
+  #refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     account: Account,
@@ -218,15 +221,16 @@ export class AccountRuntime {
       if (change.localIds.length > 0 || change.messageIds.length > 0) {
         outbox.delivered(change.localIds, change.messageIds);
       }
-      if (change.sidebar) {
-        this.#events.emit('snapshot', undefined);
-        this.#events.emit('summary', undefined);
-      }
       const shown =
         change.everyMessage && this.#open
           ? this.#newestPage(this.#open).messages.map((message) => message.id)
           : [];
+      // The messages first: they are what the reader waits for, the counts can follow.
       this.#pushFeed([...change.messageIds, ...shown], change.deletedIds);
+      if (change.sidebar) {
+        this.#events.emit('snapshot', undefined);
+        this.#events.emit('summary', undefined);
+      }
     });
   }
 
@@ -404,6 +408,8 @@ export class AccountRuntime {
   }
 
   async stop(): Promise<void> {
+    this.#open = null;
+    if (this.#refreshTimer !== null) clearTimeout(this.#refreshTimer);
     this.presence?.stop();
     this.#typists.clear();
     await this.outbox?.close();
@@ -530,7 +536,7 @@ export class AccountRuntime {
       await this.#fetch(narrow, newestRequest);
       return this.#page(narrow, this.#newestPage(narrow));
     }
-    void this.#refresh(narrow, cached.messages, newestRequest, () => this.#newestPage(narrow));
+    this.#refreshSoon(narrow, cached.messages, newestRequest, () => this.#newestPage(narrow));
     return this.#page(narrow, cached);
   }
 
@@ -550,7 +556,7 @@ export class AccountRuntime {
     const request = { anchor, numBefore: contextBeforeUnread, numAfter: pageSize };
     let page = read();
     if (holds(page)) {
-      if (this.#online) void this.#refresh(narrow, page.messages, request, read);
+      if (this.#online) this.#refreshSoon(narrow, page.messages, request, read);
     } else if (this.#online && (await this.#fetch(narrow, request))) {
       page = read();
     }
@@ -585,9 +591,28 @@ export class AccountRuntime {
   }
 
   /**
+   * Refreshes the page once the reader stays on the narrow: the window draws
+   * the cached page without the fetch competing with it, and flipping
+   * through narrows does not fetch each one.
+   */
+  #refreshSoon(
+    narrow: Narrow,
+    shown: readonly Message[],
+    request: FetchRequest,
+    read: () => CachePage,
+  ): void {
+    if (this.#refreshTimer !== null) clearTimeout(this.#refreshTimer);
+    this.#refreshTimer = setTimeout(() => {
+      this.#refreshTimer = null;
+      if (this.#open === narrow) void this.#refresh(narrow, shown, request, read);
+    }, refreshAfterMs);
+  }
+
+  /**
    * Fetches afresh the page the window was given from the cache, and pushes
-   * what changed meanwhile: edits as upserts, and as deletions what the
-   * fresh page's span no longer holds.
+   * what changed meanwhile: new and edited messages as upserts, and as
+   * deletions what the fresh page's span no longer holds. Nothing is pushed
+   * when nothing changed, so the window does not draw the page twice.
    */
   async #refresh(
     narrow: Narrow,
@@ -607,7 +632,9 @@ export class AccountRuntime {
     const deleted = shown
       .map((message) => message.id)
       .filter((id) => id >= oldest && id <= newest && !kept.has(id));
-    this.#events.emit('feed', { upserted: fresh, deleted });
+    const given = new Map(shown.map((message) => [message.id, JSON.stringify(message)]));
+    const upserted = fresh.filter((message) => given.get(message.id) !== JSON.stringify(message));
+    if (upserted.length > 0 || deleted.length > 0) this.#events.emit('feed', { upserted, deleted });
   }
 
   /** The page before `beforeId`: cached, or fetched when the cache has a gap there. */

@@ -73,7 +73,7 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async openNarrow(args: CallArgs<'openNarrow'>) {
       const { narrow } = parseArgs('openNarrow', args);
       const page = await app.active().openNarrow(narrow);
-      await app.rememberNarrow(narrow);
+      app.rememberNarrow(narrow);
       return page;
     },
     async loadOlder(args: CallArgs<'loadOlder'>) {

@@ -370,12 +370,18 @@ export class HearthApp {
     this.#emitAppState();
   }
 
-  /** Remembers where the window is on the active account, to open there next time. */
-  async rememberNarrow(narrow: Narrow): Promise<void> {
+  /**
+   * Remembers where the window is on the active account, to open there next
+   * time. The window does not wait for the file: a narrow opens without a
+   * disk flush, and the writes keep their order (stop waits for them).
+   */
+  rememberNarrow(narrow: Narrow): void {
     const runtime = this.active();
     const terms = narrowTerms(narrow);
     runtime.account = { ...runtime.account, lastNarrow: terms };
-    await this.#accounts.setLastNarrow(runtime.account.id, terms);
+    this.#accounts.setLastNarrow(runtime.account.id, terms).catch((error: unknown) => {
+      this.#log(`the narrow to open next time could not be saved: ${String(error)}`);
+    });
   }
 
   /** The computer woke up: every account checks its link now. */
@@ -385,6 +391,7 @@ export class HearthApp {
 
   async stop(): Promise<void> {
     await Promise.all([...this.#runtimes.values()].map((runtime) => runtime.stop()));
+    await this.#accounts.list.settled();
     this.#runtimes.clear();
     await this.#options.hosting.stop();
     this.#hostRunning = false;

@@ -225,11 +225,21 @@ export class AppStore {
     }
   }
 
+  /**
+   * From the feed, the window changes once the new page is there: title,
+   * sidebar, messages and compose box in one frame. From another view or a
+   * search, the narrow shows at once, loading.
+   */
   async openNarrow(narrow: Narrow, at: ScrollAnchor = feedEnd): Promise<void> {
+    const inFeed = this.view === 'feed' && this.search.searched === null;
     this.view = 'feed';
     this.search.close();
-    await this.drafts.follow(narrow);
-    await this.feed.open(narrow, at);
+    if (!inFeed) {
+      await this.drafts.follow(narrow);
+      await this.feed.open(narrow, at);
+    } else if (await this.feed.open(narrow, at, { keepShown: true })) {
+      await this.drafts.follow(narrow);
+    }
   }
 
   /** How message lists reach the window: the feed marks what is seen as read, search results do not. */

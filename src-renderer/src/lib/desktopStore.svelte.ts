@@ -6,6 +6,7 @@ import type {
   EventPayload,
 } from '../../../src-preload/bridge';
 import { errorText } from './errors';
+import { shareUnchanged } from './shareUnchanged';
 
 export type DoNotDisturbChoice = 'hour' | 'tomorrow' | 'untilOff' | 'off';
 
@@ -15,8 +16,8 @@ export type DoNotDisturbChoice = 'hour' | 'tomorrow' | 'untilOff' | 'off';
 // focus, and keeps the badge in the window's title.
 export class DesktopStore {
   badge = $state(0);
-  doNotDisturb = $state<DoNotDisturb | null>(null);
-  preferences = $state<AppPreferences | null>(null);
+  doNotDisturb = $state.raw<DoNotDisturb | null>(null);
+  preferences = $state.raw<AppPreferences | null>(null);
   error = $state<string | null>(null);
   /** The element sounds play through, once the window has rendered it. */
   player: HTMLAudioElement | null = null;
@@ -44,9 +45,11 @@ export class DesktopStore {
 
   applyAppState(state: AppState): void {
     this.badge = state.badge;
-    this.doNotDisturb = state.doNotDisturb;
-    this.preferences = state.preferences;
-    document.title = state.badge > 0 ? `(${state.badge}) Hearth` : 'Hearth';
+    this.doNotDisturb = shareUnchanged(this.doNotDisturb, state.doNotDisturb);
+    this.preferences = shareUnchanged(this.preferences, state.preferences);
+    // Setting the title costs the window even when it is the same.
+    const title = state.badge > 0 ? `(${state.badge}) Hearth` : 'Hearth';
+    if (document.title !== title) document.title = title;
   }
 
   async setDoNotDisturb(choice: DoNotDisturbChoice): Promise<void> {

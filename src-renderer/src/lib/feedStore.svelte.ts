@@ -21,6 +21,8 @@ export const feedEnd: ScrollAnchor = { kind: 'end' };
 const maxPagesToAnchor = 20;
 // How far below the top of the view the first unread message starts, in pixels.
 const firstUnreadOffset = 40;
+// A page that takes longer than this to come says so, rather than leave the last narrow up.
+const loadingNoticeMs = 150;
 // Messages seen within this time go to the server as one request, as Zulip's web app batches them.
 const seenBatchMs = 300;
 
@@ -33,6 +35,7 @@ export class FeedStore {
   /** Whether messages after the last one shown exist: `complete` once the newest is shown. */
   newerState = $state<OlderState>('complete');
   outbox = $state<OutboxEntry[]>([]);
+  /** A page is on its way and none is shown meanwhile. */
   loading = $state(false);
   loadingOlder = $state(false);
   loadingNewer = $state(false);
@@ -54,24 +57,40 @@ export class FeedStore {
   #seenTimer: ReturnType<typeof setTimeout> | null = null;
   /** Marked unread by hand: what shows is not read again until another narrow opens. */
   #readingHeld = false;
+  /** A page is on its way: the narrow and page shown, if any, are the last ones until it comes. */
+  #pending = false;
   /** Feed changes that came while a page was loading, applied once it is shown. */
   #waiting: EventPayload<'feed'>[] = [];
 
   constructor(private readonly bridge: ChatBridge) {}
 
-  async open(narrow: Narrow, at: ScrollAnchor = feedEnd): Promise<void> {
+  /**
+   * Opens the narrow; false when another was opened before its page came.
+   * With `keepShown`, the page on screen stays while the next comes, which
+   * from the cache is at once: the window changes in one frame, and says
+   * "Loading…" only when the page keeps the reader waiting.
+   */
+  async open(
+    narrow: Narrow,
+    at: ScrollAnchor = feedEnd,
+    { keepShown = false }: { keepShown?: boolean } = {},
+  ): Promise<boolean> {
     const request = ++this.#requests;
+    const opening = this.bridge.openNarrow({ narrow: $state.snapshot(narrow) });
     this.#readingHeld = false;
-    this.narrow = narrow;
-    this.messages = [];
-    this.outbox = [];
-    this.olderState = 'complete';
-    this.newerState = 'complete';
     this.error = null;
-    this.loading = true;
+    this.#pending = true;
     this.#waiting = [];
+    const showLoading = () => {
+      this.#showEmpty(narrow);
+      this.loading = true;
+    };
+    if (!keepShown || this.messages.length === 0) showLoading();
+    const notice = setTimeout(() => {
+      if (request === this.#requests && this.#pending) showLoading();
+    }, loadingNoticeMs);
     try {
-      let page = await this.bridge.openNarrow({ narrow: $state.snapshot(narrow) });
+      let page = await opening;
       let { messages } = page;
       // Back in an account, the reader's message is found again even when they
       // had scrolled above what a fresh page holds.
@@ -85,28 +104,49 @@ export class FeedStore {
         });
         messages = mergeMessages(page.messages, messages);
       }
-      if (request !== this.#requests) return;
+      if (request !== this.#requests) return false;
       // A narrow opens at its first unread message, a little below the top, unless
       // the reader is coming back to where they were.
       this.scroll =
         at.kind === 'end' && page.firstUnreadId !== null
           ? { kind: 'message', messageId: page.firstUnreadId, offset: firstUnreadOffset }
           : at;
+      this.narrow = narrow;
       this.messages = messages;
       this.olderState = page.olderState;
       this.newerState = page.newerState;
       this.outbox = page.outbox;
+      this.loadingOlder = false;
+      this.loadingNewer = false;
       this.opened += 1;
       // What changed while the page was on its way applies on top of it.
+      this.#pending = false;
       this.loading = false;
       const waiting = this.#waiting;
       this.#waiting = [];
       for (const change of waiting) this.applyFeed(change);
+      return true;
     } catch (error) {
-      if (request === this.#requests) this.error = errorText(error);
+      if (request !== this.#requests) return false;
+      this.#showEmpty(narrow);
+      this.error = errorText(error);
+      return true;
     } finally {
-      if (request === this.#requests) this.loading = false;
+      clearTimeout(notice);
+      if (request === this.#requests) {
+        this.#pending = false;
+        this.loading = false;
+      }
     }
+  }
+
+  /** The narrow shows with nothing of the last page, while its own is on its way or failed. */
+  #showEmpty(narrow: Narrow): void {
+    this.narrow = narrow;
+    this.messages = [];
+    this.outbox = [];
+    this.olderState = 'complete';
+    this.newerState = 'complete';
   }
 
   async loadOlder(): Promise<void> {
@@ -143,7 +183,7 @@ export class FeedStore {
     take: (page: Page) => void,
   ): Promise<void> {
     const narrow = this.narrow;
-    if (!narrow || this[loading]) return;
+    if (!narrow || this[loading] || this.#pending) return;
     const request = this.#requests;
     this[loading] = true;
     try {
@@ -175,6 +215,7 @@ export class FeedStore {
     this.newerState = 'complete';
     this.error = null;
     this.loading = false;
+    this.#pending = false;
     this.loadingOlder = false;
     this.loadingNewer = false;
     this.#waiting = [];
@@ -184,7 +225,7 @@ export class FeedStore {
   applyFeed(change: EventPayload<'feed'>): void {
     const narrow = this.narrow;
     if (!narrow) return;
-    if (this.loading) {
+    if (this.#pending) {
       this.#waiting.push(change);
       return;
     }

@@ -69,15 +69,25 @@ function spanOf(messages: readonly Message[], from: number, to: number): FeedSpa
   };
 }
 
-/** The span a narrow opens with: around the message the reader starts at, or its newest messages. */
+/**
+ * A narrow opens with a stretch about the height of the view, so that its
+ * first paint comes quickly; the rest of the stretch follows once it shows.
+ */
+export const spanOpening = 12;
+// Messages above the reader's first one when a narrow opens there.
+const openingContext = 2;
+
+/** The span a narrow opens with: from just above the message the reader starts at, or its newest messages. */
 export function spanAround(
   messages: readonly Message[],
   messageId: number | null,
 ): FeedSpan | null {
-  if (messageId === null) return null;
+  if (messageId === null) {
+    return spanOf(messages, Math.max(0, messages.length - spanOpening), messages.length);
+  }
   const at = Math.min(indexFrom(messages, messageId), messages.length - 1);
-  const from = Math.max(0, at - spanStep);
-  return spanOf(messages, from, Math.min(messages.length, from + spanSize));
+  const from = Math.max(0, at - openingContext);
+  return spanOf(messages, from, Math.min(messages.length, from + spanOpening));
 }
 
 /**
