@@ -4,6 +4,7 @@ import {
   avatarOf,
   editMarker,
   feedRows,
+  keepUnchangedRows,
   participantsLabel,
 } from '../../src-renderer/src/lib/feedRows';
 
@@ -143,6 +144,38 @@ describe('the rows of the feed', () => {
     ];
     const keys = feedRows(messages, now).map((row) => row.key);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('the rows drawn again when the feed changes', () => {
+  it('keeps each row that is as it was, so that a message arriving redraws only what it changes', () => {
+    const first = streamMessage(bob, 't');
+    const second = streamMessage(alice, 't');
+    const before = feedRows([first, second], now);
+    const arriving = streamMessage(alice, 't');
+    const after = keepUnchangedRows(before, feedRows([first, second, arriving], now));
+    expect(after.slice(0, 3)).toEqual(before);
+    after.slice(0, 3).forEach((row, index) => expect(row).toBe(before[index]));
+    const last = after[3];
+    expect(last?.kind === 'message' && last.message).toBe(arriving);
+    expect(last?.kind === 'message' && last.continued).toBe(true);
+  });
+
+  it('draws a row again when its message is a newer copy, or it now continues another', () => {
+    const first = streamMessage(bob, 't');
+    const second = streamMessage(alice, 't');
+    const before = feedRows([first, second], now);
+    const read = { ...second, flags: ['read'] };
+    const edited = keepUnchangedRows(before, feedRows([first, read], now));
+    expect(edited[1]).toBe(before[1]);
+    expect(edited[2]).not.toBe(before[2]);
+    expect(edited[2]?.kind === 'message' && edited[2].message.flags).toEqual(['read']);
+    // Bob's message between them went away: Alice's now follows her own.
+    const third = streamMessage(alice, 't');
+    const run = feedRows([second, first, third], now);
+    const withoutBob = keepUnchangedRows(run, feedRows([second, third], now));
+    expect(withoutBob[2]).not.toBe(run[3]);
+    expect(withoutBob[2]?.kind === 'message' && withoutBob[2].continued).toBe(true);
   });
 });
 

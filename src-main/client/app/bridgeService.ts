@@ -10,6 +10,10 @@ import type { OwnBots } from '../bots';
 import { soundPath } from '../../wire';
 import type { HearthApp } from './hearthApp';
 import type { PageNotifier } from './notifier';
+import { statePush } from './statePush';
+
+// Two frames: the window has drawn the message of an event before its counts come.
+const stateAfterMs = 32;
 
 export class BridgeArgumentError extends Error {
   override readonly name = 'BridgeArgumentError';
@@ -281,9 +285,17 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return {};
     },
     subscribe(push) {
+      const appState = statePush(stateAfterMs, () => push('appState', app.appState()));
+      // An account closed meanwhile has no snapshot to send.
+      const snapshot = statePush(stateAfterMs, () => {
+        const active = app.activeOrNull();
+        if (active) push('snapshot', active.snapshot());
+      });
       const stops = [
-        app.on('appState', (state) => push('appState', state)),
-        app.on('snapshot', () => push('snapshot', app.active().snapshot())),
+        appState.stop,
+        snapshot.stop,
+        app.on('appState', appState.request),
+        app.on('snapshot', snapshot.request),
         app.on('feed', (change) => push('feed', change)),
         app.on('outbox', ({ accountId }) =>
           push('outbox', { accountId, entries: app.active().outboxEntries() }),

@@ -288,9 +288,13 @@ export class HearthApp {
 
   /** The account shown in the window. */
   active(): AccountRuntime {
-    const runtime = this.#activeId === null ? undefined : this.#runtimes.get(this.#activeId);
+    const runtime = this.activeOrNull();
     if (!runtime) throw new Error('No organization is open: host one or join one first.');
     return runtime;
+  }
+
+  activeOrNull(): AccountRuntime | null {
+    return (this.#activeId === null ? undefined : this.#runtimes.get(this.#activeId)) ?? null;
   }
 
   async probe(serverUrl: string): Promise<ProbeResult> {

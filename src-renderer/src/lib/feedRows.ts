@@ -46,6 +46,30 @@ export function feedRows(messages: readonly Message[], now: number): FeedRow[] {
   return rows;
 }
 
+function sameRow(a: FeedRow, b: FeedRow): boolean {
+  switch (a.kind) {
+    case 'recipient':
+      return b.kind === 'recipient' && a.message === b.message && a.day === b.day;
+    case 'date':
+      return b.kind === 'date' && a.day === b.day;
+    case 'message':
+      return b.kind === 'message' && a.message === b.message && a.continued === b.continued;
+  }
+}
+
+/**
+ * `rows`, with each row that is as it was in `previous` replaced by that very
+ * row: the list then redraws only the rows that changed, not every row of
+ * the page each time a message arrives.
+ */
+export function keepUnchangedRows(previous: readonly FeedRow[], rows: FeedRow[]): FeedRow[] {
+  const byKey = new Map(previous.map((row) => [row.key, row]));
+  return rows.map((row) => {
+    const old = byKey.get(row.key);
+    return old !== undefined && sameRow(old, row) ? old : row;
+  });
+}
+
 /**
  * Zulip's marker for a changed message: "edited" once its content changed,
  * "moved" when only its topic or stream did.

@@ -244,10 +244,13 @@ export class FeedStore {
     const incoming = upserted.filter(
       (message) => messageInNarrow(message, narrow, this.ownUserId) && fits(message),
     );
-    this.messages = mergeMessages(
-      this.messages.filter((message) => !deleted.includes(message.id)),
-      incoming,
-    );
+    // An event for other narrows leaves the page as it is, and does not redraw it.
+    if (incoming.length === 0 && !deleted.some(shown)) return;
+    const kept =
+      deleted.length === 0
+        ? this.messages
+        : this.messages.filter((message) => !deleted.includes(message.id));
+    this.messages = mergeMessages(kept, incoming);
   }
 
   applyOutbox({ entries }: EventPayload<'outbox'>): void {

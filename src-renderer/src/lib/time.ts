@@ -13,12 +13,24 @@ const yearDayFormat = new Intl.DateTimeFormat([], {
   year: 'numeric',
 });
 
+const minute = 60_000;
+
+// Formatting is slow next to the rest of drawing a message, and the messages
+// of a conversation fall in few minutes. Only a feed's worth is kept.
+const clockTimes = new Map<string, string>();
+const clockTimesKept = 500;
+
 /** A clock time, hours and minutes, on the 12- or 24-hour clock the user chose. */
 export function clockTime(epochMs: number, hours: 12 | 24): string {
-  return clockFormats[hours].format(epochMs);
+  const key = `${hours}:${Math.floor(epochMs / minute)}`;
+  let time = clockTimes.get(key);
+  if (time === undefined) {
+    if (clockTimes.size >= clockTimesKept) clockTimes.clear();
+    time = clockFormats[hours].format(epochMs);
+    clockTimes.set(key, time);
+  }
+  return time;
 }
-
-const minute = 60_000;
 
 /** How long ago, in words, to the minute: what a banner re-rendered each minute can keep true. */
 export function timeAgo(epochMs: number, now: number): string {

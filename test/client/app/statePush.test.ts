@@ -1,0 +1,29 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { statePush } from '../../../src-main/client/app/statePush';
+
+describe('pushing whole state to the window', () => {
+  it('sends a burst of changes once, with the state as it is when it goes', async () => {
+    let state = 0;
+    const sent: number[] = [];
+    const push = statePush(20, () => sent.push(state));
+    for (state = 1; state <= 5; state++) push.request();
+    state = 9;
+    expect(sent).toEqual([]);
+    await sleep(60);
+    expect(sent).toEqual([9]);
+    // The next change after it goes is sent again.
+    push.request();
+    await sleep(60);
+    expect(sent).toEqual([9, 9]);
+  });
+
+  it('sends nothing once stopped', async () => {
+    const sent: string[] = [];
+    const push = statePush(10, () => sent.push('state'));
+    push.request();
+    push.stop();
+    await sleep(40);
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../src-preload/bridge';
+import { mergeMessages } from '../../src-renderer/src/lib/narrow';
+
+const message = (id: number, content = `<p>${id}</p>`): Message =>
+  ({ id, content, flags: [] }) as unknown as Message;
+
+const ids = (messages: readonly Message[]) => messages.map((each) => each.id);
+
+describe('merging messages into a narrow', () => {
+  it('puts older and newer pages, and arrivals in any order, in order of ID', () => {
+    const shown = [message(10), message(20), message(30)];
+    expect(ids(mergeMessages(shown, [message(40)]))).toEqual([10, 20, 30, 40]);
+    expect(ids(mergeMessages([message(1), message(5)], shown))).toEqual([1, 5, 10, 20, 30]);
+    expect(ids(mergeMessages(shown, [message(35), message(15), message(5)]))).toEqual([
+      5, 10, 15, 20, 30, 35,
+    ]);
+    expect(mergeMessages(shown, [])).toEqual(shown);
+    expect(ids(mergeMessages([], [message(2), message(1)]))).toEqual([1, 2]);
+  });
+
+  it('keeps one copy of each message, the incoming one, and the later of two in one batch', () => {
+    const shown = [message(10), message(20, 'old'), message(30)];
+    const merged = mergeMessages(shown, [message(20, 'edited'), message(20, 'edited again')]);
+    expect(ids(merged)).toEqual([10, 20, 30]);
+    expect(merged[1]?.content).toBe('edited again');
+    expect(merged[0]).toBe(shown[0]);
+    expect(merged[2]).toBe(shown[2]);
+  });
+});
