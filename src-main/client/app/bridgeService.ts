@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   bridgeCalls,
   webhookIntegrations,
+  type AppState,
   type BridgeCallName,
   type BridgeService,
   type CallArgs,
@@ -285,8 +286,9 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return {};
     },
     subscribe(push) {
-      const appState = statePush(stateAfterMs, () => push('appState', app.appState()));
-      // An account closed meanwhile has no snapshot to send.
+      // The app state as last emitted: computing it reads every account's counts.
+      const appState = statePush<AppState>(stateAfterMs, (state) => push('appState', state));
+      // The snapshot is read when it goes; an account closed meanwhile has none.
       const snapshot = statePush(stateAfterMs, () => {
         const active = app.activeOrNull();
         if (active) push('snapshot', active.snapshot());
