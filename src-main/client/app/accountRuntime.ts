@@ -50,6 +50,7 @@ import { roleOf } from './accountRole';
 import { describeTerm, searchTerms } from './searchQuery';
 import { draftRows } from './draftsView';
 import { inboxOf } from './inboxView';
+import { HeldReads } from './heldReads';
 import { StreamActions } from './streamActions';
 
 export interface AccountRuntimeEvents {
@@ -90,6 +91,8 @@ const contextBeforeUnread = 10;
 const searchLimit = 50;
 // How long the reader stays on a narrow before its cached page is checked with the server.
 const refreshAfterMs = 250;
+// How long messages just read may wait to show it, for a message to go with (see heldReads.ts).
+const readLaterMs = 500;
 // Zulip takes any number of IDs; batches keep one request's form body modest.
 const flagBatch = 1000;
 
@@ -116,6 +119,7 @@ export class AccountRuntime {
   /** The narrow the window has open on this account, to push its messages. */
   #open: Narrow | null = null;
   #refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly #heldReads = new HeldReads(readLaterMs, (ids) => this.#pushFeed(ids, []));
 
   constructor(
     account: Account,
@@ -226,7 +230,11 @@ export class AccountRuntime {
           ? this.#newestPage(this.#open).messages.map((message) => message.id)
           : [];
       // The messages first: they are what the reader waits for, the counts can follow.
-      this.#pushFeed([...change.messageIds, ...shown], change.deletedIds);
+      if (change.readOnly) this.#heldReads.hold(change.messageIds);
+      else {
+        const held = this.#heldReads.take();
+        this.#pushFeed([...held, ...change.messageIds, ...shown], change.deletedIds);
+      }
       if (change.sidebar) {
         this.#events.emit('snapshot', undefined);
         this.#events.emit('summary', undefined);
@@ -410,6 +418,7 @@ export class AccountRuntime {
   async stop(): Promise<void> {
     this.#open = null;
     if (this.#refreshTimer !== null) clearTimeout(this.#refreshTimer);
+    this.#heldReads.take();
     this.presence?.stop();
     this.#typists.clear();
     await this.outbox?.close();
@@ -525,6 +534,8 @@ export class AccountRuntime {
    */
   async openNarrow(narrow: Narrow): Promise<FeedPage> {
     this.#open = narrow;
+    // The page read now is newer than what waits.
+    this.#heldReads.take();
     const firstUnread = this.cache.unreadIdsIn(cacheNarrow(narrow))[0];
     if (firstUnread !== undefined) {
       const page = await this.#pageAt(narrow, firstUnread);

@@ -13,8 +13,9 @@ import type { HearthApp } from './hearthApp';
 import type { PageNotifier } from './notifier';
 import { statePush } from './statePush';
 
+const stateTiming = { gapMs: 250, maxMs: 500 };
+
 // Two frames: the window has drawn the message of an event before its counts come.
-const stateAfterMs = 32;
 
 export class BridgeArgumentError extends Error {
   override readonly name = 'BridgeArgumentError';
@@ -287,9 +288,9 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     },
     subscribe(push) {
       // The app state as last emitted: computing it reads every account's counts.
-      const appState = statePush<AppState>(stateAfterMs, (state) => push('appState', state));
+      const appState = statePush<AppState>(stateTiming, (state) => push('appState', state));
       // The snapshot is read when it goes; an account closed meanwhile has none.
-      const snapshot = statePush(stateAfterMs, () => {
+      const snapshot = statePush(stateTiming, () => {
         const active = app.activeOrNull();
         if (active) push('snapshot', active.snapshot());
       });
@@ -298,7 +299,11 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
         snapshot.stop,
         app.on('appState', appState.request),
         app.on('snapshot', snapshot.request),
-        app.on('feed', (change) => push('feed', change)),
+        app.on('feed', (change) => {
+          push('feed', change);
+          appState.ride();
+          snapshot.ride();
+        }),
         app.on('outbox', ({ accountId }) =>
           push('outbox', { accountId, entries: app.active().outboxEntries() }),
         ),

@@ -1,27 +1,55 @@
 /**
  * A push of whole state to the window (the sidebar's snapshot, the badge and
- * the accounts) that nearly every event changes, often many at once. It goes
- * once per `afterMs` at most, with the latest state asked for: the window
- * draws a new message in the frame it comes, and the counts that go with it
- * once, just after, rather than after each event of a burst.
+ * the accounts) that nearly every event changes, often many at once.
+ *
+ * After a quiet moment a change goes at once, with the messages its batch of
+ * events brought, so the window draws both in one frame. While events keep
+ * coming, the state goes at most once per `gapMs`, riding with the next
+ * message to the window rather than in a frame of its own: a frame drawn for
+ * counts alone is one a new message that arrives just then must wait behind.
+ * When no message comes, it goes alone `maxMs` after the last.
  */
 export function statePush<T = void>(
-  afterMs: number,
+  timing: { gapMs: number; maxMs: number },
   send: (latest: T) => void,
-): { request(latest: T): void; stop(): void } {
-  let timer: ReturnType<typeof setTimeout> | null = null;
+): { request(latest: T): void; ride(): void; stop(): void } {
   let latest: T;
+  let pending = false;
+  let queued = false;
+  let stopped = false;
+  let lastSent = -Infinity;
+  let deadline: ReturnType<typeof setTimeout> | null = null;
+  const flush = (): void => {
+    queued = false;
+    if (!pending || stopped) return;
+    if (deadline !== null) clearTimeout(deadline);
+    deadline = null;
+    pending = false;
+    lastSent = performance.now();
+    send(latest);
+  };
+  // After the batch of events being handled, so that its last state goes.
+  const flushSoon = (): void => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(flush);
+  };
+  const gapPassed = (): boolean => performance.now() - lastSent >= timing.gapMs;
   return {
     request(state) {
       latest = state;
-      timer ??= setTimeout(() => {
-        timer = null;
-        send(latest);
-      }, afterMs);
+      pending = true;
+      if (stopped) return;
+      if (gapPassed()) return flushSoon();
+      deadline ??= setTimeout(flush, lastSent + timing.maxMs - performance.now());
+    },
+    ride() {
+      if (pending && !stopped && gapPassed()) flushSoon();
     },
     stop() {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
+      stopped = true;
+      if (deadline !== null) clearTimeout(deadline);
+      deadline = null;
     },
   };
 }

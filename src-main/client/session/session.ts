@@ -32,6 +32,8 @@ export interface CacheChange {
   sidebar: boolean;
   /** A flag changed on every message (Zulip's "mark all as read" names none). */
   everyMessage?: boolean;
+  /** All the batch did to messages was mark some read: what shows it may wait a moment. */
+  readOnly?: boolean;
 }
 
 /** Messages the event queue brought, for the notification policy. */
@@ -355,6 +357,7 @@ export class Session {
     const localIds: string[] = [];
     let sidebar = false;
     let everyMessage = false;
+    let readOnly = true;
     let state = this.#state;
     for (const event of events as QueuedEvent[]) {
       queue.lastEventId = Math.max(queue.lastEventId, event.id);
@@ -367,6 +370,7 @@ export class Session {
       if (sidebarEvents.has(event.type)) sidebar = true;
       collectChange(event, { messageIds, newIds, deletedIds, localIds });
       if (event.type === 'update_message_flags' && event.all === true) everyMessage = true;
+      if (!marksRead(event)) readOnly = false;
       // A new name shows on every message of its owner.
       if (renamesSomeone(event)) everyMessage = true;
     }
@@ -374,7 +378,14 @@ export class Session {
     this.#cache.applyEvents(events as QueuedEvent[]);
     this.#save();
     if (messageIds.length + deletedIds.length > 0 || sidebar || everyMessage) {
-      this.#emitChange({ messageIds, deletedIds, localIds, sidebar, everyMessage });
+      this.#emitChange({
+        messageIds,
+        deletedIds,
+        localIds,
+        sidebar,
+        everyMessage,
+        readOnly: readOnly && !everyMessage,
+      });
     }
     if (newIds.length + edited.length > 0) {
       this.#events.emit('arrivals', {
@@ -432,6 +443,9 @@ interface Collected {
   deletedIds: number[];
   localIds: string[];
 }
+
+const marksRead = (event: QueuedEvent): boolean =>
+  event.type === 'update_message_flags' && event.op === 'add' && event.flag === 'read';
 
 function collectChange(
   event: QueuedEvent,

@@ -21,6 +21,9 @@ export class DesktopStore {
   error = $state<string | null>(null);
   /** The element sounds play through, once the window has rendered it. */
   player: HTMLAudioElement | null = null;
+  /** The title the badge asks for, and whether setting it waits for a paint. */
+  #title = 'Hearth';
+  #titleQueued = false;
 
   constructor(
     private readonly bridge: ChatBridge,
@@ -40,6 +43,8 @@ export class DesktopStore {
     window.addEventListener('focus', report);
     window.addEventListener('blur', report);
     document.addEventListener('visibilitychange', report);
+    // A title waiting for a paint would wait as long as the window is hidden.
+    document.addEventListener('visibilitychange', () => this.#setTitle());
     report();
   }
 
@@ -47,9 +52,25 @@ export class DesktopStore {
     this.badge = state.badge;
     this.doNotDisturb = shareUnchanged(this.doNotDisturb, state.doNotDisturb);
     this.preferences = shareUnchanged(this.preferences, state.preferences);
-    // Setting the title costs the window even when it is the same.
-    const title = state.badge > 0 ? `(${state.badge}) Hearth` : 'Hearth';
-    if (document.title !== title) document.title = title;
+    this.#showTitle(state.badge > 0 ? `(${state.badge}) Hearth` : 'Hearth');
+  }
+
+  /**
+   * Setting the title is a round trip to the browser, near a millisecond: it
+   * waits until the frame being drawn is painted, so that the count never
+   * holds up the message that changed it. A hidden window draws no frames.
+   */
+  #showTitle(title: string): void {
+    this.#title = title;
+    if (document.visibilityState === 'hidden') return this.#setTitle();
+    if (this.#titleQueued) return;
+    this.#titleQueued = true;
+    requestAnimationFrame(() => setTimeout(() => this.#setTitle()));
+  }
+
+  #setTitle(): void {
+    this.#titleQueued = false;
+    if (document.title !== this.#title) document.title = this.#title;
   }
 
   async setDoNotDisturb(choice: DoNotDisturbChoice): Promise<void> {

@@ -54,6 +54,12 @@ export class FeedStore {
   /** Unread messages the reader has seen, not yet told to the server; never rendered. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #seen = new Set<number>();
+  /**
+   * Told to the server, still shown unread: main may send the change a moment
+   * later (see heldReads.ts), and the watcher must not tell it again meanwhile.
+   */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  #told = new Set<number>();
   #seenTimer: ReturnType<typeof setTimeout> | null = null;
   /** Marked unread by hand: what shows is not read again until another narrow opens. */
   #readingHeld = false;
@@ -78,6 +84,7 @@ export class FeedStore {
     const request = ++this.#requests;
     const opening = this.bridge.openNarrow({ narrow: $state.snapshot(narrow) });
     this.#readingHeld = false;
+    this.#told.clear();
     this.error = null;
     this.#pending = true;
     this.#waiting = [];
@@ -230,6 +237,7 @@ export class FeedStore {
       return;
     }
     const { upserted, deleted } = change;
+    for (const message of upserted) this.#told.delete(message.id);
     const oldest = this.messages[0];
     const newest = this.messages.at(-1);
     const shown = (id: number): boolean => this.messages.some((message) => message.id === id);
@@ -291,7 +299,7 @@ export class FeedStore {
 
   /** The reader saw this unread message: it is marked read with the others seen about now. */
   markSeen(messageId: number): void {
-    if (this.#readingHeld || this.#seen.has(messageId)) return;
+    if (this.#readingHeld || this.#seen.has(messageId) || this.#told.has(messageId)) return;
     this.#seen.add(messageId);
     if (this.#seenTimer === null)
       this.#seenTimer = setTimeout(() => void this.#sendSeen(), seenBatchMs);
@@ -312,7 +320,10 @@ export class FeedStore {
     if (messageIds.length === 0) return;
     try {
       await this.bridge.changeFlags({ messageIds, flag: 'read', op: 'add' });
-      for (const id of messageIds) this.#seen.delete(id);
+      for (const id of messageIds) {
+        this.#seen.delete(id);
+        this.#told.add(id);
+      }
     } catch {
       // Offline, or signed out: they stay unread, and are marked when seen again.
       this.#seen.clear();

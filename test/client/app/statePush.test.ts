@@ -2,36 +2,70 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { statePush } from '../../../src-main/client/app/statePush';
 
+const timing = { gapMs: 40, maxMs: 300 };
+
 describe('pushing whole state to the window', () => {
-  it('sends a burst of changes once, the latest state asked for', async () => {
+  it('after a quiet moment sends a batch of changes at once, as one, the latest state asked for', async () => {
     const sent: number[] = [];
-    const push = statePush<number>(20, (state) => sent.push(state));
+    const push = statePush<number>(timing, (state) => sent.push(state));
     for (let state = 1; state <= 5; state++) push.request(state);
     expect(sent).toEqual([]);
-    await sleep(60);
+    await Promise.resolve();
     expect(sent).toEqual([5]);
-    // The next change after it goes is sent again.
-    push.request(9);
-    await sleep(60);
-    expect(sent).toEqual([5, 9]);
+  });
+
+  it('while changes keep coming, sends them with the next message once the gap has passed', async () => {
+    const sent: number[] = [];
+    const push = statePush<number>(timing, (state) => sent.push(state));
+    push.request(1);
+    await Promise.resolve();
+    push.request(2);
+    // A message within the gap goes alone.
+    push.ride();
+    await sleep(10);
+    expect(sent).toEqual([1]);
+    await sleep(timing.gapMs);
+    push.request(3);
+    push.ride();
+    await Promise.resolve();
+    expect(sent).toEqual([1, 3]);
+    // Nothing waits: a message then carries nothing.
+    push.ride();
+    await sleep(timing.maxMs + 20);
+    expect(sent).toEqual([1, 3]);
+  });
+
+  it('with no message to go with, sends what waits alone once the longest wait has passed', async () => {
+    const sent: number[] = [];
+    const push = statePush<number>(timing, (state) => sent.push(state));
+    push.request(1);
+    await Promise.resolve();
+    push.request(2);
+    await sleep(timing.gapMs + 20);
+    expect(sent).toEqual([1]);
+    await sleep(timing.maxMs);
+    expect(sent).toEqual([1, 2]);
   });
 
   it('can read the state itself when it goes', async () => {
     let state = 0;
     const sent: number[] = [];
-    const push = statePush(20, () => sent.push(state));
+    const push = statePush(timing, () => sent.push(state));
     push.request();
     state = 7;
-    await sleep(60);
+    await Promise.resolve();
     expect(sent).toEqual([7]);
   });
 
   it('sends nothing once stopped', async () => {
     const sent: string[] = [];
-    const push = statePush(10, () => sent.push('state'));
+    const push = statePush(timing, () => sent.push('state'));
+    push.request();
+    await Promise.resolve();
     push.request();
     push.stop();
-    await sleep(40);
-    expect(sent).toEqual([]);
+    push.ride();
+    await sleep(timing.maxMs + 20);
+    expect(sent).toEqual(['state']);
   });
 });
