@@ -15,8 +15,6 @@ import { statePush } from './statePush';
 
 const stateTiming = { gapMs: 250, maxMs: 500 };
 
-// Two frames: the window has drawn the message of an event before its counts come.
-
 export class BridgeArgumentError extends Error {
   override readonly name = 'BridgeArgumentError';
 }
