@@ -108,11 +108,11 @@ export function testApps(secrets: SecretStore) {
   return {
     link,
     /** An app on a new profile, or on an earlier one's, as after a restart. */
-    async start(profileDir?: string): Promise<TestHearth> {
+    async start(profileDir?: string, tuning: SessionTuning = {}): Promise<TestHearth> {
       const hearth = await startTestHearth({
         ...(profileDir ? { profileDir } : {}),
         secrets,
-        tuning: { ...testTuning, fetch: cable },
+        tuning: { ...testTuning, ...tuning, fetch: cable },
       });
       running.push(hearth);
       if (!profileDir) profiles.push(hearth.profileDir);

@@ -72,7 +72,10 @@ export interface AccountRuntimeEvents {
 export type SessionTuning = Pick<
   SessionOptions,
   'backoff' | 'pollTimeoutMs' | 'checkTimeoutMs' | 'wake' | 'fetch'
->;
+> & {
+  /** How long messages just read may wait to show it, for a message to go with (see heldReads.ts). */
+  readLaterMs?: number;
+};
 
 /** A page of GET /messages, as the runtime asks for one. */
 interface FetchRequest {
@@ -91,8 +94,7 @@ const contextBeforeUnread = 10;
 const searchLimit = 50;
 // How long the reader stays on a narrow before its cached page is checked with the server.
 const refreshAfterMs = 250;
-// How long messages just read may wait to show it, for a message to go with (see heldReads.ts).
-const readLaterMs = 500;
+const defaultReadLaterMs = 500;
 // Zulip takes any number of IDs; batches keep one request's form body modest.
 const flagBatch = 1000;
 
@@ -119,7 +121,7 @@ export class AccountRuntime {
   /** The narrow the window has open on this account, to push its messages. */
   #open: Narrow | null = null;
   #refreshTimer: ReturnType<typeof setTimeout> | null = null;
-  readonly #heldReads = new HeldReads(readLaterMs, (ids) => this.#pushFeed(ids, []));
+  readonly #heldReads: HeldReads;
 
   constructor(
     account: Account,
@@ -136,6 +138,8 @@ export class AccountRuntime {
     this.cache = cache;
     this.#log = log;
     this.#events = new Emitter((error) => log(`account listener failed: ${String(error)}`));
+    const { readLaterMs = defaultReadLaterMs, ...sessionTuning } = tuning;
+    this.#heldReads = new HeldReads(readLaterMs, (ids) => this.#pushFeed(ids, []));
     this.messages = new MessageActions({
       cache,
       api: () => this.#requireSession().api,
@@ -169,7 +173,7 @@ export class AccountRuntime {
       apiKey,
       cache,
       log,
-      ...tuning,
+      ...sessionTuning,
     });
     this.session = session;
     this.bots = new OwnBots(session.api, account.serverUrl);

@@ -53,7 +53,8 @@ describe('what the window is sent as messages are read', () => {
   const isRead = (message: Message | undefined) => message?.flags?.includes('read') === true;
 
   it('shows a message read with the next one that arrives, in one change, and alone when none comes', async () => {
-    const { app, service } = await apps.start();
+    // Wide enough that a loaded machine sends the next message well inside it.
+    const { app, service } = await apps.start(undefined, { readLaterMs: 4000 });
     await joinWithKey(app, org.url, owner);
     await connected(app);
     await service.openNarrow({ narrow: { kind: 'stream', streamId } });
