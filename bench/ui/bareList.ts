@@ -68,9 +68,9 @@ export function bareAppendToPaint(page: Page, id: number, html: string): Promise
         );
         if (feed) feed.scrollTop = feed.scrollHeight;
         requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => resolve(performance.now() - start);
-          channel.port2.postMessage(null);
+          void scheduler.postTask(() => resolve(performance.now() - start), {
+            priority: 'user-blocking',
+          });
         });
       }),
     { id, html },
