@@ -41,15 +41,8 @@ describe('the account settings page', () => {
     bob = await org.user('bob');
     await org.subscribe(alice, 'general');
     await org.subscribe(bob, 'general');
-    const send = async (user: TestUser, content: string) =>
-      (
-        await org.api(user)('POST', '/messages', {
-          type: 'stream',
-          to: 'general',
-          topic: 'names',
-          content,
-        })
-      ).json.id as number;
+    const send = (user: TestUser, content: string) =>
+      org.sendStream(user, 'general', 'names', content);
     ids.alice = await send(alice, 'Hello from Alice');
     ids.bob = await send(bob, 'Hello from Bob');
     ui = await openRendererPage(org, alice, { viewport: { width: 1100, height: 800 } });

@@ -56,15 +56,7 @@ describe('the display settings page', () => {
     const bob = await org.user('bob');
     await org.subscribe(alice, 'general');
     await org.subscribe(bob, 'general');
-    const send = async (content: string) =>
-      (
-        await org.api(bob)('POST', '/messages', {
-          type: 'stream',
-          to: 'general',
-          topic: 'looks',
-          content,
-        })
-      ).json.id as number;
+    const send = (content: string) => org.sendStream(bob, 'general', 'looks', content);
     ids.code = await send('```python\ndef area(r):\n    return 3.14 * r ** 2\n```');
     ids.math = await send('Energy: $$E = mc^2$$');
     ui = await openRendererPage(org, alice, { viewport: { width: 1100, height: 800 } });

@@ -45,6 +45,8 @@ export interface Org {
   user(name: string): Promise<TestUser>;
   /** Subscribes the user to the stream, creating the stream if needed. */
   subscribe(user: TestUser, stream: string): Promise<void>;
+  /** Sends a message to the stream's topic as the user; resolves to its ID. */
+  sendStream(user: TestUser, stream: string, topic: string, content: string): Promise<number>;
   /** Calls /api/v1 as the user (or unauthenticated); non-string params are JSON-encoded. */
   api(user?: TestUser): ApiCall;
   /** Stops the host and starts it again on the same data folder. */
@@ -160,6 +162,13 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
           subscriptions: [{ name: stream }],
         }),
       );
+    },
+    async sendStream(user, stream, topic, content) {
+      const sent = expectOk(
+        `sending to ${stream} as ${user.email}`,
+        await org.api(user)('POST', '/messages', { type: 'stream', to: stream, topic, content }),
+      );
+      return sent.id as number;
     },
     api(user) {
       return caller(() => host.url, user);

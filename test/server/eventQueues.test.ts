@@ -282,15 +282,7 @@ describe('event queues across a restart', () => {
     expect(response.status, JSON.stringify(response.json)).toBe(200);
     return response.json.events as Event[];
   };
-  const say = async (content: string) =>
-    (
-      await org.api(bob)('POST', '/messages', {
-        type: 'stream',
-        to: 'design',
-        topic: 'restart',
-        content,
-      })
-    ).json.id as number;
+  const say = (content: string) => org.sendStream(bob, 'design', 'restart', content);
 
   beforeAll(async () => {
     org = await startOrg({ queueTimeouts: { heartbeatMs: 5_000, idleMs: 4_000 } });

@@ -39,15 +39,7 @@ describe('what the window is sent as messages are read', () => {
   afterEach(() => apps.stopAll());
   afterAll(() => org.close());
 
-  const send = async (content: string) =>
-    (
-      await org.api(bob)('POST', '/messages', {
-        type: 'stream',
-        to: 'kitchen',
-        topic: 'soup',
-        content,
-      })
-    ).json.id as number;
+  const send = (content: string) => org.sendStream(bob, 'kitchen', 'soup', content);
   const markRead = (id: number) =>
     org.api(owner)('POST', '/messages/flags', { messages: [id], op: 'add', flag: 'read' });
   const isRead = (message: Message | undefined) => message?.flags?.includes('read') === true;
