@@ -40,6 +40,7 @@ export function setupOrg(dataDir: string, queues: number, pollers: number): Even
     dev: false,
     realmUri: () => '',
     authCache: new AuthCache(),
+    rateLimits: null,
   };
   const { ownerId, userIds } = sql.transaction(() => {
     const { owner } = bootstrapRealm(services, {

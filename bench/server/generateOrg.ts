@@ -64,6 +64,7 @@ function generatorServices(sql: Sql): Services {
     dev: false,
     realmUri: () => '',
     authCache: new AuthCache(),
+    rateLimits: null,
   };
 }
 

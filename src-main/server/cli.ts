@@ -12,6 +12,7 @@ Options:
   --data-dir <dir>  where the database and zuliprc live
                     (default $XDG_DATA_HOME/hearth, else ~/.local/share/hearth)
   --dev             development mode: demo data and /api/v1/dev_fetch_api_key
+  --no-rate-limits  serve without Zulip's rate limits (for benchmarks)
   --help            show this message`;
 
 class UsageError extends Error {}
@@ -26,6 +27,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         host: { type: 'string' },
         'data-dir': { type: 'string' },
         dev: { type: 'boolean' },
+        'no-rate-limits': { type: 'boolean' },
         help: { type: 'boolean' },
       },
       allowPositionals: false,
@@ -48,6 +50,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
     host: values.host ?? '127.0.0.1',
     dataDir: values['data-dir'] ?? defaultDataDir(),
     dev: values.dev ?? false,
+    ...(values['no-rate-limits'] ? { rateLimits: false as const } : {}),
   };
 }
 

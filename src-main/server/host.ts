@@ -6,6 +6,7 @@ import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
 import { buildApp } from './http/app';
 import { AuthCache } from './http/authCache';
+import { RateLimits, zulipRateRules, type RateRules } from './http/rateLimits';
 import { prepareRenderer } from './markdown/render';
 import type { Services } from './services';
 import { Sql } from './store/sql';
@@ -22,6 +23,8 @@ export interface HostOptions {
   queueTimeouts?: { heartbeatMs?: number; idleMs?: number };
   /** The better-sqlite3 addon to load instead of node_modules' own (see scripts/build-electron-native.mjs). */
   sqliteBinding?: string | undefined;
+  /** Zulip's rate limits unless other rules are given; `false` turns them off. */
+  rateLimits?: RateRules | false;
   /** The organization to create when the data folder holds none; later starts keep the one they find. */
   organization?: NewOrganization | undefined;
 }
@@ -66,6 +69,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     dev: options.dev ?? false,
     realmUri: () => url,
     authCache: new AuthCache(),
+    rateLimits:
+      options.rateLimits === false ? null : new RateLimits(options.rateLimits ?? zulipRateRules),
   };
   const app = buildApp(services, turns, log);
   prepareRenderer();

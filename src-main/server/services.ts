@@ -1,5 +1,6 @@
 import type { EventQueues } from './events/queues';
 import type { AuthCache } from './http/authCache';
+import type { RateLimits } from './http/rateLimits';
 import type { Sql } from './store/sql';
 
 /** What actions and handlers share while a host runs. */
@@ -10,4 +11,6 @@ export interface Services {
   realmUri: () => string;
   /** Authenticated users by header; actions that change a user forget it. */
   authCache: AuthCache;
+  /** Zulip's rate limits; null where the host runs without them (most tests). */
+  rateLimits: RateLimits | null;
 }

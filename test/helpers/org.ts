@@ -7,6 +7,7 @@ import {
   type HostOptions,
   type NewOrganization,
 } from '../../src-main/server/host';
+import type { RateRules } from '../../src-main/server/http/rateLimits';
 
 export interface TestUser {
   id: number;
@@ -34,6 +35,11 @@ export interface OrgOptions {
   queueTimeouts?: HostOptions['queueTimeouts'];
   /** The organization's name and owner, instead of the host's defaults. */
   organization?: NewOrganization;
+  /**
+   * Zulip's rate limits, or other rules. Off unless asked for, as in Zulip's
+   * own tests: a test makes hundreds of requests a minute as one user.
+   */
+  rateLimits?: RateRules;
 }
 
 export interface Org {
@@ -103,6 +109,7 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
     dataDir,
     port: 0,
     dev: options.dev ?? false,
+    rateLimits: options.rateLimits ?? false,
     ...(options.queueTimeouts ? { queueTimeouts: options.queueTimeouts } : {}),
     ...(options.organization ? { organization: options.organization } : {}),
   };

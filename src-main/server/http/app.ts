@@ -13,6 +13,7 @@ import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result 
 import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
 import { stringParams } from './params';
+import { rateHeaders, type RateStanding } from './rateLimits';
 import { endpoints } from './routes';
 import { registerWebhookRoute } from './webhookEndpoint';
 
@@ -63,6 +64,14 @@ export function buildApp(
   });
   registerFormParsers(app);
 
+  // Every answer, refusals included, says where its caller stands.
+  const standingsOf = new WeakMap<FastifyRequest, RateStanding[]>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    const standings = standingsOf.get(request);
+    if (standings) void reply.headers(rateHeaders(standings, Date.now()));
+    return payload;
+  });
+
   const methodsByPath = new Map<string, Method[]>();
   for (const endpoint of endpoints) {
     const url = `${API_PREFIX}${endpoint.path}`;
@@ -72,11 +81,15 @@ export function buildApp(
       url,
       // Fastify answers an error sent through `reply` with the error handler.
       handler: (request, reply) => {
+        const standings: RateStanding[] = [];
+        standingsOf.set(request, standings);
         const call: IncomingCall = {
           params: stringParams(request.query, request.body, request.params),
           authorization: request.headers.authorization,
           userAgent: request.headers['user-agent'] ?? '',
           hangUp: hangUpOf(request.raw.socket),
+          ip: request.ip,
+          standings,
         };
         budget.run(() => answer(services, endpoint, call, reply));
       },

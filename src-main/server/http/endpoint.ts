@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import type { UserRow } from '../store/users';
 import { authenticate } from './auth';
 import { decodeParams, type Decoded, type ParamSpecs, type RawParams } from './params';
+import type { RateStanding } from './rateLimits';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -12,6 +13,10 @@ export interface IncomingCall {
   userAgent: string;
   /** Tells when the client hangs up, so long polls can stop waiting. */
   hangUp: HangUp;
+  /** The caller's address, which limits unauthenticated requests. */
+  ip: string;
+  /** Where the request stands under each rate limit it came under, for the answer's headers. */
+  standings: RateStanding[];
 }
 
 export interface Call<S extends ParamSpecs> {
@@ -19,6 +24,7 @@ export interface Call<S extends ParamSpecs> {
   params: Decoded<S>;
   userAgent: string;
   hangUp: HangUp;
+  standings: RateStanding[];
 }
 
 /**
@@ -71,12 +77,14 @@ export function userEndpoint<S extends ParamSpecs>(
     params: definition.params,
     run: (services, incoming) => {
       const user = authenticate(services, incoming.authorization, access);
+      services.rateLimits?.user(user.id, incoming.standings);
       return definition.handle({
         services,
         params: decodeParams(definition.params, incoming.params),
         user,
         userAgent: incoming.userAgent,
         hangUp: incoming.hangUp,
+        standings: incoming.standings,
       });
     },
   };
@@ -87,12 +95,15 @@ export function publicEndpoint<S extends ParamSpecs>(definition: Definition<S, C
     method: definition.method,
     path: definition.path,
     params: definition.params,
-    run: (services, incoming) =>
-      definition.handle({
+    run: (services, incoming) => {
+      services.rateLimits?.ip(incoming.ip, incoming.standings);
+      return definition.handle({
         services,
         params: decodeParams(definition.params, incoming.params),
         userAgent: incoming.userAgent,
         hangUp: incoming.hangUp,
-      }),
+        standings: incoming.standings,
+      });
+    },
   };
 }

@@ -6,13 +6,22 @@ export interface ErrorReply {
   body: Record<string, unknown>;
 }
 
+function headersFor(error: ApiError): Record<string, string> {
+  // Zulip names its realm in the challenge so HTTP clients know to send Basic credentials.
+  if (error.status === 401) return { 'WWW-Authenticate': 'Basic realm="zulip"' };
+  const wait = error.extra['retry-after'];
+  // The header takes whole seconds; the JSON keeps Zulip's fraction.
+  if (error.status === 429 && typeof wait === 'number')
+    return { 'Retry-After': String(Math.ceil(wait)) };
+  return {};
+}
+
 /** Zulip's error JSON for anything thrown while answering a request. */
 export function errorReply(error: unknown, log: (line: string) => void): ErrorReply {
   if (error instanceof ApiError) {
     return {
       status: error.status,
-      // Zulip names its realm in the challenge so HTTP clients know to send Basic credentials.
-      headers: error.status === 401 ? { 'WWW-Authenticate': 'Basic realm="zulip"' } : {},
+      headers: headersFor(error),
       body: { result: 'error', msg: error.message, code: error.code, ...error.extra },
     };
   }

@@ -18,11 +18,15 @@ export const fetchApiKey = publicEndpoint({
   method: 'POST',
   path: '/fetch_api_key',
   params: { username: required('text', z.string()), password: required('text', z.string()) },
-  handle: ({ services, params }) => {
-    const user = userByEmail(services.sql, params.username.trim());
+  handle: ({ services, params, standings }) => {
+    const username = params.username.trim();
+    // As in Zulip, every attempt counts and only the right password clears the count.
+    services.rateLimits?.login(username, standings);
+    const user = userByEmail(services.sql, username);
     if (!user || !checkPassword(params.password, user.password_hash)) {
       throw authenticationFailed();
     }
+    services.rateLimits?.loggedIn(username);
     // As in Zulip, only the right password learns that the account is deactivated.
     if (user.is_active !== 1) throw errors.userDeactivated();
     return keyResponse(user);
