@@ -35,4 +35,9 @@ export const errors = {
   // about which emails exist.
   userDeactivated: () => new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401),
   notFound: () => new ApiError('Not Found', 'BAD_REQUEST', 404),
+  /** `seconds` until the caller may try again, fractional as Zulip sends it. */
+  rateLimited: (seconds: number) =>
+    new ApiError('API usage exceeded rate limit', 'RATE_LIMIT_HIT', 429, {
+      'retry-after': seconds,
+    }),
 };

@@ -64,13 +64,16 @@ export function buildApp(
   });
   registerFormParsers(app);
 
-  // Every answer, refusals included, says where its caller stands.
+  // Every answer, refusals included, says where its caller stands. The hook
+  // takes a callback, as an async one would make a promise per request.
   const standingsOf = new WeakMap<FastifyRequest, RateStanding[]>();
-  app.addHook('onSend', async (request, reply, payload) => {
-    const standings = standingsOf.get(request);
-    if (standings) void reply.headers(rateHeaders(standings, Date.now()));
-    return payload;
-  });
+  if (services.rateLimits) {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const standings = standingsOf.get(request);
+      if (standings) void reply.headers(rateHeaders(standings, Date.now()));
+      done(null, payload);
+    });
+  }
 
   const methodsByPath = new Map<string, Method[]>();
   for (const endpoint of endpoints) {
@@ -82,7 +85,7 @@ export function buildApp(
       // Fastify answers an error sent through `reply` with the error handler.
       handler: (request, reply) => {
         const standings: RateStanding[] = [];
-        standingsOf.set(request, standings);
+        if (services.rateLimits) standingsOf.set(request, standings);
         const call: IncomingCall = {
           params: stringParams(request.query, request.body, request.params),
           authorization: request.headers.authorization,

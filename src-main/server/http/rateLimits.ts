@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { errors } from '../errors';
 
 /** At most `count` requests in any `windowSeconds`. */
 export interface RateRule {
@@ -39,12 +39,6 @@ interface Log {
 // Idle logs are dropped every so many requests, so that addresses and
 // usernames seen once do not stay in memory.
 const sweepEvery = 10_000;
-
-export function rateLimited(seconds: number): ApiError {
-  return new ApiError('API usage exceeded rate limit', 'RATE_LIMIT_HIT', 429, {
-    'retry-after': seconds,
-  });
-}
 
 /**
  * Zulip's sliding-window limits: a request is refused while `count` others
@@ -98,7 +92,7 @@ export class RateLimits {
     if (times.length >= rule.count) {
       const wait = ((times[0] ?? now) + windowMs - now) / 1000;
       standings.push({ limit: rule.count, remaining: 0, resetSeconds: wait });
-      throw rateLimited(wait);
+      throw errors.rateLimited(wait);
     }
     times.push(now);
     standings.push({
