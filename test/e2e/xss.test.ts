@@ -269,6 +269,15 @@ describe('the XSS corpus through the server and the window', () => {
       await expectNothingGotThrough(`feed of ${name}`);
     }
     await ui.screenshot('e2e-xss-feed');
+    // A payload as long as a stream name keeps the compose box to its column.
+    const compose = await page.getByRole('form', { name: 'Compose' }).boundingBox();
+    const send = await page.getByRole('button', { name: 'Send', exact: true }).boundingBox();
+    expect(compose && send && send.x + send.width).toBeLessThanOrEqual(
+      (compose?.x ?? 0) + (compose?.width ?? 0),
+    );
+    expect(compose && compose.x + compose.width).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
   });
 
   it('runs payloads as search terms and shows what they find', async () => {
