@@ -34,6 +34,8 @@ export const errors = {
   // Given only to a caller who proved the key or password: it reveals nothing
   // about which emails exist.
   userDeactivated: () => new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401),
+  /** Zulip's Organization{Administrator,Owner}RequiredError and the like. */
+  unauthorizedPrincipal: (msg: string) => new ApiError(msg, 'UNAUTHORIZED_PRINCIPAL'),
   notFound: () => new ApiError('Not Found', 'BAD_REQUEST', 404),
   /** `seconds` until the caller may try again, fractional as Zulip sends it. */
   rateLimited: (seconds: number) =>

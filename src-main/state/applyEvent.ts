@@ -4,6 +4,7 @@ import type { UserGroup } from '../wire';
 import { applyRealmBotEvent } from './applyBotEvents';
 import { applyPresenceEvent, type Presences } from './applyPresenceEvent';
 import { applyCustomProfileFieldsEvent } from './applyProfileDataEvents';
+import { applyRealmEvent } from './applyRealmEvent';
 import { applyRealmUserEvent } from './applyRealmUserEvent';
 import { applySettingsEvent } from './applySettingsEvents';
 import { applyStreamEvent, applySubscriptionEvent } from './applySubscriptionEvents';
@@ -96,6 +97,8 @@ function applyToOwnState(
       return applySettingsEvent(state, event);
     case 'custom_profile_fields':
       return applyCustomProfileFieldsEvent(state, event);
+    case 'realm':
+      return applyRealmEvent(state, event);
     case 'realm_user':
       return applyRealmUserEvent(state, event);
     case 'realm_bot':

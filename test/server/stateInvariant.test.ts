@@ -334,6 +334,37 @@ describe('initial state plus events equals fresh state', () => {
         org.api(org.owner)('POST', '/default_streams', { stream_id: await designId() }),
     },
     {
+      name: 'no longer making a stream default',
+      covers: ['removeDefaultStream'],
+      act: async () =>
+        org.api(org.owner)('DELETE', '/default_streams', { stream_id: await designId() }),
+    },
+    {
+      name: "changing the organization's name, description and editing settings",
+      covers: ['updateRealm'],
+      act: () =>
+        org.api(org.owner)('PATCH', '/realm', {
+          name: 'Renamed office',
+          description: 'Where we **work**',
+          allow_message_editing: false,
+          message_content_edit_limit_seconds: JSON.stringify('unlimited'),
+          edit_topic_policy: 2,
+          allow_edit_history: false,
+          delete_own_message_policy: 1,
+          message_content_delete_limit_seconds: 3600,
+          move_messages_within_stream_limit_seconds: 60,
+        }),
+    },
+    {
+      name: 'letting only administrators invite, and changing the notifications stream',
+      covers: ['updateRealm'],
+      act: async () =>
+        org.api(org.owner)('PATCH', '/realm', {
+          invite_to_realm_policy: 2,
+          notifications_stream_id: await designId(),
+        }),
+    },
+    {
       name: "editing a message's content to mention someone",
       covers: ['updateMessage'],
       act: async () => {

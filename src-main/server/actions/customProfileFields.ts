@@ -1,5 +1,5 @@
 import type { CustomProfileField } from '../../wire';
-import { ApiError, errors } from '../errors';
+import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { FieldType, toWireProfileField } from '../shape/profileFields';
@@ -34,7 +34,7 @@ export function customProfileFieldsState(sql: Sql): CustomProfileField[] {
 // Zulip's require_realm_admin.
 function requireAdmin(user: UserRow): void {
   if (user.role > Role.admin) {
-    throw new ApiError('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL');
+    throw errors.unauthorizedPrincipal('Must be an organization administrator');
   }
 }
 

@@ -20,9 +20,8 @@ function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
     realm_move_messages_between_streams_policy: Policy.nobody,
     realm_move_messages_between_streams_limit_seconds: null,
     realm_allow_edit_history: realm?.allow_edit_history !== 0,
-    // Deleting is for administrators only (Zulip's delete_own_message_policy default).
-    realm_delete_own_message_policy: Policy.admins,
-    realm_message_content_delete_limit_seconds: null,
+    realm_delete_own_message_policy: realm?.delete_own_message_policy ?? Policy.admins,
+    realm_message_content_delete_limit_seconds: realm?.message_content_delete_limit_seconds ?? null,
   };
 }
 
@@ -49,7 +48,6 @@ const fixedRealmSettings = {
   realm_inline_image_preview: true,
   realm_inline_url_embed_preview: false,
   realm_invite_required: true,
-  realm_invite_to_realm_policy: Policy.members,
   realm_invite_to_stream_policy: Policy.members,
   realm_mandatory_topics: false,
   realm_message_content_allowed_in_email_notifications: true,
@@ -114,6 +112,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     realm_url: realmUri(),
     realm_bot_domain: botDomain(realmUri()),
     realm_notifications_stream_id: realm?.notifications_stream_id ?? -1,
+    realm_invite_to_realm_policy: realm?.invite_to_realm_policy ?? Policy.members,
     max_stream_name_length: MAX_STREAM_NAME_LENGTH,
     max_topic_length: MAX_TOPIC_LENGTH,
     max_message_length: MAX_MESSAGE_BYTES,

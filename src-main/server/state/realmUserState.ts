@@ -2,6 +2,7 @@ import type { Services } from '../services';
 import { profileDataByUser, profileDataField } from '../shape/profileFields';
 import { toWireUser } from '../shape/users';
 import { allProfileFieldValues } from '../store/customProfileFields';
+import { getRealm } from '../store/realm';
 import { allUsers, Role, type UserRow } from '../store/users';
 import { hasPolicyPermission, Policy } from '../actions/policy';
 import type { StateOptions } from './initialState';
@@ -45,6 +46,9 @@ export function realmUserState(
     can_create_private_streams: mayCreateStreams,
     can_create_web_public_streams: false,
     can_subscribe_other_users: hasPolicyPermission(user, Policy.members),
-    can_invite_others_to_realm: hasPolicyPermission(user, Policy.members),
+    can_invite_others_to_realm: hasPolicyPermission(
+      user,
+      getRealm(sql)?.invite_to_realm_policy ?? Policy.members,
+    ),
   };
 }

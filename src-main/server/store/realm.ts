@@ -14,7 +14,17 @@ export interface RealmRow {
   /** Null: topics may be edited at any time. */
   move_messages_within_stream_limit_seconds: number | null;
   allow_edit_history: number;
+  delete_own_message_policy: number;
+  /** Null: messages may be deleted at any time. */
+  message_content_delete_limit_seconds: number | null;
+  invite_to_realm_policy: number;
 }
+
+/** The columns PATCH /realm may change, each named as Zulip names the setting. */
+export type RealmSettingColumn = Exclude<
+  keyof RealmRow,
+  'string_id' | 'date_created' | 'demo_seeded'
+>;
 
 export function getRealm(sql: Sql): RealmRow | undefined {
   return sql.get<RealmRow>('SELECT * FROM realm WHERE id = 1');
@@ -33,4 +43,15 @@ export function markDemoSeeded(sql: Sql): void {
 
 export function setNotificationsStream(sql: Sql, streamId: number | null): void {
   sql.run('UPDATE realm SET notifications_stream_id = ? WHERE id = 1', [streamId]);
+}
+
+export function setRealmSettings(
+  sql: Sql,
+  changes: Partial<Record<RealmSettingColumn, string | number | null>>,
+): void {
+  const columns = Object.keys(changes);
+  if (columns.length === 0) return;
+  // Column names come from RealmSettingColumn, never from the request.
+  const assignments = columns.map((column) => `${column} = :${column}`).join(', ');
+  sql.run(`UPDATE realm SET ${assignments} WHERE id = 1`, changes);
 }

@@ -81,6 +81,10 @@ export function insertDefaultStream(sql: Sql, streamId: number): void {
   sql.run('INSERT OR IGNORE INTO default_streams (stream_id) VALUES (?)', [streamId]);
 }
 
+export function deleteDefaultStream(sql: Sql, streamId: number): void {
+  sql.run('DELETE FROM default_streams WHERE stream_id = ?', [streamId]);
+}
+
 export interface TopicRow {
   name: string;
   max_id: number;

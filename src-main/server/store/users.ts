@@ -1,7 +1,8 @@
+import { RoleNumber } from '../../state/permissions';
 import type { Sql } from './sql';
 
 // Zulip's role values, so that `role` means the same on the wire.
-export const Role = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
+export const Role = RoleNumber;
 
 export interface UserRow {
   id: number;

@@ -36,7 +36,8 @@ import { updateNotificationSettingsEndpoint } from './settings';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './presence';
 import { typingEndpoint } from './typing';
 import { updateSettingsEndpoint } from './userSettings';
-import { getStreamId, getStreams, postDefaultStream } from './streams';
+import { updateRealmEndpoint } from './realm';
+import { deleteDefaultStreamEndpoint, getStreamId, getStreams, postDefaultStream } from './streams';
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
 import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
@@ -70,6 +71,8 @@ export const endpoints: readonly Endpoint[] = [
   getStreams,
   getStreamId,
   postDefaultStream,
+  deleteDefaultStreamEndpoint,
+  updateRealmEndpoint,
   getStreamTopics,
   updateNotificationSettingsEndpoint,
   updateSettingsEndpoint,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDefaultStream } from '../../actions/addDefaultStream';
+import { addDefaultStream, removeDefaultStream } from '../../actions/defaultStreams';
 import { errors } from '../../errors';
 import { accessStreamById, accessStreamByName } from '../../queries/streamAccess';
 import { toWireStream } from '../../shape/streams';
@@ -10,7 +10,7 @@ import {
   streamsSubscribedBy,
   type StreamRow,
 } from '../../store/streams';
-import { Role, userById } from '../../store/users';
+import { Role, userById, type UserRow } from '../../store/users';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
 
@@ -62,13 +62,30 @@ export const getStreamId = userEndpoint({
   }),
 });
 
+const adminOnly = (user: UserRow) => {
+  if (user.role > Role.admin) {
+    throw errors.unauthorizedPrincipal('Must be an organization administrator');
+  }
+};
+
 export const postDefaultStream = userEndpoint({
   method: 'POST',
   path: '/default_streams',
   params: { stream_id: required('json', z.number().int()) },
   handle: ({ services, params, user }) => {
-    if (user.role > Role.admin) throw errors.badRequest('Must be an organization administrator');
+    adminOnly(user);
     addDefaultStream(services, accessStreamById(services.sql, user, params.stream_id));
+    return {};
+  },
+});
+
+export const deleteDefaultStreamEndpoint = userEndpoint({
+  method: 'DELETE',
+  path: '/default_streams',
+  params: { stream_id: required('json', z.number().int()) },
+  handle: ({ services, params, user }) => {
+    adminOnly(user);
+    removeDefaultStream(services, accessStreamById(services.sql, user, params.stream_id));
     return {};
   },
 });

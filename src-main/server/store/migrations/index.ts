@@ -7,6 +7,7 @@ import { sql as userTopics } from './006-user-topics';
 import { sql as eventQueues } from './007-event-queues';
 import { sql as bots } from './008-bots';
 import { sql as presence } from './009-presence';
+import { sql as realmSettings } from './010-realm-settings';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -20,4 +21,5 @@ export const migrations: readonly string[] = [
   eventQueues,
   bots,
   presence,
+  realmSettings,
 ];

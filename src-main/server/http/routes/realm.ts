@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { Policy } from '../../actions/policy';
+import { updateRealm } from '../../actions/updateRealm';
+import { errors } from '../../errors';
+import { userEndpoint } from '../endpoint';
+import { optional } from '../params';
+
+// Zulip 7.0's Realm.MAX_REALM_NAME_LENGTH and MAX_REALM_DESCRIPTION_LENGTH.
+const MAX_REALM_NAME_LENGTH = 40;
+const MAX_REALM_DESCRIPTION_LENGTH = 1000;
+
+const flag = () => optional('json', z.boolean());
+
+const oneOf = (values: readonly number[]) =>
+  optional(
+    'json',
+    z
+      .number()
+      .int()
+      .refine((value) => values.includes(value), {
+        message: `must be one of ${values.join(', ')}`,
+      }),
+  );
+
+// Zulip's parse_message_time_limit_setting: a positive number of seconds, or
+// "unlimited", which is stored and announced as null.
+const timeLimit = () =>
+  optional(
+    'json',
+    z.union([z.literal('unlimited').transform(() => null), z.number().int().positive()]),
+  );
+
+const messagePolicies = [
+  Policy.members,
+  Policy.admins,
+  Policy.fullMembers,
+  Policy.moderators,
+  Policy.everyone,
+];
+
+const invitePolicies = [
+  Policy.members,
+  Policy.admins,
+  Policy.fullMembers,
+  Policy.moderators,
+  Policy.nobody,
+];
+
+/** Zulip 7.0's PATCH /realm, for the organization settings Hearth lets administrators change. */
+export const updateRealmEndpoint = userEndpoint({
+  method: 'PATCH',
+  path: '/realm',
+  params: {
+    name: optional('text', z.string().max(MAX_REALM_NAME_LENGTH)),
+    description: optional('text', z.string().max(MAX_REALM_DESCRIPTION_LENGTH)),
+    allow_message_editing: flag(),
+    message_content_edit_limit_seconds: timeLimit(),
+    edit_topic_policy: oneOf(messagePolicies),
+    move_messages_within_stream_limit_seconds: timeLimit(),
+    allow_edit_history: flag(),
+    delete_own_message_policy: oneOf(messagePolicies),
+    message_content_delete_limit_seconds: timeLimit(),
+    invite_to_realm_policy: oneOf(invitePolicies),
+    notifications_stream_id: optional('json', z.number().int()),
+  },
+  handle: ({ services, params, user }) => {
+    // A Zulip web client keeps a blank name from being saved; Hearth's host
+    // refuses it too, since every client shows the organization by its name.
+    if (params.name !== undefined && params.name.trim() === '') {
+      throw errors.invalidArgument('name', 'must not be empty');
+    }
+    const name = params.name?.trim();
+    return updateRealm(services, user, { ...params, name });
+  },
+});

@@ -1,0 +1,28 @@
+import type { QueuedEvent } from '../wire';
+import type { InitialState } from './applyEvent';
+import { roleNumberOf, rolePermits } from './permissions';
+
+/**
+ * Zulip's apply_event for `realm`: `update` sets one `realm_<property>`,
+ * `update_dict` of `default` sets several at once. A change of who may invite
+ * also changes whether this user may, as Zulip recomputes it.
+ */
+export function applyRealmEvent(state: InitialState, event: QueuedEvent): InitialState {
+  if (event.op === 'update' && typeof event.property === 'string') {
+    if (!(`realm_${event.property}` in state)) return state;
+    const next: InitialState = { ...state, [`realm_${event.property}`]: event.value };
+    if (event.property === 'invite_to_realm_policy' && 'can_invite_others_to_realm' in state) {
+      next['can_invite_others_to_realm'] = rolePermits(roleNumberOf(state), event.value);
+    }
+    return next;
+  }
+  if (event.op === 'update_dict' && event.property === 'default') {
+    const data = event.data as Record<string, unknown>;
+    const next: InitialState = { ...state };
+    for (const [key, value] of Object.entries(data)) {
+      if (`realm_${key}` in state) next[`realm_${key}`] = value;
+    }
+    return next;
+  }
+  return state;
+}
