@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
+import { organizationBridgeCalls } from './organizationCalls';
 import { streamBridgeCalls, streamName, topicName } from './streamCalls';
+export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
 
 export type { Message, Subscription, RecipientUser, MentionFlag } from '../src-main/wire';
 export type {
@@ -730,6 +732,7 @@ export const bridgeCalls = {
     result: z.object({}),
   },
   ...streamBridgeCalls,
+  ...organizationBridgeCalls,
 } as const;
 
 export const bridgeEvents = {

@@ -232,6 +232,9 @@ export interface Api {
   setTopicVisibility(streamId: number, topic: string, policy: TopicVisibility): Promise<void>;
   /** The PATCH /users/me/subscriptions/muted_topics of servers before feature level 170. */
   setTopicMutedLegacy(streamId: number, topic: string, muted: boolean): Promise<void>;
+  /** Zulip's PATCH /realm, for administrators; null limits are "unlimited". */
+  updateRealm(changes: RealmChanges): Promise<void>;
+  setDefaultStream(streamId: number, isDefault: boolean): Promise<void>;
 }
 
 export interface NewSubscription {
@@ -245,6 +248,22 @@ export interface SubscribeOptions {
   /** Post the new streams to the organization's notifications stream. */
   announce?: boolean;
 }
+
+/** PATCH /realm's parameters, as Zulip names them; a null time limit is no limit. */
+export type RealmChanges = Partial<{
+  name: string;
+  description: string;
+  allow_message_editing: boolean;
+  message_content_edit_limit_seconds: number | null;
+  edit_topic_policy: number;
+  move_messages_within_stream_limit_seconds: number | null;
+  allow_edit_history: boolean;
+  delete_own_message_policy: number;
+  message_content_delete_limit_seconds: number | null;
+  invite_to_realm_policy: number;
+  /** -1 for none. */
+  notifications_stream_id: number;
+}>;
 
 /** Zulip's visibility_policy: 0 follows the stream, 1 muted, 2 unmuted in a muted stream. */
 export type TopicVisibility = 0 | 1 | 2;
@@ -395,6 +414,20 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     },
     async updateSettings(settings) {
       await http.request('PATCH', 'settings', settings, apiSuccessSchema);
+    },
+    async updateRealm(changes) {
+      // Zulip reads "no limit" as the JSON string "unlimited", never as null.
+      const params = Object.fromEntries(
+        Object.entries(changes).map(([name, value]) => [
+          name,
+          value === null ? JSON.stringify('unlimited') : value,
+        ]),
+      );
+      await http.request('PATCH', 'realm', params, apiSuccessSchema);
+    },
+    async setDefaultStream(streamId, isDefault) {
+      const method = isDefault ? 'POST' : 'DELETE';
+      await http.request(method, 'default_streams', { stream_id: streamId }, apiSuccessSchema);
     },
     async setSubscriptionProperty(streamId, property, value) {
       await http.request(

@@ -88,7 +88,7 @@ describe('the window to axe-core', () => {
       found.push(...(await seriousViolationsInBothThemes(page, button)));
     }
     await sidebar().getByRole('button', { name: 'Settings', exact: true }).click();
-    for (const tab of ['Display', 'Account', 'Notifications']) {
+    for (const tab of ['Display', 'Account', 'Notifications', 'Organization']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel', { name: tab }).locator('input, select').first().waitFor();
       found.push(...(await seriousViolationsInBothThemes(page, `${tab} settings`)));

@@ -51,6 +51,7 @@ import { describeTerm, searchTerms } from './searchQuery';
 import { draftRows } from './draftsView';
 import { inboxOf } from './inboxView';
 import { HeldReads } from './heldReads';
+import { OrganizationActions } from './organizationSettings';
 import { StreamActions } from './streamActions';
 
 export interface AccountRuntimeEvents {
@@ -115,6 +116,7 @@ export class AccountRuntime {
   readonly presence: Presence | null;
   readonly messages: MessageActions;
   readonly streams: StreamActions;
+  readonly organization: OrganizationActions;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
@@ -153,6 +155,10 @@ export class AccountRuntime {
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),
       notificationSettings: () => this.notificationSettings(),
+    });
+    this.organization = new OrganizationActions({
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
     });
     this.#typists = new Typists({
       ownUserId: () => cache.ownUserId ?? this.#account.userId,
@@ -380,6 +386,12 @@ export class AccountRuntime {
     };
   }
 
+  /** The organization's name: the one an administrator gave it since the account was added. */
+  get realmName(): string {
+    const name = this.#registerState()?.['realm_name'];
+    return typeof name === 'string' && name !== '' ? name : this.#account.realmName;
+  }
+
   #registerState(): InitialState | null {
     if (this.session) return this.session.state;
     // Signed out, it is what the cache saved last, which nothing changes now.
@@ -456,7 +468,7 @@ export class AccountRuntime {
       id: this.#account.id,
       serverUrl: this.#account.serverUrl,
       email: this.#account.email,
-      realmName: this.#account.realmName,
+      realmName: this.realmName,
       realmIcon: null,
       hosted,
       unreadCount: counts.total,
@@ -503,7 +515,7 @@ export class AccountRuntime {
         email: self?.email ?? this.#account.email,
         fullName: self?.full_name ?? this.#account.email,
       },
-      realmName: this.#account.realmName,
+      realmName: this.realmName,
       streams,
       users: users
         .filter((user) => user.is_active && user.user_id !== me)

@@ -284,6 +284,20 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().streams.setTopicMuted(streamId, topic, muted);
       return {};
     },
+    async getOrganizationSettings(args: CallArgs<'getOrganizationSettings'>) {
+      parseArgs('getOrganizationSettings', args);
+      return app.active().organization.settings();
+    },
+    async changeOrganizationSettings(args: CallArgs<'changeOrganizationSettings'>) {
+      const { patch } = parseArgs('changeOrganizationSettings', args);
+      await app.active().organization.change(patch);
+      return {};
+    },
+    async setDefaultStream(args: CallArgs<'setDefaultStream'>) {
+      const { streamId, isDefault } = parseArgs('setDefaultStream', args);
+      await app.active().organization.setDefaultStream(streamId, isDefault);
+      return {};
+    },
     subscribe(push) {
       // The app state as last emitted: computing it reads every account's counts.
       const appState = statePush<AppState>(stateTiming, (state) => push('appState', state));

@@ -468,7 +468,15 @@ export class HearthApp {
     );
     this.#runtimes.set(account.id, runtime);
     runtime.on('alerts', (alerts) => this.#deliver(account.id, alerts));
-    runtime.on('summary', () => this.#emitAppState());
+    // A Hearth host draws the organization's icon from its name, so a new name may bring a new icon.
+    let realmName = runtime.realmName;
+    runtime.on('summary', () => {
+      if (runtime.realmName !== realmName) {
+        realmName = runtime.realmName;
+        this.#fetchIcon(account);
+      }
+      this.#emitAppState();
+    });
     runtime.on('snapshot', () => {
       if (isActive()) this.#events.emit('snapshot', undefined);
     });

@@ -102,6 +102,9 @@ const sidebarEvents = new Set([
   'realm_user',
   'user_topic',
   'muted_topics',
+  // The organization's name and its editing rules are part of the snapshot.
+  'realm',
+  'default_streams',
 ]);
 
 const renamesSomeone = (event: QueuedEvent): boolean =>

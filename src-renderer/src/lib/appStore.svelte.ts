@@ -24,6 +24,7 @@ import { nextUnreadTopic } from './nextUnreadTopic';
 import type { MessageView } from './messageView';
 import { SeenWatcher } from './seenWatcher';
 import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
+import { OrganizationStore } from './organizationStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
@@ -69,6 +70,7 @@ export class AppStore {
   readonly bots: BotsStore;
   readonly desktop: DesktopStore;
   readonly notificationSettings: NotificationSettingsStore;
+  readonly organization: OrganizationStore;
   readonly settings: SettingsStore;
   readonly streams: StreamsStore;
   readonly feedView: MessageView;
@@ -109,6 +111,7 @@ export class AppStore {
       bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
+    this.organization = new OrganizationStore(bridge);
     this.settings = new SettingsStore(bridge);
     this.streams = new StreamsStore(bridge);
     this.feedView = this.#messageView({
@@ -137,6 +140,9 @@ export class AppStore {
       // Settings and subscriptions change with the events that change the sidebar.
       if (this.view === 'settings' && this.settings.page === 'notifications') {
         void this.notificationSettings.load();
+      }
+      if (this.view === 'settings' && this.settings.page === 'organization') {
+        void this.organization.load();
       }
       if (this.view === 'recent') this.recent.refresh();
       if (this.view === 'inbox') this.inbox.refresh();
@@ -283,6 +289,7 @@ export class AppStore {
     if (page !== this.settings.page) this.settings.clear();
     this.settings.page = page;
     if (page === 'notifications') await this.notificationSettings.load();
+    if (page === 'organization') await this.organization.load();
   }
 
   async showRecent(): Promise<void> {
@@ -383,6 +390,7 @@ export class AppStore {
     this.view = 'feed';
     this.error = null;
     this.notificationSettings.clear();
+    this.organization.clear();
     this.settings.clear();
     this.streams.clear();
     this.recent.clear();

@@ -2,7 +2,7 @@ import type { ChatBridge, DisplaySettings } from '../../../src-preload/bridge';
 import { errorText } from './errors';
 
 /** The pages of the settings area. */
-export type SettingsPage = 'display' | 'account' | 'notifications';
+export type SettingsPage = 'display' | 'account' | 'notifications' | 'organization';
 
 // The settings area: which page is open, and the display and account changes
 // it sends. The window shows a setting once the server's event has changed

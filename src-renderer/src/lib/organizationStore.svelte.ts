@@ -1,0 +1,56 @@
+import type {
+  ChatBridge,
+  OrganizationChange,
+  OrganizationSettings,
+} from '../../../src-preload/bridge';
+import { errorText } from './errors';
+
+// The organization settings page of the account in the window. A change goes
+// to the server and the page shows what the server then says, so a change
+// another administrator makes shows here the same way.
+export class OrganizationStore {
+  page = $state<OrganizationSettings | null>(null);
+  error = $state<string | null>(null);
+  #loads = 0;
+
+  constructor(private readonly bridge: ChatBridge) {}
+
+  async load(): Promise<void> {
+    const load = ++this.#loads;
+    try {
+      const page = await this.bridge.getOrganizationSettings({});
+      if (load === this.#loads) this.page = page;
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  clear(): void {
+    this.#loads += 1;
+    this.page = null;
+    this.error = null;
+  }
+
+  /** False when the server refused the change, its reason then in `error`. */
+  async change(patch: OrganizationChange): Promise<boolean> {
+    return this.#send(() => this.bridge.changeOrganizationSettings({ patch }));
+  }
+
+  async setDefaultStream(streamId: number, isDefault: boolean): Promise<boolean> {
+    return this.#send(() => this.bridge.setDefaultStream({ streamId, isDefault }));
+  }
+
+  async #send(call: () => Promise<unknown>): Promise<boolean> {
+    let done = false;
+    try {
+      await call();
+      this.error = null;
+      done = true;
+    } catch (error) {
+      this.error = errorText(error);
+    }
+    // What the server holds now: the change once its event came, or the old value if it refused.
+    await this.load();
+    return done;
+  }
+}
