@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
 import { organizationBridgeCalls } from './organizationCalls';
+import { peopleBridgeCalls, roleSchema } from './peopleCalls';
 import { streamBridgeCalls, streamName, topicName } from './streamCalls';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
+export type { Invitation, PeoplePage, Person } from './peopleCalls';
 
 export type { Message, Subscription, RecipientUser, MentionFlag } from '../src-main/wire';
 export type {
@@ -228,7 +230,7 @@ export const displaySettingsSchema = z.object({
 });
 export type DisplaySettings = z.infer<typeof displaySettingsSchema>;
 
-export const roleSchema = z.enum(['owner', 'administrator', 'moderator', 'member', 'guest']);
+export { roleSchema };
 export type Role = z.infer<typeof roleSchema>;
 
 export const snapshotSchema = z.object({
@@ -733,6 +735,7 @@ export const bridgeCalls = {
   },
   ...streamBridgeCalls,
   ...organizationBridgeCalls,
+  ...peopleBridgeCalls,
 } as const;
 
 export const bridgeEvents = {

@@ -232,6 +232,14 @@ export interface Api {
   setTopicVisibility(streamId: number, topic: string, policy: TopicVisibility): Promise<void>;
   /** The PATCH /users/me/subscriptions/muted_topics of servers before feature level 170. */
   setTopicMutedLegacy(streamId: number, topic: string, muted: boolean): Promise<void>;
+  /** Zulip's PATCH /users/{id} with a role number (100 owner … 600 guest). */
+  changeUserRole(userId: number, role: number): Promise<void>;
+  deactivateUser(userId: number): Promise<void>;
+  reactivateUser(userId: number): Promise<void>;
+  getInvites(): Promise<InviteRecord[]>;
+  /** Zulip's POST /invites/multiuse; a null expiry never expires. */
+  createMultiuseInvite(invite: NewMultiuseInvite): Promise<string>;
+  revokeMultiuseInvite(inviteId: number): Promise<void>;
   /** Zulip's PATCH /realm, for administrators; null limits are "unlimited". */
   updateRealm(changes: RealmChanges): Promise<void>;
   setDefaultStream(streamId: number, isDefault: boolean): Promise<void>;
@@ -247,6 +255,25 @@ export interface SubscribeOptions {
   inviteOnly?: boolean;
   /** Post the new streams to the organization's notifications stream. */
   announce?: boolean;
+}
+
+// Zulip 7.0's GET /invites entries; only multiuse ones carry a link.
+const inviteSchema = z.looseObject({
+  id: z.number().int(),
+  invited_by_user_id: z.number().int(),
+  invited: z.number(),
+  expiry_date: z.number().nullable(),
+  invited_as: z.number().int(),
+  is_multiuse: z.boolean(),
+  link_url: z.string().optional(),
+  email: z.string().optional(),
+});
+export type InviteRecord = z.infer<typeof inviteSchema>;
+
+export interface NewMultiuseInvite {
+  expiresInMinutes: number | null;
+  inviteAs: number;
+  streamIds: readonly number[];
 }
 
 /** PATCH /realm's parameters, as Zulip names them; a null time limit is no limit. */
@@ -414,6 +441,32 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     },
     async updateSettings(settings) {
       await http.request('PATCH', 'settings', settings, apiSuccessSchema);
+    },
+    async changeUserRole(userId, role) {
+      await http.request('PATCH', `users/${userId}`, { role }, apiSuccessSchema);
+    },
+    async deactivateUser(userId) {
+      await http.request('DELETE', `users/${userId}`, {}, apiSuccessSchema);
+    },
+    async reactivateUser(userId) {
+      await http.request('POST', `users/${userId}/reactivate`, {}, apiSuccessSchema);
+    },
+    async getInvites() {
+      const schema = z.looseObject({ invites: z.array(inviteSchema) });
+      return (await http.request('GET', 'invites', {}, schema)).invites;
+    },
+    async createMultiuseInvite({ expiresInMinutes, inviteAs, streamIds }) {
+      const schema = z.looseObject({ invite_link: z.string() });
+      const params = {
+        // JSON null is Zulip's "never expires".
+        invite_expires_in_minutes: expiresInMinutes ?? 'null',
+        invite_as: inviteAs,
+        stream_ids: [...streamIds],
+      };
+      return (await http.request('POST', 'invites/multiuse', params, schema)).invite_link;
+    },
+    async revokeMultiuseInvite(inviteId) {
+      await http.request('DELETE', `invites/multiuse/${inviteId}`, {}, apiSuccessSchema);
     },
     async updateRealm(changes) {
       // Zulip reads "no limit" as the JSON string "unlimited", never as null.

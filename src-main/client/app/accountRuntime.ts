@@ -52,6 +52,7 @@ import { draftRows } from './draftsView';
 import { inboxOf } from './inboxView';
 import { HeldReads } from './heldReads';
 import { OrganizationActions } from './organizationSettings';
+import { PeopleAdmin } from './peopleAdmin';
 import { StreamActions } from './streamActions';
 
 export interface AccountRuntimeEvents {
@@ -117,6 +118,7 @@ export class AccountRuntime {
   readonly messages: MessageActions;
   readonly streams: StreamActions;
   readonly organization: OrganizationActions;
+  readonly people: PeopleAdmin;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
@@ -157,6 +159,10 @@ export class AccountRuntime {
       notificationSettings: () => this.notificationSettings(),
     });
     this.organization = new OrganizationActions({
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+    });
+    this.people = new PeopleAdmin({
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),
     });

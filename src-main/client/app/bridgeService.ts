@@ -298,6 +298,36 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().organization.setDefaultStream(streamId, isDefault);
       return {};
     },
+    async listPeople(args: CallArgs<'listPeople'>) {
+      parseArgs('listPeople', args);
+      return app.active().people.page();
+    },
+    async changeRole(args: CallArgs<'changeRole'>) {
+      const { userId, role } = parseArgs('changeRole', args);
+      await app.active().people.changeRole(userId, role);
+      return {};
+    },
+    async deactivateUser(args: CallArgs<'deactivateUser'>) {
+      await app.active().people.deactivate(parseArgs('deactivateUser', args).userId);
+      return {};
+    },
+    async reactivateUser(args: CallArgs<'reactivateUser'>) {
+      await app.active().people.reactivate(parseArgs('reactivateUser', args).userId);
+      return {};
+    },
+    async listInvitations(args: CallArgs<'listInvitations'>) {
+      parseArgs('listInvitations', args);
+      return { invitations: await app.active().people.invitations() };
+    },
+    async createInvitation(args: CallArgs<'createInvitation'>) {
+      return {
+        link: await app.active().people.createInvitation(parseArgs('createInvitation', args)),
+      };
+    },
+    async revokeInvitation(args: CallArgs<'revokeInvitation'>) {
+      await app.active().people.revokeInvitation(parseArgs('revokeInvitation', args).id);
+      return {};
+    },
     subscribe(push) {
       // The app state as last emitted: computing it reads every account's counts.
       const appState = statePush<AppState>(stateTiming, (state) => push('appState', state));

@@ -25,6 +25,7 @@ import type { MessageView } from './messageView';
 import { SeenWatcher } from './seenWatcher';
 import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OrganizationStore } from './organizationStore.svelte';
+import { PeopleStore } from './peopleStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
@@ -34,7 +35,8 @@ import { shareUnchanged } from './shareUnchanged';
 import { TypingStore } from './typingStore.svelte';
 
 /** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, settings, the Inbox, the drafts, or the streams' pages. */
-export type MainView = 'feed' | 'recent' | 'bots' | 'settings' | 'inbox' | 'drafts' | StreamsPage;
+export type MainView =
+  'feed' | 'recent' | 'bots' | 'users' | 'settings' | 'inbox' | 'drafts' | StreamsPage;
 
 /** Where the user was in an account, to find it again on switching back. */
 interface AccountView {
@@ -71,6 +73,7 @@ export class AppStore {
   readonly desktop: DesktopStore;
   readonly notificationSettings: NotificationSettingsStore;
   readonly organization: OrganizationStore;
+  readonly people: PeopleStore;
   readonly settings: SettingsStore;
   readonly streams: StreamsStore;
   readonly feedView: MessageView;
@@ -112,6 +115,7 @@ export class AppStore {
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
     this.organization = new OrganizationStore(bridge);
+    this.people = new PeopleStore(bridge);
     this.settings = new SettingsStore(bridge);
     this.streams = new StreamsStore(bridge);
     this.feedView = this.#messageView({
@@ -144,6 +148,7 @@ export class AppStore {
       if (this.view === 'settings' && this.settings.page === 'organization') {
         void this.organization.load();
       }
+      if (this.view === 'users') void this.people.load();
       if (this.view === 'recent') this.recent.refresh();
       if (this.view === 'inbox') this.inbox.refresh();
       if (this.#streamsPage) void this.streams.refresh(this.#streamsPage);
@@ -298,6 +303,13 @@ export class AppStore {
     await this.recent.open();
   }
 
+  /** The organization's users and its invitation links. */
+  async showUsers(): Promise<void> {
+    this.view = 'users';
+    this.search.close();
+    await this.people.load();
+  }
+
   async showBots(): Promise<void> {
     this.view = 'bots';
     this.search.close();
@@ -391,6 +403,7 @@ export class AppStore {
     this.error = null;
     this.notificationSettings.clear();
     this.organization.clear();
+    this.people.clear();
     this.settings.clear();
     this.streams.clear();
     this.recent.clear();

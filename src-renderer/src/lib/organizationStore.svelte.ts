@@ -4,6 +4,7 @@ import type {
   OrganizationSettings,
 } from '../../../src-preload/bridge';
 import { errorText } from './errors';
+import { changeOnServer } from './serverChange';
 
 // The organization settings page of the account in the window. A change goes
 // to the server and the page shows what the server then says, so a change
@@ -33,24 +34,10 @@ export class OrganizationStore {
 
   /** False when the server refused the change, its reason then in `error`. */
   async change(patch: OrganizationChange): Promise<boolean> {
-    return this.#send(() => this.bridge.changeOrganizationSettings({ patch }));
+    return changeOnServer(this, () => this.bridge.changeOrganizationSettings({ patch }));
   }
 
   async setDefaultStream(streamId: number, isDefault: boolean): Promise<boolean> {
-    return this.#send(() => this.bridge.setDefaultStream({ streamId, isDefault }));
-  }
-
-  async #send(call: () => Promise<unknown>): Promise<boolean> {
-    let done = false;
-    try {
-      await call();
-      this.error = null;
-      done = true;
-    } catch (error) {
-      this.error = errorText(error);
-    }
-    // What the server holds now: the change once its event came, or the old value if it refused.
-    await this.load();
-    return done;
+    return changeOnServer(this, () => this.bridge.setDefaultStream({ streamId, isDefault }));
   }
 }
