@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
+import { hostingBridgeCalls } from './hostingCalls';
 import { organizationBridgeCalls } from './organizationCalls';
 import { peopleBridgeCalls, roleSchema } from './peopleCalls';
 import { streamBridgeCalls, streamName, topicName } from './streamCalls';
+export type { HostingPage } from './hostingCalls';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
 export type { Invitation, PeoplePage, Person } from './peopleCalls';
 
@@ -736,6 +738,7 @@ export const bridgeCalls = {
   ...streamBridgeCalls,
   ...organizationBridgeCalls,
   ...peopleBridgeCalls,
+  ...hostingBridgeCalls,
 } as const;
 
 export const bridgeEvents = {
@@ -766,6 +769,8 @@ export const bridgeEvents = {
   navigate: z.object({ accountId: z.string(), narrow: narrowSchema }),
   /** The active account's drafts changed, the last edited first. */
   drafts: z.object({ accountId: z.string(), drafts: z.array(draftSchema) }),
+  /** This computer's host changed its status or logged a line (`at`, ms): the Hosting page asks again. */
+  hosting: z.object({ at: z.number() }),
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

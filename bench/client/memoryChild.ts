@@ -3,6 +3,7 @@
 // opens a stream on each; `bare` is an idle Node process, the floor.
 //   node --expose-gc memoryChild.mjs hearth|bare [profile dir]
 import { HearthApp } from '../../src-main/client/app/hearthApp';
+import { noHosting } from '../../src-main/client/app/hostingPort';
 import { createMemorySecretStore, secretAccount } from '../../src-main/client/secretStore';
 
 const [mode, profileDir] = process.argv.slice(2);
@@ -25,10 +26,7 @@ if (mode === 'hearth') {
   const app = await HearthApp.start({
     profileDir,
     secrets,
-    hosting: {
-      start: () => Promise.reject(new Error('nothing hosted')),
-      stop: async () => undefined,
-    },
+    hosting: noHosting('nothing hosted'),
     tuning: { wake: false, backoff: { initialMs: 60_000, maxMs: 60_000 } },
     log: () => undefined,
   });

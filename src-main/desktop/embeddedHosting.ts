@@ -1,8 +1,13 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import type { HostedOrganization, HostingPort, NewOrganization } from '../client/app/hostingPort';
+import type {
+  HostedOrganization,
+  HostingPort,
+  HostingReport,
+  NewOrganization,
+} from '../client/app/hostingPort';
 import { Hosting, type HostConfig } from './hosting';
 
 export interface EmbeddedHostingOptions {
@@ -26,7 +31,27 @@ const settingsSchema = z.object({ port: z.number().int().min(1).max(65535) });
  */
 export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
   const settingsFile = join(options.profileDir, 'hosting.json');
+  const dataDir = join(options.profileDir, 'organization');
   let hosting: Hosting | null = null;
+  // The last host started, kept after it stops so that its log stays readable.
+  let last: Hosting | null = null;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+
+  const databaseBytes = async (): Promise<number | null> => {
+    const sizes = await Promise.all(
+      ['hearth.sqlite3', 'hearth.sqlite3-wal'].map((name) =>
+        stat(join(dataDir, name)).then(
+          (file) => file.size,
+          () => null,
+        ),
+      ),
+    );
+    const [main, wal] = sizes;
+    return main === null || main === undefined ? null : main + (wal ?? 0);
+  };
 
   const savedPort = async (): Promise<number | null> => {
     try {
@@ -43,7 +68,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
   ): Promise<HostedOrganization> => {
     const next = new Hosting({
       config: {
-        dataDir: join(options.profileDir, 'organization'),
+        dataDir,
         port,
         host: options.listenHost ?? '127.0.0.1',
         dev: false,
@@ -56,6 +81,9 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       const onLog = options.onLog;
       next.on('log', ({ source, text }) => onLog(source, text));
     }
+    last = next;
+    next.on('status', changed);
+    next.on('log', changed);
     const info = await next.start();
     hosting = next;
     return info;
@@ -81,6 +109,19 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       const running = hosting;
       hosting = null;
       await running?.stop();
+    },
+    async report(): Promise<HostingReport> {
+      return {
+        status: last?.status ?? 'stopped',
+        runningSince: last?.runningSince ?? null,
+        url: last?.status === 'running' ? (last.info?.url ?? null) : null,
+        databaseBytes: await databaseBytes(),
+        logs: (last?.recentLogs() ?? []).slice(-200),
+      };
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

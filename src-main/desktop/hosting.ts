@@ -83,6 +83,7 @@ export class Hosting {
   #config: HostConfig;
   #status: HostingStatus = 'stopped';
   #info: HostInfo | undefined;
+  #runningSince: number | null = null;
   #worker: Worker | undefined;
   #restarts = 0;
   #restartTimer: NodeJS.Timeout | undefined;
@@ -101,6 +102,11 @@ export class Hosting {
 
   get info(): HostInfo | undefined {
     return this.#info;
+  }
+
+  /** When the current worker became ready (ms since 1970); null while none serves. */
+  get runningSince(): number | null {
+    return this.#runningSince;
   }
 
   recentLogs(): LogLine[] {
@@ -298,6 +304,7 @@ export class Hosting {
   #setStatus(status: HostingStatus): void {
     if (status === this.#status) return;
     this.#status = status;
+    this.#runningSince = status === 'running' ? Date.now() : null;
     this.#events.emit('status', status);
   }
 

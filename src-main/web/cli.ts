@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBridgeService } from '../client/app/bridgeService';
 import { HearthApp } from '../client/app/hearthApp';
+import { noHosting } from '../client/app/hostingPort';
 import { createMemorySecretStore } from '../client/secretStore';
 import { defaultDataDir } from '../server/dataDir';
 import { startHost } from '../server/host';
@@ -73,10 +74,7 @@ async function start(options: { dataDir: string; serverPort: number; webPort: nu
   const app = await HearthApp.start({
     profileDir,
     secrets: createMemorySecretStore(),
-    hosting: {
-      start: () => Promise.reject(new Error('dev:web hosts its demo organization itself')),
-      stop: async () => undefined,
-    },
+    hosting: noHosting('dev:web hosts its demo organization itself'),
   });
   const joined = await app.join({
     method: 'apiKey',

@@ -328,6 +328,20 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().people.revokeInvitation(parseArgs('revokeInvitation', args).id);
       return {};
     },
+    async getHosting(args: CallArgs<'getHosting'>) {
+      parseArgs('getHosting', args);
+      return app.hostingPage();
+    },
+    async stopHosting(args: CallArgs<'stopHosting'>) {
+      parseArgs('stopHosting', args);
+      await app.stopHosting();
+      return {};
+    },
+    async startHosting(args: CallArgs<'startHosting'>) {
+      parseArgs('startHosting', args);
+      await app.startHosting();
+      return {};
+    },
     subscribe(push) {
       // The app state as last emitted: computing it reads every account's counts.
       const appState = statePush<AppState>(stateTiming, (state) => push('appState', state));
@@ -336,9 +350,12 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
         const active = app.activeOrNull();
         if (active) push('snapshot', active.snapshot());
       });
+      // A busy host logs many lines a second; the page asks again at most every half second.
+      const hosting = statePush(stateTiming, () => push('hosting', { at: Date.now() }));
       const stops = [
         appState.stop,
         snapshot.stop,
+        hosting.stop,
         app.on('appState', appState.request),
         app.on('snapshot', snapshot.request),
         app.on('feed', (change) => {
@@ -350,6 +367,7 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
           push('outbox', { accountId, entries: app.active().outboxEntries() }),
         ),
         app.on('navigate', (target) => push('navigate', target)),
+        app.on('hosting', () => hosting.request()),
         app.on('typing', (typing) => push('typing', typing)),
         app.on('drafts', ({ accountId }) =>
           push('drafts', { accountId, drafts: app.active().drafts() }),

@@ -5,6 +5,7 @@ import type {
   AppPreferences,
   AppState,
   FormResult,
+  HostingPage,
   Narrow,
   ProbeResult,
   TypingConversation,
@@ -32,6 +33,7 @@ import { PreferenceFile, type WindowBounds } from './preferences';
 import type { SecretStore } from '../secretStore';
 import { AccountRuntime, type SessionTuning } from './accountRuntime';
 import { RealmIcons } from './realmIcons';
+import { hostingPageOf } from './hostingPage';
 import type { HostingPort, NewOrganization } from './hostingPort';
 import { narrowTerms } from './narrows';
 
@@ -63,6 +65,8 @@ export interface HearthAppEvents {
   navigate: { accountId: string; narrow: Narrow };
   /** The active account's drafts changed. */
   drafts: { accountId: string };
+  /** This computer's host changed its status or logged a line. */
+  hosting: undefined;
 }
 
 /** What a shown notification opens when clicked. */
@@ -119,6 +123,7 @@ export class HearthApp {
     this.#icons = new RealmIcons(options.profileDir);
     this.#log = logOf(options);
     this.#events = new Emitter((error) => this.#log(`app listener failed: ${String(error)}`));
+    options.hosting.onChange(() => this.#events.emit('hosting', undefined));
   }
 
   static async start(options: HearthAppOptions): Promise<HearthApp> {
@@ -386,6 +391,36 @@ export class HearthApp {
     this.#accounts.setLastNarrow(runtime.account.id, terms).catch((error: unknown) => {
       this.#log(`the narrow to open next time could not be saved: ${String(error)}`);
     });
+  }
+
+  async hostingPage(): Promise<HostingPage> {
+    const owner = [...this.#runtimes.values()].find((runtime) => runtime.account.hosted) ?? null;
+    return hostingPageOf(await this.#options.hosting.report(), owner);
+  }
+
+  /** Stops this computer's host; its owner's account waits, offline, for it to start again. */
+  async stopHosting(): Promise<void> {
+    this.#requireHosted();
+    await this.#options.hosting.stop();
+    this.#hostRunning = false;
+    this.#emitAppState();
+  }
+
+  async startHosting(): Promise<void> {
+    this.#requireHosted();
+    if (this.#hostRunning) return;
+    await this.#options.hosting.start();
+    this.#hostRunning = true;
+    this.#emitAppState();
+    for (const runtime of this.#runtimes.values()) {
+      if (runtime.account.hosted) runtime.session?.checkNow();
+    }
+  }
+
+  #requireHosted(): void {
+    if (!this.#accounts.list.all().some((account) => account.hosted)) {
+      throw new Error('This computer hosts no organization.');
+    }
   }
 
   /** The computer woke up: every account checks its link now. */

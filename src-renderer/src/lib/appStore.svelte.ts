@@ -26,6 +26,7 @@ import { SeenWatcher } from './seenWatcher';
 import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OrganizationStore } from './organizationStore.svelte';
 import { PeopleStore } from './peopleStore.svelte';
+import { HostingStore } from './hostingStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
@@ -36,7 +37,7 @@ import { TypingStore } from './typingStore.svelte';
 
 /** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, settings, the Inbox, the drafts, or the streams' pages. */
 export type MainView =
-  'feed' | 'recent' | 'bots' | 'users' | 'settings' | 'inbox' | 'drafts' | StreamsPage;
+  'feed' | 'recent' | 'bots' | 'users' | 'hosting' | 'settings' | 'inbox' | 'drafts' | StreamsPage;
 
 /** Where the user was in an account, to find it again on switching back. */
 interface AccountView {
@@ -74,6 +75,7 @@ export class AppStore {
   readonly notificationSettings: NotificationSettingsStore;
   readonly organization: OrganizationStore;
   readonly people: PeopleStore;
+  readonly hosting: HostingStore;
   readonly settings: SettingsStore;
   readonly streams: StreamsStore;
   readonly feedView: MessageView;
@@ -116,6 +118,7 @@ export class AppStore {
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
     this.organization = new OrganizationStore(bridge);
     this.people = new PeopleStore(bridge);
+    this.hosting = new HostingStore(bridge);
     this.settings = new SettingsStore(bridge);
     this.streams = new StreamsStore(bridge);
     this.feedView = this.#messageView({
@@ -136,6 +139,9 @@ export class AppStore {
 
   async start(): Promise<void> {
     this.bridge.on('appState', (state) => this.applyAppState(state));
+    this.bridge.on('hosting', () => {
+      if (this.view === 'hosting') void this.hosting.load();
+    });
     this.bridge.on('snapshot', (snapshot) => {
       if (snapshot.accountId !== this.activeAccountId) return;
       this.takeSnapshot(snapshot);
@@ -303,6 +309,13 @@ export class AppStore {
     await this.recent.open();
   }
 
+  /** How the host of this computer's organization stands. */
+  async showHosting(): Promise<void> {
+    this.view = 'hosting';
+    this.search.close();
+    await this.hosting.load();
+  }
+
   /** The organization's users and its invitation links. */
   async showUsers(): Promise<void> {
     this.view = 'users';
@@ -404,6 +417,7 @@ export class AppStore {
     this.notificationSettings.clear();
     this.organization.clear();
     this.people.clear();
+    this.hosting.clear();
     this.settings.clear();
     this.streams.clear();
     this.recent.clear();
