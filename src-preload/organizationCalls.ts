@@ -47,6 +47,8 @@ export const organizationSettingsSchema = z.object({
   ...organizationFields,
   /** Whether the reader may change them (administrators and owners). */
   canEdit: z.boolean(),
+  /** Whether the organization shows an icon an administrator uploaded. */
+  hasUploadedIcon: z.boolean(),
   /** The public streams, which may be made default or be the notifications stream. */
   streams: z.array(
     z.object({ streamId: z.number().int(), name: z.string(), isDefault: z.boolean() }),
@@ -65,6 +67,17 @@ export const organizationBridgeCalls = {
   /** Sends the changes to the server; the page follows its realm events. */
   changeOrganizationSettings: {
     args: z.object({ patch: organizationChangeSchema }),
+    result: z.object({}),
+  },
+  /** A new icon for the organization (an image file, base64), or null for the server's default. */
+  setOrganizationIcon: {
+    args: z.object({
+      image: z
+        .string()
+        .max(Math.ceil((5 * 1024 * 1024) / 3) * 4)
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/)
+        .nullable(),
+    }),
     result: z.object({}),
   },
   setDefaultStream: {

@@ -240,6 +240,10 @@ export interface Api {
   /** Zulip's POST /invites/multiuse; a null expiry never expires. */
   createMultiuseInvite(invite: NewMultiuseInvite): Promise<string>;
   revokeMultiuseInvite(inviteId: number): Promise<void>;
+  /** Zulip's POST /realm/icon; resolves to the icon's new URL. */
+  uploadRealmIcon(image: Uint8Array): Promise<string>;
+  /** Back to the server's default icon; resolves to its URL. */
+  deleteRealmIcon(): Promise<string>;
   /** Zulip's PATCH /realm, for administrators; null limits are "unlimited". */
   updateRealm(changes: RealmChanges): Promise<void>;
   setDefaultStream(streamId: number, isDefault: boolean): Promise<void>;
@@ -467,6 +471,15 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     },
     async revokeMultiuseInvite(inviteId) {
       await http.request('DELETE', `invites/multiuse/${inviteId}`, {}, apiSuccessSchema);
+    },
+    async uploadRealmIcon(image) {
+      const schema = z.looseObject({ icon_url: z.string() });
+      const file = { filename: 'icon', data: image };
+      return (await http.request('POST', 'realm/icon', {}, schema, { file })).icon_url;
+    },
+    async deleteRealmIcon() {
+      const schema = z.looseObject({ icon_url: z.string() });
+      return (await http.request('DELETE', 'realm/icon', {}, schema)).icon_url;
     },
     async updateRealm(changes) {
       // Zulip reads "no limit" as the JSON string "unlimited", never as null.

@@ -19,6 +19,8 @@ export type Params = Readonly<Record<string, ParamValue | undefined>>;
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** A file to send with the parameters, as multipart form data (Zulip's uploads). */
+  file?: { filename: string; data: Uint8Array };
 }
 
 export interface HttpClient {
@@ -46,6 +48,13 @@ const encodeParams = (params: Params): URLSearchParams => {
   return encoded;
 };
 
+function withFile(params: URLSearchParams, file: { filename: string; data: Uint8Array }): FormData {
+  const form = new FormData();
+  for (const [name, value] of params) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file.data)]), file.filename);
+  return form;
+}
+
 const apiBase = (serverUrl: string): URL =>
   new URL('api/v1/', serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`);
 
@@ -67,8 +76,9 @@ export function createHttpClient(
   return {
     async request(method, path, params, schema, requestOptions = {}) {
       const url = new URL(path.replace(/^\//, ''), base);
-      const body = encodeParams(params);
-      if (method === 'GET') url.search = body.toString();
+      const encoded = encodeParams(params);
+      if (method === 'GET') url.search = encoded.toString();
+      const body = requestOptions.file ? withFile(encoded, requestOptions.file) : encoded;
       const timeout = AbortSignal.timeout(requestOptions.timeoutMs ?? defaultTimeoutMs);
       const signal = requestOptions.signal
         ? AbortSignal.any([requestOptions.signal, timeout])

@@ -4,8 +4,9 @@ import { roleNumberOf, rolePermits } from './permissions';
 
 /**
  * Zulip's apply_event for `realm`: `update` sets one `realm_<property>`,
- * `update_dict` of `default` sets several at once. A change of who may invite
- * also changes whether this user may, as Zulip recomputes it.
+ * `update_dict` (of the `default` settings, or of the `icon`) sets several at
+ * once. A change of who may invite also changes whether this user may, as
+ * Zulip recomputes it.
  */
 export function applyRealmEvent(state: InitialState, event: QueuedEvent): InitialState {
   if (event.op === 'update' && typeof event.property === 'string') {
@@ -16,7 +17,7 @@ export function applyRealmEvent(state: InitialState, event: QueuedEvent): Initia
     }
     return next;
   }
-  if (event.op === 'update_dict' && event.property === 'default') {
+  if (event.op === 'update_dict') {
     const data = event.data as Record<string, unknown>;
     const next: InitialState = { ...state };
     for (const [key, value] of Object.entries(data)) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+import { onePixelPng } from '../helpers/uploads';
 
 // Issue 16, point 7: administrators change the organization's settings from
 // the window (Zulip's PATCH /realm and default streams); every other member
@@ -151,6 +152,27 @@ describe('the organization settings page', () => {
     await member.screenshot('settings-organization-member');
     expect(owner.pageErrors).toEqual([]);
     expect(member.pageErrors).toEqual([]);
+  });
+
+  it('uploads an icon every member then sees, and goes back to the default one', async () => {
+    const page = panel(owner.page);
+    await page.getByLabel('Upload an icon…').setInputFiles({
+      name: 'river.png',
+      mimeType: 'image/png',
+      buffer: onePixelPng,
+    });
+    await expect.poll(async () => (await realmState(org, alice)).realm_icon_source).toBe('U');
+    const switcherIcon = member.page
+      .getByRole('button', { name: 'Riverside Office', exact: true })
+      .locator('img');
+    await expect.poll(() => switcherIcon.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect
+      .poll(() => panel(member.page).locator('.organization-icon img').getAttribute('src'))
+      .toMatch(/^data:image\/png;base64,/);
+    await owner.screenshot('settings-organization-icon');
+    await page.getByRole('button', { name: 'Use the default icon' }).click();
+    await expect.poll(async () => (await realmState(org, alice)).realm_icon_source).toBe('G');
+    await expect.poll(() => switcherIcon.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
   });
 
   it('follows a change made elsewhere, on both pages', async () => {

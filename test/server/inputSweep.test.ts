@@ -135,6 +135,9 @@ const validCalls: Record<string, ValidCall> = {
   'GET /get_stream_id': () => ({ stream: 'design' }),
   'POST /default_streams': ({ designId }) => ({ stream_id: String(designId) }),
   'DELETE /default_streams': ({ designId }) => ({ stream_id: String(designId) }),
+  // The sweep sends forms without a file; the icon's own tests send files.
+  'POST /realm/icon': () => ({}),
+  'DELETE /realm/icon': () => ({}),
   'PATCH /realm': ({ designId }) => ({
     name: 'Sweep office',
     description: 'swept',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { onePixelPng, postFiles, type FormFile } from '../helpers/uploads';
 
 describe('organization settings (PATCH /realm)', () => {
   let org: Org;
@@ -226,5 +227,114 @@ describe('default streams', () => {
     const subscribed = (await org.api(carol)('GET', '/users/me/subscriptions')).json
       .subscriptions as { name: string }[];
     expect(subscribed.map((sub) => sub.name)).toEqual(['general']);
+  });
+});
+
+describe('the organization icon (POST and DELETE /realm/icon)', () => {
+  let org: Org;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+  });
+  afterAll(() => org.close());
+
+  const png = onePixelPng;
+  const upload = (user: TestUser, files: FormFile[]) =>
+    postFiles(org, user, 'POST', '/realm/icon', files);
+  const realm = async (user: TestUser) =>
+    (await org.api(user)('POST', '/register', { fetch_event_types: ['realm'] })).json as Record<
+      string,
+      unknown
+    >;
+
+  it("starts with the icon the host draws, as Zulip's gravatar source", async () => {
+    expect(await realm(alice)).toMatchObject({
+      realm_icon_source: 'G',
+      realm_icon_url: '/realm_icon.svg',
+      max_icon_file_size_mib: 5,
+    });
+  });
+
+  it('takes an image from an administrator, serves it, and tells everyone', async () => {
+    const queueId = (await org.api(alice)('POST', '/register', { event_types: ['realm'] })).json
+      .queue_id as string;
+    const response = await upload(org.owner, [{ name: 'file', data: png }]);
+    expect(response).toEqual({
+      status: 200,
+      json: { result: 'success', msg: '', icon_url: '/user_avatars/realm/icon?version=2' },
+    });
+    const events = (await org.api(alice)('GET', '/events', { queue_id: queueId, dont_block: true }))
+      .json.events as Record<string, unknown>[];
+    expect(events.map(({ id: _id, ...event }) => event)).toEqual([
+      {
+        type: 'realm',
+        op: 'update_dict',
+        property: 'icon',
+        data: { icon_url: '/user_avatars/realm/icon?version=2', icon_source: 'U' },
+      },
+    ]);
+    const served = await fetch(`${org.url}/user_avatars/realm/icon?version=2`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+    const settings = await org.api()('GET', '/server_settings');
+    expect(settings.json.realm_icon).toBe(`${org.url}/user_avatars/realm/icon?version=2`);
+  });
+
+  it('refuses members, files that are not images, none or two, and one too large', async () => {
+    const refusals: [TestUser, { name: string; data: Buffer }[], string][] = [
+      [alice, [{ name: 'file', data: png }], 'Must be an organization administrator'],
+      [
+        org.owner,
+        [{ name: 'file', data: Buffer.from('<svg onload="alert(1)"/>') }],
+        'Could not decode image; did you upload an image file?',
+      ],
+      [org.owner, [], 'You must upload exactly one icon.'],
+      [
+        org.owner,
+        [
+          { name: 'a', data: png },
+          { name: 'b', data: png },
+        ],
+        'Upload one file at a time',
+      ],
+      [
+        org.owner,
+        [{ name: 'file', data: Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]) }],
+        'Uploaded file is larger than the allowed limit of 5 MiB',
+      ],
+    ];
+    for (const [user, files, msg] of refusals) {
+      const response = await upload(user, files);
+      expect(response.status, msg).toBe(400);
+      expect(response.json.msg).toBe(msg);
+    }
+    expect((await realm(alice)).realm_icon_url).toBe('/user_avatars/realm/icon?version=2');
+  });
+
+  it('goes back to the drawn icon when deleted, and the old URL is gone', async () => {
+    const response = await org.api(org.owner)('DELETE', '/realm/icon');
+    expect(response.json).toEqual({ result: 'success', msg: '', icon_url: '/realm_icon.svg' });
+    expect(await realm(alice)).toMatchObject({
+      realm_icon_source: 'G',
+      realm_icon_url: '/realm_icon.svg',
+    });
+    expect((await fetch(`${org.url}/user_avatars/realm/icon?version=2`)).status).toBe(404);
+  });
+
+  it('refuses a file sent to an endpoint that takes none', async () => {
+    const response = await postFiles(
+      org,
+      org.owner,
+      'PATCH',
+      '/realm',
+      [{ name: 'file', data: png }],
+      {
+        name: 'With a file',
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(response.json.msg).toBe('File uploads are not supported here');
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src-main/server/events/notice';
 import { applyEvent, type InitialState } from '../../src-main/state/applyEvent';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { onePixelPng, postFiles } from '../helpers/uploads';
 import { createWebhookBot, fixture, postWebhook } from '../helpers/webhooks';
 
 // Zulip's events invariant: what a client builds from /register plus the
@@ -363,6 +364,17 @@ describe('initial state plus events equals fresh state', () => {
           invite_to_realm_policy: 2,
           notifications_stream_id: await designId(),
         }),
+    },
+    {
+      name: "uploading the organization's icon",
+      covers: ['uploadRealmIcon'],
+      act: () =>
+        postFiles(org, org.owner, 'POST', '/realm/icon', [{ name: 'file', data: onePixelPng }]),
+    },
+    {
+      name: "going back to the organization's drawn icon",
+      covers: ['deleteRealmIcon'],
+      act: () => org.api(org.owner)('DELETE', '/realm/icon'),
     },
     {
       name: "editing a message's content to mention someone",

@@ -392,6 +392,17 @@ export class AccountRuntime {
     };
   }
 
+  /** The organization's icon as its server last said, absolute; null when it never said. */
+  get realmIconUrl(): string | null {
+    const url = this.#registerState()?.['realm_icon_url'];
+    if (typeof url !== 'string' || url === '') return null;
+    try {
+      return new URL(url, this.#account.serverUrl).href;
+    } catch {
+      return null;
+    }
+  }
+
   /** The organization's name: the one an administrator gave it since the account was added. */
   get realmName(): string {
     const name = this.#registerState()?.['realm_name'];

@@ -293,6 +293,10 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().organization.change(patch);
       return {};
     },
+    async setOrganizationIcon(args: CallArgs<'setOrganizationIcon'>) {
+      await app.active().organization.setIcon(parseArgs('setOrganizationIcon', args).image);
+      return {};
+    },
     async setDefaultStream(args: CallArgs<'setDefaultStream'>) {
       const { streamId, isDefault } = parseArgs('setDefaultStream', args);
       await app.active().organization.setDefaultStream(streamId, isDefault);

@@ -475,7 +475,7 @@ export class HearthApp {
   }
 
   /** Fetches the organization's icon in the background; the switcher shows initials meanwhile. */
-  #fetchIcon(account: AccountRecord): void {
+  #fetchIcon(account: Pick<AccountRecord, 'id' | 'realmIcon'>): void {
     void this.#icons.fetch(account.id, account.realmIcon).then((fetched) => {
       if (fetched && this.#runtimes.has(account.id)) this.#emitAppState();
     });
@@ -503,12 +503,14 @@ export class HearthApp {
     );
     this.#runtimes.set(account.id, runtime);
     runtime.on('alerts', (alerts) => this.#deliver(account.id, alerts));
-    // A Hearth host draws the organization's icon from its name, so a new name may bring a new icon.
-    let realmName = runtime.realmName;
+    // A new icon has a new URL; a Hearth host draws its default icon from the
+    // organization's name, so a new name may bring a new icon too.
+    const iconOf = () => `${runtime.realmIconUrl ?? ''} ${runtime.realmName}`;
+    let icon = iconOf();
     runtime.on('summary', () => {
-      if (runtime.realmName !== realmName) {
-        realmName = runtime.realmName;
-        this.#fetchIcon(account);
+      if (iconOf() !== icon) {
+        icon = iconOf();
+        this.#fetchIcon({ id: account.id, realmIcon: runtime.realmIconUrl ?? account.realmIcon });
       }
       this.#emitAppState();
     });

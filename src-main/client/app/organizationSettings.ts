@@ -5,7 +5,7 @@ import type { Api, RealmChanges } from '../api';
 
 export interface OrganizationActionsDeps {
   /** The account's API; throws when the account has no key to act with. */
-  api: () => Pick<Api, 'updateRealm' | 'setDefaultStream'>;
+  api: () => Pick<Api, 'updateRealm' | 'setDefaultStream' | 'uploadRealmIcon' | 'deleteRealmIcon'>;
   /** The register state as events keep it, or as the cache saved it while signed out. */
   state: () => InitialState | null;
 }
@@ -60,6 +60,7 @@ export function organizationSettingsOf(state: InitialState | null): Organization
     notificationsStreamId:
       typeof notifications === 'number' && notifications > 0 ? notifications : null,
     canEdit: s.is_admin === true,
+    hasUploadedIcon: s['realm_icon_source'] === 'U',
     streams: ((s.streams as StateStream[] | undefined) ?? [])
       .filter((stream) => !stream.invite_only)
       .map((stream) => ({
@@ -114,6 +115,15 @@ export class OrganizationActions {
       throw new Error('Only administrators change the organization’s settings.');
     }
     await this.deps.api().updateRealm(realmChangesOf(patch));
+  }
+
+  /** Uploads `image` (base64) as the organization's icon, or, given null, removes the uploaded one. */
+  async setIcon(image: string | null): Promise<void> {
+    if (!this.settings().canEdit) {
+      throw new Error('Only administrators change the organization’s icon.');
+    }
+    if (image === null) await this.deps.api().deleteRealmIcon();
+    else await this.deps.api().uploadRealmIcon(Buffer.from(image, 'base64'));
   }
 
   async setDefaultStream(streamId: number, isDefault: boolean): Promise<void> {

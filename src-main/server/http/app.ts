@@ -8,7 +8,8 @@ import { errors } from '../errors';
 import type { Services } from '../services';
 import type { TurnBudget } from '../turnBudget';
 import { registerAvatarRoute } from './avatarRoute';
-import { registerFormParsers } from './body';
+import { filesOf, registerFormParsers } from './body';
+import { registerRealmIconRoute } from './realmIconRoute';
 import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
 import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
@@ -82,6 +83,8 @@ export function buildApp(
     app.route({
       method: endpoint.method,
       url,
+      // Room for the largest file the endpoint takes, and its form around it.
+      ...(endpoint.maxFileBytes === undefined ? {} : { bodyLimit: endpoint.maxFileBytes + 65_536 }),
       // Fastify answers an error sent through `reply` with the error handler.
       handler: (request, reply) => {
         const standings: RateStanding[] = [];
@@ -93,6 +96,7 @@ export function buildApp(
           hangUp: hangUpOf(request.raw.socket),
           ip: request.ip,
           standings,
+          files: filesOf(request.body),
         };
         budget.run(() => answer(services, endpoint, call, reply));
       },
@@ -116,6 +120,7 @@ export function buildApp(
   }
 
   registerAvatarRoute(app, services);
+  registerRealmIconRoute(app, services);
   registerWebhookRoute(app, services);
 
   app.setNotFoundHandler(async () => {

@@ -2,7 +2,26 @@ import { Busboy } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 
-const limits = { fieldSize: 1024 * 1024, fields: 200, files: 0 };
+// One file at most per request, as every Zulip upload endpoint takes; an
+// endpoint that takes files sets how large (and its route, the body limit).
+const limits = { fieldSize: 1024 * 1024, fields: 200, files: 1 };
+
+/** A file of a multipart request, whole in memory: the endpoints that take one take small ones. */
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+// Kept beside the fields under a symbol, which the parameter decoder's for…in never sees.
+const uploadedFiles = Symbol('uploaded files');
+
+/** The files a request body carried; none for a body that was not multipart. */
+export function filesOf(body: unknown): readonly UploadedFile[] {
+  if (typeof body !== 'object' || body === null) return [];
+  return (body as { [uploadedFiles]?: UploadedFile[] })[uploadedFiles] ?? [];
+}
 
 // A form with no fields is sent by zulip-js as nothing but the closing
 // boundary, which the multipart parser rejects; it simply means "no arguments".
@@ -17,6 +36,7 @@ function parseForm(
 ): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
+    const files: UploadedFile[] = [];
     const parser = new Busboy({
       headers: { ...headers, 'content-type': String(headers['content-type']) },
       limits,
@@ -24,10 +44,28 @@ function parseForm(
     parser.on('field', (name: string, value: string) => {
       fields[name] = value;
     });
-    parser.on('file', (_name: string, stream: NodeJS.ReadableStream) => stream.resume());
-    parser.on('filesLimit', () => reject(new ApiError('File uploads are not supported here')));
+    parser.on(
+      'file',
+      (
+        field: string,
+        stream: NodeJS.ReadableStream,
+        filename: string,
+        _encoding: string,
+        mimeType: string,
+      ) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () =>
+          files.push({ field, filename, mimeType, data: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    parser.on('filesLimit', () => reject(new ApiError('Upload one file at a time')));
     parser.on('error', () => reject(new ApiError('Malformed request body')));
-    parser.on('finish', () => resolve(fields));
+    parser.on('finish', () => {
+      if (files.length > 0) Object.defineProperty(fields, uploadedFiles, { value: files });
+      resolve(fields);
+    });
     parser.end(body);
   });
 }
@@ -35,7 +73,7 @@ function parseForm(
 /**
  * Zulip clients send POST, PATCH and DELETE arguments as urlencoded or
  * multipart form data (zulip-js always uses multipart); both become a flat map
- * of strings. Uploaded files are not part of this API slice and are refused.
+ * of strings, with a multipart request's file beside them (see `filesOf`).
  */
 export function registerFormParsers(app: FastifyInstance): void {
   const parse = async (request: FastifyRequest, body: Buffer) => {

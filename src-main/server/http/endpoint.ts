@@ -1,7 +1,9 @@
 import type { HangUp } from '../events/queues';
 import type { Services } from '../services';
 import type { UserRow } from '../store/users';
+import { errors } from '../errors';
 import { authenticate } from './auth';
+import type { UploadedFile } from './body';
 import { decodeParams, type Decoded, type ParamSpecs, type RawParams } from './params';
 import type { RateStanding } from './rateLimits';
 
@@ -17,11 +19,15 @@ export interface IncomingCall {
   ip: string;
   /** Where the request stands under each rate limit it came under, for the answer's headers. */
   standings: RateStanding[];
+  /** The file a multipart request carried, if any. */
+  files: readonly UploadedFile[];
 }
 
 export interface Call<S extends ParamSpecs> {
   services: Services;
   params: Decoded<S>;
+  /** Empty unless the endpoint takes files. */
+  files: readonly UploadedFile[];
   userAgent: string;
   hangUp: HangUp;
   standings: RateStanding[];
@@ -51,6 +57,8 @@ export interface Endpoint {
   path: string;
   /** What the endpoint decodes, for documentation and the input sweep test. */
   params: ParamSpecs;
+  /** The largest file it takes; absent for one that takes none. */
+  maxFileBytes?: number;
   /**
    * Answers at once, or with a `Later` when the handler may have to wait;
    * refuses by throwing, before it waits.
@@ -64,8 +72,28 @@ interface Definition<S extends ParamSpecs, C> {
   params: S;
   /** Zulip's `allow_incoming_webhooks` view flag: incoming-webhook bots may call it. */
   allowIncomingWebhookBots?: true;
+  /** The largest file the endpoint takes; without it, a request with a file is refused. */
+  maxFileBytes?: number;
   handle(call: C): Result | Later;
 }
+
+// Zulip ignores a file an endpoint does not read; Hearth says so, rather than
+// let a client believe its file went somewhere. A file too large is refused
+// with Zulip's words for the user_uploads limit.
+function filesFor(definition: { maxFileBytes?: number }, incoming: IncomingCall) {
+  if (incoming.files.length === 0) return incoming.files;
+  const max = definition.maxFileBytes;
+  if (max === undefined) throw errors.badRequest('File uploads are not supported here');
+  if (incoming.files.some((file) => file.data.length > max)) {
+    throw errors.badRequest(
+      `Uploaded file is larger than the allowed limit of ${max / (1024 * 1024)} MiB`,
+    );
+  }
+  return incoming.files;
+}
+
+const fileLimit = (definition: { maxFileBytes?: number }) =>
+  definition.maxFileBytes === undefined ? {} : { maxFileBytes: definition.maxFileBytes };
 
 export function userEndpoint<S extends ParamSpecs>(
   definition: Definition<S, Call<S> & { user: UserRow }>,
@@ -75,12 +103,14 @@ export function userEndpoint<S extends ParamSpecs>(
     method: definition.method,
     path: definition.path,
     params: definition.params,
+    ...fileLimit(definition),
     run: (services, incoming) => {
       const user = authenticate(services, incoming.authorization, access);
       services.rateLimits?.user(user.id, incoming.standings);
       return definition.handle({
         services,
         params: decodeParams(definition.params, incoming.params),
+        files: filesFor(definition, incoming),
         user,
         userAgent: incoming.userAgent,
         hangUp: incoming.hangUp,
@@ -95,11 +125,13 @@ export function publicEndpoint<S extends ParamSpecs>(definition: Definition<S, C
     method: definition.method,
     path: definition.path,
     params: definition.params,
+    ...fileLimit(definition),
     run: (services, incoming) => {
       services.rateLimits?.ip(incoming.ip, incoming.standings);
       return definition.handle({
         services,
         params: decodeParams(definition.params, incoming.params),
+        files: filesFor(definition, incoming),
         userAgent: incoming.userAgent,
         hangUp: incoming.hangUp,
         standings: incoming.standings,

@@ -7,6 +7,16 @@ export function avatarUrl(userId: number): string {
 }
 
 export const realmIconPath = '/realm_icon.svg';
+export const uploadedRealmIconPath = '/user_avatars/realm/icon';
+
+/**
+ * Zulip's realm_icon_url, relative to the organization as Zulip's is: an
+ * uploaded icon under its version, so that a new one is fetched anew, or the
+ * one the host draws from the name, in place of Zulip's gravatar.
+ */
+export function realmIconUrl(source: 'U' | 'G', version: number): string {
+  return source === 'U' ? `${uploadedRealmIconPath}?version=${version}` : realmIconPath;
+}
 
 const escapeXml = (text: string): string =>
   text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -4,8 +4,10 @@ import {
 } from '../actions/presence';
 import { botDomain } from '../actions/botEmail';
 import { Policy } from '../actions/policy';
+import { MAX_ICON_FILE_SIZE_MIB } from '../actions/realmIcon';
 import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from '../actions/validate';
 import type { Services } from '../services';
+import { realmIconUrl } from '../shape/avatars';
 import { getRealm, type RealmRow } from '../store/realm';
 
 // Zulip 7.0's realm settings for editing and moving messages. Moving between
@@ -70,8 +72,6 @@ const fixedRealmSettings = {
   realm_email_auth_enabled: true,
   realm_password_auth_enabled: true,
   realm_is_zephyr_mirror_realm: false,
-  realm_icon_url: '',
-  realm_icon_source: 'G',
   realm_logo_url: '',
   realm_logo_source: 'D',
   realm_night_logo_url: '',
@@ -81,7 +81,6 @@ const fixedRealmSettings = {
   realm_upload_quota_mib: null,
   max_avatar_file_size_mib: 5,
   max_file_upload_size_mib: 0,
-  max_icon_file_size_mib: 5,
   max_logo_file_size_mib: 5,
   settings_send_digest_emails: false,
   development_environment: false,
@@ -113,6 +112,9 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     realm_bot_domain: botDomain(realmUri()),
     realm_notifications_stream_id: realm?.notifications_stream_id ?? -1,
     realm_invite_to_realm_policy: realm?.invite_to_realm_policy ?? Policy.members,
+    realm_icon_url: realmIconUrl(realm?.icon_source ?? 'G', realm?.icon_version ?? 1),
+    realm_icon_source: realm?.icon_source ?? 'G',
+    max_icon_file_size_mib: MAX_ICON_FILE_SIZE_MIB,
     max_stream_name_length: MAX_STREAM_NAME_LENGTH,
     max_topic_length: MAX_TOPIC_LENGTH,
     max_message_length: MAX_MESSAGE_BYTES,

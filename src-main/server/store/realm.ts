@@ -18,12 +18,15 @@ export interface RealmRow {
   /** Null: messages may be deleted at any time. */
   message_content_delete_limit_seconds: number | null;
   invite_to_realm_policy: number;
+  /** Zulip's 'U' for an uploaded icon, 'G' for the one the host draws. */
+  icon_source: 'U' | 'G';
+  icon_version: number;
 }
 
 /** The columns PATCH /realm may change, each named as Zulip names the setting. */
 export type RealmSettingColumn = Exclude<
   keyof RealmRow,
-  'string_id' | 'date_created' | 'demo_seeded'
+  'string_id' | 'date_created' | 'demo_seeded' | 'icon_source' | 'icon_version'
 >;
 
 export function getRealm(sql: Sql): RealmRow | undefined {
@@ -54,4 +57,29 @@ export function setRealmSettings(
   // Column names come from RealmSettingColumn, never from the request.
   const assignments = columns.map((column) => `${column} = :${column}`).join(', ');
   sql.run(`UPDATE realm SET ${assignments} WHERE id = 1`, changes);
+}
+
+export interface RealmIconRow {
+  content_type: string;
+  data: Buffer;
+}
+
+export function realmIcon(sql: Sql): RealmIconRow | undefined {
+  return sql.get<RealmIconRow>('SELECT content_type, data FROM realm_icon WHERE id = 1');
+}
+
+/** Keeps `icon` as the organization's (or, given null, goes back to the drawn one) under a new version. */
+export function setRealmIcon(sql: Sql, icon: RealmIconRow | null): void {
+  if (icon) {
+    sql.run(
+      `INSERT INTO realm_icon (id, content_type, data) VALUES (1, :content_type, :data)
+       ON CONFLICT (id) DO UPDATE SET content_type = excluded.content_type, data = excluded.data`,
+      icon,
+    );
+  } else {
+    sql.run('DELETE FROM realm_icon WHERE id = 1');
+  }
+  sql.run('UPDATE realm SET icon_source = ?, icon_version = icon_version + 1 WHERE id = 1', [
+    icon ? 'U' : 'G',
+  ]);
 }

@@ -37,7 +37,24 @@ export class OrganizationStore {
     return changeOnServer(this, () => this.bridge.changeOrganizationSettings({ patch }));
   }
 
+  /** Uploads an image file as the icon, or, given null, goes back to the default one. */
+  async setIcon(file: File | null): Promise<boolean> {
+    return changeOnServer(this, async () => {
+      const image = file === null ? null : base64Of(new Uint8Array(await file.arrayBuffer()));
+      await this.bridge.setOrganizationIcon({ image });
+    });
+  }
+
   async setDefaultStream(streamId: number, isDefault: boolean): Promise<boolean> {
     return changeOnServer(this, () => this.bridge.setDefaultStream({ streamId, isDefault }));
   }
+}
+
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
 }

@@ -36,7 +36,7 @@ import { updateNotificationSettingsEndpoint } from './settings';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './presence';
 import { typingEndpoint } from './typing';
 import { updateSettingsEndpoint } from './userSettings';
-import { updateRealmEndpoint } from './realm';
+import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
 import { deleteDefaultStreamEndpoint, getStreamId, getStreams, postDefaultStream } from './streams';
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
@@ -73,6 +73,8 @@ export const endpoints: readonly Endpoint[] = [
   postDefaultStream,
   deleteDefaultStreamEndpoint,
   updateRealmEndpoint,
+  uploadRealmIconEndpoint,
+  deleteRealmIconEndpoint,
   getStreamTopics,
   updateNotificationSettingsEndpoint,
   updateSettingsEndpoint,

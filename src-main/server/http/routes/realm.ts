@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Policy } from '../../actions/policy';
+import { deleteRealmIcon, MAX_ICON_FILE_SIZE_MIB, uploadRealmIcon } from '../../actions/realmIcon';
 import { updateRealm } from '../../actions/updateRealm';
 import { errors } from '../../errors';
 import { userEndpoint } from '../endpoint';
@@ -72,4 +73,24 @@ export const updateRealmEndpoint = userEndpoint({
     const name = params.name?.trim();
     return updateRealm(services, user, { ...params, name });
   },
+});
+
+/** Zulip 7.0's POST /realm/icon: one image file, for administrators. */
+export const uploadRealmIconEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/realm/icon',
+  params: {},
+  maxFileBytes: MAX_ICON_FILE_SIZE_MIB * 1024 * 1024,
+  handle: ({ services, user, files }) => {
+    const [file] = files;
+    if (!file || files.length !== 1) throw errors.badRequest('You must upload exactly one icon.');
+    return { icon_url: uploadRealmIcon(services, user, file.data) };
+  },
+});
+
+export const deleteRealmIconEndpoint = userEndpoint({
+  method: 'DELETE',
+  path: '/realm/icon',
+  params: {},
+  handle: ({ services, user }) => ({ icon_url: deleteRealmIcon(services, user) }),
 });

@@ -1,4 +1,4 @@
-import { realmIconPath } from '../../shape/avatars';
+import { realmIconUrl } from '../../shape/avatars';
 import { getRealm } from '../../store/realm';
 import { HEARTH_VERSION, ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../../version';
 import { publicEndpoint } from '../endpoint';
@@ -36,7 +36,7 @@ export const getServerSettings = publicEndpoint({
       realm_uri: services.realmUri(),
       realm_url: services.realmUri(),
       realm_name: realm?.name ?? '',
-      realm_icon: `${services.realmUri()}${realmIconPath}`,
+      realm_icon: `${services.realmUri()}${realmIconUrl(realm?.icon_source ?? 'G', realm?.icon_version ?? 1)}`,
       realm_description: realm?.description ?? '',
       realm_web_public_access_enabled: false,
     };
