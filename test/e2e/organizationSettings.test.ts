@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
-import { onePixelPng } from '../helpers/uploads';
+import { solidPng } from '../helpers/uploads';
 
 // Issue 16, point 7: administrators change the organization's settings from
 // the window (Zulip's PATCH /realm and default streams); every other member
@@ -159,7 +159,7 @@ describe('the organization settings page', () => {
     await page.getByLabel('Upload an icon…').setInputFiles({
       name: 'river.png',
       mimeType: 'image/png',
-      buffer: onePixelPng,
+      buffer: solidPng(64, [32, 120, 200]),
     });
     await expect.poll(async () => (await realmState(org, alice)).realm_icon_source).toBe('U');
     const switcherIcon = member.page
