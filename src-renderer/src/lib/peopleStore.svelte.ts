@@ -5,64 +5,51 @@ import type {
   PeoplePage,
   Role,
 } from '../../../src-preload/bridge';
-import { errorText } from './errors';
-import { changeOnServer } from './serverChange';
+import { ServerPage } from './serverPage.svelte';
 
 export type InvitationDraft = CallArgs<'createInvitation'>;
 
-// The Users page: everyone in the organization with their role, and, for
-// administrators, invitation links. Changes go to the server; the list shows
-// what the server's realm_user events then say.
-export class PeopleStore {
-  page = $state<PeoplePage | null>(null);
-  invitations = $state<Invitation[]>([]);
+/** The Users page: the people, and the open invitation links for those who may see them. */
+export type UsersPage = PeoplePage & { invitations: Invitation[] };
+
+// Everyone in the organization with their role, and, for administrators,
+// invitation links. The list shows what the server's realm_user events say.
+export class PeopleStore extends ServerPage<UsersPage> {
   /** The link just created, shown until the next one. */
   created = $state<string | null>(null);
-  error = $state<string | null>(null);
-  #loads = 0;
 
-  constructor(private readonly bridge: ChatBridge) {}
-
-  async load(): Promise<void> {
-    const load = ++this.#loads;
-    try {
-      const page = await this.bridge.listPeople({});
-      const invitations = page.canInvite ? (await this.bridge.listInvitations({})).invitations : [];
-      if (load !== this.#loads) return;
-      this.page = page;
-      this.invitations = invitations;
-    } catch (error) {
-      this.error = errorText(error);
-    }
+  constructor(private readonly bridge: ChatBridge) {
+    super(async () => {
+      const page = await bridge.listPeople({});
+      const invitations = page.canInvite ? (await bridge.listInvitations({})).invitations : [];
+      return { ...page, invitations };
+    });
   }
 
-  clear(): void {
-    this.#loads += 1;
-    this.page = null;
-    this.invitations = [];
+  override clear(): void {
+    super.clear();
     this.created = null;
-    this.error = null;
   }
 
   changeRole(userId: number, role: Role): Promise<boolean> {
-    return changeOnServer(this, () => this.bridge.changeRole({ userId, role }));
+    return this.send(() => this.bridge.changeRole({ userId, role }));
   }
 
   deactivate(userId: number): Promise<boolean> {
-    return changeOnServer(this, () => this.bridge.deactivateUser({ userId }));
+    return this.send(() => this.bridge.deactivateUser({ userId }));
   }
 
   reactivate(userId: number): Promise<boolean> {
-    return changeOnServer(this, () => this.bridge.reactivateUser({ userId }));
+    return this.send(() => this.bridge.reactivateUser({ userId }));
   }
 
-  async invite(draft: InvitationDraft): Promise<boolean> {
-    return changeOnServer(this, async () => {
+  invite(draft: InvitationDraft): Promise<boolean> {
+    return this.send(async () => {
       this.created = (await this.bridge.createInvitation(draft)).link;
     });
   }
 
   revoke(id: number): Promise<boolean> {
-    return changeOnServer(this, () => this.bridge.revokeInvitation({ id }));
+    return this.send(() => this.bridge.revokeInvitation({ id }));
   }
 }
