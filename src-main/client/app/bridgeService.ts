@@ -294,7 +294,8 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return {};
     },
     async setOrganizationIcon(args: CallArgs<'setOrganizationIcon'>) {
-      await app.active().organization.setIcon(parseArgs('setOrganizationIcon', args).image);
+      const { image } = parseArgs('setOrganizationIcon', args);
+      await app.active().organization.setIcon(image);
       return {};
     },
     async setDefaultStream(args: CallArgs<'setDefaultStream'>) {
@@ -312,11 +313,13 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return {};
     },
     async deactivateUser(args: CallArgs<'deactivateUser'>) {
-      await app.active().people.deactivate(parseArgs('deactivateUser', args).userId);
+      const { userId } = parseArgs('deactivateUser', args);
+      await app.active().people.deactivate(userId);
       return {};
     },
     async reactivateUser(args: CallArgs<'reactivateUser'>) {
-      await app.active().people.reactivate(parseArgs('reactivateUser', args).userId);
+      const { userId } = parseArgs('reactivateUser', args);
+      await app.active().people.reactivate(userId);
       return {};
     },
     async listInvitations(args: CallArgs<'listInvitations'>) {
@@ -324,12 +327,12 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return { invitations: await app.active().people.invitations() };
     },
     async createInvitation(args: CallArgs<'createInvitation'>) {
-      return {
-        link: await app.active().people.createInvitation(parseArgs('createInvitation', args)),
-      };
+      const invitation = parseArgs('createInvitation', args);
+      return { link: await app.active().people.createInvitation(invitation) };
     },
     async revokeInvitation(args: CallArgs<'revokeInvitation'>) {
-      await app.active().people.revokeInvitation(parseArgs('revokeInvitation', args).id);
+      const { id } = parseArgs('revokeInvitation', args);
+      await app.active().people.revokeInvitation(id);
       return {};
     },
     async getHosting(args: CallArgs<'getHosting'>) {
