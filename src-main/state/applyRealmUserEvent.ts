@@ -2,6 +2,7 @@ import type { User } from '../wire';
 import type { QueuedEvent } from '../wire';
 import { applyRealmUserUpdate } from './applyProfileDataEvents';
 import type { InitialState } from './applyEvent';
+import { Policy, RoleNumber, roleNumberOf, rolePermits } from './permissions';
 
 const byId = (a: User, b: User) => a.user_id - b.user_id;
 
@@ -18,7 +19,14 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
       // Zulip's apply_event: a human joins with no custom profile values; bots have none.
       const added = (person.is_bot ? person : { profile_data: {}, ...person }) as User;
       const others = state.realm_users.filter((user) => user.user_id !== person.user_id);
-      return { ...state, realm_users: [...others, added].sort(byId) };
+      const next = { ...state, realm_users: [...others, added].sort(byId) };
+      // A reactivated user comes back from the deactivated ones.
+      if (state.realm_non_active_users) {
+        next.realm_non_active_users = state.realm_non_active_users.filter(
+          (user) => user.user_id !== person.user_id,
+        );
+      }
+      return next;
     }
     case 'remove': {
       const gone = state.realm_users?.find((user) => user.user_id === person.user_id);
@@ -37,8 +45,18 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
     }
     case 'update': {
       if ('custom_profile_field' in person) return applyRealmUserUpdate(state, event);
+      const role = person.role;
+      // Zulip's apply_event: a new role restates the flags that follow from it.
+      const roleFlags =
+        role === undefined
+          ? {}
+          : {
+              is_admin: role <= RoleNumber.admin,
+              is_owner: role === RoleNumber.owner,
+              is_guest: role === RoleNumber.guest,
+            };
       const change = (user: User): User =>
-        user.user_id === person.user_id ? { ...user, ...person } : user;
+        user.user_id === person.user_id ? { ...user, ...person, ...roleFlags } : user;
       const next = { ...state };
       if (state.realm_users) next.realm_users = state.realm_users.map(change);
       if (state.realm_non_active_users) {
@@ -51,9 +69,42 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
       ) {
         next.full_name = person.full_name;
       }
+      if (person.user_id === state.user_id && role !== undefined && 'is_admin' in state) {
+        return withOwnRole(next, role);
+      }
       return next;
     }
     default:
       return state;
   }
+}
+
+/**
+ * Zulip's apply_event for the reader's own new role: the role flags, and the
+ * permissions that follow from them under the organization's policies.
+ */
+function withOwnRole(state: InitialState, role: number): InitialState {
+  const next: InitialState = {
+    ...state,
+    is_admin: role <= RoleNumber.admin,
+    is_owner: role === RoleNumber.owner,
+    is_moderator: role === RoleNumber.moderator,
+    is_guest: role === RoleNumber.guest,
+  };
+  const may = (policy: unknown) => rolePermits(roleNumberOf(next), policy ?? Policy.members);
+  const isPublic = may(state['realm_create_public_stream_policy']);
+  const isPrivate = may(state['realm_create_private_stream_policy']);
+  if ('can_create_public_streams' in state) next['can_create_public_streams'] = isPublic;
+  if ('can_create_private_streams' in state) next['can_create_private_streams'] = isPrivate;
+  if ('can_create_streams' in state) {
+    next['can_create_streams'] =
+      isPublic || isPrivate || next['can_create_web_public_streams'] === true;
+  }
+  if ('can_subscribe_other_users' in state) {
+    next['can_subscribe_other_users'] = may(state['realm_invite_to_stream_policy']);
+  }
+  if ('can_invite_others_to_realm' in state) {
+    next['can_invite_others_to_realm'] = may(state['realm_invite_to_realm_policy']);
+  }
+  return next;
 }

@@ -24,6 +24,16 @@ const sweptProfileField = async ({ org }: Fixture): Promise<number> =>
   (await org.api(org.owner)('POST', '/realm/profile_fields', { name: fresh('f'), field_type: 1 }))
     .json.id as number;
 
+// A user of its own for each swept call that deactivates or changes one.
+const sweptUser = async ({ org }: Fixture): Promise<number> =>
+  (
+    await org.api(org.owner)('POST', '/users', {
+      email: `${fresh('swept')}@hearth.test`,
+      password: 'long enough password',
+      full_name: 'Swept Person',
+    })
+  ).json.user_id as number;
+
 const sweptBot = async ({ org }: Fixture): Promise<number> =>
   (
     await org.api(org.owner)('POST', '/bots', {
@@ -46,6 +56,18 @@ const validCalls: Record<string, ValidCall> = {
     full_name: 'Swept User',
   }),
   'GET /users/me/subscriptions': () => ({ include_subscribers: 'true' }),
+  'GET /users/:user_id': ({ alice }) => ({
+    user_id: String(alice.id),
+    client_gravatar: 'false',
+    include_custom_profile_fields: 'true',
+  }),
+  'PATCH /users/:user_id': async (f) => ({
+    user_id: String(await sweptUser(f)),
+    full_name: 'Renamed Person',
+    role: '300',
+  }),
+  'DELETE /users/:user_id': async (f) => ({ user_id: String(await sweptUser(f)) }),
+  'POST /users/:user_id/reactivate': async (f) => ({ user_id: String(await sweptUser(f)) }),
   'POST /bots': () => ({
     full_name: fresh('Swept Bot '),
     short_name: fresh('swept'),

@@ -607,6 +607,56 @@ describe('initial state plus events equals fresh state', () => {
           body: fixture('helloworld', 'hello.json'),
         }),
     },
+    {
+      name: 'making a member a moderator, which moves them between system groups',
+      covers: ['changeUserRole'],
+      act: () => org.api(org.owner)('PATCH', `/users/${carol.id}`, { role: 300 }),
+    },
+    {
+      name: 'making a viewer an administrator, who then sees every stream and bot',
+      covers: ['changeUserRole'],
+      act: async () => {
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: `hidden${Date.now()}` }],
+          invite_only: true,
+        });
+        await newBot(alice);
+        return org.api(org.owner)('PATCH', `/users/${bob.id}`, { role: 200 });
+      },
+    },
+    {
+      name: 'making an administrator a member again',
+      covers: ['changeUserRole'],
+      act: () => org.api(org.owner)('PATCH', `/users/${bob.id}`, { role: 400 }),
+    },
+    {
+      name: 'making a guest a member, who then sees the public streams',
+      covers: ['changeUserRole'],
+      act: () => org.api(org.owner)('PATCH', `/users/${gus.id}`, { role: 400 }),
+    },
+    {
+      name: 'making a member a guest again',
+      covers: ['changeUserRole'],
+      act: () => org.api(org.owner)('PATCH', `/users/${gus.id}`, { role: 600 }),
+    },
+    {
+      name: 'renaming someone as an administrator',
+      covers: ['changeFullName'],
+      act: () => org.api(org.owner)('PATCH', `/users/${carol.id}`, { full_name: 'Caroline' }),
+    },
+    {
+      name: 'deactivating a user, and the bot they own',
+      covers: ['deactivateUserByAdmin', 'deactivateAccount'],
+      act: async () => {
+        await newBot(carol);
+        return org.api(org.owner)('DELETE', `/users/${carol.id}`);
+      },
+    },
+    {
+      name: 'reactivating a user',
+      covers: ['reactivateUser'],
+      act: () => org.api(org.owner)('POST', `/users/${carol.id}/reactivate`),
+    },
   ];
 
   it('has a row for every action', () => {

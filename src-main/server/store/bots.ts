@@ -69,10 +69,6 @@ export function setBotOwner(sql: Sql, botId: number, ownerId: number): void {
   sql.run('UPDATE users SET bot_owner_id = ? WHERE id = ?', [ownerId, botId]);
 }
 
-export function deactivateUser(sql: Sql, userId: number): void {
-  sql.run('UPDATE users SET is_active = 0 WHERE id = ?', [userId]);
-}
-
 export function setLastReminder(sql: Sql, userId: number, at: number): void {
   sql.run('UPDATE users SET last_reminder = ? WHERE id = ?', [at, userId]);
 }

@@ -96,3 +96,21 @@ export function activeNonGuestIds(sql: Sql): number[] {
     ])
     .map((row) => row.id);
 }
+
+export function setRole(sql: Sql, userId: number, role: number): void {
+  sql.run('UPDATE users SET role = ? WHERE id = ?', [role, userId]);
+}
+
+export function setActive(sql: Sql, userId: number, active: boolean): void {
+  sql.run('UPDATE users SET is_active = ? WHERE id = ?', [active ? 1 : 0, userId]);
+}
+
+/** The owners who can still sign in (bots aside). */
+export function activeOwnerIds(sql: Sql): number[] {
+  return sql
+    .all<{ id: number }>(
+      'SELECT id FROM users WHERE is_active = 1 AND is_bot = 0 AND role = ? ORDER BY id',
+      [Role.owner],
+    )
+    .map((row) => row.id);
+}

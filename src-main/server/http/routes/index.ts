@@ -41,7 +41,15 @@ import { deleteDefaultStreamEndpoint, getStreamId, getStreams, postDefaultStream
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
 import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
-import { createUserEndpoint, getOwnUser, getUsers } from './users';
+import {
+  createUserEndpoint,
+  deactivateUserEndpoint,
+  getOwnUser,
+  getUserEndpoint,
+  getUsers,
+  reactivateUserEndpoint,
+  updateUserEndpoint,
+} from './users';
 
 export const endpoints: readonly Endpoint[] = [
   getServerSettings,
@@ -50,6 +58,10 @@ export const endpoints: readonly Endpoint[] = [
   getOwnUser,
   getUsers,
   createUserEndpoint,
+  getUserEndpoint,
+  updateUserEndpoint,
+  deactivateUserEndpoint,
+  reactivateUserEndpoint,
   createBotEndpoint,
   getBotsEndpoint,
   updateBotEndpoint,

@@ -1,11 +1,19 @@
 import { z } from 'zod';
+import { changeFullName } from '../../actions/changeFullName';
 import { createUser } from '../../actions/createUser';
+import {
+  accessUserForAdmin,
+  changeUserRole,
+  deactivateUserByAdmin,
+  reactivateUser,
+  roleTypes,
+} from '../../actions/userAdmin';
 import { errors } from '../../errors';
 import { profileDataByUser, profileDataField } from '../../shape/profileFields';
 import { toProfile, toWireUser } from '../../shape/users';
 import { allProfileFieldValues, profileFieldValuesOf } from '../../store/customProfileFields';
 import { maxMessageIdOf } from '../../store/userMessages';
-import { allUsers, Role } from '../../store/users';
+import { allUsers, Role, userById } from '../../store/users';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
 
@@ -71,5 +79,93 @@ export const createUserEndpoint = userEndpoint({
       role: Role.member,
     });
     return { user_id: created.id };
+  },
+});
+
+const userId = required('json', z.number().int().nonnegative());
+
+/** Zulip 7.0's GET /users/{user_id}: anyone in the organization, deactivated users and bots too. */
+export const getUserEndpoint = userEndpoint({
+  method: 'GET',
+  path: '/users/:user_id',
+  params: {
+    user_id: userId,
+    client_gravatar: optional('json', z.boolean(), false),
+    include_custom_profile_fields: optional('json', z.boolean(), false),
+  },
+  handle: ({ services: { sql }, params }) => {
+    const target = userById(sql, params.user_id);
+    if (!target) throw errors.badRequest('No such user');
+    const data = params.include_custom_profile_fields
+      ? profileDataByUser(profileFieldValuesOf(sql, target.id))
+      : null;
+    const ownerEmail =
+      target.bot_owner_id === null ? undefined : userById(sql, target.bot_owner_id)?.email;
+    return {
+      user: {
+        ...toWireUser(target, {
+          clientGravatar: params.client_gravatar,
+          ...(ownerEmail === undefined ? {} : { ownerEmail }),
+        }),
+        ...(data ? profileDataField(target, data) : {}),
+      },
+    };
+  },
+});
+
+/**
+ * Zulip 7.0's PATCH /users/{user_id}, for administrators (and a bot's
+ * owner): a new role and a new name. The role is checked and changed first,
+ * so a refused one leaves the name as it was.
+ */
+export const updateUserEndpoint = userEndpoint({
+  method: 'PATCH',
+  path: '/users/:user_id',
+  params: {
+    user_id: userId,
+    full_name: optional('text', z.string()),
+    role: optional(
+      'json',
+      z
+        .number()
+        .int()
+        .refine((role) => roleTypes.includes(role), { message: 'Invalid role' }),
+    ),
+  },
+  handle: ({ services, params, user }) => {
+    const target = accessUserForAdmin(services.sql, user, params.user_id, {
+      allowDeactivated: true,
+      allowBots: true,
+    });
+    if (params.role !== undefined) changeUserRole(services, user, target.id, params.role);
+    // Zulip ignores a blank name here rather than refusing it.
+    if (params.full_name !== undefined && params.full_name.trim() !== '') {
+      const current = accessUserForAdmin(services.sql, user, target.id, {
+        allowDeactivated: true,
+        allowBots: true,
+      });
+      changeFullName(services, current, params.full_name);
+    }
+    return {};
+  },
+});
+
+export const deactivateUserEndpoint = userEndpoint({
+  method: 'DELETE',
+  path: '/users/:user_id',
+  params: { user_id: userId },
+  handle: ({ services, params, user }) => {
+    deactivateUserByAdmin(services, user, params.user_id);
+    return {};
+  },
+});
+
+export const reactivateUserEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/users/:user_id/reactivate',
+  params: { user_id: userId },
+  handle: ({ services, params, user }) => {
+    reactivateUser(services, user, params.user_id);
+    return {};
   },
 });

@@ -1,0 +1,109 @@
+import type { RealmBot } from '../../wire';
+import { plainNotice, type PlainNotice } from '../events/notice';
+import { canSeeSubscribers } from '../queries/subscriberAccess';
+import { toWireStream, toWireSubscription } from '../shape/streams';
+import type { Sql } from '../store/sql';
+import {
+  allStreams,
+  defaultStreams,
+  publicStreams,
+  streamsSubscribedBy,
+  type StreamRow,
+} from '../store/streams';
+import { everyStreamSubscriptionOfUser, subscriberIds } from '../store/subscriptions';
+import { Role, type UserRow } from '../store/users';
+import { realmBotsState } from './botAccess';
+
+/** What a user's role lets them see of streams and bots. */
+export interface Visibility {
+  role: number;
+  streams: Map<number, StreamRow>;
+  bots: RealmBot[];
+}
+
+// Zulip's do_get_streams and has_metadata_access: administrators see every
+// stream, guests only those they are in, everyone else the public ones too.
+function visibleStreams(sql: Sql, user: UserRow): StreamRow[] {
+  if (user.role <= Role.admin) return allStreams(sql);
+  const subscribed = streamsSubscribedBy(sql, user.id);
+  return user.role === Role.guest ? subscribed : [...publicStreams(sql), ...subscribed];
+}
+
+export function visibilityOf(sql: Sql, user: UserRow): Visibility {
+  return {
+    role: user.role,
+    streams: new Map(visibleStreams(sql, user).map((stream) => [stream.id, stream])),
+    bots: realmBotsState(sql, user),
+  };
+}
+
+/**
+ * What a user must hear, beyond the role itself, when their role changes:
+ * the streams it shows (with their subscribers, where the new role may see
+ * them) or hides, the default streams (which guests have none of), and the
+ * bots an administrator sees. Zulip's own client refetches these; a client
+ * kept by events alone hears them as the events that would have brought them.
+ */
+export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRow): PlainNotice[] {
+  const after = visibilityOf(sql, user);
+  const notices: PlainNotice[] = [];
+  const newlyVisible = [...after.streams.values()].filter(
+    (stream) => !before.streams.has(stream.id),
+  );
+  const hidden = [...before.streams.values()].filter((stream) => !after.streams.has(stream.id));
+  // A stream the user once left comes back among those they left: as the
+  // subscription it was, added and removed again, since no event of Zulip's
+  // puts a stream there directly.
+  const left = new Map(
+    everyStreamSubscriptionOfUser(sql, user.id)
+      .filter((row) => row.is_active !== 1)
+      .map((row) => [row.id, row]),
+  );
+  const formerly = newlyVisible.flatMap((stream) => {
+    const row = left.get(stream.id);
+    return row ? [row] : [];
+  });
+  if (formerly.length > 0) {
+    const subscriptions = formerly.map((row) =>
+      toWireSubscription(row, [...subscriberIds(sql, row.recipient_id), user.id]),
+    );
+    notices.push(plainNotice('subscription', { op: 'add', subscriptions }));
+    notices.push(
+      plainNotice('subscription', {
+        op: 'remove',
+        subscriptions: formerly.map((row) => ({ name: row.name, stream_id: row.id })),
+      }),
+    );
+  }
+  if (newlyVisible.length > 0) {
+    notices.push(plainNotice('stream', { op: 'create', streams: newlyVisible.map(toWireStream) }));
+    for (const stream of newlyVisible.filter((visible) => !left.has(visible.id))) {
+      const subscribers = subscriberIds(sql, stream.recipient_id);
+      if (subscribers.length === 0 || !canSeeSubscribers(user, stream, false)) continue;
+      notices.push(
+        plainNotice('subscription', {
+          op: 'peer_add',
+          stream_ids: [stream.id],
+          user_ids: subscribers,
+        }),
+      );
+    }
+  }
+  if (hidden.length > 0) {
+    notices.push(plainNotice('stream', { op: 'delete', streams: hidden.map(toWireStream) }));
+  }
+  if ((before.role === Role.guest) !== (user.role === Role.guest)) {
+    const streams = user.role === Role.guest ? [] : defaultStreams(sql).map(toWireStream);
+    notices.push(plainNotice('default_streams', { default_streams: streams }));
+  }
+  const botIds = new Set(after.bots.map((bot) => bot.user_id));
+  for (const bot of after.bots.filter(
+    (bot) => !before.bots.some((b) => b.user_id === bot.user_id),
+  )) {
+    notices.push(plainNotice('realm_bot', { op: 'add', bot }));
+  }
+  for (const bot of before.bots.filter((bot) => !botIds.has(bot.user_id))) {
+    notices.push(plainNotice('realm_bot', { op: 'delete', bot: { user_id: bot.user_id } }));
+  }
+  return notices;
+}

@@ -1,0 +1,217 @@
+import { errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import { systemGroupIdsForRole } from '../queries/systemGroups';
+import type { Services } from '../services';
+import { profileDataByUser, profileDataField } from '../shape/profileFields';
+import { toWireUser } from '../shape/users';
+import { profileFieldValuesOf } from '../store/customProfileFields';
+import { botById, botsOwnedBy } from '../store/bots';
+import type { Sql } from '../store/sql';
+import {
+  activeOwnerIds,
+  activeUserIds,
+  Role,
+  setActive,
+  setRole,
+  userById,
+  type UserRow,
+} from '../store/users';
+import { botEventRecipients, realmBotsState } from './botAccess';
+import { roleVisibilityNotices, visibilityOf } from './roleVisibility';
+
+/** Zulip's UserProfile.ROLE_TYPES. */
+export const roleTypes: readonly number[] = [
+  Role.owner,
+  Role.admin,
+  Role.moderator,
+  Role.member,
+  Role.guest,
+];
+
+interface Access {
+  allowDeactivated: boolean;
+  allowBots: boolean;
+}
+
+/**
+ * Zulip's access_user_by_id with for_admin: administrators act on anyone,
+ * an owner of a bot on that bot; a user who does not exist, or a bot where
+ * none is allowed, is "No such user".
+ */
+export function accessUserForAdmin(
+  sql: Sql,
+  actor: UserRow,
+  userId: number,
+  access: Access,
+): UserRow {
+  const target = userById(sql, userId);
+  if (!target || (target.is_bot === 1 && !access.allowBots)) {
+    throw errors.badRequest('No such user');
+  }
+  if (target.is_active !== 1 && !access.allowDeactivated) {
+    throw errors.badRequest('User is deactivated');
+  }
+  if (actor.role > Role.admin && target.bot_owner_id !== actor.id) {
+    throw errors.badRequest('Insufficient permission');
+  }
+  return target;
+}
+
+const isLastOwner = (sql: Sql, user: UserRow) =>
+  user.role === Role.owner && activeOwnerIds(sql).every((id) => id === user.id);
+
+/**
+ * Zulip 7.0's do_change_user_role from PATCH /users/{id}: only owners make
+ * or unmake owners, the last owner stays one, and everyone hears of the new
+ * role and of the system groups it moves the user between. The user also
+ * learns of the streams, default streams and bots the new role shows or
+ * hides, which Zulip's own client refetches.
+ */
+export function changeUserRole(
+  services: Services,
+  actor: UserRow,
+  userId: number,
+  role: number,
+): void {
+  const { sql, queues } = services;
+  const result = sql.transaction(() => {
+    const target = accessUserForAdmin(sql, actor, userId, {
+      allowDeactivated: true,
+      allowBots: true,
+    });
+    if (target.role === role) return null;
+    if ((role === Role.owner || target.role === Role.owner) && actor.role !== Role.owner) {
+      throw errors.unauthorizedPrincipal('Must be an organization owner');
+    }
+    if (actor.role > Role.admin) {
+      throw errors.unauthorizedPrincipal('Must be an organization administrator');
+    }
+    if (isLastOwner(sql, target)) {
+      throw errors.badRequest(
+        'The owner permission cannot be removed from the only organization owner.',
+      );
+    }
+    const before = visibilityOf(sql, target);
+    setRole(sql, target.id, role);
+    const changed = userById(sql, target.id);
+    if (!changed) throw new Error('user vanished inside its own transaction');
+    return { target, changed, followUps: roleVisibilityNotices(sql, before, changed) };
+  });
+  if (!result) return;
+  const { target, changed, followUps } = result;
+  services.authCache.forget(target.id);
+  const audience = activeUserIds(sql);
+  queues.notify(
+    plainNotice('realm_user', { op: 'update', person: { user_id: target.id, role } }),
+    audience,
+  );
+  const oldGroups = systemGroupIdsForRole(target.role);
+  const newGroups = systemGroupIdsForRole(role);
+  for (const groupId of oldGroups.filter((id) => !newGroups.includes(id))) {
+    queues.notify(
+      plainNotice('user_group', { op: 'remove_members', group_id: groupId, user_ids: [target.id] }),
+      audience,
+    );
+  }
+  for (const groupId of newGroups.filter((id) => !oldGroups.includes(id))) {
+    queues.notify(
+      plainNotice('user_group', { op: 'add_members', group_id: groupId, user_ids: [target.id] }),
+      audience,
+    );
+  }
+  if (changed.is_active === 1) {
+    for (const notice of followUps) queues.notify(notice, [changed.id]);
+  }
+}
+
+/** Everyone hears that the user left; whoever sees a bot among them hears it through realm_bot. */
+function announceDeactivation(services: Services, user: UserRow): void {
+  const { sql, queues } = services;
+  const who = { user_id: user.id, full_name: user.full_name };
+  queues.notify(plainNotice('realm_user', { op: 'remove', person: who }), activeUserIds(sql));
+  const bot = user.is_bot === 1 ? botById(sql, user.id) : undefined;
+  if (bot) {
+    queues.notify(
+      plainNotice('realm_bot', { op: 'remove', bot: who }),
+      botEventRecipients(sql, bot),
+    );
+  }
+}
+
+/**
+ * Zulip 7.0's do_deactivate_user: the account and its bots can no longer
+ * sign in or use their keys (at once: the authentication cache forgets
+ * them), and everyone hears it. Its messages stay. An account already
+ * deactivated is left as it is.
+ */
+export function deactivateAccount(services: Services, user: UserRow): void {
+  const { sql } = services;
+  if (user.is_active !== 1) return;
+  const gone = sql.transaction(() => {
+    const bots =
+      user.is_bot === 1 ? [] : botsOwnedBy(sql, user.id).filter((bot) => bot.is_active === 1);
+    for (const account of [...bots, user]) setActive(sql, account.id, false);
+    return [...bots, user];
+  });
+  for (const account of gone) {
+    services.authCache.forget(account.id);
+    announceDeactivation(services, account);
+  }
+}
+
+/** Zulip 7.0's DELETE /users/{id}: administrators deactivate anyone but the last owner. */
+export function deactivateUserByAdmin(services: Services, actor: UserRow, userId: number): void {
+  const { sql } = services;
+  if (actor.role > Role.admin) {
+    throw errors.unauthorizedPrincipal('Must be an organization administrator');
+  }
+  const target = accessUserForAdmin(sql, actor, userId, {
+    allowDeactivated: false,
+    allowBots: false,
+  });
+  if (target.role === Role.owner && actor.role !== Role.owner) {
+    throw errors.unauthorizedPrincipal('Must be an organization owner');
+  }
+  if (isLastOwner(sql, target))
+    throw errors.badRequest('Cannot deactivate the only organization owner');
+  deactivateAccount(services, target);
+}
+
+/**
+ * Zulip 7.0's do_reactivate_user: the account signs in again with its old
+ * key, comes back to everyone as a realm_user `add` (and a bot as realm_bot
+ * `add` to whoever sees it), and is in its streams again.
+ */
+export function reactivateUser(services: Services, actor: UserRow, userId: number): void {
+  const { sql, queues } = services;
+  if (actor.role > Role.admin) {
+    throw errors.unauthorizedPrincipal('Must be an organization administrator');
+  }
+  const target = accessUserForAdmin(sql, actor, userId, {
+    allowDeactivated: true,
+    allowBots: true,
+  });
+  if (target.is_active === 1) return;
+  sql.transaction(() => setActive(sql, target.id, true));
+  services.authCache.forget(target.id);
+  const user = userById(sql, target.id);
+  if (!user) return;
+  // Unlike Zulip's, the event carries the custom profile values the user kept.
+  const profileData = profileDataField(user, profileDataByUser(profileFieldValuesOf(sql, user.id)));
+  queues.notify(
+    plainNotice('realm_user', {
+      op: 'add',
+      person: { ...toWireUser(user, { clientGravatar: false }), ...profileData },
+    }),
+    activeUserIds(sql),
+  );
+  const bot = user.is_bot === 1 ? botById(sql, user.id) : undefined;
+  if (bot) {
+    for (const viewer of botEventRecipients(sql, bot)) {
+      const viewerRow = userById(sql, viewer);
+      const shown =
+        viewerRow && realmBotsState(sql, viewerRow).find((entry) => entry.user_id === bot.id);
+      if (shown) queues.notify(plainNotice('realm_bot', { op: 'add', bot: shown }), [viewer]);
+    }
+  }
+}

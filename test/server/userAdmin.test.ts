@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { createWebhookBot } from '../helpers/webhooks';
+
+// Zulip 7.0's user administration: PATCH /users/{id} (role, name),
+// DELETE /users/{id} (deactivate), POST /users/{id}/reactivate, GET /users/{id}.
+
+describe('administering users', () => {
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    carol = await org.user('carol');
+    await org.subscribe(carol, 'general');
+  });
+  afterAll(() => org.close());
+
+  const userOf = async (target: TestUser) =>
+    (await org.api(alice)('GET', `/users/${target.id}`)).json.user as Record<string, unknown>;
+
+  it('shows one user by ID, deactivated or not, and names a missing one', async () => {
+    expect(await userOf(bob)).toMatchObject({
+      user_id: bob.id,
+      email: bob.email,
+      role: 400,
+      is_active: true,
+    });
+    const missing = await org.api(alice)('GET', '/users/99999');
+    expect(missing.json).toMatchObject({ result: 'error', msg: 'No such user' });
+  });
+
+  it('lets an administrator change roles, with the flags that follow', async () => {
+    expect((await org.api(org.owner)('PATCH', `/users/${bob.id}`, { role: 300 })).json).toEqual({
+      result: 'success',
+      msg: '',
+    });
+    expect(await userOf(bob)).toMatchObject({ role: 300, is_admin: false, is_guest: false });
+    await org.api(org.owner)('PATCH', `/users/${bob.id}`, { role: 200 });
+    expect(await userOf(bob)).toMatchObject({ role: 200, is_admin: true });
+    const state = (await org.api(bob)('POST', '/register', { fetch_event_types: ['realm_user'] }))
+      .json;
+    expect(state).toMatchObject({ is_admin: true, is_moderator: false, is_owner: false });
+  });
+
+  it('refuses members, owner changes by administrators, bad roles and missing users', async () => {
+    const cases: [TestUser, string, Record<string, unknown>, Record<string, unknown>][] = [
+      [alice, `/users/${carol.id}`, { role: 200 }, { msg: 'Insufficient permission' }],
+      [
+        bob,
+        `/users/${carol.id}`,
+        { role: 100 },
+        { code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization owner' },
+      ],
+      [
+        bob,
+        `/users/${org.owner.id}`,
+        { role: 400 },
+        { code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization owner' },
+      ],
+      [org.owner, `/users/${carol.id}`, { role: 250 }, { var_name: 'role' }],
+      [org.owner, '/users/99999', { role: 400 }, { msg: 'No such user' }],
+      [
+        org.owner,
+        `/users/${org.owner.id}`,
+        { role: 200 },
+        { msg: 'The owner permission cannot be removed from the only organization owner.' },
+      ],
+    ];
+    for (const [who, path, params, error] of cases) {
+      const response = await org.api(who)('PATCH', path, params);
+      expect(response.status, JSON.stringify(params)).toBe(400);
+      expect(response.json, JSON.stringify(params)).toMatchObject({ result: 'error', ...error });
+    }
+    expect(await userOf(carol)).toMatchObject({ role: 400 });
+    expect(await userOf(org.owner)).toMatchObject({ role: 100 });
+  });
+
+  it('renames a user for an administrator, and ignores a blank name', async () => {
+    await org.api(bob)('PATCH', `/users/${carol.id}`, { full_name: 'Carol Danvers' });
+    expect((await userOf(carol)).full_name).toBe('Carol Danvers');
+    await org.api(bob)('PATCH', `/users/${carol.id}`, { full_name: '   ' });
+    expect((await userOf(carol)).full_name).toBe('Carol Danvers');
+  });
+
+  it('deactivates a user and their bots: their keys stop working at once, their messages stay', async () => {
+    const bot = await createWebhookBot(org, carol, 'carolbot');
+    const sent = await org.sendStream(carol, 'general', 'farewell', 'Goodbye, all');
+    // The key has been used, so it sits in the host's authentication cache.
+    expect((await org.api(carol)('GET', '/users/me')).status).toBe(200);
+    const queueId = (await org.api(alice)('POST', '/register', { event_types: ['realm_user'] }))
+      .json.queue_id as string;
+
+    expect((await org.api(bob)('DELETE', `/users/${carol.id}`)).json.result).toBe('success');
+    const refused = await org.api(carol)('GET', '/users/me');
+    expect(refused.status).toBe(401);
+    expect(refused.json).toMatchObject({ code: 'USER_DEACTIVATED' });
+    expect((await org.api(alice)('GET', `/users/${bot.id}`)).json.user.is_active).toBe(false);
+    const login = await org.api()('POST', '/fetch_api_key', {
+      username: carol.email,
+      password: 'correct horse battery staple',
+    });
+    expect(login.json).toMatchObject({ code: 'USER_DEACTIVATED' });
+
+    const events = (
+      await org.api(alice)('GET', '/events', { queue_id: queueId, dont_block: true })
+    ).json.events.map(({ id: _id, ...event }: Record<string, unknown>) => event);
+    expect(events).toEqual([
+      { type: 'realm_user', op: 'remove', person: { user_id: bot.id, full_name: bot.fullName } },
+      {
+        type: 'realm_user',
+        op: 'remove',
+        person: { user_id: carol.id, full_name: 'Carol Danvers' },
+      },
+    ]);
+    const message = await org.api(alice)('GET', `/messages/${sent}`);
+    expect(message.json.message).toMatchObject({ content: expect.stringContaining('Goodbye') });
+    expect(await userOf(carol)).toMatchObject({ is_active: false });
+
+    const again = await org.api(bob)('DELETE', `/users/${carol.id}`);
+    expect(again.json).toMatchObject({ result: 'error', msg: 'User is deactivated' });
+  });
+
+  it('refuses to deactivate the last owner, a bot, or for a member', async () => {
+    const lastOwner = await org.api(org.owner)('DELETE', `/users/${org.owner.id}`);
+    expect(lastOwner.json).toMatchObject({ msg: 'Cannot deactivate the only organization owner' });
+    const byMember = await org.api(alice)('DELETE', `/users/${bob.id}`);
+    expect(byMember.json).toMatchObject({
+      code: 'UNAUTHORIZED_PRINCIPAL',
+      msg: 'Must be an organization administrator',
+    });
+    const bot = await createWebhookBot(org, alice, 'alicebot');
+    const aBot = await org.api(org.owner)('DELETE', `/users/${bot.id}`);
+    expect(aBot.json).toMatchObject({ msg: 'No such user' });
+    expect((await org.api(alice)('GET', `/users/${bot.id}`)).json.user.is_active).toBe(true);
+  });
+
+  it('reactivates a user, whose old key and password work again', async () => {
+    const byMember = await org.api(alice)('POST', `/users/${carol.id}/reactivate`);
+    expect(byMember.json).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL' });
+    expect((await org.api(bob)('POST', `/users/${carol.id}/reactivate`)).json.result).toBe(
+      'success',
+    );
+    expect((await org.api(carol)('GET', '/users/me')).status).toBe(200);
+    const login = await org.api()('POST', '/fetch_api_key', {
+      username: carol.email,
+      password: 'correct horse battery staple',
+    });
+    expect(login.json).toMatchObject({ result: 'success', api_key: carol.apiKey });
+    const subscriptions = (await org.api(carol)('GET', '/users/me/subscriptions')).json
+      .subscriptions as { name: string }[];
+    expect(subscriptions.map((sub) => sub.name)).toContain('general');
+  });
+});
