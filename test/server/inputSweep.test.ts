@@ -68,6 +68,26 @@ const validCalls: Record<string, ValidCall> = {
   }),
   'DELETE /users/:user_id': async (f) => ({ user_id: String(await sweptUser(f)) }),
   'POST /users/:user_id/reactivate': async (f) => ({ user_id: String(await sweptUser(f)) }),
+  'POST /invites/multiuse': ({ designId }) => ({
+    invite_expires_in_minutes: '60',
+    invite_as: '400',
+    stream_ids: JSON.stringify([designId]),
+  }),
+  'GET /invites': () => ({}),
+  'DELETE /invites/multiuse/:invite_id': async ({ org }) => ({
+    invite_id: String(
+      ((await org.api(org.owner)('GET', '/invites')).json.invites as { id: number }[])[0]?.id ?? 1,
+    ),
+  }),
+  'POST /hearth/join': async ({ org }) => ({
+    key:
+      /\/join\/([a-z0-9]+)\/$/.exec(
+        (await org.api(org.owner)('POST', '/invites/multiuse', {})).json.invite_link as string,
+      )?.[1] ?? '',
+    email: `${fresh('joiner')}@hearth.test`,
+    full_name: 'Swept Joiner',
+    password: 'a fine password',
+  }),
   'POST /bots': () => ({
     full_name: fresh('Swept Bot '),
     short_name: fresh('swept'),

@@ -36,6 +36,8 @@ const notActions: Readonly<Record<string, string>> = {
   announceMovedUserTopics: 'announces the change of updateMessage',
   announceSystemGroupMembership: 'announces the change of createUser',
   announceFullName: 'announces the change of changeFullName or updateBot',
+  invitesFor: 'reads state',
+  openInvite: 'a check; changes nothing',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');
@@ -606,6 +608,35 @@ describe('initial state plus events equals fresh state', () => {
           query: { stream: 'nowhere' },
           body: fixture('helloworld', 'hello.json'),
         }),
+    },
+    {
+      name: 'creating an invitation link',
+      covers: ['createMultiuseInvite'],
+      act: () => org.api(org.owner)('POST', '/invites/multiuse', { invite_as: 400 }),
+    },
+    {
+      name: 'revoking an invitation link',
+      covers: ['revokeMultiuseInvite'],
+      act: async () => {
+        const { invites } = (await org.api(org.owner)('GET', '/invites')).json as {
+          invites: { id: number }[];
+        };
+        return org.api(org.owner)('DELETE', `/invites/multiuse/${invites[0]?.id}`);
+      },
+    },
+    {
+      name: 'joining by an invitation link',
+      covers: ['joinByInvite'],
+      act: async () => {
+        const link = (await org.api(org.owner)('POST', '/invites/multiuse', { invite_as: 600 }))
+          .json.invite_link as string;
+        return org.api()('POST', '/hearth/join', {
+          key: /\/join\/([a-z0-9]+)\/$/.exec(link)?.[1] ?? '',
+          email: `joiner${Date.now()}@hearth.test`,
+          full_name: 'Joiner',
+          password: 'a fine password',
+        });
+      },
     },
     {
       name: 'making a member a moderator, which moves them between system groups',

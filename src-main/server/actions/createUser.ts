@@ -2,7 +2,7 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
-import { defaultStreams } from '../store/streams';
+import { defaultStreams, type StreamRow } from '../store/streams';
 import { insertSubscription } from '../store/subscriptions';
 import { activeUserIds, insertUser, userByEmail, userById, type UserRow } from '../store/users';
 import { toWireUser } from '../shape/users';
@@ -16,6 +16,8 @@ export interface CreateUserRequest {
   fullName: string;
   role: number;
   password?: string | null;
+  /** The streams an invitation names; without any, the organization's default streams. */
+  streams?: readonly StreamRow[];
 }
 
 export function createUser(services: Services, request: CreateUserRequest): UserRow {
@@ -42,8 +44,10 @@ export function createUser(services: Services, request: CreateUserRequest): User
     if (!created || !recipientFor(sql, RecipientType.personal, id)) {
       throw new Error('user vanished inside its own transaction');
     }
-    // Zulip's do_create_user: a newcomer joins the organization's default streams.
-    return { user: created, joined: addSubscriptionRows(sql, [created], defaultStreams(sql)) };
+    // Zulip's process_new_human_user: a newcomer joins the streams of their
+    // invitation, or, when it names none, the organization's default streams.
+    const streams = request.streams?.length ? request.streams : defaultStreams(sql);
+    return { user: created, joined: addSubscriptionRows(sql, [created], streams) };
   });
 
   services.queues.notify(

@@ -6,6 +6,7 @@ import { profileDataByUser, profileDataField } from '../shape/profileFields';
 import { toWireUser } from '../shape/users';
 import { profileFieldValuesOf } from '../store/customProfileFields';
 import { botById, botsOwnedBy } from '../store/bots';
+import { revokeInvitesBy } from '../store/invites';
 import type { Sql } from '../store/sql';
 import {
   activeOwnerIds,
@@ -151,6 +152,8 @@ export function deactivateAccount(services: Services, user: UserRow): void {
     const bots =
       user.is_bot === 1 ? [] : botsOwnedBy(sql, user.id).filter((bot) => bot.is_active === 1);
     for (const account of [...bots, user]) setActive(sql, account.id, false);
+    // Zulip's revoke_invites_generated_by_user.
+    revokeInvitesBy(sql, user.id);
     return [...bots, user];
   });
   for (const account of gone) {

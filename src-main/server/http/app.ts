@@ -9,6 +9,7 @@ import type { Services } from '../services';
 import type { TurnBudget } from '../turnBudget';
 import { registerAvatarRoute } from './avatarRoute';
 import { filesOf, registerFormParsers } from './body';
+import { registerJoinPage } from './joinPage';
 import { registerRealmIconRoute } from './realmIconRoute';
 import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
 import { errorReply } from './errorResponse';
@@ -121,6 +122,7 @@ export function buildApp(
 
   registerAvatarRoute(app, services);
   registerRealmIconRoute(app, services);
+  registerJoinPage(app, services);
   registerWebhookRoute(app, services);
 
   app.setNotFoundHandler(async () => {

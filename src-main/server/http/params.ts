@@ -11,6 +11,7 @@ export interface Param<T> {
   readonly presence: 'required' | 'optional';
   readonly fallback: T | undefined;
   readonly aliases: readonly string[];
+  readonly keepNull?: boolean;
 }
 
 export type ParamSpecs = Record<string, Param<unknown>>;
@@ -43,6 +44,8 @@ export function stringParams(...sources: unknown[]): RawParams {
 interface Options {
   /** Older names Zulip still accepts, e.g. `subject` for `topic`. */
   aliases?: readonly string[];
+  /** JSON `null` is a value of its own (Zulip's "never" for an expiry), not "not given". */
+  keepNull?: boolean;
 }
 
 export function required<S extends z.ZodType>(
@@ -65,7 +68,14 @@ export function optional<S extends z.ZodType, D extends z.output<S> | undefined 
   fallback?: D,
   options: Options = {},
 ): Param<z.output<S> | D> {
-  return { encoding, schema, presence: 'optional', fallback, aliases: options.aliases ?? [] };
+  return {
+    encoding,
+    schema,
+    presence: 'optional',
+    fallback,
+    aliases: options.aliases ?? [],
+    ...(options.keepNull ? { keepNull: true } : {}),
+  };
 }
 
 function rawValue(raw: RawParams, name: string, param: Param<unknown>): string | undefined {
@@ -96,7 +106,7 @@ function decodeOne(name: string, param: Param<unknown>, value: string | undefine
       throw errors.invalidArgument(name, 'not valid JSON');
     }
     // zulip-js and others send `null` for "not given", which Zulip reads as the default.
-    if (decoded === null && param.presence === 'optional') return param.fallback;
+    if (decoded === null && param.presence === 'optional' && !param.keepNull) return param.fallback;
   }
   const result = param.schema.safeParse(decoded);
   if (!result.success) {

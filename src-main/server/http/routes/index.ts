@@ -8,6 +8,12 @@ import {
   updateBotEndpoint,
 } from './bots';
 import { deleteQueue, getEvents, register } from './events';
+import {
+  createMultiuseInviteEndpoint,
+  getInvitesEndpoint,
+  joinByInviteEndpoint,
+  revokeMultiuseInviteEndpoint,
+} from './invites';
 import { getMessages, postMessage } from './messages';
 import { deleteMessageEndpoint } from './messageDeletion';
 import {
@@ -62,6 +68,10 @@ export const endpoints: readonly Endpoint[] = [
   updateUserEndpoint,
   deactivateUserEndpoint,
   reactivateUserEndpoint,
+  createMultiuseInviteEndpoint,
+  getInvitesEndpoint,
+  revokeMultiuseInviteEndpoint,
+  joinByInviteEndpoint,
   createBotEndpoint,
   getBotsEndpoint,
   updateBotEndpoint,
