@@ -454,6 +454,8 @@ export const serverInfoSchema = z.object({
   browserSignIn: z.array(z.string()),
   /** A warning to show without refusing, e.g. an http:// URL off this computer. */
   warning: z.string().nullable(),
+  /** What was probed was an invitation link: the form asks for a new account. */
+  invitation: z.boolean(),
 });
 export type ServerInfo = z.infer<typeof serverInfoSchema>;
 export const probeResultSchema = z.discriminatedUnion('ok', [
@@ -547,6 +549,13 @@ export const bridgeCalls = {
         apiKey: z.string().trim().min(1).max(200),
       }),
       z.object({ method: z.literal('zuliprc'), zuliprc: z.string().min(1).max(10_000) }),
+      z.object({
+        method: z.literal('invitation'),
+        link: serverUrl,
+        fullName: z.string().trim().min(1).max(100),
+        email,
+        password,
+      }),
     ]),
     result: formResultSchema,
   },

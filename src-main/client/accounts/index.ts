@@ -9,7 +9,13 @@ export {
 export { probeServer } from './probeServer';
 export { minimumFeatureLevel, type ServerInfo, type SignInMethods } from './serverInfo';
 export { cleartextWarning, isLoopbackHost, normaliseServerUrl } from './serverUrl';
-export { signInWithApiKey, signInWithPassword, type SignInResult } from './signIn';
+export { parseInvitationLink, type InvitationLink } from './invitationLink';
+export {
+  joinWithInvitation,
+  signInWithApiKey,
+  signInWithPassword,
+  type SignInResult,
+} from './signIn';
 export {
   SignInError,
   type SignInErrorKind,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createApi } from '../api';
+import { ApiError } from '../errors';
 import { createHttpClient, type HttpClientOptions } from '../http';
 import { explainFailure } from './explainFailure';
 import type { ServerInfo } from './serverInfo';
@@ -82,3 +83,54 @@ export async function signInWithApiKey(
     realmIcon: server.realmIcon,
   };
 }
+
+export interface Newcomer {
+  email: string;
+  fullName: string;
+  password: string;
+}
+
+/**
+ * Joins by an invitation link's key (a Hearth host's POST /hearth/join),
+ * creating the account, then signs in with the key it answers with. The
+ * password is sent once and never kept.
+ */
+export async function joinWithInvitation(
+  server: ServerInfo,
+  key: string,
+  newcomer: Newcomer,
+  options: HttpClientOptions = {},
+): Promise<SignInResult> {
+  const email = required(newcomer.email, 'email', 'your email');
+  const fullName = required(newcomer.fullName, 'fullName', 'your name');
+  if (newcomer.password === '') {
+    throw new SignInError('invalid-input', 'Choose a password.', 'password');
+  }
+  const { serverUrl } = server;
+  let answer;
+  try {
+    answer = await createHttpClient({ serverUrl }, options).request(
+      'POST',
+      'hearth/join',
+      { key, email, full_name: fullName, password: newcomer.password },
+      apiKeySchema,
+    );
+  } catch (error) {
+    // The host says what it refused (a taken email, a bad name, a spent
+    // link); the form shows it beside that field.
+    if (error instanceof ApiError && error.code === 'BAD_REQUEST') {
+      throw new SignInError('rejected', error.message, newcomerField(error.message));
+    }
+    throw explainFailure(error, { serverUrl, credentialField: 'password' });
+  }
+  return signInWithApiKey(server, answer.email, answer.api_key, options);
+}
+
+const newcomerField = (message: string): SignInField =>
+  /email/i.test(message)
+    ? 'email'
+    : /name/i.test(message)
+      ? 'fullName'
+      : /invitation/i.test(message)
+        ? 'serverUrl'
+        : 'password';

@@ -1,5 +1,5 @@
 /** The form field a sign-in failure belongs to, so the window can show it beside that field. */
-export type SignInField = 'serverUrl' | 'email' | 'password' | 'apiKey' | 'zuliprc';
+export type SignInField = 'serverUrl' | 'email' | 'password' | 'apiKey' | 'zuliprc' | 'fullName';
 
 export type SignInErrorKind =
   | 'invalid-input'

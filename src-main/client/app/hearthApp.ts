@@ -13,6 +13,8 @@ import type {
 import type { Message } from '../../wire';
 import {
   Accounts,
+  joinWithInvitation,
+  parseInvitationLink,
   parseZuliprc,
   probeServer,
   SignInError,
@@ -88,7 +90,8 @@ const logOf = (options: HearthAppOptions) =>
 export type JoinRequest =
   | { method: 'password'; serverUrl: string; email: string; password: string }
   | { method: 'apiKey'; serverUrl: string; email: string; apiKey: string }
-  | { method: 'zuliprc'; zuliprc: string };
+  | { method: 'zuliprc'; zuliprc: string }
+  | { method: 'invitation'; link: string; fullName: string; email: string; password: string };
 
 const cacheFileOf = (profileDir: string, account: Pick<AccountRecord, 'id'>) =>
   join(profileDir, 'caches', `${account.id}.sqlite3`);
@@ -302,9 +305,11 @@ export class HearthApp {
     return (this.#activeId === null ? undefined : this.#runtimes.get(this.#activeId)) ?? null;
   }
 
+  /** The server the form names, or the one an invitation link it holds names. */
   async probe(serverUrl: string): Promise<ProbeResult> {
     try {
-      const info = await probeServer(serverUrl);
+      const invitation = parseInvitationLink(serverUrl);
+      const info = await probeServer(invitation?.serverUrl ?? serverUrl);
       return {
         ok: true,
         server: {
@@ -317,6 +322,7 @@ export class HearthApp {
           usernameIsEmail: info.signIn.usernameIsEmail,
           browserSignIn: info.signIn.external,
           warning: info.warning,
+          invitation: invitation !== null,
         },
       };
     } catch (error) {
@@ -331,6 +337,12 @@ export class HearthApp {
         const rc = parseZuliprc(request.zuliprc);
         const server = await probeServer(rc.site);
         signedIn = await signInWithApiKey(server, rc.email, rc.apiKey, { keyField: 'zuliprc' });
+      } else if (request.method === 'invitation') {
+        const invitation = parseInvitationLink(request.link);
+        if (!invitation)
+          return { ok: false, field: 'serverUrl', message: 'This is not an invitation link.' };
+        const server = await probeServer(invitation.serverUrl);
+        signedIn = await joinWithInvitation(server, invitation.key, request);
       } else {
         const server = await probeServer(request.serverUrl);
         signedIn =

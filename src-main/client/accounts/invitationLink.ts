@@ -1,0 +1,31 @@
+/** An invitation link as the Join form takes it: whose server, and the invitation's key. */
+export interface InvitationLink {
+  serverUrl: string;
+  key: string;
+}
+
+const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
+
+/**
+ * Reads Zulip's invitation link, `{organization}/join/{key}/`, as pasted, or
+ * as the OS hands Hearth its own `hearth://{host}/join/{key}/` (reached over
+ * HTTPS, or HTTP on this computer, as Hearth's other links). Anything else
+ * is no invitation: null.
+ */
+export function parseInvitationLink(text: string): InvitationLink | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol === 'hearth:') {
+    const protocol = loopback.test(url.host) ? 'http:' : 'https:';
+    url = new URL(`${protocol}//${url.host}${url.pathname}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const match = /^(.*)\/join\/([a-z0-9]{16,64})\/?$/i.exec(url.pathname);
+  if (!match) return null;
+  const [, base = '', key = ''] = match;
+  return { serverUrl: `${url.origin}${base}`, key };
+}
