@@ -693,7 +693,7 @@ export const bridgeCalls = {
   openLink: {
     args: z.object({ href: z.string().min(1).max(8000) }),
     result: z.object({
-      kind: z.enum(['narrow', 'external', 'refused']),
+      kind: z.enum(['narrow', 'external', 'refused', 'invitation']),
       url: z.string().nullable(),
     }),
   },
@@ -780,6 +780,8 @@ export const bridgeEvents = {
   drafts: z.object({ accountId: z.string(), drafts: z.array(draftSchema) }),
   /** This computer's host changed its status or logged a line (`at`, ms): the Hosting page asks again. */
   hosting: z.object({ at: z.number() }),
+  /** An invitation link was opened (clicked, or handed over by the OS): offer to join by it. */
+  invitation: z.object({ link: z.string() }),
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

@@ -105,6 +105,25 @@ describe('the Users page and joining by invitation', () => {
     await expect.poll(() => page.getByLabel('Role of Gina Guest').inputValue()).toBe('guest');
   });
 
+  it('opens a hearth:// invitation the OS hands over in the Join form, checked at once', async () => {
+    const link = await users(owner.page).getByLabel('New link').inputValue();
+    const { host, pathname } = new URL(link);
+    const window = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }));
+    try {
+      await window.page.getByRole('textbox', { name: 'Server URL or invitation link' }).waitFor();
+      window.hearth.app.openLink(`hearth://${host}${pathname}`, { fromWindow: false });
+      await window.page.getByRole('textbox', { name: 'Your name' }).waitFor();
+      expect(
+        await window.page
+          .getByRole('textbox', { name: 'Server URL or invitation link' })
+          .inputValue(),
+      ).toBe(`hearth://${host}${pathname}`);
+      expect(await window.page.getByRole('note').first().innerText()).toContain('You are invited');
+    } finally {
+      await window.close();
+    }
+  });
+
   it('revokes a link, after which it no longer joins anyone', async () => {
     const { page } = owner;
     const invitations = users(page).getByRole('region', { name: 'Invitation links' });

@@ -375,6 +375,7 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
         ),
         app.on('navigate', (target) => push('navigate', target)),
         app.on('hosting', () => hosting.request()),
+        app.on('invitation', (invitation) => push('invitation', invitation)),
         app.on('typing', (typing) => push('typing', typing)),
         app.on('drafts', ({ accountId }) =>
           push('drafts', { accountId, drafts: app.active().drafts() }),

@@ -69,6 +69,8 @@ export interface HearthAppEvents {
   drafts: { accountId: string };
   /** This computer's host changed its status or logged a line. */
   hosting: undefined;
+  /** An invitation link was opened: the window offers to join by it. */
+  invitation: { link: string };
 }
 
 /** What a shown notification opens when clicked. */
@@ -250,6 +252,11 @@ export class HearthApp {
    * launch). A narrow of a known organization is shown in the app.
    */
   openLink(href: string, { fromWindow }: { fromWindow: boolean }): LinkTarget {
+    // An invitation opens the Join form, whether clicked or handed over by the OS.
+    if (parseInvitationLink(href)) {
+      this.#events.emit('invitation', { link: href });
+      return { kind: 'invitation', link: href };
+    }
     const accounts = [...this.#runtimes.values()].map((runtime) => ({
       id: runtime.account.id,
       serverUrl: runtime.account.serverUrl,

@@ -7,7 +7,9 @@ export type LinkTarget =
   /** For the system browser or mail program. */
   | { kind: 'external'; url: string }
   /** Nothing: a scheme the OS must not be asked to open (file:, javascript:…). */
-  | { kind: 'refused' };
+  | { kind: 'refused' }
+  /** An invitation to an organization: the window's Join form takes it. */
+  | { kind: 'invitation'; link: string };
 
 export interface LinkAccount {
   id: string;

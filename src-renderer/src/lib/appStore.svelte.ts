@@ -139,6 +139,7 @@ export class AppStore {
 
   async start(): Promise<void> {
     this.bridge.on('appState', (state) => this.applyAppState(state));
+    this.bridge.on('invitation', ({ link }) => void this.joinByInvitation(link));
     this.bridge.on('hosting', () => {
       if (this.view === 'hosting') void this.hosting.load();
     });
@@ -212,6 +213,13 @@ export class AppStore {
   cancelAddAccount(): void {
     this.onboarding.reset();
     this.addingAccount = false;
+  }
+
+  /** Opens the join form on an invitation link, checked at once. */
+  async joinByInvitation(link: string): Promise<void> {
+    this.addAccount();
+    this.onboarding.prefill = { serverUrl: link, email: '' };
+    await this.onboarding.probe(link);
   }
 
   /** Opens the join form on the account's server, for an account whose key is gone. */
