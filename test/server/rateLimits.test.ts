@@ -6,6 +6,7 @@ import {
 } from '../../src-main/server/http/rateLimits';
 import { ApiError } from '../../src-main/server/errors';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { createWebhookBot, fixture, postWebhook } from '../helpers/webhooks';
 
 const password = 'correct horse battery staple';
 
@@ -116,6 +117,24 @@ describe('a user over the per-user limit', () => {
     });
     const contents = (seen.json.messages as { content: string }[]).map((m) => m.content);
     expect(contents.join()).not.toContain('over the limit');
+  });
+
+  it("counts an incoming webhook against its bot's limit, with the same headers", async () => {
+    const bot = await createWebhookBot(org, bob, 'hook');
+    const post = () =>
+      postWebhook(org, bot, 'helloworld', {
+        query: { stream: 'general' },
+        body: fixture('helloworld', 'hello.json'),
+      });
+    const statuses: number[] = [];
+    let last;
+    for (let call = 0; call < 4; call++) {
+      last = await post();
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(last?.json).toMatchObject({ code: 'RATE_LIMIT_HIT' });
+    expect(last?.headers.get('x-ratelimit-limit')).toBe('3');
   });
 });
 

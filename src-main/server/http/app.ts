@@ -77,6 +77,12 @@ export function buildApp(
     });
   }
 
+  const standingsFor = (request: FastifyRequest): RateStanding[] => {
+    const standings: RateStanding[] = [];
+    if (services.rateLimits) standingsOf.set(request, standings);
+    return standings;
+  };
+
   const methodsByPath = new Map<string, Method[]>();
   for (const endpoint of endpoints) {
     const url = `${API_PREFIX}${endpoint.path}`;
@@ -88,8 +94,7 @@ export function buildApp(
       ...(endpoint.maxFileBytes === undefined ? {} : { bodyLimit: endpoint.maxFileBytes + 65_536 }),
       // Fastify answers an error sent through `reply` with the error handler.
       handler: (request, reply) => {
-        const standings: RateStanding[] = [];
-        if (services.rateLimits) standingsOf.set(request, standings);
+        const standings = standingsFor(request);
         const call: IncomingCall = {
           params: stringParams(request.query, request.body, request.params),
           authorization: request.headers.authorization,
@@ -123,7 +128,7 @@ export function buildApp(
   registerAvatarRoute(app, services);
   registerRealmIconRoute(app, services);
   registerJoinPage(app, services);
-  registerWebhookRoute(app, services);
+  registerWebhookRoute(app, services, standingsFor);
 
   app.setNotFoundHandler(async () => {
     throw errors.notFound();

@@ -8,6 +8,7 @@ import { userByApiKey } from '../store/bots';
 import type { UserRow } from '../store/users';
 import { authenticate } from './auth';
 import { decodeParams, optional, stringParams } from './params';
+import type { RateStanding } from './rateLimits';
 
 // The URL parameters every integration shares (Zulip's webhook_view and
 // check_send_webhook_message).
@@ -48,7 +49,11 @@ function bodyText(body: unknown): string {
  * read raw whatever its content type (services label JSON as a form often
  * enough), so this route has its own body parser.
  */
-export function registerWebhookRoute(app: FastifyInstance, services: Services): void {
+export function registerWebhookRoute(
+  app: FastifyInstance,
+  services: Services,
+  standingsFor: (request: FastifyRequest) => RateStanding[],
+): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -62,6 +67,8 @@ export function registerWebhookRoute(app: FastifyInstance, services: Services): 
         const query = stringParams(request.query);
         const params = decodeParams(common, query);
         const user = sender(services, params.api_key, request.headers.authorization);
+        // Zulip's webhook views come under the sending bot's per-user limit.
+        services.rateLimits?.user(user.id, standingsFor(request));
         const result = receiveWebhook(services, user, integration, {
           path: request.url.split('?')[0] ?? request.url,
           body: bodyText(request.body),
