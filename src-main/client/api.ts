@@ -326,6 +326,8 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         'register',
         { apply_markdown: true, client_gravatar: false, client_capabilities: clientCapabilities },
         registeredSchema,
+        // Registering changes nothing the client could send twice.
+        { retryRateLimited: true },
       ),
     async getEvents({ queueId, lastEventId, dontBlock, signal, timeoutMs }) {
       const response = await http.request(

@@ -21,7 +21,34 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** A file to send with the parameters, as multipart form data (Zulip's uploads). */
   file?: { filename: string; data: Uint8Array };
+  /**
+   * Whether a request the server refused for the rate limit is sent again
+   * once the wait it names is over. Reads (GET) are by default; a POST that
+   * changes nothing (register) may say so.
+   */
+  retryRateLimited?: boolean;
 }
+
+// Reads wait out a rate limit up to this many times, and at most this long each.
+const RATE_LIMIT_RETRIES = 3;
+const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
+
+const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 
 export interface HttpClient {
   request<S extends z.ZodType>(
@@ -73,68 +100,85 @@ export function createHttpClient(
   const base = apiBase(server.serverUrl);
   const headers = headersFor(server);
 
+  const once: HttpClient['request'] = async (method, path, params, schema, requestOptions = {}) => {
+    const url = new URL(path.replace(/^\//, ''), base);
+    const encoded = encodeParams(params);
+    if (method === 'GET') url.search = encoded.toString();
+    const body = requestOptions.file ? withFile(encoded, requestOptions.file) : encoded;
+    const timeout = AbortSignal.timeout(requestOptions.timeoutMs ?? defaultTimeoutMs);
+    const signal = requestOptions.signal
+      ? AbortSignal.any([requestOptions.signal, timeout])
+      : timeout;
+
+    let status: number;
+    let retryAfterHeader: string | null;
+    let text: string;
+    try {
+      const response = await fetchImpl(url, {
+        method,
+        headers,
+        ...(method === 'GET' ? {} : { body }),
+        signal,
+      });
+      status = response.status;
+      retryAfterHeader = response.headers.get('retry-after');
+      text = await response.text();
+    } catch (error) {
+      // A caller's own abort (a Session stopping) is not a network failure.
+      if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
+      throw new NetworkError(`${method} ${url.pathname} failed: ${describe(error)}`, {
+        cause: error,
+      });
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new NotZulipError(
+        status,
+        `${method} ${url.pathname} answered HTTP ${status} without Zulip JSON`,
+      );
+    }
+
+    const failure = apiErrorSchema.safeParse(json);
+    if (failure.success) {
+      // Zulip's own default when an error names no more specific code.
+      const code = failure.data.code ?? 'BAD_REQUEST';
+      const retryAfter = retryAfterSeconds(retryAfterHeader, failure.data['retry-after']);
+      throw new ApiError(status, code, failure.data.msg, failure.data, retryAfter);
+    }
+    if (status < 200 || status >= 300) {
+      throw new NotZulipError(
+        status,
+        `${method} ${url.pathname} answered HTTP ${status} without Zulip JSON`,
+      );
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ProtocolError(
+        `${method} ${url.pathname}: unexpected response: ${parsed.error.message}`,
+      );
+    }
+    return parsed.data;
+  };
+
   return {
+    // A busy window reads faster than a server's limit allows (Zulip's 200 a
+    // minute): a refused read waits the time the server names and goes again,
+    // rather than showing the reader an error.
     async request(method, path, params, schema, requestOptions = {}) {
-      const url = new URL(path.replace(/^\//, ''), base);
-      const encoded = encodeParams(params);
-      if (method === 'GET') url.search = encoded.toString();
-      const body = requestOptions.file ? withFile(encoded, requestOptions.file) : encoded;
-      const timeout = AbortSignal.timeout(requestOptions.timeoutMs ?? defaultTimeoutMs);
-      const signal = requestOptions.signal
-        ? AbortSignal.any([requestOptions.signal, timeout])
-        : timeout;
-
-      let status: number;
-      let retryAfterHeader: string | null;
-      let text: string;
-      try {
-        const response = await fetchImpl(url, {
-          method,
-          headers,
-          ...(method === 'GET' ? {} : { body }),
-          signal,
-        });
-        status = response.status;
-        retryAfterHeader = response.headers.get('retry-after');
-        text = await response.text();
-      } catch (error) {
-        // A caller's own abort (a Session stopping) is not a network failure.
-        if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
-        throw new NetworkError(`${method} ${url.pathname} failed: ${describe(error)}`, {
-          cause: error,
-        });
+      const retries = requestOptions.retryRateLimited ?? method === 'GET';
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return await once(method, path, params, schema, requestOptions);
+        } catch (error) {
+          const limited = error instanceof ApiError && error.status === 429;
+          if (!limited || !retries || attempt >= RATE_LIMIT_RETRIES) throw error;
+          const seconds = Math.min(error.retryAfterSeconds ?? 1, MAX_RATE_LIMIT_WAIT_SECONDS);
+          await pause(seconds * 1000, requestOptions.signal);
+        }
       }
-
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new NotZulipError(
-          status,
-          `${method} ${url.pathname} answered HTTP ${status} without Zulip JSON`,
-        );
-      }
-
-      const failure = apiErrorSchema.safeParse(json);
-      if (failure.success) {
-        // Zulip's own default when an error names no more specific code.
-        const code = failure.data.code ?? 'BAD_REQUEST';
-        const retryAfter = retryAfterSeconds(retryAfterHeader, failure.data['retry-after']);
-        throw new ApiError(status, code, failure.data.msg, failure.data, retryAfter);
-      }
-      if (status < 200 || status >= 300) {
-        throw new NotZulipError(
-          status,
-          `${method} ${url.pathname} answered HTTP ${status} without Zulip JSON`,
-        );
-      }
-      const parsed = schema.safeParse(json);
-      if (!parsed.success) {
-        throw new ProtocolError(
-          `${method} ${url.pathname}: unexpected response: ${parsed.error.message}`,
-        );
-      }
-      return parsed.data;
     },
   };
 }
