@@ -63,6 +63,11 @@ export interface HttpClient {
 export interface HttpClientOptions {
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
+  /**
+   * False for a form the person waits on (probing a server, signing in):
+   * a rate limit is then reported at once, with its wait, instead of waited out.
+   */
+  waitOutRateLimits?: boolean;
 }
 
 // Zulip decodes list, object and boolean arguments as JSON; strings travel as-is.
@@ -168,7 +173,9 @@ export function createHttpClient(
     // minute): a refused read waits the time the server names and goes again,
     // rather than showing the reader an error.
     async request(method, path, params, schema, requestOptions = {}) {
-      const retries = requestOptions.retryRateLimited ?? method === 'GET';
+      const retries =
+        options.waitOutRateLimits !== false &&
+        (requestOptions.retryRateLimited ?? method === 'GET');
       for (let attempt = 0; ; attempt += 1) {
         try {
           return await once(method, path, params, schema, requestOptions);

@@ -19,7 +19,10 @@ export async function probeServer(
   options: HttpClientOptions = {},
 ): Promise<ServerInfo> {
   const serverUrl = normaliseServerUrl(typedUrl);
-  const http = createHttpClient({ serverUrl }, { timeoutMs: 15_000, ...options });
+  const http = createHttpClient(
+    { serverUrl },
+    { timeoutMs: 15_000, waitOutRateLimits: false, ...options },
+  );
   let settings;
   try {
     settings = await http.request('GET', 'server_settings', {}, serverSettingsSchema);

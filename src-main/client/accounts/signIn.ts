@@ -71,7 +71,10 @@ export async function signInWithApiKey(
   };
   let identity;
   try {
-    identity = await createApi(credentials, httpOptions).getIdentity();
+    identity = await createApi(credentials, {
+      waitOutRateLimits: false,
+      ...httpOptions,
+    }).getIdentity();
   } catch (error) {
     throw explainFailure(error, { serverUrl: server.serverUrl, credentialField: keyField });
   }
