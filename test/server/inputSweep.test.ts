@@ -74,6 +74,8 @@ const validCalls: Record<string, ValidCall> = {
     stream_ids: JSON.stringify([designId]),
   }),
   'GET /invites': () => ({}),
+  // The owner's key changes here, which is why the endpoint is listed last.
+  'POST /users/me/api_key/regenerate': () => ({}),
   'DELETE /invites/multiuse/:invite_id': async ({ org }) => ({
     invite_id: String(
       ((await org.api(org.owner)('GET', '/invites')).json.invites as { id: number }[])[0]?.id ?? 1,

@@ -688,6 +688,20 @@ describe('initial state plus events equals fresh state', () => {
       covers: ['reactivateUser'],
       act: () => org.api(org.owner)('POST', `/users/${carol.id}/reactivate`),
     },
+    {
+      name: 'changing one’s password',
+      covers: ['changePassword'],
+      act: () =>
+        org.api(carol)('PATCH', '/settings', {
+          old_password: 'correct horse battery staple',
+          new_password: 'another horse battery staple',
+        }),
+    },
+    {
+      name: 'regenerating one’s API key',
+      covers: ['regenerateOwnApiKey'],
+      act: () => org.api(carol)('POST', '/users/me/api_key/regenerate'),
+    },
   ];
 
   it('has a row for every action', () => {

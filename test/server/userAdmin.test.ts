@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zulipRateRules } from '../../src-main/server/http/rateLimits';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { createWebhookBot } from '../helpers/webhooks';
 
@@ -154,5 +155,72 @@ describe('administering users', () => {
     const subscriptions = (await org.api(carol)('GET', '/users/me/subscriptions')).json
       .subscriptions as { name: string }[];
     expect(subscriptions.map((sub) => sub.name)).toContain('general');
+  });
+});
+
+describe("one's own password and API key", () => {
+  let org: Org;
+  let dora: TestUser;
+
+  beforeAll(async () => {
+    org = await startOrg({ rateLimits: zulipRateRules });
+    dora = await org.user('dora');
+  });
+  afterAll(() => org.close());
+
+  const login = (password: string) =>
+    org.api()('POST', '/fetch_api_key', { username: dora.email, password });
+
+  it('changes the password with the old one, and keeps the API key', async () => {
+    const wrong = await org.api(dora)('PATCH', '/settings', {
+      old_password: 'not it',
+      new_password: 'a brand new password',
+      full_name: 'Dora Renamed',
+    });
+    expect(wrong.json).toMatchObject({ result: 'error', msg: 'Wrong password!' });
+    expect((await org.api(dora)('GET', '/users/me')).json.full_name).toBe('Dora');
+    const weak = await org.api(dora)('PATCH', '/settings', {
+      old_password: 'correct horse battery staple',
+      new_password: 'short',
+    });
+    expect(weak.json.msg).toBe('New password is too weak!');
+    const changed = await org.api(dora)('PATCH', '/settings', {
+      old_password: 'correct horse battery staple',
+      new_password: 'a brand new password',
+    });
+    expect(changed.json.result).toBe('success');
+    expect((await login('correct horse battery staple')).json.code).toBe('AUTHENTICATION_FAILED');
+    expect((await login('a brand new password')).json.api_key).toBe(dora.apiKey);
+  });
+
+  it('counts wrong old passwords as failed logins', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await org.api(dora)('PATCH', '/settings', {
+        old_password: 'nope',
+        new_password: 'whatever it is',
+      });
+    }
+    const limited = await org.api(dora)('PATCH', '/settings', {
+      old_password: 'a brand new password',
+      new_password: 'yet another password',
+    });
+    expect(limited.json.msg).toMatch(
+      /^You're making too many attempts! Try again in \d+ seconds\.$/,
+    );
+  });
+
+  it('regenerates the API key: the old one is refused at once, the new one works', async () => {
+    expect((await org.api(dora)('GET', '/users/me')).status).toBe(200);
+    const answer = await org.api(dora)('POST', '/users/me/api_key/regenerate');
+    expect(answer.json).toEqual({
+      result: 'success',
+      msg: '',
+      api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+    });
+    expect(answer.json.api_key).not.toBe(dora.apiKey);
+    const old = await org.api(dora)('GET', '/users/me');
+    expect(old.status).toBe(401);
+    const renewed = { ...dora, apiKey: answer.json.api_key as string };
+    expect((await org.api(renewed)('GET', '/users/me')).json.email).toBe(dora.email);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { streamById, type StreamRow } from '../store/streams';
 import { adminIds, Role, type UserRow } from '../store/users';
 import { createUser } from './createUser';
+import { MIN_PASSWORD_LENGTH } from './credentials';
 import { roleTypes } from './userAdmin';
 
 // Zulip's generate_key: 24 lowercase letters and digits.
@@ -134,9 +135,6 @@ export interface Joining {
   fullName: string;
   password: string;
 }
-
-// Zulip's default PASSWORD_MIN_LENGTH.
-const MIN_PASSWORD_LENGTH = 6;
 
 /**
  * Joins the organization by an invitation link, as Zulip's registration

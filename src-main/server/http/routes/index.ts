@@ -41,7 +41,7 @@ import { getServerSettings } from './serverSettings';
 import { updateNotificationSettingsEndpoint } from './settings';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './presence';
 import { typingEndpoint } from './typing';
-import { updateSettingsEndpoint } from './userSettings';
+import { regenerateOwnApiKeyEndpoint, updateSettingsEndpoint } from './userSettings';
 import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
 import { deleteDefaultStreamEndpoint, getStreamId, getStreams, postDefaultStream } from './streams';
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
@@ -118,4 +118,6 @@ export const endpoints: readonly Endpoint[] = [
   register,
   getEvents,
   deleteQueue,
+  // Last: a caller that sweeps every endpoint in order keeps its key to the end.
+  regenerateOwnApiKeyEndpoint,
 ];

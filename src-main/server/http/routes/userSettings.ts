@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkNotificationSound } from '../../actions/updateNotificationSettings';
 import { changeFullName } from '../../actions/changeFullName';
+import { changePassword, regenerateOwnApiKey } from '../../actions/credentials';
 import { changeUserSettings } from '../../actions/userSettings';
 import { errors } from '../../errors';
 import { userEndpoint } from '../endpoint';
@@ -30,6 +31,8 @@ export const updateSettingsEndpoint = userEndpoint({
   path: '/settings',
   params: {
     full_name: optional('text', z.string()),
+    old_password: optional('text', z.string().max(1000), ''),
+    new_password: optional('text', z.string().max(1000), ''),
     ...notificationSettingParams,
     enable_marketing_emails: flag(),
     presence_enabled: flag(),
@@ -65,9 +68,20 @@ export const updateSettingsEndpoint = userEndpoint({
     ) {
       throw errors.badRequest(`Invalid email batching period: ${batching} seconds`);
     }
+    // As in Zulip, a password change goes first: a wrong old password changes nothing.
+    if (params.new_password !== '') {
+      changePassword(services, user, params.old_password, params.new_password);
+    }
     // The name is checked before any setting changes, so a refused one changes nothing.
     if (params.full_name !== undefined) changeFullName(services, user, params.full_name);
     changeUserSettings(services, user, params);
     return {};
   },
+});
+
+export const regenerateOwnApiKeyEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/users/me/api_key/regenerate',
+  params: {},
+  handle: ({ services, user }) => ({ api_key: regenerateOwnApiKey(services, user) }),
 });
