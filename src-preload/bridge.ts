@@ -727,6 +727,16 @@ export const bridgeCalls = {
     result: z.object({}),
   },
   /** The server checks the name and renames the reader everywhere by its realm_user event. */
+  /** Zulip's password change; the server checks both. */
+  changePassword: {
+    args: z.object({
+      oldPassword: z.string().min(1).max(1000),
+      newPassword: z.string().min(1).max(1000),
+    }),
+    result: z.object({}),
+  },
+  /** A new API key for the account in the window, kept in the keychain; the old one stops working. */
+  regenerateApiKey: { args: z.object({}), result: z.object({}) },
   changeFullName: {
     args: z.object({ fullName: z.string().max(1000) }),
     result: z.object({}),

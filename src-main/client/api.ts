@@ -232,6 +232,8 @@ export interface Api {
   setTopicVisibility(streamId: number, topic: string, policy: TopicVisibility): Promise<void>;
   /** The PATCH /users/me/subscriptions/muted_topics of servers before feature level 170. */
   setTopicMutedLegacy(streamId: number, topic: string, muted: boolean): Promise<void>;
+  /** POST /users/me/api_key/regenerate: the new key. */
+  regenerateOwnApiKey(): Promise<string>;
   /** Zulip's PATCH /users/{id} with a role number (100 owner … 600 guest). */
   changeUserRole(userId: number, role: number): Promise<void>;
   deactivateUser(userId: number): Promise<void>;
@@ -447,6 +449,10 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     },
     async updateSettings(settings) {
       await http.request('PATCH', 'settings', settings, apiSuccessSchema);
+    },
+    async regenerateOwnApiKey() {
+      const schema = z.looseObject({ api_key: z.string().min(1) });
+      return (await http.request('POST', 'users/me/api_key/regenerate', {}, schema)).api_key;
     },
     async changeUserRole(userId, role) {
       await http.request('PATCH', `users/${userId}`, { role }, apiSuccessSchema);

@@ -62,7 +62,10 @@ describe('the account settings page', () => {
     const facts = await account().locator('.account-facts').innerText();
     expect(facts).toContain(alice.email);
     expect(facts).toMatch(/Role\s+Member/);
-    expect(await account().getByRole('textbox').count()).toBe(1);
+    // Of the profile, only the name is typed; the password has a section of its own.
+    expect(
+      await account().getByRole('region', { name: 'Profile' }).getByRole('textbox').count(),
+    ).toBe(1);
     await ui.screenshot('settings-account');
   });
 
@@ -106,6 +109,40 @@ describe('the account settings page', () => {
   it('follows a rename made on another device, clearing what was typed', async () => {
     await org.api(alice)('PATCH', '/settings', { full_name: 'Alice Pleasance' });
     await expect.poll(() => nameField().inputValue()).toBe('Alice Pleasance');
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it('changes the password with the current one, and says so', async () => {
+    await openAccount();
+    await account().getByLabel('Current password').fill('correct horse battery staple');
+    await account().getByLabel('New password', { exact: true }).fill('a river runs through it');
+    await account().getByLabel('New password again').fill('a river runs through it');
+    await account().getByRole('button', { name: 'Change password' }).click();
+    await expect
+      .poll(() => account().getByRole('status').innerText())
+      .toBe('Your password is changed.');
+    const login = await org.api()('POST', '/fetch_api_key', {
+      username: alice.email,
+      password: 'a river runs through it',
+    });
+    expect(login.json.result).toBe('success');
+    expect(await account().getByLabel('Current password').inputValue()).toBe('');
+  });
+
+  it('makes a new API key after a confirmation, and goes on working with it', async () => {
+    await account().getByRole('button', { name: 'Regenerate API key…' }).click();
+    await account().getByRole('button', { name: 'Make a new key' }).click();
+    await expect
+      .poll(() => account().getByRole('status').innerText())
+      .toContain('Your API key is new');
+    expect((await org.api(alice)('GET', '/users/me')).status).toBe(401);
+    await openFeed();
+    await page.getByRole('combobox', { name: 'Topic' }).fill('names');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Still here with a new key');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page
+      .locator('.message:not(.outbox-entry)', { hasText: 'Still here with a new key' })
+      .waitFor();
     expect(ui.pageErrors).toEqual([]);
   });
 });

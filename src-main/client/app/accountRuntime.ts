@@ -369,6 +369,19 @@ export class AccountRuntime {
     await this.#requireSession().api.updateSettings({ full_name: fullName });
   }
 
+  /** Zulip's password change: the old password, then the new one; the key stays. */
+  async changePassword(oldPassword: string, newPassword: string): Promise<void> {
+    await this.#requireSession().api.updateSettings({
+      old_password: oldPassword,
+      new_password: newPassword,
+    });
+  }
+
+  /** A new API key from the server; the old one stops working at once. */
+  async regenerateApiKey(): Promise<string> {
+    return this.#requireSession().api.regenerateOwnApiKey();
+  }
+
   #requireSession(): Session {
     if (!this.session) throw new Error('Sign in to this organization again to make changes.');
     return this.session;

@@ -224,6 +224,16 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().changeDisplaySettings(patch);
       return {};
     },
+    async changePassword(args: CallArgs<'changePassword'>) {
+      const { oldPassword, newPassword } = parseArgs('changePassword', args);
+      await app.active().changePassword(oldPassword, newPassword);
+      return {};
+    },
+    async regenerateApiKey(args: CallArgs<'regenerateApiKey'>) {
+      parseArgs('regenerateApiKey', args);
+      await app.regenerateApiKey();
+      return {};
+    },
     async changeFullName(args: CallArgs<'changeFullName'>) {
       const { fullName } = parseArgs('changeFullName', args);
       await app.active().changeFullName(fullName);

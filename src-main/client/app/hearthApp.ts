@@ -479,6 +479,29 @@ export class HearthApp {
     };
   }
 
+  /**
+   * Gives the account in the window a new API key: the server makes it and
+   * refuses the old one from then on, the keychain keeps it, and the account
+   * connects again with it.
+   */
+  async regenerateApiKey(): Promise<void> {
+    const runtime = this.active();
+    const apiKey = await runtime.regenerateApiKey();
+    const { account } = runtime;
+    await this.#adopt(
+      {
+        serverUrl: account.serverUrl,
+        email: account.email,
+        apiKey,
+        userId: account.userId,
+        fullName: runtime.snapshot().user.fullName,
+        realmName: account.realmName,
+        realmIcon: account.realmIcon,
+      },
+      account.hosted,
+    );
+  }
+
   async #adopt(signedIn: SignInResult, hosted: boolean): Promise<string> {
     const account = await this.#accounts.add(signedIn, { hosted });
     const previous = this.#runtimes.get(account.id);

@@ -15,6 +15,7 @@ export class SettingsStore {
 
   clear(): void {
     this.error = null;
+    this.notice = null;
   }
 
   async changeDisplay(patch: Partial<DisplaySettings>): Promise<void> {
@@ -23,6 +24,37 @@ export class SettingsStore {
       this.error = null;
     } catch (error) {
       this.error = errorText(error);
+    }
+  }
+
+  /** Set after a change the page confirms in words (a new password, a new key). */
+  notice = $state<string | null>(null);
+
+  /** False when the server refused the password, its reason then in `error`. */
+  async changePassword(oldPassword: string, newPassword: string): Promise<boolean> {
+    return this.#confirmed(
+      () => this.bridge.changePassword({ oldPassword, newPassword }),
+      'Your password is changed.',
+    );
+  }
+
+  async regenerateApiKey(): Promise<boolean> {
+    return this.#confirmed(
+      () => this.bridge.regenerateApiKey({}),
+      'Your API key is new: programs that used the old one must be given this one.',
+    );
+  }
+
+  async #confirmed(call: () => Promise<unknown>, notice: string): Promise<boolean> {
+    try {
+      await call();
+      this.error = null;
+      this.notice = notice;
+      return true;
+    } catch (error) {
+      this.error = errorText(error);
+      this.notice = null;
+      return false;
     }
   }
 
