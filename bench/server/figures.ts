@@ -9,6 +9,7 @@ export interface Figures {
   sends: SendResults;
   reads: Record<NarrowKind, ReadResult>;
   profile: { host: LoadResult; bare: LoadResult };
+  rateLimits: { off: LoadResult; on: LoadResult };
   steadyPerSecond: number;
   rss: { hostIdle: number; bareIdle: number; hostAfterSends: number };
 }
@@ -20,6 +21,8 @@ const targets = {
   readP99: 10,
   searchP99: 50,
   profileRatio: 0.7,
+  // Issue 16: rate limiting costs at most 10% of GET /users/me throughput.
+  rateLimitRatio: 0.9,
   idleRss: 150 * 1024 * 1024,
 };
 
@@ -103,6 +106,14 @@ export function figureRows(figures: Figures): Row[] {
       met: profileRatio >= targets.profileRatio,
     },
     {
+      figure: 'GET /users/me with rate limits on (none refused), 50 clients',
+      value: perSecond(figures.rateLimits.on.rate),
+      ceiling: `the same host, limits off ${perSecond(figures.rateLimits.off.rate)}`,
+      ratio: figures.rateLimits.on.rate / figures.rateLimits.off.rate,
+      target: `>= ${targets.rateLimitRatio}`,
+      met: figures.rateLimits.on.rate / figures.rateLimits.off.rate >= targets.rateLimitRatio,
+    },
+    {
       figure: '(v) idle host resident memory, the database open',
       value: megabytes(rss.hostIdle),
       ceiling: `idle bare node:http ${megabytes(rss.bareIdle)}`,
@@ -130,6 +141,8 @@ export function failureNotes(figures: Figures): string[] {
     ['POST /messages steady', figures.sends.steady],
     ['bare send', figures.sends.bare],
     ['GET /users/me', figures.profile.host],
+    ['GET /users/me, limits off', figures.rateLimits.off],
+    ['GET /users/me, limits on', figures.rateLimits.on],
     ['bare JSON', figures.profile.bare],
   ];
   return [

@@ -23,3 +23,28 @@ export async function measureProfileRates(
   closeClients(bare);
   return results;
 }
+
+/**
+ * Point 10 of issue 16: GET /users/me with Zulip's rate limits on (under
+ * rules too wide to refuse anyone) against the same host without them, on
+ * copies of one database, the same clients, alternating rounds.
+ */
+export async function measureRateLimitCost(
+  offUrl: string,
+  onUrl: string,
+  users: readonly Credentials[],
+  rounds: number,
+  roundSeconds: number,
+): Promise<{ off: LoadResult; on: LoadResult }> {
+  const off = await openClients(offUrl, users, ownProfile);
+  const on = await openClients(onUrl, users, ownProfile);
+  await closedLoop(off, 1);
+  await closedLoop(on, 1);
+  const results = await alternate(rounds, {
+    off: () => closedLoop(off, roundSeconds),
+    on: () => closedLoop(on, roundSeconds),
+  });
+  closeClients(off);
+  closeClients(on);
+  return results;
+}

@@ -4,7 +4,7 @@
 // the same run, and prints each figure beside its ratio and the issue's
 // target; targets are printed, never asserted, and the exit code is 0 whether
 // they are met or not. `--profile` adds the host's CPU profile, phase by phase.
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ import { DATABASE_FILE, fullSize } from './generateOrg';
 import type { NarrowKind } from './narrowTargets';
 import { cachedOrg } from './orgCache';
 import { monotonicMicros, summarizeProfile, type Phase } from './profileSummary';
-import { measureProfileRates } from './rates';
+import { measureProfileRates, measureRateLimitCost } from './rates';
 import { readLatencies, type ReadResult } from './reads';
 import { formatTable, loadAverage, log, machineLine } from './report';
 import { measureSends } from './sends';
@@ -101,6 +101,24 @@ async function main(): Promise<void> {
     );
     await bareJson.stop();
 
+    // A second host, on a copy of the database, with Zulip's limits on under
+    // rules no client here comes near.
+    const limitedDir = join(workDir, 'limited');
+    await mkdir(limitedDir);
+    await copyFile(join(org.dataDir, DATABASE_FILE), join(limitedDir, DATABASE_FILE));
+    const limited = await start(hostScript, [
+      '--data-dir',
+      limitedDir,
+      '--port',
+      '0',
+      '--rate-limit',
+      String(1_000_000_000),
+    ]);
+    const rateLimits = await phase('GET /users/me with rate limits on and off, alternating', () =>
+      measureRateLimitCost(host.url, limited.url, senders, ROUNDS, PROFILE_ROUND_SECONDS),
+    );
+    await limited.stop();
+
     const reads = {} as Record<NarrowKind, ReadResult>;
     for (const kind of Object.keys(narrows.cases) as NarrowKind[]) {
       reads[kind] = await phase(`GET /messages ${kind}`, () =>
@@ -136,6 +154,7 @@ async function main(): Promise<void> {
       sends,
       reads,
       profile,
+      rateLimits,
       steadyPerSecond: STEADY_PER_SECOND,
       rss: { hostIdle, bareIdle, hostAfterSends },
     };

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './dataDir';
 import { startHost, type HostOptions } from './host';
+import { zulipRateRules } from './http/rateLimits';
 
 const usage = `Usage: npm run serve -- [options]
 
@@ -12,6 +13,8 @@ Options:
   --data-dir <dir>  where the database and zuliprc live
                     (default $XDG_DATA_HOME/hearth, else ~/.local/share/hearth)
   --dev             development mode: demo data and /api/v1/dev_fetch_api_key
+  --rate-limit <n>  requests a minute per user and per unauthenticated address
+                    (default Zulip's 200 and 100)
   --no-rate-limits  serve without Zulip's rate limits (for benchmarks)
   --help            show this message`;
 
@@ -28,6 +31,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         'data-dir': { type: 'string' },
         dev: { type: 'boolean' },
         'no-rate-limits': { type: 'boolean' },
+        'rate-limit': { type: 'string' },
         help: { type: 'boolean' },
       },
       allowPositionals: false,
@@ -45,12 +49,28 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
   if (values.host !== undefined && values.host.trim() === '') {
     throw new UsageError('--host needs an address');
   }
+  const perMinute = values['rate-limit'] === undefined ? null : Number(values['rate-limit']);
+  if (perMinute !== null && (!Number.isSafeInteger(perMinute) || perMinute < 1)) {
+    throw new UsageError(
+      `--rate-limit must be a whole number of requests, not '${values['rate-limit']}'`,
+    );
+  }
   return {
     port,
     host: values.host ?? '127.0.0.1',
     dataDir: values['data-dir'] ?? defaultDataDir(),
     dev: values.dev ?? false,
-    ...(values['no-rate-limits'] ? { rateLimits: false as const } : {}),
+    ...(values['no-rate-limits']
+      ? { rateLimits: false as const }
+      : perMinute !== null
+        ? {
+            rateLimits: {
+              ...zulipRateRules,
+              byUser: { windowSeconds: 60, count: perMinute },
+              byIp: { windowSeconds: 60, count: perMinute },
+            },
+          }
+        : {}),
   };
 }
 

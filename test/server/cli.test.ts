@@ -77,5 +77,8 @@ describe('npm run serve', () => {
     const badPort = await serveOnce(['--port', 'ninety']);
     expect(badPort.exitCode).toBe(2);
     expect(badPort.output).toContain('--port');
+    const badLimit = await serveOnce(['--rate-limit', '0']);
+    expect(badLimit.exitCode).toBe(2);
+    expect(badLimit.output).toContain('--rate-limit must be a whole number');
   }, 60_000);
 });
