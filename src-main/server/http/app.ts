@@ -15,7 +15,7 @@ import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result 
 import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
 import { stringParams } from './params';
-import { rateHeaders, type RateStanding } from './rateLimits';
+import { writeRateHeaders } from './rateLimits';
 import { endpoints } from './routes';
 import { registerWebhookRoute } from './webhookEndpoint';
 
@@ -34,12 +34,16 @@ function sendSuccess(reply: FastifyReply, result: Result): void {
 
 // Answers through `reply`, refusals included: fastify waits for the answer
 // when a handler returns nothing, so no promise is made per request.
+// Every answer, refusals included, says where its caller stands under the
+// rate limits, which the endpoint has noted by the time it answers or throws.
 function answer(services: Services, endpoint: Endpoint, call: IncomingCall, reply: FastifyReply) {
   try {
     const result = endpoint.run(services, call);
+    writeRateHeaders(reply, call.standings);
     if (typeof result === 'function') result((late) => sendSuccess(reply, late));
     else sendSuccess(reply, result);
   } catch (error) {
+    writeRateHeaders(reply, call.standings);
     void reply.send(error instanceof Error ? error : new Error(String(error)));
   }
 }
@@ -66,23 +70,6 @@ export function buildApp(
   });
   registerFormParsers(app);
 
-  // Every answer, refusals included, says where its caller stands. The hook
-  // takes a callback, as an async one would make a promise per request.
-  const standingsOf = new WeakMap<FastifyRequest, RateStanding[]>();
-  if (services.rateLimits) {
-    app.addHook('onSend', (request, reply, payload, done) => {
-      const standings = standingsOf.get(request);
-      if (standings) void reply.headers(rateHeaders(standings, Date.now()));
-      done(null, payload);
-    });
-  }
-
-  const standingsFor = (request: FastifyRequest): RateStanding[] => {
-    const standings: RateStanding[] = [];
-    if (services.rateLimits) standingsOf.set(request, standings);
-    return standings;
-  };
-
   const methodsByPath = new Map<string, Method[]>();
   for (const endpoint of endpoints) {
     const url = `${API_PREFIX}${endpoint.path}`;
@@ -94,14 +81,13 @@ export function buildApp(
       ...(endpoint.maxFileBytes === undefined ? {} : { bodyLimit: endpoint.maxFileBytes + 65_536 }),
       // Fastify answers an error sent through `reply` with the error handler.
       handler: (request, reply) => {
-        const standings = standingsFor(request);
         const call: IncomingCall = {
           params: stringParams(request.query, request.body, request.params),
           authorization: request.headers.authorization,
           userAgent: request.headers['user-agent'] ?? '',
           hangUp: hangUpOf(request.raw.socket),
           ip: request.ip,
-          standings,
+          standings: [],
           files: filesOf(request.body),
         };
         budget.run(() => answer(services, endpoint, call, reply));
@@ -128,7 +114,7 @@ export function buildApp(
   registerAvatarRoute(app, services);
   registerRealmIconRoute(app, services);
   registerJoinPage(app, services);
-  registerWebhookRoute(app, services, standingsFor);
+  registerWebhookRoute(app, services);
 
   app.setNotFoundHandler(async () => {
     throw errors.notFound();

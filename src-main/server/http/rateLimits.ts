@@ -32,8 +32,9 @@ export interface RateStanding {
 
 interface Log {
   rule: RateRule;
-  /** Times of the counted requests in the window, oldest first, in ms. */
+  /** Times of the counted requests, oldest first, in ms; those before `head` have left the window. */
   times: number[];
+  head: number;
 }
 
 // Idle logs are dropped every so many requests, so that addresses and
@@ -46,6 +47,8 @@ const sweepEvery = 10_000;
  */
 export class RateLimits {
   readonly #logs = new Map<string, Log>();
+  // Users by their number: no key string is built for the most common limit.
+  readonly #userLogs = new Map<number, Log>();
   #taken = 0;
 
   constructor(
@@ -58,7 +61,12 @@ export class RateLimits {
    * `standings`; throws 429 when over the limit.
    */
   user(userId: number, standings: RateStanding[]): void {
-    this.#take(`user:${userId}`, this.rules.byUser, standings);
+    let log = this.#userLogs.get(userId);
+    if (!log) {
+      log = { rule: this.rules.byUser, times: [], head: 0 };
+      this.#userLogs.set(userId, log);
+    }
+    this.#count(log, standings);
   }
 
   /** The same for an unauthenticated request from `ip`. */
@@ -77,51 +85,68 @@ export class RateLimits {
   }
 
   #take(key: string, rule: RateRule, standings: RateStanding[]): void {
-    const now = this.now();
-    if (++this.#taken % sweepEvery === 0) this.#sweep(now);
-    const windowMs = rule.windowSeconds * 1000;
     let log = this.#logs.get(key);
     if (!log) {
-      log = { rule, times: [] };
+      log = { rule, times: [], head: 0 };
       this.#logs.set(key, log);
     }
+    this.#count(log, standings);
+  }
+
+  #count(log: Log, standings: RateStanding[]): void {
+    const now = this.now();
+    if (++this.#taken % sweepEvery === 0) this.#sweep(now);
+    const { rule } = log;
+    const windowMs = rule.windowSeconds * 1000;
     const { times } = log;
-    let expired = 0;
-    while (expired < times.length && (times[expired] ?? 0) <= now - windowMs) expired++;
-    if (expired > 0) times.splice(0, expired);
-    if (times.length >= rule.count) {
-      const wait = ((times[0] ?? now) + windowMs - now) / 1000;
+    // Requests leave the window from the front; the array is cut only now
+    // and then, so a wide limit costs no more per request than a narrow one.
+    while (log.head < times.length && (times[log.head] ?? 0) <= now - windowMs) log.head++;
+    if (log.head > 1024 && log.head * 2 > times.length) {
+      log.times = times.slice(log.head);
+      log.head = 0;
+    }
+    const counted = log.times.length - log.head;
+    if (counted >= rule.count) {
+      const wait = ((log.times[log.head] ?? now) + windowMs - now) / 1000;
       standings.push({ limit: rule.count, remaining: 0, resetSeconds: wait });
       throw errors.rateLimited(wait);
     }
-    times.push(now);
+    log.times.push(now);
     standings.push({
       limit: rule.count,
-      remaining: rule.count - times.length,
+      remaining: rule.count - counted - 1,
       resetSeconds: rule.windowSeconds,
     });
   }
 
   #sweep(now: number): void {
-    for (const [key, { rule, times }] of this.#logs) {
-      const newest = times.at(-1);
-      if (newest === undefined || newest <= now - rule.windowSeconds * 1000) this.#logs.delete(key);
+    for (const logs of [this.#logs, this.#userLogs] as Map<unknown, Log>[]) {
+      for (const [key, { rule, times }] of logs) {
+        const newest = times.at(-1);
+        if (newest === undefined || newest <= now - rule.windowSeconds * 1000) logs.delete(key);
+      }
     }
   }
 }
 
-/** Zulip's headers for the strictest of the limits a request came under. */
-export function rateHeaders(
+/** Writes the headers on an answer that came under any limit. */
+export function writeRateHeaders(
+  reply: { header(name: string, value: string): unknown },
   standings: readonly RateStanding[],
-  nowMs: number,
-): Record<string, string> {
-  if (standings.length === 0) return {};
-  const limit = Math.min(...standings.map((standing) => standing.limit));
-  const remaining = Math.min(...standings.map((standing) => standing.remaining));
-  const reset = Math.max(...standings.map((standing) => standing.resetSeconds));
-  return {
-    'X-RateLimit-Limit': String(limit),
-    'X-RateLimit-Remaining': String(remaining),
-    'X-RateLimit-Reset': String(Math.floor(nowMs / 1000 + reset)),
-  };
+): void {
+  const [first] = standings;
+  if (!first) return;
+  let { limit, remaining, resetSeconds: reset } = first;
+  for (let index = 1; index < standings.length; index++) {
+    const standing = standings[index] as RateStanding;
+    limit = Math.min(limit, standing.limit);
+    remaining = Math.min(remaining, standing.remaining);
+    reset = Math.max(reset, standing.resetSeconds);
+  }
+  // Lower case, as the HTTP layer would make them anyway, and one at a time:
+  // these are written on every answer.
+  reply.header('x-ratelimit-limit', String(limit));
+  reply.header('x-ratelimit-remaining', String(remaining));
+  reply.header('x-ratelimit-reset', String(Math.floor(Date.now() / 1000 + reset)));
 }

@@ -8,7 +8,7 @@ import { userByApiKey } from '../store/bots';
 import type { UserRow } from '../store/users';
 import { authenticate } from './auth';
 import { decodeParams, optional, stringParams } from './params';
-import type { RateStanding } from './rateLimits';
+import { writeRateHeaders, type RateStanding } from './rateLimits';
 
 // The URL parameters every integration shares (Zulip's webhook_view and
 // check_send_webhook_message).
@@ -49,11 +49,7 @@ function bodyText(body: unknown): string {
  * read raw whatever its content type (services label JSON as a form often
  * enough), so this route has its own body parser.
  */
-export function registerWebhookRoute(
-  app: FastifyInstance,
-  services: Services,
-  standingsFor: (request: FastifyRequest) => RateStanding[],
-): void {
+export function registerWebhookRoute(app: FastifyInstance, services: Services): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -61,14 +57,19 @@ export function registerWebhookRoute(
     });
     scope.post<{ Params: { integration: string } }>(
       '/api/v1/external/:integration',
-      async (request: FastifyRequest<{ Params: { integration: string } }>) => {
+      async (request: FastifyRequest<{ Params: { integration: string } }>, reply) => {
         const integration = integrations.get(request.params.integration);
         if (!integration) throw errors.notFound();
         const query = stringParams(request.query);
         const params = decodeParams(common, query);
         const user = sender(services, params.api_key, request.headers.authorization);
         // Zulip's webhook views come under the sending bot's per-user limit.
-        services.rateLimits?.user(user.id, standingsFor(request));
+        const standings: RateStanding[] = [];
+        try {
+          services.rateLimits?.user(user.id, standings);
+        } finally {
+          writeRateHeaders(reply, standings);
+        }
         const result = receiveWebhook(services, user, integration, {
           path: request.url.split('?')[0] ?? request.url,
           body: bodyText(request.body),
