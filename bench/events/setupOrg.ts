@@ -39,6 +39,7 @@ export function setupOrg(dataDir: string, queues: number, pollers: number): Even
     queues: new EventQueues(),
     dev: false,
     realmUri: () => '',
+    certificateFingerprint: () => null,
     authCache: new AuthCache(),
     rateLimits: null,
   };

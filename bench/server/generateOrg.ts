@@ -63,6 +63,7 @@ function generatorServices(sql: Sql): Services {
     queues: new EventQueues(),
     dev: false,
     realmUri: () => '',
+    certificateFingerprint: () => null,
     authCache: new AuthCache(),
     rateLimits: null,
   };

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from './dataDir';
 import { startHost, type HostOptions } from './host';
 import { zulipRateRules } from './http/rateLimits';
+import { isLoopback } from './network/addresses';
 
 const usage = `Usage: npm run serve -- [options]
 
@@ -9,7 +10,14 @@ Hosts a Hearth organization that Zulip clients can connect to.
 
 Options:
   --port <n>        TCP port (default 9991; 0 picks a free one)
-  --host <address>  address to listen on (default 127.0.0.1)
+  --host <address>  address to listen on (default 127.0.0.1); another address,
+                    or 0.0.0.0 / :: for all of them, needs --tls
+  --tls             serve --host and --port over HTTPS, with a certificate the
+                    host makes once in <data-dir>/tls; plain HTTP stays on
+                    loopback, at --loopback-port
+  --loopback-port <n>
+                    with --tls, the plain-HTTP port on 127.0.0.1
+                    (default --port + 1; 0 picks a free one)
   --data-dir <dir>  where the database and zuliprc live
                     (default $XDG_DATA_HOME/hearth, else ~/.local/share/hearth)
   --dev             development mode: demo data and /api/v1/dev_fetch_api_key
@@ -30,6 +38,8 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         host: { type: 'string' },
         'data-dir': { type: 'string' },
         dev: { type: 'boolean' },
+        tls: { type: 'boolean' },
+        'loopback-port': { type: 'string' },
         'no-rate-limits': { type: 'boolean' },
         'rate-limit': { type: 'string' },
         help: { type: 'boolean' },
@@ -42,13 +52,24 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
   }
   const { values } = parsed;
   if (values.help) return 'help';
-  const port = values.port === undefined ? 9991 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || values.port?.trim() === '') {
-    throw new UsageError(`--port must be a whole number from 0 to 65535, not '${values.port}'`);
-  }
+  const port = portOption('--port', values.port, 9991);
   if (values.host !== undefined && values.host.trim() === '') {
     throw new UsageError('--host needs an address');
   }
+  const host = values.host ?? '127.0.0.1';
+  if (!values.tls && !isLoopback(host)) {
+    throw new UsageError(
+      `--host ${host} serves the network, which Hearth does only over HTTPS: add --tls`,
+    );
+  }
+  if (!values.tls && values['loopback-port'] !== undefined) {
+    throw new UsageError('--loopback-port goes with --tls');
+  }
+  const loopbackPort = portOption(
+    '--loopback-port',
+    values['loopback-port'],
+    port === 0 || port === 65535 ? 0 : port + 1,
+  );
   const perMinute = values['rate-limit'] === undefined ? null : Number(values['rate-limit']);
   if (perMinute !== null && (!Number.isSafeInteger(perMinute) || perMinute < 1)) {
     throw new UsageError(
@@ -56,8 +77,9 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
     );
   }
   return {
-    port,
-    host: values.host ?? '127.0.0.1',
+    ...(values.tls
+      ? { port: loopbackPort, host: '127.0.0.1', network: { address: host, port } }
+      : { port, host }),
     dataDir: values['data-dir'] ?? defaultDataDir(),
     dev: values.dev ?? false,
     ...(values['no-rate-limits']
@@ -72,6 +94,14 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
           }
         : {}),
   };
+}
+
+function portOption(flag: string, value: string | undefined, fallback: number): number {
+  const port = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || value?.trim() === '') {
+    throw new UsageError(`${flag} must be a whole number from 0 to 65535, not '${value}'`);
+  }
+  return port;
 }
 
 async function main(): Promise<void> {
@@ -107,7 +137,17 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutDown('SIGTERM'));
 
   const host = await starting;
+  if (host.network && 'failure' in host.network) {
+    console.error(`hearth serve: ${host.network.failure.message}`);
+    await host.close();
+    process.exit(1);
+  }
   console.log(`Hearth is hosting "${host.realmName}" at ${host.url}`);
+  if (host.network) {
+    for (const url of host.network.urls) console.log(`On the network: ${url}`);
+    console.log(`Certificate SHA-256 fingerprint: ${host.network.fingerprint}`);
+    console.log(`Certificate (a zuliprc's cert_bundle): ${host.network.certPath}`);
+  }
   console.log(`Owner: ${host.owner.fullName} <${host.owner.email}>`);
   console.log(`zuliprc: ${host.zuliprcPath}`);
   if (options.dev) console.log('Development mode: demo data and dev_fetch_api_key are enabled.');

@@ -8,6 +8,15 @@ import { buildApp } from './http/app';
 import { AuthCache } from './http/authCache';
 import { RateLimits, zulipRateRules, type RateRules } from './http/rateLimits';
 import { prepareRenderer } from './markdown/render';
+import { interfaceAddresses, isLoopback, networkUrls } from './network/addresses';
+import type { BindFailure } from './network/bindFailure';
+import { hostCertificate, type HostCertificate } from './network/certificate';
+import {
+  isBindFailure,
+  listenOnNetwork,
+  type NetworkExposure,
+  type NetworkListener,
+} from './network/networkListener';
 import type { Services } from './services';
 import { Sql } from './store/sql';
 import { TURN_BUDGET_MS, TurnBudget } from './turnBudget';
@@ -17,8 +26,10 @@ export interface HostOptions {
   dataDir: string;
   /** Default 9991; 0 picks any free port. */
   port?: number;
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1: this listener serves plain HTTP, so only loopback is allowed. */
   host?: string;
+  /** Also serve the network over HTTPS, with a certificate the host makes once. */
+  network?: NetworkExposure | undefined;
   dev?: boolean;
   queueTimeouts?: { heartbeatMs?: number; idleMs?: number };
   /** The better-sqlite3 addon to load instead of node_modules' own (see scripts/build-electron-native.mjs). */
@@ -36,8 +47,16 @@ export interface Host {
   realmName: string;
   owner: { userId: number; email: string; fullName: string; apiKey: string };
   zuliprcPath: string;
+  /** Null when the host serves loopback only. */
+  network: NetworkState | null;
   close(): Promise<void>;
 }
+
+/** The network side of a host: serving, or why it could not. */
+export type NetworkState = NetworkExposure & {
+  fingerprint: string;
+  certPath: string;
+} & ({ urls: string[] } | { failure: BindFailure });
 
 const defaultOrganization: NewOrganization = {
   realmName: 'Hearth',
@@ -54,6 +73,12 @@ function urlOf(address: AddressInfo): string {
 
 /** Hosts the organization stored in `dataDir`, creating it on first start. */
 export async function startHost(options: HostOptions): Promise<Host> {
+  const loopback = options.host ?? '127.0.0.1';
+  if (!isLoopback(loopback)) {
+    throw new Error(
+      `${loopback} is not a loopback address: Hearth serves the network only over HTTPS (--tls)`,
+    );
+  }
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const sql = new Sql(join(options.dataDir, 'hearth.sqlite3'), {
     logSlow: log,
@@ -63,22 +88,43 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const turns = new TurnBudget(TURN_BUDGET_MS);
   const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts }, sql, turns);
   let url = '';
+  let network: NetworkState | null = null;
   const services: Services = {
     sql,
     queues,
     dev: options.dev ?? false,
-    realmUri: () => url,
+    // Links the host hands out (invitations) are for colleagues on the network once it serves one.
+    realmUri: () => (network && 'urls' in network ? (network.urls[0] ?? url) : url),
+    certificateFingerprint: () => (network && 'urls' in network ? network.fingerprint : null),
     authCache: new AuthCache(),
     rateLimits:
       options.rateLimits === false ? null : new RateLimits(options.rateLimits ?? zulipRateRules),
   };
   const app = buildApp(services, turns, log);
   prepareRenderer();
+  let networkListener: NetworkListener | null = null;
   try {
     const { realm, owner } = bootstrapRealm(services, options.organization ?? defaultOrganization);
     if (services.dev) seedDemo(services, owner);
-    await app.listen({ port: options.port ?? 9991, host: options.host ?? '127.0.0.1' });
+    await app.listen({ port: options.port ?? 9991, host: loopback });
     url = urlOf(app.server.address() as AddressInfo);
+    if (options.network) {
+      const certificate = await hostCertificate(
+        options.dataDir,
+        interfaceAddresses().map((entry) => entry.address),
+      );
+      const served = await listenOnNetwork(app, options.network, certificate);
+      if (isBindFailure(served)) {
+        network = { ...networkOf(options.network, certificate), failure: served };
+      } else {
+        networkListener = served;
+        const exposure = { ...options.network, port: served.port };
+        network = {
+          ...networkOf(exposure, certificate),
+          urls: networkUrls(exposure.address, exposure.port),
+        };
+      }
+    }
     const zuliprcPath = join(options.dataDir, 'zuliprc');
     await writeZuliprc(zuliprcPath, { email: owner.email, apiKey: owner.api_key, site: url });
 
@@ -93,17 +139,27 @@ export async function startHost(options: HostOptions): Promise<Host> {
         apiKey: owner.api_key,
       },
       zuliprcPath,
+      network,
       close: () =>
         (closing ??= (async () => {
           queues.close();
+          await networkListener?.close();
           await app.close();
           sql.close();
         })()),
     };
   } catch (error) {
     queues.close();
+    await networkListener?.close();
     await app.close();
     sql.close();
     throw error;
   }
 }
+
+const networkOf = (exposure: NetworkExposure, certificate: HostCertificate) => ({
+  address: exposure.address,
+  port: exposure.port,
+  fingerprint: certificate.fingerprint,
+  certPath: certificate.certPath,
+});

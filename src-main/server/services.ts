@@ -9,6 +9,8 @@ export interface Services {
   queues: EventQueues;
   dev: boolean;
   realmUri: () => string;
+  /** The SHA-256 fingerprint of the certificate the network is served with; null on loopback only. */
+  certificateFingerprint: () => string | null;
   /** Authenticated users by header; actions that change a user forget it. */
   authCache: AuthCache;
   /** Zulip's rate limits; null where the host runs without them (most tests). */

@@ -8,6 +8,7 @@ import {
   type NewOrganization,
 } from '../../src-main/server/host';
 import type { RateRules } from '../../src-main/server/http/rateLimits';
+import type { NetworkExposure } from '../../src-main/server/network/networkListener';
 
 export interface TestUser {
   id: number;
@@ -40,6 +41,8 @@ export interface OrgOptions {
    * own tests: a test makes hundreds of requests a minute as one user.
    */
   rateLimits?: RateRules;
+  /** Also serve the network over HTTPS. */
+  network?: NetworkExposure;
 }
 
 export interface Org {
@@ -47,6 +50,7 @@ export interface Org {
   readonly realmName: string;
   readonly owner: TestUser;
   readonly dataDir: string;
+  readonly network: Host['network'];
   /** Creates `<name>@hearth.test` on first use and returns the same user afterwards. */
   user(name: string): Promise<TestUser>;
   /** Subscribes the user to the stream, creating the stream if needed. */
@@ -112,6 +116,7 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
     rateLimits: options.rateLimits ?? false,
     ...(options.queueTimeouts ? { queueTimeouts: options.queueTimeouts } : {}),
     ...(options.organization ? { organization: options.organization } : {}),
+    ...(options.network ? { network: options.network } : {}),
   };
   let host: Host = await startHost(hostOptions);
   let running = true;
@@ -142,6 +147,9 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
       return asTestUser(host.owner);
     },
     dataDir,
+    get network() {
+      return host.network;
+    },
     async user(name) {
       const known = users.get(name);
       if (known) return known;
@@ -189,7 +197,12 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
       running = false;
     },
     async start() {
-      host = await startHost({ ...hostOptions, port: Number(new URL(host.url).port) });
+      const network = host.network;
+      host = await startHost({
+        ...hostOptions,
+        port: Number(new URL(host.url).port),
+        ...(network ? { network: { address: network.address, port: network.port } } : {}),
+      });
       running = true;
     },
     async close() {

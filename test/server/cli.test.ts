@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,11 +11,12 @@ interface Served {
 }
 
 /** Runs `npm run serve`'s entry until it prints the zuliprc line, then stops it with SIGTERM. */
-function serveOnce(args: string[]): Promise<Served> {
+function serveOnce(args: string[], options: { uid?: number } = {}): Promise<Served> {
   return new Promise((resolve, reject) => {
     // As `npm run serve` runs it: one node process, so the signal reaches the host itself.
     const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/server/cli.ts', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...options,
     });
     let output = '';
     let stopped = false;
@@ -81,4 +83,68 @@ describe('npm run serve', () => {
     expect(badLimit.exitCode).toBe(2);
     expect(badLimit.output).toContain('--rate-limit must be a whole number');
   }, 60_000);
+
+  it('serves the network over HTTPS with --tls, and plain HTTP on loopback', async () => {
+    const served = await serveOnce([
+      '--host',
+      '0.0.0.0',
+      '--tls',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(served.exitCode, served.output).toBe(0);
+    expect(line(served.output, 'Hearth is hosting')).toMatch(/at http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+    expect(line(served.output, 'On the network:')).toMatch(
+      /^On the network: https:\/\/[\d.]+:[1-9]\d*$/,
+    );
+    expect(line(served.output, 'Certificate SHA-256 fingerprint:')).toMatch(
+      /([0-9A-F]{2}:){31}[0-9A-F]{2}$/,
+    );
+    expect(line(served.output, 'Certificate (a zuliprc')).toContain(
+      join(dataDir, 'tls', 'certificate.pem'),
+    );
+  }, 60_000);
+
+  it('refuses to serve the network without TLS', async () => {
+    const served = await serveOnce(['--host', '0.0.0.0', '--port', '0', '--data-dir', dataDir]);
+    expect(served.exitCode).toBe(2);
+    expect(served.output).toContain('add --tls');
+  }, 60_000);
+
+  // Ports below the kernel's unprivileged start need rights an ordinary user
+  // lacks; as root, the test runs the host as nobody to be that user.
+  const unprivilegedStart = Number(
+    readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8'),
+  );
+  it.skipIf(unprivilegedStart === 0)(
+    'says why it cannot have a privileged port, and exits with status 1',
+    async () => {
+      const nobody = process.getuid?.() === 0 ? { uid: 65534 } : {};
+      const otherDir = await mkdtemp(join(tmpdir(), 'hearth-cli-nobody-'));
+      await chmod(otherDir, 0o777);
+      try {
+        const served = await serveOnce(
+          [
+            '--host',
+            '127.0.0.1',
+            '--tls',
+            '--port',
+            String(unprivilegedStart - 1),
+            '--loopback-port',
+            '0',
+            '--data-dir',
+            join(otherDir, 'data'),
+          ],
+          nobody,
+        );
+        expect(served.exitCode, served.output).toBe(1);
+        expect(served.output).toContain('ports below 1024 need administrator rights');
+      } finally {
+        await rm(otherDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { fingerprintInLink } from '../../wire/fingerprint';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { accessStreamById } from '../queries/streamAccess';
@@ -26,8 +27,14 @@ const now = () => Math.floor(Date.now() / 1000);
 /** Zulip's settings.INVITATION_LINK_VALIDITY_MINUTES: ten days. */
 export const INVITATION_LINK_VALIDITY_MINUTES = 10 * 24 * 60;
 
-export const inviteLinkOf = (services: Services, invite: Pick<InviteRow, 'key'>) =>
-  `${services.realmUri()}/join/${invite.key}/`;
+// Over the network the link carries the certificate's fingerprint, which a
+// Hearth client pins before it sends anything: whoever holds the link trusts
+// the host the person who made it trusts.
+export function inviteLinkOf(services: Services, invite: Pick<InviteRow, 'key'>): string {
+  const link = `${services.realmUri()}/join/${invite.key}/`;
+  const fingerprint = services.certificateFingerprint();
+  return fingerprint === null ? link : `${link}#fingerprint=${fingerprintInLink(fingerprint)}`;
+}
 
 // Zulip's notify_invites_changed: administrators' invitation lists refresh.
 function announce(services: Services): void {

@@ -1,0 +1,55 @@
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { explainBindFailure, type BindFailure } from './bindFailure';
+import type { HostCertificate } from './certificate';
+
+/** Where the host also serves the network, over HTTPS. */
+export interface NetworkExposure {
+  /** An interface's address, or 0.0.0.0 / :: for all of them. */
+  address: string;
+  port: number;
+}
+
+export interface NetworkListener {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `app` over HTTPS on the exposure's address, beside the plain-HTTP
+ * loopback listener the app itself owns: both reach the same routes, rate
+ * limits and event queues.
+ */
+export function listenOnNetwork(
+  app: FastifyInstance,
+  exposure: NetworkExposure,
+  certificate: HostCertificate,
+): Promise<NetworkListener | BindFailure> {
+  const server: Server = createServer(
+    { key: certificate.keyPem, cert: certificate.certPem, requestTimeout: 30_000 },
+    (request, response) => app.routing(request, response),
+  );
+  return new Promise((resolve) => {
+    const failed = (error: Error) => {
+      server.close();
+      resolve(explainBindFailure(error, exposure.address, exposure.port));
+    };
+    server.once('error', failed);
+    server.listen({ host: exposure.address, port: exposure.port }, () => {
+      server.off('error', failed);
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        close: () =>
+          new Promise<void>((done) => {
+            // Long-polls are answered before the host closes; what stays open is idle.
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+export const isBindFailure = (value: NetworkListener | BindFailure): value is BindFailure =>
+  'code' in value;
