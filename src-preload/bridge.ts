@@ -36,6 +36,8 @@ export const connectionSchema = z.object({
   lastSyncAt: z.number().nullable(),
   /** While catching up: how many missed messages are fetched so far. */
   caughtUp: z.number().int().nullable(),
+  /** Why Hearth refuses to connect although the server answers (its certificate changed). */
+  warning: z.string().nullable(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 

@@ -22,6 +22,18 @@ export const hostingPageSchema = z.object({
   databaseBytes: z.number().int().nullable(),
   /** The host's last log lines, oldest first. */
   logs: z.array(z.object({ time: z.number(), source: z.string(), text: z.string() })),
+  network: z.object({
+    /** Where the host serves others on the network; null while only this computer reaches it. */
+    exposure: z.object({ address: z.string(), port: z.number().int() }).nullable(),
+    /** The SHA-256 fingerprint of the host's certificate, for colleagues to compare. */
+    fingerprint: z.string().nullable(),
+    /** The certificate's file, for other clients to trust (a zuliprc's cert_bundle). */
+    certificatePath: z.string().nullable(),
+    /** Why the network is not served although asked for. */
+    failure: z.string().nullable(),
+    /** This computer's network addresses, to choose from. */
+    interfaces: z.array(z.object({ name: z.string(), address: z.string() })),
+  }),
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 
@@ -30,4 +42,16 @@ export const hostingBridgeCalls = {
   /** Stops the host: nobody reaches the organization until it starts again. */
   stopHosting: { args: z.object({}), result: z.object({}) },
   startHosting: { args: z.object({}), result: z.object({}) },
+  /** Lets others on the network join at `exposure` (an address, or 0.0.0.0 for all), or stops letting them. */
+  setHostingNetwork: {
+    args: z.object({
+      exposure: z
+        .object({
+          address: z.union([z.ipv4(), z.ipv6()]),
+          port: z.number().int().min(1).max(65535),
+        })
+        .nullable(),
+    }),
+    result: z.object({}),
+  },
 } as const;

@@ -31,6 +31,7 @@ if (mode === 'bare') {
     realmIcon: null,
     lastNarrow: [{ operator: 'stream', operand: streamId }],
     hosted: false,
+    certificate: null,
     key: 'missing' as const,
   };
   const runtime = new AccountRuntime(account, cache, null, {}, () => undefined);

@@ -1,27 +1,37 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import type {
-  HostedOrganization,
-  HostingPort,
-  HostingReport,
-  NewOrganization,
+import {
+  loopbackOnly,
+  type HostedOrganization,
+  type HostingNetwork,
+  type HostingPort,
+  type HostingReport,
+  type NetworkExposure,
+  type NewOrganization,
 } from '../client/app/hostingPort';
-import { Hosting, type HostConfig } from './hosting';
+import { Hosting, type HostConfig, type HostInfo } from './hosting';
 
 export interface EmbeddedHostingOptions {
   profileDir: string;
   spawn: (workerData: HostConfig) => Worker;
   /** The port tried on the first start; later starts keep the one that worked. 0 for any. */
   preferredPort: number;
-  /** Where other computers may reach the organization; loopback by default. */
-  listenHost?: string;
   sqliteBinding?: string | undefined;
   onLog?: (source: string, text: string) => void;
 }
 
-const settingsSchema = z.object({ port: z.number().int().min(1).max(65535) });
+const portSchema = z.number().int().min(1).max(65535);
+const settingsSchema = z.object({
+  port: portSchema,
+  network: z
+    .object({ address: z.string().min(1), port: portSchema })
+    .nullable()
+    .default(null),
+});
+type Settings = z.infer<typeof settingsSchema>;
 
 /**
  * This computer's organization, served by the host worker under the lifecycle
@@ -53,10 +63,10 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     return main === null || main === undefined ? null : main + (wal ?? 0);
   };
 
-  const savedPort = async (): Promise<number | null> => {
+  const saved = async (): Promise<Settings | null> => {
     try {
       const parsed = settingsSchema.safeParse(JSON.parse(await readFile(settingsFile, 'utf8')));
-      return parsed.success ? parsed.data.port : null;
+      return parsed.success ? parsed.data : null;
     } catch {
       return null;
     }
@@ -64,16 +74,18 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
 
   const startOn = async (
     port: number,
+    network: NetworkExposure | null,
     organization: NewOrganization | undefined,
   ): Promise<HostedOrganization> => {
     const next = new Hosting({
       config: {
         dataDir,
         port,
-        host: options.listenHost ?? '127.0.0.1',
+        host: '127.0.0.1',
         dev: false,
         sqliteBinding: options.sqliteBinding,
         organization,
+        ...(network ? { network } : {}),
       },
       spawn: options.spawn,
     });
@@ -89,21 +101,32 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     return info;
   };
 
+  const start = async (organization?: NewOrganization): Promise<HostedOrganization> => {
+    if (hosting) await hosting.stop();
+    const settings = await saved();
+    const network = settings?.network ?? null;
+    let info: HostedOrganization;
+    try {
+      info = await startOn(settings?.port ?? options.preferredPort, network, organization);
+    } catch (error) {
+      if (settings === null && options.preferredPort === 0) throw error;
+      // The port is taken (another app, another Hearth): any free one will do.
+      info = await startOn(0, network, organization);
+    }
+    const port = Number(new URL(info.url).port);
+    if (port !== settings?.port) await writeFile(settingsFile, JSON.stringify({ port, network }));
+    return info;
+  };
+
   return {
-    async start(organization) {
-      if (hosting) await hosting.stop();
-      const saved = await savedPort();
-      let info: HostedOrganization;
-      try {
-        info = await startOn(saved ?? options.preferredPort, organization);
-      } catch (error) {
-        if (saved === null && options.preferredPort === 0) throw error;
-        // The port is taken (another app, another Hearth): any free one will do.
-        info = await startOn(0, organization);
-      }
-      const port = Number(new URL(info.url).port);
-      if (port !== saved) await writeFile(settingsFile, JSON.stringify({ port }));
-      return info;
+    start,
+    async setNetwork(exposure) {
+      const settings = await saved();
+      const port = settings?.port ?? (last?.info ? Number(new URL(last.info.url).port) : null);
+      if (port === null) throw new Error('The organization has not been hosted yet.');
+      await writeFile(settingsFile, JSON.stringify({ port, network: exposure }));
+      if (hosting) await start();
+      else changed();
     },
     async stop() {
       const running = hosting;
@@ -117,6 +140,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         url: last?.status === 'running' ? (last.info?.url ?? null) : null,
         databaseBytes: await databaseBytes(),
         logs: (last?.recentLogs() ?? []).slice(-200),
+        network: networkReport((await saved())?.network ?? null, last?.info),
       };
     },
     onChange(listener) {
@@ -124,4 +148,31 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       return () => listeners.delete(listener);
     },
   };
+}
+
+function networkReport(
+  exposure: NetworkExposure | null,
+  info: HostInfo | undefined,
+): HostingNetwork {
+  const interfaces = interfaceChoices();
+  const served = info?.network ?? null;
+  if (exposure === null || served === null) return { ...loopbackOnly, exposure, interfaces };
+  return {
+    exposure,
+    urls: 'urls' in served ? served.urls : [],
+    fingerprint: served.fingerprint,
+    certificatePath: served.certPath,
+    failure: 'failure' in served ? served.failure.message : null,
+    interfaces,
+  };
+}
+
+// The addresses a person may open the host on: this computer's IPv4 ones
+// outside loopback (an IPv6 address is reached through "all of them").
+function interfaceChoices(): HostingNetwork['interfaces'] {
+  return Object.entries(networkInterfaces()).flatMap(([name, entries]) =>
+    (entries ?? [])
+      .filter((entry) => !entry.internal && entry.family === 'IPv4')
+      .map((entry) => ({ name, address: entry.address })),
+  );
 }

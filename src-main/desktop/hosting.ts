@@ -29,6 +29,25 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
     url: z.string(),
     realmName: z.string(),
     owner: ownerSchema,
+    network: z
+      .intersection(
+        z.object({
+          address: z.string(),
+          port: z.number().int(),
+          fingerprint: z.string(),
+          certPath: z.string(),
+        }),
+        z.union([
+          z.object({ urls: z.array(z.string()) }),
+          z.object({
+            failure: z.object({
+              code: z.enum(['in-use', 'permission', 'no-such-address', 'other']),
+              message: z.string(),
+            }),
+          }),
+        ]),
+      )
+      .nullable(),
   }),
   z.looseObject({ type: z.literal('error'), message: z.string() }),
   z.looseObject({ type: z.literal('stopped') }),
@@ -175,8 +194,8 @@ export class Hosting {
         if (message.data.type === 'ready' && !settled) {
           settled = true;
           clearTimeout(timer);
-          const { url, realmName, owner } = message.data;
-          resolve({ url, realmName, owner });
+          const { url, realmName, owner, network } = message.data;
+          resolve({ url, realmName, owner, network });
         } else if (message.data.type === 'error') {
           this.#note(`host error: ${message.data.message}`);
           fail(new Error(message.data.message));
@@ -198,8 +217,14 @@ export class Hosting {
     this.#info = info;
     if (this.#config.port === 0)
       this.#config = { ...this.#config, port: Number(new URL(info.url).port) };
+    const network = this.#config.network;
+    if (network?.port === 0 && info.network)
+      this.#config = { ...this.#config, network: { ...network, port: info.network.port } };
     this.#setStatus('running');
     this.#note(`host serving at ${info.url}`);
+    if (info.network && 'urls' in info.network)
+      this.#note(`serving the network at ${info.network.urls.join(', ') || info.network.address}`);
+    else if (info.network) this.#note(`not serving the network: ${info.network.failure.message}`);
     this.#stableTimer = setTimeout(() => {
       this.#restarts = 0;
     }, this.#options.stableAfterMs ?? 60_000);

@@ -9,6 +9,7 @@ import { AuthCache } from './http/authCache';
 import { RateLimits, zulipRateRules, type RateRules } from './http/rateLimits';
 import { prepareRenderer } from './markdown/render';
 import { interfaceAddresses, isLoopback, networkUrls } from './network/addresses';
+import { announce, type Announcement } from './network/announce';
 import type { BindFailure } from './network/bindFailure';
 import { hostCertificate, type HostCertificate } from './network/certificate';
 import {
@@ -30,6 +31,8 @@ export interface HostOptions {
   host?: string;
   /** Also serve the network over HTTPS, with a certificate the host makes once. */
   network?: NetworkExposure | undefined;
+  /** Whether a host serving the network announces itself there (mDNS); default true. */
+  announce?: boolean;
   dev?: boolean;
   queueTimeouts?: { heartbeatMs?: number; idleMs?: number };
   /** The better-sqlite3 addon to load instead of node_modules' own (see scripts/build-electron-native.mjs). */
@@ -103,6 +106,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const app = buildApp(services, turns, log);
   prepareRenderer();
   let networkListener: NetworkListener | null = null;
+  let announcement: Announcement | null = null;
   try {
     const { realm, owner } = bootstrapRealm(services, options.organization ?? defaultOrganization);
     if (services.dev) seedDemo(services, owner);
@@ -123,6 +127,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
           ...networkOf(exposure, certificate),
           urls: networkUrls(exposure.address, exposure.port),
         };
+        if (options.announce !== false) {
+          announcement = announce(
+            { realmName: realm.name, port: served.port, fingerprint: certificate.fingerprint },
+            log,
+          );
+        }
       }
     }
     const zuliprcPath = join(options.dataDir, 'zuliprc');
@@ -143,6 +153,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       close: () =>
         (closing ??= (async () => {
           queues.close();
+          await announcement?.stop();
           await networkListener?.close();
           await app.close();
           sql.close();
@@ -150,6 +161,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     };
   } catch (error) {
     queues.close();
+    await announcement?.stop();
     await networkListener?.close();
     await app.close();
     sql.close();

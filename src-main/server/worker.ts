@@ -17,6 +17,9 @@ const workerDataSchema = z.object({
       ownerPassword: z.string().min(1).optional(),
     })
     .optional(),
+  network: z
+    .object({ address: z.string().min(1), port: z.number().int().min(0).max(65535) })
+    .optional(),
 });
 
 const stopSchema = z.object({ type: z.literal('stop') });
@@ -44,7 +47,13 @@ async function run(): Promise<void> {
     port.unref();
   };
   port.on('message', onMessage);
-  post({ type: 'ready', url: host.url, realmName: host.realmName, owner: host.owner });
+  post({
+    type: 'ready',
+    url: host.url,
+    realmName: host.realmName,
+    owner: host.owner,
+    network: host.network,
+  });
 }
 
 void run();

@@ -1,7 +1,8 @@
 // Messages between the Electron main process and the host worker (worker.ts).
 // Types only, so the desktop side can import them without loading the server.
 
-import type { NewOrganization } from './host';
+import type { NetworkState, NewOrganization } from './host';
+import type { NetworkExposure } from './network/networkListener';
 
 export interface HostWorkerData {
   dataDir: string;
@@ -12,6 +13,8 @@ export interface HostWorkerData {
   sqliteBinding?: string | undefined;
   /** What to create on a first start (the onboarding form's answers). */
   organization?: NewOrganization | undefined;
+  /** Also serve the network, over HTTPS. */
+  network?: NetworkExposure | undefined;
 }
 
 export type MainToHostWorker = { type: 'stop' };
@@ -22,6 +25,7 @@ export type HostWorkerToMain =
       url: string;
       realmName: string;
       owner: { userId: number; email: string; fullName: string; apiKey: string };
+      network: NetworkState | null;
     }
   | { type: 'error'; message: string }
   | { type: 'stopped' };

@@ -1,6 +1,9 @@
+import { X509Certificate } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { startTestHearth } from '../helpers/hearth';
+import { getTrusting, occupyPort, portOf, release } from '../helpers/https';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';
 
 // Issue 16, point 1: the Hosting page of the organization this computer
@@ -79,5 +82,70 @@ describe('the Hosting page', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('.message:not(.outbox-entry)', { hasText: 'Back online' }).waitFor();
     expect(window.pageErrors).toEqual([]);
+  });
+
+  it('lets others on the network join over HTTPS, showing where and the certificate', async () => {
+    const { page } = window;
+    const free = await occupyPort('0.0.0.0');
+    const port = portOf(free);
+    await release(free);
+    await page.getByRole('button', { name: 'Hosting', exact: true }).click();
+    await hostingPanel().getByRole('checkbox', { name: 'Let others on my network join' }).check();
+    await expect
+      .poll(() =>
+        hostingPanel()
+          .getByRole('combobox', { name: 'Listen on' })
+          .locator('option')
+          .allInnerTexts(),
+      )
+      .toContain('All of this computer’s networks');
+    await hostingPanel().getByRole('spinbutton', { name: 'port' }).fill(String(port));
+    await hostingPanel().getByRole('button', { name: 'Apply' }).click();
+
+    await expect
+      .poll(() => fact('Addresses').innerText(), { timeout: 30_000 })
+      .toMatch(new RegExp(`https://[\\d.]+:${port} \\(network\\)`));
+    const certificatePath = await fact('Certificate file').locator('code').innerText();
+    const certPem = await readFile(certificatePath, 'utf8');
+    expect(await fact('Certificate fingerprint').locator('code').innerText()).toBe(
+      new X509Certificate(certPem).fingerprint256,
+    );
+    const networkUrl = /https:\/\/\S+/.exec(await fact('Addresses').innerText())?.[0] ?? '';
+    expect(await getTrusting(`${networkUrl}/api/v1/server_settings`, certPem)).toMatchObject({
+      status: 200,
+      json: { realm_uri: networkUrl },
+    });
+    // The owner's account, on loopback, is back after the restart.
+    await expect
+      .poll(() => page.locator('.connection-banner.connected').count(), { timeout: 20_000 })
+      .toBe(1);
+    await window.screenshot('hosting-network');
+  });
+
+  it('says why it cannot serve a port another program holds, and keeps serving this computer', async () => {
+    const taken = await occupyPort('0.0.0.0');
+    try {
+      await hostingPanel()
+        .getByRole('spinbutton', { name: 'port' })
+        .fill(String(portOf(taken)));
+      await hostingPanel().getByRole('button', { name: 'Apply' }).click();
+      await expect
+        .poll(() => hostingPanel().getByRole('alert').innerText(), { timeout: 30_000 })
+        .toContain(`Port ${portOf(taken)} is already in use`);
+      await expect.poll(() => fact('Status').innerText()).toMatch(/^Running/);
+      await window.screenshot('hosting-network-in-use');
+
+      await hostingPanel()
+        .getByRole('checkbox', { name: 'Let others on my network join' })
+        .uncheck();
+      await hostingPanel().getByRole('button', { name: 'Apply' }).click();
+      await expect
+        .poll(() => hostingPanel().getByRole('alert').count(), { timeout: 30_000 })
+        .toBe(0);
+      await expect.poll(() => fact('Addresses').innerText()).toMatch(/\(this computer\)$/);
+      expect(window.pageErrors).toEqual([]);
+    } finally {
+      await release(taken);
+    }
   });
 });

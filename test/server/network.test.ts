@@ -1,28 +1,13 @@
 import { execFile } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import { request } from 'node:https';
-import { createServer, type Server } from 'node:net';
+import type { Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTrusting, occupyPort, portOf, release } from '../helpers/https';
 import { startOrg, type Org } from '../helpers/org';
 
 // Issue 16, points 2 and 3: a host that also serves its network, over HTTPS
 // with a certificate of its own, while loopback stays plain HTTP.
-
-/** GET over HTTPS, trusting only `ca`, and checking the URL's host against the certificate. */
-function getTrusting(url: string, ca: string): Promise<{ status: number; json: unknown }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { ca }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 // What Zulip's Python client does with a zuliprc's cert_bundle: configparser
 // reads it, and requests verifies against that file alone. The standard
@@ -45,12 +30,6 @@ const runPython = (zuliprc: string): Promise<{ stdout: string; stderr: string }>
     execFile('python3', ['-c', pythonClient, zuliprc], (error, stdout, stderr) =>
       resolve({ stdout, stderr: error && stderr === '' ? error.message : stderr }),
     );
-  });
-
-const listenOn = (address: string): Promise<Server> =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen({ host: address, port: 0 }, () => resolve(server));
   });
 
 describe('a host exposed to its network', () => {
@@ -134,12 +113,12 @@ describe('a network port the host cannot have', () => {
   let taken: Server;
 
   beforeAll(async () => {
-    taken = await listenOn('0.0.0.0');
+    taken = await occupyPort('0.0.0.0');
   });
-  afterAll(() => new Promise<void>((done) => taken.close(() => done())));
+  afterAll(() => release(taken));
 
   it('says the port is in use, and still serves loopback', async () => {
-    const port = (taken.address() as { port: number }).port;
+    const port = portOf(taken);
     const org = await startOrg({ network: { address: '0.0.0.0', port } });
     try {
       expect(org.network).toMatchObject({

@@ -16,6 +16,11 @@ const accountRecordSchema = z.object({
   lastNarrow: z.array(narrowTermSchema).nullable(),
   /** The organization this computer hosts, whose host hands over the owner's key at every start. */
   hosted: z.boolean().default(false),
+  /**
+   * The server's own certificate, trusted by its fingerprint (a colleague's
+   * laptop hosting an office); null for a server an authority vouches for.
+   */
+  certificate: z.object({ fingerprint: z.string(), certPem: z.string() }).nullable().default(null),
 });
 export type AccountRecord = z.infer<typeof accountRecordSchema>;
 
@@ -24,8 +29,12 @@ const accountFileSchema = z.object({
   accounts: z.array(accountRecordSchema),
 });
 
-export type NewAccountRecord = Omit<AccountRecord, 'id' | 'lastNarrow' | 'hosted'> & {
+export type NewAccountRecord = Omit<
+  AccountRecord,
+  'id' | 'lastNarrow' | 'hosted' | 'certificate'
+> & {
   hosted?: boolean;
+  certificate?: AccountRecord['certificate'];
 };
 
 const fileName = 'accounts.json';
@@ -78,7 +87,7 @@ export class AccountList {
       const existing = records.find((record) => sameAccount(record, account));
       const saved = existing
         ? { ...existing, ...account }
-        : { hosted: false, ...account, id: randomUUID(), lastNarrow: null };
+        : { hosted: false, certificate: null, ...account, id: randomUUID(), lastNarrow: null };
       const next = existing
         ? records.map((record) => (record === existing ? saved : record))
         : [...records, saved];

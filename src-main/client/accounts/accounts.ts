@@ -72,6 +72,8 @@ export class Accounts {
         realmName: signedIn.realmName,
         realmIcon: signedIn.realmIcon,
         hosted: options.hosted ?? false,
+        // A new key (regenerated, or signed in again) keeps the server's pin.
+        certificate: signedIn.certificate ?? known?.certificate ?? null,
       });
     } catch (error) {
       await (previousKey === null

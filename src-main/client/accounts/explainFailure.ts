@@ -1,4 +1,5 @@
 import { ApiError, NetworkError, NotZulipError, ProtocolError } from '../errors';
+import { certificateChange } from '../pinnedFetch';
 import {
   SignInError,
   type SignInField,
@@ -28,13 +29,15 @@ const tlsReasons: Readonly<Record<string, TlsReason>> = {
 };
 
 const tlsMessages: Readonly<Record<TlsReason, string>> = {
-  'self-signed': 'its certificate is self-signed, so nothing vouches for it',
+  'self-signed':
+    'its certificate is self-signed, so nothing vouches for it. If a colleague hosts it with Hearth, join by their invitation link: it names the certificate to trust',
   expired: 'its certificate has expired',
   'not-yet-valid': 'its certificate is not valid yet (check this computer’s clock)',
   'hostname-mismatch': 'its certificate was issued for another name',
   'unknown-ca': 'its certificate was issued by an authority this computer does not trust',
   revoked: 'its certificate has been revoked',
   handshake: 'the secure connection could not be set up',
+  changed: 'it presented another certificate than the one Hearth trusts for it',
 };
 
 const unreachableReasons: Readonly<Record<string, UnreachableReason>> = {
@@ -58,6 +61,16 @@ function causes(error: unknown): string[] {
 }
 
 function unreachable(error: NetworkError, host: string): SignInError {
+  const changed = certificateChange(error);
+  if (changed) {
+    return new SignInError(
+      'tls',
+      changed.message,
+      'serverUrl',
+      { reason: 'changed' },
+      { cause: error },
+    );
+  }
   const codes = causes(error);
   const tls =
     codes.map((code) => tlsReasons[code]).find((reason) => reason !== undefined) ??

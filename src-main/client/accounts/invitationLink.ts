@@ -1,7 +1,11 @@
+import { parseFingerprint } from '../../wire/fingerprint';
+
 /** An invitation link as the Join form takes it: whose server, and the invitation's key. */
 export interface InvitationLink {
   serverUrl: string;
   key: string;
+  /** The host's certificate fingerprint, which a Hearth host adds to its links served over HTTPS. */
+  fingerprint: string | null;
 }
 
 const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
@@ -21,11 +25,16 @@ export function parseInvitationLink(text: string): InvitationLink | null {
   }
   if (url.protocol === 'hearth:') {
     const protocol = loopback.test(url.host) ? 'http:' : 'https:';
-    url = new URL(`${protocol}//${url.host}${url.pathname}`);
+    url = new URL(`${protocol}//${url.host}${url.pathname}${url.hash}`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const match = /^(.*)\/join\/([a-z0-9]{16,64})\/?$/i.exec(url.pathname);
   if (!match) return null;
   const [, base = '', key = ''] = match;
-  return { serverUrl: `${url.origin}${base}`, key };
+  const fingerprint = new URLSearchParams(url.hash.slice(1)).get('fingerprint');
+  return {
+    serverUrl: `${url.origin}${base}`,
+    key,
+    fingerprint: fingerprint === null ? null : parseFingerprint(fingerprint),
+  };
 }

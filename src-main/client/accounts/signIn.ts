@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createApi } from '../api';
 import { ApiError } from '../errors';
 import { createHttpClient, type HttpClientOptions } from '../http';
+import type { CertificatePin } from '../pinnedFetch';
 import { explainFailure } from './explainFailure';
 import type { ServerInfo } from './serverInfo';
 import { SignInError, type SignInField } from './signInError';
@@ -16,6 +17,8 @@ export interface SignInResult {
   fullName: string;
   realmName: string;
   realmIcon: string | null;
+  /** The certificate pinned on the way in, for a server that made its own. */
+  certificate?: CertificatePin | null;
 }
 
 export interface SignInOptions extends HttpClientOptions {

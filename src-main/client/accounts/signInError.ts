@@ -25,7 +25,9 @@ export type TlsReason =
   | 'hostname-mismatch'
   | 'unknown-ca'
   | 'revoked'
-  | 'handshake';
+  | 'handshake'
+  /** Another certificate than the one pinned, or than the one an invitation link names. */
+  | 'changed';
 
 export interface SignInErrorDetails {
   reason?: UnreachableReason | TlsReason;

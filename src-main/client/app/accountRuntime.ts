@@ -1,3 +1,4 @@
+import { reachThrough } from '../accounts/certificatePin';
 import type {
   AccountSummary,
   Connection,
@@ -186,6 +187,7 @@ export class AccountRuntime {
       cache,
       log,
       ...sessionTuning,
+      ...reachThrough(account.certificate),
     });
     this.session = session;
     this.bots = new OwnBots(session.api, account.serverUrl);
@@ -480,6 +482,7 @@ export class AccountRuntime {
         offlineSince: null,
         lastSyncAt: this.cache.lastSync(),
         caughtUp: null,
+        warning: null,
       }
     );
   }

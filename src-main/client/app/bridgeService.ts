@@ -354,6 +354,11 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.stopHosting();
       return {};
     },
+    async setHostingNetwork(args: CallArgs<'setHostingNetwork'>) {
+      const { exposure } = parseArgs('setHostingNetwork', args);
+      await app.setHostingNetwork(exposure);
+      return {};
+    },
     async startHosting(args: CallArgs<'startHosting'>) {
       parseArgs('startHosting', args);
       await app.startHosting();

@@ -24,7 +24,10 @@ import {
   type AccountRecord,
   type SignInResult,
 } from '../accounts';
+import { pinFromLink, reachThrough } from '../accounts/certificatePin';
+import { normaliseServerUrl } from '../accounts/serverUrl';
 import { openCache } from '../cache/openCache';
+import type { CertificatePin } from '../pinnedFetch';
 import { Emitter } from '../emitter';
 import { keepNewest } from '../keepNewest';
 import { doNotDisturbUntil, isQuiet, type DoNotDisturbChoice } from '../notify/doNotDisturb';
@@ -36,7 +39,7 @@ import type { SecretStore } from '../secretStore';
 import { AccountRuntime, type SessionTuning } from './accountRuntime';
 import { RealmIcons } from './realmIcons';
 import { hostingPageOf } from './hostingPage';
-import type { HostingPort, NewOrganization } from './hostingPort';
+import type { HostingPort, NetworkExposure, NewOrganization } from './hostingPort';
 import { narrowTerms } from './narrows';
 
 export interface HearthAppOptions {
@@ -316,13 +319,17 @@ export class HearthApp {
   async probe(serverUrl: string): Promise<ProbeResult> {
     try {
       const invitation = parseInvitationLink(serverUrl);
-      const info = await probeServer(invitation?.serverUrl ?? serverUrl);
+      const pin = invitation
+        ? await pinFromLink(invitation.serverUrl, invitation.fingerprint)
+        : this.#pinOf(serverUrl);
+      const reach = reachThrough(pin);
+      const info = await probeServer(invitation?.serverUrl ?? serverUrl, reach);
       return {
         ok: true,
         server: {
           serverUrl: info.serverUrl,
           realmName: info.realmName,
-          realmIcon: await this.#icons.dataUrl(info.realmIcon),
+          realmIcon: await this.#icons.dataUrl(info.realmIcon, reach.fetch),
           description: info.realmDescription,
           version: info.zulipVersion,
           passwordSignIn: info.signIn.password,
@@ -342,25 +349,55 @@ export class HearthApp {
       let signedIn: SignInResult;
       if (request.method === 'zuliprc') {
         const rc = parseZuliprc(request.zuliprc);
-        const server = await probeServer(rc.site);
-        signedIn = await signInWithApiKey(server, rc.email, rc.apiKey, { keyField: 'zuliprc' });
+        const pin = this.#pinOf(rc.site);
+        const server = await probeServer(rc.site, reachThrough(pin));
+        signedIn = {
+          ...(await signInWithApiKey(server, rc.email, rc.apiKey, {
+            keyField: 'zuliprc',
+            ...reachThrough(pin),
+          })),
+          certificate: pin,
+        };
       } else if (request.method === 'invitation') {
         const invitation = parseInvitationLink(request.link);
         if (!invitation)
           return { ok: false, field: 'serverUrl', message: 'This is not an invitation link.' };
-        const server = await probeServer(invitation.serverUrl);
-        signedIn = await joinWithInvitation(server, invitation.key, request);
+        const pin = await pinFromLink(invitation.serverUrl, invitation.fingerprint);
+        const reach = reachThrough(pin);
+        const server = await probeServer(invitation.serverUrl, reach);
+        signedIn = {
+          ...(await joinWithInvitation(server, invitation.key, request, reach)),
+          certificate: pin,
+        };
       } else {
-        const server = await probeServer(request.serverUrl);
-        signedIn =
-          request.method === 'password'
-            ? await signInWithPassword(server, request.email, request.password)
-            : await signInWithApiKey(server, request.email, request.apiKey);
+        const pin = this.#pinOf(request.serverUrl);
+        const reach = reachThrough(pin);
+        const server = await probeServer(request.serverUrl, reach);
+        signedIn = {
+          ...(request.method === 'password'
+            ? await signInWithPassword(server, request.email, request.password, reach)
+            : await signInWithApiKey(server, request.email, request.apiKey, reach)),
+          certificate: pin,
+        };
       }
       return { ok: true, accountId: await this.#adopt(signedIn, false) };
     } catch (error) {
       return failure(error);
     }
+  }
+
+  /** The certificate pinned for a server an account here already uses, if any. */
+  #pinOf(typedUrl: string): CertificatePin | null {
+    let serverUrl: string;
+    try {
+      serverUrl = normaliseServerUrl(typedUrl);
+    } catch {
+      return null;
+    }
+    return (
+      this.#accounts.list.all().find((account) => account.serverUrl === serverUrl)?.certificate ??
+      null
+    );
   }
 
   /** Creates this computer's organization, hosts it, and signs in as its owner. */
@@ -431,6 +468,16 @@ export class HearthApp {
     await this.#options.hosting.start();
     this.#hostRunning = true;
     this.#emitAppState();
+    for (const runtime of this.#runtimes.values()) {
+      if (runtime.account.hosted) runtime.session?.checkNow();
+    }
+  }
+
+  /** Lets others on the network join this computer's organization, or stops letting them. */
+  async setHostingNetwork(exposure: NetworkExposure | null): Promise<void> {
+    this.#requireHosted();
+    await this.#options.hosting.setNetwork(exposure);
+    // The host restarted on the same loopback port: its owner need not wait for the next retry.
     for (const runtime of this.#runtimes.values()) {
       if (runtime.account.hosted) runtime.session?.checkNow();
     }
@@ -517,8 +564,9 @@ export class HearthApp {
   }
 
   /** Fetches the organization's icon in the background; the switcher shows initials meanwhile. */
-  #fetchIcon(account: Pick<AccountRecord, 'id' | 'realmIcon'>): void {
-    void this.#icons.fetch(account.id, account.realmIcon).then((fetched) => {
+  #fetchIcon(account: Pick<AccountRecord, 'id' | 'realmIcon' | 'certificate'>): void {
+    const { fetch: pinned } = reachThrough(account.certificate);
+    void this.#icons.fetch(account.id, account.realmIcon, pinned).then((fetched) => {
       if (fetched && this.#runtimes.has(account.id)) this.#emitAppState();
     });
   }
@@ -552,7 +600,7 @@ export class HearthApp {
     runtime.on('summary', () => {
       if (iconOf() !== icon) {
         icon = iconOf();
-        this.#fetchIcon({ id: account.id, realmIcon: runtime.realmIconUrl ?? account.realmIcon });
+        this.#fetchIcon({ ...account, realmIcon: runtime.realmIconUrl ?? account.realmIcon });
       }
       this.#emitAppState();
     });

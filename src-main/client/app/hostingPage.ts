@@ -19,9 +19,19 @@ export function hostingPageOf(report: HostingReport, owner: AccountRuntime | nul
   return {
     status: report.status,
     runningSince: report.runningSince,
-    addresses: report.url === null ? [] : [{ url: report.url, scope: 'this computer' }],
+    addresses: [
+      ...(report.url === null ? [] : [{ url: report.url, scope: 'this computer' as const }]),
+      ...report.network.urls.map((url) => ({ url, scope: 'network' as const })),
+    ],
     users: state ? { total: people.length, online } : null,
     databaseBytes: report.databaseBytes,
     logs: report.logs,
+    network: {
+      exposure: report.network.exposure,
+      fingerprint: report.network.fingerprint,
+      certificatePath: report.network.certificatePath,
+      failure: report.network.failure,
+      interfaces: report.network.interfaces,
+    },
   };
 }

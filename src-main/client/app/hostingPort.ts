@@ -24,7 +24,39 @@ export interface HostingReport {
   databaseBytes: number | null;
   /** The host's recent log lines, oldest first. */
   logs: { time: number; source: string; text: string }[];
+  network: HostingNetwork;
 }
+
+/** Where the host serves others on the network (over HTTPS), or why it cannot. */
+export interface NetworkExposure {
+  /** An address of this computer, or 0.0.0.0 for all of them. */
+  address: string;
+  port: number;
+}
+
+export interface HostingNetwork {
+  /** The setting; null while only this computer reaches the organization. */
+  exposure: NetworkExposure | null;
+  /** The addresses colleagues use now; none while it does not serve the network. */
+  urls: string[];
+  /** The SHA-256 fingerprint of the host's certificate, once it has one. */
+  fingerprint: string | null;
+  /** The certificate's file, for other clients to trust (a zuliprc's cert_bundle). */
+  certificatePath: string | null;
+  /** Why the network is not served although asked for (the port is taken…). */
+  failure: string | null;
+  /** This computer's network addresses, to choose from. */
+  interfaces: { name: string; address: string }[];
+}
+
+export const loopbackOnly: HostingNetwork = {
+  exposure: null,
+  urls: [],
+  fingerprint: null,
+  certificatePath: null,
+  failure: null,
+  interfaces: [],
+};
 
 /**
  * Hosting the organization of this computer. The Electron app and the browser
@@ -36,6 +68,8 @@ export interface HostingPort {
   start(organization?: NewOrganization): Promise<HostedOrganization>;
   stop(): Promise<void>;
   report(): Promise<HostingReport>;
+  /** Serves the network at `exposure` from now on (null: this computer only), restarting a running host. */
+  setNetwork(exposure: NetworkExposure | null): Promise<void>;
   /** Calls `listener` when the status changes or the host logs a line; returns how to stop. */
   onChange(listener: () => void): () => void;
 }
@@ -45,12 +79,14 @@ export function noHosting(why: string): HostingPort {
   return {
     start: () => Promise.reject(new Error(why)),
     stop: async () => undefined,
+    setNetwork: () => Promise.reject(new Error(why)),
     report: async () => ({
       status: 'stopped',
       runningSince: null,
       url: null,
       databaseBytes: null,
       logs: [],
+      network: loopbackOnly,
     }),
     onChange: () => () => undefined,
   };

@@ -33,10 +33,13 @@ export class RealmIcons {
   }
 
   /** The icon as a data: URL, or null when there is none to show; nothing is kept. */
-  async dataUrl(iconUrl: string | null): Promise<string | null> {
+  async dataUrl(
+    iconUrl: string | null,
+    fetchImpl: typeof fetch = this.#fetch,
+  ): Promise<string | null> {
     if (iconUrl === null || !/^https?:/i.test(iconUrl)) return null;
     try {
-      const response = await this.#fetch(iconUrl, { signal: AbortSignal.timeout(10_000) });
+      const response = await fetchImpl(iconUrl, { signal: AbortSignal.timeout(10_000) });
       const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
       if (!response.ok || !imageTypes.has(type)) return null;
       const bytes = Buffer.from(await response.arrayBuffer());
@@ -48,8 +51,12 @@ export class RealmIcons {
   }
 
   /** Fetches and keeps the icon; false when there is none to show. */
-  async fetch(accountId: string, iconUrl: string | null): Promise<boolean> {
-    const dataUrl = await this.dataUrl(iconUrl);
+  async fetch(
+    accountId: string,
+    iconUrl: string | null,
+    fetchImpl: typeof fetch = this.#fetch,
+  ): Promise<boolean> {
+    const dataUrl = await this.dataUrl(iconUrl, fetchImpl);
     if (dataUrl === null) return false;
     await mkdir(this.#dir, { recursive: true });
     await writeFile(this.#file(accountId), dataUrl);

@@ -6,6 +6,7 @@ import { backoffDelay, defaultBackoff, type Backoff } from '../backoff';
 import type { Cache } from '../cache/cache';
 import { Emitter } from '../emitter';
 import { isBadEventQueue } from '../errors';
+import { certificateChange } from '../pinnedFetch';
 import type { Credentials, HttpClientOptions } from '../http';
 import { catchUp, fetchNewestOfAll } from './catchUp';
 import { watchForWake } from './wakeWatch';
@@ -20,6 +21,8 @@ export interface Connection {
   lastSyncAt: number | null;
   /** While catching up, the missed messages fetched so far. */
   caughtUp: number | null;
+  /** Why Hearth will not connect although the server answers (another certificate than the pinned one). */
+  warning: string | null;
 }
 
 /** What changed in the cache, for whoever shows it. */
@@ -134,6 +137,7 @@ export class Session {
     offlineSince: null,
     lastSyncAt: null,
     caughtUp: null,
+    warning: null,
   };
   /** Aborts the poll in flight, so a woken computer checks at once. */
   #poll: AbortController | null = null;
@@ -262,6 +266,7 @@ export class Session {
           offlineSince: null,
           lastSyncAt: Date.now(),
           caughtUp: null,
+          warning: null,
         });
       } catch (error) {
         this.#poll = null;
@@ -282,6 +287,7 @@ export class Session {
           state: 'offline',
           offlineSince: this.#connection.offlineSince ?? Date.now(),
           caughtUp: null,
+          warning: certificateChange(error)?.message ?? null,
         });
         this.#log(
           `server unreachable (${error instanceof Error ? error.message : String(error)}); retrying in ${delay} ms`,
@@ -331,6 +337,7 @@ export class Session {
       offlineSince: null,
       lastSyncAt: Date.now(),
       caughtUp: null,
+      warning: null,
     });
   }
 
@@ -420,7 +427,8 @@ export class Session {
     if (
       before.state !== connection.state ||
       before.caughtUp !== connection.caughtUp ||
-      before.offlineSince !== connection.offlineSince
+      before.offlineSince !== connection.offlineSince ||
+      before.warning !== connection.warning
     ) {
       this.#events.emit('connection', connection);
     }

@@ -30,11 +30,11 @@ export const INVITATION_LINK_VALIDITY_MINUTES = 10 * 24 * 60;
 // Over the network the link carries the certificate's fingerprint, which a
 // Hearth client pins before it sends anything: whoever holds the link trusts
 // the host the person who made it trusts.
-export function inviteLinkOf(services: Services, invite: Pick<InviteRow, 'key'>): string {
+export const inviteLinkOf = (services: Services, invite: Pick<InviteRow, 'key'>): string => {
   const link = `${services.realmUri()}/join/${invite.key}/`;
   const fingerprint = services.certificateFingerprint();
   return fingerprint === null ? link : `${link}#fingerprint=${fingerprintInLink(fingerprint)}`;
-}
+};
 
 // Zulip's notify_invites_changed: administrators' invitation lists refresh.
 function announce(services: Services): void {

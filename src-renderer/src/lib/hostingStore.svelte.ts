@@ -18,6 +18,11 @@ export class HostingStore extends ServerPage<HostingPage> {
     return this.#control(() => this.bridge.startHosting({}));
   }
 
+  /** Serves the network at `exposure`, or stops serving it (null). */
+  setNetwork(exposure: { address: string; port: number } | null): Promise<void> {
+    return this.#control(() => this.bridge.setHostingNetwork({ exposure }));
+  }
+
   async #control(call: () => Promise<unknown>): Promise<void> {
     this.busy = true;
     await this.send(call);

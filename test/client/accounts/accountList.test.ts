@@ -40,7 +40,20 @@ describe('AccountList', () => {
       id: saved.id,
       lastNarrow: [{ operator: 'stream', operand: 'general' }],
       hosted: false,
+      certificate: null,
     });
+  });
+
+  it('keeps the certificate pinned for a server across a reopen', async () => {
+    const certificate = { fingerprint: 'AB:CD', certPem: '-----BEGIN CERTIFICATE-----' };
+    const list = await AccountList.open(dataDir);
+    const saved = await list.upsert({
+      ...alice,
+      serverUrl: 'https://192.168.1.20:9443',
+      certificate,
+    });
+    const reopened = await AccountList.open(dataDir);
+    expect(reopened.find(saved.id)?.certificate).toEqual(certificate);
   });
 
   it('updates the account with the same server and email instead of adding another', async () => {

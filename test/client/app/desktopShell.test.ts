@@ -15,7 +15,13 @@ const account = (id: string, realmName: string, unreadCount: number): AccountSum
   realmIcon: null,
   hosted: false,
   unreadCount,
-  connection: { state: 'connected', offlineSince: null, lastSyncAt: null, caughtUp: null },
+  connection: {
+    state: 'connected',
+    offlineSince: null,
+    lastSyncAt: null,
+    caughtUp: null,
+    warning: null,
+  },
   keyInMemoryOnly: false,
   needsSignIn: false,
 });

@@ -1,0 +1,54 @@
+import type { HttpClientOptions } from '../http';
+import { NetworkError } from '../errors';
+import {
+  CertificateChangedError,
+  pinnedFetch,
+  readCertificate,
+  type CertificatePin,
+} from '../pinnedFetch';
+import { explainFailure } from './explainFailure';
+import { SignInError } from './signInError';
+
+/**
+ * The certificate to pin for a server an invitation link names with its
+ * fingerprint: the one the server presents, if it is that one. Nothing is
+ * sent to the server before the fingerprint matches. Null where there is
+ * nothing to pin (no fingerprint, or plain HTTP on this computer).
+ */
+export async function pinFromLink(
+  serverUrl: string,
+  fingerprint: string | null,
+): Promise<CertificatePin | null> {
+  if (fingerprint === null || new URL(serverUrl).protocol !== 'https:') return null;
+  let presented: CertificatePin;
+  try {
+    presented = await readCertificate(serverUrl);
+  } catch (error) {
+    throw explainFailure(
+      new NetworkError(`reading the certificate of ${serverUrl} failed`, { cause: error }),
+      {
+        serverUrl,
+        credentialField: 'serverUrl',
+      },
+    );
+  }
+  if (presented.fingerprint !== fingerprint) {
+    const changed = new CertificateChangedError(
+      new URL(serverUrl).host,
+      fingerprint,
+      presented.fingerprint,
+    );
+    throw new SignInError(
+      'tls',
+      `${changed.host} presented a certificate with SHA-256 fingerprint ${presented.fingerprint}, not the ${fingerprint} the invitation link names. Someone may be intercepting the connection: ask whoever invited you to compare it with their Hosting page.`,
+      'serverUrl',
+      { reason: 'changed' },
+      { cause: changed },
+    );
+  }
+  return presented;
+}
+
+/** How to reach a server: through its pinned certificate when it has one. */
+export const reachThrough = (pin: CertificatePin | null | undefined): HttpClientOptions =>
+  pin ? { fetch: pinnedFetch(pin) } : {};

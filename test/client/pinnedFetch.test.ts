@@ -1,0 +1,101 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createHttpClient } from '../../src-main/client/http';
+import {
+  CertificateChangedError,
+  pinnedFetch,
+  readCertificate,
+  type CertificatePin,
+} from '../../src-main/client/pinnedFetch';
+import { hostCertificate } from '../../src-main/server/network/certificate';
+import { startOrg, type Org } from '../helpers/org';
+
+// Issue 16, point 3: Hearth's client trusts a host that made its own
+// certificate by that certificate's fingerprint, at whatever address it is
+// reached, and refuses any other certificate before it sends anything.
+
+describe('a fetch pinned to a host’s certificate', () => {
+  let org: Org;
+  let pin: CertificatePin;
+  let port: number;
+  // Another server on this machine with a certificate of its own: an impostor.
+  let impostor: Server;
+  let impostorDir: string;
+  const impostorRequests: string[] = [];
+
+  beforeAll(async () => {
+    org = await startOrg({ network: { address: '0.0.0.0', port: 0 } });
+    const network = org.network;
+    if (!network || !('urls' in network)) throw new Error('the host does not serve the network');
+    port = network.port;
+    pin = { fingerprint: network.fingerprint, certPem: await readFile(network.certPath, 'utf8') };
+    impostorDir = await mkdtemp(join(tmpdir(), 'hearth-impostor-'));
+    const other = await hostCertificate(impostorDir, []);
+    impostor = createServer({ key: other.keyPem, cert: other.certPem }, (request, response) => {
+      impostorRequests.push(`${request.method} ${request.url} ${request.headers.authorization}`);
+      response.end('{}');
+    });
+    await new Promise<void>((done) => impostor.listen(0, '127.0.0.1', done));
+  });
+  afterAll(async () => {
+    await org.close();
+    await new Promise<void>((done) => impostor.close(() => done()));
+    await rm(impostorDir, { recursive: true, force: true });
+  });
+
+  const owner = (serverUrl: string, fetchImpl: typeof fetch) =>
+    createHttpClient(
+      { serverUrl, email: org.owner.email, apiKey: org.owner.apiKey },
+      { fetch: fetchImpl },
+    );
+
+  it('reads the certificate a server presents, without trusting it', async () => {
+    const read = await readCertificate(`https://127.0.0.1:${port}`);
+    expect(read.fingerprint).toBe(pin.fingerprint);
+    expect(read.certPem.trim()).toBe(pin.certPem.trim());
+  });
+
+  it('reaches the host at an address its certificate does not name, reads and sends', async () => {
+    // 127.0.0.2 is this computer too, and in no certificate: only the pin vouches for it.
+    const http = owner(`https://127.0.0.2:${port}`, pinnedFetch(pin));
+    const me = await http.request('GET', 'users/me', {}, z.looseObject({ email: z.string() }));
+    expect(me.email).toBe(org.owner.email);
+    const sent = await http.request(
+      'POST',
+      'messages',
+      { type: 'stream', to: 'general', topic: 'pinned', content: 'Over pinned TLS ✓' },
+      z.looseObject({ id: z.number() }),
+    );
+    const read = await org.api(org.owner)('GET', `/messages/${sent.id}`);
+    expect(read.json.message).toMatchObject({
+      subject: 'pinned',
+      content: '<p>Over pinned TLS ✓</p>',
+    });
+  });
+
+  it('refuses another certificate with the fingerprints in its words, and sends nothing', async () => {
+    const impostorUrl = `https://127.0.0.1:${(impostor.address() as { port: number }).port}`;
+    const presented = (await readCertificate(impostorUrl)).fingerprint;
+    const http = owner(impostorUrl, pinnedFetch(pin));
+    const failure = await http.request('GET', 'users/me', {}, z.unknown()).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    const cause = (failure as Error).cause;
+    expect(cause).toBeInstanceOf(CertificateChangedError);
+    expect((cause as CertificateChangedError).message).toContain(presented);
+    expect((cause as CertificateChangedError).message).toContain(pin.fingerprint);
+    expect(impostorRequests).toEqual([]);
+  });
+
+  it('is not fooled by the same server reached without the pin', async () => {
+    // The plain fetch trusts authorities only: the host's own certificate fails it.
+    const http = owner(`https://127.0.0.1:${port}`, fetch);
+    await expect(http.request('GET', 'users/me', {}, z.unknown())).rejects.toThrow(/failed/);
+  });
+});
