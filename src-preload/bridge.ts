@@ -541,6 +541,13 @@ const messageId = z.object({ messageId: z.number().int().positive() });
 export const bridgeCalls = {
   getAppState: { args: z.object({}), result: appStateSchema },
   probeServer: { args: z.object({ serverUrl }), result: probeResultSchema },
+  /** Hearth hosts announcing themselves on the local network; none is trusted until its fingerprint is. */
+  findOrganizations: {
+    args: z.object({}),
+    result: z.array(
+      z.object({ realmName: z.string(), serverUrl: z.string(), fingerprint: z.string() }),
+    ),
+  },
   joinOrganization: {
     args: z.discriminatedUnion('method', [
       z.object({ method: z.literal('password'), serverUrl, email, password }),

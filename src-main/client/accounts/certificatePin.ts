@@ -1,3 +1,4 @@
+import { parseFingerprint } from '../../wire/fingerprint';
 import type { HttpClientOptions } from '../http';
 import { NetworkError } from '../errors';
 import {
@@ -40,13 +41,27 @@ export async function pinFromLink(
     );
     throw new SignInError(
       'tls',
-      `${changed.host} presented a certificate with SHA-256 fingerprint ${presented.fingerprint}, not the ${fingerprint} the invitation link names. Someone may be intercepting the connection: ask whoever invited you to compare it with their Hosting page.`,
+      `${changed.host} presented a certificate with SHA-256 fingerprint ${presented.fingerprint}, not ${fingerprint}, the one you were given with its address. Someone may be intercepting the connection: ask whoever invited you to compare it with their Hosting page.`,
       'serverUrl',
       { reason: 'changed' },
       { cause: changed },
     );
   }
   return presented;
+}
+
+/**
+ * A typed address and the fingerprint it may carry after `#fingerprint=`
+ * (an invitation link, or a host found on the network, carries one).
+ */
+export function splitPin(typed: string): { address: string; fingerprint: string | null } {
+  const at = typed.indexOf('#');
+  if (at < 0) return { address: typed, fingerprint: null };
+  const fingerprint = new URLSearchParams(typed.slice(at + 1)).get('fingerprint');
+  return {
+    address: typed.slice(0, at).trim(),
+    fingerprint: fingerprint === null ? null : parseFingerprint(fingerprint),
+  };
 }
 
 /** How to reach a server: through its pinned certificate when it has one. */

@@ -50,6 +50,10 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async probeServer(args: CallArgs<'probeServer'>) {
       return app.probe(parseArgs('probeServer', args).serverUrl);
     },
+    async findOrganizations(args: CallArgs<'findOrganizations'>) {
+      parseArgs('findOrganizations', args);
+      return app.findOrganizations();
+    },
     async joinOrganization(args: CallArgs<'joinOrganization'>) {
       return app.join(parseArgs('joinOrganization', args));
     },

@@ -24,7 +24,8 @@ import {
   type AccountRecord,
   type SignInResult,
 } from '../accounts';
-import { pinFromLink, reachThrough } from '../accounts/certificatePin';
+import { pinFromLink, reachThrough, splitPin } from '../accounts/certificatePin';
+import { findOrganizations, type FoundOrganization } from '../accounts/discovery';
 import { normaliseServerUrl } from '../accounts/serverUrl';
 import { openCache } from '../cache/openCache';
 import type { CertificatePin } from '../pinnedFetch';
@@ -319,11 +320,14 @@ export class HearthApp {
   async probe(serverUrl: string): Promise<ProbeResult> {
     try {
       const invitation = parseInvitationLink(serverUrl);
-      const pin = invitation
-        ? await pinFromLink(invitation.serverUrl, invitation.fingerprint)
-        : this.#pinOf(serverUrl);
+      const { address, pin } = invitation
+        ? {
+            address: invitation.serverUrl,
+            pin: await pinFromLink(invitation.serverUrl, invitation.fingerprint),
+          }
+        : await this.#pinFor(serverUrl);
       const reach = reachThrough(pin);
-      const info = await probeServer(invitation?.serverUrl ?? serverUrl, reach);
+      const info = await probeServer(address, reach);
       return {
         ok: true,
         server: {
@@ -370,9 +374,9 @@ export class HearthApp {
           certificate: pin,
         };
       } else {
-        const pin = this.#pinOf(request.serverUrl);
+        const { address, pin } = await this.#pinFor(request.serverUrl);
         const reach = reachThrough(pin);
-        const server = await probeServer(request.serverUrl, reach);
+        const server = await probeServer(address, reach);
         signedIn = {
           ...(request.method === 'password'
             ? await signInWithPassword(server, request.email, request.password, reach)
@@ -384,6 +388,22 @@ export class HearthApp {
     } catch (error) {
       return failure(error);
     }
+  }
+
+  /**
+   * The certificate to trust for a typed address: the one its fingerprint
+   * names (checked before anything is sent), else the one pinned for an
+   * account here on that server, else none (an authority vouches).
+   */
+  async #pinFor(typed: string): Promise<{ address: string; pin: CertificatePin | null }> {
+    const { address, fingerprint } = splitPin(typed);
+    if (fingerprint === null) return { address, pin: this.#pinOf(address) };
+    return { address, pin: await pinFromLink(normaliseServerUrl(address), fingerprint) };
+  }
+
+  /** The organizations Hearth hosts announce on the local network. */
+  findOrganizations(): Promise<FoundOrganization[]> {
+    return findOrganizations();
   }
 
   /** The certificate pinned for a server an account here already uses, if any. */

@@ -14,6 +14,7 @@ export interface Problem {
 }
 
 export type JoinArgs = CallArgs<'joinOrganization'>;
+export type FoundOrganization = Awaited<ReturnType<ChatBridge['findOrganizations']>>[number];
 export type HostArgs = CallArgs<'hostOrganization'>;
 
 /** What the join form starts from when an account must sign in again. */
@@ -31,6 +32,8 @@ export class OnboardingStore {
   hostProblem = $state<Problem | null>(null);
   busy = $state(false);
   prefill = $state<JoinPrefill | null>(null);
+  /** Hearth hosts found on the local network; null while looking. */
+  nearby = $state<FoundOrganization[] | null>([]);
 
   constructor(
     private readonly bridge: ChatBridge,
@@ -56,6 +59,15 @@ export class OnboardingStore {
   }
 
   /** Another server URL was typed: what was probed no longer applies. */
+  async findNearby(): Promise<void> {
+    this.nearby = null;
+    try {
+      this.nearby = await this.bridge.findOrganizations({});
+    } catch {
+      this.nearby = [];
+    }
+  }
+
   forgetServer(): void {
     this.server = null;
   }
