@@ -34,6 +34,11 @@ export const hostingPageSchema = z.object({
     /** This computer's network addresses, to choose from. */
     interfaces: z.array(z.object({ name: z.string(), address: z.string() })),
   }),
+  /** Checked copies of the organization's database, newest first, and how many are kept. */
+  backups: z.object({
+    keep: z.number().int(),
+    files: z.array(z.object({ name: z.string(), takenAt: z.number(), bytes: z.number().int() })),
+  }),
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 
@@ -42,6 +47,13 @@ export const hostingBridgeCalls = {
   /** Stops the host: nobody reaches the organization until it starts again. */
   stopHosting: { args: z.object({}), result: z.object({}) },
   startHosting: { args: z.object({}), result: z.object({}) },
+  backUpHosting: { args: z.object({}), result: z.object({}) },
+  setBackupKeep: {
+    args: z.object({ keep: z.number().int().min(1).max(365) }),
+    result: z.object({}),
+  },
+  /** Stops the host, puts the backup in place of the database (keeping the old one), and starts again. */
+  restoreBackup: { args: z.object({ name: z.string().min(1).max(100) }), result: z.object({}) },
   /** Lets others on the network join at `exposure` (an address, or 0.0.0.0 for all), or stops letting them. */
   setHostingNetwork: {
     args: z.object({

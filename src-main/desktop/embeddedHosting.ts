@@ -12,6 +12,14 @@ import {
   type NetworkExposure,
   type NewOrganization,
 } from '../client/app/hostingPort';
+// Only file names and fs calls: main lists the backups and prunes them while no host runs.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import {
+  backupsDirOf,
+  isBackupName,
+  listBackups,
+  pruneBackups,
+} from '../server/backups/backupFiles';
 import { Hosting, type HostConfig, type HostInfo } from './hosting';
 
 export interface EmbeddedHostingOptions {
@@ -24,13 +32,16 @@ export interface EmbeddedHostingOptions {
 }
 
 const portSchema = z.number().int().min(1).max(65535);
+const keepSchema = z.number().int().min(1).max(365);
 const settingsSchema = z.object({
   port: portSchema,
   network: z
     .object({ address: z.string().min(1), port: portSchema })
     .nullable()
     .default(null),
+  backupKeep: keepSchema.default(7),
 });
+const backupEveryMs = 24 * 60 * 60 * 1000;
 type Settings = z.infer<typeof settingsSchema>;
 
 /**
@@ -72,11 +83,21 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     }
   };
 
+  const savedOrFail = async (): Promise<Settings> => {
+    const settings = await saved();
+    if (!settings) throw new Error('The organization has not been hosted yet.');
+    return settings;
+  };
+
+  const save = (settings: Settings) => writeFile(settingsFile, JSON.stringify(settings));
+
   const startOn = async (
     port: number,
-    network: NetworkExposure | null,
+    settings: Settings | null,
     organization: NewOrganization | undefined,
+    restoreFrom: string | undefined,
   ): Promise<HostedOrganization> => {
+    const network = settings?.network ?? null;
     const next = new Hosting({
       config: {
         dataDir,
@@ -86,6 +107,8 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         sqliteBinding: options.sqliteBinding,
         organization,
         ...(network ? { network } : {}),
+        backups: { keep: settings?.backupKeep ?? 7, everyMs: backupEveryMs },
+        ...(restoreFrom ? { restoreFrom } : {}),
       },
       spawn: options.spawn,
     });
@@ -101,32 +124,63 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     return info;
   };
 
-  const start = async (organization?: NewOrganization): Promise<HostedOrganization> => {
+  const start = async (
+    organization?: NewOrganization,
+    restoreFrom?: string,
+  ): Promise<HostedOrganization> => {
     if (hosting) await hosting.stop();
+    hosting = null;
     const settings = await saved();
-    const network = settings?.network ?? null;
     let info: HostedOrganization;
     try {
-      info = await startOn(settings?.port ?? options.preferredPort, network, organization);
+      info = await startOn(
+        settings?.port ?? options.preferredPort,
+        settings,
+        organization,
+        restoreFrom,
+      );
     } catch (error) {
-      if (settings === null && options.preferredPort === 0) throw error;
+      // A restore that failed failed for its backup, not for the port.
+      if ((settings === null && options.preferredPort === 0) || restoreFrom) throw error;
       // The port is taken (another app, another Hearth): any free one will do.
-      info = await startOn(0, network, organization);
+      info = await startOn(0, settings, organization, undefined);
     }
     const port = Number(new URL(info.url).port);
-    if (port !== settings?.port) await writeFile(settingsFile, JSON.stringify({ port, network }));
+    if (port !== settings?.port) await save({ network: null, backupKeep: 7, ...settings, port });
     return info;
   };
 
+  const backupsDir = backupsDirOf(dataDir);
+
   return {
-    start,
+    start: (organization) => start(organization),
     async setNetwork(exposure) {
-      const settings = await saved();
-      const port = settings?.port ?? (last?.info ? Number(new URL(last.info.url).port) : null);
-      if (port === null) throw new Error('The organization has not been hosted yet.');
-      await writeFile(settingsFile, JSON.stringify({ port, network: exposure }));
+      await save({ ...(await savedOrFail()), network: exposure });
       if (hosting) await start();
       else changed();
+    },
+    async backUp() {
+      if (!hosting) throw new Error('Start the host to take a backup.');
+      await hosting.request({ type: 'backup' });
+      changed();
+    },
+    async setBackupKeep(keep) {
+      await save({ ...(await savedOrFail()), backupKeep: keepSchema.parse(keep) });
+      if (hosting) await hosting.request({ type: 'backup-keep', keep });
+      else await pruneBackups(backupsDir, keep);
+      changed();
+    },
+    async restore(name) {
+      if (!isBackupName(name) || !(await listBackups(backupsDir)).some((b) => b.name === name)) {
+        throw new Error('There is no such backup.');
+      }
+      try {
+        await start(undefined, join(backupsDir, name));
+      } catch (error) {
+        // The database is as it was: serve it again, and say why the restore failed.
+        await start();
+        throw error;
+      }
     },
     async stop() {
       const running = hosting;
@@ -134,13 +188,22 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       await running?.stop();
     },
     async report(): Promise<HostingReport> {
+      const settings = await saved();
       return {
         status: last?.status ?? 'stopped',
         runningSince: last?.runningSince ?? null,
         url: last?.status === 'running' ? (last.info?.url ?? null) : null,
         databaseBytes: await databaseBytes(),
         logs: (last?.recentLogs() ?? []).slice(-200),
-        network: networkReport((await saved())?.network ?? null, last?.info),
+        network: networkReport(settings?.network ?? null, last?.info),
+        backups: {
+          keep: settings?.backupKeep ?? 7,
+          files: (await listBackups(backupsDir)).map(({ name, takenAt, bytes }) => ({
+            name,
+            takenAt,
+            bytes,
+          })),
+        },
       };
     },
     onChange(listener) {

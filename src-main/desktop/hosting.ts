@@ -4,7 +4,12 @@ import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
-import type { HostWorkerData, HostWorkerToMain } from '../server/workerProtocol';
+import type {
+  HostRequest,
+  HostWorkerData,
+  HostWorkerToMain,
+  MainToHostWorker,
+} from '../server/workerProtocol';
 import { LogRing, type LogLine } from './logRing';
 
 /**
@@ -51,6 +56,13 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
   }),
   z.looseObject({ type: z.literal('error'), message: z.string() }),
   z.looseObject({ type: z.literal('stopped') }),
+  z.looseObject({
+    type: z.literal('reply'),
+    id: z.number(),
+    ok: z.boolean(),
+    name: z.string().optional(),
+    message: z.string().optional(),
+  }),
 ]);
 
 export type HostInfo = Omit<Extract<HostWorkerToMain, { type: 'ready' }>, 'type'>;
@@ -108,6 +120,11 @@ export class Hosting {
   #restartTimer: NodeJS.Timeout | undefined;
   #stableTimer: NodeJS.Timeout | undefined;
   #healthTimer: NodeJS.Timeout | undefined;
+  #nextRequestId = 1;
+  readonly #replies = new Map<
+    number,
+    { resolve: (answer: { name?: string }) => void; reject: (error: Error) => void }
+  >();
 
   constructor(options: HostingOptions) {
     this.#options = options;
@@ -139,6 +156,25 @@ export class Hosting {
     return this.#events.on(event, listener);
   }
 
+  /** Asks the running host to do something (take a backup…), and resolves with its answer. */
+  request(request: HostRequest): Promise<{ name?: string }> {
+    const worker = this.#worker;
+    if (!worker || this.#status !== 'running') {
+      return Promise.reject(new Error('The host is not running.'));
+    }
+    const id = this.#nextRequestId++;
+    return new Promise((resolve, reject) => {
+      this.#replies.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } satisfies MainToHostWorker);
+    });
+  }
+
+  /** Replies the worker that ended will never send. */
+  #dropReplies(): void {
+    for (const waiter of this.#replies.values()) waiter.reject(new Error('The host stopped.'));
+    this.#replies.clear();
+  }
+
   /** Resolves once the host serves; rejects (and stays stopped) if the first start fails. */
   async start(): Promise<HostInfo> {
     if (this.#status !== 'stopped') throw new Error(`hosting is already ${this.#status}`);
@@ -160,6 +196,7 @@ export class Hosting {
     const worker = this.#worker;
     this.#worker = undefined;
     if (worker) await this.#stopWorker(worker);
+    this.#dropReplies();
     this.#info = undefined;
     this.#setStatus('stopped');
   }
@@ -191,7 +228,13 @@ export class Hosting {
           this.#note(`ignored a malformed message from the host worker: ${message.error.message}`);
           return;
         }
-        if (message.data.type === 'ready' && !settled) {
+        if (message.data.type === 'reply') {
+          const waiter = this.#replies.get(message.data.id);
+          this.#replies.delete(message.data.id);
+          if (message.data.ok)
+            waiter?.resolve({ ...(message.data.name ? { name: message.data.name } : {}) });
+          else waiter?.reject(new Error(message.data.message ?? 'the host could not do it'));
+        } else if (message.data.type === 'ready' && !settled) {
           settled = true;
           clearTimeout(timer);
           const { url, realmName, owner, network } = message.data;
@@ -235,6 +278,7 @@ export class Hosting {
 
   #exited(worker: Worker, code: number): void {
     if (worker !== this.#worker || this.#status === 'stopping') return;
+    this.#dropReplies();
     this.#worker = undefined;
     this.#clearTimers();
     this.#scheduleRestart(`the host worker exited with code ${code}`);

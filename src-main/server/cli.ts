@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { defaultBackupPolicy } from './backups/backups';
 import { defaultDataDir } from './dataDir';
 import { startHost, type HostOptions } from './host';
 import { zulipRateRules } from './http/rateLimits';
@@ -20,6 +21,10 @@ Options:
                     (default --port + 1; 0 picks a free one)
   --data-dir <dir>  where the database and zuliprc live
                     (default $XDG_DATA_HOME/hearth, else ~/.local/share/hearth)
+  --keep-backups <n>
+                    daily backups kept in <data-dir>/backups (default 7; 0: none)
+  --restore <file>  put this backup in place of the database, then serve it
+                    (the database it replaces is kept beside it)
   --dev             development mode: demo data and /api/v1/dev_fetch_api_key
   --rate-limit <n>  requests a minute per user and per unauthenticated address
                     (default Zulip's 200 and 100)
@@ -39,6 +44,8 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         'data-dir': { type: 'string' },
         dev: { type: 'boolean' },
         tls: { type: 'boolean' },
+        'keep-backups': { type: 'string' },
+        restore: { type: 'string' },
         'loopback-port': { type: 'string' },
         'no-rate-limits': { type: 'boolean' },
         'rate-limit': { type: 'string' },
@@ -70,6 +77,12 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
     values['loopback-port'],
     port === 0 || port === 65535 ? 0 : port + 1,
   );
+  const keep = values['keep-backups'] === undefined ? 7 : Number(values['keep-backups']);
+  if (!Number.isSafeInteger(keep) || keep < 0) {
+    throw new UsageError(
+      `--keep-backups must be a whole number of backups, not '${values['keep-backups']}'`,
+    );
+  }
   const perMinute = values['rate-limit'] === undefined ? null : Number(values['rate-limit']);
   if (perMinute !== null && (!Number.isSafeInteger(perMinute) || perMinute < 1)) {
     throw new UsageError(
@@ -82,6 +95,8 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
       : { port, host }),
     dataDir: values['data-dir'] ?? defaultDataDir(),
     dev: values.dev ?? false,
+    ...(keep > 0 ? { backups: { ...defaultBackupPolicy, keep } } : {}),
+    ...(values.restore === undefined ? {} : { restoreFrom: values.restore }),
     ...(values['no-rate-limits']
       ? { rateLimits: false as const }
       : perMinute !== null

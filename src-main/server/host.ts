@@ -2,6 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { bootstrapRealm, type RealmBootstrap } from './actions/bootstrapRealm';
+import { backupsDirOf } from './backups/backupFiles';
+import { Backups, type BackupPolicy } from './backups/backups';
+import { restoreBackup } from './backups/restoreBackup';
 import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
 import { buildApp } from './http/app';
@@ -33,6 +36,10 @@ export interface HostOptions {
   network?: NetworkExposure | undefined;
   /** Whether a host serving the network announces itself there (mDNS); default true. */
   announce?: boolean;
+  /** Backups taken while the host serves, into `<dataDir>/backups`; none unless given. */
+  backups?: BackupPolicy | undefined;
+  /** A backup to put in place of the database before starting (the database it replaces is kept). */
+  restoreFrom?: string | undefined;
   dev?: boolean;
   queueTimeouts?: { heartbeatMs?: number; idleMs?: number };
   /** The better-sqlite3 addon to load instead of node_modules' own (see scripts/build-electron-native.mjs). */
@@ -50,6 +57,8 @@ export interface Host {
   realmName: string;
   owner: { userId: number; email: string; fullName: string; apiKey: string };
   zuliprcPath: string;
+  /** Null when the host takes no backups. */
+  backups: Backups | null;
   /** Null when the host serves loopback only. */
   network: NetworkState | null;
   close(): Promise<void>;
@@ -83,7 +92,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
     );
   }
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-  const sql = new Sql(join(options.dataDir, 'hearth.sqlite3'), {
+  const databasePath = join(options.dataDir, 'hearth.sqlite3');
+  if (options.restoreFrom !== undefined) {
+    const { replacedPath } = await restoreBackup(
+      databasePath,
+      options.restoreFrom,
+      options.sqliteBinding,
+    );
+    log(`restored ${options.restoreFrom}; the database it replaced is ${replacedPath}`);
+  }
+  const sql = new Sql(databasePath, {
     logSlow: log,
     nativeBinding: options.sqliteBinding,
   });
@@ -106,6 +124,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const app = buildApp(services, turns, log);
   prepareRenderer();
   let networkListener: NetworkListener | null = null;
+  const backups = options.backups
+    ? new Backups(sql, backupsDirOf(options.dataDir), options.backups, log, options.sqliteBinding)
+    : null;
   let announcement: Announcement | null = null;
   try {
     const { realm, owner } = bootstrapRealm(services, options.organization ?? defaultOrganization);
@@ -137,6 +158,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
     const zuliprcPath = join(options.dataDir, 'zuliprc');
     await writeZuliprc(zuliprcPath, { email: owner.email, apiKey: owner.api_key, site: url });
+    await backups?.start();
 
     let closing: Promise<void> | undefined;
     return {
@@ -149,9 +171,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
         apiKey: owner.api_key,
       },
       zuliprcPath,
+      backups,
       network,
       close: () =>
         (closing ??= (async () => {
+          backups?.stop();
+          await backups?.settled();
           queues.close();
           await announcement?.stop();
           await networkListener?.close();
@@ -160,6 +185,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         })()),
     };
   } catch (error) {
+    backups?.stop();
     queues.close();
     await announcement?.stop();
     await networkListener?.close();

@@ -1,6 +1,7 @@
 // Messages between the Electron main process and the host worker (worker.ts).
 // Types only, so the desktop side can import them without loading the server.
 
+import type { BackupPolicy } from './backups/backups';
 import type { NetworkState, NewOrganization } from './host';
 import type { NetworkExposure } from './network/networkListener';
 
@@ -15,9 +16,15 @@ export interface HostWorkerData {
   organization?: NewOrganization | undefined;
   /** Also serve the network, over HTTPS. */
   network?: NetworkExposure | undefined;
+  backups?: BackupPolicy | undefined;
+  /** A backup to restore before starting. */
+  restoreFrom?: string | undefined;
 }
 
-export type MainToHostWorker = { type: 'stop' };
+/** What main asks of a running host, answered by a `reply` with the same `id`. */
+export type HostRequest = { type: 'backup' } | { type: 'backup-keep'; keep: number };
+
+export type MainToHostWorker = { type: 'stop' } | (HostRequest & { id: number });
 
 export type HostWorkerToMain =
   | {
@@ -28,4 +35,12 @@ export type HostWorkerToMain =
       network: NetworkState | null;
     }
   | { type: 'error'; message: string }
-  | { type: 'stopped' };
+  | { type: 'stopped' }
+  /** The answer to a request: a backup's file name, or why it failed (`message`). */
+  | {
+      type: 'reply';
+      id: number;
+      ok: boolean;
+      name?: string | undefined;
+      message?: string | undefined;
+    };

@@ -8,6 +8,7 @@ import {
   type NewOrganization,
 } from '../../src-main/server/host';
 import type { RateRules } from '../../src-main/server/http/rateLimits';
+import type { BackupPolicy } from '../../src-main/server/backups/backups';
 import type { NetworkExposure } from '../../src-main/server/network/networkListener';
 
 export interface TestUser {
@@ -43,6 +44,8 @@ export interface OrgOptions {
   rateLimits?: RateRules;
   /** Also serve the network over HTTPS. */
   network?: NetworkExposure;
+  /** Take backups into `<dataDir>/backups`. */
+  backups?: BackupPolicy;
 }
 
 export interface Org {
@@ -51,6 +54,7 @@ export interface Org {
   readonly owner: TestUser;
   readonly dataDir: string;
   readonly network: Host['network'];
+  readonly backups: Host['backups'];
   /** Creates `<name>@hearth.test` on first use and returns the same user afterwards. */
   user(name: string): Promise<TestUser>;
   /** Subscribes the user to the stream, creating the stream if needed. */
@@ -64,7 +68,7 @@ export interface Org {
   /** Kills the host, keeping its data, as a machine going down does; `start` brings it back. */
   stop(): Promise<void>;
   /** Starts the stopped host again on its data folder and port, where its clients look for it. */
-  start(): Promise<void>;
+  start(options?: { restoreFrom?: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -117,6 +121,7 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
     ...(options.queueTimeouts ? { queueTimeouts: options.queueTimeouts } : {}),
     ...(options.organization ? { organization: options.organization } : {}),
     ...(options.network ? { network: options.network } : {}),
+    ...(options.backups ? { backups: options.backups } : {}),
   };
   let host: Host = await startHost(hostOptions);
   let running = true;
@@ -149,6 +154,9 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
     dataDir,
     get network() {
       return host.network;
+    },
+    get backups() {
+      return host.backups;
     },
     async user(name) {
       const known = users.get(name);
@@ -196,10 +204,11 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
       await host.close();
       running = false;
     },
-    async start() {
+    async start(extra = {}) {
       const network = host.network;
       host = await startHost({
         ...hostOptions,
+        ...extra,
         port: Number(new URL(host.url).port),
         ...(network ? { network: { address: network.address, port: network.port } } : {}),
       });

@@ -358,6 +358,19 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.stopHosting();
       return {};
     },
+    async backUpHosting(args: CallArgs<'backUpHosting'>) {
+      parseArgs('backUpHosting', args);
+      await app.backUpHosting();
+      return {};
+    },
+    async setBackupKeep(args: CallArgs<'setBackupKeep'>) {
+      await app.setBackupKeep(parseArgs('setBackupKeep', args).keep);
+      return {};
+    },
+    async restoreBackup(args: CallArgs<'restoreBackup'>) {
+      await app.restoreBackup(parseArgs('restoreBackup', args).name);
+      return {};
+    },
     async setHostingNetwork(args: CallArgs<'setHostingNetwork'>) {
       const { exposure } = parseArgs('setHostingNetwork', args);
       await app.setHostingNetwork(exposure);

@@ -503,6 +503,31 @@ export class HearthApp {
     }
   }
 
+  async backUpHosting(): Promise<void> {
+    this.#requireHosted();
+    await this.#options.hosting.backUp();
+  }
+
+  async setBackupKeep(keep: number): Promise<void> {
+    this.#requireHosted();
+    await this.#options.hosting.setBackupKeep(keep);
+  }
+
+  /**
+   * Puts a backup in place of the organization's database. Everyone's event
+   * queue is gone with the old database: every client, the owner's here
+   * among them, registers again and catches up.
+   */
+  async restoreBackup(name: string): Promise<void> {
+    this.#requireHosted();
+    await this.#options.hosting.restore(name);
+    this.#hostRunning = true;
+    this.#emitAppState();
+    for (const runtime of this.#runtimes.values()) {
+      if (runtime.account.hosted) runtime.session?.checkNow();
+    }
+  }
+
   #requireHosted(): void {
     if (!this.#accounts.list.all().some((account) => account.hosted)) {
       throw new Error('This computer hosts no organization.');

@@ -33,5 +33,6 @@ export function hostingPageOf(report: HostingReport, owner: AccountRuntime | nul
       failure: report.network.failure,
       interfaces: report.network.interfaces,
     },
+    backups: report.backups,
   };
 }

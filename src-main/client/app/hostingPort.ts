@@ -25,6 +25,14 @@ export interface HostingReport {
   /** The host's recent log lines, oldest first. */
   logs: { time: number; source: string; text: string }[];
   network: HostingNetwork;
+  backups: HostingBackups;
+}
+
+/** The organization's backups: checked copies of its database, newest first. */
+export interface HostingBackups {
+  /** How many are kept. */
+  keep: number;
+  files: { name: string; takenAt: number; bytes: number }[];
 }
 
 /** Where the host serves others on the network (over HTTPS), or why it cannot. */
@@ -70,6 +78,12 @@ export interface HostingPort {
   report(): Promise<HostingReport>;
   /** Serves the network at `exposure` from now on (null: this computer only), restarting a running host. */
   setNetwork(exposure: NetworkExposure | null): Promise<void>;
+  /** Takes a backup now; the host must be running. */
+  backUp(): Promise<void>;
+  /** Keeps the newest `keep` backups from now on. */
+  setBackupKeep(keep: number): Promise<void>;
+  /** Puts the backup named `name` in place of the database: the host stops, and starts again on it. */
+  restore(name: string): Promise<void>;
   /** Calls `listener` when the status changes or the host logs a line; returns how to stop. */
   onChange(listener: () => void): () => void;
 }
@@ -80,6 +94,9 @@ export function noHosting(why: string): HostingPort {
     start: () => Promise.reject(new Error(why)),
     stop: async () => undefined,
     setNetwork: () => Promise.reject(new Error(why)),
+    backUp: () => Promise.reject(new Error(why)),
+    setBackupKeep: () => Promise.reject(new Error(why)),
+    restore: () => Promise.reject(new Error(why)),
     report: async () => ({
       status: 'stopped',
       runningSince: null,
@@ -87,6 +104,7 @@ export function noHosting(why: string): HostingPort {
       databaseBytes: null,
       logs: [],
       network: loopbackOnly,
+      backups: { keep: 0, files: [] },
     }),
     onChange: () => () => undefined,
   };

@@ -23,6 +23,18 @@ export class HostingStore extends ServerPage<HostingPage> {
     return this.#control(() => this.bridge.setHostingNetwork({ exposure }));
   }
 
+  backUp(): Promise<void> {
+    return this.#control(() => this.bridge.backUpHosting({}));
+  }
+
+  setBackupKeep(keep: number): Promise<void> {
+    return this.#control(() => this.bridge.setBackupKeep({ keep }));
+  }
+
+  restore(name: string): Promise<void> {
+    return this.#control(() => this.bridge.restoreBackup({ name }));
+  }
+
   async #control(call: () => Promise<unknown>): Promise<void> {
     this.busy = true;
     await this.send(call);
