@@ -1,5 +1,5 @@
-import { createServer } from 'node:http';
-import { serveUntilStopped } from './childEntry';
+import { parseArgs } from 'node:util';
+import { benchServer, serveUntilStopped } from './childEntry';
 
 // The ceiling for a small authenticated GET: node:http answering a JSON object
 // of the size and shape of GET /users/me, with nothing else done.
@@ -26,11 +26,13 @@ const profile = {
   short_name: 'ada.abara',
 };
 
-const server = createServer((request, response) => {
+const { values } = parseArgs({ options: { 'tls-dir': { type: 'string' } } });
+
+const server = benchServer((request, response) => {
   request.resume();
   request.on('end', () => {
     response.setHeader('Content-Type', 'application/json; charset=utf-8');
     response.end(JSON.stringify({ result: 'success', msg: '', ...profile }));
   });
-});
+}, values['tls-dir']);
 serveUntilStopped(server);

@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { serveUntilStopped } from './childEntry';
+import { benchServer, serveUntilStopped } from './childEntry';
 import { DATABASE_FILE } from './generateOrg';
 import { openLikeHost, rawSend, streamTarget } from './rawStore';
 
@@ -9,7 +8,11 @@ import { openLikeHost, rawSend, streamTarget } from './rawStore';
 // running the same single SQL transaction, with no framework, authentication,
 // Markdown or events.
 const { values } = parseArgs({
-  options: { 'data-dir': { type: 'string' }, stream: { type: 'string' } },
+  options: {
+    'data-dir': { type: 'string' },
+    stream: { type: 'string' },
+    'tls-dir': { type: 'string' },
+  },
 });
 const dataDir = values['data-dir'];
 const streamName = values.stream;
@@ -21,7 +24,7 @@ const target = streamTarget(db, streamName);
 const send = rawSend(db, target);
 const senders = new Set(target.subscriberIds);
 
-const server = createServer((request, response) => {
+const server = benchServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
@@ -36,5 +39,5 @@ const server = createServer((request, response) => {
     const id = send(senderId, form.get('topic') ?? '', form.get('content') ?? '');
     response.end(JSON.stringify({ result: 'success', msg: '', id }));
   });
-});
+}, values['tls-dir']);
 serveUntilStopped(server, () => db.close());

@@ -13,7 +13,9 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-const address = /listening at (http:\/\/\S+)|hosting ".*" at (http:\/\/\S+)/;
+const address = /listening at (https?:\/\/\S+)|hosting ".*" at (http:\/\/\S+)/;
+// A host serving the network over TLS prints this after its loopback address.
+const networkAddress = /^On the network: (https:\/\/\S+)/;
 
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -46,6 +48,8 @@ export async function startChildServer(
   script: string,
   args: readonly string[],
   nodeArgs: readonly string[] = [],
+  /** Wait for the address a host serves the network at (HTTPS), not its loopback one. */
+  network = false,
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +59,7 @@ export async function startChildServer(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not start in 120 s`)), 120_000);
     lines.on('line', (line) => {
-      const match = address.exec(line);
+      const match = (network ? networkAddress : address).exec(line);
       if (!match) return;
       clearTimeout(timer);
       resolve(match[1] ?? match[2] ?? '');

@@ -5,10 +5,16 @@ import type { ReadResult } from './reads';
 import { megabytes, ms, perSecond, type Row } from './report';
 import type { SendResults } from './sends';
 
-export interface Figures {
+/** The main figures over one transport: the host against its bare ceilings. */
+export interface TransportFigures {
   sends: SendResults;
   reads: Record<NarrowKind, ReadResult>;
   profile: { host: LoadResult; bare: LoadResult };
+}
+
+export interface Figures extends TransportFigures {
+  /** The same over HTTPS (issue 16, point 10): the host serving its network, bare node:https. */
+  tls: TransportFigures;
   rateLimits: { off: LoadResult; on: LoadResult };
   steadyPerSecond: number;
   rss: { hostIdle: number; bareIdle: number; hostAfterSends: number };
@@ -26,48 +32,56 @@ const targets = {
   idleRss: 150 * 1024 * 1024,
 };
 
-function sendRows(figures: Figures): Row[] {
-  const { sends } = figures;
+// How a table row names the transport: plain HTTP on loopback, or TLS.
+interface Transport {
+  prefix: string;
+  bare: string;
+}
+const plain: Transport = { prefix: '', bare: 'bare node:http' };
+const tls: Transport = { prefix: 'TLS: ', bare: 'bare node:https' };
+
+function sendRows(sends: SendResults, steadyPerSecond: number, over: Transport): Row[] {
   const rawRate = sends.raw.rate;
   const ratio = sends.withEvents.rate / sends.bare.rate;
   const saturated = summarize(sends.withEvents.latencies);
   const bare = summarize(sends.bare.latencies);
   const steady = summarize(sends.steady.latencies);
   const rawSteady = summarize(sends.rawSteady.latencies);
-  const rate = `steady ${figures.steadyPerSecond}/s`;
+  const rate = `steady ${steadyPerSecond}/s`;
+  const { prefix, bare: bareName } = over;
   return [
     {
-      figure: '(a) POST /messages throughput, 50 clients, 50 subscribers',
+      figure: `${prefix}(a) POST /messages throughput, 50 clients, 50 subscribers`,
       value: perSecond(sends.withEvents.rate),
-      ceiling: `bare node:http + same transaction ${perSecond(sends.bare.rate)}`,
+      ceiling: `${bareName} + same transaction ${perSecond(sends.bare.rate)}`,
       ratio,
       target: `(i) >= ${targets.sendRatio}`,
       met: ratio >= targets.sendRatio,
     },
     {
-      figure: '(a) the same with no event queues registered',
+      figure: `${prefix}(a) the same with no event queues registered`,
       value: perSecond(sends.withoutEvents.rate),
-      ceiling: `bare node:http + same transaction ${perSecond(sends.bare.rate)}`,
+      ceiling: `${bareName} + same transaction ${perSecond(sends.bare.rate)}`,
       ratio: sends.withoutEvents.rate / sends.bare.rate,
     },
     {
-      figure: '(a) POST /messages throughput vs raw transaction rate',
+      figure: `${prefix}(a) POST /messages throughput vs raw transaction rate`,
       value: perSecond(sends.withEvents.rate),
       ceiling: `raw better-sqlite3 ${perSecond(rawRate)}`,
       ratio: sends.withEvents.rate / rawRate,
     },
     {
-      figure: '(a) POST /messages latency at saturation p50 / p99',
+      figure: `${prefix}(a) POST /messages latency at saturation p50 / p99`,
       value: `${ms(saturated.p50)} / ${ms(saturated.p99)}`,
       ceiling: `bare ${ms(bare.p50)} / ${ms(bare.p99)}`,
     },
     {
-      figure: `(ii) POST /messages at a ${rate}, p50`,
+      figure: `${prefix}(ii) POST /messages at a ${rate}, p50`,
       value: ms(steady.p50),
       ceiling: `raw transaction, same schedule ${ms(rawSteady.p50)}`,
     },
     {
-      figure: `(ii) POST /messages at a ${rate}, p99`,
+      figure: `${prefix}(ii) POST /messages at a ${rate}, p99`,
       value: ms(steady.p99),
       ceiling: `raw transaction, same schedule ${ms(rawSteady.p99)}`,
       target: `<= ${targets.steadyP99} ms`,
@@ -76,12 +90,12 @@ function sendRows(figures: Figures): Row[] {
   ];
 }
 
-function readRows(reads: Record<NarrowKind, ReadResult>): Row[] {
+function readRows(reads: Record<NarrowKind, ReadResult>, over: Transport): Row[] {
   return (Object.keys(reads) as NarrowKind[]).map((kind) => {
     const { latency, averageReturned } = reads[kind];
     const limit = kind === 'search' ? targets.searchP99 : targets.readP99;
     return {
-      figure: `(iii) GET /messages ${kind}, ${averageReturned.toFixed(0)} msgs, p50 / p99`,
+      figure: `${over.prefix}(iii) GET /messages ${kind}, ${averageReturned.toFixed(0)} msgs, p50 / p99`,
       value: `${ms(latency.p50)} / ${ms(latency.p99)}`,
       target: `p99 <= ${limit} ms`,
       met: latency.p99 <= limit,
@@ -89,22 +103,26 @@ function readRows(reads: Record<NarrowKind, ReadResult>): Row[] {
   });
 }
 
-/** The table's rows, in the issue's order. */
+function profileRow(profile: TransportFigures['profile'], over: Transport): Row {
+  const ratio = profile.host.rate / profile.bare.rate;
+  return {
+    figure: `${over.prefix}(iv) GET /users/me rate, 50 clients`,
+    value: perSecond(profile.host.rate),
+    ceiling: `${over.bare} JSON ${perSecond(profile.bare.rate)}`,
+    ratio,
+    target: `>= ${targets.profileRatio}`,
+    met: ratio >= targets.profileRatio,
+  };
+}
+
+/** The table's rows, in the issue's order; then the main ones again over TLS. */
 export function figureRows(figures: Figures): Row[] {
   const { profile, rss, sends } = figures;
   const rawRate = sends.raw.rate;
-  const profileRatio = profile.host.rate / profile.bare.rate;
   return [
-    ...sendRows(figures),
-    ...readRows(figures.reads),
-    {
-      figure: '(iv) GET /users/me rate, 50 clients',
-      value: perSecond(profile.host.rate),
-      ceiling: `bare node:http JSON ${perSecond(profile.bare.rate)}`,
-      ratio: profileRatio,
-      target: `>= ${targets.profileRatio}`,
-      met: profileRatio >= targets.profileRatio,
-    },
+    ...sendRows(sends, figures.steadyPerSecond, plain),
+    ...readRows(figures.reads, plain),
+    profileRow(profile, plain),
     {
       figure: 'GET /users/me with rate limits on (none refused), 50 clients',
       value: perSecond(figures.rateLimits.on.rate),
@@ -130,6 +148,9 @@ export function figureRows(figures: Figures): Row[] {
       ratio: sends.bare.rate / rawRate,
     },
     { figure: '(c) ceiling: raw better-sqlite3 message + 50 rows', value: perSecond(rawRate) },
+    ...sendRows(figures.tls.sends, figures.steadyPerSecond, tls),
+    ...readRows(figures.tls.reads, tls),
+    profileRow(figures.tls.profile, tls),
   ];
 }
 
@@ -144,6 +165,11 @@ export function failureNotes(figures: Figures): string[] {
     ['GET /users/me, limits off', figures.rateLimits.off],
     ['GET /users/me, limits on', figures.rateLimits.on],
     ['bare JSON', figures.profile.bare],
+    ['TLS: POST /messages with events', figures.tls.sends.withEvents],
+    ['TLS: POST /messages steady', figures.tls.sends.steady],
+    ['TLS: bare send', figures.tls.sends.bare],
+    ['TLS: GET /users/me', figures.tls.profile.host],
+    ['TLS: bare JSON', figures.tls.profile.bare],
   ];
   return [
     ...loads
@@ -152,5 +178,8 @@ export function failureNotes(figures: Figures): string[] {
     ...(Object.entries(figures.reads) as [NarrowKind, ReadResult][])
       .filter(([, read]) => read.failures > 0)
       .map(([kind, read]) => `GET /messages ${kind}: ${read.failures} failed`),
+    ...(Object.entries(figures.tls.reads) as [NarrowKind, ReadResult][])
+      .filter(([, read]) => read.failures > 0)
+      .map(([kind, read]) => `TLS: GET /messages ${kind}: ${read.failures} failed`),
   ];
 }

@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'DELETE';
@@ -14,6 +15,14 @@ export interface HttpResponse {
 }
 
 const headerEnd = Buffer.from('\r\n\r\n');
+
+// The one certificate the bench's HTTPS connections trust: the TLS host's
+// own, which the bare node:https ceilings serve too.
+let trusted: string | undefined;
+
+export function trustCertificate(certPem: string): void {
+  trusted = certPem;
+}
 
 /**
  * One keep-alive HTTP/1.1 connection, one request at a time. Far lighter
@@ -36,15 +45,19 @@ export class HttpConnection {
 
   /** Opens a connection to `url`'s host; `authorization` is sent with every request. */
   static open(url: string, authorization?: string): Promise<HttpConnection> {
-    const { hostname, port, host } = new URL(url);
+    const { hostname, port, host, protocol } = new URL(url);
     const headers =
       `Host: ${host}\r\nUser-Agent: HearthBench/1.0\r\n` +
       (authorization ? `Authorization: ${authorization}\r\n` : '');
     return new Promise((resolve, reject) => {
-      const socket = connect({ host: hostname, port: Number(port) }, () => {
+      const opened = () => {
         socket.off('error', reject);
         resolve(new HttpConnection(socket, headers));
-      });
+      };
+      const socket =
+        protocol === 'https:'
+          ? connectTls({ host: hostname, port: Number(port), ca: trusted }, opened)
+          : connect({ host: hostname, port: Number(port) }, opened);
       socket.once('error', reject);
     });
   }

@@ -19,6 +19,7 @@ import { measureProfileRates, measureRateLimitCost } from './rates';
 import { readLatencies, type ReadResult } from './reads';
 import { formatTable, loadAverage, log, machineLine } from './report';
 import { measureSends } from './sends';
+import { measureOverTls } from './overTls';
 import { readSetup } from './setup';
 
 const { values } = parseArgs({
@@ -150,11 +151,44 @@ async function main(): Promise<void> {
     const hostAfterSends = host.rss();
     await host.stop();
 
+    const tls = await measureOverTls({
+      hostScript,
+      bareJsonScript,
+      bareSendScript,
+      workDir,
+      source: join(org.dataDir, DATABASE_FILE),
+      stream: manifest.sendStream,
+      start,
+      phase,
+      plan: (hostUrl, bareUrl, databasePath) => ({
+        hostUrl,
+        bareUrl,
+        databasePath,
+        stream: manifest.sendStream,
+        senders,
+        contents: manifest.sampleContents,
+        rounds: ROUNDS,
+        roundSeconds: SEND_ROUND_SECONDS,
+        steadyPerSecond: STEADY_PER_SECOND,
+        steadySeconds: STEADY_SECONDS,
+      }),
+      profile: (hostUrl, bareUrl) =>
+        measureProfileRates(hostUrl, bareUrl, senders, ROUNDS, PROFILE_ROUND_SECONDS),
+      reads: async (hostUrl) => {
+        const results = {} as Record<NarrowKind, ReadResult>;
+        for (const kind of Object.keys(narrows.cases) as NarrowKind[]) {
+          results[kind] = await readLatencies(hostUrl, narrows.cases[kind], READS_PER_NARROW);
+        }
+        return results;
+      },
+    });
+
     const figures: Figures = {
       sends,
       reads,
       profile,
       rateLimits,
+      tls,
       steadyPerSecond: STEADY_PER_SECOND,
       rss: { hostIdle, bareIdle, hostAfterSends },
     };

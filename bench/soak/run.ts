@@ -1,0 +1,179 @@
+// `npm run bench:soak [-- --minutes <n>] [--clients <n>]`
+//
+// Issue 16, point 10: a host serving its network over HTTPS, with Zulip's
+// rate limits on, under mixed traffic from 25 clients for 10 minutes. It
+// prints whether any answer was a 5xx, whether every message reached every
+// recipient's event queue exactly once and in order, and the host's resident
+// memory over the run; targets are printed, never asserted.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { bundleEntry } from '../server/bundle';
+import { startChildServer } from '../server/childServer';
+import type { Credentials } from '../server/credentials';
+import { trustCertificate } from '../server/httpConnection';
+import { formatTable, loadAverage, log, machineLine, megabytes } from '../server/report';
+import { checkDeliveries } from './deliveries';
+import { emptyTally, SoakClient, type Tally } from './soakClient';
+import { setUpOrganization } from './setup';
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '10' },
+    clients: { type: 'string', default: '25' },
+  },
+});
+const minutes = Number(values.minutes);
+const clientCount = Number(values.clients);
+const ACTION_EVERY_MS = 1_000;
+const SAMPLE_EVERY_MS = 5_000;
+const DRAIN_LIMIT_MS = 60_000;
+// Memory is flat when the last minute's median is within this of the second minute's.
+const FLAT_GROWTH = 1.1;
+
+const median = (numbers: readonly number[]): number => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+async function main(): Promise<void> {
+  log(machineLine());
+  const dataDir = await mkdtemp(join(tmpdir(), 'hearth-soak-'));
+  const hostScript = await bundleEntry('src-main/server/cli.ts');
+  const host = await startChildServer(
+    hostScript,
+    ['--data-dir', dataDir, '--host', '127.0.0.1', '--tls', '--port', '0', '--loopback-port', '0'],
+    [],
+    true,
+  );
+  const clients: SoakClient[] = [];
+  try {
+    trustCertificate(await readFile(join(dataDir, 'tls', 'certificate.pem'), 'utf8'));
+    const { users, stream } = await setUpOrganization(dataDir, clientCount);
+    log(`${users.length} clients over ${host.url}, Zulip's rate limits on, #${stream.name}`);
+    for (const user of users) clients.push(await SoakClient.open(host.url, user));
+
+    const samples: { at: number; rss: number }[] = [];
+    const begun = Date.now();
+    const sampler = setInterval(
+      () => samples.push({ at: Date.now() - begun, rss: host.rss() }),
+      SAMPLE_EVERY_MS,
+    );
+    let drainBy = Infinity;
+    const expected = new Map<number, Set<number>>();
+    const polls = clients.map((client) =>
+      client.poll(() => {
+        const wanted = expected.get(client.user.id);
+        if (Date.now() > drainBy) return true;
+        return wanted !== undefined && [...wanted].every((id) => client.hasReceived(id));
+      }),
+    );
+    const acting = clients.map((client) =>
+      client.act(stream, others(users, client.user), ACTION_EVERY_MS),
+    );
+    const progress = setInterval(
+      () => log(`${Math.round((Date.now() - begun) / 60_000)} min, host ${megabytes(host.rss())}`),
+      60_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, minutes * 60_000));
+    clearInterval(progress);
+    for (const client of clients) client.stop();
+    await Promise.all(acting);
+    clearInterval(sampler);
+
+    // Every stream message goes to every client (all are subscribed, the sender too);
+    // a direct message to its sender and its recipient.
+    const streamIds = clients.flatMap((client) => client.sentToStream);
+    for (const client of clients) expected.set(client.user.id, new Set(streamIds));
+    for (const client of clients) {
+      for (const { id, to } of client.sentDirect) {
+        expected.get(client.user.id)?.add(id);
+        expected.get(to)?.add(id);
+      }
+    }
+    drainBy = Date.now() + DRAIN_LIMIT_MS;
+    await Promise.all(polls);
+
+    const checks = clients.map((client) =>
+      checkDeliveries(expected.get(client.user.id) ?? new Set(), client.arrived),
+    );
+    const sum = (pick: (check: (typeof checks)[number]) => number) =>
+      checks.reduce((total, check) => total + pick(check), 0);
+    const tally = clients.reduce<Tally>(
+      (total, client) => ({
+        requests: total.requests + client.tally.requests,
+        serverErrors: total.serverErrors + client.tally.serverErrors,
+        rateLimited: total.rateLimited + client.tally.rateLimited,
+        otherErrors: total.otherErrors + client.tally.otherErrors,
+        firstServerError: total.firstServerError ?? client.tally.firstServerError,
+        firstRefusal: total.firstRefusal ?? client.tally.firstRefusal,
+      }),
+      emptyTally(),
+    );
+    const secondMinute = median(
+      samples.filter((s) => s.at >= 60_000 && s.at < 120_000).map((s) => s.rss),
+    );
+    const lastMinute = median(
+      samples.filter((s) => s.at >= minutes * 60_000 - 60_000).map((s) => s.rss),
+    );
+    const growth = secondMinute > 0 ? lastMinute / secondMinute : NaN;
+    const sent = streamIds.length + clients.reduce((n, c) => n + c.sentDirect.length, 0);
+    console.log(
+      `\n${formatTable([
+        { figure: 'requests answered', value: tally.requests.toLocaleString('en') },
+        {
+          figure: 'answers 5xx',
+          value: String(tally.serverErrors),
+          target: '0',
+          met: tally.serverErrors === 0,
+        },
+        { figure: 'answers 429 (waited out)', value: String(tally.rateLimited) },
+        { figure: 'other refusals (4xx)', value: String(tally.otherErrors) },
+        {
+          figure: 'messages sent (stream / direct)',
+          value: `${streamIds.length} / ${sent - streamIds.length}`,
+        },
+        {
+          figure: 'deliveries to event queues',
+          value: `${sum((c) => c.delivered).toLocaleString('en')} of ${sum((c) => c.expected).toLocaleString('en')}`,
+        },
+        {
+          figure: 'missing / duplicated / out of order',
+          value: `${sum((c) => c.missing)} / ${sum((c) => c.duplicates)} / ${sum((c) => c.outOfOrder)}`,
+          target: '0 / 0 / 0',
+          met: sum((c) => c.missing + c.duplicates + c.outOfOrder) === 0,
+        },
+        {
+          figure: 'host resident memory, minute 2 → last minute (medians)',
+          value: `${megabytes(secondMinute)} → ${megabytes(lastMinute)}`,
+          ratio: growth,
+          target: `<= ${FLAT_GROWTH}`,
+          met: growth <= FLAT_GROWTH,
+        },
+        {
+          figure: 'host resident memory, lowest / highest sample',
+          value: `${megabytes(Math.min(...samples.map((s) => s.rss)))} / ${megabytes(Math.max(...samples.map((s) => s.rss)))}`,
+        },
+      ])}\n`,
+    );
+    if (tally.firstServerError) log(`first 5xx: ${tally.firstServerError}`);
+    if (tally.firstRefusal) log(`first refusal: ${tally.firstRefusal}`);
+    log(`load average at the end ${loadAverage()}`);
+  } catch (error) {
+    console.error(host.recentErrors().join('\n'));
+    throw error;
+  } finally {
+    for (const client of clients) client.close();
+    await host.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const others = (users: readonly Credentials[], me: Credentials) =>
+  users.filter((user) => user.id !== me.id);
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
