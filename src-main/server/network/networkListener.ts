@@ -30,6 +30,9 @@ export function listenOnNetwork(
     { key: certificate.keyPem, cert: certificate.certPem, requestTimeout: 30_000 },
     (request, response) => app.routing(request, response),
   );
+  // As fastify keeps its own server's: clients that pause between requests
+  // (a window idle for a few seconds) find their connection still open.
+  server.keepAliveTimeout = app.initialConfig.keepAliveTimeout ?? 72_000;
   return new Promise((resolve) => {
     const failed = (error: Error) => {
       server.close();
