@@ -18,7 +18,7 @@ import { monotonicMicros, summarizeProfile, type Phase } from './profileSummary'
 import { measureProfileRates, measureRateLimitCost } from './rates';
 import { readLatencies, type ReadResult } from './reads';
 import { formatTable, loadAverage, log, machineLine } from './report';
-import { measureSends } from './sends';
+import { measureSends, type SendPlan } from './sends';
 import { measureOverTls } from './overTls';
 import { readSetup } from './setup';
 
@@ -133,19 +133,20 @@ async function main(): Promise<void> {
       '--stream',
       manifest.sendStream,
     ]);
+    const sendPlan = (hostUrl: string, bareUrl: string, databasePath: string): SendPlan => ({
+      hostUrl,
+      bareUrl,
+      databasePath,
+      stream: manifest.sendStream,
+      senders,
+      contents: manifest.sampleContents,
+      rounds: ROUNDS,
+      roundSeconds: SEND_ROUND_SECONDS,
+      steadyPerSecond: STEADY_PER_SECOND,
+      steadySeconds: STEADY_SECONDS,
+    });
     const sends = await phase('POST /messages and the send ceilings, alternating', () =>
-      measureSends({
-        hostUrl: host.url,
-        bareUrl: bareSend.url,
-        databasePath: database,
-        stream: manifest.sendStream,
-        senders,
-        contents: manifest.sampleContents,
-        rounds: ROUNDS,
-        roundSeconds: SEND_ROUND_SECONDS,
-        steadyPerSecond: STEADY_PER_SECOND,
-        steadySeconds: STEADY_SECONDS,
-      }),
+      measureSends(sendPlan(host.url, bareSend.url, database)),
     );
     await bareSend.stop();
     const hostAfterSends = host.rss();
@@ -160,18 +161,7 @@ async function main(): Promise<void> {
       stream: manifest.sendStream,
       start,
       phase,
-      plan: (hostUrl, bareUrl, databasePath) => ({
-        hostUrl,
-        bareUrl,
-        databasePath,
-        stream: manifest.sendStream,
-        senders,
-        contents: manifest.sampleContents,
-        rounds: ROUNDS,
-        roundSeconds: SEND_ROUND_SECONDS,
-        steadyPerSecond: STEADY_PER_SECOND,
-        steadySeconds: STEADY_SECONDS,
-      }),
+      plan: sendPlan,
       profile: (hostUrl, bareUrl) =>
         measureProfileRates(hostUrl, bareUrl, senders, ROUNDS, PROFILE_ROUND_SECONDS),
       reads: async (hostUrl) => {
