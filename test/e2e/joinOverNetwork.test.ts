@@ -62,10 +62,12 @@ describe('joining a colleague’s host over the network', () => {
     const { page } = newcomer;
     await serverField().fill(link);
     await page.getByRole('button', { name: 'Check server' }).click();
-    await page.getByRole('textbox', { name: 'Your name' }).fill('Nico Network');
-    await page.getByRole('textbox', { name: 'Email' }).fill('nico@hearth.test');
-    await page.getByLabel('Password').fill('a fine password');
-    await page.getByRole('button', { name: 'Join with this invitation' }).click();
+    // The Join form asks for these once the host answered; the Host form has fields of the same names.
+    const joinForm = page.getByRole('form', { name: 'Join an organization' });
+    await joinForm.getByRole('textbox', { name: 'Your name' }).fill('Nico Network');
+    await joinForm.getByRole('textbox', { name: 'Email' }).fill('nico@hearth.test');
+    await joinForm.getByLabel('Password').fill('a fine password');
+    await joinForm.getByRole('button', { name: 'Join with this invitation' }).click();
     await page.getByRole('button', { name: /# office/ }).waitFor();
     await expect.poll(() => page.locator('.connection-banner.connected').count()).toBe(1);
 
