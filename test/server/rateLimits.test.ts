@@ -138,6 +138,39 @@ describe('a user over the per-user limit', () => {
   });
 });
 
+describe('long polls under the per-user limit', () => {
+  let org: Org;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    org = await startOrg({
+      rateLimits: { ...zulipRateRules, byUser: { windowSeconds: 60, count: 3 } },
+    });
+    alice = await org.user('alice');
+  });
+  afterAll(async () => org?.close());
+
+  it("are counted apart from the user's other requests, as Zulip's Tornado counts them", async () => {
+    const registered = await org.api(alice)('POST', '/register', { event_types: '["message"]' });
+    expect(registered.status).toBe(200);
+    const poll = () =>
+      org.api(alice)('GET', '/events', {
+        queue_id: registered.json.queue_id as string,
+        last_event_id: '-1',
+        dont_block: 'true',
+      });
+    const polls: number[] = [];
+    for (let call = 0; call < 4; call++) polls.push((await poll()).status);
+    expect(polls).toEqual([200, 200, 200, 429]);
+    // Register was one of three; two more of the user's own requests still go through.
+    const others: number[] = [];
+    for (let call = 0; call < 3; call++) {
+      others.push((await org.api(alice)('GET', '/users/me')).status);
+    }
+    expect(others).toEqual([200, 200, 429]);
+  });
+});
+
 describe('the sliding window', () => {
   it('lets a request through again once the oldest counted one leaves the window', () => {
     let now = 1_000_000;

@@ -5,7 +5,7 @@ import { errors } from '../errors';
 import { authenticate } from './auth';
 import type { UploadedFile } from './body';
 import { decodeParams, type Decoded, type ParamSpecs, type RawParams } from './params';
-import type { RateStanding } from './rateLimits';
+import type { RateStanding, UserBucket } from './rateLimits';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -74,6 +74,8 @@ interface Definition<S extends ParamSpecs, C> {
   allowIncomingWebhookBots?: true;
   /** The largest file the endpoint takes; without it, a request with a file is refused. */
   maxFileBytes?: number;
+  /** Which of the user's rate-limit counts the endpoint's requests go to (default `api`). */
+  rateBucket?: UserBucket;
   handle(call: C): Result | Later;
 }
 
@@ -106,7 +108,7 @@ export function userEndpoint<S extends ParamSpecs>(
     ...fileLimit(definition),
     run: (services, incoming) => {
       const user = authenticate(services, incoming.authorization, access);
-      services.rateLimits?.user(user.id, incoming.standings);
+      services.rateLimits?.user(user.id, incoming.standings, definition.rateBucket);
       return definition.handle({
         services,
         params: decodeParams(definition.params, incoming.params),

@@ -22,6 +22,9 @@ export const zulipRateRules: RateRules = {
   loginByUsername: { windowSeconds: 30 * 60, count: 5 },
 };
 
+/** Which of a user's counts a request goes to: `eventQueue` for /events, as Zulip's Tornado. */
+export type UserBucket = 'api' | 'eventQueue';
+
 /** Where a caller stands under one limit, for Zulip's X-RateLimit-* headers. */
 export interface RateStanding {
   limit: number;
@@ -49,6 +52,10 @@ export class RateLimits {
   readonly #logs = new Map<string, Log>();
   // Users by their number: no key string is built for the most common limit.
   readonly #userLogs = new Map<number, Log>();
+  // Zulip serves /events from Tornado, whose rate limiter keeps buckets of its
+  // own (RATE_LIMITING_DOMAINS_FOR_TORNADO): the same per-user rule, counted
+  // apart from the user's other requests, so long polls do not eat their budget.
+  readonly #eventQueueLogs = new Map<number, Log>();
   #taken = 0;
 
   constructor(
@@ -60,11 +67,12 @@ export class RateLimits {
    * Counts a request by an authenticated user, noting where it stands in
    * `standings`; throws 429 when over the limit.
    */
-  user(userId: number, standings: RateStanding[]): void {
-    let log = this.#userLogs.get(userId);
+  user(userId: number, standings: RateStanding[], bucket: UserBucket = 'api'): void {
+    const logs = bucket === 'api' ? this.#userLogs : this.#eventQueueLogs;
+    let log = logs.get(userId);
     if (!log) {
       log = { rule: this.rules.byUser, times: [], head: 0 };
-      this.#userLogs.set(userId, log);
+      logs.set(userId, log);
     }
     this.#count(log, standings);
   }
@@ -121,7 +129,7 @@ export class RateLimits {
   }
 
   #sweep(now: number): void {
-    for (const logs of [this.#logs, this.#userLogs] as Map<unknown, Log>[]) {
+    for (const logs of [this.#logs, this.#userLogs, this.#eventQueueLogs] as Map<unknown, Log>[]) {
       for (const [key, { rule, times }] of logs) {
         const newest = times.at(-1);
         if (newest === undefined || newest <= now - rule.windowSeconds * 1000) logs.delete(key);

@@ -90,6 +90,7 @@ export const register = userEndpoint({
 export const getEvents = userEndpoint({
   method: 'GET',
   path: '/events',
+  rateBucket: 'eventQueue',
   params: {
     queue_id: optional('text', z.string()),
     last_event_id: optional('json', z.number().int()),
@@ -116,6 +117,7 @@ export const getEvents = userEndpoint({
 export const deleteQueue = userEndpoint({
   method: 'DELETE',
   path: '/events',
+  rateBucket: 'eventQueue',
   params: { queue_id: required('text', z.string()) },
   handle: ({ services, params, user }) => {
     services.queues.delete(params.queue_id, user.id);
