@@ -1,0 +1,139 @@
+import { RecipientType } from '../store/recipients';
+import type { ExportSource } from './exportSource';
+import type { TargetTraits } from './zulipTarget';
+import type { ZerverRow } from './zerverRow';
+
+interface StreamRecord {
+  id: number;
+  name: string;
+  description: string;
+  invite_only: number;
+  history_public_to_subscribers: number;
+  is_announcement_only: number;
+  date_created: number;
+}
+
+// Zulip's stream_post_policy values (9.x): everyone, or administrators only.
+const postPolicyEveryone = 1;
+const postPolicyAdmins = 2;
+
+export function streams(source: ExportSource, realmId: number, traits: TargetTraits): ZerverRow[] {
+  return source.all<StreamRecord>('SELECT * FROM streams ORDER BY id').map((stream) => ({
+    id: stream.id,
+    realm: realmId,
+    name: stream.name,
+    // The importer renders it into rendered_description.
+    description: stream.description,
+    date_created: stream.date_created,
+    invite_only: stream.invite_only === 1,
+    history_public_to_subscribers: stream.history_public_to_subscribers === 1,
+    is_web_public: false,
+    deactivated: false,
+    message_retention_days: null,
+    creator: null,
+    ...(traits.streamFolder ? { folder: null } : {}),
+    ...(traits.streamPostPolicy
+      ? {
+          stream_post_policy:
+            stream.is_announcement_only === 1 ? postPolicyAdmins : postPolicyEveryone,
+        }
+      : {}),
+  }));
+}
+
+export interface Huddle {
+  id: number;
+  memberIds: number[];
+}
+
+export function huddlesOf(source: ExportSource): Huddle[] {
+  return source
+    .all<{ id: number; user_ids_key: string }>('SELECT id, user_ids_key FROM huddles ORDER BY id')
+    .map((huddle) => ({ id: huddle.id, memberIds: huddle.user_ids_key.split(',').map(Number) }));
+}
+
+/** Zulip computes huddle_hash itself, from the huddle's subscriptions. */
+export function huddleRows(huddles: readonly Huddle[], traits: TargetTraits): ZerverRow[] {
+  return huddles.map((huddle) => ({
+    id: huddle.id,
+    ...(traits.groupSize ? { group_size: huddle.memberIds.length } : {}),
+  }));
+}
+
+export function recipients(source: ExportSource): ZerverRow[] {
+  return source.all<ZerverRow>('SELECT id, type, type_id FROM recipients ORDER BY id');
+}
+
+interface SubscriptionRecord {
+  user_id: number;
+  recipient_id: number;
+  is_active: number;
+  color: string;
+  is_muted: number;
+  pin_to_top: number;
+  desktop_notifications: number | null;
+  audible_notifications: number | null;
+  push_notifications: number | null;
+  email_notifications: number | null;
+  wildcard_mentions_notify: number | null;
+}
+
+const optionalFlag = (value: number | null) => (value === null ? null : value === 1);
+// Zulip's Subscription.color default: Hearth gives no colour to users' own and huddles' subscriptions.
+const neutralColor = '#c2c2c2';
+const zulipColor = /^#[0-9a-f]{6}$/i;
+
+/**
+ * Streams', users' own and huddles' subscriptions alike: Zulip's importer
+ * learns a huddle's members from the huddle's.
+ */
+export function subscriptions(source: ExportSource): ZerverRow[] {
+  return source
+    .all<SubscriptionRecord>('SELECT * FROM subscriptions ORDER BY recipient_id, user_id')
+    .map((subscription, index) => ({
+      id: index + 1,
+      user_profile: subscription.user_id,
+      recipient: subscription.recipient_id,
+      active: subscription.is_active === 1,
+      is_muted: subscription.is_muted === 1,
+      color: zulipColor.test(subscription.color) ? subscription.color : neutralColor,
+      pin_to_top: subscription.pin_to_top === 1,
+      desktop_notifications: optionalFlag(subscription.desktop_notifications),
+      audible_notifications: optionalFlag(subscription.audible_notifications),
+      push_notifications: optionalFlag(subscription.push_notifications),
+      email_notifications: optionalFlag(subscription.email_notifications),
+      wildcard_mentions_notify: optionalFlag(subscription.wildcard_mentions_notify),
+    }));
+}
+
+export function defaultStreams(source: ExportSource, realmId: number): ZerverRow[] {
+  return source
+    .all<{ stream_id: number }>('SELECT stream_id FROM default_streams ORDER BY stream_id')
+    .map((row, index) => ({ id: index + 1, realm: realmId, stream: row.stream_id }));
+}
+
+/** Zulip 7.0's UserTopic: muted, unmuted and followed topics. */
+export function userTopics(source: ExportSource): ZerverRow[] {
+  return source
+    .all<{
+      user_id: number;
+      stream_id: number;
+      recipient_id: number;
+      topic: string;
+      visibility_policy: number;
+      last_updated: number;
+    }>(
+      `SELECT t.*, r.id AS recipient_id FROM user_topics t
+       JOIN recipients r ON r.type = ${RecipientType.stream} AND r.type_id = t.stream_id
+       ORDER BY t.user_id, t.stream_id, t.topic`,
+    )
+    .map((row, index) => ({
+      id: index + 1,
+      user_profile: row.user_id,
+      stream: row.stream_id,
+      recipient: row.recipient_id,
+      topic_name: row.topic,
+      visibility_policy: row.visibility_policy,
+      last_updated: row.last_updated,
+    }));
+}

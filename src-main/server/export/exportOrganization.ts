@@ -1,0 +1,118 @@
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { HEARTH_VERSION } from '../version';
+import { ExportSource } from './exportSource';
+import { writeMessageFiles } from './messageFiles';
+import { realmId, realmJson } from './realmJson';
+import { targetTraits, type ZulipVersion } from './zulipTarget';
+
+export interface ZulipExportOptions {
+  /** The organization's database (hearth.sqlite3); the host may be serving it. */
+  databasePath: string;
+  /** The folder to create; it must not exist yet. */
+  outDir: string;
+  zulipVersion: ZulipVersion;
+  nativeBinding?: string | undefined;
+}
+
+export interface ZulipExportSummary {
+  outDir: string;
+  zulipVersion: ZulipVersion;
+  users: number;
+  streams: number;
+  messages: number;
+  userMessages: number;
+  /** Emails Zulip's importer refuses: it aborts on the first, so change them before importing. */
+  refusedEmails: string[];
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/**
+ * Writes the organization in the files Zulip's `manage.py import` reads
+ * (docs/zulip-export-format.md). The files go to a partial folder that is
+ * renamed into place only when all are written, so a failed export leaves
+ * nothing that looks whole.
+ */
+export async function exportForZulip(options: ZulipExportOptions): Promise<ZulipExportSummary> {
+  const { outDir } = options;
+  if (!(await exists(options.databasePath))) {
+    throw new Error(`there is no organization here: ${options.databasePath} does not exist`);
+  }
+  if (await exists(outDir)) {
+    throw new Error(`${outDir} already exists: choose a new folder for the export`);
+  }
+  const partial = join(dirname(outDir), `.${outDir.split(/[\\/]/).at(-1)}.partial`);
+  const source = new ExportSource(options.databasePath, options.nativeBinding);
+  try {
+    await rm(partial, { recursive: true, force: true });
+    await mkdir(partial, { recursive: true, mode: 0o700 });
+    const traits = targetTraits(options.zulipVersion);
+    const realm = realmJson(source, traits);
+    await writeFile(join(partial, 'realm.json'), json(realm.json));
+    const written = await writeMessageFiles(source, partial, realmId, traits);
+    await writeFile(join(partial, 'attachment.json'), json({ zerver_attachment: [] }));
+    await writeRecords(partial, 'uploads', []);
+    await writeRecords(partial, 'avatars', []);
+    const icon = source.get<{ content_type: string; data: Buffer }>(
+      'SELECT content_type, data FROM realm_icon WHERE id = 1',
+    );
+    if (realm.realm.icon_source === 'U' && icon) await writeRealmIcon(partial, icon.data);
+    const summary: ZulipExportSummary = {
+      outDir,
+      zulipVersion: options.zulipVersion,
+      users: (realm.json.zerver_userprofile as unknown[]).length,
+      streams: (realm.json.zerver_stream as unknown[]).length,
+      messages: written.messages,
+      userMessages: written.userMessages,
+      refusedEmails: realm.refusedEmails,
+    };
+    // Not read by Zulip: tells whoever imports which release the rows are for.
+    await writeFile(
+      join(partial, 'hearth-export.json'),
+      json({
+        written_by: `Hearth ${HEARTH_VERSION}`,
+        exported_at: Math.floor(Date.now() / 1000),
+        zulip_version: options.zulipVersion,
+        users: summary.users,
+        streams: summary.streams,
+        messages: summary.messages,
+        message_files: written.files,
+        refused_emails: summary.refusedEmails,
+      }),
+    );
+    await rename(partial, outDir);
+    return summary;
+  } catch (error) {
+    await rm(partial, { recursive: true, force: true });
+    throw error;
+  } finally {
+    source.close();
+  }
+}
+
+async function writeRecords(dir: string, folder: string, records: unknown[]): Promise<void> {
+  await mkdir(join(dir, folder), { recursive: true });
+  await writeFile(join(dir, folder, 'records.json'), json(records));
+}
+
+/**
+ * Zulip keeps an uploaded icon as icon.original and a resized icon.png; the
+ * importer copies both as they are, so both are the image as uploaded.
+ */
+async function writeRealmIcon(dir: string, image: Buffer): Promise<void> {
+  await mkdir(join(dir, 'realm_icons', String(realmId)), { recursive: true });
+  const records = [];
+  for (const name of ['icon.png', 'icon.original']) {
+    const path = `${realmId}/${name}`;
+    await writeFile(join(dir, 'realm_icons', path), image);
+    records.push({ realm_id: realmId, path, s3_path: path });
+  }
+  await writeRecords(dir, 'realm_icons', records);
+}

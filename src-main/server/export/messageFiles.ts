@@ -1,0 +1,125 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Flag } from '../store/flags';
+import { storedEdits } from '../store/messageEdits';
+import { RecipientType } from '../store/recipients';
+import type { ExportSource } from './exportSource';
+import type { TargetTraits } from './zulipTarget';
+import type { ZerverRow } from './zerverRow';
+
+/** Messages a file, as Zulip's own export and its converters write them. */
+export const messagesPerFile = 1000;
+
+// Zulip's Message.DM_TOPIC, from the release that has is_channel_message.
+const dmTopic = '\x07';
+
+interface MessageRecord {
+  id: number;
+  sender_id: number;
+  recipient_id: number;
+  recipient_type: number;
+  subject: string;
+  content: string;
+  rendered_content: string;
+  date_sent: number;
+  sending_client_id: number;
+  has_link: number;
+  has_image: number;
+  has_attachment: number;
+  last_edit_timestamp: number | null;
+  edit_history: string | null;
+}
+
+export const messageFileName = (index: number) => `messages-${String(index).padStart(6, '0')}.json`;
+
+function messageRow(message: MessageRecord, realmId: number, traits: TargetTraits): ZerverRow {
+  const direct = message.recipient_type !== RecipientType.stream;
+  const edits = storedEdits(message.edit_history);
+  return {
+    id: message.id,
+    sender: message.sender_id,
+    recipient: message.recipient_id,
+    sending_client: message.sending_client_id,
+    realm: realmId,
+    subject: direct && traits.channelMessageFlag ? dmTopic : message.subject,
+    content: message.content,
+    // Kept as Hearth rendered it, in Zulip's shapes: the importer renumbers
+    // the users and streams it names, and renders only a message without HTML.
+    rendered_content: message.rendered_content,
+    rendered_content_version: 1,
+    date_sent: message.date_sent,
+    last_edit_time: message.last_edit_timestamp,
+    // Zulip keeps a message's edits newest first; Hearth appends them.
+    edit_history: edits.length === 0 ? null : JSON.stringify(edits.reverse()),
+    has_attachment: message.has_attachment === 1,
+    has_image: message.has_image === 1,
+    has_link: message.has_link === 1,
+    ...(traits.channelMessageFlag ? { is_channel_message: !direct } : {}),
+  };
+}
+
+/**
+ * Writes messages-000001.json and on, each a thousand messages with the
+ * user-message rows that belong to them; the importer stops at the first
+ * number missing. Returns how many messages and user messages it wrote.
+ */
+export async function writeMessageFiles(
+  source: ExportSource,
+  dir: string,
+  realmId: number,
+  traits: TargetTraits,
+): Promise<{ messages: number; userMessages: number; files: number }> {
+  let messages = 0;
+  let userMessages = 0;
+  let files = 0;
+  let batch: MessageRecord[] = [];
+  const flush = async () => {
+    const first = batch[0];
+    const last = batch.at(-1);
+    if (!first || !last) return;
+    const direct = new Set(
+      batch.filter((m) => m.recipient_type !== RecipientType.stream).map((m) => m.id),
+    );
+    const rows = source
+      .all<{ user_id: number; message_id: number; flags: number }>(
+        `SELECT user_id, message_id, flags FROM user_messages
+         WHERE message_id BETWEEN ? AND ? ORDER BY message_id, user_id`,
+        [first.id, last.id],
+      )
+      .map((row, index) => ({
+        id: userMessages + index + 1,
+        user_profile: row.user_id,
+        message: row.message_id,
+        // Zulip finds direct messages by this flag, which Hearth may not have set.
+        flags_mask: direct.has(row.message_id) ? row.flags | Flag.is_private : row.flags,
+      }));
+    files++;
+    await writeFile(
+      join(dir, messageFileName(files)),
+      JSON.stringify(
+        {
+          zerver_message: batch.map((message) => messageRow(message, realmId, traits)),
+          zerver_usermessage: rows,
+        },
+        null,
+        2,
+      ),
+    );
+    messages += batch.length;
+    userMessages += rows.length;
+    batch = [];
+  };
+  for (const message of source.iterate<MessageRecord>(
+    `SELECT m.id, m.sender_id, m.recipient_id, r.type AS recipient_type, m.subject, m.content,
+       m.rendered_content, m.date_sent, m.sending_client_id, m.has_link, m.has_image,
+       m.has_attachment, m.last_edit_timestamp, m.edit_history
+     FROM messages m JOIN recipients r ON r.id = m.recipient_id ORDER BY m.id`,
+  )) {
+    batch.push(message);
+    // The rows are gathered while the statement is open: better-sqlite3 lets
+    // a connection read with a second statement while iterating a first.
+    if (batch.length === messagesPerFile) await flush();
+  }
+  await flush();
+  return { messages, userMessages, files };
+}

@@ -1,0 +1,87 @@
+import type { RealmRow } from '../store/realm';
+import {
+  defaultStreams,
+  huddleRows,
+  huddlesOf,
+  recipients,
+  streams,
+  subscriptions,
+  userTopics,
+} from './conversationRows';
+import type { ExportSource } from './exportSource';
+import { customProfileFields, customProfileFieldValues, userProfiles } from './peopleRows';
+import type { TargetTraits } from './zulipTarget';
+import type { ZerverRow } from './zerverRow';
+
+/** Hearth has one organization, always row 1; the importer gives it a new ID. */
+export const realmId = 1;
+
+/** Zulip's importer treats any source but "zulip" as another product. */
+export const importSource = 'hearth';
+
+function realmRow(realm: RealmRow, traits: TargetTraits): ZerverRow {
+  return {
+    id: realmId,
+    // The importer replaces both with the subdomain; they stay for whoever reads the file.
+    name: realm.name,
+    string_id: realm.string_id,
+    description: realm.description,
+    date_created: realm.date_created,
+    deactivated: false,
+    new_stream_announcements_stream: realm.notifications_stream_id,
+    signup_announcements_stream: null,
+    zulip_update_announcements_stream: realm.notifications_stream_id,
+    ...(traits.moderationRequestChannel ? { moderation_request_channel: null } : {}),
+    allow_message_editing: realm.allow_message_editing === 1,
+    message_content_edit_limit_seconds: realm.message_content_edit_limit_seconds,
+    move_messages_within_stream_limit_seconds: realm.move_messages_within_stream_limit_seconds,
+    message_content_delete_limit_seconds: realm.message_content_delete_limit_seconds,
+    allow_edit_history: realm.allow_edit_history === 1,
+    icon_source: realm.icon_source,
+    icon_version: realm.icon_version,
+  };
+}
+
+export interface RealmJson {
+  json: Record<string, unknown>;
+  realm: RealmRow;
+  refusedEmails: string[];
+}
+
+/** realm.json: everything but the messages, the attachments and the files. */
+export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson {
+  const realm = source.get<RealmRow>('SELECT * FROM realm WHERE id = 1');
+  if (!realm) throw new Error('the database holds no organization');
+  const people = userProfiles(source, realmId);
+  const huddles = huddlesOf(source);
+  return {
+    realm,
+    refusedEmails: people.refusedEmails,
+    json: {
+      import_source: importSource,
+      zerver_realm: [realmRow(realm, traits)],
+      zerver_client: source.all<ZerverRow>('SELECT id, name FROM clients ORDER BY id'),
+      zerver_userprofile: people.users,
+      zerver_userprofile_mirrordummy: [],
+      zerver_userprofile_crossrealm: [],
+      zerver_stream: streams(source, realmId, traits),
+      zerver_huddle: huddleRows(huddles, traits),
+      zerver_recipient: recipients(source),
+      zerver_subscription: subscriptions(source),
+      zerver_defaultstream: defaultStreams(source, realmId),
+      zerver_usertopic: userTopics(source),
+      zerver_customprofilefield: customProfileFields(source, realmId),
+      zerver_customprofilefieldvalue: customProfileFieldValues(source),
+      // Hearth signs people in with a password only.
+      zerver_realmauthenticationmethod: [{ id: 1, realm: realmId, name: 'Email' }],
+      zerver_realmdomain: [],
+      zerver_realmemoji: [],
+      zerver_reaction: [],
+      zerver_realmfilter: [],
+      zerver_realmplayground: [],
+      zerver_userpresence: [],
+      zerver_useractivity: [],
+      zerver_useractivityinterval: [],
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The Zulip releases an export is written for. Zulip's importer hands every
+ * field of a row to its model, so a field the target's model lacks aborts the
+ * import, and one it requires must be there: the rows differ by release.
+ * docs/zulip-export-format.md says where each difference comes from.
+ */
+export const zulipVersions = [9, 10, 11] as const;
+export type ZulipVersion = (typeof zulipVersions)[number];
+
+export const defaultZulipVersion: ZulipVersion = 11;
+
+export interface TargetTraits {
+  /** DirectMessageGroup.group_size: NOT NULL from 10.0, and not computed by the importer. */
+  groupSize: boolean;
+  /** Realm.moderation_request_channel, a key the 10.0 importer reads directly. */
+  moderationRequestChannel: boolean;
+  /** Stream.folder (channel folders), a key the 11.0 importer reads directly. */
+  streamFolder: boolean;
+  /** Stream.stream_post_policy, replaced by can_send_message_group after 9.x. */
+  streamPostPolicy: boolean;
+  /**
+   * Message.is_channel_message (migration 0690), whose default of true would
+   * mark every direct message as a channel message, and DM_TOPIC, the topic
+   * Zulip stores on direct messages from the same release.
+   */
+  channelMessageFlag: boolean;
+}
+
+export function targetTraits(version: ZulipVersion): TargetTraits {
+  return {
+    groupSize: version >= 10,
+    moderationRequestChannel: version >= 10,
+    streamFolder: version >= 11,
+    streamPostPolicy: version === 9,
+    channelMessageFlag: version >= 11,
+  };
+}
+
+export function isZulipVersion(value: number): value is ZulipVersion {
+  return (zulipVersions as readonly number[]).includes(value);
+}

@@ -1,0 +1,256 @@
+import { z } from 'zod';
+
+// The rows Zulip's `manage.py import` reads, as docs/zulip-export-format.md
+// describes them, for one target release. Objects are strict because the
+// importer hands every field of a row to its Django model: a field the model
+// lacks aborts the import, and a field the importer reads directly must be
+// there even when null.
+
+const id = z.number().int().positive();
+const fk = id;
+const nullableFk = id.nullable();
+// Unix seconds: the importer converts them with fromtimestamp.
+const seconds = z.number().int().min(946_684_800).max(4_102_444_800);
+
+export function zulipImportFormat(version: 9 | 10 | 11) {
+  const when = <T extends object>(present: boolean, shape: T) => (present ? shape : {});
+
+  const realm = z.strictObject({
+    id,
+    name: z.string(),
+    string_id: z.string(),
+    description: z.string(),
+    date_created: seconds,
+    deactivated: z.literal(false),
+    new_stream_announcements_stream: nullableFk,
+    signup_announcements_stream: nullableFk,
+    zulip_update_announcements_stream: nullableFk,
+    ...when(version >= 10, { moderation_request_channel: nullableFk }),
+    allow_message_editing: z.boolean(),
+    message_content_edit_limit_seconds: z.number().int().nullable(),
+    move_messages_within_stream_limit_seconds: z.number().int().nullable(),
+    message_content_delete_limit_seconds: z.number().int().nullable(),
+    allow_edit_history: z.boolean(),
+    icon_source: z.enum(['G', 'U']),
+    icon_version: z.number().int(),
+  });
+
+  const carriedSetting = z.union([z.boolean(), z.number(), z.string()]).optional();
+  const userProfile = z.strictObject({
+    id,
+    realm: fk,
+    email: z.string(),
+    delivery_email: z.string(),
+    full_name: z.string().min(1).max(100),
+    role: z.union([z.literal(100), z.literal(200), z.literal(300), z.literal(400), z.literal(600)]),
+    is_active: z.boolean(),
+    is_bot: z.boolean(),
+    bot_type: z.number().int().min(1).max(4).nullable(),
+    bot_owner: nullableFk,
+    is_mirror_dummy: z.literal(false),
+    timezone: z.string(),
+    date_joined: seconds,
+    last_login: seconds.nullable(),
+    last_reminder: seconds.nullable(),
+    last_active_message_id: nullableFk,
+    default_sending_stream: nullableFk,
+    default_events_register_stream: nullableFk,
+    default_all_public_streams: z.boolean(),
+    avatar_source: z.enum(['G', 'U']),
+    groups: z.array(z.never()),
+    user_permissions: z.array(z.never()),
+    translate_emoticons: z.boolean(),
+    twenty_four_hour_time: carriedSetting,
+    color_scheme: carriedSetting,
+    enter_sends: carriedSetting,
+    default_language: carriedSetting,
+    emojiset: carriedSetting,
+    left_side_userlist: carriedSetting,
+    starred_message_counts: carriedSetting,
+    fluid_layout_width: carriedSetting,
+    demote_inactive_streams: carriedSetting,
+    user_list_style: carriedSetting,
+    display_emoji_reaction_users: carriedSetting,
+    enable_drafts_synchronization: carriedSetting,
+    send_private_typing_notifications: carriedSetting,
+    send_stream_typing_notifications: carriedSetting,
+    send_read_receipts: carriedSetting,
+    presence_enabled: carriedSetting,
+    email_address_visibility: carriedSetting,
+    enable_marketing_emails: carriedSetting,
+    email_notifications_batching_period_seconds: carriedSetting,
+    web_mark_read_on_scroll_policy: carriedSetting,
+    enable_stream_desktop_notifications: carriedSetting,
+    enable_stream_email_notifications: carriedSetting,
+    enable_stream_push_notifications: carriedSetting,
+    enable_stream_audible_notifications: carriedSetting,
+    notification_sound: z.literal('none').optional(),
+    enable_desktop_notifications: carriedSetting,
+    enable_sounds: carriedSetting,
+    enable_offline_email_notifications: carriedSetting,
+    enable_offline_push_notifications: carriedSetting,
+    enable_online_push_notifications: carriedSetting,
+    enable_digest_emails: carriedSetting,
+    enable_login_emails: carriedSetting,
+    message_content_in_email_notifications: carriedSetting,
+    pm_content_in_desktop_notifications: carriedSetting,
+    wildcard_mentions_notify: carriedSetting,
+    desktop_icon_count_display: carriedSetting,
+  });
+
+  const stream = z.strictObject({
+    id,
+    realm: fk,
+    name: z.string().min(1).max(60),
+    description: z.string().max(1024),
+    date_created: seconds,
+    invite_only: z.boolean(),
+    history_public_to_subscribers: z.boolean(),
+    is_web_public: z.boolean(),
+    deactivated: z.boolean(),
+    message_retention_days: z.number().int().nullable(),
+    creator: nullableFk,
+    ...when(version >= 11, { folder: z.null() }),
+    ...when(version === 9, { stream_post_policy: z.union([z.literal(1), z.literal(2)]) }),
+  });
+
+  const huddle = z.strictObject({
+    id,
+    ...when(version >= 10, { group_size: z.number().int().min(3) }),
+  });
+  const recipient = z.strictObject({
+    id,
+    type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    type_id: id,
+  });
+  const optionalFlag = z.boolean().nullable();
+  const subscription = z.strictObject({
+    id,
+    user_profile: fk,
+    recipient: fk,
+    active: z.boolean(),
+    is_muted: z.boolean(),
+    color: z.string().regex(/^#[0-9a-f]{6}$/i),
+    pin_to_top: z.boolean(),
+    desktop_notifications: optionalFlag,
+    audible_notifications: optionalFlag,
+    push_notifications: optionalFlag,
+    email_notifications: optionalFlag,
+    wildcard_mentions_notify: optionalFlag,
+  });
+  const empty = z.array(z.never());
+
+  const realmJson = z.strictObject({
+    import_source: z.literal('hearth'),
+    zerver_realm: z.tuple([realm]),
+    zerver_client: z.array(z.strictObject({ id, name: z.string().min(1) })),
+    zerver_userprofile: z.array(userProfile),
+    zerver_userprofile_mirrordummy: empty,
+    zerver_userprofile_crossrealm: empty,
+    zerver_stream: z.array(stream),
+    zerver_huddle: z.array(huddle),
+    zerver_recipient: z.array(recipient),
+    zerver_subscription: z.array(subscription),
+    zerver_defaultstream: z.array(z.strictObject({ id, realm: fk, stream: fk })),
+    zerver_usertopic: z.array(
+      z.strictObject({
+        id,
+        user_profile: fk,
+        stream: fk,
+        recipient: fk,
+        topic_name: z.string().min(1).max(60),
+        visibility_policy: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+        last_updated: seconds,
+      }),
+    ),
+    zerver_customprofilefield: z.array(
+      z.strictObject({
+        id,
+        realm: fk,
+        name: z.string().min(1).max(40),
+        hint: z.string().max(80),
+        field_type: z.number().int().min(1).max(8),
+        field_data: z.string(),
+        order: z.number().int(),
+        display_in_profile_summary: z.boolean(),
+      }),
+    ),
+    zerver_customprofilefieldvalue: z.array(
+      z.strictObject({
+        id,
+        user_profile: fk,
+        field: fk,
+        value: z.string(),
+        rendered_value: z.string().nullable(),
+      }),
+    ),
+    zerver_realmauthenticationmethod: z.array(
+      z.strictObject({ id, realm: fk, name: z.literal('Email') }),
+    ),
+    zerver_realmdomain: empty,
+    zerver_realmemoji: empty,
+    zerver_reaction: empty,
+    zerver_realmfilter: empty,
+    zerver_realmplayground: empty,
+    zerver_userpresence: empty,
+    zerver_useractivity: empty,
+    zerver_useractivityinterval: empty,
+  });
+
+  const editEntry = z.strictObject({
+    user_id: id,
+    timestamp: seconds,
+    prev_content: z.string().optional(),
+    prev_rendered_content: z.string().optional(),
+    prev_rendered_content_version: z.number().int().optional(),
+    prev_topic: z.string().optional(),
+    topic: z.string().optional(),
+  });
+  const message = z.strictObject({
+    id,
+    sender: fk,
+    recipient: fk,
+    sending_client: fk,
+    realm: fk,
+    subject: z.string().max(60),
+    content: z.string().min(1),
+    rendered_content: z.string().min(1),
+    rendered_content_version: z.literal(1),
+    date_sent: seconds,
+    last_edit_time: seconds.nullable(),
+    edit_history: z
+      .string()
+      .nullable()
+      .refine(
+        (text) => text === null || z.array(editEntry).min(1).safeParse(JSON.parse(text)).success,
+      ),
+    has_attachment: z.boolean(),
+    has_image: z.boolean(),
+    has_link: z.boolean(),
+    ...when(version >= 11, { is_channel_message: z.boolean() }),
+  });
+  const messageFile = z.strictObject({
+    zerver_message: z.array(message).min(1).max(1000),
+    zerver_usermessage: z.array(
+      z.strictObject({ id, user_profile: fk, message: fk, flags_mask: z.number().int().min(0) }),
+    ),
+  });
+
+  const iconRecord = z.strictObject({
+    realm_id: fk,
+    path: z.string().regex(/^\d+\/icon\.(png|original)$/),
+    s3_path: z.string(),
+  });
+
+  return {
+    realmJson,
+    messageFile,
+    attachmentJson: z.strictObject({ zerver_attachment: empty }),
+    emptyRecords: empty,
+    realmIconRecords: z.array(iconRecord).length(2),
+  };
+}
+
+export type ImportFormat = ReturnType<typeof zulipImportFormat>;
+export type RealmJson = z.infer<ImportFormat['realmJson']>;
+export type MessageFile = z.infer<ImportFormat['messageFile']>;

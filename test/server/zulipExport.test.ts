@@ -1,0 +1,613 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  exportForZulip,
+  type ZulipExportSummary,
+} from '../../src-main/server/export/exportOrganization';
+import { databaseFileOf } from '../../src-main/server/export/exportFolder';
+import { zulipAcceptsEmail } from '../../src-main/server/export/zulipEmail';
+import type { ZulipVersion } from '../../src-main/server/export/zulipTarget';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { postFiles, solidPng } from '../helpers/uploads';
+import { zulipImportFormat, type MessageFile, type RealmJson } from '../helpers/zulipImportFormat';
+
+interface Exported {
+  dir: string;
+  summary: ZulipExportSummary;
+  realm: RealmJson;
+  files: MessageFile[];
+}
+
+async function readJson(path: string): Promise<unknown> {
+  return JSON.parse(await readFile(path, 'utf8'));
+}
+
+/** Reads an export as Zulip's importer does: realm.json, then messages-000001.json on until one is missing. */
+async function readExport(dir: string, version: ZulipVersion): Promise<Omit<Exported, 'summary'>> {
+  const format = zulipImportFormat(version);
+  const realm = format.realmJson.parse(await readJson(join(dir, 'realm.json')));
+  const files: MessageFile[] = [];
+  for (let index = 1; existsSync(join(dir, messageFile(index))); index++) {
+    files.push(format.messageFile.parse(await readJson(join(dir, messageFile(index)))));
+  }
+  return { dir, realm, files };
+}
+
+/** A field only some releases' rows carry. */
+const field = (row: object | undefined, name: string): unknown =>
+  row === undefined ? undefined : (row as Record<string, unknown>)[name];
+
+const messageFile = (index: number) => `messages-${String(index).padStart(6, '0')}.json`;
+const messagesOf = (exported: Exported) => exported.files.flatMap((file) => file.zerver_message);
+const userMessagesOf = (exported: Exported) =>
+  exported.files.flatMap((file) => file.zerver_usermessage);
+
+// Zulip's UserMessage flag bits.
+const READ = 1;
+const STARRED = 2;
+const MENTIONED = 8;
+const IS_PRIVATE = 2048;
+
+const icon = solidPng(64, [200, 90, 40]);
+
+describe('an organization exported for Zulip', () => {
+  let org: Org;
+  let work: string;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+  let dave: TestUser;
+  let erin: TestUser;
+  let frank: TestUser;
+  let botId: number;
+  const sent: Record<string, number> = {};
+  const exports = new Map<ZulipVersion, Exported>();
+  let fieldId: number;
+  let designId: number;
+  let secretId: number;
+
+  const ok = (what: string, response: { status: number; json: unknown }) => {
+    if (response.status !== 200) throw new Error(`${what}: ${JSON.stringify(response.json)}`);
+    return response.json as Record<string, unknown>;
+  };
+
+  beforeAll(async () => {
+    org = await startOrg();
+    work = await mkdtemp(join(tmpdir(), 'hearth-zulip-export-'));
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    carol = await org.user('carol');
+    dave = await org.user('dave');
+    erin = await org.user('erin');
+    frank = await org.user('frank');
+    const owner = org.api(org.owner);
+    ok('bob becomes an administrator', await owner('PATCH', `/users/${bob.id}`, { role: 200 }));
+    ok('carol becomes a moderator', await owner('PATCH', `/users/${carol.id}`, { role: 300 }));
+    ok('dave becomes a guest', await owner('PATCH', `/users/${dave.id}`, { role: 600 }));
+    ok('frank leaves', await owner('DELETE', `/users/${frank.id}`));
+    botId = ok(
+      'alice makes a bot',
+      await org.api(alice)('POST', '/bots', { full_name: 'Build bot', short_name: 'build' }),
+    ).user_id as number;
+
+    ok(
+      'design is created',
+      await org.api(alice)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'design', description: 'Pixels and **type**' }],
+        principals: [alice.id, bob.id, erin.id],
+      }),
+    );
+    ok(
+      'secret is created',
+      await org.api(bob)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'secret' }],
+        invite_only: true,
+        is_announcement_only: true,
+        principals: [bob.id, carol.id],
+      }),
+    );
+    const streamId = async (user: TestUser, name: string) =>
+      ok(name, await org.api(user)('GET', '/get_stream_id', { stream: name })).stream_id as number;
+    designId = await streamId(alice, 'design');
+    secretId = await streamId(bob, 'secret');
+    ok('design is a default', await owner('POST', '/default_streams', { stream_id: designId }));
+    ok(
+      'announcements go to design',
+      await owner('PATCH', '/realm', { notifications_stream_id: designId }),
+    );
+    ok(
+      'the icon is uploaded',
+      await postFiles(org, org.owner, 'POST', '/realm/icon', [{ name: 'file', data: icon }]),
+    );
+
+    sent.hello = await org.sendStream(alice, 'design', 'colours', 'Which **orange**?');
+    sent.mention = await org.sendStream(erin, 'design', 'colours', 'Asking @**Bob** about it');
+    sent.secret = await org.sendStream(bob, 'secret', 'plans', 'Only for admins to post');
+    const direct = async (from: TestUser, to: TestUser[], content: string) =>
+      ok(
+        'a direct message',
+        await org.api(from)('POST', '/messages', {
+          type: 'private',
+          to: JSON.stringify(to.map((user) => user.id)),
+          content,
+        }),
+      ).id as number;
+    sent.direct = await direct(alice, [bob], 'Lunch?');
+    sent.group = await direct(alice, [bob, carol], 'Lunch, all three?');
+    ok(
+      'alice edits her message',
+      await org.api(alice)('PATCH', `/messages/${sent.hello}`, { content: 'Which **red**?' }),
+    );
+    ok(
+      'bob stars it',
+      await org.api(bob)('POST', '/messages/flags', {
+        messages: [sent.hello],
+        op: 'add',
+        flag: 'starred',
+      }),
+    );
+    ok(
+      'bob reads the mention',
+      await org.api(bob)('POST', '/messages/flags', {
+        messages: [sent.mention],
+        op: 'add',
+        flag: 'read',
+      }),
+    );
+    ok(
+      'erin mutes colours',
+      await org.api(erin)('POST', '/user_topics', {
+        stream_id: designId,
+        topic: 'colours',
+        visibility_policy: 1,
+      }),
+    );
+    ok(
+      'erin pins design in her colour',
+      await org.api(erin)('POST', '/users/me/subscriptions/properties', {
+        subscription_data: [
+          { stream_id: designId, property: 'pin_to_top', value: true },
+          { stream_id: designId, property: 'color', value: '#123abc' },
+        ],
+      }),
+    );
+    fieldId = ok(
+      'a profile field',
+      await owner('POST', '/realm/profile_fields', {
+        name: 'Desk',
+        hint: 'Where to find you',
+        field_type: 1,
+      }),
+    ).id as number;
+    ok(
+      'alice fills it in',
+      await org.api(alice)('PATCH', '/users/me/profile_data', {
+        data: [{ id: fieldId, value: 'B-12' }],
+      }),
+    );
+    ok(
+      'alice changes settings',
+      await org.api(alice)('PATCH', '/settings', {
+        twenty_four_hour_time: true,
+        notification_sound: 'none',
+        default_view: 'all_messages',
+      }),
+    );
+
+    for (const version of [9, 10, 11] as const) {
+      const dir = join(work, `zulip-${version}`);
+      const summary = await exportForZulip({
+        databasePath: databaseFileOf(org.dataDir),
+        outDir: dir,
+        zulipVersion: version,
+      });
+      exports.set(version, { ...(await readExport(dir, version)), summary });
+    }
+  });
+  afterAll(async () => {
+    await org?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  const latest = () => exports.get(11) as Exported;
+
+  it("writes every file Zulip's import opens, each row with the fields its release reads", async () => {
+    for (const [version, exported] of exports) {
+      const format = zulipImportFormat(version);
+      const names = await readdir(exported.dir);
+      expect(names.sort()).toEqual(
+        [
+          'attachment.json',
+          'avatars',
+          'hearth-export.json',
+          'messages-000001.json',
+          'realm.json',
+          'realm_icons',
+          'uploads',
+        ].sort(),
+      );
+      format.attachmentJson.parse(await readJson(join(exported.dir, 'attachment.json')));
+      format.emptyRecords.parse(await readJson(join(exported.dir, 'uploads', 'records.json')));
+      format.emptyRecords.parse(await readJson(join(exported.dir, 'avatars', 'records.json')));
+      expect(exported.summary).toMatchObject({
+        zulipVersion: version,
+        users: exported.realm.zerver_userprofile.length,
+        messages: messagesOf(exported).length,
+        refusedEmails: [],
+      });
+    }
+  });
+
+  it('points every reference at a row the export holds', () => {
+    const { realm, files } = latest();
+    const [realmRow] = realm.zerver_realm;
+    const ids = (rows: { id: number }[]) => {
+      const set = new Set(rows.map((row) => row.id));
+      expect(set.size).toBe(rows.length);
+      return set;
+    };
+    const users = ids(realm.zerver_userprofile);
+    const streams = ids(realm.zerver_stream);
+    const huddles = ids(realm.zerver_huddle);
+    const recipients = ids(realm.zerver_recipient);
+    const clients = ids(realm.zerver_client);
+    const fields = ids(realm.zerver_customprofilefield);
+    ids(realm.zerver_subscription);
+    const pointsAt = (set: Set<number>, value: number | null) =>
+      expect(value === null || set.has(value), `${value} is missing`).toBe(true);
+
+    pointsAt(streams, realmRow.new_stream_announcements_stream);
+    pointsAt(streams, realmRow.zulip_update_announcements_stream);
+    for (const user of realm.zerver_userprofile) {
+      expect(user.realm).toBe(realmRow.id);
+      pointsAt(users, user.bot_owner);
+      pointsAt(streams, user.default_sending_stream);
+      pointsAt(streams, user.default_events_register_stream);
+    }
+    for (const stream of realm.zerver_stream) expect(stream.realm).toBe(realmRow.id);
+    // One recipient for each user, stream and huddle, and nothing else.
+    const recipientOf = new Map(
+      realm.zerver_recipient.map((row) => [`${row.type}:${row.type_id}`, row.id]),
+    );
+    expect(recipientOf.size).toBe(users.size + streams.size + huddles.size);
+    for (const user of users) expect(recipientOf.has(`1:${user}`)).toBe(true);
+    for (const stream of streams) expect(recipientOf.has(`2:${stream}`)).toBe(true);
+    for (const huddle of huddles) expect(recipientOf.has(`3:${huddle}`)).toBe(true);
+
+    const subscribed = new Set(
+      realm.zerver_subscription.map((row) => `${row.user_profile}:${row.recipient}`),
+    );
+    expect(subscribed.size).toBe(realm.zerver_subscription.length);
+    for (const row of realm.zerver_subscription) {
+      pointsAt(users, row.user_profile);
+      pointsAt(recipients, row.recipient);
+    }
+    // Zulip has everyone subscribed to their own recipient, and learns a huddle's members from its subscriptions.
+    for (const user of users)
+      expect(subscribed.has(`${user}:${recipientOf.get(`1:${user}`)}`)).toBe(true);
+    for (const row of realm.zerver_defaultstream) pointsAt(streams, row.stream);
+    for (const row of realm.zerver_usertopic) {
+      pointsAt(users, row.user_profile);
+      expect(row.recipient).toBe(recipientOf.get(`2:${row.stream}`));
+    }
+    for (const row of realm.zerver_customprofilefieldvalue) {
+      pointsAt(users, row.user_profile);
+      pointsAt(fields, row.field);
+    }
+    expect(
+      realm.zerver_userprofile.some((user) => user.role === 100 && user.is_active && !user.is_bot),
+    ).toBe(true);
+
+    const seenMessages = new Set<number>();
+    const seenPairs = new Set<string>();
+    for (const file of files) {
+      const inFile = new Set(file.zerver_message.map((message) => message.id));
+      for (const message of file.zerver_message) {
+        expect(seenMessages.has(message.id)).toBe(false);
+        seenMessages.add(message.id);
+        pointsAt(users, message.sender);
+        pointsAt(recipients, message.recipient);
+        pointsAt(clients, message.sending_client);
+        for (const edit of JSON.parse(message.edit_history ?? '[]') as { user_id: number }[]) {
+          pointsAt(users, edit.user_id);
+        }
+      }
+      for (const row of file.zerver_usermessage) {
+        // The importer asserts a user message's message is in its own file.
+        expect(inFile.has(row.message)).toBe(true);
+        pointsAt(users, row.user_profile);
+        const pair = `${row.user_profile}:${row.message}`;
+        expect(seenPairs.has(pair)).toBe(false);
+        seenPairs.add(pair);
+      }
+    }
+    for (const user of realm.zerver_userprofile) expect(zulipAcceptsEmail(user.email)).toBe(true);
+  });
+
+  it('carries the people, their roles and settings, the streams, subscriptions and muted topics', () => {
+    const { realm } = latest();
+    const user = (id: number) => realm.zerver_userprofile.find((row) => row.id === id);
+    expect(user(org.owner.id)).toMatchObject({ role: 100, is_active: true });
+    expect(user(bob.id)).toMatchObject({ role: 200, email: bob.email, full_name: bob.fullName });
+    expect(user(carol.id)?.role).toBe(300);
+    expect(user(dave.id)?.role).toBe(600);
+    expect(user(erin.id)?.role).toBe(400);
+    expect(user(frank.id)?.is_active).toBe(false);
+    expect(user(botId)).toMatchObject({ is_bot: true, bot_type: 1, bot_owner: alice.id });
+    expect(user(alice.id)).toMatchObject({
+      twenty_four_hour_time: true,
+      notification_sound: 'none',
+    });
+    expect(user(alice.id)).not.toHaveProperty('default_view');
+
+    const design = realm.zerver_stream.find((row) => row.id === designId);
+    expect(design).toMatchObject({
+      name: 'design',
+      description: 'Pixels and **type**',
+      invite_only: false,
+    });
+    expect(realm.zerver_stream.find((row) => row.id === secretId)).toMatchObject({
+      name: 'secret',
+      invite_only: true,
+    });
+    expect(realm.zerver_defaultstream.map((row) => row.stream)).toContain(designId);
+    expect(realm.zerver_realm[0].new_stream_announcements_stream).toBe(designId);
+    expect(realm.zerver_realm[0].icon_source).toBe('U');
+
+    const designRecipient = realm.zerver_recipient.find(
+      (row) => row.type === 2 && row.type_id === designId,
+    );
+    const designSubscribers = realm.zerver_subscription.filter(
+      (row) => row.recipient === designRecipient?.id,
+    );
+    expect(designSubscribers.map((row) => row.user_profile).sort((a, b) => a - b)).toEqual(
+      [alice.id, bob.id, erin.id].sort((a, b) => a - b),
+    );
+    expect(designSubscribers.find((row) => row.user_profile === erin.id)).toMatchObject({
+      pin_to_top: true,
+      color: '#123abc',
+    });
+    expect(realm.zerver_usertopic).toEqual([
+      expect.objectContaining({
+        user_profile: erin.id,
+        stream: designId,
+        topic_name: 'colours',
+        visibility_policy: 1,
+      }),
+    ]);
+    expect(realm.zerver_customprofilefield).toEqual([
+      expect.objectContaining({
+        id: fieldId,
+        name: 'Desk',
+        hint: 'Where to find you',
+        field_type: 1,
+      }),
+    ]);
+    expect(realm.zerver_customprofilefieldvalue).toEqual([
+      expect.objectContaining({ user_profile: alice.id, field: fieldId, value: 'B-12' }),
+    ]);
+  });
+
+  it('carries every message with its topic, sender, flags and edit history', () => {
+    const exported = latest();
+    const message = (id: number | undefined) => messagesOf(exported).find((row) => row.id === id);
+    const flags = (user: TestUser, id: number | undefined) =>
+      userMessagesOf(exported).find((row) => row.user_profile === user.id && row.message === id)
+        ?.flags_mask ?? null;
+
+    expect(message(sent.hello)).toMatchObject({
+      sender: alice.id,
+      subject: 'colours',
+      content: 'Which **red**?',
+      rendered_content: '<p>Which <strong>red</strong>?</p>',
+    });
+    const history = JSON.parse(message(sent.hello)?.edit_history ?? 'null') as unknown[];
+    expect(history).toEqual([
+      expect.objectContaining({ user_id: alice.id, prev_content: 'Which **orange**?' }),
+    ]);
+    expect(message(sent.hello)?.last_edit_time).toBeGreaterThanOrEqual(
+      message(sent.hello)?.date_sent ?? 0,
+    );
+    expect((flags(bob, sent.hello) ?? 0) & STARRED).toBe(STARRED);
+    expect((flags(erin, sent.hello) ?? 0) & STARRED).toBe(0);
+    expect(flags(bob, sent.mention)).toBe(READ | MENTIONED);
+    expect((flags(alice, sent.mention) ?? 0) & MENTIONED).toBe(0);
+    expect(message(sent.secret)?.subject).toBe('plans');
+    // Nobody outside the private stream holds its message.
+    expect(flags(alice, sent.secret)).toBeNull();
+    for (const id of Object.values(sent)) expect(message(id)).toBeDefined();
+  });
+
+  it('writes direct messages and huddles as each release stores them', () => {
+    for (const [version, exported] of exports) {
+      const direct = messagesOf(exported).filter(
+        (row) => row.id === sent.direct || row.id === sent.group,
+      );
+      expect(direct).toHaveLength(2);
+      for (const row of direct) {
+        expect(row.subject).toBe(version >= 11 ? '\x07' : '');
+        expect(field(row, 'is_channel_message')).toBe(version >= 11 ? false : undefined);
+      }
+      const channel = messagesOf(exported).find((row) => row.id === sent.hello);
+      expect(field(channel, 'is_channel_message')).toBe(version >= 11 ? true : undefined);
+      for (const row of userMessagesOf(exported)) {
+        const isDirect = row.message === sent.direct || row.message === sent.group;
+        expect((row.flags_mask & IS_PRIVATE) !== 0, `message ${row.message}`).toBe(isDirect);
+      }
+      const [huddle] = exported.realm.zerver_huddle;
+      expect(exported.realm.zerver_huddle).toHaveLength(1);
+      expect(field(huddle, 'group_size')).toBe(version >= 10 ? 3 : undefined);
+      const recipient = exported.realm.zerver_recipient.find(
+        (row) => row.type === 3 && row.type_id === huddle?.id,
+      );
+      const members = exported.realm.zerver_subscription
+        .filter((row) => row.recipient === recipient?.id)
+        .map((row) => row.user_profile)
+        .sort((a, b) => a - b);
+      expect(members).toEqual([alice.id, bob.id, carol.id].sort((a, b) => a - b));
+      const secret = exported.realm.zerver_stream.find((row) => row.id === secretId);
+      expect(field(secret, 'stream_post_policy')).toBe(version === 9 ? 2 : undefined);
+    }
+  });
+
+  it('copies the uploaded icon for Zulip to serve', async () => {
+    const { dir } = latest();
+    const records = zulipImportFormat(11).realmIconRecords.parse(
+      await readJson(join(dir, 'realm_icons', 'records.json')),
+    );
+    for (const record of records) {
+      expect(await readFile(join(dir, 'realm_icons', record.path))).toEqual(icon);
+    }
+  });
+
+  it('refuses a folder that exists and leaves it as it was', async () => {
+    const taken = join(work, 'taken');
+    await mkdir(taken);
+    await writeFile(join(taken, 'keep.txt'), 'mine');
+    await expect(
+      exportForZulip({
+        databasePath: databaseFileOf(org.dataDir),
+        outDir: taken,
+        zulipVersion: 11,
+      }),
+    ).rejects.toThrow(/already exists/);
+    expect(await readdir(taken)).toEqual(['keep.txt']);
+  });
+
+  it('leaves no folder behind when the database is not an organization', async () => {
+    const notHearth = join(work, 'not-hearth.sqlite3');
+    await writeFile(notHearth, 'not a database at all, only text');
+    const outDir = join(work, 'from-nothing');
+    await expect(
+      exportForZulip({ databasePath: notHearth, outDir, zulipVersion: 11 }),
+    ).rejects.toThrow();
+    await expect(
+      exportForZulip({ databasePath: join(work, 'missing.sqlite3'), outDir, zulipVersion: 11 }),
+    ).rejects.toThrow(/no organization/);
+    expect((await readdir(work)).filter((name) => name.includes('from-nothing'))).toEqual([]);
+  });
+});
+
+describe('an export taken while the host serves', () => {
+  let org: Org;
+  let work: string;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    work = await mkdtemp(join(tmpdir(), 'hearth-zulip-export-'));
+  });
+  afterAll(async () => {
+    await org?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('holds every message sent before it began, each with its user messages, and none half', async () => {
+    const alice = await org.user('alice');
+    const bob = await org.user('bob');
+    await org.subscribe(alice, 'busy');
+    await org.subscribe(bob, 'busy');
+    const acknowledged: number[] = [];
+    let sending = true;
+    const sender = (async () => {
+      for (let n = 0; sending && n < 5000; n++) {
+        acknowledged.push(await org.sendStream(alice, 'busy', `t${n % 7}`, `message ${n}`));
+      }
+    })();
+    while (acknowledged.length < 1100) await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = acknowledged.length;
+    const dir = join(work, 'live');
+    await exportForZulip({
+      databasePath: databaseFileOf(org.dataDir),
+      outDir: dir,
+      zulipVersion: 11,
+    });
+    sending = false;
+    await sender;
+    const exported = await readExport(dir, 11);
+    const ids = new Set(exported.files.flatMap((file) => file.zerver_message.map((m) => m.id)));
+    expect(exported.files.length).toBeGreaterThanOrEqual(2);
+    for (const id of acknowledged.slice(0, before)) expect(ids.has(id)).toBe(true);
+    const holders = new Map<number, number>();
+    for (const row of exported.files.flatMap((file) => file.zerver_usermessage)) {
+      holders.set(row.message, (holders.get(row.message) ?? 0) + 1);
+    }
+    const busy = exported.files
+      .flatMap((file) => file.zerver_message)
+      .filter((message) => message.content.startsWith('message '));
+    for (const message of busy) expect(holders.get(message.id)).toBe(2);
+  });
+});
+
+describe('npm run export:zulip', () => {
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src-main/server/export/cli.ts', ...args],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('exit', (code) => resolve({ code, output }));
+    });
+
+  it("writes the export of a stopped host's data folder and says what it wrote", async () => {
+    const org = await startOrg();
+    try {
+      await org.sendStream(org.owner, 'general', 'hello', 'Hello from the command line');
+      await org.stop();
+      const out = join(org.dataDir, 'moving-out');
+      const { code, output } = await run([
+        '--data-dir',
+        org.dataDir,
+        '--out',
+        out,
+        '--zulip-version',
+        '10',
+      ]);
+      expect(output).toMatch(
+        /Wrote 1 users, \d+ streams and \d+ messages for Zulip 10 to .*moving-out/,
+      );
+      expect(code).toBe(0);
+      const exported = await readExport(out, 10);
+      expect(exported.files.flatMap((file) => file.zerver_message).map((m) => m.content)).toContain(
+        'Hello from the command line',
+      );
+    } finally {
+      await org.close();
+    }
+  });
+
+  it('refuses a Zulip release it does not write for, with status 2', async () => {
+    const { code, output } = await run(['--zulip-version', '7']);
+    expect(code).toBe(2);
+    expect(output).toContain("--zulip-version must be one of 9, 10, 11, not '7'");
+  });
+});
+
+describe("Zulip's email check", () => {
+  it('takes the addresses Django takes and refuses the rest', () => {
+    for (const email of [
+      'ann@example.com',
+      'build-bot@localhost',
+      'o.k+tag@sub.example.org',
+      'x@[10.0.0.1]',
+    ]) {
+      expect(zulipAcceptsEmail(email), email).toBe(true);
+    }
+    for (const email of [
+      'ann@intranet',
+      'bot@127.0.0.1',
+      'two..dots@example.com',
+      'no-at-sign',
+      'a@b.c',
+    ]) {
+      expect(zulipAcceptsEmail(email), email).toBe(false);
+    }
+  });
+});
