@@ -119,6 +119,32 @@ describe('a long narrow in the feed', () => {
     await expect.poll(() => selected.innerText()).toMatch(new RegExp(`^note ${count}\\b`));
   });
 
+  it('follows keys that come faster than the page paints, past the end of the stretch', async () => {
+    await feed()
+      .locator('.message', { hasText: `note ${count}` })
+      .focus();
+    const steps = spanSize + 20;
+    // The keys come in one task: the page updates between them, but no frame
+    // is painted, so no scroll event tells the stretch to slide.
+    const press = (key: string) =>
+      page.evaluate(
+        async ({ key, steps }) => {
+          for (let n = 0; n < steps; n++) {
+            document.activeElement?.dispatchEvent(
+              new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+            );
+            for (let turn = 0; turn < 3; turn++) await Promise.resolve();
+          }
+        },
+        { key, steps },
+      );
+    const selected = page.locator('.message:focus .message-content');
+    await press('k');
+    expect(await selected.innerText()).toMatch(new RegExp(`^note ${count - steps}\\b`));
+    await press('j');
+    expect(await selected.innerText()).toMatch(new RegExp(`^note ${count}\\b`));
+  });
+
   it('switches between narrows it has shown in one step, with a stretch about the view', async () => {
     const bob = await org.user('bob');
     for (const user of [alice, bob]) await org.subscribe(user, 'kitchen');
