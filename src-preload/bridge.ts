@@ -4,7 +4,7 @@ import { hostingBridgeCalls } from './hostingCalls';
 import { organizationBridgeCalls } from './organizationCalls';
 import { peopleBridgeCalls, roleSchema } from './peopleCalls';
 import { streamBridgeCalls, streamName, topicName } from './streamCalls';
-export type { HostingPage } from './hostingCalls';
+export type { HostingPage, ZulipExport, ZulipVersion } from './hostingCalls';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
 export type { Invitation, PeoplePage, Person } from './peopleCalls';
 

@@ -42,12 +42,34 @@ export const hostingPageSchema = z.object({
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 
+export const zulipVersionSchema = z.union([z.literal(9), z.literal(10), z.literal(11)]);
+export type ZulipVersion = z.infer<typeof zulipVersionSchema>;
+
+/** What an export for Zulip wrote, and where. */
+export const zulipExportSchema = z.object({
+  /** The folder written, for Zulip's `manage.py import`. */
+  outDir: z.string(),
+  zulipVersion: zulipVersionSchema,
+  users: z.number().int(),
+  streams: z.number().int(),
+  messages: z.number().int(),
+  userMessages: z.number().int(),
+  /** Emails Zulip's importer refuses: they must change before importing. */
+  refusedEmails: z.array(z.string()),
+});
+export type ZulipExport = z.infer<typeof zulipExportSchema>;
+
 export const hostingBridgeCalls = {
   getHosting: { args: z.object({}), result: hostingPageSchema },
   /** Stops the host: nobody reaches the organization until it starts again. */
   stopHosting: { args: z.object({}), result: z.object({}) },
   startHosting: { args: z.object({}), result: z.object({}) },
   backUpHosting: { args: z.object({}), result: z.object({}) },
+  /** Writes the organization for a Zulip server of that release to import; the host keeps serving. */
+  exportForZulip: {
+    args: z.object({ zulipVersion: zulipVersionSchema }),
+    result: zulipExportSchema,
+  },
   setBackupKeep: {
     args: z.object({ keep: z.number().int().min(1).max(365) }),
     result: z.object({}),

@@ -164,6 +164,12 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       await hosting.request({ type: 'backup' });
       changed();
     },
+    async exportForZulip(zulipVersion) {
+      if (!hosting) throw new Error('Start the host to export.');
+      const { export: exported } = await hosting.request({ type: 'export-zulip', zulipVersion });
+      if (!exported) throw new Error('The host did not say what it exported.');
+      return exported;
+    },
     async setBackupKeep(keep) {
       await save({ ...(await savedOrFail()), backupKeep: keepSchema.parse(keep) });
       if (hosting) await hosting.request({ type: 'backup-keep', keep });

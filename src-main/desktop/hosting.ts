@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
 import type {
+  HostReply,
   HostRequest,
   HostWorkerData,
   HostWorkerToMain,
@@ -24,6 +25,16 @@ const ownerSchema = z.object({
   email: z.string(),
   fullName: z.string(),
   apiKey: z.string(),
+});
+
+const zulipExportSchema = z.object({
+  outDir: z.string(),
+  zulipVersion: z.union([z.literal(9), z.literal(10), z.literal(11)]),
+  users: z.number().int(),
+  streams: z.number().int(),
+  messages: z.number().int(),
+  userMessages: z.number().int(),
+  refusedEmails: z.array(z.string()),
 });
 
 // The worker is our own code, but its messages are parsed like any other input
@@ -61,6 +72,7 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
     id: z.number(),
     ok: z.boolean(),
     name: z.string().optional(),
+    export: zulipExportSchema.optional(),
     message: z.string().optional(),
   }),
 ]);
@@ -123,7 +135,7 @@ export class Hosting {
   #nextRequestId = 1;
   readonly #replies = new Map<
     number,
-    { resolve: (answer: { name?: string }) => void; reject: (error: Error) => void }
+    { resolve: (answer: HostReply) => void; reject: (error: Error) => void }
   >();
 
   constructor(options: HostingOptions) {
@@ -157,7 +169,7 @@ export class Hosting {
   }
 
   /** Asks the running host to do something (take a backup…), and resolves with its answer. */
-  request(request: HostRequest): Promise<{ name?: string }> {
+  request(request: HostRequest): Promise<HostReply> {
     const worker = this.#worker;
     if (!worker || this.#status !== 'running') {
       return Promise.reject(new Error('The host is not running.'));
@@ -232,7 +244,7 @@ export class Hosting {
           const waiter = this.#replies.get(message.data.id);
           this.#replies.delete(message.data.id);
           if (message.data.ok)
-            waiter?.resolve({ ...(message.data.name ? { name: message.data.name } : {}) });
+            waiter?.resolve({ name: message.data.name, export: message.data.export });
           else waiter?.reject(new Error(message.data.message ?? 'the host could not do it'));
         } else if (message.data.type === 'ready' && !settled) {
           settled = true;

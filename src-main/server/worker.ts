@@ -1,7 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { z } from 'zod';
+import { exportForZulip } from './export/exportOrganization';
+import { databaseFileOf, newExportDir } from './export/exportFolder';
+import { zulipVersions } from './export/zulipTarget';
 import { startHost, type Host } from './host';
-import type { HostRequest, HostWorkerToMain } from './workerProtocol';
+import type { HostReply, HostRequest, HostWorkerToMain } from './workerProtocol';
 
 const workerDataSchema = z.object({
   dataDir: z.string().min(1),
@@ -30,7 +33,14 @@ const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('backup'), id: z.number().int() }),
   z.object({ type: z.literal('backup-keep'), id: z.number().int(), keep: z.number().int().min(1) }),
+  z.object({
+    type: z.literal('export-zulip'),
+    id: z.number().int(),
+    zulipVersion: z.literal(zulipVersions),
+  }),
 ]);
+
+type WorkerConfig = z.infer<typeof workerDataSchema>;
 
 function post(message: HostWorkerToMain): void {
   parentPort?.postMessage(message);
@@ -39,9 +49,11 @@ function post(message: HostWorkerToMain): void {
 async function run(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('worker.ts must run inside a worker thread');
+  let config: WorkerConfig;
   let host: Host;
   try {
-    host = await startHost(workerDataSchema.parse(workerData));
+    config = workerDataSchema.parse(workerData);
+    host = await startHost(config);
   } catch (error) {
     post({ type: 'error', message: errorText(error) });
     return;
@@ -52,7 +64,7 @@ async function run(): Promise<void> {
     if (message.data.type !== 'stop') {
       const { id } = message.data;
       try {
-        post({ type: 'reply', id, ok: true, ...(await answer(host, message.data)) });
+        post({ type: 'reply', id, ok: true, ...(await answer(host, config, message.data)) });
       } catch (error) {
         post({ type: 'reply', id, ok: false, message: errorText(error) });
       }
@@ -74,7 +86,19 @@ async function run(): Promise<void> {
   });
 }
 
-async function answer(host: Host, request: HostRequest): Promise<{ name?: string }> {
+async function answer(host: Host, config: WorkerConfig, request: HostRequest): Promise<HostReply> {
+  if (request.type === 'export-zulip') {
+    // A read-only connection of its own, in one read transaction: the host
+    // goes on serving and writing while the export reads one moment of it.
+    const summary = await exportForZulip({
+      databasePath: databaseFileOf(config.dataDir),
+      outDir: newExportDir(config.dataDir),
+      zulipVersion: request.zulipVersion,
+      nativeBinding: config.sqliteBinding,
+    });
+    console.error(`[hearth] exported for Zulip ${summary.zulipVersion} to ${summary.outDir}`);
+    return { export: summary };
+  }
   const backups = host.backups;
   if (!backups) throw new Error('This host takes no backups.');
   if (request.type === 'backup') return { name: (await backups.take()).name };

@@ -2,6 +2,8 @@
 // Types only, so the desktop side can import them without loading the server.
 
 import type { BackupPolicy } from './backups/backups';
+import type { ZulipExportSummary } from './export/exportOrganization';
+import type { ZulipVersion } from './export/zulipTarget';
 import type { NetworkState, NewOrganization } from './host';
 import type { NetworkExposure } from './network/networkListener';
 
@@ -22,7 +24,16 @@ export interface HostWorkerData {
 }
 
 /** What main asks of a running host, answered by a `reply` with the same `id`. */
-export type HostRequest = { type: 'backup' } | { type: 'backup-keep'; keep: number };
+export type HostRequest =
+  | { type: 'backup' }
+  | { type: 'backup-keep'; keep: number }
+  | { type: 'export-zulip'; zulipVersion: ZulipVersion };
+
+/** What a request answers with: a backup's file name, or what an export wrote. */
+export interface HostReply {
+  name?: string | undefined;
+  export?: ZulipExportSummary | undefined;
+}
 
 export type MainToHostWorker = { type: 'stop' } | (HostRequest & { id: number });
 
@@ -36,11 +47,10 @@ export type HostWorkerToMain =
     }
   | { type: 'error'; message: string }
   | { type: 'stopped' }
-  /** The answer to a request: a backup's file name, or why it failed (`message`). */
-  | {
+  /** The answer to a request, or why it failed (`message`). */
+  | ({
       type: 'reply';
       id: number;
       ok: boolean;
-      name?: string | undefined;
       message?: string | undefined;
-    };
+    } & HostReply);

@@ -363,6 +363,9 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.backUpHosting();
       return {};
     },
+    async exportForZulip(args: CallArgs<'exportForZulip'>) {
+      return app.exportForZulip(parseArgs('exportForZulip', args).zulipVersion);
+    },
     async setBackupKeep(args: CallArgs<'setBackupKeep'>) {
       await app.setBackupKeep(parseArgs('setBackupKeep', args).keep);
       return {};

@@ -9,6 +9,8 @@ import type {
   Narrow,
   ProbeResult,
   TypingConversation,
+  ZulipExport,
+  ZulipVersion,
 } from '../../../src-preload/bridge';
 import type { Message } from '../../wire';
 import {
@@ -506,6 +508,12 @@ export class HearthApp {
   async backUpHosting(): Promise<void> {
     this.#requireHosted();
     await this.#options.hosting.backUp();
+  }
+
+  /** Writes the organization for a Zulip server to import, while the host goes on serving. */
+  async exportForZulip(zulipVersion: ZulipVersion): Promise<ZulipExport> {
+    this.#requireHosted();
+    return this.#options.hosting.exportForZulip(zulipVersion);
   }
 
   async setBackupKeep(keep: number): Promise<void> {

@@ -1,3 +1,5 @@
+import type { ZulipExport, ZulipVersion } from '../../../src-preload/bridge';
+
 /** This computer's organization, as its host reports it once it serves. */
 export interface HostedOrganization {
   url: string;
@@ -80,6 +82,8 @@ export interface HostingPort {
   setNetwork(exposure: NetworkExposure | null): Promise<void>;
   /** Takes a backup now; the host must be running. */
   backUp(): Promise<void>;
+  /** Writes the organization for a Zulip server of `zulipVersion` to import; the host must be running. */
+  exportForZulip(zulipVersion: ZulipVersion): Promise<ZulipExport>;
   /** Keeps the newest `keep` backups from now on. */
   setBackupKeep(keep: number): Promise<void>;
   /** Puts the backup named `name` in place of the database: the host stops, and starts again on it. */
@@ -95,6 +99,7 @@ export function noHosting(why: string): HostingPort {
     stop: async () => undefined,
     setNetwork: () => Promise.reject(new Error(why)),
     backUp: () => Promise.reject(new Error(why)),
+    exportForZulip: () => Promise.reject(new Error(why)),
     setBackupKeep: () => Promise.reject(new Error(why)),
     restore: () => Promise.reject(new Error(why)),
     report: async () => ({

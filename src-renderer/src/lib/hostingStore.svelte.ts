@@ -1,13 +1,25 @@
-import type { ChatBridge, HostingPage } from '../../../src-preload/bridge';
+import type {
+  ChatBridge,
+  HostingPage,
+  ZulipExport,
+  ZulipVersion,
+} from '../../../src-preload/bridge';
 import { ServerPage } from './serverPage.svelte';
 
 // The Hosting page of the organization this computer hosts: main reports how
 // its host stands, and pushes a `hosting` event whenever that changes.
 export class HostingStore extends ServerPage<HostingPage> {
   busy = $state(false);
+  /** What the last export for Zulip wrote, until the window leaves the account. */
+  exported = $state<ZulipExport | null>(null);
 
   constructor(private readonly bridge: ChatBridge) {
     super(() => bridge.getHosting({}));
+  }
+
+  override clear(): void {
+    super.clear();
+    this.exported = null;
   }
 
   stop(): Promise<void> {
@@ -25,6 +37,13 @@ export class HostingStore extends ServerPage<HostingPage> {
 
   backUp(): Promise<void> {
     return this.#control(() => this.bridge.backUpHosting({}));
+  }
+
+  exportForZulip(zulipVersion: ZulipVersion): Promise<void> {
+    this.exported = null;
+    return this.#control(async () => {
+      this.exported = await this.bridge.exportForZulip({ zulipVersion });
+    });
   }
 
   setBackupKeep(keep: number): Promise<void> {
