@@ -1,5 +1,5 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { HEARTH_VERSION } from '../version';
 import { ExportSource } from './exportSource';
 import { writeMessageFiles } from './messageFiles';
@@ -48,7 +48,7 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
   if (await exists(outDir)) {
     throw new Error(`${outDir} already exists: choose a new folder for the export`);
   }
-  const partial = join(dirname(outDir), `.${outDir.split(/[\\/]/).at(-1)}.partial`);
+  const partial = join(dirname(outDir), `.${basename(outDir)}.partial`);
   const source = new ExportSource(options.databasePath, options.nativeBinding);
   try {
     await rm(partial, { recursive: true, force: true });
@@ -60,15 +60,13 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
     await writeFile(join(partial, 'attachment.json'), json({ zerver_attachment: [] }));
     await writeRecords(partial, 'uploads', []);
     await writeRecords(partial, 'avatars', []);
-    const icon = source.get<{ content_type: string; data: Buffer }>(
-      'SELECT content_type, data FROM realm_icon WHERE id = 1',
-    );
+    const icon = source.get<{ data: Buffer }>('SELECT data FROM realm_icon WHERE id = 1');
     if (realm.realm.icon_source === 'U' && icon) await writeRealmIcon(partial, icon.data);
     const summary: ZulipExportSummary = {
       outDir,
       zulipVersion: options.zulipVersion,
-      users: (realm.json.zerver_userprofile as unknown[]).length,
-      streams: (realm.json.zerver_stream as unknown[]).length,
+      users: realm.users,
+      streams: realm.streams,
       messages: written.messages,
       userMessages: written.userMessages,
       refusedEmails: realm.refusedEmails,

@@ -45,6 +45,8 @@ function realmRow(realm: RealmRow, traits: TargetTraits): ZerverRow {
 export interface RealmJson {
   json: Record<string, unknown>;
   realm: RealmRow;
+  users: number;
+  streams: number;
   refusedEmails: string[];
 }
 
@@ -53,9 +55,12 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
   const realm = source.get<RealmRow>('SELECT * FROM realm WHERE id = 1');
   if (!realm) throw new Error('the database holds no organization');
   const people = userProfiles(source, realmId);
+  const streamRows = streams(source, realmId, traits);
   const huddles = huddlesOf(source);
   return {
     realm,
+    users: people.users.length,
+    streams: streamRows.length,
     refusedEmails: people.refusedEmails,
     json: {
       import_source: importSource,
@@ -64,7 +69,7 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
       zerver_userprofile: people.users,
       zerver_userprofile_mirrordummy: [],
       zerver_userprofile_crossrealm: [],
-      zerver_stream: streams(source, realmId, traits),
+      zerver_stream: streamRows,
       zerver_huddle: huddleRows(huddles, traits),
       zerver_recipient: recipients(source),
       zerver_subscription: subscriptions(source),
