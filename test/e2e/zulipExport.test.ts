@@ -124,7 +124,7 @@ describe('exporting the hosted organization for Zulip', () => {
     expect(await panel.innerText()).toContain('people set a new one with “Forgot password”');
     const warning = panel.locator('.export-warning');
     expect(await warning.innerText()).toContain(
-      'Zulip’s import refuses these emails; change them before importing',
+      'Zulip’s import stops at these emails: before importing, change each in the export’s realm.json',
     );
     expect(await warning.getByRole('listitem').allInnerTexts()).toEqual(['jonas@intranet']);
 

@@ -24,7 +24,7 @@ function nextSteps(summary: ZulipExportSummary): string {
   ];
   if (summary.refusedEmails.length > 0) {
     lines.push(
-      `Zulip's import refuses these emails and stops at the first: ${summary.refusedEmails.join(', ')}`,
+      `Zulip's import stops at these emails: change each in realm.json (email and delivery_email) first: ${summary.refusedEmails.join(', ')}`,
     );
   }
   lines.push('How to import it: docs/zulip-export-format.md, "Moving to a Zulip server".');

@@ -22,7 +22,7 @@ export interface ZulipExportSummary {
   streams: number;
   messages: number;
   userMessages: number;
-  /** Emails Zulip's importer refuses: it aborts on the first, so change them before importing. */
+  /** Emails Zulip's importer refuses: it stops at the first, so each is changed in realm.json first. */
   refusedEmails: string[];
 }
 
