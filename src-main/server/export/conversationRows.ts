@@ -1,17 +1,11 @@
 import { RecipientType } from '../store/recipients';
+import type { StreamRow } from '../store/streams';
+import type { SubscriptionSettingsRow } from '../store/subscriptions';
 import type { ExportSource } from './exportSource';
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
 
-interface StreamRecord {
-  id: number;
-  name: string;
-  description: string;
-  invite_only: number;
-  history_public_to_subscribers: number;
-  is_announcement_only: number;
-  date_created: number;
-}
+type StreamRecord = Omit<StreamRow, 'recipient_id'>;
 
 // Zulip's stream_post_policy values (9.x): everyone, or administrators only.
 const postPolicyEveryone = 1;
@@ -64,18 +58,10 @@ export function recipients(source: ExportSource): ZerverRow[] {
   return source.all<ZerverRow>('SELECT id, type, type_id FROM recipients ORDER BY id');
 }
 
-interface SubscriptionRecord {
+interface SubscriptionRecord extends SubscriptionSettingsRow {
   user_id: number;
   recipient_id: number;
   is_active: number;
-  color: string;
-  is_muted: number;
-  pin_to_top: number;
-  desktop_notifications: number | null;
-  audible_notifications: number | null;
-  push_notifications: number | null;
-  email_notifications: number | null;
-  wildcard_mentions_notify: number | null;
 }
 
 const optionalFlag = (value: number | null) => (value === null ? null : value === 1);

@@ -1,18 +1,11 @@
+import type { ProfileFieldRow, ProfileFieldValueRow } from '../store/customProfileFields';
+import type { UserRow } from '../store/users';
 import type { ExportSource } from './exportSource';
 import { zulipAcceptsEmail } from './zulipEmail';
 import type { ZerverRow } from './zerverRow';
 
-interface UserRecord {
-  id: number;
-  email: string;
-  full_name: string;
-  role: number;
-  is_bot: number;
-  bot_type: number | null;
-  bot_owner_id: number | null;
-  is_active: number;
-  timezone: string;
-  date_joined: number;
+// Bot settings live on the user row too (008-bots).
+interface UserRecord extends UserRow {
   default_sending_stream_id: number | null;
   default_events_register_stream_id: number | null;
   default_all_public_streams: number;
@@ -134,15 +127,7 @@ export function userProfiles(source: ExportSource, realmId: number): People {
 
 export function customProfileFields(source: ExportSource, realmId: number): ZerverRow[] {
   return source
-    .all<{
-      id: number;
-      name: string;
-      hint: string;
-      field_type: number;
-      field_data: string;
-      sort_order: number;
-      display_in_profile_summary: number;
-    }>('SELECT * FROM custom_profile_fields ORDER BY id')
+    .all<ProfileFieldRow>('SELECT * FROM custom_profile_fields ORDER BY id')
     .map((field) => ({
       id: field.id,
       realm: realmId,
@@ -158,7 +143,7 @@ export function customProfileFields(source: ExportSource, realmId: number): Zerv
 /** Values of user fields are JSON lists of user IDs, which the importer renumbers. */
 export function customProfileFieldValues(source: ExportSource): ZerverRow[] {
   return source
-    .all<{ user_id: number; field_id: number; value: string; rendered_value: string | null }>(
+    .all<ProfileFieldValueRow>(
       'SELECT * FROM custom_profile_field_values ORDER BY user_id, field_id',
     )
     .map((row, index) => ({
