@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
+import { zulipExportSchema } from '../../src-preload/hostingCalls';
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
 import type {
@@ -25,16 +26,6 @@ const ownerSchema = z.object({
   email: z.string(),
   fullName: z.string(),
   apiKey: z.string(),
-});
-
-const zulipExportSchema = z.object({
-  outDir: z.string(),
-  zulipVersion: z.union([z.literal(9), z.literal(10), z.literal(11)]),
-  users: z.number().int(),
-  streams: z.number().int(),
-  messages: z.number().int(),
-  userMessages: z.number().int(),
-  refusedEmails: z.array(z.string()),
 });
 
 // The worker is our own code, but its messages are parsed like any other input
