@@ -36,7 +36,13 @@ export const errors = {
   userDeactivated: () => new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401),
   /** Zulip's Organization{Administrator,Owner}RequiredError and the like. */
   unauthorizedPrincipal: (msg: string) => new ApiError(msg, 'UNAUTHORIZED_PRINCIPAL'),
-  notFound: () => new ApiError('Not Found', 'BAD_REQUEST', 404),
+  notFound: (msg = 'Not Found') => new ApiError(msg, 'BAD_REQUEST', 404),
+  forbidden: (msg: string) => new ApiError(msg, 'BAD_REQUEST', 403),
+  /** Zulip's words for the user_uploads limit, which every endpoint taking a file uses. */
+  fileTooLarge: (maxBytes: number) =>
+    new ApiError(
+      `Uploaded file is larger than the allowed limit of ${maxBytes / (1024 * 1024)} MiB`,
+    ),
   /** `seconds` until the caller may try again, fractional as Zulip sends it. */
   rateLimited: (seconds: number) =>
     new ApiError('API usage exceeded rate limit', 'RATE_LIMIT_HIT', 429, {

@@ -295,6 +295,10 @@ const validCalls: Record<string, ValidCall> = {
     dont_block: 'true',
   }),
   'DELETE /events': async ({ queueId }) => ({ queue_id: await queueId() }),
+  // Without a file: the file itself is swept in test/server/uploads.test.ts.
+  'POST /user_uploads': () => ({}),
+  'GET /attachments': () => ({}),
+  'DELETE /attachments/:attachment_id': () => ({ attachment_id: '1' }),
 };
 
 const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

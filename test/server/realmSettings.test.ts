@@ -297,7 +297,7 @@ describe('the organization icon (POST and DELETE /realm/icon)', () => {
           { name: 'a', data: png },
           { name: 'b', data: png },
         ],
-        'Upload one file at a time',
+        'You may only upload one file at a time',
       ],
       [
         org.owner,

@@ -38,6 +38,7 @@ const notActions: Readonly<Record<string, string>> = {
   announceFullName: 'announces the change of changeFullName or updateBot',
   invitesFor: 'reads state',
   openInvite: 'a check; changes nothing',
+  announceClaims: 'announces the change of sendMessage or updateMessage',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');
@@ -608,6 +609,28 @@ describe('initial state plus events equals fresh state', () => {
           query: { stream: 'nowhere' },
           body: fixture('helloworld', 'hello.json'),
         }),
+    },
+    {
+      name: 'uploading a file, and sending a message that links it',
+      covers: ['uploadFile'],
+      act: async () => {
+        const uri = (
+          await postFiles(org, alice, 'POST', '/user_uploads', [
+            { name: 'file', data: onePixelPng },
+          ])
+        ).json.uri as string;
+        return sendToDesign(alice, 'files', `[pixel](${uri})`);
+      },
+    },
+    {
+      name: 'removing an uploaded file',
+      covers: ['removeAttachment'],
+      act: async () => {
+        const { attachments } = (await org.api(alice)('GET', '/attachments')).json as {
+          attachments: { id: number }[];
+        };
+        return org.api(alice)('DELETE', `/attachments/${attachments[0]?.id}`);
+      },
     },
     {
       name: 'creating an invitation link',

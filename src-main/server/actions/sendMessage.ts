@@ -18,6 +18,7 @@ import type { Sql } from '../store/sql';
 import { Role, userByEmail, userById, type UserRow } from '../store/users';
 import { storeLookups } from '../queries/markdownLookups';
 import { canAccessStream } from '../queries/streamAccess';
+import { announceClaims, claimAttachments } from './uploads';
 import { checkContent, checkTopic } from './validate';
 
 export type Destination =
@@ -169,7 +170,8 @@ export function sendMessage(
       sendingClientId: clientIdFor(sql, request.clientName),
     });
     insertUserMessages(sql, messageId, flags);
-    return { messageId, addressed, flags };
+    const claimed = claimAttachments(sql, sender, messageId, rendered.uploadPaths);
+    return { messageId, addressed, flags, claimed };
   });
 
   const row = viewedMessageById(sql, sender.id, sent.messageId);
@@ -191,5 +193,6 @@ export function sendMessage(
     localEcho: request.localEcho ?? null,
   };
   services.queues.notify(notice, sent.addressed.readers);
+  announceClaims(services, sent.claimed);
   return sent.messageId;
 }

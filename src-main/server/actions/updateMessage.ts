@@ -6,6 +6,7 @@ import { storeLookups } from '../queries/markdownLookups';
 import { accessMessage } from '../queries/messageAccess';
 import type { Services } from '../services';
 import { Flag, flagsToNames } from '../store/flags';
+import type { AttachmentRow } from '../store/attachments';
 import { saveMessageEdit, moveMessagesToTopic, type StoredEdit } from '../store/messageEdits';
 import type { ViewedMessageRow } from '../store/messages';
 import { readersOf, setReaderFlags, type ReaderRow } from '../store/messageReaders';
@@ -17,6 +18,7 @@ import { messagesInTopic } from '../store/topics';
 import type { UserRow } from '../store/users';
 import { checkMayEditContent, checkMayEditTopic, checkMayMoveWholeTopic } from './messageEditRules';
 import { announceMovedUserTopics, moveUserTopics, type MovedUserTopics } from './moveUserTopics';
+import { announceClaims, reclaimAttachments } from './uploads';
 import { checkContent, checkTopic } from './validate';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
@@ -154,6 +156,7 @@ function propagatedIds(services: Services, plan: Plan): number[] {
 interface Applied {
   messageIds: number[];
   userTopicsMoved: MovedUserTopics | null;
+  attachmentsChanged: AttachmentRow[];
 }
 
 function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number): Applied {
@@ -180,6 +183,9 @@ function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number)
     edit,
   );
   if (content) updateMentionFlags(services, message.id, content.rendered);
+  const attachmentsChanged = content
+    ? reclaimAttachments(sql, editor, message.id, content.rendered.uploadPaths)
+    : [];
 
   const propagated = propagatedIds(services, plan);
   if (topic !== null && propagated.length > 0) {
@@ -197,7 +203,11 @@ function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number)
           now,
         })
       : null;
-  return { messageIds: [message.id, ...propagated].sort((a, b) => a - b), userTopicsMoved };
+  return {
+    messageIds: [message.id, ...propagated].sort((a, b) => a - b),
+    userTopicsMoved,
+    attachmentsChanged,
+  };
 }
 
 // Zulip's update_message event, as its tornado layer hands it to clients.
@@ -272,6 +282,7 @@ export function updateMessage(
   const applied = sql.transaction(() => applyEdit(services, editor, plan, now));
 
   if (applied.userTopicsMoved) announceMovedUserTopics(services, applied.userTopicsMoved);
+  announceClaims(services, applied.attachmentsChanged);
   const payload = eventPayload(editor, plan, applied, now);
   for (const [flags, userIds] of audience(services, plan)) {
     services.queues.notify(

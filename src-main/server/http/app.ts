@@ -4,13 +4,14 @@ import fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { errors } from '../errors';
+import { errors, type ApiError } from '../errors';
 import type { Services } from '../services';
 import type { TurnBudget } from '../turnBudget';
 import { registerAvatarRoute } from './avatarRoute';
 import { filesOf, registerFormParsers } from './body';
 import { registerJoinPage } from './joinPage';
 import { registerRealmIconRoute } from './realmIconRoute';
+import { registerUploadRoutes } from './uploadRoutes';
 import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
 import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
@@ -48,6 +49,18 @@ function answer(services: Services, endpoint: Endpoint, call: IncomingCall, repl
   }
 }
 
+/**
+ * A body past an upload endpoint's limit is refused before it is parsed;
+ * the caller hears Zulip's words for a file too large, not the framework's.
+ */
+function fileTooLarge(error: unknown, request: FastifyRequest): ApiError | null {
+  const max = (request.routeOptions.config as { maxFileBytes?: number }).maxFileBytes;
+  if (max === undefined || (error as { code?: unknown }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return null;
+  }
+  return errors.fileTooLarge(max);
+}
+
 /** The host's HTTP server; `budget` is shared with the event queues' deliveries. */
 export function buildApp(
   services: Services,
@@ -78,7 +91,12 @@ export function buildApp(
       method: endpoint.method,
       url,
       // Room for the largest file the endpoint takes, and its form around it.
-      ...(endpoint.maxFileBytes === undefined ? {} : { bodyLimit: endpoint.maxFileBytes + 65_536 }),
+      ...(endpoint.maxFileBytes === undefined
+        ? {}
+        : {
+            bodyLimit: endpoint.maxFileBytes + 65_536,
+            config: { maxFileBytes: endpoint.maxFileBytes },
+          }),
       // Fastify answers an error sent through `reply` with the error handler.
       handler: (request, reply) => {
         const call: IncomingCall = {
@@ -113,14 +131,15 @@ export function buildApp(
 
   registerAvatarRoute(app, services);
   registerRealmIconRoute(app, services);
+  registerUploadRoutes(app, services);
   registerJoinPage(app, services);
   registerWebhookRoute(app, services);
 
   app.setNotFoundHandler(async () => {
     throw errors.notFound();
   });
-  app.setErrorHandler(async (error, _request, reply) => {
-    const { status, headers, body } = errorReply(error, log);
+  app.setErrorHandler(async (error, request, reply) => {
+    const { status, headers, body } = errorReply(fileTooLarge(error, request) ?? error, log);
     return reply.code(status).headers(headers).send(body);
   });
   return app;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { errors } from '../errors';
 import type { Services } from '../services';
 import type { Sql } from '../store/sql';
-import { BotType } from '../store/bots';
+import { BotType, userByApiKey } from '../store/bots';
 import { userByEmail, type UserRow } from '../store/users';
 
 // Constant-time over the key's bytes; a length mismatch returns early, which
@@ -65,6 +65,26 @@ export function authenticate(
   }
   // Zulip's validate_api_key: an incoming-webhook bot's key only sends
   // messages (and posts to /external, which authenticates on its own).
+  if (user.bot_type === BotType.incomingWebhook && !access.incomingWebhookBots) {
+    throw errors.unauthorized('This API is not available to incoming webhook bots.');
+  }
+  return user;
+}
+
+/**
+ * A key given alone, as `api_key=` in a URL: Zulip's webhook URLs, and the
+ * file URLs of clients that cannot send a header (its legacy uploads view).
+ */
+export function authenticateByApiKey(
+  services: Services,
+  apiKey: string,
+  access: Access = usersOnly,
+): UserRow {
+  const key = apiKey.trim();
+  if (!/^[A-Za-z0-9]{32}$/.test(key)) throw errors.unauthorized('Malformed API key');
+  const user = userByApiKey(services.sql, key);
+  if (!user) throw errors.unauthorized('Invalid API key');
+  if (user.is_active !== 1) throw errors.userDeactivated();
   if (user.bot_type === BotType.incomingWebhook && !access.incomingWebhookBots) {
     throw errors.unauthorized('This API is not available to incoming webhook bots.');
   }

@@ -40,6 +40,8 @@ function parseForm(
     const parser = new Busboy({
       headers: { ...headers, 'content-type': String(headers['content-type']) },
       limits,
+      // The name as sent: one that names a folder is refused, not quietly cut to its last part.
+      preservePath: true,
     });
     parser.on('field', (name: string, value: string) => {
       fields[name] = value;
@@ -60,7 +62,7 @@ function parseForm(
         );
       },
     );
-    parser.on('filesLimit', () => reject(new ApiError('Upload one file at a time')));
+    parser.on('filesLimit', () => reject(new ApiError('You may only upload one file at a time')));
     parser.on('error', () => reject(new ApiError('Malformed request body')));
     parser.on('finish', () => {
       if (files.length > 0) Object.defineProperty(fields, uploadedFiles, { value: files });

@@ -86,11 +86,7 @@ function filesFor(definition: { maxFileBytes?: number }, incoming: IncomingCall)
   if (incoming.files.length === 0) return incoming.files;
   const max = definition.maxFileBytes;
   if (max === undefined) throw errors.badRequest('File uploads are not supported here');
-  if (incoming.files.some((file) => file.data.length > max)) {
-    throw errors.badRequest(
-      `Uploaded file is larger than the allowed limit of ${max / (1024 * 1024)} MiB`,
-    );
-  }
+  if (incoming.files.some((file) => file.data.length > max)) throw errors.fileTooLarge(max);
   return incoming.files;
 }
 

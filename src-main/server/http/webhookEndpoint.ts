@@ -4,9 +4,8 @@ import { errors } from '../errors';
 import { integrations } from '../integrations';
 import { receiveWebhook } from '../integrations/receive';
 import type { Services } from '../services';
-import { userByApiKey } from '../store/bots';
 import type { UserRow } from '../store/users';
-import { authenticate } from './auth';
+import { authenticate, authenticateByApiKey } from './auth';
 import { decodeParams, optional, stringParams } from './params';
 import { writeRateHeaders, type RateStanding } from './rateLimits';
 
@@ -27,12 +26,7 @@ function sender(services: Services, apiKey: string | undefined, authorization?: 
     if (authorization === undefined) throw errors.missingArgument('api_key');
     return authenticate(services, authorization, { incomingWebhookBots: true });
   }
-  const key = apiKey.trim();
-  if (!/^[A-Za-z0-9]{32}$/.test(key)) throw errors.unauthorized('Malformed API key');
-  const user = userByApiKey(services.sql, key);
-  if (!user) throw errors.unauthorized('Invalid API key');
-  if (user.is_active !== 1) throw errors.userDeactivated();
-  return user;
+  return authenticateByApiKey(services, apiKey, { incomingWebhookBots: true });
 }
 
 function bodyText(body: unknown): string {

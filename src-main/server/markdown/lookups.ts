@@ -35,6 +35,8 @@ export interface RenderedMessage {
   /** `@**all**`, `@**everyone**` or `@**stream**` outside quotes: `wildcard_mentioned`. */
   wildcardMentioned: boolean;
   isMeMessage: boolean;
+  /** The path_ids of the uploads it links, which the message claims. */
+  uploadPaths: ReadonlySet<string>;
 }
 
 /** Per-render state shared by the rules through markdown-it's `env`. */
@@ -42,6 +44,7 @@ export type RenderEnv = {
   lookups: MarkdownLookups;
   mentionedUserIds: Set<number>;
   wildcardMentioned: boolean;
+  uploadPaths: Set<string>;
 };
 
 // markdown-it hands rules the `env` given to `render` untyped; this is that object.

@@ -13,6 +13,7 @@ import { userMentions } from './mentions';
 import { streamLinks } from './streamLinks';
 import { tableAlignment } from './tables';
 import { timestamps } from './timestamps';
+import { uploads } from './uploads';
 
 // Zulip's dialect: no raw HTML, no reference links or setext headings, and
 // newlines inside a paragraph are line breaks.
@@ -29,7 +30,8 @@ const md = new MarkdownIt('zero', { html: false, linkify: true, breaks: true })
   .use(emojiNames)
   .use(timestamps)
   .use(zulipLists)
-  .use(tableAlignment);
+  .use(tableAlignment)
+  .use(uploads);
 
 const textOf = (tokens: Token[], index: number) => escapeText(tokens[index]?.content ?? '');
 md.renderer.rules.text = textOf;
@@ -37,7 +39,12 @@ md.renderer.rules.code_inline = (tokens, index) => `<code>${textOf(tokens, index
 
 /** Renders a message as Zulip would, with what it mentions. */
 export function renderMessageContent(content: string, lookups: MarkdownLookups): RenderedMessage {
-  const env: RenderEnv = { lookups, mentionedUserIds: new Set(), wildcardMentioned: false };
+  const env: RenderEnv = {
+    lookups,
+    mentionedUserIds: new Set(),
+    wildcardMentioned: false,
+    uploadPaths: new Set(),
+  };
   const html = md.render(content, env).trimEnd();
   return {
     html,
@@ -45,6 +52,7 @@ export function renderMessageContent(content: string, lookups: MarkdownLookups):
     wildcardMentioned: env.wildcardMentioned,
     // Zulip's status messages: the HTML keeps `/me`, clients replace it with the sender's name.
     isMeMessage: content.startsWith('/me '),
+    uploadPaths: env.uploadPaths,
   };
 }
 

@@ -1,3 +1,4 @@
+import { MAX_FILE_UPLOAD_SIZE_MIB } from '../actions/uploads';
 import {
   PRESENCE_OFFLINE_THRESHOLD_SECONDS,
   PRESENCE_PING_INTERVAL_SECONDS,
@@ -80,7 +81,6 @@ const fixedRealmSettings = {
   realm_default_external_accounts: {},
   realm_upload_quota_mib: null,
   max_avatar_file_size_mib: 5,
-  max_file_upload_size_mib: 0,
   max_logo_file_size_mib: 5,
   settings_send_digest_emails: false,
   development_environment: false,
@@ -115,6 +115,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     realm_icon_url: realmIconUrl(realm?.icon_source ?? 'G', realm?.icon_version ?? 1),
     realm_icon_source: realm?.icon_source ?? 'G',
     max_icon_file_size_mib: MAX_ICON_FILE_SIZE_MIB,
+    max_file_upload_size_mib: MAX_FILE_UPLOAD_SIZE_MIB,
     max_stream_name_length: MAX_STREAM_NAME_LENGTH,
     max_topic_length: MAX_TOPIC_LENGTH,
     max_message_length: MAX_MESSAGE_BYTES,

@@ -1,5 +1,8 @@
 import type { Sql } from './sql';
 
+/** Hearth hosts one organization, always row 1 of `realm`; Zulip's realm_id where a path names it. */
+export const REALM_ID = 1;
+
 export interface RealmRow {
   name: string;
   string_id: string;

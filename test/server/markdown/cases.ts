@@ -1105,4 +1105,19 @@ export const markdownCases: readonly MarkdownCase[] = [
     input: '> $$x$$',
     html: '<blockquote>\n<p><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="base"><span class="strut" style="height:0.4306em;"></span><span class="mord mathnormal">x</span></span></span></span></p>\n</blockquote>',
   },
+  {
+    name: 'a link to an uploaded image is shown inline after its paragraph',
+    input: 'Draft: [sketch.png](/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png)',
+    html: '<p>Draft: <a href="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png">sketch.png</a></p>\n<div class="message_inline_image"><a href="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png" title="sketch.png"><img src="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png"></a></div>',
+  },
+  {
+    name: 'a link to an uploaded file that is not an image stays a link',
+    input: '[minutes.pdf](/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/minutes.pdf)',
+    html: '<p><a href="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/minutes.pdf">minutes.pdf</a></p>',
+  },
+  {
+    name: 'two uploaded images in one paragraph, each shown in order',
+    input: '[a.jpg](/user_uploads/1/aa/tokenA/a.jpg) and [b.gif](/user_uploads/1/bb/tokenB/b.gif)',
+    html: '<p><a href="/user_uploads/1/aa/tokenA/a.jpg">a.jpg</a> and <a href="/user_uploads/1/bb/tokenB/b.gif">b.gif</a></p>\n<div class="message_inline_image"><a href="/user_uploads/1/aa/tokenA/a.jpg" title="a.jpg"><img src="/user_uploads/1/aa/tokenA/a.jpg"></a></div><div class="message_inline_image"><a href="/user_uploads/1/bb/tokenB/b.gif" title="b.gif"><img src="/user_uploads/1/bb/tokenB/b.gif"></a></div>',
+  },
 ];

@@ -47,6 +47,7 @@ import { deleteDefaultStreamEndpoint, getStreamId, getStreams, postDefaultStream
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
 import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
+import { deleteAttachmentEndpoint, getAttachmentsEndpoint, uploadFileEndpoint } from './uploads';
 import {
   createUserEndpoint,
   deactivateUserEndpoint,
@@ -111,6 +112,9 @@ export const endpoints: readonly Endpoint[] = [
   getMessageHistoryEndpoint,
   renderMessageEndpoint,
   deleteMessageEndpoint,
+  uploadFileEndpoint,
+  getAttachmentsEndpoint,
+  deleteAttachmentEndpoint,
   updateMessageFlagsEndpoint,
   markAllAsReadEndpoint,
   markStreamAsReadEndpoint,

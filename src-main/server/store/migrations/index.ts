@@ -8,6 +8,7 @@ import { sql as eventQueues } from './007-event-queues';
 import { sql as bots } from './008-bots';
 import { sql as presence } from './009-presence';
 import { sql as realmSettings } from './010-realm-settings';
+import { sql as uploads } from './011-uploads';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -22,4 +23,5 @@ export const migrations: readonly string[] = [
   bots,
   presence,
   realmSettings,
+  uploads,
 ];
