@@ -54,6 +54,8 @@ export const zulipExportSchema = z.object({
   streams: z.number().int(),
   messages: z.number().int(),
   userMessages: z.number().int(),
+  /** Uploaded files written beside the messages that link them. */
+  uploads: z.number().int(),
   /** Emails Zulip's importer refuses: they must change before importing. */
   refusedEmails: z.array(z.string()),
 });

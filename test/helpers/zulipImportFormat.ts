@@ -242,10 +242,33 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
     s3_path: z.string(),
   });
 
+  const attachment = z.strictObject({
+    id,
+    owner: fk,
+    realm: fk,
+    file_name: z.string().min(1),
+    path_id: z.string().regex(/^\d+\/[0-9a-f]{2}\/[\w-]+\/[^/]+$/),
+    size: z.number().int().positive(),
+    create_time: seconds,
+    messages: z.array(id),
+    scheduled_messages: z.array(z.never()),
+    ...when(version >= 10, { content_type: z.string().min(1) }),
+  });
+  const uploadRecord = z.strictObject({
+    realm_id: fk,
+    user_profile_id: fk,
+    path: z.string().min(1),
+    s3_path: z.string().min(1),
+    size: z.number().int().positive(),
+    last_modified: seconds,
+    content_type: z.string().min(1),
+  });
+
   return {
     realmJson,
     messageFile,
-    attachmentJson: z.strictObject({ zerver_attachment: empty }),
+    attachmentJson: z.strictObject({ zerver_attachment: z.array(attachment) }),
+    uploadRecords: z.array(uploadRecord),
     emptyRecords: empty,
     realmIconRecords: z.array(iconRecord).length(2),
   };
@@ -254,3 +277,5 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
 export type ImportFormat = ReturnType<typeof zulipImportFormat>;
 export type RealmJson = z.infer<ImportFormat['realmJson']>;
 export type MessageFile = z.infer<ImportFormat['messageFile']>;
+export type AttachmentJson = z.infer<ImportFormat['attachmentJson']>;
+export type UploadRecords = z.infer<ImportFormat['uploadRecords']>;

@@ -13,13 +13,21 @@ import { zulipAcceptsEmail } from '../../src-main/server/export/zulipEmail';
 import type { ZulipVersion } from '../../src-main/server/export/zulipTarget';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { postFiles, solidPng } from '../helpers/uploads';
-import { zulipImportFormat, type MessageFile, type RealmJson } from '../helpers/zulipImportFormat';
+import {
+  zulipImportFormat,
+  type AttachmentJson,
+  type MessageFile,
+  type RealmJson,
+  type UploadRecords,
+} from '../helpers/zulipImportFormat';
 
 interface Exported {
   dir: string;
   summary: ZulipExportSummary;
   realm: RealmJson;
   files: MessageFile[];
+  attachments: AttachmentJson['zerver_attachment'];
+  uploads: UploadRecords;
 }
 
 async function readJson(path: string): Promise<unknown> {
@@ -34,7 +42,9 @@ async function readExport(dir: string, version: ZulipVersion): Promise<Omit<Expo
   for (let index = 1; existsSync(join(dir, messageFile(index))); index++) {
     files.push(format.messageFile.parse(await readJson(join(dir, messageFile(index)))));
   }
-  return { dir, realm, files };
+  const attachments = format.attachmentJson.parse(await readJson(join(dir, 'attachment.json')));
+  const uploads = format.uploadRecords.parse(await readJson(join(dir, 'uploads', 'records.json')));
+  return { dir, realm, files, attachments: attachments.zerver_attachment, uploads };
 }
 
 /** A field only some releases' rows carry. */
@@ -67,6 +77,7 @@ describe('an organization exported for Zulip', () => {
   const sent: Record<string, number> = {};
   const exports = new Map<ZulipVersion, Exported>();
   let fieldId: number;
+  let sketchUri: string;
   let designId: number;
   let secretId: number;
 
@@ -138,6 +149,19 @@ describe('an organization exported for Zulip', () => {
       ).id as number;
     sent.direct = await direct(alice, [bob], 'Lunch?');
     sent.group = await direct(alice, [bob, carol], 'Lunch, all three?');
+    const uploadedUri = async (user: TestUser, name: string) =>
+      ok(
+        `${name} is uploaded`,
+        await postFiles(org, user, 'POST', '/user_uploads', [{ name, data: icon }]),
+      ).uri as string;
+    sketchUri = await uploadedUri(alice, 'sketch');
+    sent.upload = await org.sendStream(
+      alice,
+      'design',
+      'colours',
+      `Like this: [sketch.png](${sketchUri})`,
+    );
+    await uploadedUri(bob, 'unsent');
     ok(
       'alice edits her message',
       await org.api(alice)('PATCH', `/messages/${sent.hello}`, { content: 'Which **red**?' }),
@@ -230,8 +254,6 @@ describe('an organization exported for Zulip', () => {
           'uploads',
         ].sort(),
       );
-      format.attachmentJson.parse(await readJson(join(exported.dir, 'attachment.json')));
-      format.emptyRecords.parse(await readJson(join(exported.dir, 'uploads', 'records.json')));
       format.emptyRecords.parse(await readJson(join(exported.dir, 'avatars', 'records.json')));
       expect(exported.summary).toMatchObject({
         zulipVersion: version,
@@ -325,7 +347,40 @@ describe('an organization exported for Zulip', () => {
         seenPairs.add(pair);
       }
     }
+    const hasAttachment = new Map(
+      files.flatMap((file) => file.zerver_message).map((m) => [m.id, m.has_attachment]),
+    );
+    const records = new Map(latest().uploads.map((record) => [record.s3_path, record]));
+    expect(records.size).toBe(latest().uploads.length);
+    for (const attachment of latest().attachments) {
+      pointsAt(users, attachment.owner);
+      expect(attachment.realm).toBe(realmRow.id);
+      // The importer finds the file by the record whose s3_path is the attachment's path_id…
+      expect(records.get(attachment.path_id)?.user_profile_id).toBe(attachment.owner);
+      // …and rewrites the links only in messages marked as having an attachment.
+      for (const message of attachment.messages) expect(hasAttachment.get(message)).toBe(true);
+    }
     for (const user of realm.zerver_userprofile) expect(zulipAcceptsEmail(user.email)).toBe(true);
+  });
+
+  it('carries the uploaded files, each where its record says, linked to the messages that name it', async () => {
+    for (const [version, exported] of exports) {
+      const sketch = exported.attachments.find((row) => sketchUri.endsWith(row.path_id));
+      expect(sketch).toMatchObject({ owner: alice.id, file_name: 'sketch.png', size: icon.length });
+      expect(sketch?.messages).toEqual([sent.upload]);
+      expect((sketch as Record<string, unknown> | undefined)?.content_type).toBe(
+        version >= 10 ? 'image/png' : undefined,
+      );
+      const unsent = exported.attachments.find((row) => row.file_name === 'unsent.png');
+      expect(unsent).toMatchObject({ owner: bob.id, messages: [] });
+      expect(exported.uploads).toHaveLength(2);
+      for (const record of exported.uploads) {
+        expect(await readFile(join(exported.dir, 'uploads', record.path))).toEqual(icon);
+      }
+      expect(exported.summary.uploads).toBe(2);
+      const message = messagesOf(exported).find((row) => row.id === sent.upload);
+      expect(message?.content).toContain(sketchUri);
+    }
   });
 
   it('carries the people, their roles and settings, the streams, subscriptions and muted topics', () => {
@@ -571,7 +626,7 @@ describe('npm run export:zulip', () => {
         '10',
       ]);
       expect(output).toMatch(
-        /Wrote 1 users, \d+ streams and \d+ messages for Zulip 10 to .*moving-out/,
+        /Wrote 1 users, \d+ streams, \d+ messages and 0 files for Zulip 10 to .*moving-out/,
       );
       expect(code).toBe(0);
       const exported = await readExport(out, 10);

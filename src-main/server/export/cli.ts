@@ -19,7 +19,8 @@ Options:
 
 function nextSteps(summary: ZulipExportSummary): string {
   const lines = [
-    `Wrote ${summary.users} users, ${summary.streams} streams and ${summary.messages} messages ` +
+    `Wrote ${summary.users} users, ${summary.streams} streams, ${summary.messages} messages ` +
+      `and ${summary.uploads} files ` +
       `for Zulip ${summary.zulipVersion} to ${summary.outDir}`,
   ];
   if (summary.refusedEmails.length > 0) {

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { HEARTH_VERSION } from '../version';
 import { ExportSource } from './exportSource';
 import { writeMessageFiles } from './messageFiles';
+import { writeUploads } from './uploadFiles';
 import { realmId, realmJson } from './realmJson';
 import { targetTraits, type ZulipVersion } from './zulipTarget';
 
@@ -22,6 +23,7 @@ export interface ZulipExportSummary {
   streams: number;
   messages: number;
   userMessages: number;
+  uploads: number;
   /** Emails Zulip's importer refuses: it stops at the first, so each is changed in realm.json first. */
   refusedEmails: string[];
 }
@@ -57,8 +59,11 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
     const realm = realmJson(source, traits);
     await writeFile(join(partial, 'realm.json'), json(realm.json));
     const written = await writeMessageFiles(source, partial, realmId, traits);
-    await writeFile(join(partial, 'attachment.json'), json({ zerver_attachment: [] }));
-    await writeRecords(partial, 'uploads', []);
+    const uploads = await writeUploads(source, partial, realmId, traits);
+    await writeFile(
+      join(partial, 'attachment.json'),
+      json({ zerver_attachment: uploads.attachments }),
+    );
     await writeRecords(partial, 'avatars', []);
     const icon = source.get<{ data: Buffer }>('SELECT data FROM realm_icon WHERE id = 1');
     if (realm.realm.icon_source === 'U' && icon) await writeRealmIcon(partial, icon.data);
@@ -69,6 +74,7 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
       streams: realm.streams,
       messages: written.messages,
       userMessages: written.userMessages,
+      uploads: uploads.files,
       refusedEmails: realm.refusedEmails,
     };
     // Not read by Zulip: tells whoever imports which release the rows are for.
@@ -81,6 +87,7 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
         users: summary.users,
         streams: summary.streams,
         messages: summary.messages,
+        uploads: summary.uploads,
         message_files: written.files,
         refused_emails: summary.refusedEmails,
       }),

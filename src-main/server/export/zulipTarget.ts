@@ -12,6 +12,8 @@ export const defaultZulipVersion: ZulipVersion = 11;
 export interface TargetTraits {
   /** DirectMessageGroup.group_size: NOT NULL from 10.0, and not computed by the importer. */
   groupSize: boolean;
+  /** Attachment.content_type, a key the 10.0 importer reads directly. */
+  attachmentContentType: boolean;
   /** Realm.moderation_request_channel, a key the 10.0 importer reads directly. */
   moderationRequestChannel: boolean;
   /** Stream.folder (channel folders), a key the 11.0 importer reads directly. */
@@ -29,6 +31,7 @@ export interface TargetTraits {
 export function targetTraits(version: ZulipVersion): TargetTraits {
   return {
     groupSize: version >= 10,
+    attachmentContentType: version >= 10,
     moderationRequestChannel: version >= 10,
     streamFolder: version >= 11,
     streamPostPolicy: version === 9,

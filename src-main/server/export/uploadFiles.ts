@@ -1,0 +1,62 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { AttachmentRow } from '../store/attachments';
+import type { ExportSource } from './exportSource';
+import type { TargetTraits } from './zulipTarget';
+import type { ZerverRow } from './zerverRow';
+
+/**
+ * attachment.json's rows and uploads/ with its records.json: each file at
+ * uploads/<path_id>, the record's s3_path naming it as the attachment's
+ * path_id does (the importer joins them there, and rewrites the links in
+ * messages that carry has_attachment). Returns how many files it wrote.
+ */
+export async function writeUploads(
+  source: ExportSource,
+  dir: string,
+  realmId: number,
+  traits: TargetTraits,
+): Promise<{ attachments: ZerverRow[]; files: number }> {
+  const linked = new Map<number, number[]>();
+  for (const row of source.all<{ attachment_id: number; message_id: number }>(
+    'SELECT attachment_id, message_id FROM attachment_messages ORDER BY attachment_id, message_id',
+  )) {
+    linked.set(row.attachment_id, [...(linked.get(row.attachment_id) ?? []), row.message_id]);
+  }
+  const attachments: ZerverRow[] = [];
+  const records: ZerverRow[] = [];
+  for (const attachment of source.all<AttachmentRow>('SELECT * FROM attachments ORDER BY id')) {
+    attachments.push({
+      id: attachment.id,
+      owner: attachment.owner_id,
+      realm: realmId,
+      file_name: attachment.file_name,
+      path_id: attachment.path_id,
+      size: attachment.size,
+      create_time: attachment.create_time,
+      messages: linked.get(attachment.id) ?? [],
+      scheduled_messages: [],
+      ...(traits.attachmentContentType ? { content_type: attachment.content_type } : {}),
+    });
+    records.push({
+      realm_id: realmId,
+      user_profile_id: attachment.owner_id,
+      path: attachment.path_id,
+      s3_path: attachment.path_id,
+      size: attachment.size,
+      last_modified: attachment.create_time,
+      content_type: attachment.content_type,
+    });
+    // One file in memory at a time: uploads may be large.
+    const file = source.get<{ data: Buffer }>(
+      'SELECT data FROM attachment_files WHERE attachment_id = ?',
+      [attachment.id],
+    );
+    const path = join(dir, 'uploads', attachment.path_id);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, file?.data ?? Buffer.alloc(0));
+  }
+  await mkdir(join(dir, 'uploads'), { recursive: true });
+  await writeFile(join(dir, 'uploads', 'records.json'), JSON.stringify(records, null, 2));
+  return { attachments, files: records.length };
+}
