@@ -17,5 +17,7 @@ export function rosterLookups(roster: Roster): MarkdownLookups {
       const stream = streamsByName.get(name.toLowerCase());
       return stream && { id: stream.id, name: stream.name };
     },
+    // The generated organization's people chose no alert words.
+    alertWords: () => new Map(),
   };
 }

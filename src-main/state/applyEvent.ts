@@ -35,6 +35,7 @@ export type InitialState = Record<string, unknown> & {
   muted_topics?: [string, string, number][];
   presences?: Presences;
   user_settings?: Record<string, unknown>;
+  alert_words?: string[];
 };
 
 export interface ApplyOptions {
@@ -106,6 +107,10 @@ function applyToOwnState(
     case 'user_group':
       if (!state.realm_user_groups) return state;
       return { ...state, realm_user_groups: applyUserGroupEvent(state.realm_user_groups, event) };
+    case 'alert_words':
+      return state.alert_words === undefined
+        ? state
+        : { ...state, alert_words: event.alert_words as string[] };
     case 'presence':
       if (!state.presences) return state;
       return {

@@ -298,6 +298,9 @@ const validCalls: Record<string, ValidCall> = {
   // Without a file: the file itself is swept in test/server/uploads.test.ts.
   'POST /user_uploads': () => ({}),
   'GET /attachments': () => ({}),
+  'GET /users/me/alert_words': () => ({}),
+  'POST /users/me/alert_words': () => ({ alert_words: '["sweep"]' }),
+  'DELETE /users/me/alert_words': () => ({ alert_words: '["sweep"]' }),
   'DELETE /attachments/:attachment_id': () => ({ attachment_id: '1' }),
 };
 

@@ -633,6 +633,22 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'adding alert words',
+      covers: ['addAlertWords'],
+      act: () =>
+        org.api(bob)('POST', '/users/me/alert_words', { alert_words: ['deploy', 'Lunch'] }),
+    },
+    {
+      name: 'removing an alert word',
+      covers: ['removeAlertWords'],
+      act: () => org.api(bob)('DELETE', '/users/me/alert_words', { alert_words: ['LUNCH'] }),
+    },
+    {
+      name: "sending a message with someone's alert word",
+      covers: ['sendMessage'],
+      act: () => sendToDesign(alice, 'ops', 'Is the deploy done?'),
+    },
+    {
       name: 'creating an invitation link',
       covers: ['createMultiuseInvite'],
       act: () => org.api(org.owner)('POST', '/invites/multiuse', { invite_as: 400 }),

@@ -124,7 +124,8 @@ function addressPrivate(
 }
 
 // Zulip's create_user_messages: personal mentions flag only the users named,
-// a stream wildcard flags every recipient, and the sender has read their own message.
+// a stream wildcard flags every recipient, alert words those who chose them,
+// and the sender has read their own message.
 function flagsOnSend(
   readers: readonly number[],
   senderId: number,
@@ -137,6 +138,7 @@ function flagsOnSend(
     let mask = privateBit | wildcard;
     if (id === senderId) mask |= Flag.read;
     if (rendered.mentionedUserIds.has(id)) mask |= Flag.mentioned;
+    if (rendered.alertedUserIds.has(id)) mask |= Flag.has_alert_word;
     flags.set(id, mask);
   });
   return flags;

@@ -123,12 +123,13 @@ function planEdit(
   return { message, stream, topic, content, propagateMode: request.propagateMode };
 }
 
-// Zulip's update_user_message_flags: mentions are re-read from the new
-// rendering, for everyone who has the message.
+// Zulip's update_user_message_flags: mentions and alert words are re-read
+// from the new rendering, for everyone who has the message.
 function flagsAfterRendering(reader: ReaderRow, rendered: RenderedMessage): number {
-  let flags = reader.flags & ~(Flag.mentioned | Flag.wildcard_mentioned);
+  let flags = reader.flags & ~(Flag.mentioned | Flag.wildcard_mentioned | Flag.has_alert_word);
   if (rendered.mentionedUserIds.has(reader.user_id)) flags |= Flag.mentioned;
   if (rendered.wildcardMentioned) flags |= Flag.wildcard_mentioned;
+  if (rendered.alertedUserIds.has(reader.user_id)) flags |= Flag.has_alert_word;
   return flags;
 }
 

@@ -20,12 +20,15 @@ export interface MarkdownLookups {
   userByName(name: string): MentionableUser | undefined;
   userById(id: number): MentionableUser | undefined;
   streamByName(name: string): LinkableStream | undefined;
+  /** Every user's alert words, lower-cased, each with who chose it. */
+  alertWords(): ReadonlyMap<string, readonly number[]>;
 }
 
 export const noLookups: MarkdownLookups = {
   userByName: () => undefined,
   userById: () => undefined,
   streamByName: () => undefined,
+  alertWords: () => new Map(),
 };
 
 export interface RenderedMessage {
@@ -37,6 +40,8 @@ export interface RenderedMessage {
   isMeMessage: boolean;
   /** The path_ids of the uploads it links, which the message claims. */
   uploadPaths: ReadonlySet<string>;
+  /** Users whose alert words it holds: they get the `has_alert_word` flag. */
+  alertedUserIds: ReadonlySet<number>;
 }
 
 /** Per-render state shared by the rules through markdown-it's `env`. */

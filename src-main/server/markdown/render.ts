@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { Token } from 'markdown-it';
+import { alertedUserIds } from './alertWords';
 import { codeBlocks } from './codeBlocks';
 import { emojiNames } from './emoji';
 import { zulipEmphasis } from './emphasis';
@@ -53,6 +54,7 @@ export function renderMessageContent(content: string, lookups: MarkdownLookups):
     // Zulip's status messages: the HTML keeps `/me`, clients replace it with the sender's name.
     isMeMessage: content.startsWith('/me '),
     uploadPaths: env.uploadPaths,
+    alertedUserIds: alertedUserIds(content, lookups.alertWords()),
   };
 }
 

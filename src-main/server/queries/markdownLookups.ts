@@ -1,5 +1,6 @@
 import type { MarkdownLookups, MentionableUser } from '../markdown/lookups';
 import type { Sql } from '../store/sql';
+import { realmAlertWords } from '../store/alertWords';
 import { streamByName } from '../store/streams';
 import { allUsers, userById, type UserRow } from '../store/users';
 
@@ -22,5 +23,6 @@ export function storeLookups(sql: Sql): MarkdownLookups {
       const stream = streamByName(sql, name);
       return stream && { id: stream.id, name: stream.name };
     },
+    alertWords: () => realmAlertWords(sql),
   };
 }

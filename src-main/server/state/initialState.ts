@@ -1,3 +1,4 @@
+import { alertWordsOf } from '../store/alertWords';
 import type { Services } from '../services';
 import { toWireStream } from '../shape/streams';
 import { customProfileFieldTypes } from '../shape/profileFields';
@@ -96,6 +97,10 @@ const fetchers: readonly Fetcher[] = [
     fetch: (services, _user, options) => presenceResponse(services, options.slimPresence ?? false),
   },
   { types: ['realm_emoji'], fetch: () => ({ realm_emoji: {} }) },
+  {
+    types: ['alert_words'],
+    fetch: ({ sql }, user) => ({ alert_words: alertWordsOf(sql, user.id) }),
+  },
   {
     types: ['realm_user_groups'],
     fetch: ({ sql }) => ({ realm_user_groups: userGroupsState(sql) }),

@@ -19,4 +19,5 @@ export const directory: MarkdownLookups = {
   userById: (id) => users.find((user) => user.id === id),
   streamByName: (name) =>
     streams.find((stream) => stream.name.toLowerCase() === name.toLowerCase()),
+  alertWords: () => new Map(),
 };

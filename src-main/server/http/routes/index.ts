@@ -1,4 +1,9 @@
 import type { Endpoint } from '../endpoint';
+import {
+  addAlertWordsEndpoint,
+  getAlertWordsEndpoint,
+  removeAlertWordsEndpoint,
+} from './alertWords';
 import { devFetchApiKey, fetchApiKey } from './apiKeys';
 import {
   createBotEndpoint,
@@ -101,6 +106,9 @@ export const endpoints: readonly Endpoint[] = [
   getStreamTopics,
   updateNotificationSettingsEndpoint,
   updateSettingsEndpoint,
+  getAlertWordsEndpoint,
+  addAlertWordsEndpoint,
+  removeAlertWordsEndpoint,
   updatePresenceEndpoint,
   getRealmPresence,
   getUserPresence,

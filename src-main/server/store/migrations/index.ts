@@ -9,6 +9,7 @@ import { sql as bots } from './008-bots';
 import { sql as presence } from './009-presence';
 import { sql as realmSettings } from './010-realm-settings';
 import { sql as uploads } from './011-uploads';
+import { sql as alertWords } from './012-alert-words';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -24,4 +25,5 @@ export const migrations: readonly string[] = [
   presence,
   realmSettings,
   uploads,
+  alertWords,
 ];
