@@ -70,6 +70,7 @@ const bodyLength = 150;
 
 const directlyMentioned = (flags: readonly string[]) => flags.includes('mentioned');
 const wildcardMentioned = (flags: readonly string[]) => flags.includes('wildcard_mentioned');
+const alerted = (flags: readonly string[]) => flags.includes('has_alert_word');
 
 // Zulip's message_is_notifiable: what no setting can turn on. A personal
 // mention beats muting; an unmuted or followed topic beats a muted stream.
@@ -103,7 +104,7 @@ const personalGlobal = {
 
 // Zulip's should_send_desktop_notification and should_send_audible_notification:
 // a stream set to notify notifies for every message; otherwise direct
-// messages and mentions follow the personal setting.
+// messages, mentions and alert words follow the personal setting.
 function channelOn(
   channel: Channel,
   message: Message,
@@ -117,7 +118,7 @@ function channelOn(
       : null;
   if (stream && streamNotifies(stream, streamFlag[channel], settings)) return true;
   if (!settings[personalGlobal[channel]]) return false;
-  if (message.type === 'private' || directlyMentioned(flags)) return true;
+  if (message.type === 'private' || directlyMentioned(flags) || alerted(flags)) return true;
   if (!wildcardMentioned(flags)) return false;
   return stream?.wildcard_mentions_notify ?? settings.wildcard_mentions_notify;
 }
@@ -172,9 +173,12 @@ export function decide(
   };
 }
 
+const callsForAttention = (flags: readonly string[]) =>
+  directlyMentioned(flags) || wildcardMentioned(flags) || alerted(flags);
+
 /**
- * An edit notifies only when it newly mentions the user: the flags before
- * the edit had no mention, the flags after have one.
+ * An edit notifies only when it newly calls for the user's attention: the
+ * flags before the edit had no mention or alert word, the flags after have one.
  */
 export function decideEdit(
   message: Message,
@@ -183,9 +187,7 @@ export function decideEdit(
   context: NotifyContext,
   alreadyNotified: boolean,
 ): Decision | null {
-  const mentionedBefore = directlyMentioned(flagsBefore) || wildcardMentioned(flagsBefore);
-  const mentionedAfter = directlyMentioned(flagsAfter) || wildcardMentioned(flagsAfter);
-  if (mentionedBefore || !mentionedAfter) return null;
+  if (callsForAttention(flagsBefore) || !callsForAttention(flagsAfter)) return null;
   return decide(message, flagsAfter, context, alreadyNotified);
 }
 

@@ -582,6 +582,38 @@ const rows: Row[] = [
     desktop: false,
     sound: null,
   },
+  {
+    rule: 'one of the user’s alert words notifies and sounds, as a mention does',
+    message: inKitchen(),
+    flags: ['has_alert_word'],
+    desktop: true,
+    sound: 'zulip',
+  },
+  {
+    rule: 'an alert word follows the personal settings',
+    message: inKitchen(),
+    flags: ['has_alert_word'],
+    setup: { settings: { enable_desktop_notifications: false, enable_sounds: false } },
+    desktop: false,
+    sound: null,
+  },
+  {
+    rule: 'an alert word in a muted stream stays silent, unlike a mention',
+    message: inKitchen(),
+    flags: ['has_alert_word'],
+    setup: { stream: { is_muted: true } },
+    silenced: 'muted stream',
+    desktop: false,
+    sound: null,
+  },
+  {
+    rule: 'an alert word in an already read message stays silent',
+    message: inKitchen(),
+    flags: ['read', 'has_alert_word'],
+    silenced: 'already read',
+    desktop: false,
+    sound: null,
+  },
 ];
 
 describe('the notification policy', () => {
@@ -755,6 +787,20 @@ const editRows: EditRow[] = [
     after: ['mentioned'],
     setup: { topic: topicPolicies.muted },
     result: { silenced: null, desktop: true },
+  },
+  {
+    rule: 'an edit that newly holds one of the user’s alert words notifies',
+    message: inKitchen(),
+    before: [],
+    after: ['has_alert_word'],
+    result: { silenced: null, desktop: true },
+  },
+  {
+    rule: 'an edit of a mentioning message that adds an alert word does not notify again',
+    message: inKitchen(),
+    before: ['mentioned'],
+    after: ['mentioned', 'has_alert_word'],
+    result: null,
   },
   {
     rule: 'an edit of an own message never notifies',
