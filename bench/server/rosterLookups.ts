@@ -18,6 +18,7 @@ export function rosterLookups(roster: Roster): MarkdownLookups {
       return stream && { id: stream.id, name: stream.name };
     },
     // The generated organization's people chose no alert words.
+    userGroupByName: () => undefined,
     alertWords: () => new Map(),
   };
 }

@@ -1,14 +1,28 @@
 import type { QueuedEvent } from '../wire';
 import type { UserGroup } from '../wire';
 
-/** Zulip's apply_event for `user_group` membership changes. */
+/** Zulip's apply_event for `user_group`: groups made, renamed and removed, and their members. */
 export function applyUserGroupEvent(groups: UserGroup[], event: QueuedEvent): UserGroup[] {
-  if (event.op !== 'add_members' && event.op !== 'remove_members') return groups;
-  const users = event.user_ids as number[];
-  return groups.map((group) => {
-    if (group.id !== event.group_id) return group;
-    const others = group.members.filter((id) => !users.includes(id));
-    const members = event.op === 'add_members' ? [...others, ...users] : others;
-    return { ...group, members: members.sort((a, b) => a - b) };
-  });
+  switch (event.op) {
+    case 'add':
+      return [...groups, event.group as UserGroup].sort((a, b) => a.id - b.id);
+    case 'update':
+      return groups.map((group) =>
+        group.id === event.group_id ? { ...group, ...(event.data as Partial<UserGroup>) } : group,
+      );
+    case 'remove':
+      return groups.filter((group) => group.id !== event.group_id);
+    case 'add_members':
+    case 'remove_members': {
+      const users = event.user_ids as number[];
+      return groups.map((group) => {
+        if (group.id !== event.group_id) return group;
+        const others = group.members.filter((id) => !users.includes(id));
+        const members = event.op === 'add_members' ? [...others, ...users] : others;
+        return { ...group, members: members.sort((a, b) => a - b) };
+      });
+    }
+    default:
+      return groups;
+  }
 }

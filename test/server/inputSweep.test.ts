@@ -42,6 +42,15 @@ const sweptBot = async ({ org }: Fixture): Promise<number> =>
     })
   ).json.user_id as number;
 
+const sweptGroup = async ({ org }: Fixture): Promise<number> =>
+  (
+    await org.api(org.owner)('POST', '/user_groups/create', {
+      name: fresh('group'),
+      description: '',
+      members: [],
+    })
+  ).json.group_id as number;
+
 // A request each endpoint accepts; the sweep spoils one parameter at a time.
 // An endpoint missing here fails the suite, so a new endpoint joins the sweep.
 const validCalls: Record<string, ValidCall> = {
@@ -299,6 +308,22 @@ const validCalls: Record<string, ValidCall> = {
   'POST /user_uploads': () => ({}),
   'GET /attachments': () => ({}),
   'GET /users/me/alert_words': () => ({}),
+  'GET /user_groups': () => ({}),
+  'POST /user_groups/create': () => ({ name: fresh('g'), description: '', members: '[]' }),
+  'PATCH /user_groups/:user_group_id': async (f) => ({
+    user_group_id: String(await sweptGroup(f)),
+    description: 'swept',
+  }),
+  'DELETE /user_groups/:user_group_id': async (f) => ({
+    user_group_id: String(await sweptGroup(f)),
+  }),
+  'POST /user_groups/:user_group_id/members': async (f) => ({
+    user_group_id: String(await sweptGroup(f)),
+    add: `[${f.alice.id}]`,
+  }),
+  'GET /user_groups/:user_group_id/members': async (f) => ({
+    user_group_id: String(await sweptGroup(f)),
+  }),
   'POST /users/me/alert_words': () => ({ alert_words: '["sweep"]' }),
   'DELETE /users/me/alert_words': () => ({ alert_words: '["sweep"]' }),
   'DELETE /attachments/:attachment_id': () => ({ attachment_id: '1' }),

@@ -109,6 +109,14 @@ describe('initial state plus events equals fresh state', () => {
     const body = { type: 'stream', to: stream, topic, content };
     return (await org.api(user)('POST', '/messages', body)).json.id as number;
   };
+  const supportGroupId = async (): Promise<number> => {
+    const { user_groups } = (await org.api(alice)('GET', '/user_groups')).json as {
+      user_groups: { id: number; is_system_group: boolean }[];
+    };
+    const made = user_groups.find((group) => !group.is_system_group);
+    if (!made) throw new Error('no user group to change');
+    return made.id;
+  };
   const sendToDesign = async (user: TestUser, topic: string, content = 'x') => {
     await org.subscribe(alice, 'design');
     return sendTo(user, 'design', topic, content);
@@ -647,6 +655,33 @@ describe('initial state plus events equals fresh state', () => {
       name: "sending a message with someone's alert word",
       covers: ['sendMessage'],
       act: () => sendToDesign(alice, 'ops', 'Is the deploy done?'),
+    },
+    {
+      name: 'making a user group',
+      covers: ['createUserGroup'],
+      act: () =>
+        org.api(alice)('POST', '/user_groups/create', {
+          name: 'Support',
+          description: 'First line',
+          members: [alice.id, bob.id],
+        }),
+    },
+    {
+      name: 'renaming a user group and changing its members',
+      covers: ['updateUserGroup', 'updateUserGroupMembers'],
+      act: async () => {
+        const id = await supportGroupId();
+        await org.api(alice)('PATCH', `/user_groups/${id}`, { name: 'Helpdesk' });
+        return org.api(alice)('POST', `/user_groups/${id}/members`, {
+          add: [carol.id],
+          delete: [bob.id],
+        });
+      },
+    },
+    {
+      name: 'deleting a user group',
+      covers: ['deleteUserGroup'],
+      act: async () => org.api(alice)('DELETE', `/user_groups/${await supportGroupId()}`),
     },
     {
       name: 'creating an invitation link',

@@ -5,6 +5,13 @@ export interface MentionableUser {
   isActive: boolean;
 }
 
+/** A user group a message can mention, with who it notifies. */
+export interface MentionableGroup {
+  id: number;
+  name: string;
+  memberIds: readonly number[];
+}
+
 /** A stream a message can link to. */
 export interface LinkableStream {
   id: number;
@@ -20,6 +27,8 @@ export interface MarkdownLookups {
   userByName(name: string): MentionableUser | undefined;
   userById(id: number): MentionableUser | undefined;
   streamByName(name: string): LinkableStream | undefined;
+  /** Zulip matches `@*group*` without regard to case. */
+  userGroupByName(name: string): MentionableGroup | undefined;
   /** Every user's alert words, lower-cased, each with who chose it. */
   alertWords(): ReadonlyMap<string, readonly number[]>;
 }
@@ -28,6 +37,7 @@ export const noLookups: MarkdownLookups = {
   userByName: () => undefined,
   userById: () => undefined,
   streamByName: () => undefined,
+  userGroupByName: () => undefined,
   alertWords: () => new Map(),
 };
 

@@ -27,6 +27,36 @@ function resolve(lookups: MarkdownLookups, target: string, silent: boolean): Men
   return { userId: user.id, name: user.fullName, silent: silent || !user.isActive };
 }
 
+// Zulip's user group mention: `@*name*`, or `@_*name*` to name it silently.
+const groupSyntax = /^@(_?)\*([^*]+)\*/;
+
+type GroupMentionMeta = {
+  groupId: number;
+  name: string;
+  memberIds: readonly number[];
+  silent: boolean;
+};
+
+function groupMention(state: StateInline, silentMode: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x40 /* @ */) return false;
+  if (!mayStartReference(state.src, state.pos)) return false;
+  const match = groupSyntax.exec(state.src.slice(state.pos, state.posMax));
+  if (!match?.[2]) return false;
+  const group = renderEnv(state.env).lookups.userGroupByName(match[2]);
+  if (!group) return false;
+  if (!silentMode) {
+    const meta: GroupMentionMeta = {
+      groupId: group.id,
+      name: group.name,
+      memberIds: group.memberIds,
+      silent: match[1] === '_',
+    };
+    state.push('user_group_mention', 'span', 0).meta = meta;
+  }
+  state.pos += match[0].length;
+  return true;
+}
+
 function userMention(state: StateInline, silentMode: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x40 /* @ */) return false;
   if (!mayStartReference(state.src, state.pos)) return false;
@@ -49,6 +79,12 @@ function collectMentions(state: StateCore): void {
     if (token.type === 'blockquote_open') quoteDepth += 1;
     if (token.type === 'blockquote_close') quoteDepth -= 1;
     for (const child of token.children ?? []) {
+      if (child.type === 'user_group_mention') {
+        const meta = child.meta as GroupMentionMeta;
+        if (quoteDepth > 0) meta.silent = true;
+        if (!meta.silent) for (const id of meta.memberIds) env.mentionedUserIds.add(id);
+        continue;
+      }
       if (child.type !== 'user_mention') continue;
       const meta = child.meta as MentionMeta;
       if (quoteDepth > 0) meta.silent = true;
@@ -65,8 +101,16 @@ function renderMention(tokens: Token[], index: number): string {
   return `<span class="${className}" data-user-id="${meta.userId}">${meta.silent ? '' : '@'}${escapeText(meta.name)}</span>`;
 }
 
+function renderGroupMention(tokens: Token[], index: number): string {
+  const meta = tokens[index]?.meta as GroupMentionMeta;
+  const className = meta.silent ? 'user-group-mention silent' : 'user-group-mention';
+  return `<span class="${className}" data-user-group-id="${meta.groupId}">${meta.silent ? '' : '@'}${escapeText(meta.name)}</span>`;
+}
+
 export function userMentions(md: MarkdownIt): void {
   md.inline.ruler.before('emphasis', 'user_mention', userMention);
+  md.inline.ruler.before('emphasis', 'user_group_mention', groupMention);
+  md.renderer.rules.user_group_mention = renderGroupMention;
   md.core.ruler.push('collect_mentions', collectMentions);
   md.renderer.rules.user_mention = renderMention;
 }

@@ -2,6 +2,7 @@ import type { MarkdownLookups, MentionableUser } from '../markdown/lookups';
 import type { Sql } from '../store/sql';
 import { realmAlertWords } from '../store/alertWords';
 import { streamByName } from '../store/streams';
+import { membersOf, userGroupByName } from '../store/userGroups';
 import { allUsers, userById, type UserRow } from '../store/users';
 
 const mentionable = (user: UserRow | undefined): MentionableUser | undefined =>
@@ -22,6 +23,10 @@ export function storeLookups(sql: Sql): MarkdownLookups {
     streamByName: (name) => {
       const stream = streamByName(sql, name);
       return stream && { id: stream.id, name: stream.name };
+    },
+    userGroupByName: (name) => {
+      const group = userGroupByName(sql, name);
+      return group && { id: group.id, name: group.name, memberIds: membersOf(sql, group.id) };
     },
     alertWords: () => realmAlertWords(sql),
   };

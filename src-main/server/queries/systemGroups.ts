@@ -1,6 +1,7 @@
 import type { UserGroup } from '../../wire';
 import type { Sql } from '../store/sql';
 import { allUsers, Role } from '../store/users';
+import { userGroupMembers, userGroupRows, type UserGroupRow } from '../store/userGroups';
 
 /** An element of `realm_user_groups`, Zulip 7.0's shape. */
 interface SystemGroup {
@@ -69,18 +70,35 @@ const systemGroups: readonly SystemGroup[] = [
 
 /**
  * Zulip's user_groups_in_realm_serialized: every group with its direct
- * members (deactivated users keep theirs) and direct subgroups, by ID.
+ * members (deactivated users keep theirs) and direct subgroups, by ID: the
+ * system groups first, then those people made.
  */
 export function userGroupsState(sql: Sql): UserGroup[] {
   const users = allUsers(sql);
-  return systemGroups.map((group) => ({
+  const members = userGroupMembers(sql);
+  return [
+    ...systemGroups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      description: group.description,
+      members: users.filter((user) => group.roles.includes(user.role)).map((user) => user.id),
+      direct_subgroup_ids: [...group.subgroupIds],
+      is_system_group: true,
+    })),
+    ...userGroupRows(sql).map((group) => userGroupWire(group, members.get(group.id) ?? [])),
+  ];
+}
+
+/** A group people made, as register and the user_group `add` event give it. */
+export function userGroupWire(group: UserGroupRow, members: readonly number[]): UserGroup {
+  return {
     id: group.id,
     name: group.name,
     description: group.description,
-    members: users.filter((user) => group.roles.includes(user.role)).map((user) => user.id),
-    direct_subgroup_ids: [...group.subgroupIds],
-    is_system_group: true,
-  }));
+    members: [...members],
+    direct_subgroup_ids: [],
+    is_system_group: false,
+  };
 }
 
 /** The system groups a user of the role joins directly (Zulip's do_create_user). */

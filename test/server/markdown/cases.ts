@@ -1120,4 +1120,25 @@ export const markdownCases: readonly MarkdownCase[] = [
     input: '[a.jpg](/user_uploads/1/aa/tokenA/a.jpg) and [b.gif](/user_uploads/1/bb/tokenB/b.gif)',
     html: '<p><a href="/user_uploads/1/aa/tokenA/a.jpg">a.jpg</a> and <a href="/user_uploads/1/bb/tokenB/b.gif">b.gif</a></p>\n<div class="message_inline_image"><a href="/user_uploads/1/aa/tokenA/a.jpg" title="a.jpg"><img src="/user_uploads/1/aa/tokenA/a.jpg"></a></div><div class="message_inline_image"><a href="/user_uploads/1/bb/tokenB/b.gif" title="b.gif"><img src="/user_uploads/1/bb/tokenB/b.gif"></a></div>',
   },
+  {
+    name: 'a user group mention notifies its members',
+    input: 'Ask @*support* about it',
+    html: '<p>Ask <span class="user-group-mention" data-user-group-id="12">@Support</span> about it</p>',
+    mentioned: [7, 9],
+  },
+  {
+    name: 'a silent user group mention names the group and notifies nobody',
+    input: 'Thanks @_*Support*',
+    html: '<p>Thanks <span class="user-group-mention silent" data-user-group-id="12">Support</span></p>',
+  },
+  {
+    name: 'a user group mention in a quote is silent',
+    input: '> @*Support* look',
+    html: '<blockquote>\n<p><span class="user-group-mention silent" data-user-group-id="12">Support</span> look</p>\n</blockquote>',
+  },
+  {
+    name: 'an unknown user group stays text, its stars emphasis',
+    input: 'hi @*nobody*',
+    html: '<p>hi @<em>nobody</em></p>',
+  },
 ];

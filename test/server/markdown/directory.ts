@@ -13,11 +13,15 @@ const streams = [
   { id: 5, name: 'café' },
 ];
 
+const groups = [{ id: 12, name: 'Support', memberIds: [7, 9] }];
+
 // Stream names match without regard to case, as the store's lookup does.
 export const directory: MarkdownLookups = {
   userByName: (name) => users.find((user) => user.fullName.toLowerCase() === name.toLowerCase()),
   userById: (id) => users.find((user) => user.id === id),
   streamByName: (name) =>
     streams.find((stream) => stream.name.toLowerCase() === name.toLowerCase()),
+  userGroupByName: (name) =>
+    groups.find((group) => group.name.toLowerCase() === name.toLowerCase()),
   alertWords: () => new Map(),
 };

@@ -52,6 +52,14 @@ import { deleteDefaultStreamEndpoint, getStreamId, getStreams, postDefaultStream
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
 import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
+import {
+  createUserGroupEndpoint,
+  deleteUserGroupEndpoint,
+  getUserGroupMembersEndpoint,
+  getUserGroupsEndpoint,
+  updateUserGroupEndpoint,
+  updateUserGroupMembersEndpoint,
+} from './userGroups';
 import { deleteAttachmentEndpoint, getAttachmentsEndpoint, uploadFileEndpoint } from './uploads';
 import {
   createUserEndpoint,
@@ -109,6 +117,12 @@ export const endpoints: readonly Endpoint[] = [
   getAlertWordsEndpoint,
   addAlertWordsEndpoint,
   removeAlertWordsEndpoint,
+  getUserGroupsEndpoint,
+  createUserGroupEndpoint,
+  updateUserGroupEndpoint,
+  deleteUserGroupEndpoint,
+  updateUserGroupMembersEndpoint,
+  getUserGroupMembersEndpoint,
   updatePresenceEndpoint,
   getRealmPresence,
   getUserPresence,

@@ -10,6 +10,7 @@ import { sql as presence } from './009-presence';
 import { sql as realmSettings } from './010-realm-settings';
 import { sql as uploads } from './011-uploads';
 import { sql as alertWords } from './012-alert-words';
+import { sql as userGroups } from './013-user-groups';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -26,4 +27,5 @@ export const migrations: readonly string[] = [
   realmSettings,
   uploads,
   alertWords,
+  userGroups,
 ];

@@ -1,0 +1,161 @@
+import { errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import { userGroupWire } from '../queries/systemGroups';
+import type { Services } from '../services';
+import {
+  addUserGroupMembers,
+  deleteUserGroupRow,
+  insertUserGroup,
+  membersOf,
+  removeUserGroupMembers,
+  updateUserGroupRow,
+  userGroupById,
+  userGroupByName,
+  type UserGroupRow,
+} from '../store/userGroups';
+import { activeUserIds, Role, userById, type UserRow } from '../store/users';
+
+// Zulip's UserGroup.MAX_NAME_LENGTH and the prefixes it keeps for system groups.
+const MAX_GROUP_NAME_LENGTH = 100;
+const reservedPrefixes = ['@', 'role:'];
+
+// Zulip 7.0's user_group_edit_policy as Hearth keeps it: every member but guests.
+function checkMayEdit(user: UserRow): void {
+  if (user.role === Role.guest) throw errors.badRequest('Insufficient permission');
+}
+
+function checkName(sql: Services['sql'], name: string, except?: number): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw errors.badRequest("User group name can't be empty!");
+  if (trimmed.length > MAX_GROUP_NAME_LENGTH) {
+    throw errors.badRequest(`User group name cannot exceed ${MAX_GROUP_NAME_LENGTH} characters.`);
+  }
+  const reserved = reservedPrefixes.find((prefix) => trimmed.startsWith(prefix));
+  if (reserved) throw errors.badRequest(`User group name cannot start with '${reserved}'.`);
+  const taken = userGroupByName(sql, trimmed);
+  if (taken && taken.id !== except) {
+    throw errors.badRequest(`User group '${trimmed}' already exists.`);
+  }
+  return trimmed;
+}
+
+function checkUsers(sql: Services['sql'], userIds: readonly number[]): number[] {
+  for (const id of userIds) {
+    if (userById(sql, id)?.is_active !== 1) throw errors.badRequest(`Invalid user ID: ${id}`);
+  }
+  return [...new Set(userIds)];
+}
+
+/** A group people made; the system groups are the host's own and change only with roles. */
+function editableGroup(sql: Services['sql'], user: UserRow, groupId: number): UserGroupRow {
+  checkMayEdit(user);
+  const group = userGroupById(sql, groupId);
+  if (!group) {
+    throw groupId >= 1 && groupId <= 7
+      ? errors.badRequest('Insufficient permission')
+      : errors.badRequest('Invalid user group');
+  }
+  return group;
+}
+
+function tellEveryone(services: Services, payload: Record<string, unknown>): void {
+  services.queues.notify(plainNotice('user_group', payload), activeUserIds(services.sql));
+}
+
+/** Zulip's POST /user_groups/create; returns the new group's ID. */
+export function createUserGroup(
+  services: Services,
+  user: UserRow,
+  request: { name: string; description: string; members: readonly number[] },
+): number {
+  const { sql } = services;
+  checkMayEdit(user);
+  const group = sql.transaction(() => {
+    const name = checkName(sql, request.name);
+    const members = checkUsers(sql, request.members);
+    const id = insertUserGroup(sql, name, request.description);
+    addUserGroupMembers(sql, id, members);
+    return userGroupWire({ id, name, description: request.description }, membersOf(sql, id));
+  });
+  tellEveryone(services, { op: 'add', group });
+  return group.id;
+}
+
+/** Zulip's PATCH /user_groups/{id}: a new name, description or both. */
+export function updateUserGroup(
+  services: Services,
+  user: UserRow,
+  groupId: number,
+  changes: { name?: string | undefined; description?: string | undefined },
+): void {
+  const { sql } = services;
+  if (changes.name === undefined && changes.description === undefined) {
+    throw errors.badRequest('No new data supplied');
+  }
+  const data = sql.transaction(() => {
+    const group = editableGroup(sql, user, groupId);
+    const changed: { name?: string; description?: string } = {};
+    if (changes.name !== undefined && changes.name.trim() !== group.name) {
+      changed.name = checkName(sql, changes.name, groupId);
+    }
+    if (changes.description !== undefined && changes.description !== group.description) {
+      changed.description = changes.description;
+    }
+    updateUserGroupRow(sql, groupId, changed);
+    return changed;
+  });
+  if (Object.keys(data).length > 0)
+    tellEveryone(services, { op: 'update', group_id: groupId, data });
+}
+
+/** Zulip 7.0's DELETE /user_groups/{id}: the group is gone for everyone. */
+export function deleteUserGroup(services: Services, user: UserRow, groupId: number): void {
+  const { sql } = services;
+  sql.transaction(() => {
+    editableGroup(sql, user, groupId);
+    deleteUserGroupRow(sql, groupId);
+  });
+  tellEveryone(services, { op: 'remove', group_id: groupId });
+}
+
+/** Zulip's POST /user_groups/{id}/members: who joins and who leaves, in one change. */
+export function updateUserGroupMembers(
+  services: Services,
+  user: UserRow,
+  groupId: number,
+  change: { add: readonly number[]; remove: readonly number[] },
+): void {
+  const { sql } = services;
+  if (change.add.length === 0 && change.remove.length === 0) {
+    throw errors.badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+  }
+  sql.transaction(() => {
+    editableGroup(sql, user, groupId);
+    const current = new Set(membersOf(sql, groupId));
+    const adding = checkUsers(sql, change.add);
+    const already = adding.find((id) => current.has(id));
+    if (already !== undefined) {
+      throw errors.badRequest(`User ${already} is already a member of this group`);
+    }
+    const missing = change.remove.find((id) => !current.has(id));
+    if (missing !== undefined) {
+      throw errors.badRequest(`There is no member '${missing}' in this user group`);
+    }
+    addUserGroupMembers(sql, groupId, adding);
+    removeUserGroupMembers(sql, groupId, change.remove);
+  });
+  if (change.add.length > 0) {
+    tellEveryone(services, {
+      op: 'add_members',
+      group_id: groupId,
+      user_ids: [...new Set(change.add)],
+    });
+  }
+  if (change.remove.length > 0) {
+    tellEveryone(services, {
+      op: 'remove_members',
+      group_id: groupId,
+      user_ids: [...new Set(change.remove)],
+    });
+  }
+}
