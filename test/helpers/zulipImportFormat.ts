@@ -184,6 +184,9 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
         rendered_value: z.string().nullable(),
       }),
     ),
+    zerver_alertword: z.array(
+      z.strictObject({ id, realm: fk, user_profile: fk, word: z.string().min(1).max(100) }),
+    ),
     zerver_realmauthenticationmethod: z.array(
       z.strictObject({ id, realm: fk, name: z.literal('Email') }),
     ),

@@ -214,6 +214,10 @@ describe('an organization exported for Zulip', () => {
       }),
     );
     ok(
+      'erin chooses alert words',
+      await org.api(erin)('POST', '/users/me/alert_words', { alert_words: ['Orange', 'deadline'] }),
+    );
+    ok(
       'alice changes settings',
       await org.api(alice)('PATCH', '/settings', {
         twenty_four_hour_time: true,
@@ -316,6 +320,7 @@ describe('an organization exported for Zulip', () => {
       pointsAt(users, row.user_profile);
       expect(row.recipient).toBe(recipientOf.get(`2:${row.stream}`));
     }
+    for (const row of realm.zerver_alertword) pointsAt(users, row.user_profile);
     for (const row of realm.zerver_customprofilefieldvalue) {
       pointsAt(users, row.user_profile);
       pointsAt(fields, row.field);
@@ -441,6 +446,10 @@ describe('an organization exported for Zulip', () => {
         hint: 'Where to find you',
         field_type: 1,
       }),
+    ]);
+    expect(realm.zerver_alertword.map(({ user_profile, word }) => [user_profile, word])).toEqual([
+      [erin.id, 'Orange'],
+      [erin.id, 'deadline'],
     ]);
     expect(realm.zerver_customprofilefieldvalue).toEqual([
       expect.objectContaining({ user_profile: alice.id, field: fieldId, value: 'B-12' }),

@@ -154,3 +154,10 @@ export function customProfileFieldValues(source: ExportSource): ZerverRow[] {
       rendered_value: row.rendered_value,
     }));
 }
+
+/** Zulip's AlertWord, which its importer reads when present. */
+export function alertWords(source: ExportSource, realmId: number): ZerverRow[] {
+  return source
+    .all<{ id: number; user_id: number; word: string }>('SELECT * FROM alert_words ORDER BY id')
+    .map((row) => ({ id: row.id, realm: realmId, user_profile: row.user_id, word: row.word }));
+}

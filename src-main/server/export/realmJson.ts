@@ -9,7 +9,12 @@ import {
   userTopics,
 } from './conversationRows';
 import type { ExportSource } from './exportSource';
-import { customProfileFields, customProfileFieldValues, userProfiles } from './peopleRows';
+import {
+  alertWords,
+  customProfileFields,
+  customProfileFieldValues,
+  userProfiles,
+} from './peopleRows';
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
 
@@ -77,6 +82,7 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
       zerver_usertopic: userTopics(source),
       zerver_customprofilefield: customProfileFields(source, realmId),
       zerver_customprofilefieldvalue: customProfileFieldValues(source),
+      zerver_alertword: alertWords(source, realmId),
       // Hearth signs people in with a password only.
       zerver_realmauthenticationmethod: [{ id: 1, realm: realmId, name: 'Email' }],
       zerver_realmdomain: [],
