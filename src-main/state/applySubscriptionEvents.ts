@@ -8,6 +8,7 @@ export interface SubscriptionContext {
   unsubscribed?: Subscription[];
   never_subscribed?: NeverSubscribed[];
   streams?: Stream[];
+  realm_default_streams?: Stream[];
   is_admin?: boolean;
   is_guest?: boolean;
   user_id?: number;
@@ -118,11 +119,57 @@ export function applySubscriptionEvent<S extends SubscriptionContext>(
  * the user could join it, `never_subscribed`; a deleted one (or one the user
  * can no longer see) leaves every list.
  */
+/** The fields a stream `update` event sets, by property. */
+function updatedFields(event: QueuedEvent): Partial<Stream> {
+  switch (event.property) {
+    case 'description':
+      return {
+        description: event.value as string,
+        rendered_description: event.rendered_description as string,
+      };
+    case 'invite_only':
+      return {
+        invite_only: event.value as boolean,
+        history_public_to_subscribers: event.history_public_to_subscribers as boolean,
+        is_web_public: event.is_web_public as boolean,
+      };
+    case 'name':
+    case 'history_public_to_subscribers':
+    case 'stream_post_policy':
+    case 'is_announcement_only':
+      return { [event.property]: event.value };
+    default:
+      return {};
+  }
+}
+
+// Zulip's apply_event for a stream `update`: every list that holds the stream
+// takes the change, and those kept by name are sorted again after a rename.
+function applyStreamUpdate<S extends SubscriptionContext>(state: S, event: QueuedEvent): S {
+  const fields = updatedFields(event);
+  const update = <T extends { stream_id: number; name: string }>(list: T[]): T[] => {
+    const next = list.map((entry) =>
+      entry.stream_id === event.stream_id ? { ...entry, ...fields } : entry,
+    );
+    return 'name' in fields ? next.sort(byStreamName) : next;
+  };
+  const byId = <T extends { stream_id: number }>(list: T[]): T[] =>
+    list.map((entry) => (entry.stream_id === event.stream_id ? { ...entry, ...fields } : entry));
+  const next = { ...state };
+  if (state.subscriptions) next.subscriptions = update(state.subscriptions);
+  if (state.unsubscribed) next.unsubscribed = update(state.unsubscribed);
+  if (state.never_subscribed) next.never_subscribed = update(state.never_subscribed);
+  if (state.streams) next.streams = byId(state.streams);
+  if (state.realm_default_streams) next.realm_default_streams = byId(state.realm_default_streams);
+  return next;
+}
+
 export function applyStreamEvent<S extends SubscriptionContext>(
   state: S,
   event: QueuedEvent,
   includeSubscribers: boolean,
 ): S {
+  if (event.op === 'update') return applyStreamUpdate(state, event);
   const changed = event.streams as Stream[];
   const ids = new Set(changed.map((stream) => stream.stream_id));
   switch (event.op) {

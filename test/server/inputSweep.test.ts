@@ -309,6 +309,10 @@ const validCalls: Record<string, ValidCall> = {
   'GET /attachments': () => ({}),
   'GET /users/me/alert_words': () => ({}),
   'GET /user_groups': () => ({}),
+  'PATCH /streams/:stream_id': ({ designId }) => ({
+    stream_id: String(designId),
+    description: 'Swept',
+  }),
   'POST /user_groups/create': () => ({ name: fresh('g'), description: '', members: '[]' }),
   'PATCH /user_groups/:user_group_id': async (f) => ({
     user_group_id: String(await sweptGroup(f)),

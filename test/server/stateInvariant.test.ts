@@ -684,6 +684,47 @@ describe('initial state plus events equals fresh state', () => {
       act: async () => org.api(alice)('DELETE', `/user_groups/${await supportGroupId()}`),
     },
     {
+      name: 'renaming a stream and describing it anew',
+      covers: ['updateStream'],
+      act: async () => {
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'atelier' }],
+          principals: [alice.id, bob.id],
+        });
+        const id = (await org.api(alice)('GET', '/get_stream_id', { stream: 'atelier' })).json
+          .stream_id as number;
+        return org.api(org.owner)('PATCH', `/streams/${id}`, {
+          new_name: 'Studio',
+          description: 'Where **things** are made',
+          stream_post_policy: 4,
+        });
+      },
+    },
+    {
+      name: 'making a public stream private, which hides it from those outside',
+      covers: ['updateStream'],
+      act: async () => {
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'lounge' }],
+          principals: [alice.id, carol.id, gus.id],
+        });
+        // Carol leaves, so that she is among those who left it.
+        await org.api(carol)('DELETE', '/users/me/subscriptions', { subscriptions: ['lounge'] });
+        const id = (await org.api(alice)('GET', '/get_stream_id', { stream: 'lounge' })).json
+          .stream_id as number;
+        return org.api(org.owner)('PATCH', `/streams/${id}`, { is_private: true });
+      },
+    },
+    {
+      name: 'making a private stream public, which shows it and its subscribers to everyone',
+      covers: ['updateStream'],
+      act: async () => {
+        const id = (await org.api(alice)('GET', '/get_stream_id', { stream: 'lounge' })).json
+          .stream_id as number;
+        return org.api(org.owner)('PATCH', `/streams/${id}`, { is_private: false });
+      },
+    },
+    {
       name: 'creating an invitation link',
       covers: ['createMultiuseInvite'],
       act: () => org.api(org.owner)('POST', '/invites/multiuse', { invite_as: 400 }),

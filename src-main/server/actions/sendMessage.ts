@@ -11,7 +11,7 @@ import { huddleIdByKey, huddleKey, insertHuddle } from '../store/huddles';
 import { insertMessage, viewedMessageById } from '../store/messages';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
-import { streamById, streamByName, type StreamRow } from '../store/streams';
+import { StreamPostPolicy, streamById, streamByName, type StreamRow } from '../store/streams';
 import { insertSubscription, isSubscribed, subscriberIds } from '../store/subscriptions';
 import { insertUserMessages } from '../store/userMessages';
 import type { Sql } from '../store/sql';
@@ -49,11 +49,20 @@ function findStream(services: Services, stream: string | number): StreamRow {
   return found;
 }
 
-// Zulip 7.0's check for announcement-only streams (stream_post_policy admins):
-// organization owners and administrators post, everyone else gets this error.
+// Zulip 7.0's check_stream_post_policy, with its words for each refusal.
+// Hearth has no waiting period, so every member is a full member.
 function checkMayPost(sender: UserRow, stream: StreamRow): void {
-  if (stream.is_announcement_only === 1 && sender.role > Role.admin) {
+  const policy = stream.stream_post_policy;
+  if (policy === StreamPostPolicy.admins && sender.role > Role.admin) {
     throw errors.badRequest('Only organization administrators can send to this stream.');
+  }
+  if (policy === StreamPostPolicy.moderators && sender.role > Role.moderator) {
+    throw errors.badRequest(
+      'Only organization administrators and moderators can send to this stream.',
+    );
+  }
+  if (policy === StreamPostPolicy.fullMembers && sender.role === Role.guest) {
+    throw errors.badRequest('New members cannot send to this stream.');
   }
 }
 

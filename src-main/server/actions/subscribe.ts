@@ -5,7 +5,13 @@ import type { Services } from '../services';
 import { toWireStream, toWireSubscription } from '../shape/streams';
 import { insertRecipient, RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
-import { insertStream, streamById, streamByName, type StreamRow } from '../store/streams';
+import {
+  insertStream,
+  StreamPostPolicy,
+  streamById,
+  streamByName,
+  type StreamRow,
+} from '../store/streams';
 import {
   insertSubscription,
   isSubscribed,
@@ -27,7 +33,8 @@ export interface SubscribeRequest {
   inviteOnly: boolean;
   /** Undefined lets Zulip's default apply: public history for public streams only. */
   historyPublicToSubscribers?: boolean | undefined;
-  isAnnouncementOnly?: boolean;
+  /** Zulip's stream_post_policy for the streams it creates (1 unless given). */
+  streamPostPolicy?: number;
   /** Post the new streams to the organization's notifications stream. */
   announce?: boolean;
   /** When false, streams the actor may not join are reported instead of failing the request. */
@@ -147,7 +154,7 @@ function createStream(
     historyPublicToSubscribers: request.inviteOnly
       ? (request.historyPublicToSubscribers ?? false)
       : true,
-    isAnnouncementOnly: request.isAnnouncementOnly ?? false,
+    streamPostPolicy: request.streamPostPolicy ?? StreamPostPolicy.everyone,
     dateCreated: Math.floor(Date.now() / 1000),
   });
   insertRecipient(sql, RecipientType.stream, streamId);

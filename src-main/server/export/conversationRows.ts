@@ -7,10 +7,6 @@ import type { ZerverRow } from './zerverRow';
 
 type StreamRecord = Omit<StreamRow, 'recipient_id'>;
 
-// Zulip's stream_post_policy values (9.x): everyone, or administrators only.
-const postPolicyEveryone = 1;
-const postPolicyAdmins = 2;
-
 export function streams(source: ExportSource, realmId: number, traits: TargetTraits): ZerverRow[] {
   return source.all<StreamRecord>('SELECT * FROM streams ORDER BY id').map((stream) => ({
     id: stream.id,
@@ -26,12 +22,7 @@ export function streams(source: ExportSource, realmId: number, traits: TargetTra
     message_retention_days: null,
     creator: null,
     ...(traits.streamFolder ? { folder: null } : {}),
-    ...(traits.streamPostPolicy
-      ? {
-          stream_post_policy:
-            stream.is_announcement_only === 1 ? postPolicyAdmins : postPolicyEveryone,
-        }
-      : {}),
+    ...(traits.streamPostPolicy ? { stream_post_policy: stream.stream_post_policy } : {}),
   }));
 }
 

@@ -1,5 +1,5 @@
 import type { Stream, Subscription } from '../../wire';
-import type { StreamRow } from '../store/streams';
+import { StreamPostPolicy, type StreamRow } from '../store/streams';
 import type { StreamSubscriptionRow } from '../store/subscriptions';
 import type { NotificationSettings } from '../store/userSettings';
 
@@ -12,8 +12,9 @@ export function toWireStream(row: StreamRow): Stream {
     invite_only: row.invite_only === 1,
     is_web_public: false,
     history_public_to_subscribers: row.history_public_to_subscribers === 1,
-    is_announcement_only: row.is_announcement_only === 1,
-    stream_post_policy: row.is_announcement_only === 1 ? 2 : 1,
+    // The legacy flag older clients read: only administrators post.
+    is_announcement_only: row.stream_post_policy === StreamPostPolicy.admins,
+    stream_post_policy: row.stream_post_policy,
     date_created: row.date_created,
     // Hearth keeps every message; null defers to the organization's -1 (forever).
     message_retention_days: null,

@@ -1,5 +1,7 @@
 import type { Sql } from './sql';
 
+export const StreamPostPolicy = { everyone: 1, admins: 2, fullMembers: 3, moderators: 4 } as const;
+
 export interface StreamRow {
   id: number;
   name: string;
@@ -7,7 +9,8 @@ export interface StreamRow {
   rendered_description: string;
   invite_only: number;
   history_public_to_subscribers: number;
-  is_announcement_only: number;
+  /** Zulip's StreamPostPolicy: 1 everyone, 2 administrators, 3 full members, 4 moderators. */
+  stream_post_policy: number;
   date_created: number;
   recipient_id: number;
 }
@@ -21,21 +24,20 @@ export interface NewStream {
   renderedDescription: string;
   inviteOnly: boolean;
   historyPublicToSubscribers: boolean;
-  isAnnouncementOnly: boolean;
+  streamPostPolicy: number;
   dateCreated: number;
 }
 
 export function insertStream(sql: Sql, stream: NewStream): number {
   return sql.run(
     `INSERT INTO streams (name, description, rendered_description, invite_only,
-       history_public_to_subscribers, is_announcement_only, date_created)
+       history_public_to_subscribers, stream_post_policy, date_created)
      VALUES (:name, :description, :renderedDescription, :inviteOnly,
-       :historyPublicToSubscribers, :isAnnouncementOnly, :dateCreated)`,
+       :historyPublicToSubscribers, :streamPostPolicy, :dateCreated)`,
     {
       ...stream,
       inviteOnly: stream.inviteOnly ? 1 : 0,
       historyPublicToSubscribers: stream.historyPublicToSubscribers ? 1 : 0,
-      isAnnouncementOnly: stream.isAnnouncementOnly ? 1 : 0,
     },
   ).lastInsertRowid;
 }
@@ -75,6 +77,40 @@ export function defaultStreams(sql: Sql): StreamRow[] {
     `${withRecipient} WHERE streams.id IN (SELECT stream_id FROM default_streams)
      ORDER BY streams.id`,
   );
+}
+
+export interface StreamChanges {
+  name?: string;
+  description?: string;
+  renderedDescription?: string;
+  inviteOnly?: boolean;
+  historyPublicToSubscribers?: boolean;
+  streamPostPolicy?: number;
+}
+
+export function updateStreamRow(sql: Sql, streamId: number, changes: StreamChanges): void {
+  const columns: [string, unknown][] = [
+    ['name', changes.name],
+    ['description', changes.description],
+    ['rendered_description', changes.renderedDescription],
+    ['invite_only', changes.inviteOnly === undefined ? undefined : Number(changes.inviteOnly)],
+    [
+      'history_public_to_subscribers',
+      changes.historyPublicToSubscribers === undefined
+        ? undefined
+        : Number(changes.historyPublicToSubscribers),
+    ],
+    ['stream_post_policy', changes.streamPostPolicy],
+  ];
+  // Column names come from this list, never from the request.
+  for (const [column, value] of columns) {
+    if (value !== undefined)
+      sql.run(`UPDATE streams SET ${column} = ? WHERE id = ?`, [value, streamId]);
+  }
+}
+
+export function isDefaultStream(sql: Sql, streamId: number): boolean {
+  return sql.get('SELECT 1 FROM default_streams WHERE stream_id = ?', [streamId]) !== undefined;
 }
 
 export function insertDefaultStream(sql: Sql, streamId: number): void {

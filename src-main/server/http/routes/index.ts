@@ -48,7 +48,13 @@ import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './pre
 import { typingEndpoint } from './typing';
 import { regenerateOwnApiKeyEndpoint, updateSettingsEndpoint } from './userSettings';
 import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
-import { deleteDefaultStreamEndpoint, getStreamId, getStreams, postDefaultStream } from './streams';
+import {
+  deleteDefaultStreamEndpoint,
+  getStreamId,
+  getStreams,
+  postDefaultStream,
+  updateStreamEndpoint,
+} from './streams';
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
 import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
@@ -106,6 +112,7 @@ export const endpoints: readonly Endpoint[] = [
   updateUserTopic,
   getStreams,
   getStreamId,
+  updateStreamEndpoint,
   postDefaultStream,
   deleteDefaultStreamEndpoint,
   updateRealmEndpoint,

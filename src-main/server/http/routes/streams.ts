@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDefaultStream, removeDefaultStream } from '../../actions/defaultStreams';
+import { updateStream } from '../../actions/streamAdmin';
 import { errors } from '../../errors';
 import { accessStreamById, accessStreamByName } from '../../queries/streamAccess';
 import { toWireStream } from '../../shape/streams';
@@ -86,6 +87,30 @@ export const deleteDefaultStreamEndpoint = userEndpoint({
   handle: ({ services, params, user }) => {
     adminOnly(user);
     removeDefaultStream(services, accessStreamById(services.sql, user, params.stream_id));
+    return {};
+  },
+});
+
+/** Zulip 7.0's PATCH /streams/{stream_id}, for administrators. */
+export const updateStreamEndpoint = userEndpoint({
+  method: 'PATCH',
+  path: '/streams/:stream_id',
+  params: {
+    stream_id: required('json', z.number().int().nonnegative()),
+    new_name: optional('text', z.string()),
+    description: optional('text', z.string()),
+    is_private: optional('json', z.boolean()),
+    history_public_to_subscribers: optional('json', z.boolean()),
+    stream_post_policy: optional('json', z.number().int().min(1).max(4)),
+  },
+  handle: ({ services, user, params }) => {
+    updateStream(services, user, params.stream_id, {
+      newName: params.new_name,
+      description: params.description,
+      isPrivate: params.is_private,
+      historyPublicToSubscribers: params.history_public_to_subscribers,
+      streamPostPolicy: params.stream_post_policy,
+    });
     return {};
   },
 });

@@ -70,6 +70,7 @@ export const addSubscriptions = userEndpoint({
     invite_only: optional('json', z.boolean(), false),
     history_public_to_subscribers: optional('json', z.boolean()),
     is_announcement_only: optional('json', z.boolean(), false),
+    stream_post_policy: optional('json', z.number().int().min(1).max(4)),
     authorization_errors_fatal: optional('json', z.boolean(), true),
     announce: optional('json', z.boolean(), false),
   },
@@ -79,7 +80,8 @@ export const addSubscriptions = userEndpoint({
       users: principalUsers(services, user, params.principals),
       inviteOnly: params.invite_only,
       historyPublicToSubscribers: params.history_public_to_subscribers,
-      isAnnouncementOnly: params.is_announcement_only,
+      // The legacy flag stands for policy 2 when no policy is given, as in Zulip.
+      streamPostPolicy: params.stream_post_policy ?? (params.is_announcement_only ? 2 : 1),
       announce: params.announce,
       authorizationErrorsFatal: params.authorization_errors_fatal,
       clientName: clientName(userAgent),

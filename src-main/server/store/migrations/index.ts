@@ -11,6 +11,7 @@ import { sql as realmSettings } from './010-realm-settings';
 import { sql as uploads } from './011-uploads';
 import { sql as alertWords } from './012-alert-words';
 import { sql as userGroups } from './013-user-groups';
+import { sql as streamPostPolicy } from './014-stream-post-policy';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -28,4 +29,5 @@ export const migrations: readonly string[] = [
   uploads,
   alertWords,
   userGroups,
+  streamPostPolicy,
 ];

@@ -1,0 +1,182 @@
+import { errors } from '../errors';
+import { plainNotice, type PlainNotice } from '../events/notice';
+import { renderMarkdown } from '../markdown/render';
+import { canAccessStream } from '../queries/streamAccess';
+import type { Services } from '../services';
+import {
+  isDefaultStream,
+  streamById,
+  streamByName,
+  updateStreamRow,
+  StreamPostPolicy,
+  type StreamChanges,
+  type StreamRow,
+} from '../store/streams';
+import { allUsers, Role, type UserRow } from '../store/users';
+import { roleVisibilityNotices, visibilityOf, type Visibility } from './roleVisibility';
+import { checkStreamName } from './validate';
+
+// Zulip's Stream.MAX_DESCRIPTION_LENGTH.
+const MAX_DESCRIPTION_LENGTH = 1024;
+
+export interface StreamUpdate {
+  newName?: string | undefined;
+  description?: string | undefined;
+  isPrivate?: boolean | undefined;
+  historyPublicToSubscribers?: boolean | undefined;
+  streamPostPolicy?: number | undefined;
+}
+
+// Zulip 7.0's access_stream_for_delete_or_update: administrators only.
+function editableStream(services: Services, user: UserRow, streamId: number): StreamRow {
+  if (user.role > Role.admin) {
+    throw errors.unauthorizedPrincipal('Must be an organization administrator');
+  }
+  const stream = streamById(services.sql, streamId);
+  if (!stream) throw errors.badRequest('Invalid stream ID');
+  return stream;
+}
+
+/** What the request changes, checked as Zulip's update_stream_backend checks it. */
+function plannedChanges(
+  services: Services,
+  stream: StreamRow,
+  update: StreamUpdate,
+): StreamChanges {
+  const changes: StreamChanges = {};
+  if (update.newName !== undefined) {
+    const name = checkStreamName(update.newName);
+    const taken = streamByName(services.sql, name);
+    if (taken && taken.id !== stream.id) {
+      throw errors.badRequest(`Stream name '${name}' is already taken.`);
+    }
+    if (name !== stream.name) changes.name = name;
+  }
+  if (update.description !== undefined) {
+    const description = update.description.replace(/\s*\n\s*/g, ' ').trim();
+    if (description.length > MAX_DESCRIPTION_LENGTH) {
+      throw errors.badRequest(
+        `description is too long (limit: ${MAX_DESCRIPTION_LENGTH} characters)`,
+      );
+    }
+    if (description !== stream.description) {
+      changes.description = description;
+      changes.renderedDescription = renderMarkdown(description);
+    }
+  }
+  if (update.isPrivate !== undefined || update.historyPublicToSubscribers !== undefined) {
+    const inviteOnly = update.isPrivate ?? stream.invite_only === 1;
+    if (inviteOnly && isDefaultStream(services.sql, stream.id)) {
+      throw errors.badRequest('Default streams cannot be made private.');
+    }
+    // Zulip's get_default_value_for_history_public_to_subscribers: a public
+    // stream's history is always public.
+    const history = inviteOnly
+      ? (update.historyPublicToSubscribers ?? stream.history_public_to_subscribers === 1)
+      : true;
+    if (inviteOnly !== (stream.invite_only === 1)) changes.inviteOnly = inviteOnly;
+    if (history !== (stream.history_public_to_subscribers === 1)) {
+      changes.historyPublicToSubscribers = history;
+    }
+  }
+  if (
+    update.streamPostPolicy !== undefined &&
+    update.streamPostPolicy !== stream.stream_post_policy
+  ) {
+    changes.streamPostPolicy = update.streamPostPolicy;
+  }
+  return changes;
+}
+
+// Zulip's stream `update` events, one per property, as 7.0 sends them.
+function updateEvents(before: StreamRow, after: StreamRow, changes: StreamChanges): PlainNotice[] {
+  const base = { op: 'update', stream_id: after.id, name: before.name };
+  const events: Record<string, unknown>[] = [];
+  if (changes.name !== undefined) events.push({ ...base, property: 'name', value: after.name });
+  const named = { ...base, name: after.name };
+  if (changes.description !== undefined) {
+    events.push({
+      ...named,
+      property: 'description',
+      value: after.description,
+      rendered_description: after.rendered_description,
+    });
+  }
+  if (changes.inviteOnly !== undefined) {
+    events.push({
+      ...named,
+      property: 'invite_only',
+      value: after.invite_only === 1,
+      history_public_to_subscribers: after.history_public_to_subscribers === 1,
+      is_web_public: false,
+    });
+  } else if (changes.historyPublicToSubscribers !== undefined) {
+    events.push({
+      ...named,
+      property: 'history_public_to_subscribers',
+      value: after.history_public_to_subscribers === 1,
+    });
+  }
+  if (changes.streamPostPolicy !== undefined) {
+    events.push({ ...named, property: 'stream_post_policy', value: after.stream_post_policy });
+    // The legacy property older clients read.
+    events.push({
+      ...named,
+      property: 'is_announcement_only',
+      value: after.stream_post_policy === StreamPostPolicy.admins,
+    });
+  }
+  return events.map((event) => plainNotice('stream', event));
+}
+
+/**
+ * Zulip 7.0's PATCH /streams/{stream_id}: an administrator renames a stream,
+ * describes it, makes it private or public (and its history), or sets who may
+ * post. Everyone who sees the stream before and after hears each change; one
+ * who gains or loses sight of it hears it appear or vanish, with what they may
+ * know of its subscribers.
+ */
+export function updateStream(
+  services: Services,
+  user: UserRow,
+  streamId: number,
+  update: StreamUpdate,
+): void {
+  const { sql } = services;
+  const stream = editableStream(services, user, streamId);
+  const changes = plannedChanges(services, stream, update);
+  if (Object.keys(changes).length === 0) return;
+  const people = allUsers(sql).filter((person) => person.is_active === 1);
+  const privacyChanges = changes.inviteOnly !== undefined;
+  const before = new Map<number, Visibility>(
+    privacyChanges ? people.map((person) => [person.id, visibilityOf(sql, person)]) : [],
+  );
+  const after = sql.transaction(() => {
+    updateStreamRow(sql, streamId, changes);
+    const updated = streamById(sql, streamId);
+    if (!updated) throw new Error(`stream ${streamId} vanished while it was updated`);
+    return updated;
+  });
+  const audience = people.filter(
+    (person) => seesStream(services, person, stream) && seesStream(services, person, after),
+  );
+  for (const event of updateEvents(stream, after, changes)) {
+    services.queues.notify(
+      event,
+      audience.map((person) => person.id),
+    );
+  }
+  for (const person of people) {
+    const seen = before.get(person.id);
+    if (!seen) continue;
+    for (const notice of roleVisibilityNotices(sql, seen, person)) {
+      services.queues.notify(notice, [person.id]);
+    }
+  }
+}
+
+// Who has the stream in their state, as it was or is: administrators see
+// every stream, everyone else those they may access (Zulip's do_get_streams).
+function seesStream(services: Services, person: UserRow, stream: StreamRow): boolean {
+  return person.role <= Role.admin || canAccessStream(services.sql, person, stream);
+}
