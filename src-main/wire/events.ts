@@ -127,6 +127,9 @@ export const streamEventSchema = z.union([
     stream_id: z.number().int(),
     property: z.string(),
     value: z.unknown(),
+    // What comes with a description or a privacy change.
+    rendered_description: z.string().optional(),
+    history_public_to_subscribers: z.boolean().optional(),
   }),
   z.object({
     ...base,

@@ -51,8 +51,16 @@ export function updateSubscription(db: CacheDb, event: SubscriptionUpdateEvent):
 }
 
 export function applyStreamEvent(db: CacheDb, event: StreamEvent): void {
-  if (event.op === 'update') setProperty(db, event.stream_id, event.property, event.value);
-  else if (event.op === 'delete') {
+  if (event.op === 'update') {
+    setProperty(db, event.stream_id, event.property, event.value);
+    if (event.rendered_description !== undefined) {
+      setProperty(db, event.stream_id, 'rendered_description', event.rendered_description);
+    }
+    if (event.history_public_to_subscribers !== undefined) {
+      const history = event.history_public_to_subscribers;
+      setProperty(db, event.stream_id, 'history_public_to_subscribers', history);
+    }
+  } else if (event.op === 'delete') {
     removeSubscriptions(
       db,
       event.streams.map((stream) => stream.stream_id),

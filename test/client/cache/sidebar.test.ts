@@ -153,9 +153,32 @@ describe('sidebar data', () => {
         value: 'General chat',
         name: 'general',
       }),
+      event('stream', {
+        op: 'update',
+        stream_id: 1,
+        property: 'description',
+        value: 'All **hands**',
+        rendered_description: '<p>All <strong>hands</strong></p>',
+        name: 'General chat',
+      }),
+      event('stream', {
+        op: 'update',
+        stream_id: 1,
+        property: 'invite_only',
+        value: true,
+        history_public_to_subscribers: false,
+        is_web_public: false,
+        name: 'General chat',
+      }),
       event('realm_user', { op: 'update', person: { user_id: bob.id, full_name: 'Robert' } }),
       event('realm_user', { op: 'remove', person: { user_id: carol.id, full_name: 'Carol' } }),
     ]);
+    expect(cache.subscriptions().find((s) => s.stream_id === 1)).toMatchObject({
+      description: 'All **hands**',
+      rendered_description: '<p>All <strong>hands</strong></p>',
+      invite_only: true,
+      history_public_to_subscribers: false,
+    });
     expect(cache.subscriptions().map((s) => [s.stream_id, s.name])).toEqual([
       [3, 'design'],
       [1, 'General chat'],
