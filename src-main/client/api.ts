@@ -16,11 +16,15 @@ import {
   type NarrowTerm,
   type Subscription,
 } from '../wire';
+import { FileTooLargeError } from './errors';
 import {
   createHttpClient,
   type Credentials,
+  type FileRequestOptions,
   type HttpClient,
   type HttpClientOptions,
+  type ServerFile,
+  type UploadProgress,
 } from './http';
 
 // The client reads only the identity fields of the profile, so a server that
@@ -162,6 +166,33 @@ const presenceAnswerSchema = z.object({
 });
 export type PresenceAnswer = z.infer<typeof presenceAnswerSchema>;
 
+// Zulip 7.0 answers an upload with `uri`; later releases add `url`, the name newer ones keep.
+const uploadedSchema = z
+  .looseObject({ uri: z.string().min(1).optional(), url: z.string().min(1).optional() })
+  .refine((answer) => answer.url !== undefined || answer.uri !== undefined, {
+    message: 'the answer names no url',
+  });
+
+// A file goes at the speed of the link: a minute is too short for 25 MiB on a slow one.
+const uploadTimeoutMs = 15 * 60_000;
+
+/** A file for Zulip's POST /user_uploads. */
+export interface FileUpload {
+  name: string;
+  data: Uint8Array;
+  /** Its media type, which the server serves it with. */
+  type?: string | undefined;
+  /**
+   * The server's max_file_upload_size_mib, in bytes, when it said: a larger
+   * file is refused in the server's words without being sent.
+   */
+  maxBytes?: number | null | undefined;
+  onProgress?: UploadProgress | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+const mib = 1024 * 1024;
+
 export interface EventsRequest {
   queueId: string;
   lastEventId: number;
@@ -249,6 +280,10 @@ export interface Api {
   /** Zulip's PATCH /realm, for administrators; null limits are "unlimited". */
   updateRealm(changes: RealmChanges): Promise<void>;
   setDefaultStream(streamId: number, isDefault: boolean): Promise<void>;
+  /** Zulip's POST /user_uploads: resolves to the file's URL on the server, as a message links it. */
+  uploadFile(file: FileUpload): Promise<string>;
+  /** An uploaded file (`/user_uploads/…`), fetched with the account's credentials. */
+  getUploadedFile(path: string, options: FileRequestOptions): Promise<ServerFile>;
 }
 
 export interface NewSubscription {
@@ -503,6 +538,24 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
       const method = isDefault ? 'POST' : 'DELETE';
       await http.request(method, 'default_streams', { stream_id: streamId }, apiSuccessSchema);
     },
+    async uploadFile({ name, data, type, maxBytes, onProgress, signal }) {
+      if (maxBytes != null && data.length > maxBytes) {
+        // Zulip's own words for a file past its limit.
+        throw new FileTooLargeError(
+          `Uploaded file is larger than the allowed limit of ${Math.round((maxBytes / mib) * 100) / 100} MiB`,
+          data.length,
+          maxBytes,
+        );
+      }
+      const answer = await http.request('POST', 'user_uploads', {}, uploadedSchema, {
+        file: { filename: name, data, type },
+        timeoutMs: uploadTimeoutMs,
+        ...(onProgress ? { onProgress } : {}),
+        ...(signal ? { signal } : {}),
+      });
+      return answer.url ?? answer.uri ?? '';
+    },
+    getUploadedFile: (path, options) => http.getFile(path, options),
     async setSubscriptionProperty(streamId, property, value) {
       await http.request(
         'POST',

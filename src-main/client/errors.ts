@@ -38,3 +38,17 @@ export const isBadEventQueue = (error: unknown): error is ApiError =>
 export class ProtocolError extends Error {
   override readonly name = 'ProtocolError';
 }
+
+/** A file larger than the server takes, or than the client reads: nothing of it was kept. */
+export class FileTooLargeError extends Error {
+  override readonly name = 'FileTooLargeError';
+
+  constructor(
+    message: string,
+    /** Its size in bytes, or as much of it as was seen before giving up. */
+    readonly size: number,
+    readonly maxBytes: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { apiErrorSchema } from '../wire';
-import { ApiError, NetworkError, NotZulipError, ProtocolError } from './errors';
+import { ApiError, FileTooLargeError, NetworkError, NotZulipError, ProtocolError } from './errors';
 
 /** A server to call without signing in, as for GET /server_settings and POST /fetch_api_key. */
 export interface ServerAddress {
@@ -16,11 +16,24 @@ export type ParamValue =
   string | number | boolean | readonly unknown[] | Readonly<Record<string, unknown>>;
 export type Params = Readonly<Record<string, ParamValue | undefined>>;
 
+/** A file sent as multipart form data, as Zulip's uploads take it. */
+export interface OutgoingFile {
+  filename: string;
+  data: Uint8Array;
+  /** Its media type, which the server keeps and serves it with; the server guesses when absent. */
+  type?: string | undefined;
+}
+
+/** How much of a request's body has gone to the connection: bytes of the multipart body. */
+export type UploadProgress = (sent: number, total: number) => void;
+
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   /** A file to send with the parameters, as multipart form data (Zulip's uploads). */
-  file?: { filename: string; data: Uint8Array };
+  file?: OutgoingFile;
+  /** Told as the body of a request with a file goes out, up to its whole length. */
+  onProgress?: UploadProgress;
   /**
    * Whether a request the server refused for the rate limit is sent again
    * once the wait it names is over. Reads (GET) are by default; a POST that
@@ -50,6 +63,22 @@ const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
     signal?.addEventListener('abort', stop, { once: true });
   });
 
+/** A file the server holds, as it served it. */
+export interface ServerFile {
+  data: Uint8Array;
+  /** Its media type, without parameters, lower case; empty when the server named none. */
+  type: string;
+  /** The name its Content-Disposition gives; null when it gives none. */
+  name: string | null;
+}
+
+export interface FileRequestOptions {
+  /** A larger file is refused (FileTooLargeError) without being read whole. */
+  maxBytes: number;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
 export interface HttpClient {
   request<S extends z.ZodType>(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -58,6 +87,11 @@ export interface HttpClient {
     schema: S,
     options?: RequestOptions,
   ): Promise<z.output<S>>;
+  /**
+   * GET of an uploaded file, outside /api/v1 (`user_uploads/…`, relative to the
+   * server), with the same credentials and through the same fetch as the API.
+   */
+  getFile(path: string, options: FileRequestOptions): Promise<ServerFile>;
 }
 
 export interface HttpClientOptions {
@@ -80,15 +114,69 @@ const encodeParams = (params: Params): URLSearchParams => {
   return encoded;
 };
 
-function withFile(params: URLSearchParams, file: { filename: string; data: Uint8Array }): FormData {
+/** The multipart body fetch would send for the parameters and the file, with its boundary. */
+async function multipartBody(
+  params: URLSearchParams,
+  file: OutgoingFile,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
   const form = new FormData();
   for (const [name, value] of params) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(file.data)]), file.filename);
-  return form;
+  const blob = new Blob([new Uint8Array(file.data)], file.type ? { type: file.type } : {});
+  form.append('file', blob, file.filename);
+  const encoded = new Response(form);
+  return {
+    bytes: new Uint8Array(await encoded.arrayBuffer()),
+    type: encoded.headers.get('content-type') ?? 'multipart/form-data',
+  };
 }
 
-const apiBase = (serverUrl: string): URL =>
-  new URL('api/v1/', serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`);
+const chunkBytes = 64 * 1024;
+
+/**
+ * The body as a stream the connection pulls a slice at a time, so that what
+ * it has taken is what was sent, give or take the socket's buffer. The length
+ * is known, so the request carries Content-Length rather than chunks, which
+ * some proxies in front of Zulip refuse.
+ */
+function countedBody(bytes: Uint8Array, onProgress: UploadProgress): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent >= bytes.length) {
+          controller.close();
+          return;
+        }
+        const chunk = bytes.slice(sent, sent + chunkBytes);
+        sent += chunk.length;
+        controller.enqueue(chunk);
+        onProgress(sent, bytes.length);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+async function bodyOf(
+  method: string,
+  params: URLSearchParams,
+  options: RequestOptions,
+): Promise<{ body?: BodyInit; headers?: Record<string, string>; duplex?: 'half' }> {
+  if (method === 'GET') return {};
+  if (!options.file) return { body: params };
+  const { bytes, type } = await multipartBody(params, options.file);
+  if (!options.onProgress) return { body: bytes, headers: { 'content-type': type } };
+  return {
+    body: countedBody(bytes, options.onProgress),
+    headers: { 'content-type': type, 'content-length': String(bytes.length) },
+    duplex: 'half',
+  };
+}
+
+const serverRoot = (serverUrl: string): URL =>
+  new URL(serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`);
+
+const apiBase = (serverUrl: string): URL => new URL('api/v1/', serverRoot(serverUrl));
 
 const headersFor = (server: ServerAddress | Credentials): Record<string, string> => {
   if (!('apiKey' in server)) return { 'user-agent': 'Hearth' };
@@ -102,27 +190,30 @@ export function createHttpClient(
 ): HttpClient {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const defaultTimeoutMs = options.timeoutMs ?? 30_000;
+  const root = serverRoot(server.serverUrl);
   const base = apiBase(server.serverUrl);
   const headers = headersFor(server);
+
+  const signalFor = (options: { signal?: AbortSignal; timeoutMs?: number }): AbortSignal => {
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? defaultTimeoutMs);
+    return options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  };
 
   const once: HttpClient['request'] = async (method, path, params, schema, requestOptions = {}) => {
     const url = new URL(path.replace(/^\//, ''), base);
     const encoded = encodeParams(params);
     if (method === 'GET') url.search = encoded.toString();
-    const body = requestOptions.file ? withFile(encoded, requestOptions.file) : encoded;
-    const timeout = AbortSignal.timeout(requestOptions.timeoutMs ?? defaultTimeoutMs);
-    const signal = requestOptions.signal
-      ? AbortSignal.any([requestOptions.signal, timeout])
-      : timeout;
+    const signal = signalFor(requestOptions);
 
     let status: number;
     let retryAfterHeader: string | null;
     let text: string;
+    const { headers: bodyHeaders, ...body } = await bodyOf(method, encoded, requestOptions);
     try {
       const response = await fetchImpl(url, {
         method,
-        headers,
-        ...(method === 'GET' ? {} : { body }),
+        headers: { ...headers, ...bodyHeaders },
+        ...body,
         signal,
       });
       status = response.status;
@@ -168,7 +259,42 @@ export function createHttpClient(
     return parsed.data;
   };
 
+  async function getFile(path: string, fileOptions: FileRequestOptions): Promise<ServerFile> {
+    const relative = path.replace(/^\//, '');
+    // Credentials go with the uploads' own paths only, never to another page of the server.
+    if (!relative.startsWith('user_uploads/')) {
+      throw new TypeError(`${path} is not an uploaded file's path`);
+    }
+    const url = new URL(relative, root);
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { headers, signal: signalFor(fileOptions) });
+    } catch (error) {
+      if (fileOptions.signal?.aborted) throw fileOptions.signal.reason;
+      throw new NetworkError(`GET ${url.pathname} failed: ${describe(error)}`, { cause: error });
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      const failure = apiErrorSchema.safeParse(safeJson(text));
+      if (failure.success) {
+        const code = failure.data.code ?? 'BAD_REQUEST';
+        throw new ApiError(response.status, code, failure.data.msg, failure.data);
+      }
+      throw new NotZulipError(
+        response.status,
+        `GET ${url.pathname} answered HTTP ${response.status}`,
+      );
+    }
+    const data = await readAtMost(response, fileOptions.maxBytes, url);
+    return {
+      data,
+      type: (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
+      name: dispositionName(response.headers.get('content-disposition')),
+    };
+  }
+
   return {
+    getFile,
     // A busy window reads faster than a server's limit allows (Zulip's 200 a
     // minute): a refused read waits the time the server names and goes again,
     // rather than showing the reader an error.
@@ -188,6 +314,56 @@ export function createHttpClient(
       }
     },
   };
+}
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** A response's body, refused once it is longer than `maxBytes`, as said or as it comes. */
+async function readAtMost(response: Response, maxBytes: number, url: URL): Promise<Uint8Array> {
+  const said = Number(response.headers.get('content-length') ?? Number.NaN);
+  const tooLarge = (size: number) => {
+    void response.body?.cancel().catch(() => undefined);
+    return new FileTooLargeError(`${url.pathname} is ${size} bytes or more`, size, maxBytes);
+  };
+  if (said > maxBytes) throw tooLarge(said);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  if (response.body) {
+    for await (const chunk of response.body) {
+      length += chunk.length;
+      if (length > maxBytes) throw tooLarge(length);
+      chunks.push(chunk);
+    }
+  }
+  const data = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    data.set(chunk, at);
+    at += chunk.length;
+  }
+  return data;
+}
+
+/** RFC 6266's file name: RFC 8187's `filename*` when there is one, else the plain `filename`. */
+export function dispositionName(header: string | null): string | null {
+  if (header === null) return null;
+  const extended = /filename\*\s*=\s*([\w-]+)'[^']*'([^;\s]+)/i.exec(header);
+  if (extended?.[2] !== undefined) {
+    try {
+      return decodeURIComponent(extended[2]);
+    } catch {
+      // A malformed encoding falls back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name === undefined || name === '' ? null : name;
 }
 
 const describe = (error: unknown): string => {

@@ -1,4 +1,5 @@
 import { X509Certificate } from 'node:crypto';
+import type { ClientRequest } from 'node:http';
 import { Agent, request } from 'node:https';
 import { connect, type PeerCertificate } from 'node:tls';
 
@@ -83,7 +84,12 @@ export function pinnedFetch(pin: CertificatePin): typeof fetch {
     const outgoing = new Request(input, init);
     const url = new URL(outgoing.url);
     if (url.protocol !== 'https:') throw new TypeError(`${url.origin} is not HTTPS`);
-    const body = outgoing.body ? Buffer.from(await outgoing.arrayBuffer()) : null;
+    // A body of known length (an upload) goes out as the socket takes it, so
+    // that its progress, read off the stream it pulls from, follows what was
+    // sent; any other is sent whole, with the length Node then gives it.
+    const streamed = outgoing.headers.has('content-length') ? outgoing.body : null;
+    const whole =
+      outgoing.body && !streamed ? Buffer.from(await outgoing.arrayBuffer()) : undefined;
     try {
       return await new Promise<Response>((resolve, reject) => {
         const call = request(
@@ -114,13 +120,36 @@ export function pinnedFetch(pin: CertificatePin): typeof fetch {
           },
         );
         call.on('error', reject);
-        call.end(body ?? undefined);
+        if (streamed) void sendBody(streamed, call);
+        else call.end(whole);
       });
     } catch (error) {
       throw await explainRefusal(error, url, pin);
     }
   };
   return send as typeof fetch;
+}
+
+async function sendBody(body: ReadableStream<Uint8Array>, call: ClientRequest): Promise<void> {
+  try {
+    for await (const chunk of body) {
+      if (call.destroyed) return;
+      if (!call.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          const settle = () => {
+            call.off('drain', settle);
+            call.off('close', settle);
+            resolve();
+          };
+          call.once('drain', settle);
+          call.once('close', settle);
+        });
+      }
+    }
+    call.end();
+  } catch (error) {
+    call.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
 }
 
 // OpenSSL refuses a certificate other than the pinned one before our own
