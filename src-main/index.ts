@@ -6,6 +6,7 @@ import {
   dialog,
   powerMonitor,
   session as electronSession,
+  shell,
   type BrowserWindow,
 } from 'electron';
 import { contentSecurityPolicy } from './desktop/contentSecurityPolicy';
@@ -71,6 +72,10 @@ async function start(): Promise<void> {
         onClick: (id) => hearth.app.openAlert(id),
       }),
     desktopQuiet: gnome.quiet,
+    downloads: {
+      dir: app.getPath('downloads'),
+      reveal: (path) => shell.showItemInFolder(path),
+    },
   });
   shutdown = async () => {
     gnome.stop();

@@ -4,6 +4,8 @@ import { hostingBridgeCalls } from './hostingCalls';
 import { organizationBridgeCalls } from './organizationCalls';
 import { peopleBridgeCalls, roleSchema } from './peopleCalls';
 import { streamBridgeCalls, streamName, topicName } from './streamCalls';
+import { uploadBridgeCalls, uploadBridgeEvents } from './uploadCalls';
+export { maxUploadBytes } from './uploadCalls';
 export type { HostingPage, ZulipExport, ZulipVersion } from './hostingCalls';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
 export type { Invitation, PeoplePage, Person } from './peopleCalls';
@@ -205,6 +207,8 @@ export const composeRulesSchema = z.object({
   maxMessageBytes: z.number().int(),
   /** The longest topic, in characters. */
   maxTopicLength: z.number().int(),
+  /** The largest file the compose box sends, in bytes: the server's max_file_upload_size_mib, at most what the bridge carries. */
+  maxUploadBytes: z.number().int(),
 });
 export type ComposeRules = z.infer<typeof composeRulesSchema>;
 
@@ -697,12 +701,13 @@ export const bridgeCalls = {
   /**
    * A link clicked in a message (its href as written, maybe relative to the
    * account's server). A known organization's narrow opens in the app (a
-   * `navigate` event); `external` is for the system browser.
+   * `navigate` event); `external` is for the system browser; `upload`, a file
+   * uploaded to a known organization, is for saveUpload.
    */
   openLink: {
     args: z.object({ href: z.string().min(1).max(8000) }),
     result: z.object({
-      kind: z.enum(['narrow', 'external', 'refused', 'invitation']),
+      kind: z.enum(['narrow', 'external', 'refused', 'invitation', 'upload']),
       url: z.string().nullable(),
     }),
   },
@@ -767,6 +772,7 @@ export const bridgeCalls = {
   ...organizationBridgeCalls,
   ...peopleBridgeCalls,
   ...hostingBridgeCalls,
+  ...uploadBridgeCalls,
 } as const;
 
 export const bridgeEvents = {
@@ -801,6 +807,7 @@ export const bridgeEvents = {
   hosting: z.object({ at: z.number() }),
   /** An invitation link was opened (clicked, or handed over by the OS): offer to join by it. */
   invitation: z.object({ link: z.string() }),
+  ...uploadBridgeEvents,
 } as const;
 
 export type BridgeCallName = keyof typeof bridgeCalls;

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { BridgeService } from '../../src-preload/bridge';
 import type { SessionTuning } from '../client/app/accountRuntime';
 import { createBridgeService } from '../client/app/bridgeService';
-import { HearthApp } from '../client/app/hearthApp';
+import { HearthApp, type HearthAppOptions } from '../client/app/hearthApp';
 import { PageNotifier, type Notifier } from '../client/app/notifier';
 import { embeddedHosting } from './embeddedHosting';
 import type { HostConfig } from './hosting';
@@ -25,6 +25,8 @@ export interface StartHearthOptions {
   desktopQuiet?: () => boolean;
   tuning?: SessionTuning;
   log?: (line: string) => void;
+  /** Where files saved from messages go, and how the desktop shows one there. */
+  downloads?: HearthAppOptions['downloads'];
 }
 
 export interface RunningHearth {
@@ -60,6 +62,7 @@ export async function startHearth(options: StartHearthOptions): Promise<RunningH
     log,
     ...(options.desktopQuiet ? { desktopQuiet: options.desktopQuiet } : {}),
     ...(options.tuning ? { tuning: options.tuning } : {}),
+    ...(options.downloads ? { downloads: options.downloads } : {}),
   });
   return { app, service: createBridgeService(app, page), stop: () => app.stop() };
 }

@@ -59,6 +59,7 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
     tuning: options.tuning ?? testTuning,
     notifier: page,
     log: () => undefined,
+    downloads: { dir: join(profileDir, 'downloads') },
     ...(options.now ? { now: options.now } : {}),
   });
   return {

@@ -116,7 +116,12 @@ describe('the suggestions', () => {
 });
 
 describe('the length check before sending', () => {
-  const rules: ComposeRules = { enterSends: false, maxMessageBytes: 100, maxTopicLength: 10 };
+  const rules: ComposeRules = {
+    enterSends: false,
+    maxMessageBytes: 100,
+    maxTopicLength: 10,
+    maxUploadBytes: 1024,
+  };
 
   it('counts a message in UTF-8 bytes and says how much room is left near the end', () => {
     expect(checkLength('a'.repeat(90), 'lunch', rules)).toEqual({ tooLong: false, notice: null });

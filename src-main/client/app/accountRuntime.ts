@@ -55,6 +55,7 @@ import { HeldReads } from './heldReads';
 import { OrganizationActions } from './organizationSettings';
 import { PeopleAdmin } from './peopleAdmin';
 import { StreamActions } from './streamActions';
+import { AccountUploads } from './uploads';
 
 export interface AccountRuntimeEvents {
   /** The account's line in the switcher changed: unread count or connection. */
@@ -120,6 +121,7 @@ export class AccountRuntime {
   readonly streams: StreamActions;
   readonly organization: OrganizationActions;
   readonly people: PeopleAdmin;
+  readonly uploads: AccountUploads;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
@@ -166,6 +168,11 @@ export class AccountRuntime {
     this.people = new PeopleAdmin({
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),
+    });
+    this.uploads = new AccountUploads({
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+      serverUrl: () => this.#account.serverUrl,
     });
     this.#typists = new Typists({
       ownUserId: () => cache.ownUserId ?? this.#account.userId,

@@ -379,6 +379,23 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.setHostingNetwork(exposure);
       return {};
     },
+    async uploadFile(args: CallArgs<'uploadFile'>) {
+      const { accountId, uploadId, name, type, data } = parseArgs('uploadFile', args);
+      const file = { name, type, data: Buffer.from(data, 'base64') };
+      return { url: await app.upload(accountId, uploadId, file) };
+    },
+    async cancelUpload(args: CallArgs<'cancelUpload'>) {
+      app.cancelUpload(parseArgs('cancelUpload', args).uploadId);
+      return {};
+    },
+    async uploadedImage(args: CallArgs<'uploadedImage'>) {
+      const { accountId, href } = parseArgs('uploadedImage', args);
+      return { dataUrl: await app.uploadedImage(accountId, href) };
+    },
+    async saveUpload(args: CallArgs<'saveUpload'>) {
+      const { accountId, href } = parseArgs('saveUpload', args);
+      return app.saveUpload(accountId, href);
+    },
     async startHosting(args: CallArgs<'startHosting'>) {
       parseArgs('startHosting', args);
       await app.startHosting();
@@ -412,6 +429,7 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
         app.on('hosting', () => hosting.request()),
         app.on('invitation', (invitation) => push('invitation', invitation)),
         app.on('typing', (typing) => push('typing', typing)),
+        app.on('uploadProgress', (progress) => push('uploadProgress', progress)),
         app.on('drafts', ({ accountId }) =>
           push('drafts', { accountId, drafts: app.active().drafts() }),
         ),

@@ -1,4 +1,4 @@
-import type { ComposeRules, EmojiChoice } from '../../../src-preload/bridge';
+import { maxUploadBytes, type ComposeRules, type EmojiChoice } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
 import { emojiCodes } from '../../wire/emojiCodes';
 
@@ -8,6 +8,12 @@ const zulipLimits = { maxMessageBytes: 10_000, maxTopicLength: 60 };
 const positive = (value: unknown, fallback: number): number =>
   typeof value === 'number' && value > 0 ? value : fallback;
 
+/** The server's max_file_upload_size_mib, in bytes; null when it does not say. */
+export function maxUploadBytesOf(state: InitialState | null): number | null {
+  const mib = state?.['max_file_upload_size_mib'];
+  return typeof mib === 'number' && mib > 0 ? Math.floor(mib * 1024 * 1024) : null;
+}
+
 /** The compose box's behaviour, from the register state; Zulip's defaults before any. */
 export function composeRulesOf(state: InitialState | null): ComposeRules {
   // enter_sends moved into user_settings in Zulip 5.0; older servers send it at the top.
@@ -16,6 +22,7 @@ export function composeRulesOf(state: InitialState | null): ComposeRules {
     enterSends: enterSends === true,
     maxMessageBytes: positive(state?.['max_message_length'], zulipLimits.maxMessageBytes),
     maxTopicLength: positive(state?.['max_topic_length'], zulipLimits.maxTopicLength),
+    maxUploadBytes: Math.min(maxUploadBytesOf(state) ?? maxUploadBytes, maxUploadBytes),
   };
 }
 

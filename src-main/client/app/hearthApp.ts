@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type {
   AppPreferences,
@@ -36,7 +37,7 @@ import { keepNewest } from '../keepNewest';
 import { doNotDisturbUntil, isQuiet, type DoNotDisturbChoice } from '../notify/doNotDisturb';
 import type { Alert } from './accountAlerts';
 import type { Notifier } from './notifier';
-import { resolveLink, type LinkTarget } from './links';
+import { resolveLink, type LinkAccount, type LinkTarget } from './links';
 import { PreferenceFile, type WindowBounds } from './preferences';
 import type { SecretStore } from '../secretStore';
 import { AccountRuntime, type SessionTuning } from './accountRuntime';
@@ -44,6 +45,7 @@ import { RealmIcons } from './realmIcons';
 import { hostingPageOf } from './hostingPage';
 import type { HostingPort, NetworkExposure, NewOrganization } from './hostingPort';
 import { narrowTerms } from './narrows';
+import { throttledProgress, type FileToSend } from './uploads';
 
 export interface HearthAppOptions {
   /** The app's data folder: the account list, the caches, the hosted organization. */
@@ -60,6 +62,11 @@ export interface HearthAppOptions {
   /** The clock do-not-disturb runs by. */
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * Where files saved from messages go (the user's Downloads folder by
+   * default), and how the desktop shows one there.
+   */
+  downloads?: { dir: string; reveal?: (path: string) => void };
 }
 
 export interface HearthAppEvents {
@@ -77,6 +84,8 @@ export interface HearthAppEvents {
   hosting: undefined;
   /** An invitation link was opened: the window offers to join by it. */
   invitation: { link: string };
+  /** A file the window is uploading went further. */
+  uploadProgress: { accountId: string; uploadId: string; sent: number; total: number };
 }
 
 /** What a shown notification opens when clicked. */
@@ -120,6 +129,8 @@ export class HearthApp {
   readonly #preferences: PreferenceFile;
   readonly #notifier: Notifier;
   readonly #alerts = new Map<string, AlertTarget>();
+  /** Uploads under way, by the window's name for each, to cancel them. */
+  readonly #uploads = new Map<string, AbortController>();
   #activeId: string | null = null;
   #focused = false;
   #lastFocusedAt = Number.NEGATIVE_INFINITY;
@@ -263,19 +274,75 @@ export class HearthApp {
       this.#events.emit('invitation', { link: href });
       return { kind: 'invitation', link: href };
     }
-    const accounts = [...this.#runtimes.values()].map((runtime) => ({
-      id: runtime.account.id,
-      serverUrl: runtime.account.serverUrl,
-      userId: runtime.cache.ownUserId ?? runtime.account.userId,
-    }));
-    const shownIn = fromWindow
-      ? accounts.find((account) => account.id === this.#activeId)
-      : undefined;
-    const target = resolveLink(href, accounts, shownIn);
+    const shownIn =
+      fromWindow && this.#activeId !== null ? this.#linkAccount(this.#activeId) : undefined;
+    const target = resolveLink(href, this.#linkAccounts(), shownIn);
     if (target.kind === 'narrow') {
       this.#events.emit('navigate', { accountId: target.accountId, narrow: target.narrow });
     }
     return target;
+  }
+
+  /**
+   * Sends a file from the window to the account's server, telling how far it
+   * got as `uploadProgress` events; resolves to its URL as a message links it.
+   */
+  async upload(accountId: string, uploadId: string, file: FileToSend): Promise<string> {
+    const runtime = this.#runtime(accountId);
+    if (this.#uploads.has(uploadId)) throw new Error('That upload is already under way.');
+    const controller = new AbortController();
+    this.#uploads.set(uploadId, controller);
+    const progress = throttledProgress((sent, total) =>
+      this.#events.emit('uploadProgress', { accountId, uploadId, sent, total }),
+    );
+    try {
+      return await runtime.uploads.send(file, progress, controller.signal);
+    } finally {
+      this.#uploads.delete(uploadId);
+    }
+  }
+
+  cancelUpload(uploadId: string): void {
+    this.#uploads.get(uploadId)?.abort(new Error('The upload was cancelled.'));
+  }
+
+  /** An image a message of the account shows, as a data: URL for the window. */
+  uploadedImage(accountId: string, href: string): Promise<string> {
+    return this.#runtime(accountId).uploads.image(href);
+  }
+
+  /**
+   * Saves a file a message links (shown in `accountId`'s messages) into the
+   * Downloads folder, and shows it there. Nothing is opened: a file from a
+   * message is for the person to look at, not for the app to run.
+   */
+  async saveUpload(accountId: string, href: string): Promise<{ name: string; path: string }> {
+    const target = resolveLink(href, this.#linkAccounts(), this.#linkAccount(accountId));
+    if (target.kind !== 'upload') {
+      throw new Error('The link is not a file uploaded to an organization of this app.');
+    }
+    const dir = this.#options.downloads?.dir ?? join(homedir(), 'Downloads');
+    const saved = await this.#runtime(target.accountId).uploads.save(target.url, dir);
+    this.#options.downloads?.reveal?.(saved.path);
+    return saved;
+  }
+
+  #runtime(accountId: string): AccountRuntime {
+    const runtime = this.#runtimes.get(accountId);
+    if (!runtime) throw new Error('That organization is no longer in the app.');
+    return runtime;
+  }
+
+  #linkAccounts(): LinkAccount[] {
+    return [...this.#runtimes.values()].map((runtime) => ({
+      id: runtime.account.id,
+      serverUrl: runtime.account.serverUrl,
+      userId: runtime.cache.ownUserId ?? runtime.account.userId,
+    }));
+  }
+
+  #linkAccount(accountId: string): LinkAccount | undefined {
+    return this.#linkAccounts().find((account) => account.id === accountId);
   }
 
   #now(): number {

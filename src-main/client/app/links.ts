@@ -1,5 +1,6 @@
 import type { Narrow } from '../../../src-preload/bridge';
 import { privateNarrow, viewOfIs } from './narrows';
+import { uploadPathOf } from './uploads';
 
 /** What a clicked or handed-over link does. */
 export type LinkTarget =
@@ -9,7 +10,9 @@ export type LinkTarget =
   /** Nothing: a scheme the OS must not be asked to open (file:, javascript:…). */
   | { kind: 'refused' }
   /** An invitation to an organization: the window's Join form takes it. */
-  | { kind: 'invitation'; link: string };
+  | { kind: 'invitation'; link: string }
+  /** A file uploaded to a known organization: read with that account's key (see uploads.ts). */
+  | { kind: 'upload'; accountId: string; url: string };
 
 export interface LinkAccount {
   id: string;
@@ -132,6 +135,9 @@ export function resolveLink(
   if (account && url.hash.startsWith('#narrow/')) {
     const narrow = narrowOfHash(url.hash, account.userId);
     if (narrow) return { kind: 'narrow', accountId: account.id, narrow };
+  }
+  if (account && uploadPathOf(url.href, account.serverUrl) !== null) {
+    return { kind: 'upload', accountId: account.id, url: url.href };
   }
   return { kind: 'external', url: url.href };
 }

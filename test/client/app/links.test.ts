@@ -80,10 +80,6 @@ describe('where a link goes', () => {
       kind: 'external',
       url: 'https://example.com/page',
     });
-    expect(resolveLink('/user_uploads/1/ab/cat.png', accounts, office)).toEqual({
-      kind: 'external',
-      url: 'http://127.0.0.1:9991/user_uploads/1/ab/cat.png',
-    });
     expect(resolveLink('https://chat.example.org/other/#narrow/stream/1-a', accounts)).toEqual({
       kind: 'external',
       url: 'https://chat.example.org/other/#narrow/stream/1-a',
@@ -100,6 +96,38 @@ describe('where a link goes', () => {
     ]) {
       expect(resolveLink(href, accounts), href).toEqual({ kind: 'refused' });
     }
+  });
+});
+
+describe('links to uploaded files', () => {
+  it('are read with the key of the organization whose server holds them, not opened outside', () => {
+    expect(resolveLink('/user_uploads/1/ab/tok/cat.png', accounts, office)).toEqual({
+      kind: 'upload',
+      accountId: 'office',
+      url: 'http://127.0.0.1:9991/user_uploads/1/ab/tok/cat.png',
+    });
+    expect(
+      resolveLink(
+        'https://chat.example.org/club/user_uploads/2/cd/tok/notes.pdf',
+        accounts,
+        office,
+      ),
+    ).toEqual({
+      kind: 'upload',
+      accountId: 'club',
+      url: 'https://chat.example.org/club/user_uploads/2/cd/tok/notes.pdf',
+    });
+  });
+
+  it('go outside when no organization of the app holds them', () => {
+    expect(resolveLink('https://chat.zulip.org/user_uploads/2/cd/tok/a.png', accounts)).toEqual({
+      kind: 'external',
+      url: 'https://chat.zulip.org/user_uploads/2/cd/tok/a.png',
+    });
+    expect(resolveLink('/user_uploads/../api/v1/users/me', accounts, office)).toEqual({
+      kind: 'external',
+      url: 'http://127.0.0.1:9991/api/v1/users/me',
+    });
   });
 });
 

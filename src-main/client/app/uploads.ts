@@ -1,0 +1,196 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Api } from '../api';
+import { certificateChange } from '../pinnedFetch';
+import { FileTooLargeError, NetworkError, NotZulipError } from '../errors';
+import type { InitialState } from '../../state/applyEvent';
+import { maxUploadBytesOf } from './composeAids';
+
+// Images a window shows from a data: URL: Zulip's inline image types. SVG is
+// not among them, as Zulip offers it as a download.
+const imageTypes = new Set([
+  'image/apng',
+  'image/avif',
+  'image/bmp',
+  'image/gif',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+]);
+
+/** The largest image the window is handed to show: a data: URL a third larger again. */
+export const maxImageBytes = 10 * 1024 * 1024;
+/** The largest file saved from a message, read whole before it is written. */
+export const maxSavedBytes = 200 * 1024 * 1024;
+
+const mib = 1024 * 1024;
+
+/**
+ * The path on the server of an uploaded file a message links (`/user_uploads/…`,
+ * written relative to the server, or absolute on it); null for any other link,
+ * which the account's key must never go with.
+ */
+export function uploadPathOf(href: string, serverUrl: string): string | null {
+  const server = new URL(serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`);
+  let url: URL;
+  try {
+    url = new URL(href, server);
+  } catch {
+    return null;
+  }
+  if (url.origin !== server.origin || url.username !== '' || url.password !== '') return null;
+  const uploads = `${server.pathname}user_uploads/`;
+  if (!url.pathname.startsWith(uploads)) return null;
+  // `..` is resolved by URL parsing already; encoded dots are not, and never name a file.
+  if (/%2e|%2f|%5c/i.test(url.pathname)) return null;
+  return url.pathname.slice(server.pathname.length - 1);
+}
+
+export interface UploadsDeps {
+  /** The account's API; throws when the account has no key to act with. */
+  api: () => Pick<Api, 'uploadFile' | 'getUploadedFile'>;
+  /** The register state as events keep it. */
+  state: () => InitialState | null;
+  serverUrl: () => string;
+}
+
+export interface FileToSend {
+  name: string;
+  data: Uint8Array;
+  type: string;
+}
+
+/** One account's files: sending them, and reading those its messages link. */
+export class AccountUploads {
+  readonly #deps: UploadsDeps;
+
+  constructor(deps: UploadsDeps) {
+    this.#deps = deps;
+  }
+
+  /** Sends the file; resolves to its URL as a message links it, or fails with words for the person. */
+  async send(
+    file: FileToSend,
+    onProgress: (sent: number, total: number) => void,
+    signal: AbortSignal,
+  ): Promise<string> {
+    try {
+      return await this.#deps.api().uploadFile({
+        name: file.name,
+        data: file.data,
+        type: file.type === '' ? undefined : file.type,
+        maxBytes: maxUploadBytesOf(this.#deps.state()),
+        onProgress,
+        signal,
+      });
+    } catch (error) {
+      throw signal.aborted ? error : readable(error);
+    }
+  }
+
+  /** An uploaded image as a data: URL; fails when the link is not one, or not an image. */
+  async image(href: string): Promise<string> {
+    const file = await this.#read(href, maxImageBytes);
+    if (!imageTypes.has(file.type)) {
+      throw new Error(`The file is not an image the window shows (${file.type || 'no type'}).`);
+    }
+    return `data:${file.type};base64,${Buffer.from(file.data).toString('base64')}`;
+  }
+
+  /** Reads a file a message links and writes it into `dir` under a name no other file there has. */
+  async save(href: string, dir: string): Promise<{ name: string; path: string }> {
+    const file = await this.#read(href, maxSavedBytes);
+    const name = safeFileName(file.name ?? decodedLastSegment(href));
+    const path = await writeNewFile(dir, name, file.data);
+    return { name, path };
+  }
+
+  async #read(href: string, maxBytes: number) {
+    const path = uploadPathOf(href, this.#deps.serverUrl());
+    if (path === null) throw new Error('The link is not a file uploaded to this organization.');
+    try {
+      return await this.#deps.api().getUploadedFile(path, { maxBytes });
+    } catch (error) {
+      if (error instanceof FileTooLargeError) {
+        throw new Error(
+          `The file is larger than Hearth reads from a message (${Math.round(maxBytes / mib)} MiB).`,
+          { cause: error },
+        );
+      }
+      throw readable(error);
+    }
+  }
+}
+
+/** An error's message for the window: the server's reason as it gave it, a network failure plainly. */
+function readable(error: unknown): unknown {
+  const changed = certificateChange(error);
+  if (changed) return changed;
+  if (error instanceof NotZulipError) {
+    return new Error(`The server answered HTTP ${error.status}.`, { cause: error });
+  }
+  if (error instanceof NetworkError) {
+    return new Error('The server could not be reached. Try again once it answers.', {
+      cause: error,
+    });
+  }
+  return error;
+}
+
+const decodedLastSegment = (href: string): string => {
+  const segment = href.split(/[?#]/)[0]?.split('/').at(-1) ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * A name the file may have on this computer: no folder in it, no character
+ * a file system refuses, not hidden, not too long for one.
+ */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/[/\\:*?"<>|\p{Cc}]/gu, '_')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : '';
+  const stem = cleaned.slice(0, cleaned.length - extension.length).slice(0, 150);
+  return stem === '' ? `download${extension}` : `${stem}${extension}`;
+}
+
+/** Writes the file as `name`, or `name (2)`… where that is taken; never over another file. */
+async function writeNewFile(dir: string, name: string, data: Uint8Array): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const dot = name.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let attempt = 1; ; attempt += 1) {
+    const path = join(dir, attempt === 1 ? name : `${stem} (${attempt})${extension}`);
+    try {
+      await writeFile(path, data, { flag: 'wx' });
+      return path;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EEXIST' || attempt >= 1000) throw error;
+    }
+  }
+}
+
+/**
+ * Progress as often as a window can show it: every tenth of a second, and the
+ * end. A fast link would otherwise tell it for every slice of the body.
+ */
+export function throttledProgress(
+  report: (sent: number, total: number) => void,
+  intervalMs = 100,
+  now: () => number = Date.now,
+): (sent: number, total: number) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (sent, total) => {
+    const at = now();
+    if (sent < total && at - last < intervalMs) return;
+    last = at;
+    report(sent, total);
+  };
+}
