@@ -146,6 +146,30 @@ describe('sanitizeMessageHtml over the XSS corpus', () => {
     );
   });
 
+  it("keeps Zulip's inline image of an upload, its path held for main to fetch", async () => {
+    const kept = await page.evaluate(() => {
+      const { sanitizeMessageHtml } = (window as unknown as SanitizerGlobals).hearthSanitize;
+      return [
+        sanitizeMessageHtml(
+          '<p><a href="/user_uploads/1/aa/tok/a.png">a.png</a></p>\n' +
+            '<div class="message_inline_image"><a href="/user_uploads/1/aa/tok/a.png" title="a.png">' +
+            '<img src="/user_uploads/1/aa/tok/a.png"></a></div>',
+        ),
+        // A message may not name a path of its own for main to fetch, nor reach another host.
+        sanitizeMessageHtml(
+          '<img data-upload-src="/api/v1/users/me" src="//evil.example/user_uploads/x.png">' +
+            '<img src="/user_uploads//evil.example/x.png" alt="x">',
+        ),
+      ];
+    });
+    expect(kept[0]).toBe(
+      '<p><a href="/user_uploads/1/aa/tok/a.png" target="_blank" rel="noopener noreferrer">a.png</a></p>\n' +
+        '<div class="message_inline_image"><a href="/user_uploads/1/aa/tok/a.png" title="a.png" target="_blank" rel="noopener noreferrer">' +
+        '<img data-upload-src="/user_uploads/1/aa/tok/a.png" alt="a.png"></a></div>',
+    );
+    expect(kept[1]).toBe('<img><img src="/user_uploads//evil.example/x.png" alt="x">');
+  });
+
   it('keeps the safe parts: web and mail links, opened outside the window', async () => {
     const links = await page.evaluate(() => {
       const { sanitizeMessageHtml } = (window as unknown as SanitizerGlobals).hearthSanitize;

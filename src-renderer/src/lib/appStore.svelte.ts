@@ -34,6 +34,8 @@ import { SettingsStore, type SettingsPage } from './settingsStore.svelte';
 import { StreamsStore, type StreamsPage } from './streamsStore.svelte';
 import { shareUnchanged } from './shareUnchanged';
 import { TypingStore } from './typingStore.svelte';
+import { UploadedFilesStore } from './uploadedFilesStore.svelte';
+import { UploadsStore } from './uploadsStore.svelte';
 
 /** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, settings, the Inbox, the drafts, or the streams' pages. */
 export type MainView =
@@ -82,6 +84,10 @@ export class AppStore {
   readonly searchView: MessageView;
   readonly inbox: InboxStore;
   readonly drafts: DraftsStore;
+  /** Files the compose box is sending. */
+  readonly uploads: UploadsStore;
+  /** Files messages link: their images, the lightbox, saving the others. */
+  readonly files: UploadedFilesStore;
 
   /** Zulip's twenty_four_hour_time, for every time the window writes; its default until the snapshot comes. */
   get clockHours(): 12 | 24 {
@@ -112,8 +118,17 @@ export class AppStore {
     this.recent = new RecentStore(bridge);
     this.onboarding = new OnboardingStore(bridge, (accountId) => this.joined(accountId));
     this.bots = new BotsStore(bridge);
-    this.desktop = new DesktopStore(bridge, (id) => {
-      bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
+    this.uploads = new UploadsStore(bridge, () => this.activeAccountId);
+    this.files = new UploadedFilesStore(
+      bridge,
+      () => this.activeAccountId,
+      (notice) => this.messageActions.tell(notice),
+    );
+    this.desktop = new DesktopStore(bridge, {
+      notificationClicked: (id) => {
+        bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
+      },
+      uploadClicked: (href) => void this.files.save(href),
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
     this.organization = new OrganizationStore(bridge);
@@ -175,6 +190,7 @@ export class AppStore {
     });
     this.desktop.start();
     this.drafts.start();
+    this.uploads.start();
     await this.refreshAppState();
     this.ready = true;
   }
@@ -298,6 +314,8 @@ export class AppStore {
         return narrow();
       },
       watchSeen: seen ? (node, messageId) => seen.watch(node, messageId) : null,
+      showImages: (node) => this.files.watch(node),
+      openImage: (href, name) => void this.files.open(href, name),
     };
   }
 
@@ -436,6 +454,8 @@ export class AppStore {
     this.typing.clear();
     this.feed.clear();
     this.search.close();
+    this.uploads.clear();
+    this.files.clear();
     this.compose.restore(next === null ? emptyDraft : (this.#views.get(next)?.draft ?? emptyDraft));
     return ++this.#entries;
   }

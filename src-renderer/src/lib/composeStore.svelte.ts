@@ -93,6 +93,19 @@ export class ComposeStore {
     this.focusWanted = 'message';
   }
 
+  /**
+   * Puts text (an uploaded file's link) into the message at `at`, apart from
+   * the words on either side; returns where the cursor goes after it.
+   */
+  insertAt(text: string, at: number): number {
+    const before = this.content.slice(0, at);
+    const after = this.content.slice(at);
+    const lead = before === '' || /\s$/.test(before) ? '' : ' ';
+    const trail = after === '' || /^\s/.test(after) ? '' : ' ';
+    this.content = `${before}${lead}${text}${trail}${after}`;
+    return before.length + lead.length + text.length + trail.length;
+  }
+
   addRecipient(userId: number): void {
     if (!this.recipients.includes(userId)) this.recipients = [...this.recipients, userId];
   }

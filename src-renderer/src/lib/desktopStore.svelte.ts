@@ -27,7 +27,11 @@ export class DesktopStore {
 
   constructor(
     private readonly bridge: ChatBridge,
-    private readonly onNotificationClick: (id: string) => void,
+    private readonly on: {
+      notificationClicked: (id: string) => void;
+      /** A link to a file uploaded to a known organization: main saves it. */
+      uploadClicked: (href: string) => void;
+    },
   ) {}
 
   start(): void {
@@ -102,7 +106,8 @@ export class DesktopStore {
 
   /**
    * A link in a message: main says whether it opens in the app (a narrow of
-   * a known organization) or outside, where the window hands it to the OS.
+   * a known organization), is a file uploaded there (which main saves), or
+   * opens outside, where the window hands it to the OS.
    */
   private followLink(event: MouseEvent): void {
     const link = (event.target as Element | null)?.closest?.('.message-content a[href]');
@@ -114,6 +119,7 @@ export class DesktopStore {
         if (target.kind === 'external' && target.url) {
           window.open(target.url, '_blank', 'noopener,noreferrer');
         }
+        if (target.kind === 'upload') this.on.uploadClicked(href);
       },
       (error: unknown) => (this.error = errorText(error)),
     );
@@ -132,7 +138,7 @@ export class DesktopStore {
     notification.addEventListener('click', () => {
       window.focus();
       notification.close();
-      this.onNotificationClick(alert.id);
+      this.on.notificationClicked(alert.id);
     });
   }
 }

@@ -22,4 +22,8 @@ export interface MessageView {
    * the function that stops. Null where seeing does not mark messages read.
    */
   watchSeen: ((node: Element, messageId: number) => () => void) | null;
+  /** Shows the uploaded images of a message's HTML as they come into view; returns the function that stops. */
+  showImages(node: Element): () => void;
+  /** Opens an image of a message large, over the window: its file's link, and its name. */
+  openImage(href: string, name: string): void;
 }

@@ -3,6 +3,7 @@ import type {
   OrganizationChange,
   OrganizationSettings,
 } from '../../../src-preload/bridge';
+import { base64Of } from './base64';
 import { ServerPage } from './serverPage.svelte';
 
 // The organization settings page of the account in the window. A change
@@ -28,13 +29,4 @@ export class OrganizationStore extends ServerPage<OrganizationSettings> {
   setDefaultStream(streamId: number, isDefault: boolean): Promise<boolean> {
     return this.send(() => this.bridge.setDefaultStream({ streamId, isDefault }));
   }
-}
-
-function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode takes its arguments on the stack.
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return btoa(binary);
 }

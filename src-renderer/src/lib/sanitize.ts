@@ -164,7 +164,36 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
   }
+  if (node.tagName === 'IMG') holdUploadedImage(node);
 });
+
+/** The attribute an uploaded image's path waits in until main hands the window its data (see uploadedFiles). */
+export const uploadSrcAttribute = 'data-upload-src';
+
+// An uploaded file is served only with the account's key, which the window
+// never holds: an image of one (Zulip's message_inline_image, a thumbnail or
+// the file itself) loses its src, which the window could not load anyway,
+// and keeps its path for main to fetch. It is named for the file it shows.
+function holdUploadedImage(image: Element): void {
+  const src = image.getAttribute('src') ?? '';
+  if (!/^\/user_uploads\/(?![/\\])/.test(src)) return;
+  image.removeAttribute('src');
+  image.setAttribute(uploadSrcAttribute, src);
+  if (!image.getAttribute('alt')) {
+    const link = image.parentElement?.tagName === 'A' ? image.parentElement : null;
+    const named = link?.getAttribute('title') ?? fileNameOf(src);
+    image.setAttribute('alt', named || 'Uploaded image');
+  }
+}
+
+function fileNameOf(path: string): string {
+  const name = path.split('/').at(-1) ?? '';
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
 
 // Set once: a configuration passed with each call is parsed again on each,
 // a fifth of the time a short message takes to sanitize.
