@@ -8,3 +8,4 @@ export * from './unread';
 export * from './presence';
 export * from './sounds';
 export * from './notificationSettings';
+export * from './uploads';

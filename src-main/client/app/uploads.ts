@@ -4,19 +4,8 @@ import type { Api } from '../api';
 import { certificateChange } from '../pinnedFetch';
 import { FileTooLargeError, NetworkError, NotZulipError } from '../errors';
 import type { InitialState } from '../../state/applyEvent';
+import { inlineImageTypes } from '../../wire';
 import { maxUploadBytesOf } from './composeAids';
-
-// Images a window shows from a data: URL: Zulip's inline image types. SVG is
-// not among them, as Zulip offers it as a download.
-const imageTypes = new Set([
-  'image/apng',
-  'image/avif',
-  'image/bmp',
-  'image/gif',
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-]);
 
 /** The largest image the window is handed to show: a data: URL a third larger again. */
 export const maxImageBytes = 10 * 1024 * 1024;
@@ -91,7 +80,7 @@ export class AccountUploads {
   /** An uploaded image as a data: URL; fails when the link is not one, or not an image. */
   async image(href: string): Promise<string> {
     const file = await this.#read(href, maxImageBytes);
-    if (!imageTypes.has(file.type)) {
+    if (!inlineImageTypes.has(file.type)) {
       throw new Error(`The file is not an image the window shows (${file.type || 'no type'}).`);
     }
     return `data:${file.type};base64,${Buffer.from(file.data).toString('base64')}`;

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inlineImageTypes } from '../../wire';
 import { mayRead } from '../actions/uploads';
 import { errors } from '../errors';
 import type { Services } from '../services';
@@ -19,14 +20,8 @@ const temporaryUrlSeconds = 60;
 // Zulip's INLINE_MIME_TYPES: what a browser may show in place; anything else
 // is offered as a download, so that no uploaded page runs as the host's.
 const inlineTypes = new Set([
+  ...inlineImageTypes,
   'application/pdf',
-  'image/apng',
-  'image/avif',
-  'image/bmp',
-  'image/gif',
-  'image/jpeg',
-  'image/png',
-  'image/webp',
   'text/plain',
   'audio/mpeg',
   'audio/ogg',
