@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
+import { alertWordBridgeCalls } from './alertWordCalls';
 import { hostingBridgeCalls } from './hostingCalls';
 import { organizationBridgeCalls } from './organizationCalls';
 import { peopleBridgeCalls, roleSchema } from './peopleCalls';
 import { streamBridgeCalls, streamName, topicName } from './streamCalls';
 import { uploadBridgeCalls, uploadBridgeEvents } from './uploadCalls';
 export { maxUploadBytes } from './uploadCalls';
+export type { AlertWordList } from './alertWordCalls';
 export type { HostingPage, ZulipExport, ZulipVersion } from './hostingCalls';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
 export type { Invitation, PeoplePage, Person } from './peopleCalls';
@@ -773,6 +775,7 @@ export const bridgeCalls = {
   ...peopleBridgeCalls,
   ...hostingBridgeCalls,
   ...uploadBridgeCalls,
+  ...alertWordBridgeCalls,
 } as const;
 
 export const bridgeEvents = {

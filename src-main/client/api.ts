@@ -284,7 +284,56 @@ export interface Api {
   uploadFile(file: FileUpload): Promise<string>;
   /** An uploaded file (`/user_uploads/…`), fetched with the account's credentials. */
   getUploadedFile(path: string, options: FileRequestOptions): Promise<ServerFile>;
+  /** Zulip's GET /users/me/alert_words. */
+  getAlertWords(): Promise<string[]>;
+  /** Zulip's POST /users/me/alert_words: resolves with the whole list as the server now keeps it. */
+  addAlertWords(words: readonly string[]): Promise<string[]>;
+  /** Zulip's DELETE /users/me/alert_words: resolves with the whole list as the server now keeps it. */
+  removeAlertWords(words: readonly string[]): Promise<string[]>;
+  /** Zulip's PATCH /streams/{stream_id}, for administrators; stream update events follow. */
+  updateStream(streamId: number, changes: StreamChanges): Promise<void>;
+  /** Zulip's GET /user_groups. */
+  getUserGroups(): Promise<UserGroupRecord[]>;
+  /** Zulip's POST /user_groups/create: the new group's ID, where the server says it (Hearth and Zulip 10+). */
+  createUserGroup(group: NewUserGroup): Promise<number | null>;
+  /** Zulip's PATCH /user_groups/{id}. */
+  updateUserGroup(groupId: number, changes: { name?: string; description?: string }): Promise<void>;
+  deleteUserGroup(groupId: number): Promise<void>;
+  /** Zulip's POST /user_groups/{id}/members. */
+  updateUserGroupMembers(
+    groupId: number,
+    change: { add: readonly number[]; delete: readonly number[] },
+  ): Promise<void>;
 }
+
+/** PATCH /streams/{stream_id}'s parameters, as Zulip 7.0 names them. */
+export type StreamChanges = Partial<{
+  new_name: string;
+  description: string;
+  is_private: boolean;
+  history_public_to_subscribers: boolean;
+  /** 1 everyone, 2 administrators, 3 full members, 4 administrators and moderators. */
+  stream_post_policy: number;
+}>;
+
+// An element of GET /user_groups (and of register's realm_user_groups).
+const userGroupSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  members: z.array(z.number().int()),
+  // Servers before Zulip 6.0 have no system groups.
+  is_system_group: z.boolean().optional(),
+});
+export type UserGroupRecord = z.infer<typeof userGroupSchema>;
+
+export interface NewUserGroup {
+  name: string;
+  description: string;
+  members: readonly number[];
+}
+
+const alertWordsSchema = z.looseObject({ alert_words: z.array(z.string()) });
 
 export interface NewSubscription {
   name: string;
@@ -537,6 +586,41 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     async setDefaultStream(streamId, isDefault) {
       const method = isDefault ? 'POST' : 'DELETE';
       await http.request(method, 'default_streams', { stream_id: streamId }, apiSuccessSchema);
+    },
+    async getAlertWords() {
+      return (await http.request('GET', 'users/me/alert_words', {}, alertWordsSchema)).alert_words;
+    },
+    async addAlertWords(words) {
+      const params = { alert_words: [...words] };
+      return (await http.request('POST', 'users/me/alert_words', params, alertWordsSchema))
+        .alert_words;
+    },
+    async removeAlertWords(words) {
+      const params = { alert_words: [...words] };
+      return (await http.request('DELETE', 'users/me/alert_words', params, alertWordsSchema))
+        .alert_words;
+    },
+    async updateStream(streamId, changes) {
+      await http.request('PATCH', `streams/${streamId}`, changes, apiSuccessSchema);
+    },
+    async getUserGroups() {
+      const schema = z.looseObject({ user_groups: z.array(userGroupSchema) });
+      return (await http.request('GET', 'user_groups', {}, schema)).user_groups;
+    },
+    async createUserGroup({ name, description, members }) {
+      const schema = z.looseObject({ group_id: z.number().int().optional() });
+      const params = { name, description, members: [...members] };
+      return (await http.request('POST', 'user_groups/create', params, schema)).group_id ?? null;
+    },
+    async updateUserGroup(groupId, changes) {
+      await http.request('PATCH', `user_groups/${groupId}`, changes, apiSuccessSchema);
+    },
+    async deleteUserGroup(groupId) {
+      await http.request('DELETE', `user_groups/${groupId}`, {}, apiSuccessSchema);
+    },
+    async updateUserGroupMembers(groupId, change) {
+      const params = { add: [...change.add], delete: [...change.delete] };
+      await http.request('POST', `user_groups/${groupId}/members`, params, apiSuccessSchema);
     },
     async uploadFile({ name, data, type, maxBytes, onProgress, signal }) {
       if (maxBytes != null && data.length > maxBytes) {

@@ -54,6 +54,7 @@ import { inboxOf } from './inboxView';
 import { HeldReads } from './heldReads';
 import { OrganizationActions } from './organizationSettings';
 import { PeopleAdmin } from './peopleAdmin';
+import { AlertWords } from './alertWords';
 import { StreamActions } from './streamActions';
 import { AccountUploads } from './uploads';
 
@@ -121,6 +122,7 @@ export class AccountRuntime {
   readonly streams: StreamActions;
   readonly organization: OrganizationActions;
   readonly people: PeopleAdmin;
+  readonly alertWords: AlertWords;
   readonly uploads: AccountUploads;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
@@ -166,6 +168,10 @@ export class AccountRuntime {
       state: () => this.#registerState(),
     });
     this.people = new PeopleAdmin({
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+    });
+    this.alertWords = new AlertWords({
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),
     });

@@ -396,6 +396,18 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       const { accountId, href } = parseArgs('saveUpload', args);
       return app.saveUpload(accountId, href);
     },
+    async listAlertWords(args: CallArgs<'listAlertWords'>) {
+      parseArgs('listAlertWords', args);
+      return { words: await app.active().alertWords.list() };
+    },
+    async addAlertWord(args: CallArgs<'addAlertWord'>) {
+      const { word } = parseArgs('addAlertWord', args);
+      return { words: await app.active().alertWords.add(word) };
+    },
+    async removeAlertWord(args: CallArgs<'removeAlertWord'>) {
+      const { word } = parseArgs('removeAlertWord', args);
+      return { words: await app.active().alertWords.remove(word) };
+    },
     async startHosting(args: CallArgs<'startHosting'>) {
       parseArgs('startHosting', args);
       await app.startHosting();

@@ -108,6 +108,9 @@ const sidebarEvents = new Set([
   // The organization's name and its editing rules are part of the snapshot.
   'realm',
   'default_streams',
+  // Pages the window shows follow these through the snapshot it is pushed.
+  'alert_words',
+  'user_group',
 ]);
 
 const renamesSomeone = (event: QueuedEvent): boolean =>

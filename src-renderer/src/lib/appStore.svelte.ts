@@ -6,6 +6,7 @@ import type {
   Narrow,
   Snapshot,
 } from '../../../src-preload/bridge';
+import { AlertWordsStore } from './alertWordsStore.svelte';
 import { BotsStore } from './botsStore.svelte';
 import { ComposeAidsStore } from './composeAidsStore.svelte';
 import {
@@ -75,6 +76,7 @@ export class AppStore {
   readonly bots: BotsStore;
   readonly desktop: DesktopStore;
   readonly notificationSettings: NotificationSettingsStore;
+  readonly alertWords: AlertWordsStore;
   readonly organization: OrganizationStore;
   readonly people: PeopleStore;
   readonly hosting: HostingStore;
@@ -131,6 +133,7 @@ export class AppStore {
       uploadClicked: (href) => void this.files.save(href),
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
+    this.alertWords = new AlertWordsStore(bridge);
     this.organization = new OrganizationStore(bridge);
     this.people = new PeopleStore(bridge);
     this.hosting = new HostingStore(bridge);
@@ -166,6 +169,7 @@ export class AppStore {
       // Settings and subscriptions change with the events that change the sidebar.
       if (this.view === 'settings' && this.settings.page === 'notifications') {
         void this.notificationSettings.load();
+        void this.alertWords.load();
       }
       if (this.view === 'settings' && this.settings.page === 'organization') {
         void this.organization.load();
@@ -325,7 +329,9 @@ export class AppStore {
     this.search.close();
     if (page !== this.settings.page) this.settings.clear();
     this.settings.page = page;
-    if (page === 'notifications') await this.notificationSettings.load();
+    if (page === 'notifications') {
+      await Promise.all([this.notificationSettings.load(), this.alertWords.load()]);
+    }
     if (page === 'organization') await this.organization.load();
   }
 
@@ -441,6 +447,7 @@ export class AppStore {
     this.view = 'feed';
     this.error = null;
     this.notificationSettings.clear();
+    this.alertWords.clear();
     this.organization.clear();
     this.people.clear();
     this.hosting.clear();

@@ -96,6 +96,10 @@ export const isUnread = (message: Message): boolean => !(message.flags ?? []).in
 
 export const isStarred = (message: Message): boolean => (message.flags ?? []).includes('starred');
 
+/** The message holds one of the reader's alert words (Zulip's has_alert_word flag). */
+export const hasAlertWord = (message: Message): boolean =>
+  (message.flags ?? []).includes('has_alert_word');
+
 /** A sender's initials and a hue of their own, for the avatar drawn where no picture is loaded. */
 export function avatarOf(fullName: string, userId: number): { initials: string; hue: number } {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
