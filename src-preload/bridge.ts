@@ -16,8 +16,11 @@ export type { Message, Subscription, RecipientUser, MentionFlag } from '../src-m
 export type {
   BrowsedStream,
   MutedTopic,
+  StreamAdminChange,
+  StreamAdminSettings,
   StreamNotification,
   StreamNotificationProperty,
+  StreamPostPolicy,
   StreamSettings,
   SubscriptionChange,
 } from './streamCalls';

@@ -72,6 +72,44 @@ export const subscriptionChangeSchema = z.discriminatedUnion('property', [
 ]);
 export type SubscriptionChange = z.infer<typeof subscriptionChangeSchema>;
 
+// Zulip's Stream.STREAM_POST_POLICY_*: everyone, administrators, full members,
+// administrators and moderators.
+export const streamPostPolicySchema = z.union([
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+]);
+export type StreamPostPolicy = z.infer<typeof streamPostPolicySchema>;
+
+const streamAdminFields = {
+  name: streamName,
+  // Zulip's Stream.MAX_DESCRIPTION_LENGTH.
+  description: z.string().trim().max(1024),
+  isPrivate: z.boolean(),
+  /** Zulip's history_public_to_subscribers: new subscribers see older messages. */
+  historyPublic: z.boolean(),
+  postPolicy: streamPostPolicySchema,
+};
+
+/** A stream's own settings, as an administrator changes them (Zulip's PATCH /streams/{id}). */
+export const streamAdminSettingsSchema = z.object({
+  streamId: z.number().int(),
+  name: z.string(),
+  /** As its author wrote it, in Markdown. */
+  description: z.string(),
+  isPrivate: z.boolean(),
+  historyPublic: z.boolean(),
+  postPolicy: streamPostPolicySchema,
+});
+export type StreamAdminSettings = z.infer<typeof streamAdminSettingsSchema>;
+
+export const streamAdminChangeSchema = z
+  .object(streamAdminFields)
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, 'change at least one setting');
+export type StreamAdminChange = z.infer<typeof streamAdminChangeSchema>;
+
 export const streamBridgeCalls = {
   /** Every stream the user may see, by name. */
   listStreams: {
@@ -105,6 +143,13 @@ export const streamBridgeCalls = {
   },
   setTopicMuted: {
     args: z.object({ streamId, topic: topicName, muted: z.boolean() }),
+    result: z.object({}),
+  },
+  /** A subscribed stream's own settings, for an administrator's form. */
+  getStreamAdminSettings: { args: z.object({ streamId }), result: streamAdminSettingsSchema },
+  /** Sends only what changed; the sidebar follows the server's stream update events. */
+  changeStreamAdminSettings: {
+    args: z.object({ streamId, patch: streamAdminChangeSchema }),
     result: z.object({}),
   },
 } as const;

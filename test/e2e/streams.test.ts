@@ -168,7 +168,8 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     const kitchen = sidebar().locator('li', {
       has: page.getByRole('button', { name: '# kitchen' }),
     });
-    await kitchen.getByRole('button', { name: 'Stream settings' }).click();
+    await kitchen.getByRole('button', { name: 'Stream actions' }).click();
+    await page.getByRole('menuitem', { name: 'Personal settings' }).click();
     await page.getByRole('heading', { name: '#kitchen' }).waitFor();
     const kitchenId = await streamIdOf('kitchen');
 
@@ -232,7 +233,8 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     const kitchen = sidebar().locator('li', {
       has: page.getByRole('button', { name: '# kitchen' }),
     });
-    await kitchen.getByRole('button', { name: 'Stream settings' }).first().click();
+    await kitchen.getByRole('button', { name: 'Stream actions' }).click();
+    await page.getByRole('menuitem', { name: 'Personal settings' }).click();
     const ownTopics = page.getByRole('region', { name: 'Muted topics' });
     await expect
       .poll(() => ownTopics.locator('.muted-topic').allInnerTexts())

@@ -56,6 +56,7 @@ import { OrganizationActions } from './organizationSettings';
 import { PeopleAdmin } from './peopleAdmin';
 import { AlertWords } from './alertWords';
 import { StreamActions } from './streamActions';
+import { StreamAdmin } from './streamAdmin';
 import { AccountUploads } from './uploads';
 
 export interface AccountRuntimeEvents {
@@ -123,6 +124,7 @@ export class AccountRuntime {
   readonly organization: OrganizationActions;
   readonly people: PeopleAdmin;
   readonly alertWords: AlertWords;
+  readonly streamAdmin: StreamAdmin;
   readonly uploads: AccountUploads;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
@@ -175,6 +177,7 @@ export class AccountRuntime {
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),
     });
+    this.streamAdmin = new StreamAdmin({ cache, api: () => this.#requireSession().api });
     this.uploads = new AccountUploads({
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),

@@ -408,6 +408,15 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       const { word } = parseArgs('removeAlertWord', args);
       return { words: await app.active().alertWords.remove(word) };
     },
+    async getStreamAdminSettings(args: CallArgs<'getStreamAdminSettings'>) {
+      const { streamId } = parseArgs('getStreamAdminSettings', args);
+      return app.active().streamAdmin.settings(streamId);
+    },
+    async changeStreamAdminSettings(args: CallArgs<'changeStreamAdminSettings'>) {
+      const { streamId, patch } = parseArgs('changeStreamAdminSettings', args);
+      await app.active().streamAdmin.change(streamId, patch);
+      return {};
+    },
     async startHosting(args: CallArgs<'startHosting'>) {
       parseArgs('startHosting', args);
       await app.startHosting();

@@ -32,6 +32,7 @@ import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
 import { SettingsStore, type SettingsPage } from './settingsStore.svelte';
+import { StreamAdminStore } from './streamAdminStore.svelte';
 import { StreamsStore, type StreamsPage } from './streamsStore.svelte';
 import { shareUnchanged } from './shareUnchanged';
 import { TypingStore } from './typingStore.svelte';
@@ -82,6 +83,8 @@ export class AppStore {
   readonly hosting: HostingStore;
   readonly settings: SettingsStore;
   readonly streams: StreamsStore;
+  /** The administrator's dialog of a stream's own settings. */
+  readonly streamAdmin: StreamAdminStore;
   readonly feedView: MessageView;
   readonly searchView: MessageView;
   readonly inbox: InboxStore;
@@ -139,6 +142,7 @@ export class AppStore {
     this.hosting = new HostingStore(bridge);
     this.settings = new SettingsStore(bridge);
     this.streams = new StreamsStore(bridge);
+    this.streamAdmin = new StreamAdminStore(bridge);
     this.feedView = this.#messageView({
       seen: new SeenWatcher((id) => this.feed.markSeen(id)),
       narrow: () => (this.feed.narrow ? $state.snapshot(this.feed.narrow) : null),
@@ -453,6 +457,7 @@ export class AppStore {
     this.hosting.clear();
     this.settings.clear();
     this.streams.clear();
+    this.streamAdmin.close();
     this.recent.clear();
     this.inbox.clear();
     this.drafts.clear();

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BridgeArgumentError } from '../../../src-main/client/app/bridgeService';
+import { createMemorySecretStore } from '../../../src-main/client/secretStore';
+import { invokeBridgeCall, type BridgeService } from '../../../src-preload/bridge';
+import {
+  connected,
+  eventually,
+  removeProfile,
+  startTestHearth,
+  testTuning,
+  type TestHearth,
+} from '../../helpers/hearth';
+import { startOrg, type Org, type TestUser } from '../../helpers/org';
+
+// Issue 17, point 5: an administrator changes a stream's own settings over
+// the bridge (Zulip's PATCH /streams/{id}), against a real host.
+
+let org: Org;
+let alice: TestUser;
+const running: TestHearth[] = [];
+/** The body of every PATCH /streams/… the apps sent. */
+const patches: Record<string, string>[] = [];
+
+const serviceOf = async (user: TestUser): Promise<BridgeService> => {
+  const hearth = await startTestHearth({
+    secrets: createMemorySecretStore(),
+    tuning: {
+      ...testTuning,
+      fetch: (input, init) => {
+        if (init?.method === 'PATCH' && new URL(String(input)).pathname.includes('/streams/')) {
+          patches.push(Object.fromEntries(new URLSearchParams(String(init.body))));
+        }
+        return fetch(input, init);
+      },
+    },
+  });
+  running.push(hearth);
+  const joined = await hearth.app.join({
+    method: 'apiKey',
+    serverUrl: org.url,
+    email: user.email,
+    apiKey: user.apiKey,
+  });
+  if (!joined.ok) throw new Error(joined.message);
+  await connected(hearth.app);
+  return hearth.service;
+};
+
+let owner: BridgeService;
+let member: BridgeService;
+let kitchenId: number;
+
+const streamIdOf = async (name: string): Promise<number> =>
+  (await org.api(org.owner)('GET', '/get_stream_id', { stream: name })).json.stream_id as number;
+
+beforeAll(async () => {
+  org = await startOrg();
+  alice = await org.user('alice');
+  await org.subscribe(org.owner, 'kitchen');
+  await org.subscribe(alice, 'kitchen');
+  await org.subscribe(org.owner, 'pantry');
+  kitchenId = await streamIdOf('kitchen');
+  owner = await serviceOf(org.owner);
+  member = await serviceOf(alice);
+});
+
+afterAll(async () => {
+  await Promise.all(running.map((hearth) => hearth.stop()));
+  await Promise.all(running.map((hearth) => removeProfile(hearth.profileDir)));
+  await org?.close();
+});
+
+describe("a stream's own settings over the bridge", () => {
+  it('reads them from the subscription: Zulip’s defaults for a new stream', async () => {
+    expect(await owner.getStreamAdminSettings({ streamId: kitchenId })).toEqual({
+      streamId: kitchenId,
+      name: 'kitchen',
+      description: '',
+      isPrivate: false,
+      historyPublic: true,
+      postPolicy: 1,
+    });
+  });
+
+  it('sends only what changed, and the sidebar shows the new name from the event', async () => {
+    patches.length = 0;
+    await owner.changeStreamAdminSettings({
+      streamId: kitchenId,
+      patch: { name: 'Galley', description: 'Where the *food* is' },
+    });
+
+    expect(patches).toEqual([{ new_name: 'Galley', description: 'Where the *food* is' }]);
+    await eventually('the sidebar says the new name', async () =>
+      (await owner.getSnapshot({})).streams.some((stream) => stream.name === 'Galley'),
+    );
+    await eventually('a member’s sidebar says it too', async () =>
+      (await member.getSnapshot({})).streams.some((stream) => stream.name === 'Galley'),
+    );
+    expect(await owner.getStreamAdminSettings({ streamId: kitchenId })).toMatchObject({
+      name: 'Galley',
+      description: 'Where the *food* is',
+    });
+  });
+
+  it('makes a stream private with its history hidden, and names who may post', async () => {
+    patches.length = 0;
+    await owner.changeStreamAdminSettings({
+      streamId: kitchenId,
+      patch: { isPrivate: true, historyPublic: false, postPolicy: 4 },
+    });
+
+    expect(patches).toEqual([
+      { is_private: 'true', history_public_to_subscribers: 'false', stream_post_policy: '4' },
+    ]);
+    await eventually('the settings follow the events', async () => {
+      const settings = await owner.getStreamAdminSettings({ streamId: kitchenId });
+      return settings.isPrivate && !settings.historyPublic && settings.postPolicy === 4;
+    });
+  });
+
+  it.each([
+    [
+      'a name another stream has',
+      () => owner.changeStreamAdminSettings({ streamId: kitchenId, patch: { name: 'PANTRY' } }),
+      "Stream name 'PANTRY' is already taken.",
+    ],
+    [
+      'a member',
+      () => member.changeStreamAdminSettings({ streamId: kitchenId, patch: { name: 'Mine' } }),
+      'Must be an organization administrator',
+    ],
+  ])('passes on the server’s reason when it refuses %s', async (_case, change, msg) => {
+    await expect(change()).rejects.toThrow(msg);
+  });
+
+  it('passes on why a default stream stays public', async () => {
+    const pantryId = await streamIdOf('pantry');
+    await org.api(org.owner)('POST', '/default_streams', { stream_id: pantryId });
+    await eventually('the app knows pantry', async () =>
+      (await owner.getSnapshot({})).streams.some((stream) => stream.streamId === pantryId),
+    );
+
+    await expect(
+      owner.changeStreamAdminSettings({ streamId: pantryId, patch: { isPrivate: true } }),
+    ).rejects.toThrow('Default streams cannot be made private.');
+  });
+
+  it.each([
+    ['no change at all', { streamId: 1, patch: {} }],
+    ['an empty name', { streamId: 1, patch: { name: '  ' } }],
+    ['a name longer than 60 characters', { streamId: 1, patch: { name: 'x'.repeat(61) } }],
+    ['a posting policy Zulip lacks', { streamId: 1, patch: { postPolicy: 5 } }],
+    ['privacy given as text', { streamId: 1, patch: { isPrivate: 'yes' } }],
+  ])('rejects %s without asking the server', async (_case, args) => {
+    await expect(invokeBridgeCall(owner, 'changeStreamAdminSettings', args)).rejects.toBeInstanceOf(
+      BridgeArgumentError,
+    );
+  });
+});
