@@ -6,8 +6,10 @@ import { organizationBridgeCalls } from './organizationCalls';
 import { peopleBridgeCalls, roleSchema } from './peopleCalls';
 import { streamBridgeCalls, streamName, topicName } from './streamCalls';
 import { uploadBridgeCalls, uploadBridgeEvents } from './uploadCalls';
+import { userGroupBridgeCalls } from './userGroupCalls';
 export { maxUploadBytes } from './uploadCalls';
 export type { AlertWordList } from './alertWordCalls';
+export type { GroupMember, UserGroupsPage, UserGroupView } from './userGroupCalls';
 export type { HostingPage, ZulipExport, ZulipVersion } from './hostingCalls';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
 export type { Invitation, PeoplePage, Person } from './peopleCalls';
@@ -779,6 +781,7 @@ export const bridgeCalls = {
   ...hostingBridgeCalls,
   ...uploadBridgeCalls,
   ...alertWordBridgeCalls,
+  ...userGroupBridgeCalls,
 } as const;
 
 export const bridgeEvents = {

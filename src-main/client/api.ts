@@ -297,7 +297,10 @@ export interface Api {
   /** Zulip's POST /user_groups/create: the new group's ID, where the server says it (Hearth and Zulip 10+). */
   createUserGroup(group: NewUserGroup): Promise<number | null>;
   /** Zulip's PATCH /user_groups/{id}. */
-  updateUserGroup(groupId: number, changes: { name?: string; description?: string }): Promise<void>;
+  updateUserGroup(
+    groupId: number,
+    changes: { name?: string | undefined; description?: string | undefined },
+  ): Promise<void>;
   deleteUserGroup(groupId: number): Promise<void>;
   /** Zulip's POST /user_groups/{id}/members. */
   updateUserGroupMembers(

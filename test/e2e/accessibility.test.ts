@@ -80,6 +80,7 @@ describe('the window to axe-core', () => {
       ['Direct messages', '[data-message-id]'],
       ['Drafts', '.drafts'],
       ['Bots', '.bots'],
+      ['Groups', '.user-groups input'],
     ];
     const found: string[] = [];
     for (const [button, ready] of views) {

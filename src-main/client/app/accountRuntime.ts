@@ -57,6 +57,7 @@ import { PeopleAdmin } from './peopleAdmin';
 import { AlertWords } from './alertWords';
 import { StreamActions } from './streamActions';
 import { StreamAdmin } from './streamAdmin';
+import { UserGroups } from './userGroups';
 import { AccountUploads } from './uploads';
 
 export interface AccountRuntimeEvents {
@@ -125,6 +126,7 @@ export class AccountRuntime {
   readonly people: PeopleAdmin;
   readonly alertWords: AlertWords;
   readonly streamAdmin: StreamAdmin;
+  readonly userGroups: UserGroups;
   readonly uploads: AccountUploads;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
@@ -178,6 +180,10 @@ export class AccountRuntime {
       state: () => this.#registerState(),
     });
     this.streamAdmin = new StreamAdmin({ cache, api: () => this.#requireSession().api });
+    this.userGroups = new UserGroups({
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+    });
     this.uploads = new AccountUploads({
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),

@@ -417,6 +417,30 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().streamAdmin.change(streamId, patch);
       return {};
     },
+    async listUserGroups(args: CallArgs<'listUserGroups'>) {
+      parseArgs('listUserGroups', args);
+      return app.active().userGroups.page();
+    },
+    async createUserGroup(args: CallArgs<'createUserGroup'>) {
+      const group = parseArgs('createUserGroup', args);
+      await app.active().userGroups.create(group);
+      return {};
+    },
+    async changeUserGroup(args: CallArgs<'changeUserGroup'>) {
+      const { groupId, patch } = parseArgs('changeUserGroup', args);
+      await app.active().userGroups.change(groupId, patch);
+      return {};
+    },
+    async changeUserGroupMembers(args: CallArgs<'changeUserGroupMembers'>) {
+      const { groupId, add, remove } = parseArgs('changeUserGroupMembers', args);
+      await app.active().userGroups.changeMembers(groupId, add, remove);
+      return {};
+    },
+    async deleteUserGroup(args: CallArgs<'deleteUserGroup'>) {
+      const { groupId } = parseArgs('deleteUserGroup', args);
+      await app.active().userGroups.delete(groupId);
+      return {};
+    },
     async startHosting(args: CallArgs<'startHosting'>) {
       parseArgs('startHosting', args);
       await app.startHosting();

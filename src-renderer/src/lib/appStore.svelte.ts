@@ -38,10 +38,20 @@ import { shareUnchanged } from './shareUnchanged';
 import { TypingStore } from './typingStore.svelte';
 import { UploadedFilesStore } from './uploadedFilesStore.svelte';
 import { UploadsStore } from './uploadsStore.svelte';
+import { UserGroupsStore } from './userGroupsStore.svelte';
 
 /** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, settings, the Inbox, the drafts, or the streams' pages. */
 export type MainView =
-  'feed' | 'recent' | 'bots' | 'users' | 'hosting' | 'settings' | 'inbox' | 'drafts' | StreamsPage;
+  | 'feed'
+  | 'recent'
+  | 'bots'
+  | 'users'
+  | 'groups'
+  | 'hosting'
+  | 'settings'
+  | 'inbox'
+  | 'drafts'
+  | StreamsPage;
 
 /** Where the user was in an account, to find it again on switching back. */
 interface AccountView {
@@ -80,6 +90,7 @@ export class AppStore {
   readonly alertWords: AlertWordsStore;
   readonly organization: OrganizationStore;
   readonly people: PeopleStore;
+  readonly userGroups: UserGroupsStore;
   readonly hosting: HostingStore;
   readonly settings: SettingsStore;
   readonly streams: StreamsStore;
@@ -139,6 +150,7 @@ export class AppStore {
     this.alertWords = new AlertWordsStore(bridge);
     this.organization = new OrganizationStore(bridge);
     this.people = new PeopleStore(bridge);
+    this.userGroups = new UserGroupsStore(bridge);
     this.hosting = new HostingStore(bridge);
     this.settings = new SettingsStore(bridge);
     this.streams = new StreamsStore(bridge);
@@ -179,6 +191,7 @@ export class AppStore {
         void this.organization.load();
       }
       if (this.view === 'users') void this.people.load();
+      if (this.view === 'groups') void this.userGroups.load();
       if (this.view === 'recent') this.recent.refresh();
       if (this.view === 'inbox') this.inbox.refresh();
       if (this.#streamsPage) void this.streams.refresh(this.#streamsPage);
@@ -359,6 +372,12 @@ export class AppStore {
     await this.people.load();
   }
 
+  async showGroups(): Promise<void> {
+    this.view = 'groups';
+    this.search.close();
+    await this.userGroups.load();
+  }
+
   async showBots(): Promise<void> {
     this.view = 'bots';
     this.search.close();
@@ -454,6 +473,7 @@ export class AppStore {
     this.alertWords.clear();
     this.organization.clear();
     this.people.clear();
+    this.userGroups.clear();
     this.hosting.clear();
     this.settings.clear();
     this.streams.clear();

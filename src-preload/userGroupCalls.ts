@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+// The bridge's part for user groups people make (Zulip's /user_groups): the
+// groups with their members, and a member's changes to them. Zulip's system
+// groups (role:owners…) are the organization's own: the page leaves them out.
+// The page follows the server's user_group events through the snapshot.
+
+const groupId = z.number().int().positive();
+const userIds = z.array(z.number().int().positive()).max(10_000);
+// Zulip's UserGroup.MAX_NAME_LENGTH and its description's limit.
+const groupName = z.string().trim().min(1).max(100);
+const groupDescription = z.string().trim().max(1024);
+
+const memberSchema = z.object({ userId: z.number().int(), fullName: z.string() });
+export type GroupMember = z.infer<typeof memberSchema>;
+
+export const userGroupSchema = z.object({
+  groupId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** By name. */
+  members: z.array(memberSchema),
+});
+export type UserGroupView = z.infer<typeof userGroupSchema>;
+
+export const userGroupsPageSchema = z.object({
+  /** The groups people made, by name. */
+  groups: z.array(userGroupSchema),
+  /** The organization's active people, by name, to pick members from. */
+  people: z.array(memberSchema),
+  /** Whether the reader may make and change groups (Zulip: not guests). */
+  canEdit: z.boolean(),
+});
+export type UserGroupsPage = z.infer<typeof userGroupsPageSchema>;
+
+export const userGroupBridgeCalls = {
+  listUserGroups: { args: z.object({}), result: userGroupsPageSchema },
+  createUserGroup: {
+    args: z.object({ name: groupName, description: groupDescription, members: userIds }),
+    result: z.object({}),
+  },
+  changeUserGroup: {
+    args: z.object({
+      groupId,
+      patch: z
+        .object({ name: groupName, description: groupDescription })
+        .partial()
+        .refine((patch) => Object.keys(patch).length > 0, 'change the name or the description'),
+    }),
+    result: z.object({}),
+  },
+  changeUserGroupMembers: {
+    args: z
+      .object({ groupId, add: userIds, remove: userIds })
+      .refine(({ add, remove }) => add.length + remove.length > 0, 'add or remove someone'),
+    result: z.object({}),
+  },
+  deleteUserGroup: { args: z.object({ groupId }), result: z.object({}) },
+} as const;

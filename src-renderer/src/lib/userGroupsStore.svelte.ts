@@ -1,0 +1,38 @@
+import type { CallArgs, ChatBridge, UserGroupsPage } from '../../../src-preload/bridge';
+import { ServerPage } from './serverPage.svelte';
+
+export type UserGroupDraft = CallArgs<'createUserGroup'>;
+
+// The organization's user groups and their members. Changes go to the
+// server; the page shows what its user_group events then say, as it does for
+// a change made by someone else.
+export class UserGroupsStore extends ServerPage<UserGroupsPage> {
+  constructor(private readonly bridge: ChatBridge) {
+    super(() => bridge.listUserGroups({}));
+  }
+
+  /** False when the server refused the group, its reason then in `error`. */
+  create(draft: UserGroupDraft): Promise<boolean> {
+    return this.send(() => this.bridge.createUserGroup(draft));
+  }
+
+  change(groupId: number, patch: { name?: string; description?: string }): Promise<boolean> {
+    return this.send(() => this.bridge.changeUserGroup({ groupId, patch }));
+  }
+
+  addMembers(groupId: number, userIds: number[]): Promise<boolean> {
+    return this.send(() =>
+      this.bridge.changeUserGroupMembers({ groupId, add: userIds, remove: [] }),
+    );
+  }
+
+  removeMember(groupId: number, userId: number): Promise<boolean> {
+    return this.send(() =>
+      this.bridge.changeUserGroupMembers({ groupId, add: [], remove: [userId] }),
+    );
+  }
+
+  delete(groupId: number): Promise<boolean> {
+    return this.send(() => this.bridge.deleteUserGroup({ groupId }));
+  }
+}
