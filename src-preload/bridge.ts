@@ -266,6 +266,8 @@ export const snapshotSchema = z.object({
   display: displaySettingsSchema,
   /** The reader's role in the organization. */
   role: roleSchema,
+  /** The user groups people made, by name, which a message mentions as @*name*. */
+  groups: z.array(z.object({ name: z.string(), description: z.string() })),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 

@@ -112,6 +112,27 @@ describe('the user groups page', () => {
       .toEqual([alice.id, carol.id].sort((a, b) => a - b));
   });
 
+  it('completes @*Helpdesk* in the compose box, and the message mentions the group', async () => {
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: '# general' })
+      .click();
+    const compose = page.getByRole('form', { name: 'Compose' });
+    await compose.getByRole('combobox', { name: 'Topic' }).fill('rota');
+    const text = compose.getByRole('textbox', { name: 'Message' });
+    await text.pressSequentially('Ask @help');
+    await expect
+      .poll(() => compose.getByRole('listbox').getByRole('option').allInnerTexts())
+      .toEqual([expect.stringContaining('Helpdesk')]);
+    await ui.screenshot('user-group-mention-completion');
+    await text.press('Enter');
+    await expect.poll(() => text.inputValue()).toBe('Ask @*Helpdesk* ');
+    await text.press('Control+Enter');
+    await page.locator('.message .user-group-mention', { hasText: 'Helpdesk' }).waitFor();
+    await page.getByRole('button', { name: 'Groups', exact: true }).click();
+    await groupCard('Helpdesk').waitFor();
+  });
+
   it('shows a guest the groups without a way to change them', async () => {
     await openGroups(guest);
     const card = guest.page.getByRole('region', { name: 'Helpdesk', exact: true });

@@ -32,6 +32,10 @@ const garden: SidebarStream = {
 
 const sources: CompletionSources = {
   people: [person(1, 'Bob Builder'), person(2, 'Bobby Tables'), person(3, 'Ann Bob')],
+  groups: [
+    { name: 'support', description: 'Answers questions' },
+    { name: 'Board', description: '' },
+  ],
   streams: [garden],
   emoji: [
     { name: 'heart', glyph: '❤', url: null },
@@ -81,9 +85,20 @@ describe('the suggestions', () => {
   };
 
   it('put names that start with the query before those with a word that does, then the wildcards', () => {
-    expect(labels('@bo')).toEqual(['Bob Builder', 'Bobby Tables', 'Ann Bob']);
+    expect(labels('@bo')).toEqual(['Bob Builder', 'Bobby Tables', 'Ann Bob', 'Board']);
     expect(labels('@a')).toEqual(['Ann Bob', 'all']);
     expect(labels('@_a')).toEqual(['Ann Bob']);
+  });
+
+  it('offer user groups after people, written as Zulip mentions a group', () => {
+    expect(labels('@bo')).toEqual(['Bob Builder', 'Bobby Tables', 'Ann Bob', 'Board']);
+    const loud = at('hi @sup');
+    const silent = at('hi @_sup');
+    if (!loud || !silent) throw new Error('no completion');
+    expect(completionsFor(loud, sources).map((each) => [each.text, each.detail])).toEqual([
+      ['@*support* ', 'Answers questions'],
+    ]);
+    expect(completionsFor(silent, sources).map((each) => each.text)).toEqual(['@_*support* ']);
   });
 
   it('offer a stream by any word of its name, a topic of the named stream, and emoji', () => {

@@ -57,7 +57,7 @@ import { PeopleAdmin } from './peopleAdmin';
 import { AlertWords } from './alertWords';
 import { StreamActions } from './streamActions';
 import { StreamAdmin } from './streamAdmin';
-import { UserGroups } from './userGroups';
+import { mentionableGroups, UserGroups } from './userGroups';
 import { AccountUploads } from './uploads';
 
 export interface AccountRuntimeEvents {
@@ -594,6 +594,7 @@ export class AccountRuntime {
       compose: composeRulesOf(this.#registerState()),
       display: displaySettingsOf(this.#registerState()),
       role: roleOf(this.#registerState()),
+      groups: mentionableGroups(this.#registerState()),
     };
   }
 

@@ -20,6 +20,16 @@ export interface UserGroupsDeps {
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
+/** The groups people made, by name, for the compose box to complete as @*name*. */
+export function mentionableGroups(
+  state: InitialState | null,
+): { name: string; description: string }[] {
+  return (state?.realm_user_groups ?? [])
+    .filter((group) => !group.is_system_group)
+    .map(({ name, description }) => ({ name, description }))
+    .sort(byName);
+}
+
 /**
  * The user groups page: the groups people made, from the register state that
  * user_group events keep current, with their members by name; changes are

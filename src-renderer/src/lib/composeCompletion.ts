@@ -21,6 +21,8 @@ export interface Completion {
 
 export interface CompletionSources {
   people: readonly SidebarUser[];
+  /** The user groups a message may mention. */
+  groups: readonly { name: string; description: string }[];
   streams: readonly SidebarStream[];
   emoji: readonly EmojiChoice[];
 }
@@ -82,7 +84,11 @@ const byFit =
     return outside(a) - outside(b) || a.name.localeCompare(b.name);
   };
 
-function mentions(completing: { query: string; silent: boolean }, people: readonly SidebarUser[]) {
+function mentions(
+  completing: { query: string; silent: boolean },
+  people: readonly SidebarUser[],
+  groups: CompletionSources['groups'],
+) {
   const query = completing.query.trim();
   const prefix = completing.silent ? '@_' : '@';
   // Zulip writes the ID only where two people share a name.
@@ -105,6 +111,18 @@ function mentions(completing: { query: string; silent: boolean }, people: readon
       glyph: null,
       picture: null,
     }));
+  // Zulip's user group mention: @*name*, silently @_*name*.
+  const teams: Completion[] = groups
+    .filter((group) => startsWord(group.name, query))
+    .toSorted(byFit(query))
+    .map((group) => ({
+      key: `group:${group.name}`,
+      label: group.name,
+      detail: group.description || 'User group',
+      text: `${prefix}*${group.name}* `,
+      glyph: null,
+      picture: null,
+    }));
   const everyone = completing.silent
     ? []
     : wildcards
@@ -117,14 +135,14 @@ function mentions(completing: { query: string; silent: boolean }, people: readon
           glyph: null,
           picture: null,
         }));
-  return [...found, ...everyone];
+  return [...found, ...teams, ...everyone];
 }
 
 /** The suggestions for what is being completed, best first. */
 export function completionsFor(completing: Completing, sources: CompletionSources): Completion[] {
   switch (completing.kind) {
     case 'mention':
-      return mentions(completing, sources.people).slice(0, shownAtMost);
+      return mentions(completing, sources.people, sources.groups).slice(0, shownAtMost);
     case 'stream':
       return sources.streams
         .filter((stream) => startsWord(stream.name, completing.query))
