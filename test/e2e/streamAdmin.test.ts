@@ -134,7 +134,13 @@ describe("a stream's settings for administrators", () => {
     expect(
       await dialog(page).getByLabel('New subscribers can see older messages').isChecked(),
     ).toBe(false);
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('Escape');
     await expect.poll(() => dialog(page).count()).toBe(0);
+    // The focus is back on the stream's menu button.
+    expect(
+      await streamRow(page, 'galley')
+        .getByRole('button', { name: 'Stream actions' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
   });
 });
