@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolationsInBothThemes } from '../helpers/axe';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
 
@@ -83,5 +84,6 @@ describe('alert words', () => {
     const plain = page.locator('.message', { hasText: 'Nothing to see here.' });
     expect(await plain.getByText('Alert word', { exact: true }).count()).toBe(0);
     await ui.screenshot('alert-word-message');
+    expect(await seriousViolationsInBothThemes(page, 'a marked message')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolationsInBothThemes } from '../helpers/axe';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
 
@@ -71,6 +72,7 @@ describe("a stream's settings for administrators", () => {
       'Stream settings…',
     ]);
     await owner.screenshot('stream-menu');
+    expect(await seriousViolationsInBothThemes(page, 'stream menu')).toEqual([]);
     await page.getByRole('menuitem', { name: 'Stream settings…' }).click();
     const form = dialog(page);
     await form.getByLabel('Stream name').waitFor();
@@ -121,6 +123,7 @@ describe("a stream's settings for administrators", () => {
     await form.getByLabel('New subscribers can see older messages').uncheck();
     await form.getByLabel('Who can post').selectOption({ label: 'Administrators only' });
     await owner.screenshot('stream-settings');
+    expect(await seriousViolationsInBothThemes(page, 'stream settings')).toEqual([]);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog(page).count()).toBe(0);
     await expect.poll(serverStream).toMatchObject({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolationsInBothThemes } from '../helpers/axe';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
 
@@ -76,6 +77,7 @@ describe('the user groups page', () => {
       }),
     ]);
     await ui.screenshot('user-groups');
+    expect(await seriousViolationsInBothThemes(page, 'user groups')).toEqual([]);
   });
 
   it("shows the server's reason when it refuses a name", async () => {
@@ -141,6 +143,7 @@ describe('the user groups page', () => {
     expect(await guest.page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
     expect(await guest.page.getByRole('button', { name: 'Delete group' }).count()).toBe(0);
     await guest.screenshot('user-groups-guest');
+    expect(await seriousViolationsInBothThemes(guest.page, 'user groups, read-only')).toEqual([]);
   });
 
   it('deletes a group after confirmation', async () => {
