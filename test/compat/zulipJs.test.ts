@@ -240,4 +240,34 @@ describe('zulip-js against a Hearth host', () => {
       result: 'success',
     });
   });
+
+  it('reads the alert words set through the API, and makes user groups and describes streams through callEndpoint', async () => {
+    const set = await asBob.callEndpoint('/users/me/alert_words', 'POST', {
+      alert_words: JSON.stringify(['release', 'Outage']),
+    });
+    expect(set).toMatchObject({ result: 'success', alert_words: ['release', 'Outage'] });
+    expect(await asBob.users.me.alertWords.retrieve()).toMatchObject({
+      result: 'success',
+      alert_words: ['release', 'Outage'],
+    });
+    const made = await asAlice.callEndpoint('/user_groups/create', 'POST', {
+      name: 'Reviewers',
+      description: 'Read before merge',
+      members: JSON.stringify([alice.id, bob.id]),
+    });
+    expect(made).toMatchObject({ result: 'success', group_id: expect.any(Number) });
+    const { user_groups } = await asBob.callEndpoint('/user_groups', 'GET');
+    expect(user_groups).toContainEqual(
+      expect.objectContaining({ name: 'Reviewers', members: [alice.id, bob.id] }),
+    );
+    const { stream_id } = await asOwner.streams.getStreamId('design');
+    const renamed = await asOwner.callEndpoint(`/streams/${stream_id}`, 'PATCH', {
+      description: 'Pixels, kept by zulip-js',
+    });
+    expect(renamed).toMatchObject({ result: 'success' });
+    const { streams } = await asAlice.streams.retrieve();
+    expect(streams).toContainEqual(
+      expect.objectContaining({ stream_id, description: 'Pixels, kept by zulip-js' }),
+    );
+  });
 });

@@ -40,6 +40,7 @@ declare module 'zulip-js' {
       me: {
         getProfile(): Promise<Response>;
         subscriptions: { add: Call; remove: Call };
+        alertWords: { retrieve(params?: Params): Promise<Response> };
       };
     };
     server: { settings(): Promise<Response> };
