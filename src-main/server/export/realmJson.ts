@@ -1,4 +1,4 @@
-import type { RealmRow } from '../store/realm';
+import { REALM_ID, type RealmRow } from '../store/realm';
 import {
   defaultStreams,
   huddleRows,
@@ -18,8 +18,8 @@ import {
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
 
-/** Hearth has one organization, always row 1; the importer gives it a new ID. */
-export const realmId = 1;
+/** The importer gives the organization a new ID, and every row's `realm` with it. */
+export const realmId = REALM_ID;
 
 /** Zulip's importer treats any source but "zulip" as another product. */
 export const importSource = 'hearth';
