@@ -1,6 +1,6 @@
 import { maxUploadBytes, type ComposeRules, type EmojiChoice } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
-import { emojiCodes } from '../../wire/emojiCodes';
+import { emojiGlyph, unicodeEmoji } from '../../wire/emojiData';
 
 // Zulip 7.0's limits, for a server that does not say its own.
 const zulipLimits = { maxMessageBytes: 10_000, maxTopicLength: 60 };
@@ -26,10 +26,6 @@ export function composeRulesOf(state: InitialState | null): ComposeRules {
   };
 }
 
-// "1f1e8-1f1e6" is two code points.
-const glyphOf = (code: string): string =>
-  String.fromCodePoint(...code.split('-').map((part) => Number.parseInt(part, 16)));
-
 interface RealmEmoji {
   name?: unknown;
   source_url?: unknown;
@@ -52,8 +48,10 @@ export function emojiChoices(state: InitialState | null, serverUrl: string): Emo
           : null,
     }));
   const taken = new Set(realm.map((emoji) => emoji.name));
-  const unicode = [...emojiCodes]
-    .filter(([name]) => !taken.has(name))
-    .map(([name, code]) => ({ name, glyph: glyphOf(code), url: null }));
+  const unicode = unicodeEmoji.flatMap((emoji) =>
+    emoji.names
+      .filter((name) => !taken.has(name))
+      .map((name) => ({ name, glyph: emojiGlyph(emoji.code), url: null })),
+  );
   return [...realm, ...unicode].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,6 +1,6 @@
 import type { MarkdownIt } from 'markdown-it';
 import type { StateInline, Token } from 'markdown-it';
-import { emojiCodes } from '../../wire/emojiCodes';
+import { unicodeEmojiByName } from '../../wire/emojiData';
 import { escapeAttribute, escapeText } from './escape';
 
 const emojiSyntax = /^:([\w+-]+):/;
@@ -9,7 +9,7 @@ function emoji(state: StateInline, silentMode: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x3a /* : */) return false;
   const match = emojiSyntax.exec(state.src.slice(state.pos, state.posMax));
   const name = match?.[1];
-  const code = name === undefined ? undefined : emojiCodes.get(name);
+  const code = name === undefined ? undefined : unicodeEmojiByName(name)?.code;
   if (!match || name === undefined || code === undefined) return false;
   if (!silentMode) state.push('emoji', 'span', 0).meta = { name, code };
   state.pos += match[0].length;
