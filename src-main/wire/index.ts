@@ -9,3 +9,4 @@ export * from './presence';
 export * from './sounds';
 export * from './notificationSettings';
 export * from './uploads';
+export * from './reactions';

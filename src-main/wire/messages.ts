@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reactionSchema } from './reactions';
 
 export const recipientUserSchema = z.object({
   id: z.number().int(),
@@ -51,7 +52,7 @@ export const messageSchema = z.object({
   client: z.string(),
   flags: z.array(z.string()).optional(),
   is_me_message: z.boolean(),
-  reactions: z.array(z.unknown()),
+  reactions: z.array(reactionSchema),
   stream_id: z.number().int().optional(),
   subject: z.string(),
   // Zulip's own documentation of a message no longer lists subject_links (its
