@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createMemorySecretStore } from '../../src-main/client/secretStore';
-import { removeProfile, startTestHearth } from '../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
-import { openWindow, type RendererPage } from '../helpers/rendererPage';
+import type { RendererPage } from '../helpers/rendererPage';
+import { restartableWindow } from '../helpers/restartableWindow';
 
 // Issue 15, points 1 and 2: what is typed in the compose box is kept as the
 // conversation's draft in the account's cache, comes back on returning there
@@ -15,9 +14,7 @@ describe('drafts', () => {
   let bob: TestUser;
   let ui: RendererPage;
   let page: Page;
-  let profileDir = '';
-  // One keychain across the restart, as the desktop's would be.
-  const secrets = createMemorySecretStore();
+  let app: ReturnType<typeof restartableWindow>;
 
   const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
   const draftsButton = () => sidebar().getByRole('button', { name: /^Drafts/ });
@@ -26,21 +23,6 @@ describe('drafts', () => {
   const compose = () => page.getByRole('form', { name: 'Compose' });
   const message = () => compose().getByRole('textbox', { name: 'Message' });
   const draftList = () => page.getByRole('region', { name: 'Drafts' }).getByRole('listitem');
-
-  async function openApp(): Promise<RendererPage> {
-    const hearth = await startTestHearth({ ...(profileDir ? { profileDir } : {}), secrets });
-    if (!profileDir) {
-      const joined = await hearth.app.join({
-        method: 'apiKey',
-        serverUrl: org.url,
-        email: alice.email,
-        apiKey: alice.apiKey,
-      });
-      if (!joined.ok) throw new Error(joined.message);
-    }
-    profileDir = hearth.profileDir;
-    return openWindow(hearth, { keepProfile: true, imageOrigins: [org.url] });
-  }
 
   beforeAll(async () => {
     org = await startOrg();
@@ -58,14 +40,15 @@ describe('drafts', () => {
       to: JSON.stringify([alice.id]),
       content: 'Coffee later?',
     });
-    ui = await openApp();
+    app = restartableWindow(org, alice);
+    ui = await app.open();
     page = ui.page;
   });
 
   afterAll(async () => {
     await ui?.close();
     await org?.close();
-    if (profileDir) await removeProfile(profileDir);
+    await app?.removeProfile();
   });
 
   it('keeps what was typed as the draft of its topic, lists it, and gives it back on return', async () => {
@@ -133,7 +116,7 @@ describe('drafts', () => {
     await expect.poll(() => draftsButton().innerText()).toMatch(/1\s*drafts/);
     await ui.close();
 
-    ui = await openApp();
+    ui = await app.open();
     page = ui.page;
     // The window opens where it was left, with the draft in the box.
     await page.locator('.message', { hasText: 'Coffee later?' }).waitFor();
