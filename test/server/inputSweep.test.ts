@@ -328,6 +328,19 @@ const validCalls: Record<string, ValidCall> = {
   'GET /user_groups/:user_group_id/members': async (f) => ({
     user_group_id: String(await sweptGroup(f)),
   }),
+  'GET /user_groups/:user_group_id/members/:user_id': async (f) => ({
+    user_group_id: String(await sweptGroup(f)),
+    user_id: String(f.alice.id),
+    direct_member_only: 'true',
+  }),
+  'GET /user_groups/:user_group_id/subgroups': async (f) => ({
+    user_group_id: String(await sweptGroup(f)),
+    direct_subgroup_only: 'false',
+  }),
+  'POST /user_groups/:user_group_id/subgroups': async (f) => ({
+    user_group_id: String(await sweptGroup(f)),
+    add: '[2]',
+  }),
   'POST /users/me/alert_words': () => ({ alert_words: '["sweep"]' }),
   'DELETE /users/me/alert_words': () => ({ alert_words: '["sweep"]' }),
   'DELETE /attachments/:attachment_id': () => ({ attachment_id: '1' }),

@@ -679,6 +679,33 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'putting groups inside a user group and taking one out',
+      covers: ['updateUserGroupSubgroups'],
+      act: async () => {
+        const night = (
+          await org.api(alice)('POST', '/user_groups/create', {
+            name: 'Night shift',
+            description: '',
+            members: [bob.id],
+          })
+        ).json.group_id as number;
+        const id = await supportGroupId();
+        await org.api(alice)('POST', `/user_groups/${id}/subgroups`, { add: [night, 2] });
+        return org.api(alice)('POST', `/user_groups/${id}/subgroups`, { delete: [2] });
+      },
+    },
+    {
+      name: 'deleting a user group another one holds',
+      covers: ['deleteUserGroup'],
+      act: async () => {
+        const { user_groups } = (await org.api(alice)('GET', '/user_groups')).json as {
+          user_groups: { id: number; name: string }[];
+        };
+        const night = user_groups.find((group) => group.name === 'Night shift');
+        return org.api(alice)('DELETE', `/user_groups/${night?.id ?? 0}`);
+      },
+    },
+    {
       name: 'deleting a user group',
       covers: ['deleteUserGroup'],
       act: async () => org.api(alice)('DELETE', `/user_groups/${await supportGroupId()}`),

@@ -153,4 +153,111 @@ describe('user groups', () => {
       `<p>Paging <span class="user-group-mention" data-user-group-id="${id}">@Oncall</span></p>`,
     );
   });
+
+  describe('subgroups', () => {
+    const subgroups = (user: TestUser, id: number, change: { add?: number[]; delete?: number[] }) =>
+      org.api(user)('POST', `/user_groups/${id}/subgroups`, change);
+    const groupById = async (id: number) =>
+      (await groups(alice)).find((group) => group.id === id) as Group & {
+        direct_subgroup_ids: number[];
+      };
+
+    it('puts groups inside a group, counts their members, and tells everyone', async () => {
+      const outer = (await create(alice, 'Everyone on call', [alice.id])).json.group_id as number;
+      const inner = (await create(alice, 'Night shift', [carol.id])).json.group_id as number;
+      const queue = (await org.api(bob)('POST', '/register', { event_types: ['user_group'] })).json;
+
+      expect((await subgroups(alice, outer, { add: [inner, 2] })).status).toBe(200);
+      expect((await groupById(outer)).direct_subgroup_ids).toEqual([2, inner]);
+      const events = (
+        await org.api(bob)('GET', '/events', { queue_id: queue.queue_id, last_event_id: -1 })
+      ).json.events as Record<string, unknown>[];
+      expect(events).toEqual([
+        {
+          id: 0,
+          type: 'user_group',
+          op: 'add_subgroups',
+          group_id: outer,
+          direct_subgroup_ids: [inner, 2],
+        },
+      ]);
+
+      // The administrators group holds the owners group in turn.
+      const all = await org.api(bob)('GET', `/user_groups/${outer}/members`);
+      expect(all.json.members).toEqual([alice.id, carol.id, org.owner.id].sort((a, b) => a - b));
+      const direct = await org.api(bob)('GET', `/user_groups/${outer}/members`, {
+        direct_member_only: true,
+      });
+      expect(direct.json.members).toEqual([alice.id]);
+      const member = (userId: number, directOnly = false) =>
+        org.api(bob)('GET', `/user_groups/${outer}/members/${userId}`, {
+          direct_member_only: directOnly,
+        });
+      expect((await member(carol.id)).json.is_user_group_member).toBe(true);
+      expect((await member(carol.id, true)).json.is_user_group_member).toBe(false);
+      expect((await member(bob.id)).json.is_user_group_member).toBe(false);
+      expect((await member(99999)).json).toMatchObject({ result: 'error', msg: 'No such user' });
+
+      const below = await org.api(bob)('GET', `/user_groups/${outer}/subgroups`);
+      expect(below.json.subgroups).toEqual([1, 2, inner]);
+      const directBelow = await org.api(bob)('GET', `/user_groups/${outer}/subgroups`, {
+        direct_subgroup_only: true,
+      });
+      expect(directBelow.json.subgroups).toEqual([2, inner]);
+    });
+
+    it('mentions the members of subgroups with @*group*', async () => {
+      const team = (await create(alice, 'Team', [])).json.group_id as number;
+      const helpers = (await create(alice, 'Helpers', [bob.id])).json.group_id as number;
+      await subgroups(alice, team, { add: [helpers] });
+      const sent = await org.sendStream(alice, 'help', 'pager', 'Hello @*Team*');
+      const message = (await org.api(bob)('GET', `/messages/${sent}`)).json.message as {
+        flags: string[];
+      };
+      expect(message.flags).toContain('mentioned');
+    });
+
+    it('refuses a loop, a group twice, a group that is not there, and nothing to do', async () => {
+      const a = (await create(alice, 'Loop A', [])).json.group_id as number;
+      const b = (await create(alice, 'Loop B', [])).json.group_id as number;
+      await subgroups(alice, a, { add: [b] });
+      const refusals: [number, { add?: number[]; delete?: number[] }, string][] = [
+        [b, { add: [a] }, `User group ${b} is already a subgroup of one of the passed subgroups.`],
+        [a, { add: [a] }, `User group ${a} is already a subgroup of one of the passed subgroups.`],
+        [a, { add: [b] }, `User group ${b} is already a subgroup of this group.`],
+        [a, { delete: [3] }, 'User group 3 is not a subgroup of this group.'],
+        [a, { add: [4242] }, 'Invalid user group ID: 4242'],
+        [a, {}, 'Nothing to do. Specify at least one of "add" or "delete".'],
+        [1, { add: [a] }, 'Insufficient permission'],
+      ];
+      for (const [id, change, msg] of refusals) {
+        const answer = await subgroups(alice, id, change);
+        expect({ status: answer.status, json: answer.json }, msg).toMatchObject({
+          status: 400,
+          json: { result: 'error', code: 'BAD_REQUEST', msg },
+        });
+      }
+      expect((await subgroups(gus, a, { delete: [b] })).json.msg).toBe('Insufficient permission');
+      expect((await groupById(a)).direct_subgroup_ids).toEqual([b]);
+      expect((await subgroups(alice, a, { delete: [b] })).status).toBe(200);
+      expect((await groupById(a)).direct_subgroup_ids).toEqual([]);
+    });
+
+    it('takes a deleted group out of the groups that held it, telling everyone first', async () => {
+      const holder = (await create(alice, 'Holder', [])).json.group_id as number;
+      const held = (await create(alice, 'Held', [bob.id])).json.group_id as number;
+      await subgroups(alice, holder, { add: [held] });
+      const queue = (await org.api(carol)('POST', '/register', { event_types: ['user_group'] }))
+        .json;
+      expect((await org.api(alice)('DELETE', `/user_groups/${held}`)).status).toBe(200);
+      expect((await groupById(holder)).direct_subgroup_ids).toEqual([]);
+      const events = (
+        await org.api(carol)('GET', '/events', { queue_id: queue.queue_id, last_event_id: -1 })
+      ).json.events as Record<string, unknown>[];
+      expect(events.map((event) => event.op)).toEqual(['remove_subgroups', 'remove']);
+      expect((await org.api(alice)('GET', `/user_groups/${holder}/members`)).json.members).toEqual(
+        [],
+      );
+    });
+  });
 });

@@ -1,13 +1,19 @@
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
-import { userGroupWire } from '../queries/systemGroups';
+import { recursiveSubgroupIds } from '../../state/groupNesting';
+import { userGroupsState, userGroupWire } from '../queries/systemGroups';
 import type { Services } from '../services';
 import {
   addUserGroupMembers,
+  addUserGroupSubgroups,
   deleteUserGroupRow,
+  forgetSubgroup,
   insertUserGroup,
   membersOf,
   removeUserGroupMembers,
+  removeUserGroupSubgroups,
+  subgroupsOf,
+  supergroupsOf,
   updateUserGroupRow,
   userGroupById,
   userGroupByName,
@@ -108,13 +114,28 @@ export function updateUserGroup(
     tellEveryone(services, { op: 'update', group_id: groupId, data });
 }
 
-/** Zulip 7.0's DELETE /user_groups/{id}: the group is gone for everyone. */
+/**
+ * Zulip 7.0's DELETE /user_groups/{id}: the group is gone for everyone. The
+ * groups that held it lose it first, each with its own remove_subgroups
+ * event, so that a client's state matches a fresh register without having
+ * to know where the group was.
+ */
 export function deleteUserGroup(services: Services, user: UserRow, groupId: number): void {
   const { sql } = services;
-  sql.transaction(() => {
+  const holders = sql.transaction(() => {
     editableGroup(sql, user, groupId);
+    const supergroups = supergroupsOf(sql, groupId);
+    forgetSubgroup(sql, groupId);
     deleteUserGroupRow(sql, groupId);
+    return supergroups;
   });
+  for (const holder of holders) {
+    tellEveryone(services, {
+      op: 'remove_subgroups',
+      group_id: holder,
+      direct_subgroup_ids: [groupId],
+    });
+  }
   tellEveryone(services, { op: 'remove', group_id: groupId });
 }
 
@@ -156,6 +177,62 @@ export function updateUserGroupMembers(
       op: 'remove_members',
       group_id: groupId,
       user_ids: [...new Set(change.remove)],
+    });
+  }
+}
+
+// Zulip's access_user_groups_as_potential_subgroups: any group of the
+// organization, a system group included, may go inside one people made.
+function checkGroups(sql: Services['sql'], groupIds: readonly number[]): number[] {
+  const known = new Set(userGroupsState(sql).map((group) => group.id));
+  const unknown = groupIds.find((id) => !known.has(id));
+  if (unknown !== undefined) throw errors.badRequest(`Invalid user group ID: ${unknown}`);
+  return [...new Set(groupIds)];
+}
+
+/** Zulip's POST /user_groups/{id}/subgroups: groups put inside this one and taken out. */
+export function updateUserGroupSubgroups(
+  services: Services,
+  user: UserRow,
+  groupId: number,
+  change: { add: readonly number[]; remove: readonly number[] },
+): void {
+  const { sql } = services;
+  if (change.add.length === 0 && change.remove.length === 0) {
+    throw errors.badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+  }
+  const { adding, removing } = sql.transaction(() => {
+    const adding = checkGroups(sql, change.add);
+    const removing = checkGroups(sql, change.remove);
+    editableGroup(sql, user, groupId);
+    const current = new Set(subgroupsOf(sql, groupId));
+    const already = adding.find((id) => current.has(id));
+    if (already !== undefined) {
+      throw errors.badRequest(`User group ${already} is already a subgroup of this group.`);
+    }
+    // A group inside itself, however deep, would make membership endless.
+    const groups = userGroupsState(sql);
+    if (adding.some((id) => recursiveSubgroupIds(groups, id).has(groupId))) {
+      throw errors.badRequest(
+        `User group ${groupId} is already a subgroup of one of the passed subgroups.`,
+      );
+    }
+    const missing = removing.find((id) => !current.has(id));
+    if (missing !== undefined) {
+      throw errors.badRequest(`User group ${missing} is not a subgroup of this group.`);
+    }
+    addUserGroupSubgroups(sql, groupId, adding);
+    removeUserGroupSubgroups(sql, groupId, removing);
+    return { adding, removing };
+  });
+  if (adding.length > 0) {
+    tellEveryone(services, { op: 'add_subgroups', group_id: groupId, direct_subgroup_ids: adding });
+  }
+  if (removing.length > 0) {
+    tellEveryone(services, {
+      op: 'remove_subgroups',
+      group_id: groupId,
+      direct_subgroup_ids: removing,
     });
   }
 }

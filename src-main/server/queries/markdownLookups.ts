@@ -2,7 +2,8 @@ import type { MarkdownLookups, MentionableUser } from '../markdown/lookups';
 import type { Sql } from '../store/sql';
 import { realmAlertWords } from '../store/alertWords';
 import { streamByName } from '../store/streams';
-import { membersOf, userGroupByName } from '../store/userGroups';
+import { userGroupByName } from '../store/userGroups';
+import { groupMemberIds } from './groupMembership';
 import { allUsers, userById, type UserRow } from '../store/users';
 
 const mentionable = (user: UserRow | undefined): MentionableUser | undefined =>
@@ -26,7 +27,9 @@ export function storeLookups(sql: Sql): MarkdownLookups {
     },
     userGroupByName: (name) => {
       const group = userGroupByName(sql, name);
-      return group && { id: group.id, name: group.name, memberIds: membersOf(sql, group.id) };
+      // Zulip mentions the members of the group's subgroups as well.
+      const memberIds = group && groupMemberIds(sql, group.id, true);
+      return group && memberIds && { id: group.id, name: group.name, memberIds };
     },
     alertWords: () => realmAlertWords(sql),
   };

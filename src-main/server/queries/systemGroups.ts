@@ -1,7 +1,12 @@
 import type { UserGroup } from '../../wire';
 import type { Sql } from '../store/sql';
 import { allUsers, Role } from '../store/users';
-import { userGroupMembers, userGroupRows, type UserGroupRow } from '../store/userGroups';
+import {
+  userGroupMembers,
+  userGroupRows,
+  userGroupSubgroups,
+  type UserGroupRow,
+} from '../store/userGroups';
 
 /** An element of `realm_user_groups`, Zulip 7.0's shape. */
 interface SystemGroup {
@@ -76,6 +81,7 @@ const systemGroups: readonly SystemGroup[] = [
 export function userGroupsState(sql: Sql): UserGroup[] {
   const users = allUsers(sql);
   const members = userGroupMembers(sql);
+  const subgroups = userGroupSubgroups(sql);
   return [
     ...systemGroups.map((group) => ({
       id: group.id,
@@ -85,18 +91,24 @@ export function userGroupsState(sql: Sql): UserGroup[] {
       direct_subgroup_ids: [...group.subgroupIds],
       is_system_group: true,
     })),
-    ...userGroupRows(sql).map((group) => userGroupWire(group, members.get(group.id) ?? [])),
+    ...userGroupRows(sql).map((group) =>
+      userGroupWire(group, members.get(group.id) ?? [], subgroups.get(group.id) ?? []),
+    ),
   ];
 }
 
 /** A group people made, as register and the user_group `add` event give it. */
-export function userGroupWire(group: UserGroupRow, members: readonly number[]): UserGroup {
+export function userGroupWire(
+  group: UserGroupRow,
+  members: readonly number[],
+  subgroups: readonly number[] = [],
+): UserGroup {
   return {
     id: group.id,
     name: group.name,
     description: group.description,
     members: [...members],
-    direct_subgroup_ids: [],
+    direct_subgroup_ids: [...subgroups],
     is_system_group: false,
   };
 }

@@ -77,3 +77,63 @@ export function removeUserGroupMembers(
     sql.run('DELETE FROM user_group_members WHERE group_id = ? AND user_id = ?', [groupId, userId]);
   }
 }
+
+/** Direct subgroups of every group people made, by group, in order of ID. */
+export function userGroupSubgroups(sql: Sql): Map<number, number[]> {
+  const subgroups = new Map<number, number[]>();
+  for (const { group_id, subgroup_id } of sql.all<{ group_id: number; subgroup_id: number }>(
+    'SELECT group_id, subgroup_id FROM user_group_subgroups ORDER BY group_id, subgroup_id',
+  )) {
+    subgroups.set(group_id, [...(subgroups.get(group_id) ?? []), subgroup_id]);
+  }
+  return subgroups;
+}
+
+export function subgroupsOf(sql: Sql, groupId: number): number[] {
+  return sql
+    .all<{ subgroup_id: number }>(
+      'SELECT subgroup_id FROM user_group_subgroups WHERE group_id = ? ORDER BY subgroup_id',
+      [groupId],
+    )
+    .map((row) => row.subgroup_id);
+}
+
+/** The groups that hold this one directly. */
+export function supergroupsOf(sql: Sql, subgroupId: number): number[] {
+  return sql
+    .all<{ group_id: number }>(
+      'SELECT group_id FROM user_group_subgroups WHERE subgroup_id = ? ORDER BY group_id',
+      [subgroupId],
+    )
+    .map((row) => row.group_id);
+}
+
+export function addUserGroupSubgroups(
+  sql: Sql,
+  groupId: number,
+  subgroupIds: readonly number[],
+): void {
+  for (const subgroupId of subgroupIds) {
+    sql.run('INSERT OR IGNORE INTO user_group_subgroups (group_id, subgroup_id) VALUES (?, ?)', [
+      groupId,
+      subgroupId,
+    ]);
+  }
+}
+
+export function removeUserGroupSubgroups(
+  sql: Sql,
+  groupId: number,
+  subgroupIds: readonly number[],
+): void {
+  for (const subgroupId of subgroupIds) {
+    sql.run('DELETE FROM user_group_subgroups WHERE group_id = ? AND subgroup_id = ?', [
+      groupId,
+      subgroupId,
+    ]);
+  }
+}
+
+export function forgetSubgroup(sql: Sql, subgroupId: number): void {
+  sql.run('DELETE FROM user_group_subgroups WHERE subgroup_id = ?', [subgroupId]);
+}

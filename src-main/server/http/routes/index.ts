@@ -62,9 +62,12 @@ import {
   createUserGroupEndpoint,
   deleteUserGroupEndpoint,
   getUserGroupMembersEndpoint,
+  getUserGroupMembershipEndpoint,
   getUserGroupsEndpoint,
+  getUserGroupSubgroupsEndpoint,
   updateUserGroupEndpoint,
   updateUserGroupMembersEndpoint,
+  updateUserGroupSubgroupsEndpoint,
 } from './userGroups';
 import { deleteAttachmentEndpoint, getAttachmentsEndpoint, uploadFileEndpoint } from './uploads';
 import {
@@ -130,6 +133,9 @@ export const endpoints: readonly Endpoint[] = [
   deleteUserGroupEndpoint,
   updateUserGroupMembersEndpoint,
   getUserGroupMembersEndpoint,
+  getUserGroupMembershipEndpoint,
+  getUserGroupSubgroupsEndpoint,
+  updateUserGroupSubgroupsEndpoint,
   updatePresenceEndpoint,
   getRealmPresence,
   getUserPresence,

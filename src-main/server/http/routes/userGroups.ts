@@ -4,14 +4,19 @@ import {
   deleteUserGroup,
   updateUserGroup,
   updateUserGroupMembers,
+  updateUserGroupSubgroups,
 } from '../../actions/userGroupAdmin';
 import { errors } from '../../errors';
+import { recursiveSubgroupIds } from '../../../state/groupNesting';
+import { groupMemberIds } from '../../queries/groupMembership';
 import { userGroupsState } from '../../queries/systemGroups';
+import { userById } from '../../store/users';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
 
 const groupId = required('json', z.number().int().nonnegative());
 const userIds = z.array(z.number().int());
+const groupIds = z.array(z.number().int());
 
 export const getUserGroupsEndpoint = userEndpoint({
   method: 'GET',
@@ -74,13 +79,62 @@ export const updateUserGroupMembersEndpoint = userEndpoint({
   },
 });
 
+// Zulip counts the members of subgroups too unless asked for direct members only.
 export const getUserGroupMembersEndpoint = userEndpoint({
   method: 'GET',
   path: '/user_groups/:user_group_id/members',
-  params: { user_group_id: groupId },
+  params: { user_group_id: groupId, direct_member_only: optional('json', z.boolean(), false) },
   handle: ({ services, params }) => {
-    const group = userGroupsState(services.sql).find((found) => found.id === params.user_group_id);
+    const members = groupMemberIds(services.sql, params.user_group_id, !params.direct_member_only);
+    if (!members) throw errors.badRequest('Invalid user group');
+    return { members };
+  },
+});
+
+export const getUserGroupMembershipEndpoint = userEndpoint({
+  method: 'GET',
+  path: '/user_groups/:user_group_id/members/:user_id',
+  params: {
+    user_group_id: groupId,
+    user_id: required('json', z.number().int()),
+    direct_member_only: optional('json', z.boolean(), false),
+  },
+  handle: ({ services, params }) => {
+    const members = groupMemberIds(services.sql, params.user_group_id, !params.direct_member_only);
+    if (!members) throw errors.badRequest('Invalid user group');
+    if (!userById(services.sql, params.user_id)) throw errors.badRequest('No such user');
+    return { is_user_group_member: members.includes(params.user_id) };
+  },
+});
+
+export const getUserGroupSubgroupsEndpoint = userEndpoint({
+  method: 'GET',
+  path: '/user_groups/:user_group_id/subgroups',
+  params: { user_group_id: groupId, direct_subgroup_only: optional('json', z.boolean(), false) },
+  handle: ({ services, params }) => {
+    const groups = userGroupsState(services.sql);
+    const group = groups.find((found) => found.id === params.user_group_id);
     if (!group) throw errors.badRequest('Invalid user group');
-    return { members: group.members };
+    if (params.direct_subgroup_only) return { subgroups: group.direct_subgroup_ids };
+    const inside = recursiveSubgroupIds(groups, group.id);
+    inside.delete(group.id);
+    return { subgroups: [...inside].sort((a, b) => a - b) };
+  },
+});
+
+export const updateUserGroupSubgroupsEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/user_groups/:user_group_id/subgroups',
+  params: {
+    user_group_id: groupId,
+    add: optional('json', groupIds, []),
+    delete: optional('json', groupIds, []),
+  },
+  handle: ({ services, user, params }) => {
+    updateUserGroupSubgroups(services, user, params.user_group_id, {
+      add: params.add,
+      remove: params.delete,
+    });
+    return {};
   },
 });
