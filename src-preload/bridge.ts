@@ -9,7 +9,7 @@ import { uploadBridgeCalls, uploadBridgeEvents } from './uploadCalls';
 import { userGroupBridgeCalls } from './userGroupCalls';
 export { maxUploadBytes } from './uploadCalls';
 export type { AlertWordList } from './alertWordCalls';
-export type { GroupMember, UserGroupsPage, UserGroupView } from './userGroupCalls';
+export type { GroupMember, GroupRef, UserGroupsPage, UserGroupView } from './userGroupCalls';
 export type { HostingPage, ZulipExport, ZulipVersion } from './hostingCalls';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
 export type { Invitation, PeoplePage, Person } from './peopleCalls';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 const groupId = z.number().int().positive();
 const userIds = z.array(z.number().int().positive()).max(10_000);
+const groupIds = z.array(groupId).max(1_000);
 // Zulip's UserGroup.MAX_NAME_LENGTH and its description's limit.
 const groupName = z.string().trim().min(1).max(100);
 const groupDescription = z.string().trim().max(1024);
@@ -14,12 +15,20 @@ const groupDescription = z.string().trim().max(1024);
 const memberSchema = z.object({ userId: z.number().int(), fullName: z.string() });
 export type GroupMember = z.infer<typeof memberSchema>;
 
+// A group inside another, named for people: a role's group by its role.
+const groupRefSchema = z.object({ groupId: z.number().int(), name: z.string() });
+export type GroupRef = z.infer<typeof groupRefSchema>;
+
 export const userGroupSchema = z.object({
   groupId: z.number().int(),
   name: z.string(),
   description: z.string(),
-  /** By name. */
+  /** Direct members, by name. */
   members: z.array(memberSchema),
+  /** The groups inside this one, whose members it holds too, by name. */
+  subgroups: z.array(groupRefSchema),
+  /** Groups that may go inside it: not already there, and not holding it. */
+  subgroupChoices: z.array(groupRefSchema),
 });
 export type UserGroupView = z.infer<typeof userGroupSchema>;
 
@@ -53,6 +62,12 @@ export const userGroupBridgeCalls = {
     args: z
       .object({ groupId, add: userIds, remove: userIds })
       .refine(({ add, remove }) => add.length + remove.length > 0, 'add or remove someone'),
+    result: z.object({}),
+  },
+  changeUserGroupSubgroups: {
+    args: z
+      .object({ groupId, add: groupIds, remove: groupIds })
+      .refine(({ add, remove }) => add.length + remove.length > 0, 'add or remove a group'),
     result: z.object({}),
   },
   deleteUserGroup: { args: z.object({ groupId }), result: z.object({}) },

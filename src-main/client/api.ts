@@ -307,6 +307,11 @@ export interface Api {
     groupId: number,
     change: { add: readonly number[]; delete: readonly number[] },
   ): Promise<void>;
+  /** Zulip's POST /user_groups/{id}/subgroups (Zulip 6.0). */
+  updateUserGroupSubgroups(
+    groupId: number,
+    change: { add: readonly number[]; delete: readonly number[] },
+  ): Promise<void>;
 }
 
 /** PATCH /streams/{stream_id}'s parameters, as Zulip 7.0 names them. */
@@ -325,8 +330,9 @@ const userGroupSchema = z.looseObject({
   name: z.string(),
   description: z.string(),
   members: z.array(z.number().int()),
-  // Servers before Zulip 6.0 have no system groups.
+  // Servers before Zulip 6.0 have no system groups and no subgroups.
   is_system_group: z.boolean().optional(),
+  direct_subgroup_ids: z.array(z.number().int()).optional(),
 });
 export type UserGroupRecord = z.infer<typeof userGroupSchema>;
 
@@ -624,6 +630,10 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     async updateUserGroupMembers(groupId, change) {
       const params = { add: [...change.add], delete: [...change.delete] };
       await http.request('POST', `user_groups/${groupId}/members`, params, apiSuccessSchema);
+    },
+    async updateUserGroupSubgroups(groupId, change) {
+      const params = { add: [...change.add], delete: [...change.delete] };
+      await http.request('POST', `user_groups/${groupId}/subgroups`, params, apiSuccessSchema);
     },
     async uploadFile({ name, data, type, maxBytes, onProgress, signal }) {
       if (maxBytes != null && data.length > maxBytes) {

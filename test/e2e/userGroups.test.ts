@@ -135,6 +135,44 @@ describe('the user groups page', () => {
     await groupCard('Helpdesk').waitFor();
   });
 
+  it('puts groups inside a group, offering none that would hold it, and takes one out', async () => {
+    const night = (
+      await org.api(bob)('POST', '/user_groups/create', {
+        name: 'Night shift',
+        description: '',
+        members: [bob.id],
+      })
+    ).json.group_id as number;
+    const card = groupCard('Helpdesk');
+    const nest = card.getByLabel('Add a group to Helpdesk');
+    await nest.selectOption({ label: 'Night shift' });
+    await card.getByRole('button', { name: 'Add group' }).click();
+    const inside = card.getByRole('list', { name: 'Groups inside Helpdesk' });
+    await inside.getByText('Night shift').waitFor();
+    await nest.selectOption({ label: 'Administrators' });
+    await card.getByRole('button', { name: 'Add group' }).click();
+    await expect.poll(() => inside.innerText()).toMatch(/Administrators[\s\S]*Night shift/);
+    const helpdesk = async () =>
+      (await serverGroups()).find((group) => group.name === 'Helpdesk') as unknown as {
+        direct_subgroup_ids: number[];
+      };
+    expect((await helpdesk()).direct_subgroup_ids).toEqual([2, night]);
+    // Helpdesk holds Night shift, so Night shift may not hold Helpdesk.
+    const nightChoices = await groupCard('Night shift')
+      .getByLabel('Add a group to Night shift')
+      .locator('option')
+      .allInnerTexts();
+    expect(nightChoices).not.toContain('Helpdesk');
+    expect(nightChoices).toContain('Moderators');
+    await card.scrollIntoViewIfNeeded();
+    await ui.screenshot('user-groups-subgroups');
+
+    await inside.getByRole('button', { name: 'Take Administrators out' }).click();
+    await expect.poll(async () => (await helpdesk()).direct_subgroup_ids).toEqual([night]);
+    await org.api(bob)('DELETE', `/user_groups/${night}`);
+    await expect.poll(() => inside.count()).toBe(0);
+  });
+
   it('shows a guest the groups without a way to change them', async () => {
     await openGroups(guest);
     const card = guest.page.getByRole('region', { name: 'Helpdesk', exact: true });

@@ -436,6 +436,11 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().userGroups.changeMembers(groupId, add, remove);
       return {};
     },
+    async changeUserGroupSubgroups(args: CallArgs<'changeUserGroupSubgroups'>) {
+      const { groupId, add, remove } = parseArgs('changeUserGroupSubgroups', args);
+      await app.active().userGroups.changeSubgroups(groupId, add, remove);
+      return {};
+    },
     async deleteUserGroup(args: CallArgs<'deleteUserGroup'>) {
       const { groupId } = parseArgs('deleteUserGroup', args);
       await app.active().userGroups.delete(groupId);

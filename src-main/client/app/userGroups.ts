@@ -1,5 +1,6 @@
-import type { GroupMember, UserGroupsPage } from '../../../src-preload/bridge';
+import type { GroupMember, GroupRef, UserGroupsPage } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
+import { recursiveSubgroupIds } from '../../state/groupNesting';
 import type { UserGroup } from '../../wire';
 import type { Api, UserGroupRecord } from '../api';
 import { roleOf } from './accountRole';
@@ -13,12 +14,51 @@ export interface UserGroupsDeps {
     | 'updateUserGroup'
     | 'deleteUserGroup'
     | 'updateUserGroupMembers'
+    | 'updateUserGroupSubgroups'
   >;
   /** The register state as events keep it, or as the cache saved it while signed out. */
   state: () => InitialState | null;
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+// Zulip 7.0 names its role groups `@role:…`; people know them by the role.
+// The internet and nobody are not groups of people to put anywhere.
+const roleGroupNames: Record<string, string> = {
+  '@role:owners': 'Owners',
+  '@role:administrators': 'Administrators',
+  '@role:moderators': 'Moderators',
+  '@role:fullmembers': 'Full members',
+  '@role:members': 'Members',
+  '@role:everyone': 'Everyone, guests included',
+};
+
+type AnyGroup = UserGroup | UserGroupRecord;
+
+function groupRef(group: AnyGroup): GroupRef | null {
+  const name = group.is_system_group === true ? roleGroupNames[group.name] : group.name;
+  return name === undefined ? null : { groupId: group.id, name };
+}
+
+/** The groups inside one, and those that may go inside it without a loop. */
+function nesting(groups: readonly AnyGroup[], group: AnyGroup) {
+  const nested = groups.map((other) => ({
+    id: other.id,
+    direct_subgroup_ids: other.direct_subgroup_ids ?? [],
+  }));
+  const inside = new Set(group.direct_subgroup_ids ?? []);
+  const refs = (wanted: (other: AnyGroup) => boolean): GroupRef[] =>
+    groups
+      .filter(wanted)
+      .flatMap((other) => groupRef(other) ?? [])
+      .sort(byName);
+  return {
+    subgroups: refs((other) => inside.has(other.id)),
+    subgroupChoices: refs(
+      (other) => !inside.has(other.id) && !recursiveSubgroupIds(nested, other.id).has(group.id),
+    ),
+  };
+}
 
 /** The groups people made, by name, for the compose box to complete as @*name*. */
 export function mentionableGroups(
@@ -41,8 +81,7 @@ export class UserGroups {
   async page(): Promise<UserGroupsPage> {
     const state = this.deps.state();
     // A server that registers no realm_user_groups is asked for them.
-    const groups: (UserGroup | UserGroupRecord)[] =
-      state?.realm_user_groups ?? (await this.deps.api().getUserGroups());
+    const groups: AnyGroup[] = state?.realm_user_groups ?? (await this.deps.api().getUserGroups());
     const people = (state?.realm_users ?? [])
       .filter((user) => !user.is_bot)
       .map((user) => ({ userId: user.user_id, fullName: user.full_name }))
@@ -66,6 +105,7 @@ export class UserGroups {
           name: group.name,
           description: group.description,
           members: group.members.map(member).sort((a, b) => a.fullName.localeCompare(b.fullName)),
+          ...nesting(groups, group),
         })),
       people,
       canEdit: roleOf(state) !== 'guest',
@@ -85,6 +125,10 @@ export class UserGroups {
 
   async changeMembers(groupId: number, add: number[], remove: number[]): Promise<void> {
     await this.deps.api().updateUserGroupMembers(groupId, { add, delete: remove });
+  }
+
+  async changeSubgroups(groupId: number, add: number[], remove: number[]): Promise<void> {
+    await this.deps.api().updateUserGroupSubgroups(groupId, { add, delete: remove });
   }
 
   async delete(groupId: number): Promise<void> {

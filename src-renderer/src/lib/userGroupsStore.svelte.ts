@@ -32,6 +32,18 @@ export class UserGroupsStore extends ServerPage<UserGroupsPage> {
     );
   }
 
+  addSubgroup(groupId: number, subgroupId: number): Promise<boolean> {
+    return this.send(() =>
+      this.bridge.changeUserGroupSubgroups({ groupId, add: [subgroupId], remove: [] }),
+    );
+  }
+
+  removeSubgroup(groupId: number, subgroupId: number): Promise<boolean> {
+    return this.send(() =>
+      this.bridge.changeUserGroupSubgroups({ groupId, add: [], remove: [subgroupId] }),
+    );
+  }
+
   delete(groupId: number): Promise<boolean> {
     return this.send(() => this.bridge.deleteUserGroup({ groupId }));
   }
