@@ -230,6 +230,24 @@ describe('files in the compose box and the feed', () => {
     await lightbox.waitFor({ state: 'hidden' });
   });
 
+  it('shows the picture of an earlier version in the edit history', async () => {
+    const item = feed().locator('.message', { hasText: 'The harbour at dusk' });
+    const id = Number(await item.getAttribute('data-message-id'));
+    await org.api(alice)('PATCH', `/messages/${id}`, { content: 'The harbour at night' });
+    const edited = feed().locator('.message', { hasText: 'The harbour at night' });
+    await edited.waitFor();
+    await edited.hover();
+    await edited.getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'View edit history' }).click();
+    const history = page.getByRole('dialog', { name: 'Edit history' });
+    const first = history.locator('.versions > li').first().locator('.message_inline_image img');
+    await expect
+      .poll(() => first.evaluate((node) => (node as HTMLImageElement).naturalWidth))
+      .toBe(360);
+    expect(await first.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await history.getByRole('button', { name: 'Close' }).click();
+  });
+
   it('uploads a pasted screenshot and a dropped file, each link where the cursor is', async () => {
     await text().fill('Before  after');
     await text().evaluate((node) => {
