@@ -83,8 +83,10 @@ export default tseslint.config(
         allowTypeImports: true,
         message: 'The renderer sees only the types of the bridge.',
       },
+      // wire/ is declared once for every part (DESIGN.md); emojiGlyph.ts is
+      // the one piece of it the window runs, to draw the emoji of server HTML.
       {
-        group: ['**/src-main/**'],
+        regex: 'src-main/(?!wire/emojiGlyph$)',
         message: 'The renderer reaches the main side only through the bridge.',
       },
       {

@@ -7,10 +7,12 @@
 #   libglib2.0-bin,            gsettings and GNOME's schemas: the app honours GNOME's
 #   gsettings-desktop-schemas  do-not-disturb, and a test changes it for real
 #   python3, make, g++         node-gyp builds better-sqlite3 and keytar
+#   fonts-noto-color-emoji     colour glyphs for every emoji the window offers (Debian
+#                              desktops have it; a bare machine draws empty boxes)
 set -euo pipefail
 
 packages=(libsecret-1-dev gnome-keyring dbus-x11 libsecret-tools chromium libglib2.0-bin
-  gsettings-desktop-schemas python3 make g++)
+  gsettings-desktop-schemas python3 make g++ fonts-noto-color-emoji)
 
 missing=()
 for package in "${packages[@]}"; do

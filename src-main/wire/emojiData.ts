@@ -5,6 +5,8 @@ import cldrNames from 'emojibase-data/en/shortcodes/cldr.json' with { type: 'jso
 import githubNames from 'emojibase-data/en/shortcodes/github.json' with { type: 'json' };
 import iamcalNames from 'emojibase-data/en/shortcodes/iamcal.json' with { type: 'json' };
 
+export { emojiGlyph } from './emojiGlyph';
+
 /** One Unicode emoji as Zulip names it: its code, its names (canonical first), its picker place. */
 export interface UnicodeEmoji {
   /** Lower-case hex code points joined by `-`, without variation selectors, as Zulip's `emoji_code`. */
@@ -26,9 +28,6 @@ export const emojiCodeOfHex = (hex: string): string =>
     .split('-')
     .filter((part) => part !== 'fe0f')
     .join('-');
-
-export const emojiGlyph = (code: string): string =>
-  String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
 
 const categoryNames: Record<string, string> = {
   'smileys-emotion': 'Smileys & Emotion',

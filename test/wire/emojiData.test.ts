@@ -49,7 +49,12 @@ describe('the emoji table', () => {
     expect(unicodeEmoji[0]?.category).toBe('Smileys & Emotion');
   });
 
-  it('draws a code as its characters', () => {
+  it('draws a code as its characters, in colour where a character is text by default', () => {
     expect(emojiGlyph('1f1eb-1f1f7')).toBe('🇫🇷');
+    expect(emojiGlyph('1f44d')).toBe('👍');
+    expect(emojiGlyph('2764')).toBe('❤\ufe0f');
+    expect(emojiGlyph('2764-200d-1f525')).toBe('❤\ufe0f\u200d🔥');
+    expect(emojiGlyph('0023-20e3')).toBe('#\ufe0f\u20e3');
+    expect(emojiGlyph('261d-1f3fb')).toBe('☝🏻');
   });
 });

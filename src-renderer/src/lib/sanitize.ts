@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { withoutPolicyTriggers } from './policyTriggers';
+import { emojiGlyph } from '../../../src-main/wire/emojiGlyph';
 
 // Message HTML comes from a server we may not control; it passes through here,
 // once, before any {@html}. The allow-list is the markup Zulip's renderer emits.
@@ -158,7 +159,7 @@ const emojiCode = /(?:^|\s)emoji-([0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*)(?:\s|$)/;
 purifier.addHook('afterSanitizeAttributes', (node) => {
   const code = node.tagName === 'SPAN' ? emojiCode.exec(node.className)?.[1] : undefined;
   if (code !== undefined) {
-    node.textContent = String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
+    node.textContent = emojiGlyph(code);
   }
   if (node.tagName === 'A') {
     node.setAttribute('target', '_blank');
