@@ -39,7 +39,10 @@ const sources: CompletionSources = {
   streams: [garden],
   emoji: [
     { name: 'heart', glyph: '❤', url: null },
+    { name: 'red_heart', glyph: '❤', url: null },
     { name: 'broken_heart', glyph: '💔', url: null },
+    { name: 'heartbeat', glyph: '💓', url: null },
+    { name: 'head', glyph: null, url: 'data:image/png;base64,AA==' },
   ],
 };
 
@@ -105,7 +108,8 @@ describe('the suggestions', () => {
     expect(labels('#clu')).toEqual(['#garden club']);
     expect(labels('#**garden club>bea')).toEqual(['green beans']);
     expect(labels('#**no such stream>')).toEqual([]);
-    expect(labels(':hea')).toEqual([':heart:', ':broken_heart:']);
+    expect(labels(':hea')).toEqual([':head:', ':heart:', ':heartbeat:', ':broken_heart:']);
+    expect(labels(':heart')).toEqual([':heart:', ':heartbeat:', ':broken_heart:']);
   });
 
   it('write mentions and links as Zulip does, with the ID only where names are shared', () => {

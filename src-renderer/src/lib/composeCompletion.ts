@@ -84,6 +84,35 @@ const byFit =
     return outside(a) - outside(b) || a.name.localeCompare(b.name);
   };
 
+/**
+ * Emoji for a query, each once under the name that fits best (an emoji has
+ * several): the name itself, then names that start with the query, then
+ * those with a word that does; shorter names first, as the commoner emoji
+ * have the shorter names.
+ */
+function emojiMatches(emoji: readonly EmojiChoice[], query: string): EmojiChoice[] {
+  const wanted = query.toLowerCase();
+  const fit = (name: string) => {
+    const lower = name.toLowerCase();
+    return lower === wanted ? 0 : lower.startsWith(wanted) ? 1 : 2;
+  };
+  const ranked = emoji
+    .filter((choice) => startsWord(choice.name, query))
+    .toSorted(
+      (a, b) =>
+        fit(a.name) - fit(b.name) || a.name.length - b.name.length || a.name.localeCompare(b.name),
+    );
+  const seen = new Set<string>();
+  return ranked
+    .filter((choice) => {
+      const identity = choice.url ?? choice.glyph ?? choice.name;
+      if (seen.has(identity)) return false;
+      seen.add(identity);
+      return true;
+    })
+    .slice(0, shownAtMost);
+}
+
 function mentions(
   completing: { query: string; silent: boolean },
   people: readonly SidebarUser[],
@@ -174,18 +203,14 @@ export function completionsFor(completing: Completing, sources: CompletionSource
         }));
     }
     case 'emoji':
-      return sources.emoji
-        .filter((emoji) => startsWord(emoji.name, completing.query))
-        .toSorted(byFit(completing.query))
-        .slice(0, shownAtMost)
-        .map((emoji) => ({
-          key: `emoji:${emoji.name}`,
-          label: `:${emoji.name}:`,
-          detail: '',
-          text: `:${emoji.name}: `,
-          glyph: emoji.glyph,
-          picture: emoji.url,
-        }));
+      return emojiMatches(sources.emoji, completing.query).map((emoji) => ({
+        key: `emoji:${emoji.name}`,
+        label: `:${emoji.name}:`,
+        detail: '',
+        text: `:${emoji.name}: `,
+        glyph: emoji.glyph,
+        picture: emoji.url,
+      }));
   }
 }
 
