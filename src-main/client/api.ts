@@ -16,7 +16,8 @@ import {
   type NarrowTerm,
   type Subscription,
 } from '../wire';
-import { FileTooLargeError } from './errors';
+import { codeToNamesSchema, type CodeToNames } from './cache/serverEmoji';
+import { FileTooLargeError, NetworkError, NotZulipError, ProtocolError } from './errors';
 import {
   createHttpClient,
   type Credentials,
@@ -312,7 +313,22 @@ export interface Api {
     groupId: number,
     change: { add: readonly number[]; delete: readonly number[] },
   ): Promise<void>;
+  /** Zulip's POST (add) or DELETE (remove) /messages/{id}/reactions. */
+  changeReaction(messageId: number, emoji: ReactionEmoji, op: 'add' | 'remove'): Promise<void>;
+  /** The JSON file register's server_emoji_data_url names (Zulip 6.0): each code's names. */
+  getServerEmojiData(url: string): Promise<CodeToNames>;
 }
+
+/** An emoji as a reaction names it: Zulip's name, code and namespace. */
+export interface ReactionEmoji {
+  name: string;
+  code: string;
+  type: string;
+}
+
+const serverEmojiDataSchema = z.looseObject({ code_to_names: codeToNamesSchema });
+// The names file is a few hundred kilobytes; anything far larger is not it.
+const maxEmojiDataBytes = 4 * 1024 * 1024;
 
 /** PATCH /streams/{stream_id}'s parameters, as Zulip 7.0 names them. */
 export type StreamChanges = Partial<{
@@ -635,6 +651,33 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
       const params = { add: [...change.add], delete: [...change.delete] };
       await http.request('POST', `user_groups/${groupId}/subgroups`, params, apiSuccessSchema);
     },
+    async changeReaction(messageId, { name, code, type }, op) {
+      await http.request(
+        op === 'add' ? 'POST' : 'DELETE',
+        `messages/${messageId}/reactions`,
+        { emoji_name: name, emoji_code: code, reaction_type: type },
+        apiSuccessSchema,
+      );
+    },
+    async getServerEmojiData(url) {
+      // A static file, which Zulip may serve from elsewhere: the key never goes with it.
+      let response: Response;
+      try {
+        response = await (options.fetch ?? globalThis.fetch)(url, {
+          signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+        });
+      } catch (error) {
+        throw new NetworkError(`GET ${url} failed: ${String(error)}`, { cause: error });
+      }
+      if (!response.ok) {
+        throw new NotZulipError(response.status, `GET ${url} answered HTTP ${response.status}`);
+      }
+      const text = await response.text();
+      if (text.length > maxEmojiDataBytes) throw new ProtocolError(`GET ${url}: too large`);
+      const parsed = serverEmojiDataSchema.safeParse(safeJsonOf(text));
+      if (!parsed.success) throw new ProtocolError(`GET ${url}: not Zulip's emoji data`);
+      return parsed.data.code_to_names;
+    },
     async uploadFile({ name, data, type, maxBytes, onProgress, signal }) {
       if (maxBytes != null && data.length > maxBytes) {
         // Zulip's own words for a file past its limit.
@@ -763,4 +806,12 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
       );
     },
   };
+}
+
+function safeJsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

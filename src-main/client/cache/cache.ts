@@ -3,6 +3,7 @@ import {
   deleteMessageEventSchema,
   messageEventSchema,
   mutedTopicsEventSchema,
+  reactionEventSchema,
   realmUserEventSchema,
   streamEventSchema,
   subscriptionAddEventSchema,
@@ -53,7 +54,9 @@ import {
   type QueuePosition,
   type SavedRegisterState,
 } from './registerState';
+import { applyReactionEvent, frequentReactions } from './reactions';
 import { searchMessages, type LocalSearch } from './search';
+import { loadServerEmoji, saveServerEmoji, type SavedServerEmoji } from './serverEmoji';
 import {
   addSubscriptions,
   applyStreamEvent,
@@ -283,6 +286,11 @@ export class Cache {
         if (parsed) changeFlags(db, parsed, this.ownUserId);
         return;
       }
+      case 'reaction': {
+        const parsed = parse(reactionEventSchema);
+        if (parsed) applyReactionEvent(db, parsed);
+        return;
+      }
       case 'subscription':
         return this.#applySubscriptionEvent(event);
       case 'stream': {
@@ -359,6 +367,21 @@ export class Cache {
   searchMessages(terms: readonly NarrowTerm[], limit: number): LocalSearch {
     while (this.indexPending(5_000));
     return searchMessages(this.#db, terms, limit, this.ownUserId);
+  }
+
+  /** The emoji codes the reader reacted with most, most used first. */
+  frequentReactions(limit: number): string[] {
+    const me = this.ownUserId;
+    return me === null ? [] : frequentReactions(this.#db, me, limit);
+  }
+
+  /** The server's emoji names as last fetched, with the URL they came from. */
+  serverEmoji(): SavedServerEmoji | null {
+    return loadServerEmoji(this.#db);
+  }
+
+  saveServerEmoji(saved: SavedServerEmoji): void {
+    saveServerEmoji(this.#db, saved);
   }
 
   subscriptions(): Subscription[] {

@@ -485,6 +485,9 @@ function collectChange(
       if (Array.isArray(ids)) for (const id of ids) if (typeof id === 'number') messageIds.push(id);
       return;
     }
+    case 'reaction':
+      if (typeof event.message_id === 'number') messageIds.push(event.message_id);
+      return;
     case 'delete_message': {
       const ids = Array.isArray(event.message_ids) ? event.message_ids : [event.message_id];
       for (const id of ids) if (typeof id === 'number') deletedIds.push(id);

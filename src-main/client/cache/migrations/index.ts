@@ -6,6 +6,7 @@ import { sql as ftsPending } from './005-fts-pending';
 import { sql as noSenderIndex } from './006-no-sender-index';
 import { sql as unreadMentions } from './007-unread-mentions';
 import { sql as drafts } from './008-drafts';
+import { sql as serverEmoji } from './009-server-emoji';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
@@ -18,4 +19,5 @@ export const migrations: readonly string[] = [
   noSenderIndex,
   unreadMentions,
   drafts,
+  serverEmoji,
 ];
