@@ -4,6 +4,7 @@ import { alertWordBridgeCalls } from './alertWordCalls';
 import { hostingBridgeCalls } from './hostingCalls';
 import { organizationBridgeCalls } from './organizationCalls';
 import { peopleBridgeCalls, roleSchema } from './peopleCalls';
+import { reactionBridgeCalls, reactionChipSchema } from './reactionCalls';
 import { streamBridgeCalls, streamName, topicName } from './streamCalls';
 import { uploadBridgeCalls, uploadBridgeEvents } from './uploadCalls';
 import { userGroupBridgeCalls } from './userGroupCalls';
@@ -13,8 +14,16 @@ export type { GroupMember, GroupRef, UserGroupsPage, UserGroupView } from './use
 export type { HostingPage, ZulipExport, ZulipVersion } from './hostingCalls';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
 export type { Invitation, PeoplePage, Person } from './peopleCalls';
+export type { EmojiPicker, PickerEmoji, ReactionChip } from './reactionCalls';
 
-export type { Message, Subscription, RecipientUser, MentionFlag } from '../src-main/wire';
+export type { Subscription, RecipientUser, MentionFlag } from '../src-main/wire';
+
+// A message as the window gets it: the wire's, with its reactions shaped into
+// chips by main (names, counts, whether the viewer reacted).
+export const feedMessageSchema = messageSchema.extend({
+  reactionChips: z.array(reactionChipSchema).optional(),
+});
+export type Message = z.infer<typeof feedMessageSchema>;
 export type {
   BrowsedStream,
   MutedTopic,
@@ -408,7 +417,7 @@ export type Draft = z.infer<typeof draftSchema>;
 export const feedPageSchema = z.object({
   narrow: narrowSchema,
   /** Oldest first. */
-  messages: z.array(messageSchema),
+  messages: z.array(feedMessageSchema),
   olderState: olderStateSchema,
   /** The same for what comes after the last message: `complete` once it is the newest. */
   newerState: olderStateSchema,
@@ -421,7 +430,7 @@ export type FeedPage = z.infer<typeof feedPageSchema>;
 
 export const searchResultSchema = z.object({
   /** Newest last, like the feed. */
-  messages: z.array(messageSchema),
+  messages: z.array(feedMessageSchema),
   /** Parts of the query the cache cannot answer, searched on the server only when online. */
   unsupported: z.array(z.string()),
   /** True when the answer came from the cache alone. */
@@ -784,6 +793,7 @@ export const bridgeCalls = {
   ...uploadBridgeCalls,
   ...alertWordBridgeCalls,
   ...userGroupBridgeCalls,
+  ...reactionBridgeCalls,
 } as const;
 
 export const bridgeEvents = {
@@ -794,7 +804,7 @@ export const bridgeEvents = {
   /** Messages of the open narrow arrived or changed; `deleted` ones were deleted or moved out of it. */
   feed: z.object({
     accountId: z.string(),
-    upserted: z.array(messageSchema),
+    upserted: z.array(feedMessageSchema),
     deleted: z.array(z.number().int()),
   }),
   /** The active account's unsent messages changed. */

@@ -6,6 +6,7 @@ import type {
   Draft,
   EmojiChoice,
   FeedPage,
+  Message as FeedMessage,
   Inbox,
   Narrow,
   NotificationPage,
@@ -59,6 +60,7 @@ import { StreamActions } from './streamActions';
 import { StreamAdmin } from './streamAdmin';
 import { mentionableGroups, UserGroups } from './userGroups';
 import { AccountUploads } from './uploads';
+import { AccountReactions } from './reactions';
 
 export interface AccountRuntimeEvents {
   /** The account's line in the switcher changed: unread count or connection. */
@@ -128,6 +130,7 @@ export class AccountRuntime {
   readonly streamAdmin: StreamAdmin;
   readonly userGroups: UserGroups;
   readonly uploads: AccountUploads;
+  readonly reactions: AccountReactions;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
@@ -188,6 +191,15 @@ export class AccountRuntime {
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),
       serverUrl: () => this.#account.serverUrl,
+    });
+    this.reactions = new AccountReactions({
+      cache,
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+      online: () => this.#online,
+      serverUrl: () => this.#account.serverUrl,
+      fetchImage: reachThrough(account.certificate).fetch ?? sessionTuning.fetch ?? fetch,
+      log,
     });
     this.#typists = new Typists({
       ownUserId: () => cache.ownUserId ?? this.#account.userId,
@@ -252,8 +264,10 @@ export class AccountRuntime {
     session.on('connection', (connection) => {
       this.#events.emit('summary', undefined);
       this.#events.emit('snapshot', undefined);
-      if (connection.state === 'connected') outbox.flush();
-      else this.#typists.clear();
+      if (connection.state === 'connected') {
+        outbox.flush();
+        void this.reactions.refreshServerNames();
+      } else this.#typists.clear();
       if (connection.state === 'connected' && !dmsFetched) {
         dmsFetched = true;
         void this.#fetchDms();
@@ -367,7 +381,11 @@ export class AccountRuntime {
   }
 
   emojiList(): EmojiChoice[] {
-    return emojiChoices(this.#registerState(), this.#account.serverUrl);
+    return emojiChoices(
+      this.#registerState(),
+      this.#account.serverUrl,
+      this.reactions.unicodeNames(),
+    );
   }
 
   /** Tells the conversation's people that the user started or stopped typing, unless the user said not to. */
@@ -717,7 +735,9 @@ export class AccountRuntime {
       .filter((id) => id >= oldest && id <= newest && !kept.has(id));
     const given = new Map(shown.map((message) => [message.id, JSON.stringify(message)]));
     const upserted = fresh.filter((message) => given.get(message.id) !== JSON.stringify(message));
-    if (upserted.length > 0 || deleted.length > 0) this.#events.emit('feed', { upserted, deleted });
+    if (upserted.length > 0 || deleted.length > 0) {
+      this.#events.emit('feed', { upserted: this.#withChips(upserted), deleted });
+    }
   }
 
   /** The page before `beforeId`: cached, or fetched when the cache has a gap there. */
@@ -760,7 +780,7 @@ export class AccountRuntime {
         });
         this.cache.storeMessages(answer.messages);
         return {
-          messages: answer.messages,
+          messages: this.#withChips(answer.messages),
           unsupported: [],
           fromCache: false,
           matches: answer.matches,
@@ -771,7 +791,7 @@ export class AccountRuntime {
     }
     const local = this.cache.searchMessages(terms, searchLimit);
     return {
-      messages: local.messages,
+      messages: this.#withChips(local.messages),
       unsupported: local.unapplied.map(describeTerm),
       fromCache: true,
       matches: [],
@@ -824,6 +844,18 @@ export class AccountRuntime {
     if (this.cache.drafts.remove(conversation)) this.#events.emit('drafts', undefined);
   }
 
+  /** The messages with their reactions shaped into the chips the window shows. */
+  #withChips(messages: readonly Message[]): FeedMessage[] {
+    if (!messages.some((message) => message.reactions.length > 0)) return [...messages];
+    const names = new Map(this.cache.users().map((user) => [user.user_id, user.full_name]));
+    const nameOf = (userId: number) => names.get(userId) ?? 'Someone';
+    return messages.map((message) =>
+      message.reactions.length === 0
+        ? message
+        : { ...message, reactionChips: this.reactions.chipsOf(message, nameOf) },
+    );
+  }
+
   #requireOutbox(): Outbox {
     if (!this.outbox) throw new Error('Sign in to this organization again to send messages.');
     return this.outbox;
@@ -840,7 +872,7 @@ export class AccountRuntime {
     const me = this.cache.ownUserId;
     return {
       narrow,
-      messages: page.messages,
+      messages: this.#withChips(page.messages),
       olderState: stateOf(page.older),
       newerState,
       firstUnreadId,
@@ -876,7 +908,7 @@ export class AccountRuntime {
     const kept = new Set(upserted.map((message) => message.id));
     const gone = [...deletedIds, ...messageIds.filter((id) => !kept.has(id))];
     if (upserted.length + gone.length > 0) {
-      this.#events.emit('feed', { upserted, deleted: gone });
+      this.#events.emit('feed', { upserted: this.#withChips(upserted), deleted: gone });
     }
   }
 }

@@ -117,6 +117,19 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       parseArgs('emojiList', args);
       return { emoji: app.active().emojiList() };
     },
+    async toggleReaction(args: CallArgs<'toggleReaction'>) {
+      const { messageId, emoji } = parseArgs('toggleReaction', args);
+      await app.active().reactions.toggle(messageId, emoji);
+      return {};
+    },
+    async emojiPicker(args: CallArgs<'emojiPicker'>) {
+      parseArgs('emojiPicker', args);
+      return app.active().reactions.picker();
+    },
+    async emojiImage(args: CallArgs<'emojiImage'>) {
+      const { accountId, url } = parseArgs('emojiImage', args);
+      return { dataUrl: await app.emojiImage(accountId, url) };
+    },
     async setTyping(args: CallArgs<'setTyping'>) {
       const { to, op } = parseArgs('setTyping', args);
       await app.active().setTyping(to, op);

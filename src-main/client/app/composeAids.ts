@@ -1,6 +1,7 @@
 import { maxUploadBytes, type ComposeRules, type EmojiChoice } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
 import { emojiGlyph, unicodeEmoji } from '../../wire/emojiData';
+import { unicodeNamesOf, type UnicodeNames } from './reactions';
 
 // Zulip 7.0's limits, for a server that does not say its own.
 const zulipLimits = { maxMessageBytes: 10_000, maxTopicLength: 60 };
@@ -34,9 +35,14 @@ interface RealmEmoji {
 
 /**
  * The emoji a message may name: the organization's own (from `realm_emoji`,
- * their pictures on its server), then the Unicode ones Zulip names, by name.
+ * their pictures on its server), then the Unicode ones by the names the
+ * server takes (see reactions.ts), by name.
  */
-export function emojiChoices(state: InitialState | null, serverUrl: string): EmojiChoice[] {
+export function emojiChoices(
+  state: InitialState | null,
+  serverUrl: string,
+  names: UnicodeNames = unicodeNamesOf(null),
+): EmojiChoice[] {
   const realm = Object.values((state?.['realm_emoji'] ?? {}) as Record<string, RealmEmoji>)
     .filter((emoji) => emoji.deactivated !== true && typeof emoji.name === 'string')
     .map((emoji) => ({
@@ -49,7 +55,7 @@ export function emojiChoices(state: InitialState | null, serverUrl: string): Emo
     }));
   const taken = new Set(realm.map((emoji) => emoji.name));
   const unicode = unicodeEmoji.flatMap((emoji) =>
-    emoji.names
+    names(emoji.code)
       .filter((name) => !taken.has(name))
       .map((name) => ({ name, glyph: emojiGlyph(emoji.code), url: null })),
   );

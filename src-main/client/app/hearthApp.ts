@@ -311,6 +311,11 @@ export class HearthApp {
     return this.#runtime(accountId).uploads.image(href);
   }
 
+  /** One of the organization's own emoji's pictures, as a data: URL for the window. */
+  emojiImage(accountId: string, url: string): Promise<string> {
+    return this.#runtime(accountId).reactions.emojiImage(url);
+  }
+
   /**
    * Saves a file a message links (shown in `accountId`'s messages) into the
    * Downloads folder, and shows it there. Nothing is opened: a file from a
