@@ -74,6 +74,7 @@ describe('message actions', () => {
       .toEqual([
         'Quote and reply',
         'Edit topic',
+        'Add reaction',
         'Star message',
         'Copy link to message',
         'Mark as unread from here',

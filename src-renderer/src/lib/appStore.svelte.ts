@@ -27,6 +27,7 @@ import { SeenWatcher } from './seenWatcher';
 import { NotificationSettingsStore } from './notificationSettingsStore.svelte';
 import { OrganizationStore } from './organizationStore.svelte';
 import { PeopleStore } from './peopleStore.svelte';
+import { ReactionsStore } from './reactionsStore.svelte';
 import { HostingStore } from './hostingStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
@@ -104,6 +105,7 @@ export class AppStore {
   readonly uploads: UploadsStore;
   /** Files messages link: their images, the lightbox, saving the others. */
   readonly files: UploadedFilesStore;
+  readonly reactions: ReactionsStore;
 
   /** Zulip's twenty_four_hour_time, for every time the window writes; its default until the snapshot comes. */
   get clockHours(): 12 | 24 {
@@ -136,6 +138,11 @@ export class AppStore {
     this.bots = new BotsStore(bridge);
     this.uploads = new UploadsStore(bridge, () => this.activeAccountId);
     this.files = new UploadedFilesStore(
+      bridge,
+      () => this.activeAccountId,
+      (notice) => this.messageActions.tell(notice),
+    );
+    this.reactions = new ReactionsStore(
       bridge,
       () => this.activeAccountId,
       (notice) => this.messageActions.tell(notice),
@@ -331,6 +338,7 @@ export class AppStore {
       toggleStar,
       match,
       actions: this.messageActions,
+      reactions: this.reactions,
       get narrow() {
         return narrow();
       },
@@ -483,6 +491,7 @@ export class AppStore {
     this.drafts.clear();
     this.messageActions.clear();
     this.composeAids.clear();
+    this.reactions.clear();
     this.typing.clear();
     this.feed.clear();
     this.search.close();

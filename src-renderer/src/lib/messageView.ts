@@ -1,5 +1,6 @@
 import type { Message, Narrow } from '../../../src-preload/bridge';
 import type { MessageActionsStore } from './messageActionsStore.svelte';
+import type { ReactionsStore } from './reactionsStore.svelte';
 import type { Match } from './searchStore.svelte';
 
 /** What a message list needs from the window around it: who reads, stream colours, and where clicks go. */
@@ -15,6 +16,8 @@ export interface MessageView {
   match: ((message: Message) => Match | null) | null;
   /** The message menu's actions. */
   actions: MessageActionsStore;
+  /** Reactions and the emoji picker. */
+  reactions: ReactionsStore;
   /** The narrow the list shows, which "mark as unread from here" goes down; null for search results. */
   readonly narrow: Narrow | null;
   /**
