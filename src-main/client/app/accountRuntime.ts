@@ -848,11 +848,9 @@ export class AccountRuntime {
   #withChips(messages: readonly Message[]): FeedMessage[] {
     if (!messages.some((message) => message.reactions.length > 0)) return [...messages];
     const names = new Map(this.cache.users().map((user) => [user.user_id, user.full_name]));
-    const nameOf = (userId: number) => names.get(userId) ?? 'Someone';
+    const chipsOf = this.reactions.chipShaper((userId) => names.get(userId) ?? 'Someone');
     return messages.map((message) =>
-      message.reactions.length === 0
-        ? message
-        : { ...message, reactionChips: this.reactions.chipsOf(message, nameOf) },
+      message.reactions.length === 0 ? message : { ...message, reactionChips: chipsOf(message) },
     );
   }
 

@@ -218,20 +218,14 @@ export class AccountReactions {
     return this.#fetching;
   }
 
-  chipsOf(message: Message, nameOf: (userId: number) => string): ReactionChip[] {
-    if (message.reactions.length === 0) return [];
-    return reactionChips(message.reactions, {
-      ownUserId: this.#deps.cache.ownUserId,
-      nameOf,
-      custom: this.#custom(),
-    });
+  /** What shapes messages' reactions into chips, read once for a page of them. */
+  chipShaper(nameOf: (userId: number) => string): (message: Message) => ReactionChip[] {
+    const context = { ownUserId: this.#deps.cache.ownUserId, nameOf, custom: this.#custom() };
+    return (message) => reactionChips(message.reactions, context);
   }
 
   picker(): EmojiPicker {
-    const frequent = this.#deps.cache
-      .frequentReactions(16)
-      .map((code) => (/^\d+$/.test(code) ? `realm_emoji:${code}` : `unicode_emoji:${code}`));
-    return emojiPicker(this.unicodeNames(), this.#custom(), frequent);
+    return emojiPicker(this.unicodeNames(), this.#custom(), this.#deps.cache.frequentReactions(16));
   }
 
   /**

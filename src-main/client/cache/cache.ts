@@ -369,7 +369,7 @@ export class Cache {
     return searchMessages(this.#db, terms, limit, this.ownUserId);
   }
 
-  /** The emoji codes the reader reacted with most, most used first. */
+  /** The emoji the reader reacted with most (`type:code`), most used first. */
   frequentReactions(limit: number): string[] {
     const me = this.ownUserId;
     return me === null ? [] : frequentReactions(this.#db, me, limit);

@@ -38,13 +38,15 @@ export function applyReactionEvent(db: CacheDb, event: ReactionEvent): void {
 }
 
 /**
- * The emoji codes the reader reacted with most on the messages the cache
- * holds, most used first: the picker's "Frequently used".
+ * The emoji the reader reacted with most on the messages the cache holds,
+ * most used first, each as `reaction_type:emoji_code` (a Unicode code may be
+ * all digits, like a custom emoji's ID): the picker's "Frequently used".
  */
 export function frequentReactions(db: CacheDb, userId: number, limit: number): string[] {
   return db
     .all<{ code: string }>(
-      `SELECT json_extract(r.value, '$.emoji_code') AS code
+      `SELECT json_extract(r.value, '$.reaction_type') || ':' ||
+         json_extract(r.value, '$.emoji_code') AS code
        FROM messages, json_each(messages.json, '$.reactions') AS r
        WHERE json_extract(r.value, '$.user_id') = ?
        GROUP BY code ORDER BY count(*) DESC, max(messages.id) DESC LIMIT ?`,

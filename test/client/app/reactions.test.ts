@@ -140,6 +140,21 @@ describe('the server’s emoji names', () => {
     const frequent = emojiPicker(unicodeNamesOf(null), new Map(), []).frequent;
     expect(frequent[0]).toBe('unicode_emoji:1f44d');
   });
+
+  it('offer the reader’s most used first, a custom emoji’s ID apart from an all-digit Unicode code', () => {
+    const custom = new Map([['7', { name: 'hearth', url: 'https://chat.example.test/7.png' }]]);
+    const picker = emojiPicker(unicodeNamesOf(null), custom, [
+      'realm_emoji:7',
+      'unicode_emoji:2764',
+      'realm_emoji:2764',
+    ]);
+    expect(picker.frequent.slice(0, 3)).toEqual([
+      'realm_emoji:7',
+      'unicode_emoji:2764',
+      'unicode_emoji:1f44d',
+    ]);
+    expect(picker.categories[0]).toMatchObject({ name: 'Custom', emoji: [{ name: 'hearth' }] });
+  });
 });
 
 describe('toggling a reaction', () => {

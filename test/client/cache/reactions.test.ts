@@ -69,7 +69,7 @@ describe('reactions in the cache', () => {
       reaction('add', 3, bob.id, heart),
       reaction('add', 1, bob.id, heart),
     ]);
-    expect(cache.frequentReactions(5)).toEqual(['1f389', '2764']);
+    expect(cache.frequentReactions(5)).toEqual(['unicode_emoji:1f389', 'unicode_emoji:2764']);
   });
 
   it('keeps the server’s emoji names with the URL they came from, across a restart', () => {
