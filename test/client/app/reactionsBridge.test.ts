@@ -10,6 +10,7 @@ import {
 import {
   connected,
   eventually,
+  joinWithKey,
   removeProfile,
   startTestHearth,
   type TestHearth,
@@ -47,13 +48,7 @@ beforeAll(async () => {
   kitchenId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'kitchen' })).json.stream_id;
   messageId = await org.sendStream(bob, 'kitchen', 'baking', 'The bread is out of the oven');
   hearth = await startTestHearth({ secrets: createMemorySecretStore() });
-  const joined = await hearth.app.join({
-    method: 'apiKey',
-    serverUrl: org.url,
-    email: alice.email,
-    apiKey: alice.apiKey,
-  });
-  if (!joined.ok) throw new Error(joined.message);
+  await joinWithKey(hearth.app, org.url, alice);
   service = hearth.service;
   service.subscribe((event, payload) => {
     if (event === 'feed') pushed.push(payload as EventPayload<'feed'>);
