@@ -3,6 +3,7 @@ import type { QueuedEvent } from '../wire';
 import type { UserGroup } from '../wire';
 import { applyRealmBotEvent } from './applyBotEvents';
 import { applyPresenceEvent, type Presences } from './applyPresenceEvent';
+import { applyReactionEvent } from './applyReactionEvent';
 import { applyCustomProfileFieldsEvent } from './applyProfileDataEvents';
 import { applyRealmEvent } from './applyRealmEvent';
 import { applyRealmUserEvent } from './applyRealmUserEvent';
@@ -111,6 +112,8 @@ function applyToOwnState(
       return state.alert_words === undefined
         ? state
         : { ...state, alert_words: event.alert_words as string[] };
+    case 'reaction':
+      return applyReactionEvent(state, event, state.user_id ?? options.userId);
     case 'presence':
       if (!state.presences) return state;
       return {

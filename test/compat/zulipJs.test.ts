@@ -209,6 +209,32 @@ describe('zulip-js against a Hearth host', () => {
     expect(await newest(asBob, [{ operator: 'is', operand: 'unread' }])).toEqual([]);
   });
 
+  it('adds and removes reactions, which messages then carry', async () => {
+    const id = await sendToDesign(asAlice, 'reactions', 'react to me');
+    expect(await asBob.reactions.add({ message_id: id, emoji_name: 'tada' })).toMatchObject({
+      result: 'success',
+    });
+    const byCode = { message_id: id, emoji_name: 'octopus', emoji_code: '1f419' };
+    expect(await asAlice.reactions.add(byCode)).toMatchObject({ result: 'success' });
+    expect(await asAlice.reactions.add(byCode)).toMatchObject({
+      result: 'error',
+      code: 'REACTION_ALREADY_EXISTS',
+    });
+    const reactionsOf = async () =>
+      ((await asBob.messages.getById({ message_id: id })).message as { reactions: unknown[] })
+        .reactions;
+    expect(await reactionsOf()).toEqual([
+      expect.objectContaining({ emoji_name: 'tada', user_id: bob.id }),
+      expect.objectContaining({ emoji_name: 'octopus', user_id: alice.id }),
+    ]);
+    expect(await asBob.reactions.remove({ message_id: id, emoji_name: 'tada' })).toMatchObject({
+      result: 'success',
+    });
+    expect(await reactionsOf()).toEqual([
+      expect.objectContaining({ emoji_code: '1f419', user_id: alice.id }),
+    ]);
+  });
+
   it('deletes a message as an administrator only', async () => {
     const id = await sendToDesign(asAlice, 'doomed', 'short-lived');
     expect(await asBob.messages.deleteById({ message_id: id })).toMatchObject({

@@ -337,6 +337,12 @@ describe('zulip-terminal start-up against a Hearth host', () => {
     await terminal()('POST', '/users/me/subscriptions/properties', {
       subscription_data: [{ stream_id: designId, property: 'pin_to_top', value: true }],
     });
+    // Model.toggle_message_reaction, through the client library's add_reaction.
+    await terminal()('POST', `/messages/${sent}/reactions`, {
+      emoji_name: 'thumbs_up',
+      emoji_code: '1f44d',
+      reaction_type: 'unicode_emoji',
+    });
     await org.api(alice)('PATCH', '/settings', { twenty_four_hour_time: true });
     const events = await poll(queueId);
     const ofType = (type: string) => events.filter((event) => event.type === type);
@@ -384,6 +390,15 @@ describe('zulip-terminal start-up against a Hearth host', () => {
       op: 'update',
       property: 'twenty_four_hour_time',
       value: true,
+    });
+    // Its reaction handler keeps the event's `user` among the message's reactions.
+    expect(ofType('reaction')[0]).toMatchObject({
+      op: 'add',
+      message_id: sent,
+      emoji_name: 'thumbs_up',
+      emoji_code: '1f44d',
+      reaction_type: 'unicode_emoji',
+      user: { user_id: alice.id, email: alice.email, full_name: alice.fullName },
     });
     // poll_for_events keeps the highest ID it saw; every event must carry one.
     for (const event of events) expect(event.id).toEqual(expect.any(Number));

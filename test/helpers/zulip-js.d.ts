@@ -23,6 +23,7 @@ declare module 'zulip-js' {
       deregister: Call;
     };
     events: { retrieve: Call };
+    reactions: { add: Call; remove: Call };
     /** Registers a queue, then long-polls it forever, calling back with each event. */
     callOnEachEvent(
       callback: (event: { id: number; type: string } & Record<string, unknown>) => void,

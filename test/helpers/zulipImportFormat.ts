@@ -192,7 +192,16 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
     ),
     zerver_realmdomain: empty,
     zerver_realmemoji: empty,
-    zerver_reaction: empty,
+    zerver_reaction: z.array(
+      z.strictObject({
+        id,
+        message: fk,
+        user_profile: fk,
+        emoji_name: z.string().min(1),
+        emoji_code: z.string().min(1),
+        reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji']),
+      }),
+    ),
     zerver_realmfilter: empty,
     zerver_realmplayground: empty,
     zerver_userpresence: empty,

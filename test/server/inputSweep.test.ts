@@ -275,6 +275,18 @@ const validCalls: Record<string, ValidCall> = {
     });
     return { message_id: String(sent.json.id) };
   },
+  'POST /messages/:message_id/reactions': ({ messageId }) => ({
+    message_id: String(messageId),
+    emoji_name: 'octopus',
+    emoji_code: '1f419',
+    reaction_type: 'unicode_emoji',
+  }),
+  'DELETE /messages/:message_id/reactions': ({ messageId }) => ({
+    message_id: String(messageId),
+    emoji_name: 'octopus',
+    emoji_code: '1f419',
+    reaction_type: 'unicode_emoji',
+  }),
   'POST /messages/render': () => ({ content: '**swept** @**Alice** in #**design**' }),
   'POST /messages/flags': ({ messageId }) => ({
     messages: JSON.stringify([messageId]),

@@ -657,6 +657,35 @@ describe('initial state plus events equals fresh state', () => {
       act: () => sendToDesign(alice, 'ops', 'Is the deploy done?'),
     },
     {
+      name: 'reacting to a message, and another joining the reaction',
+      covers: ['addReaction'],
+      act: async () => {
+        const id = await sendToDesign(bob, 'topic');
+        await org.api(bob)('POST', `/messages/${id}/reactions`, { emoji_name: 'tada' });
+        return org.api(alice)('POST', `/messages/${id}/reactions`, { emoji_name: 'party_popper' });
+      },
+    },
+    {
+      name: 'reacting to the newest message of a public stream one never received',
+      covers: ['addReaction'],
+      act: async () => {
+        const id = await sendTo(bob, 'bob-only', 'topic');
+        return org.api(alice)('POST', `/messages/${id}/reactions`, { emoji_name: 'octopus' });
+      },
+    },
+    {
+      name: 'taking a reaction back',
+      covers: ['removeReaction'],
+      act: async () => {
+        const id = await sendToDesign(bob, 'topic');
+        await org.api(alice)('POST', `/messages/${id}/reactions`, { emoji_name: 'zulip' });
+        return org.api(alice)('DELETE', `/messages/${id}/reactions`, {
+          emoji_code: 'zulip',
+          reaction_type: 'zulip_extra_emoji',
+        });
+      },
+    },
+    {
       name: 'making a user group',
       covers: ['createUserGroup'],
       act: () =>

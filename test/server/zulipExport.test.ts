@@ -217,6 +217,14 @@ describe('an organization exported for Zulip', () => {
       'erin chooses alert words',
       await org.api(erin)('POST', '/users/me/alert_words', { alert_words: ['Orange', 'deadline'] }),
     );
+    const react = async (user: TestUser, id: number | undefined, emoji: string) =>
+      ok(
+        `${user.email} reacts with ${emoji}`,
+        await org.api(user)('POST', `/messages/${id}/reactions`, { emoji_name: emoji }),
+      );
+    await react(bob, sent.hello, 'tada');
+    await react(erin, sent.hello, 'party_popper');
+    await react(bob, sent.direct, 'zulip');
     ok(
       'alice changes settings',
       await org.api(alice)('PATCH', '/settings', {
@@ -321,6 +329,11 @@ describe('an organization exported for Zulip', () => {
       expect(row.recipient).toBe(recipientOf.get(`2:${row.stream}`));
     }
     for (const row of realm.zerver_alertword) pointsAt(users, row.user_profile);
+    const messages = new Set(messagesOf(latest()).map((row) => row.id));
+    for (const row of realm.zerver_reaction) {
+      pointsAt(users, row.user_profile);
+      pointsAt(messages, row.message);
+    }
     for (const row of realm.zerver_customprofilefieldvalue) {
       pointsAt(users, row.user_profile);
       pointsAt(fields, row.field);
@@ -484,6 +497,25 @@ describe('an organization exported for Zulip', () => {
     // Nobody outside the private stream holds its message.
     expect(flags(alice, sent.secret)).toBeNull();
     for (const id of Object.values(sent)) expect(message(id)).toBeDefined();
+  });
+
+  it('carries the reactions, each with its emoji, in the order they were made', () => {
+    for (const { realm } of exports.values()) {
+      expect(
+        realm.zerver_reaction.map((row) => [
+          row.message,
+          row.user_profile,
+          row.emoji_name,
+          row.emoji_code,
+          row.reaction_type,
+        ]),
+      ).toEqual([
+        [sent.hello, bob.id, 'tada', '1f389', 'unicode_emoji'],
+        // Joining a reaction takes its name, as on Zulip.
+        [sent.hello, erin.id, 'tada', '1f389', 'unicode_emoji'],
+        [sent.direct, bob.id, 'zulip', 'zulip', 'zulip_extra_emoji'],
+      ]);
+    }
   });
 
   it('writes direct messages and huddles as each release stores them', () => {

@@ -15,6 +15,7 @@ import {
   customProfileFieldValues,
   userProfiles,
 } from './peopleRows';
+import { reactions } from './reactionRows';
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
 
@@ -87,7 +88,7 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
       zerver_realmauthenticationmethod: [{ id: 1, realm: realmId, name: 'Email' }],
       zerver_realmdomain: [],
       zerver_realmemoji: [],
-      zerver_reaction: [],
+      zerver_reaction: reactions(source),
       zerver_realmfilter: [],
       zerver_realmplayground: [],
       zerver_userpresence: [],

@@ -8,6 +8,7 @@ import { errors, type ApiError } from '../errors';
 import type { Services } from '../services';
 import type { TurnBudget } from '../turnBudget';
 import { registerAvatarRoute } from './avatarRoute';
+import { registerEmojiDataRoute } from './emojiDataRoute';
 import { filesOf, registerFormParsers } from './body';
 import { registerJoinPage } from './joinPage';
 import { registerRealmIconRoute } from './realmIconRoute';
@@ -131,6 +132,7 @@ export function buildApp(
 
   registerAvatarRoute(app, services);
   registerRealmIconRoute(app, services);
+  registerEmojiDataRoute(app);
   registerUploadRoutes(app, services);
   registerJoinPage(app, services);
   registerWebhookRoute(app, services);

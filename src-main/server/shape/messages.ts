@@ -1,15 +1,17 @@
-import type { EditHistoryEntry, Message, RecipientUser } from '../../wire';
+import type { EditHistoryEntry, Message, Reaction, RecipientUser } from '../../wire';
 import { cached } from '../cached';
 import type { ViewOptions } from '../events/notice';
 import { flagsToNames } from '../store/flags';
 import type { ViewedMessageRow } from '../store/messages';
 import { getRealm } from '../store/realm';
+import { reactionsOfMessages } from '../store/reactions';
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
 import { streamById } from '../store/streams';
 import { subscriberIds } from '../store/subscriptions';
 import { usersByIds, type UserRow } from '../store/users';
 import { avatarUrl } from './avatars';
+import { messageReaction } from './reactions';
 import { shortName } from './shortName';
 
 /** Everything needed to show one message to any reader. */
@@ -21,6 +23,8 @@ export interface MessageSource {
   realmStr: string;
   /** Newest first, as Zulip sends it; null when never edited or the realm hides edit history. */
   editHistory: EditHistoryEntry[] | null;
+  /** In the order they were added, as Zulip sends them. */
+  reactions: Reaction[];
 }
 
 export function renderMessage(source: MessageSource, options: ViewOptions): Message {
@@ -41,7 +45,7 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
     client: row.client_name,
     // Zulip's test: a bare `/me` is an ordinary message.
     is_me_message: row.content.startsWith('/me '),
-    reactions: [],
+    reactions: source.reactions,
     ...(source.streamId === null ? {} : { stream_id: source.streamId }),
     subject: row.subject,
     subject_links: [],
@@ -96,6 +100,11 @@ export function loadMessageSources(
   const users = new Map(usersByIds(sql, [...userIds]).map((user) => [user.id, user]));
   const streamNames = new Map<number, string>();
   const allowEditHistory = getRealm(sql)?.allow_edit_history !== 0;
+  const reactions = reactionsOfMessages(
+    sql,
+    rows.map((row) => row.id),
+  );
+  const reactionsOf = (id: number) => (reactions.get(id) ?? []).map(messageReaction);
 
   return rows.map((row) => {
     const sender = users.get(row.sender_id);
@@ -113,6 +122,7 @@ export function loadMessageSources(
         streamId: row.recipient_type_id,
         realmStr,
         editHistory: editHistoryOf(row, allowEditHistory),
+        reactions: reactionsOf(row.id),
       };
     }
     const ids = new Set([row.sender_id, ...(participants.get(row.recipient_id) ?? [])]);
@@ -129,6 +139,7 @@ export function loadMessageSources(
       streamId: null,
       realmStr,
       editHistory: editHistoryOf(row, allowEditHistory),
+      reactions: reactionsOf(row.id),
     };
   });
 }

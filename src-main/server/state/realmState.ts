@@ -9,6 +9,7 @@ import { MAX_ICON_FILE_SIZE_MIB } from '../actions/realmIcon';
 import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from '../actions/validate';
 import type { Services } from '../services';
 import { realmIconUrl } from '../shape/avatars';
+import { serverEmojiDataPath } from '../shape/serverEmojiData';
 import { getRealm, type RealmRow } from '../store/realm';
 
 // Zulip 7.0's realm settings for editing and moving messages. Moving between
@@ -119,6 +120,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     max_stream_name_length: MAX_STREAM_NAME_LENGTH,
     max_topic_length: MAX_TOPIC_LENGTH,
     max_message_length: MAX_MESSAGE_BYTES,
+    server_emoji_data_url: `${realmUri()}${serverEmojiDataPath}`,
     ...editSettings(realm),
   };
 }

@@ -5,6 +5,7 @@ import type { Sql } from './sql';
  * follows through the `messages_fts_delete` trigger. Returns whether it existed.
  */
 export function deleteMessageRows(sql: Sql, messageId: number): boolean {
+  sql.run('DELETE FROM reactions WHERE message_id = ?', [messageId]);
   sql.run('DELETE FROM user_messages WHERE message_id = ?', [messageId]);
   return sql.run('DELETE FROM messages WHERE id = ?', [messageId]).changes > 0;
 }

@@ -27,6 +27,7 @@ import {
   updateMessageEndpoint,
 } from './messageEdits';
 import { renderMessageEndpoint } from './messageRender';
+import { addReactionEndpoint, removeReactionEndpoint } from './reactions';
 import {
   markAllAsReadEndpoint,
   markStreamAsReadEndpoint,
@@ -147,6 +148,8 @@ export const endpoints: readonly Endpoint[] = [
   getMessageHistoryEndpoint,
   renderMessageEndpoint,
   deleteMessageEndpoint,
+  addReactionEndpoint,
+  removeReactionEndpoint,
   uploadFileEndpoint,
   getAttachmentsEndpoint,
   deleteAttachmentEndpoint,
