@@ -201,6 +201,8 @@ export function applyStreamEvent<S extends SubscriptionContext>(
     }
     case 'delete': {
       const next = { ...state };
+      // An archived stream's subscriptions end with no event of their own (Zulip 7.0).
+      if (state.subscriptions) next.subscriptions = state.subscriptions.filter(leaving(ids));
       if (state.streams) next.streams = state.streams.filter(leaving(ids));
       if (state.unsubscribed) next.unsubscribed = state.unsubscribed.filter(leaving(ids));
       if (state.never_subscribed) {

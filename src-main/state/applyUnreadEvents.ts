@@ -81,6 +81,7 @@ const unreadEventTypes: ReadonlySet<string> = new Set([
   'delete_message',
   'update_message',
   'subscription',
+  'stream',
   'user_topic',
   'muted_topics',
 ]);
@@ -178,6 +179,16 @@ function changeUnread(
         );
       }
       return event.op === 'update' ? null : 'unchanged';
+    }
+    case 'stream': {
+      // An archived stream's messages are read for everyone (Zulip's
+      // mark_stream_messages_as_read_for_everyone), with no flags event.
+      if (event.op !== 'delete') return 'unchanged';
+      const gone = new Set((event.streams as { stream_id: number }[]).map((s) => s.stream_id));
+      return without(
+        working,
+        (entry) => entry.place.kind === 'stream' && gone.has(entry.place.streamId),
+      );
     }
     case 'user_topic':
     case 'muted_topics':

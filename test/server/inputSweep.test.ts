@@ -51,6 +51,14 @@ const sweptGroup = async ({ org }: Fixture): Promise<number> =>
     })
   ).json.group_id as number;
 
+// A stream of its own for each swept call that archives one.
+const sweptStream = async ({ org }: Fixture): Promise<number> => {
+  const name = fresh('archive');
+  await org.subscribe(org.owner, name);
+  return (await org.api(org.owner)('GET', '/get_stream_id', { stream: name })).json
+    .stream_id as number;
+};
+
 // A request each endpoint accepts; the sweep spoils one parameter at a time.
 // An endpoint missing here fails the suite, so a new endpoint joins the sweep.
 const validCalls: Record<string, ValidCall> = {
@@ -325,6 +333,7 @@ const validCalls: Record<string, ValidCall> = {
     stream_id: String(designId),
     description: 'Swept',
   }),
+  'DELETE /streams/:stream_id': async (f) => ({ stream_id: String(await sweptStream(f)) }),
   'POST /user_groups/create': () => ({ name: fresh('g'), description: '', members: '[]' }),
   'PATCH /user_groups/:user_group_id': async (f) => ({
     user_group_id: String(await sweptGroup(f)),

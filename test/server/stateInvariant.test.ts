@@ -38,6 +38,8 @@ const notActions: Readonly<Record<string, string>> = {
   announceFullName: 'announces the change of changeFullName or updateBot',
   invitesFor: 'reads state',
   openInvite: 'a check; changes nothing',
+  editableStream: 'a check; changes nothing',
+  seesStream: 'a check; changes nothing',
   announceClaims: 'announces the change of sendMessage or updateMessage',
 };
 
@@ -778,6 +780,42 @@ describe('initial state plus events equals fresh state', () => {
         const id = (await org.api(alice)('GET', '/get_stream_id', { stream: 'lounge' })).json
           .stream_id as number;
         return org.api(org.owner)('PATCH', `/streams/${id}`, { is_private: false });
+      },
+    },
+    {
+      name: 'archiving a stream with subscribers, unreads, a muted topic and a default stream',
+      covers: ['archiveStream'],
+      act: async () => {
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'greenhouse' }],
+          principals: [alice.id, bob.id, gus.id],
+        });
+        await sendTo(alice, 'greenhouse', 'seedlings', 'unread for the others');
+        const id = (await org.api(alice)('GET', '/get_stream_id', { stream: 'greenhouse' })).json
+          .stream_id as number;
+        await org.api(bob)('POST', '/user_topics', {
+          stream_id: id,
+          topic: 'seedlings',
+          visibility_policy: 1,
+        });
+        await org.api(org.owner)('POST', '/default_streams', { stream_id: id });
+        return org.api(org.owner)('DELETE', `/streams/${id}`);
+      },
+    },
+    {
+      name: 'archiving the notifications stream, a private one',
+      covers: ['archiveStream'],
+      act: async () => {
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'announcements-archive' }],
+          principals: [alice.id],
+          invite_only: true,
+        });
+        const id = (
+          await org.api(alice)('GET', '/get_stream_id', { stream: 'announcements-archive' })
+        ).json.stream_id as number;
+        await org.api(org.owner)('PATCH', '/realm', { notifications_stream_id: id });
+        return org.api(org.owner)('DELETE', `/streams/${id}`);
       },
     },
     {

@@ -28,7 +28,7 @@ export interface StreamUpdate {
 }
 
 // Zulip 7.0's access_stream_for_delete_or_update: administrators only.
-function editableStream(services: Services, user: UserRow, streamId: number): StreamRow {
+export function editableStream(services: Services, user: UserRow, streamId: number): StreamRow {
   if (user.role > Role.admin) {
     throw errors.unauthorizedPrincipal('Must be an organization administrator');
   }
@@ -144,6 +144,8 @@ export function updateStream(
 ): void {
   const { sql } = services;
   const stream = editableStream(services, user, streamId);
+  // An archived stream is out of reach, as if it did not exist.
+  if (stream.deactivated === 1) throw errors.badRequest('Invalid stream ID');
   const changes = plannedChanges(services, stream, update);
   if (Object.keys(changes).length === 0) return;
   const people = allUsers(sql).filter((person) => person.is_active === 1);
@@ -177,6 +179,6 @@ export function updateStream(
 
 // Who has the stream in their state, as it was or is: administrators see
 // every stream, everyone else those they may access (Zulip's do_get_streams).
-function seesStream(services: Services, person: UserRow, stream: StreamRow): boolean {
+export function seesStream(services: Services, person: UserRow, stream: StreamRow): boolean {
   return person.role <= Role.admin || canAccessStream(services.sql, person, stream);
 }

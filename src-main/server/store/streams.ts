@@ -12,6 +12,8 @@ export interface StreamRow {
   /** Zulip's StreamPostPolicy: 1 everyone, 2 administrators, 3 full members, 4 moderators. */
   stream_post_policy: number;
   date_created: number;
+  /** Zulip's Stream.deactivated: archived, kept only for the messages it held. */
+  deactivated: number;
   recipient_id: number;
 }
 
@@ -42,8 +44,12 @@ export function insertStream(sql: Sql, stream: NewStream): number {
   ).lastInsertRowid;
 }
 
+// An archived stream is found by ID only (its messages still name it), never
+// by name or in a list, as Zulip's queries filter on deactivated=False.
+const active = 'streams.deactivated = 0';
+
 export function streamByName(sql: Sql, name: string): StreamRow | undefined {
-  return sql.get<StreamRow>(`${withRecipient} WHERE streams.name = ?`, [name]);
+  return sql.get<StreamRow>(`${withRecipient} WHERE streams.name = ? AND ${active}`, [name]);
 }
 
 export function streamById(sql: Sql, id: number): StreamRow | undefined {
@@ -55,11 +61,13 @@ export function streamByRecipientId(sql: Sql, recipientId: number): StreamRow | 
 }
 
 export function publicStreams(sql: Sql): StreamRow[] {
-  return sql.all<StreamRow>(`${withRecipient} WHERE streams.invite_only = 0 ORDER BY streams.id`);
+  return sql.all<StreamRow>(
+    `${withRecipient} WHERE streams.invite_only = 0 AND ${active} ORDER BY streams.id`,
+  );
 }
 
 export function allStreams(sql: Sql): StreamRow[] {
-  return sql.all<StreamRow>(`${withRecipient} ORDER BY streams.id`);
+  return sql.all<StreamRow>(`${withRecipient} WHERE ${active} ORDER BY streams.id`);
 }
 
 /** Streams with an active subscription of the user. */
@@ -67,6 +75,7 @@ export function streamsSubscribedBy(sql: Sql, userId: number): StreamRow[] {
   return sql.all<StreamRow>(
     `${withRecipient} WHERE recipients.id IN
        (SELECT recipient_id FROM subscriptions WHERE user_id = ? AND is_active = 1)
+       AND ${active}
      ORDER BY streams.id`,
     [userId],
   );
@@ -75,6 +84,7 @@ export function streamsSubscribedBy(sql: Sql, userId: number): StreamRow[] {
 export function defaultStreams(sql: Sql): StreamRow[] {
   return sql.all<StreamRow>(
     `${withRecipient} WHERE streams.id IN (SELECT stream_id FROM default_streams)
+       AND ${active}
      ORDER BY streams.id`,
   );
 }
@@ -107,6 +117,17 @@ export function updateStreamRow(sql: Sql, streamId: number, changes: StreamChang
     if (value !== undefined)
       sql.run(`UPDATE streams SET ${column} = ? WHERE id = ?`, [value, streamId]);
   }
+}
+
+/**
+ * Zulip's do_deactivate_stream on the row: archived, private, and renamed
+ * under a prefix of its ID's hash so that the name is free again.
+ */
+export function deactivateStreamRow(sql: Sql, streamId: number, archivedName: string): void {
+  sql.run('UPDATE streams SET deactivated = 1, invite_only = 1, name = ? WHERE id = ?', [
+    archivedName,
+    streamId,
+  ]);
 }
 
 export function isDefaultStream(sql: Sql, streamId: number): boolean {

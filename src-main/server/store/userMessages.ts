@@ -109,6 +109,16 @@ export function markStreamRowsRead(
     .sort((a, b) => a - b);
 }
 
+/** Marks every unread row of the stream's messages read, for everyone. */
+export function markRecipientReadForEveryone(sql: Sql, recipientId: number): void {
+  sql.run(
+    `UPDATE user_messages SET flags = flags | ${Flag.read}
+     WHERE (flags & ${Flag.read}) = 0
+       AND message_id IN (SELECT id FROM messages WHERE recipient_id = ?)`,
+    [recipientId],
+  );
+}
+
 /** Whether the user has a row for any message of the stream topic, read or not. */
 export function hasMessageInTopic(
   sql: Sql,

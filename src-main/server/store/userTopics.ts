@@ -55,12 +55,12 @@ export function deleteTopicVisibility(
   );
 }
 
-/** A user's topic policies, in the order /register lists them. */
+/** A user's topic policies, in the order /register lists them; Zulip leaves out archived streams'. */
 export function userTopicsOf(sql: Sql, userId: number): UserTopicRow[] {
   return sql.all<UserTopicRow>(
     `SELECT ut.stream_id, s.name AS stream_name, ut.topic, ut.visibility_policy, ut.last_updated
      FROM user_topics ut JOIN streams s ON s.id = ut.stream_id
-     WHERE ut.user_id = ? ORDER BY ut.stream_id, ut.topic`,
+     WHERE ut.user_id = ? AND s.deactivated = 0 ORDER BY ut.stream_id, ut.topic`,
     [userId],
   );
 }
@@ -81,5 +81,16 @@ export function policiesForTopic(
     `SELECT user_id, visibility_policy FROM user_topics WHERE stream_id = ? AND topic = ?
      ORDER BY user_id`,
     [streamId, topic],
+  );
+}
+
+/** Every policy anyone set for a topic of the stream. */
+export function policiesForStream(
+  sql: Sql,
+  streamId: number,
+): { user_id: number; topic: string; visibility_policy: number }[] {
+  return sql.all<{ user_id: number; topic: string; visibility_policy: number }>(
+    'SELECT user_id, topic, visibility_policy FROM user_topics WHERE stream_id = ? ORDER BY user_id',
+    [streamId],
   );
 }

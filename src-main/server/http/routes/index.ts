@@ -50,6 +50,7 @@ import { typingEndpoint } from './typing';
 import { regenerateOwnApiKeyEndpoint, updateSettingsEndpoint } from './userSettings';
 import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
 import {
+  archiveStreamEndpoint,
   deleteDefaultStreamEndpoint,
   getStreamId,
   getStreams,
@@ -117,6 +118,7 @@ export const endpoints: readonly Endpoint[] = [
   getStreams,
   getStreamId,
   updateStreamEndpoint,
+  archiveStreamEndpoint,
   postDefaultStream,
   deleteDefaultStreamEndpoint,
   updateRealmEndpoint,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDefaultStream, removeDefaultStream } from '../../actions/defaultStreams';
+import { archiveStream } from '../../actions/archiveStream';
 import { updateStream } from '../../actions/streamAdmin';
 import { errors } from '../../errors';
 import { accessStreamById, accessStreamByName } from '../../queries/streamAccess';
@@ -111,6 +112,17 @@ export const updateStreamEndpoint = userEndpoint({
       historyPublicToSubscribers: params.history_public_to_subscribers,
       streamPostPolicy: params.stream_post_policy,
     });
+    return {};
+  },
+});
+
+/** Zulip 7.0's DELETE /streams/{stream_id}: an administrator archives a stream. */
+export const archiveStreamEndpoint = userEndpoint({
+  method: 'DELETE',
+  path: '/streams/:stream_id',
+  params: { stream_id: required('json', z.number().int().nonnegative()) },
+  handle: ({ services, user, params }) => {
+    archiveStream(services, user, params.stream_id);
     return {};
   },
 });
