@@ -32,6 +32,19 @@ async function emojiDataServer(codeToNames: Record<string, string[]>) {
   return { url: `http://127.0.0.1:${port}/static/generated/emoji/emoji_api.abc.json`, served };
 }
 
+/** A loopback server of one PNG, as a server serves an organization's emoji. */
+async function emojiImageServer() {
+  const png = Buffer.from('89504e470d0a1a0a', 'hex');
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'image/png' });
+    response.end(png);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { serverUrl: `http://127.0.0.1:${port}`, png };
+}
+
 const names = new Map([
   [me.id, 'Me'],
   [bob.id, 'Bob'],
@@ -40,7 +53,11 @@ const names = new Map([
 const nameOf = (id: number) => names.get(id) ?? 'Someone';
 const tada = { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' };
 
-function reactionsOf(cache: Cache, state: InitialState, options: { online?: boolean } = {}) {
+function reactionsOf(
+  cache: Cache,
+  state: InitialState,
+  options: { online?: boolean; serverUrl?: string } = {},
+) {
   const sent: unknown[] = [];
   const reactions = new AccountReactions({
     cache,
@@ -52,7 +69,7 @@ function reactionsOf(cache: Cache, state: InitialState, options: { online?: bool
     }),
     state: () => state,
     online: () => options.online ?? true,
-    serverUrl: () => 'https://chat.example.test',
+    serverUrl: () => options.serverUrl ?? 'https://chat.example.test',
     fetchImage: fetch,
     log: () => undefined,
   });
@@ -177,5 +194,27 @@ describe('toggling a reaction', () => {
     const { reactions, sent } = reactionsOf(cache, {} as InitialState, { online: false });
     await expect(reactions.toggle(1, tadaEmoji)).rejects.toThrow(/offline/);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('a custom emoji’s picture', () => {
+  it('is fetched from the organization’s server and handed over as a data: URL', async () => {
+    const { serverUrl, png } = await emojiImageServer();
+    const state = {
+      realm_emoji: {
+        '7': { id: '7', name: 'hearth', source_url: '/user_avatars/2/emoji/images/7.png' },
+      },
+    } as unknown as InitialState;
+    const { reactions } = reactionsOf(cacheHolding([]), state, { serverUrl });
+    const url = `${serverUrl}/user_avatars/2/emoji/images/7.png`;
+    expect(await reactions.emojiImage(url)).toBe(`data:image/png;base64,${png.toString('base64')}`);
+  });
+
+  it('is refused for any URL that is not one of the organization’s emoji', async () => {
+    const { serverUrl } = await emojiImageServer();
+    const { reactions } = reactionsOf(cacheHolding([]), {} as InitialState, { serverUrl });
+    await expect(reactions.emojiImage(`${serverUrl}/api/v1/users/me`)).rejects.toThrow(
+      /Not an emoji/,
+    );
   });
 });
