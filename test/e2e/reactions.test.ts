@@ -83,6 +83,10 @@ describe('emoji reactions', () => {
     await message(page).hover();
     await add.click();
     await picker(page).getByRole('searchbox', { name: 'Search emoji' }).waitFor();
+    // What was just picked comes first among the frequently used.
+    await expect
+      .poll(() => picker(page).locator('.emoji-cell').first().getAttribute('aria-label'))
+      .toBe('tada');
     // Tab goes to the chosen category's tab, the arrows to the next one, Tab again into its grid.
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowRight');
