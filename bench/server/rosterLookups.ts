@@ -20,5 +20,6 @@ export function rosterLookups(roster: Roster): MarkdownLookups {
     // The generated organization's people chose no alert words.
     userGroupByName: () => undefined,
     alertWords: () => new Map(),
+    realmEmoji: () => undefined,
   };
 }

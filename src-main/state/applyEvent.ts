@@ -112,6 +112,11 @@ function applyToOwnState(
       return state.alert_words === undefined
         ? state
         : { ...state, alert_words: event.alert_words as string[] };
+    case 'realm_emoji':
+      // Zulip sends the whole dict, deactivated emoji too, on every change.
+      return state['realm_emoji'] === undefined
+        ? state
+        : { ...state, realm_emoji: event['realm_emoji'] };
     case 'reaction':
       return applyReactionEvent(state, event, state.user_id ?? options.userId);
     case 'presence':

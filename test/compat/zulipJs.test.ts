@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zulip, { type ZulipClient } from 'zulip-js';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { multipart, solidPng } from '../helpers/uploads';
 
 // zulip-js, unchanged from npm, against a Hearth host: it logs in with a
 // password, sends multipart POSTs and puts PATCH/DELETE parameters in the
@@ -295,5 +296,28 @@ describe('zulip-js against a Hearth host', () => {
     expect(streams).toContainEqual(
       expect.objectContaining({ stream_id, description: 'Pixels, kept by zulip-js' }),
     );
+  });
+
+  it("lists the organization's custom emoji, one added and one removed through callEndpoint", async () => {
+    // zulip-js has no upload call, and swaps the global FormData for its
+    // own; the image goes to /realm/emoji/{name} as a form written by hand.
+    const { body, type } = multipart([{ filename: 'grape.png', data: solidPng(8, [90, 30, 160]) }]);
+    const token = Buffer.from(`${alice.email}:${alice.apiKey}`).toString('base64');
+    for (const name of ['grape', 'old_grape']) {
+      const response = await fetch(`${org.url}/api/v1/realm/emoji/${name}`, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${token}`, 'Content-Type': type },
+        body: new Uint8Array(body),
+      });
+      expect(response.status).toBe(200);
+    }
+    expect(await asAlice.callEndpoint('/realm/emoji/old_grape', 'DELETE', {})).toMatchObject({
+      result: 'success',
+    });
+    const { emoji } = await asBob.emojis.retrieve();
+    expect(Object.values(emoji)).toEqual([
+      expect.objectContaining({ name: 'grape', deactivated: false, author_id: alice.id }),
+      expect.objectContaining({ name: 'old_grape', deactivated: true, author_id: alice.id }),
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Org, TestUser } from './org';
 
@@ -59,4 +60,54 @@ export async function postFiles(
     body: form,
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+export interface Part {
+  field?: string;
+  filename: string;
+  type?: string;
+  data: Buffer;
+}
+
+/** A multipart body written by hand, so that a test can send what no browser would. */
+export function multipart(parts: readonly Part[]): { body: Buffer; type: string } {
+  const boundary = 'hearthBoundary7MA4YWxk';
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.filename}"\r\n` +
+          `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+        'latin1',
+      ),
+      part.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Sends the headers and half the body of a multipart request, then hangs up. */
+export async function sendCutOff(
+  org: Org,
+  authorization: string,
+  path: string,
+  parts: readonly Part[],
+): Promise<void> {
+  const { body, type } = multipart(parts);
+  const { port } = new URL(org.url);
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\n` +
+          `Content-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      socket.write(body.subarray(0, body.length / 2), () => {
+        socket.destroy();
+        resolve();
+      });
+    });
+    socket.on('error', reject);
+  });
 }

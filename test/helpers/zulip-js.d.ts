@@ -24,6 +24,7 @@ declare module 'zulip-js' {
     };
     events: { retrieve: Call };
     reactions: { add: Call; remove: Call };
+    emojis: { retrieve(params?: Params): Promise<Response> };
     /** Registers a queue, then long-polls it forever, calling back with each event. */
     callOnEachEvent(
       callback: (event: { id: number; type: string } & Record<string, unknown>) => void,

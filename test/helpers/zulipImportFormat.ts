@@ -191,7 +191,17 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
       z.strictObject({ id, realm: fk, name: z.literal('Email') }),
     ),
     zerver_realmdomain: empty,
-    zerver_realmemoji: empty,
+    zerver_realmemoji: z.array(
+      z.strictObject({
+        id,
+        realm: fk,
+        author: nullableFk,
+        name: z.string().regex(/^[0-9a-z_-]*[0-9a-z]$/),
+        file_name: z.string().regex(/^[\w-]+\.(png|jpg|gif|webp)$/),
+        deactivated: z.boolean(),
+        is_animated: z.boolean(),
+      }),
+    ),
     zerver_reaction: z.array(
       z.strictObject({
         id,
@@ -254,6 +264,19 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
     s3_path: z.string(),
   });
 
+  // Zulip's import_uploads for emoji: each image under its PATH_ID_TEMPLATE,
+  // and its `.original`, both named by s3_path.
+  const emojiRecord = z.strictObject({
+    realm_id: fk,
+    author: nullableFk,
+    path: z.string().regex(/^\d+\/emoji\/images\/[\w-]+\.\w+(\.original)?$/),
+    s3_path: z.string().min(1),
+    file_name: z.string().min(1),
+    name: z.string().min(1),
+    deactivated: z.boolean(),
+    content_type: z.string().regex(/^image\//),
+  });
+
   const attachment = z.strictObject({
     id,
     owner: fk,
@@ -283,6 +306,7 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
     uploadRecords: z.array(uploadRecord),
     emptyRecords: empty,
     realmIconRecords: z.array(iconRecord).length(2),
+    emojiRecords: z.array(emojiRecord).min(1),
   };
 }
 

@@ -199,6 +199,10 @@ const validCalls: Record<string, ValidCall> = {
   // The sweep sends forms without a file; the icon's own tests send files.
   'POST /realm/icon': () => ({}),
   'DELETE /realm/icon': () => ({}),
+  // As for the icon, an emoji's own tests send files; the sweep's forms carry none.
+  'GET /realm/emoji': () => ({}),
+  'POST /realm/emoji/:emoji_name': () => ({ emoji_name: 'swept' }),
+  'DELETE /realm/emoji/:emoji_name': () => ({ emoji_name: 'swept' }),
   'PATCH /realm': ({ designId }) => ({
     name: 'Sweep office',
     description: 'swept',

@@ -1,42 +1,15 @@
 import Database from 'better-sqlite3';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sanitizeFileName } from '../../src-main/server/actions/uploads';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
-import { solidPng } from '../helpers/uploads';
+import { multipart, sendCutOff, solidPng, type Part } from '../helpers/uploads';
 
 // Zulip 7.0's file uploads: POST /user_uploads, the files served at
 // /user_uploads/... to whoever Zulip's rules let read them, a signed URL for a
 // minute, GET and DELETE /attachments, and the attachment events.
 
 const png = solidPng(8, [30, 120, 200]);
-
-interface Part {
-  field?: string;
-  filename: string;
-  type?: string;
-  data: Buffer;
-}
-
-/** A multipart body written by hand, so that a test can send what no browser would. */
-function multipart(parts: readonly Part[]): { body: Buffer; type: string } {
-  const boundary = 'hearthBoundary7MA4YWxk';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.filename}"\r\n` +
-          `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
-        'latin1',
-      ),
-      part.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
-}
 
 const basic = (user: TestUser) =>
   `Basic ${Buffer.from(`${user.email}:${user.apiKey}`).toString('base64')}`;
@@ -172,23 +145,9 @@ describe('file uploads', () => {
 
   it('stores nothing of a request cut off in the middle of its file', async () => {
     const before = rowsInDatabase().n;
-    const { body, type } = multipart([
+    await sendCutOff(org, basic(alice), '/api/v1/user_uploads', [
       { filename: 'cut.bin', data: Buffer.alloc(2 * 1024 * 1024, 7) },
     ]);
-    const { port } = new URL(org.url);
-    await new Promise<void>((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(
-          `POST /api/v1/user_uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic(alice)}\r\n` +
-            `Content-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n`,
-        );
-        socket.write(body.subarray(0, body.length / 2), () => {
-          socket.destroy();
-          resolve();
-        });
-      });
-      socket.on('error', reject);
-    });
     // The host answers others meanwhile, and keeps nothing of the half file.
     expect((await org.api(alice)('GET', '/users/me')).status).toBe(200);
     expect(rowsInDatabase().n).toBe(before);

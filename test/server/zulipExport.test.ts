@@ -63,6 +63,7 @@ const MENTIONED = 8;
 const IS_PRIVATE = 2048;
 
 const icon = solidPng(64, [200, 90, 40]);
+const emoji = solidPng(32, [60, 140, 220]);
 
 describe('an organization exported for Zulip', () => {
   let org: Org;
@@ -134,6 +135,15 @@ describe('an organization exported for Zulip', () => {
       'the icon is uploaded',
       await postFiles(org, org.owner, 'POST', '/realm/icon', [{ name: 'file', data: icon }]),
     );
+    for (const name of ['shipit', 'retired']) {
+      ok(
+        `alice adds :${name}:`,
+        await postFiles(org, alice, 'POST', `/realm/emoji/${name}`, [
+          { name: 'file', data: emoji },
+        ]),
+      );
+    }
+    ok('alice retires one', await org.api(alice)('DELETE', '/realm/emoji/retired'));
 
     sent.hello = await org.sendStream(alice, 'design', 'colours', 'Which **orange**?');
     sent.mention = await org.sendStream(erin, 'design', 'colours', 'Asking @**Bob** about it');
@@ -259,6 +269,7 @@ describe('an organization exported for Zulip', () => {
         [
           'attachment.json',
           'avatars',
+          'emoji',
           'hearth-export.json',
           'messages-000001.json',
           'realm.json',
@@ -557,6 +568,26 @@ describe('an organization exported for Zulip', () => {
     );
     for (const record of records) {
       expect(await readFile(join(dir, 'realm_icons', record.path))).toEqual(icon);
+    }
+  });
+
+  it('carries the custom emoji, retired ones too, with their images where the importer looks', async () => {
+    const { dir, realm } = latest();
+    expect(realm.zerver_realmemoji.map((row) => [row.name, row.author, row.deactivated])).toEqual([
+      ['shipit', alice.id, false],
+      ['retired', alice.id, true],
+    ]);
+    const records = zulipImportFormat(11).emojiRecords.parse(
+      await readJson(join(dir, 'emoji', 'records.json')),
+    );
+    expect(records.map((record) => record.path)).toEqual(
+      realm.zerver_realmemoji.flatMap((row) => [
+        `1/emoji/images/${row.file_name}`,
+        `1/emoji/images/${row.file_name}.original`,
+      ]),
+    );
+    for (const record of records) {
+      expect(await readFile(join(dir, 'emoji', record.path))).toEqual(emoji);
     }
   });
 

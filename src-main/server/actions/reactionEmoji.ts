@@ -2,6 +2,7 @@ import type { ReactionType } from '../../wire';
 import { unicodeEmojiByCode, unicodeEmojiByName, zulipExtraEmoji } from '../../wire/emojiData';
 import { errors } from '../errors';
 import type { EmojiKey } from '../store/reactions';
+import { activeRealmEmojiByName, realmEmojiById } from '../store/realmEmoji';
 import type { Sql } from '../store/sql';
 
 /** An emoji as a reaction request names it, once its code and namespace are known. */
@@ -19,8 +20,9 @@ const ZULIP_STYLE_NAME = /^[0-9a-z_+-]{1,100}$/;
  * Zulip's get_emoji_data: a name means the organization's custom emoji of
  * that name first, then `zulip`, then the Unicode emoji; none is an error.
  */
-export function emojiByName(_sql: Sql, name: string): EmojiKey | undefined {
-  // The organization's own emoji (realm_emoji) are looked up here first.
+export function emojiByName(sql: Sql, name: string): EmojiKey | undefined {
+  const custom = activeRealmEmojiByName(sql).get(name);
+  if (custom) return { emojiCode: String(custom.id), reactionType: 'realm_emoji' };
   if (name === zulipExtraEmoji.name) {
     return { emojiCode: zulipExtraEmoji.code, reactionType: 'zulip_extra_emoji' };
   }
@@ -48,10 +50,13 @@ function checkZulipExtra(name: string, code: string): void {
   if (name !== code) throw errors.badRequest('Invalid emoji name.');
 }
 
-// Hearth has no custom emoji of the organization's yet, so every code is
-// unknown, with Zulip's words for one.
-function checkRealmEmoji(_sql: Sql, _name: string, _code: string): void {
-  throw errors.badRequest('Invalid custom emoji.');
+// A custom emoji is named by its id; a deactivated one keeps the reactions
+// it has, but takes no new ones.
+function checkRealmEmoji(sql: Sql, name: string, code: string): void {
+  const emoji = /^\d+$/.test(code) ? realmEmojiById(sql, Number(code)) : undefined;
+  if (!emoji) throw errors.badRequest('Invalid custom emoji.');
+  if (emoji.name !== name) throw errors.badRequest('Invalid custom emoji name.');
+  if (emoji.deactivated === 1) throw errors.badRequest('This custom emoji has been deactivated.');
 }
 
 const checks: Record<ReactionType, (sql: Sql, name: string, code: string) => void> = {

@@ -4,6 +4,7 @@ import { HEARTH_VERSION } from '../version';
 import { ExportSource } from './exportSource';
 import { writeMessageFiles } from './messageFiles';
 import { writeUploads } from './uploadFiles';
+import { writeRealmEmoji } from './realmEmojiFiles';
 import { realmId, realmJson } from './realmJson';
 import { targetTraits, type ZulipVersion } from './zulipTarget';
 
@@ -65,6 +66,7 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
       json({ zerver_attachment: uploads.attachments }),
     );
     await writeRecords(partial, 'avatars', []);
+    await writeRealmEmoji(source, partial, realmId);
     const icon = source.get<{ data: Buffer }>('SELECT data FROM realm_icon WHERE id = 1');
     if (realm.realm.icon_source === 'U' && icon) await writeRealmIcon(partial, icon.data);
     const summary: ZulipExportSummary = {

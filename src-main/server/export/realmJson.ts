@@ -16,6 +16,7 @@ import {
   userProfiles,
 } from './peopleRows';
 import { reactions } from './reactionRows';
+import { realmEmojiRows } from './realmEmojiFiles';
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
 
@@ -87,7 +88,7 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
       // Hearth signs people in with a password only.
       zerver_realmauthenticationmethod: [{ id: 1, realm: realmId, name: 'Email' }],
       zerver_realmdomain: [],
-      zerver_realmemoji: [],
+      zerver_realmemoji: realmEmojiRows(source, realmId),
       zerver_reaction: reactions(source),
       zerver_realmfilter: [],
       zerver_realmplayground: [],

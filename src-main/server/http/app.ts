@@ -11,6 +11,7 @@ import { registerAvatarRoute } from './avatarRoute';
 import { registerEmojiDataRoute } from './emojiDataRoute';
 import { filesOf, registerFormParsers } from './body';
 import { registerJoinPage } from './joinPage';
+import { registerRealmEmojiRoute } from './realmEmojiRoute';
 import { registerRealmIconRoute } from './realmIconRoute';
 import { registerUploadRoutes } from './uploadRoutes';
 import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
@@ -132,6 +133,7 @@ export function buildApp(
 
   registerAvatarRoute(app, services);
   registerRealmIconRoute(app, services);
+  registerRealmEmojiRoute(app, services);
   registerEmojiDataRoute(app);
   registerUploadRoutes(app, services);
   registerJoinPage(app, services);

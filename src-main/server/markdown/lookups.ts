@@ -31,6 +31,8 @@ export interface MarkdownLookups {
   userGroupByName(name: string): MentionableGroup | undefined;
   /** Every user's alert words, lower-cased, each with who chose it. */
   alertWords(): ReadonlyMap<string, readonly number[]>;
+  /** The organization's active custom emoji of that name: its image's URL, relative to the organization. */
+  realmEmoji(name: string): { sourceUrl: string } | undefined;
 }
 
 export const noLookups: MarkdownLookups = {
@@ -39,6 +41,7 @@ export const noLookups: MarkdownLookups = {
   streamByName: () => undefined,
   userGroupByName: () => undefined,
   alertWords: () => new Map(),
+  realmEmoji: () => undefined,
 };
 
 export interface RenderedMessage {

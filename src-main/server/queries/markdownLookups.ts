@@ -1,6 +1,8 @@
 import type { MarkdownLookups, MentionableUser } from '../markdown/lookups';
 import type { Sql } from '../store/sql';
+import { realmEmojiUrl } from '../shape/realmEmoji';
 import { realmAlertWords } from '../store/alertWords';
+import { activeRealmEmojiByName } from '../store/realmEmoji';
 import { streamByName } from '../store/streams';
 import { userGroupByName } from '../store/userGroups';
 import { groupMemberIds } from './groupMembership';
@@ -32,5 +34,9 @@ export function storeLookups(sql: Sql): MarkdownLookups {
       return group && memberIds && { id: group.id, name: group.name, memberIds };
     },
     alertWords: () => realmAlertWords(sql),
+    realmEmoji: (name) => {
+      const emoji = activeRealmEmojiByName(sql).get(name);
+      return emoji && { sourceUrl: realmEmojiUrl(emoji.file_name) };
+    },
   };
 }

@@ -2,11 +2,13 @@ import { alertWordsOf } from '../store/alertWords';
 import type { Services } from '../services';
 import { toWireStream } from '../shape/streams';
 import { customProfileFieldTypes } from '../shape/profileFields';
+import { realmEmojiDicts } from '../shape/realmEmoji';
 import { realmBotsState } from '../actions/botAccess';
 import { customProfileFieldsState } from '../actions/customProfileFields';
 import { presenceResponse } from '../actions/presence';
 import { mutedTopicsState, userTopicsState } from '../actions/topicVisibility';
 import { userGroupsState } from '../queries/systemGroups';
+import { allRealmEmoji } from '../store/realmEmoji';
 import { allStreams, defaultStreams, publicStreams, streamsSubscribedBy } from '../store/streams';
 import { maxMessageIdOf, starredMessageIds } from '../store/userMessages';
 import { Role, type UserRow } from '../store/users';
@@ -96,7 +98,10 @@ const fetchers: readonly Fetcher[] = [
     types: ['presence'],
     fetch: (services, _user, options) => presenceResponse(services, options.slimPresence ?? false),
   },
-  { types: ['realm_emoji'], fetch: () => ({ realm_emoji: {} }) },
+  {
+    types: ['realm_emoji'],
+    fetch: ({ sql }) => ({ realm_emoji: realmEmojiDicts(allRealmEmoji(sql)) }),
+  },
   {
     types: ['alert_words'],
     fetch: ({ sql }, user) => ({ alert_words: alertWordsOf(sql, user.id) }),

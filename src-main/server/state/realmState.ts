@@ -5,6 +5,7 @@ import {
 } from '../actions/presence';
 import { botDomain } from '../actions/botEmail';
 import { Policy } from '../actions/policy';
+import { ADD_CUSTOM_EMOJI_POLICY, MAX_EMOJI_FILE_SIZE_MIB } from '../actions/realmEmoji';
 import { MAX_ICON_FILE_SIZE_MIB } from '../actions/realmIcon';
 import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from '../actions/validate';
 import type { Services } from '../services';
@@ -12,7 +13,8 @@ import { realmIconUrl } from '../shape/avatars';
 import { serverEmojiDataPath } from '../shape/serverEmojiData';
 import { getRealm, type RealmRow } from '../store/realm';
 
-// Zulip 7.0's realm settings for editing and moving messages.
+// Zulip 7.0's realm settings for editing and moving messages. Moving between
+// streams is not offered by Hearth, which is Zulip's policy "nobody".
 function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
   return {
     realm_allow_message_editing: realm?.allow_message_editing !== 0,
@@ -20,10 +22,8 @@ function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
     realm_edit_topic_policy: realm?.edit_topic_policy ?? Policy.everyone,
     realm_move_messages_within_stream_limit_seconds:
       realm?.move_messages_within_stream_limit_seconds ?? null,
-    realm_move_messages_between_streams_policy:
-      realm?.move_messages_between_streams_policy ?? Policy.admins,
-    realm_move_messages_between_streams_limit_seconds:
-      realm?.move_messages_between_streams_limit_seconds ?? null,
+    realm_move_messages_between_streams_policy: Policy.nobody,
+    realm_move_messages_between_streams_limit_seconds: null,
     realm_allow_edit_history: realm?.allow_edit_history !== 0,
     realm_delete_own_message_policy: realm?.delete_own_message_policy ?? Policy.admins,
     realm_message_content_delete_limit_seconds: realm?.message_content_delete_limit_seconds ?? null,
@@ -34,7 +34,7 @@ function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
 // a new Zulip 7.0 organization starts with (or, where Hearth has no such
 // feature, the value that says so).
 const fixedRealmSettings = {
-  realm_add_custom_emoji_policy: Policy.members,
+  realm_add_custom_emoji_policy: ADD_CUSTOM_EMOJI_POLICY,
   realm_avatar_changes_disabled: false,
   realm_bot_creation_policy: 1,
   realm_create_private_stream_policy: Policy.members,
@@ -117,6 +117,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     realm_icon_url: realmIconUrl(realm?.icon_source ?? 'G', realm?.icon_version ?? 1),
     realm_icon_source: realm?.icon_source ?? 'G',
     max_icon_file_size_mib: MAX_ICON_FILE_SIZE_MIB,
+    max_emoji_file_size_mib: MAX_EMOJI_FILE_SIZE_MIB,
     max_file_upload_size_mib: MAX_FILE_UPLOAD_SIZE_MIB,
     max_stream_name_length: MAX_STREAM_NAME_LENGTH,
     max_topic_length: MAX_TOPIC_LENGTH,

@@ -706,6 +706,16 @@ export const markdownCases: readonly MarkdownCase[] = [
     html: '<p>test <span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span> again <span aria-label="poop" class="emoji emoji-1f4a9" role="img" title="poop">:poop:</span></p>',
   },
   {
+    name: 'custom emoji is an image',
+    input: 'Testing :green_tick: realm emoji.',
+    html: '<p>Testing <img alt=":green_tick:" class="emoji" src="/user_avatars/1/emoji/images/1a2b3c4d.png" title="green tick"> realm emoji.</p>',
+  },
+  {
+    name: 'custom emoji wins over the Unicode one of its name',
+    input: ':octopus:',
+    html: '<p><img alt=":octopus:" class="emoji" src="/user_avatars/1/emoji/images/5e6f7a8b.gif" title="octopus"></p>',
+  },
+  {
     name: 'emoji with a plus',
     input: ':+1:',
     html: '<p><span aria-label="+1" class="emoji emoji-1f44d" role="img" title="+1">:+1:</span></p>',

@@ -13,6 +13,12 @@ const streams = [
   { id: 5, name: 'café' },
 ];
 
+// Custom emoji by name, with their image's file; `octopus` shadows the Unicode one.
+const realmEmoji = new Map([
+  ['green_tick', '1a2b3c4d.png'],
+  ['octopus', '5e6f7a8b.gif'],
+]);
+
 const groups = [{ id: 12, name: 'Support', memberIds: [7, 9] }];
 
 // Stream names match without regard to case, as the store's lookup does.
@@ -24,4 +30,8 @@ export const directory: MarkdownLookups = {
   userGroupByName: (name) =>
     groups.find((group) => group.name.toLowerCase() === name.toLowerCase()),
   alertWords: () => new Map(),
+  realmEmoji: (name) =>
+    realmEmoji.has(name)
+      ? { sourceUrl: `/user_avatars/1/emoji/images/${realmEmoji.get(name)}` }
+      : undefined,
 };

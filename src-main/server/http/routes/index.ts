@@ -29,6 +29,11 @@ import {
 import { renderMessageEndpoint } from './messageRender';
 import { addReactionEndpoint, removeReactionEndpoint } from './reactions';
 import {
+  deleteRealmEmojiEndpoint,
+  getRealmEmojiEndpoint,
+  uploadRealmEmojiEndpoint,
+} from './realmEmoji';
+import {
   markAllAsReadEndpoint,
   markStreamAsReadEndpoint,
   markTopicAsReadEndpoint,
@@ -124,6 +129,9 @@ export const endpoints: readonly Endpoint[] = [
   updateRealmEndpoint,
   uploadRealmIconEndpoint,
   deleteRealmIconEndpoint,
+  getRealmEmojiEndpoint,
+  uploadRealmEmojiEndpoint,
+  deleteRealmEmojiEndpoint,
   getStreamTopics,
   updateNotificationSettingsEndpoint,
   updateSettingsEndpoint,

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { unicodeEmojiByName } from '../../wire/emojiData';
+import { errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import type { Services } from '../services';
+import { realmEmojiDicts } from '../shape/realmEmoji';
+import {
+  activeRealmEmojiByName,
+  allRealmEmoji,
+  deactivateRealmEmoji,
+  forgetActiveRealmEmoji,
+  insertRealmEmoji,
+} from '../store/realmEmoji';
+import type { Sql } from '../store/sql';
+import { activeUserIds, Role, type UserRow } from '../store/users';
+import { checkMayManageBots } from './botAccess';
+import { sniffImageType } from './imageType';
+import { hasPolicyPermission, Policy } from './policy';
+
+// Zulip's MAX_EMOJI_FILE_SIZE_MIB, which register reports as max_emoji_file_size_mib.
+export const MAX_EMOJI_FILE_SIZE_MIB = 5;
+
+// A Hearth organization keeps Zulip's default add_custom_emoji_policy, which
+// register reports as realm_add_custom_emoji_policy.
+export const ADD_CUSTOM_EMOJI_POLICY = Policy.members;
+
+/** Zulip's check_valid_emoji_name, with its words for each way a name is wrong. */
+export function checkValidEmojiName(name: string): void {
+  if (name === '') throw errors.badRequest('Emoji name is missing');
+  if (/^[0-9a-z_-]+$/.test(name)) {
+    if (/[0-9a-z]$/.test(name)) return;
+    throw errors.badRequest('Emoji names must end with either a letter or digit.');
+  }
+  throw errors.badRequest(
+    'Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.',
+  );
+}
+
+function announce(services: Services): void {
+  services.queues.notify(
+    plainNotice('realm_emoji', {
+      op: 'update',
+      realm_emoji: realmEmojiDicts(allRealmEmoji(services.sql)),
+    }),
+    activeUserIds(services.sql),
+  );
+}
+
+// Zulip salts its file names so that the images, served without
+// credentials, cannot be found by counting; Hearth draws them at random.
+function freshFileName(sql: Sql, extension: string): string {
+  for (;;) {
+    const name = `${randomBytes(4).toString('hex')}${extension}`;
+    if (!sql.get('SELECT 1 FROM realm_emoji WHERE file_name = ?', [name])) return name;
+  }
+}
+
+/** The emoji name as Zulip's upload_emoji reads it from the path: spaces become underscores. */
+export const emojiNameOfPath = (name: string): string => name.trim().replace(/ /g, '_');
+
+/**
+ * Zulip 7.0's upload_emoji and check_add_realm_emoji: checks come in Zulip's
+ * order, so a client sees the same first complaint; the row and its image
+ * are written in one transaction, and everyone hears the whole new dict.
+ */
+export function uploadRealmEmoji(
+  services: Services,
+  user: UserRow,
+  name: string,
+  files: readonly { data: Buffer }[],
+): void {
+  checkMayManageBots(user);
+  checkValidEmojiName(name);
+  if (!hasPolicyPermission(user, ADD_CUSTOM_EMOJI_POLICY)) {
+    throw errors.badRequest('Insufficient permission');
+  }
+  const { sql } = services;
+  if (activeRealmEmojiByName(sql).has(name)) {
+    throw errors.badRequest('A custom emoji with this name already exists.');
+  }
+  const [file] = files;
+  if (!file || files.length !== 1) throw errors.badRequest('You must upload exactly one file.');
+  if (unicodeEmojiByName(name) && user.role > Role.admin) {
+    throw errors.badRequest('Only administrators can override built-in emoji.');
+  }
+  if (file.data.length > MAX_EMOJI_FILE_SIZE_MIB * 1024 * 1024) {
+    throw errors.fileTooLarge(MAX_EMOJI_FILE_SIZE_MIB * 1024 * 1024);
+  }
+  const image = sniffImageType(file.data);
+  if (!image) throw errors.badRequest('Invalid image format');
+  try {
+    sql.transaction(() =>
+      insertRealmEmoji(sql, {
+        name,
+        authorId: user.id,
+        fileName: freshFileName(sql, image.extension),
+        image: { content_type: image.type, data: file.data },
+      }),
+    );
+  } finally {
+    forgetActiveRealmEmoji(sql);
+  }
+  announce(services);
+}
+
+/**
+ * Zulip's delete_emoji and do_remove_realm_emoji: the emoji's author or an
+ * administrator deactivates it; it stays in the list, marked deactivated,
+ * so that reactions and messages that used it keep their picture.
+ */
+export function removeRealmEmoji(services: Services, user: UserRow, name: string): void {
+  const { sql } = services;
+  const emoji = activeRealmEmojiByName(sql).get(name);
+  if (!emoji) throw errors.badRequest(`Emoji '${name}' does not exist`);
+  if (user.role > Role.admin && emoji.author_id !== user.id) {
+    throw errors.badRequest('Must be an organization administrator or emoji author');
+  }
+  try {
+    sql.transaction(() => deactivateRealmEmoji(sql, emoji.id));
+  } finally {
+    forgetActiveRealmEmoji(sql);
+  }
+  announce(services);
+}
