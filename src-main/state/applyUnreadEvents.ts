@@ -108,7 +108,7 @@ export function applyUnreadEvent<S extends UnreadContext>(
   if (!unread || !unreadEventTypes.has(event.type)) return state;
   const isMuted = mutingInState(state);
   const current: Working = { entries: unreadEntries(unread), mentions: new Set(unread.mentions) };
-  const changed = changeUnread(current, event, userId, isMuted);
+  const changed = changeUnread(current, event, userId, isMuted, state);
   if (changed === 'unchanged') return state;
   const next = changed ?? current;
   return {
@@ -131,6 +131,7 @@ function changeUnread(
   event: QueuedEvent,
   userId: number,
   isMuted: IsMuted,
+  state: UnreadContext,
 ): Working | null | 'unchanged' {
   switch (event.type) {
     case 'message': {
@@ -167,7 +168,7 @@ function changeUnread(
       return without(working, (entry) => deleted.has(entry.id));
     }
     case 'update_message':
-      return applyEdit(working, event, isMuted);
+      return applyEdit(working, event, isMuted, subscribedTo(state));
     case 'subscription': {
       if (event.op === 'remove') {
         const left = new Set(
@@ -198,20 +199,42 @@ function changeUnread(
   }
 }
 
+/** Whether the state holds a subscription to the stream, or cannot tell. */
+function subscribedTo(state: UnreadContext): (streamId: number) => boolean {
+  if (!state.subscriptions) return () => true;
+  const ids = new Set(state.subscriptions.map((sub) => sub.stream_id));
+  return (streamId) => ids.has(streamId);
+}
+
 // Zulip's apply_event for update_message: moved messages take their new
-// topic; the edited message's mention follows the reader's new flags.
-function applyEdit(working: Working, event: QueuedEvent, isMuted: IsMuted): Working {
+// topic and stream; the edited message's mention follows the reader's new
+// flags. Moved to a stream the reader is not in, they stop counting, as
+// /register counts only subscribed streams.
+function applyEdit(
+  working: Working,
+  event: QueuedEvent,
+  isMuted: IsMuted,
+  isSubscribed: (streamId: number) => boolean,
+): Working {
   let entries = working.entries;
+  const dropped = new Set<number>();
   const topic = event.subject as string | undefined;
-  if (topic !== undefined) {
+  const streamId = event.new_stream_id as number | undefined;
+  if (topic !== undefined || streamId !== undefined) {
     const moved = new Set(event.message_ids as number[]);
-    entries = entries.map((entry) =>
-      moved.has(entry.id) && entry.place.kind === 'stream'
-        ? { id: entry.id, place: { ...entry.place, topic } }
-        : entry,
-    );
+    entries = entries.flatMap((entry) => {
+      if (!moved.has(entry.id) || entry.place.kind !== 'stream') return [entry];
+      const place = {
+        ...entry.place,
+        topic: topic ?? entry.place.topic,
+        streamId: streamId ?? entry.place.streamId,
+      };
+      if (streamId === undefined || isSubscribed(streamId)) return [{ id: entry.id, place }];
+      dropped.add(entry.id);
+      return [];
+    });
   }
-  const mentions = new Set(working.mentions);
+  const mentions = new Set([...working.mentions].filter((id) => !dropped.has(id)));
   const flags = event.flags as string[] | undefined;
   const edited = entries.find((entry) => entry.id === event.message_id);
   if (flags && edited && event.rendered_content !== undefined) {

@@ -80,6 +80,9 @@ export const messageSnapshotSchema = z.object({
   prev_rendered_content: z.string().optional(),
   prev_topic: z.string().optional(),
   content_html_diff: z.string().optional(),
+  // A move between streams, by stream ID, as Zulip 7.0 lists it.
+  prev_stream: z.number().int().optional(),
+  stream: z.number().int().optional(),
 });
 export type MessageSnapshot = z.infer<typeof messageSnapshotSchema>;
 

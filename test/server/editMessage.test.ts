@@ -60,7 +60,10 @@ describe('editing messages (PATCH /messages/{id})', () => {
         { operator: 'topic', operand: topic },
       ],
     });
-    return (response.json.messages as { id: number }[]).map((m) => m.id);
+    // The notice Zulip 7.0 posts to a topic messages moved into is not one of them.
+    return (response.json.messages as { id: number; content: string }[])
+      .filter((m) => !/ moved here from /.test(m.content))
+      .map((m) => m.id);
   };
   const age = (id: number, seconds: number) =>
     db.prepare('UPDATE messages SET date_sent = date_sent - ? WHERE id = ?').run(seconds, id);
@@ -322,7 +325,11 @@ describe('editing messages (PATCH /messages/{id})', () => {
 
     it('lets search find the new topic and content, and not the old ones', async () => {
       const id = await send(alice, 'pumpkin', 'roasted parsnips');
-      await editOk(alice, id, { topic: 'zucchini', content: 'grilled aubergine' });
+      await editOk(alice, id, {
+        topic: 'zucchini',
+        content: 'grilled aubergine',
+        send_notification_to_new_thread: false,
+      });
       const search = async (operand: string) => {
         const response = await org.api(alice)('GET', '/messages', {
           anchor: 'newest',

@@ -39,6 +39,10 @@ const notActions: Readonly<Record<string, string>> = {
   invitesFor: 'reads state',
   openInvite: 'a check; changes nothing',
   editableStream: 'a check; changes nothing',
+  streamMoveAccess: 'a check; changes nothing',
+  applyStreamMoveAccess: "part of updateMessage's transaction",
+  announceLostAccess: 'announces the change of updateMessage',
+  postMoveNotices: 'sends its notices through sendMessage, for updateMessage',
   seesStream: 'a check; changes nothing',
   announceClaims: 'announces the change of sendMessage or updateMessage',
 };
@@ -844,6 +848,68 @@ describe('initial state plus events equals fresh state', () => {
           invites: { id: number }[];
         };
         return org.api(org.owner)('DELETE', `/invites/multiuse/${invites[0]?.id}`);
+    {
+      name: 'moving a whole topic to another stream, with its unreads and muting',
+      covers: ['updateMessage'],
+      act: async () => {
+        await org.api(org.owner)('PATCH', '/realm', { move_messages_between_streams_policy: 1 });
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'orchard' }, { name: 'meadow' }],
+          principals: [alice.id, bob.id],
+        });
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'orchard' }],
+          principals: [gus.id],
+        });
+        const first = await sendTo(alice, 'orchard', 'apples', '@**Bob** ripe');
+        await sendTo(alice, 'orchard', 'apples', 'picked');
+        const ids = (await org.api(alice)('GET', '/streams')).json.streams as {
+          stream_id: number;
+          name: string;
+        }[];
+        const id = (name: string) => ids.find((stream) => stream.name === name)?.stream_id;
+        await org.api(bob)('POST', '/user_topics', {
+          stream_id: id('orchard'),
+          topic: 'apples',
+          visibility_policy: 1,
+        });
+        return org.api(alice)('PATCH', `/messages/${first}`, {
+          stream_id: id('meadow'),
+          topic: 'pears',
+          propagate_mode: 'change_all',
+          send_notification_to_old_thread: true,
+        });
+      },
+    },
+    {
+      name: 'moving a message into a private stream, away from those outside it',
+      covers: ['updateMessage'],
+      act: async () => {
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'burrow' }],
+          principals: [alice.id],
+          invite_only: true,
+        });
+        const sent = await sendTo(alice, 'design', 'to hide', 'unread for bob');
+        // A later message keeps max_message_id where it is, as for a deletion:
+        // the state cannot know the newest row left.
+        await sendToDesign(alice, 'topic');
+        const burrow = (await org.api(alice)('GET', '/get_stream_id', { stream: 'burrow' })).json
+          .stream_id as number;
+        return org.api(alice)('PATCH', `/messages/${sent}`, { stream_id: burrow });
+      },
+    },
+    {
+      name: 'resolving a topic',
+      covers: ['updateMessage'],
+      act: async () => {
+        const sent = await sendToDesign(bob, 'leaky tap', 'fixed?');
+        return org.api(alice)('PATCH', `/messages/${sent}`, {
+          topic: '✔ leaky tap',
+          propagate_mode: 'change_all',
+        });
+      },
+    },
       },
     },
     {

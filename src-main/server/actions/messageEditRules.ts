@@ -53,6 +53,46 @@ export function checkMayEditTopic(
   }
 }
 
+// As Zulip 7.0: the limit of what changes, the shorter one when both do.
+function moveLimit(realm: RealmRow, changes: MoveChanges): number | null {
+  const limits = [
+    changes.topic ? realm.move_messages_within_stream_limit_seconds : null,
+    changes.stream ? realm.move_messages_between_streams_limit_seconds : null,
+  ].filter((limit): limit is number => limit !== null);
+  return limits.length === 0 ? null : Math.min(...limits);
+}
+
+interface MoveChanges {
+  topic: boolean;
+  stream: boolean;
+}
+
+/**
+ * Zulip 7.0's checks for a move to another stream (feature level 162): the
+ * organization's move_messages_between_streams_policy, access to the stream
+ * the message is in, and, for all but moderators, the time limit.
+ */
+export function checkMayMoveBetweenStreams(
+  realm: RealmRow,
+  editor: UserRow,
+  message: ViewedMessageRow,
+  canAccessOldStream: boolean,
+  now: number,
+): void {
+  if (!hasPolicyPermission(editor, realm.move_messages_between_streams_policy)) {
+    throw errors.badRequest("You don't have permission to move this message");
+  }
+  if (!canAccessOldStream) {
+    throw errors.badRequest(
+      "You don't have permission to move this message due to missing access to its stream",
+    );
+  }
+  const limit = realm.move_messages_between_streams_limit_seconds;
+  if (!isModeratorOrAbove(editor) && pastLimit(message.date_sent, limit, now)) {
+    throw errors.badRequest("The time limit for editing this message's stream has passed");
+  }
+}
+
 /**
  * Zulip's check_time_limit_for_change_all_propagate_mode (feature level 172):
  * renaming a whole topic fails when some of its messages (of those the editor
@@ -62,11 +102,11 @@ export function checkMayMoveWholeTopic(
   sql: Sql,
   realm: RealmRow,
   editor: UserRow,
-  stream: StreamRow,
-  topic: string,
+  move: { stream: StreamRow; topic: string; changes: MoveChanges },
   now: number,
 ): void {
-  const limit = realm.move_messages_within_stream_limit_seconds;
+  const { stream, topic } = move;
+  const limit = moveLimit(realm, move.changes);
   if (limit === null || isModeratorOrAbove(editor)) return;
   const inTopic = canAccessStreamHistory(sql, editor, stream)
     ? messagesInTopic(sql, stream.recipient_id, topic)

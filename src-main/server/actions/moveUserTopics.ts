@@ -9,6 +9,8 @@ import { announceTopicVisibility } from './topicVisibility';
 
 export interface TopicMove {
   stream: StreamRow;
+  /** The stream the topic moves to, when it is another. */
+  toStream?: StreamRow;
   from: string;
   to: string;
   /** propagate_mode change_all: the whole topic moved, by definition. */
@@ -23,7 +25,11 @@ export interface MovedUserTopics {
 
 // What is left is judged by what the editor can see, so that the answer says
 // nothing of messages hidden from them (Zulip's moved_all_visible_messages).
-function editorSeesMessagesLeft(sql: Sql, editor: UserRow, move: TopicMove): boolean {
+export function editorSeesMessagesLeft(
+  sql: Sql,
+  editor: UserRow,
+  move: Pick<TopicMove, 'stream' | 'from'>,
+): boolean {
   const { stream, from } = move;
   const left = canAccessStreamHistory(sql, editor, stream)
     ? messagesInTopic(sql, stream.recipient_id, from)
@@ -32,8 +38,9 @@ function editorSeesMessagesLeft(sql: Sql, editor: UserRow, move: TopicMove): boo
 }
 
 /**
- * As Zulip 7.0 does when a topic is renamed as a whole: whatever each user had
- * chosen for the old topic (muted, unmuted, followed) now holds for the new one.
+ * As Zulip 7.0 does when a topic is renamed or moved to another stream as a
+ * whole: whatever each user had chosen for the old topic (muted, unmuted,
+ * followed) now holds for the new one.
  */
 export function moveUserTopics(
   services: Services,
@@ -47,10 +54,16 @@ export function moveUserTopics(
     userId: row.user_id,
     policy: row.visibility_policy,
   }));
+  const target = move.toStream ?? stream;
   for (const { userId, policy } of policies) {
-    const row = { userId, streamId: stream.id, lastUpdated: now };
-    setTopicVisibility(sql, { ...row, topic: from, policy: VisibilityPolicy.inherit });
-    setTopicVisibility(sql, { ...row, topic: to, policy });
+    const row = { userId, lastUpdated: now };
+    setTopicVisibility(sql, {
+      ...row,
+      streamId: stream.id,
+      topic: from,
+      policy: VisibilityPolicy.inherit,
+    });
+    setTopicVisibility(sql, { ...row, streamId: target.id, topic: to, policy });
   }
   return { move, policies };
 }
@@ -61,12 +74,18 @@ export function announceMovedUserTopics(services: Services, moved: MovedUserTopi
   for (const { userId, policy } of moved.policies) {
     const user = userById(services.sql, userId);
     if (!user) continue;
-    const change = { stream, lastUpdated: now };
     announceTopicVisibility(services, user, {
-      ...change,
+      stream,
+      lastUpdated: now,
       topic: from,
       policy: VisibilityPolicy.inherit,
     });
-    announceTopicVisibility(services, user, { ...change, topic: to, policy });
+    const target = moved.move.toStream ?? stream;
+    announceTopicVisibility(services, user, {
+      stream: target,
+      lastUpdated: now,
+      topic: to,
+      policy,
+    });
   }
 }

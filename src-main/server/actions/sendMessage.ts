@@ -51,7 +51,7 @@ function findStream(services: Services, stream: string | number): StreamRow {
 
 // Zulip 7.0's check_stream_post_policy, with its words for each refusal.
 // Hearth has no waiting period, so every member is a full member.
-function checkMayPost(sender: UserRow, stream: StreamRow): void {
+export function checkMayPost(sender: UserRow, stream: StreamRow): void {
   const policy = stream.stream_post_policy;
   if (policy === StreamPostPolicy.admins && sender.role > Role.admin) {
     throw errors.badRequest('Only organization administrators can send to this stream.');

@@ -4,6 +4,7 @@ import type { RenderedMessage } from '../markdown/lookups';
 import { renderMessageContent } from '../markdown/render';
 import { storeLookups } from '../queries/markdownLookups';
 import { accessMessage } from '../queries/messageAccess';
+import { accessStreamById, canAccessStream } from '../queries/streamAccess';
 import type { Services } from '../services';
 import { Flag, flagsToNames } from '../store/flags';
 import type { AttachmentRow } from '../store/attachments';
@@ -16,8 +17,26 @@ import { streamById, type StreamRow } from '../store/streams';
 import { subscriberIds } from '../store/subscriptions';
 import { messagesInTopic } from '../store/topics';
 import type { UserRow } from '../store/users';
-import { checkMayEditContent, checkMayEditTopic, checkMayMoveWholeTopic } from './messageEditRules';
-import { announceMovedUserTopics, moveUserTopics, type MovedUserTopics } from './moveUserTopics';
+import {
+  checkMayEditContent,
+  checkMayEditTopic,
+  checkMayMoveBetweenStreams,
+  checkMayMoveWholeTopic,
+} from './messageEditRules';
+import {
+  announceLostAccess,
+  applyStreamMoveAccess,
+  streamMoveAccess,
+  type StreamMoveAccess,
+} from './moveBetweenStreams';
+import { postMoveNotices } from './moveNotices';
+import {
+  announceMovedUserTopics,
+  editorSeesMessagesLeft,
+  moveUserTopics,
+  type MovedUserTopics,
+} from './moveUserTopics';
+import { checkMayPost } from './sendMessage';
 import { announceClaims, reclaimAttachments } from './uploads';
 import { checkContent, checkTopic } from './validate';
 
@@ -30,6 +49,9 @@ export interface UpdateMessageRequest {
   topic: string | undefined;
   streamId: number | undefined;
   propagateMode: PropagateMode;
+  /** Zulip's send_notification_to_old_thread (default false) and …_new_thread (default true). */
+  notifyOldThread?: boolean;
+  notifyNewThread?: boolean;
 }
 
 // Zulip's Markdown processor version, which edit history and events carry;
@@ -40,6 +62,8 @@ const MARKDOWN_VERSION = 1;
 interface Plan {
   message: ViewedMessageRow;
   stream: StreamRow | null;
+  /** The stream the messages move to, when it is another. */
+  newStream: StreamRow | null;
   topic: string | null;
   content: { raw: string; rendered: RenderedMessage } | null;
   propagateMode: PropagateMode;
@@ -112,15 +136,23 @@ function planEdit(
   const topic = checkPayload(request, stream, changes);
   if (topic !== null) checkMayEditTopic(realm, editor, message, now);
   const content = request.content === undefined ? null : renderEdit(services, request.content);
-  // Hearth's organization lets nobody move messages between streams (Zulip's
-  // move_messages_between_streams_policy "nobody"), so this is Zulip's refusal.
-  if (changes.streamId !== null) {
-    throw errors.badRequest("You don't have permission to move this message");
+  let newStream: StreamRow | null = null;
+  if (changes.streamId !== null && stream) {
+    checkMayMoveBetweenStreams(realm, editor, message, canAccessStream(sql, editor, stream), now);
+    newStream = accessStreamById(sql, editor, changes.streamId);
+    checkMayPost(editor, newStream);
   }
-  if (request.propagateMode === 'change_all' && topic !== null && stream) {
-    checkMayMoveWholeTopic(sql, realm, editor, stream, message.subject, now);
+  if (request.propagateMode === 'change_all' && (topic !== null || newStream) && stream) {
+    const changed = { topic: topic !== null, stream: newStream !== null };
+    checkMayMoveWholeTopic(
+      sql,
+      realm,
+      editor,
+      { stream, topic: message.subject, changes: changed },
+      now,
+    );
   }
-  return { message, stream, topic, content, propagateMode: request.propagateMode };
+  return { message, stream, newStream, topic, content, propagateMode: request.propagateMode };
 }
 
 // Zulip's update_user_message_flags: mentions and alert words are re-read
@@ -148,7 +180,9 @@ function updateMentionFlags(
 // (matched without regard to case) that follow the edited one.
 function propagatedIds(services: Services, plan: Plan): number[] {
   const { message, stream, propagateMode } = plan;
-  if (plan.topic === null || !stream || propagateMode === 'change_one') return [];
+  if ((plan.topic === null && !plan.newStream) || !stream || propagateMode === 'change_one') {
+    return [];
+  }
   return messagesInTopic(services.sql, stream.recipient_id, message.subject)
     .map((row) => row.id)
     .filter((id) => (propagateMode === 'change_all' ? id !== message.id : id > message.id));
@@ -158,11 +192,55 @@ interface Applied {
   messageIds: number[];
   userTopicsMoved: MovedUserTopics | null;
   attachmentsChanged: AttachmentRow[];
+  access: StreamMoveAccess | null;
+  /** Whether the editor sees nothing of the topic left behind. */
+  movedAll: boolean;
+}
+
+// A move to another stream: every moved message, the edited one too, takes
+// the new stream (and topic) with one entry in its history, as Zulip's
+// edit_history records prev_stream and stream.
+function applyStreamMove(
+  services: Services,
+  editor: UserRow,
+  plan: Plan & { stream: StreamRow; newStream: StreamRow },
+  now: number,
+): Applied {
+  const { sql } = services;
+  const { message, stream, newStream, topic } = plan;
+  const messageIds = [message.id, ...propagatedIds(services, plan)].sort((a, b) => a - b);
+  const edit: StoredEdit = {
+    user_id: editor.id,
+    timestamp: now,
+    prev_stream: stream.id,
+    stream: newStream.id,
+    ...(topic === null ? {} : { prev_topic: message.subject, topic }),
+  };
+  const access = streamMoveAccess(services, stream, newStream);
+  moveMessagesToTopic(sql, messageIds, topic ?? message.subject, edit, newStream.recipient_id);
+  applyStreamMoveAccess(services, access, messageIds);
+  const move = {
+    stream,
+    toStream: newStream,
+    from: message.subject,
+    to: topic ?? message.subject,
+    wholeTopic: plan.propagateMode === 'change_all',
+    now,
+  };
+  return {
+    messageIds,
+    userTopicsMoved: moveUserTopics(services, editor, move),
+    attachmentsChanged: [],
+    access,
+    movedAll: !editorSeesMessagesLeft(sql, editor, move),
+  };
 }
 
 function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number): Applied {
   const { sql } = services;
-  const { message, topic, content } = plan;
+  const { message, topic, content, stream, newStream } = plan;
+  if (stream && newStream)
+    return applyStreamMove(services, editor, { ...plan, stream, newStream }, now);
   const edit: StoredEdit = { user_id: editor.id, timestamp: now };
   if (content) {
     edit.prev_content = message.content;
@@ -204,16 +282,23 @@ function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number)
           now,
         })
       : null;
+  const movedAll =
+    topic !== null && stream !== null
+      ? !editorSeesMessagesLeft(sql, editor, { stream, from: message.subject })
+      : false;
   return {
     messageIds: [message.id, ...propagated].sort((a, b) => a - b),
     userTopicsMoved,
     attachmentsChanged,
+    access: null,
+    movedAll,
   };
 }
 
 // Zulip's update_message event, as its tornado layer hands it to clients.
 function eventPayload(editor: UserRow, plan: Plan, applied: Applied, now: number) {
-  const { message, stream, topic, content } = plan;
+  const { message, stream, newStream, topic, content } = plan;
+  const moved = topic !== null || newStream !== null;
   return {
     user_id: editor.id,
     edit_timestamp: now,
@@ -221,14 +306,9 @@ function eventPayload(editor: UserRow, plan: Plan, applied: Applied, now: number
     message_ids: applied.messageIds,
     rendering_only: false,
     ...(stream ? { stream_name: stream.name, stream_id: stream.id } : {}),
-    ...(topic === null
-      ? {}
-      : {
-          propagate_mode: plan.propagateMode,
-          orig_subject: message.subject,
-          subject: topic,
-          topic_links: [],
-        }),
+    ...(newStream ? { new_stream_id: newStream.id } : {}),
+    ...(moved ? { propagate_mode: plan.propagateMode, orig_subject: message.subject } : {}),
+    ...(topic === null ? {} : { subject: topic, topic_links: [] }),
     ...(content
       ? {
           orig_content: message.content,
@@ -245,9 +325,12 @@ function eventPayload(editor: UserRow, plan: Plan, applied: Applied, now: number
 /**
  * Who hears of the edit, with the flags each one's event carries: everyone
  * with a row for the message, and (Zulip's rule for streams that share their
- * history) current subscribers without one, as having read it.
+ * history) current subscribers without one, as having read it. After a move
+ * to another stream the rows and subscribers are the new stream's; Hearth
+ * also tells those who gave up their rows but still see the stream, so their
+ * view and unread counts follow the messages.
  */
-function audience(services: Services, plan: Plan): Map<string, number[]> {
+function audience(services: Services, plan: Plan, applied: Applied): Map<string, number[]> {
   const byFlags = new Map<string, number[]>();
   const add = (flags: string[], userId: number) => {
     const key = JSON.stringify(flags);
@@ -255,12 +338,17 @@ function audience(services: Services, plan: Plan): Map<string, number[]> {
   };
   const readers = readersOf(services.sql, plan.message.id);
   for (const reader of readers) add(flagsToNames(reader.flags), reader.user_id);
-  const { stream } = plan;
+  const stream = plan.newStream ?? plan.stream;
+  const told = new Set(readers.map((reader) => reader.user_id));
   if (stream && stream.history_public_to_subscribers === 1) {
-    const withRow = new Set(readers.map((reader) => reader.user_id));
     for (const userId of subscriberIds(services.sql, stream.recipient_id)) {
-      if (!withRow.has(userId)) add(['read'], userId);
+      if (!told.has(userId)) add(['read'], userId);
+      told.add(userId);
     }
+  }
+  const losingAccess = new Set(applied.access?.losingAccess ?? []);
+  for (const userId of applied.access?.losingRows ?? []) {
+    if (!losingAccess.has(userId) && !told.has(userId)) add(['read'], userId);
   }
   return byFlags;
 }
@@ -284,11 +372,38 @@ export function updateMessage(
 
   if (applied.userTopicsMoved) announceMovedUserTopics(services, applied.userTopicsMoved);
   announceClaims(services, applied.attachmentsChanged);
+  const { message, stream, newStream, topic } = plan;
+  if (applied.access && stream) {
+    announceLostAccess(services, applied.access, {
+      from: stream,
+      topic: message.subject,
+      messageIds: applied.messageIds,
+    });
+  }
   const payload = eventPayload(editor, plan, applied, now);
-  for (const [flags, userIds] of audience(services, plan)) {
+  for (const [flags, userIds] of audience(services, plan, applied)) {
     services.queues.notify(
       plainNotice('update_message', { ...payload, flags: JSON.parse(flags) as string[] }),
       userIds,
+    );
+  }
+  if (stream && (topic !== null || newStream)) {
+    postMoveNotices(
+      services,
+      editor,
+      {
+        from: stream,
+        fromTopic: message.subject,
+        to: newStream ?? stream,
+        toTopic: topic ?? message.subject,
+        count: applied.messageIds.length,
+        movedAll: applied.movedAll,
+        contentEdited: plan.content !== null,
+      },
+      {
+        toOldThread: request.notifyOldThread ?? false,
+        toNewThread: request.notifyNewThread ?? true,
+      },
     );
   }
 }

@@ -34,6 +34,10 @@ export function messageHistory(
       user_id: edit.user_id,
       timestamp: edit.timestamp,
     };
+    if (edit.prev_stream !== undefined && edit.stream !== undefined) {
+      snapshot.prev_stream = edit.prev_stream;
+      snapshot.stream = edit.stream;
+    }
     if (edit.prev_topic !== undefined) {
       snapshot.prev_topic = edit.prev_topic;
       version = { ...version, topic: edit.prev_topic };

@@ -13,8 +13,7 @@ import { realmIconUrl } from '../shape/avatars';
 import { serverEmojiDataPath } from '../shape/serverEmojiData';
 import { getRealm, type RealmRow } from '../store/realm';
 
-// Zulip 7.0's realm settings for editing and moving messages. Moving between
-// streams is not offered by Hearth, which is Zulip's policy "nobody".
+// Zulip 7.0's realm settings for editing and moving messages.
 function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
   return {
     realm_allow_message_editing: realm?.allow_message_editing !== 0,
@@ -22,8 +21,10 @@ function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
     realm_edit_topic_policy: realm?.edit_topic_policy ?? Policy.everyone,
     realm_move_messages_within_stream_limit_seconds:
       realm?.move_messages_within_stream_limit_seconds ?? null,
-    realm_move_messages_between_streams_policy: Policy.nobody,
-    realm_move_messages_between_streams_limit_seconds: null,
+    realm_move_messages_between_streams_policy:
+      realm?.move_messages_between_streams_policy ?? Policy.admins,
+    realm_move_messages_between_streams_limit_seconds:
+      realm?.move_messages_between_streams_limit_seconds ?? null,
     realm_allow_edit_history: realm?.allow_edit_history !== 0,
     realm_delete_own_message_policy: realm?.delete_own_message_policy ?? Policy.admins,
     realm_message_content_delete_limit_seconds: realm?.message_content_delete_limit_seconds ?? null,

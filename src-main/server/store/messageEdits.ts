@@ -9,6 +9,8 @@ export interface StoredEdit {
   prev_rendered_content_version?: number;
   prev_topic?: string;
   topic?: string;
+  prev_stream?: number;
+  stream?: number;
 }
 
 /** The edits of a message row, oldest first. */
@@ -36,18 +38,24 @@ export function saveMessageEdit(sql: Sql, message: EditedMessage, edit: StoredEd
   );
 }
 
-/** Gives the messages a new topic, with the same topic edit in each one's history. */
+/**
+ * Gives the messages a new topic (and, for a move between streams, a new
+ * recipient), with the same edit in each one's history.
+ */
 export function moveMessagesToTopic(
   sql: Sql,
   messageIds: readonly number[],
   subject: string,
   edit: StoredEdit,
+  recipientId: number | null = null,
 ): void {
   sql.run(
-    `UPDATE messages SET subject = :subject, ${recordEdit}
+    `UPDATE messages SET subject = :subject,
+       recipient_id = COALESCE(:recipientId, recipient_id), ${recordEdit}
      WHERE id IN (SELECT value FROM json_each(:ids))`,
     {
       subject,
+      recipientId,
       ids: JSON.stringify(messageIds),
       timestamp: edit.timestamp,
       edit: JSON.stringify(edit),

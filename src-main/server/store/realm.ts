@@ -21,6 +21,9 @@ export interface RealmRow {
   /** Null: messages may be deleted at any time. */
   message_content_delete_limit_seconds: number | null;
   invite_to_realm_policy: number;
+  move_messages_between_streams_policy: number;
+  /** Null: messages may be moved to another stream at any time. */
+  move_messages_between_streams_limit_seconds: number | null;
   /** Zulip's 'U' for an uploaded icon, 'G' for the one the host draws. */
   icon_source: 'U' | 'G';
   icon_version: number;

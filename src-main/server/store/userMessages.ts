@@ -119,6 +119,32 @@ export function markRecipientReadForEveryone(sql: Sql, recipientId: number): voi
   );
 }
 
+/** Takes the users' rows of the messages away. */
+export function deleteRowsOf(
+  sql: Sql,
+  userIds: readonly number[],
+  messageIds: readonly number[],
+): void {
+  sql.run(
+    `DELETE FROM user_messages WHERE user_id IN (SELECT value FROM json_each(?))
+       AND message_id IN (SELECT value FROM json_each(?))`,
+    [JSON.stringify(userIds), JSON.stringify(messageIds)],
+  );
+}
+
+/** Gives each user a read row for each message they do not hold yet. */
+export function insertReadRows(
+  sql: Sql,
+  userIds: readonly number[],
+  messageIds: readonly number[],
+): void {
+  sql.run(
+    `INSERT OR IGNORE INTO user_messages (user_id, message_id, flags)
+     SELECT u.value, m.value, ${Flag.read} FROM json_each(?) u, json_each(?) m`,
+    [JSON.stringify(userIds), JSON.stringify(messageIds)],
+  );
+}
+
 /** Whether the user has a row for any message of the stream topic, read or not. */
 export function hasMessageInTopic(
   sql: Sql,

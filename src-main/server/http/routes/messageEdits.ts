@@ -20,9 +20,7 @@ export const updateMessageEndpoint = userEndpoint({
       z.enum(['change_one', 'change_later', 'change_all']),
       'change_one',
     ),
-    // Zulip 7.0 posts notices of a topic move from its Notification Bot.
-    // Hearth's organization has no such bot, so these are accepted and the
-    // move happens without notices.
+    // Zulip 7.0's notices of a move, which Hearth posts as the editor.
     send_notification_to_old_thread: optional('json', z.boolean(), false),
     send_notification_to_new_thread: optional('json', z.boolean(), true),
   },
@@ -33,6 +31,8 @@ export const updateMessageEndpoint = userEndpoint({
       topic: params.topic,
       streamId: params.stream_id,
       propagateMode: params.propagate_mode,
+      notifyOldThread: params.send_notification_to_old_thread,
+      notifyNewThread: params.send_notification_to_new_thread,
     });
     return {};
   },

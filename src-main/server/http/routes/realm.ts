@@ -62,6 +62,9 @@ export const updateRealmEndpoint = userEndpoint({
     delete_own_message_policy: oneOf(messagePolicies),
     message_content_delete_limit_seconds: timeLimit(),
     invite_to_realm_policy: oneOf(invitePolicies),
+    // Zulip's MOVE_MESSAGES_BETWEEN_STREAMS_POLICY_TYPES are its invitation policies.
+    move_messages_between_streams_policy: oneOf(invitePolicies),
+    move_messages_between_streams_limit_seconds: timeLimit(),
     notifications_stream_id: optional('json', z.number().int()),
   },
   handle: ({ services, params, user }) => {

@@ -14,7 +14,7 @@ import { sql as userGroups } from './013-user-groups';
 import { sql as streamPostPolicy } from './014-stream-post-policy';
 import { sql as userGroupSubgroups } from './018-user-group-subgroups';
 import { sql as reactions } from './015-reactions';
-import { sql as streamDeactivation } from './017-stream-deactivation';
+import { sql as streamArchiveAndMoves } from './017-stream-archive-and-moves';
 import { sql as realmEmoji } from './016-realm-emoji';
 
 // Position n (1-based) is the migration that brings the schema to
@@ -36,6 +36,6 @@ export const migrations: readonly string[] = [
   streamPostPolicy,
   userGroupSubgroups,
   reactions,
-  streamDeactivation,
+  streamArchiveAndMoves,
   realmEmoji,
 ];

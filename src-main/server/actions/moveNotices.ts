@@ -1,0 +1,90 @@
+import { ApiError } from '../errors';
+import type { Services } from '../services';
+import type { StreamRow } from '../store/streams';
+import type { UserRow } from '../store/users';
+import { sendMessage } from './sendMessage';
+
+// Zulip's RESOLVED_TOPIC_PREFIX: a topic whose name starts with it is resolved.
+export const RESOLVED_TOPIC_PREFIX = '✔ ';
+
+/** A topic's name without the resolved marks, as Python's lstrip("✔ ") leaves it. */
+const unmarked = (topic: string) => topic.replace(/^[✔ ]+/u, '');
+
+export interface MovedThread {
+  from: StreamRow;
+  fromTopic: string;
+  to: StreamRow;
+  toTopic: string;
+  count: number;
+  /** Whether the editor sees nothing left behind (Zulip's moved_all_visible_messages). */
+  movedAll: boolean;
+  /** Whether the content changed too, which keeps Zulip from calling it a resolution. */
+  contentEdited: boolean;
+}
+
+export interface NoticeChoice {
+  toOldThread: boolean;
+  toNewThread: boolean;
+}
+
+// Zulip posts these as its Notification Bot; Hearth has no system bots, so the
+// editor posts them (as subscribe's stream announcements do), and where the
+// editor may not post, a refusal means no notice rather than a failed move.
+function post(services: Services, editor: UserRow, stream: StreamRow, topic: string, text: string) {
+  try {
+    sendMessage(services, editor, {
+      destination: { type: 'stream', stream: stream.id, topic },
+      content: text,
+      clientName: 'Hearth',
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+}
+
+/** Zulip 7.0's maybe_send_resolve_topic_notifications: whether it posted one. */
+function postResolution(services: Services, editor: UserRow, moved: MovedThread): boolean {
+  if (moved.from.id !== moved.to.id || moved.contentEdited) return false;
+  const wasResolved = moved.fromTopic.startsWith(RESOLVED_TOPIC_PREFIX);
+  const isResolved = moved.toTopic.startsWith(RESOLVED_TOPIC_PREFIX);
+  if (wasResolved === isResolved) return false;
+  const who = `@_**${editor.full_name}|${editor.id}**`;
+  const what = isResolved ? 'resolved' : 'unresolved';
+  post(services, editor, moved.to, moved.toTopic, `${who} has marked this topic as ${what}.`);
+  return true;
+}
+
+/**
+ * Zulip 7.0's notices of a move (send_message_moved_breadcrumbs): to the new
+ * thread unless the move only resolved or unresolved the topic, which has its
+ * own notice, and to the old thread when asked.
+ */
+export function postMoveNotices(
+  services: Services,
+  editor: UserRow,
+  moved: MovedThread,
+  choice: NoticeChoice,
+): void {
+  if (moved.count === 0) return;
+  const resolution = postResolution(services, editor, moved);
+  const who = `@_**${editor.full_name}|${editor.id}**`;
+  const oldPlace = `#**${moved.from.name}>${moved.fromTopic}**`;
+  const newPlace = `#**${moved.to.name}>${moved.toTopic}**`;
+  if (choice.toOldThread) {
+    const text = moved.movedAll
+      ? `This topic was moved to ${newPlace} by ${who}.`
+      : moved.count === 1
+        ? `A message was moved from this topic to ${newPlace} by ${who}.`
+        : `${moved.count} messages were moved from this topic to ${newPlace} by ${who}.`;
+    post(services, editor, moved.from, moved.fromTopic, text);
+  }
+  const renamed = unmarked(moved.fromTopic) !== unmarked(moved.toTopic);
+  if (choice.toNewThread && (moved.from.id !== moved.to.id || !resolution || renamed)) {
+    const text = moved.movedAll
+      ? `This topic was moved here from ${oldPlace} by ${who}.`
+      : moved.count === 1
+        ? `A message was moved here from ${oldPlace} by ${who}.`
+        : `${moved.count} messages were moved here from ${oldPlace} by ${who}.`;
+    post(services, editor, moved.to, moved.toTopic, text);
+  }
+}
