@@ -194,6 +194,9 @@ export const messageRulesSchema = z.object({
   /** An administrator deletes any message. */
   deleteAny: z.boolean(),
   /** The reader may delete their own messages. */
+  /** The reader may move stream messages to another stream (Zulip's move_messages_between_streams_policy). */
+  moveBetweenStreams: z.boolean(),
+  moveBetweenStreamsLimit: z.number().nullable(),
   deleteOwn: z.boolean(),
   deleteOwnLimit: z.number().nullable(),
   /** Earlier versions of a message may be looked at. */
@@ -653,6 +656,8 @@ export const bridgeCalls = {
     }),
     result: z.object({}),
   },
+      /** Another stream to move the messages to. */
+      streamId: z.number().int().positive().optional(),
   deleteMessage: { args: messageId, result: z.object({}) },
   /** The message as its sender wrote it, in Markdown. */
   messageSource: { args: messageId, result: z.object({ source: z.string() }) },

@@ -147,6 +147,8 @@ export const streamBridgeCalls = {
   },
   /** A subscribed stream's own settings, for an administrator's form. */
   getStreamAdminSettings: { args: z.object({ streamId }), result: streamAdminSettingsSchema },
+  /** Zulip's DELETE /streams/{id}: the sidebar drops it with the server's stream delete event. */
+  archiveStream: { args: z.object({ streamId }), result: z.object({}) },
   /** Sends only what changed; the sidebar follows the server's stream update events. */
   changeStreamAdminSettings: {
     args: z.object({ streamId, patch: streamAdminChangeSchema }),

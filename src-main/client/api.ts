@@ -108,6 +108,8 @@ export interface MessageChange {
   content?: string | undefined;
   topic?: string | undefined;
   propagateMode?: PropagateMode | undefined;
+  /** Zulip 7.0's move to another stream. */
+  streamId?: number | undefined;
 }
 
 const topicsSchema = z.looseObject({
@@ -297,6 +299,8 @@ export interface Api {
   getUserGroups(): Promise<UserGroupRecord[]>;
   /** Zulip's POST /user_groups/create: the new group's ID, where the server says it (Hearth and Zulip 10+). */
   createUserGroup(group: NewUserGroup): Promise<number | null>;
+  /** Zulip's DELETE /streams/{stream_id}, for administrators; a stream delete event follows. */
+  archiveStream(streamId: number): Promise<void>;
   /** Zulip's PATCH /user_groups/{id}. */
   updateUserGroup(
     groupId: number,
@@ -641,6 +645,9 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
       await http.request('PATCH', `user_groups/${groupId}`, changes, apiSuccessSchema);
     },
     async deleteUserGroup(groupId) {
+    async archiveStream(streamId) {
+      await http.request('DELETE', `streams/${streamId}`, {}, apiSuccessSchema);
+    },
       await http.request('DELETE', `user_groups/${groupId}`, {}, apiSuccessSchema);
     },
     async updateUserGroupMembers(groupId, change) {
@@ -722,7 +729,7 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     async markAllAsRead() {
       await http.request('POST', 'mark_all_as_read', {}, apiSuccessSchema);
     },
-    async updateMessage(messageId, { content, topic, propagateMode }) {
+    async updateMessage(messageId, { content, topic, propagateMode, streamId }) {
       await http.request(
         'PATCH',
         `messages/${messageId}`,
@@ -743,6 +750,7 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         `messages/${messageId}`,
         { apply_markdown: false },
         singleMessageSchema,
+          ...(streamId === undefined ? {} : { stream_id: streamId }),
       );
       return answer.raw_content ?? answer.message.content;
     },

@@ -74,6 +74,8 @@ describe('message actions', () => {
       .toEqual([
         'Quote and reply',
         'Edit topic',
+        'Move message…',
+        'Mark as resolved',
         'Add reaction',
         'Star message',
         'Copy link to message',

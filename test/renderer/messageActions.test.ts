@@ -37,6 +37,8 @@ const memberRules: MessageRules = {
   editContentLimit: 600,
   editTopic: true,
   editTopicLimit: 259_200,
+  moveBetweenStreams: false,
+  moveBetweenStreamsLimit: 604_800,
   deleteAny: false,
   deleteOwn: false,
   deleteOwnLimit: null,

@@ -425,6 +425,11 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       const { streamId } = parseArgs('getStreamAdminSettings', args);
       return app.active().streamAdmin.settings(streamId);
     },
+    async archiveStream(args: CallArgs<'archiveStream'>) {
+      const { streamId } = parseArgs('archiveStream', args);
+      await app.active().streamAdmin.archive(streamId);
+      return {};
+    },
     async changeStreamAdminSettings(args: CallArgs<'changeStreamAdminSettings'>) {
       const { streamId, patch } = parseArgs('changeStreamAdminSettings', args);
       await app.active().streamAdmin.change(streamId, patch);

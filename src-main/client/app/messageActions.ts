@@ -27,7 +27,8 @@ export class MessageActions {
   constructor(private readonly deps: MessageActionsDeps) {}
 
   async edit(messageId: number, change: MessageChange): Promise<void> {
-    if (change.content === undefined && change.topic === undefined) return;
+    const moves = change.topic !== undefined || change.streamId !== undefined;
+    if (change.content === undefined && !moves) return;
     await this.deps.api().updateMessage(messageId, change);
   }
 

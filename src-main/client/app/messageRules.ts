@@ -17,6 +17,8 @@ export function messageRulesOf(state: InitialState | null): MessageRules {
       editContentLimit: null,
       editTopic: false,
       editTopicLimit: null,
+      moveBetweenStreams: false,
+      moveBetweenStreamsLimit: null,
       deleteAny: false,
       deleteOwn: false,
       deleteOwnLimit: null,
@@ -33,6 +35,15 @@ export function messageRulesOf(state: InitialState | null): MessageRules {
       userRole <= RoleNumber.moderator
         ? null
         : seconds(state['realm_move_messages_within_stream_limit_seconds']),
+    // Zulip 7.0's default policy, where a server leaves it out: administrators.
+    moveBetweenStreams: rolePermits(
+      userRole,
+      state['realm_move_messages_between_streams_policy'] ?? Policy.admins,
+    ),
+    moveBetweenStreamsLimit:
+      userRole <= RoleNumber.moderator
+        ? null
+        : seconds(state['realm_move_messages_between_streams_limit_seconds']),
     deleteAny: userRole <= RoleNumber.admin,
     deleteOwn: rolePermits(userRole, state['realm_delete_own_message_policy'] ?? Policy.admins),
     deleteOwnLimit: seconds(state['realm_message_content_delete_limit_seconds']),

@@ -9,7 +9,7 @@ import type { Cache } from '../cache/cache';
 export interface StreamAdminDeps {
   cache: Pick<Cache, 'subscription'>;
   /** The account's API; throws when the account has no key to act with. */
-  api: () => Pick<Api, 'updateStream'>;
+  api: () => Pick<Api, 'updateStream' | 'archiveStream'>;
 }
 
 const postPolicies: readonly number[] = [1, 2, 3, 4];
@@ -58,5 +58,9 @@ export class StreamAdmin {
 
   async change(streamId: number, patch: StreamAdminChange): Promise<void> {
     await this.deps.api().updateStream(streamId, streamChangesOf(patch));
+  }
+
+  async archive(streamId: number): Promise<void> {
+    await this.deps.api().archiveStream(streamId);
   }
 }

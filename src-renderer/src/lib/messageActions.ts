@@ -4,6 +4,8 @@ import type { Message, MessageRules } from '../../../src-preload/bridge';
 export interface OfferedActions {
   editContent: boolean;
   editTopic: boolean;
+  /** Moving the message to another stream. */
+  move: boolean;
   delete: boolean;
   history: boolean;
 }
@@ -28,10 +30,27 @@ export function offeredActions(
     editContent: own && rules.editContent && within(message, rules.editContentLimit, now),
     editTopic:
       message.type === 'stream' && rules.editTopic && within(message, rules.editTopicLimit, now),
+    move:
+      message.type === 'stream' &&
+      rules.moveBetweenStreams &&
+      within(message, rules.moveBetweenStreamsLimit, now),
     delete:
       rules.deleteAny || (own && rules.deleteOwn && within(message, rules.deleteOwnLimit, now)),
     history: rules.editHistory && message.last_edit_timestamp !== undefined,
   };
+}
+
+// Zulip's RESOLVED_TOPIC_PREFIX: a resolved topic's name starts with it.
+const resolvedPrefix = '✔ ';
+
+export const isResolved = (topic: string): boolean => topic.startsWith(resolvedPrefix);
+
+/**
+ * The topic marked resolved, or no longer: Zulip's web app adds the prefix,
+ * and takes off every leading ✔ and space, so that "✔ ✔ x" unresolves to "x".
+ */
+export function toggledResolution(topic: string): string {
+  return isResolved(topic) ? topic.replace(/^[✔ ]+/u, '') : `${resolvedPrefix}${topic}`;
 }
 
 /** A fence that the quoted text cannot close: longer than any run of backticks in it. */

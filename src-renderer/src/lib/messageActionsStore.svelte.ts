@@ -1,4 +1,5 @@
 import type {
+  BrowsedStream,
   ChatBridge,
   Message,
   MessageRules,
@@ -8,7 +9,7 @@ import type {
 import type { ComposeStore } from './composeStore.svelte';
 import { errorText } from './errors';
 import type { FeedStore } from './feedStore.svelte';
-import { offeredActions, quoteOf, type OfferedActions } from './messageActions';
+import { offeredActions, quoteOf, toggledResolution, type OfferedActions } from './messageActions';
 import { conversationPartners } from './narrow';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
@@ -32,13 +33,31 @@ export interface MessageEdit {
 export type MessageDialog =
   | { kind: 'delete'; message: Message }
   | { kind: 'history'; message: Message; versions: MessageVersion[] | null }
-  | { kind: 'source'; message: Message; source: string | null };
+  | { kind: 'source'; message: Message; source: string | null }
+  /** Where the message may go: the streams the reader sees, null while they load. */
+  | {
+      kind: 'move';
+      message: Message;
+      streams: BrowsedStream[] | null;
+      /** Whether the organization lets the reader take it to another stream, or only rename its topic. */
+      canChangeStream: boolean;
+      saving: boolean;
+    };
+
+/** Where the move dialog sends a message, and which of its topic go along. */
+export interface MoveTarget {
+  streamId: number;
+  topic: string;
+  propagateMode: PropagateMode;
+}
 
 const noRules: MessageRules = {
   editContent: false,
   editContentLimit: null,
   editTopic: false,
   editTopicLimit: null,
+  moveBetweenStreams: false,
+  moveBetweenStreamsLimit: null,
   deleteAny: false,
   deleteOwn: false,
   deleteOwnLimit: null,
@@ -206,6 +225,69 @@ export class MessageActionsStore {
 
   closeDialog(): void {
     this.dialog = null;
+  }
+
+  async askMove(message: Message): Promise<void> {
+    this.dialogError = null;
+    const dialog: MessageDialog = {
+      kind: 'move',
+      message,
+      streams: null,
+      canChangeStream: this.offered(message).move,
+      saving: false,
+    };
+    this.dialog = dialog;
+    try {
+      const { streams } = await this.bridge.listStreams({});
+      if (this.dialog?.message.id === message.id) this.dialog = { ...dialog, streams };
+    } catch (error) {
+      this.dialogError = errorText(error);
+    }
+  }
+
+  /** Sends the move; the dialog stays open with the server's reason when it is refused. */
+  async confirmMove(target: MoveTarget): Promise<void> {
+    const dialog = this.dialog;
+    if (dialog?.kind !== 'move' || dialog.saving) return;
+    const { message } = dialog;
+    const topic = target.topic.trim();
+    const streamChanged = target.streamId !== message.stream_id;
+    const topicChanged = topic !== message.subject;
+    if (!streamChanged && !topicChanged) {
+      this.dialog = null;
+      return;
+    }
+    if (topic === '') {
+      this.dialogError = 'A topic cannot be empty.';
+      return;
+    }
+    this.dialog = { ...dialog, saving: true };
+    try {
+      await this.bridge.editMessage({
+        messageId: message.id,
+        ...(streamChanged ? { streamId: target.streamId } : {}),
+        ...(topicChanged ? { topic } : {}),
+        propagateMode: target.propagateMode,
+      });
+      if (this.dialog?.message.id === message.id) this.dialog = null;
+    } catch (error) {
+      this.dialogError = errorText(error);
+      if (this.dialog?.message.id === message.id) this.dialog = { ...dialog, saving: false };
+    }
+  }
+
+  /** Zulip's "Mark as resolved" (and back): the whole topic takes or loses the ✔ prefix. */
+  async toggleResolved(message: Message): Promise<void> {
+    try {
+      await this.bridge.editMessage({
+        messageId: message.id,
+        topic: toggledResolution(message.subject),
+        propagateMode: 'change_all',
+      });
+      this.error = null;
+    } catch (error) {
+      this.error = errorText(error);
+    }
   }
 
   async copyLink(message: Message): Promise<void> {

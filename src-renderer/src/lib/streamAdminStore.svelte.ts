@@ -12,6 +12,8 @@ export class StreamAdminStore {
   settings = $state.raw<StreamAdminSettings | null>(null);
   error = $state<string | null>(null);
   saving = $state(false);
+  /** The dialog asks whether to archive the stream, in place of its form. */
+  confirmingArchive = $state(false);
   #opens = 0;
 
   constructor(private readonly bridge: ChatBridge) {}
@@ -32,6 +34,32 @@ export class StreamAdminStore {
     this.settings = null;
     this.error = null;
     this.saving = false;
+    this.confirmingArchive = false;
+  }
+
+  askArchive(): void {
+    this.error = null;
+    this.confirmingArchive = true;
+  }
+
+  keepStream(): void {
+    this.error = null;
+    this.confirmingArchive = false;
+  }
+
+  /** Zulip's archiving; the sidebar drops the stream with the server's event. */
+  async archive(): Promise<void> {
+    const settings = this.settings;
+    if (!settings) return;
+    this.saving = true;
+    try {
+      await this.bridge.archiveStream({ streamId: settings.streamId });
+      this.close();
+    } catch (error) {
+      this.error = errorText(error);
+    } finally {
+      this.saving = false;
+    }
   }
 
   /** Sends what changed and closes; keeps the form open with the server's reason if refused. */

@@ -10,6 +10,8 @@ const realm = {
   realm_delete_own_message_policy: 2,
   realm_message_content_delete_limit_seconds: null,
   realm_allow_edit_history: true,
+  realm_move_messages_between_streams_policy: 2,
+  realm_move_messages_between_streams_limit_seconds: 604_800,
 };
 
 describe('what the organization lets the reader do to messages', () => {
@@ -19,11 +21,26 @@ describe('what the organization lets the reader do to messages', () => {
       editContentLimit: 600,
       editTopic: true,
       editTopicLimit: 259_200,
+      moveBetweenStreams: false,
+      moveBetweenStreamsLimit: 604_800,
       deleteAny: false,
       deleteOwn: false,
       deleteOwnLimit: null,
       editHistory: true,
     });
+  });
+
+  it('lets whom move_messages_between_streams_policy names move to another stream', () => {
+    expect(messageRulesOf({ ...realm, is_admin: true })).toMatchObject({
+      moveBetweenStreams: true,
+      moveBetweenStreamsLimit: null,
+    });
+    const members = { ...realm, realm_move_messages_between_streams_policy: 1 };
+    expect(messageRulesOf(members)).toMatchObject({
+      moveBetweenStreams: true,
+      moveBetweenStreamsLimit: 604_800,
+    });
+    expect(messageRulesOf({ ...members, is_guest: true }).moveBetweenStreams).toBe(false);
   });
 
   it('frees moderators of the topic limit and lets administrators delete anything', () => {
