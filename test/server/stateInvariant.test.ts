@@ -836,19 +836,6 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
-      name: 'creating an invitation link',
-      covers: ['createMultiuseInvite'],
-      act: () => org.api(org.owner)('POST', '/invites/multiuse', { invite_as: 400 }),
-    },
-    {
-      name: 'revoking an invitation link',
-      covers: ['revokeMultiuseInvite'],
-      act: async () => {
-        const { invites } = (await org.api(org.owner)('GET', '/invites')).json as {
-          invites: { id: number }[];
-        };
-        return org.api(org.owner)('DELETE', `/invites/multiuse/${invites[0]?.id}`);
-    {
       name: 'moving a whole topic to another stream, with its unreads and muting',
       covers: ['updateMessage'],
       act: async () => {
@@ -910,6 +897,19 @@ describe('initial state plus events equals fresh state', () => {
         });
       },
     },
+    {
+      name: 'creating an invitation link',
+      covers: ['createMultiuseInvite'],
+      act: () => org.api(org.owner)('POST', '/invites/multiuse', { invite_as: 400 }),
+    },
+    {
+      name: 'revoking an invitation link',
+      covers: ['revokeMultiuseInvite'],
+      act: async () => {
+        const { invites } = (await org.api(org.owner)('GET', '/invites')).json as {
+          invites: { id: number }[];
+        };
+        return org.api(org.owner)('DELETE', `/invites/multiuse/${invites[0]?.id}`);
       },
     },
     {
