@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolationsInBothThemes } from '../helpers/axe';
+import { chooseMessageAction, feedMessage, openTopic } from '../helpers/feedActions';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
 
@@ -13,35 +14,17 @@ describe('archiving streams, moving messages and resolving topics', () => {
   let bob: TestUser;
   let ui: RendererPage;
   let page: Page;
+  let beansId: number;
   let ladderId: number;
 
   const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
   const dialog = () => page.getByRole('dialog');
-  const feed = () => page.getByRole('list', { name: 'Messages' });
-  const message = (text: string) => feed().locator('.message', { hasText: text }).first();
-  const menu = () => page.getByRole('menu', { name: 'Actions for this message' });
+  const message = (text: string) => feedMessage(page, text);
   const serverMessage = async (id: number) =>
     (await org.api(org.owner)('GET', `/messages/${id}`, { apply_markdown: false })).json
       .message as { stream_id: number; subject: string };
   const streamId = async (name: string) =>
     (await org.api(org.owner)('GET', '/get_stream_id', { stream: name })).json.stream_id as number;
-
-  async function choose(text: string, action: string): Promise<void> {
-    await message(text).hover();
-    await message(text).getByRole('button', { name: 'Message actions' }).click();
-    await menu().getByRole('menuitem', { name: action }).click();
-  }
-
-  async function openTopic(stream: string, topic: string): Promise<void> {
-    await sidebar()
-      .getByRole('button', { name: `# ${stream}` })
-      .click();
-    await page
-      .getByRole('button', { name: `Go to topic ${topic}` })
-      .first()
-      .click();
-    await page.locator('.conversation-header h1', { hasText: topic }).waitFor();
-  }
 
   beforeAll(async () => {
     org = await startOrg();
@@ -49,7 +32,7 @@ describe('archiving streams, moving messages and resolving topics', () => {
     for (const name of ['garden', 'orchard', 'attic']) {
       for (const user of [org.owner, bob]) await org.subscribe(user, name);
     }
-    await org.sendStream(bob, 'garden', 'beans', 'The beans need poles');
+    beansId = await org.sendStream(bob, 'garden', 'beans', 'The beans need poles');
     ladderId = await org.sendStream(bob, 'garden', 'ladder', 'Who took the ladder?');
     ui = await openRendererPage(org, org.owner, { viewport: { width: 1100, height: 800 } });
     page = ui.page;
@@ -62,17 +45,9 @@ describe('archiving streams, moving messages and resolving topics', () => {
   });
 
   it('moves a message to another stream and topic, and the feed follows', async () => {
-    const id = (
-      await org.api(bob)('GET', '/messages', {
-        anchor: 'newest',
-        num_before: 5,
-        num_after: 0,
-        narrow: [{ operator: 'topic', operand: 'beans' }],
-      })
-    ).json.messages[0].id as number;
-    await openTopic('garden', 'beans');
+    await openTopic(page, 'garden', 'beans');
     await message('The beans need poles').waitFor();
-    await choose('The beans need poles', 'Move message…');
+    await chooseMessageAction(page, 'The beans need poles', 'Move message…');
     const form = dialog();
     await form.getByLabel('Topic', { exact: true }).waitFor();
     await form.getByLabel('Stream', { exact: true }).selectOption({ label: '#orchard' });
@@ -82,23 +57,23 @@ describe('archiving streams, moving messages and resolving topics', () => {
     expect(await seriousViolationsInBothThemes(page, 'move message dialog')).toEqual([]);
     await form.getByRole('button', { name: 'Move' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
-    await expect.poll(async () => (await serverMessage(id)).subject).toBe('climbing beans');
-    expect((await serverMessage(id)).stream_id).toBe(await streamId('orchard'));
-    await openTopic('orchard', 'climbing beans');
+    await expect.poll(async () => (await serverMessage(beansId)).subject).toBe('climbing beans');
+    expect((await serverMessage(beansId)).stream_id).toBe(await streamId('orchard'));
+    await openTopic(page, 'orchard', 'climbing beans');
     await message('The beans need poles').waitFor();
     await message('This topic was moved here from').waitFor();
   });
 
   it('marks a topic resolved and unresolved from a message’s menu', async () => {
-    await openTopic('garden', 'ladder');
-    await choose('Who took the ladder?', 'Mark as resolved');
+    await openTopic(page, 'garden', 'ladder');
+    await chooseMessageAction(page, 'Who took the ladder?', 'Mark as resolved');
     await expect.poll(async () => (await serverMessage(ladderId)).subject).toBe('✔ ladder');
-    await openTopic('garden', '✔ ladder');
+    await openTopic(page, 'garden', '✔ ladder');
     await message('has marked this topic as resolved.').waitFor();
     await ui.screenshot('resolved-topic');
-    await choose('Who took the ladder?', 'Mark as unresolved');
+    await chooseMessageAction(page, 'Who took the ladder?', 'Mark as unresolved');
     await expect.poll(async () => (await serverMessage(ladderId)).subject).toBe('ladder');
-    await openTopic('garden', 'ladder');
+    await openTopic(page, 'garden', 'ladder');
     await message('has marked this topic as unresolved.').waitFor();
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queuedEvents, registerQueue } from '../helpers/eventQueue';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 // Zulip 7.0's PATCH /messages/{id} with stream_id: messages move to another
@@ -36,16 +37,6 @@ describe('moving messages between streams', () => {
         apply_markdown: false,
       })
     ).json.messages as Message[];
-  const queue = async (user: TestUser) =>
-    (await org.api(user)('POST', '/register', {})).json.queue_id as string;
-  const eventsOf = async (user: TestUser, queueId: string) =>
-    (
-      await org.api(user)('GET', '/events', {
-        queue_id: queueId,
-        last_event_id: -1,
-        dont_block: true,
-      })
-    ).json.events as Record<string, unknown>[];
   const mention = (user: TestUser) => `@_**${user.fullName}|${user.id}**`;
 
   beforeAll(async () => {
@@ -68,9 +59,9 @@ describe('moving messages between streams', () => {
     const state = (await org.api(alice)('POST', '/register', {})).json;
     expect(state.realm_move_messages_between_streams_policy).toBe(2);
     expect(state.realm_move_messages_between_streams_limit_seconds).toBe(604800);
-    const aliceQueue = await queue(alice);
+    const aliceQueue = await registerQueue(org, alice);
     await org.api(org.owner)('PATCH', '/realm', { move_messages_between_streams_policy: 1 });
-    expect(await eventsOf(alice, aliceQueue)).toContainEqual(
+    expect(await queuedEvents(org, alice, aliceQueue)).toContainEqual(
       expect.objectContaining({
         type: 'realm',
         op: 'update',
@@ -112,7 +103,7 @@ describe('moving messages between streams', () => {
       topic: 'soup',
       visibility_policy: 1,
     });
-    const [bobQueue, carolQueue] = [await queue(bob), await queue(carol)];
+    const [bobQueue, carolQueue] = [await registerQueue(org, bob), await registerQueue(org, carol)];
     const response = await move(alice, first, {
       stream_id: garden,
       topic: 'stew',
@@ -121,7 +112,7 @@ describe('moving messages between streams', () => {
     });
     expect(response.status, JSON.stringify(response.json)).toBe(200);
 
-    const bobEvents = await eventsOf(bob, bobQueue);
+    const bobEvents = await queuedEvents(org, bob, bobQueue);
     expect(bobEvents).toContainEqual(
       expect.objectContaining({
         type: 'update_message',
@@ -139,7 +130,7 @@ describe('moving messages between streams', () => {
     );
     // Carol is not in the garden, which is public: she keeps sight of the
     // messages but not her copies, so she hears of the move as read.
-    expect(await eventsOf(carol, carolQueue)).toContainEqual(
+    expect(await queuedEvents(org, carol, carolQueue)).toContainEqual(
       expect.objectContaining({ type: 'update_message', new_stream_id: garden, flags: ['read'] }),
     );
 
@@ -189,9 +180,9 @@ describe('moving messages between streams', () => {
     });
     const cellar = await streamId('cellar');
     const id = await org.sendStream(alice, 'kitchen', 'wine', 'a bottle');
-    const carolQueue = await queue(carol);
+    const carolQueue = await registerQueue(org, carol);
     expect((await move(org.owner, id, { stream_id: cellar })).status).toBe(200);
-    expect(await eventsOf(carol, carolQueue)).toContainEqual(
+    expect(await queuedEvents(org, carol, carolQueue)).toContainEqual(
       expect.objectContaining({ type: 'delete_message', message_id: id }),
     );
     expect((await org.api(carol)('GET', `/messages/${id}`)).json.result).toBe('error');

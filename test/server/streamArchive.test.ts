@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queuedEvents, registerQueue } from '../helpers/eventQueue';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 // Zulip 7.0's DELETE /streams/{stream_id}: an administrator archives a stream,
@@ -11,16 +12,6 @@ describe('archiving a stream', () => {
 
   const streamId = async (name: string) =>
     (await org.api(alice)('GET', '/get_stream_id', { stream: name })).json.stream_id as number;
-  const queue = async (user: TestUser) =>
-    (await org.api(user)('POST', '/register', {})).json.queue_id as string;
-  const eventsOf = async (user: TestUser, queueId: string) =>
-    (
-      await org.api(user)('GET', '/events', {
-        queue_id: queueId,
-        last_event_id: -1,
-        dont_block: true,
-      })
-    ).json.events as Record<string, unknown>[];
   const ids = (list: unknown) => (list as { stream_id: number }[]).map((s) => s.stream_id);
 
   beforeAll(async () => {
@@ -53,13 +44,15 @@ describe('archiving a stream', () => {
   it('tells everyone who saw it with one stream delete event under its old name', async () => {
     await org.subscribe(alice, 'cellar');
     const id = await streamId('cellar');
-    const [aliceQueue, bobQueue] = [await queue(alice), await queue(bob)];
+    const [aliceQueue, bobQueue] = [await registerQueue(org, alice), await registerQueue(org, bob)];
     await org.api(org.owner)('DELETE', `/streams/${id}`);
     for (const [user, queueId] of [
       [alice, aliceQueue],
       [bob, bobQueue],
     ] as const) {
-      const deletes = (await eventsOf(user, queueId)).filter((event) => event.type === 'stream');
+      const deletes = (await queuedEvents(org, user, queueId)).filter(
+        (event) => event.type === 'stream',
+      );
       expect(deletes).toEqual([
         expect.objectContaining({
           op: 'delete',
