@@ -249,6 +249,32 @@ describe('zulip-js against a Hearth host', () => {
     expect(await newest(asBob, [{ operator: 'topic', operand: 'doomed' }])).toEqual([]);
   });
 
+  it('moves a message to another stream and archives a stream, as an administrator', async () => {
+    const id = await sendToDesign(asAlice, 'moving', 'on the move');
+    await org.subscribe(alice, 'shelf');
+    const shelf = (await asAlice.streams.getStreamId('shelf')).stream_id as number;
+    expect(await asAlice.messages.update({ message_id: id, stream_id: shelf })).toMatchObject({
+      result: 'error',
+      msg: "You don't have permission to move this message",
+    });
+    expect(
+      await asOwner.messages.update({
+        message_id: id,
+        stream_id: shelf,
+        propagate_mode: 'change_all',
+      }),
+    ).toMatchObject({ result: 'success' });
+    const moved = await newest(asAlice, [{ operator: 'stream', operand: 'shelf' }]);
+    expect(moved.map((message) => message.id)).toContain(id);
+    expect(await asAlice.streams.deleteById({ stream_id: shelf })).toMatchObject({
+      result: 'error',
+    });
+    expect(await asOwner.streams.deleteById({ stream_id: shelf })).toMatchObject({
+      result: 'success',
+    });
+    expect(await asAlice.streams.getStreamId('shelf')).toMatchObject({ result: 'error' });
+  });
+
   it('receives a message through its event queue', async () => {
     const queue = await asBob.queues.register({ event_types: ['message'], apply_markdown: 'true' });
     const waiting = asBob.events.retrieve({

@@ -35,6 +35,7 @@ declare module 'zulip-js' {
       getStreamId(stream: string | Params): Promise<Response>;
       subscriptions: { retrieve(params?: Params): Promise<Response> };
       topics: { retrieve: Call };
+      deleteById: Call;
     };
     users: {
       retrieve(params?: Params): Promise<Response>;
