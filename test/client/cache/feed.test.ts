@@ -72,6 +72,31 @@ describe('messagesInNarrow', () => {
     expect(shorter.older).toBe('more-cached');
   });
 
+  it('moves messages to another stream, and a new topic, from Zulip 7.0’s event', () => {
+    const cache = cacheWithHistory();
+    cache.applyEvents([
+      event('update_message', {
+        message_id: 3,
+        message_ids: [3, 6],
+        flags: [],
+        edit_timestamp: 1_700_000_700,
+        stream_id: 1,
+        new_stream_id: 2,
+        orig_subject: 'lunch',
+        subject: 'brunch',
+        propagate_mode: 'change_all',
+      }),
+    ]);
+    const read = (narrow: Parameters<typeof cache.messagesInNarrow>[0]) =>
+      cache.messagesInNarrow(narrow, { anchor: 'newest', before: 50 }).messages;
+    expect(ids(read(general))).toEqual([1]);
+    const moved = read({ kind: 'topic', streamId: 2, topic: 'brunch' });
+    expect(moved.map((m) => [m.id, m.stream_id, m.subject])).toEqual([
+      [3, 2, 'brunch'],
+      [6, 2, 'brunch'],
+    ]);
+  });
+
   it('applies a new message, an edit, a move and a deletion from events', () => {
     const cache = cacheWithHistory();
     cache.applyEvents([

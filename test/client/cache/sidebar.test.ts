@@ -141,6 +141,15 @@ describe('unread counts', () => {
 });
 
 describe('sidebar data', () => {
+  it('drops an archived stream, whose subscription ends with no event of its own', () => {
+    const cache = registeredCache();
+    // Zulip 7.0's do_deactivate_stream sends a stream delete and nothing else.
+    cache.applyEvents([
+      event('stream', { op: 'delete', streams: [{ stream_id: 2, name: 'muted' }] }),
+    ]);
+    expect(cache.subscriptions().map((s) => s.stream_id)).toEqual([1]);
+  });
+
   it('lists subscriptions and users, kept current from events', () => {
     const cache = registeredCache();
     cache.applyEvents([
