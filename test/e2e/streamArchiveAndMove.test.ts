@@ -64,14 +64,15 @@ describe('archiving streams, moving messages and resolving topics', () => {
     await message('This topic was moved here from').waitFor();
   });
 
-  it('marks a topic resolved and unresolved from a message’s menu', async () => {
+  it('marks a topic resolved from a message’s menu, and unresolved from its recipient bar', async () => {
     await openTopic(page, 'garden', 'ladder');
     await chooseMessageAction(page, 'Who took the ladder?', 'Mark as resolved');
     await expect.poll(async () => (await serverMessage(ladderId)).subject).toBe('✔ ladder');
     await openTopic(page, 'garden', '✔ ladder');
     await message('has marked this topic as resolved.').waitFor();
     await ui.screenshot('resolved-topic');
-    await chooseMessageAction(page, 'Who took the ladder?', 'Mark as unresolved');
+    // The ✔ on the recipient bar undoes it.
+    await page.getByRole('button', { name: 'Mark as unresolved' }).first().click();
     await expect.poll(async () => (await serverMessage(ladderId)).subject).toBe('ladder');
     await openTopic(page, 'garden', 'ladder');
     await message('has marked this topic as unresolved.').waitFor();
