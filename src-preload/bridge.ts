@@ -191,12 +191,12 @@ export const messageRulesSchema = z.object({
   /** The reader may edit the topic of any stream message. */
   editTopic: z.boolean(),
   editTopicLimit: z.number().nullable(),
-  /** An administrator deletes any message. */
-  deleteAny: z.boolean(),
-  /** The reader may delete their own messages. */
   /** The reader may move stream messages to another stream (Zulip's move_messages_between_streams_policy). */
   moveBetweenStreams: z.boolean(),
   moveBetweenStreamsLimit: z.number().nullable(),
+  /** An administrator deletes any message. */
+  deleteAny: z.boolean(),
+  /** The reader may delete their own messages. */
   deleteOwn: z.boolean(),
   deleteOwnLimit: z.number().nullable(),
   /** Earlier versions of a message may be looked at. */
@@ -653,11 +653,11 @@ export const bridgeCalls = {
       topic: topicName.optional(),
       /** Which of the topic's messages a topic edit moves: this one, it and later ones, or all. */
       propagateMode: z.enum(['change_one', 'change_later', 'change_all']).optional(),
+      /** Another stream to move the messages to. */
+      streamId: z.number().int().positive().optional(),
     }),
     result: z.object({}),
   },
-      /** Another stream to move the messages to. */
-      streamId: z.number().int().positive().optional(),
   deleteMessage: { args: messageId, result: z.object({}) },
   /** The message as its sender wrote it, in Markdown. */
   messageSource: { args: messageId, result: z.object({ source: z.string() }) },

@@ -295,12 +295,12 @@ export interface Api {
   removeAlertWords(words: readonly string[]): Promise<string[]>;
   /** Zulip's PATCH /streams/{stream_id}, for administrators; stream update events follow. */
   updateStream(streamId: number, changes: StreamChanges): Promise<void>;
+  /** Zulip's DELETE /streams/{stream_id}, for administrators; a stream delete event follows. */
+  archiveStream(streamId: number): Promise<void>;
   /** Zulip's GET /user_groups. */
   getUserGroups(): Promise<UserGroupRecord[]>;
   /** Zulip's POST /user_groups/create: the new group's ID, where the server says it (Hearth and Zulip 10+). */
   createUserGroup(group: NewUserGroup): Promise<number | null>;
-  /** Zulip's DELETE /streams/{stream_id}, for administrators; a stream delete event follows. */
-  archiveStream(streamId: number): Promise<void>;
   /** Zulip's PATCH /user_groups/{id}. */
   updateUserGroup(
     groupId: number,
@@ -632,6 +632,9 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     async updateStream(streamId, changes) {
       await http.request('PATCH', `streams/${streamId}`, changes, apiSuccessSchema);
     },
+    async archiveStream(streamId) {
+      await http.request('DELETE', `streams/${streamId}`, {}, apiSuccessSchema);
+    },
     async getUserGroups() {
       const schema = z.looseObject({ user_groups: z.array(userGroupSchema) });
       return (await http.request('GET', 'user_groups', {}, schema)).user_groups;
@@ -645,9 +648,6 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
       await http.request('PATCH', `user_groups/${groupId}`, changes, apiSuccessSchema);
     },
     async deleteUserGroup(groupId) {
-    async archiveStream(streamId) {
-      await http.request('DELETE', `streams/${streamId}`, {}, apiSuccessSchema);
-    },
       await http.request('DELETE', `user_groups/${groupId}`, {}, apiSuccessSchema);
     },
     async updateUserGroupMembers(groupId, change) {
@@ -737,6 +737,7 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
           ...(content === undefined ? {} : { content }),
           ...(topic === undefined ? {} : { topic }),
           ...(propagateMode === undefined ? {} : { propagate_mode: propagateMode }),
+          ...(streamId === undefined ? {} : { stream_id: streamId }),
         },
         apiSuccessSchema,
       );
@@ -750,7 +751,6 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         `messages/${messageId}`,
         { apply_markdown: false },
         singleMessageSchema,
-          ...(streamId === undefined ? {} : { stream_id: streamId }),
       );
       return answer.raw_content ?? answer.message.content;
     },
