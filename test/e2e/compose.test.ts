@@ -133,8 +133,8 @@ describe('the compose box', () => {
     const preview = compose().getByRole('region', { name: 'Preview' });
     await expect.poll(() => preview.locator('strong').innerText()).toBe('deep');
     await expect.poll(() => preview.locator('.user-mention').innerText()).toBe('@all');
-    // The server names the emoji; the window draws it with the system's emoji font.
-    await expect.poll(() => preview.locator('.emoji').innerText()).toBe('❤');
+    // The server names the emoji; the window draws it with the system's emoji font, in colour.
+    await expect.poll(() => preview.locator('.emoji').innerText()).toBe('❤\ufe0f');
     await ui.screenshot('e2e-compose-preview');
     await compose().getByRole('button', { name: 'Edit' }).click();
     await expect
