@@ -170,6 +170,29 @@ describe('sanitizeMessageHtml over the XSS corpus', () => {
     expect(kept[1]).toBe('<img><img src="/user_uploads//evil.example/x.png" alt="x">');
   });
 
+  it("keeps Zulip's custom emoji image, its path held for main, and drops any other source", async () => {
+    const kept = await page.evaluate(() => {
+      const { sanitizeMessageHtml } = (window as unknown as SanitizerGlobals).hearthSanitize;
+      return [
+        sanitizeMessageHtml(
+          '<p><img alt=":green_tick:" class="emoji" src="/user_avatars/1/emoji/images/1a2b.png" title="green tick"></p>',
+        ),
+        // Another host, a path out of the emoji folder, or one a message names itself: no picture.
+        sanitizeMessageHtml(
+          '<img alt=":a:" class="emoji" src="https://evil.example/a.png">' +
+            '<img alt=":b:" class="emoji" src="/user_avatars/1/emoji/images/..">' +
+            '<img alt=":c:" class="emoji" data-emoji-src="/api/v1/users/me">',
+        ),
+      ];
+    });
+    expect(kept[0]).toBe(
+      '<p><img alt=":green_tick:" class="emoji" title="green tick" data-emoji-src="/user_avatars/1/emoji/images/1a2b.png"></p>',
+    );
+    expect(kept[1]).toBe(
+      '<img alt=":a:" class="emoji"><img alt=":b:" class="emoji"><img alt=":c:" class="emoji">',
+    );
+  });
+
   it('keeps the safe parts: web and mail links, opened outside the window', async () => {
     const links = await page.evaluate(() => {
       const { sanitizeMessageHtml } = (window as unknown as SanitizerGlobals).hearthSanitize;

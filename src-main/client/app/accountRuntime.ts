@@ -61,6 +61,7 @@ import { StreamAdmin } from './streamAdmin';
 import { mentionableGroups, UserGroups } from './userGroups';
 import { AccountUploads } from './uploads';
 import { AccountReactions } from './reactions';
+import { CustomEmoji } from './customEmoji';
 
 export interface AccountRuntimeEvents {
   /** The account's line in the switcher changed: unread count or connection. */
@@ -131,6 +132,7 @@ export class AccountRuntime {
   readonly userGroups: UserGroups;
   readonly uploads: AccountUploads;
   readonly reactions: AccountReactions;
+  readonly customEmoji: CustomEmoji;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
@@ -200,6 +202,12 @@ export class AccountRuntime {
       serverUrl: () => this.#account.serverUrl,
       fetchImage: reachThrough(account.certificate).fetch ?? sessionTuning.fetch ?? fetch,
       log,
+    });
+    this.customEmoji = new CustomEmoji({
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+      serverUrl: () => this.#account.serverUrl,
+      emojiImage: (url) => this.reactions.emojiImage(url),
     });
     this.#typists = new Typists({
       ownUserId: () => cache.ownUserId ?? this.#account.userId,

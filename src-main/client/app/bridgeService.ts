@@ -435,6 +435,24 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().streamAdmin.change(streamId, patch);
       return {};
     },
+    async listCustomEmoji(args: CallArgs<'listCustomEmoji'>) {
+      parseArgs('listCustomEmoji', args);
+      return app.active().customEmoji.page();
+    },
+    async addCustomEmoji(args: CallArgs<'addCustomEmoji'>) {
+      const { name, image } = parseArgs('addCustomEmoji', args);
+      await app.active().customEmoji.add(name, image);
+      return {};
+    },
+    async removeCustomEmoji(args: CallArgs<'removeCustomEmoji'>) {
+      const { name } = parseArgs('removeCustomEmoji', args);
+      await app.active().customEmoji.remove(name);
+      return {};
+    },
+    async messageEmojiImage(args: CallArgs<'messageEmojiImage'>) {
+      const { accountId, src } = parseArgs('messageEmojiImage', args);
+      return { dataUrl: await app.messageEmojiImage(accountId, src) };
+    },
     async listUserGroups(args: CallArgs<'listUserGroups'>) {
       parseArgs('listUserGroups', args);
       return app.active().userGroups.page();

@@ -316,6 +316,11 @@ export class HearthApp {
     return this.#runtime(accountId).reactions.emojiImage(url);
   }
 
+  /** A custom emoji's picture in one of `accountId`'s messages, as a data: URL for the window. */
+  messageEmojiImage(accountId: string, src: string): Promise<string> {
+    return this.#runtime(accountId).customEmoji.messageImage(src);
+  }
+
   /**
    * Saves a file a message links (shown in `accountId`'s messages) into the
    * Downloads folder, and shows it there. Nothing is opened: a file from a

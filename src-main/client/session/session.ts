@@ -111,6 +111,7 @@ const sidebarEvents = new Set([
   // Pages the window shows follow these through the snapshot it is pushed.
   'alert_words',
   'user_group',
+  'realm_emoji',
 ]);
 
 const renamesSomeone = (event: QueuedEvent): boolean =>

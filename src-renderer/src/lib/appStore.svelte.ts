@@ -40,6 +40,7 @@ import { TypingStore } from './typingStore.svelte';
 import { UploadedFilesStore } from './uploadedFilesStore.svelte';
 import { UploadsStore } from './uploadsStore.svelte';
 import { UserGroupsStore } from './userGroupsStore.svelte';
+import { CustomEmojiStore } from './customEmojiStore.svelte';
 
 /** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, settings, the Inbox, the drafts, or the streams' pages. */
 export type MainView =
@@ -48,6 +49,7 @@ export type MainView =
   | 'bots'
   | 'users'
   | 'groups'
+  | 'customEmoji'
   | 'hosting'
   | 'settings'
   | 'inbox'
@@ -92,6 +94,7 @@ export class AppStore {
   readonly organization: OrganizationStore;
   readonly people: PeopleStore;
   readonly userGroups: UserGroupsStore;
+  readonly customEmoji: CustomEmojiStore;
   readonly hosting: HostingStore;
   readonly settings: SettingsStore;
   readonly streams: StreamsStore;
@@ -158,6 +161,7 @@ export class AppStore {
     this.organization = new OrganizationStore(bridge);
     this.people = new PeopleStore(bridge);
     this.userGroups = new UserGroupsStore(bridge);
+    this.customEmoji = new CustomEmojiStore(bridge, () => this.activeAccountId);
     this.hosting = new HostingStore(bridge);
     this.settings = new SettingsStore(bridge);
     this.streams = new StreamsStore(bridge);
@@ -199,6 +203,7 @@ export class AppStore {
       }
       if (this.view === 'users') void this.people.load();
       if (this.view === 'groups') void this.userGroups.load();
+      if (this.view === 'customEmoji') void this.customEmoji.load();
       if (this.view === 'recent') this.recent.refresh();
       if (this.view === 'inbox') this.inbox.refresh();
       if (this.#streamsPage) void this.streams.refresh(this.#streamsPage);
@@ -386,6 +391,13 @@ export class AppStore {
     await this.userGroups.load();
   }
 
+  /** The organization's own emoji. */
+  async showCustomEmoji(): Promise<void> {
+    this.view = 'customEmoji';
+    this.search.close();
+    await this.customEmoji.load();
+  }
+
   async showBots(): Promise<void> {
     this.view = 'bots';
     this.search.close();
@@ -482,6 +494,7 @@ export class AppStore {
     this.organization.clear();
     this.people.clear();
     this.userGroups.clear();
+    this.customEmoji.clear();
     this.hosting.clear();
     this.settings.clear();
     this.streams.clear();

@@ -165,7 +165,10 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
   }
-  if (node.tagName === 'IMG') holdUploadedImage(node);
+  if (node.tagName === 'IMG') {
+    holdUploadedImage(node);
+    holdCustomEmoji(node);
+  }
 });
 
 /** The attribute an uploaded image's path waits in until main hands the window its data (see uploadedFiles). */
@@ -185,6 +188,23 @@ function holdUploadedImage(image: Element): void {
     const named = link?.getAttribute('title') ?? fileNameOf(src);
     image.setAttribute('alt', named || 'Uploaded image');
   }
+}
+
+/** The attribute a custom emoji's picture waits in until main hands the window its data. */
+export const emojiSrcAttribute = 'data-emoji-src';
+
+// Zulip draws the organization's own emoji as <img class="emoji"> from its
+// /user_avatars/<realm>/emoji/images/ path. The window loads nothing from a
+// server, so the path waits for main, which fetches only the pictures of
+// the account's organization; any other emoji image keeps its name alone.
+const customEmojiPath = /^\/user_avatars\/\d+\/emoji\/images\/[\w-]+(?:\.[\w-]+)+$/;
+
+function holdCustomEmoji(image: Element): void {
+  if (!image.classList.contains('emoji')) return;
+  const src = image.getAttribute('src');
+  if (src === null) return;
+  image.removeAttribute('src');
+  if (customEmojiPath.test(src)) image.setAttribute(emojiSrcAttribute, src);
 }
 
 function fileNameOf(path: string): string {

@@ -1,6 +1,6 @@
 import type { ChatBridge } from '../../../src-preload/bridge';
 import { errorText } from './errors';
-import { uploadSrcAttribute } from './sanitize';
+import { emojiSrcAttribute, uploadSrcAttribute } from './sanitize';
 
 /** The image the lightbox shows, large, over the window. */
 export interface LightboxImage {
@@ -43,13 +43,18 @@ export class UploadedFilesStore {
 
   /** The image as a data: URL, from what is kept or from main. */
   image(accountId: string, href: string): Promise<string> {
-    const key = `${accountId} ${href}`;
+    return this.#cached(`${accountId} ${href}`, () =>
+      this.bridge.uploadedImage({ accountId, href }),
+    );
+  }
+
+  /** What is kept under `key`, or what `fetch` brings, asked of main once however often wanted. */
+  #cached(key: string, fetch: () => Promise<{ dataUrl: string }>): Promise<string> {
     const kept = this.#take(key);
     if (kept !== undefined) return Promise.resolve(kept);
     const loading = this.#loading.get(key);
     if (loading) return loading;
-    const load = this.bridge
-      .uploadedImage({ accountId, href })
+    const load = fetch()
       .then(({ dataUrl }) => {
         this.#keep(key, dataUrl);
         return dataUrl;
@@ -83,7 +88,25 @@ export class UploadedFilesStore {
       if (kept !== undefined) image.src = kept;
       else if (!image.src) observer.observe(image);
     }
+    this.#showEmoji(node, accountId);
     return () => observer.disconnect();
+  }
+
+  // Custom emoji are small and few, each fetched once for every message that
+  // shows it; an emoji main does not know (one removed since) keeps its name.
+  #showEmoji(node: Element, accountId: string): void {
+    for (const image of node.querySelectorAll<HTMLImageElement>(`img[${emojiSrcAttribute}]`)) {
+      const src = image.getAttribute(emojiSrcAttribute) ?? '';
+      const key = `${accountId} emoji ${src}`;
+      const kept = this.#take(key);
+      if (kept !== undefined) {
+        image.src = kept;
+        continue;
+      }
+      this.#cached(key, () => this.bridge.messageEmojiImage({ accountId, src }))
+        .then((dataUrl) => (image.src = dataUrl))
+        .catch(() => undefined);
+    }
   }
 
   async #fill(image: HTMLImageElement, accountId: string): Promise<void> {
