@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
 import { alertWordBridgeCalls } from './alertWordCalls';
+import { customEmojiBridgeCalls } from './customEmojiCalls';
 import { hostingBridgeCalls } from './hostingCalls';
 import { organizationBridgeCalls } from './organizationCalls';
 import { peopleBridgeCalls, roleSchema } from './peopleCalls';
@@ -10,6 +11,8 @@ import { uploadBridgeCalls, uploadBridgeEvents } from './uploadCalls';
 import { userGroupBridgeCalls } from './userGroupCalls';
 export { maxUploadBytes } from './uploadCalls';
 export type { AlertWordList } from './alertWordCalls';
+export type { CustomEmoji, CustomEmojiPage } from './customEmojiCalls';
+export { maxCustomEmojiBytes } from './customEmojiCalls';
 export type { GroupMember, GroupRef, UserGroupsPage, UserGroupView } from './userGroupCalls';
 export type { HostingPage, ZulipExport, ZulipVersion } from './hostingCalls';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
@@ -799,6 +802,7 @@ export const bridgeCalls = {
   ...alertWordBridgeCalls,
   ...userGroupBridgeCalls,
   ...reactionBridgeCalls,
+  ...customEmojiBridgeCalls,
 } as const;
 
 export const bridgeEvents = {

@@ -280,6 +280,10 @@ export interface Api {
   uploadRealmIcon(image: Uint8Array): Promise<string>;
   /** Back to the server's default icon; resolves to its URL. */
   deleteRealmIcon(): Promise<string>;
+  /** Zulip's POST /realm/emoji/{emoji_name}: one image; a realm_emoji event follows. */
+  uploadRealmEmoji(name: string, image: Uint8Array): Promise<void>;
+  /** Zulip's DELETE /realm/emoji/{emoji_name}, which deactivates it. */
+  deleteRealmEmoji(name: string): Promise<void>;
   /** Zulip's PATCH /realm, for administrators; null limits are "unlimited". */
   updateRealm(changes: RealmChanges): Promise<void>;
   setDefaultStream(streamId: number, isDefault: boolean): Promise<void>;
@@ -601,6 +605,15 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
     async deleteRealmIcon() {
       const schema = z.looseObject({ icon_url: z.string() });
       return (await http.request('DELETE', 'realm/icon', {}, schema)).icon_url;
+    },
+    async uploadRealmEmoji(name, image) {
+      const file = { filename: name, data: image };
+      const path = `realm/emoji/${encodeURIComponent(name)}`;
+      await http.request('POST', path, {}, apiSuccessSchema, { file });
+    },
+    async deleteRealmEmoji(name) {
+      const path = `realm/emoji/${encodeURIComponent(name)}`;
+      await http.request('DELETE', path, {}, apiSuccessSchema);
     },
     async updateRealm(changes) {
       // Zulip reads "no limit" as the JSON string "unlimited", never as null.
