@@ -159,4 +159,15 @@ describe('the custom emoji page', () => {
     expect(await row(page, 'party_parrot').count()).toBe(0);
     await org.start();
   });
+
+  it('still shows a removed emoji in the message that used it, as Zulip does', async () => {
+    const { page } = ui;
+    await page.getByRole('button', { name: '# kitchen' }).click();
+    const message = page.locator('.message', { hasText: 'Cake is ready' });
+    await expect
+      .poll(() =>
+        message.locator('.message-content img.emoji[alt=":party_parrot:"]').getAttribute('src'),
+      )
+      .toMatch(/^data:image\/png;base64,/);
+  });
 });

@@ -31,16 +31,21 @@ interface RealmEmoji {
   deactivated?: unknown;
 }
 
-/** The organization's own emoji still in use, by id (their reaction code). */
+/**
+ * The organization's own emoji, by id (their reaction code): those still in
+ * use, or with `removed` also those taken away, which old messages and
+ * reactions still show, as Zulip keeps their pictures.
+ */
 export function customEmojiOf(
   state: InitialState | null,
   serverUrl: string,
+  { removed = false }: { removed?: boolean } = {},
 ): Map<string, { name: string; url: string }> {
   const root = `${serverUrl.replace(/\/+$/, '')}/`;
   const all = Object.entries((state?.['realm_emoji'] ?? {}) as Record<string, RealmEmoji>);
   return new Map(
     all.flatMap(([id, emoji]) =>
-      emoji.deactivated !== true &&
+      (removed || emoji.deactivated !== true) &&
       typeof emoji.name === 'string' &&
       typeof emoji.source_url === 'string'
         ? [
@@ -220,7 +225,11 @@ export class AccountReactions {
 
   /** What shapes messages' reactions into chips, read once for a page of them. */
   chipShaper(nameOf: (userId: number) => string): (message: Message) => ReactionChip[] {
-    const context = { ownUserId: this.#deps.cache.ownUserId, nameOf, custom: this.#custom() };
+    const context = {
+      ownUserId: this.#deps.cache.ownUserId,
+      nameOf,
+      custom: this.#custom({ removed: true }),
+    };
     return (message) => reactionChips(message.reactions, context);
   }
 
@@ -252,7 +261,7 @@ export class AccountReactions {
 
   /** A custom emoji's picture as a data: URL; only the organization's own emoji are fetched. */
   emojiImage(url: string): Promise<string> {
-    const known = [...this.#custom().values()].some((emoji) => emoji.url === url);
+    const known = [...this.#custom({ removed: true }).values()].some((emoji) => emoji.url === url);
     if (!known) return Promise.reject(new Error('Not an emoji of this organization.'));
     let image = this.#images.get(url);
     if (!image) {
@@ -272,7 +281,7 @@ export class AccountReactions {
     return `data:${type};base64,${bytes.toString('base64')}`;
   }
 
-  #custom() {
-    return customEmojiOf(this.#deps.state(), this.#deps.serverUrl());
+  #custom(options: { removed?: boolean } = {}) {
+    return customEmojiOf(this.#deps.state(), this.#deps.serverUrl(), options);
   }
 }
