@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { chooseMessageAction, openTopic as openGardenTopic } from '../helpers/feedActions';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
 
@@ -27,23 +28,8 @@ describe('message actions', () => {
   const menu = () => page.getByRole('menu', { name: 'Actions for this message' });
   const compose = () => page.getByRole('form', { name: 'Compose' });
 
-  async function choose(text: string, action: string): Promise<void> {
-    await message(text).hover();
-    await message(text).getByRole('button', { name: 'Message actions' }).click();
-    await menu().getByRole('menuitem', { name: action }).click();
-  }
-
-  async function openTopic(topic: string): Promise<void> {
-    await page
-      .getByRole('navigation', { name: 'Conversations' })
-      .getByRole('button', { name: '# garden' })
-      .click();
-    await page
-      .getByRole('button', { name: `Go to topic ${topic}` })
-      .first()
-      .click();
-    await page.locator('.conversation-header h1', { hasText: topic }).waitFor();
-  }
+  const choose = (text: string, action: string) => chooseMessageAction(page, text, action);
+  const openTopic = (topic: string) => openGardenTopic(page, 'garden', topic);
 
   beforeAll(async () => {
     org = await startOrg();
