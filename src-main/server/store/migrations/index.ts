@@ -12,10 +12,10 @@ import { sql as uploads } from './011-uploads';
 import { sql as alertWords } from './012-alert-words';
 import { sql as userGroups } from './013-user-groups';
 import { sql as streamPostPolicy } from './014-stream-post-policy';
-import { sql as userGroupSubgroups } from './018-user-group-subgroups';
-import { sql as reactions } from './015-reactions';
+import { sql as userGroupSubgroups } from './015-user-group-subgroups';
+import { sql as reactions } from './016-reactions';
 import { sql as streamArchiveAndMoves } from './017-stream-archive-and-moves';
-import { sql as realmEmoji } from './016-realm-emoji';
+import { sql as realmEmoji } from './018-realm-emoji';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
