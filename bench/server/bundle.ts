@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -12,10 +12,14 @@ const outDir = join(repoRoot, 'node_modules', '.cache', 'hearth-bench');
 /**
  * Compiles a server entry to one plain JavaScript file, so that child
  * processes run as a built host would: no TypeScript loader in their memory
- * or on their start-up path.
+ * or on their start-up path. As electron-vite builds the app, the runtime
+ * dependencies stay packages and the rest (the emoji data) is bundled in.
  */
 export async function bundleEntry(entry: string): Promise<string> {
   await mkdir(outDir, { recursive: true });
+  const manifest = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   const outfile = join(outDir, basename(entry).replace(/\.ts$/, '.mjs'));
   await build({
     entryPoints: [join(repoRoot, entry)],
@@ -24,7 +28,7 @@ export async function bundleEntry(entry: string): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: Object.keys(manifest.dependencies),
     sourcemap: 'linked',
     logLevel: 'warning',
   });
