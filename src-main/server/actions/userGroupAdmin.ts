@@ -129,14 +129,32 @@ export function deleteUserGroup(services: Services, user: UserRow, groupId: numb
     deleteUserGroupRow(sql, groupId);
     return supergroups;
   });
-  for (const holder of holders) {
-    tellEveryone(services, {
-      op: 'remove_subgroups',
-      group_id: holder,
-      direct_subgroup_ids: [groupId],
-    });
-  }
+  for (const holder of holders) tellChange(services, holder, 'subgroups', [], [groupId]);
   tellEveryone(services, { op: 'remove', group_id: groupId });
+}
+
+function checkSomethingToDo(change: { add: readonly unknown[]; remove: readonly unknown[] }) {
+  if (change.add.length === 0 && change.remove.length === 0) {
+    throw errors.badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+  }
+}
+
+// Zulip's add_members / remove_members (user_ids) and add_subgroups /
+// remove_subgroups (direct_subgroup_ids), each sent only when it lists someone.
+function tellChange(
+  services: Services,
+  groupId: number,
+  what: 'members' | 'subgroups',
+  added: readonly number[],
+  removed: readonly number[],
+): void {
+  const key = what === 'members' ? 'user_ids' : 'direct_subgroup_ids';
+  for (const [op, ids] of [
+    [`add_${what}`, added],
+    [`remove_${what}`, removed],
+  ] as const) {
+    if (ids.length > 0) tellEveryone(services, { op, group_id: groupId, [key]: ids });
+  }
 }
 
 /** Zulip's POST /user_groups/{id}/members: who joins and who leaves, in one change. */
@@ -147,9 +165,7 @@ export function updateUserGroupMembers(
   change: { add: readonly number[]; remove: readonly number[] },
 ): void {
   const { sql } = services;
-  if (change.add.length === 0 && change.remove.length === 0) {
-    throw errors.badRequest('Nothing to do. Specify at least one of "add" or "delete".');
-  }
+  checkSomethingToDo(change);
   sql.transaction(() => {
     editableGroup(sql, user, groupId);
     const current = new Set(membersOf(sql, groupId));
@@ -165,20 +181,7 @@ export function updateUserGroupMembers(
     addUserGroupMembers(sql, groupId, adding);
     removeUserGroupMembers(sql, groupId, change.remove);
   });
-  if (change.add.length > 0) {
-    tellEveryone(services, {
-      op: 'add_members',
-      group_id: groupId,
-      user_ids: [...new Set(change.add)],
-    });
-  }
-  if (change.remove.length > 0) {
-    tellEveryone(services, {
-      op: 'remove_members',
-      group_id: groupId,
-      user_ids: [...new Set(change.remove)],
-    });
-  }
+  tellChange(services, groupId, 'members', [...new Set(change.add)], [...new Set(change.remove)]);
 }
 
 // Zulip's access_user_groups_as_potential_subgroups: any group of the
@@ -198,9 +201,7 @@ export function updateUserGroupSubgroups(
   change: { add: readonly number[]; remove: readonly number[] },
 ): void {
   const { sql } = services;
-  if (change.add.length === 0 && change.remove.length === 0) {
-    throw errors.badRequest('Nothing to do. Specify at least one of "add" or "delete".');
-  }
+  checkSomethingToDo(change);
   const { adding, removing } = sql.transaction(() => {
     const adding = checkGroups(sql, change.add);
     const removing = checkGroups(sql, change.remove);
@@ -225,14 +226,5 @@ export function updateUserGroupSubgroups(
     removeUserGroupSubgroups(sql, groupId, removing);
     return { adding, removing };
   });
-  if (adding.length > 0) {
-    tellEveryone(services, { op: 'add_subgroups', group_id: groupId, direct_subgroup_ids: adding });
-  }
-  if (removing.length > 0) {
-    tellEveryone(services, {
-      op: 'remove_subgroups',
-      group_id: groupId,
-      direct_subgroup_ids: removing,
-    });
-  }
+  tellChange(services, groupId, 'subgroups', adding, removing);
 }
