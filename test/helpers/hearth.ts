@@ -6,7 +6,7 @@ import type { SessionTuning } from '../../src-main/client/app/accountRuntime';
 import { createBridgeService } from '../../src-main/client/app/bridgeService';
 import { HearthApp } from '../../src-main/client/app/hearthApp';
 import { PageNotifier } from '../../src-main/client/app/notifier';
-import type { SecretStore } from '../../src-main/client/secretStore';
+import { createMemorySecretStore, type SecretStore } from '../../src-main/client/secretStore';
 import { embeddedHosting } from '../../src-main/desktop/embeddedHosting';
 import { openKeychain } from '../../src-main/desktop/keychain';
 import type { BridgeService } from '../../src-preload/bridge';
@@ -146,4 +146,28 @@ export async function joinWithKey(
     apiKey: user.apiKey,
   });
   if (!joined.ok) throw new Error(`could not sign in as ${user.email}: ${joined.message}`);
+}
+
+/**
+ * An app on a fresh profile, signed in to the organization as the user and
+ * connected, as after joining it; `close` quits it and removes the profile.
+ * `beforeConnect` runs once signed in, e.g. to listen to the bridge from the
+ * start.
+ */
+export async function signedInHearth(
+  serverUrl: string,
+  user: { email: string; apiKey: string },
+  options: { beforeConnect?: (hearth: TestHearth) => void } = {},
+): Promise<TestHearth & { close(): Promise<void> }> {
+  const hearth = await startTestHearth({ secrets: createMemorySecretStore() });
+  await joinWithKey(hearth.app, serverUrl, user);
+  options.beforeConnect?.(hearth);
+  await connected(hearth.app);
+  return {
+    ...hearth,
+    close: async () => {
+      await hearth.stop();
+      await removeProfile(hearth.profileDir);
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { startWebBridge, type WebBridge } from '../../src-main/web/webBridge';
-import { removeProfile, startTestHearth, type TestHearth } from './hearth';
+import { joinWithKey, removeProfile, startTestHearth, type TestHearth } from './hearth';
 import type { Org, TestUser } from './org';
 
 const rendererDir = 'out/renderer';
@@ -38,13 +38,7 @@ export async function openRendererPage(
   options: RendererPageOptions = {},
 ): Promise<RendererPage> {
   const hearth = await startTestHearth({ secrets: createMemorySecretStore() });
-  const joined = await hearth.app.join({
-    method: 'apiKey',
-    serverUrl: org.url,
-    email: user.email,
-    apiKey: user.apiKey,
-  });
-  if (!joined.ok) throw new Error(`could not sign in as ${user.email}: ${joined.message}`);
+  await joinWithKey(hearth.app, org.url, user);
   return openWindow(hearth, { ...options, imageOrigins: [org.url] });
 }
 

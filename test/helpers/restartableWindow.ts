@@ -1,5 +1,5 @@
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
-import { removeProfile, startTestHearth } from './hearth';
+import { joinWithKey, removeProfile, startTestHearth } from './hearth';
 import type { Org, TestUser } from './org';
 import { openWindow, type RendererPage, type RendererPageOptions } from './rendererPage';
 
@@ -17,15 +17,7 @@ export function restartableWindow(
   return {
     async open(): Promise<RendererPage> {
       const hearth = await startTestHearth({ ...(profileDir ? { profileDir } : {}), secrets });
-      if (!profileDir) {
-        const joined = await hearth.app.join({
-          method: 'apiKey',
-          serverUrl: org.url,
-          email: user.email,
-          apiKey: user.apiKey,
-        });
-        if (!joined.ok) throw new Error(`could not sign in as ${user.email}: ${joined.message}`);
-      }
+      if (!profileDir) await joinWithKey(hearth.app, org.url, user);
       profileDir = hearth.profileDir;
       return openWindow(hearth, { ...options, keepProfile: true, imageOrigins: [org.url] });
     },

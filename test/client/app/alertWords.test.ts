@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BridgeArgumentError } from '../../../src-main/client/app/bridgeService';
-import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import { invokeBridgeCall, type BridgeService } from '../../../src-preload/bridge';
-import {
-  connected,
-  eventually,
-  removeProfile,
-  startTestHearth,
-  type TestHearth,
-} from '../../helpers/hearth';
+import { eventually, signedInHearth } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
 
 // Issue 17, point 6: the user's alert words over the bridge, against a real host.
@@ -16,7 +9,7 @@ import { startOrg, type Org, type TestUser } from '../../helpers/org';
 let org: Org;
 let alice: TestUser;
 let bob: TestUser;
-let hearth: TestHearth;
+let hearth: Awaited<ReturnType<typeof signedInHearth>>;
 let service: BridgeService;
 
 const serverWords = async (): Promise<string[]> =>
@@ -28,21 +21,12 @@ beforeAll(async () => {
   bob = await org.user('bob');
   await org.subscribe(alice, 'kitchen');
   await org.subscribe(bob, 'kitchen');
-  hearth = await startTestHearth({ secrets: createMemorySecretStore() });
-  const joined = await hearth.app.join({
-    method: 'apiKey',
-    serverUrl: org.url,
-    email: alice.email,
-    apiKey: alice.apiKey,
-  });
-  if (!joined.ok) throw new Error(joined.message);
+  hearth = await signedInHearth(org.url, alice);
   service = hearth.service;
-  await connected(hearth.app);
 });
 
 afterAll(async () => {
-  await hearth?.stop();
-  if (hearth) await removeProfile(hearth.profileDir);
+  await hearth?.close();
   await org?.close();
 });
 

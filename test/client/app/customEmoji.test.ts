@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import { invokeBridgeCall, type BridgeService } from '../../../src-preload/bridge';
-import {
-  connected,
-  eventually,
-  joinWithKey,
-  removeProfile,
-  startTestHearth,
-  type TestHearth,
-} from '../../helpers/hearth';
+import { eventually, signedInHearth } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
 import { postFiles, solidPng } from '../../helpers/uploads';
 
@@ -19,7 +11,7 @@ import { postFiles, solidPng } from '../../helpers/uploads';
 let org: Org;
 let alice: TestUser;
 let bob: TestUser;
-let hearth: TestHearth;
+let hearth: Awaited<ReturnType<typeof signedInHearth>>;
 let service: BridgeService;
 
 const picture = solidPng(16, [120, 60, 200]);
@@ -30,15 +22,12 @@ beforeAll(async () => {
   org = await startOrg();
   alice = await org.user('alice');
   bob = await org.user('bob');
-  hearth = await startTestHearth({ secrets: createMemorySecretStore() });
-  await joinWithKey(hearth.app, org.url, alice);
+  hearth = await signedInHearth(org.url, alice);
   service = hearth.service;
-  await connected(hearth.app);
 });
 
 afterAll(async () => {
-  await hearth?.stop();
-  if (hearth) await removeProfile(hearth.profileDir);
+  await hearth?.close();
   await org?.close();
 });
 

@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BridgeArgumentError } from '../../../src-main/client/app/bridgeService';
-import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import {
   invokeBridgeCall,
   type BridgeService,
   type EventPayload,
   type Message,
 } from '../../../src-preload/bridge';
-import {
-  connected,
-  eventually,
-  joinWithKey,
-  removeProfile,
-  startTestHearth,
-  type TestHearth,
-} from '../../helpers/hearth';
+import { eventually, signedInHearth } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
 
 // Issue 17, point 1: reactions over the bridge, against a real host: the
@@ -24,7 +16,7 @@ import { startOrg, type Org, type TestUser } from '../../helpers/org';
 let org: Org;
 let alice: TestUser;
 let bob: TestUser;
-let hearth: TestHearth;
+let hearth: Awaited<ReturnType<typeof signedInHearth>>;
 let service: BridgeService;
 let kitchenId: number;
 let messageId: number;
@@ -47,18 +39,17 @@ beforeAll(async () => {
   await org.subscribe(bob, 'kitchen');
   kitchenId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'kitchen' })).json.stream_id;
   messageId = await org.sendStream(bob, 'kitchen', 'baking', 'The bread is out of the oven');
-  hearth = await startTestHearth({ secrets: createMemorySecretStore() });
-  await joinWithKey(hearth.app, org.url, alice);
-  service = hearth.service;
-  service.subscribe((event, payload) => {
-    if (event === 'feed') pushed.push(payload as EventPayload<'feed'>);
+  hearth = await signedInHearth(org.url, alice, {
+    beforeConnect: ({ service: bridge }) =>
+      bridge.subscribe((event, payload) => {
+        if (event === 'feed') pushed.push(payload as EventPayload<'feed'>);
+      }),
   });
-  await connected(hearth.app);
+  service = hearth.service;
 });
 
 afterAll(async () => {
-  await hearth?.stop();
-  if (hearth) await removeProfile(hearth.profileDir);
+  await hearth?.close();
   await org?.close();
 });
 

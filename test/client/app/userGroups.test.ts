@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BridgeArgumentError } from '../../../src-main/client/app/bridgeService';
-import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import { invokeBridgeCall, type BridgeService } from '../../../src-preload/bridge';
-import {
-  connected,
-  eventually,
-  removeProfile,
-  startTestHearth,
-  type TestHearth,
-} from '../../helpers/hearth';
+import { eventually, signedInHearth } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
 
 // Issue 17, point 4: user groups over the bridge, against a real host.
@@ -18,21 +11,13 @@ let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 let gus: TestUser;
-const running: TestHearth[] = [];
+const running: { close(): Promise<void> }[] = [];
 let service: BridgeService;
 let guest: BridgeService;
 
 const serviceOf = async (user: TestUser): Promise<BridgeService> => {
-  const hearth = await startTestHearth({ secrets: createMemorySecretStore() });
+  const hearth = await signedInHearth(org.url, user);
   running.push(hearth);
-  const joined = await hearth.app.join({
-    method: 'apiKey',
-    serverUrl: org.url,
-    email: user.email,
-    apiKey: user.apiKey,
-  });
-  if (!joined.ok) throw new Error(joined.message);
-  await connected(hearth.app);
   return hearth.service;
 };
 
@@ -61,8 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(running.map((hearth) => hearth.stop()));
-  await Promise.all(running.map((hearth) => removeProfile(hearth.profileDir)));
+  await Promise.all(running.map((hearth) => hearth.close()));
   await org?.close();
 });
 
