@@ -283,6 +283,8 @@ export const snapshotSchema = z.object({
   role: roleSchema,
   /** The user groups people made, by name, which a message mentions as @*name*. */
   groups: z.array(z.object({ name: z.string(), description: z.string() })),
+  /** Changes when the organization's own emoji do: the picker and completion read them again. */
+  customEmojiVersion: z.string(),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 

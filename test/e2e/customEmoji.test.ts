@@ -170,4 +170,34 @@ describe('the custom emoji page', () => {
       )
       .toMatch(/^data:image\/png;base64,/);
   });
+
+  it('offers an emoji added meanwhile in completion and the picker, without a restart', async () => {
+    const { page } = ui;
+    const field = page.getByRole('textbox', { name: 'Message', exact: true });
+    const offered = () =>
+      page.getByRole('form', { name: 'Compose' }).getByRole('listbox').getByRole('option');
+    await field.fill(':shi');
+    await expect
+      .poll(() => offered().allInnerTexts())
+      .toContainEqual(expect.stringContaining(':shipit:'));
+    await field.fill('');
+    const answer = await postFiles(org, bob, 'POST', '/realm/emoji/cake_time', [
+      { name: 'file', data: parrot },
+    ]);
+    expect(answer.status).toBe(200);
+
+    await expect
+      .poll(async () => {
+        await field.fill(':cake_t');
+        return offered().allInnerTexts();
+      })
+      .toContainEqual(expect.stringContaining(':cake_time:'));
+    await field.fill('');
+    await page.getByRole('button', { name: 'Add an emoji' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add an emoji to the message' });
+    await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('cake_time');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => field.inputValue()).toBe(':cake_time:');
+    await field.fill('');
+  });
 });

@@ -60,7 +60,7 @@ import { StreamActions } from './streamActions';
 import { StreamAdmin } from './streamAdmin';
 import { mentionableGroups, UserGroups } from './userGroups';
 import { AccountUploads } from './uploads';
-import { AccountReactions } from './reactions';
+import { AccountReactions, customEmojiVersion } from './reactions';
 import { CustomEmoji } from './customEmoji';
 
 export interface AccountRuntimeEvents {
@@ -621,6 +621,7 @@ export class AccountRuntime {
       display: displaySettingsOf(this.#registerState()),
       role: roleOf(this.#registerState()),
       groups: mentionableGroups(this.#registerState()),
+      customEmojiVersion: customEmojiVersion(this.#registerState(), this.#account.serverUrl),
     };
   }
 

@@ -32,6 +32,13 @@ interface RealmEmoji {
 }
 
 /**
+ * Which of the organization's emoji are in use, as one string: it changes
+ * when one is added or removed, so the window knows to read its emoji again.
+ */
+export const customEmojiVersion = (state: InitialState | null, serverUrl: string): string =>
+  [...customEmojiOf(state, serverUrl).keys()].sort().join(',');
+
+/**
  * The organization's own emoji, by id (their reaction code): those still in
  * use, or with `removed` also those taken away, which old messages and
  * reactions still show, as Zulip keeps their pictures.

@@ -537,6 +537,11 @@ export class AppStore {
   }
 
   private takeSnapshot(snapshot: Snapshot): void {
+    const before = this.snapshot;
+    if (before && before.customEmojiVersion !== snapshot.customEmojiVersion) {
+      this.composeAids.forgetEmoji();
+      this.reactions.forgetPicker();
+    }
     this.snapshot = shareUnchanged(this.snapshot, snapshot);
     this.feed.ownUserId = snapshot.user.userId;
     this.messageActions.ownUserId = snapshot.user.userId;

@@ -30,6 +30,12 @@ export class ComposeAidsStore {
     );
   }
 
+  /** The organization's emoji changed: the next completion reads the names again. */
+  forgetEmoji(): void {
+    this.#emojiAsked = false;
+    this.loadEmoji();
+  }
+
   async showPreview(content: string): Promise<void> {
     const request = ++this.#previews;
     if (content.trim() === '') {

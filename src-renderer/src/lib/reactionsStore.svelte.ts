@@ -100,6 +100,13 @@ export class ReactionsStore {
     return image;
   }
 
+  /** The organization's emoji changed: the picker reads its emoji again, now if it is open. */
+  forgetPicker(): void {
+    this.#asked = false;
+    if (this.open) this.load();
+    else this.picker = null;
+  }
+
   /** Forgets what belongs to the last account. */
   clear(): void {
     this.open = null;
