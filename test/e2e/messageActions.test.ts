@@ -140,6 +140,7 @@ describe('message actions', () => {
         .filter((each: { content: string }) => /Peas go in|Mulch them/.test(each.content))
         .map((each: { subject: string }) => each.subject);
     await expect.poll(topics).toEqual(['legumes', 'legumes']);
+    await page.getByRole('heading', { name: '#garden › legumes' }).waitFor();
   });
 
   it('quotes a message into the compose box as Zulip does, ready to send', async () => {

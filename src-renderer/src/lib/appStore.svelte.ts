@@ -132,7 +132,9 @@ export class AppStore {
   constructor(private readonly bridge: ChatBridge) {
     this.feed = new FeedStore(bridge);
     this.compose = new ComposeStore(bridge, this.feed);
-    this.messageActions = new MessageActionsStore(bridge, this.feed, this.compose);
+    this.messageActions = new MessageActionsStore(bridge, this.feed, this.compose, (narrow) => {
+      void this.openNarrow(narrow);
+    });
     this.composeAids = new ComposeAidsStore(bridge);
     this.typing = new TypingStore(bridge);
     this.search = new SearchStore(bridge);

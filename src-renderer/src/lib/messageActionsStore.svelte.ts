@@ -89,7 +89,18 @@ export class MessageActionsStore {
     private readonly bridge: ChatBridge,
     private readonly feed: FeedStore,
     private readonly compose: ComposeStore,
+    /** Shows another narrow, as the sidebar does. */
+    private readonly show: (narrow: Narrow) => void = () => undefined,
   ) {}
+
+  // As Zulip's web app: moving a topic's messages from its own view, all of
+  // them or these and the later ones, takes the view along to where they went.
+  #follow(fromTopic: string, to: { streamId: number; topic: string }, mode: PropagateMode): void {
+    const here = this.feed.narrow;
+    if (here?.kind === 'stream' && here.topic === fromTopic && mode !== 'change_one') {
+      this.show({ kind: 'stream', streamId: to.streamId, topic: to.topic });
+    }
+  }
 
   offered(message: Message): OfferedActions {
     return offeredActions(message, this.rules, this.ownUserId, Date.now());
@@ -177,6 +188,10 @@ export class MessageActionsStore {
         ...(topicChanged ? { topic, propagateMode: edit.propagateMode } : {}),
       });
       if (this.editing?.messageId === edit.messageId) this.editing = null;
+      const here = this.feed.narrow;
+      if (topicChanged && here?.kind === 'stream') {
+        this.#follow(edit.originalTopic, { streamId: here.streamId, topic }, edit.propagateMode);
+      }
     } catch (error) {
       edit.error = errorText(error);
       edit.saving = false;
@@ -270,6 +285,7 @@ export class MessageActionsStore {
         propagateMode: target.propagateMode,
       });
       if (this.dialog?.message.id === message.id) this.dialog = null;
+      this.#follow(message.subject, { streamId: target.streamId, topic }, target.propagateMode);
     } catch (error) {
       this.dialogError = errorText(error);
       if (this.dialog?.message.id === message.id) this.dialog = { ...dialog, saving: false };
@@ -278,13 +294,13 @@ export class MessageActionsStore {
 
   /** Zulip's "Mark as resolved" (and back): the whole topic takes or loses the ✔ prefix. */
   async toggleResolved(message: Message): Promise<void> {
+    const topic = toggledResolution(message.subject);
     try {
-      await this.bridge.editMessage({
-        messageId: message.id,
-        topic: toggledResolution(message.subject),
-        propagateMode: 'change_all',
-      });
+      await this.bridge.editMessage({ messageId: message.id, topic, propagateMode: 'change_all' });
       this.error = null;
+      if (message.stream_id !== undefined) {
+        this.#follow(message.subject, { streamId: message.stream_id, topic }, 'change_all');
+      }
     } catch (error) {
       this.error = errorText(error);
     }
