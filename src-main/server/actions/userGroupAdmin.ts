@@ -1,3 +1,4 @@
+import type { UserGroup } from '../../wire';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { recursiveSubgroupIds } from '../../state/groupNesting';
@@ -186,9 +187,8 @@ export function updateUserGroupMembers(
 
 // Zulip's access_user_groups_as_potential_subgroups: any group of the
 // organization, a system group included, may go inside one people made.
-function checkGroups(sql: Services['sql'], groupIds: readonly number[]): number[] {
-  const known = new Set(userGroupsState(sql).map((group) => group.id));
-  const unknown = groupIds.find((id) => !known.has(id));
+function checkGroups(groups: readonly UserGroup[], groupIds: readonly number[]): number[] {
+  const unknown = groupIds.find((id) => !groups.some((group) => group.id === id));
   if (unknown !== undefined) throw errors.badRequest(`Invalid user group ID: ${unknown}`);
   return [...new Set(groupIds)];
 }
@@ -203,8 +203,9 @@ export function updateUserGroupSubgroups(
   const { sql } = services;
   checkSomethingToDo(change);
   const { adding, removing } = sql.transaction(() => {
-    const adding = checkGroups(sql, change.add);
-    const removing = checkGroups(sql, change.remove);
+    const groups = userGroupsState(sql);
+    const adding = checkGroups(groups, change.add);
+    const removing = checkGroups(groups, change.remove);
     editableGroup(sql, user, groupId);
     const current = new Set(subgroupsOf(sql, groupId));
     const already = adding.find((id) => current.has(id));
@@ -212,7 +213,6 @@ export function updateUserGroupSubgroups(
       throw errors.badRequest(`User group ${already} is already a subgroup of this group.`);
     }
     // A group inside itself, however deep, would make membership endless.
-    const groups = userGroupsState(sql);
     if (adding.some((id) => recursiveSubgroupIds(groups, id).has(groupId))) {
       throw errors.badRequest(
         `User group ${groupId} is already a subgroup of one of the passed subgroups.`,
