@@ -1,7 +1,7 @@
 import { maxUploadBytes, type ComposeRules, type EmojiChoice } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
 import { emojiGlyph, unicodeEmoji } from '../../wire/emojiData';
-import { unicodeNamesOf, type UnicodeNames } from './reactions';
+import { customEmojiOf, unicodeNamesOf, type UnicodeNames } from './reactions';
 
 // Zulip 7.0's limits, for a server that does not say its own.
 const zulipLimits = { maxMessageBytes: 10_000, maxTopicLength: 60 };
@@ -27,12 +27,6 @@ export function composeRulesOf(state: InitialState | null): ComposeRules {
   };
 }
 
-interface RealmEmoji {
-  name?: unknown;
-  source_url?: unknown;
-  deactivated?: unknown;
-}
-
 /**
  * The emoji a message may name: the organization's own (from `realm_emoji`,
  * their pictures on its server), then the Unicode ones by the names the
@@ -43,16 +37,11 @@ export function emojiChoices(
   serverUrl: string,
   names: UnicodeNames = unicodeNamesOf(null),
 ): EmojiChoice[] {
-  const realm = Object.values((state?.['realm_emoji'] ?? {}) as Record<string, RealmEmoji>)
-    .filter((emoji) => emoji.deactivated !== true && typeof emoji.name === 'string')
-    .map((emoji) => ({
-      name: String(emoji.name),
-      glyph: null,
-      url:
-        typeof emoji.source_url === 'string'
-          ? new URL(emoji.source_url, `${serverUrl.replace(/\/+$/, '')}/`).href
-          : null,
-    }));
+  const realm = [...customEmojiOf(state, serverUrl).values()].map(({ name, url }) => ({
+    name,
+    glyph: null,
+    url,
+  }));
   const taken = new Set(realm.map((emoji) => emoji.name));
   const unicode = unicodeEmoji.flatMap((emoji) =>
     names(emoji.code)
