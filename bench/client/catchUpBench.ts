@@ -6,6 +6,7 @@ import { createApi } from '../../src-main/client/api';
 import { openCache } from '../../src-main/client/cache/openCache';
 import { catchUp } from '../../src-main/client/session/catchUp';
 import { startChildServer } from '../server/childServer';
+import { acknowledgedId, requireAccepted, requireAll } from '../server/workload';
 import { median } from './children';
 
 export interface CatchUpFigures {
@@ -17,16 +18,97 @@ export interface CatchUpFigures {
 const pageSize = 1000;
 const senders = 8;
 
+/** The figure the catch-up bench prints, named in its stops too. */
+export const catchUpFigure = (count: number) =>
+  `catch up ${count.toLocaleString('en')} missed messages`;
+
 async function credentials(dataDir: string) {
   const rc = await readFile(join(dataDir, 'zuliprc'), 'utf8');
   const value = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(rc)?.[1] ?? '';
   return { email: value('email'), apiKey: value('key') };
 }
 
+/** One stream message, which the host must acknowledge with its ID. */
+async function post(url: string, authorization: string, content: string, figure: string) {
+  const response = await fetch(`${url}/api/v1/messages`, {
+    method: 'POST',
+    headers: { authorization },
+    body: new URLSearchParams({ type: 'stream', to: 'general', topic: 'catching up', content }),
+  });
+  return acknowledgedId(figure, { status: response.status, body: await response.text() });
+}
+
+/**
+ * The messages a client misses: one it saw, then `count` more, sent from a
+ * few connections at once. Returns the ID of the one seen; any send the host
+ * does not acknowledge stops the bench.
+ */
+export async function sendMissed(
+  url: string,
+  authorization: string,
+  count: number,
+): Promise<number> {
+  const figure = catchUpFigure(count);
+  const before = await post(url, authorization, 'the last message the client saw', figure);
+  let next = 0;
+  let acknowledged = 0;
+  const send = async () => {
+    while (next < count) {
+      await post(
+        url,
+        authorization,
+        `missed message ${(next += 1)} with a few more words in it`,
+        figure,
+      );
+      acknowledged += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: senders }, send));
+  requireAll(figure, 'sends acknowledged', acknowledged, count);
+  return before;
+}
+
+/**
+ * Paged GET /messages after `before`, with nothing stored: the floor of a
+ * catch-up. Every page but the last must be full, and all must add up to
+ * the `count` messages sent, or the bench stops.
+ */
+export async function fetchRawPages(
+  url: string,
+  authorization: string,
+  before: number,
+  count: number,
+): Promise<void> {
+  const figure = catchUpFigure(count);
+  let anchor = before;
+  let fetched = 0;
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({
+      anchor: String(anchor),
+      num_before: '0',
+      num_after: String(pageSize),
+      narrow: '[]',
+      apply_markdown: 'true',
+      include_anchor: 'false',
+    });
+    const response = await fetch(`${url}/api/v1/messages?${query}`, { headers: { authorization } });
+    const body = await response.text();
+    requireAccepted(figure, `raw GET /messages page ${page}`, { status: response.status, body });
+    const answer = JSON.parse(body) as { messages: { id: number }[]; found_newest: boolean };
+    fetched += answer.messages.length;
+    const last = answer.messages.at(-1);
+    if (answer.found_newest || last === undefined) break;
+    requireAll(figure, `messages in raw page ${page}`, answer.messages.length, pageSize);
+    anchor = last.id;
+  }
+  requireAll(figure, 'messages in the raw pages', fetched, count);
+}
+
 /**
  * A lost queue's catching up on `count` missed messages from a host in its
  * own process, against paged GET /messages of the same messages with nothing
- * stored: what the client adds to the network's cost.
+ * stored: what the client adds to the network's cost. The host runs without
+ * rate limits: the figure is the client's, not the limiter's.
  */
 export async function measureCatchUp(
   hostScript: string,
@@ -34,58 +116,37 @@ export async function measureCatchUp(
   rounds: number,
   log: (line: string) => void,
 ): Promise<CatchUpFigures> {
+  const figure = catchUpFigure(count);
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-bench-catch-up-'));
-  const host = await startChildServer(hostScript, ['--port', '0', '--data-dir', dataDir]);
+  const host = await startChildServer(hostScript, [
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--no-rate-limits',
+  ]);
   try {
     const { email, apiKey } = await credentials(dataDir);
     const authorization = `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
-    const post = (content: string) =>
-      fetch(`${host.url}/api/v1/messages`, {
-        method: 'POST',
-        headers: { authorization },
-        body: new URLSearchParams({ type: 'stream', to: 'general', topic: 'catching up', content }),
-      }).then((response) => response.json() as Promise<{ id: number }>);
-    const before = (await post('the last message the client saw')).id;
-    let next = 0;
-    const send = async () => {
-      while (next < count) await post(`missed message ${(next += 1)} with a few more words in it`);
-    };
-    await Promise.all(Array.from({ length: senders }, send));
-    log(`sent ${count.toLocaleString('en')} messages to the catching-up host`);
+    const before = await sendMissed(host.url, authorization, count);
+    log(`sent ${count.toLocaleString('en')} messages to the catching-up host, each acknowledged`);
 
     const api = createApi({ serverUrl: host.url, email, apiKey });
     const hearth: number[] = [];
     const raw: number[] = [];
-    let fetched = 0;
     const catchUpOnce = async (round: number) => {
       const file = join(dataDir, `client-${round}.sqlite3`);
       const { cache } = openCache(file, { log: () => undefined });
+      let stored = 0;
       const started = performance.now();
-      await catchUp(api, cache, before, (_ids, total) => (fetched = total));
+      await catchUp(api, cache, before, (_ids, total) => (stored = total));
       hearth.push(performance.now() - started);
       cache.close();
+      requireAll(figure, `messages the client stored in round ${round + 1}`, stored, count);
     };
     const fetchRaw = async () => {
       const started = performance.now();
-      let anchor = before;
-      for (;;) {
-        const url = new URL(`${host.url}/api/v1/messages`);
-        url.search = new URLSearchParams({
-          anchor: String(anchor),
-          num_before: '0',
-          num_after: String(pageSize),
-          narrow: '[]',
-          apply_markdown: 'true',
-          include_anchor: 'false',
-        }).toString();
-        const page = (await (await fetch(url, { headers: { authorization } })).json()) as {
-          messages: { id: number }[];
-          found_newest: boolean;
-        };
-        const last = page.messages.at(-1);
-        if (page.found_newest || last === undefined) break;
-        anchor = last.id;
-      }
+      await fetchRawPages(host.url, authorization, before, count);
       raw.push(performance.now() - started);
     };
     // Each goes first in every other round, so that neither always meets a
@@ -99,7 +160,7 @@ export async function measureCatchUp(
         await catchUpOnce(round);
       }
     }
-    return { hearthMs: median(hearth), rawMs: median(raw), messages: fetched };
+    return { hearthMs: median(hearth), rawMs: median(raw), messages: count };
   } finally {
     await host.stop();
     await rm(dataDir, { recursive: true, force: true });

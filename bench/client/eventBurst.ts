@@ -7,6 +7,7 @@ import { openCache } from '../../src-main/client/cache/openCache';
 import { plainText } from '../../src-main/client/cache/plainText';
 import { applyEvent } from '../../src-main/state/applyEvent';
 import type { Message, QueuedEvent } from '../../src-main/wire';
+import { requireAll } from '../server/workload';
 import { median } from './children';
 import { registerState, syntheticMessages, type SyntheticOrg } from './syntheticOrg';
 
@@ -22,6 +23,13 @@ CREATE TABLE messages (id INTEGER PRIMARY KEY, stream_id INTEGER, topic TEXT, to
   dm_key TEXT, sender_id INTEGER NOT NULL, sender_email TEXT NOT NULL, flags INTEGER NOT NULL,
   has_link INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE VIRTUAL TABLE messages_fts USING fts5(topic, body, tokenize = 'unicode61 remove_diacritics 2');`;
+
+const storedIn = (file: string): number => {
+  const db = new Database(file, { readonly: true });
+  const stored = db.prepare('SELECT count(*) FROM messages').pluck().get() as number;
+  db.close();
+  return stored;
+};
 
 function rawInserts(file: string, messages: readonly Message[]): number {
   const db = new Database(file);
@@ -69,6 +77,7 @@ export async function measureEventBurst(
   org: SyntheticOrg,
   count: number,
   rounds: number,
+  figure: string,
 ): Promise<BurstFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'hearth-bench-burst-'));
   const hearth: number[] = [];
@@ -82,7 +91,8 @@ export async function measureEventBurst(
         message,
         flags: flags ?? [],
       }));
-      const { cache } = openCache(join(dir, `hearth-${round}.sqlite3`), { log: () => undefined });
+      const hearthFile = join(dir, `hearth-${round}.sqlite3`);
+      const { cache } = openCache(hearthFile, { log: () => undefined });
       let state = registerState(org);
       cache.storeRegister(state, { queueId: 'bench', lastEventId: -1 });
       const started = performance.now();
@@ -90,7 +100,10 @@ export async function measureEventBurst(
       cache.applyEvents(events);
       hearth.push(performance.now() - started);
       cache.close();
-      raw.push(rawInserts(join(dir, `raw-${round}.sqlite3`), messages));
+      const rawFile = join(dir, `raw-${round}.sqlite3`);
+      raw.push(rawInserts(rawFile, messages));
+      requireAll(figure, 'messages in the cache after the burst', storedIn(hearthFile), count);
+      requireAll(figure, 'rows after the raw inserts', storedIn(rawFile), count);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

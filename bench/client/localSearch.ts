@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { openCache } from '../../src-main/client/cache/openCache';
 import { summarize } from '../server/percentiles';
 import { Prng } from '../server/prng';
+import { requireAll } from '../server/workload';
 
 export interface SearchFigures {
   hearthP99: number;
@@ -20,6 +21,7 @@ export function measureLocalSearch(
   words: readonly string[],
   queries: number,
   seed: number,
+  figure: string,
 ): SearchFigures {
   const { cache } = openCache(file, { log: () => undefined });
   const db = new Database(file, { readonly: true });
@@ -32,13 +34,19 @@ export function measureLocalSearch(
   const hearth: number[] = [];
   const bare: number[] = [];
   const viaCache = (word: string) =>
-    cache.searchMessages([{ operator: 'search', operand: word }], 50);
+    cache.searchMessages([{ operator: 'search', operand: word }], 50).messages;
   const viaRaw = (word: string) =>
     (raw.all(`"${word}"`) as { json: string }[]).map((row) => JSON.parse(row.json) as unknown);
-  const timed = (search: (word: string) => unknown, word: string, into: number[] | null) => {
+  // Both paths must find the same number of messages for a word, the newest
+  // 50 or every match when there are fewer: otherwise they did different work.
+  const found = new Map<string, number>();
+  const timed = (search: (word: string) => unknown[], word: string, into: number[] | null) => {
     const started = performance.now();
-    search(word);
+    const messages = search(word);
     into?.push(performance.now() - started);
+    const other = found.get(word);
+    if (other === undefined) found.set(word, messages.length);
+    else requireAll(figure, `messages found for '${word}'`, messages.length, other);
   };
   // One pass to warm both paths (page cache, statements), then the measured
   // ones; which path goes first alternates, since the first to read a word's

@@ -1,3 +1,4 @@
+import { requireAll, ShortWorkload } from '../server/workload';
 import { runChild, median } from './children';
 
 export interface OfflineOpen {
@@ -5,10 +6,16 @@ export interface OfflineOpen {
   bareMs: number;
 }
 
+export const offlineOpenFigure =
+  'open the last narrow offline, process start to snapshot (200,000 cached)';
+
+// openChild's bare open reads the narrow's newest 50, the window's first page.
+const BARE_PAGE = 50;
+
 /**
  * From process start to the window's first view of an account whose server
  * is unreachable, against a bare open of the same file and the same page:
- * fresh processes, alternated, medians.
+ * fresh processes, alternated, medians. Each run must have shown messages.
  */
 export async function measureOfflineOpen(
   script: string,
@@ -19,8 +26,22 @@ export async function measureOfflineOpen(
   const hearth: number[] = [];
   const bare: number[] = [];
   for (let run = 0; run < runs; run++) {
-    bare.push((await runChild<{ ms: number }>(script, ['bare', file, String(streamId)])).ms);
-    hearth.push((await runChild<{ ms: number }>(script, ['hearth', file, String(streamId)])).ms);
+    const floor = await runChild<{ ms: number; messages: number }>(script, [
+      'bare',
+      file,
+      String(streamId),
+    ]);
+    requireAll(offlineOpenFigure, 'messages in the bare open', floor.messages, BARE_PAGE);
+    bare.push(floor.ms);
+    const opened = await runChild<{ ms: number; messages: number }>(script, [
+      'hearth',
+      file,
+      String(streamId),
+    ]);
+    if (opened.messages === 0) {
+      throw new ShortWorkload(offlineOpenFigure, 'the window was shown no cached message');
+    }
+    hearth.push(opened.ms);
   }
   return { hearthMs: median(hearth), bareMs: median(bare) };
 }

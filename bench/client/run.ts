@@ -16,13 +16,14 @@ import {
   type Row,
 } from '../server/report';
 import { cachedAccount } from './cacheFile';
-import { measureCatchUp } from './catchUpBench';
+import { catchUpFigure, measureCatchUp } from './catchUpBench';
 import { runChild } from './children';
 import { measureEventBurst } from './eventBurst';
 import { measureLocalSearch } from './localSearch';
-import { measureOfflineOpen } from './offlineOpen';
+import { measureOfflineOpen, offlineOpenFigure } from './offlineOpen';
 import { offlineProfile } from './profile';
 import { syntheticOrg } from './syntheticOrg';
+import { endBench, rateLimitsOff, requireAll } from '../server/workload';
 
 const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' } } });
 const seed = Number(values.seed);
@@ -34,9 +35,11 @@ const BURST_EVENTS = 1_000;
 const BURST_ROUNDS = 7;
 const SEARCH_QUERIES = 600;
 const MEMORY_LIMIT = 150 * 1024 * 1024;
+const MEMORY_ACCOUNTS = 3;
 
 async function main(): Promise<void> {
   log(machineLine());
+  log(rateLimitsOff("the catch-up's host and the client's figures"));
   const org = syntheticOrg(seed);
   const large = await cachedAccount(org, seed, 200_000, log);
   const medium = await cachedAccount(org, seed, 100_000, log);
@@ -50,7 +53,7 @@ async function main(): Promise<void> {
   const open = await measureOfflineOpen(openScript, large, busiest, OPEN_RUNS);
   const openRatio = open.hearthMs / open.bareMs;
   rows.push({
-    figure: 'open the last narrow offline, process start to snapshot (200,000 cached)',
+    figure: offlineOpenFigure,
     value: ms(open.hearthMs),
     ceiling: `${ms(open.bareMs)} bare open + query`,
     ratio: openRatio,
@@ -62,7 +65,7 @@ async function main(): Promise<void> {
   const caught = await measureCatchUp(hostScript, CATCH_UP_MESSAGES, CATCH_UP_ROUNDS, log);
   const catchUpRatio = caught.hearthMs / caught.rawMs;
   rows.push({
-    figure: `catch up ${caught.messages.toLocaleString('en')} missed messages`,
+    figure: catchUpFigure(caught.messages),
     value: ms(caught.hearthMs),
     ceiling: `${ms(caught.rawMs)} raw paged GET`,
     ratio: catchUpRatio,
@@ -71,10 +74,11 @@ async function main(): Promise<void> {
   });
 
   log(`applying bursts of ${BURST_EVENTS.toLocaleString('en')} message events`);
-  const burst = await measureEventBurst(org, BURST_EVENTS, BURST_ROUNDS);
+  const burstFigure = `apply a burst of ${BURST_EVENTS.toLocaleString('en')} message events to state and cache`;
+  const burst = await measureEventBurst(org, BURST_EVENTS, BURST_ROUNDS, burstFigure);
   const burstRatio = burst.hearthPerSecond / burst.rawPerSecond;
   rows.push({
-    figure: `apply a burst of ${BURST_EVENTS.toLocaleString('en')} message events to state and cache`,
+    figure: burstFigure,
     value: perSecond(burst.hearthPerSecond),
     ceiling: `${perSecond(burst.rawPerSecond)} raw inserts`,
     ratio: burstRatio,
@@ -83,10 +87,11 @@ async function main(): Promise<void> {
   });
 
   log(`${SEARCH_QUERIES} one-word searches of 200,000 cached messages`);
-  const search = measureLocalSearch(large, org.words, SEARCH_QUERIES, seed);
+  const searchFigure = 'one-word local search, newest 50, p99 (200,000 cached)';
+  const search = measureLocalSearch(large, org.words, SEARCH_QUERIES, seed, searchFigure);
   const searchRatio = search.hearthP99 / search.rawP99;
   rows.push({
-    figure: 'one-word local search, newest 50, p99 (200,000 cached)',
+    figure: searchFigure,
     value: ms(search.hearthP99),
     ceiling: `${ms(search.rawP99)} raw FTS5`,
     ratio: searchRatio,
@@ -94,8 +99,8 @@ async function main(): Promise<void> {
     met: searchRatio <= 1.5,
   });
 
-  log('resident memory with 3 accounts of 100,000 cached messages each');
-  const profileDir = await offlineProfile(medium, 3);
+  log(`resident memory with ${MEMORY_ACCOUNTS} accounts of 100,000 cached messages each`);
+  const profileDir = await offlineProfile(medium, MEMORY_ACCOUNTS);
   try {
     const gc = ['--expose-gc'];
     const hearth = await runChild<{ rss: number; accounts: number }>(
@@ -104,8 +109,10 @@ async function main(): Promise<void> {
       gc,
     );
     const bare = await runChild<{ rss: number }>(memoryScript, ['bare'], gc);
+    const memoryFigure = `resident memory of the main side, ${MEMORY_ACCOUNTS} accounts × 100,000 cached`;
+    requireAll(memoryFigure, 'accounts open', hearth.accounts, MEMORY_ACCOUNTS);
     rows.push({
-      figure: `resident memory of the main side, ${hearth.accounts} accounts × 100,000 cached`,
+      figure: memoryFigure,
       value: megabytes(hearth.rss),
       ceiling: `${megabytes(bare.rss)} idle bare Node`,
       ratio: hearth.rss / MEMORY_LIMIT,
@@ -121,7 +128,4 @@ async function main(): Promise<void> {
   log(missed.length === 0 ? 'every target met' : `NOT MET: ${missed.join('; ')}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(endBench);

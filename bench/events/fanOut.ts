@@ -1,3 +1,4 @@
+import { requireAll } from '../server/workload';
 import type { PollerGroup } from './pollers';
 import type { Probe } from './probes';
 
@@ -41,6 +42,8 @@ export interface FanOutOptions {
   /** Time for every poll to reach the server before the send. */
   settleMs: number;
   timeoutMs: number;
+  /** The figure the rounds are for, named if a round's delivery falls short. */
+  figure: string;
 }
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,20 +59,33 @@ function emptyResult(): FanOutResult {
   };
 }
 
-// The probe is asked when the server has nothing else to do: before the polls
-// and once every answer is in.
-async function round<A>(target: FanOutTarget<A>, argument: A, options: FanOutOptions) {
+/**
+ * One round: every client polls, the message is sent, every answer is
+ * collected. The probe is asked when the server has nothing else to do:
+ * before the polls and once every answer is in. Each poll must bring that
+ * round's message, and only it: an answer without it (or with an earlier
+ * one) times something else, and stops the bench.
+ */
+export async function fanOutRound<A>(
+  target: FanOutTarget<A>,
+  argument: A,
+  options: FanOutOptions,
+  label: string,
+) {
   await target.probe.loop();
   target.pollers.pollAll();
   await settle(options.settleMs);
   const polls = await target.probe.loop();
   const timing = await target.send(argument);
-  const collected = await target.pollers.collect(options.timeoutMs);
+  const collected = await target.pollers.collect(options.timeoutMs, options.figure);
+  const { size } = target.pollers;
+  requireAll(options.figure, `polls that brought ${label}'s message`, collected.withMessage, size);
+  requireAll(options.figure, `message events in ${label}`, collected.messages, size);
   const delivery = await target.probe.loop();
   return { timing, collected, stalls: { polls: polls.maxMs, delivery: delivery.maxMs } };
 }
 
-type Round = Awaited<ReturnType<typeof round>>;
+type Round = Awaited<ReturnType<typeof fanOutRound>>;
 
 function record(result: FanOutResult, { timing, collected, stalls }: Round, size: number): void {
   result.delivered += collected.messages;
@@ -101,10 +117,15 @@ export async function fanOutRounds(
   const results = { host: emptyResult(), bare: emptyResult() };
   let event: string | undefined;
   for (let index = 0; index < options.warmup + options.rounds; index++) {
-    const hostRound = await round(host, index, options);
+    const hostRound = await fanOutRound(host, index, options, `the host's round ${index + 1}`);
     event ??= hostRound.collected.messageEvent;
     if (event === undefined) throw new Error('the host delivered no message event to copy');
-    const bareRound = await round(bare, event, options);
+    const bareRound = await fanOutRound(
+      bare,
+      event,
+      options,
+      `the bare server's round ${index + 1}`,
+    );
     if (index < options.warmup) {
       warmedUp(results.host, hostRound);
       warmedUp(results.bare, bareRound);

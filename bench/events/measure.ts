@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { bundleEntry } from '../server/bundle';
 import { startChildServer } from '../server/childServer';
 import { monotonicMicros, type Phase } from '../server/profileSummary';
+import { ShortWorkload } from '../server/workload';
 import { fanOutRounds } from './fanOut';
 import type { EventsFigures, PhaseStall } from './figures';
 import { startHostProcess } from './hostProcess';
@@ -11,7 +12,7 @@ import { PollerGroup } from './pollers';
 import { barePolls, hostPolls } from './pollPaths';
 import { bareProbe } from './probes';
 import { registerQueues, signInEveryone } from './registration';
-import { bareSender, hostSender } from './senders';
+import { bareSender, deliveryFigure, hostSender } from './senders';
 import { FAN_OUT_STREAM, setupOrg } from './setupOrg';
 
 export interface EventsSize {
@@ -114,16 +115,17 @@ export async function measureEvents(
     const pollingMemory = await host.memory();
     const barePolling = await bareProcess.memory();
 
-    const toHost = await hostSender(host.url, org.sender, FAN_OUT_STREAM);
+    const figure = deliveryFigure(size.pollers);
+    const toHost = await hostSender(host.url, org.sender, FAN_OUT_STREAM, figure);
     stops.push(() => toHost.close());
-    const toBare = await bareSender(bare.url);
+    const toBare = await bareSender(bare.url, figure);
     stops.push(() => toBare.close());
     log(`fan-out, ${size.warmup} + ${size.rounds} rounds each, alternating`);
     const begun = monotonicMicros();
     const fanOut = await fanOutRounds(
       { pollers: hostPollers, send: toHost.send, probe: host },
       { pollers: barePollers, send: toBare.send, probe: bareProcess },
-      { ...size, settleMs: settleMs(size.pollers), timeoutMs: 30_000 },
+      { ...size, settleMs: settleMs(size.pollers), timeoutMs: 30_000, figure },
     );
     phases.push({ name: 'fan-out rounds', start: begun, end: monotonicMicros() });
     const afterFanOut = await host.memory();
@@ -149,7 +151,9 @@ export async function measureEvents(
     };
     return { figures, phases };
   } catch (error) {
-    for (const server of servers) console.error(server.recentErrors().join('\n'));
+    if (!(error instanceof ShortWorkload)) {
+      for (const server of servers) console.error(server.recentErrors().join('\n'));
+    }
     throw error;
   } finally {
     for (const stop of stops.reverse()) await stop();

@@ -1,4 +1,5 @@
 import { HttpConnection } from '../server/httpConnection';
+import { requireAccepted, ShortWorkload } from '../server/workload';
 
 export interface PollerSpec {
   authorization?: string;
@@ -24,6 +25,8 @@ export interface Collected {
   arrivals: number[];
   /** Message events among the answers. */
   messages: number;
+  /** Answers that held at least one message event. */
+  withMessage: number;
   /** One message event as delivered, for the baseline to send alike. */
   messageEvent: string | undefined;
 }
@@ -68,13 +71,22 @@ export class PollerGroup {
     }
   }
 
-  /** Waits for every poller's answer and takes the IDs to acknowledge next. */
-  async collect(timeoutMs: number): Promise<Collected> {
+  /**
+   * Waits for every poller's answer and takes the IDs to acknowledge next; a
+   * refused poll, or one unanswered after `timeoutMs`, stops the bench for `figure`.
+   */
+  async collect(timeoutMs: number, figure: string): Promise<Collected> {
     let arrived = 0;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new Error(`${arrived} of ${this.size} polls answered in ${timeoutMs} ms`)),
+        () =>
+          reject(
+            new ShortWorkload(
+              figure,
+              `${arrived} of ${this.size} polls answered in ${timeoutMs} ms`,
+            ),
+          ),
         timeoutMs,
       );
     });
@@ -89,27 +101,34 @@ export class PollerGroup {
       ),
       timeout,
     ]).finally(() => clearTimeout(timer));
-    return this.read(answers);
+    return this.read(answers, figure);
   }
 
   close(): void {
     for (const poller of this.pollers) poller.connection.close();
   }
 
-  private read(answers: readonly (Answer | undefined)[]): Collected {
-    const collected: Collected = { arrivals: [], messages: 0, messageEvent: undefined };
+  private read(answers: readonly (Answer | undefined)[], figure: string): Collected {
+    const collected: Collected = {
+      arrivals: [],
+      messages: 0,
+      withMessage: 0,
+      messageEvent: undefined,
+    };
     answers.forEach((answer, index) => {
       const poller = this.pollers[index];
       if (!answer || !poller) throw new Error(`poller ${index} was not polling`);
-      if (answer.status !== 200)
-        throw new Error(`a poll failed (${answer.status}): ${answer.body}`);
+      requireAccepted(figure, `poll ${index + 1}`, answer);
       const { events = [] } = JSON.parse(answer.body) as EventsBody;
+      let messages = 0;
       for (const event of events) {
         poller.lastEventId = Math.max(poller.lastEventId, event.id);
         if (event.type !== 'message') continue;
-        collected.messages += 1;
+        messages += 1;
         collected.messageEvent ??= JSON.stringify(event);
       }
+      collected.messages += messages;
+      if (messages > 0) collected.withMessage += 1;
       collected.arrivals.push(answer.at);
     });
     return collected;

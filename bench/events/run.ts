@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { summarizeProfile } from '../server/profileSummary';
 import { formatTable, loadAverage, log, machineLine } from '../server/report';
+import { endBench, rateLimitsOff } from '../server/workload';
 import { figureRows } from './figures';
 import { fullSize, measureEvents } from './measure';
 
@@ -32,6 +33,7 @@ const size = {
 
 async function main(): Promise<void> {
   log(machineLine());
+  log(rateLimitsOff("the event queues' figures"));
   log(
     `${size.queues} queues (event_types ["message"]), 1 to 6 per user, ${size.pollers} users polling; ` +
       `${size.warmup} warm-up and ${size.rounds} measured rounds`,
@@ -52,7 +54,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(endBench);

@@ -8,6 +8,8 @@ export interface ChildServer {
   pid: number;
   /** Resident memory from /proc, in bytes. */
   rss(): number;
+  /** CPU time the process has used, user and system, from /proc, in microseconds. */
+  cpuMicros(): number;
   /** The child's last lines on stderr, for when something goes wrong. */
   recentErrors(): string[];
   stop(): Promise<void>;
@@ -78,7 +80,18 @@ export async function startChildServer(
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
     },
+    cpuMicros: () => cpuMicrosOf(pid),
     recentErrors: () => [...errors],
     stop: () => stopChild(child),
   };
+}
+
+// Linux reports CPU time in USER_HZ ticks, 100 a second on every architecture.
+const MICROS_PER_TICK = 10_000;
+
+function cpuMicrosOf(pid: number): number {
+  // The fields after the command name, which may itself hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const [utime, stime] = [Number(fields[11]), Number(fields[12])];
+  return (utime + stime) * MICROS_PER_TICK;
 }

@@ -48,10 +48,13 @@ export function bareStreamMessage(stream: string, contents: readonly string[]): 
 
 export const ownProfile: RequestFor = () => ({ method: 'GET', path: '/api/v1/users/me' });
 
+/** Messages each timed read asks for, the newest of its narrow. */
+export const PAGE_SIZE = 100;
+
 export function messagesIn(narrow: readonly { operator: string; operand: string }[]): HttpRequest {
   const query = new URLSearchParams({
     anchor: 'newest',
-    num_before: '100',
+    num_before: String(PAGE_SIZE),
     num_after: '0',
     narrow: JSON.stringify(narrow),
   });

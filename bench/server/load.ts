@@ -1,4 +1,5 @@
 import type { HttpConnection, HttpRequest, HttpResponse } from './httpConnection';
+import { describeAnswer, ShortWorkload } from './workload';
 
 /** A connection and the request it sends n-th. */
 export interface LoadClient {
@@ -6,56 +7,71 @@ export interface LoadClient {
   request(n: number): HttpRequest;
 }
 
+/** A load every request of which the server accepted. */
 export interface LoadResult {
   requests: number;
   seconds: number;
-  /** Completed requests per second. */
+  /** Accepted requests per second. */
   rate: number;
   /** Milliseconds per request. */
   latencies: number[];
-  failures: number;
-  firstFailure: string | undefined;
 }
 
+/**
+ * The latencies of a load, and the first refusal, which ends it: a rate
+ * counted over refused requests would be the rate of another workload.
+ */
 class Recorder {
   readonly latencies: number[] = [];
-  failures = 0;
-  firstFailure: string | undefined;
+  refusal: string | undefined;
 
-  record(response: HttpResponse, milliseconds: number): void {
+  constructor(private readonly figure: string) {}
+
+  record(request: HttpRequest, response: HttpResponse, milliseconds: number): void {
+    if (response.status !== 200) {
+      this.refusal ??= `${request.method} ${request.path.split('?')[0] ?? ''} was refused: ${describeAnswer(response)}`;
+      return;
+    }
     this.latencies.push(milliseconds);
-    if (response.status === 200) return;
-    this.failures += 1;
-    this.firstFailure ??= `${response.status} ${response.body.slice(0, 200)}`;
   }
 
   result(seconds: number): LoadResult {
+    if (this.refusal !== undefined) {
+      throw new ShortWorkload(
+        this.figure,
+        `${this.refusal} (after ${this.latencies.length.toLocaleString('en')} accepted)`,
+      );
+    }
     return {
       requests: this.latencies.length,
       seconds,
       rate: this.latencies.length / seconds,
       latencies: this.latencies,
-      failures: this.failures,
-      firstFailure: this.firstFailure,
     };
   }
 }
 
-/** Every client sends its next request as soon as the last is answered, for `seconds`. */
+/**
+ * Every client sends its next request as soon as the last is answered, for
+ * `seconds`, or until the server refuses one: then the load stops, for the
+ * figure named `figure`.
+ */
 export async function closedLoop(
   clients: readonly LoadClient[],
   seconds: number,
+  figure: string,
 ): Promise<LoadResult> {
-  const recorder = new Recorder();
+  const recorder = new Recorder(figure);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   let n = 0;
   await Promise.all(
     clients.map(async (client) => {
-      while (performance.now() < deadline) {
+      while (performance.now() < deadline && recorder.refusal === undefined) {
         const sent = performance.now();
-        const response = await client.connection.request(client.request(n++));
-        recorder.record(response, performance.now() - sent);
+        const request = client.request(n++);
+        const response = await client.connection.request(request);
+        recorder.record(request, response, performance.now() - sent);
       }
     }),
   );
@@ -65,14 +81,15 @@ export async function closedLoop(
 /**
  * Requests on a fixed schedule, `perSecond` of them, whatever the server does;
  * each latency counts from when its request was due, so a slow answer that
- * delays the next ones is charged to them too.
+ * delays the next ones is charged to them too. A refusal stops the schedule.
  */
 export function openLoop(
   clients: readonly LoadClient[],
   perSecond: number,
   seconds: number,
+  figure: string,
 ): Promise<LoadResult> {
-  const recorder = new Recorder();
+  const recorder = new Recorder(figure);
   const total = Math.round(perSecond * seconds);
   const interval = 1000 / perSecond;
   const idle = [...clients];
@@ -80,21 +97,34 @@ export function openLoop(
   const started = performance.now();
   let issued = 0;
   let answered = 0;
+  let inFlight = 0;
   return new Promise((resolve, reject) => {
+    const finish = () => {
+      try {
+        resolve(recorder.result((performance.now() - started) / 1000));
+      } catch (error) {
+        reject(error as Error);
+      }
+    };
     const send = (client: LoadClient, due: number, n: number) => {
-      client.connection.request(client.request(n)).then((response) => {
-        recorder.record(response, performance.now() - due);
+      const request = client.request(n);
+      inFlight += 1;
+      client.connection.request(request).then((response) => {
+        inFlight -= 1;
+        recorder.record(request, response, performance.now() - due);
         answered += 1;
-        if (answered === total) {
-          resolve(recorder.result((performance.now() - started) / 1000));
+        const stopped = recorder.refusal !== undefined;
+        if (answered === total || (stopped && inFlight === 0)) {
+          finish();
           return;
         }
-        const next = backlog.shift();
+        const next = stopped ? undefined : backlog.shift();
         if (next) send(client, next.due, next.n);
         else idle.push(client);
       }, reject);
     };
     const tick = () => {
+      if (recorder.refusal !== undefined) return;
       const now = performance.now();
       while (issued < total && started + issued * interval <= now) {
         const due = started + issued * interval;

@@ -4,6 +4,7 @@ import type { ChildServer, startChildServer } from './childServer';
 import type { TransportFigures } from './figures';
 import { DATABASE_FILE } from './generateOrg';
 import { trustCertificate } from './httpConnection';
+import type { ProfileRates } from './rates';
 import { measureSends, type SendPlan } from './sends';
 
 export interface TlsRun {
@@ -18,7 +19,7 @@ export interface TlsRun {
   start: (...args: Parameters<typeof startChildServer>) => Promise<ChildServer>;
   phase: <T>(name: string, work: () => Promise<T>) => Promise<T>;
   plan: (hostUrl: string, bareUrl: string, databasePath: string) => SendPlan;
-  profile: (hostUrl: string, bareUrl: string) => Promise<TransportFigures['profile']>;
+  profile: (servers: { host: ChildServer; bare: ChildServer }) => Promise<ProfileRates>;
   reads: (hostUrl: string) => Promise<TransportFigures['reads']>;
 }
 
@@ -54,7 +55,7 @@ export async function measureOverTls(run: TlsRun): Promise<TransportFigures> {
 
   const bareJson = await run.start(run.bareJsonScript, ['--tls-dir', certificates]);
   const profile = await run.phase('over TLS: GET /users/me and bare node:https JSON', () =>
-    run.profile(host.url, bareJson.url),
+    run.profile({ host, bare: bareJson }),
   );
   await bareJson.stop();
   const reads = await run.phase('over TLS: GET /messages', () => run.reads(host.url));

@@ -1,27 +1,66 @@
+import type { ChildServer } from './childServer';
 import { closeClients, openClients, ownProfile } from './clients';
 import type { Credentials } from './credentials';
+import { transportOf } from './figures';
 import { closedLoop, type LoadResult } from './load';
 import { alternate } from './rounds';
 
+export interface ProfileRates {
+  host: LoadResult;
+  bare: LoadResult;
+  /**
+   * The server processes' CPU time per request, in microseconds: over TLS,
+   * what each adds to its plain figure is what TLS costs that server.
+   */
+  cpuPerRequest: { host: number; bare: number };
+}
+
+/** A load, and the CPU time `server` spent meanwhile. */
+async function withCpu(
+  server: ChildServer,
+  load: () => Promise<LoadResult>,
+): Promise<LoadResult & { cpuMicros: number }> {
+  const before = server.cpuMicros();
+  const result = await load();
+  return { ...result, cpuMicros: server.cpuMicros() - before };
+}
+
 /** (iv): GET /users/me against the bare JSON endpoint, same clients, alternating rounds. */
 export async function measureProfileRates(
-  hostUrl: string,
-  bareUrl: string,
+  servers: { host: ChildServer; bare: ChildServer },
   users: readonly Credentials[],
   rounds: number,
   roundSeconds: number,
-): Promise<{ host: LoadResult; bare: LoadResult }> {
-  const host = await openClients(hostUrl, users, ownProfile);
-  const bare = await openClients(bareUrl, users, ownProfile, false);
-  await closedLoop(bare, 1);
-  await closedLoop(host, 1);
+): Promise<ProfileRates> {
+  const host = await openClients(servers.host.url, users, ownProfile);
+  const bare = await openClients(servers.bare.url, users, ownProfile, false);
+  const { prefix, bare: bareName } = transportOf(servers.host.url);
+  const hostFigure = `${prefix}(iv) GET /users/me rate, ${users.length} clients`;
+  const bareFigure = `${prefix}(c) ceiling: ${bareName} JSON endpoint`;
+  await closedLoop(bare, 1, bareFigure);
+  await closedLoop(host, 1, hostFigure);
+  const cpu = { host: 0, bare: 0 };
   const results = await alternate(rounds, {
-    bare: () => closedLoop(bare, roundSeconds),
-    host: () => closedLoop(host, roundSeconds),
+    bare: async () => {
+      const load = await withCpu(servers.bare, () => closedLoop(bare, roundSeconds, bareFigure));
+      cpu.bare += load.cpuMicros;
+      return load;
+    },
+    host: async () => {
+      const load = await withCpu(servers.host, () => closedLoop(host, roundSeconds, hostFigure));
+      cpu.host += load.cpuMicros;
+      return load;
+    },
   });
   closeClients(host);
   closeClients(bare);
-  return results;
+  return {
+    ...results,
+    cpuPerRequest: {
+      host: cpu.host / results.host.requests,
+      bare: cpu.bare / results.bare.requests,
+    },
+  };
 }
 
 /**
@@ -38,11 +77,13 @@ export async function measureRateLimitCost(
 ): Promise<{ off: LoadResult; on: LoadResult }> {
   const off = await openClients(offUrl, users, ownProfile);
   const on = await openClients(onUrl, users, ownProfile);
-  await closedLoop(off, 1);
-  await closedLoop(on, 1);
+  const onFigure = `GET /users/me with rate limits on (none refused), ${users.length} clients`;
+  const offFigure = `${onFigure}: the same host, limits off`;
+  await closedLoop(off, 1, offFigure);
+  await closedLoop(on, 1, onFigure);
   const results = await alternate(rounds, {
-    off: () => closedLoop(off, roundSeconds),
-    on: () => closedLoop(on, roundSeconds),
+    off: () => closedLoop(off, roundSeconds, offFigure),
+    on: () => closedLoop(on, roundSeconds, onFigure),
   });
   closeClients(off);
   closeClients(on);

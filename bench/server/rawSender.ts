@@ -68,7 +68,5 @@ function resultOf(latencies: number[], seconds: number): LoadResult {
     seconds,
     rate: latencies.length / seconds,
     latencies,
-    failures: 0,
-    firstFailure: undefined,
   };
 }

@@ -1,22 +1,26 @@
-import { messagesIn } from './clients';
+import { messagesIn, PAGE_SIZE } from './clients';
 import { HttpConnection } from './httpConnection';
 import type { NarrowCase } from './narrowTargets';
 import { summarize, type LatencySummary } from './percentiles';
+import { requireAccepted, requireAll } from './workload';
 
 export interface ReadResult {
   latency: LatencySummary;
-  /** Messages per answer, on average: 100 when every narrow had enough. */
-  averageReturned: number;
-  failures: number;
+  /** Messages in each answer: every one held as many as it asked for. */
+  perPage: number;
 }
 
 const WARM_UP_ROUNDS = 2;
 
-/** One request at a time, cycling through the cases, so each latency is the server's alone. */
+/**
+ * One request at a time, cycling through the cases, so each latency is the
+ * server's alone; `figure` names them if an answer is refused or short.
+ */
 export async function readLatencies(
   url: string,
   cases: readonly NarrowCase[],
   requests: number,
+  figure: string,
 ): Promise<ReadResult> {
   const connections = new Map<number, HttpConnection>();
   for (const { viewer } of cases) {
@@ -35,17 +39,13 @@ export async function readLatencies(
   for (let i = 0; i < cases.length * WARM_UP_ROUNDS; i++) await fetchCase(i);
 
   const latencies: number[] = [];
-  let returned = 0;
-  let failures = 0;
   for (let i = 0; i < requests; i++) {
     const { response, milliseconds } = await fetchCase(i);
     latencies.push(milliseconds);
-    if (response.status !== 200) {
-      failures += 1;
-      continue;
-    }
-    returned += (JSON.parse(response.body) as { messages: unknown[] }).messages.length;
+    requireAccepted(figure, 'GET /messages', response);
+    const { messages } = JSON.parse(response.body) as { messages: unknown[] };
+    requireAll(figure, `messages in answer ${i + 1}`, messages.length, PAGE_SIZE);
   }
   for (const connection of connections.values()) connection.close();
-  return { latency: summarize(latencies), averageReturned: returned / requests, failures };
+  return { latency: summarize(latencies), perPage: PAGE_SIZE };
 }

@@ -8,8 +8,6 @@ export function mergeLoads(loads: readonly LoadResult[]): LoadResult {
     seconds,
     rate: requests / seconds,
     latencies: loads.flatMap((load) => load.latencies),
-    failures: loads.reduce((sum, load) => sum + load.failures, 0),
-    firstFailure: loads.find((load) => load.firstFailure !== undefined)?.firstFailure,
   };
 }
 

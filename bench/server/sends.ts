@@ -1,9 +1,11 @@
 import { bareStreamMessage, closeClients, openClients, streamMessage } from './clients';
 import type { Credentials } from './credentials';
 import { MessageQueues } from './eventQueues';
+import { transportOf } from './figures';
 import { closedLoop, openLoop, type LoadResult } from './load';
 import { RawSender } from './rawSender';
 import { alternate } from './rounds';
+import { requireAll } from './workload';
 
 export interface SendResults {
   /** (a): every client sending back to back, each subscriber with a message event queue. */
@@ -18,9 +20,8 @@ export interface SendResults {
   steady: LoadResult;
   /** The transaction alone on the same schedule. */
   rawSteady: LoadResult;
-  /** Message events the clients' queues received, and how many the sends imply. */
+  /** Message events the clients' queues received, every one the accepted sends imply. */
   delivered: number;
-  expectedDeliveries: number;
 }
 
 export interface SendPlan {
@@ -53,33 +54,47 @@ export async function measureSends(plan: SendPlan): Promise<SendResults> {
     false,
   );
   const raw = new RawSender(plan.databasePath, plan.stream, plan.contents);
+  const { prefix, bare: bareName } = transportOf(plan.hostUrl);
+  const clients = `${senders.length} clients, ${senders.length} subscribers`;
+  const figures = {
+    withEvents: `${prefix}(a) POST /messages throughput, ${clients}`,
+    withoutEvents: `${prefix}(a) the same with no event queues registered`,
+    bare: `${prefix}(c) ceiling: ${bareName} + send transaction`,
+    steady: `${prefix}(ii) POST /messages at a steady ${plan.steadyPerSecond}/s`,
+  };
   let delivered = 0;
-  let expectedDeliveries = 0;
-  const withQueues = async (work: () => Promise<LoadResult>) => {
+  // Each accepted send is one message event in the queue of each subscriber.
+  const withQueues = async (figure: string, work: () => Promise<LoadResult>) => {
     const queues = await MessageQueues.register(plan.hostUrl, senders);
     queues.startReading();
     const load = await work();
     await queues.close();
     if (queues.failure) throw new Error(`reading events failed: ${queues.failure}`);
+    const what = "message events delivered to the clients' queues";
+    requireAll(figure, what, queues.delivered, load.requests * senders.length);
     delivered += queues.delivered;
-    expectedDeliveries += (load.requests - load.failures) * senders.length;
     return load;
   };
   try {
-    await closedLoop(bare, 1);
-    await withQueues(() => closedLoop(host, 2));
+    await closedLoop(bare, 1, figures.bare);
+    await withQueues(figures.withEvents, () => closedLoop(host, 2, figures.withEvents));
     const rounds = await alternate(plan.rounds, {
-      bare: () => closedLoop(bare, plan.roundSeconds),
+      bare: () => closedLoop(bare, plan.roundSeconds, figures.bare),
       raw: async () => raw.closedLoop(plan.roundSeconds),
-      withoutEvents: () => closedLoop(host, plan.roundSeconds),
-      withEvents: () => withQueues(() => closedLoop(host, plan.roundSeconds)),
+      withoutEvents: () => closedLoop(host, plan.roundSeconds, figures.withoutEvents),
+      withEvents: () =>
+        withQueues(figures.withEvents, () =>
+          closedLoop(host, plan.roundSeconds, figures.withEvents),
+        ),
     });
     // A steady rate follows a quiet moment, not the backlog of the saturated rounds.
     await pause(2000);
-    const steady = await withQueues(() => openLoop(host, plan.steadyPerSecond, plan.steadySeconds));
+    const steady = await withQueues(figures.steady, () =>
+      openLoop(host, plan.steadyPerSecond, plan.steadySeconds, figures.steady),
+    );
     await pause(2000);
     const rawSteady = await raw.scheduled(plan.steadyPerSecond, plan.steadySeconds);
-    return { ...rounds, steady, rawSteady, delivered, expectedDeliveries };
+    return { ...rounds, steady, rawSteady, delivered };
   } finally {
     raw.close();
     closeClients(host);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Credentials } from '../server/credentials';
+import { requireAccepted } from '../server/workload';
 
 const password = 'soak test password';
 
@@ -12,6 +13,7 @@ const password = 'soak test password';
 export async function setUpOrganization(
   dataDir: string,
   count: number,
+  figure: string,
 ): Promise<{ users: Credentials[]; stream: { name: string; id: number } }> {
   const rc = await readFile(join(dataDir, 'zuliprc'), 'utf8');
   const field = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(rc)?.[1] ?? '';
@@ -25,9 +27,9 @@ export async function setUpOrganization(
       headers: authorization ? { authorization } : {},
       body: new URLSearchParams(params),
     });
-    const json = (await response.json()) as Record<string, unknown>;
-    if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`);
-    return json;
+    const body = await response.text();
+    requireAccepted(figure, `POST /${path}`, { status: response.status, body });
+    return JSON.parse(body) as Record<string, unknown>;
   };
 
   const users: Credentials[] = [];

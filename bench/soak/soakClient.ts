@@ -1,22 +1,17 @@
 import type { Credentials } from '../server/credentials';
 import { HttpConnection, type HttpRequest, type HttpResponse } from '../server/httpConnection';
+import { acknowledgedId, requireAccepted } from '../server/workload';
 
 export interface Tally {
   requests: number;
   serverErrors: number;
-  rateLimited: number;
-  otherErrors: number;
   firstServerError: string | null;
-  firstRefusal: string | null;
 }
 
 export const emptyTally = (): Tally => ({
   requests: 0,
   serverErrors: 0,
-  rateLimited: 0,
-  otherErrors: 0,
   firstServerError: null,
-  firstRefusal: null,
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,7 +19,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * One person's Hearth during the soak: a long-poll on its own connection,
  * collecting the message IDs its queue brings, and on another connection a
- * mix of what a person does, about once a second.
+ * mix of what a person does, about once a second. An answer 5xx is what the
+ * soak looks for and is counted; a refusal (4xx) means the traffic is not
+ * the mix the soak's figures name, and stops it, naming `figure`.
  */
 export class SoakClient {
   /** Message IDs in the order the event queue brought them. */
@@ -39,12 +36,13 @@ export class SoakClient {
 
   private constructor(
     readonly user: Credentials,
+    private readonly figure: string,
     private readonly actions: HttpConnection,
     private readonly events: HttpConnection,
     private readonly queueId: string,
   ) {}
 
-  static async open(url: string, user: Credentials): Promise<SoakClient> {
+  static async open(url: string, user: Credentials, figure: string): Promise<SoakClient> {
     const actions = await HttpConnection.open(url, user.authorization);
     const events = await HttpConnection.open(url, user.authorization);
     const registered = await actions.request({
@@ -52,9 +50,9 @@ export class SoakClient {
       path: '/api/v1/register',
       body: new URLSearchParams({ event_types: JSON.stringify(['message']) }).toString(),
     });
-    const queueId = (JSON.parse(registered.body) as { queue_id?: string }).queue_id;
-    if (!queueId) throw new Error(`register failed: ${registered.status} ${registered.body}`);
-    return new SoakClient(user, actions, events, queueId);
+    requireAccepted(figure, 'POST /register', registered);
+    const { queue_id: queueId } = JSON.parse(registered.body) as { queue_id: string };
+    return new SoakClient(user, figure, actions, events, queueId);
   }
 
   /** Polls until `stop`, then until `drained` says the queue has brought all it should. */
@@ -80,8 +78,7 @@ export class SoakClient {
           this.#arrivedIds.add(event.message.id);
         }
       }
-      // A person's window reads its events in batches; it must not spend the
-      // per-user limit (200 a minute) on polls alone.
+      // A person's window reads its events in batches, not a poll per event.
       await pause(this.#running ? 400 : 100);
     }
   }
@@ -156,36 +153,26 @@ export class SoakClient {
     this.events.close();
   }
 
+  /** A message sent; its ID, or null if the host failed it (5xx, counted). */
   async #sendMessage(params: Record<string, string>): Promise<number | null> {
     const response = await this.#send(this.actions, {
       method: 'POST',
       path: '/api/v1/messages',
       body: new URLSearchParams(params).toString(),
     });
-    return response.status === 200 ? (JSON.parse(response.body) as { id: number }).id : null;
+    return response.status >= 500 ? null : acknowledgedId(this.figure, response);
   }
 
-  /** One request, counted; a 429 waits the time the server names and goes again. */
+  /** One request, counted: a 5xx is tallied, a refusal stops the soak. */
   async #send(connection: HttpConnection, request: HttpRequest): Promise<HttpResponse> {
-    for (;;) {
-      this.tally.requests += 1;
-      const response = await connection.request(request);
-      if (response.status === 429) {
-        this.tally.rateLimited += 1;
-        const wait = Number(
-          (JSON.parse(response.body) as { 'retry-after'?: number })['retry-after'] ?? 1,
-        );
-        await pause(wait * 1000);
-        continue;
-      }
-      if (response.status >= 500) {
-        this.tally.serverErrors += 1;
-        this.tally.firstServerError ??= `${request.method} ${request.path}: ${response.status} ${response.body.slice(0, 200)}`;
-      } else if (response.status !== 200) {
-        this.tally.otherErrors += 1;
-        this.tally.firstRefusal ??= `${request.method} ${request.path}: ${response.status} ${response.body.slice(0, 200)}`;
-      }
+    this.tally.requests += 1;
+    const response = await connection.request(request);
+    if (response.status >= 500) {
+      this.tally.serverErrors += 1;
+      this.tally.firstServerError ??= `${request.method} ${request.path}: ${response.status} ${response.body.slice(0, 200)}`;
       return response;
     }
+    requireAccepted(this.figure, `${request.method} ${request.path.split('?')[0] ?? ''}`, response);
+    return response;
   }
 }

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { startOrg, type Org, type TestUser } from '../../test/helpers/org';
 import { launchChromium, openRendererPage } from '../../test/helpers/rendererPage';
 import { formatTable, log, machineLine, megabytes, ms, type Row } from '../server/report';
+import { acknowledgedId, endBench, rateLimitsOff, requireAll } from '../server/workload';
 import { bareAppendToPaint, openBareList, type BareNarrow } from './bareList';
 import {
   arrivalToPaint,
@@ -44,7 +45,14 @@ const ARRIVAL_PAUSE_MS = 100;
 // Pixels a frame: a fast fling, so a pass over 10,000 messages takes a minute or so.
 const SCROLL_STEP = 240;
 
-async function narrowOf(org: Org, user: TestUser, stream: string): Promise<BareNarrow> {
+/** Every message of a seeded stream, as the bare list shows them; `count` must all be there. */
+async function narrowOf(
+  org: Org,
+  user: TestUser,
+  stream: string,
+  count: number,
+  figure: string,
+): Promise<BareNarrow> {
   const ids: number[] = [];
   const html: string[] = [];
   let anchor: number | 'oldest' = 'oldest';
@@ -65,9 +73,11 @@ async function narrowOf(org: Org, user: TestUser, stream: string): Promise<BareN
       html.push(message.content);
     }
     const last = page.messages.at(-1);
-    if (page.found_newest || !last) return { ids, html };
+    if (page.found_newest || !last) break;
     anchor = last.id;
   }
+  requireAll(figure, `messages read back from #${stream}`, ids.length, count);
+  return { ids, html };
 }
 
 async function appCss(): Promise<string> {
@@ -117,6 +127,7 @@ async function timeArrivals(
 
 async function main(): Promise<void> {
   log(machineLine());
+  log(rateLimitsOff("the window's figures"));
   // Heartbeats end each long-poll within the test tuning's poll time-out, as a
   // real server's do within a real client's: a quiet stretch is not a lost link.
   const org = await startOrg({ queueTimeouts: { heartbeatMs: 5_000 } });
@@ -129,11 +140,13 @@ async function main(): Promise<void> {
       await org.subscribe(user, 'other');
     }
     log(`seeding ${LONG.toLocaleString('en')} messages in #long and ${OTHER} in #other`);
-    await seedNarrow(org, senders, 'long', LONG, 1);
-    await seedNarrow(org, senders, 'other', OTHER, 2);
+    const longFigure = `the scroll, DOM, heap and arrival figures (#long, ${LONG.toLocaleString('en')} messages)`;
+    const otherFigure = `switch between two cached narrows (#other, ${OTHER.toLocaleString('en')} messages)`;
+    await seedNarrow(org, senders, 'long', LONG, 1, longFigure);
+    await seedNarrow(org, senders, 'other', OTHER, 2, otherFigure);
     await org.api(alice)('POST', '/mark_all_as_read');
-    const long = await narrowOf(org, alice, 'long');
-    const other = await narrowOf(org, alice, 'other');
+    const long = await narrowOf(org, alice, 'long', LONG, longFigure);
+    const other = await narrowOf(org, alice, 'other', OTHER, otherFigure);
     const oldest = long.ids[0] ?? 0;
     const newest = long.ids.at(-1) ?? 0;
     const otherNewest = other.ids.at(-1) ?? 0;
@@ -165,13 +178,16 @@ async function main(): Promise<void> {
     }
 
     log(`${ARRIVALS} new messages arriving in the open narrow, ${ARRIVAL_PAUSE_MS} ms apart`);
-    const post = (marker: string) =>
-      org.api(senders[0])('POST', '/messages', {
+    const post = async (marker: string) => {
+      const answer = await org.api(senders[0])('POST', '/messages', {
         type: 'stream',
         to: 'long',
         topic: 'bench',
         content: `${marker} just landed`,
       });
+      const figure = 'new message event (WebSocket frame in the window) to painted';
+      acknowledgedId(figure, { status: answer.status, body: JSON.stringify(answer.json) });
+    };
     const arrivals = await timeArrivals(page, ARRIVAL_PAUSE_MS, 'arrival', post);
     log(`${ARRIVALS} more, each sent as soon as the last is painted`);
     const burst = await timeArrivals(page, 0, 'burst', post);
@@ -266,7 +282,4 @@ async function main(): Promise<void> {
   log(missed.length === 0 ? 'every target met' : `NOT MET: ${missed.join('; ')}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(endBench);
