@@ -35,7 +35,13 @@ export async function catchUp(
     const more = !page.found_newest && highest !== undefined;
     // The next page is on its way while this one is stored; full-text
     // indexing waits until the session is idle, or until someone searches.
-    if (more) next = fetchAfter(highest);
+    // fetch writes its request only once the event loop turns, so it turns
+    // once here: otherwise the synchronous store would run before the
+    // request left, and the host would sit idle through it.
+    if (more) {
+      next = fetchAfter(highest);
+      await new Promise(setImmediate);
+    }
     cache.storePage({ kind: 'all' }, request, page, { deferText: true });
     const ids = page.messages.map((message) => message.id);
     total += ids.length;
