@@ -19,6 +19,23 @@ const address = /listening at (https?:\/\/\S+)|hosting ".*" at (http:\/\/\S+)/;
 // A host serving the network over TLS prints this after its loopback address.
 const networkAddress = /^On the network: (https:\/\/\S+)/;
 
+/**
+ * A host serving `dataDir` to the network over TLS on a port of its choosing,
+ * without rate limits: the arguments the TLS benches start it with.
+ */
+export const tlsHostArgs = (dataDir: string): string[] => [
+  '--data-dir',
+  dataDir,
+  '--host',
+  '127.0.0.1',
+  '--tls',
+  '--port',
+  '0',
+  '--loopback-port',
+  '0',
+  '--no-rate-limits',
+];
+
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();

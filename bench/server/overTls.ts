@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ChildServer, startChildServer } from './childServer';
+import { tlsHostArgs, type ChildServer, type startChildServer } from './childServer';
 import type { TransportFigures } from './figures';
 import { DATABASE_FILE } from './generateOrg';
 import { trustCertificate } from './httpConnection';
@@ -33,23 +33,7 @@ export async function measureOverTls(run: TlsRun): Promise<TransportFigures> {
   const dir = join(run.workDir, 'tls-host');
   await mkdir(dir);
   await copyFile(run.source, join(dir, DATABASE_FILE));
-  const host = await run.start(
-    run.hostScript,
-    [
-      '--data-dir',
-      dir,
-      '--host',
-      '127.0.0.1',
-      '--tls',
-      '--port',
-      '0',
-      '--loopback-port',
-      '0',
-      '--no-rate-limits',
-    ],
-    [],
-    true,
-  );
+  const host = await run.start(run.hostScript, tlsHostArgs(dir), [], true);
   const certificates = join(dir, 'tls');
   trustCertificate(await readFile(join(certificates, 'certificate.pem'), 'utf8'));
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleEntry } from '../server/bundle';
-import { startChildServer } from '../server/childServer';
+import { startChildServer, tlsHostArgs } from '../server/childServer';
 import type { Credentials } from '../server/credentials';
 import { trustCertificate } from '../server/httpConnection';
 import { formatTable, loadAverage, log, machineLine, megabytes } from '../server/report';
@@ -45,23 +45,7 @@ async function main(): Promise<void> {
   const figure = `${clientCount} clients for ${minutes} minutes of mixed traffic over HTTPS`;
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-soak-'));
   const hostScript = await bundleEntry('src-main/server/cli.ts');
-  const host = await startChildServer(
-    hostScript,
-    [
-      '--data-dir',
-      dataDir,
-      '--host',
-      '127.0.0.1',
-      '--tls',
-      '--port',
-      '0',
-      '--loopback-port',
-      '0',
-      '--no-rate-limits',
-    ],
-    [],
-    true,
-  );
+  const host = await startChildServer(hostScript, tlsHostArgs(dataDir), [], true);
   const clients: SoakClient[] = [];
   try {
     trustCertificate(await readFile(join(dataDir, 'tls', 'certificate.pem'), 'utf8'));
