@@ -185,6 +185,17 @@ export const recentConversationSchema = z.object({
 });
 export type RecentConversation = z.infer<typeof recentConversationSchema>;
 
+// What one channel lets the reader do to its messages: the organization's
+// grants together with the channel's own (Zulip 11's channel permissions).
+export const channelMessageRulesSchema = z.object({
+  editTopic: z.boolean(),
+  moveBetweenStreams: z.boolean(),
+  resolveTopic: z.boolean(),
+  deleteAny: z.boolean(),
+  deleteOwn: z.boolean(),
+});
+export type ChannelMessageRules = z.infer<typeof channelMessageRulesSchema>;
+
 // What the organization lets the reader do to messages (Zulip's realm
 // settings and the reader's role); limits are seconds after sending, null for none.
 export const messageRulesSchema = z.object({
@@ -197,13 +208,18 @@ export const messageRulesSchema = z.object({
   /** The reader may move stream messages to another stream (Zulip's move_messages_between_streams_policy). */
   moveBetweenStreams: z.boolean(),
   moveBetweenStreamsLimit: z.number().nullable(),
-  /** An administrator deletes any message. */
+  /** The reader may mark a topic resolved, or no longer. */
+  resolveTopic: z.boolean(),
+  resolveTopicLimit: z.number().nullable(),
+  /** The reader deletes any message. */
   deleteAny: z.boolean(),
   /** The reader may delete their own messages. */
   deleteOwn: z.boolean(),
   deleteOwnLimit: z.number().nullable(),
   /** Earlier versions of a message may be looked at. */
   editHistory: z.boolean(),
+  /** Each known channel's rules, by stream ID, where they are the channel's to set. */
+  channels: z.record(z.string(), channelMessageRulesSchema),
 });
 export type MessageRules = z.infer<typeof messageRulesSchema>;
 

@@ -41,3 +41,9 @@ export function roleNumberOf(state: InitialState): number {
   if (state['is_moderator'] === true) return RoleNumber.moderator;
   return state.is_guest === true ? RoleNumber.guest : RoleNumber.member;
 }
+
+/** The feature level the state came from; Hearth hosts and saved states without one speak 7.0's. */
+export function featureLevelOf(state: InitialState): number {
+  const level = state['zulip_feature_level'];
+  return typeof level === 'number' ? level : 185;
+}

@@ -39,10 +39,13 @@ const memberRules: MessageRules = {
   editTopicLimit: 259_200,
   moveBetweenStreams: false,
   moveBetweenStreamsLimit: 604_800,
+  resolveTopic: true,
+  resolveTopicLimit: 259_200,
   deleteAny: false,
   deleteOwn: false,
   deleteOwnLimit: null,
   editHistory: true,
+  channels: {},
 };
 
 describe('the actions a message menu offers', () => {
@@ -79,6 +82,30 @@ describe('the actions a message menu offers', () => {
     expect(offeredActions(message(2), memberRules, 1, minutesLater(2)).history).toBe(false);
     const hidden = { ...memberRules, editHistory: false };
     expect(offeredActions(edited, hidden, 1, minutesLater(2)).history).toBe(false);
+  });
+});
+
+describe('the actions a channel’s own rules add', () => {
+  it('offers a move, a resolution or a deletion where the message’s channel grants it', () => {
+    const garden = {
+      editTopic: true,
+      moveBetweenStreams: true,
+      resolveTopic: true,
+      deleteAny: true,
+      deleteOwn: false,
+    };
+    const rules = { ...memberRules, resolveTopic: false, channels: { '5': garden } };
+    expect(offeredActions(message(2), rules, 1, minutesLater(1))).toMatchObject({
+      move: true,
+      resolve: true,
+      delete: true,
+    });
+    const elsewhere = message(2, { stream_id: 6 });
+    expect(offeredActions(elsewhere, rules, 1, minutesLater(1))).toMatchObject({
+      move: false,
+      resolve: false,
+      delete: false,
+    });
   });
 });
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { CustomEmojiPage } from '../../../src-preload/bridge';
 import { maxCustomEmojiBytes } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
-import { Policy, RoleNumber, roleNumberOf, rolePermits } from '../../state/permissions';
+import { RoleNumber, roleNumberOf } from '../../state/permissions';
+import { readerMay } from '../../state/readerPermissions';
 import type { Api } from '../api';
 import { customEmojiOf } from './reactions';
 
@@ -58,10 +59,7 @@ export class CustomEmoji {
     const serverMib = state?.['max_emoji_file_size_mib'];
     return {
       emoji: emoji.sort((a, b) => a.name.localeCompare(b.name)),
-      // Zulip lets guests add none, whatever the policy says.
-      canAdd:
-        role !== RoleNumber.guest &&
-        rolePermits(role, state?.['realm_add_custom_emoji_policy'] ?? Policy.members),
+      canAdd: readerMay(state ?? null).addCustomEmoji,
       maxBytes:
         typeof serverMib === 'number' && serverMib > 0
           ? Math.min(serverMib * mib, maxCustomEmojiBytes)

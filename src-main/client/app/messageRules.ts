@@ -1,52 +1,52 @@
-import type { MessageRules } from '../../../src-preload/bridge';
+import type { ChannelMessageRules, MessageRules } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
-import { Policy, RoleNumber, roleNumberOf, rolePermits } from '../../state/permissions';
+import { featureLevelOf, RoleNumber, roleNumberOf } from '../../state/permissions';
+import { readerMay, readerMayInChannel } from '../../state/readerPermissions';
 
 const seconds = (value: unknown): number | null =>
   typeof value === 'number' && value > 0 ? value : null;
 
+// Zulip 10 (feature level 367) gave resolving its own setting, and no time limit.
+const resolveWithoutLimitSince = 367;
+
 /**
- * What the organization lets this reader do to messages, read from the
- * register state as Zulip's web app reads it to offer its message actions.
- * Before any state, nothing is offered that the server could refuse.
+ * What the organization lets this reader do to messages, from the one place
+ * permissions are decided (state/readerPermissions), with the time limits
+ * the server holds them to. Before any state, nothing is offered that the
+ * server could refuse.
  */
 export function messageRulesOf(state: InitialState | null): MessageRules {
-  if (!state) {
-    return {
-      editContent: false,
-      editContentLimit: null,
-      editTopic: false,
-      editTopicLimit: null,
-      moveBetweenStreams: false,
-      moveBetweenStreamsLimit: null,
-      deleteAny: false,
-      deleteOwn: false,
-      deleteOwnLimit: null,
-      editHistory: false,
+  const may = readerMay(state);
+  const role = state ? roleNumberOf(state) : RoleNumber.guest;
+  // Moderators and above move messages whatever their age.
+  const moveLimit = (key: string) =>
+    role <= RoleNumber.moderator ? null : seconds(state?.[`realm_${key}`]);
+  const editTopicLimit = moveLimit('move_messages_within_stream_limit_seconds');
+  const channels: Record<string, ChannelMessageRules> = {};
+  for (const subscription of state?.subscriptions ?? []) {
+    const inChannel = readerMayInChannel(state, subscription.stream_id, may);
+    channels[String(subscription.stream_id)] = {
+      editTopic: inChannel.editTopic,
+      moveBetweenStreams: inChannel.moveOut,
+      resolveTopic: inChannel.resolveTopic,
+      deleteAny: inChannel.deleteAny,
+      deleteOwn: inChannel.deleteOwn,
     };
   }
-  const userRole = roleNumberOf(state);
   return {
-    editContent: state['realm_allow_message_editing'] !== false,
-    editContentLimit: seconds(state['realm_message_content_edit_limit_seconds']),
-    editTopic: rolePermits(userRole, state['realm_edit_topic_policy'] ?? Policy.everyone),
-    // Moderators and above move topics whatever their age.
-    editTopicLimit:
-      userRole <= RoleNumber.moderator
-        ? null
-        : seconds(state['realm_move_messages_within_stream_limit_seconds']),
-    // Zulip 7.0's default policy, where a server leaves it out: administrators.
-    moveBetweenStreams: rolePermits(
-      userRole,
-      state['realm_move_messages_between_streams_policy'] ?? Policy.admins,
-    ),
-    moveBetweenStreamsLimit:
-      userRole <= RoleNumber.moderator
-        ? null
-        : seconds(state['realm_move_messages_between_streams_limit_seconds']),
-    deleteAny: userRole <= RoleNumber.admin,
-    deleteOwn: rolePermits(userRole, state['realm_delete_own_message_policy'] ?? Policy.admins),
-    deleteOwnLimit: seconds(state['realm_message_content_delete_limit_seconds']),
-    editHistory: state['realm_allow_edit_history'] !== false,
+    editContent: may.editContent,
+    editContentLimit: seconds(state?.['realm_message_content_edit_limit_seconds']),
+    editTopic: may.editTopic,
+    editTopicLimit,
+    moveBetweenStreams: may.moveBetweenChannels,
+    moveBetweenStreamsLimit: moveLimit('move_messages_between_streams_limit_seconds'),
+    resolveTopic: may.resolveTopic,
+    resolveTopicLimit:
+      state && featureLevelOf(state) >= resolveWithoutLimitSince ? null : editTopicLimit,
+    deleteAny: may.deleteAny,
+    deleteOwn: may.deleteOwn,
+    deleteOwnLimit: seconds(state?.['realm_message_content_delete_limit_seconds']),
+    editHistory: may.editHistory !== 'none',
+    channels,
   };
 }

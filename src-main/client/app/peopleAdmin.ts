@@ -1,6 +1,7 @@
 import type { CallArgs, Invitation, PeoplePage, Person, Role } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
 import { RoleNumber } from '../../state/permissions';
+import { readerMay } from '../../state/readerPermissions';
 import type { User } from '../../wire';
 import type { Api } from '../api';
 import { roleOf } from './accountRole';
@@ -73,8 +74,7 @@ export class PeopleAdmin {
       ].sort((a, b) => Number(b.active) - Number(a.active) || a.fullName.localeCompare(b.fullName)),
       canManage: manage,
       canManageOwners: reader === 'owner',
-      // Zulip 7.0 lets only administrators create reusable invitation links.
-      canInvite: manage,
+      canInvite: readerMay(state).createInviteLink,
       streams: (state?.streams ?? [])
         .map((stream) => ({ streamId: stream.stream_id, name: stream.name }))
         .sort((a, b) => a.name.localeCompare(b.name)),

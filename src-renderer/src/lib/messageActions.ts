@@ -6,6 +6,8 @@ export interface OfferedActions {
   editTopic: boolean;
   /** Moving the message to another stream. */
   move: boolean;
+  /** Marking its topic resolved, or no longer. */
+  resolve: boolean;
   delete: boolean;
   history: boolean;
 }
@@ -16,8 +18,9 @@ const within = (message: Message, limit: number | null, now: number): boolean =>
 /**
  * Zulip's web app offers an edit, a move or a deletion only where its server
  * would take it: the sender edits content within the limit, whoever the
- * topic policy names moves a stream message's topic, and administrators
- * delete any message, others their own if the policy lets them.
+ * organization or the message's channel lets move topics moves a channel
+ * message's topic, and those it lets delete any message delete it, others
+ * their own if they may.
  */
 export function offeredActions(
   message: Message,
@@ -26,16 +29,20 @@ export function offeredActions(
   now: number,
 ): OfferedActions {
   const own = message.sender_id === ownUserId;
+  const inChannel = message.type === 'stream';
+  const granted =
+    (message.stream_id === undefined ? undefined : rules.channels[String(message.stream_id)]) ??
+    rules;
   return {
     editContent: own && rules.editContent && within(message, rules.editContentLimit, now),
-    editTopic:
-      message.type === 'stream' && rules.editTopic && within(message, rules.editTopicLimit, now),
+    editTopic: inChannel && granted.editTopic && within(message, rules.editTopicLimit, now),
     move:
-      message.type === 'stream' &&
-      rules.moveBetweenStreams &&
+      inChannel &&
+      granted.moveBetweenStreams &&
       within(message, rules.moveBetweenStreamsLimit, now),
+    resolve: inChannel && granted.resolveTopic && within(message, rules.resolveTopicLimit, now),
     delete:
-      rules.deleteAny || (own && rules.deleteOwn && within(message, rules.deleteOwnLimit, now)),
+      granted.deleteAny || (own && granted.deleteOwn && within(message, rules.deleteOwnLimit, now)),
     history: rules.editHistory && message.last_edit_timestamp !== undefined,
   };
 }

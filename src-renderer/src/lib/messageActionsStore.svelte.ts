@@ -58,10 +58,13 @@ const noRules: MessageRules = {
   editTopicLimit: null,
   moveBetweenStreams: false,
   moveBetweenStreamsLimit: null,
+  resolveTopic: false,
+  resolveTopicLimit: null,
   deleteAny: false,
   deleteOwn: false,
   deleteOwnLimit: null,
   editHistory: false,
+  channels: {},
 };
 
 // How long "Link copied" and the like stay.

@@ -25,8 +25,11 @@ describe('what the organization lets the reader do to messages', () => {
       moveBetweenStreamsLimit: 604_800,
       deleteAny: false,
       deleteOwn: false,
+      resolveTopic: true,
+      resolveTopicLimit: 259_200,
       deleteOwnLimit: null,
       editHistory: true,
+      channels: {},
     });
   });
 
@@ -79,5 +82,45 @@ describe('what the organization lets the reader do to messages', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('what a modern Zulip server lets the reader do to messages', () => {
+  // Zulip 11 (feature level 440): group settings, and channels with their own.
+  const members = 5;
+  const nobody = 8;
+  const modern = {
+    zulip_feature_level: 440,
+    user_id: 4,
+    realm_user_groups: [
+      { id: members, name: 'role:members', members: [4], direct_subgroup_ids: [] },
+      { id: nobody, name: 'role:nobody', members: [], direct_subgroup_ids: [] },
+    ],
+    realm_allow_message_editing: true,
+    realm_move_messages_within_stream_limit_seconds: 259_200,
+    realm_can_move_messages_between_channels_group: nobody,
+    realm_can_move_messages_between_topics_group: members,
+    realm_can_resolve_topics_group: members,
+    realm_can_delete_own_message_group: nobody,
+    realm_message_edit_history_visibility_policy: 'none',
+    subscriptions: [
+      { stream_id: 20, name: 'garden', can_move_messages_out_of_channel_group: members },
+      { stream_id: 21, name: 'kitchen' },
+    ],
+  };
+
+  it('offers a move out of the one channel that allows it, and resolving with no time limit', () => {
+    const rules = messageRulesOf(modern);
+    expect(rules).toMatchObject({
+      moveBetweenStreams: false,
+      editTopic: true,
+      editTopicLimit: 259_200,
+      resolveTopic: true,
+      resolveTopicLimit: null,
+      deleteOwn: false,
+      editHistory: false,
+    });
+    expect(rules.channels['20']).toMatchObject({ moveBetweenStreams: true, editTopic: true });
+    expect(rules.channels['21']).toMatchObject({ moveBetweenStreams: false, editTopic: true });
   });
 });

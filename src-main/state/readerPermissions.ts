@@ -1,0 +1,371 @@
+import type { Subscription } from '../wire';
+import type { InitialState } from './applyEvent';
+import {
+  groupIdNamed,
+  isGroupSettingValue,
+  isInGroupSetting,
+  type GroupSettingValue,
+} from './groupSettings';
+import { featureLevelOf, Policy, RoleNumber, roleNumberOf, rolePermits } from './permissions';
+
+/** What the organization lets the reader do, for both kinds of server. */
+export interface ReaderPermissions {
+  editContent: boolean;
+  /** Move messages to another topic of the same channel (Zulip's edit_topic_policy). */
+  editTopic: boolean;
+  moveBetweenChannels: boolean;
+  resolveTopic: boolean;
+  deleteAny: boolean;
+  deleteOwn: boolean;
+  createPublicChannel: boolean;
+  createPrivateChannel: boolean;
+  /** Send invitations by email. */
+  invite: boolean;
+  /** Make reusable invitation links. */
+  createInviteLink: boolean;
+  addCustomEmoji: boolean;
+  /** Use @all and its kin where they would notify many people. */
+  mentionMany: boolean;
+  sendDirectMessage: boolean;
+  /** Which earlier versions of a message may be looked at. */
+  editHistory: 'all' | 'moves' | 'none';
+}
+
+/** What the reader may do in one channel, the organization's grants and the channel's together. */
+export interface ChannelPermissions {
+  administer: boolean;
+  editTopic: boolean;
+  /** Move messages out of this channel to another. */
+  moveOut: boolean;
+  resolveTopic: boolean;
+  deleteAny: boolean;
+  deleteOwn: boolean;
+  send: boolean;
+}
+
+interface Reader {
+  state: InitialState;
+  level: number;
+  role: number;
+  userId: number;
+}
+
+// A realm permission that became a group setting: the feature level it did,
+// the system group Zulip gives it by default, whether guests may ever hold
+// it (Zulip's allow_everyone_group), and how servers before it decided.
+interface RealmSetting {
+  since: number;
+  defaultGroup: string;
+  guests: boolean;
+  before: (reader: Reader) => boolean;
+}
+
+const policy = (reader: Reader, key: string, fallback: number) =>
+  rolePermits(reader.role, reader.state[`realm_${key}`] ?? fallback);
+
+// Zulip's WILDCARD_MENTION_POLICY_* values, in the terms of the common policy:
+// its own numbering, with "stream administrators" long retired to administrators.
+const wildcardPolicies: Record<number, number> = {
+  1: Policy.everyone,
+  2: Policy.members,
+  3: Policy.fullMembers,
+  4: Policy.admins,
+  5: Policy.admins,
+  6: Policy.nobody,
+  7: Policy.moderators,
+};
+
+type RealmSettingName =
+  | 'can_move_messages_between_topics_group'
+  | 'can_move_messages_between_channels_group'
+  | 'can_resolve_topics_group'
+  | 'can_delete_any_message_group'
+  | 'can_delete_own_message_group'
+  | 'can_create_public_channel_group'
+  | 'can_create_private_channel_group'
+  | 'can_invite_users_group'
+  | 'create_multiuse_invite_group'
+  | 'can_add_custom_emoji_group'
+  | 'can_mention_many_users_group'
+  | 'direct_message_permission_group';
+
+const realmSettings: Record<RealmSettingName, RealmSetting> = {
+  can_move_messages_between_topics_group: {
+    since: 316,
+    defaultGroup: 'role:everyone',
+    guests: true,
+    before: (reader) => policy(reader, 'edit_topic_policy', Policy.everyone),
+  },
+  can_move_messages_between_channels_group: {
+    since: 310,
+    defaultGroup: 'role:members',
+    guests: false,
+    // Zulip 7.0's default, where a server leaves the policy out: administrators.
+    before: (reader) => policy(reader, 'move_messages_between_streams_policy', Policy.admins),
+  },
+  // Before its own setting, resolving a topic was editing it.
+  can_resolve_topics_group: {
+    since: 367,
+    defaultGroup: 'role:everyone',
+    guests: true,
+    before: (reader) => readRealmSetting(reader, 'can_move_messages_between_topics_group'),
+  },
+  can_delete_any_message_group: {
+    since: 281,
+    defaultGroup: 'role:administrators',
+    guests: false,
+    before: (reader) => reader.role <= RoleNumber.admin,
+  },
+  can_delete_own_message_group: {
+    since: 291,
+    defaultGroup: 'role:everyone',
+    guests: true,
+    before: (reader) => policy(reader, 'delete_own_message_policy', Policy.admins),
+  },
+  can_create_public_channel_group: {
+    since: 264,
+    defaultGroup: 'role:members',
+    guests: false,
+    before: (reader) => policy(reader, 'create_public_stream_policy', Policy.members),
+  },
+  can_create_private_channel_group: {
+    since: 266,
+    defaultGroup: 'role:members',
+    guests: false,
+    before: (reader) => policy(reader, 'create_private_stream_policy', Policy.members),
+  },
+  can_invite_users_group: {
+    since: 321,
+    defaultGroup: 'role:members',
+    guests: false,
+    before: (reader) => policy(reader, 'invite_to_realm_policy', Policy.members),
+  },
+  // Zulip 7.0 lets only administrators make reusable invitation links.
+  create_multiuse_invite_group: {
+    since: 209,
+    defaultGroup: 'role:administrators',
+    guests: false,
+    before: (reader) => reader.role <= RoleNumber.admin,
+  },
+  can_add_custom_emoji_group: {
+    since: 307,
+    defaultGroup: 'role:members',
+    guests: false,
+    before: (reader) =>
+      reader.role !== RoleNumber.guest && policy(reader, 'add_custom_emoji_policy', Policy.members),
+  },
+  can_mention_many_users_group: {
+    since: 352,
+    defaultGroup: 'role:administrators',
+    guests: true,
+    before: (reader) => {
+      const value = reader.state['realm_wildcard_mention_policy'];
+      return rolePermits(
+        reader.role,
+        typeof value === 'number' ? (wildcardPolicies[value] ?? Policy.admins) : Policy.admins,
+      );
+    },
+  },
+  // Zulip's PRIVATE_MESSAGE_POLICY_DISABLED is 2.
+  direct_message_permission_group: {
+    since: 270,
+    defaultGroup: 'role:everyone',
+    guests: true,
+    before: (reader) => reader.state['realm_private_message_policy'] !== 2,
+  },
+};
+
+/** The server's own word on whether guests may hold a setting (register's server_supported_permission_settings, level 221). */
+function guestsMayHold(
+  state: InitialState,
+  kind: 'realm' | 'stream',
+  name: string,
+): boolean | null {
+  const supported = state['server_supported_permission_settings'];
+  if (typeof supported !== 'object' || supported === null) return null;
+  const settings = (supported as Record<string, unknown>)[kind];
+  if (typeof settings !== 'object' || settings === null) return null;
+  const setting = (settings as Record<string, unknown>)[name];
+  if (typeof setting !== 'object' || setting === null) return null;
+  const allowed = (setting as Record<string, unknown>)['allow_everyone_group'];
+  return typeof allowed === 'boolean' ? allowed : null;
+}
+
+// Zulip's user_has_permission_for_group_setting: a guest holds no setting
+// that may not name everyone, whatever group it names.
+function holds(reader: Reader, value: GroupSettingValue, guests: boolean): boolean {
+  if (reader.role === RoleNumber.guest && !guests) return false;
+  return isInGroupSetting(reader.state.realm_user_groups ?? [], value, reader.userId);
+}
+
+function readRealmSetting(reader: Reader, name: RealmSettingName): boolean {
+  const setting = realmSettings[name];
+  if (reader.level < setting.since) return setting.before(reader);
+  const sent = reader.state[`realm_${name}`];
+  const value = isGroupSettingValue(sent)
+    ? sent
+    : groupIdNamed(reader.state.realm_user_groups ?? [], setting.defaultGroup);
+  // A modern server that sends neither the setting nor its default group
+  // leaves nothing to decide by but what older servers sent.
+  if (value === null) return setting.before(reader);
+  return holds(reader, value, guestsMayHold(reader.state, 'realm', name) ?? setting.guests);
+}
+
+// A state without the reader's ID (a 7.0 state trimmed for a test, say)
+// still decides by role policies; it is in no group.
+function readerOf(state: InitialState): Reader {
+  return {
+    state,
+    level: featureLevelOf(state),
+    role: roleNumberOf(state),
+    userId: state.user_id ?? -1,
+  };
+}
+
+/** Zulip's realm_message_edit_history_visibility_policy (level 358), or allow_edit_history before it. */
+function editHistoryOf(reader: Reader): ReaderPermissions['editHistory'] {
+  const visibility = reader.state['realm_message_edit_history_visibility_policy'];
+  if (
+    reader.level >= 358 &&
+    (visibility === 'all' || visibility === 'moves' || visibility === 'none')
+  ) {
+    return visibility;
+  }
+  return reader.state['realm_allow_edit_history'] === false ? 'none' : 'all';
+}
+
+const nothing: ReaderPermissions = {
+  editContent: false,
+  editTopic: false,
+  moveBetweenChannels: false,
+  resolveTopic: false,
+  deleteAny: false,
+  deleteOwn: false,
+  createPublicChannel: false,
+  createPrivateChannel: false,
+  invite: false,
+  createInviteLink: false,
+  addCustomEmoji: false,
+  mentionMany: false,
+  sendDirectMessage: false,
+  editHistory: 'none',
+};
+
+/**
+ * What the organization lets the reader do, read as the server that sent
+ * the state decides it: group-setting values (a group, or people and groups
+ * named together, through every nested subgroup) from the feature level
+ * where each setting became one, and the role policies before. Before any
+ * state, nothing is offered that the server could refuse.
+ */
+export function readerMay(state: InitialState | null): ReaderPermissions {
+  if (!state) return nothing;
+  const reader = readerOf(state);
+  const may = (name: RealmSettingName) => readRealmSetting(reader, name);
+  return {
+    editContent: reader.state['realm_allow_message_editing'] !== false,
+    editTopic: may('can_move_messages_between_topics_group'),
+    moveBetweenChannels: may('can_move_messages_between_channels_group'),
+    resolveTopic: may('can_resolve_topics_group'),
+    deleteAny: may('can_delete_any_message_group'),
+    deleteOwn: may('can_delete_own_message_group'),
+    createPublicChannel: may('can_create_public_channel_group'),
+    createPrivateChannel: may('can_create_private_channel_group'),
+    invite: may('can_invite_users_group'),
+    createInviteLink: may('create_multiuse_invite_group'),
+    addCustomEmoji: may('can_add_custom_emoji_group'),
+    mentionMany: may('can_mention_many_users_group'),
+    sendDirectMessage: may('direct_message_permission_group'),
+    editHistory: editHistoryOf(reader),
+  };
+}
+
+// A channel permission that became a group setting, with the feature level
+// it did and whether guests may ever hold it.
+const channelSettings = {
+  can_administer_channel_group: { since: 325, guests: false },
+  can_move_messages_within_channel_group: { since: 396, guests: true },
+  can_move_messages_out_of_channel_group: { since: 396, guests: true },
+  can_resolve_topics_group: { since: 402, guests: true },
+  can_delete_any_message_group: { since: 407, guests: true },
+  can_delete_own_message_group: { since: 407, guests: true },
+  can_send_message_group: { since: 333, guests: true },
+} as const;
+
+type ChannelSettingName = keyof typeof channelSettings;
+
+/** The channel as the state holds it: subscribed, once subscribed, or never. */
+function channelOf(state: InitialState, streamId: number): Record<string, unknown> | null {
+  const lists: (readonly { stream_id: number }[] | undefined)[] = [
+    state.subscriptions,
+    state.unsubscribed as Subscription[] | undefined,
+    state.never_subscribed,
+    state.streams,
+  ];
+  for (const list of lists) {
+    const found = list?.find((stream) => stream.stream_id === streamId);
+    if (found) return found as unknown as Record<string, unknown>;
+  }
+  return null;
+}
+
+// Zulip's STREAM_POST_POLICY_*: 1 everyone, 2 administrators, 3 full
+// members (Hearth counts every member as full), 4 moderators.
+function postPolicyPermits(role: number, value: unknown): boolean {
+  if (value === 2) return role <= RoleNumber.admin;
+  if (value === 4) return role <= RoleNumber.moderator;
+  if (value === 3) return role !== RoleNumber.guest;
+  return true;
+}
+
+/**
+ * What the reader may do in one channel: Zulip's server lets the
+ * organization's grant, the channel's own group settings (from the feature
+ * level each came in), or administering the channel allow a move, a
+ * resolution or a deletion there.
+ */
+export function readerMayInChannel(
+  state: InitialState | null,
+  streamId: number,
+  realm: ReaderPermissions = readerMay(state),
+): ChannelPermissions {
+  if (!state) {
+    return {
+      administer: false,
+      editTopic: false,
+      moveOut: false,
+      resolveTopic: false,
+      deleteAny: false,
+      deleteOwn: false,
+      send: false,
+    };
+  }
+  const reader = readerOf(state);
+  const channel = channelOf(state, streamId);
+  const admin = reader.role <= RoleNumber.admin;
+  const inChannel = (name: ChannelSettingName): boolean => {
+    const setting = channelSettings[name];
+    const value = channel?.[name];
+    if (reader.level < setting.since || !isGroupSettingValue(value)) return false;
+    return holds(reader, value, guestsMayHold(reader.state, 'stream', name) ?? setting.guests);
+  };
+  const administer = admin || inChannel('can_administer_channel_group');
+  const movesInChannel = reader.level >= 396 && administer;
+  const sendValue = channel?.['can_send_message_group'];
+  return {
+    administer,
+    editTopic:
+      realm.editTopic || movesInChannel || inChannel('can_move_messages_within_channel_group'),
+    moveOut:
+      realm.moveBetweenChannels ||
+      movesInChannel ||
+      inChannel('can_move_messages_out_of_channel_group'),
+    resolveTopic: realm.resolveTopic || inChannel('can_resolve_topics_group'),
+    deleteAny: realm.deleteAny || inChannel('can_delete_any_message_group'),
+    deleteOwn: realm.deleteOwn || inChannel('can_delete_own_message_group'),
+    send:
+      reader.level >= channelSettings.can_send_message_group.since && isGroupSettingValue(sendValue)
+        ? inChannel('can_send_message_group')
+        : postPolicyPermits(reader.role, channel?.['stream_post_policy']),
+  };
+}

@@ -1,0 +1,357 @@
+import { describe, expect, it } from 'vitest';
+import { applyEvent, type InitialState } from '../../src-main/state/applyEvent';
+import { readerMay, readerMayInChannel } from '../../src-main/state/readerPermissions';
+import type { QueuedEvent, Subscription, UserGroup } from '../../src-main/wire';
+
+// An organization on a Zulip 12 server (feature level 440): the system groups
+// nest as Zulip nests them, each role's group holding the one above it.
+const owner = 1;
+const admin = 2;
+const moderator = 3;
+const alice = 4;
+const bob = 5;
+const guest = 6;
+
+const group = (
+  id: number,
+  name: string,
+  members: number[],
+  subgroups: number[],
+  system = true,
+): UserGroup => ({
+  id,
+  name,
+  description: '',
+  members,
+  direct_subgroup_ids: subgroups,
+  is_system_group: system,
+});
+
+const groups = {
+  owners: 1,
+  administrators: 2,
+  moderators: 3,
+  fullMembers: 4,
+  members: 5,
+  everyone: 6,
+  nobody: 8,
+  gardeners: 10,
+  outdoors: 11,
+};
+
+const userGroups: UserGroup[] = [
+  group(1, 'role:owners', [owner], []),
+  group(2, 'role:administrators', [admin], [1]),
+  group(3, 'role:moderators', [moderator], [2]),
+  group(4, 'role:fullmembers', [alice, bob], [3]),
+  group(5, 'role:members', [], [4]),
+  group(6, 'role:everyone', [guest], [5]),
+  group(7, 'role:internet', [], [6]),
+  group(8, 'role:nobody', [], []),
+  // A group of people, inside a group of groups.
+  group(10, 'gardeners', [bob], [], false),
+  group(11, 'outdoors', [], [10], false),
+];
+
+const roles: Record<number, Partial<InitialState>> = {
+  [owner]: { is_owner: true, is_admin: true },
+  [admin]: { is_admin: true },
+  [moderator]: { is_moderator: true },
+  [alice]: {},
+  [bob]: {},
+  [guest]: { is_guest: true },
+};
+
+function modern(userId: number, settings: Record<string, unknown> = {}): InitialState {
+  return {
+    zulip_feature_level: 440,
+    user_id: userId,
+    ...roles[userId],
+    realm_user_groups: userGroups,
+    realm_allow_message_editing: true,
+    realm_can_move_messages_between_channels_group: groups.members,
+    realm_can_move_messages_between_topics_group: groups.everyone,
+    realm_can_resolve_topics_group: groups.everyone,
+    realm_can_delete_any_message_group: groups.administrators,
+    realm_can_delete_own_message_group: groups.everyone,
+    realm_can_create_public_channel_group: groups.members,
+    realm_can_create_private_channel_group: groups.members,
+    realm_can_invite_users_group: groups.members,
+    realm_create_multiuse_invite_group: groups.administrators,
+    realm_can_add_custom_emoji_group: groups.members,
+    realm_can_mention_many_users_group: groups.administrators,
+    realm_direct_message_permission_group: groups.everyone,
+    realm_message_edit_history_visibility_policy: 'all',
+    ...settings,
+  };
+}
+
+const who = (settings: Record<string, unknown>, action: keyof ReturnType<typeof readerMay>) =>
+  [owner, admin, moderator, alice, bob, guest].filter(
+    (userId) => readerMay(modern(userId, settings))[action] === true,
+  );
+
+describe('what the reader may do, read from group settings', () => {
+  it('resolves a system group through the roles nested inside it', () => {
+    const setting = { realm_can_move_messages_between_channels_group: groups.moderators };
+    expect(who(setting, 'moveBetweenChannels')).toEqual([owner, admin, moderator]);
+  });
+
+  it('resolves a user-defined group through the groups nested inside it', () => {
+    const setting = { realm_can_move_messages_between_channels_group: groups.outdoors };
+    expect(who(setting, 'moveBetweenChannels')).toEqual([bob]);
+  });
+
+  it('resolves an anonymous group of people and groups', () => {
+    const setting = {
+      realm_can_move_messages_between_channels_group: {
+        direct_members: [alice],
+        direct_subgroups: [groups.administrators],
+      },
+    };
+    expect(who(setting, 'moveBetweenChannels')).toEqual([owner, admin, alice]);
+  });
+
+  it('never lets a guest hold a setting that may not name everyone', () => {
+    const everyone = { realm_can_move_messages_between_channels_group: groups.everyone };
+    expect(who(everyone, 'moveBetweenChannels')).toEqual([owner, admin, moderator, alice, bob]);
+    // Moving between topics may name everyone, guests included.
+    expect(who({}, 'editTopic')).toEqual([owner, admin, moderator, alice, bob, guest]);
+    const named = {
+      realm_can_add_custom_emoji_group: { direct_members: [guest], direct_subgroups: [] },
+    };
+    expect(who(named, 'addCustomEmoji')).toEqual([]);
+  });
+
+  it('takes the server’s own word on which settings guests may hold', () => {
+    const supported = {
+      server_supported_permission_settings: {
+        realm: { can_move_messages_between_channels_group: { allow_everyone_group: true } },
+        stream: {},
+        group: {},
+      },
+      realm_can_move_messages_between_channels_group: groups.everyone,
+    };
+    expect(who(supported, 'moveBetweenChannels')).toContain(guest);
+  });
+
+  it('reads every action the window offers from its own setting', () => {
+    expect(readerMay(modern(alice))).toEqual({
+      editContent: true,
+      editTopic: true,
+      moveBetweenChannels: true,
+      resolveTopic: true,
+      deleteAny: false,
+      deleteOwn: true,
+      createPublicChannel: true,
+      createPrivateChannel: true,
+      invite: true,
+      createInviteLink: false,
+      addCustomEmoji: true,
+      mentionMany: false,
+      sendDirectMessage: true,
+      editHistory: 'all',
+    });
+    const nobody = Object.fromEntries(
+      Object.keys(modern(alice))
+        .filter((key) => key.startsWith('realm_') && key.endsWith('group'))
+        .map((key) => [key, groups.nobody]),
+    );
+    const { editContent, editHistory, ...grants } = readerMay(modern(owner, nobody));
+    expect([editContent, editHistory]).toEqual([true, 'all']);
+    expect(Object.values(grants).every((granted) => !granted)).toBe(true);
+  });
+
+  it('falls back on the default group where a modern server leaves a setting out', () => {
+    const state = modern(alice);
+    delete state['realm_can_delete_any_message_group'];
+    delete state['realm_can_move_messages_between_channels_group'];
+    expect(readerMay(state)).toMatchObject({ deleteAny: false, moveBetweenChannels: true });
+    expect(readerMay({ ...state, ...roles[admin], user_id: admin }).deleteAny).toBe(true);
+  });
+
+  it('walks a loop of subgroups once', () => {
+    const looped = [
+      ...userGroups.filter((g) => g.id < 10),
+      group(10, 'a', [], [11], false),
+      group(11, 'b', [], [10], false),
+    ];
+    const state = modern(alice, {
+      realm_user_groups: looped,
+      realm_can_move_messages_between_channels_group: 10,
+    });
+    expect(readerMay(state).moveBetweenChannels).toBe(false);
+  });
+
+  it('reads the edit history visibility of Zulip 10', () => {
+    const moves = modern(alice, { realm_message_edit_history_visibility_policy: 'moves' });
+    expect(readerMay(moves).editHistory).toBe('moves');
+  });
+});
+
+describe('what the reader may do, below the feature level of each group setting', () => {
+  // A Zulip 9 server (feature level 300): channel creation is a group
+  // setting, moving and deleting are still role policies.
+  const zulip9 = (userId: number, settings: Record<string, unknown> = {}) =>
+    modern(userId, {
+      zulip_feature_level: 300,
+      realm_edit_topic_policy: 4,
+      realm_move_messages_between_streams_policy: 1,
+      realm_delete_own_message_policy: 2,
+      realm_invite_to_realm_policy: 2,
+      realm_add_custom_emoji_policy: 1,
+      realm_wildcard_mention_policy: 1,
+      realm_allow_edit_history: false,
+      ...settings,
+    });
+
+  it('reads the role policies the server still sends, not the groups it does not yet decide by', () => {
+    expect(readerMay(zulip9(alice))).toMatchObject({
+      editTopic: false,
+      resolveTopic: false,
+      moveBetweenChannels: true,
+      invite: false,
+      addCustomEmoji: true,
+      mentionMany: true,
+      editHistory: 'none',
+      // Group settings since 264, 281 and 291: read as groups here.
+      createPublicChannel: true,
+      deleteAny: false,
+      deleteOwn: true,
+    });
+    expect(readerMay(zulip9(moderator))).toMatchObject({ editTopic: true, resolveTopic: true });
+    expect(readerMay(zulip9(guest))).toMatchObject({
+      moveBetweenChannels: false,
+      addCustomEmoji: false,
+    });
+  });
+
+  it('reads a Hearth host’s state, which says feature level 185 or nothing, by role policies alone', () => {
+    const hearth: InitialState = {
+      zulip_feature_level: 185,
+      user_id: alice,
+      realm_user_groups: userGroups,
+      realm_can_move_messages_between_channels_group: groups.everyone,
+      realm_move_messages_between_streams_policy: 2,
+      realm_private_message_policy: 2,
+    };
+    expect(readerMay(hearth)).toMatchObject({
+      moveBetweenChannels: false,
+      sendDirectMessage: false,
+      createInviteLink: false,
+    });
+    const saved = { ...hearth };
+    delete saved['zulip_feature_level'];
+    expect(readerMay(saved).moveBetweenChannels).toBe(false);
+  });
+});
+
+describe('what the reader may do follows the events that change it', () => {
+  const apply = (state: InitialState, event: Record<string, unknown>) =>
+    applyEvent(state, { id: 1, ...event } as QueuedEvent);
+
+  it('changes with a realm setting and with a group’s members, without registering again', () => {
+    let state = modern(alice);
+    expect(readerMay(state).moveBetweenChannels).toBe(true);
+    state = apply(state, {
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
+      data: { can_move_messages_between_channels_group: groups.gardeners },
+    });
+    expect(readerMay(state).moveBetweenChannels).toBe(false);
+    state = apply(state, {
+      type: 'user_group',
+      op: 'add_members',
+      group_id: groups.gardeners,
+      user_ids: [alice],
+    });
+    expect(readerMay(state).moveBetweenChannels).toBe(true);
+    state = apply(state, {
+      type: 'user_group',
+      op: 'remove_members',
+      group_id: groups.gardeners,
+      user_ids: [alice],
+    });
+    expect(readerMay(state).moveBetweenChannels).toBe(false);
+  });
+
+  it('changes when a group is put inside the group a setting names', () => {
+    let state = modern(bob, { realm_can_delete_any_message_group: groups.moderators });
+    expect(readerMay(state).deleteAny).toBe(false);
+    state = apply(state, {
+      type: 'user_group',
+      op: 'add_subgroups',
+      group_id: groups.moderators,
+      direct_subgroup_ids: [groups.gardeners],
+    });
+    expect(readerMay(state).deleteAny).toBe(true);
+  });
+});
+
+describe('what the reader may do in one channel', () => {
+  const garden = (settings: Record<string, unknown>) =>
+    ({ stream_id: 20, name: 'garden', ...settings }) as unknown as Subscription;
+
+  const inGarden = (userId: number, channel: Record<string, unknown>, level = 440) =>
+    readerMayInChannel(
+      modern(userId, {
+        zulip_feature_level: level,
+        realm_can_move_messages_between_channels_group: groups.administrators,
+        realm_can_move_messages_between_topics_group: groups.moderators,
+        realm_can_resolve_topics_group: groups.moderators,
+        realm_can_delete_own_message_group: groups.nobody,
+        subscriptions: [garden(channel)],
+      }),
+      20,
+    );
+
+  it('adds the channel’s own grants to the organization’s', () => {
+    const channel = {
+      can_move_messages_out_of_channel_group: { direct_members: [alice], direct_subgroups: [] },
+      can_move_messages_within_channel_group: groups.gardeners,
+      can_resolve_topics_group: groups.outdoors,
+      can_delete_own_message_group: groups.members,
+      can_administer_channel_group: { direct_members: [], direct_subgroups: [] },
+    };
+    expect(inGarden(alice, channel)).toMatchObject({
+      moveOut: true,
+      editTopic: false,
+      resolveTopic: false,
+      deleteOwn: true,
+    });
+    expect(inGarden(bob, channel)).toMatchObject({
+      moveOut: false,
+      editTopic: true,
+      resolveTopic: true,
+      deleteOwn: true,
+    });
+    expect(inGarden(moderator, channel)).toMatchObject({ editTopic: true, moveOut: false });
+  });
+
+  it('lets whoever administers the channel move its messages', () => {
+    const channel = {
+      can_administer_channel_group: { direct_members: [alice], direct_subgroups: [] },
+    };
+    expect(inGarden(alice, channel)).toMatchObject({
+      administer: true,
+      moveOut: true,
+      editTopic: true,
+    });
+    expect(inGarden(bob, channel)).toMatchObject({ administer: false, moveOut: false });
+  });
+
+  it('ignores channel settings the server does not decide by yet', () => {
+    const channel = { can_move_messages_out_of_channel_group: groups.members };
+    expect(inGarden(alice, channel, 440).moveOut).toBe(true);
+    expect(inGarden(alice, channel, 395).moveOut).toBe(false);
+  });
+
+  it('reads who may send from the channel’s group, or its post policy before one', () => {
+    const moderatorsOnly = { can_send_message_group: groups.moderators };
+    expect(inGarden(alice, moderatorsOnly).send).toBe(false);
+    expect(inGarden(moderator, moderatorsOnly).send).toBe(true);
+    expect(inGarden(alice, { stream_post_policy: 2 }, 300).send).toBe(false);
+    expect(inGarden(admin, { stream_post_policy: 2 }, 300).send).toBe(true);
+  });
+});
