@@ -144,8 +144,11 @@ export const sidebarStreamSchema = z.object({
   unread: z.number().int(),
   /** Most recently active first. */
   topics: z.array(sidebarTopicSchema),
+  /** Whether messages here may go without a topic, must have one, or go only without (Zulip's topics_policy). */
+  topicsPolicy: z.enum(['allow_empty_topic', 'disable_empty_topic', 'empty_topic_only']),
 });
 export type SidebarStream = z.infer<typeof sidebarStreamSchema>;
+export type TopicsPolicy = SidebarStream['topicsPolicy'];
 
 export const sidebarUserSchema = z.object({
   userId: z.number().int(),
@@ -247,6 +250,8 @@ export const composeRulesSchema = z.object({
   maxTopicLength: z.number().int(),
   /** The largest file the compose box sends, in bytes: the server's max_file_upload_size_mib, at most what the bridge carries. */
   maxUploadBytes: z.number().int(),
+  /** What the empty topic is called here (Zulip's realm_empty_topic_display_name, "general chat"). */
+  emptyTopicName: z.string(),
 });
 export type ComposeRules = z.infer<typeof composeRulesSchema>;
 
@@ -771,7 +776,7 @@ export const bridgeCalls = {
     args: botId.extend({
       integration: integrationNameSchema,
       stream: streamName.optional(),
-      topic: topicName.optional(),
+      topic: topicName.min(1).optional(),
     }),
     result: z.object({ url: z.string() }),
   },

@@ -48,12 +48,16 @@ export type Registered = z.infer<typeof registeredSchema>;
 
 // What the client can take that Zulip would otherwise send in older forms:
 // null for "as the global setting" in subscriptions, one deletion event for
-// many messages, and the settings of 7.0's unified user_settings object.
+// many messages, the settings of 7.0's unified user_settings object, and
+// the empty topic as "" (Zulip 10, feature level 334) rather than the
+// organization's name for it, so that it is told apart from a topic of that
+// name. Servers older than a capability ignore it.
 const clientCapabilities = {
   notification_settings_null: true,
   bulk_message_deletion: true,
   user_avatar_url_field_optional: false,
   user_settings_object: true,
+  empty_topic_name: true,
 };
 
 const sentSchema = z.looseObject({ id: z.number().int() });

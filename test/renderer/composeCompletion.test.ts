@@ -28,6 +28,7 @@ const garden: SidebarStream = {
     { name: 'tomatoes', unread: 0, muted: false },
     { name: 'green beans', unread: 0, muted: false },
   ],
+  topicsPolicy: 'disable_empty_topic',
 };
 
 const sources: CompletionSources = {
@@ -140,6 +141,7 @@ describe('the length check before sending', () => {
     maxMessageBytes: 100,
     maxTopicLength: 10,
     maxUploadBytes: 1024,
+    emptyTopicName: 'general chat',
   };
 
   it('counts a message in UTF-8 bytes and says how much room is left near the end', () => {

@@ -13,6 +13,7 @@ const stream = (
   muted: options.muted ?? false,
   pinned: options.pinned ?? false,
   unread: topics.reduce((sum, [, unread]) => sum + unread, 0),
+  topicsPolicy: 'disable_empty_topic',
   topics: topics.map(([name, unread, muted]) => ({ name, unread, muted: muted ?? false })),
 });
 

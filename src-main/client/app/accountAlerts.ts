@@ -39,6 +39,8 @@ export interface AlertSources {
   settings(): NotificationSettings;
   /** The message belongs to the conversation the focused window shows. */
   onScreen(message: Message): boolean;
+  /** What the organization calls the empty topic ("general chat"). */
+  emptyTopicName(): string;
 }
 
 /**
@@ -129,7 +131,7 @@ export class AccountAlerts {
   }
 
   #context() {
-    const { cache, ownUserId, settings, onScreen } = this.#sources;
-    return cacheNotifyContext(cache, ownUserId(), settings(), onScreen);
+    const { cache, ownUserId, settings, onScreen, emptyTopicName } = this.#sources;
+    return cacheNotifyContext(cache, ownUserId(), settings(), onScreen, emptyTopicName());
   }
 }

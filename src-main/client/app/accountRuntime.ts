@@ -46,6 +46,7 @@ import { recentConversations, sidebarDms } from './conversationsView';
 import { MessageActions } from './messageActions';
 import { messageRulesOf } from './messageRules';
 import { composeRulesOf, emojiChoices } from './composeAids';
+import { emptyTopicNameOf, topicsPolicyOf } from '../../state/topicsPolicy';
 import { Typists } from './typists';
 import { displaySettingsOf, zulipDisplayPatch, type DisplayPatch } from './displaySettings';
 import { roleOf } from './accountRole';
@@ -248,6 +249,7 @@ export class AccountRuntime {
         shown() &&
         this.#open !== null &&
         inNarrow(this.#open, message, cache.ownUserId ?? this.#account.userId),
+      emptyTopicName: () => emptyTopicNameOf(this.#registerState()),
     });
     session.on('arrivals', (arrivals) => this.#alert(alerts.fromArrivals(arrivals)));
     session.on('caughtUp', ({ afterId }) => this.#alert(alerts.afterCatchUp(afterId)));
@@ -585,6 +587,7 @@ export class AccountRuntime {
             );
           return { name: topic.name, unread: unread?.count ?? 0, muted };
         }),
+        topicsPolicy: topicsPolicyOf(this.#registerState(), subscription.stream_id),
       }))
       .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name));
     const users = this.cache.users();

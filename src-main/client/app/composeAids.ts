@@ -1,5 +1,6 @@
 import { maxUploadBytes, type ComposeRules, type EmojiChoice } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
+import { emptyTopicNameOf } from '../../state/topicsPolicy';
 import { emojiGlyph, unicodeEmoji } from '../../wire/emojiData';
 import { customEmojiOf, unicodeNamesOf, type UnicodeNames } from './reactions';
 
@@ -24,6 +25,7 @@ export function composeRulesOf(state: InitialState | null): ComposeRules {
     maxMessageBytes: positive(state?.['max_message_length'], zulipLimits.maxMessageBytes),
     maxTopicLength: positive(state?.['max_topic_length'], zulipLimits.maxTopicLength),
     maxUploadBytes: Math.min(maxUploadBytesOf(state) ?? maxUploadBytes, maxUploadBytes),
+    emptyTopicName: emptyTopicNameOf(state),
   };
 }
 

@@ -31,7 +31,7 @@ export function inboxOf(cache: Cache, counts: UnreadCounts): Inbox {
     }
     if (row.streamId === null || !streams.has(row.streamId)) continue;
     const topic = topics.get(`${row.streamId}:${row.topicFolded ?? ''}`);
-    if (!topic || topic.muted || topic.topic === '') continue;
+    if (!topic || topic.muted) continue;
     const list = topicsOf.get(row.streamId) ?? [];
     list.push({
       narrow: { kind: 'stream', streamId: row.streamId, topic: topic.topic },

@@ -1,4 +1,5 @@
 import type { Message } from '../../wire';
+import { defaultEmptyTopicName } from '../../state/topicsPolicy';
 import type { Cache } from '../cache/cache';
 import { topicPolicies, type NotifyContext, type NotifySettings, type TopicPolicy } from './policy';
 
@@ -14,11 +15,13 @@ export function cacheNotifyContext(
   ownUserId: number,
   settings: NotifySettings,
   onScreen: (message: Message) => boolean,
+  emptyTopicName: string = defaultEmptyTopicName,
 ): NotifyContext {
   return {
     ownUserId,
     settings,
     onScreen,
+    emptyTopicName,
     stream: (streamId) => cache.subscription(streamId),
     topicPolicy(streamId, topic) {
       const policy = cache.topicPolicy(streamId, topic);

@@ -1,3 +1,4 @@
+import { topicDisplayName } from '../../state/topicsPolicy';
 import { streamNotifies } from '../../state/streamNotificationFlags';
 import { topicPolicies, type TopicPolicyValue } from '../../state/topicMuting';
 import type { Message, Subscription } from '../../wire';
@@ -41,6 +42,8 @@ export interface NotifyContext {
   topicPolicy(streamId: number, topic: string): TopicPolicy;
   /** The message belongs to the conversation on screen, and the window has focus. */
   onScreen(message: Message): boolean;
+  /** What the organization calls the empty topic, which the title names by it. */
+  emptyTopicName: string;
 }
 
 /** Why a message gets nothing whatever the settings say; null when the settings decide. */
@@ -139,7 +142,7 @@ export function noticeFor(message: Message, context: NotifyContext): Notice {
       typeof message.display_recipient === 'string'
         ? message.display_recipient
         : (context.stream(message.stream_id ?? 0)?.name ?? '');
-    title = `${sender} (to #${stream} > ${message.subject})`;
+    title = `${sender} (to #${stream} > ${topicDisplayName(message.subject, context.emptyTopicName)})`;
   } else {
     const others = othersIn(message, context.ownUserId);
     if (others > 0) title = `${sender} (to you and ${others} ${others === 1 ? 'other' : 'others'})`;

@@ -1,3 +1,4 @@
+import { setEmptyTopicName } from './topicLabel.svelte';
 import type {
   AccountSummary,
   AppState,
@@ -549,6 +550,12 @@ export class AppStore {
     this.messageActions.ownUserId = snapshot.user.userId;
     this.drafts.ownUserId = snapshot.user.userId;
     this.messageActions.rules = snapshot.messageRules;
+    setEmptyTopicName(snapshot.compose.emptyTopicName);
+    const topicsPolicies = Object.fromEntries(
+      snapshot.streams.map((stream) => [stream.streamId, stream.topicsPolicy]),
+    );
+    this.compose.topicsPolicies = topicsPolicies;
+    this.messageActions.topicsPolicies = topicsPolicies;
   }
 
   private saveView(): void {

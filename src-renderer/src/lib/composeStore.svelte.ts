@@ -1,4 +1,10 @@
-import type { ChatBridge, Destination, Narrow, OutboxEntry } from '../../../src-preload/bridge';
+import type {
+  ChatBridge,
+  Destination,
+  Narrow,
+  OutboxEntry,
+  TopicsPolicy,
+} from '../../../src-preload/bridge';
 import { errorText } from './errors';
 import type { FeedStore } from './feedStore.svelte';
 
@@ -37,6 +43,8 @@ export class ComposeStore {
    * said (the topic, or the people). The box takes it, once, when it is shown.
    */
   focusWanted = $state<'message' | 'recipients' | null>(null);
+  /** Each channel's topics_policy, by stream ID: where a message may go without a topic. */
+  topicsPolicies = $state<Record<number, TopicsPolicy>>({});
 
   constructor(
     private readonly bridge: ChatBridge,
@@ -48,10 +56,20 @@ export class ComposeStore {
     if (this.kind === 'private') {
       return this.recipients.length > 0 ? { kind: 'private', userIds: [...this.recipients] } : null;
     }
-    const topic = this.topic.trim();
-    return this.streamId !== null && topic !== ''
+    if (this.streamId === null) return null;
+    const policy = this.topicsPolicy;
+    const topic = policy === 'empty_topic_only' ? '' : this.topic.trim();
+    return topic !== '' || policy !== 'disable_empty_topic'
       ? { kind: 'stream', streamId: this.streamId, topic }
       : null;
+  }
+
+  /** The chosen channel's topics_policy; a channel the window does not know requires a topic. */
+  get topicsPolicy(): TopicsPolicy {
+    return (
+      (this.streamId === null ? undefined : this.topicsPolicies[this.streamId]) ??
+      'disable_empty_topic'
+    );
   }
 
   /** Targets what the user reads, as they expect a reply to go there. */

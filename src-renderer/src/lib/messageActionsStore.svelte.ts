@@ -3,6 +3,7 @@ import type {
   ChatBridge,
   Message,
   MessageRules,
+  TopicsPolicy,
   MessageVersion,
   Narrow,
 } from '../../../src-preload/bridge';
@@ -85,6 +86,8 @@ export class MessageActionsStore {
   notice = $state<string | null>(null);
   error = $state<string | null>(null);
   rules = $state<MessageRules>(noRules);
+  /** Each channel's topics_policy, by stream ID: where a moved message may go without a topic. */
+  topicsPolicies = $state<Record<number, TopicsPolicy>>({});
   ownUserId = $state(0);
   #noticeTimer: ReturnType<typeof setTimeout> | null = null;
 

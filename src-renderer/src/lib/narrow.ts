@@ -1,3 +1,4 @@
+import { topicLabel } from './topicLabel.svelte';
 import type {
   MentionFlag,
   Message,
@@ -138,7 +139,7 @@ export function narrowName(narrow: Narrow, snapshot: Snapshot | null): string {
     case 'stream': {
       const name = snapshot?.streams.find((stream) => stream.streamId === narrow.streamId)?.name;
       const stream = `#${name ?? 'unknown stream'}`;
-      return narrow.topic === undefined ? stream : `${stream} › ${narrow.topic}`;
+      return narrow.topic === undefined ? stream : `${stream} › ${topicLabel(narrow.topic)}`;
     }
     case 'private': {
       const names = narrow.userIds.map(

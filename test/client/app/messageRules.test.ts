@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageRulesOf } from '../../../src-main/client/app/messageRules';
+import type { InitialState } from '../../../src-main/state/applyEvent';
 
 // A Zulip 7.0 organization's register state, as it is for a new organization.
 const realm = {
@@ -107,7 +108,7 @@ describe('what a modern Zulip server lets the reader do to messages', () => {
       { stream_id: 20, name: 'garden', can_move_messages_out_of_channel_group: members },
       { stream_id: 21, name: 'kitchen' },
     ],
-  };
+  } as unknown as InitialState;
 
   it('offers a move out of the one channel that allows it, and resolving with no time limit', () => {
     const rules = messageRulesOf(modern);

@@ -44,6 +44,7 @@ function contextFor(setup: Setup = {}): NotifyContext {
     stream: (streamId) => (streamId === 1 ? stream : null),
     topicPolicy: () => setup.topic ?? topicPolicies.inherit,
     onScreen: () => setup.onScreen ?? false,
+    emptyTopicName: 'chit-chat',
   };
 }
 
@@ -647,6 +648,12 @@ const noticeRows: NoticeRow[] = [
     rule: 'a stream message names its stream and topic',
     message: inKitchen(),
     title: 'Bob (to #kitchen > soup)',
+    body: 'Lunch is ready',
+  },
+  {
+    rule: 'a message to the empty topic names it as the organization does',
+    message: inKitchen(1, { topic: '' }),
+    title: 'Bob (to #kitchen > chit-chat)',
     body: 'Lunch is ready',
   },
   {
