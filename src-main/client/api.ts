@@ -16,6 +16,7 @@ import {
   type NarrowTerm,
   type Subscription,
 } from '../wire';
+import { zulip7FeatureLevel } from '../state/permissions';
 import { codeToNamesSchema, type CodeToNames } from './cache/serverEmoji';
 import { FileTooLargeError, NetworkError, NotZulipError, ProtocolError } from './errors';
 import {
@@ -170,6 +171,8 @@ export interface StreamMessage {
 const presenceAnswerSchema = z.object({
   presences: z.record(z.string(), modernPresenceSchema),
   server_timestamp: z.number(),
+  /** Zulip 9 (feature level 263): where the next report's changes start. */
+  presence_last_update_id: z.number().int().optional(),
 });
 export type PresenceAnswer = z.infer<typeof presenceAnswerSchema>;
 
@@ -249,8 +252,11 @@ export interface Api {
     flag: string,
   ): Promise<void>;
   markAllAsRead(): Promise<void>;
-  /** Zulip's POST /users/me/presence, answered with everyone's presence keyed by user ID. */
-  updatePresence(status: 'active' | 'idle'): Promise<PresenceAnswer>;
+  /**
+   * Zulip's POST /users/me/presence, answered with presence keyed by user ID:
+   * everyone's, or from Zulip 9 only what changed after `lastUpdateId`.
+   */
+  updatePresence(status: 'active' | 'idle', lastUpdateId?: number): Promise<PresenceAnswer>;
   markStreamAsRead(streamId: number): Promise<void>;
   /** Zulip's PATCH /messages/{id}; the change comes back as an update_message event. */
   updateMessage(messageId: number, change: MessageChange): Promise<void>;
@@ -426,8 +432,19 @@ export type TypingTarget =
   | { kind: 'private'; userIds: readonly number[] }
   | { kind: 'stream'; streamId: number; topic: string };
 
-export function createApi(credentials: Credentials, options: HttpClientOptions = {}): Api {
-  const http: HttpClient = createHttpClient(credentials, options);
+export interface ApiOptions extends HttpClientOptions {
+  /** The server's feature level as its last registration said it; 7.0's until one has. */
+  featureLevel?: () => number;
+}
+
+// Zulip 8 (feature level 215): a channel's typing goes as stream_id and topic, not `to`.
+const typingByStreamIdSince = 215;
+// Zulip 9 (feature level 263): a presence report may ask only for what changed.
+const presenceUpdatesSince = 263;
+
+export function createApi(credentials: Credentials, options: ApiOptions = {}): Api {
+  const { featureLevel = () => zulip7FeatureLevel, ...httpOptions } = options;
+  const http: HttpClient = createHttpClient(credentials, httpOptions);
   return {
     async getServerSettings() {
       const settings = await http.request('GET', 'server_settings', {}, serverSettingsSchema);
@@ -736,11 +753,18 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         apiSuccessSchema,
       );
     },
-    updatePresence: (status) =>
+    updatePresence: (status, lastUpdateId) =>
       http.request(
         'POST',
         'users/me/presence',
-        { status, new_user_input: status === 'active', slim_presence: true },
+        {
+          status,
+          new_user_input: status === 'active',
+          slim_presence: true,
+          ...(lastUpdateId !== undefined && featureLevel() >= presenceUpdatesSince
+            ? { last_update_id: lastUpdateId }
+            : {}),
+        },
         presenceAnswerSchema,
       ),
     async markAllAsRead() {
@@ -776,11 +800,13 @@ export function createApi(credentials: Credentials, options: HttpClientOptions =
         .message_history;
     },
     async setTyping(op, to) {
-      // "private" rather than 7.0's "direct", which servers before feature level 174 refuse.
+      // "direct" (feature level 174): servers from 215 refuse "private".
       const params =
         to.kind === 'private'
-          ? { type: 'private', op, to: [...to.userIds] }
-          : { type: 'stream', op, to: [to.streamId], topic: to.topic };
+          ? { type: 'direct', op, to: [...to.userIds] }
+          : featureLevel() >= typingByStreamIdSince
+            ? { type: 'stream', op, stream_id: to.streamId, topic: to.topic }
+            : { type: 'stream', op, to: [to.streamId], topic: to.topic };
       await http.request('POST', 'typing', params, apiSuccessSchema);
     },
     async markStreamAsRead(streamId) {

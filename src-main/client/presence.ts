@@ -38,6 +38,8 @@ export interface PresenceOptions {
 export class Presence {
   readonly #options: PresenceOptions;
   #presences = new Map<number, ModernPresence>();
+  /** Zulip 9's presence_last_update_id: the next report asks only for changes after it. */
+  #lastUpdateId: number | undefined;
   /** The server's clock minus this one's, in seconds. */
   #skew = 0;
   #timer: ReturnType<typeof setTimeout> | null = null;
@@ -69,11 +71,18 @@ export class Presence {
   async #ping(): Promise<void> {
     const { api, active, timing, onChange, log } = this.#options;
     try {
-      const answer = await api.updatePresence(active() ? 'active' : 'idle');
+      const asked = this.#lastUpdateId;
+      const answer = await api.updatePresence(active() ? 'active' : 'idle', asked);
       this.#skew = answer.server_timestamp - Date.now() / 1000;
-      this.#presences = new Map(
-        Object.entries(answer.presences).map(([id, presence]) => [Number(id), presence]),
+      const reported = Object.entries(answer.presences).map(
+        ([id, presence]) => [Number(id), presence] as const,
       );
+      // An answer to a report that named an update ID holds only what changed since.
+      const changesOnly = asked !== undefined && answer.presence_last_update_id !== undefined;
+      this.#presences = changesOnly
+        ? new Map([...this.#presences, ...reported])
+        : new Map(reported);
+      this.#lastUpdateId = answer.presence_last_update_id;
       if (!this.#stopped) onChange();
     } catch (error) {
       // Offline: everyone's last known presence ages into offline by itself.

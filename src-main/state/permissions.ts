@@ -42,8 +42,11 @@ export function roleNumberOf(state: InitialState): number {
   return state.is_guest === true ? RoleNumber.guest : RoleNumber.member;
 }
 
+/** Zulip 7.0's feature level: what Hearth hosts speak, and the oldest the client does. */
+export const zulip7FeatureLevel = 185;
+
 /** The feature level the state came from; Hearth hosts and saved states without one speak 7.0's. */
 export function featureLevelOf(state: InitialState): number {
   const level = state['zulip_feature_level'];
-  return typeof level === 'number' ? level : 185;
+  return typeof level === 'number' ? level : zulip7FeatureLevel;
 }

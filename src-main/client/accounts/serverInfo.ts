@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { zulip7FeatureLevel } from '../../state/permissions';
 import { cleartextWarning } from './serverUrl';
 
 /** Zulip 7.0: the oldest server whose API the Hearth client speaks. */
-export const minimumFeatureLevel = 185;
+export const minimumFeatureLevel = zulip7FeatureLevel;
 export const minimumZulipVersion = '7.0';
 
 // GET /server_settings, read tolerantly: servers add keys over the years and

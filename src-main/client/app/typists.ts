@@ -8,9 +8,10 @@ import { privateNarrow } from './narrows';
 export const typingExpiryMs = 15_000;
 
 const person = z.object({ user_id: z.number().int() });
+// Zulip 8 (feature level 215) says "direct" where older servers say "private".
 const typingEventSchema = z.discriminatedUnion('message_type', [
   z.object({
-    message_type: z.literal('private'),
+    message_type: z.enum(['private', 'direct']),
     op: z.enum(['start', 'stop']),
     sender: person,
     recipients: z.array(person),

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applyEvent, type InitialState } from '../../state/applyEvent';
+import { featureLevelOf } from '../../state/permissions';
 import { realmUserEventSchema, type AnyEvent, type QueuedEvent } from '../../wire';
 import { createApi, type Api, type Registered } from '../api';
 import { backoffDelay, defaultBackoff, type Backoff } from '../backoff';
@@ -151,7 +152,10 @@ export class Session {
   #stopWatch: () => void = () => undefined;
 
   constructor(options: SessionOptions) {
-    this.api = createApi(options, options.fetch ? { fetch: options.fetch } : {});
+    this.api = createApi(options, {
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      featureLevel: () => featureLevelOf(this.#state ?? {}),
+    });
     this.#cache = options.cache;
     this.#options = options;
     this.#log = options.log ?? ((line) => console.warn(line));

@@ -46,6 +46,13 @@ describe('who is typing', () => {
     expect(changes).toBe(5);
   });
 
+  it('hears a direct conversation as Zulip 8 names it, "direct" rather than "private"', () => {
+    typists.receive(event('start', 3, { ...withAlice(3), message_type: 'direct' }));
+    expect(typists.conversations()).toEqual([
+      { narrow: { kind: 'private', userIds: [3] }, names: ['Carol'] },
+    ]);
+  });
+
   it('forgets a typist not heard from for fifteen seconds, each "start" renewing the time', () => {
     typists.receive(event('start', 2, withAlice(2, 3)));
     vi.advanceTimersByTime(typingExpiryMs - 1000);
