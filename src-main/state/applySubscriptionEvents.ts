@@ -119,8 +119,12 @@ export function applySubscriptionEvent<S extends SubscriptionContext>(
  * the user could join it, `never_subscribed`; a deleted one (or one the user
  * can no longer see) leaves every list.
  */
-/** The fields a stream `update` event sets, by property. */
-function updatedFields(event: QueuedEvent): Partial<Stream> {
+/**
+ * The fields a stream `update` event sets, by property; null for a property
+ * set as it is named, on the streams that have it (Zulip's channel group
+ * settings, folder_id, topics_policy and the like, from servers after 7.0).
+ */
+function updatedFields(event: QueuedEvent): Partial<Stream> | null {
   switch (event.property) {
     case 'description':
       return {
@@ -139,22 +143,25 @@ function updatedFields(event: QueuedEvent): Partial<Stream> {
     case 'is_announcement_only':
       return { [event.property]: event.value };
     default:
-      return {};
+      return null;
   }
 }
 
 // Zulip's apply_event for a stream `update`: every list that holds the stream
 // takes the change, and those kept by name are sorted again after a rename.
 function applyStreamUpdate<S extends SubscriptionContext>(state: S, event: QueuedEvent): S {
-  const fields = updatedFields(event);
-  const update = <T extends { stream_id: number; name: string }>(list: T[]): T[] => {
-    const next = list.map((entry) =>
-      entry.stream_id === event.stream_id ? { ...entry, ...fields } : entry,
-    );
-    return 'name' in fields ? next.sort(byStreamName) : next;
+  const named = updatedFields(event);
+  const property = String(event.property);
+  const changed = <T extends { stream_id: number }>(entry: T): T => {
+    if (entry.stream_id !== event.stream_id) return entry;
+    if (named) return { ...entry, ...named };
+    return property in entry ? { ...entry, [property]: event.value } : entry;
   };
-  const byId = <T extends { stream_id: number }>(list: T[]): T[] =>
-    list.map((entry) => (entry.stream_id === event.stream_id ? { ...entry, ...fields } : entry));
+  const update = <T extends { stream_id: number; name: string }>(list: T[]): T[] => {
+    const next = list.map(changed);
+    return named && 'name' in named ? next.sort(byStreamName) : next;
+  };
+  const byId = <T extends { stream_id: number }>(list: T[]): T[] => list.map(changed);
   const next = { ...state };
   if (state.subscriptions) next.subscriptions = update(state.subscriptions);
   if (state.unsubscribed) next.unsubscribed = update(state.unsubscribed);

@@ -276,6 +276,25 @@ describe('what the reader may do follows the events that change it', () => {
     expect(readerMay(state).moveBetweenChannels).toBe(false);
   });
 
+  it('changes with a channel’s own setting', () => {
+    let state = modern(alice, {
+      realm_can_move_messages_between_channels_group: groups.nobody,
+      subscriptions: [
+        { stream_id: 20, name: 'garden', can_move_messages_out_of_channel_group: groups.nobody },
+      ],
+    });
+    expect(readerMayInChannel(state, 20).moveOut).toBe(false);
+    state = apply(state, {
+      type: 'stream',
+      op: 'update',
+      stream_id: 20,
+      name: 'garden',
+      property: 'can_move_messages_out_of_channel_group',
+      value: { direct_members: [alice], direct_subgroups: [] },
+    });
+    expect(readerMayInChannel(state, 20).moveOut).toBe(true);
+  });
+
   it('changes when a group is put inside the group a setting names', () => {
     let state = modern(bob, { realm_can_delete_any_message_group: groups.moderators });
     expect(readerMay(state).deleteAny).toBe(false);
