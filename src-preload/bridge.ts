@@ -146,6 +146,8 @@ export const sidebarStreamSchema = z.object({
   topics: z.array(sidebarTopicSchema),
   /** Whether messages here may go without a topic, must have one, or go only without (Zulip's topics_policy). */
   topicsPolicy: z.enum(['allow_empty_topic', 'disable_empty_topic', 'empty_topic_only']),
+  /** The channel folder it is filed in (Zulip 11); null for none. */
+  folderId: z.number().int().nullable(),
 });
 export type SidebarStream = z.infer<typeof sidebarStreamSchema>;
 export type TopicsPolicy = SidebarStream['topicsPolicy'];
@@ -289,6 +291,8 @@ export const snapshotSchema = z.object({
   user: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
   realmName: z.string(),
   streams: z.array(sidebarStreamSchema),
+  /** The organization's channel folders, in their order: the sidebar groups channels under them. */
+  folders: z.array(z.object({ id: z.number().int(), name: z.string() })),
   users: z.array(sidebarUserSchema),
   /** The latest private conversations, newest first. */
   dms: z.array(sidebarConversationSchema),

@@ -1,7 +1,16 @@
-import type { CustomProfileField, RealmBot, Stream, Subscription, UnreadMsgs, User } from '../wire';
+import type {
+  ChannelFolder,
+  CustomProfileField,
+  RealmBot,
+  Stream,
+  Subscription,
+  UnreadMsgs,
+  User,
+} from '../wire';
 import type { QueuedEvent } from '../wire';
 import type { UserGroup } from '../wire';
 import { applyRealmBotEvent } from './applyBotEvents';
+import { applyChannelFolderEvent } from './applyChannelFolderEvent';
 import { applyPresenceEvent, type Presences } from './applyPresenceEvent';
 import { applyReactionEvent } from './applyReactionEvent';
 import { applyCustomProfileFieldsEvent } from './applyProfileDataEvents';
@@ -30,6 +39,7 @@ export type InitialState = Record<string, unknown> & {
   realm_users?: User[];
   realm_non_active_users?: User[];
   realm_user_groups?: UserGroup[];
+  channel_folders?: ChannelFolder[];
   realm_bots?: RealmBot[];
   custom_profile_fields?: CustomProfileField[];
   user_topics?: UserTopic[];
@@ -105,6 +115,9 @@ function applyToOwnState(
       return applyRealmUserEvent(state, event);
     case 'realm_bot':
       return applyRealmBotEvent(state, event);
+    case 'channel_folder':
+      if (!state.channel_folders) return state;
+      return { ...state, channel_folders: applyChannelFolderEvent(state.channel_folders, event) };
     case 'user_group':
       if (!state.realm_user_groups) return state;
       return { ...state, realm_user_groups: applyUserGroupEvent(state.realm_user_groups, event) };

@@ -38,3 +38,14 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const subscriptionsResponseSchema = z.object({
   subscriptions: z.array(subscriptionSchema),
 });
+
+/** An element of register's `channel_folders` (Zulip 11, feature level 389): channels grouped under a name. */
+export interface ChannelFolder {
+  id: number;
+  name: string;
+  description: string;
+  rendered_description: string;
+  /** Where the folder goes among the others (feature level 414); by ID before. */
+  order?: number;
+  is_archived: boolean;
+}

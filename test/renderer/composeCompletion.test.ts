@@ -29,6 +29,7 @@ const garden: SidebarStream = {
     { name: 'green beans', unread: 0, muted: false },
   ],
   topicsPolicy: 'disable_empty_topic',
+  folderId: null,
 };
 
 const sources: CompletionSources = {

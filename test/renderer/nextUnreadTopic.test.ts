@@ -14,6 +14,7 @@ const stream = (
   pinned: options.pinned ?? false,
   unread: topics.reduce((sum, [, unread]) => sum + unread, 0),
   topicsPolicy: 'disable_empty_topic',
+  folderId: null,
   topics: topics.map(([name, unread, muted]) => ({ name, unread, muted: muted ?? false })),
 });
 

@@ -45,6 +45,7 @@ import { bridgeEntry, storedDestination } from './outboxEntries';
 import { recentConversations, sidebarDms } from './conversationsView';
 import { MessageActions } from './messageActions';
 import { messageRulesOf } from './messageRules';
+import { channelFoldersOf, folderIdOf } from './channelFolders';
 import { composeRulesOf, emojiChoices } from './composeAids';
 import { emptyTopicNameOf, topicsPolicyOf } from '../../state/topicsPolicy';
 import { Typists } from './typists';
@@ -588,6 +589,7 @@ export class AccountRuntime {
           return { name: topic.name, unread: unread?.count ?? 0, muted };
         }),
         topicsPolicy: topicsPolicyOf(this.#registerState(), subscription.stream_id),
+        folderId: folderIdOf(this.#registerState(), subscription.stream_id),
       }))
       .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name));
     const users = this.cache.users();
@@ -612,6 +614,7 @@ export class AccountRuntime {
           presence: this.#online ? (this.presence?.statusOf(user.user_id) ?? 'offline') : 'offline',
         }))
         .sort((a, b) => a.fullName.localeCompare(b.fullName)),
+      folders: channelFoldersOf(this.#registerState()),
       dms: sidebarDms(this.cache, counts),
       unread: {
         mentions: counts.mentions,
