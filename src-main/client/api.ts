@@ -441,10 +441,16 @@ export interface ApiOptions extends HttpClientOptions {
 const typingByStreamIdSince = 215;
 // Zulip 9 (feature level 263): a presence report may ask only for what changed.
 const presenceUpdatesSince = 263;
+// Zulip 10 (feature level 334): reads that carry topics name the empty topic
+// "" only when asked to, as register's empty_topic_name capability does for
+// events; otherwise the organization's name for it comes as a topic's name.
+const emptyTopicNameSince = 334;
 
 export function createApi(credentials: Credentials, options: ApiOptions = {}): Api {
   const { featureLevel = () => zulip7FeatureLevel, ...httpOptions } = options;
   const http: HttpClient = createHttpClient(credentials, httpOptions);
+  const emptyTopic = () =>
+    featureLevel() >= emptyTopicNameSince ? { allow_empty_topic_name: true } : {};
   return {
     async getServerSettings() {
       const settings = await http.request('GET', 'server_settings', {}, serverSettingsSchema);
@@ -495,7 +501,14 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       const response = await http.request(
         'GET',
         'messages',
-        { anchor: 'newest', num_before: count, num_after: 0, narrow, apply_markdown: true },
+        {
+          anchor: 'newest',
+          num_before: count,
+          num_after: 0,
+          narrow,
+          apply_markdown: true,
+          ...emptyTopic(),
+        },
         messagesResponseSchema,
       );
       return response.messages;
@@ -511,6 +524,7 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
           narrow,
           apply_markdown: applyMarkdown ?? true,
           ...(includeAnchor === undefined ? {} : { include_anchor: includeAnchor }),
+          ...emptyTopic(),
         },
         messagesResponseSchema,
       ),
@@ -518,7 +532,14 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       const answer = await http.request(
         'GET',
         'messages',
-        { anchor, num_before: numBefore, num_after: numAfter, narrow, apply_markdown: true },
+        {
+          anchor,
+          num_before: numBefore,
+          num_after: numAfter,
+          narrow,
+          apply_markdown: true,
+          ...emptyTopic(),
+        },
         searchAnswerSchema,
       );
       return {
@@ -562,7 +583,8 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       return (await http.request('POST', 'messages/render', { content }, renderedSchema)).rendered;
     },
     async getStreamTopics(streamId) {
-      return (await http.request('GET', `users/me/${streamId}/topics`, {}, topicsSchema)).topics;
+      return (await http.request('GET', `users/me/${streamId}/topics`, emptyTopic(), topicsSchema))
+        .topics;
     },
     async getOwnBots() {
       return (await http.request('GET', 'bots', {}, ownBotsSchema)).bots;
@@ -790,14 +812,15 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       const answer = await http.request(
         'GET',
         `messages/${messageId}`,
-        { apply_markdown: false },
+        { apply_markdown: false, ...emptyTopic() },
         singleMessageSchema,
       );
       return answer.raw_content ?? answer.message.content;
     },
     async getMessageHistory(messageId) {
-      return (await http.request('GET', `messages/${messageId}/history`, {}, historySchema))
-        .message_history;
+      return (
+        await http.request('GET', `messages/${messageId}/history`, emptyTopic(), historySchema)
+      ).message_history;
     },
     async setTyping(op, to) {
       // "direct" (feature level 174): servers from 215 refuse "private".

@@ -1,5 +1,30 @@
 import { z } from 'zod';
 
+/** Zulip's group-setting value: a user group's ID, or people and groups named together. */
+export const groupSettingValueSchema = z.union([
+  z.number().int(),
+  z.object({
+    direct_members: z.array(z.number().int()),
+    direct_subgroups: z.array(z.number().int()),
+  }),
+]);
+
+// Who may do what in a channel, as group settings (Zulip 10 and 11); read
+// by state/readerPermissions, kept as the server sent them.
+const channelGroupSettings = {
+  can_add_subscribers_group: groupSettingValueSchema.optional(),
+  can_remove_subscribers_group: groupSettingValueSchema.optional(),
+  can_administer_channel_group: groupSettingValueSchema.optional(),
+  can_subscribe_group: groupSettingValueSchema.optional(),
+  can_send_message_group: groupSettingValueSchema.optional(),
+  can_move_messages_out_of_channel_group: groupSettingValueSchema.optional(),
+  can_move_messages_within_channel_group: groupSettingValueSchema.optional(),
+  can_resolve_topics_group: groupSettingValueSchema.optional(),
+  can_delete_any_message_group: groupSettingValueSchema.optional(),
+  can_delete_own_message_group: groupSettingValueSchema.optional(),
+  can_create_topic_group: groupSettingValueSchema.optional(),
+};
+
 export const streamSchema = z.object({
   stream_id: z.number().int(),
   name: z.string(),
@@ -13,6 +38,14 @@ export const streamSchema = z.object({
   date_created: z.number().int().optional(),
   /** Null: the organization's policy applies. */
   message_retention_days: z.number().int().nullable().optional(),
+  /** Zulip 10 (feature level 315), to clients that take archived channels. */
+  is_archived: z.boolean().optional(),
+  /** Zulip 11 (feature level 389): the channel folder it is filed in. */
+  folder_id: z.number().int().nullable().optional(),
+  /** Zulip 11 (feature level 392): whether its messages may, must not or only go without a topic. */
+  topics_policy: z.string().optional(),
+  creator_id: z.number().int().nullable().optional(),
+  ...channelGroupSettings,
 });
 export type Stream = z.infer<typeof streamSchema>;
 

@@ -52,7 +52,9 @@ export function narrowOfHash(hash: string, ownUserId: number): Narrow | null {
   for (let index = 1; index < parts.length; index += 2) {
     const operator = parts[index];
     const operand = decodeOperand(parts[index + 1] ?? '');
-    if (operand === null || operand === '') return null;
+    if (operand === null) return null;
+    // Only a topic may be empty: Zulip 10's general chat (feature level 346 links it so).
+    if (operand === '' && operator !== 'topic' && operator !== 'subject') return null;
     switch (operator) {
       case 'stream':
       case 'channel':

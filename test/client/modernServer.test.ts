@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApi } from '../../src-main/client/api';
+import { startFixtureServer, type FixtureServer } from './accounts/fixtureServer';
+
+// What the client keeps of, and asks from, a server after Zulip 7.0: the
+// fields its permissions and topics read must survive parsing, and the
+// parameters newer servers need must go only to servers that take them.
+let server: FixtureServer | undefined;
+afterEach(() => server?.close());
+
+const garden = {
+  stream_id: 20,
+  name: 'garden',
+  description: '',
+  rendered_description: '',
+  invite_only: false,
+  color: '#76ce90',
+  is_muted: false,
+  in_home_view: true,
+  pin_to_top: false,
+  desktop_notifications: null,
+  audible_notifications: null,
+  push_notifications: null,
+  email_notifications: null,
+  wildcard_mentions_notify: null,
+  is_archived: false,
+  folder_id: 3,
+  topics_policy: 'empty_topic_only',
+  can_move_messages_out_of_channel_group: { direct_members: [4], direct_subgroups: [11] },
+  can_send_message_group: 5,
+};
+
+async function serve(level: number) {
+  server = await startFixtureServer({
+    'POST /api/v1/register': {
+      status: 200,
+      body: {
+        result: 'success',
+        msg: '',
+        queue_id: 'q',
+        last_event_id: -1,
+        zulip_feature_level: level,
+        subscriptions: [garden],
+      },
+    },
+    'GET /api/v1/messages': {
+      status: 200,
+      body: {
+        result: 'success',
+        msg: '',
+        anchor: 0,
+        found_anchor: false,
+        found_oldest: true,
+        found_newest: true,
+        history_limited: false,
+        messages: [],
+      },
+    },
+    'POST /api/v1/typing': { status: 200, body: { result: 'success', msg: '' } },
+  });
+  return createApi(
+    { serverUrl: server.url, email: 'iago@zulip.com', apiKey: 'key' },
+    { featureLevel: () => level },
+  );
+}
+
+const sent = (path: string) => {
+  const request = server?.received.find((each) => each.path === `/api/v1/${path}`);
+  return request?.method === 'GET' ? request.query : new URLSearchParams(request?.body ?? '');
+};
+
+describe('a modern Zulip server', () => {
+  it('keeps a channel’s folder, topics policy and group settings from register', async () => {
+    const api = await serve(440);
+    const registered = await api.register();
+    expect(registered.subscriptions?.[0]).toMatchObject({
+      is_archived: false,
+      folder_id: 3,
+      topics_policy: 'empty_topic_only',
+      can_move_messages_out_of_channel_group: { direct_members: [4], direct_subgroups: [11] },
+      can_send_message_group: 5,
+    });
+    expect(JSON.parse(sent('register').get('client_capabilities') ?? '{}')).toMatchObject({
+      empty_topic_name: true,
+    });
+  });
+
+  it('is asked for the empty topic as "" from feature level 334, and older servers are not', async () => {
+    const modern = await serve(334);
+    await modern.getMessages({ anchor: 0, numBefore: 0, numAfter: 10, narrow: [] });
+    expect(sent('messages').get('allow_empty_topic_name')).toBe('true');
+    await server?.close();
+    const older = await serve(333);
+    await older.getMessages({ anchor: 0, numBefore: 0, numAfter: 10, narrow: [] });
+    expect(sent('messages').has('allow_empty_topic_name')).toBe(false);
+  });
+
+  it('is told of typing in a channel by stream_id from feature level 215, to people as "direct"', async () => {
+    const modern = await serve(215);
+    await modern.setTyping('start', { kind: 'stream', streamId: 20, topic: '' });
+    expect(Object.fromEntries(sent('typing'))).toEqual({
+      type: 'stream',
+      op: 'start',
+      stream_id: '20',
+      topic: '',
+    });
+    await server?.close();
+    const zulip7 = await serve(185);
+    await zulip7.setTyping('start', { kind: 'stream', streamId: 20, topic: 'soup' });
+    expect(sent('typing').get('to')).toBe('[20]');
+    await zulip7.setTyping('stop', { kind: 'private', userIds: [4] });
+    const direct = server?.received.filter((each) => each.path === '/api/v1/typing')[1];
+    expect(new URLSearchParams(direct?.body ?? '').get('type')).toBe('direct');
+  });
+});
