@@ -22,4 +22,23 @@ describe('docs/compatibility.md', () => {
       });
     expect(missing).toEqual([]);
   });
+
+  it('has one row for every feature level after 7.0, each saying whether it touches the client', async () => {
+    const rows = (await doc())
+      .split('\n')
+      .map((line) => /^\| (\d+) +\| (.*)\|$/.exec(line))
+      .filter((match) => match !== null)
+      .map((match) => ({
+        level: Number(match[1]),
+        cells: (match[2] ?? '').split(' | ').map((cell) => cell.trim()),
+      }));
+    const levels = rows.map((row) => row.level);
+    const newest = Math.max(...levels);
+    expect(newest).toBeGreaterThanOrEqual(450);
+    expect(levels).toEqual(Array.from({ length: newest - 185 }, (_, index) => 186 + index));
+    for (const { level, cells } of rows) {
+      expect([level, cells[1]]).toEqual([level, expect.stringMatching(/^(yes|no)/)]);
+      expect([level, cells[2]]).toEqual([level, expect.stringMatching(/\S/)]);
+    }
+  });
 });
