@@ -63,6 +63,10 @@ const clientCapabilities = {
 
 const sentSchema = z.looseObject({ id: z.number().int() });
 
+const markAllSchema = z.looseObject({ complete: z.boolean().optional() });
+// How many parts of a backlog one "mark all as read" goes on asking for.
+const markAllRounds = 50;
+
 const renderedSchema = z.looseObject({ rendered: z.string() });
 
 // A search's messages carry their content and topic with the matching words
@@ -445,6 +449,8 @@ const presenceUpdatesSince = 263;
 // "" only when asked to, as register's empty_topic_name capability does for
 // events; otherwise the organization's name for it comes as a topic's name.
 const emptyTopicNameSince = 334;
+// Zulip 10 (feature level 290) deactivates user groups; 294 removed their deletion.
+const groupDeactivationSince = 290;
 
 export function createApi(credentials: Credentials, options: ApiOptions = {}): Api {
   const { featureLevel = () => zulip7FeatureLevel, ...httpOptions } = options;
@@ -704,7 +710,11 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       await http.request('PATCH', `user_groups/${groupId}`, changes, apiSuccessSchema);
     },
     async deleteUserGroup(groupId) {
-      await http.request('DELETE', `user_groups/${groupId}`, {}, apiSuccessSchema);
+      if (featureLevel() >= groupDeactivationSince) {
+        await http.request('POST', `user_groups/${groupId}/deactivate`, {}, apiSuccessSchema);
+      } else {
+        await http.request('DELETE', `user_groups/${groupId}`, {}, apiSuccessSchema);
+      }
     },
     async updateUserGroupMembers(groupId, change) {
       const params = { add: [...change.add], delete: [...change.delete] };
@@ -790,7 +800,12 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
         presenceAnswerSchema,
       ),
     async markAllAsRead() {
-      await http.request('POST', 'mark_all_as_read', {}, apiSuccessSchema);
+      // Zulip 8 (feature level 211) marks a large backlog in parts, saying
+      // `complete: false` until the last, as its web app repeats the call.
+      for (let round = 0; round < markAllRounds; round++) {
+        const answer = await http.request('POST', 'mark_all_as_read', {}, markAllSchema);
+        if (answer.complete !== false) return;
+      }
     },
     async updateMessage(messageId, { content, topic, propagateMode, streamId }) {
       await http.request(

@@ -62,6 +62,7 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
       if (state.realm_non_active_users) {
         next.realm_non_active_users = state.realm_non_active_users.map(change);
       }
+      if (person.is_active !== undefined) moveByActivity(next, person.user_id, person.is_active);
       if (
         person.user_id === state.user_id &&
         person.full_name !== undefined &&
@@ -107,4 +108,21 @@ function withOwnRole(state: InitialState, role: number): InitialState {
     next['can_invite_others_to_realm'] = may(state['realm_invite_to_realm_policy']);
   }
   return next;
+}
+
+/**
+ * Zulip 8 (feature level 222) deactivates and reactivates people with an
+ * `update` of is_active rather than `remove` and `add`: the person moves
+ * between the active and the deactivated lists, as Zulip's apply_event does.
+ */
+function moveByActivity(state: InitialState, userId: number, active: boolean): void {
+  const { realm_users: activeUsers, realm_non_active_users: inactiveUsers } = state;
+  if (!activeUsers || !inactiveUsers) return;
+  const from = active ? inactiveUsers : activeUsers;
+  const moving = from.find((user) => user.user_id === userId);
+  if (!moving) return;
+  const rest = from.filter((user) => user.user_id !== userId);
+  const to = [...(active ? activeUsers : inactiveUsers), moving].sort(byId);
+  state.realm_users = active ? to : rest;
+  state.realm_non_active_users = active ? rest : to;
 }

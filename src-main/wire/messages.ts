@@ -64,6 +64,8 @@ export const messageSchema = z.object({
   timestamp: z.number().int(),
   /** Present once the message was edited; `edit_history` is newest first. */
   last_edit_timestamp: z.number().int().optional(),
+  /** Zulip 10 (feature level 365): when it last moved, which last_edit_timestamp no longer tells. */
+  last_moved_timestamp: z.number().int().optional(),
   edit_history: z.array(editHistoryEntrySchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;

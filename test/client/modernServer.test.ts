@@ -57,6 +57,12 @@ async function serve(level: number) {
       },
     },
     'POST /api/v1/typing': { status: 200, body: { result: 'success', msg: '' } },
+    'POST /api/v1/user_groups/7/deactivate': { status: 200, body: { result: 'success', msg: '' } },
+    'DELETE /api/v1/user_groups/7': { status: 200, body: { result: 'success', msg: '' } },
+    'POST /api/v1/mark_all_as_read': {
+      status: 200,
+      body: { result: 'success', msg: '', complete: level < 250 },
+    },
   });
   return createApi(
     { serverUrl: server.url, email: 'iago@zulip.com', apiKey: 'key' },
@@ -111,5 +117,30 @@ describe('a modern Zulip server', () => {
     await zulip7.setTyping('stop', { kind: 'private', userIds: [4] });
     const direct = server?.received.filter((each) => each.path === '/api/v1/typing')[1];
     expect(new URLSearchParams(direct?.body ?? '').get('type')).toBe('direct');
+  });
+
+  it('has a user group deactivated from feature level 290, deleted before', async () => {
+    const modern = await serve(290);
+    await modern.deleteUserGroup(7);
+    expect(server?.received.map((each) => `${each.method} ${each.path}`)).toEqual([
+      'POST /api/v1/user_groups/7/deactivate',
+    ]);
+    await server?.close();
+    const zulip7 = await serve(185);
+    await zulip7.deleteUserGroup(7);
+    expect(server?.received.map((each) => `${each.method} ${each.path}`)).toEqual([
+      'DELETE /api/v1/user_groups/7',
+    ]);
+  });
+
+  it('is asked again to mark all as read until it says the work is complete', async () => {
+    const done = await serve(200);
+    await done.markAllAsRead();
+    expect(server?.received).toHaveLength(1);
+    await server?.close();
+    // This server never finishes: the client gives up after a bounded number of parts.
+    const partial = await serve(300);
+    await partial.markAllAsRead();
+    expect(server?.received.length).toBe(50);
   });
 });

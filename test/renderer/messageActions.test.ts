@@ -80,6 +80,9 @@ describe('the actions a message menu offers', () => {
     const edited = message(2, { last_edit_timestamp: sentAt / 1000 + 60 });
     expect(offeredActions(edited, memberRules, 1, minutesLater(2)).history).toBe(true);
     expect(offeredActions(message(2), memberRules, 1, minutesLater(2)).history).toBe(false);
+    // Zulip 10 marks a move apart from an edit (feature level 365).
+    const moved = message(2, { last_moved_timestamp: sentAt / 1000 + 60 });
+    expect(offeredActions(moved, memberRules, 1, minutesLater(2)).history).toBe(true);
     const hidden = { ...memberRules, editHistory: false };
     expect(offeredActions(edited, hidden, 1, minutesLater(2)).history).toBe(false);
   });

@@ -60,12 +60,17 @@ function nesting(groups: readonly AnyGroup[], group: AnyGroup) {
   };
 }
 
+// Zulip 10 (feature level 290) deactivates a group rather than deleting it;
+// the update event leaves it in the state, marked.
+const isDeactivated = (group: object): boolean =>
+  (group as { deactivated?: unknown }).deactivated === true;
+
 /** The groups people made, by name, for the compose box to complete as @*name*. */
 export function mentionableGroups(
   state: InitialState | null,
 ): { name: string; description: string }[] {
   return (state?.realm_user_groups ?? [])
-    .filter((group) => !group.is_system_group)
+    .filter((group) => !group.is_system_group && !isDeactivated(group))
     .map(({ name, description }) => ({ name, description }))
     .sort(byName);
 }
@@ -98,7 +103,7 @@ export class UserGroups {
     });
     return {
       groups: groups
-        .filter((group) => group.is_system_group !== true)
+        .filter((group) => group.is_system_group !== true && !isDeactivated(group))
         .sort(byName)
         .map((group) => ({
           groupId: group.id,

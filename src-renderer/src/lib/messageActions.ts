@@ -43,7 +43,9 @@ export function offeredActions(
     resolve: inChannel && granted.resolveTopic && within(message, rules.resolveTopicLimit, now),
     delete:
       granted.deleteAny || (own && granted.deleteOwn && within(message, rules.deleteOwnLimit, now)),
-    history: rules.editHistory && message.last_edit_timestamp !== undefined,
+    history:
+      rules.editHistory &&
+      (message.last_edit_timestamp !== undefined || message.last_moved_timestamp !== undefined),
   };
 }
 
