@@ -427,6 +427,14 @@ export type RealmChanges = Partial<{
   invite_to_realm_policy: number;
   /** -1 for none. */
   notifications_stream_id: number;
+  /** Zulip 9 (feature level 241): the same, renamed. */
+  new_stream_announcements_stream_id: number;
+  /** Group settings (Zulip 9 and 10): the group that holds the permission now. */
+  can_move_messages_between_topics_group: { new: number };
+  can_delete_own_message_group: { new: number };
+  can_invite_users_group: { new: number };
+  /** Zulip 10 (feature level 358), in place of allow_edit_history. */
+  message_edit_history_visibility_policy: 'all' | 'moves' | 'none';
 }>;
 
 /** Zulip's visibility_policy: 0 follows the stream, 1 muted, 2 unmuted in a muted stream. */
@@ -665,11 +673,16 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       await http.request('DELETE', path, {}, apiSuccessSchema);
     },
     async updateRealm(changes) {
-      // Zulip reads "no limit" as the JSON string "unlimited", never as null.
+      // Zulip reads "no limit" as the JSON string "unlimited", never as null,
+      // and a group setting's change as JSON.
       const params = Object.fromEntries(
         Object.entries(changes).map(([name, value]) => [
           name,
-          value === null ? JSON.stringify('unlimited') : value,
+          value === null
+            ? JSON.stringify('unlimited')
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : value,
         ]),
       );
       await http.request('PATCH', 'realm', params, apiSuccessSchema);

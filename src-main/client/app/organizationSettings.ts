@@ -1,6 +1,7 @@
 import type { OrganizationChange, OrganizationSettings } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
-import { Policy } from '../../state/permissions';
+import { groupIdNamed } from '../../state/groupSettings';
+import { featureLevelOf, Policy } from '../../state/permissions';
 import type { Api, RealmChanges } from '../api';
 
 export interface OrganizationActionsDeps {
@@ -28,6 +29,53 @@ const invitePolicy = (value: unknown): InvitePolicy =>
     ? (value as InvitePolicy)
     : Policy.members;
 
+// The role policies the page offers that newer servers keep as group
+// settings: the feature level each became one, and its name there.
+const groupSettings = {
+  editTopicPolicy: {
+    since: 316,
+    name: 'can_move_messages_between_topics_group',
+    legacy: 'edit_topic_policy',
+  },
+  deleteOwnPolicy: {
+    since: 291,
+    name: 'can_delete_own_message_group',
+    legacy: 'delete_own_message_policy',
+  },
+  invitePolicy: { since: 321, name: 'can_invite_users_group', legacy: 'invite_to_realm_policy' },
+} as const;
+
+// Each role policy as the system group that means the same.
+const roleGroups: Record<number, string> = {
+  [Policy.members]: 'role:members',
+  [Policy.admins]: 'role:administrators',
+  [Policy.fullMembers]: 'role:fullmembers',
+  [Policy.moderators]: 'role:moderators',
+  [Policy.everyone]: 'role:everyone',
+  [Policy.nobody]: 'role:nobody',
+  [Policy.owners]: 'role:owners',
+};
+
+// Zulip 9 (feature level 241) renamed the stream new streams are announced in.
+const announcementsRenamedSince = 241;
+// Zulip 10 (feature level 358) replaced allow_edit_history.
+const editHistoryVisibilitySince = 358;
+
+/**
+ * A setting as the page shows it: the role policy itself on a server before
+ * its group setting, else the policy its system group stands for. A group
+ * the page cannot name (people chosen one by one, or a group of people)
+ * reads as no policy.
+ */
+function policyOf(state: InitialState, field: keyof typeof groupSettings): unknown {
+  const { since, name, legacy } = groupSettings[field];
+  if (featureLevelOf(state) < since) return state[`realm_${legacy}`];
+  const value = state[`realm_${name}`];
+  const group = (state.realm_user_groups ?? []).find((each) => each.id === value);
+  const found = Object.entries(roleGroups).find(([, groupName]) => groupName === group?.name);
+  return found ? Number(found[0]) : null;
+}
+
 const limit = (value: unknown): number | null =>
   typeof value === 'number' && value > 0 ? value : null;
 
@@ -40,23 +88,33 @@ interface StateStream {
 /** The organization's settings as the register state holds them. */
 export function organizationSettingsOf(state: InitialState | null): OrganizationSettings {
   const s = state ?? {};
+  const level = featureLevelOf(s);
+  // Zulip 10 (feature level 330) lists default channels by ID, older servers as objects.
+  const defaultStreams = (s['realm_default_streams'] ?? []) as (StateStream | number)[];
   const defaults = new Set(
-    ((s['realm_default_streams'] as StateStream[] | undefined) ?? []).map(
-      (stream) => stream.stream_id,
-    ),
+    defaultStreams.map((stream) => (typeof stream === 'number' ? stream : stream.stream_id)),
   );
-  const notifications = s['realm_notifications_stream_id'];
+  const notifications =
+    s[
+      level >= announcementsRenamedSince
+        ? 'realm_new_stream_announcements_stream_id'
+        : 'realm_notifications_stream_id'
+    ];
+  const allowEditHistory =
+    level >= editHistoryVisibilitySince
+      ? s['realm_message_edit_history_visibility_policy'] !== 'none'
+      : s['realm_allow_edit_history'] !== false;
   return {
     name: typeof s['realm_name'] === 'string' ? s['realm_name'] : '',
     description: typeof s['realm_description'] === 'string' ? s['realm_description'] : '',
     allowMessageEditing: s['realm_allow_message_editing'] !== false,
     editLimitSeconds: limit(s['realm_message_content_edit_limit_seconds']),
-    editTopicPolicy: messagePolicy(s['realm_edit_topic_policy'], Policy.everyone),
+    editTopicPolicy: messagePolicy(policyOf(s, 'editTopicPolicy'), Policy.everyone),
     moveWithinStreamLimitSeconds: limit(s['realm_move_messages_within_stream_limit_seconds']),
-    allowEditHistory: s['realm_allow_edit_history'] !== false,
-    deleteOwnPolicy: messagePolicy(s['realm_delete_own_message_policy'], Policy.admins),
+    allowEditHistory,
+    deleteOwnPolicy: messagePolicy(policyOf(s, 'deleteOwnPolicy'), Policy.admins),
     deleteLimitSeconds: limit(s['realm_message_content_delete_limit_seconds']),
-    invitePolicy: invitePolicy(s['realm_invite_to_realm_policy']),
+    invitePolicy: invitePolicy(policyOf(s, 'invitePolicy')),
     notificationsStreamId:
       typeof notifications === 'number' && notifications > 0 ? notifications : null,
     canEdit: s.is_admin === true,
@@ -87,13 +145,37 @@ const realmParams = {
   notificationsStreamId: 'notifications_stream_id',
 } as const satisfies Record<keyof OrganizationChange, keyof RealmChanges>;
 
-export function realmChangesOf(patch: OrganizationChange): RealmChanges {
+/**
+ * PATCH /realm's parameters for a change the page made, in the words of the
+ * server at hand: a role policy goes as its system group where the server
+ * keeps a group setting, and renamed settings by their new names.
+ */
+export function realmChangesOf(
+  patch: OrganizationChange,
+  state: InitialState | null,
+): RealmChanges {
+  const s = state ?? {};
+  const level = featureLevelOf(s);
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(patch)) {
     if (value === undefined) continue;
     const param = realmParams[field as keyof OrganizationChange];
-    // Zulip turns the notifications stream off with -1, where the page says null.
-    changes[param] = param === 'notifications_stream_id' && value === null ? -1 : value;
+    const setting = groupSettings[field as keyof typeof groupSettings] as
+      (typeof groupSettings)[keyof typeof groupSettings] | undefined;
+    if (setting && level >= setting.since) {
+      const groupId = groupIdNamed(s.realm_user_groups ?? [], roleGroups[value as number] ?? '');
+      if (groupId === null) throw new Error('The server did not say which group that is.');
+      changes[setting.name] = { new: groupId };
+    } else if (param === 'allow_edit_history' && level >= editHistoryVisibilitySince) {
+      changes['message_edit_history_visibility_policy'] = value === true ? 'all' : 'none';
+    } else if (param === 'notifications_stream_id') {
+      // Zulip turns the notifications stream off with -1, where the page says null.
+      const name =
+        level >= announcementsRenamedSince ? 'new_stream_announcements_stream_id' : param;
+      changes[name] = value === null ? -1 : value;
+    } else {
+      changes[param] = value;
+    }
   }
   return changes as RealmChanges;
 }
@@ -114,7 +196,7 @@ export class OrganizationActions {
     if (!this.settings().canEdit) {
       throw new Error('Only administrators change the organization’s settings.');
     }
-    await this.deps.api().updateRealm(realmChangesOf(patch));
+    await this.deps.api().updateRealm(realmChangesOf(patch, this.deps.state()));
   }
 
   /** Uploads `image` (base64) as the organization's icon, or, given null, removes the uploaded one. */
