@@ -302,6 +302,15 @@ export const snapshotSchema = z.object({
   /** Where the window was when this account was last open. */
   lastNarrow: narrowSchema.nullable(),
   messageRules: messageRulesSchema,
+  /** What else the organization lets the reader do, for the window to offer only that. */
+  may: z.object({
+    createPublicChannel: z.boolean(),
+    createPrivateChannel: z.boolean(),
+    inviteByEmail: z.boolean(),
+    createInviteLink: z.boolean(),
+    addCustomEmoji: z.boolean(),
+    sendDirectMessage: z.boolean(),
+  }),
   compose: composeRulesSchema,
   display: displaySettingsSchema,
   /** The reader's role in the organization. */

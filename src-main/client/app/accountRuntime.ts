@@ -46,6 +46,7 @@ import { recentConversations, sidebarDms } from './conversationsView';
 import { MessageActions } from './messageActions';
 import { messageRulesOf } from './messageRules';
 import { channelFoldersOf, folderIdOf } from './channelFolders';
+import { snapshotPermissions } from './snapshotPermissions';
 import { composeRulesOf, emojiChoices } from './composeAids';
 import { emptyTopicNameOf, topicsPolicyOf } from '../../state/topicsPolicy';
 import { Typists } from './typists';
@@ -623,6 +624,7 @@ export class AccountRuntime {
       connection: this.connection,
       lastNarrow: this.#account.lastNarrow ? narrowOfTerms(this.#account.lastNarrow) : null,
       messageRules: messageRulesOf(this.#registerState()),
+      may: snapshotPermissions(this.#registerState()),
       compose: composeRulesOf(this.#registerState()),
       display: displaySettingsOf(this.#registerState()),
       role: roleOf(this.#registerState()),

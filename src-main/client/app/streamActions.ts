@@ -6,6 +6,7 @@ import type {
   SubscriptionChange,
 } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
+import { readerMay } from '../../state/readerPermissions';
 import type { Api } from '../api';
 import type { Cache } from '../cache/cache';
 import {
@@ -68,6 +69,12 @@ export class StreamActions {
    * Zulip's web app does; one taken by a stream hidden from them the server refuses.
    */
   async create(stream: NewStream): Promise<void> {
+    const may = readerMay(this.deps.state());
+    if (!(stream.inviteOnly ? may.createPrivateChannel : may.createPublicChannel)) {
+      throw new Error(
+        `The organization does not let you create ${stream.inviteOnly ? 'private' : 'public'} channels.`,
+      );
+    }
     const taken = streamNamed(this.list(), stream.name);
     if (taken) throw new Error(`A stream named #${taken.name} already exists.`);
     await this.deps

@@ -1,0 +1,16 @@
+import type { Snapshot } from '../../../src-preload/bridge';
+import type { InitialState } from '../../state/applyEvent';
+import { readerMay } from '../../state/readerPermissions';
+
+/** What the window may offer beyond message actions, from the one place permissions are decided. */
+export function snapshotPermissions(state: InitialState | null): Snapshot['may'] {
+  const may = readerMay(state);
+  return {
+    createPublicChannel: may.createPublicChannel,
+    createPrivateChannel: may.createPrivateChannel,
+    inviteByEmail: may.invite,
+    createInviteLink: may.createInviteLink,
+    addCustomEmoji: may.addCustomEmoji,
+    sendDirectMessage: may.sendDirectMessage,
+  };
+}
