@@ -52,13 +52,16 @@ export type Registered = z.infer<typeof registeredSchema>;
 // many messages, the settings of 7.0's unified user_settings object, and
 // the empty topic as "" (Zulip 10, feature level 334) rather than the
 // organization's name for it, so that it is told apart from a topic of that
-// name. Servers older than a capability ignore it.
+// name, and archived channels marked is_archived rather than left out
+// (feature level 315), so that their history stays readable. Servers older
+// than a capability ignore it.
 const clientCapabilities = {
   notification_settings_null: true,
   bulk_message_deletion: true,
   user_avatar_url_field_optional: false,
   user_settings_object: true,
   empty_topic_name: true,
+  archived_channels: true,
 };
 
 const sentSchema = z.looseObject({ id: z.number().int() });

@@ -88,6 +88,7 @@ describe('a modern Zulip server', () => {
     });
     expect(JSON.parse(sent('register').get('client_capabilities') ?? '{}')).toMatchObject({
       empty_topic_name: true,
+      archived_channels: true,
     });
   });
 

@@ -571,6 +571,8 @@ export class AccountRuntime {
     );
     const streams = this.cache
       .subscriptions()
+      // Archived channels (Zulip 10) leave the sidebar and the compose box; their history stays.
+      .filter((subscription) => subscription.is_archived !== true)
       .map((subscription) => ({
         streamId: subscription.stream_id,
         name: subscription.name,

@@ -40,7 +40,10 @@ export function browsedStreams(
   const known = state?.subscriptions
     ? visibleStreams(state)
     : cached.map((subscription) => ({ stream: subscription, subscription }));
+  // An archived channel takes no messages and no subscribers: Zulip's web
+  // app lists it only where archived channels are asked for.
   return known
+    .filter(({ stream }) => stream.is_archived !== true)
     .map(({ stream, subscription }) => ({
       streamId: stream.stream_id,
       name: stream.name,

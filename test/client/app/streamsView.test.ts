@@ -77,6 +77,32 @@ describe('the stream browser', () => {
     ]);
   });
 
+  it('leaves out a channel a Zulip 10 server reports archived, once the event says so', () => {
+    // A Zulip 10 server marks every channel object with is_archived.
+    const flagged = <T extends object>(list: T[] | undefined) =>
+      (list ?? []).map((each) => ({ ...each, is_archived: false }));
+    const zulip10: InitialState = {
+      ...state,
+      subscriptions: flagged(state.subscriptions),
+      unsubscribed: flagged(state.unsubscribed),
+      never_subscribed: flagged(state.never_subscribed),
+      streams: flagged(state.streams),
+    };
+    expect(browsedStreams(zulip10, []).map((row) => row.name)).toContain('attic');
+    const archived = applyEvent(
+      zulip10,
+      event({
+        type: 'stream',
+        op: 'update',
+        stream_id: 2,
+        name: 'attic',
+        property: 'is_archived',
+        value: true,
+      }),
+    );
+    expect(browsedStreams(archived, []).map((row) => row.name)).toEqual(['Garden', 'kitchen']);
+  });
+
   it('follows the events: a stream created elsewhere, joining it, and leaving it', () => {
     const created = applyEvent(
       state,
