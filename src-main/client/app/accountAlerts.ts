@@ -1,9 +1,15 @@
 import type { Narrow } from '../../../src-preload/bridge';
-import { soundToPlay, type HearthSound, type Message, type NotificationSettings } from '../../wire';
+import { soundToPlay, type HearthSound, type Message } from '../../wire';
 import type { Cache } from '../cache/cache';
 import { keepNewest } from '../keepNewest';
 import { cacheNotifyContext } from '../notify/context';
-import { catchUpSummary, decide, decideEdit, type Notice } from '../notify/policy';
+import {
+  catchUpSummary,
+  decide,
+  decideEdit,
+  type Notice,
+  type NotifySettings,
+} from '../notify/policy';
 import type { Arrivals } from '../session/session';
 import { privateNarrow } from './narrows';
 
@@ -36,7 +42,7 @@ export function conversationOf(message: Message, ownUserId: number): Narrow {
 export interface AlertSources {
   cache: Cache;
   ownUserId(): number;
-  settings(): NotificationSettings;
+  settings(): NotifySettings;
   /** The message belongs to the conversation the focused window shows. */
   onScreen(message: Message): boolean;
   /** What the organization calls the empty topic ("general chat"). */

@@ -38,7 +38,7 @@ import { Outbox } from '../outbox/outbox';
 import { defaultPresenceTiming, Presence } from '../presence';
 import { Session, type SessionOptions } from '../session/session';
 import { accountBadge } from '../notify/badge';
-import { availableSoundsOf, notificationSettingsOf } from '../notify/settings';
+import { availableSoundsOf, notificationSettingsOf, notifySettingsOf } from '../notify/settings';
 import { AccountAlerts, type Alert } from './accountAlerts';
 import { cacheNarrow, inNarrow, narrowOfTerms, narrowTerms, outboxInNarrow } from './narrows';
 import { bridgeEntry, storedDestination } from './outboxEntries';
@@ -246,7 +246,7 @@ export class AccountRuntime {
     const alerts = new AccountAlerts({
       cache,
       ownUserId: () => cache.ownUserId ?? this.#account.userId,
-      settings: () => this.notificationSettings(),
+      settings: () => notifySettingsOf(this.#registerState()),
       onScreen: (message) =>
         shown() &&
         this.#open !== null &&

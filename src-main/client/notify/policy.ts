@@ -18,6 +18,10 @@ export interface NotifySettings {
   /** A sound's name, or "none". */
   notification_sound: string;
   pm_content_in_desktop_notifications: boolean;
+  /** Zulip 8 (feature level 189): messages in followed topics; left out by servers without them. */
+  enable_followed_topic_desktop_notifications?: boolean;
+  enable_followed_topic_audible_notifications?: boolean;
+  enable_followed_topic_wildcard_mentions_notify?: boolean;
 }
 
 /**
@@ -104,6 +108,10 @@ const personalGlobal = {
   desktop: 'enable_desktop_notifications',
   audible: 'enable_sounds',
 } as const;
+const followedTopic = {
+  desktop: 'enable_followed_topic_desktop_notifications',
+  audible: 'enable_followed_topic_audible_notifications',
+} as const;
 
 // Zulip's should_send_desktop_notification and should_send_audible_notification:
 // a stream set to notify notifies for every message; otherwise direct
@@ -120,9 +128,16 @@ function channelOn(
       ? context.stream(message.stream_id)
       : null;
   if (stream && streamNotifies(stream, streamFlag[channel], settings)) return true;
+  // A followed topic notifies for every message where the user asked it to.
+  const followed =
+    message.type === 'stream' &&
+    message.stream_id !== undefined &&
+    context.topicPolicy(message.stream_id, message.subject) === topicPolicies.followed;
+  if (followed && settings[followedTopic[channel]] === true) return true;
   if (!settings[personalGlobal[channel]]) return false;
   if (message.type === 'private' || directlyMentioned(flags) || alerted(flags)) return true;
   if (!wildcardMentioned(flags)) return false;
+  if (followed && settings.enable_followed_topic_wildcard_mentions_notify === true) return true;
   return stream?.wildcard_mentions_notify ?? settings.wildcard_mentions_notify;
 }
 

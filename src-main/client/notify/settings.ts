@@ -1,4 +1,5 @@
 import type { InitialState } from '../../state/applyEvent';
+import type { NotifySettings } from './policy';
 import {
   zulipNotificationDefaults,
   type NotificationSettings,
@@ -27,4 +28,28 @@ export function availableSoundsOf(state: InitialState): string[] {
   const object = state.user_settings as { available_notification_sounds?: unknown } | undefined;
   const listed = object?.available_notification_sounds ?? state.available_notification_sounds;
   return Array.isArray(listed) ? listed.filter((name) => typeof name === 'string') : [];
+}
+
+// Zulip 8 (feature level 189): how messages in followed topics notify.
+const followedTopicSettings = [
+  'enable_followed_topic_desktop_notifications',
+  'enable_followed_topic_audible_notifications',
+  'enable_followed_topic_wildcard_mentions_notify',
+] as const;
+
+/**
+ * What the notification policy reads: the global settings, and the
+ * followed-topic ones where the server has them (a server without followed
+ * topics sends none, and none is taken as off).
+ */
+export function notifySettingsOf(state: InitialState | null): NotifySettings {
+  const settings: NotifySettings = state
+    ? { ...notificationSettingsOf(state) }
+    : { ...zulipNotificationDefaults };
+  const object = state?.user_settings;
+  for (const name of followedTopicSettings) {
+    const value = object?.[name] ?? state?.[name];
+    if (typeof value === 'boolean') settings[name] = value;
+  }
+  return settings;
 }

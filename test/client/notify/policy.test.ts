@@ -6,6 +6,7 @@ import {
   noticeFor,
   topicPolicies,
   type NotifyContext,
+  type NotifySettings,
   type Silenced,
   type StreamNotifySettings,
   type TopicPolicy,
@@ -29,7 +30,7 @@ const kitchen: StreamNotifySettings = {
 };
 
 interface Setup {
-  settings?: Partial<typeof zulipNotificationDefaults>;
+  settings?: Partial<NotifySettings>;
   /** The subscription to stream 1; null for none. */
   stream?: Partial<StreamNotifySettings> | null;
   topic?: TopicPolicy;
@@ -76,7 +77,49 @@ interface Row {
   sound: string | null;
 }
 
+const followedOn = {
+  enable_followed_topic_desktop_notifications: true,
+  enable_followed_topic_audible_notifications: true,
+  enable_followed_topic_wildcard_mentions_notify: true,
+};
+
 const rows: Row[] = [
+  // Followed topics (Zulip 8, feature level 189).
+  {
+    rule: 'a followed topic notifies every message where the user asked it to',
+    message: inKitchen(),
+    setup: { topic: topicPolicies.followed, settings: followedOn },
+    desktop: true,
+    sound: 'zulip',
+  },
+  {
+    rule: 'a followed topic notifies nothing more where the server sends no such settings',
+    message: inKitchen(),
+    setup: { topic: topicPolicies.followed },
+    desktop: false,
+    sound: null,
+  },
+  {
+    rule: 'a followed topic in a muted stream still notifies',
+    message: inKitchen(),
+    setup: { topic: topicPolicies.followed, stream: { is_muted: true }, settings: followedOn },
+    desktop: true,
+    sound: 'zulip',
+  },
+  {
+    rule: 'a wildcard mention in a followed topic follows its own setting',
+    message: inKitchen(),
+    flags: ['wildcard_mentioned'],
+    setup: {
+      topic: topicPolicies.followed,
+      settings: {
+        enable_followed_topic_wildcard_mentions_notify: true,
+        wildcard_mentions_notify: false,
+      },
+    },
+    desktop: true,
+    sound: 'zulip',
+  },
   // Nothing, whatever the settings say.
   {
     rule: 'own stream message',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationSettingsOf } from '../../../src-main/client/notify/settings';
+import { notificationSettingsOf, notifySettingsOf } from '../../../src-main/client/notify/settings';
 import { zulipNotificationDefaults } from '../../../src-main/wire';
 
 // The settings the notification policy and the badge read, from the register
@@ -47,5 +47,25 @@ describe('the desktop settings of a register state', () => {
         user_settings: { enable_sounds: 'yes', desktop_icon_count_display: '2' },
       }),
     ).toMatchObject({ enable_sounds: true, desktop_icon_count_display: 1 });
+  });
+});
+
+describe('the followed-topic settings', () => {
+  it('are read from user_settings where the server has them, and absent where it has not', () => {
+    const zulip8 = notifySettingsOf({
+      user_settings: {
+        enable_followed_topic_desktop_notifications: true,
+        enable_followed_topic_audible_notifications: false,
+        enable_followed_topic_wildcard_mentions_notify: true,
+      },
+    });
+    expect(zulip8).toMatchObject({
+      enable_followed_topic_desktop_notifications: true,
+      enable_followed_topic_audible_notifications: false,
+      enable_followed_topic_wildcard_mentions_notify: true,
+    });
+    expect(notifySettingsOf({ user_settings: {} })).not.toHaveProperty(
+      'enable_followed_topic_desktop_notifications',
+    );
   });
 });
