@@ -1,4 +1,3 @@
-import { topicLabel } from './topicLabel.svelte';
 import type {
   MentionFlag,
   Message,
@@ -139,7 +138,10 @@ export function narrowName(narrow: Narrow, snapshot: Snapshot | null): string {
     case 'stream': {
       const name = snapshot?.streams.find((stream) => stream.streamId === narrow.streamId)?.name;
       const stream = `#${name ?? 'unknown stream'}`;
-      return narrow.topic === undefined ? stream : `${stream} › ${topicLabel(narrow.topic)}`;
+      if (narrow.topic === undefined) return stream;
+      const topic =
+        narrow.topic === '' ? (snapshot?.compose.emptyTopicName ?? 'general chat') : narrow.topic;
+      return `${stream} › ${topic}`;
     }
     case 'private': {
       const names = narrow.userIds.map(
