@@ -254,6 +254,8 @@ export const composeRulesSchema = z.object({
   maxUploadBytes: z.number().int(),
   /** What the empty topic is called here (Zulip's realm_empty_topic_display_name, "general chat"). */
   emptyTopicName: z.string(),
+  /** The mentions of everyone the server knows (@**all** and its kin), with what each notifies. */
+  wildcards: z.array(z.object({ name: z.string(), detail: z.string() })),
 });
 export type ComposeRules = z.infer<typeof composeRulesSchema>;
 

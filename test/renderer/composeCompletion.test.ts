@@ -1,3 +1,4 @@
+import { wildcardsOf } from '../../src-main/client/app/composeAids';
 import { describe, expect, it } from 'vitest';
 import type { ComposeRules, SidebarStream, SidebarUser } from '../../src-preload/bridge';
 import {
@@ -39,6 +40,7 @@ const sources: CompletionSources = {
     { name: 'Board', description: '' },
   ],
   streams: [garden],
+  wildcards: wildcardsOf({ zulip_feature_level: 440 }),
   emoji: [
     { name: 'heart', glyph: '❤', url: null },
     { name: 'red_heart', glyph: '❤', url: null },
@@ -95,6 +97,20 @@ describe('the suggestions', () => {
     expect(labels('@_a')).toEqual(['Ann Bob']);
   });
 
+  it('offer the mentions of everyone the server knows: @channel and @topic on a modern one', () => {
+    expect([labels('@ch'), labels('@to'), labels('@st')]).toEqual([
+      ['channel'],
+      ['topic'],
+      ['stream'],
+    ]);
+    const zulip7 = { ...sources, wildcards: wildcardsOf({ zulip_feature_level: 185 }) };
+    const offered = (text: string) => {
+      const completing = at(text);
+      return completing ? completionsFor(completing, zulip7).map((each) => each.label) : [];
+    };
+    expect([offered('@ch'), offered('@to'), offered('@st')]).toEqual([[], [], ['stream']]);
+  });
+
   it('offer user groups after people, written as Zulip mentions a group', () => {
     expect(labels('@bo')).toEqual(['Bob Builder', 'Bobby Tables', 'Ann Bob', 'Board']);
     const loud = at('hi @sup');
@@ -143,6 +159,7 @@ describe('the length check before sending', () => {
     maxTopicLength: 10,
     maxUploadBytes: 1024,
     emptyTopicName: 'general chat',
+    wildcards: [],
   };
 
   it('counts a message in UTF-8 bytes and says how much room is left near the end', () => {

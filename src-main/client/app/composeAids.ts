@@ -1,5 +1,6 @@
 import { maxUploadBytes, type ComposeRules, type EmojiChoice } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
+import { featureLevelOf, zulip7FeatureLevel } from '../../state/permissions';
 import { emptyTopicNameOf } from '../../state/topicsPolicy';
 import { emojiGlyph, unicodeEmoji } from '../../wire/emojiData';
 import { customEmojiOf, unicodeNamesOf, type UnicodeNames } from './reactions';
@@ -26,7 +27,28 @@ export function composeRulesOf(state: InitialState | null): ComposeRules {
     maxTopicLength: positive(state?.['max_topic_length'], zulipLimits.maxTopicLength),
     maxUploadBytes: Math.min(maxUploadBytesOf(state) ?? maxUploadBytes, maxUploadBytes),
     emptyTopicName: emptyTopicNameOf(state),
+    wildcards: wildcardsOf(state),
   };
+}
+
+// Zulip 8 (feature level 224) added @**topic**, Zulip 9 (247) @**channel**.
+const topicWildcardSince = 224;
+const channelWildcardSince = 247;
+
+/** The mentions of everyone the server takes, as its web app offers them. */
+export function wildcardsOf(state: InitialState | null): ComposeRules['wildcards'] {
+  const level = state ? featureLevelOf(state) : zulip7FeatureLevel;
+  return [
+    { name: 'all', detail: 'Notify everyone in the conversation' },
+    { name: 'everyone', detail: 'Notify everyone in the conversation' },
+    ...(level >= channelWildcardSince
+      ? [{ name: 'channel', detail: 'Notify everyone in the channel' }]
+      : []),
+    { name: 'stream', detail: 'Notify everyone in the channel' },
+    ...(level >= topicWildcardSince
+      ? [{ name: 'topic', detail: 'Notify everyone who took part in the topic' }]
+      : []),
+  ];
 }
 
 /**

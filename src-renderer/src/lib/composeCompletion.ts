@@ -25,6 +25,8 @@ export interface CompletionSources {
   groups: readonly { name: string; description: string }[];
   streams: readonly SidebarStream[];
   emoji: readonly EmojiChoice[];
+  /** The server's mentions of everyone (@**all** and its kin). */
+  wildcards: readonly { name: string; detail: string }[];
 }
 
 const shownAtMost = 8;
@@ -61,13 +63,6 @@ export function completingAt(text: string, caret: number): Completing | null {
   if (emoji) return { kind: 'emoji', start: at(emoji, ':'), query: emoji[1] ?? '' };
   return null;
 }
-
-// Zulip 7.0's mentions of everyone in the conversation; a silent mention cannot be one.
-const wildcards = [
-  { name: 'all', detail: 'Notify everyone in the conversation' },
-  { name: 'everyone', detail: 'Notify everyone in the conversation' },
-  { name: 'stream', detail: 'Notify everyone in the stream' },
-];
 
 const startsWord = (name: string, query: string): boolean => {
   const wanted = query.toLowerCase();
@@ -117,6 +112,7 @@ function mentions(
   completing: { query: string; silent: boolean },
   people: readonly SidebarUser[],
   groups: CompletionSources['groups'],
+  wildcards: CompletionSources['wildcards'],
 ) {
   const query = completing.query.trim();
   const prefix = completing.silent ? '@_' : '@';
@@ -152,6 +148,7 @@ function mentions(
       glyph: null,
       picture: null,
     }));
+  // A silent mention cannot be one of everyone.
   const everyone = completing.silent
     ? []
     : wildcards
@@ -171,7 +168,10 @@ function mentions(
 export function completionsFor(completing: Completing, sources: CompletionSources): Completion[] {
   switch (completing.kind) {
     case 'mention':
-      return mentions(completing, sources.people, sources.groups).slice(0, shownAtMost);
+      return mentions(completing, sources.people, sources.groups, sources.wildcards).slice(
+        0,
+        shownAtMost,
+      );
     case 'stream':
       return sources.streams
         .filter((stream) => startsWord(stream.name, completing.query))
