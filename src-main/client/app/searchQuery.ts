@@ -6,6 +6,7 @@ const token = /(-?)([a-z-]+):(?:"([^"]*)"|(\S+))|"([^"]*)"|(\S+)/gi;
 
 const operators = new Set([
   'stream',
+  'channel',
   'topic',
   'sender',
   'is',
@@ -26,7 +27,9 @@ export function searchTerms(query: string): NarrowTerm[] {
     const name = operator?.toLowerCase();
     if (name !== undefined && operators.has(name)) {
       terms.push({
-        operator: name,
+        // Zulip 9's channel: (feature level 250) is stream: by its new name,
+        // which every server and the cache take.
+        operator: name === 'channel' ? 'stream' : name,
         operand: quoted ?? bare ?? '',
         ...(negation === '-' ? { negated: true } : {}),
       });
