@@ -1,4 +1,5 @@
 import type { UserGroup } from '../wire';
+import { recursiveSubgroupIds } from './groupNesting';
 
 /**
  * Zulip's group-setting value (feature level 283 onwards for every setting):
@@ -32,17 +33,9 @@ export function isInGroup(
   userId: number,
 ): boolean {
   const byId = new Map(groups.map((group) => [group.id, group]));
-  const seen = new Set<number>();
-  const pending = [groupId];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const group = byId.get(id);
-    if (!group) continue;
-    if (group.members.includes(userId)) return true;
-    pending.push(...group.direct_subgroup_ids);
-  }
-  return false;
+  return [...recursiveSubgroupIds(groups, groupId)].some((id) =>
+    byId.get(id)?.members.includes(userId),
+  );
 }
 
 /** Whether the setting names `userId`, directly or through any of its groups. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src-main/client/api';
 import { startFixtureServer, type FixtureServer } from './accounts/fixtureServer';
+import { subscription } from './cache/fixtures';
 
 // What the client keeps of, and asks from, a server after Zulip 7.0: the
 // fields its permissions and topics read must survive parsing, and the
@@ -9,20 +10,7 @@ let server: FixtureServer | undefined;
 afterEach(() => server?.close());
 
 const garden = {
-  stream_id: 20,
-  name: 'garden',
-  description: '',
-  rendered_description: '',
-  invite_only: false,
-  color: '#76ce90',
-  is_muted: false,
-  in_home_view: true,
-  pin_to_top: false,
-  desktop_notifications: null,
-  audible_notifications: null,
-  push_notifications: null,
-  email_notifications: null,
-  wildcard_mentions_notify: null,
+  ...subscription(20, 'garden'),
   is_archived: false,
   folder_id: 3,
   topics_policy: 'empty_topic_only',
