@@ -1,0 +1,104 @@
+import formbody from '@fastify/formbody';
+import Fastify from 'fastify';
+import type { Context } from './context';
+import { Org, seatNames, type SeatName } from './org';
+import { Queues } from './queues';
+import { addRoutes } from './routes';
+import { documentedFeatureLevel, documentedZulipVersion } from './source';
+
+export { zulipMergeBase, zulipSource, documentedFeatureLevel } from './source';
+
+export interface DoubleOptions {
+  /** The level the double reports; its answers stay those of the documented level. */
+  featureLevel?: number;
+  /** How long a long-poll waits before answering with a heartbeat; Zulip's is about a minute. */
+  heartbeatMs?: number;
+}
+
+export interface Seat {
+  id: number;
+  email: string;
+  apiKey: string;
+  password: string;
+  fullName: string;
+}
+
+/** A running modern Zulip double: where it listens, who it knows, and its IDs by name. */
+export interface ZulipDouble {
+  url: string;
+  users: Record<SeatName, Seat>;
+  groups: {
+    owners: number;
+    administrators: number;
+    moderators: number;
+    fullMembers: number;
+    members: number;
+    everyone: number;
+    internet: number;
+    nobody: number;
+    /** User-defined: King Hamlet. */
+    hamletCharacters: number;
+    /** User-defined: Shiva, and hamletCharacters as a subgroup. */
+    movers: number;
+  };
+  streams: { denmark: number; scotland: number; verona: number; rome: number };
+  channelFolders: { frontend: number };
+  /** The organization's state, for a test to look at; change it only through HTTP. */
+  org: Org;
+  close(): Promise<void>;
+}
+
+/** Starts the double on 127.0.0.1 at a free port, seeded from the documented examples. */
+export async function startZulipDouble(options: DoubleOptions = {}): Promise<ZulipDouble> {
+  const app = Fastify();
+  await app.register(formbody);
+  // The organization needs the address, which exists only once the server listens.
+  const ready: { context?: Context } = {};
+  addRoutes(app, () => {
+    if (!ready.context) throw new Error('the double is not listening yet');
+    return ready.context;
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = address.replace('localhost', '127.0.0.1');
+  const org = new Org(url, options.featureLevel ?? documentedFeatureLevel, documentedZulipVersion);
+  const queues = new Queues(options.heartbeatMs ?? 50_000);
+  ready.context = { org, queues, now: () => Math.floor(Date.now() / 1000) };
+  const users = Object.fromEntries(
+    seatNames.map((name) => {
+      const seat = org.seats[name];
+      return [
+        name,
+        {
+          id: seat.user.user_id,
+          email: seat.user.email,
+          apiKey: seat.apiKey,
+          password: seat.password,
+          fullName: seat.user.full_name,
+        },
+      ];
+    }),
+  ) as Record<SeatName, Seat>;
+  return {
+    url,
+    users,
+    groups: {
+      owners: 11,
+      administrators: 12,
+      moderators: 13,
+      fullMembers: 14,
+      members: 15,
+      everyone: 16,
+      internet: 17,
+      nobody: 18,
+      hamletCharacters: 30,
+      movers: 31,
+    },
+    streams: { denmark: 1, scotland: 3, verona: 5, rome: 7 },
+    channelFolders: { frontend: 1 },
+    org,
+    async close() {
+      queues.closeAll();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { EditHistoryEntry, Org, StoredMessage } from './org';
+
+/** How the reader asked for messages: Zulip's apply_markdown and the empty-topic capability. */
+export interface Reading {
+  applyMarkdown: boolean;
+  emptyTopicName: boolean;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A paragraph per line, which is all the Markdown the double renders. */
+export const renderContent = (content: string): string =>
+  content
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>\n')}</p>`)
+    .join('\n');
+
+/**
+ * The topic as the reader gets it: since Zulip 10 (feature level 334) a
+ * client without the empty_topic_name capability reads the empty topic as
+ * the organization's name for it.
+ */
+export const topicFor = (org: Org, topic: string, reading: Pick<Reading, 'emptyTopicName'>) =>
+  topic === '' && !reading.emptyTopicName ? org.emptyTopicName() : topic;
+
+export const recipientIdOf = (message: StoredMessage): number =>
+  message.streamId !== null
+    ? 1000 + message.streamId
+    : 2000 + (message.dmUserIds.reduce((sum, id) => sum * 31 + id, 7) % 100_000);
+
+export const avatarUrl = (org: Org, userId: number) => `${org.url}/avatar/${userId}`;
+
+function historyFor(org: Org, entry: EditHistoryEntry, reading: Reading): EditHistoryEntry {
+  const shown = { ...entry };
+  if (entry.prev_topic !== undefined) shown.prev_topic = topicFor(org, entry.prev_topic, reading);
+  if (entry.topic !== undefined) shown.topic = topicFor(org, entry.topic, reading);
+  return shown;
+}
+
+/** Zulip's message object for one reader; `flags` only where GET /messages puts them. */
+export function messageFor(
+  org: Org,
+  message: StoredMessage,
+  readerId: number,
+  reading: Reading,
+  withFlags: boolean,
+): Record<string, unknown> {
+  const sender = org.user(message.senderId);
+  const displayRecipient =
+    message.streamId !== null
+      ? (org.streams.get(message.streamId)?.name ?? '')
+      : message.dmUserIds.map((id) => ({
+          id,
+          email: org.user(id)?.email ?? '',
+          full_name: org.user(id)?.full_name ?? '',
+          is_mirror_dummy: false,
+        }));
+  return {
+    id: message.id,
+    sender_id: message.senderId,
+    sender_email: sender?.email ?? '',
+    sender_full_name: sender?.full_name ?? '',
+    sender_realm_str: 'zulip',
+    avatar_url: avatarUrl(org, message.senderId),
+    client: message.client,
+    content: reading.applyMarkdown ? renderContent(message.content) : message.content,
+    content_type: reading.applyMarkdown ? 'text/html' : 'text/x-markdown',
+    recipient_id: recipientIdOf(message),
+    timestamp: message.timestamp,
+    is_me_message: message.content.startsWith('/me '),
+    reactions: message.reactions.map((reaction) => ({ ...reaction })),
+    submessages: [],
+    type: message.streamId !== null ? 'stream' : 'private',
+    display_recipient: displayRecipient,
+    subject: message.streamId !== null ? topicFor(org, message.topic, reading) : '',
+    topic_links: [],
+    ...(message.streamId !== null ? { stream_id: message.streamId } : {}),
+    ...(message.editHistory.length > 0 &&
+    org.realm.realm_message_edit_history_visibility_policy !== 'none'
+      ? { edit_history: message.editHistory.map((entry) => historyFor(org, entry, reading)) }
+      : {}),
+    ...(message.lastEditTimestamp !== null
+      ? { last_edit_timestamp: message.lastEditTimestamp }
+      : {}),
+    ...(message.lastMovedTimestamp !== null
+      ? { last_moved_timestamp: message.lastMovedTimestamp }
+      : {}),
+    ...(withFlags ? { flags: org.flagsOf(message.id, readerId) } : {}),
+  };
+}

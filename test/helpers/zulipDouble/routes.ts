@@ -1,0 +1,263 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authenticatedUser, fetchApiKey } from './auth';
+import type { Context } from './context';
+import { deleteMessage, updateMessage } from './editMessage';
+import { ZulipError, badRequest } from './errors';
+import { changeReaction, updateFlags } from './flags';
+import { getMessage, getMessages } from './getMessages';
+import { bool, int, parseParams, type RawParams } from './params';
+import { updatePresence } from './presence';
+import { register } from './register';
+import { avatarUrl } from './render';
+import { sendMessage } from './sendMessage';
+import { zulipMergeBase } from './source';
+import { setTyping } from './typing';
+import { updateRealm } from './updateRealm';
+import { updateStream } from './updateStream';
+import { updateMembers, updateSubgroups } from './userGroups';
+
+/** The query string and form body as one set of string parameters, as Zulip's REQ reads them. */
+function rawParams(request: FastifyRequest): RawParams {
+  const merged: Record<string, string> = {};
+  for (const source of [request.query, request.body]) {
+    if (source === null || typeof source !== 'object') continue;
+    for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
+      const first = Array.isArray(value) ? value[0] : value;
+      if (typeof first === 'string') merged[name] = first;
+    }
+  }
+  return merged;
+}
+
+function idParam(request: FastifyRequest, name: string): number {
+  const value = (request.params as Record<string, string | undefined>)[name] ?? '';
+  if (!/^\d+$/.test(value)) throw badRequest(`Invalid ${name}`);
+  return Number(value);
+}
+
+const success = (fields: Record<string, unknown> = {}) => ({
+  result: 'success',
+  msg: '',
+  ...fields,
+});
+
+const eventsSchema = z.object({
+  queue_id: z.string(),
+  last_event_id: int.default(-1),
+  dont_block: bool.default(false),
+});
+
+type Handler = (userId: number, request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/** Zulip's endpoints the double answers; each handler decodes, calls one action, shapes the answer. */
+export function addRoutes(app: FastifyInstance, context: () => Context): void {
+  const authed =
+    (handler: Handler) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+      const userId = authenticatedUser(context().org, request);
+      return handler(userId, request, reply);
+    };
+
+  app.get('/api/v1/server_settings', () => {
+    const { org } = context();
+    return success({
+      ...org.serverSettings,
+      zulip_version: org.zulipVersion,
+      zulip_feature_level: org.featureLevel,
+      zulip_merge_base: zulipMergeBase,
+      is_incompatible: false,
+      realm_url: org.url,
+      realm_uri: org.url,
+      realm_name: org.realm.realm_name,
+      realm_icon: org.realm.realm_icon_url,
+      realm_description: org.realm.realm_description,
+    });
+  });
+
+  app.post('/api/v1/fetch_api_key', (request) => {
+    const { username, password } = parseParams(
+      z.object({ username: z.string(), password: z.string() }),
+      rawParams(request),
+    );
+    return success(fetchApiKey(context().org, username, password));
+  });
+
+  app.get(
+    '/api/v1/users/me',
+    authed((userId) => {
+      const { org } = context();
+      return success({
+        ...org.user(userId),
+        avatar_url: avatarUrl(org, userId),
+        max_message_id: Math.max(0, ...org.messages.keys()),
+      });
+    }),
+  );
+
+  app.get(
+    '/api/v1/users',
+    authed(() => {
+      const { org } = context();
+      return success({
+        members: org
+          .allUserIds()
+          .map((id) => ({ ...org.user(id), avatar_url: avatarUrl(org, id) })),
+      });
+    }),
+  );
+
+  app.get(
+    '/api/v1/users/me/subscriptions',
+    authed((userId, request) => {
+      const state = register(context(), userId, {
+        ...rawParams(request),
+        fetch_event_types: '["subscription"]',
+        event_types: '[]',
+        client_capabilities: '{"notification_settings_null": true, "archived_channels": true}',
+      });
+      context().queues.delete(String(state.queue_id), userId);
+      return success({ subscriptions: state.subscriptions });
+    }),
+  );
+
+  app.post(
+    '/api/v1/register',
+    authed((userId, request) => success(register(context(), userId, rawParams(request)))),
+  );
+
+  app.get(
+    '/api/v1/events',
+    authed(async (userId, request, reply) => {
+      const params = parseParams(eventsSchema, rawParams(request));
+      const queue = context().queues.get(params.queue_id, userId);
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const events = await context().queues.poll(
+        queue,
+        params.last_event_id,
+        params.dont_block,
+        gone.signal,
+      );
+      return success({ events, queue_id: queue.id });
+    }),
+  );
+
+  app.delete(
+    '/api/v1/events',
+    authed((userId, request) => {
+      const { queue_id } = parseParams(z.object({ queue_id: z.string() }), rawParams(request));
+      context().queues.delete(queue_id, userId);
+      return success();
+    }),
+  );
+
+  app.get(
+    '/api/v1/messages',
+    authed((userId, request) => success(getMessages(context(), userId, rawParams(request)))),
+  );
+  app.post(
+    '/api/v1/messages',
+    authed((userId, request) => success(sendMessage(context(), userId, rawParams(request)))),
+  );
+  app.post(
+    '/api/v1/messages/flags',
+    authed((userId, request) => success(updateFlags(context(), userId, rawParams(request)))),
+  );
+  app.get(
+    '/api/v1/messages/:id',
+    authed((userId, request) =>
+      success(getMessage(context(), userId, idParam(request, 'id'), rawParams(request))),
+    ),
+  );
+  app.patch(
+    '/api/v1/messages/:id',
+    authed((userId, request) => {
+      updateMessage(context(), userId, idParam(request, 'id'), rawParams(request));
+      return success();
+    }),
+  );
+  app.delete(
+    '/api/v1/messages/:id',
+    authed((userId, request) => {
+      deleteMessage(context(), userId, idParam(request, 'id'));
+      return success();
+    }),
+  );
+  for (const [method, op] of [
+    ['POST', 'add'],
+    ['DELETE', 'remove'],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/v1/messages/:id/reactions',
+      handler: authed((userId, request) => {
+        changeReaction(context(), userId, idParam(request, 'id'), op, rawParams(request));
+        return success();
+      }),
+    });
+  }
+
+  app.patch(
+    '/api/v1/realm',
+    authed((userId, request) => {
+      updateRealm(context(), userId, rawParams(request));
+      return success();
+    }),
+  );
+  app.get(
+    '/api/v1/user_groups',
+    authed(() =>
+      success({
+        user_groups: [...context().org.groups.values()]
+          .filter((group) => !group.deactivated)
+          .map((group) => structuredClone(group)),
+      }),
+    ),
+  );
+  app.post(
+    '/api/v1/user_groups/:id/members',
+    authed((userId, request) => {
+      updateMembers(context(), userId, idParam(request, 'id'), rawParams(request));
+      return success();
+    }),
+  );
+  app.post(
+    '/api/v1/user_groups/:id/subgroups',
+    authed((userId, request) => {
+      updateSubgroups(context(), userId, idParam(request, 'id'), rawParams(request));
+      return success();
+    }),
+  );
+  app.patch(
+    '/api/v1/streams/:id',
+    authed((userId, request) => {
+      updateStream(context(), userId, idParam(request, 'id'), rawParams(request));
+      return success();
+    }),
+  );
+  app.post(
+    '/api/v1/users/me/presence',
+    authed((userId, request) => success(updatePresence(context(), userId, rawParams(request)))),
+  );
+  app.post(
+    '/api/v1/typing',
+    authed((userId, request) => {
+      setTyping(context(), userId, rawParams(request));
+      return success();
+    }),
+  );
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' }),
+  );
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof ZulipError) return reply.code(error.status).send(error.body());
+    const status = (error as { statusCode?: number }).statusCode;
+    // A body Fastify could not read is the client's fault, as Zulip's 400 says; anything else is the double's bug.
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply.code(400).send(badRequest(String((error as Error).message)).body());
+    }
+    return reply.code(500).send({ result: 'error', msg: String(error), code: 'BAD_REQUEST' });
+  });
+}
