@@ -50,7 +50,8 @@ export interface ZulipDouble {
 
 /** Starts the double on 127.0.0.1 at a free port, seeded from the documented examples. */
 export async function startZulipDouble(options: DoubleOptions = {}): Promise<ZulipDouble> {
-  const app = Fastify();
+  // A test's clients may keep connections open (keep-alive, an abandoned long-poll): closing ends them.
+  const app = Fastify({ forceCloseConnections: true });
   await app.register(formbody);
   // The organization needs the address, which exists only once the server listens.
   const ready: { context?: Context } = {};
