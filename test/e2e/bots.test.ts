@@ -52,7 +52,7 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
     expect(await botRow().textContent()).toContain('Incoming webhook');
     await page.getByRole('heading', { name: 'Webhook URL for GitHub hook' }).waitFor();
     await page.getByLabel('Integration').selectOption({ label: 'GitHub' });
-    await page.getByLabel('Stream', { exact: true }).selectOption('builds');
+    await page.getByLabel('Channel', { exact: true }).selectOption('builds');
     await expect.poll(() => urlField().inputValue(), { timeout: 5_000 }).toContain('stream=builds');
     const url = await urlField().inputValue();
     expect(url).toMatch(

@@ -58,7 +58,7 @@ describe('the window from the keyboard', () => {
     const text = await help.innerText();
     for (const does of [
       'Next unread topic',
-      'New stream message',
+      'New channel message',
       'Narrow to its topic',
       'Search',
     ]) {

@@ -58,7 +58,7 @@ describe('the notification settings page', () => {
   const section = (name: string) => page.getByRole('region', { name });
 
   it('shows all 17 settings in Zulip’s three groups, with the server’s values', async () => {
-    const streams = section('Streams');
+    const streams = section('Channels');
     const personal = section('Direct messages and mentions');
     const other = section('Other');
     expect(

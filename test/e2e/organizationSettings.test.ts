@@ -62,7 +62,7 @@ describe('the organization settings page', () => {
         .locator('option:checked')
         .innerText(),
     ).toBe('Administrators only');
-    const defaults = page.getByRole('group', { name: /Default streams/ });
+    const defaults = page.getByRole('group', { name: /Default channels/ });
     expect(await defaults.getByRole('checkbox').evaluateAll((boxes) => boxes.length)).toBe(3);
     expect(await defaults.getByLabel('#general').isChecked()).toBe(true);
     expect(await defaults.getByLabel('#payroll').count()).toBe(0);
@@ -120,10 +120,10 @@ describe('the organization settings page', () => {
 
   it('makes streams default and picks where new streams are announced', async () => {
     const page = panel(owner.page);
-    const defaults = page.getByRole('group', { name: /Default streams/ });
+    const defaults = page.getByRole('group', { name: /Default channels/ });
     await defaults.getByLabel('#welcome').check();
     await defaults.getByLabel('#general').uncheck();
-    await page.getByLabel('Announce new streams in').selectOption({ label: '#board-room' });
+    await page.getByLabel('Announce new channels in').selectOption({ label: '#board-room' });
     await expect
       .poll(async () => {
         const state = await realmState(org, alice);

@@ -46,7 +46,7 @@ describe('search', () => {
       .poll(() => suggestions().getByRole('option').allInnerTexts())
       .toEqual([
         expect.stringMatching(/^st\s/),
-        expect.stringMatching(/^stream:\s*Messages in a stream/),
+        expect.stringMatching(/^stream:\s*Messages in a channel/),
       ]);
     await box().press('ArrowDown');
     await box().press('Enter');

@@ -19,8 +19,8 @@ describe("a stream's settings for administrators", () => {
     sidebar(page).locator('li', { has: page.getByRole('button', { name: `# ${name}` }) });
   const dialog = (page: Page) => page.getByRole('dialog');
   const openMenu = async (page: Page, name: string) => {
-    await streamRow(page, name).getByRole('button', { name: 'Stream actions' }).click();
-    await page.getByRole('menu', { name: 'Stream actions' }).waitFor();
+    await streamRow(page, name).getByRole('button', { name: 'Channel actions' }).click();
+    await page.getByRole('menu', { name: 'Channel actions' }).waitFor();
   };
   const serverStream = async () =>
     (
@@ -69,14 +69,14 @@ describe("a stream's settings for administrators", () => {
     await openMenu(page, 'kitchen');
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([
       'Personal settings',
-      'Stream settings…',
+      'Channel settings…',
     ]);
     await owner.screenshot('stream-menu');
     expect(await seriousViolationsInBothThemes(page, 'stream menu')).toEqual([]);
-    await page.getByRole('menuitem', { name: 'Stream settings…' }).click();
+    await page.getByRole('menuitem', { name: 'Channel settings…' }).click();
     const form = dialog(page);
-    await form.getByLabel('Stream name').waitFor();
-    expect(await form.getByLabel('Stream name').inputValue()).toBe('kitchen');
+    await form.getByLabel('Channel name').waitFor();
+    expect(await form.getByLabel('Channel name').inputValue()).toBe('kitchen');
     expect(await form.getByLabel('Private', { exact: true }).isChecked()).toBe(false);
     const history = form.getByLabel('New subscribers can see older messages');
     expect(await history.isChecked()).toBe(true);
@@ -88,7 +88,7 @@ describe("a stream's settings for administrators", () => {
 
   it('shows the server’s reason beside the form when it refuses a name', async () => {
     const form = dialog(owner.page);
-    await form.getByLabel('Stream name').fill('Pantry');
+    await form.getByLabel('Channel name').fill('Pantry');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('alert').waitFor();
     expect(await form.getByRole('alert').innerText()).toBe(
@@ -100,7 +100,7 @@ describe("a stream's settings for administrators", () => {
   it('renames and describes the stream, and the sidebar and header follow at once', async () => {
     const page = owner.page;
     const form = dialog(page);
-    await form.getByLabel('Stream name').fill('galley');
+    await form.getByLabel('Channel name').fill('galley');
     await form.getByLabel('Description').fill('Where the food is');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog(page).count()).toBe(0);
@@ -117,7 +117,7 @@ describe("a stream's settings for administrators", () => {
   it('makes it private, history hidden, and lets only administrators post', async () => {
     const page = owner.page;
     await openMenu(page, 'galley');
-    await page.getByRole('menuitem', { name: 'Stream settings…' }).click();
+    await page.getByRole('menuitem', { name: 'Channel settings…' }).click();
     const form = dialog(page);
     await form.getByLabel('Private', { exact: true }).check();
     await form.getByLabel('New subscribers can see older messages').uncheck();
@@ -132,7 +132,7 @@ describe("a stream's settings for administrators", () => {
       stream_post_policy: 2,
     });
     await openMenu(page, 'galley');
-    await page.getByRole('menuitem', { name: 'Stream settings…' }).click();
+    await page.getByRole('menuitem', { name: 'Channel settings…' }).click();
     expect(await dialog(page).getByLabel('Private', { exact: true }).isChecked()).toBe(true);
     expect(
       await dialog(page).getByLabel('New subscribers can see older messages').isChecked(),
@@ -142,7 +142,7 @@ describe("a stream's settings for administrators", () => {
     // The focus is back on the stream's menu button.
     expect(
       await streamRow(page, 'galley')
-        .getByRole('button', { name: 'Stream actions' })
+        .getByRole('button', { name: 'Channel actions' })
         .evaluate((button) => button === document.activeElement),
     ).toBe(true);
   });

@@ -50,7 +50,7 @@ describe('archiving streams, moving messages and resolving topics', () => {
     await chooseMessageAction(page, 'The beans need poles', 'Move message…');
     const form = dialog();
     await form.getByLabel('Topic', { exact: true }).waitFor();
-    await form.getByLabel('Stream', { exact: true }).selectOption({ label: '#orchard' });
+    await form.getByLabel('Channel', { exact: true }).selectOption({ label: '#orchard' });
     await form.getByLabel('Topic', { exact: true }).fill('climbing beans');
     await form.getByLabel('Every message in the topic').check();
     await ui.screenshot('move-message');
@@ -81,11 +81,11 @@ describe('archiving streams, moving messages and resolving topics', () => {
 
   it('archives a stream after asking, and it leaves the sidebar', async () => {
     const row = sidebar().locator('li', { has: page.getByRole('button', { name: '# attic' }) });
-    await row.getByRole('button', { name: 'Stream actions' }).click();
-    await page.getByRole('menuitem', { name: 'Stream settings…' }).click();
-    await dialog().getByRole('button', { name: 'Archive stream…' }).waitFor();
+    await row.getByRole('button', { name: 'Channel actions' }).click();
+    await page.getByRole('menuitem', { name: 'Channel settings…' }).click();
+    await dialog().getByRole('button', { name: 'Archive channel…' }).waitFor();
     await ui.screenshot('stream-settings-with-archive');
-    await dialog().getByRole('button', { name: 'Archive stream…' }).click();
+    await dialog().getByRole('button', { name: 'Archive channel…' }).click();
     await dialog().getByRole('heading', { name: 'Archive #attic?' }).waitFor();
     await ui.screenshot('archive-stream');
     expect(await seriousViolationsInBothThemes(page, 'archive stream')).toEqual([]);

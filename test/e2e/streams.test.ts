@@ -65,8 +65,8 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
   });
 
   it('lists the public streams and those the user is in, with descriptions, and filters them', async () => {
-    await sidebar().getByRole('button', { name: 'Browse streams' }).click();
-    await page.getByRole('heading', { name: 'All streams' }).waitFor();
+    await sidebar().getByRole('button', { name: 'Browse channels' }).click();
+    await page.getByRole('heading', { name: 'All channels' }).waitFor();
     await expect
       .poll(() => page.locator('.browsed-stream h3').allInnerTexts())
       .toEqual(['#garden', '#general Subscribed', '#kitchen Subscribed']);
@@ -76,9 +76,9 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     expect(await garden.locator('.browsed-description strong').innerText()).toBe('roses');
     expect(await garden.getByRole('button', { name: 'Subscribe to #garden' }).count()).toBe(1);
 
-    await page.getByLabel('Filter streams').fill('GAR');
+    await page.getByLabel('Filter channels').fill('GAR');
     await expect.poll(() => page.locator('.browsed-stream').count()).toBe(1);
-    await page.getByLabel('Filter streams').fill('');
+    await page.getByLabel('Filter channels').fill('');
     await expect.poll(() => page.locator('.browsed-stream').count()).toBe(3);
     expect(await seriousViolationsInBothThemes(page, 'stream browser')).toEqual([]);
     await ui.screenshot('stream-browser');
@@ -97,20 +97,22 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
   });
 
   it('creates a stream with its description, public or private', async () => {
-    const form = page.getByRole('form', { name: 'Create a stream' });
-    await form.getByLabel('Stream name').fill('bakery');
+    const form = page.getByRole('form', { name: 'Create a channel' });
+    await form.getByLabel('Channel name').fill('bakery');
     await form.getByLabel('Description').fill('Fresh *bread* daily');
-    await form.getByRole('button', { name: 'Create stream' }).click();
+    await form.getByRole('button', { name: 'Create channel' }).click();
     await expect.poll(sidebarStreams).toEqual(['# bakery', '# general', '# kitchen']);
     const bakery = browserRow('#bakery');
     await expect.poll(() => bakery.locator('.browsed-description em').innerText()).toBe('bread');
     expect(await bakery.locator('h3').innerText()).toMatch(/Subscribed/);
-    expect(await form.getByLabel('Stream name').inputValue()).toBe('');
+    expect(await form.getByLabel('Channel name').inputValue()).toBe('');
 
-    await form.getByLabel('Stream name').fill('vault');
+    await form.getByLabel('Channel name').fill('vault');
     await form.getByLabel('Private: only people added to it').check();
-    await form.getByLabel("Announce it in the organization's notifications stream").uncheck();
-    await form.getByRole('button', { name: 'Create stream' }).click();
+    await form
+      .getByLabel("Announce it in the organization's channel for new channel announcements")
+      .uncheck();
+    await form.getByRole('button', { name: 'Create channel' }).click();
     await expect.poll(sidebarStreams).toEqual(['# bakery', '# general', '# kitchen', '# vault']);
     await expect.poll(() => browserRow('#vault').locator('h3').innerText()).toMatch(/Private/);
     const streams = (await org.api(alice)('GET', '/streams')).json.streams as {
@@ -139,19 +141,19 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
   });
 
   it("shows why a name is refused: a stream alice sees, or the server's error for one hidden from her", async () => {
-    const form = page.getByRole('form', { name: 'Create a stream' });
-    await form.getByLabel('Stream name').fill('Kitchen');
-    await form.getByRole('button', { name: 'Create stream' }).click();
+    const form = page.getByRole('form', { name: 'Create a channel' });
+    await form.getByLabel('Channel name').fill('Kitchen');
+    await form.getByRole('button', { name: 'Create channel' }).click();
     await expect
       .poll(() => form.getByRole('alert').innerText())
-      .toBe('A stream named #kitchen already exists.');
+      .toBe('A channel named #kitchen already exists.');
 
-    await form.getByLabel('Stream name').fill('secret');
-    await form.getByRole('button', { name: 'Create stream' }).click();
+    await form.getByLabel('Channel name').fill('secret');
+    await form.getByRole('button', { name: 'Create channel' }).click();
     await expect
       .poll(() => form.getByRole('alert').innerText())
       .toBe('Unable to access stream (secret).');
-    expect(await form.getByLabel('Stream name').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByLabel('Channel name').getAttribute('aria-invalid')).toBe('true');
     expect(await sidebarStreams()).toEqual(['# bakery', '# general', '# kitchen', '# vault']);
   });
 
@@ -168,12 +170,12 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     const kitchen = sidebar().locator('li', {
       has: page.getByRole('button', { name: '# kitchen' }),
     });
-    await kitchen.getByRole('button', { name: 'Stream actions' }).click();
+    await kitchen.getByRole('button', { name: 'Channel actions' }).click();
     await page.getByRole('menuitem', { name: 'Personal settings' }).click();
     await page.getByRole('heading', { name: '#kitchen' }).waitFor();
     const kitchenId = await streamIdOf('kitchen');
 
-    await page.getByLabel('Stream colour').fill('#ff0000');
+    await page.getByLabel('Channel colour').fill('#ff0000');
     await expect.poll(async () => (await subscriptionTo('kitchen'))?.color).toBe('#ff0000');
     const kitchenButton = sidebar().getByRole('button', { name: '# kitchen' });
     await expect
@@ -184,7 +186,7 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     await expect.poll(sidebarStreams).toEqual(['# kitchen', '# bakery', '# general', '# vault']);
     expect((await subscriptionTo('kitchen'))?.pin_to_top).toBe(true);
 
-    await page.getByLabel('Mute this stream').check();
+    await page.getByLabel('Mute this channel').check();
     await expect.poll(() => kitchenButton.getAttribute('class')).toMatch(/\bmuted\b/);
     expect((await subscriptionTo('kitchen'))?.is_muted).toBe(true);
 
@@ -202,8 +204,8 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
         { stream_id: kitchenId, property: 'color', value: '#0000ff' },
       ],
     });
-    await expect.poll(() => page.getByLabel('Mute this stream').isChecked()).toBe(false);
-    await expect.poll(() => page.getByLabel('Stream colour').inputValue()).toBe('#0000ff');
+    await expect.poll(() => page.getByLabel('Mute this channel').isChecked()).toBe(false);
+    await expect.poll(() => page.getByLabel('Channel colour').inputValue()).toBe('#0000ff');
     await expect.poll(() => kitchenButton.getAttribute('class')).not.toMatch(/\bmuted\b/);
   });
 
@@ -233,14 +235,14 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     const kitchen = sidebar().locator('li', {
       has: page.getByRole('button', { name: '# kitchen' }),
     });
-    await kitchen.getByRole('button', { name: 'Stream actions' }).click();
+    await kitchen.getByRole('button', { name: 'Channel actions' }).click();
     await page.getByRole('menuitem', { name: 'Personal settings' }).click();
     const ownTopics = page.getByRole('region', { name: 'Muted topics' });
     await expect
       .poll(() => ownTopics.locator('.muted-topic').allInnerTexts())
       .toEqual([expect.stringMatching(/^lunch/)]);
 
-    await page.getByRole('button', { name: 'All streams' }).click();
+    await page.getByRole('button', { name: 'All channels' }).click();
     await page.getByRole('button', { name: 'Muted topics' }).click();
     await page.getByRole('heading', { name: 'Topics you muted' }).waitFor();
     const rows = page.locator('.muted-topic');
@@ -258,7 +260,7 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
   });
 
   it("asks before leaving a private stream; leaving from a stream's settings returns to the browser", async () => {
-    await page.getByRole('button', { name: 'All streams' }).click();
+    await page.getByRole('button', { name: 'All channels' }).click();
     const vault = browserRow('#vault');
     await vault.getByRole('button', { name: 'Unsubscribe from #vault' }).click();
     const question = vault.getByRole('group', { name: /Leave private #vault\?/ });
@@ -274,7 +276,7 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     await browserRow('#bakery').getByRole('button', { name: 'Settings for #bakery' }).click();
     await page.getByRole('heading', { name: '#bakery' }).waitFor();
     await page.getByRole('button', { name: 'Unsubscribe from #bakery' }).click();
-    await page.getByRole('heading', { name: 'All streams' }).waitFor();
+    await page.getByRole('heading', { name: 'All channels' }).waitFor();
     await expect.poll(sidebarStreams).toEqual(['# kitchen', '# general']);
     await browserRow('#bakery').getByRole('button', { name: 'Subscribe to #bakery' }).waitFor();
     expect(ui.pageErrors).toEqual([]);

@@ -330,7 +330,7 @@ describe('the XSS corpus through the server and the window', () => {
   });
 
   it('shows stream names and rendered descriptions in the stream browser, and a stream’s settings', async () => {
-    await sidebar().getByRole('button', { name: 'Browse streams' }).click();
+    await sidebar().getByRole('button', { name: 'Browse channels' }).click();
     const rows = page.locator('.browsed-stream');
     const inSidebar = (await sidebar().locator('button.stream .name').allTextContents()).map(
       (name) => name.replace(/^# /, '#'),

@@ -120,7 +120,7 @@ describe('exporting the hosted organization for Zulip', () => {
         .filter({ hasText: /^Wrote/ })
         .innerText(),
     ).toBe(
-      `Wrote ${users} users, ${streams} stream${streams === 1 ? '' : 's'}, ${sent} message${sent === 1 ? '' : 's'} and 0 files for Zulip 10.`,
+      `Wrote ${users} users, ${streams} channel${streams === 1 ? '' : 's'}, ${sent} message${sent === 1 ? '' : 's'} and 0 files for Zulip 10.`,
     );
     expect(await panel.innerText()).toContain('people set a new one with “Forgot password”');
     const warning = panel.locator('.export-warning');

@@ -33,7 +33,7 @@ describe('search suggestions', () => {
     expect(queries('s')).toEqual(['s', 'stream:', 'sender:']);
     expect(searchSuggestions('s', snapshot)[1]).toEqual({
       query: 'stream:',
-      description: 'Messages in a stream',
+      description: 'Messages in a channel',
       incomplete: true,
     });
     expect(queries('')).toEqual([]);

@@ -358,7 +358,7 @@ export class AccountRuntime {
     value: boolean,
   ): Promise<void> {
     if (!this.cache.subscription(streamId)) {
-      throw new Error(`You are not subscribed to stream ${streamId}.`);
+      throw new Error(`You are not subscribed to channel ${streamId}.`);
     }
     await this.#requireSession().api.setSubscriptionProperty(streamId, property, value);
   }

@@ -11,7 +11,7 @@ export function draftRows(cache: Cache): Draft[] {
     if (destination.kind === 'stream') {
       const { streamId, topic } = destination;
       // A stream left since keeps its drafts; only its name may be unknown now.
-      const stream = cache.subscription(streamId)?.name ?? 'unknown stream';
+      const stream = cache.subscription(streamId)?.name ?? 'unknown channel';
       return {
         conversation,
         to: { kind: 'stream', streamId, stream, topic },

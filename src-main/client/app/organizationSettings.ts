@@ -210,7 +210,7 @@ export class OrganizationActions {
 
   async setDefaultStream(streamId: number, isDefault: boolean): Promise<void> {
     const stream = this.settings().streams.find((known) => known.streamId === streamId);
-    if (!stream) throw new Error('Only public streams can be default streams.');
+    if (!stream) throw new Error('Only public channels can be default channels.');
     await this.deps.api().setDefaultStream(streamId, isDefault);
   }
 }

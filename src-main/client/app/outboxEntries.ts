@@ -10,7 +10,7 @@ import type { OutboxDestination, OutboxEntry as StoredEntry } from '../cache/out
 export function storedDestination(cache: Cache, to: Destination): OutboxDestination {
   if (to.kind === 'stream') {
     const stream = cache.subscription(to.streamId);
-    if (!stream) throw new Error(`You are not subscribed to stream ${to.streamId}.`);
+    if (!stream) throw new Error(`You are not subscribed to channel ${to.streamId}.`);
     return { type: 'stream', streamId: to.streamId, streamName: stream.name, topic: to.topic };
   }
   const users = new Map(cache.users().map((user) => [user.user_id, user]));

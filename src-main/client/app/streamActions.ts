@@ -55,7 +55,7 @@ export class StreamActions {
 
   async subscribe(streamId: number): Promise<void> {
     const stream = this.list().find((known) => known.streamId === streamId);
-    if (!stream) throw new Error('That stream is not one you can see.');
+    if (!stream) throw new Error('That channel is not one you can see.');
     await this.deps.api().subscribe([{ name: stream.name }]);
   }
 
@@ -76,7 +76,7 @@ export class StreamActions {
       );
     }
     const taken = streamNamed(this.list(), stream.name);
-    if (taken) throw new Error(`A stream named #${taken.name} already exists.`);
+    if (taken) throw new Error(`A channel named #${taken.name} already exists.`);
     await this.deps
       .api()
       .subscribe(
@@ -113,7 +113,7 @@ export class StreamActions {
 
   #subscription(streamId: number) {
     const subscription = this.deps.cache.subscription(streamId);
-    if (!subscription) throw new Error('You are not subscribed to that stream.');
+    if (!subscription) throw new Error('You are not subscribed to that channel.');
     return subscription;
   }
 }

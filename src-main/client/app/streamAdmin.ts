@@ -44,7 +44,7 @@ export class StreamAdmin {
 
   settings(streamId: number): StreamAdminSettings {
     const stream = this.deps.cache.subscription(streamId);
-    if (!stream) throw new Error('You are not subscribed to that stream.');
+    if (!stream) throw new Error('You are not subscribed to that channel.');
     return {
       streamId,
       name: stream.name,

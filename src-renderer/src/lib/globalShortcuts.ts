@@ -34,7 +34,7 @@ export const shortcutHelp: { group: string; keys: { keys: string[]; does: string
     keys: [
       { keys: ['/'], does: 'Search' },
       { keys: ['n'], does: 'Next unread topic' },
-      { keys: ['c'], does: 'New stream message' },
+      { keys: ['c'], does: 'New channel message' },
       { keys: ['x'], does: 'New direct message' },
       {
         keys: ['Esc'],
@@ -54,7 +54,7 @@ export const shortcutHelp: { group: string; keys: { keys: string[]; does: string
       { keys: ['*', 'Ctrl+S'], does: 'Star or unstar' },
       { keys: ['Shift+U'], does: 'Mark as unread from here' },
       { keys: ['i'], does: 'Open its menu' },
-      { keys: ['s'], does: 'Narrow to its stream or conversation' },
+      { keys: ['s'], does: 'Narrow to its channel or conversation' },
       { keys: ['S'], does: 'Narrow to its topic' },
     ],
   },

@@ -137,7 +137,7 @@ export function narrowName(narrow: Narrow, snapshot: Snapshot | null): string {
       return 'Direct messages';
     case 'stream': {
       const name = snapshot?.streams.find((stream) => stream.streamId === narrow.streamId)?.name;
-      const stream = `#${name ?? 'unknown stream'}`;
+      const stream = `#${name ?? 'unknown channel'}`;
       if (narrow.topic === undefined) return stream;
       const topic =
         narrow.topic === '' ? (snapshot?.compose.emptyTopicName ?? 'general chat') : narrow.topic;

@@ -11,7 +11,7 @@ export interface SearchSuggestion {
 
 // Zulip's operators, with what each narrows to, in the order its search offers them.
 const operators: readonly { operator: string; description: string }[] = [
-  { operator: 'stream:', description: 'Messages in a stream' },
+  { operator: 'stream:', description: 'Messages in a channel' },
   { operator: 'topic:', description: 'Messages in a topic' },
   { operator: 'sender:', description: 'Messages sent by someone' },
   { operator: 'dm:', description: 'Direct messages with someone' },

@@ -89,9 +89,11 @@ describe('stream actions', () => {
     const { actions, requests } = actionsOn({ subscriptions: [kitchen] });
     await expect(
       actions.create({ name: 'Kitchen', description: '', inviteOnly: false, announce: true }),
-    ).rejects.toThrow('A stream named #kitchen already exists.');
-    await expect(actions.subscribe(99)).rejects.toThrow('That stream is not one you can see.');
-    await expect(actions.unsubscribe(99)).rejects.toThrow('You are not subscribed to that stream.');
+    ).rejects.toThrow('A channel named #kitchen already exists.');
+    await expect(actions.subscribe(99)).rejects.toThrow('That channel is not one you can see.');
+    await expect(actions.unsubscribe(99)).rejects.toThrow(
+      'You are not subscribed to that channel.',
+    );
     expect(requests).toEqual([]);
   });
 });

@@ -97,7 +97,7 @@ describe('streams through the bridge', () => {
     const { service } = await signedIn(mia);
     const draft = { description: '', inviteOnly: false, announce: false };
     await expect(service.createStream({ name: 'KITCHEN', ...draft })).rejects.toThrow(
-      'A stream named #kitchen already exists.',
+      'A channel named #kitchen already exists.',
     );
     await expect(service.createStream({ name: 'boardroom', ...draft })).rejects.toThrow(
       'Unable to access stream (boardroom).',
@@ -134,7 +134,7 @@ describe('streams through the bridge', () => {
       ),
     );
     await expect(service.getStreamSettings({ streamId: general?.streamId ?? 0 })).rejects.toThrow(
-      'You are not subscribed to that stream.',
+      'You are not subscribed to that channel.',
     );
     await service.subscribeToStream({ streamId: general?.streamId ?? 0 });
     await eventually('general is joined again', async () =>
