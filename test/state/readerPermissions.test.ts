@@ -374,3 +374,39 @@ describe('what the reader may do in one channel', () => {
     expect(inGarden(admin, { stream_post_policy: 2 }, 300).send).toBe(true);
   });
 });
+
+describe('every action, against each kind of group setting', () => {
+  // Each action the window offers, and the realm setting that grants it.
+  const actions = [
+    ['editTopic', 'realm_can_move_messages_between_topics_group'],
+    ['moveBetweenChannels', 'realm_can_move_messages_between_channels_group'],
+    ['resolveTopic', 'realm_can_resolve_topics_group'],
+    ['deleteAny', 'realm_can_delete_any_message_group'],
+    ['deleteOwn', 'realm_can_delete_own_message_group'],
+    ['createPublicChannel', 'realm_can_create_public_channel_group'],
+    ['createPrivateChannel', 'realm_can_create_private_channel_group'],
+    ['invite', 'realm_can_invite_users_group'],
+    ['createInviteLink', 'realm_create_multiuse_invite_group'],
+    ['addCustomEmoji', 'realm_can_add_custom_emoji_group'],
+    ['mentionMany', 'realm_can_mention_many_users_group'],
+    ['sendDirectMessage', 'realm_direct_message_permission_group'],
+  ] as const;
+  // Who each kind of value names: a system group, a user-defined group
+  // nested in another, and people and groups named together.
+  const kinds = [
+    ['the moderators’ system group', groups.moderators, [owner, admin, moderator]],
+    ['a group holding a group of people', groups.outdoors, [bob]],
+    [
+      'an anonymous group',
+      { direct_members: [alice], direct_subgroups: [groups.administrators] },
+      [owner, admin, alice],
+    ],
+  ] as const;
+
+  it.each(actions.flatMap(([action, setting]) => kinds.map((kind) => [action, setting, ...kind])))(
+    '%s (%s) as %s',
+    (action, setting, _kind, value, allowed) => {
+      expect(who({ [setting]: value }, action)).toEqual(allowed);
+    },
+  );
+});
