@@ -403,10 +403,11 @@ describe('every action, against each kind of group setting', () => {
     ],
   ] as const;
 
-  it.each(actions.flatMap(([action, setting]) => kinds.map((kind) => [action, setting, ...kind])))(
-    '%s (%s) as %s',
-    (action, setting, _kind, value, allowed) => {
-      expect(who({ [setting]: value }, action)).toEqual(allowed);
-    },
+  const cases = actions.flatMap(([action, setting]) =>
+    kinds.map(([kind, value, allowed]) => ({ action, setting, kind, value, allowed })),
   );
+
+  it.each(cases)('$action ($setting) as $kind', ({ action, setting, value, allowed }) => {
+    expect(who({ [setting]: value }, action)).toEqual(allowed);
+  });
 });
