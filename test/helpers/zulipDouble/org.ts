@@ -1,3 +1,4 @@
+import type { EditHistoryEntry } from '../../../src-main/wire';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -71,18 +72,6 @@ const seedMessageSchema = z.object({
   timestamp: z.number().int(),
   read_by: z.array(z.number().int()),
 });
-
-export interface EditHistoryEntry {
-  user_id: number | null;
-  timestamp: number;
-  prev_content?: string;
-  prev_rendered_content?: string;
-  prev_rendered_content_version?: number;
-  prev_topic?: string;
-  topic?: string;
-  prev_stream?: number;
-  stream?: number;
-}
 
 export interface Reaction {
   emoji_name: string;

@@ -1,4 +1,5 @@
-import type { EditHistoryEntry, Org, StoredMessage } from './org';
+import type { EditHistoryEntry } from '../../../src-main/wire';
+import type { Org, StoredMessage } from './org';
 
 /** How the reader asked for messages: Zulip's apply_markdown and the empty-topic capability. */
 export interface Reading {
