@@ -579,10 +579,12 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       };
     },
     async sendMessage({ to, content, queueId, localId }) {
+      // "direct" rather than the deprecated "private": feature level 174,
+      // below the oldest server Hearth speaks to.
       const destination =
         'streamId' in to
           ? { type: 'stream', to: to.streamId, topic: to.topic }
-          : { type: 'private', to: [...to.userIds] };
+          : { type: 'direct', to: [...to.userIds] };
       const sent = await http.request(
         'POST',
         'messages',
