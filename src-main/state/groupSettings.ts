@@ -1,5 +1,4 @@
 import type { UserGroup } from '../wire';
-import { recursiveSubgroupIds } from './groupNesting';
 
 /**
  * Zulip's group-setting value (feature level 283 onwards for every setting):
@@ -22,32 +21,38 @@ export function isGroupSettingValue(value: unknown): value is GroupSettingValue 
 }
 
 /**
- * Whether `userId` belongs to the group or any group inside it, however
- * deep: Zulip's is_user_in_group with direct_member_only off. A group the
- * state does not hold (deleted, or not sent) grants nothing, and a loop of
- * subgroups is walked once.
+ * Every group `userId` belongs to, directly or through a group inside it
+ * however deep: Zulip's recursive membership, worked out once so that each
+ * setting is then a lookup. A group the state does not hold (deleted, or not
+ * sent) holds no one, and a loop of subgroups is walked once.
  */
-export function isInGroup(
-  groups: readonly GroupMembership[],
-  groupId: number,
-  userId: number,
-): boolean {
-  const byId = new Map(groups.map((group) => [group.id, group]));
-  return [...recursiveSubgroupIds(groups, groupId)].some((id) =>
-    byId.get(id)?.members.includes(userId),
-  );
+export function groupsHolding(groups: readonly GroupMembership[], userId: number): Set<number> {
+  const holders = new Map<number, number[]>();
+  for (const group of groups) {
+    for (const inside of group.direct_subgroup_ids) {
+      holders.set(inside, [...(holders.get(inside) ?? []), group.id]);
+    }
+  }
+  const held = new Set<number>();
+  const pending = groups.filter((group) => group.members.includes(userId)).map(({ id }) => id);
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (held.has(id)) continue;
+    held.add(id);
+    pending.push(...(holders.get(id) ?? []));
+  }
+  return held;
 }
 
-/** Whether the setting names `userId`, directly or through any of its groups. */
+/** Whether the setting names `userId`, directly or through any of its groups (`held`: groupsHolding's answer). */
 export function isInGroupSetting(
-  groups: readonly GroupMembership[],
+  held: ReadonlySet<number>,
   value: GroupSettingValue,
   userId: number,
 ): boolean {
-  if (typeof value === 'number') return isInGroup(groups, value, userId);
+  if (typeof value === 'number') return held.has(value);
   return (
     value.direct_members.includes(userId) ||
-    value.direct_subgroups.some((groupId) => isInGroup(groups, groupId, userId))
+    value.direct_subgroups.some((groupId) => held.has(groupId))
   );
 }
 

@@ -1,7 +1,8 @@
-import type { Subscription } from '../wire';
 import type { InitialState } from './applyEvent';
+import { channelsById } from './channelsById';
 import {
   groupIdNamed,
+  groupsHolding,
   isGroupSettingValue,
   isInGroupSetting,
   type GroupSettingValue,
@@ -48,6 +49,8 @@ interface Reader {
   level: number;
   role: number;
   userId: number;
+  /** The groups the reader belongs to, through nested groups. */
+  held: ReadonlySet<number>;
 }
 
 // A realm permission that became a group setting: the feature level it did,
@@ -195,7 +198,7 @@ function guestsMayHold(
 // that may not name everyone, whatever group it names.
 function holds(reader: Reader, value: GroupSettingValue, guests: boolean): boolean {
   if (reader.role === RoleNumber.guest && !guests) return false;
-  return isInGroupSetting(reader.state.realm_user_groups ?? [], value, reader.userId);
+  return isInGroupSetting(reader.held, value, reader.userId);
 }
 
 function readRealmSetting(reader: Reader, name: RealmSettingName): boolean {
@@ -214,11 +217,13 @@ function readRealmSetting(reader: Reader, name: RealmSettingName): boolean {
 // A state without the reader's ID (a 7.0 state trimmed for a test, say)
 // still decides by role policies; it is in no group.
 function readerOf(state: InitialState): Reader {
+  const userId = state.user_id ?? -1;
   return {
     state,
     level: featureLevelOf(state),
     role: roleNumberOf(state),
-    userId: state.user_id ?? -1,
+    userId,
+    held: groupsHolding(state.realm_user_groups ?? [], userId),
   };
 }
 
@@ -260,7 +265,10 @@ const nothing: ReaderPermissions = {
  */
 export function readerMay(state: InitialState | null): ReaderPermissions {
   if (!state) return nothing;
-  const reader = readerOf(state);
+  return mayAs(readerOf(state));
+}
+
+function mayAs(reader: Reader): ReaderPermissions {
   const may = (name: RealmSettingName) => readRealmSetting(reader, name);
   return {
     editContent: reader.state['realm_allow_message_editing'] !== false,
@@ -294,21 +302,6 @@ const channelSettings = {
 
 type ChannelSettingName = keyof typeof channelSettings;
 
-/** The channel as the state holds it: subscribed, once subscribed, or never. */
-function channelOf(state: InitialState, streamId: number): Record<string, unknown> | null {
-  const lists: (readonly { stream_id: number }[] | undefined)[] = [
-    state.subscriptions,
-    state.unsubscribed as Subscription[] | undefined,
-    state.never_subscribed,
-    state.streams,
-  ];
-  for (const list of lists) {
-    const found = list?.find((stream) => stream.stream_id === streamId);
-    if (found) return found as unknown as Record<string, unknown>;
-  }
-  return null;
-}
-
 // Zulip's STREAM_POST_POLICY_*: 1 everyone, 2 administrators, 3 full
 // members (Hearth counts every member as full), 4 moderators.
 function postPolicyPermits(role: number, value: unknown): boolean {
@@ -318,54 +311,58 @@ function postPolicyPermits(role: number, value: unknown): boolean {
   return true;
 }
 
+const noChannelGrants: ChannelPermissions = {
+  administer: false,
+  editTopic: false,
+  moveOut: false,
+  resolveTopic: false,
+  deleteAny: false,
+  deleteOwn: false,
+  send: false,
+};
+
 /**
- * What the reader may do in one channel: Zulip's server lets the
+ * What the reader may do in each channel: Zulip's server lets the
  * organization's grant, the channel's own group settings (from the feature
  * level each came in), or administering the channel allow a move, a
- * resolution or a deletion there.
+ * resolution or a deletion there. The reader and the channels are read once,
+ * for a pass over every channel.
  */
-export function readerMayInChannel(
+export function channelPermissionsOf(
   state: InitialState | null,
-  streamId: number,
-  realm: ReaderPermissions = readerMay(state),
-): ChannelPermissions {
-  if (!state) {
-    return {
-      administer: false,
-      editTopic: false,
-      moveOut: false,
-      resolveTopic: false,
-      deleteAny: false,
-      deleteOwn: false,
-      send: false,
-    };
-  }
+): (streamId: number) => ChannelPermissions {
+  if (!state) return () => noChannelGrants;
   const reader = readerOf(state);
-  const channel = channelOf(state, streamId);
+  const realm = mayAs(reader);
+  const channels = channelsById(state);
   const admin = reader.role <= RoleNumber.admin;
-  const inChannel = (name: ChannelSettingName): boolean => {
-    const setting = channelSettings[name];
-    const value = channel?.[name];
-    if (reader.level < setting.since || !isGroupSettingValue(value)) return false;
-    return holds(reader, value, guestsMayHold(reader.state, 'stream', name) ?? setting.guests);
-  };
-  const administer = admin || inChannel('can_administer_channel_group');
-  const movesInChannel = reader.level >= 396 && administer;
-  const sendValue = channel?.['can_send_message_group'];
-  return {
-    administer,
-    editTopic:
-      realm.editTopic || movesInChannel || inChannel('can_move_messages_within_channel_group'),
-    moveOut:
-      realm.moveBetweenChannels ||
-      movesInChannel ||
-      inChannel('can_move_messages_out_of_channel_group'),
-    resolveTopic: realm.resolveTopic || inChannel('can_resolve_topics_group'),
-    deleteAny: realm.deleteAny || inChannel('can_delete_any_message_group'),
-    deleteOwn: realm.deleteOwn || inChannel('can_delete_own_message_group'),
-    send:
-      reader.level >= channelSettings.can_send_message_group.since && isGroupSettingValue(sendValue)
-        ? inChannel('can_send_message_group')
-        : postPolicyPermits(reader.role, channel?.['stream_post_policy']),
+  return (streamId) => {
+    const channel = channels.get(streamId);
+    const inChannel = (name: ChannelSettingName): boolean => {
+      const setting = channelSettings[name];
+      const value = channel?.[name];
+      if (reader.level < setting.since || !isGroupSettingValue(value)) return false;
+      return holds(reader, value, guestsMayHold(reader.state, 'stream', name) ?? setting.guests);
+    };
+    const administer = admin || inChannel('can_administer_channel_group');
+    const movesInChannel = reader.level >= 396 && administer;
+    const sendValue = channel?.['can_send_message_group'];
+    return {
+      administer,
+      editTopic:
+        realm.editTopic || movesInChannel || inChannel('can_move_messages_within_channel_group'),
+      moveOut:
+        realm.moveBetweenChannels ||
+        movesInChannel ||
+        inChannel('can_move_messages_out_of_channel_group'),
+      resolveTopic: realm.resolveTopic || inChannel('can_resolve_topics_group'),
+      deleteAny: realm.deleteAny || inChannel('can_delete_any_message_group'),
+      deleteOwn: realm.deleteOwn || inChannel('can_delete_own_message_group'),
+      send:
+        reader.level >= channelSettings.can_send_message_group.since &&
+        isGroupSettingValue(sendValue)
+          ? inChannel('can_send_message_group')
+          : postPolicyPermits(reader.role, channel?.['stream_post_policy']),
+    };
   };
 }

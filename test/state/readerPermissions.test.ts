@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, type InitialState } from '../../src-main/state/applyEvent';
-import { readerMay, readerMayInChannel } from '../../src-main/state/readerPermissions';
+import { channelPermissionsOf, readerMay } from '../../src-main/state/readerPermissions';
 import type { QueuedEvent, Subscription, UserGroup } from '../../src-main/wire';
 
 // An organization on a Zulip 12 server (feature level 440): the system groups
@@ -283,7 +283,7 @@ describe('what the reader may do follows the events that change it', () => {
         { stream_id: 20, name: 'garden', can_move_messages_out_of_channel_group: groups.nobody },
       ],
     });
-    expect(readerMayInChannel(state, 20).moveOut).toBe(false);
+    expect(channelPermissionsOf(state)(20).moveOut).toBe(false);
     state = apply(state, {
       type: 'stream',
       op: 'update',
@@ -292,7 +292,7 @@ describe('what the reader may do follows the events that change it', () => {
       property: 'can_move_messages_out_of_channel_group',
       value: { direct_members: [alice], direct_subgroups: [] },
     });
-    expect(readerMayInChannel(state, 20).moveOut).toBe(true);
+    expect(channelPermissionsOf(state)(20).moveOut).toBe(true);
   });
 
   it('changes when a group is put inside the group a setting names', () => {
@@ -313,7 +313,7 @@ describe('what the reader may do in one channel', () => {
     ({ stream_id: 20, name: 'garden', ...settings }) as unknown as Subscription;
 
   const inGarden = (userId: number, channel: Record<string, unknown>, level = 440) =>
-    readerMayInChannel(
+    channelPermissionsOf(
       modern(userId, {
         zulip_feature_level: level,
         realm_can_move_messages_between_channels_group: groups.administrators,
@@ -322,8 +322,7 @@ describe('what the reader may do in one channel', () => {
         realm_can_delete_own_message_group: groups.nobody,
         subscriptions: [garden(channel)],
       }),
-      20,
-    );
+    )(20);
 
   it('adds the channel’s own grants to the organization’s', () => {
     const channel = {

@@ -1,7 +1,7 @@
 import type { ChannelMessageRules, MessageRules } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
 import { featureLevelOf, RoleNumber, roleNumberOf } from '../../state/permissions';
-import { readerMay, readerMayInChannel } from '../../state/readerPermissions';
+import { channelPermissionsOf, readerMay } from '../../state/readerPermissions';
 
 const seconds = (value: unknown): number | null =>
   typeof value === 'number' && value > 0 ? value : null;
@@ -23,8 +23,9 @@ export function messageRulesOf(state: InitialState | null): MessageRules {
     role <= RoleNumber.moderator ? null : seconds(state?.[`realm_${key}`]);
   const editTopicLimit = moveLimit('move_messages_within_stream_limit_seconds');
   const channels: Record<string, ChannelMessageRules> = {};
+  const mayIn = channelPermissionsOf(state);
   for (const subscription of state?.subscriptions ?? []) {
-    const inChannel = readerMayInChannel(state, subscription.stream_id, may);
+    const inChannel = mayIn(subscription.stream_id);
     channels[String(subscription.stream_id)] = {
       editTopic: inChannel.editTopic,
       moveBetweenStreams: inChannel.moveOut,

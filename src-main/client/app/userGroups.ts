@@ -1,6 +1,6 @@
 import type { GroupMember, GroupRef, UserGroupsPage } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
-import { isGroupSettingValue, isInGroupSetting } from '../../state/groupSettings';
+import { groupsHolding, isGroupSettingValue, isInGroupSetting } from '../../state/groupSettings';
 import { recursiveSubgroupIds } from '../../state/groupNesting';
 import type { UserGroup } from '../../wire';
 import type { Api, UserGroupRecord } from '../api';
@@ -69,22 +69,24 @@ const isDeactivated = (group: object): boolean =>
 /**
  * Whether the reader may @-mention the group: Zulip's can_mention_group
  * (a group setting from feature level 198, a group ID from 191), anyone
- * where the server has none.
+ * where the server has none. `held`: the groups the reader belongs to.
  */
-function mayMention(state: InitialState, group: object): boolean {
+function mayMention(held: ReadonlySet<number>, userId: number, group: object): boolean {
   const setting = group as { can_mention_group?: unknown; can_mention_group_id?: unknown };
   const value = setting.can_mention_group ?? setting.can_mention_group_id;
-  if (!isGroupSettingValue(value)) return true;
-  return isInGroupSetting(state.realm_user_groups ?? [], value, state.user_id ?? -1);
+  return !isGroupSettingValue(value) || isInGroupSetting(held, value, userId);
 }
 
 /** The groups people made that the reader may mention, by name, for the compose box to complete as @*name*. */
 export function mentionableGroups(
   state: InitialState | null,
 ): { name: string; description: string }[] {
-  return (state?.realm_user_groups ?? [])
+  const groups = state?.realm_user_groups ?? [];
+  const userId = state?.user_id ?? -1;
+  const held = groupsHolding(groups, userId);
+  return groups
     .filter((group) => !group.is_system_group && !isDeactivated(group))
-    .filter((group) => state === null || mayMention(state, group))
+    .filter((group) => mayMention(held, userId, group))
     .map(({ name, description }) => ({ name, description }))
     .sort(byName);
 }
