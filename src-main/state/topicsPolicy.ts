@@ -1,4 +1,5 @@
 import type { InitialState } from './applyEvent';
+import type { StateChannel } from './channelsById';
 import { featureLevelOf } from './permissions';
 
 /** What every Zulip client shows for the empty topic where the server names it nothing. */
@@ -31,18 +32,19 @@ function realmTopicsPolicy(state: InitialState, level: number): TopicsPolicy {
 }
 
 /**
- * Where the reader may send without a topic: nowhere on a server before the
- * empty topic (Hearth hosts among them, which refuse it); elsewhere as the
- * channel's topics_policy says, or the organization's where the channel
- * inherits it (realm_mandatory_topics before Zulip 11).
+ * Where the reader may send without a topic, in `channel` (as channelsById
+ * gives it): nowhere on a server before the empty topic (Hearth hosts among
+ * them, which refuse it); elsewhere as the channel's topics_policy says, or
+ * the organization's where the channel inherits it (realm_mandatory_topics
+ * before Zulip 11).
  */
-export function topicsPolicyOf(state: InitialState | null, streamId: number): TopicsPolicy {
+export function topicsPolicyOf(
+  state: InitialState | null,
+  channel: StateChannel | undefined,
+): TopicsPolicy {
   if (!state) return 'disable_empty_topic';
   const level = featureLevelOf(state);
   if (level < emptyTopicSince) return 'disable_empty_topic';
-  const channel = [...(state.subscriptions ?? []), ...(state.streams ?? [])].find(
-    (stream) => stream.stream_id === streamId,
-  ) as Record<string, unknown> | undefined;
   const own = channel?.['topics_policy'];
   if (
     level >= topicsPolicySince &&

@@ -48,6 +48,7 @@ import { messageRulesOf } from './messageRules';
 import { channelFoldersOf, folderIdOf } from './channelFolders';
 import { snapshotPermissions } from './snapshotPermissions';
 import { composeRulesOf, emojiChoices } from './composeAids';
+import { channelsById, type StateChannel } from '../../state/channelsById';
 import { emptyTopicNameOf, topicsPolicyOf } from '../../state/topicsPolicy';
 import { Typists } from './typists';
 import { displaySettingsOf, zulipDisplayPatch, type DisplayPatch } from './displaySettings';
@@ -569,6 +570,8 @@ export class AccountRuntime {
     const topicUnread = new Map(
       counts.topics.map((topic) => [`${topic.streamId}:${topic.topic.toLowerCase()}`, topic]),
     );
+    const state = this.#registerState();
+    const channels = state ? channelsById(state) : new Map<number, StateChannel>();
     const streams = this.cache
       .subscriptions()
       // Archived channels (Zulip 10) leave the sidebar and the compose box; their history stays.
@@ -591,8 +594,8 @@ export class AccountRuntime {
             );
           return { name: topic.name, unread: unread?.count ?? 0, muted };
         }),
-        topicsPolicy: topicsPolicyOf(this.#registerState(), subscription.stream_id),
-        folderId: folderIdOf(this.#registerState(), subscription.stream_id),
+        topicsPolicy: topicsPolicyOf(state, channels.get(subscription.stream_id)),
+        folderId: folderIdOf(state, channels.get(subscription.stream_id)),
       }))
       .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name));
     const users = this.cache.users();
@@ -617,7 +620,7 @@ export class AccountRuntime {
           presence: this.#online ? (this.presence?.statusOf(user.user_id) ?? 'offline') : 'offline',
         }))
         .sort((a, b) => a.fullName.localeCompare(b.fullName)),
-      folders: channelFoldersOf(this.#registerState()),
+      folders: channelFoldersOf(state),
       dms: sidebarDms(this.cache, counts),
       unread: {
         mentions: counts.mentions,
@@ -625,13 +628,13 @@ export class AccountRuntime {
       },
       connection: this.connection,
       lastNarrow: this.#account.lastNarrow ? narrowOfTerms(this.#account.lastNarrow) : null,
-      messageRules: messageRulesOf(this.#registerState()),
-      may: snapshotPermissions(this.#registerState()),
-      compose: composeRulesOf(this.#registerState()),
-      display: displaySettingsOf(this.#registerState()),
-      role: roleOf(this.#registerState()),
-      groups: mentionableGroups(this.#registerState()),
-      customEmojiVersion: customEmojiVersion(this.#registerState(), this.#account.serverUrl),
+      messageRules: messageRulesOf(state),
+      may: snapshotPermissions(state),
+      compose: composeRulesOf(state),
+      display: displaySettingsOf(state),
+      role: roleOf(state),
+      groups: mentionableGroups(state),
+      customEmojiVersion: customEmojiVersion(state, this.#account.serverUrl),
     };
   }
 

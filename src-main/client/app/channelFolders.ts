@@ -1,4 +1,5 @@
 import type { InitialState } from '../../state/applyEvent';
+import type { StateChannel } from '../../state/channelsById';
 
 /** The organization's channel folders still in use, in the order the server gives them. */
 export function channelFoldersOf(state: InitialState | null): { id: number; name: string }[] {
@@ -8,10 +9,12 @@ export function channelFoldersOf(state: InitialState | null): { id: number; name
     .map((folder) => ({ id: folder.id, name: folder.name }));
 }
 
-/** The folder a channel is filed in; null for none, or for a folder no longer in use. */
-export function folderIdOf(state: InitialState | null, streamId: number): number | null {
-  const channel = state?.subscriptions?.find((subscription) => subscription.stream_id === streamId);
-  const folderId = (channel as Record<string, unknown> | undefined)?.['folder_id'];
+/** The folder `channel` (as channelsById gives it) is filed in; null for none, or for a folder no longer in use. */
+export function folderIdOf(
+  state: InitialState | null,
+  channel: StateChannel | undefined,
+): number | null {
+  const folderId = channel?.['folder_id'];
   if (typeof folderId !== 'number') return null;
   const folder = state?.channel_folders?.find((each) => each.id === folderId);
   return folder && !folder.is_archived ? folderId : null;
