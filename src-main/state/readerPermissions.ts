@@ -78,7 +78,7 @@ const wildcardPolicies: Record<number, number> = {
   7: Policy.moderators,
 };
 
-type RealmSettingName =
+export type RealmSettingName =
   | 'can_move_messages_between_topics_group'
   | 'can_move_messages_between_channels_group'
   | 'can_resolve_topics_group'
@@ -177,6 +177,9 @@ const realmSettings: Record<RealmSettingName, RealmSetting> = {
     before: (reader) => reader.state['realm_private_message_policy'] !== 2,
   },
 };
+
+/** The feature level from which the server keeps the permission as this group setting. */
+export const groupSettingSince = (name: RealmSettingName): number => realmSettings[name].since;
 
 /** The server's own word on whether guests may hold a setting (register's server_supported_permission_settings, level 221). */
 function guestsMayHold(

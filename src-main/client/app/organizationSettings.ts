@@ -2,6 +2,7 @@ import type { OrganizationChange, OrganizationSettings } from '../../../src-prel
 import type { InitialState } from '../../state/applyEvent';
 import { groupIdNamed } from '../../state/groupSettings';
 import { featureLevelOf, Policy } from '../../state/permissions';
+import { groupSettingSince, type RealmSettingName } from '../../state/readerPermissions';
 import type { Api, RealmChanges } from '../api';
 
 export interface OrganizationActionsDeps {
@@ -30,20 +31,13 @@ const invitePolicy = (value: unknown): InvitePolicy =>
     : Policy.members;
 
 // The role policies the page offers that newer servers keep as group
-// settings: the feature level each became one, and its name there.
+// settings: the setting's name there (readerPermissions knows from which
+// feature level), and the policy's own name before.
 const groupSettings = {
-  editTopicPolicy: {
-    since: 316,
-    name: 'can_move_messages_between_topics_group',
-    legacy: 'edit_topic_policy',
-  },
-  deleteOwnPolicy: {
-    since: 291,
-    name: 'can_delete_own_message_group',
-    legacy: 'delete_own_message_policy',
-  },
-  invitePolicy: { since: 321, name: 'can_invite_users_group', legacy: 'invite_to_realm_policy' },
-} as const;
+  editTopicPolicy: { name: 'can_move_messages_between_topics_group', legacy: 'edit_topic_policy' },
+  deleteOwnPolicy: { name: 'can_delete_own_message_group', legacy: 'delete_own_message_policy' },
+  invitePolicy: { name: 'can_invite_users_group', legacy: 'invite_to_realm_policy' },
+} as const satisfies Record<string, { name: RealmSettingName; legacy: string }>;
 
 // Each role policy as the system group that means the same.
 const roleGroups: Record<number, string> = {
@@ -68,8 +62,8 @@ const editHistoryVisibilitySince = 358;
  * reads as no policy.
  */
 function policyOf(state: InitialState, field: keyof typeof groupSettings): unknown {
-  const { since, name, legacy } = groupSettings[field];
-  if (featureLevelOf(state) < since) return state[`realm_${legacy}`];
+  const { name, legacy } = groupSettings[field];
+  if (featureLevelOf(state) < groupSettingSince(name)) return state[`realm_${legacy}`];
   const value = state[`realm_${name}`];
   const group = (state.realm_user_groups ?? []).find((each) => each.id === value);
   const found = Object.entries(roleGroups).find(([, groupName]) => groupName === group?.name);
@@ -162,7 +156,7 @@ export function realmChangesOf(
     const param = realmParams[field as keyof OrganizationChange];
     const setting = groupSettings[field as keyof typeof groupSettings] as
       (typeof groupSettings)[keyof typeof groupSettings] | undefined;
-    if (setting && level >= setting.since) {
+    if (setting && level >= groupSettingSince(setting.name)) {
       const groupId = groupIdNamed(s.realm_user_groups ?? [], roleGroups[value as number] ?? '');
       if (groupId === null) throw new Error('The server did not say which group that is.');
       changes[setting.name] = { new: groupId };
