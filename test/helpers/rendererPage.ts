@@ -6,7 +6,8 @@ import { startWebBridge, type WebBridge } from '../../src-main/web/webBridge';
 import { joinWithKey, removeProfile, startTestHearth, type TestHearth } from './hearth';
 import type { Org, TestUser } from './org';
 
-const rendererDir = 'out/renderer';
+// Sessions working side by side build to folders of their own, so one's build never swaps another's window.
+const rendererDir = `${process.env['HEARTH_TEST_OUT'] ?? 'out'}/renderer`;
 
 /** The built renderer in Chromium, signed in as one user over the WebSocket bridge. */
 export interface RendererPage {
