@@ -28,6 +28,15 @@ export interface ReaderPermissions {
   /** Use @all and its kin where they would notify many people. */
   mentionMany: boolean;
   sendDirectMessage: boolean;
+  /** Start a direct message conversation, not only answer one (Zulip's direct_message_initiator_group). */
+  startDirectMessage: boolean;
+  createGroups: boolean;
+  /** Manage every user group, whatever the group's own settings say. */
+  manageAllGroups: boolean;
+  /** Create bots of every kind. */
+  createBots: boolean;
+  /** Create incoming webhook bots, which can only post. */
+  createWriteOnlyBots: boolean;
   /** Which earlier versions of a message may be looked at. */
   editHistory: 'all' | 'moves' | 'none';
 }
@@ -90,7 +99,12 @@ export type RealmSettingName =
   | 'create_multiuse_invite_group'
   | 'can_add_custom_emoji_group'
   | 'can_mention_many_users_group'
-  | 'direct_message_permission_group';
+  | 'direct_message_permission_group'
+  | 'direct_message_initiator_group'
+  | 'can_create_groups'
+  | 'can_manage_all_groups'
+  | 'can_create_bots_group'
+  | 'can_create_write_only_bots_group';
 
 const realmSettings: Record<RealmSettingName, RealmSetting> = {
   can_move_messages_between_topics_group: {
@@ -176,7 +190,48 @@ const realmSettings: Record<RealmSettingName, RealmSetting> = {
     guests: true,
     before: (reader) => reader.state['realm_private_message_policy'] !== 2,
   },
+  direct_message_initiator_group: {
+    since: 270,
+    defaultGroup: 'role:everyone',
+    guests: true,
+    before: (reader) => reader.state['realm_private_message_policy'] !== 2,
+  },
+  // Both came from user_group_edit_policy, which decided creating and editing alike.
+  can_create_groups: {
+    since: 299,
+    defaultGroup: 'role:members',
+    guests: false,
+    before: (reader) => policy(reader, 'user_group_edit_policy', Policy.members),
+  },
+  can_manage_all_groups: {
+    since: 299,
+    defaultGroup: 'role:owners',
+    guests: false,
+    before: (reader) => policy(reader, 'user_group_edit_policy', Policy.members),
+  },
+  can_create_bots_group: {
+    since: 344,
+    defaultGroup: 'role:members',
+    guests: false,
+    before: (reader) => botPolicyPermits(reader, 'any'),
+  },
+  can_create_write_only_bots_group: {
+    since: 344,
+    defaultGroup: 'role:members',
+    guests: false,
+    before: (reader) => botPolicyPermits(reader, 'writeOnly'),
+  },
 };
+
+// Zulip's BOT_CREATION_* policy: 1 everyone may create any bot, 2 only
+// administrators create generic bots (others incoming webhooks), 3 only
+// administrators create any. Guests never create bots.
+function botPolicyPermits(reader: Reader, kind: 'any' | 'writeOnly'): boolean {
+  if (reader.role === RoleNumber.guest) return false;
+  if (reader.role <= RoleNumber.admin) return true;
+  const value = reader.state['realm_bot_creation_policy'] ?? 1;
+  return value === 1 || (value === 2 && kind === 'writeOnly');
+}
 
 /** The feature level from which the server keeps the permission as this group setting. */
 export const groupSettingSince = (name: RealmSettingName): number => realmSettings[name].since;
@@ -256,6 +311,11 @@ const nothing: ReaderPermissions = {
   addCustomEmoji: false,
   mentionMany: false,
   sendDirectMessage: false,
+  startDirectMessage: false,
+  createGroups: false,
+  manageAllGroups: false,
+  createBots: false,
+  createWriteOnlyBots: false,
   editHistory: 'none',
 };
 
@@ -287,6 +347,11 @@ function mayAs(reader: Reader): ReaderPermissions {
     addCustomEmoji: may('can_add_custom_emoji_group'),
     mentionMany: may('can_mention_many_users_group'),
     sendDirectMessage: may('direct_message_permission_group'),
+    startDirectMessage: may('direct_message_initiator_group'),
+    createGroups: may('can_create_groups'),
+    manageAllGroups: may('can_manage_all_groups'),
+    createBots: may('can_create_bots_group'),
+    createWriteOnlyBots: may('can_create_write_only_bots_group'),
     editHistory: editHistoryOf(reader),
   };
 }

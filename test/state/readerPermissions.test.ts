@@ -81,6 +81,11 @@ function modern(userId: number, settings: Record<string, unknown> = {}): Initial
     realm_can_add_custom_emoji_group: groups.members,
     realm_can_mention_many_users_group: groups.administrators,
     realm_direct_message_permission_group: groups.everyone,
+    realm_direct_message_initiator_group: groups.everyone,
+    realm_can_create_groups: groups.members,
+    realm_can_manage_all_groups: groups.owners,
+    realm_can_create_bots_group: groups.moderators,
+    realm_can_create_write_only_bots_group: groups.members,
     realm_message_edit_history_visibility_policy: 'all',
     ...settings,
   };
@@ -150,11 +155,16 @@ describe('what the reader may do, read from group settings', () => {
       addCustomEmoji: true,
       mentionMany: false,
       sendDirectMessage: true,
+      startDirectMessage: true,
+      createGroups: true,
+      manageAllGroups: false,
+      createBots: false,
+      createWriteOnlyBots: true,
       editHistory: 'all',
     });
     const nobody = Object.fromEntries(
       Object.keys(modern(alice))
-        .filter((key) => key.startsWith('realm_') && key.endsWith('group'))
+        .filter((key) => key.startsWith('realm_') && /_groups?$/.test(key))
         .map((key) => [key, groups.nobody]),
     );
     const { editContent, editHistory, ...grants } = readerMay(modern(owner, nobody));
@@ -234,11 +244,23 @@ describe('what the reader may do, below the feature level of each group setting'
       realm_can_move_messages_between_channels_group: groups.everyone,
       realm_move_messages_between_streams_policy: 2,
       realm_private_message_policy: 2,
+      realm_user_group_edit_policy: 2,
+      realm_bot_creation_policy: 2,
     };
     expect(readerMay(hearth)).toMatchObject({
       moveBetweenChannels: false,
       sendDirectMessage: false,
+      startDirectMessage: false,
       createInviteLink: false,
+      createGroups: false,
+      manageAllGroups: false,
+      createBots: false,
+      createWriteOnlyBots: true,
+    });
+    expect(readerMay({ ...hearth, is_admin: true })).toMatchObject({
+      createGroups: true,
+      manageAllGroups: true,
+      createBots: true,
     });
     const saved = { ...hearth };
     delete saved['zulip_feature_level'];
@@ -389,6 +411,11 @@ describe('every action, against each kind of group setting', () => {
     ['addCustomEmoji', 'realm_can_add_custom_emoji_group'],
     ['mentionMany', 'realm_can_mention_many_users_group'],
     ['sendDirectMessage', 'realm_direct_message_permission_group'],
+    ['startDirectMessage', 'realm_direct_message_initiator_group'],
+    ['createGroups', 'realm_can_create_groups'],
+    ['manageAllGroups', 'realm_can_manage_all_groups'],
+    ['createBots', 'realm_can_create_bots_group'],
+    ['createWriteOnlyBots', 'realm_can_create_write_only_bots_group'],
   ] as const;
   // Who each kind of value names: a system group, a user-defined group
   // nested in another, and people and groups named together.
