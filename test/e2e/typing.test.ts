@@ -1,58 +1,58 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+import { serverKinds, type Channel, type Person, type TestServer } from '../helpers/serverKinds';
 
 // Issue 15, point 4: typing notifications are sent (POST /typing) and shown.
 
-describe('typing notifications', () => {
-  let org: Org;
-  let alice: TestUser;
-  let bob: TestUser;
-  let gardenId: number;
+describe.each(serverKinds)('typing notifications, on $name', (kind) => {
+  let server: TestServer;
+  let alice: Person;
+  let bob: Person;
+  let garden: Channel;
   let ui: RendererPage;
   let page: Page;
 
   const notice = () => page.locator('.typing-notice');
   const typing = (op: 'start' | 'stop', params: Record<string, unknown>) =>
-    org.api(bob)('POST', '/typing', { op, ...params });
+    server.api(bob)('POST', '/typing', { op, ...params });
+  // Bob's client says where he types as his server asks: by the channel's ID from feature level 215.
+  const inTopic = (topic: string) =>
+    server.featureLevel >= 215
+      ? { type: 'stream', stream_id: garden.id, topic }
+      : { type: 'stream', to: JSON.stringify([garden.id]), topic };
+  const directType = () => (server.featureLevel >= 174 ? 'direct' : 'private');
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    bob = await org.user('bob');
-    for (const user of [alice, bob]) await org.subscribe(user, 'garden');
-    gardenId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'garden' })).json.stream_id;
-    await org.api(bob)('POST', '/messages', {
-      type: 'stream',
-      to: 'garden',
-      topic: 'tomatoes',
-      content: 'Red already',
-    });
-    ui = await openRendererPage(org, alice);
+    server = await kind.start();
+    alice = server.me;
+    bob = server.other;
+    garden = server.channels[0];
+    await server.send(bob, garden, 'tomatoes', 'Red already');
+    ui = await openRendererPage(server, alice);
     page = ui.page;
-    await page.getByRole('button', { name: '# garden' }).click();
+    await page.getByRole('button', { name: `# ${garden.name}` }).click();
     await page.getByRole('button', { name: 'Go to topic tomatoes' }).first().click();
     await page.locator('.message', { hasText: 'Red already' }).waitFor();
   });
 
   afterAll(async () => {
     await ui?.close();
-    await org?.close();
+    await server?.close();
   });
 
   it('shows who is typing in the topic shown, until they stop', async () => {
-    const tomatoes = { type: 'stream', to: JSON.stringify([gardenId]), topic: 'tomatoes' };
+    const tomatoes = inTopic('tomatoes');
     await typing('start', tomatoes);
     await expect.poll(() => notice().innerText()).toBe(`${bob.fullName} is typing…`);
     await ui.screenshot('e2e-typing');
     await typing('stop', tomatoes);
     await expect.poll(() => notice().innerText()).toBe('');
     // Typing in another topic is not shown here.
-    await typing('start', { ...tomatoes, topic: 'beans' });
+    await typing('start', inTopic('beans'));
     await page.waitForTimeout(500);
     expect(await notice().innerText()).toBe('');
-    await typing('stop', { ...tomatoes, topic: 'beans' });
+    await typing('stop', inTopic('beans'));
   });
 
   it('shows who is typing in a private conversation', async () => {
@@ -61,15 +61,16 @@ describe('typing notifications', () => {
       .getByRole('button', { name: new RegExp(bob.fullName) })
       .click();
     await page.locator('.conversation-header h1', { hasText: bob.fullName }).waitFor();
-    await typing('start', { type: 'private', to: JSON.stringify([alice.id]) });
+    const toAlice = { type: directType(), to: JSON.stringify([alice.id]) };
+    await typing('start', toAlice);
     await expect.poll(() => notice().innerText()).toBe(`${bob.fullName} is typing…`);
-    await typing('stop', { type: 'private', to: JSON.stringify([alice.id]) });
+    await typing('stop', toAlice);
     await expect.poll(() => notice().innerText()).toBe('');
   });
 
   it('tells the others when the user types, and when the message is sent', async () => {
     const queue = (
-      await org.api(bob)('POST', '/register', { event_types: JSON.stringify(['typing']) })
+      await server.api(bob)('POST', '/register', { event_types: JSON.stringify(['typing']) })
     ).json;
     const text = page.getByRole('form', { name: 'Compose' }).getByRole('textbox', {
       name: 'Message',
@@ -81,7 +82,7 @@ describe('typing notifications', () => {
     await expect
       .poll(async () => {
         const events = (
-          await org.api(bob)('GET', '/events', {
+          await server.api(bob)('GET', '/events', {
             queue_id: queue.queue_id,
             last_event_id: lastEventId,
             dont_block: true,

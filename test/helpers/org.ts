@@ -82,7 +82,8 @@ function encode(params: Record<string, unknown>): URLSearchParams {
   return encoded;
 }
 
-function caller(baseUrl: () => string, user: TestUser | undefined): ApiCall {
+/** Calls `/api/v1` of the server at `baseUrl` as the user (or unauthenticated), as Zulip's clients encode parameters. */
+export function caller(baseUrl: () => string, user: TestUser | undefined): ApiCall {
   return async (method, path, params = {}) => {
     const url = new URL(`${baseUrl()}/api/v1${path.startsWith('/') ? path : `/${path}`}`);
     const headers: Record<string, string> = { 'User-Agent': 'HearthTest/1.0' };
@@ -108,7 +109,8 @@ function caller(baseUrl: () => string, user: TestUser | undefined): ApiCall {
   };
 }
 
-const testPassword = 'correct horse battery staple';
+/** The password of every user `Org.user` creates. */
+export const testPassword = 'correct horse battery staple';
 
 /** Starts a host on a free port in a fresh temporary data folder. */
 export async function startOrg(options: OrgOptions = {}): Promise<Org> {

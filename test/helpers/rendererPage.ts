@@ -32,9 +32,9 @@ export interface RendererPageOptions {
   beforeLoad?: (page: Page) => Promise<void>;
 }
 
-/** A window on a fresh app signed in to the organization as the user, as after joining it. */
+/** A window on a fresh app signed in to the organization (a Hearth host or a Zulip server) as the user, as after joining it. */
 export async function openRendererPage(
-  org: Org,
+  org: Pick<Org, 'url'>,
   user: TestUser,
   options: RendererPageOptions = {},
 ): Promise<RendererPage> {

@@ -9,7 +9,8 @@ import {
   testApps,
   type TestHearth,
 } from '../../helpers/hearth';
-import { startOrg, type Org, type TestUser } from '../../helpers/org';
+import { startOrg, type ApiCall, type Org, type TestUser } from '../../helpers/org';
+import { serverKinds, type TestServer } from '../../helpers/serverKinds';
 
 // The sync of issue 13, point 4: whatever happens to the link, every message
 // others sent reaches the cache exactly once, in ID order; edits and deletions
@@ -38,19 +39,23 @@ afterAll(() => org.close());
 const apps = testApps(createMemorySecretStore());
 afterEach(() => apps.stopAll());
 
-async function signedInApp(profileDir?: string): Promise<TestHearth> {
+/** An app signed in as the user (the owner of the Hearth-only tests' host), or restarted on its profile. */
+async function signedInApp(
+  profileDir?: string,
+  at: { url: string; me: TestUser } = { url: org.url, me: owner },
+): Promise<TestHearth> {
   const hearth = await apps.start(profileDir);
-  if (!profileDir) await joinWithKey(hearth.app, org.url, owner);
+  if (!profileDir) await joinWithKey(hearth.app, at.url, at.me);
   return hearth;
 }
 
 // What the cache holds of the stream, read without asking the server, and
 // only within ranges it holds complete: what an offline window would show.
-const cachedIds = async (app: HearthApp) =>
+const cachedIds = async (app: HearthApp, streamId = kitchenId) =>
   app
     .active()
     .cache.messagesInNarrow(
-      { kind: 'stream', streamId: kitchenId },
+      { kind: 'stream', streamId },
       {
         anchor: 'newest',
         before: 1000,
@@ -58,17 +63,17 @@ const cachedIds = async (app: HearthApp) =>
     )
     .messages.map((message) => message.id);
 
-const serverIds = async (): Promise<number[]> =>
+const serverIds = async (api: ApiCall = org.api(owner), streamId = kitchenId): Promise<number[]> =>
   (
-    await org.api(owner)('GET', '/messages', {
+    await api('GET', '/messages', {
       anchor: 'newest',
       num_before: 1000,
       num_after: 0,
-      narrow: [{ operator: 'stream', operand: kitchenId }],
+      narrow: [{ operator: 'stream', operand: streamId }],
     })
   ).json.messages.map((message: Message) => message.id);
 
-describe('sync without gaps', () => {
+describe('sync without gaps, on a Hearth host killed and restarted', () => {
   it('catches up, exactly once and in order, on what others sent while it was offline past the queue time-out', async () => {
     const { app } = await signedInApp();
     await connected(app);
@@ -106,27 +111,43 @@ describe('sync without gaps', () => {
     const ids = await cachedIds(app);
     expect(ids).toEqual(await serverIds());
   });
+});
+
+// What does not rest on killing the host or on its queue's time-out holds
+// against a modern Zulip server too.
+describe.each(serverKinds)('sync against $name', (kind) => {
+  let server: TestServer;
+  const channel = () => server.channels[0];
+
+  beforeAll(async () => {
+    server = await kind.start();
+  });
+
+  afterAll(() => server.close());
 
   it('after its own restart catches up, shows edits and deletions made meanwhile, and counts unread as the server does', async () => {
-    const first = await signedInApp();
+    const first = await signedInApp(undefined, server);
     await connected(first.app);
-    const edited = await send('a first draft');
-    const deleted = await send('a mistake');
+    const edited = await server.send(server.other, channel(), 'soup', 'a first draft');
+    const deleted = await server.send(server.other, channel(), 'soup', 'a mistake');
     await eventually('both messages are cached', async () => {
-      const ids = await cachedIds(first.app);
+      const ids = await cachedIds(first.app, channel().id);
       return ids.includes(edited) && ids.includes(deleted);
     });
     await apps.stop(first);
 
-    await org.api(bob)('PATCH', `/messages/${edited}`, { content: 'the final text' });
-    await org.api(owner)('DELETE', `/messages/${deleted}`);
-    const missed = [await send('while you were away'), await send('and this too')];
+    await server.api(server.other)('PATCH', `/messages/${edited}`, { content: 'the final text' });
+    await server.api(server.admin)('DELETE', `/messages/${deleted}`);
+    const missed = [
+      await server.send(server.other, channel(), 'soup', 'while you were away'),
+      await server.send(server.other, channel(), 'soup', 'and this too'),
+    ];
 
-    const second = await signedInApp(first.profileDir);
+    const second = await signedInApp(first.profileDir, server);
     await connected(second.app);
     // Caught up in the cache itself, before any narrow is refreshed.
     await eventually('the missed messages are cached', async () => {
-      const ids = await cachedIds(second.app);
+      const ids = await cachedIds(second.app, channel().id);
       return missed.every((id) => ids.includes(id));
     });
     // Opening the stream shows the cache at once, then the server's fresh
@@ -139,19 +160,19 @@ describe('sync without gaps', () => {
       });
     });
     const page = await second.service.openNarrow({
-      narrow: { kind: 'stream', streamId: kitchenId },
+      narrow: { kind: 'stream', streamId: channel().id },
     });
     expect(page.messages.map((message) => message.id)).toContain(deleted);
     const change = await corrected;
     expect(change.upserted.find((message) => message.id === edited)?.content).toContain(
       'the final text',
     );
-    const ids = await cachedIds(second.app);
-    expect(ids).toEqual(await serverIds());
+    const ids = await cachedIds(second.app, channel().id);
+    expect(ids).toEqual(await serverIds(server.api(server.me), channel().id));
     expect(ids).not.toContain(deleted);
     for (const id of missed) expect(ids).toContain(id);
 
-    const registered = await org.api(owner)('POST', '/register', {
+    const registered = await server.api(server.me)('POST', '/register', {
       fetch_event_types: ['message', 'update_message_flags'],
     });
     const serverUnread = registered.json.unread_msgs.count as number;
@@ -162,13 +183,13 @@ describe('sync without gaps', () => {
   });
 
   it('shows a live edit or move of a message far above the newest page of the open narrow', async () => {
-    const { app, service } = await signedInApp();
+    const { app, service } = await signedInApp(undefined, server);
     await connected(app);
-    const old = await send('the old recipe', 'archive');
+    const old = await server.send(server.other, channel(), 'archive', 'the old recipe');
     const later: number[] = [];
     for (let index = 0; index < 60; index += 1)
-      later.push(await send(`filler ${index}`, 'archive'));
-    const topic = { kind: 'stream' as const, streamId: kitchenId, topic: 'archive' };
+      later.push(await server.send(server.other, channel(), 'archive', `filler ${index}`));
+    const topic = { kind: 'stream' as const, streamId: channel().id, topic: 'archive' };
     await service.openNarrow({ narrow: topic });
     await service.loadOlder({ narrow: topic, beforeId: later[0] ?? 0 });
 
@@ -176,13 +197,14 @@ describe('sync without gaps', () => {
     service.subscribe((event, payload) => {
       if (event === 'feed' && 'deleted' in payload) changes.push(payload);
     });
-    await org.api(bob)('PATCH', `/messages/${old}`, { content: 'the new recipe' });
+    await server.api(server.other)('PATCH', `/messages/${old}`, { content: 'the new recipe' });
     await eventually('the edit reaches the open narrow', () =>
       changes.some((change) =>
         change.upserted.some((message) => message.id === old && message.content.includes('new')),
       ),
     );
-    await org.api(bob)('PATCH', `/messages/${old}`, {
+    // An administrator, whom both kinds of server let move any message.
+    await server.api(server.admin)('PATCH', `/messages/${old}`, {
       topic: 'recipes',
       propagate_mode: 'change_one',
     });

@@ -1,0 +1,134 @@
+import { caller, startOrg, testPassword, type ApiCall, type TestUser } from './org';
+import { startZulipDouble, type Seat } from './zulipDouble';
+
+/** Someone on a test server, with what signing in by password needs. */
+export interface Person extends TestUser {
+  password: string;
+}
+
+export interface Channel {
+  id: number;
+  name: string;
+}
+
+/**
+ * A server of either kind, seeded alike so one test reads the same against
+ * both: two members who share two public channels, and an administrator.
+ */
+export interface TestServer {
+  /** How a test's title names the server. */
+  readonly kind: string;
+  readonly url: string;
+  readonly featureLevel: number;
+  /** The member who signs in to Hearth. */
+  readonly me: Person;
+  /** Another member, who writes to `me`. */
+  readonly other: Person;
+  readonly admin: TestUser;
+  /** Both members are subscribed to both. */
+  readonly channels: readonly [Channel, Channel];
+  api(user?: TestUser): ApiCall;
+  /** Sends to the channel's topic as the user; resolves to the message's ID. */
+  send(user: TestUser, channel: Channel, topic: string, content: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** How long a long-poll waits before a heartbeat. */
+  heartbeatMs?: number;
+}
+
+export interface ServerKind {
+  name: string;
+  start(options?: ServerOptions): Promise<TestServer>;
+}
+
+function sender(api: TestServer['api']): TestServer['send'] {
+  return async (user, channel, topic, content) => {
+    const sent = await api(user)('POST', '/messages', {
+      type: 'stream',
+      to: channel.id,
+      topic,
+      content,
+    });
+    if (sent.status !== 200) {
+      throw new Error(`sending to ${channel.name} failed: ${JSON.stringify(sent.json)}`);
+    }
+    return sent.json.id as number;
+  };
+}
+
+/** A Hearth host, speaking Zulip 7.0 (feature level 185), on a fresh data folder. */
+export const hearthHost: ServerKind = {
+  name: 'a Hearth host',
+  async start(options = {}) {
+    const org = await startOrg(
+      options.heartbeatMs ? { queueTimeouts: { heartbeatMs: options.heartbeatMs } } : {},
+    );
+    const me = { ...(await org.user('hamlet')), password: testPassword };
+    const other = { ...(await org.user('cordelia')), password: testPassword };
+    const channels: Channel[] = [];
+    for (const name of ['Denmark', 'Scotland']) {
+      for (const user of [me, other]) await org.subscribe(user, name);
+      const found = await org.api(me)('GET', '/get_stream_id', { stream: name });
+      channels.push({ id: found.json.stream_id as number, name });
+    }
+    const [first, second] = channels as [Channel, Channel];
+    const api = (user?: TestUser) => org.api(user);
+    return {
+      kind: hearthHost.name,
+      url: org.url,
+      featureLevel: 185,
+      me,
+      other,
+      admin: org.owner,
+      channels: [first, second],
+      api,
+      send: sender(api),
+      close: () => org.close(),
+    };
+  },
+};
+
+const asPerson = (seat: Seat): Person => ({
+  id: seat.id,
+  email: seat.email,
+  fullName: seat.fullName,
+  apiKey: seat.apiKey,
+  password: seat.password,
+});
+
+/** The Zulip 12 double, from Zulip's documented examples. */
+export const modernZulip: ServerKind = {
+  name: 'a Zulip 12 server',
+  async start(options = {}) {
+    const double = await startZulipDouble(
+      options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {},
+    );
+    const api = (user?: TestUser) => caller(() => double.url, user);
+    // Zulip's own default, which Hearth hosts share: anyone may move a
+    // message to another topic. The double starts stricter for its permission tests.
+    const everyone = await api(double.users.admin)('PATCH', '/realm', {
+      can_move_messages_between_topics_group: JSON.stringify({ new: double.groups.everyone }),
+    });
+    if (everyone.status !== 200) throw new Error(`PATCH /realm: ${JSON.stringify(everyone.json)}`);
+    return {
+      kind: modernZulip.name,
+      url: double.url,
+      featureLevel: double.org.featureLevel,
+      me: asPerson(double.users.member),
+      other: asPerson(double.users.member2),
+      admin: asPerson(double.users.admin),
+      channels: [
+        { id: double.streams.denmark, name: 'Denmark' },
+        { id: double.streams.scotland, name: 'Scotland' },
+      ],
+      api,
+      send: sender(api),
+      close: () => double.close(),
+    };
+  },
+};
+
+/** Both kinds of server Hearth must work against, for `describe.each`. */
+export const serverKinds: readonly ServerKind[] = [hearthHost, modernZulip];
