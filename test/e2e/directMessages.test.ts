@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+import { serverKinds, type Channel, type Person, type TestServer } from '../helpers/serverKinds';
 
 // Issue 15, points 1 and 4: the left sidebar lists private conversations, the
 // compose box writes to a stream's topic or to people picked by name, and
 // Recent conversations lists every conversation by its latest message.
 
-describe('direct messages and recent conversations', () => {
-  let org: Org;
-  let alice: TestUser;
-  let bob: TestUser;
-  let carol: TestUser;
+describe.each(serverKinds)('direct messages and recent conversations, on $name', (kind) => {
+  let server: TestServer;
+  let alice: Person;
+  let bob: Person;
+  let carol: Person;
+  let kitchen: Channel;
   let ui: RendererPage;
   let page: Page;
 
@@ -20,9 +21,9 @@ describe('direct messages and recent conversations', () => {
   const compose = () => page.getByRole('form', { name: 'Compose' });
 
   /** What `reader` received from alice alone, oldest first, as written. */
-  const receivedFromAlice = async (reader: TestUser): Promise<string[]> =>
+  const receivedFromAlice = async (reader: Person): Promise<string[]> =>
     (
-      await org.api(reader)('GET', '/messages', {
+      await server.api(reader)('GET', '/messages', {
         anchor: 'newest',
         num_before: 20,
         num_after: 0,
@@ -34,31 +35,23 @@ describe('direct messages and recent conversations', () => {
       .map((message: { content: string }) => message.content);
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    bob = await org.user('bob');
-    carol = await org.user('carol');
-    await org.subscribe(alice, 'kitchen');
-    await org.subscribe(bob, 'kitchen');
-    await org.api(bob)('POST', '/messages', {
-      type: 'stream',
-      to: 'kitchen',
-      topic: 'recipes',
-      content: 'The bread recipe is in the drawer.',
-    });
+    server = await kind.start();
+    ({ me: alice, other: bob, third: carol } = server);
+    kitchen = server.channels[0];
+    await server.send(bob, kitchen, 'recipes', 'The bread recipe is in the drawer.');
     // Written before alice's window ever opened: the sidebar must still list it.
-    await org.api(bob)('POST', '/messages', {
+    await server.api(bob)('POST', '/messages', {
       type: 'private',
       to: JSON.stringify([alice.id]),
       content: 'Can you cover my shift on Friday?',
     });
-    ui = await openRendererPage(org, alice);
+    ui = await openRendererPage(server, alice);
     page = ui.page;
   });
 
   afterAll(async () => {
     await ui?.close();
-    await org?.close();
+    await server?.close();
   });
 
   it('lists a private conversation with its unread count, and a reply there goes to the same people', async () => {
@@ -115,16 +108,11 @@ describe('direct messages and recent conversations', () => {
     const texts = await rows.allInnerTexts();
     expect(texts[0]).toContain(carol.fullName);
     expect(texts[1]).toContain(bob.fullName);
-    expect(texts[2]).toMatch(/kitchen\s+recipes/);
+    expect(texts[2]).toMatch(new RegExp(`${kitchen.name}\\s+recipes`));
     expect(texts[2]).toContain(bob.fullName);
     await ui.screenshot('e2e-recent');
 
-    await org.api(bob)('POST', '/messages', {
-      type: 'stream',
-      to: 'kitchen',
-      topic: 'recipes',
-      content: 'Also, we are out of flour.',
-    });
+    await server.send(bob, kitchen, 'recipes', 'Also, we are out of flour.');
     // The new message moves its topic to the top, unread.
     await expect.poll(async () => (await rows.first().innerText()).includes('recipes')).toBe(true);
     await view.getByRole('checkbox', { name: 'Unread only' }).check();

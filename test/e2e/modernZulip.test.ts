@@ -98,6 +98,18 @@ describe('Hearth against a modern Zulip server', () => {
       .toMatchObject({ topic: '' });
   });
 
+  it('lists general chat in Recent conversations, and not the archived channel’s topics', async () => {
+    await sidebar().getByRole('button', { name: 'Recent conversations' }).click();
+    const rows = page.getByRole('region', { name: 'Recent conversations' }).locator('tbody tr');
+    const general = rows
+      .filter({ hasText: 'Denmark' })
+      .filter({ has: page.locator('.empty-topic') });
+    await general.waitFor();
+    expect(await general.locator('.empty-topic').textContent()).toBe('general chat');
+    expect(await rows.filter({ hasText: 'Rome' }).count()).toBe(0);
+    await sidebar().getByRole('button', { name: '# Denmark' }).click();
+  });
+
   it('moves a message to another channel as a member the organization allows', async () => {
     await chooseMessageAction(page, 'The ghost walks at midnight', 'Move message…');
     const form = page.getByRole('dialog');

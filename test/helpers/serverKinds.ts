@@ -24,6 +24,8 @@ export interface TestServer {
   readonly me: Person;
   /** Another member, who writes to `me`. */
   readonly other: Person;
+  /** Someone else, in neither channel's conversations unless a test puts them there. */
+  readonly third: Person;
   readonly admin: TestUser;
   /** Both members are subscribed to both. */
   readonly channels: readonly [Channel, Channel];
@@ -67,6 +69,7 @@ export const hearthHost: ServerKind = {
     );
     const me = { ...(await org.user('hamlet')), password: testPassword };
     const other = { ...(await org.user('cordelia')), password: testPassword };
+    const third = { ...(await org.user('shiva')), password: testPassword };
     const channels: Channel[] = [];
     for (const name of ['Denmark', 'Scotland']) {
       for (const user of [me, other]) await org.subscribe(user, name);
@@ -81,6 +84,7 @@ export const hearthHost: ServerKind = {
       featureLevel: 185,
       me,
       other,
+      third,
       admin: org.owner,
       channels: [first, second],
       api,
@@ -112,12 +116,23 @@ export const modernZulip: ServerKind = {
       can_move_messages_between_topics_group: JSON.stringify({ new: double.groups.everyone }),
     });
     if (everyone.status !== 200) throw new Error(`PATCH /realm: ${JSON.stringify(everyone.json)}`);
+    // A new Hearth host has no messages: the documented examples' messages go,
+    // but for the archived channel's, which the window does not list.
+    // Each is deleted by its sender, as an administrator cannot reach others' direct messages.
+    const seats = Object.values(double.users);
+    for (const message of [...double.org.messages.values()]) {
+      const sender = seats.find((seat) => seat.id === message.senderId);
+      if (message.streamId === double.streams.rome || !sender) continue;
+      const deleted = await api(sender)('DELETE', `/messages/${message.id}`);
+      if (deleted.status !== 200) throw new Error(`DELETE: ${JSON.stringify(deleted.json)}`);
+    }
     return {
       kind: modernZulip.name,
       url: double.url,
       featureLevel: double.org.featureLevel,
       me: asPerson(double.users.member),
       other: asPerson(double.users.member2),
+      third: asPerson(double.users.moderator),
       admin: asPerson(double.users.admin),
       channels: [
         { id: double.streams.denmark, name: 'Denmark' },

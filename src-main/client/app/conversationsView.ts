@@ -66,8 +66,10 @@ export function recentConversations(cache: Cache, counts: UnreadCounts): RecentC
       ];
     }
     const stream = row.streamId === null ? undefined : streams.get(row.streamId);
-    // A stream the reader left is no longer theirs to follow.
-    if (!stream || row.topic === '') return [];
+    // A channel the reader left is no longer theirs to follow, and an
+    // archived one (Zulip 10) takes no more messages, so Zulip lists neither.
+    // The empty topic is a conversation like any other: "general chat".
+    if (!stream || stream.is_archived === true) return [];
     return [
       {
         narrow: { kind: 'stream', streamId: stream.stream_id, topic: row.topic },
