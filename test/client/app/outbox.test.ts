@@ -10,48 +10,46 @@ import {
   testApps,
   type TestHearth,
 } from '../../helpers/hearth';
-import { startOrg, type Org } from '../../helpers/org';
+import { serverKinds, type TestServer } from '../../helpers/serverKinds';
 
 // Issue 13, point 6: what is written offline is kept, survives a restart, is
 // sent once and in order, and a refused send stays to be fixed.
 
-let org: Org;
-let kitchenId: number;
-
-beforeAll(async () => {
-  // Frequent heartbeats end each long-poll soon, so a pulled cable shows within a second.
-  org = await startOrg({ queueTimeouts: { heartbeatMs: 1_000 } });
-  await org.subscribe(org.owner, 'kitchen');
-  kitchenId = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'kitchen' })).json
-    .stream_id;
-});
-afterAll(() => org.close());
-
 const apps = testApps(createMemorySecretStore());
 afterEach(() => apps.stopAll());
 
-const travel = () => ({ kind: 'stream' as const, streamId: kitchenId, topic: 'travel' });
+describe.each(serverKinds)('the outbox, on $name', (kind) => {
+  let server: TestServer;
+  let kitchenId: number;
 
-async function signedIn(): Promise<TestHearth> {
-  const hearth = await apps.start();
-  await joinWithKey(hearth.app, org.url, org.owner);
-  await connected(hearth.app);
-  return hearth;
-}
+  beforeAll(async () => {
+    // Frequent heartbeats end each long-poll soon, so a pulled cable shows within a second.
+    server = await kind.start({ heartbeatMs: 1_000 });
+    kitchenId = server.channels[0].id;
+  });
+  afterAll(() => server.close());
 
-/** The contents of the stream's messages on the server, oldest first. */
-const onServer = async (): Promise<string[]> =>
-  (
-    await org.api(org.owner)('GET', '/messages', {
-      anchor: 'newest',
-      num_before: 200,
-      num_after: 0,
-      narrow: [{ operator: 'stream', operand: kitchenId }],
-      apply_markdown: false,
-    })
-  ).json.messages.map((message: { content: string }) => message.content);
+  const travel = () => ({ kind: 'stream' as const, streamId: kitchenId, topic: 'travel' });
 
-describe('the outbox', () => {
+  async function signedIn(): Promise<TestHearth> {
+    const hearth = await apps.start();
+    await joinWithKey(hearth.app, server.url, server.me);
+    await connected(hearth.app);
+    return hearth;
+  }
+
+  /** The contents of the channel's messages on the server, oldest first. */
+  const onServer = async (): Promise<string[]> =>
+    (
+      await server.api(server.me)('GET', '/messages', {
+        anchor: 'newest',
+        num_before: 200,
+        num_after: 0,
+        narrow: [{ operator: 'stream', operand: kitchenId }],
+        apply_markdown: false,
+      })
+    ).json.messages.map((message: { content: string }) => message.content);
+
   it('keeps what was written offline across a restart, then sends it once, in the order written', async () => {
     const first = await signedIn();
     apps.link.offline = true;
@@ -92,7 +90,8 @@ describe('the outbox', () => {
 
   it('keeps a send the server refuses, marked failed with its msg, to retry or discard', async () => {
     const hearth = await signedIn();
-    const tooLong = 'é'.repeat(6000);
+    // Past both Hearth's 10,000 bytes and Zulip's 10,000 characters.
+    const tooLong = 'é'.repeat(10_001);
     const entry = hearth.app.active().send(travel(), tooLong);
     const failed = await eventually('the send failed', () =>
       hearth.app
@@ -118,18 +117,18 @@ describe('the outbox', () => {
     const { cache } = openCache(join(first.profileDir, 'caches', `${accountId}.sqlite3`));
     cache.outbox.add({
       localId: 'crashed-send',
-      destination: { type: 'stream', streamId: kitchenId, streamName: 'kitchen', topic: 'travel' },
+      destination: {
+        type: 'stream',
+        streamId: kitchenId,
+        streamName: server.channels[0].name,
+        topic: 'travel',
+      },
       content,
       createdAt: Date.now(),
     });
     cache.outbox.markSending('crashed-send', Date.now());
     cache.close();
-    await org.api(org.owner)('POST', '/messages', {
-      type: 'stream',
-      to: 'kitchen',
-      topic: 'travel',
-      content,
-    });
+    await server.send(server.me, server.channels[0], 'travel', content);
 
     const second = await apps.start(first.profileDir);
     await eventually('the outbox is empty', () => second.app.active().outboxEntries().length === 0);
@@ -156,7 +155,7 @@ describe('the outbox', () => {
   });
 
   it('sends a direct message written offline once, to the people named, shown in their conversation meanwhile', async () => {
-    const bob = await org.user('bob');
+    const bob = server.other;
     const first = await signedIn();
     apps.link.offline = true;
     await eventually('offline', () => first.app.active().connection.state === 'offline');
@@ -171,11 +170,11 @@ describe('the outbox', () => {
 
     apps.link.offline = false;
     await eventually('the outbox is empty', () => first.app.active().outboxEntries().length === 0);
-    const received = await org.api(bob)('GET', '/messages', {
+    const received = await server.api(bob)('GET', '/messages', {
       anchor: 'newest',
       num_before: 20,
       num_after: 0,
-      narrow: [{ operator: 'pm-with', operand: [org.owner.id] }],
+      narrow: [{ operator: 'pm-with', operand: [server.me.id] }],
       apply_markdown: false,
     });
     expect(
@@ -186,7 +185,7 @@ describe('the outbox', () => {
   });
 
   it('does not send twice a direct message whose first attempt reached the server before the app died', async () => {
-    const carol = await org.user('carol');
+    const carol = server.third;
     const first = await signedIn();
     const accountId = first.app.active().account.id;
     await apps.stop(first);
@@ -201,7 +200,7 @@ describe('the outbox', () => {
     });
     cache.outbox.markSending('crashed-dm', Date.now());
     cache.close();
-    await org.api(org.owner)('POST', '/messages', {
+    await server.api(server.me)('POST', '/messages', {
       type: 'private',
       to: JSON.stringify([carol.id]),
       content,
@@ -209,11 +208,11 @@ describe('the outbox', () => {
 
     const second = await apps.start(first.profileDir);
     await eventually('the outbox is empty', () => second.app.active().outboxEntries().length === 0);
-    const received = await org.api(carol)('GET', '/messages', {
+    const received = await server.api(carol)('GET', '/messages', {
       anchor: 'newest',
       num_before: 20,
       num_after: 0,
-      narrow: [{ operator: 'pm-with', operand: [org.owner.id] }],
+      narrow: [{ operator: 'pm-with', operand: [server.me.id] }],
       apply_markdown: false,
     });
     expect(
