@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startOrg, type Org, type TestUser } from '../helpers/org';
 import type { RendererPage } from '../helpers/rendererPage';
 import { restartableWindow } from '../helpers/restartableWindow';
+import { serverKinds, type Channel, type Person, type TestServer } from '../helpers/serverKinds';
 
 // Issue 15, points 1 and 2: what is typed in the compose box is kept as the
 // conversation's draft in the account's cache, comes back on returning there
 // and after a restart, is listed in the Drafts view, and goes once sent.
 
-describe('drafts', () => {
-  let org: Org;
-  let alice: TestUser;
-  let bob: TestUser;
+describe.each(serverKinds)('drafts, on $name', (kind) => {
+  let server: TestServer;
+  let alice: Person;
+  let bob: Person;
+  let kitchen: Channel;
   let ui: RendererPage;
   let page: Page;
   let app: ReturnType<typeof restartableWindow>;
@@ -19,41 +20,37 @@ describe('drafts', () => {
   const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
   const draftsButton = () => sidebar().getByRole('button', { name: /^Drafts/ });
   const withBob = () =>
-    sidebar().getByRole('list', { name: 'Direct messages' }).getByRole('button', { name: /Bob/ });
+    sidebar()
+      .getByRole('list', { name: 'Direct messages' })
+      .getByRole('button', { name: bob.fullName });
   const compose = () => page.getByRole('form', { name: 'Compose' });
   const message = () => compose().getByRole('textbox', { name: 'Message' });
   const draftList = () => page.getByRole('region', { name: 'Drafts' }).getByRole('listitem');
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    bob = await org.user('bob');
-    for (const user of [alice, bob]) await org.subscribe(user, 'kitchen');
-    await org.api(bob)('POST', '/messages', {
-      type: 'stream',
-      to: 'kitchen',
-      topic: 'lunch',
-      content: 'Soup at noon?',
-    });
-    await org.api(bob)('POST', '/messages', {
+    server = await kind.start();
+    ({ me: alice, other: bob } = server);
+    kitchen = server.channels[0];
+    await server.send(bob, kitchen, 'lunch', 'Soup at noon?');
+    await server.api(bob)('POST', '/messages', {
       type: 'private',
       to: JSON.stringify([alice.id]),
       content: 'Coffee later?',
     });
-    app = restartableWindow(org, alice);
+    app = restartableWindow(server, alice);
     ui = await app.open();
     page = ui.page;
   });
 
   afterAll(async () => {
     await ui?.close();
-    await org?.close();
+    await server?.close();
     await app?.removeProfile();
   });
 
   it('keeps what was typed as the draft of its topic, lists it, and gives it back on return', async () => {
     await sidebar()
-      .getByRole('button', { name: /# kitchen/ })
+      .getByRole('button', { name: `# ${kitchen.name}` })
       .click();
     await compose().getByRole('combobox', { name: 'Topic' }).fill('lunch');
     await message().fill('Soup sounds good, I will bring');
@@ -67,11 +64,15 @@ describe('drafts', () => {
     await draftsButton().click();
     await expect
       .poll(() => draftList().allInnerTexts())
-      .toEqual([expect.stringMatching(/#kitchen › lunch[\s\S]*Soup sounds good, I will bring/)]);
+      .toEqual([
+        expect.stringMatching(
+          new RegExp(`#${kitchen.name} › lunch[\\s\\S]*Soup sounds good, I will bring`),
+        ),
+      ]);
     await ui.screenshot('drafts');
 
     await draftList()
-      .getByRole('button', { name: /^#kitchen › lunch/ })
+      .getByRole('button', { name: new RegExp(`^#${kitchen.name} › lunch`) })
       .press('Enter');
     await page.locator('.message', { hasText: 'Soup at noon?' }).waitFor();
     await expect.poll(() => message().inputValue()).toBe('Soup sounds good, I will bring');

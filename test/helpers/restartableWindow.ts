@@ -8,7 +8,7 @@ import { openWindow, type RendererPage, type RendererPageOptions } from './rende
  * keychain, as the desktop app does: the first start signs in as the user.
  */
 export function restartableWindow(
-  org: Org,
+  org: Pick<Org, 'url'>,
   user: TestUser,
   options: Omit<RendererPageOptions, 'keepProfile'> = {},
 ) {
