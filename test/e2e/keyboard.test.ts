@@ -1,19 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startOrg, type Org, type TestUser } from '../helpers/org';
+import type { TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+import { serverKinds, type Channel, type TestServer } from '../helpers/serverKinds';
 
 // Issue 15, point 7: Zulip's keyboard shortcuts, and a focus that is always visible.
 
-describe('the window from the keyboard', () => {
-  let org: Org;
+describe.each(serverKinds)('the window from the keyboard, on $name', (kind) => {
+  let server: TestServer;
   let alice: TestUser;
   let bob: TestUser;
+  // Garden comes before kitchen in the sidebar.
+  let garden: Channel;
+  let kitchen: Channel;
   let ui: RendererPage;
   let page: Page;
 
-  const say = (stream: string, topic: string, content: string) =>
-    org.api(bob)('POST', '/messages', { type: 'stream', to: stream, topic, content });
+  const say = (channel: Channel, topic: string, content: string) =>
+    server.send(bob, channel, topic, content);
+  /** The title of a channel's topic, as a pattern. */
+  const titled = (channel: Channel, topic: string) =>
+    new RegExp(`${channel.name}\\s*›\\s*${topic}`);
   const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
   const feed = () => page.getByRole('list', { name: 'Messages' });
   const title = () => page.locator('.conversation-header h1').innerText();
@@ -28,18 +35,15 @@ describe('the window from the keyboard', () => {
   const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    bob = await org.user('bob');
-    for (const user of [alice, bob]) {
-      await org.subscribe(user, 'garden');
-      await org.subscribe(user, 'kitchen');
-    }
-    await say('garden', 'tomatoes', 'The tomatoes are red');
-    ui = await openRendererPage(org, alice);
+    server = await kind.start();
+    ({ me: alice, other: bob } = server);
+    [garden, kitchen] = server.channels;
+    await say(garden, 'tomatoes', 'The tomatoes are red');
+    ui = await openRendererPage(server, alice);
     page = ui.page;
-    const garden = sidebar().getByRole('button', { name: '# garden' });
-    await garden.click();
+    await sidebar()
+      .getByRole('button', { name: `# ${garden.name}` })
+      .click();
     await sidebar()
       .getByRole('button', { name: /^tomatoes/ })
       .click();
@@ -48,7 +52,7 @@ describe('the window from the keyboard', () => {
 
   afterAll(async () => {
     await ui?.close();
-    await org?.close();
+    await server?.close();
   });
 
   it('lists the shortcuts on ? and from the top bar, and closes the list on Escape', async () => {
@@ -78,33 +82,35 @@ describe('the window from the keyboard', () => {
   it('goes to the next unread topic on n, in the order of the sidebar', async () => {
     // Unread while the reader is in #garden › tomatoes. The sidebar lists
     // #garden's topics latest first: beans above tomatoes, so kitchen is next.
-    await say('garden', 'beans', 'The beans need poles');
-    await say('kitchen', 'soup', 'Soup is on the stove');
+    await say(garden, 'beans', 'The beans need poles');
+    await say(kitchen, 'soup', 'Soup is on the stove');
     await expect
       .poll(() =>
         sidebar()
-          .getByRole('button', { name: /# kitchen/ })
+          .getByRole('button', { name: `# ${kitchen.name}` })
           .innerText(),
       )
       .toMatch(/unread/);
     await page.keyboard.press('n');
-    await expect.poll(title).toMatch(/kitchen\s*›\s*soup/);
+    await expect.poll(title).toMatch(titled(kitchen, 'soup'));
     await feed().locator('.message', { hasText: 'Soup is on the stove' }).waitFor();
     await page.keyboard.press('n');
-    await expect.poll(title).toMatch(/garden\s*›\s*beans/);
+    await expect.poll(title).toMatch(titled(garden, 'beans'));
     await feed().locator('.message', { hasText: 'The beans need poles' }).waitFor();
   });
 
   it('narrows to the selected message’s stream on s and to its topic on S', async () => {
-    await sidebar().getByRole('button', { name: '# kitchen' }).click();
+    await sidebar()
+      .getByRole('button', { name: `# ${kitchen.name}` })
+      .click();
     await sidebar().getByRole('button', { name: /^soup/ }).click();
     const soup = feed().locator('.message', { hasText: 'Soup is on the stove' });
     await soup.click();
     await page.keyboard.press('s');
-    await expect.poll(title).toMatch(/^#\s*kitchen$/);
+    await expect.poll(title).toMatch(new RegExp(`^#\\s*${kitchen.name}$`));
     await feed().locator('.message', { hasText: 'Soup is on the stove' }).click();
     await page.keyboard.press('Shift+S');
-    await expect.poll(title).toMatch(/kitchen\s*›\s*soup/);
+    await expect.poll(title).toMatch(titled(kitchen, 'soup'));
   });
 
   it('starts a stream message on c and a direct message on x, and leaves the box on Escape', async () => {
@@ -115,7 +121,7 @@ describe('the window from the keyboard', () => {
     // Letters typed in the box are text, not shortcuts.
     await page.keyboard.type('n s c');
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('n s c');
-    expect(await title()).toMatch(/kitchen\s*›\s*soup/);
+    expect(await title()).toMatch(titled(kitchen, 'soup'));
     await page.keyboard.press('Escape');
     await expect
       .poll(() =>
