@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
 import { alertWordBridgeCalls } from './alertWordCalls';
+import { composeBridgeCalls } from './composeCalls';
 import { customEmojiBridgeCalls } from './customEmojiCalls';
 import { hostingBridgeCalls } from './hostingCalls';
 import { organizationBridgeCalls } from './organizationCalls';
@@ -11,6 +12,7 @@ import { uploadBridgeCalls, uploadBridgeEvents } from './uploadCalls';
 import { userGroupBridgeCalls } from './userGroupCalls';
 export { maxUploadBytes } from './uploadCalls';
 export type { AlertWordList } from './alertWordCalls';
+export type { ComposeCheck, ComposeRefusal, ComposeTarget } from './composeCalls';
 export type { CustomEmoji, CustomEmojiPage } from './customEmojiCalls';
 export { maxCustomEmojiBytes } from './customEmojiCalls';
 export type { GroupMember, GroupRef, UserGroupsPage, UserGroupView } from './userGroupCalls';
@@ -135,6 +137,10 @@ export const sidebarTopicSchema = z.object({
   unread: z.number().int(),
   muted: z.boolean(),
 });
+// A channel folder (Zulip 11, feature level 389), in the organization's order.
+export const channelFolderSchema = z.object({ id: z.number().int(), name: z.string() });
+export type ChannelFolderRow = z.infer<typeof channelFolderSchema>;
+
 export const sidebarStreamSchema = z.object({
   streamId: z.number().int(),
   name: z.string(),
@@ -157,6 +163,8 @@ export const sidebarUserSchema = z.object({
   fullName: z.string(),
   email: z.string(),
   isBot: z.boolean(),
+  /** A guest whose name the organization asks to follow with "(guest)" (Zulip 8, feature level 216). */
+  guest: z.boolean().optional(),
   /** Unread private messages from this user alone. */
   unread: z.number().int(),
   /** As the server last said, aged by Zulip's offline threshold; offline while the server is unreachable. */
@@ -279,11 +287,31 @@ export type TypingConversation = z.infer<typeof typingConversationSchema>;
 export const displaySettingsSchema = z.object({
   /** Zulip's color_scheme: follow the system's, or always dark or light. */
   theme: z.enum(['automatic', 'dark', 'light']),
-  twentyFourHourTime: z.boolean(),
-  /** Zulip's dense_mode: the feed packs its messages tighter. */
-  denseMode: z.boolean(),
+  /** Zulip's twenty_four_hour_time; null (Zulip 11, feature level 408) follows the locale's clock. */
+  twentyFourHourTime: z.boolean().nullable(),
+  /**
+   * Zulip's dense_mode: the feed packs its messages tighter. Null where the
+   * server has no such setting (Zulip 10 removed it, feature level 364).
+   */
+  denseMode: z.boolean().nullable(),
 });
 export type DisplaySettings = z.infer<typeof displaySettingsSchema>;
+
+// A change the window asks for: a setting is set to a value, never to null.
+export const displayPatchSchema = displaySettingsSchema
+  .extend({ twentyFourHourTime: z.boolean(), denseMode: z.boolean() })
+  .partial();
+export type DisplayPatch = z.infer<typeof displayPatchSchema>;
+
+// Whether the reader groups channels by folder: in the sidebar (Zulip 11's
+// web_left_sidebar_show_channel_folders, feature level 411) and in the Inbox
+// (Zulip 12's web_inbox_show_channel_folders, 431). Null where the server has
+// no such setting; its user_settings events keep them current.
+export const folderGroupingSchema = z.object({
+  sidebar: z.boolean().nullable(),
+  inbox: z.boolean().nullable(),
+});
+export type FolderGrouping = z.infer<typeof folderGroupingSchema>;
 
 export { roleSchema };
 export type Role = z.infer<typeof roleSchema>;
@@ -293,8 +321,11 @@ export const snapshotSchema = z.object({
   user: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
   realmName: z.string(),
   streams: z.array(sidebarStreamSchema),
-  /** The organization's channel folders, in their order: the sidebar groups channels under them. */
-  folders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The channel folders the sidebar groups channels under, in their order: none where the reader chose not to. */
+  folders: z.array(channelFolderSchema),
+  folderGrouping: folderGroupingSchema,
+  /** The archived channels the reader can see (Zulip 10): their history opens read-only. */
+  archivedChannels: z.array(z.object({ streamId: z.number().int(), name: z.string() })),
   users: z.array(sidebarUserSchema),
   /** The latest private conversations, newest first. */
   dms: z.array(sidebarConversationSchema),
@@ -312,9 +343,17 @@ export const snapshotSchema = z.object({
     createInviteLink: z.boolean(),
     addCustomEmoji: z.boolean(),
     sendDirectMessage: z.boolean(),
+    /** Create bots of every kind the Bots view makes. */
+    createBots: z.boolean(),
+    /** Create incoming webhook bots, which can only post. */
+    createIncomingWebhookBots: z.boolean(),
   }),
   compose: composeRulesSchema,
   display: displaySettingsSchema,
+  /** Everyone whose name the organization asks to follow with "(guest)"; nobody on Hearth hosts. */
+  guests: z.array(z.number().int()),
+  /** A message of emoji alone shows them large, as Zulip 12 draws it (feature level 436). */
+  largeEmoji: z.boolean(),
   /** The reader's role in the organization. */
   role: roleSchema,
   /** The user groups people made, by name, which a message mentions as @*name*. */
@@ -324,8 +363,9 @@ export const snapshotSchema = z.object({
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
-// The 17 settings of Zulip's PATCH /settings/notifications, as the account's
-// server last said (its user_settings events keep them current).
+// The 17 settings of Zulip's PATCH /settings/notifications, and those newer
+// servers add, as the account's server last said (its user_settings events
+// keep them current).
 export const notificationSettingsSchema = z.object({
   enable_stream_desktop_notifications: z.boolean(),
   enable_stream_audible_notifications: z.boolean(),
@@ -340,12 +380,18 @@ export const notificationSettingsSchema = z.object({
   pm_content_in_desktop_notifications: z.boolean(),
   /** A sound's name, or "none". */
   notification_sound: z.string().min(1).max(60),
-  /** 1: all unread messages; 2: direct messages and mentions; 3: none. */
-  desktop_icon_count_display: z.number().int().min(1).max(3),
+  /** What the app icon counts, in the server's numbers (`badgeChoices` of the page). */
+  desktop_icon_count_display: z.number().int().min(1).max(4),
   enable_digest_emails: z.boolean(),
   enable_login_emails: z.boolean(),
   message_content_in_email_notifications: z.boolean(),
   realm_name_in_notifications: z.boolean(),
+  /** How followed topics notify (Zulip 8, feature level 189); absent where the server has none. */
+  enable_followed_topic_desktop_notifications: z.boolean().optional(),
+  enable_followed_topic_audible_notifications: z.boolean().optional(),
+  enable_followed_topic_push_notifications: z.boolean().optional(),
+  enable_followed_topic_email_notifications: z.boolean().optional(),
+  enable_followed_topic_wildcard_mentions_notify: z.boolean().optional(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -362,6 +408,17 @@ export type StreamNotifications = z.infer<typeof streamNotificationsSchema>;
 
 export const notificationPageSchema = z.object({
   settings: notificationSettingsSchema,
+  /**
+   * What desktop_icon_count_display may be, by the server's numbers: Zulip 8
+   * (feature level 227) added direct messages, mentions and followed topics
+   * and numbered the others anew.
+   */
+  badgeChoices: z.array(
+    z.object({
+      value: z.number().int(),
+      counts: z.enum(['allUnread', 'dmsMentionsAndFollowed', 'dmsAndMentions', 'none']),
+    }),
+  ),
   /** The sounds the server offers, each with the file Hearth plays for it. */
   sounds: z.array(z.object({ name: z.string(), path: z.string() })),
   streams: z.array(streamNotificationsSchema),
@@ -396,9 +453,14 @@ export const inboxSchema = z.object({
       name: z.string(),
       color: z.string(),
       unread: z.number().int(),
+      pinned: z.boolean(),
+      /** The channel folder it is filed in (Zulip 11); null for none. */
+      folderId: z.number().int().nullable(),
       topics: z.array(inboxConversationSchema),
     }),
   ),
+  /** The folders the Inbox groups channels under, in their order: none where the reader chose not to. */
+  folders: z.array(channelFolderSchema),
 });
 export type Inbox = z.infer<typeof inboxSchema>;
 
@@ -795,12 +857,22 @@ export const bridgeCalls = {
     }),
     result: z.object({ url: z.string() }),
   },
+  /** Whether channels are grouped by folder; the snapshot follows the server's event. */
+  changeFolderGrouping: {
+    args: z.object({
+      patch: z
+        .object({ sidebar: z.boolean().optional(), inbox: z.boolean().optional() })
+        .refine((patch) => Object.keys(patch).length > 0, 'change at least one setting'),
+    }),
+    result: z.object({}),
+  },
   /** Zulip's display settings; the snapshot follows the server's event. */
   changeDisplaySettings: {
     args: z.object({
-      patch: displaySettingsSchema
-        .partial()
-        .refine((patch) => Object.keys(patch).length > 0, 'change at least one setting'),
+      patch: displayPatchSchema.refine(
+        (patch) => Object.keys(patch).length > 0,
+        'change at least one setting',
+      ),
     }),
     result: z.object({}),
   },
@@ -841,6 +913,7 @@ export const bridgeCalls = {
   ...userGroupBridgeCalls,
   ...reactionBridgeCalls,
   ...customEmojiBridgeCalls,
+  ...composeBridgeCalls,
 } as const;
 
 export const bridgeEvents = {

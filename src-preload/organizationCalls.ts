@@ -45,6 +45,17 @@ const organizationFields = {
 
 export const organizationSettingsSchema = z.object({
   ...organizationFields,
+  // Null where the server's group setting names a group the page's choices
+  // do not (Zulip 9 onwards): `custom` then says which, in words.
+  editTopicPolicy: messagePolicySchema.nullable(),
+  deleteOwnPolicy: messagePolicySchema.nullable(),
+  invitePolicy: invitePolicySchema.nullable(),
+  /** The group a policy's setting names, in words, where no choice of the page names it. */
+  custom: z.object({
+    editTopicPolicy: z.string().optional(),
+    deleteOwnPolicy: z.string().optional(),
+    invitePolicy: z.string().optional(),
+  }),
   /** Whether the reader may change them (administrators and owners). */
   canEdit: z.boolean(),
   /** Whether the organization shows an icon an administrator uploaded. */

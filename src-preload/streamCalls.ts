@@ -20,6 +20,8 @@ export const browsedStreamSchema = z.object({
   subscribed: z.boolean(),
   /** The subscription's colour; null for a stream the user is not in. */
   color: z.string().nullable(),
+  /** Archived (Zulip 10): it takes no messages, its history stays readable. */
+  archived: z.boolean(),
 });
 export type BrowsedStream = z.infer<typeof browsedStreamSchema>;
 
@@ -101,7 +103,16 @@ export const streamAdminSettingsSchema = z.object({
   description: z.string(),
   isPrivate: z.boolean(),
   historyPublic: z.boolean(),
-  postPolicy: streamPostPolicySchema,
+  /**
+   * Who may post, as the policy that says it; from Zulip 10 (feature level
+   * 333) the policy the channel's can_send_message_group group stands for,
+   * or null where it names a group no policy does.
+   */
+  postPolicy: streamPostPolicySchema.nullable(),
+  /** That group, in words, where postPolicy is null. */
+  postCustom: z.string().optional(),
+  /** The reader may not change whether it is private (Zulip asks the channel creation setting of the other kind). */
+  privacyLocked: z.boolean().optional(),
 });
 export type StreamAdminSettings = z.infer<typeof streamAdminSettingsSchema>;
 
@@ -112,10 +123,14 @@ export const streamAdminChangeSchema = z
 export type StreamAdminChange = z.infer<typeof streamAdminChangeSchema>;
 
 export const streamBridgeCalls = {
-  /** Every stream the user may see, by name. */
+  /** Every stream the user may see, by name: the active ones, and apart the archived ones. */
   listStreams: {
     args: z.object({}),
-    result: z.object({ streams: z.array(browsedStreamSchema) }),
+    result: z.object({
+      streams: z.array(browsedStreamSchema),
+      /** Null where the server keeps no archived channels (before Zulip 10, feature level 315). */
+      archived: z.array(browsedStreamSchema).nullable(),
+    }),
   },
   subscribeToStream: { args: z.object({ streamId }), result: z.object({}) },
   unsubscribeFromStream: { args: z.object({ streamId }), result: z.object({}) },

@@ -3,7 +3,8 @@ import { z } from 'zod';
 // The bridge's part for user groups people make (Zulip's /user_groups): the
 // groups with their members, and a member's changes to them. Zulip's system
 // groups (role:owners…) are the organization's own: the page leaves them out.
-// The page follows the server's user_group events through the snapshot.
+// The page follows the server's user_group events through the snapshot, and
+// offers on each group only what the server would let the reader do there.
 
 const groupId = z.number().int().positive();
 const userIds = z.array(z.number().int().positive()).max(10_000);
@@ -19,6 +20,19 @@ export type GroupMember = z.infer<typeof memberSchema>;
 const groupRefSchema = z.object({ groupId: z.number().int(), name: z.string() });
 export type GroupRef = z.infer<typeof groupRefSchema>;
 
+// What the reader may do to one group (state/groupPermissions decides it).
+const groupPermissionsSchema = z.object({
+  /** Rename and describe it, delete it, and take groups out of it. */
+  manage: z.boolean(),
+  /** Add anyone to it, and put groups inside it. */
+  addMembers: z.boolean(),
+  removeMembers: z.boolean(),
+  /** Add oneself, not being in it. */
+  join: z.boolean(),
+  /** Remove oneself, being one of its direct members. */
+  leave: z.boolean(),
+});
+
 export const userGroupSchema = z.object({
   groupId: z.number().int(),
   name: z.string(),
@@ -29,6 +43,7 @@ export const userGroupSchema = z.object({
   subgroups: z.array(groupRefSchema),
   /** Groups that may go inside it: not already there, and not holding it. */
   subgroupChoices: z.array(groupRefSchema),
+  may: groupPermissionsSchema,
 });
 export type UserGroupView = z.infer<typeof userGroupSchema>;
 
@@ -37,8 +52,10 @@ export const userGroupsPageSchema = z.object({
   groups: z.array(userGroupSchema),
   /** The organization's active people, by name, to pick members from. */
   people: z.array(memberSchema),
-  /** Whether the reader may make and change groups (Zulip: not guests). */
-  canEdit: z.boolean(),
+  /** The reader's own user ID, to join and leave groups by; null before any register state. */
+  readerId: z.number().int().nullable(),
+  /** Whether the organization lets the reader make groups. */
+  canCreate: z.boolean(),
 });
 export type UserGroupsPage = z.infer<typeof userGroupsPageSchema>;
 

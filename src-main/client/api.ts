@@ -16,6 +16,7 @@ import {
   type NarrowTerm,
   type Subscription,
 } from '../wire';
+import type { GroupSettingValue } from '../state/groupSettings';
 import { zulip7FeatureLevel } from '../state/permissions';
 import { codeToNamesSchema, type CodeToNames } from './cache/serverEmoji';
 import { FileTooLargeError, NetworkError, NotZulipError, ProtocolError } from './errors';
@@ -53,8 +54,10 @@ export type Registered = z.infer<typeof registeredSchema>;
 // the empty topic as "" (Zulip 10, feature level 334) rather than the
 // organization's name for it, so that it is told apart from a topic of that
 // name, and archived channels marked is_archived rather than left out
-// (feature level 315), so that their history stays readable. Servers older
-// than a capability ignore it.
+// (feature level 315), so that their history stays readable, and no
+// "Unknown user" stand-ins in the user list for people a guest may not see
+// (Zulip 8, feature level 232), whom the window names "Unknown user" where
+// they appear. Servers older than a capability ignore it.
 const clientCapabilities = {
   notification_settings_null: true,
   bulk_message_deletion: true,
@@ -62,6 +65,7 @@ const clientCapabilities = {
   user_settings_object: true,
   empty_topic_name: true,
   archived_channels: true,
+  user_list_incomplete: true,
 };
 
 const sentSchema = z.looseObject({ id: z.number().int() });
@@ -147,11 +151,13 @@ export interface OutgoingMessage {
 }
 
 // Zulip's GET /bots names a bot by its email (`username`) and gives its key,
-// but neither its ID nor its type, which GET /users has.
+// but neither its ID nor its type, which GET /users has. Since Zulip 12 a
+// bot's key has an endpoint of its own (feature level 463) and bot objects
+// elsewhere lost theirs (474), so the listing's key is not counted on.
 const ownBotSchema = z.looseObject({
   username: z.string(),
   full_name: z.string(),
-  api_key: z.string(),
+  api_key: z.string().optional(),
 });
 export type OwnBotRecord = z.infer<typeof ownBotSchema>;
 const ownBotsSchema = z.looseObject({ bots: z.array(ownBotSchema) });
@@ -242,6 +248,8 @@ export interface Api {
   /** Resolves with the new bot's user ID. */
   createBot(bot: NewBot): Promise<number>;
   regenerateBotApiKey(botId: number): Promise<void>;
+  /** A bot's key, from its own endpoint where the server has one (Zulip 12); null before. */
+  getBotApiKey(botId: number): Promise<string | null>;
   deactivateBot(botId: number): Promise<void>;
   /** Zulip's PATCH /settings: the server announces the change as a user_settings event. */
   updateSettings(
@@ -363,6 +371,8 @@ export type StreamChanges = Partial<{
   history_public_to_subscribers: boolean;
   /** 1 everyone, 2 administrators, 3 full members, 4 administrators and moderators. */
   stream_post_policy: number;
+  /** Zulip 10 (feature level 333): who may post, as a group-setting change. */
+  can_send_message_group: { new: GroupSettingValue; old?: GroupSettingValue };
 }>;
 
 // An element of GET /user_groups (and of register's realm_user_groups).
@@ -413,6 +423,7 @@ export type InviteRecord = z.infer<typeof inviteSchema>;
 export interface NewMultiuseInvite {
   expiresInMinutes: number | null;
   inviteAs: number;
+  /** The channels whoever joins is subscribed to; none: the organization's default channels. */
   streamIds: readonly number[];
 }
 
@@ -462,6 +473,11 @@ const presenceUpdatesSince = 263;
 const emptyTopicNameSince = 334;
 // Zulip 10 (feature level 290) deactivates user groups; 294 removed their deletion.
 const groupDeactivationSince = 290;
+// Zulip 12 (feature level 463): GET /bots/{id}/api_key.
+const botApiKeyEndpointSince = 463;
+// Zulip 9 (feature level 261): an invitation asks for the default channels by
+// a flag of its own, rather than by listing them.
+const defaultChannelsFlagSince = 261;
 
 export function createApi(credentials: Credentials, options: ApiOptions = {}): Api {
   const { featureLevel = () => zulip7FeatureLevel, ...httpOptions } = options;
@@ -620,6 +636,11 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       );
       return created.user_id;
     },
+    async getBotApiKey(botId) {
+      if (featureLevel() < botApiKeyEndpointSince) return null;
+      const schema = z.looseObject({ api_key: z.string().min(1) });
+      return (await http.request('GET', `bots/${botId}/api_key`, {}, schema)).api_key;
+    },
     async regenerateBotApiKey(botId) {
       await http.request('POST', `bots/${botId}/api_key/regenerate`, {}, apiSuccessSchema);
     },
@@ -653,6 +674,10 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
         invite_expires_in_minutes: expiresInMinutes ?? 'null',
         invite_as: inviteAs,
         stream_ids: [...streamIds],
+        // A Hearth host gives an invitation that lists no channels the default ones.
+        ...(featureLevel() >= defaultChannelsFlagSince
+          ? { include_realm_default_subscriptions: streamIds.length === 0 }
+          : {}),
       };
       return (await http.request('POST', 'invites/multiuse', params, schema)).invite_link;
     },

@@ -12,7 +12,8 @@ const botTypeNames: ReadonlyMap<number, BotType> = new Map([
 const botTypeNumbers = { generic: 1, incoming_webhook: 2 } as const;
 
 interface KeyedBot extends Bot {
-  apiKey: string;
+  /** As GET /bots listed it, or as the bot's own endpoint gave it (Zulip 12); unknown before either. */
+  apiKey: string | undefined;
 }
 
 export interface BotRequest {
@@ -107,6 +108,11 @@ export class OwnBots {
     // A generic bot's key opens the whole API, so it is never pasted into another tool.
     if (bot.botType !== 'incoming_webhook') {
       throw new Error(`${bot.fullName} is not an incoming webhook bot`);
+    }
+    // A listing without the key is asked for it once, and keeps it like the rest.
+    bot.apiKey ??= (await this.api.getBotApiKey(bot.userId)) ?? undefined;
+    if (bot.apiKey === undefined) {
+      throw new Error(`The server gave no API key for ${bot.fullName}`);
     }
     return webhookUrl({
       realmUri: this.realmUri,

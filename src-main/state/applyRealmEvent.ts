@@ -2,6 +2,10 @@ import type { QueuedEvent } from '../wire';
 import type { InitialState } from './applyEvent';
 import { roleNumberOf, rolePermits } from './permissions';
 
+// Zulip 10 (feature level 306) announces a change of plan as an update_dict
+// that can carry the upload limit, which register names without `realm_`.
+const unprefixed = new Set(['max_file_upload_size_mib']);
+
 /**
  * Zulip's apply_event for `realm`: `update` sets one `realm_<property>`,
  * `update_dict` (of the `default` settings, or of the `icon`) sets several at
@@ -21,7 +25,8 @@ export function applyRealmEvent(state: InitialState, event: QueuedEvent): Initia
     const data = event.data as Record<string, unknown>;
     const next: InitialState = { ...state };
     for (const [key, value] of Object.entries(data)) {
-      if (`realm_${key}` in state) next[`realm_${key}`] = value;
+      const name = unprefixed.has(key) ? key : `realm_${key}`;
+      if (name in state) next[name] = value;
     }
     return next;
   }

@@ -2,14 +2,23 @@ import type { User } from '../wire';
 import type { QueuedEvent } from '../wire';
 import { applyRealmUserUpdate } from './applyProfileDataEvents';
 import type { InitialState } from './applyEvent';
-import { Policy, RoleNumber, roleNumberOf, rolePermits } from './permissions';
+import { featureLevelOf, Policy, RoleNumber, roleNumberOf, rolePermits } from './permissions';
 
 const byId = (a: User, b: User) => a.user_id - b.user_id;
 
 /**
+ * From Zulip 8 (feature level 222) deactivation comes as an `update` of
+ * is_active, and `remove` only tells a guest that they no longer see someone
+ * (228): the person leaves every list, as Zulip's apply_event has it for a
+ * client with the user_list_incomplete capability, which Hearth declares.
+ */
+export const removeIsLostAccessSince = 222;
+
+/**
  * Zulip's apply_event for `realm_user`: a new user joins `realm_users`, a
- * deactivated one moves to `realm_non_active_users`, and an update changes
- * the fields it names (a custom profile value by field ID).
+ * deactivated one moves to `realm_non_active_users` (or, from Zulip 8, one
+ * the reader no longer sees leaves), and an update changes the fields it
+ * names (a custom profile value by field ID).
  */
 export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): InitialState {
   const person = event.person as Partial<User> & { user_id: number };
@@ -29,6 +38,9 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
       return next;
     }
     case 'remove': {
+      if (featureLevelOf(state) >= removeIsLostAccessSince) {
+        return withoutPerson(state, person.user_id);
+      }
       const gone = state.realm_users?.find((user) => user.user_id === person.user_id);
       if (!state.realm_users || !gone) return state;
       const next = {
@@ -78,6 +90,16 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
     default:
       return state;
   }
+}
+
+function withoutPerson(state: InitialState, userId: number): InitialState {
+  const next = { ...state };
+  const others = (user: User) => user.user_id !== userId;
+  if (state.realm_users) next.realm_users = state.realm_users.filter(others);
+  if (state.realm_non_active_users) {
+    next.realm_non_active_users = state.realm_non_active_users.filter(others);
+  }
+  return next;
 }
 
 /**

@@ -115,11 +115,6 @@ export function applySubscriptionEvent<S extends SubscriptionContext>(
 }
 
 /**
- * Zulip's apply_event for `stream`: a new stream joins `streams`, and, where
- * the user could join it, `never_subscribed`; a deleted one (or one the user
- * can no longer see) leaves every list.
- */
-/**
  * The fields a stream `update` event sets, by property; null for a property
  * set as it is named, on the streams that have it (Zulip's channel group
  * settings, folder_id, topics_policy and the like, from servers after 7.0).
@@ -171,12 +166,27 @@ function applyStreamUpdate<S extends SubscriptionContext>(state: S, event: Queue
   return next;
 }
 
+/**
+ * The channels a `delete` names: Zulip 10 (feature level 343) lists their IDs
+ * as `stream_ids` and deprecates the `streams` objects that came before.
+ */
+function deletedIds(event: QueuedEvent): Set<number> {
+  if (Array.isArray(event.stream_ids)) return new Set(event.stream_ids as number[]);
+  return new Set((event.streams as Stream[]).map((stream) => stream.stream_id));
+}
+
+/**
+ * Zulip's apply_event for `stream`: a new stream joins `streams`, and, where
+ * the user could join it, `never_subscribed`; a deleted one (or one the user
+ * can no longer see) leaves every list.
+ */
 export function applyStreamEvent<S extends SubscriptionContext>(
   state: S,
   event: QueuedEvent,
   includeSubscribers: boolean,
 ): S {
   if (event.op === 'update') return applyStreamUpdate(state, event);
+  if (event.op === 'delete') return applyStreamDeletion(state, deletedIds(event));
   const changed = event.streams as Stream[];
   const ids = new Set(changed.map((stream) => stream.stream_id));
   switch (event.op) {
@@ -206,18 +216,19 @@ export function applyStreamEvent<S extends SubscriptionContext>(
       }
       return next;
     }
-    case 'delete': {
-      const next = { ...state };
-      // An archived stream's subscriptions end with no event of their own (Zulip 7.0).
-      if (state.subscriptions) next.subscriptions = state.subscriptions.filter(leaving(ids));
-      if (state.streams) next.streams = state.streams.filter(leaving(ids));
-      if (state.unsubscribed) next.unsubscribed = state.unsubscribed.filter(leaving(ids));
-      if (state.never_subscribed) {
-        next.never_subscribed = state.never_subscribed.filter(leaving(ids));
-      }
-      return next;
-    }
     default:
       return state;
   }
+}
+
+function applyStreamDeletion<S extends SubscriptionContext>(state: S, ids: Set<number>): S {
+  const next = { ...state };
+  // An archived stream's subscriptions end with no event of their own (Zulip 7.0).
+  if (state.subscriptions) next.subscriptions = state.subscriptions.filter(leaving(ids));
+  if (state.streams) next.streams = state.streams.filter(leaving(ids));
+  if (state.unsubscribed) next.unsubscribed = state.unsubscribed.filter(leaving(ids));
+  if (state.never_subscribed) {
+    next.never_subscribed = state.never_subscribed.filter(leaving(ids));
+  }
+  return next;
 }

@@ -1,10 +1,12 @@
 import type { InitialState } from './applyEvent';
-import { channelsById } from './channelsById';
+import { channelsById, type StateChannel } from './channelsById';
+import type { User } from '../wire';
 import {
   groupIdNamed,
   groupsHolding,
   isGroupSettingValue,
   isInGroupSetting,
+  type GroupMembership,
   type GroupSettingValue,
 } from './groupSettings';
 import { featureLevelOf, Policy, RoleNumber, roleNumberOf, rolePermits } from './permissions';
@@ -51,6 +53,15 @@ export interface ChannelPermissions {
   deleteAny: boolean;
   deleteOwn: boolean;
   send: boolean;
+  /** Start a topic the channel has no messages in (Zulip's can_create_topic_group). */
+  createTopic: boolean;
+  /**
+   * Mention everyone in the channel (@all, @everyone, @channel, @stream):
+   * Zulip asks can_mention_many_users_group only where the channel has more
+   * subscribers than its threshold, and a channel whose count the state does
+   * not hold is taken for a small one.
+   */
+  mentionChannel: boolean;
 }
 
 interface Reader {
@@ -366,9 +377,14 @@ const channelSettings = {
   can_delete_any_message_group: { since: 407, guests: true },
   can_delete_own_message_group: { since: 407, guests: true },
   can_send_message_group: { since: 333, guests: true },
+  can_create_topic_group: { since: 441, guests: true },
 } as const;
 
 type ChannelSettingName = keyof typeof channelSettings;
+
+/** The feature level from which the server keeps a channel's permission as this group setting. */
+export const channelSettingSince = (name: ChannelSettingName): number =>
+  channelSettings[name].since;
 
 // Zulip's STREAM_POST_POLICY_*: 1 everyone, 2 administrators, 3 full
 // members (Hearth counts every member as full), 4 moderators.
@@ -387,7 +403,24 @@ const noChannelGrants: ChannelPermissions = {
   deleteAny: false,
   deleteOwn: false,
   send: false,
+  createTopic: false,
+  mentionChannel: false,
 };
+
+/**
+ * Zulip's Realm.WILDCARD_MENTION_THRESHOLD: a wildcard mention reaching at
+ * most this many people (a channel's subscribers, a topic's participants)
+ * is anyone's to use; beyond it only can_mention_many_users_group's.
+ */
+export const wildcardMentionThreshold = 15;
+
+/** How many people a channel has, where the state says (subscriber_count from level 394, or a subscriber list). */
+function subscriberCountOf(channel: StateChannel | undefined): number | null {
+  const count = channel?.['subscriber_count'];
+  if (typeof count === 'number') return count;
+  const subscribers = channel?.['subscribers'];
+  return Array.isArray(subscribers) ? subscribers.length : null;
+}
 
 /**
  * What the reader may do in each channel: Zulip's server lets the
@@ -415,6 +448,9 @@ export function channelPermissionsOf(
     const administer = admin || inChannel('can_administer_channel_group');
     const movesInChannel = reader.level >= 396 && administer;
     const sendValue = channel?.['can_send_message_group'];
+    // Zulip's default for a channel that does not say: everyone may start topics.
+    const createTopicValue = channel?.['can_create_topic_group'];
+    const count = subscriberCountOf(channel);
     return {
       administer,
       editTopic:
@@ -431,6 +467,94 @@ export function channelPermissionsOf(
         isGroupSettingValue(sendValue)
           ? inChannel('can_send_message_group')
           : postPolicyPermits(reader.role, channel?.['stream_post_policy']),
+      createTopic:
+        reader.level < channelSettings.can_create_topic_group.since ||
+        !isGroupSettingValue(createTopicValue) ||
+        inChannel('can_create_topic_group'),
+      mentionChannel: realm.mentionMany || count === null || count <= wildcardMentionThreshold,
     };
+  };
+}
+
+/**
+ * Whether the reader may mention everyone in a topic (@topic) that
+ * `participants` people took part in: Zulip asks can_mention_many_users_group
+ * only beyond its threshold.
+ */
+export function mayMentionTopic(state: InitialState | null, participants: number): boolean {
+  return participants <= wildcardMentionThreshold || readerMay(state).mentionMany;
+}
+
+/**
+ * Why Zulip's server would refuse the reader's direct message: the
+ * organization allows none (`disabled`), no one in the conversation is in
+ * the group that may authorize it (`unauthorized`), or the reader may not
+ * start conversations and this one has no earlier message (`notStarted`).
+ */
+export type DirectMessageRefusal = 'disabled' | 'unauthorized' | 'notStarted';
+
+// Zulip's PRIVATE_MESSAGE_POLICY_DISABLED, before the group settings of level 270.
+const privateMessagesDisabled = 2;
+const directMessageGroupsSince = 270;
+
+/** Whether no one at all holds the setting: Zulip's app then says direct messages are off. */
+function settingIsEmpty(groups: readonly GroupMembership[], value: GroupSettingValue): boolean {
+  const byId = new Map(groups.map((group) => [group.id, group]));
+  const seen = new Set<number>();
+  const empty = (groupId: number): boolean => {
+    if (seen.has(groupId)) return true;
+    seen.add(groupId);
+    const group = byId.get(groupId);
+    return !group || (group.members.length === 0 && group.direct_subgroup_ids.every(empty));
+  };
+  if (typeof value === 'number') return empty(value);
+  return value.direct_members.length === 0 && value.direct_subgroups.every(empty);
+}
+
+/**
+ * Zulip's check of a direct message (check_can_send_direct_message from
+ * level 270, check_private_message_policy before): a conversation with bots
+ * alone, or with oneself, always goes; any other needs someone in it,
+ * sender or recipient, in direct_message_permission_group; and a sender
+ * outside direct_message_initiator_group may only write where messages
+ * were exchanged before. `started` says whether they were: null where that
+ * is not known, which refuses nothing, as the server alone then knows.
+ */
+export function directMessageRefusalOf(
+  state: InitialState | null,
+): (recipients: readonly number[], started: boolean | null) => DirectMessageRefusal | null {
+  if (!state) return () => 'disabled';
+  const reader = readerOf(state);
+  const groups = state.realm_user_groups ?? [];
+  const bots = new Set(
+    [...(state.realm_users ?? []), ...((state['cross_realm_bots'] as User[] | undefined) ?? [])]
+      .filter((user) => user.is_bot)
+      .map((user) => user.user_id),
+  );
+  const setting = (name: RealmSettingName): GroupSettingValue | null => {
+    const sent = state[`realm_${name}`];
+    return isGroupSettingValue(sent)
+      ? sent
+      : groupIdNamed(groups, realmSettings[name].defaultGroup);
+  };
+  return (recipients, started) => {
+    const others = recipients.filter((userId) => userId !== reader.userId);
+    if (others.every((userId) => bots.has(userId))) return null;
+    if (reader.level < directMessageGroupsSince) {
+      return state['realm_private_message_policy'] === privateMessagesDisabled ? 'disabled' : null;
+    }
+    const permission = setting('direct_message_permission_group');
+    if (permission !== null) {
+      if (settingIsEmpty(groups, permission)) return 'disabled';
+      const authorizes = (userId: number) =>
+        isInGroupSetting(
+          userId === reader.userId ? reader.held : groupsHolding(groups, userId),
+          permission,
+          userId,
+        );
+      if (![reader.userId, ...others].some(authorizes)) return 'unauthorized';
+    }
+    if (readRealmSetting(reader, 'direct_message_initiator_group')) return null;
+    return started === false ? 'notStarted' : null;
   };
 }

@@ -134,9 +134,22 @@ export const streamEventSchema = z.union([
   z.object({
     ...base,
     type: z.literal('stream'),
-    op: z.enum(['create', 'delete']),
+    op: z.literal('create'),
     streams: z.array(z.object({ stream_id: z.number().int() }).loose()),
   }),
+  // Zulip 10 (feature level 343) names deleted channels by `stream_ids` and
+  // deprecates `streams`; older servers send `streams` alone.
+  z
+    .object({
+      ...base,
+      type: z.literal('stream'),
+      op: z.literal('delete'),
+      stream_ids: z.array(z.number().int()).optional(),
+      streams: z.array(z.object({ stream_id: z.number().int() }).loose()).optional(),
+    })
+    .refine((event) => event.stream_ids !== undefined || event.streams !== undefined, {
+      message: 'a channel deletion names its channels',
+    }),
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 

@@ -114,6 +114,16 @@ describe('the user groups page', () => {
       .toEqual([alice.id, carol.id].sort((a, b) => a - b));
   });
 
+  it('leaves a group and joins it again', async () => {
+    const card = groupCard('Helpdesk');
+    await card.getByRole('button', { name: 'Leave Helpdesk' }).click();
+    await card.getByRole('button', { name: 'Join Helpdesk' }).waitFor();
+    expect((await serverGroups())[0]?.members).toEqual([carol.id]);
+    await card.getByRole('button', { name: 'Join Helpdesk' }).click();
+    await card.getByRole('button', { name: 'Leave Helpdesk' }).waitFor();
+    expect((await serverGroups())[0]?.members).toEqual([alice.id, carol.id].sort((a, b) => a - b));
+  });
+
   it('completes @*Helpdesk* in the compose box, and the message mentions the group', async () => {
     await page
       .getByRole('navigation', { name: 'Conversations' })

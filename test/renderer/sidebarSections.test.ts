@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SidebarStream } from '../../src-preload/bridge';
-import { sidebarSections } from '../../src-renderer/src/lib/sidebarOrder';
+import { channelSections, type ChannelSection } from '../../src-renderer/src/lib/sidebarOrder';
 
 const channel = (streamId: number, folderId: number | null, pinned = false): SidebarStream => ({
   streamId,
@@ -14,15 +14,15 @@ const channel = (streamId: number, folderId: number | null, pinned = false): Sid
   folderId,
 });
 
-const shape = (sections: ReturnType<typeof sidebarSections>) =>
-  sections.map((section) => [section.title, section.streams.map((each) => each.streamId)]);
+const shape = (sections: ChannelSection<SidebarStream>[]) =>
+  sections.map((section) => [section.title, section.channels.map((each) => each.streamId)]);
 
 describe('the sidebar’s channels', () => {
   it('are one list, pinned first, where no folder is in use', () => {
-    expect(shape(sidebarSections([channel(1, null), channel(2, 9, true)], []))).toEqual([
+    expect(shape(channelSections([channel(1, null), channel(2, 9, true)], []))).toEqual([
       [null, [2, 1]],
     ]);
-    expect(sidebarSections([], [{ id: 1, name: 'Empty' }])).toEqual([]);
+    expect(channelSections([], [{ id: 1, name: 'Empty' }])).toEqual([]);
   });
 
   it('group under their folders in the folders’ order, pinned ones first and the rest last', () => {
@@ -38,7 +38,7 @@ describe('the sidebar’s channels', () => {
       channel(4, 3, true),
       channel(5, 99),
     ];
-    expect(shape(sidebarSections(streams, folders))).toEqual([
+    expect(shape(channelSections(streams, folders))).toEqual([
       ['Pinned channels', [4]],
       ['Social', [2]],
       ['Engineering', [1]],

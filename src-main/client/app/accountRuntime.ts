@@ -27,6 +27,7 @@ import {
 import type { Account } from '../accounts/accounts';
 import { OwnBots } from '../bots';
 import type { InitialState } from '../../state/applyEvent';
+import { featureLevelOf } from '../../state/permissions';
 import { isRowMuted } from '../../state/topicMuting';
 import type { Cache } from '../cache/cache';
 import type { UnreadCounts } from '../cache/unreads';
@@ -37,21 +38,34 @@ import { NetworkError } from '../errors';
 import { Outbox } from '../outbox/outbox';
 import { defaultPresenceTiming, Presence } from '../presence';
 import { Session, type SessionOptions } from '../session/session';
-import { accountBadge } from '../notify/badge';
-import { availableSoundsOf, notificationSettingsOf, notifySettingsOf } from '../notify/settings';
+import { accountBadge, iconCountChoices } from '../notify/badge';
+import {
+  availableSoundsOf,
+  followedTopicSettingsOf,
+  notificationSettingsOf,
+  notifySettingsOf,
+} from '../notify/settings';
 import { AccountAlerts, type Alert } from './accountAlerts';
 import { cacheNarrow, inNarrow, narrowOfTerms, narrowTerms, outboxInNarrow } from './narrows';
 import { bridgeEntry, storedDestination } from './outboxEntries';
-import { recentConversations, sidebarDms } from './conversationsView';
+import { recentConversations, sidebarDms, userNames } from './conversationsView';
 import { MessageActions } from './messageActions';
 import { messageRulesOf } from './messageRules';
-import { channelFoldersOf, folderIdOf } from './channelFolders';
+import {
+  folderGroupingOf,
+  folderIdOf,
+  groupingFoldersOf,
+  zulipFolderGroupingPatch,
+  type FolderGroupingPatch,
+} from './channelFolders';
 import { snapshotPermissions } from './snapshotPermissions';
 import { composeRulesOf, emojiChoices } from './composeAids';
+import { ComposeChecks } from './composeChecks';
 import { channelsById, type StateChannel } from '../../state/channelsById';
 import { emptyTopicNameOf, topicsPolicyOf } from '../../state/topicsPolicy';
 import { Typists } from './typists';
 import { displaySettingsOf, zulipDisplayPatch, type DisplayPatch } from './displaySettings';
+import { drawsLargeEmoji, markedGuests } from './drawingRules';
 import { roleOf } from './accountRole';
 import { describeTerm, searchTerms } from './searchQuery';
 import { draftRows } from './draftsView';
@@ -61,6 +75,7 @@ import { OrganizationActions } from './organizationSettings';
 import { PeopleAdmin } from './peopleAdmin';
 import { AlertWords } from './alertWords';
 import { StreamActions } from './streamActions';
+import { archivedStreams } from './streamsView';
 import { StreamAdmin } from './streamAdmin';
 import { mentionableGroups, UserGroups } from './userGroups';
 import { AccountUploads } from './uploads';
@@ -137,6 +152,7 @@ export class AccountRuntime {
   readonly uploads: AccountUploads;
   readonly reactions: AccountReactions;
   readonly customEmoji: CustomEmoji;
+  readonly composeChecks: ComposeChecks;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
@@ -188,7 +204,11 @@ export class AccountRuntime {
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),
     });
-    this.streamAdmin = new StreamAdmin({ cache, api: () => this.#requireSession().api });
+    this.streamAdmin = new StreamAdmin({
+      cache,
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+    });
     this.userGroups = new UserGroups({
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),
@@ -213,10 +233,14 @@ export class AccountRuntime {
       serverUrl: () => this.#account.serverUrl,
       emojiImage: (url) => this.reactions.emojiImage(url),
     });
+    this.composeChecks = new ComposeChecks({
+      state: () => this.#registerState(),
+      cache,
+      api: () => (this.#online && this.session ? this.session.api : null),
+    });
     this.#typists = new Typists({
       ownUserId: () => cache.ownUserId ?? this.#account.userId,
-      nameOf: (userId) =>
-        cache.users().find((user) => user.user_id === userId)?.full_name ?? 'Someone',
+      nameOf: (userId) => userNames(cache)(userId),
       onChange: () => this.#events.emit('typing', this.#typists.conversations()),
     });
     if (apiKey === null) {
@@ -328,7 +352,8 @@ export class AccountRuntime {
   notificationPage(): NotificationPage {
     const state = this.#registerState();
     return {
-      settings: this.notificationSettings(),
+      settings: { ...this.notificationSettings(), ...followedTopicSettingsOf(state) },
+      badgeChoices: [...iconCountChoices(featureLevelOf(state ?? {}))],
       sounds: (state ? availableSoundsOf(state) : []).map((name) => ({
         name,
         path: soundPath(soundToPlay(name) ?? defaultSound),
@@ -420,6 +445,10 @@ export class AccountRuntime {
     await this.#requireSession().api.updateSettings(zulipDisplayPatch(patch));
   }
 
+  async changeFolderGrouping(patch: FolderGroupingPatch): Promise<void> {
+    await this.#requireSession().api.updateSettings(zulipFolderGroupingPatch(patch));
+  }
+
   async changeFullName(fullName: string): Promise<void> {
     await this.#requireSession().api.updateSettings({ full_name: fullName });
   }
@@ -491,7 +520,9 @@ export class AccountRuntime {
     return accountBadge({
       total: counts.total,
       dmsAndMentions: counts.dmsAndMentions,
+      dmsMentionsAndFollowed: counts.dmsMentionsAndFollowed,
       display: this.notificationSettings().desktop_icon_count_display,
+      featureLevel: featureLevelOf(this.#registerState() ?? {}),
     });
   }
 
@@ -600,6 +631,7 @@ export class AccountRuntime {
       .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name));
     const users = this.cache.users();
     const self = users.find((user) => user.user_id === me);
+    const guests = markedGuests(state);
     return {
       accountId: this.#account.id,
       user: {
@@ -616,11 +648,17 @@ export class AccountRuntime {
           fullName: user.full_name,
           email: user.email,
           isBot: user.is_bot,
+          guest: guests.has(user.user_id),
           unread: counts.dms.get(dmKey([me, user.user_id])) ?? 0,
           presence: this.#online ? (this.presence?.statusOf(user.user_id) ?? 'offline') : 'offline',
         }))
         .sort((a, b) => a.fullName.localeCompare(b.fullName)),
-      folders: channelFoldersOf(state),
+      folders: groupingFoldersOf(state, 'sidebar'),
+      folderGrouping: folderGroupingOf(state),
+      archivedChannels: (archivedStreams(state) ?? []).map(({ streamId, name }) => ({
+        streamId,
+        name,
+      })),
       dms: sidebarDms(this.cache, counts),
       unread: {
         mentions: counts.mentions,
@@ -632,6 +670,8 @@ export class AccountRuntime {
       may: snapshotPermissions(state),
       compose: composeRulesOf(state),
       display: displaySettingsOf(state),
+      guests: [...guests].sort((a, b) => a - b),
+      largeEmoji: drawsLargeEmoji(state),
       role: roleOf(state),
       groups: mentionableGroups(state),
       customEmojiVersion: customEmojiVersion(state, this.#account.serverUrl),
@@ -848,7 +888,7 @@ export class AccountRuntime {
 
   /** Zulip's Inbox, from the cache. */
   inbox(): Inbox {
-    return inboxOf(this.cache, this.cache.unreadCounts());
+    return inboxOf(this.cache, this.cache.unreadCounts(), this.#registerState());
   }
 
   drafts(): Draft[] {
@@ -869,8 +909,7 @@ export class AccountRuntime {
   /** The messages with their reactions shaped into the chips the window shows. */
   #withChips(messages: readonly Message[]): FeedMessage[] {
     if (!messages.some((message) => message.reactions.length > 0)) return [...messages];
-    const names = new Map(this.cache.users().map((user) => [user.user_id, user.full_name]));
-    const chipsOf = this.reactions.chipShaper((userId) => names.get(userId) ?? 'Someone');
+    const chipsOf = this.reactions.chipShaper(userNames(this.cache));
     return messages.map((message) =>
       message.reactions.length === 0 ? message : { ...message, reactionChips: chipsOf(message) },
     );

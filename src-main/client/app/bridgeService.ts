@@ -113,6 +113,10 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       const { content } = parseArgs('renderPreview', args);
       return { html: await app.active().renderPreview(content) };
     },
+    async checkComposeTarget(args: CallArgs<'checkComposeTarget'>) {
+      const { to } = parseArgs('checkComposeTarget', args);
+      return app.active().composeChecks.check(to);
+    },
     async emojiList(args: CallArgs<'emojiList'>) {
       parseArgs('emojiList', args);
       return { emoji: app.active().emojiList() };
@@ -236,6 +240,11 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       const request = parseArgs('webhookUrl', args);
       return { url: await bots().webhookUrl(request) };
     },
+    async changeFolderGrouping(args: CallArgs<'changeFolderGrouping'>) {
+      const { patch } = parseArgs('changeFolderGrouping', args);
+      await app.active().changeFolderGrouping(patch);
+      return {};
+    },
     async changeDisplaySettings(args: CallArgs<'changeDisplaySettings'>) {
       const { patch } = parseArgs('changeDisplaySettings', args);
       await app.active().changeDisplaySettings(patch);
@@ -276,7 +285,8 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     },
     async listStreams(args: CallArgs<'listStreams'>) {
       parseArgs('listStreams', args);
-      return { streams: app.active().streams.list() };
+      const { streams } = app.active();
+      return { streams: streams.list(), archived: streams.listArchived() };
     },
     async subscribeToStream(args: CallArgs<'subscribeToStream'>) {
       const { streamId } = parseArgs('subscribeToStream', args);

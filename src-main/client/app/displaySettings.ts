@@ -1,12 +1,17 @@
-import type { DisplaySettings } from '../../../src-preload/bridge';
+import type { DisplayPatch, DisplaySettings } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
+import { featureLevelOf } from '../../state/permissions';
 
 /** Some of the settings, as the bridge's parsed arguments give them. */
-export type DisplayPatch = { [K in keyof DisplaySettings]?: DisplaySettings[K] | undefined };
+export type { DisplayPatch };
 
 // Zulip's color_scheme values.
 const themes = { 1: 'automatic', 2: 'dark', 3: 'light' } as const;
 const colorSchemes = { automatic: 1, dark: 2, light: 3 } as const;
+
+// Zulip 10 (feature level 364) removed dense_mode: its web app sizes the
+// feed by font size and line height instead, which this window does not.
+const denseModeRemovedSince = 364;
 
 /**
  * The display settings the window follows, from the register state: Zulip
@@ -14,12 +19,19 @@ const colorSchemes = { automatic: 1, dark: 2, light: 3 } as const;
  * Zulip's defaults before any state.
  */
 export function displaySettingsOf(state: InitialState | null): DisplaySettings {
-  const setting = (name: string): unknown => state?.user_settings?.[name] ?? state?.[name];
+  const settings = state?.user_settings;
+  const setting = (name: string): unknown =>
+    settings && name in settings ? settings[name] : state?.[name];
   const scheme = setting('color_scheme');
+  // Zulip 11 (feature level 408): null leaves the clock to the locale.
+  const clock = setting('twenty_four_hour_time');
   return {
     theme: scheme === 2 || scheme === 3 ? themes[scheme] : themes[1],
-    twentyFourHourTime: setting('twenty_four_hour_time') === true,
-    denseMode: setting('dense_mode') !== false,
+    twentyFourHourTime: clock === null ? null : clock === true,
+    denseMode:
+      state && featureLevelOf(state) >= denseModeRemovedSince
+        ? null
+        : setting('dense_mode') !== false,
   };
 }
 

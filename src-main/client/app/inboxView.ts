@@ -2,14 +2,19 @@ import type { Inbox, InboxConversation } from '../../../src-preload/bridge';
 import type { Cache } from '../cache/cache';
 import { foldTopic } from '../cache/narrow';
 import type { UnreadCounts } from '../cache/unreads';
+import type { InitialState } from '../../state/applyEvent';
+import { channelsById, type StateChannel } from '../../state/channelsById';
+import { folderIdOf, groupingFoldersOf } from './channelFolders';
 import { partnersOf, userNames } from './conversationsView';
 
 /**
  * Zulip's Inbox: the private conversations with unread messages, then each
  * stream's unread topics, leaving out muted ones and streams the reader left,
- * as Zulip's does. Streams come pinned first, then by name.
+ * as Zulip's does. Streams come pinned first, then by name, each with the
+ * folder the window groups it under where the reader groups the Inbox by
+ * folder (Zulip 12).
  */
-export function inboxOf(cache: Cache, counts: UnreadCounts): Inbox {
+export function inboxOf(cache: Cache, counts: UnreadCounts, state: InitialState | null): Inbox {
   const me = cache.ownUserId;
   const nameOf = userNames(cache);
   const streams = new Map(cache.subscriptions().map((sub) => [sub.stream_id, sub]));
@@ -41,7 +46,7 @@ export function inboxOf(cache: Cache, counts: UnreadCounts): Inbox {
     });
     topicsOf.set(row.streamId, list);
   }
-  const pinned = (streamId: number) => Number(streams.get(streamId)?.pin_to_top ?? false);
+  const channels = state ? channelsById(state) : new Map<number, StateChannel>();
   return {
     dms,
     streams: [...topicsOf]
@@ -49,8 +54,19 @@ export function inboxOf(cache: Cache, counts: UnreadCounts): Inbox {
         const stream = streams.get(streamId);
         if (!stream) return [];
         const unread = topics.reduce((sum, topic) => sum + topic.unread, 0);
-        return [{ streamId, name: stream.name, color: stream.color, unread, topics }];
+        return [
+          {
+            streamId,
+            name: stream.name,
+            color: stream.color,
+            unread,
+            pinned: stream.pin_to_top,
+            folderId: folderIdOf(state, channels.get(streamId)),
+            topics,
+          },
+        ];
       })
-      .sort((a, b) => pinned(b.streamId) - pinned(a.streamId) || a.name.localeCompare(b.name)),
+      .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name)),
+    folders: groupingFoldersOf(state, 'inbox'),
   };
 }

@@ -1,9 +1,10 @@
 import type { OrganizationChange, OrganizationSettings } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
-import { groupIdNamed } from '../../state/groupSettings';
+import { groupIdNamed, isGroupSettingValue } from '../../state/groupSettings';
 import { featureLevelOf, Policy } from '../../state/permissions';
 import { groupSettingSince, type RealmSettingName } from '../../state/readerPermissions';
 import type { Api, RealmChanges } from '../api';
+import { groupSettingWords } from './groupSettingWords';
 
 export interface OrganizationActionsDeps {
   /** The account's API; throws when the account has no key to act with. */
@@ -12,14 +13,14 @@ export interface OrganizationActionsDeps {
   state: () => InitialState | null;
 }
 
-type MessagePolicy = OrganizationSettings['editTopicPolicy'];
-type InvitePolicy = OrganizationSettings['invitePolicy'];
+type MessagePolicy = NonNullable<OrganizationSettings['editTopicPolicy']>;
+type InvitePolicy = NonNullable<OrganizationSettings['invitePolicy']>;
 
 const messagePolicies: readonly number[] = [1, 2, 3, 4, 5];
 const invitePolicies: readonly number[] = [1, 2, 3, 4, 6];
 
-// A server newer than Zulip 7.0 may hold a policy the page does not offer;
-// the page then shows the 7.0 default rather than refusing to open.
+// A role policy the page does not offer (one a later 7.x added, say) shows
+// as the 7.0 default rather than keeping the page from opening.
 const messagePolicy = (value: unknown, fallback: MessagePolicy): MessagePolicy =>
   typeof value === 'number' && messagePolicies.includes(value)
     ? (value as MessagePolicy)
@@ -55,19 +56,34 @@ const announcementsRenamedSince = 241;
 // Zulip 10 (feature level 358) replaced allow_edit_history.
 const editHistoryVisibilitySince = 358;
 
+type GroupSettingField = keyof typeof groupSettings;
+
 /**
  * A setting as the page shows it: the role policy itself on a server before
- * its group setting, else the policy its system group stands for. A group
- * the page cannot name (people chosen one by one, or a group of people)
- * reads as no policy.
+ * its group setting, else the policy its system group stands for, or, where
+ * the group is one the page's choices do not name (a group people made,
+ * people and groups named together, a system group it does not offer),
+ * that group in words, which the page shows as it is and keeps until
+ * another choice is made.
  */
-function policyOf(state: InitialState, field: keyof typeof groupSettings): unknown {
-  const { name, legacy } = groupSettings[field];
-  if (featureLevelOf(state) < groupSettingSince(name)) return state[`realm_${legacy}`];
-  const value = state[`realm_${name}`];
+function policyOf<Value extends number>(
+  state: InitialState,
+  field: GroupSettingField,
+  choices: readonly number[],
+  legacy: (value: unknown) => Value,
+): { policy: Value | null; custom?: string } {
+  const setting = groupSettings[field];
+  if (featureLevelOf(state) < groupSettingSince(setting.name)) {
+    return { policy: legacy(state[`realm_${setting.legacy}`]) };
+  }
+  const value = state[`realm_${setting.name}`];
+  if (!isGroupSettingValue(value)) return { policy: legacy(undefined) };
   const group = (state.realm_user_groups ?? []).find((each) => each.id === value);
   const found = Object.entries(roleGroups).find(([, groupName]) => groupName === group?.name);
-  return found ? Number(found[0]) : null;
+  const policy = found ? Number(found[0]) : null;
+  return policy !== null && choices.includes(policy)
+    ? { policy: policy as Value }
+    : { policy: null, custom: groupSettingWords(state, value) };
 }
 
 const limit = (value: unknown): number | null =>
@@ -98,17 +114,29 @@ export function organizationSettingsOf(state: InitialState | null): Organization
     level >= editHistoryVisibilitySince
       ? s['realm_message_edit_history_visibility_policy'] !== 'none'
       : s['realm_allow_edit_history'] !== false;
+  const editTopic = policyOf(s, 'editTopicPolicy', messagePolicies, (value) =>
+    messagePolicy(value, Policy.everyone),
+  );
+  const deleteOwn = policyOf(s, 'deleteOwnPolicy', messagePolicies, (value) =>
+    messagePolicy(value, Policy.admins),
+  );
+  const invite = policyOf(s, 'invitePolicy', invitePolicies, invitePolicy);
+  const custom: OrganizationSettings['custom'] = {};
+  if (editTopic.custom !== undefined) custom.editTopicPolicy = editTopic.custom;
+  if (deleteOwn.custom !== undefined) custom.deleteOwnPolicy = deleteOwn.custom;
+  if (invite.custom !== undefined) custom.invitePolicy = invite.custom;
   return {
     name: typeof s['realm_name'] === 'string' ? s['realm_name'] : '',
     description: typeof s['realm_description'] === 'string' ? s['realm_description'] : '',
     allowMessageEditing: s['realm_allow_message_editing'] !== false,
     editLimitSeconds: limit(s['realm_message_content_edit_limit_seconds']),
-    editTopicPolicy: messagePolicy(policyOf(s, 'editTopicPolicy'), Policy.everyone),
+    editTopicPolicy: editTopic.policy,
     moveWithinStreamLimitSeconds: limit(s['realm_move_messages_within_stream_limit_seconds']),
     allowEditHistory,
-    deleteOwnPolicy: messagePolicy(policyOf(s, 'deleteOwnPolicy'), Policy.admins),
+    deleteOwnPolicy: deleteOwn.policy,
     deleteLimitSeconds: limit(s['realm_message_content_delete_limit_seconds']),
-    invitePolicy: invitePolicy(policyOf(s, 'invitePolicy')),
+    invitePolicy: invite.policy,
+    custom,
     notificationsStreamId:
       typeof notifications === 'number' && notifications > 0 ? notifications : null,
     canEdit: s.is_admin === true,

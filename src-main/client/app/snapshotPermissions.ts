@@ -12,5 +12,8 @@ export function snapshotPermissions(state: InitialState | null): Snapshot['may']
     createInviteLink: may.createInviteLink,
     addCustomEmoji: may.addCustomEmoji,
     sendDirectMessage: may.sendDirectMessage,
+    createBots: may.createBots,
+    // Zulip's can_create_write_only_bots_group adds to those who may create any bot.
+    createIncomingWebhookBots: may.createBots || may.createWriteOnlyBots,
   };
 }

@@ -10,6 +10,7 @@ import { readerMay } from '../../state/readerPermissions';
 import type { Api } from '../api';
 import type { Cache } from '../cache/cache';
 import {
+  archivedStreams,
   browsedStreams,
   mutedTopics,
   streamNamed,
@@ -51,6 +52,11 @@ export class StreamActions {
 
   list(): BrowsedStream[] {
     return browsedStreams(this.deps.state(), this.deps.cache.subscriptions());
+  }
+
+  /** The archived channels the reader can see; null where the server keeps none. */
+  listArchived(): BrowsedStream[] | null {
+    return archivedStreams(this.deps.state());
   }
 
   async subscribe(streamId: number): Promise<void> {

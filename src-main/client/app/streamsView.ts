@@ -7,6 +7,7 @@ import type {
   StreamSettings,
 } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
+import { featureLevelOf } from '../../state/permissions';
 import { topicPolicies } from '../../state/topicMuting';
 import type { Stream, Subscription } from '../../wire';
 
@@ -29,6 +30,22 @@ function visibleStreams(
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
+const browsedRow = ({
+  stream,
+  subscription,
+}: {
+  stream: Stream;
+  subscription: Subscription | null;
+}): BrowsedStream => ({
+  streamId: stream.stream_id,
+  name: stream.name,
+  renderedDescription: stream.rendered_description ?? '',
+  inviteOnly: stream.invite_only,
+  subscribed: subscription !== null,
+  color: subscription?.color ?? null,
+  archived: stream.is_archived === true,
+});
+
 /**
  * The stream browser's rows, by name. Before any registration the cache's
  * subscriptions are all that is known.
@@ -44,14 +61,24 @@ export function browsedStreams(
   // app lists it only where archived channels are asked for.
   return known
     .filter(({ stream }) => stream.is_archived !== true)
-    .map(({ stream, subscription }) => ({
-      streamId: stream.stream_id,
-      name: stream.name,
-      renderedDescription: stream.rendered_description ?? '',
-      inviteOnly: stream.invite_only,
-      subscribed: subscription !== null,
-      color: subscription?.color ?? null,
-    }))
+    .map(browsedRow)
+    .sort(byName);
+}
+
+// Zulip 10 (feature level 315) keeps archived channels, for clients that
+// declare archived_channels; older servers delete them.
+const archivedChannelsLevel = 315;
+
+/**
+ * The archived channels the reader can see, by name, as Zulip's channel
+ * browser lists them under its "Archived" filter; null where the server
+ * keeps none. Subscribed ones come from 315, the others from 362.
+ */
+export function archivedStreams(state: InitialState | null): BrowsedStream[] | null {
+  if (!state?.subscriptions || featureLevelOf(state) < archivedChannelsLevel) return null;
+  return visibleStreams(state)
+    .filter(({ stream }) => stream.is_archived === true)
+    .map(browsedRow)
     .sort(byName);
 }
 

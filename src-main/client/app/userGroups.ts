@@ -1,10 +1,11 @@
 import type { GroupMember, GroupRef, UserGroupsPage } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
+import { groupPermissionsOf, type GroupPermissions } from '../../state/groupPermissions';
 import { groupsHolding, isGroupSettingValue, isInGroupSetting } from '../../state/groupSettings';
 import { recursiveSubgroupIds } from '../../state/groupNesting';
+import { readerMay } from '../../state/readerPermissions';
 import type { UserGroup } from '../../wire';
 import type { Api, UserGroupRecord } from '../api';
-import { roleOf } from './accountRole';
 
 export interface UserGroupsDeps {
   /** The account's API; throws when the account has no key to act with. */
@@ -23,21 +24,23 @@ export interface UserGroupsDeps {
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-// Zulip 7.0 names its role groups `@role:…`; people know them by the role.
-// The internet and nobody are not groups of people to put anywhere.
+// Zulip names its role groups `role:…` (7.0 and Hearth hosts `@role:…`);
+// people know them by the role. The internet and nobody are not groups of
+// people to put anywhere.
 const roleGroupNames: Record<string, string> = {
-  '@role:owners': 'Owners',
-  '@role:administrators': 'Administrators',
-  '@role:moderators': 'Moderators',
-  '@role:fullmembers': 'Full members',
-  '@role:members': 'Members',
-  '@role:everyone': 'Everyone, guests included',
+  'role:owners': 'Owners',
+  'role:administrators': 'Administrators',
+  'role:moderators': 'Moderators',
+  'role:fullmembers': 'Full members',
+  'role:members': 'Members',
+  'role:everyone': 'Everyone, guests included',
 };
 
 type AnyGroup = UserGroup | UserGroupRecord;
 
 function groupRef(group: AnyGroup): GroupRef | null {
-  const name = group.is_system_group === true ? roleGroupNames[group.name] : group.name;
+  const name =
+    group.is_system_group === true ? roleGroupNames[group.name.replace(/^@/, '')] : group.name;
   return name === undefined ? null : { groupId: group.id, name };
 }
 
@@ -91,10 +94,19 @@ export function mentionableGroups(
     .sort(byName);
 }
 
+// Joining is offered to those not yet in the group, leaving to its direct
+// members: one in it only through a group inside it has nothing to leave.
+const offers = (may: GroupPermissions, joined: boolean): GroupPermissions => ({
+  ...may,
+  join: may.join && !joined,
+  leave: may.leave && joined,
+});
+
 /**
  * The user groups page: the groups people made, from the register state that
- * user_group events keep current, with their members by name; changes are
- * made on the server only, which judges who may make them.
+ * user_group events keep current, with their members by name and what the
+ * reader may do to each; changes are made on the server only, which judges
+ * them again.
  */
 export class UserGroups {
   constructor(private readonly deps: UserGroupsDeps) {}
@@ -117,6 +129,11 @@ export class UserGroups {
       userId,
       fullName: names.get(userId) ?? `User ${userId}`,
     });
+    const readerId = state?.user_id ?? null;
+    const mayChange = groupPermissionsOf(
+      state,
+      groups.map((group) => ({ ...group, direct_subgroup_ids: group.direct_subgroup_ids ?? [] })),
+    );
     return {
       groups: groups
         .filter((group) => group.is_system_group !== true && !isDeactivated(group))
@@ -127,9 +144,11 @@ export class UserGroups {
           description: group.description,
           members: group.members.map(member).sort((a, b) => a.fullName.localeCompare(b.fullName)),
           ...nesting(groups, group),
+          may: offers(mayChange(group), readerId !== null && group.members.includes(readerId)),
         })),
       people,
-      canEdit: roleOf(state) !== 'guest',
+      readerId,
+      canCreate: readerMay(state).createGroups,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { InitialState } from '../../state/applyEvent';
+import { featureLevelOf } from '../../state/permissions';
 import {
   deleteMessageEventSchema,
   messageEventSchema,
@@ -119,6 +120,8 @@ export class Cache {
   readonly #db: CacheDb;
   readonly #log: LogLine;
   #ownUserId: number | null | undefined;
+  /** The server's feature level, as its last registration said; read when first needed. */
+  #level: number | undefined;
   /** Whether messages may wait for their full text, so searches skip the check when none can. */
   #textPending: boolean;
 
@@ -146,6 +149,7 @@ export class Cache {
     db.transaction(() => {
       saveRegisterState(db, state, queue);
       this.#ownUserId = state.user_id ?? null;
+      this.#level = featureLevelOf(state);
       if (state.subscriptions) replaceSubscriptions(db, state.subscriptions);
       if (state.realm_users) {
         replaceUsers(db, [...state.realm_users, ...(state.realm_non_active_users ?? [])]);
@@ -155,6 +159,11 @@ export class Cache {
         replaceUserTopics(db, policiesOfMutedTopics(db, state.muted_topics));
       if (state.unread_msgs) replaceUnreads(db, state.unread_msgs, this.ownUserId);
     });
+  }
+
+  #featureLevel(): number {
+    this.#level ??= featureLevelOf(loadRegisterState(this.#db)?.state ?? {});
+    return this.#level;
   }
 
   /** The state as the session last saved it (it saves state and position together). */
@@ -300,7 +309,7 @@ export class Cache {
       }
       case 'realm_user': {
         const parsed = parse(realmUserEventSchema);
-        if (parsed) applyRealmUserEvent(db, parsed);
+        if (parsed) applyRealmUserEvent(db, parsed, this.#featureLevel());
         const renamed = parsed?.op === 'update' ? parsed.person.full_name : undefined;
         if (parsed && renamed !== undefined) renameInMessages(db, parsed.person.user_id, renamed);
         return;

@@ -12,6 +12,8 @@ const names = [
   'topic_wildcard_mentioned',
   'has_alert_word',
   'historical',
+  // Zulip 12 (feature level 510): the reader hid the message's link previews.
+  'hide_link_previews',
 ] as const;
 
 const bitByName = new Map<string, number>(names.map((name, index) => [name, 1 << index]));

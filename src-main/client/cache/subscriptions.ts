@@ -63,7 +63,7 @@ export function applyStreamEvent(db: CacheDb, event: StreamEvent): void {
   } else if (event.op === 'delete') {
     removeSubscriptions(
       db,
-      event.streams.map((stream) => stream.stream_id),
+      event.stream_ids ?? (event.streams ?? []).map((stream) => stream.stream_id),
     );
   }
 }

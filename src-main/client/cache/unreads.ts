@@ -1,3 +1,4 @@
+import { topicPolicies } from '../../state/topicMuting';
 import type { UnreadMessageDetails, UnreadMsgs } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import { MENTIONED, STARRED } from './flags';
@@ -127,6 +128,8 @@ export interface UnreadCounts {
    * the reader counts twice there.
    */
   dmsAndMentions: number;
+  /** Those and the unread messages of followed topics (Zulip 8), each message once. */
+  dmsMentionsAndFollowed: number;
   /** Unread messages that mention the reader, muted or not, as Zulip's Mentions view counts them. */
   mentions: number;
 }
@@ -165,9 +168,17 @@ export function unreadCounts(db: CacheDb): UnreadCounts {
     dms.set(row.dmKey, row.count);
     total += row.count;
   }
-  const special = db.get<{ dmsAndMentions: number; mentions: number }>(
-    `SELECT count(*) AS dmsAndMentions, coalesce(sum(mentioned), 0) AS mentions
-     FROM unreads WHERE dm_key IS NOT NULL OR mentioned = 1`,
+  const special = db.get<{
+    dmsAndMentions: number;
+    dmsMentionsAndFollowed: number;
+    mentions: number;
+  }>(
+    `SELECT coalesce(sum(u.dm_key IS NOT NULL OR u.mentioned = 1), 0) AS dmsAndMentions,
+       count(*) AS dmsMentionsAndFollowed, coalesce(sum(u.mentioned), 0) AS mentions
+     FROM unreads u
+     LEFT JOIN user_topics t ON t.stream_id = u.stream_id AND t.topic_folded = u.topic_folded
+     WHERE u.dm_key IS NOT NULL OR u.mentioned = 1 OR t.visibility_policy = ?`,
+    topicPolicies.followed,
   );
   return {
     total,
@@ -175,6 +186,7 @@ export function unreadCounts(db: CacheDb): UnreadCounts {
     topics,
     dms,
     dmsAndMentions: special?.dmsAndMentions ?? 0,
+    dmsMentionsAndFollowed: special?.dmsMentionsAndFollowed ?? 0,
     mentions: special?.mentions ?? 0,
   };
 }

@@ -1,3 +1,4 @@
+import { removeIsLostAccessSince } from '../../state/applyRealmUserEvent';
 import { userSchema, type User } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import type { RealmUserEvent } from '../../wire';
@@ -14,8 +15,20 @@ export function replaceUsers(db: CacheDb, users: readonly User[]): void {
   for (const user of users) putUser(db, user);
 }
 
-// Zulip's realm_user: `remove` deactivates, `update` names only what changed.
-export function applyRealmUserEvent(db: CacheDb, event: RealmUserEvent): void {
+/**
+ * Zulip's realm_user: `remove` deactivates (before Zulip 8) or tells a guest
+ * they no longer see the person, who then leaves; `update` names only what
+ * changed.
+ */
+export function applyRealmUserEvent(
+  db: CacheDb,
+  event: RealmUserEvent,
+  featureLevel: number,
+): void {
+  if (event.op === 'remove' && featureLevel >= removeIsLostAccessSince) {
+    db.run('DELETE FROM users WHERE user_id = ?', event.person.user_id);
+    return;
+  }
   const row = db.get<{ json: string }>(
     'SELECT json FROM users WHERE user_id = ?',
     event.person.user_id,

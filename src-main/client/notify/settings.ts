@@ -31,11 +31,28 @@ export function availableSoundsOf(state: InitialState): string[] {
 }
 
 // Zulip 8 (feature level 189): how messages in followed topics notify.
-const followedTopicSettings = [
+const followedTopicSettingNames = [
   'enable_followed_topic_desktop_notifications',
   'enable_followed_topic_audible_notifications',
+  'enable_followed_topic_push_notifications',
+  'enable_followed_topic_email_notifications',
   'enable_followed_topic_wildcard_mentions_notify',
 ] as const;
+
+export type FollowedTopicSettings = Partial<
+  Record<(typeof followedTopicSettingNames)[number], boolean>
+>;
+
+/** The followed-topic settings the server has; none from a server without followed topics. */
+export function followedTopicSettingsOf(state: InitialState | null): FollowedTopicSettings {
+  const settings: FollowedTopicSettings = {};
+  const object = state?.user_settings;
+  for (const name of followedTopicSettingNames) {
+    const value = object?.[name] ?? state?.[name];
+    if (typeof value === 'boolean') settings[name] = value;
+  }
+  return settings;
+}
 
 /**
  * What the notification policy reads: the global settings, and the
@@ -43,13 +60,6 @@ const followedTopicSettings = [
  * topics sends none, and none is taken as off).
  */
 export function notifySettingsOf(state: InitialState | null): NotifySettings {
-  const settings: NotifySettings = state
-    ? { ...notificationSettingsOf(state) }
-    : { ...zulipNotificationDefaults };
-  const object = state?.user_settings;
-  for (const name of followedTopicSettings) {
-    const value = object?.[name] ?? state?.[name];
-    if (typeof value === 'boolean') settings[name] = value;
-  }
-  return settings;
+  const settings = state ? notificationSettingsOf(state) : zulipNotificationDefaults;
+  return { ...settings, ...followedTopicSettingsOf(state) };
 }

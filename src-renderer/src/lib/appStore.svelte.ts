@@ -37,6 +37,7 @@ import { SettingsStore, type SettingsPage } from './settingsStore.svelte';
 import { StreamAdminStore } from './streamAdminStore.svelte';
 import { StreamsStore, type StreamsPage } from './streamsStore.svelte';
 import { shareUnchanged } from './shareUnchanged';
+import { localeClockHours } from './time';
 import { TypingStore } from './typingStore.svelte';
 import { UploadedFilesStore } from './uploadedFilesStore.svelte';
 import { UploadsStore } from './uploadsStore.svelte';
@@ -111,9 +112,14 @@ export class AppStore {
   readonly files: UploadedFilesStore;
   readonly reactions: ReactionsStore;
 
-  /** Zulip's twenty_four_hour_time, for every time the window writes; its default until the snapshot comes. */
+  /**
+   * Zulip's twenty_four_hour_time, for every time the window writes: null
+   * follows the locale's clock; Zulip's default (12 hours) until the snapshot comes.
+   */
   get clockHours(): 12 | 24 {
-    return this.snapshot?.display.twentyFourHourTime === true ? 24 : 12;
+    const chosen = this.snapshot?.display.twentyFourHourTime;
+    if (chosen === null) return localeClockHours();
+    return chosen === true ? 24 : 12;
   }
 
   active = $derived(this.accounts.find((account) => account.id === this.activeAccountId) ?? null);
@@ -339,6 +345,10 @@ export class AppStore {
       },
       get clockHours() {
         return store.clockHours;
+      },
+      isMarkedGuest: (userId) => this.snapshot?.guests.includes(userId) === true,
+      get largeEmoji() {
+        return store.snapshot?.largeEmoji === true;
       },
       streamColor: (streamId) =>
         this.snapshot?.streams.find((stream) => stream.streamId === streamId)?.color ?? null,

@@ -1,5 +1,5 @@
 import type { EmojiChoice, SidebarStream, SidebarUser } from '../../../src-preload/bridge';
-import { matchesPerson } from './people';
+import { markedName, matchesPerson } from './people';
 
 /** What is being completed, from `start` (its trigger character) to the caret. */
 export type Completing =
@@ -128,7 +128,7 @@ function mentions(
     .toSorted((a, b) => Number(a.isBot) - Number(b.isBot) || byFit(query)(a, b))
     .map((person) => ({
       key: `user:${person.userId}`,
-      label: person.fullName,
+      label: markedName(person.fullName, person.guest),
       detail: person.email,
       text: shared.has(person.fullName)
         ? `${prefix}**${person.fullName}|${person.userId}** `

@@ -1,5 +1,7 @@
 import type {
   ChatBridge,
+  ComposeCheck,
+  ComposeTarget,
   Destination,
   Narrow,
   OutboxEntry,
@@ -45,6 +47,9 @@ export class ComposeStore {
   focusWanted = $state<'message' | 'recipients' | null>(null);
   /** Each channel's topics_policy, by stream ID: where a message may go without a topic. */
   topicsPolicies = $state<Record<number, TopicsPolicy>>({});
+  /** What main says of where the message is addressed (would the server take it there?); null before it says. */
+  check = $state.raw<ComposeCheck | null>(null);
+  #checks = 0;
 
   constructor(
     private readonly bridge: ChatBridge,
@@ -62,6 +67,34 @@ export class ComposeStore {
     return topic !== '' || policy !== 'disable_empty_topic'
       ? { kind: 'stream', streamId: this.streamId, topic }
       : null;
+  }
+
+  /** Where the message is addressed, for main to check: the channel's topic is null while none is said. */
+  get target(): ComposeTarget | null {
+    if (this.kind === 'private') {
+      return this.recipients.length > 0 ? { kind: 'private', userIds: [...this.recipients] } : null;
+    }
+    if (this.streamId === null) return null;
+    const to = this.destination;
+    return {
+      kind: 'stream',
+      streamId: this.streamId,
+      topic: to?.kind === 'stream' ? to.topic : null,
+    };
+  }
+
+  /** Asks main what it says of `target`; a later question wins over an earlier answer. */
+  async checkTarget(target: ComposeTarget | null): Promise<void> {
+    const asked = ++this.#checks;
+    let check: ComposeCheck | null = null;
+    if (target) {
+      try {
+        check = await this.bridge.checkComposeTarget({ to: target });
+      } catch {
+        // Unchecked (a topic too long to be one, say): the server will say.
+      }
+    }
+    if (asked === this.#checks) this.check = check;
   }
 
   /** The chosen channel's topics_policy; a channel the window does not know requires a topic. */
@@ -149,6 +182,9 @@ export class ComposeStore {
     this.recipients = [...draft.recipients];
     this.content = draft.content;
     this.error = null;
+    // What was said of the last account's address says nothing of this one's.
+    this.#checks += 1;
+    this.check = null;
   }
 
   /**

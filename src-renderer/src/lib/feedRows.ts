@@ -1,4 +1,5 @@
 import type { Message } from '../../../src-preload/bridge';
+import { markedName } from './people';
 import { dayLabel, dayOf } from './time';
 
 /**
@@ -83,14 +84,22 @@ export function editMarker(message: Message): 'edited' | 'moved' | null {
   return 'moved';
 }
 
-/** Who a direct message is between, as its recipient bar names them. */
-export function participantsLabel(message: Message, ownUserId: number): string {
+/** Who a direct message is between, as its recipient bar names them, guests marked where asked. */
+export function participantsLabel(
+  message: Message,
+  ownUserId: number,
+  isMarkedGuest: (userId: number) => boolean = () => false,
+): string {
   if (typeof message.display_recipient === 'string') return '';
   const others = message.display_recipient
     .filter((user) => user.id !== ownUserId)
-    .map((user) => user.full_name);
+    .map((user) => markedName(user.full_name, isMarkedGuest(user.id)));
   return others.length === 0 ? 'You' : `You and ${others.join(', ')}`;
 }
+
+/** The message hides its link previews (Zulip 12's hide_link_previews flag, feature level 510). */
+export const hidesLinkPreviews = (message: Message): boolean =>
+  (message.flags ?? []).includes('hide_link_previews');
 
 export const isUnread = (message: Message): boolean => !(message.flags ?? []).includes('read');
 

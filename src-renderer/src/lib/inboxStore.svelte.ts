@@ -2,7 +2,7 @@ import type { ChatBridge, Inbox } from '../../../src-preload/bridge';
 import { coalesced } from './coalesced';
 import { errorText } from './errors';
 
-const emptyInbox: Inbox = { dms: [], streams: [] };
+const emptyInbox: Inbox = { dms: [], streams: [], folders: [] };
 
 // Zulip's Inbox, read from the cache on opening and again whenever the
 // sidebar says counts changed.

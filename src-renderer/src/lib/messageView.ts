@@ -8,6 +8,10 @@ export interface MessageView {
   ownUserId: number;
   /** Zulip's twenty_four_hour_time: the clock the messages' times are written on. */
   readonly clockHours: 12 | 24;
+  /** A guest whose name the organization asks to follow with "(guest)". */
+  isMarkedGuest(userId: number): boolean;
+  /** A message of emoji alone shows them large, as the server's version draws it. */
+  readonly largeEmoji: boolean;
   /** The reader's colour for a stream; null for one they are not subscribed to. */
   streamColor(streamId: number | undefined): string | null;
   openNarrow(narrow: Narrow): void;

@@ -5,6 +5,7 @@ import type {
   OutboxEntry,
   Snapshot,
 } from '../../../src-preload/bridge';
+import { markedName } from './people';
 
 // Zulip treats topic names that differ only in case as the same topic.
 const sameTopic = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
@@ -136,7 +137,9 @@ export function narrowName(narrow: Narrow, snapshot: Snapshot | null): string {
     case 'dms':
       return 'Direct messages';
     case 'stream': {
-      const name = snapshot?.streams.find((stream) => stream.streamId === narrow.streamId)?.name;
+      const name = [...(snapshot?.streams ?? []), ...(snapshot?.archivedChannels ?? [])].find(
+        (stream) => stream.streamId === narrow.streamId,
+      )?.name;
       const stream = `#${name ?? 'unknown channel'}`;
       if (narrow.topic === undefined) return stream;
       const topic =
@@ -144,10 +147,12 @@ export function narrowName(narrow: Narrow, snapshot: Snapshot | null): string {
       return `${stream} › ${topic}`;
     }
     case 'private': {
-      const names = narrow.userIds.map(
-        (id) =>
+      const names = narrow.userIds.map((id) =>
+        markedName(
           snapshot?.users.find((user) => user.userId === id)?.fullName ??
-          (id === snapshot?.user.userId ? snapshot.user.fullName : 'someone'),
+            (id === snapshot?.user.userId ? snapshot.user.fullName : 'someone'),
+          snapshot?.guests.includes(id),
+        ),
       );
       return names.join(', ');
     }

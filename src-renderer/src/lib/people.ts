@@ -12,6 +12,19 @@ export function matchesPerson(user: { fullName: string; email: string }, query: 
   );
 }
 
+/** A name as Zulip writes a guest's where the organization asks it to: "Polonius (guest)". */
+export const markedName = (fullName: string, guest: boolean | undefined): string =>
+  guest === true ? `${fullName} (guest)` : fullName;
+
+/** A private conversation's people by name, each guest marked as the organization asks. */
+export const guestMarked = (
+  conversation: { names: readonly string[]; userIds: readonly number[] },
+  guests: readonly number[],
+): string =>
+  conversation.names
+    .map((name, index) => markedName(name, guests.includes(conversation.userIds[index] ?? -1)))
+    .join(', ');
+
 const rank = { active: 0, idle: 1, offline: 2 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatBridge, DisplaySettings } from '../../../src-preload/bridge';
+import type { CallArgs, ChatBridge, DisplayPatch } from '../../../src-preload/bridge';
 import { errorText } from './errors';
 
 /** The pages of the settings area. */
@@ -18,9 +18,18 @@ export class SettingsStore {
     this.notice = null;
   }
 
-  async changeDisplay(patch: Partial<DisplaySettings>): Promise<void> {
+  async changeDisplay(patch: DisplayPatch): Promise<void> {
     try {
       await this.bridge.changeDisplaySettings({ patch });
+      this.error = null;
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  async changeFolderGrouping(patch: CallArgs<'changeFolderGrouping'>['patch']): Promise<void> {
+    try {
+      await this.bridge.changeFolderGrouping({ patch });
       this.error = null;
     } catch (error) {
       this.error = errorText(error);

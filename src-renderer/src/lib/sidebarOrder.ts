@@ -1,52 +1,64 @@
-import type { SidebarStream } from '../../../src-preload/bridge';
+import type { ChannelFolderRow } from '../../../src-preload/bridge';
 
-/** The streams as Zulip's sidebar lists them: pinned first, otherwise in main's order. */
-export function sidebarOrder(streams: readonly SidebarStream[]): SidebarStream[] {
+/** A channel as the sidebar and the Inbox group it: pinned or not, filed in a folder or not. */
+export interface FiledChannel {
+  pinned: boolean;
+  folderId: number | null;
+}
+
+/** The channels as Zulip's sidebar lists them: pinned first, otherwise in main's order. */
+export function sidebarOrder<T extends FiledChannel>(channels: readonly T[]): T[] {
   return [
-    ...streams.filter((stream) => stream.pinned),
-    ...streams.filter((stream) => !stream.pinned),
+    ...channels.filter((channel) => channel.pinned),
+    ...channels.filter((channel) => !channel.pinned),
   ];
 }
 
-/** A run of the sidebar's channels: under a folder's name, or under none. */
-export interface SidebarSection {
+/** A run of channels: under a folder's name, or under none. */
+export interface ChannelSection<T extends FiledChannel> {
   key: string;
-  /** Null for the one list of a sidebar without folders. */
+  /** Null for the one list of channels without folders. */
   title: string | null;
-  streams: SidebarStream[];
+  channels: T[];
 }
 
 /**
- * The channels as Zulip 11's sidebar groups them where the organization has
- * channel folders: pinned ones first, then each folder's under its name in
- * the folders' order, then the rest; without a folder in use, one list
- * (none for no channels).
+ * The channels as Zulip 11's sidebar and Zulip 12's Inbox group them where
+ * the organization has channel folders: pinned ones first, then each
+ * folder's under its name in the folders' order, then the rest; without a
+ * folder in use, one list (none for no channels).
  */
-export function sidebarSections(
-  streams: readonly SidebarStream[],
-  folders: readonly { id: number; name: string }[],
-): SidebarSection[] {
-  const ordered = sidebarOrder(streams);
-  const unpinned = ordered.filter((stream) => !stream.pinned);
+export function channelSections<T extends FiledChannel>(
+  channels: readonly T[],
+  folders: readonly ChannelFolderRow[],
+): ChannelSection<T>[] {
+  const ordered = sidebarOrder(channels);
+  const unpinned = ordered.filter((channel) => !channel.pinned);
   const inUse = folders.filter((folder) =>
-    unpinned.some((stream) => stream.folderId === folder.id),
+    unpinned.some((channel) => channel.folderId === folder.id),
   );
   if (inUse.length === 0) {
-    return ordered.length === 0 ? [] : [{ key: 'all', title: null, streams: ordered }];
+    return ordered.length === 0 ? [] : [{ key: 'all', title: null, channels: ordered }];
   }
   const filed = new Set(inUse.map((folder) => folder.id));
-  const sections: SidebarSection[] = [
-    { key: 'pinned', title: 'Pinned channels', streams: ordered.filter((stream) => stream.pinned) },
+  const sections: ChannelSection<T>[] = [
+    {
+      key: 'pinned',
+      title: 'Pinned channels',
+      channels: ordered.filter((channel) => channel.pinned),
+    },
     ...inUse.map((folder) => ({
       key: `folder-${folder.id}`,
       title: folder.name,
-      streams: unpinned.filter((stream) => stream.folderId === folder.id),
+      channels: unpinned.filter((channel) => channel.folderId === folder.id),
     })),
     {
       key: 'other',
       title: 'Other channels',
-      streams: unpinned.filter((stream) => stream.folderId === null || !filed.has(stream.folderId)),
+      channels: unpinned.filter(
+        (channel) => channel.folderId === null || !filed.has(channel.folderId),
+      ),
     },
   ];
-  return sections.filter((section) => section.streams.length > 0);
+  return sections.filter((section) => section.channels.length > 0);
 }

@@ -7,6 +7,7 @@ import type {
   SubscriptionChange,
 } from '../../../src-preload/bridge';
 import { errorText } from './errors';
+import { listedStreams, type ChannelStatus } from './listedStreams';
 
 export type NewStreamDraft = CallArgs<'createStream'>;
 
@@ -18,7 +19,10 @@ export type StreamsPage = 'streams' | 'streamSettings' | 'mutedTopics';
 // then says: they are read again whenever an event changes the sidebar.
 export class StreamsStore {
   streams = $state.raw<BrowsedStream[]>([]);
+  /** Null where the server keeps no archived channels. */
+  archived = $state.raw<BrowsedStream[] | null>(null);
   filter = $state('');
+  status = $state<ChannelStatus>('active');
   settings = $state.raw<StreamSettings | null>(null);
   mutedTopics = $state.raw<MutedTopic[]>([]);
   error = $state<string | null>(null);
@@ -29,9 +33,10 @@ export class StreamsStore {
 
   shownStreams = $derived.by(() => {
     const wanted = this.filter.trim().toLowerCase();
+    const listed = listedStreams(this.streams, this.archived ?? [], this.status);
     return wanted === ''
-      ? this.streams
-      : this.streams.filter((stream) => stream.name.toLowerCase().includes(wanted));
+      ? listed
+      : listed.filter((stream) => stream.name.toLowerCase().includes(wanted));
   });
 
   constructor(private readonly bridge: ChatBridge) {}
@@ -41,6 +46,7 @@ export class StreamsStore {
     this.error = null;
     this.createError = null;
     this.filter = '';
+    this.status = 'active';
     if (page === 'streamSettings') {
       this.#settingsStreamId = streamId;
       this.settings = null;
@@ -54,8 +60,11 @@ export class StreamsStore {
     const streamId = this.#settingsStreamId;
     try {
       if (page === 'streams') {
-        const { streams } = await this.bridge.listStreams({});
-        if (read === this.#reads) this.streams = streams;
+        const { streams, archived } = await this.bridge.listStreams({});
+        if (read === this.#reads) {
+          this.streams = streams;
+          this.archived = archived;
+        }
       } else if (page === 'mutedTopics') {
         const { topics } = await this.bridge.listMutedTopics({});
         if (read === this.#reads) this.mutedTopics = topics;
@@ -104,6 +113,8 @@ export class StreamsStore {
     this.#reads += 1;
     this.#settingsStreamId = null;
     this.streams = [];
+    this.archived = null;
+    this.status = 'active';
     this.settings = null;
     this.mutedTopics = [];
     this.filter = '';

@@ -20,6 +20,12 @@ const minute = 60_000;
 const clockTimes = new Map<string, string>();
 const clockTimesKept = 500;
 
+/** The clock the window's locale writes times on: what Zulip's twenty_four_hour_time of null asks for. */
+export function localeClockHours(locales: string | string[] = []): 12 | 24 {
+  const { hourCycle } = new Intl.DateTimeFormat(locales, { hour: 'numeric' }).resolvedOptions();
+  return hourCycle === 'h23' || hourCycle === 'h24' ? 24 : 12;
+}
+
 /** A clock time, hours and minutes, on the 12- or 24-hour clock the user chose. */
 export function clockTime(epochMs: number, hours: 12 | 24): string {
   const key = `${hours}:${Math.floor(epochMs / minute)}`;

@@ -26,6 +26,17 @@ export class UserGroupsStore extends ServerPage<UserGroupsPage> {
     );
   }
 
+  /** Zulip takes adding only oneself as joining, which a group may allow those it lets no one add. */
+  join(groupId: number): Promise<boolean> {
+    const readerId = this.page?.readerId;
+    return readerId ? this.addMembers(groupId, [readerId]) : Promise.resolve(false);
+  }
+
+  leave(groupId: number): Promise<boolean> {
+    const readerId = this.page?.readerId;
+    return readerId ? this.removeMember(groupId, readerId) : Promise.resolve(false);
+  }
+
   removeMember(groupId: number, userId: number): Promise<boolean> {
     return this.send(() =>
       this.bridge.changeUserGroupMembers({ groupId, add: [], remove: [userId] }),

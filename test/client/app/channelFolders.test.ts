@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { channelFoldersOf, folderIdOf } from '../../../src-main/client/app/channelFolders';
+import {
+  channelFoldersOf,
+  folderGroupingOf,
+  folderIdOf,
+  groupingFoldersOf,
+  zulipFolderGroupingPatch,
+} from '../../../src-main/client/app/channelFolders';
 import { applyEvent, type InitialState } from '../../../src-main/state/applyEvent';
 import { channelsById } from '../../../src-main/state/channelsById';
 import type { QueuedEvent } from '../../../src-main/wire';
@@ -64,5 +70,80 @@ describe('channel folders', () => {
     expect(filedIn(archived, 11)).toBeNull();
     const reordered = apply({ op: 'reorder', order: [1, 2, 3] });
     expect(channelFoldersOf(reordered).map((each) => each.id)).toEqual([1, 2]);
+  });
+});
+
+describe('grouping channels by folder', () => {
+  const withSettings = (settings: Record<string, unknown>): InitialState => ({
+    ...state,
+    user_settings: settings,
+  });
+  const setting = (from: InitialState, property: string, value: boolean) =>
+    applyEvent(from, {
+      id: 2,
+      type: 'user_settings',
+      op: 'update',
+      property,
+      value,
+    } as QueuedEvent);
+
+  it('reads the reader’s choices for the sidebar (Zulip 11) and the Inbox (Zulip 12)', () => {
+    const both = withSettings({
+      web_left_sidebar_show_channel_folders: false,
+      web_inbox_show_channel_folders: true,
+    });
+    expect(folderGroupingOf(both)).toEqual({ sidebar: false, inbox: true });
+    expect(groupingFoldersOf(both, 'sidebar')).toEqual([]);
+    expect(groupingFoldersOf(both, 'inbox').map((each) => each.name)).toEqual([
+      'Social',
+      'Engineering',
+    ]);
+  });
+
+  it('has no choice to offer where the server has no such setting, and groups as Zulip did before them', () => {
+    expect(folderGroupingOf(withSettings({}))).toEqual({ sidebar: null, inbox: null });
+    expect(folderGroupingOf(null)).toEqual({ sidebar: null, inbox: null });
+    expect(groupingFoldersOf(withSettings({}), 'sidebar')).toHaveLength(2);
+    // A Hearth host (Zulip 7.0) has neither the settings nor folders.
+    expect(groupingFoldersOf({ zulip_feature_level: 185, user_settings: {} }, 'sidebar')).toEqual(
+      [],
+    );
+  });
+
+  it('follows the user_settings events that turn either off and on', () => {
+    const on = withSettings({
+      web_left_sidebar_show_channel_folders: true,
+      web_inbox_show_channel_folders: true,
+    });
+    const off = setting(on, 'web_left_sidebar_show_channel_folders', false);
+    expect(folderGroupingOf(off)).toEqual({ sidebar: false, inbox: true });
+    expect(groupingFoldersOf(off, 'sidebar')).toEqual([]);
+    const inboxOff = setting(off, 'web_inbox_show_channel_folders', false);
+    expect(groupingFoldersOf(inboxOff, 'inbox')).toEqual([]);
+    const back = setting(inboxOff, 'web_left_sidebar_show_channel_folders', true);
+    expect(groupingFoldersOf(back, 'sidebar').map((each) => each.id)).toEqual([2, 1]);
+  });
+
+  it('keeps the folders in the order a reorder event gives, for the sidebar and the Inbox alike', () => {
+    const reordered = apply({ op: 'reorder', order: [1, 3, 2] });
+    expect(groupingFoldersOf(reordered, 'sidebar').map((each) => each.name)).toEqual([
+      'Engineering',
+      'Social',
+    ]);
+    expect(groupingFoldersOf(reordered, 'inbox').map((each) => each.name)).toEqual([
+      'Engineering',
+      'Social',
+    ]);
+  });
+
+  it('sends the choices as Zulip’s PATCH /settings names them', () => {
+    expect(zulipFolderGroupingPatch({ sidebar: false })).toEqual({
+      web_left_sidebar_show_channel_folders: false,
+      web_inbox_show_channel_folders: undefined,
+    });
+    expect(zulipFolderGroupingPatch({ inbox: true })).toEqual({
+      web_left_sidebar_show_channel_folders: undefined,
+      web_inbox_show_channel_folders: true,
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inboxOf } from '../../../src-main/client/app/inboxView';
+import type { Cache } from '../../../src-main/client/cache/cache';
+import { applyEvent, type InitialState } from '../../../src-main/state/applyEvent';
+import type { QueuedEvent } from '../../../src-main/wire';
 import { bob, carol, freshCache, me, subscription, user } from '../cache/fixtures';
+
+const inboxFrom = (cache: Cache, state: InitialState | null = null) =>
+  inboxOf(cache, cache.unreadCounts(), state ?? cache.loadRegisterState()?.state ?? null);
 
 /** A reader with unread messages in two streams (one pinned, one muted), a muted topic and two private conversations. */
 function readerWithUnreads() {
@@ -40,7 +46,7 @@ function readerWithUnreads() {
 describe("the Inbox's rows", () => {
   it('lists private conversations first, newest unread first, each with its count', () => {
     const cache = readerWithUnreads();
-    expect(inboxOf(cache, cache.unreadCounts()).dms).toEqual([
+    expect(inboxFrom(cache).dms).toEqual([
       {
         narrow: { kind: 'private', userIds: [bob.id, carol.id] },
         label: 'Bob, Carol',
@@ -53,7 +59,7 @@ describe("the Inbox's rows", () => {
 
   it('groups topics under their stream, pinned streams first then by name, leaving out muted ones', () => {
     const cache = readerWithUnreads();
-    const { streams } = inboxOf(cache, cache.unreadCounts());
+    const { streams } = inboxFrom(cache);
     expect(streams.map(({ name, color, unread }) => ({ name, color, unread }))).toEqual([
       { name: 'workshop', color: '#e4523d', unread: 1 },
       { name: 'attic', color: '#76ce90', unread: 1 },
@@ -79,6 +85,103 @@ describe("the Inbox's rows", () => {
   it('is empty when nothing is unread', () => {
     const cache = freshCache();
     cache.storeRegister({ user_id: me.id }, { queueId: 'q', lastEventId: -1 });
-    expect(inboxOf(cache, cache.unreadCounts())).toEqual({ dms: [], streams: [] });
+    expect(inboxFrom(cache)).toEqual({ dms: [], streams: [], folders: [] });
+  });
+});
+
+// The reader's channels filed in Zulip 12's folders: kitchen and workshop in
+// "Home", attic in "Storage" (ordered first), noise in none.
+function readerWithFolders(showFolders?: boolean) {
+  const cache = freshCache();
+  const filed = (sub: ReturnType<typeof subscription>, folderId: number | null) => ({
+    ...sub,
+    is_archived: false,
+    folder_id: folderId,
+  });
+  cache.storeRegister(
+    {
+      user_id: me.id,
+      zulip_feature_level: 440,
+      channel_folders: [
+        {
+          id: 1,
+          name: 'Home',
+          description: '',
+          rendered_description: '',
+          order: 1,
+          is_archived: false,
+        },
+        {
+          id: 2,
+          name: 'Storage',
+          description: '',
+          rendered_description: '',
+          order: 0,
+          is_archived: false,
+        },
+      ],
+      subscriptions: [
+        filed(subscription(1, 'kitchen'), 1),
+        filed({ ...subscription(2, 'workshop'), pin_to_top: true }, 1),
+        filed(subscription(3, 'noise'), null),
+        filed(subscription(4, 'attic'), 2),
+      ],
+      realm_users: [user(me), user(bob)],
+      user_settings:
+        showFolders === undefined ? {} : { web_inbox_show_channel_folders: showFolders },
+      unread_msgs: {
+        streams: [1, 2, 3, 4].map((id) => ({
+          stream_id: id,
+          topic: 't',
+          unread_message_ids: [10 + id],
+        })),
+        pms: [],
+        huddles: [],
+        mentions: [],
+        count: 4,
+        old_unreads_missing: false,
+      },
+    },
+    { queueId: 'q', lastEventId: -1 },
+  );
+  return cache;
+}
+
+describe('the Inbox by channel folders', () => {
+  it('files each channel under its folder, in the server’s order of folders, where the reader groups by folder', () => {
+    const cache = readerWithFolders(true);
+    const inbox = inboxFrom(cache);
+    expect(inbox.folders).toEqual([
+      { id: 2, name: 'Storage' },
+      { id: 1, name: 'Home' },
+    ]);
+    expect(inbox.streams.map(({ name, pinned, folderId }) => [name, pinned, folderId])).toEqual([
+      ['workshop', true, 1],
+      ['attic', false, 2],
+      ['kitchen', false, 1],
+      ['noise', false, null],
+    ]);
+  });
+
+  it('groups by folder on a server older than the setting, and not once the reader turns it off', () => {
+    expect(inboxFrom(readerWithFolders()).folders).toHaveLength(2);
+    expect(inboxFrom(readerWithFolders(false)).folders).toEqual([]);
+    const cache = readerWithFolders(true);
+    const state = cache.loadRegisterState()?.state ?? null;
+    const turnedOff = applyEvent(state ?? {}, {
+      id: 1,
+      type: 'user_settings',
+      op: 'update',
+      property: 'web_inbox_show_channel_folders',
+      value: false,
+    } as QueuedEvent);
+    expect(inboxFrom(cache, turnedOff).folders).toEqual([]);
+  });
+
+  it('has no folders on a Hearth host', () => {
+    expect(inboxFrom(readerWithUnreads()).folders).toEqual([]);
+    expect(inboxFrom(readerWithUnreads()).streams.every((each) => each.folderId === null)).toBe(
+      true,
+    );
   });
 });

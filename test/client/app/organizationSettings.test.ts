@@ -82,8 +82,11 @@ describe('the organization settings page on a modern Zulip server', () => {
     ).toEqual({ edit_topic_policy: 1, allow_edit_history: false, notifications_stream_id: 3 });
   });
 
-  it("shows Zulip 7.0's default where the group is one its policies cannot name", () => {
+  it('names a group its policies cannot name as it is, rather than as a policy', () => {
     const custom = { ...modern, realm_can_move_messages_between_topics_group: 10 };
-    expect(organizationSettingsOf(custom).editTopicPolicy).toBe(5);
+    const page = organizationSettingsOf(custom);
+    expect(page.editTopicPolicy).toBeNull();
+    expect(page.custom.editTopicPolicy).toEqual(expect.any(String));
+    expect(organizationSettingsOf(modern).custom.editTopicPolicy).toBeUndefined();
   });
 });

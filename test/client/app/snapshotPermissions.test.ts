@@ -20,6 +20,8 @@ describe('what the window offers beyond message actions', () => {
       realm_create_multiuse_invite_group: 5,
       realm_can_add_custom_emoji_group: 2,
       realm_direct_message_permission_group: 5,
+      realm_can_create_bots_group: 2,
+      realm_can_create_write_only_bots_group: 5,
     } as unknown as InitialState;
     expect(snapshotPermissions(state)).toEqual({
       createPublicChannel: true,
@@ -28,8 +30,36 @@ describe('what the window offers beyond message actions', () => {
       createInviteLink: true,
       addCustomEmoji: false,
       sendDirectMessage: true,
+      createBots: false,
+      createIncomingWebhookBots: true,
     });
   });
+
+  it('offers incoming webhook bots to those who may create any bot', () => {
+    const state = {
+      zulip_feature_level: 440,
+      user_id: 4,
+      realm_user_groups: groups,
+      realm_can_create_bots_group: 5,
+      realm_can_create_write_only_bots_group: 8,
+    } as unknown as InitialState;
+    expect(snapshotPermissions(state)).toMatchObject({
+      createBots: true,
+      createIncomingWebhookBots: true,
+    });
+  });
+
+  it.each([
+    [1, true, true],
+    [2, false, true],
+    [3, false, false],
+  ])(
+    'follows a Zulip 7.0 bot_creation_policy of %i for a member',
+    (policy, createBots, createIncomingWebhookBots) => {
+      const member = { zulip_feature_level: 185, user_id: 4, realm_bot_creation_policy: policy };
+      expect(snapshotPermissions(member)).toMatchObject({ createBots, createIncomingWebhookBots });
+    },
+  );
 
   it('follows a Zulip 7.0 server’s role policies', () => {
     const guest = {
@@ -43,6 +73,8 @@ describe('what the window offers beyond message actions', () => {
       createPublicChannel: false,
       createInviteLink: false,
       sendDirectMessage: true,
+      createBots: false,
+      createIncomingWebhookBots: false,
     });
   });
 });

@@ -90,6 +90,7 @@ describe('streams through the bridge', () => {
       inviteOnly: false,
       subscribed: false,
       color: null,
+      archived: false,
     });
   });
 

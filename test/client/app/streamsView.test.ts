@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  archivedStreams,
   browsedStreams,
   mutedTopics,
   streamNamed,
@@ -61,6 +62,29 @@ const state: InitialState = {
   ],
 };
 
+// The same member on a Zulip 10 server, which marks every channel object with is_archived.
+const flagged = <T extends object>(list: T[] | undefined) =>
+  (list ?? []).map((each) => ({ ...each, is_archived: false }));
+const zulip10: InitialState = {
+  ...state,
+  zulip_feature_level: 400,
+  subscriptions: flagged(state.subscriptions),
+  unsubscribed: flagged(state.unsubscribed),
+  never_subscribed: flagged(state.never_subscribed),
+  streams: flagged(state.streams),
+};
+
+// Zulip's event for archiving or unarchiving a channel, to clients that declare archived_channels (level 378).
+const archiving = (streamId: number, name: string, archived: boolean) =>
+  event({
+    type: 'stream',
+    op: 'update',
+    stream_id: streamId,
+    name,
+    property: 'is_archived',
+    value: archived,
+  });
+
 describe('the stream browser', () => {
   it('lists every stream the user may see by name, with their subscription', () => {
     expect(browsedStreams(state, [])).toEqual([
@@ -71,6 +95,7 @@ describe('the stream browser', () => {
         inviteOnly: false,
         subscribed: false,
         color: null,
+        archived: false,
       },
       expect.objectContaining({ name: 'Garden', subscribed: false }),
       expect.objectContaining({ name: 'kitchen', subscribed: true, color: '#c2726a' }),
@@ -78,29 +103,47 @@ describe('the stream browser', () => {
   });
 
   it('leaves out a channel a Zulip 10 server reports archived, once the event says so', () => {
-    // A Zulip 10 server marks every channel object with is_archived.
-    const flagged = <T extends object>(list: T[] | undefined) =>
-      (list ?? []).map((each) => ({ ...each, is_archived: false }));
-    const zulip10: InitialState = {
-      ...state,
-      subscriptions: flagged(state.subscriptions),
-      unsubscribed: flagged(state.unsubscribed),
-      never_subscribed: flagged(state.never_subscribed),
-      streams: flagged(state.streams),
-    };
     expect(browsedStreams(zulip10, []).map((row) => row.name)).toContain('attic');
-    const archived = applyEvent(
-      zulip10,
-      event({
-        type: 'stream',
-        op: 'update',
-        stream_id: 2,
-        name: 'attic',
-        property: 'is_archived',
-        value: true,
-      }),
-    );
+    const archived = applyEvent(zulip10, archiving(2, 'attic', true));
     expect(browsedStreams(archived, []).map((row) => row.name)).toEqual(['Garden', 'kitchen']);
+  });
+
+  it('lists apart the archived channels the reader can see, subscribed or not, marked archived', () => {
+    const withArchived: InitialState = {
+      ...zulip10,
+      subscriptions: [
+        ...(zulip10.subscriptions ?? []),
+        { ...subscription(5, 'Rome'), is_archived: true },
+      ],
+      never_subscribed: [
+        ...(zulip10.never_subscribed ?? []),
+        { ...stream(6, 'carthage'), stream_weekly_traffic: null, is_archived: true },
+      ],
+    };
+    expect(archivedStreams(withArchived)).toEqual([
+      expect.objectContaining({ streamId: 6, name: 'carthage', subscribed: false, archived: true }),
+      expect.objectContaining({ streamId: 5, name: 'Rome', subscribed: true, archived: true }),
+    ]);
+    expect(browsedStreams(withArchived, []).map((row) => row.name)).not.toContain('Rome');
+  });
+
+  it('moves a channel between the lists as it is archived and unarchived', () => {
+    expect(archivedStreams(zulip10)).toEqual([]);
+    const archived = applyEvent(zulip10, archiving(1, 'kitchen', true));
+    expect(archivedStreams(archived)?.map((row) => [row.name, row.subscribed])).toEqual([
+      ['kitchen', true],
+    ]);
+    const unarchived = applyEvent(archived, archiving(1, 'kitchen', false));
+    expect(archivedStreams(unarchived)).toEqual([]);
+    expect(browsedStreams(unarchived, []).find((row) => row.streamId === 1)).toMatchObject({
+      subscribed: true,
+      archived: false,
+    });
+  });
+
+  it('has no archived list where the server keeps no archived channels', () => {
+    expect(archivedStreams(state)).toBeNull();
+    expect(archivedStreams(null)).toBeNull();
   });
 
   it('follows the events: a stream created elsewhere, joining it, and leaving it', () => {

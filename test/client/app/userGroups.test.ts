@@ -55,7 +55,8 @@ describe('user groups over the bridge', () => {
     const page = await service.listUserGroups({});
 
     expect(page.groups).toEqual([]);
-    expect(page.canEdit).toBe(true);
+    expect(page.canCreate).toBe(true);
+    expect(page.readerId).toBe(alice.id);
     expect(page.people.map((person) => person.fullName)).toEqual(
       expect.arrayContaining(['Alice', 'Bob', 'Carol']),
     );
@@ -74,6 +75,14 @@ describe('user groups over the bridge', () => {
     });
     const group = await eventually('the page lists the group', () => groupNamed('Support'));
     expect(group.members.map((member) => member.fullName)).toEqual(['Alice', 'Bob']);
+    // A Hearth host speaks Zulip 7.0: its user_group_edit_policy lets every member change any group.
+    expect(group.may).toEqual({
+      manage: true,
+      addMembers: true,
+      removeMembers: true,
+      join: false,
+      leave: true,
+    });
   });
 
   it('renames and describes a group', async () => {
@@ -122,7 +131,14 @@ describe('user groups over the bridge', () => {
       return listed.groups.length > 0 ? listed : undefined;
     });
 
-    expect(page.canEdit).toBe(false);
+    expect(page.canCreate).toBe(false);
+    expect(page.groups[0]?.may).toEqual({
+      manage: false,
+      addMembers: false,
+      removeMembers: false,
+      join: false,
+      leave: false,
+    });
     await expect(
       guest.createUserGroup({ name: 'Guests', description: '', members: [] }),
     ).rejects.toThrow('Insufficient permission');

@@ -1,0 +1,34 @@
+import type { InitialState } from '../../state/applyEvent';
+import type { GroupSettingValue } from '../../state/groupSettings';
+
+// Zulip's system groups as its settings pages name them.
+const systemGroupNames: Record<string, string> = {
+  'role:owners': 'Owners',
+  'role:administrators': 'Administrators',
+  'role:moderators': 'Moderators',
+  'role:fullmembers': 'Full members',
+  'role:members': 'Members',
+  'role:everyone': 'Everyone, guests included',
+  'role:internet': 'Everyone on the internet',
+  'role:nobody': 'Nobody',
+};
+
+/**
+ * A group-setting value in words, for a page that shows a setting it cannot
+ * offer as a choice: a group by its name (a system group as Zulip's pages
+ * name it), people and groups named together by theirs.
+ */
+export function groupSettingWords(state: InitialState | null, value: GroupSettingValue): string {
+  const groups = new Map((state?.realm_user_groups ?? []).map((group) => [group.id, group.name]));
+  const groupName = (id: number) => {
+    const name = groups.get(id);
+    return name === undefined ? 'an unknown group' : (systemGroupNames[name] ?? name);
+  };
+  if (typeof value === 'number') return groupName(value);
+  const people = new Map((state?.realm_users ?? []).map((user) => [user.user_id, user.full_name]));
+  const names = [
+    ...value.direct_members.map((id) => people.get(id) ?? 'Unknown user'),
+    ...value.direct_subgroups.map(groupName),
+  ];
+  return names.length > 0 ? names.join(', ') : 'Nobody';
+}

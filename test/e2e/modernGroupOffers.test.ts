@@ -1,0 +1,120 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient, type Params } from '../../src-main/client/http';
+import { createMemorySecretStore } from '../../src-main/client/secretStore';
+import { apiSuccessSchema } from '../../src-main/wire';
+import { startTestHearth } from '../helpers/hearth';
+import { openWindow, type RendererPage } from '../helpers/rendererPage';
+import { startZulipDouble, type ZulipDouble } from '../helpers/zulipDouble';
+
+// Issue 34, point 2: as King Hamlet, a member of a Zulip 12 server (the
+// documented double), the Groups page and the Bots view offer exactly what
+// the organization and each group's own settings let him do, and follow
+// their changes live.
+describe('the Groups page and the Bots view on a modern Zulip server', () => {
+  let double: ZulipDouble;
+  let ui: RendererPage;
+  let page: Page;
+
+  const asAdmin = (method: 'PATCH' | 'POST', path: string, params: Params) =>
+    createHttpClient({
+      serverUrl: double.url,
+      email: double.users.admin.email,
+      apiKey: double.users.admin.apiKey,
+    }).request(method, path, params, apiSuccessSchema);
+  const card = (name: string) =>
+    page.getByRole('region', { name, exact: true }).filter({ has: page.getByRole('list') });
+  // Each button by the name a screen reader gives it.
+  const buttonsOf = (name: string) =>
+    card(name)
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent?.trim()),
+      );
+
+  beforeAll(async () => {
+    double = await startZulipDouble({ heartbeatMs: 2_000 });
+    ui = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }), {
+      viewport: { width: 1100, height: 800 },
+      imageOrigins: [double.url],
+    });
+    page = ui.page;
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(double.url);
+    await page.getByRole('button', { name: 'Check server' }).click();
+    await page.getByRole('button', { name: 'Join' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill(double.users.member.email);
+    await page.getByLabel('Password').fill(double.users.member.password);
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.getByRole('button', { name: 'Groups', exact: true }).click();
+    await page.getByRole('heading', { name: /^Groups \(/ }).waitFor();
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    await double?.close();
+  });
+
+  it('offers on each group only what its settings let a member do', async () => {
+    await card('movers').waitFor();
+    // Everyone may leave hamletcharacters, which only Iago manages.
+    expect(await buttonsOf('hamletcharacters')).toEqual(['Leave hamletcharacters']);
+    // Hamlet is in movers only through hamletcharacters, and no one may join it.
+    expect(await buttonsOf('movers')).toEqual([]);
+    expect(await page.getByLabel(/^Add a member to/).count()).toBe(0);
+    // Every member may create groups.
+    await page.getByRole('region', { name: 'New group' }).waitFor();
+    await expect.poll(() => page.getByText('Connecting…').count()).toBe(0);
+    await ui.screenshot('modern-groups-member');
+  });
+
+  it('offers managing every group once a group holding him may, live, and the server accepts it', async () => {
+    await asAdmin('PATCH', 'realm', {
+      can_manage_all_groups: JSON.stringify({ new: double.groups.movers }),
+    });
+    await card('movers').getByRole('button', { name: 'Edit movers' }).waitFor();
+    expect(await buttonsOf('hamletcharacters')).toEqual([
+      'Leave hamletcharacters',
+      'Edit hamletcharacters',
+      'Remove King Hamlet',
+      'Add',
+      // The role groups (`role:…`) may go inside it.
+      'Add group',
+      'Delete group',
+    ]);
+    const movers = card('movers');
+    await movers
+      .getByLabel('Add a member to movers')
+      .selectOption({ label: "Cordelia, Lear's daughter" });
+    await movers.getByRole('button', { name: 'Add', exact: true }).click();
+    await movers.getByRole('button', { name: "Remove Cordelia, Lear's daughter" }).waitFor();
+    expect(double.org.groups.get(double.groups.movers)?.members).toContain(double.users.member2.id);
+    await ui.screenshot('modern-groups-manager');
+  });
+
+  it('withdraws the offers live once he leaves the group that held him', async () => {
+    await asAdmin('POST', `user_groups/${double.groups.hamletCharacters}/members`, {
+      delete: JSON.stringify([double.users.member.id]),
+    });
+    await expect.poll(() => buttonsOf('movers')).toEqual([]);
+    expect(await buttonsOf('hamletcharacters')).toEqual([]);
+  });
+
+  it('offers only the kinds of bot the organization lets him create, live', async () => {
+    await page.getByRole('button', { name: 'Bots', exact: true }).click();
+    const form = page.getByRole('form', { name: 'New bot' });
+    await form.getByLabel('Bot type').waitFor();
+
+    await asAdmin('PATCH', 'realm', {
+      can_create_bots_group: JSON.stringify({ new: double.groups.administrators }),
+    });
+    await expect.poll(() => form.getByLabel('Bot type').count()).toBe(0);
+    await form.getByText('only incoming webhook bots').waitFor();
+    await ui.screenshot('modern-bots-webhook-only');
+
+    await asAdmin('PATCH', 'realm', {
+      can_create_write_only_bots_group: JSON.stringify({ new: double.groups.nobody }),
+    });
+    await page.getByText('The organization does not let you create bots.').waitFor();
+    expect(await form.count()).toBe(0);
+  });
+});

@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../src-main/client/secretStore';
+import { feedMessage } from '../helpers/feedActions';
+import { startTestHearth } from '../helpers/hearth';
+import { caller } from '../helpers/org';
+import { openWindow, type RendererPage } from '../helpers/rendererPage';
+import { startZulipDouble, type ZulipDouble } from '../helpers/zulipDouble';
+
+// Issue 34, point 4: against a Zulip 12 server (the documented double), the
+// sidebar and the Inbox group channels under the organization's folders and
+// follow its changes live; the channel browser lists the archived channel
+// "Rome" under Zulip's filter, and opens its history read-only.
+describe('channel folders and archived channels on a modern Zulip server', () => {
+  let double: ZulipDouble;
+  let ui: RendererPage;
+  let page: Page;
+
+  const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
+  const channels = () => sidebar().getByRole('list', { name: 'Channels' });
+  const folder = (name: string) => channels().getByRole('list', { name, exact: true });
+  const inbox = () => page.getByRole('region', { name: 'Inbox' });
+  const asAdmin = () => caller(() => double.url, double.users.admin);
+  const patchStream = async (streamId: number, params: Record<string, string>) => {
+    const patched = await asAdmin()('PATCH', `/streams/${streamId}`, params);
+    if (patched.status !== 200) throw new Error(`PATCH: ${JSON.stringify(patched.json)}`);
+  };
+  const say = async (stream: string, topic: string, content: string) => {
+    const sent = await caller(() => double.url, double.users.member2)('POST', '/messages', {
+      type: 'stream',
+      to: stream,
+      topic,
+      content,
+    });
+    if (sent.status !== 200) throw new Error(`POST /messages: ${JSON.stringify(sent.json)}`);
+  };
+
+  beforeAll(async () => {
+    double = await startZulipDouble({ heartbeatMs: 2_000 });
+    // Hamlet has read the documented examples: what the Inbox shows is this test's.
+    const read = await caller(() => double.url, double.users.member)('POST', '/messages/flags', {
+      messages: JSON.stringify([...double.org.messages.keys()]),
+      op: 'add',
+      flag: 'read',
+    });
+    if (read.status !== 200) throw new Error(`POST /messages/flags: ${JSON.stringify(read.json)}`);
+    ui = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }), {
+      viewport: { width: 1100, height: 760 },
+      imageOrigins: [double.url],
+    });
+    page = ui.page;
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(double.url);
+    await page.getByRole('button', { name: 'Check server' }).click();
+    await page.getByRole('button', { name: 'Join' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill(double.users.member.email);
+    await page.getByLabel('Password').fill(double.users.member.password);
+    await page.getByRole('button', { name: 'Join' }).click();
+    await sidebar().getByRole('heading', { name: 'Channels', exact: true }).waitFor();
+    await page.getByText('Connecting…').waitFor({ state: 'detached' });
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    await double?.close();
+  });
+
+  it('groups the sidebar’s channels under the server’s folders, and follows a channel filed elsewhere', async () => {
+    await expect
+      .poll(() => folder('Frontend').getByRole('button', { name: /^# / }).allInnerTexts())
+      .toEqual([expect.stringMatching(/^# Denmark/), expect.stringMatching(/^# Verona/)]);
+    expect(
+      await folder('Other channels').getByRole('button', { name: /^# / }).allInnerTexts(),
+    ).toEqual([expect.stringMatching(/^# Scotland/)]);
+    // The archived channel is not among them.
+    expect(await channels().getByRole('button', { name: '# Rome' }).count()).toBe(0);
+    await ui.screenshot('modern-zulip-folders-sidebar');
+
+    await patchStream(double.streams.scotland, {
+      folder_id: String(double.channelFolders.frontend),
+    });
+    await expect
+      .poll(() => folder('Frontend').getByRole('button', { name: /^# / }).allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^# Denmark/),
+        expect.stringMatching(/^# Scotland/),
+        expect.stringMatching(/^# Verona/),
+      ]);
+    expect(await folder('Other channels').count()).toBe(0);
+    await patchStream(double.streams.scotland, { folder_id: 'null' });
+    await folder('Other channels')
+      .getByRole('button', { name: /^# Scotland/ })
+      .waitFor();
+  });
+
+  it('groups the Inbox by folder, as the reader’s setting says', async () => {
+    await sidebar().getByRole('button', { name: 'Inbox' }).click();
+    await say('Denmark', 'ghosts', 'Something is rotten');
+    await say('Scotland', 'witches', 'Double, double');
+    // Folder headings are set in capitals, as Zulip sets them.
+    await expect
+      .poll(() => inbox().getByRole('heading').allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Frontend\s*1/i),
+        expect.stringMatching(/^# Denmark\s*1/),
+        expect.stringMatching(/^Other channels\s*1/i),
+        expect.stringMatching(/^# Scotland\s*1/),
+      ]);
+    expect(
+      await inbox()
+        .getByRole('region', { name: /^Frontend/i })
+        .getByRole('list', { name: 'Topics of Denmark' })
+        .allInnerTexts(),
+    ).toEqual([expect.stringMatching(/^ghosts/)]);
+    await ui.screenshot('modern-zulip-folders-inbox');
+  });
+
+  it('offers the reader’s folder settings on the Display settings page', async () => {
+    await sidebar().getByRole('button', { name: 'Settings' }).click();
+    const folders = page.getByRole('region', { name: 'Channel folders' });
+    expect(
+      await folders
+        .getByRole('checkbox', { name: 'Group channels by folder in the sidebar' })
+        .isChecked(),
+    ).toBe(true);
+    expect(
+      await folders
+        .getByRole('checkbox', { name: 'Group channels by folder in the Inbox' })
+        .isChecked(),
+    ).toBe(true);
+  });
+
+  it('lists the archived channel under Zulip’s filter and opens its history read-only', async () => {
+    await sidebar()
+      .getByRole('button', { name: /^Browse/ })
+      .click();
+    const browser = page.getByRole('list', { name: 'All channels' });
+    await browser.getByRole('heading', { name: /#Denmark/ }).waitFor();
+    expect(await browser.getByRole('heading', { name: /#Rome/ }).count()).toBe(0);
+    const show = page.getByRole('combobox', { name: 'Show' });
+    await show.selectOption({ label: 'Archived channels' });
+    await expect
+      .poll(() => browser.getByRole('heading').allInnerTexts())
+      .toEqual([expect.stringMatching(/^#Rome\s*Archived$/)]);
+    await ui.screenshot('modern-zulip-archived-browser');
+    await show.selectOption({ label: 'All channels' });
+    await expect
+      .poll(() => browser.getByRole('heading').allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^#Denmark/),
+        expect.stringMatching(/^#Rome\s*Archived$/),
+        expect.stringMatching(/^#Scotland/),
+        expect.stringMatching(/^#Verona/),
+      ]);
+
+    await browser.getByRole('button', { name: 'View #Rome' }).click();
+    await feedMessage(page, 'Rome was not built in a day.').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('#Rome');
+    await page.getByRole('status').filter({ hasText: '#Rome is archived' }).waitFor();
+    expect(await page.getByRole('form', { name: 'Compose' }).count()).toBe(0);
+    await ui.screenshot('modern-zulip-archived-channel');
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it('moves a channel unarchived on the server back among the active ones, live', async () => {
+    await patchStream(double.streams.rome, { is_archived: 'false' });
+    await channels().getByRole('button', { name: '# Rome' }).waitFor();
+    await page.getByRole('form', { name: 'Compose' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'is archived' }).count()).toBe(0);
+    expect(ui.pageErrors).toEqual([]);
+  });
+});
