@@ -6,6 +6,7 @@ import type { EditHistoryEntry } from '../../../src-main/wire';
 import type { StoredMessage } from './org';
 import { int, parseParams, type RawParams } from './params';
 import { renderContent, topicFor } from './render';
+import { checkMoveTimeLimits } from './moveTimeLimits';
 import { checkCanPost, checkTopicAllowed, normalisedTopic } from './sendMessage';
 
 const updateSchema = z.object({
@@ -81,6 +82,9 @@ export function updateMessage(
     checkTopicAllowed(context, destination, destinationTopic);
 
   const moved = topicChanges || target ? movedWith(context, message, params.propagate_mode) : [];
+  if (moved.length > 0 && !org.isModerator(editorId)) {
+    checkMoveTimeLimits(context, message, moved, { topic: topicChanges, channel: !!target });
+  }
   const before = new Map(
     [message, ...moved].map((each) => [each.id, { topic: each.topic, streamId: each.streamId }]),
   );

@@ -44,3 +44,21 @@ export const noSuchChannelName = (name: string) =>
   new ZulipError(400, 'STREAM_DOES_NOT_EXIST', `Channel '${name}' does not exist`, {
     stream: name,
   });
+
+export const insufficientPermission = () => badRequest('Insufficient permission');
+
+// Zulip's require_realm_admin and require_realm_owner refuse with this code.
+export const mustBeAdmin = () =>
+  new ZulipError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+
+export const mustBeOwner = () =>
+  new ZulipError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+
+export const invalidChannelId = () => badRequest('Invalid channel ID');
+
+export const noSuchUser = () => badRequest('No such user');
+
+export const notForGuests = () => badRequest('Not allowed for guest users');
+
+export const userDeactivated = () =>
+  new ZulipError(401, 'USER_DEACTIVATED', 'Account is deactivated');

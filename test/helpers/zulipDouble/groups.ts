@@ -1,3 +1,4 @@
+import { badRequest } from './errors';
 import { groupSettingValue } from './params';
 import type { GroupSettingValue, Org } from './org';
 
@@ -47,4 +48,36 @@ export function realmSetting(org: Org, name: string): GroupSettingValue {
   const parsed = groupSettingValue.safeParse(value);
   // Every realm group setting in the examples is valid; a missing one holds for nobody.
   return parsed.success ? parsed.data : { direct_members: [], direct_subgroups: [] };
+}
+
+/**
+ * Whether the user holds a permission Zulip never grants guests, whatever
+ * groups its value names (a setting whose allow_everyone_group is false).
+ */
+export const holdsPermission = (org: Org, userId: number, value: GroupSettingValue): boolean =>
+  org.user(userId)?.is_guest === false && isInSetting(org, userId, value);
+
+/** The ID of a system group by its name (`role:members`…). */
+export function systemGroupId(org: Org, name: string): number {
+  const group = [...org.groups.values()].find((each) => each.is_system_group && each.name === name);
+  if (!group) throw new Error(`the double has no system group ${name}`);
+  return group.id;
+}
+
+/** Refuses a group-setting value naming a group or user the organization does not have, as Zulip does. */
+export function checkGroupSettingValue(org: Org, value: GroupSettingValue): void {
+  if (typeof value === 'number') {
+    const group = org.groups.get(value);
+    if (!group) throw badRequest('Invalid user group');
+    if (group.deactivated) throw badRequest('User group is deactivated.');
+    return;
+  }
+  for (const id of value.direct_subgroups) {
+    const group = org.groups.get(id);
+    if (!group) throw badRequest(`Invalid user group ID: ${id}`);
+    if (group.deactivated) throw badRequest('Insufficient permission');
+  }
+  for (const id of value.direct_members) {
+    if (!org.isActive(id)) throw badRequest(`Invalid user ID: ${id}`);
+  }
 }

@@ -13,6 +13,8 @@ export interface DoubleOptions {
   featureLevel?: number;
   /** How long a long-poll waits before answering with a heartbeat; Zulip's is about a minute. */
   heartbeatMs?: number;
+  /** The server's max_file_upload_size_mib, 25 as documented unless a test needs a smaller one. */
+  maxFileUploadSizeMib?: number;
 }
 
 export interface Seat {
@@ -53,6 +55,16 @@ export async function startZulipDouble(options: DoubleOptions = {}): Promise<Zul
   // A test's clients may keep connections open (keep-alive, an abandoned long-poll): closing ends them.
   const app = Fastify({ forceCloseConnections: true });
   await app.register(formbody);
+  const maxUploadMib = options.maxFileUploadSizeMib ?? 25;
+  // Uploads are read whole, and a little past the limit, so that the double
+  // itself refuses a file that is too large, in Zulip's words.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: (maxUploadMib + 1) * 1024 * 1024 },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
   // The organization needs the address, which exists only once the server listens.
   const ready: { context?: Context } = {};
   addRoutes(app, () => {
@@ -62,6 +74,7 @@ export async function startZulipDouble(options: DoubleOptions = {}): Promise<Zul
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = address.replace('localhost', '127.0.0.1');
   const org = new Org(url, options.featureLevel ?? documentedFeatureLevel, documentedZulipVersion);
+  org.realm.max_file_upload_size_mib = maxUploadMib;
   const queues = new Queues(options.heartbeatMs ?? 50_000);
   ready.context = { org, queues, now: () => Math.floor(Date.now() / 1000) };
   const users = Object.fromEntries(

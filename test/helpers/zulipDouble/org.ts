@@ -15,8 +15,15 @@ const userSchema = z.looseObject({
   full_name: z.string(),
   role: z.number().int(),
   is_guest: z.boolean(),
+  is_active: z.boolean(),
+  is_bot: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Zulip's Notification Bot, which announces new channels and subscriptions. */
+export const notificationBotId = 2;
+
+export const subscriptionKey = (userId: number, streamId: number) => `${userId}/${streamId}`;
 
 export const seatNames = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest'] as const;
 export type SeatName = (typeof seatNames)[number];
@@ -56,6 +63,10 @@ const streamSchema = z.looseObject({
   can_delete_own_message_group: groupSettingValue,
   can_resolve_topics_group: groupSettingValue,
   can_administer_channel_group: groupSettingValue,
+  can_add_subscribers_group: groupSettingValue,
+  can_remove_subscribers_group: groupSettingValue,
+  can_subscribe_group: groupSettingValue,
+  can_create_topic_group: groupSettingValue,
   subscribers: z.array(z.number().int()),
   color: z.string(),
 });
@@ -99,6 +110,56 @@ export interface StoredMessage {
   reactions: Reaction[];
 }
 
+/** A user's personal settings for one channel they are subscribed to; null notifications follow the user's settings. */
+export interface SubscriptionProps {
+  color: string;
+  is_muted: boolean;
+  pin_to_top: boolean;
+  desktop_notifications: boolean | null;
+  audible_notifications: boolean | null;
+  push_notifications: boolean | null;
+  email_notifications: boolean | null;
+  wildcard_mentions_notify: boolean | null;
+}
+
+/** A user's visibility policy for one topic, as register's `user_topics` lists it. */
+export interface UserTopic {
+  stream_id: number;
+  /** Stored as set: "" is the empty topic. */
+  topic_name: string;
+  last_updated: number;
+  visibility_policy: number;
+}
+
+/** What Zulip keeps of a bot beyond its user: its owner, kind and defaults. */
+export interface Bot {
+  userId: number;
+  ownerId: number;
+  botType: number;
+  services: Record<string, unknown>[];
+  defaultSendingStream: string | null;
+  defaultEventsRegisterStream: string | null;
+  defaultAllPublicStreams: boolean;
+}
+
+/** An uploaded file and who uploaded it. */
+export interface Upload {
+  id: number;
+  /** `{realm_id}/{xx}/{random}/{name}`, as the file's URL ends. */
+  pathId: string;
+  name: string;
+  type: string;
+  data: Uint8Array;
+  ownerId: number;
+  createTime: number;
+}
+
+/** The groups and channels a deactivated user leaves, given back on reactivation. */
+export interface SetAside {
+  groupIds: number[];
+  streamIds: number[];
+}
+
 export interface Presence {
   activeTimestamp: number;
   idleTimestamp: number;
@@ -119,8 +180,45 @@ export class Org {
   /** Each message's flags for each user who has a row for it (Zulip's UserMessage). */
   readonly flags = new Map<number, Map<number, Set<string>>>();
   readonly presence = new Map<number, Presence>();
+  /** Each user's personal settings, copied from the documented example on first use. */
+  readonly settings = new Map<number, Record<string, unknown>>();
+  /** Keyed by `subscriptionKey`; absent until the user first changes one. */
+  readonly subscriptionProps = new Map<string, SubscriptionProps>();
+  readonly userTopics = new Map<number, Map<string, UserTopic>>();
+  readonly apiKeys = new Map<number, string>();
+  readonly passwords = new Map<number, string>();
+  readonly bots = new Map<number, Bot>();
+  /** By path ID. */
+  readonly uploads = new Map<string, Upload>();
+  readonly defaultStreams = new Set<number>([1]);
+  readonly setAside = new Map<number, SetAside>();
+  /** Zulip's system bots, outside the organization: Notification Bot speaks for the server. */
+  readonly crossRealmBots: User[] = [
+    {
+      user_id: notificationBotId,
+      email: 'notification-bot@zulip.com',
+      delivery_email: null,
+      full_name: 'Notification Bot',
+      role: 400,
+      is_guest: false,
+      is_active: true,
+      is_bot: true,
+      is_admin: false,
+      is_owner: false,
+      bot_type: 1,
+      is_system_bot: true,
+      timezone: '',
+      date_joined: '2019-10-20T07:50:53.728864+00:00',
+      avatar_version: 1,
+    },
+  ];
   presenceUpdateId = 0;
   nextMessageId: number;
+  nextUserId: number;
+  nextStreamId: number;
+  nextGroupId: number;
+  nextFolderId: number;
+  nextAttachmentId = 1;
 
   constructor(
     readonly url: string,
@@ -142,7 +240,11 @@ export class Org {
         return [name, { password: seat.password, apiKey: seat.api_key, user: seat.user }];
       }),
     ) as Org['seats'];
-    for (const seat of Object.values(this.seats)) this.users.set(seat.user.user_id, seat.user);
+    for (const seat of Object.values(this.seats)) {
+      this.users.set(seat.user.user_id, seat.user);
+      this.apiKeys.set(seat.user.user_id, seat.apiKey);
+      this.passwords.set(seat.user.user_id, seat.password);
+    }
     for (const group of z.array(groupSchema).parse(example('groups'))) {
       this.groups.set(group.id, group);
     }
@@ -177,10 +279,24 @@ export class Org {
       this.flags.set(seed.id, rows);
     }
     this.nextMessageId = Math.max(0, ...this.messages.keys()) + 1;
+    this.nextUserId = Math.max(0, ...this.users.keys()) + 1;
+    this.nextStreamId = Math.max(0, ...this.streams.keys()) + 1;
+    this.nextGroupId = Math.max(0, ...this.groups.keys()) + 1;
+    this.nextFolderId = Math.max(0, ...this.channelFolders.map((folder) => Number(folder.id))) + 1;
   }
 
   user(id: number): User | undefined {
-    return this.users.get(id);
+    return this.users.get(id) ?? this.crossRealmBots.find((bot) => bot.user_id === id);
+  }
+
+  isActive = (userId: number): boolean => this.users.get(userId)?.is_active === true;
+
+  settingsOf(userId: number): Record<string, unknown> {
+    const existing = this.settings.get(userId);
+    if (existing) return existing;
+    const fresh = structuredClone(this.userSettings);
+    this.settings.set(userId, fresh);
+    return fresh;
   }
 
   userByEmail(email: string): User | undefined {
@@ -223,8 +339,8 @@ export class Org {
     return String(this.realm.realm_empty_topic_display_name);
   }
 
-  /** Every active user, the seats in the order of `seatNames`. */
+  /** Every active user (bots included), the seats in the order of `seatNames`. */
   allUserIds(): number[] {
-    return [...this.users.keys()];
+    return [...this.users.values()].filter((user) => user.is_active).map((user) => user.user_id);
   }
 }

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import type { Context } from './context';
 import { isInSetting, realmSetting } from './groups';
-import type { Org, Stream } from './org';
+import type { Org } from './org';
+import { botFor } from './bots';
+import { canSeeChannel } from './channelAccess';
+import { foldersInOrder } from './channelFolders';
+import { channelFor, subscriptionFor } from './channelObject';
 import { presences } from './presence';
+import { userTopicsOf } from './userTopics';
 import type { Capabilities, Queue } from './queues';
 import { bool, json, parseParams, type RawParams } from './params';
 import { avatarUrl, topicFor } from './render';
@@ -81,25 +86,6 @@ function realmUsers(org: Org, readerId: number, capabilities: Capabilities, grav
     const user = org.user(id);
     return user ? [{ ...user, avatar_url: gravatar ? null : avatarUrl(org, id) }] : [];
   });
-}
-
-function streamFields(org: Org, stream: Stream): Record<string, unknown> {
-  const { subscribers, color, ...fields } = stream;
-  void color;
-  return { ...fields, subscriber_count: subscribers.length };
-}
-
-// Before notification_settings_null (feature level 89) a subscription's "as the global setting" came as the setting itself.
-function notificationSettings(org: Org, capabilities: Capabilities) {
-  const settings = org.userSettings;
-  const or = (name: string) => (capabilities.notification_settings_null ? null : settings[name]);
-  return {
-    desktop_notifications: or('enable_stream_desktop_notifications'),
-    audible_notifications: or('enable_stream_audible_notifications'),
-    push_notifications: or('enable_stream_push_notifications'),
-    email_notifications: or('enable_stream_email_notifications'),
-    wildcard_mentions_notify: or('wildcard_mentions_notify'),
-  };
 }
 
 function unreadMsgs(org: Org, readerId: number, emptyTopicName: boolean) {
@@ -187,8 +173,13 @@ export function register(context: Context, readerId: number, raw: RawParams) {
   if (want('realm_user')) {
     Object.assign(state, {
       realm_users: realmUsers(org, readerId, capabilities, params.client_gravatar),
-      realm_non_active_users: [],
-      cross_realm_bots: [],
+      realm_non_active_users: [...org.users.values()]
+        .filter((user) => !user.is_active)
+        .map((user) => ({ ...user, avatar_url: avatarUrl(org, user.user_id) })),
+      cross_realm_bots: org.crossRealmBots.map((bot) => ({
+        ...bot,
+        avatar_url: avatarUrl(org, bot.user_id),
+      })),
       user_id: readerId,
       email: reader?.email,
       delivery_email: reader?.email,
@@ -211,40 +202,34 @@ export function register(context: Context, readerId: number, raw: RawParams) {
   if (want('subscription')) {
     const withSubscribers = params.include_subscribers !== false;
     const subscribed = visibleStreams.filter((stream) => org.isSubscribed(readerId, stream));
-    state.subscriptions = subscribed.map((stream) => ({
-      ...streamFields(org, stream),
-      color: stream.color,
-      is_muted: false,
-      in_home_view: true,
-      pin_to_top: false,
-      ...notificationSettings(org, capabilities),
-      ...(withSubscribers ? { subscribers: [...stream.subscribers] } : {}),
-    }));
+    state.subscriptions = subscribed.map((stream) =>
+      subscriptionFor(org, readerId, stream, capabilities, withSubscribers),
+    );
     state.unsubscribed = [];
     state.never_subscribed = visibleStreams
       .filter(
-        (stream) => !org.isSubscribed(readerId, stream) && org.canReadChannel(readerId, stream),
+        (stream) => !org.isSubscribed(readerId, stream) && canSeeChannel(org, readerId, stream),
       )
       .map((stream) => ({
-        ...streamFields(org, stream),
+        ...channelFor(stream),
         ...(withSubscribers ? { subscribers: [...stream.subscribers] } : {}),
       }));
   }
   if (want('stream')) {
     state.streams = visibleStreams
-      .filter((stream) => org.canReadChannel(readerId, stream))
-      .map((stream) => streamFields(org, stream));
+      .filter((stream) => canSeeChannel(org, readerId, stream))
+      .map((stream) => channelFor(stream));
   }
-  if (want('channel_folders')) state.channel_folders = structuredClone(org.channelFolders);
+  if (want('channel_folders')) {
+    state.channel_folders = foldersInOrder(org).map((folder) => structuredClone(folder));
+  }
   if (want('message')) state.max_message_id = Math.max(0, ...org.messages.keys());
   if (want('message') || want('update_message_flags')) {
     state.unread_msgs = unreadMsgs(org, readerId, emptyTopicName);
   }
-  if (want('user_settings')) {
-    // Zulip 5.0 (feature level 89): with user_settings_object the settings come only in user_settings.
-    if (capabilities.user_settings_object) state.user_settings = { ...org.userSettings };
-    else Object.assign(state, org.userSettings);
-  }
+  // Zulip 12.0 (feature level 439) gives the settings only in user_settings,
+  // whether or not the client declares user_settings_object.
+  if (want('user_settings')) state.user_settings = { ...org.settingsOf(readerId) };
   if (want('presence')) {
     Object.assign(state, {
       presences: presences(context, params.slim_presence),
@@ -252,7 +237,7 @@ export function register(context: Context, readerId: number, raw: RawParams) {
       server_timestamp: context.now(),
     });
   }
-  if (want('user_topic')) state.user_topics = [];
+  if (want('user_topic')) state.user_topics = userTopicsOf(org, readerId, emptyTopicName);
   if (want('realm_emoji')) state.realm_emoji = {};
   if (want('starred_messages')) {
     state.starred_messages = [...org.messages.keys()].filter((id) =>
@@ -265,7 +250,7 @@ export function register(context: Context, readerId: number, raw: RawParams) {
   if (want('custom_profile_fields')) state.custom_profile_fields = [];
   if (want('realm_linkifiers')) state.realm_linkifiers = [];
   if (want('realm_playgrounds')) state.realm_playgrounds = [];
-  if (want('default_streams')) state.realm_default_streams = [1];
+  if (want('default_streams')) state.realm_default_streams = [...org.defaultStreams];
   if (want('default_stream_groups')) state.realm_default_stream_groups = [];
   if (want('drafts')) state.drafts = [];
   if (want('navigation_views')) state.navigation_views = [];
@@ -274,7 +259,12 @@ export function register(context: Context, readerId: number, raw: RawParams) {
   if (want('reminders')) state.reminders = [];
   if (want('onboarding_steps')) state.onboarding_steps = [];
   if (want('user_status')) state.user_status = {};
-  if (want('realm_bot')) state.realm_bots = [];
+  if (want('realm_bot')) {
+    state.realm_bots = [...org.bots.values()]
+      .filter((bot) => org.isActive(bot.userId))
+      .filter((bot) => org.isAdmin(readerId) || bot.ownerId === readerId)
+      .map(botFor);
+  }
   if (want('realm_domains')) state.realm_domains = [];
   if (want('video_calls')) state.has_zoom_token = false;
   return state;

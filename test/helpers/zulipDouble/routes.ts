@@ -1,12 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authenticatedUser, fetchApiKey } from './auth';
+import { fetchApiKey } from './auth';
 import type { Context } from './context';
 import { deleteMessage, updateMessage } from './editMessage';
+import { addChannelRoutes } from './channelRoutes';
 import { ZulipError, badRequest } from './errors';
+import { addGroupRoutes } from './groupRoutes';
+import { authedWith, idParam, rawParams, success } from './http';
+import { addUploadRoutes } from './uploadRoutes';
+import { addUserRoutes } from './userRoutes';
 import { changeReaction, updateFlags } from './flags';
 import { getMessage, getMessages } from './getMessages';
-import { bool, int, parseParams, type RawParams } from './params';
+import { bool, int, parseParams } from './params';
 import { updatePresence } from './presence';
 import { register } from './register';
 import { avatarUrl } from './render';
@@ -14,33 +19,6 @@ import { sendMessage } from './sendMessage';
 import { zulipMergeBase } from './source';
 import { setTyping } from './typing';
 import { updateRealm } from './updateRealm';
-import { updateStream } from './updateStream';
-import { updateMembers, updateSubgroups } from './userGroups';
-
-/** The query string and form body as one set of string parameters, as Zulip's REQ reads them. */
-function rawParams(request: FastifyRequest): RawParams {
-  const merged: Record<string, string> = {};
-  for (const source of [request.query, request.body]) {
-    if (source === null || typeof source !== 'object') continue;
-    for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
-      const first = Array.isArray(value) ? value[0] : value;
-      if (typeof first === 'string') merged[name] = first;
-    }
-  }
-  return merged;
-}
-
-function idParam(request: FastifyRequest, name: string): number {
-  const value = (request.params as Record<string, string | undefined>)[name] ?? '';
-  if (!/^\d+$/.test(value)) throw badRequest(`Invalid ${name}`);
-  return Number(value);
-}
-
-const success = (fields: Record<string, unknown> = {}) => ({
-  result: 'success',
-  msg: '',
-  ...fields,
-});
 
 const eventsSchema = z.object({
   queue_id: z.string(),
@@ -48,16 +26,9 @@ const eventsSchema = z.object({
   dont_block: bool.default(false),
 });
 
-type Handler = (userId: number, request: FastifyRequest, reply: FastifyReply) => unknown;
-
 /** Zulip's endpoints the double answers; each handler decodes, calls one action, shapes the answer. */
 export function addRoutes(app: FastifyInstance, context: () => Context): void {
-  const authed =
-    (handler: Handler) =>
-    async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-      const userId = authenticatedUser(context().org, request);
-      return handler(userId, request, reply);
-    };
+  const authed = authedWith(context);
 
   app.get('/api/v1/server_settings', () => {
     const { org } = context();
@@ -99,10 +70,12 @@ export function addRoutes(app: FastifyInstance, context: () => Context): void {
     '/api/v1/users',
     authed(() => {
       const { org } = context();
+      // Deactivated users too, with is_active false.
       return success({
-        members: org
-          .allUserIds()
-          .map((id) => ({ ...org.user(id), avatar_url: avatarUrl(org, id) })),
+        members: [...org.users.values()].map((user) => ({
+          ...user,
+          avatar_url: avatarUrl(org, user.user_id),
+        })),
       });
     }),
   );
@@ -205,37 +178,6 @@ export function addRoutes(app: FastifyInstance, context: () => Context): void {
       return success();
     }),
   );
-  app.get(
-    '/api/v1/user_groups',
-    authed(() =>
-      success({
-        user_groups: [...context().org.groups.values()]
-          .filter((group) => !group.deactivated)
-          .map((group) => structuredClone(group)),
-      }),
-    ),
-  );
-  app.post(
-    '/api/v1/user_groups/:id/members',
-    authed((userId, request) => {
-      updateMembers(context(), userId, idParam(request, 'id'), rawParams(request));
-      return success();
-    }),
-  );
-  app.post(
-    '/api/v1/user_groups/:id/subgroups',
-    authed((userId, request) => {
-      updateSubgroups(context(), userId, idParam(request, 'id'), rawParams(request));
-      return success();
-    }),
-  );
-  app.patch(
-    '/api/v1/streams/:id',
-    authed((userId, request) => {
-      updateStream(context(), userId, idParam(request, 'id'), rawParams(request));
-      return success();
-    }),
-  );
   app.post(
     '/api/v1/users/me/presence',
     authed((userId, request) => success(updatePresence(context(), userId, rawParams(request)))),
@@ -247,6 +189,11 @@ export function addRoutes(app: FastifyInstance, context: () => Context): void {
       return success();
     }),
   );
+
+  addChannelRoutes(app, context);
+  addGroupRoutes(app, context);
+  addUserRoutes(app, context);
+  addUploadRoutes(app, context);
 
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' }),

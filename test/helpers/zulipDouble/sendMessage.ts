@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { emit, type Context } from './context';
+import type { Context } from './context';
 import { isInSetting, realmSetting } from './groups';
 import { badRequest, noSuchChannelId, noSuchChannelName } from './errors';
 import type { Stream, StoredMessage } from './org';
 import { json, parseParams, type RawParams } from './params';
-import { messageFor } from './render';
+import { deliverMessage } from './deliverMessage';
 
 const sendSchema = z.object({
   type: z.enum(['stream', 'channel', 'private', 'direct']),
@@ -95,6 +95,7 @@ function directRecipients(context: Context, to: string): number[] {
         typeof value === 'number' ? `Invalid user ID ${value}` : `Invalid email '${value}'`,
       );
     }
+    if (!user.is_active) throw badRequest(`'${user.email}' is no longer using Zulip.`);
     return user.user_id;
   });
 }
@@ -148,31 +149,11 @@ export function sendMessage(context: Context, senderId: number, raw: RawParams):
     receivers = everyone;
   }
   org.nextMessageId += 1;
-  org.messages.set(message.id, message);
-  const mentioned = mentionedUsers(context, params.content);
-  const rows = new Map<number, Set<string>>();
-  for (const id of receivers) {
-    const flags = new Set<string>();
-    if (id === senderId) flags.add('read');
-    if (mentioned.has(id)) flags.add('mentioned');
-    rows.set(id, flags);
-  }
-  if (!rows.has(senderId)) rows.set(senderId, new Set(['read']));
-  org.flags.set(message.id, rows);
-
-  emit(context, rows.keys(), (queue) => ({
-    type: 'message',
-    message: messageFor(
-      org,
-      message,
-      queue.userId,
-      { applyMarkdown: queue.applyMarkdown, emptyTopicName: queue.capabilities.empty_topic_name },
-      false,
-    ),
-    flags: org.flagsOf(message.id, queue.userId),
-    ...(queue.id === params.queue_id && params.local_id !== undefined
-      ? { local_message_id: params.local_id }
+  deliverMessage(context, message, receivers, {
+    mentioned: mentionedUsers(context, params.content),
+    ...(params.queue_id !== undefined && params.local_id !== undefined
+      ? { localId: { queueId: params.queue_id, localId: params.local_id } }
       : {}),
-  }));
+  });
   return { id: message.id };
 }

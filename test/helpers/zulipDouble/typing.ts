@@ -20,7 +20,7 @@ export function setTyping(context: Context, userId: number, raw: RawParams) {
   const params = parseParams(typingSchema, raw);
   const sender = { user_id: userId, email: org.user(userId)?.email ?? '' };
   const receives = (id: number) =>
-    id !== userId && org.userSettings.receives_typing_notifications !== false;
+    id !== userId && org.settingsOf(id).receives_typing_notifications !== false;
   if (params.type === 'stream' || params.type === 'channel') {
     if (params.stream_id === undefined) throw badRequest("Missing 'stream_id' argument");
     if (params.topic === undefined) throw badRequest("Missing 'topic' argument");

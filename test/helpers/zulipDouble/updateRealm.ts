@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emit, type Context } from './context';
-import { ZulipError, badRequest } from './errors';
+import { ZulipError, mustBeAdmin } from './errors';
+import { checkGroupSettingValue } from './groups';
 import type { GroupSettingValue, Org } from './org';
 import { bool, groupSettingUpdate, int, json, parseParams, type RawParams } from './params';
 
@@ -24,6 +25,12 @@ const plainSettings = {
   mandatory_topics: bool.optional(),
   message_edit_history_visibility_policy: z.enum(['all', 'moves', 'none']).optional(),
   waiting_period_threshold: int.optional(),
+  move_messages_within_stream_limit_seconds: json(
+    z.union([z.number().int().positive(), z.literal('unlimited')]),
+  ).optional(),
+  move_messages_between_streams_limit_seconds: json(
+    z.union([z.number().int().positive(), z.literal('unlimited')]),
+  ).optional(),
 };
 
 // Zulip announces these as one `update_dict`; the rest as `update` of one property.
@@ -31,27 +38,17 @@ const dictSettings = new Set([
   'allow_message_editing',
   'message_content_edit_limit_seconds',
   'message_content_delete_limit_seconds',
+  'move_messages_within_stream_limit_seconds',
+  'move_messages_between_streams_limit_seconds',
   'description',
 ]);
-
-function checkGroupSettingValue(org: Org, value: GroupSettingValue): void {
-  const groupIds = typeof value === 'number' ? [value] : value.direct_subgroups;
-  for (const id of groupIds) {
-    if (!org.groups.has(id)) throw badRequest(`Invalid user group ID: ${id}`);
-  }
-  if (typeof value !== 'number') {
-    for (const id of value.direct_members) {
-      if (!org.users.has(id)) throw badRequest(`Invalid user ID: ${id}`);
-    }
-  }
-}
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** PATCH /realm, for administrators: plain settings and group settings, each announced as Zulip does. */
 export function updateRealm(context: Context, userId: number, raw: RawParams) {
   const { org } = context;
-  if (!org.isAdmin(userId)) throw badRequest('Must be an organization administrator');
+  if (!org.isAdmin(userId)) throw mustBeAdmin();
   const groupNames = realmGroupSettingNames(org);
   const schema = z.object({
     ...plainSettings,

@@ -1,24 +1,13 @@
 import { z } from 'zod';
 import { emit, type Context } from './context';
-import { badRequest, noSuchChannelId } from './errors';
+import { administersChannel, announceArchiving } from './archiveChannel';
+import { channelAudience } from './channelAccess';
+import { badRequest, invalidChannelId } from './errors';
 import { isInSetting, realmSetting } from './groups';
-import type { GroupSettingValue, Stream } from './org';
+import type { GroupSettingValue } from './org';
 import { bool, groupSettingUpdate, json, parseParams, type RawParams } from './params';
 import { renderContent } from './render';
-
-const channelGroupSettings = [
-  'can_add_subscribers_group',
-  'can_administer_channel_group',
-  'can_create_topic_group',
-  'can_delete_any_message_group',
-  'can_delete_own_message_group',
-  'can_move_messages_out_of_channel_group',
-  'can_move_messages_within_channel_group',
-  'can_remove_subscribers_group',
-  'can_resolve_topics_group',
-  'can_send_message_group',
-  'can_subscribe_group',
-] as const;
+import { channelGroupSettingNames } from './createChannel';
 
 const updateSchema = z.object({
   new_name: z.string().optional(),
@@ -29,30 +18,19 @@ const updateSchema = z.object({
   topics_policy: z
     .enum(['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'])
     .optional(),
-  ...Object.fromEntries(channelGroupSettings.map((name) => [name, groupSettingUpdate.optional()])),
+  ...Object.fromEntries(
+    channelGroupSettingNames.map((name) => [name, groupSettingUpdate.optional()]),
+  ),
 });
-
-/** Who hears of a channel's changes: everyone who can see it exists. */
-function audience(context: Context, stream: Stream): number[] {
-  const { org } = context;
-  return org
-    .allUserIds()
-    .filter(
-      (id) =>
-        org.isSubscribed(id, stream) ||
-        (!stream.invite_only && !org.user(id)?.is_guest) ||
-        org.isAdmin(id),
-    );
-}
 
 /** PATCH /streams/{id}, for the channel's administrators; one stream update event per property. */
 export function updateStream(context: Context, userId: number, streamId: number, raw: RawParams) {
   const { org } = context;
   const stream = org.streams.get(streamId);
-  if (!stream) throw noSuchChannelId(streamId);
+  if (!stream) throw invalidChannelId();
   const params = parseParams(updateSchema, raw) as Record<string, unknown> &
     z.infer<typeof updateSchema>;
-  if (!org.isAdmin(userId) && !isInSetting(org, userId, stream.can_administer_channel_group)) {
+  if (!administersChannel(org, userId, stream)) {
     throw badRequest('You do not have permission to administer this channel.');
   }
   if (
@@ -75,7 +53,7 @@ export function updateStream(context: Context, userId: number, streamId: number,
   ) {
     throw badRequest('Invalid channel folder ID');
   }
-  const who = audience(context, stream);
+  const who = channelAudience(org, stream);
   const announce = (property: string, value: unknown, extra: Record<string, unknown> = {}) => {
     emit(context, who, () => ({
       type: 'stream',
@@ -115,7 +93,7 @@ export function updateStream(context: Context, userId: number, streamId: number,
   }
   if (params.is_archived === false && stream.is_archived) {
     stream.is_archived = false;
-    announce('is_archived', false);
+    announceArchiving(context, stream);
   }
   if (params.folder_id !== undefined && params.folder_id !== stream.folder_id) {
     stream.folder_id = params.folder_id;
@@ -125,7 +103,7 @@ export function updateStream(context: Context, userId: number, streamId: number,
     stream.topics_policy = params.topics_policy;
     announce('topics_policy', params.topics_policy);
   }
-  for (const name of channelGroupSettings) {
+  for (const name of channelGroupSettingNames) {
     const update = params[name] as { new: GroupSettingValue; old?: GroupSettingValue } | undefined;
     if (!update) continue;
     if (update.old !== undefined && JSON.stringify(update.old) !== JSON.stringify(stream[name])) {

@@ -1,140 +1,154 @@
 import { z } from 'zod';
-import { emit, type Context } from './context';
-import { badRequest } from './errors';
-import { isInSetting, isSubgroupOf, realmSetting } from './groups';
-import type { Group, GroupSettingValue } from './org';
-import { groupSettingValue, intList, parseParams, type RawParams } from './params';
+import type { Context } from './context';
+import { badRequest, insufficientPermission, notForGuests } from './errors';
+import { isSubgroupOf } from './groups';
+import { checkMayUpdate, emitGroupEvent, groupOf, mayUpdate } from './groupPermissions';
+import type { Group, Org } from './org';
+import { intList, parseParams, type RawParams } from './params';
 
-const changeSchema = z.object({
+const subgroupsSchema = z.object({
   add: intList.default([]),
   delete: intList.default([]),
 });
 
-const membersSchema = changeSchema.extend({
+const membersSchema = subgroupsSchema.extend({
   add_subgroups: intList.default([]),
   delete_subgroups: intList.default([]),
 });
 
-function groupOf(context: Context, groupId: number): Group {
-  const group = context.org.groups.get(groupId);
-  if (!group) throw badRequest('Invalid user group');
-  if (group.deactivated) throw badRequest('You can only modify active user groups.');
-  return group;
+function checkActiveUsers(org: Org, userIds: readonly number[]): void {
+  for (const id of userIds) {
+    if (!org.isActive(id)) throw badRequest(`Invalid user ID: ${id}`);
+  }
 }
 
-function settingOf(group: Group, name: string): GroupSettingValue {
-  const parsed = groupSettingValue.safeParse(group[name]);
-  return parsed.success ? parsed.data : { direct_members: [], direct_subgroups: [] };
+/** Joining or leaving alone goes by can_join_group or can_leave_group, falling back to adding or removing anyone. */
+function checkMemberChange(
+  org: Org,
+  userId: number,
+  group: Group,
+  userIds: readonly number[],
+  own: 'can_join_group' | 'can_leave_group',
+  anyone: 'can_add_members_group' | 'can_remove_members_group',
+): void {
+  const alone = userIds.length === 1 && userIds[0] === userId;
+  if (alone && mayUpdate(org, userId, group, own)) return;
+  checkMayUpdate(org, userId, group, anyone);
+}
+
+function checkSubgroups(org: Org, subgroupIds: readonly number[]): void {
+  for (const id of subgroupIds) {
+    const subgroup = org.groups.get(id);
+    if (!subgroup) throw badRequest(`Invalid user group ID: ${id}`);
+    if (subgroup.deactivated) throw insufficientPermission();
+  }
+}
+
+interface Change {
+  add: number[];
+  delete: number[];
+  add_subgroups: number[];
+  delete_subgroups: number[];
 }
 
 /**
- * Whether the user may change the group's membership in that way: system
- * groups follow roles and are never edited; others by the group's own settings
- * or the realm's can_manage_all_groups.
+ * Checks every part of the change as Zulip does, members first, then
+ * applies it all and announces it; a refusal changes nothing. Deactivated
+ * groups may change too (feature level 391).
  */
-function checkMayChange(context: Context, userId: number, group: Group, setting: string): void {
+function changeGroup(context: Context, userId: number, groupId: number, change: Change): void {
   const { org } = context;
-  if (group.is_system_group) throw badRequest('Insufficient permission');
-  const allowed =
-    isInSetting(org, userId, realmSetting(org, 'can_manage_all_groups')) ||
-    isInSetting(org, userId, settingOf(group, 'can_manage_group')) ||
-    isInSetting(org, userId, settingOf(group, setting));
-  if (!allowed) throw badRequest('Insufficient permission');
-}
-
-function everyone(context: Context): number[] {
-  return context.org.allUserIds();
-}
-
-function changeMembers(
-  context: Context,
-  userId: number,
-  group: Group,
-  add: number[],
-  remove: number[],
-) {
-  const { org } = context;
-  if (add.length > 0) checkMayChange(context, userId, group, 'can_add_members_group');
-  if (remove.length > 0) checkMayChange(context, userId, group, 'can_remove_members_group');
-  for (const id of [...add, ...remove]) {
-    if (!org.users.has(id)) throw badRequest(`Invalid user ID: ${id}`);
-  }
-  for (const id of add) {
-    if (group.members.includes(id))
-      throw badRequest(`User ${id} is already a member of this group`);
-  }
-  for (const id of remove) {
-    if (!group.members.includes(id))
-      throw badRequest(`There is no member '${id}' in this user group`);
-  }
-  group.members = [...group.members.filter((id) => !remove.includes(id)), ...add];
-  announce(context, group, 'add_members', { user_ids: add });
-  announce(context, group, 'remove_members', { user_ids: remove });
-}
-
-/** Zulip's user_group event for a change of members or subgroups, to everyone; none for no change. */
-function announce(
-  context: Context,
-  group: Group,
-  op: 'add_members' | 'remove_members' | 'add_subgroups' | 'remove_subgroups',
-  changed: { user_ids: number[] } | { direct_subgroup_ids: number[] },
-) {
-  if (Object.values(changed)[0]?.length === 0) return;
-  emit(context, everyone(context), () => ({
-    type: 'user_group',
-    op,
-    group_id: group.id,
-    ...changed,
-  }));
-}
-
-function changeSubgroups(
-  context: Context,
-  userId: number,
-  group: Group,
-  add: number[],
-  remove: number[],
-) {
-  const { org } = context;
-  if (add.length === 0 && remove.length === 0) return;
-  checkMayChange(context, userId, group, 'can_manage_group');
-  for (const id of [...add, ...remove]) {
-    if (!org.groups.has(id)) throw badRequest(`Invalid user group ID: ${id}`);
-  }
-  for (const id of add) {
-    if (group.direct_subgroup_ids.includes(id)) {
-      throw badRequest(`User group ${id} is already a subgroup of this group.`);
-    }
-    if (isSubgroupOf(org, group.id, id)) {
-      throw badRequest(
-        `User group ${group.id} is already a subgroup of one of the passed subgroups.`,
-      );
+  if (org.user(userId)?.is_guest) throw notForGuests();
+  const group = groupOf(org, groupId);
+  if (change.add.length > 0) {
+    checkMemberChange(org, userId, group, change.add, 'can_join_group', 'can_add_members_group');
+    checkActiveUsers(org, change.add);
+    for (const id of change.add) {
+      if (group.members.includes(id))
+        throw badRequest(`User ${id} is already a member of this group`);
     }
   }
-  for (const id of remove) {
-    if (!group.direct_subgroup_ids.includes(id)) {
-      throw badRequest(`User group ${id} is not a subgroup of this group.`);
+  if (change.delete.length > 0) {
+    checkMemberChange(
+      org,
+      userId,
+      group,
+      change.delete,
+      'can_leave_group',
+      'can_remove_members_group',
+    );
+    checkActiveUsers(org, change.delete);
+    for (const id of change.delete) {
+      if (!group.members.includes(id)) {
+        throw badRequest(`There is no member '${id}' in this user group`);
+      }
     }
   }
+  if (change.add_subgroups.length > 0) {
+    checkMayUpdate(org, userId, group, 'can_add_members_group');
+    checkSubgroups(org, change.add_subgroups);
+    for (const id of change.add_subgroups) {
+      if (group.direct_subgroup_ids.includes(id)) {
+        throw badRequest(`User group ${id} is already a subgroup of this group.`);
+      }
+      if (isSubgroupOf(org, group.id, id)) {
+        throw badRequest(
+          `User group ${group.id} is already a subgroup of one of the passed subgroups.`,
+        );
+      }
+    }
+  }
+  if (change.delete_subgroups.length > 0) {
+    checkMayUpdate(org, userId, group, 'can_manage_group');
+    checkSubgroups(org, change.delete_subgroups);
+    for (const id of change.delete_subgroups) {
+      if (!group.direct_subgroup_ids.includes(id)) {
+        throw badRequest(`User group ${id} is not a subgroup of this group.`);
+      }
+    }
+  }
+
+  group.members = [...group.members.filter((id) => !change.delete.includes(id)), ...change.add];
   group.direct_subgroup_ids = [
-    ...group.direct_subgroup_ids.filter((id) => !remove.includes(id)),
-    ...add,
+    ...group.direct_subgroup_ids.filter((id) => !change.delete_subgroups.includes(id)),
+    ...change.add_subgroups,
   ];
-  announce(context, group, 'add_subgroups', { direct_subgroup_ids: add });
-  announce(context, group, 'remove_subgroups', { direct_subgroup_ids: remove });
+  const announce = (op: string, field: string, ids: number[]) => {
+    if (ids.length > 0) emitGroupEvent(context, group, { op, group_id: group.id, [field]: ids });
+  };
+  announce('add_members', 'user_ids', change.add);
+  announce('remove_members', 'user_ids', change.delete);
+  announce('add_subgroups', 'direct_subgroup_ids', change.add_subgroups);
+  announce('remove_subgroups', 'direct_subgroup_ids', change.delete_subgroups);
 }
 
 /** POST /user_groups/{id}/members, with Zulip 10's add_subgroups and delete_subgroups. */
 export function updateMembers(context: Context, userId: number, groupId: number, raw: RawParams) {
-  const group = groupOf(context, groupId);
-  const params = parseParams(membersSchema, raw);
-  changeMembers(context, userId, group, params.add, params.delete);
-  changeSubgroups(context, userId, group, params.add_subgroups, params.delete_subgroups);
+  const change = parseParams(membersSchema, raw);
+  if (
+    change.add.length +
+      change.delete.length +
+      change.add_subgroups.length +
+      change.delete_subgroups.length ===
+    0
+  ) {
+    throw badRequest(
+      'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".',
+    );
+  }
+  changeGroup(context, userId, groupId, change);
 }
 
 /** POST /user_groups/{id}/subgroups. */
 export function updateSubgroups(context: Context, userId: number, groupId: number, raw: RawParams) {
-  const group = groupOf(context, groupId);
-  const params = parseParams(changeSchema, raw);
-  changeSubgroups(context, userId, group, params.add, params.delete);
+  const params = parseParams(subgroupsSchema, raw);
+  if (params.add.length + params.delete.length === 0) {
+    throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+  }
+  changeGroup(context, userId, groupId, {
+    add: [],
+    delete: [],
+    add_subgroups: params.add,
+    delete_subgroups: params.delete,
+  });
 }
