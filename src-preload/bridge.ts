@@ -347,6 +347,8 @@ export const snapshotSchema = z.object({
     createBots: z.boolean(),
     /** Create incoming webhook bots, which can only post. */
     createIncomingWebhookBots: z.boolean(),
+    /** The subscribed channels whose settings the reader may change (Zulip 10's can_administer_channel_group). */
+    administerChannels: z.array(z.number().int()),
   }),
   compose: composeRulesSchema,
   display: displaySettingsSchema,

@@ -270,13 +270,18 @@ function holds(reader: Reader, value: GroupSettingValue, guests: boolean): boole
   return isInGroupSetting(reader.held, value, reader.userId);
 }
 
+/** The group-setting value the server holds, or its default group where it sends none. */
+function realmSettingValue(state: InitialState, name: RealmSettingName): GroupSettingValue | null {
+  const sent = state[`realm_${name}`];
+  return isGroupSettingValue(sent)
+    ? sent
+    : groupIdNamed(state.realm_user_groups ?? [], realmSettings[name].defaultGroup);
+}
+
 function readRealmSetting(reader: Reader, name: RealmSettingName): boolean {
   const setting = realmSettings[name];
   if (reader.level < setting.since) return setting.before(reader);
-  const sent = reader.state[`realm_${name}`];
-  const value = isGroupSettingValue(sent)
-    ? sent
-    : groupIdNamed(reader.state.realm_user_groups ?? [], setting.defaultGroup);
+  const value = realmSettingValue(reader.state, name);
   // A modern server that sends neither the setting nor its default group
   // leaves nothing to decide by but what older servers sent.
   if (value === null) return setting.before(reader);
@@ -495,7 +500,6 @@ export type DirectMessageRefusal = 'disabled' | 'unauthorized' | 'notStarted';
 
 // Zulip's PRIVATE_MESSAGE_POLICY_DISABLED, before the group settings of level 270.
 const privateMessagesDisabled = 2;
-const directMessageGroupsSince = 270;
 
 /** Whether no one at all holds the setting: Zulip's app then says direct messages are off. */
 function settingIsEmpty(groups: readonly GroupMembership[], value: GroupSettingValue): boolean {
@@ -531,19 +535,13 @@ export function directMessageRefusalOf(
       .filter((user) => user.is_bot)
       .map((user) => user.user_id),
   );
-  const setting = (name: RealmSettingName): GroupSettingValue | null => {
-    const sent = state[`realm_${name}`];
-    return isGroupSettingValue(sent)
-      ? sent
-      : groupIdNamed(groups, realmSettings[name].defaultGroup);
-  };
   return (recipients, started) => {
     const others = recipients.filter((userId) => userId !== reader.userId);
     if (others.every((userId) => bots.has(userId))) return null;
-    if (reader.level < directMessageGroupsSince) {
+    if (reader.level < realmSettings.direct_message_permission_group.since) {
       return state['realm_private_message_policy'] === privateMessagesDisabled ? 'disabled' : null;
     }
-    const permission = setting('direct_message_permission_group');
+    const permission = realmSettingValue(state, 'direct_message_permission_group');
     if (permission !== null) {
       if (settingIsEmpty(groups, permission)) return 'disabled';
       const authorizes = (userId: number) =>

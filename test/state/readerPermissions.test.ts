@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, type InitialState } from '../../src-main/state/applyEvent';
-import { channelPermissionsOf, readerMay } from '../../src-main/state/readerPermissions';
+import {
+  channelPermissionsOf,
+  directMessageRefusalOf,
+  mayMentionTopic,
+  readerMay,
+} from '../../src-main/state/readerPermissions';
 import type { QueuedEvent, Subscription, UserGroup } from '../../src-main/wire';
 
 // An organization on a Zulip 12 server (feature level 440): the system groups
@@ -437,5 +442,184 @@ describe('every action, against each kind of group setting', () => {
 
   it.each(cases)('$action ($setting) as $kind', ({ action, setting, value, allowed }) => {
     expect(who({ [setting]: value }, action)).toEqual(allowed);
+  });
+});
+
+describe('every channel action, against each kind of group setting', () => {
+  // Each action of a channel, and the channel setting that grants it. The
+  // organization grants none of them here, so only the channel's setting
+  // (and, where Zulip says so, administering the organization) can.
+  const actions = [
+    ['administer', 'can_administer_channel_group', [owner, admin]],
+    ['editTopic', 'can_move_messages_within_channel_group', [owner, admin]],
+    ['moveOut', 'can_move_messages_out_of_channel_group', [owner, admin]],
+    ['resolveTopic', 'can_resolve_topics_group', []],
+    ['deleteAny', 'can_delete_any_message_group', []],
+    ['deleteOwn', 'can_delete_own_message_group', []],
+    ['send', 'can_send_message_group', []],
+    ['createTopic', 'can_create_topic_group', []],
+  ] as const;
+  const kinds = [
+    ['the moderators’ system group', groups.moderators, [owner, admin, moderator]],
+    ['a group holding a group of people', groups.outdoors, [bob]],
+    [
+      'an anonymous group',
+      { direct_members: [alice], direct_subgroups: [groups.administrators] },
+      [owner, admin, alice],
+    ],
+  ] as const;
+  const granted = {
+    // can_create_topic_group came with level 441.
+    zulip_feature_level: 477,
+    realm_can_move_messages_between_channels_group: groups.nobody,
+    realm_can_move_messages_between_topics_group: groups.nobody,
+    realm_can_resolve_topics_group: groups.nobody,
+    realm_can_delete_any_message_group: groups.nobody,
+    realm_can_delete_own_message_group: groups.nobody,
+  };
+  // The channel names nobody for every setting but the one under test.
+  const channelWith = (setting: string, value: unknown) => ({
+    stream_id: 20,
+    name: 'garden',
+    ...Object.fromEntries(actions.map(([, name]) => [name, groups.nobody])),
+    [setting]: value,
+  });
+
+  const cases = actions.flatMap(([action, setting, always]) =>
+    kinds.map(([kind, value, allowed]) => ({
+      action,
+      setting,
+      kind,
+      value,
+      allowed: [owner, admin, moderator, alice, bob, guest].filter(
+        (userId) =>
+          (allowed as readonly number[]).includes(userId) ||
+          (always as readonly number[]).includes(userId),
+      ),
+    })),
+  );
+
+  it.each(cases)('$action ($setting) as $kind', ({ action, setting, value, allowed }) => {
+    const mayIn = (userId: number) =>
+      channelPermissionsOf(
+        modern(userId, { ...granted, subscriptions: [channelWith(setting, value)] }),
+      )(20)[action];
+    expect([owner, admin, moderator, alice, bob, guest].filter(mayIn)).toEqual(allowed);
+  });
+});
+
+describe('starting topics, and wildcard mentions, in one channel', () => {
+  const inGarden = (userId: number, channel: Record<string, unknown>, settings = {}) =>
+    channelPermissionsOf(
+      modern(userId, {
+        ...settings,
+        subscriptions: [{ stream_id: 20, name: 'garden', ...channel }],
+      }),
+    )(20);
+
+  it('lets everyone start topics where the server has no such setting, or the channel does not say', () => {
+    const members = { can_create_topic_group: groups.members };
+    const zulip12 = { zulip_feature_level: 477 };
+    expect(inGarden(guest, members, zulip12).createTopic).toBe(false);
+    expect(inGarden(alice, members, zulip12).createTopic).toBe(true);
+    expect(inGarden(guest, {}, zulip12).createTopic).toBe(true);
+    // Before level 441, whoever may post may start topics.
+    expect(inGarden(guest, members, { zulip_feature_level: 440 }).createTopic).toBe(true);
+  });
+
+  it('restricts mentions of the whole channel to can_mention_many_users_group beyond 15 subscribers', () => {
+    expect(inGarden(alice, { subscriber_count: 15 }).mentionChannel).toBe(true);
+    expect(inGarden(alice, { subscriber_count: 16 }).mentionChannel).toBe(false);
+    expect(inGarden(admin, { subscriber_count: 16 }).mentionChannel).toBe(true);
+    expect(inGarden(alice, { subscribers: Array.from({ length: 16 }, (_, i) => i) })).toMatchObject(
+      { mentionChannel: false },
+    );
+    // A channel whose size the state does not hold (a Hearth host, Zulip before 11) counts as small.
+    expect(inGarden(alice, {}).mentionChannel).toBe(true);
+    const anyone = { realm_can_mention_many_users_group: groups.everyone };
+    expect(inGarden(guest, { subscriber_count: 400 }, anyone).mentionChannel).toBe(true);
+  });
+
+  it('restricts @topic to can_mention_many_users_group beyond 15 participants', () => {
+    expect(mayMentionTopic(modern(alice), 15)).toBe(true);
+    expect(mayMentionTopic(modern(alice), 16)).toBe(false);
+    expect(mayMentionTopic(modern(admin), 16)).toBe(true);
+  });
+});
+
+describe('direct messages, as Zulip’s server decides them', () => {
+  const cordelia = 7;
+  const robot = 9;
+  const users = [
+    { user_id: cordelia, full_name: 'Cordelia', is_bot: false },
+    { user_id: robot, full_name: 'Robot', is_bot: true },
+  ];
+  const refusal = (
+    userId: number,
+    settings: Record<string, unknown>,
+    recipients: number[],
+    started: boolean | null = null,
+  ) =>
+    directMessageRefusalOf(modern(userId, { realm_users: users, ...settings }))(
+      recipients,
+      started,
+    );
+
+  it('needs someone in the conversation, sender or recipient, in the permission group', () => {
+    const moderators = { realm_direct_message_permission_group: groups.moderators };
+    expect(refusal(alice, moderators, [bob])).toBe('unauthorized');
+    expect(refusal(alice, moderators, [bob, moderator])).toBeNull();
+    expect(refusal(moderator, moderators, [alice])).toBeNull();
+    const gardeners = { realm_direct_message_permission_group: groups.outdoors };
+    expect(refusal(alice, gardeners, [bob])).toBeNull();
+    expect(refusal(alice, gardeners, [guest])).toBe('unauthorized');
+  });
+
+  it('says direct messages are off where the permission group holds no one', () => {
+    expect(refusal(admin, { realm_direct_message_permission_group: groups.nobody }, [alice])).toBe(
+      'disabled',
+    );
+    const empty = { direct_members: [], direct_subgroups: [] };
+    expect(refusal(admin, { realm_direct_message_permission_group: empty }, [alice])).toBe(
+      'disabled',
+    );
+  });
+
+  it('always lets the reader write to bots and to themselves', () => {
+    const nobody = { realm_direct_message_permission_group: groups.nobody };
+    expect(refusal(alice, nobody, [robot])).toBeNull();
+    expect(refusal(alice, nobody, [alice])).toBeNull();
+  });
+
+  it('lets a reader outside the initiator group write only where messages were exchanged', () => {
+    const initiators = { realm_direct_message_initiator_group: groups.moderators };
+    expect(refusal(alice, initiators, [bob], false)).toBe('notStarted');
+    expect(refusal(alice, initiators, [bob], true)).toBeNull();
+    // Not knowing, the server alone can say.
+    expect(refusal(alice, initiators, [bob], null)).toBeNull();
+    expect(refusal(moderator, initiators, [bob], false)).toBeNull();
+  });
+
+  it('reads private_message_policy before the group settings of Zulip 9', () => {
+    const zulip8 = { zulip_feature_level: 250, realm_private_message_policy: 2 };
+    expect(refusal(admin, zulip8, [alice])).toBe('disabled');
+    expect(refusal(admin, zulip8, [robot])).toBeNull();
+    expect(refusal(admin, { zulip_feature_level: 185 }, [alice], false)).toBeNull();
+  });
+
+  it('follows a member put in the permission group, live', () => {
+    let state = modern(alice, {
+      realm_users: users,
+      realm_direct_message_permission_group: groups.gardeners,
+    });
+    expect(directMessageRefusalOf(state)([cordelia], null)).toBe('unauthorized');
+    state = applyEvent(state, {
+      id: 1,
+      type: 'user_group',
+      op: 'add_members',
+      group_id: groups.gardeners,
+      user_ids: [cordelia],
+    } as QueuedEvent);
+    expect(directMessageRefusalOf(state)([cordelia], null)).toBeNull();
   });
 });

@@ -39,11 +39,15 @@ const guestWarningSince = 348;
  * What the compose box may say of where a message is addressed, decided as
  * Zulip's server decides it (state/readerPermissions). Whether a topic or a
  * conversation already holds messages is read from the cache, then asked of
- * the server once; where neither can say, nothing is refused, as the server
+ * the server; where neither can say, nothing is refused, as the server
  * alone then knows.
  */
 export class ComposeChecks {
-  /** Whether a narrow holds a message, by its key: the server's answers, and questions on their way. */
+  /**
+   * The server's word that a narrow holds messages, by its key, and the
+   * questions on their way. Only a yes is kept: messages stay (deletions
+   * aside), while a topic or conversation with none may gain one any time.
+   */
   readonly #asked = new Map<string, Promise<boolean | null>>();
 
   constructor(private readonly deps: ComposeChecksDeps) {}
@@ -114,7 +118,7 @@ export class ComposeChecks {
   /**
    * Whether the topic or conversation holds any message: the cache says
    * when it holds one, or holds the narrow's whole history; otherwise the
-   * server, asked once. Null where neither can say.
+   * server. Null where neither can say.
    */
   async #holdsMessages(narrow: Narrow & { kind: 'topic' | 'dm' }): Promise<boolean | null> {
     const held = this.deps.cache.messagesInNarrow(narrow, { anchor: 'newest', before: 1 });
@@ -141,12 +145,12 @@ export class ComposeChecks {
       })
       .then(
         ({ messages }) => messages.length > 0,
-        () => {
-          // A failed question is asked again next time.
-          this.#asked.delete(key);
-          return null;
-        },
-      );
+        () => null,
+      )
+      .then((holds) => {
+        if (holds !== true) this.#asked.delete(key);
+        return holds;
+      });
     this.#asked.set(key, answer);
     return answer;
   }

@@ -1,10 +1,11 @@
 import type { Snapshot } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
-import { readerMay } from '../../state/readerPermissions';
+import { channelPermissionsOf, readerMay } from '../../state/readerPermissions';
 
 /** What the window may offer beyond message actions, from the one place permissions are decided. */
 export function snapshotPermissions(state: InitialState | null): Snapshot['may'] {
   const may = readerMay(state);
+  const mayIn = channelPermissionsOf(state);
   return {
     createPublicChannel: may.createPublicChannel,
     createPrivateChannel: may.createPrivateChannel,
@@ -15,5 +16,8 @@ export function snapshotPermissions(state: InitialState | null): Snapshot['may']
     createBots: may.createBots,
     // Zulip's can_create_write_only_bots_group adds to those who may create any bot.
     createIncomingWebhookBots: may.createBots || may.createWriteOnlyBots,
+    administerChannels: (state?.subscriptions ?? [])
+      .map((subscription) => subscription.stream_id)
+      .filter((streamId) => mayIn(streamId).administer),
   };
 }

@@ -47,8 +47,8 @@ export class ComposeStore {
   focusWanted = $state<'message' | 'recipients' | null>(null);
   /** Each channel's topics_policy, by stream ID: where a message may go without a topic. */
   topicsPolicies = $state<Record<number, TopicsPolicy>>({});
-  /** What main says of where the message is addressed (would the server take it there?); null before it says. */
-  check = $state.raw<ComposeCheck | null>(null);
+  /** What main last said, and of which address. */
+  #checked = $state.raw<{ target: string; check: ComposeCheck } | null>(null);
   #checks = 0;
 
   constructor(
@@ -83,18 +83,26 @@ export class ComposeStore {
     };
   }
 
+  /**
+   * What main says of where the message is addressed now (would the server
+   * take it there?); null until it has said, so that nothing said of
+   * another address shows meanwhile.
+   */
+  get check(): ComposeCheck | null {
+    const target = this.target;
+    return target && this.#checked?.target === JSON.stringify(target) ? this.#checked.check : null;
+  }
+
   /** Asks main what it says of `target`; a later question wins over an earlier answer. */
   async checkTarget(target: ComposeTarget | null): Promise<void> {
     const asked = ++this.#checks;
-    let check: ComposeCheck | null = null;
-    if (target) {
-      try {
-        check = await this.bridge.checkComposeTarget({ to: target });
-      } catch {
-        // Unchecked (a topic too long to be one, say): the server will say.
-      }
+    if (!target) return;
+    try {
+      const check = await this.bridge.checkComposeTarget({ to: target });
+      if (asked === this.#checks) this.#checked = { target: JSON.stringify(target), check };
+    } catch {
+      // Unchecked (a topic too long to be one, say): the server will say.
     }
-    if (asked === this.#checks) this.check = check;
   }
 
   /** The chosen channel's topics_policy; a channel the window does not know requires a topic. */
@@ -184,7 +192,7 @@ export class ComposeStore {
     this.error = null;
     // What was said of the last account's address says nothing of this one's.
     this.#checks += 1;
-    this.check = null;
+    this.#checked = null;
   }
 
   /**

@@ -82,11 +82,25 @@ describe('the organization settings page on a modern Zulip server', () => {
     ).toEqual({ edit_topic_policy: 1, allow_edit_history: false, notifications_stream_id: 3 });
   });
 
-  it('names a group its policies cannot name as it is, rather than as a policy', () => {
-    const custom = { ...modern, realm_can_move_messages_between_topics_group: 10 };
-    const page = organizationSettingsOf(custom);
-    expect(page.editTopicPolicy).toBeNull();
-    expect(page.custom.editTopicPolicy).toEqual(expect.any(String));
-    expect(organizationSettingsOf(modern).custom.editTopicPolicy).toBeUndefined();
+  it('shows a group its policies cannot name as that group, not as a policy', () => {
+    const custom = {
+      ...modern,
+      realm_users: [{ user_id: 4, full_name: 'Alice' }],
+      realm_can_move_messages_between_topics_group: 10,
+      realm_can_delete_own_message_group: { direct_members: [4], direct_subgroups: [3] },
+      realm_can_invite_users_group: 1,
+    } as unknown as InitialState;
+    expect(organizationSettingsOf(custom)).toMatchObject({
+      editTopicPolicy: null,
+      deleteOwnPolicy: null,
+      // Zulip 7.0's invitation policies have no "owners only".
+      invitePolicy: null,
+      custom: {
+        editTopicPolicy: 'gardeners',
+        deleteOwnPolicy: 'Alice, Moderators',
+        invitePolicy: 'Owners',
+      },
+    });
+    expect(organizationSettingsOf(modern).custom).toEqual({});
   });
 });

@@ -32,6 +32,7 @@ describe('what the window offers beyond message actions', () => {
       sendDirectMessage: true,
       createBots: false,
       createIncomingWebhookBots: true,
+      administerChannels: [],
     });
   });
 

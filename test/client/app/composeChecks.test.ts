@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApi, type Api } from '../../../src-main/client/api';
+import { ComposeChecks } from '../../../src-main/client/app/composeChecks';
+import type { Cache } from '../../../src-main/client/cache/cache';
+import { createHttpClient } from '../../../src-main/client/http';
+import type { InitialState } from '../../../src-main/state/applyEvent';
+import { apiSuccessSchema, type Message, type UserGroup } from '../../../src-main/wire';
+import { startZulipDouble, type Seat, type ZulipDouble } from '../../helpers/zulipDouble';
+import { freshCache, streamMessage } from '../cache/fixtures';
+
+// Issue 34, point 2: what the compose box says before a message goes, from
+// a real cache and, where the cache cannot say, from a real server.
+
+const group = (id: number, name: string, members: number[], subgroups: number[] = []) =>
+  ({ id, name, description: '', members, direct_subgroup_ids: subgroups }) as UserGroup;
+
+describe('wildcard mentions in a channel larger than Zulip’s threshold', () => {
+  const reader = 10;
+  const administrator = 5;
+  // Sixteen people wrote in "crowd", two in "quiet".
+  const writer = (i: number) => ({
+    id: 100 + i,
+    email: `writer${i}@example.test`,
+    full_name: `Writer ${i}`,
+  });
+  const writers = Array.from({ length: 16 }, (_, i) => writer(i));
+
+  const stateOf = (userId: number, subscribers: number): InitialState =>
+    ({
+      zulip_feature_level: 477,
+      user_id: userId,
+      is_admin: userId === administrator,
+      realm_user_groups: [group(12, 'role:administrators', [administrator])],
+      realm_can_mention_many_users_group: 12,
+      subscriptions: [{ stream_id: 1, name: 'general', subscriber_count: subscribers }],
+    }) as unknown as InitialState;
+
+  let cache: Cache;
+  // The fixtures close each cache after its test.
+  beforeEach(() => {
+    cache = freshCache();
+    const messages: Message[] = [
+      ...writers.map((writer, i) => streamMessage(i + 1, { topic: 'crowd', sender: writer })),
+      streamMessage(40, { topic: 'quiet', sender: writer(0) }),
+      streamMessage(41, { topic: 'quiet', sender: writer(1) }),
+    ];
+    cache.storePage(
+      { kind: 'all' },
+      { anchor: 'newest', numBefore: 100, numAfter: 0 },
+      { anchor: 1e16, found_anchor: false, found_oldest: true, found_newest: true, messages },
+    );
+  });
+
+  const wildcards = async (userId: number, subscribers: number, topic: string) =>
+    (
+      await new ComposeChecks({
+        state: () => stateOf(userId, subscribers),
+        cache,
+        api: () => null,
+      }).check({ kind: 'stream', streamId: 1, topic })
+    ).wildcards.map(({ name }) => name);
+
+  it('offers @topic alone to a member where the topic has few participants', async () => {
+    expect(await wildcards(reader, 40, 'quiet')).toEqual(['topic']);
+  });
+
+  it('offers none to a member where the topic too has more than 15 participants', async () => {
+    expect(await wildcards(reader, 40, 'crowd')).toEqual([]);
+  });
+
+  it('offers every one to a member of can_mention_many_users_group, and anyone in a small channel', async () => {
+    const every = ['all', 'everyone', 'channel', 'stream', 'topic'];
+    expect(await wildcards(administrator, 40, 'crowd')).toEqual(every);
+    expect(await wildcards(reader, 15, 'crowd')).toEqual(every);
+  });
+});
+
+describe('what the cache cannot say, asked of the server', () => {
+  let double: ZulipDouble;
+  let state: InitialState;
+  const apiFor = (seat: Seat): Api =>
+    createApi(
+      { serverUrl: double.url, email: seat.email, apiKey: seat.apiKey },
+      { featureLevel: () => double.org.featureLevel },
+    );
+
+  beforeAll(async () => {
+    double = await startZulipDouble();
+    const admin = createHttpClient({
+      serverUrl: double.url,
+      email: double.users.admin.email,
+      apiKey: double.users.admin.apiKey,
+    });
+    await admin.request(
+      'PATCH',
+      `streams/${double.streams.denmark}`,
+      { can_create_topic_group: JSON.stringify({ new: double.groups.moderators }) },
+      apiSuccessSchema,
+    );
+    await admin.request(
+      'PATCH',
+      'realm',
+      { direct_message_initiator_group: JSON.stringify({ new: double.groups.moderators }) },
+      apiSuccessSchema,
+    );
+    await apiFor(double.users.member2).sendStreamMessage({
+      stream: 'Denmark',
+      topic: 'castle',
+      content: 'The ghost walks',
+    });
+    state = (await apiFor(double.users.member).register()) as InitialState;
+  });
+  afterAll(() => double?.close());
+
+  // An empty cache: it holds no history of any topic or conversation.
+  const checks = (online: boolean) =>
+    new ComposeChecks({
+      state: () => state,
+      cache: freshCache(),
+      api: () => (online ? apiFor(double.users.member) : null),
+    });
+
+  it('refuses a topic the server holds no message in, and not one it does', async () => {
+    const online = checks(true);
+    const denmark = (topic: string) =>
+      online.check({ kind: 'stream', streamId: double.streams.denmark, topic });
+    expect((await denmark('castle')).refusal).toBeNull();
+    expect((await denmark('a new one')).refusal).toBe('newTopic');
+  });
+
+  it('refuses starting a conversation the server holds no message of, and not answering one', async () => {
+    const online = checks(true);
+    const to = (seat: Seat) => online.check({ kind: 'private', userIds: [seat.id] });
+    expect((await to(double.users.owner)).refusal).toBe('directMessageNotStarted');
+    // Cordelia wrote to him before.
+    expect((await to(double.users.member2)).refusal).toBeNull();
+  });
+
+  it('refuses nothing it cannot know offline, which the server alone then decides', async () => {
+    const offline = checks(false);
+    const check = await offline.check({
+      kind: 'stream',
+      streamId: double.streams.denmark,
+      topic: 'a new one',
+    });
+    expect(check.refusal).toBeNull();
+    expect(
+      (await offline.check({ kind: 'private', userIds: [double.users.owner.id] })).refusal,
+    ).toBeNull();
+  });
+});
+
+describe('the compose box on a Hearth host (Zulip 7.0)', () => {
+  const hearth = (isAdmin: boolean) =>
+    new ComposeChecks({
+      state: () =>
+        ({
+          zulip_feature_level: 185,
+          user_id: 10,
+          is_admin: isAdmin,
+          subscriptions: [
+            { stream_id: 1, name: 'announcements', stream_post_policy: 2 },
+            { stream_id: 2, name: 'general', stream_post_policy: 1 },
+          ],
+        }) as unknown as InitialState,
+      cache: freshCache(),
+      api: () => null,
+    });
+
+  it('refuses posting where the channel’s post policy does, as the host does', async () => {
+    const to = (streamId: number) => ({ kind: 'stream' as const, streamId, topic: 'news' });
+    expect((await hearth(false).check(to(1))).refusal).toBe('channelPosting');
+    expect((await hearth(true).check(to(1))).refusal).toBeNull();
+    expect((await hearth(false).check(to(2))).refusal).toBeNull();
+  });
+
+  it('refuses no direct message, and offers every wildcard of 7.0', async () => {
+    const checks = hearth(false);
+    const dm = await checks.check({ kind: 'private', userIds: [11] });
+    expect(dm).toEqual({ refusal: null, guests: [], wildcards: expect.any(Array) as unknown });
+    const channel = await checks.check({ kind: 'stream', streamId: 2, topic: 'news' });
+    expect(channel.wildcards.map(({ name }) => name)).toEqual(['all', 'everyone', 'stream']);
+  });
+});
