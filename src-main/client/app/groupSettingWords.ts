@@ -1,7 +1,7 @@
 import type { InitialState } from '../../state/applyEvent';
 import type { GroupSettingValue } from '../../state/groupSettings';
 
-// Zulip's system groups as its settings pages name them.
+// Zulip's system groups as its pages name them.
 const systemGroupNames: Record<string, string> = {
   'role:owners': 'Owners',
   'role:administrators': 'Administrators',
@@ -13,6 +13,10 @@ const systemGroupNames: Record<string, string> = {
   'role:nobody': 'Nobody',
 };
 
+/** A system group as people know it, by its role: Zulip's `role:…` names, or 7.0's `@role:…`. */
+export const systemGroupLabel = (name: string): string | undefined =>
+  systemGroupNames[name.replace(/^@/, '')];
+
 /**
  * A group-setting value in words, for a page that shows a setting it cannot
  * offer as a choice: a group by its name (a system group as Zulip's pages
@@ -22,7 +26,7 @@ export function groupSettingWords(state: InitialState | null, value: GroupSettin
   const groups = new Map((state?.realm_user_groups ?? []).map((group) => [group.id, group.name]));
   const groupName = (id: number) => {
     const name = groups.get(id);
-    return name === undefined ? 'an unknown group' : (systemGroupNames[name] ?? name);
+    return name === undefined ? 'an unknown group' : (systemGroupLabel(name) ?? name);
   };
   if (typeof value === 'number') return groupName(value);
   const people = new Map((state?.realm_users ?? []).map((user) => [user.user_id, user.full_name]));

@@ -6,6 +6,7 @@ import { recursiveSubgroupIds } from '../../state/groupNesting';
 import { readerMay } from '../../state/readerPermissions';
 import type { UserGroup } from '../../wire';
 import type { Api, UserGroupRecord } from '../api';
+import { systemGroupLabel } from './groupSettingWords';
 
 export interface UserGroupsDeps {
   /** The account's API; throws when the account has no key to act with. */
@@ -24,23 +25,15 @@ export interface UserGroupsDeps {
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-// Zulip names its role groups `role:…` (7.0 and Hearth hosts `@role:…`);
-// people know them by the role. The internet and nobody are not groups of
-// people to put anywhere.
-const roleGroupNames: Record<string, string> = {
-  'role:owners': 'Owners',
-  'role:administrators': 'Administrators',
-  'role:moderators': 'Moderators',
-  'role:fullmembers': 'Full members',
-  'role:members': 'Members',
-  'role:everyone': 'Everyone, guests included',
-};
+// The internet and nobody are not groups of people to put anywhere.
+const notGroupsOfPeople = new Set(['role:internet', 'role:nobody']);
+const roleGroupLabel = (name: string): string | undefined =>
+  notGroupsOfPeople.has(name.replace(/^@/, '')) ? undefined : systemGroupLabel(name);
 
 type AnyGroup = UserGroup | UserGroupRecord;
 
 function groupRef(group: AnyGroup): GroupRef | null {
-  const name =
-    group.is_system_group === true ? roleGroupNames[group.name.replace(/^@/, '')] : group.name;
+  const name = group.is_system_group === true ? roleGroupLabel(group.name) : group.name;
   return name === undefined ? null : { groupId: group.id, name };
 }
 
