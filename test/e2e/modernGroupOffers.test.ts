@@ -1,11 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient, type Params } from '../../src-main/client/http';
-import { createMemorySecretStore } from '../../src-main/client/secretStore';
-import { apiSuccessSchema } from '../../src-main/wire';
-import { startTestHearth } from '../helpers/hearth';
-import { openWindow, type RendererPage } from '../helpers/rendererPage';
+import { joinedThroughForm, type RendererPage } from '../helpers/rendererPage';
 import { startZulipDouble, type ZulipDouble } from '../helpers/zulipDouble';
+import { clientsOf, type DoubleClients } from '../helpers/doubleClients';
 
 // Issue 34, point 2: as King Hamlet, a member of a Zulip 12 server (the
 // documented double), the Groups page and the Bots view offer exactly what
@@ -13,15 +10,10 @@ import { startZulipDouble, type ZulipDouble } from '../helpers/zulipDouble';
 // their changes live.
 describe('the Groups page and the Bots view on a modern Zulip server', () => {
   let double: ZulipDouble;
+  let clients: DoubleClients;
   let ui: RendererPage;
   let page: Page;
 
-  const asAdmin = (method: 'PATCH' | 'POST', path: string, params: Params) =>
-    createHttpClient({
-      serverUrl: double.url,
-      email: double.users.admin.email,
-      apiKey: double.users.admin.apiKey,
-    }).request(method, path, params, apiSuccessSchema);
   const card = (name: string) =>
     page.getByRole('region', { name, exact: true }).filter({ has: page.getByRole('list') });
   // Each button by the name a screen reader gives it.
@@ -34,17 +26,11 @@ describe('the Groups page and the Bots view on a modern Zulip server', () => {
 
   beforeAll(async () => {
     double = await startZulipDouble({ heartbeatMs: 2_000 });
-    ui = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }), {
+    clients = clientsOf(double);
+    ui = await joinedThroughForm(double.url, double.users.member, {
       viewport: { width: 1100, height: 800 },
-      imageOrigins: [double.url],
     });
     page = ui.page;
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(double.url);
-    await page.getByRole('button', { name: 'Check server' }).click();
-    await page.getByRole('button', { name: 'Join' }).waitFor();
-    await page.getByRole('textbox', { name: 'Email' }).fill(double.users.member.email);
-    await page.getByLabel('Password').fill(double.users.member.password);
-    await page.getByRole('button', { name: 'Join' }).click();
     await page.getByRole('button', { name: 'Groups', exact: true }).click();
     await page.getByRole('heading', { name: /^Groups \(/ }).waitFor();
   });
@@ -68,7 +54,7 @@ describe('the Groups page and the Bots view on a modern Zulip server', () => {
   });
 
   it('offers managing every group once a group holding him may, live, and the server accepts it', async () => {
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       can_manage_all_groups: JSON.stringify({ new: double.groups.movers }),
     });
     await card('movers').getByRole('button', { name: 'Edit movers' }).waitFor();
@@ -92,7 +78,7 @@ describe('the Groups page and the Bots view on a modern Zulip server', () => {
   });
 
   it('withdraws the offers live once he leaves the group that held him', async () => {
-    await asAdmin('POST', `user_groups/${double.groups.hamletCharacters}/members`, {
+    await clients.asAdmin('POST', `user_groups/${double.groups.hamletCharacters}/members`, {
       delete: JSON.stringify([double.users.member.id]),
     });
     await expect.poll(() => buttonsOf('movers')).toEqual([]);
@@ -104,14 +90,14 @@ describe('the Groups page and the Bots view on a modern Zulip server', () => {
     const form = page.getByRole('form', { name: 'New bot' });
     await form.getByLabel('Bot type').waitFor();
 
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       can_create_bots_group: JSON.stringify({ new: double.groups.administrators }),
     });
     await expect.poll(() => form.getByLabel('Bot type').count()).toBe(0);
     await form.getByText('only incoming webhook bots').waitFor();
     await ui.screenshot('modern-bots-webhook-only');
 
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       can_create_write_only_bots_group: JSON.stringify({ new: double.groups.nobody }),
     });
     await page.getByText('The organization does not let you create bots.').waitFor();

@@ -1,46 +1,32 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi, type Api } from '../../src-main/client/api';
-import { createHttpClient } from '../../src-main/client/http';
-import { createMemorySecretStore } from '../../src-main/client/secretStore';
-import { apiSuccessSchema } from '../../src-main/wire';
 import { chooseMessageAction, feedMessage } from '../helpers/feedActions';
-import { startTestHearth } from '../helpers/hearth';
-import { openWindow, type RendererPage } from '../helpers/rendererPage';
-import { startZulipDouble, type Seat, type ZulipDouble } from '../helpers/zulipDouble';
+import { joinedThroughForm, type RendererPage } from '../helpers/rendererPage';
+import { startZulipDouble, type ZulipDouble } from '../helpers/zulipDouble';
+import { clientsOf, type DoubleClients } from '../helpers/doubleClients';
 
 // Issue 34, point 7: a new user joins a Zulip 12 server (the documented
 // double) in the window, reads a channel's general chat, gets a live message
 // there, writes to it, and moves a message as a member the organization allows.
 describe('Hearth against a modern Zulip server', () => {
   let double: ZulipDouble;
+  let clients: DoubleClients;
   let ui: RendererPage;
   let page: Page;
   let castleId: number;
 
   const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
   const compose = () => page.getByRole('form', { name: 'Compose' });
-  const apiFor = (seat: Seat): Api =>
-    createApi(
-      { serverUrl: double.url, email: seat.email, apiKey: seat.apiKey },
-      { featureLevel: () => double.org.featureLevel },
-    );
   const onServer = (id: number) => double.org.messages.get(id);
 
   beforeAll(async () => {
     double = await startZulipDouble({ heartbeatMs: 2_000 });
+    clients = clientsOf(double);
     // Members of "movers" (Hamlet, through the group nested in it) may move messages between channels.
-    await createHttpClient({
-      serverUrl: double.url,
-      email: double.users.admin.email,
-      apiKey: double.users.admin.apiKey,
-    }).request(
-      'PATCH',
-      'realm',
-      { can_move_messages_between_channels_group: JSON.stringify({ new: double.groups.movers }) },
-      apiSuccessSchema,
-    );
-    const cordelia = apiFor(double.users.member2);
+    await clients.asAdmin('PATCH', 'realm', {
+      can_move_messages_between_channels_group: JSON.stringify({ new: double.groups.movers }),
+    });
+    const cordelia = clients.apiFor(double.users.member2);
     await cordelia.sendStreamMessage({ stream: 'Denmark', topic: '', content: 'Chess tonight?' });
     castleId = await cordelia.sendStreamMessage({
       stream: 'Denmark',
@@ -48,18 +34,10 @@ describe('Hearth against a modern Zulip server', () => {
       content: 'The ghost walks at midnight',
     });
 
-    ui = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }), {
+    ui = await joinedThroughForm(double.url, double.users.member, {
       viewport: { width: 1100, height: 760 },
-      imageOrigins: [double.url],
     });
     page = ui.page;
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(double.url);
-    await page.getByRole('button', { name: 'Check server' }).click();
-    await page.getByRole('button', { name: 'Join' }).waitFor();
-    await page.getByRole('textbox', { name: 'Email' }).fill(double.users.member.email);
-    await page.getByLabel('Password').fill(double.users.member.password);
-    await page.getByRole('button', { name: 'Join' }).click();
-    await sidebar().getByRole('heading', { name: 'Channels', exact: true }).waitFor();
   });
 
   afterAll(async () => {
@@ -73,7 +51,7 @@ describe('Hearth against a modern Zulip server', () => {
     const bar = page.getByRole('button', { name: 'Go to topic general chat' }).first();
     await bar.waitFor();
     expect(await bar.locator('.empty-topic').textContent()).toBe('general chat');
-    await apiFor(double.users.member2).sendStreamMessage({
+    await clients.apiFor(double.users.member2).sendStreamMessage({
       stream: 'Denmark',
       topic: '',
       content: 'Bring the board',

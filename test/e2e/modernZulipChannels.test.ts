@@ -1,12 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src-main/client/api';
-import { createHttpClient, type Params } from '../../src-main/client/http';
-import { createMemorySecretStore } from '../../src-main/client/secretStore';
-import { apiSuccessSchema } from '../../src-main/wire';
-import { startTestHearth } from '../helpers/hearth';
-import { openWindow, type RendererPage } from '../helpers/rendererPage';
+import { joinedThroughForm, type RendererPage } from '../helpers/rendererPage';
 import { startZulipDouble, type ZulipDouble } from '../helpers/zulipDouble';
+import { clientsOf, type DoubleClients } from '../helpers/doubleClients';
 
 // Issue 34, point 2: as King Hamlet, a member of a Zulip 12 server (the
 // documented double), the channel settings open once he administers a
@@ -15,17 +11,12 @@ import { startZulipDouble, type ZulipDouble } from '../helpers/zulipDouble';
 // offer as it is; each follows the server's changes live.
 describe('channel permissions and the compose box on a modern Zulip server', () => {
   let double: ZulipDouble;
+  let clients: DoubleClients;
   let ui: RendererPage;
   let page: Page;
 
-  const asAdmin = (method: 'PATCH' | 'POST', path: string, params: Params) =>
-    createHttpClient({
-      serverUrl: double.url,
-      email: double.users.admin.email,
-      apiKey: double.users.admin.apiKey,
-    }).request(method, path, params, apiSuccessSchema);
   const setDenmark = (setting: string, value: unknown) =>
-    asAdmin('PATCH', `streams/${double.streams.denmark}`, {
+    clients.asAdmin('PATCH', `streams/${double.streams.denmark}`, {
       [setting]: JSON.stringify({ new: value }),
     });
   const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
@@ -42,25 +33,14 @@ describe('channel permissions and the compose box on a modern Zulip server', () 
 
   beforeAll(async () => {
     double = await startZulipDouble({ heartbeatMs: 2_000 });
-    await createApi(
-      {
-        serverUrl: double.url,
-        email: double.users.member2.email,
-        apiKey: double.users.member2.apiKey,
-      },
-      { featureLevel: () => double.org.featureLevel },
-    ).sendStreamMessage({ stream: 'Denmark', topic: 'castle', content: 'The ghost walks' });
-    ui = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }), {
+    clients = clientsOf(double);
+    await clients
+      .apiFor(double.users.member2)
+      .sendStreamMessage({ stream: 'Denmark', topic: 'castle', content: 'The ghost walks' });
+    ui = await joinedThroughForm(double.url, double.users.member, {
       viewport: { width: 1100, height: 760 },
-      imageOrigins: [double.url],
     });
     page = ui.page;
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(double.url);
-    await page.getByRole('button', { name: 'Check server' }).click();
-    await page.getByRole('button', { name: 'Join' }).waitFor();
-    await page.getByRole('textbox', { name: 'Email' }).fill(double.users.member.email);
-    await page.getByLabel('Password').fill(double.users.member.password);
-    await page.getByRole('button', { name: 'Join' }).click();
     await sidebar().getByRole('button', { name: '# Denmark' }).click();
   });
 
@@ -174,7 +154,7 @@ describe('channel permissions and the compose box on a modern Zulip server', () 
   });
 
   it('lets him answer a conversation but not start one where the organization says so', async () => {
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       direct_message_initiator_group: JSON.stringify({ new: double.groups.moderators }),
     });
     await compose()
@@ -198,7 +178,7 @@ describe('channel permissions and the compose box on a modern Zulip server', () 
   });
 
   it('shows on the Organization page a group none of its choices names', async () => {
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       can_delete_own_message_group: JSON.stringify({
         new: {
           direct_members: [double.users.member2.id],

@@ -1,11 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi, type Api } from '../../src-main/client/api';
-import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { feedMessage } from '../helpers/feedActions';
-import { startTestHearth } from '../helpers/hearth';
-import { openWindow, type RendererPage } from '../helpers/rendererPage';
-import { startZulipDouble, type Seat, type ZulipDouble } from '../helpers/zulipDouble';
+import { joinedThroughForm, type RendererPage } from '../helpers/rendererPage';
+import { startZulipDouble, type ZulipDouble } from '../helpers/zulipDouble';
+import { clientsOf, type DoubleClients } from '../helpers/doubleClients';
 
 // Issue 34, point 5: what the window shows and offers a member of a Zulip 12
 // organization (the documented double) that a Hearth host's does not: guests
@@ -14,37 +12,26 @@ import { startZulipDouble, type Seat, type ZulipDouble } from '../helpers/zulipD
 // server's numbers (227), and no dense mode, which the server no longer has (364).
 describe('the window against a modern Zulip server', () => {
   let double: ZulipDouble;
+  let clients: DoubleClients;
   let ui: RendererPage;
   let page: Page;
 
-  const apiFor = (seat: Seat): Api =>
-    createApi(
-      { serverUrl: double.url, email: seat.email, apiKey: seat.apiKey },
-      { featureLevel: () => double.org.featureLevel },
-    );
   const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
   const section = (name: string) => page.getByRole('region', { name });
 
   beforeAll(async () => {
     double = await startZulipDouble({ heartbeatMs: 2_000 });
+    clients = clientsOf(double);
     // Polonius is a guest, in Denmark only, where King Hamlet reads.
-    await apiFor(double.users.guest).sendStreamMessage({
+    await clients.apiFor(double.users.guest).sendStreamMessage({
       stream: 'Denmark',
       topic: 'arras',
       content: 'Behind the arras I will hide',
     });
-    ui = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }), {
+    ui = await joinedThroughForm(double.url, double.users.member, {
       viewport: { width: 1100, height: 760 },
-      imageOrigins: [double.url],
     });
     page = ui.page;
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(double.url);
-    await page.getByRole('button', { name: 'Check server' }).click();
-    await page.getByRole('button', { name: 'Join' }).waitFor();
-    await page.getByRole('textbox', { name: 'Email' }).fill(double.users.member.email);
-    await page.getByLabel('Password').fill(double.users.member.password);
-    await page.getByRole('button', { name: 'Join' }).click();
-    await sidebar().getByRole('heading', { name: 'Channels', exact: true }).waitFor();
   });
 
   afterAll(async () => {
@@ -64,7 +51,7 @@ describe('the window against a modern Zulip server', () => {
 
     await people.getByRole('button', { name: /^Polonius \(guest\)/ }).click();
     await page.getByRole('heading', { name: 'Polonius (guest)' }).waitFor();
-    await apiFor(double.users.guest).sendMessage({
+    await clients.apiFor(double.users.guest).sendMessage({
       to: { userIds: [double.users.member.id] },
       content: 'My lord, the queen would speak with you',
     });

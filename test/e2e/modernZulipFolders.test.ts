@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { feedMessage } from '../helpers/feedActions';
-import { startTestHearth } from '../helpers/hearth';
 import { caller } from '../helpers/org';
-import { openWindow, type RendererPage } from '../helpers/rendererPage';
+import { joinedThroughForm, type RendererPage } from '../helpers/rendererPage';
 import { startZulipDouble, type ZulipDouble } from '../helpers/zulipDouble';
 
 // Issue 34, point 4: against a Zulip 12 server (the documented double), the
@@ -44,18 +42,10 @@ describe('channel folders and archived channels on a modern Zulip server', () =>
       flag: 'read',
     });
     if (read.status !== 200) throw new Error(`POST /messages/flags: ${JSON.stringify(read.json)}`);
-    ui = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }), {
+    ui = await joinedThroughForm(double.url, double.users.member, {
       viewport: { width: 1100, height: 760 },
-      imageOrigins: [double.url],
     });
     page = ui.page;
-    await page.getByRole('textbox', { name: 'Server URL' }).fill(double.url);
-    await page.getByRole('button', { name: 'Check server' }).click();
-    await page.getByRole('button', { name: 'Join' }).waitFor();
-    await page.getByRole('textbox', { name: 'Email' }).fill(double.users.member.email);
-    await page.getByLabel('Password').fill(double.users.member.password);
-    await page.getByRole('button', { name: 'Join' }).click();
-    await sidebar().getByRole('heading', { name: 'Channels', exact: true }).waitFor();
     await page.getByText('Connecting…').waitFor({ state: 'detached' });
   });
 

@@ -119,6 +119,16 @@ export function testApps(secrets: SecretStore) {
       if (!profileDir) profiles.push(hearth.profileDir);
       return hearth;
     },
+    /** An app on a new profile, signed in to the server as the user with their key, and connected. */
+    async signedIn(
+      serverUrl: string,
+      user: { email: string; apiKey: string },
+    ): Promise<TestHearth> {
+      const hearth = await this.start();
+      await joinWithKey(hearth.app, serverUrl, user);
+      await connected(hearth.app);
+      return hearth;
+    },
     /** Quits one app, keeping its profile. */
     async stop(hearth: TestHearth): Promise<void> {
       await hearth.stop();

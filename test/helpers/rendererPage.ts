@@ -109,3 +109,31 @@ export async function openWindow(
     },
   };
 }
+
+/**
+ * A window on a fresh app that joins the server through the first-run form
+ * with an email and password, as a new user does; resolves once the
+ * sidebar lists the organization's channels.
+ */
+export async function joinedThroughForm(
+  serverUrl: string,
+  person: { email: string; password: string },
+  options: RendererPageOptions = {},
+): Promise<RendererPage> {
+  const ui = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }), {
+    ...options,
+    imageOrigins: [serverUrl],
+  });
+  const { page } = ui;
+  await page.getByRole('textbox', { name: 'Server URL' }).fill(serverUrl);
+  await page.getByRole('button', { name: 'Check server' }).click();
+  await page.getByRole('button', { name: 'Join' }).waitFor();
+  await page.getByRole('textbox', { name: 'Email' }).fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Join' }).click();
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('heading', { name: 'Channels', exact: true })
+    .waitFor();
+  return ui;
+}

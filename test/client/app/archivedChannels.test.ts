@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
-import { connected, eventually, joinWithKey, testApps } from '../../helpers/hearth';
+import { eventually, testApps } from '../../helpers/hearth';
 import { caller, startOrg } from '../../helpers/org';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
 
@@ -17,12 +17,7 @@ describe('a Zulip 12 server', () => {
   });
   afterAll(() => double.close());
 
-  async function signedIn() {
-    const hearth = await apps.start();
-    await joinWithKey(hearth.app, double.url, double.users.member);
-    await connected(hearth.app);
-    return hearth;
-  }
+  const signedIn = () => apps.signedIn(double.url, double.users.member);
 
   it('lists its archived channel apart, and opens its history', async () => {
     const { app, service } = await signedIn();
@@ -84,9 +79,7 @@ describe('a Hearth host', () => {
     try {
       const mia = await org.user('mia');
       await org.subscribe(mia, 'kitchen');
-      const hearth = await apps.start();
-      await joinWithKey(hearth.app, org.url, mia);
-      await connected(hearth.app);
+      const hearth = await apps.signedIn(org.url, mia);
       const listed = await hearth.service.listStreams({});
       expect(listed.archived).toBeNull();
       expect(listed.streams.every((row) => !row.archived)).toBe(true);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApi, type Api } from '../../../src-main/client/api';
 import { ComposeChecks } from '../../../src-main/client/app/composeChecks';
 import type { Cache } from '../../../src-main/client/cache/cache';
-import { createHttpClient } from '../../../src-main/client/http';
 import type { InitialState } from '../../../src-main/state/applyEvent';
-import { apiSuccessSchema, type Message, type UserGroup } from '../../../src-main/wire';
+import { type Message, type UserGroup } from '../../../src-main/wire';
 import { startZulipDouble, type Seat, type ZulipDouble } from '../../helpers/zulipDouble';
+import { clientsOf, type DoubleClients } from '../../helpers/doubleClients';
 import { freshCache, streamMessage } from '../cache/fixtures';
 
 // Issue 34, point 2: what the compose box says before a message goes, from
@@ -77,38 +76,24 @@ describe('wildcard mentions in a channel larger than Zulip’s threshold', () =>
 
 describe('what the cache cannot say, asked of the server', () => {
   let double: ZulipDouble;
+  let clients: DoubleClients;
   let state: InitialState;
-  const apiFor = (seat: Seat): Api =>
-    createApi(
-      { serverUrl: double.url, email: seat.email, apiKey: seat.apiKey },
-      { featureLevel: () => double.org.featureLevel },
-    );
 
   beforeAll(async () => {
     double = await startZulipDouble();
-    const admin = createHttpClient({
-      serverUrl: double.url,
-      email: double.users.admin.email,
-      apiKey: double.users.admin.apiKey,
+    clients = clientsOf(double);
+    await clients.asAdmin('PATCH', `streams/${double.streams.denmark}`, {
+      can_create_topic_group: JSON.stringify({ new: double.groups.moderators }),
     });
-    await admin.request(
-      'PATCH',
-      `streams/${double.streams.denmark}`,
-      { can_create_topic_group: JSON.stringify({ new: double.groups.moderators }) },
-      apiSuccessSchema,
-    );
-    await admin.request(
-      'PATCH',
-      'realm',
-      { direct_message_initiator_group: JSON.stringify({ new: double.groups.moderators }) },
-      apiSuccessSchema,
-    );
-    await apiFor(double.users.member2).sendStreamMessage({
+    await clients.asAdmin('PATCH', 'realm', {
+      direct_message_initiator_group: JSON.stringify({ new: double.groups.moderators }),
+    });
+    await clients.apiFor(double.users.member2).sendStreamMessage({
       stream: 'Denmark',
       topic: 'castle',
       content: 'The ghost walks',
     });
-    state = (await apiFor(double.users.member).register()) as InitialState;
+    state = (await clients.apiFor(double.users.member).register()) as InitialState;
   });
   afterAll(() => double?.close());
 
@@ -117,7 +102,7 @@ describe('what the cache cannot say, asked of the server', () => {
     new ComposeChecks({
       state: () => state,
       cache: freshCache(),
-      api: () => (online ? apiFor(double.users.member) : null),
+      api: () => (online ? clients.apiFor(double.users.member) : null),
     });
 
   it('refuses a topic the server holds no message in, and not one it does', async () => {

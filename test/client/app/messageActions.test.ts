@@ -1,13 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import { narrowOfHash } from '../../../src-main/client/app/links';
-import {
-  connected,
-  eventually,
-  joinWithKey,
-  testApps,
-  type TestHearth,
-} from '../../helpers/hearth';
+import { eventually, testApps, type TestHearth } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
 
 // Issue 15, point 3: the message menu's actions, through the bridge, against a
@@ -30,12 +24,7 @@ afterAll(() => org.close());
 const apps = testApps(createMemorySecretStore());
 afterEach(() => apps.stopAll());
 
-async function signedIn(user: TestUser): Promise<TestHearth> {
-  const hearth = await apps.start();
-  await joinWithKey(hearth.app, org.url, user);
-  await connected(hearth.app);
-  return hearth;
-}
+const signedIn = (user: TestUser): Promise<TestHearth> => apps.signedIn(org.url, user);
 
 async function say(user: TestUser, topic: string, content: string): Promise<number> {
   const sent = await org.api(user)('POST', '/messages', {

@@ -2,14 +2,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../../src-main/client/cache/openCache';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
-import {
-  connected,
-  eventually,
-  joinWithKey,
-  startTestHearth,
-  testApps,
-  type TestHearth,
-} from '../../helpers/hearth';
+import { eventually, startTestHearth, testApps, type TestHearth } from '../../helpers/hearth';
 import { serverKinds, type TestServer } from '../../helpers/serverKinds';
 
 // Issue 13, point 6: what is written offline is kept, survives a restart, is
@@ -31,12 +24,7 @@ describe.each(serverKinds)('the outbox, on $name', (kind) => {
 
   const travel = () => ({ kind: 'stream' as const, streamId: kitchenId, topic: 'travel' });
 
-  async function signedIn(): Promise<TestHearth> {
-    const hearth = await apps.start();
-    await joinWithKey(hearth.app, server.url, server.me);
-    await connected(hearth.app);
-    return hearth;
-  }
+  const signedIn = (): Promise<TestHearth> => apps.signedIn(server.url, server.me);
 
   /** The contents of the channel's messages on the server, oldest first. */
   const onServer = async (): Promise<string[]> =>

@@ -1,13 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../../src-main/client/api';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
-import {
-  connected,
-  eventually,
-  joinWithKey,
-  testApps,
-  type TestHearth,
-} from '../../helpers/hearth';
+import { eventually, testApps, type TestHearth } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
 
 // Issue 15: the stream browser, subscription settings and muted topics,
@@ -39,12 +33,7 @@ afterAll(() => org.close());
 const apps = testApps(createMemorySecretStore());
 afterEach(() => apps.stopAll());
 
-async function signedIn(user: TestUser): Promise<TestHearth> {
-  const hearth = await apps.start();
-  await joinWithKey(hearth.app, org.url, user);
-  await connected(hearth.app);
-  return hearth;
-}
+const signedIn = (user: TestUser): Promise<TestHearth> => apps.signedIn(org.url, user);
 
 const policyOf = async (topic: string) =>
   (

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApi, type Api } from '../../../src-main/client/api';
 import {
   deleteMessageEventSchema,
   streamEventSchema,
@@ -7,22 +6,19 @@ import {
   type AnyEvent,
 } from '../../../src-main/wire';
 import { startZulipDouble, type Seat, type ZulipDouble } from '../../helpers/zulipDouble';
+import { clientsOf, type DoubleClients } from '../../helpers/doubleClients';
 
 // Each accepted action of the double reaches the other clients as Zulip's event.
 let double: ZulipDouble;
+let clients: DoubleClients;
 beforeEach(async () => {
   double = await startZulipDouble({ heartbeatMs: 300 });
+  clients = clientsOf(double);
 });
 afterEach(() => double.close());
 
-const apiFor = (seat: Seat): Api =>
-  createApi(
-    { serverUrl: double.url, email: seat.email, apiKey: seat.apiKey },
-    { featureLevel: () => double.org.featureLevel },
-  );
-
 async function registered(seat: Seat) {
-  const api = apiFor(seat);
+  const api = clients.apiFor(seat);
   const { queue_id: queueId, last_event_id: lastEventId } = await api.register();
   return {
     api,
@@ -35,7 +31,7 @@ async function registered(seat: Seat) {
 
 describe('the double’s events', () => {
   it('answers a quiet long-poll with a heartbeat', async () => {
-    const api = apiFor(double.users.member);
+    const api = clients.apiFor(double.users.member);
     const { queue_id: queueId } = await api.register();
     const events = await api.getEvents({ queueId, lastEventId: -1, dontBlock: false });
     expect(events).toEqual([{ type: 'heartbeat', id: 0 }]);
@@ -57,7 +53,7 @@ describe('the double’s events', () => {
   });
 
   it('finds unread messages with is:unread and the first unread anchor', async () => {
-    const api = apiFor(double.users.member2);
+    const api = clients.apiFor(double.users.member2);
     const page = await api.getMessages({
       anchor: 'first_unread',
       numBefore: 0,
@@ -70,7 +66,7 @@ describe('the double’s events', () => {
 
   it('deletes a message for whoever may delete it, as one bulk event', async () => {
     const cordelia = await registered(double.users.member2);
-    await apiFor(double.users.admin).deleteMessage(2);
+    await clients.apiFor(double.users.admin).deleteMessage(2);
     const [event] = await cordelia.next();
     expect(deleteMessageEventSchema.parse(event)).toMatchObject({
       message_ids: [2],
@@ -81,7 +77,7 @@ describe('the double’s events', () => {
   });
 
   it('refuses a member deleting another’s message', async () => {
-    await expect(apiFor(double.users.member2).deleteMessage(1)).rejects.toMatchObject({
+    await expect(clients.apiFor(double.users.member2).deleteMessage(1)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: "You don't have permission to delete this message",
     });
@@ -89,7 +85,9 @@ describe('the double’s events', () => {
 
   it('announces a channel’s changed description and group setting', async () => {
     const hamlet = await registered(double.users.member);
-    await apiFor(double.users.admin).updateStream(double.streams.denmark, { description: 'Hi' });
+    await clients
+      .apiFor(double.users.admin)
+      .updateStream(double.streams.denmark, { description: 'Hi' });
     const [event] = await hamlet.next();
     expect(streamEventSchema.parse(event)).toMatchObject({
       op: 'update',
@@ -101,7 +99,7 @@ describe('the double’s events', () => {
 
   it('announces subgroups and refuses a cycle', async () => {
     const hamlet = await registered(double.users.member);
-    const admin = apiFor(double.users.admin);
+    const admin = clients.apiFor(double.users.admin);
     await admin.updateUserGroupSubgroups(double.groups.movers, { add: [], delete: [30] });
     const [event] = await hamlet.next();
     expect(event).toMatchObject({
@@ -118,7 +116,7 @@ describe('the double’s events', () => {
 
   it('tells the channel of someone typing, by stream_id', async () => {
     const cordelia = await registered(double.users.member2);
-    await apiFor(double.users.member).setTyping('start', {
+    await clients.apiFor(double.users.member).setTyping('start', {
       kind: 'stream',
       streamId: double.streams.denmark,
       topic: '',
@@ -135,7 +133,7 @@ describe('the double’s events', () => {
   });
 
   it('answers presence with last_update_id in the modern form', async () => {
-    const hamlet = apiFor(double.users.member);
+    const hamlet = clients.apiFor(double.users.member);
     const first = await hamlet.updatePresence('active', -1);
     expect(first.presences[String(double.users.member.id)]).toBeDefined();
     expect(first.presence_last_update_id).toBeTypeOf('number');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { streamEventSchema } from '../../../src-main/wire';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
-import { clientsOf, hearthCapabilities } from './listen';
+import { clientsOf, hearthCapabilities } from '../../helpers/doubleClients';
 
 // Archiving and unarchiving channels on the Zulip 12 double: DELETE
 // /streams/{id}, and PATCH with is_archived false (feature level 388); since

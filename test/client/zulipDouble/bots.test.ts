@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../../src-main/client/api';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
-import { clientsOf } from './listen';
+import { clientsOf } from '../../helpers/doubleClients';
 
 // Bots on the Zulip 12 double: creation under can_create_bots_group and
 // can_create_write_only_bots_group, GET /bots, the bot's key from its own

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
-import { clientsOf } from './listen';
+import { clientsOf } from '../../helpers/doubleClients';
 
 // Channel folders on the Zulip 12 double: PATCH /channel_folders (feature
 // level 414) with its reorder event (418), and PATCH /channel_folders/{id}.

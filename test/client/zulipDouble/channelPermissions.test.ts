@@ -1,17 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApi, type Api } from '../../../src-main/client/api';
-import { createHttpClient, type Params } from '../../../src-main/client/http';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
-import { apiSuccessSchema } from '../../../src-main/wire';
 import type { BridgeService, ComposeTarget } from '../../../src-preload/bridge';
-import {
-  connected,
-  eventually,
-  joinWithKey,
-  testApps,
-  type TestHearth,
-} from '../../helpers/hearth';
+import { eventually, testApps, type TestHearth } from '../../helpers/hearth';
 import { startZulipDouble, type Seat, type ZulipDouble } from '../../helpers/zulipDouble';
+import { clientsOf, type DoubleClients } from '../../helpers/doubleClients';
 
 // Issue 34, point 2: Hearth signed in to a modern Zulip server as King
 // Hamlet, a member. What the compose box says before a message goes, and
@@ -19,8 +11,10 @@ import { startZulipDouble, type Seat, type ZulipDouble } from '../../helpers/zul
 // organization's group settings as they change, and agree with what the
 // server then accepts or refuses.
 let double: ZulipDouble;
+let clients: DoubleClients;
 beforeEach(async () => {
   double = await startZulipDouble({ heartbeatMs: 2_000 });
+  clients = clientsOf(double);
 });
 const apps = testApps(createMemorySecretStore());
 afterEach(async () => {
@@ -28,28 +22,10 @@ afterEach(async () => {
   await double.close();
 });
 
-const asAdmin = (method: 'PATCH' | 'POST', path: string, params: Params) =>
-  createHttpClient({
-    serverUrl: double.url,
-    email: double.users.admin.email,
-    apiKey: double.users.admin.apiKey,
-  }).request(method, path, params, apiSuccessSchema);
-
-const apiFor = (seat: Seat): Api =>
-  createApi(
-    { serverUrl: double.url, email: seat.email, apiKey: seat.apiKey },
-    { featureLevel: () => double.org.featureLevel },
-  );
-
-async function signedIn(seat: Seat): Promise<TestHearth> {
-  const hearth = await apps.start();
-  await joinWithKey(hearth.app, double.url, seat);
-  await connected(hearth.app);
-  return hearth;
-}
+const signedIn = (seat: Seat): Promise<TestHearth> => apps.signedIn(double.url, seat);
 
 const setChannel = (streamId: number, setting: string, value: unknown) =>
-  asAdmin('PATCH', `streams/${streamId}`, { [setting]: JSON.stringify({ new: value }) });
+  clients.asAdmin('PATCH', `streams/${streamId}`, { [setting]: JSON.stringify({ new: value }) });
 
 const refusalOf = async (service: BridgeService, to: ComposeTarget) =>
   (await service.checkComposeTarget({ to })).refusal;
@@ -69,7 +45,7 @@ describe('the compose box against a modern Zulip server', () => {
       (await refusalOf(service, denmark)) === 'channelPosting' ? true : undefined,
     );
     await expect(
-      apiFor(double.users.member).sendStreamMessage({
+      clients.apiFor(double.users.member).sendStreamMessage({
         stream: 'Denmark',
         topic: 'castle',
         content: 'Let me in',
@@ -85,7 +61,7 @@ describe('the compose box against a modern Zulip server', () => {
 
   it('refuses a new topic, not an existing one, where the member may not start topics', async () => {
     const { service } = await signedIn(double.users.member);
-    await apiFor(double.users.member2).sendStreamMessage({
+    await clients.apiFor(double.users.member2).sendStreamMessage({
       stream: 'Denmark',
       topic: 'castle',
       content: 'The ghost walks',
@@ -104,7 +80,7 @@ describe('the compose box against a modern Zulip server', () => {
     // Zulip matches topics without regard to case.
     expect(await refusalOf(service, topic('Castle'))).toBeNull();
     // Someone else starts it: then the member may post there.
-    await apiFor(double.users.admin).sendStreamMessage({
+    await clients.apiFor(double.users.admin).sendStreamMessage({
       stream: 'Denmark',
       topic: 'ramparts',
       content: 'Cold tonight',
@@ -122,7 +98,7 @@ describe('the compose box against a modern Zulip server', () => {
     });
     expect(await refusalOf(service, to(double.users.member2))).toBeNull();
 
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       direct_message_permission_group: JSON.stringify({ new: double.groups.moderators }),
     });
     await eventually('the realm event restricts direct messages', async () =>
@@ -131,7 +107,7 @@ describe('the compose box against a modern Zulip server', () => {
         : undefined,
     );
     await expect(
-      apiFor(double.users.member).sendMessage({
+      clients.apiFor(double.users.member).sendMessage({
         to: { userIds: [double.users.member2.id] },
         content: 'Psst',
       }),
@@ -139,7 +115,7 @@ describe('the compose box against a modern Zulip server', () => {
     // A moderator in the conversation authorizes it.
     expect(await refusalOf(service, to(double.users.member2, double.users.moderator))).toBeNull();
 
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       direct_message_permission_group: JSON.stringify({ new: double.groups.nobody }),
     });
     await eventually('the realm event turns direct messages off', async () =>
@@ -154,7 +130,7 @@ describe('the compose box against a modern Zulip server', () => {
     const desdemona: ComposeTarget = { kind: 'private', userIds: [double.users.owner.id] };
     // Cordelia wrote to him before: that conversation is started.
     const cordelia: ComposeTarget = { kind: 'private', userIds: [double.users.member2.id] };
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       direct_message_initiator_group: JSON.stringify({ new: double.groups.moderators }),
     });
     await eventually('the realm event restricts starting conversations', async () =>
@@ -162,7 +138,7 @@ describe('the compose box against a modern Zulip server', () => {
     );
     expect(await refusalOf(service, cordelia)).toBeNull();
 
-    await apiFor(double.users.owner).sendMessage({
+    await clients.apiFor(double.users.owner).sendMessage({
       to: { userIds: [double.users.member.id] },
       content: 'Are you there?',
     });

@@ -1,24 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient, type Params } from '../../../src-main/client/http';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
-import { apiSuccessSchema } from '../../../src-main/wire';
 import type { BridgeService, UserGroupView } from '../../../src-preload/bridge';
-import {
-  connected,
-  eventually,
-  joinWithKey,
-  testApps,
-  type TestHearth,
-} from '../../helpers/hearth';
+import { eventually, testApps, type TestHearth } from '../../helpers/hearth';
 import { startZulipDouble, type Seat, type ZulipDouble } from '../../helpers/zulipDouble';
+import { clientsOf, type DoubleClients } from '../../helpers/doubleClients';
 
 // Hearth's Groups page signed in to a modern Zulip server as King Hamlet, a
 // member: each group offers what its own settings and the organization's
 // let him do, follows their changes without registering again, and keeps
 // offering what was allowed when last seen once the link is down.
 let double: ZulipDouble;
+let clients: DoubleClients;
 beforeEach(async () => {
   double = await startZulipDouble({ heartbeatMs: 2_000 });
+  clients = clientsOf(double);
 });
 const apps = testApps(createMemorySecretStore());
 afterEach(async () => {
@@ -26,19 +21,7 @@ afterEach(async () => {
   await double.close();
 });
 
-const asAdmin = (method: 'PATCH' | 'POST', path: string, params: Params) =>
-  createHttpClient({
-    serverUrl: double.url,
-    email: double.users.admin.email,
-    apiKey: double.users.admin.apiKey,
-  }).request(method, path, params, apiSuccessSchema);
-
-async function signedIn(seat: Seat): Promise<TestHearth> {
-  const hearth = await apps.start();
-  await joinWithKey(hearth.app, double.url, seat);
-  await connected(hearth.app);
-  return hearth;
-}
+const signedIn = (seat: Seat): Promise<TestHearth> => apps.signedIn(double.url, seat);
 
 const groupNamed = async (service: BridgeService, name: string): Promise<UserGroupView> => {
   const found = (await service.listUserGroups({})).groups.find((group) => group.name === name);
@@ -86,7 +69,7 @@ describe('the Groups page on a modern Zulip server', () => {
     const { service } = await signedIn(double.users.member);
 
     // Movers holds Hamlet through the group nested in it.
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       can_manage_all_groups: JSON.stringify({ new: double.groups.movers }),
     });
     await eventually('the realm event offers managing movers', async () =>
@@ -106,7 +89,7 @@ describe('the Groups page on a modern Zulip server', () => {
         : undefined,
     );
 
-    await asAdmin('POST', `user_groups/${double.groups.hamletCharacters}/members`, {
+    await clients.asAdmin('POST', `user_groups/${double.groups.hamletCharacters}/members`, {
       delete: JSON.stringify([double.users.member.id]),
     });
     await eventually('the member event withdraws managing movers', async () =>
@@ -118,7 +101,7 @@ describe('the Groups page on a modern Zulip server', () => {
 
   it('offers offline, after a restart, what was allowed when last seen', async () => {
     const first = await signedIn(double.users.member);
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       can_manage_all_groups: JSON.stringify({ new: double.groups.hamletCharacters }),
     });
     await eventually('the realm event offers managing movers', async () =>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
-import { clientsOf } from './listen';
+import { clientsOf } from '../../helpers/doubleClients';
 
 // The organization's time limits on moving messages (feature level 162) on
 // the Zulip 12 double: the documented examples' messages are months old, the

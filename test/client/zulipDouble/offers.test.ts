@@ -1,23 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApi, type Api } from '../../../src-main/client/api';
-import { createHttpClient, type Params } from '../../../src-main/client/http';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
-import { apiSuccessSchema } from '../../../src-main/wire';
-import {
-  connected,
-  eventually,
-  joinWithKey,
-  testApps,
-  type TestHearth,
-} from '../../helpers/hearth';
+import { eventually, testApps, type TestHearth } from '../../helpers/hearth';
 import { startZulipDouble, type Seat, type ZulipDouble } from '../../helpers/zulipDouble';
+import { clientsOf, type DoubleClients } from '../../helpers/doubleClients';
 
 // Hearth's app signed in to a modern Zulip server: what the window is offered
 // follows the server's group settings as they change, without registering
 // again, and what it is offered the server accepts.
 let double: ZulipDouble;
+let clients: DoubleClients;
 beforeEach(async () => {
   double = await startZulipDouble({ heartbeatMs: 2_000 });
+  clients = clientsOf(double);
 });
 const apps = testApps(createMemorySecretStore());
 afterEach(async () => {
@@ -25,31 +19,13 @@ afterEach(async () => {
   await double.close();
 });
 
-const asAdmin = (method: 'PATCH' | 'POST', path: string, params: Params) =>
-  createHttpClient({
-    serverUrl: double.url,
-    email: double.users.admin.email,
-    apiKey: double.users.admin.apiKey,
-  }).request(method, path, params, apiSuccessSchema);
-
-const apiFor = (seat: Seat): Api =>
-  createApi(
-    { serverUrl: double.url, email: seat.email, apiKey: seat.apiKey },
-    { featureLevel: () => double.org.featureLevel },
-  );
-
-async function signedIn(seat: Seat): Promise<TestHearth> {
-  const hearth = await apps.start();
-  await joinWithKey(hearth.app, double.url, seat);
-  await connected(hearth.app);
-  return hearth;
-}
+const signedIn = (seat: Seat): Promise<TestHearth> => apps.signedIn(double.url, seat);
 
 describe('Hearth signed in to a modern Zulip server', () => {
   it('offers a move between channels exactly while the organization allows it', async () => {
     const { app, service } = await signedIn(double.users.member);
     const rules = () => app.active().snapshot().messageRules;
-    const id = await apiFor(double.users.member).sendStreamMessage({
+    const id = await clients.apiFor(double.users.member).sendStreamMessage({
       stream: 'Denmark',
       topic: 'castle',
       content: 'Something is rotten',
@@ -64,7 +40,7 @@ describe('Hearth signed in to a modern Zulip server', () => {
     ).rejects.toThrow();
 
     // Movers holds Hamlet through the group nested in it.
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       can_move_messages_between_channels_group: JSON.stringify({ new: double.groups.movers }),
     });
     await eventually('the realm event offers the move', () => rules().moveBetweenStreams);
@@ -82,7 +58,7 @@ describe('Hearth signed in to a modern Zulip server', () => {
     );
 
     // Out of the nested group, out of the offer.
-    await asAdmin('POST', `user_groups/${double.groups.hamletCharacters}/members`, {
+    await clients.asAdmin('POST', `user_groups/${double.groups.hamletCharacters}/members`, {
       delete: JSON.stringify([double.users.member.id]),
     });
     await eventually('the group event withdraws the move', () =>
@@ -90,7 +66,7 @@ describe('Hearth signed in to a modern Zulip server', () => {
     );
 
     // People named one by one: an anonymous group.
-    await asAdmin('PATCH', 'realm', {
+    await clients.asAdmin('PATCH', 'realm', {
       can_move_messages_between_channels_group: JSON.stringify({
         new: { direct_members: [double.users.member.id], direct_subgroups: [] },
       }),
@@ -100,7 +76,7 @@ describe('Hearth signed in to a modern Zulip server', () => {
 
   it('shows the empty topic as the organization names it, and sends to it', async () => {
     const { app } = await signedIn(double.users.member);
-    const id = await apiFor(double.users.member2).sendStreamMessage({
+    const id = await clients.apiFor(double.users.member2).sendStreamMessage({
       stream: 'Denmark',
       topic: '',
       content: 'Anyone for chess?',

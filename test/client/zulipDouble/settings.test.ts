@@ -3,7 +3,7 @@ import { probeServer } from '../../../src-main/client/accounts/probeServer';
 import { signInWithPassword } from '../../../src-main/client/accounts/signIn';
 import { realmUserEventSchema } from '../../../src-main/wire';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
-import { clientsOf } from './listen';
+import { clientsOf } from '../../helpers/doubleClients';
 
 // PATCH /settings on the Zulip 12 double: one user's settings, each change a
 // user_settings event to that user, a new name a realm_user event to everyone.

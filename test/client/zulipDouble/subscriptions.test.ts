@@ -6,7 +6,7 @@ import {
   subscriptionUpdateEventSchema,
 } from '../../../src-main/wire';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
-import { clientsOf } from './listen';
+import { clientsOf } from '../../helpers/doubleClients';
 
 // Subscribing, creating channels on the way, unsubscribing and personal
 // channel settings on the Zulip 12 double, as POST, DELETE

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
-import { clientsOf } from './listen';
+import { clientsOf } from '../../helpers/doubleClients';
 
 // POST /user_uploads and the uploaded files on the Zulip 12 double: `url`
 // and `uri` (feature level 272), `filename` (285), the realm's size limit,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
-import { clientsOf, hearthCapabilities } from './listen';
+import { clientsOf, hearthCapabilities } from '../../helpers/doubleClients';
 
 // User groups on the Zulip 12 double: creation under can_create_groups,
 // changes under can_manage_group, deactivation unless in use, and each kind

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userTopicEventSchema } from '../../../src-main/wire';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
-import { clientsOf, hearthCapabilities } from './listen';
+import { clientsOf, hearthCapabilities } from '../../helpers/doubleClients';
 
 // POST /user_topics (feature level 170) on the Zulip 12 double: a topic's
 // visibility policy for one user, its event, and register's user_topics.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realmUserEventSchema } from '../../../src-main/wire';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
-import { clientsOf } from './listen';
+import { clientsOf } from '../../helpers/doubleClients';
 
 // Administrators' changes to other users on the Zulip 12 double: PATCH,
 // DELETE /users/{id} and POST /users/{id}/reactivate, with the realm_user and

@@ -1,7 +1,8 @@
-import { createApi, type Api } from '../../../src-main/client/api';
-import type { AnyEvent } from '../../../src-main/wire';
-import { caller, type ApiCall } from '../../helpers/org';
-import type { Seat, ZulipDouble } from '../../helpers/zulipDouble';
+import { createApi, type Api } from '../../src-main/client/api';
+import { createHttpClient, type Params } from '../../src-main/client/http';
+import { apiSuccessSchema, type AnyEvent } from '../../src-main/wire';
+import { caller, type ApiCall } from './org';
+import type { Seat, ZulipDouble } from './zulipDouble';
 
 // What the Hearth client declares when it registers.
 export const hearthCapabilities = {
@@ -28,6 +29,13 @@ export function clientsOf(double: ZulipDouble) {
       { featureLevel: () => double.org.featureLevel },
     );
   const raw = (seat: Seat): ApiCall => caller(() => double.url, seat);
+  /** A call as the administrator through the client's HTTP layer, for what the Api has no method for; a refusal throws. */
+  const asAdmin = (method: 'POST' | 'PATCH' | 'DELETE', path: string, params: Params = {}) =>
+    createHttpClient({
+      serverUrl: double.url,
+      email: double.users.admin.email,
+      apiKey: double.users.admin.apiKey,
+    }).request(method, path, params, apiSuccessSchema);
 
   /** Registers a queue as the seat with the capabilities; an action's events are queued before it answers. */
   async function listen(
@@ -60,5 +68,7 @@ export function clientsOf(double: ZulipDouble) {
   /** A fresh registration's state as the seat sees it. */
   const stateOf = async (seat: Seat) => (await listen(seat)).state;
 
-  return { apiFor, raw, listen, stateOf };
+  return { apiFor, raw, asAdmin, listen, stateOf };
 }
+
+export type DoubleClients = ReturnType<typeof clientsOf>;
