@@ -2,49 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { applyEvent, type InitialState } from '../../src-main/state/applyEvent';
 import { groupPermissionsOf, type GroupPermissions } from '../../src-main/state/groupPermissions';
 import type { QueuedEvent, UserGroup } from '../../src-main/wire';
+import {
+  admin,
+  alice,
+  bob,
+  everybody,
+  groupIds,
+  guest,
+  moderator,
+  owner,
+  roles,
+  systemGroups,
+  userGroup,
+} from './modernOrganization';
 
 // An organization on a Zulip 12 server (feature level 440), its system
 // groups nested as Zulip nests them, and two groups people made: gardeners
 // (Bob) inside outdoors. Each test gives the "choir" group, whose settings
 // decide what is offered on it, its own settings.
-const owner = 1;
-const admin = 2;
-const moderator = 3;
-const alice = 4;
-const bob = 5;
-const guest = 6;
-const everybody = [owner, admin, moderator, alice, bob, guest];
-
-const ids = {
-  owners: 1,
-  administrators: 2,
-  moderators: 3,
-  fullMembers: 4,
-  members: 5,
-  everyone: 6,
-  nobody: 8,
-  gardeners: 10,
-  outdoors: 11,
-  choir: 12,
-};
+const ids = { ...groupIds, choir: 12 };
 
 type Settings = Record<string, unknown>;
 
-const group = (
-  id: number,
-  name: string,
-  members: number[],
-  subgroups: number[],
-  settings: Settings = {},
-): UserGroup => ({
-  id,
-  name,
-  description: '',
-  members,
-  direct_subgroup_ids: subgroups,
-  is_system_group: name.startsWith('role:'),
-  ...settings,
-});
+const group = userGroup;
 
 // What Zulip sends for a group a member made: its creator manages it and
 // adds to it, nobody joins, everyone may leave, nobody removes others.
@@ -70,28 +50,12 @@ const systemSettings: Settings = {
 
 function groupsWith(choir: Settings, choirMembers: number[] = [alice]): UserGroup[] {
   return [
-    group(1, 'role:owners', [owner], [], systemSettings),
-    group(2, 'role:administrators', [admin], [1], systemSettings),
-    group(3, 'role:moderators', [moderator], [2], systemSettings),
-    group(4, 'role:fullmembers', [alice, bob], [3], systemSettings),
-    group(5, 'role:members', [], [4], systemSettings),
-    group(6, 'role:everyone', [guest], [5], systemSettings),
-    group(7, 'role:internet', [], [6], systemSettings),
-    group(8, 'role:nobody', [], [], systemSettings),
+    ...systemGroups(systemSettings),
     group(10, 'gardeners', [bob], [], made(admin)),
     group(11, 'outdoors', [], [10], made(admin)),
     group(12, 'choir', choirMembers, [], { ...made(owner), ...choir }),
   ];
 }
-
-const roles: Record<number, Settings> = {
-  [owner]: { is_owner: true, is_admin: true },
-  [admin]: { is_admin: true },
-  [moderator]: { is_moderator: true },
-  [alice]: {},
-  [bob]: {},
-  [guest]: { is_guest: true },
-};
 
 function stateOf(
   userId: number,

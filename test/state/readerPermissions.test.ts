@@ -7,65 +7,28 @@ import {
   readerMay,
 } from '../../src-main/state/readerPermissions';
 import type { QueuedEvent, Subscription, UserGroup } from '../../src-main/wire';
+import {
+  admin,
+  alice,
+  bob,
+  groupIds,
+  guest,
+  moderator,
+  owner,
+  roles,
+  systemGroups,
+  userGroup,
+} from './modernOrganization';
 
-// An organization on a Zulip 12 server (feature level 440): the system groups
-// nest as Zulip nests them, each role's group holding the one above it.
-const owner = 1;
-const admin = 2;
-const moderator = 3;
-const alice = 4;
-const bob = 5;
-const guest = 6;
-
-const group = (
-  id: number,
-  name: string,
-  members: number[],
-  subgroups: number[],
-  system = true,
-): UserGroup => ({
-  id,
-  name,
-  description: '',
-  members,
-  direct_subgroup_ids: subgroups,
-  is_system_group: system,
-});
-
-const groups = {
-  owners: 1,
-  administrators: 2,
-  moderators: 3,
-  fullMembers: 4,
-  members: 5,
-  everyone: 6,
-  nobody: 8,
-  gardeners: 10,
-  outdoors: 11,
-};
-
+// The test organization on a Zulip 12 server (feature level 440), with
+// gardeners (Bob) inside outdoors: a group of people, inside a group of groups.
+const groups = groupIds;
+const group = userGroup;
 const userGroups: UserGroup[] = [
-  group(1, 'role:owners', [owner], []),
-  group(2, 'role:administrators', [admin], [1]),
-  group(3, 'role:moderators', [moderator], [2]),
-  group(4, 'role:fullmembers', [alice, bob], [3]),
-  group(5, 'role:members', [], [4]),
-  group(6, 'role:everyone', [guest], [5]),
-  group(7, 'role:internet', [], [6]),
-  group(8, 'role:nobody', [], []),
-  // A group of people, inside a group of groups.
-  group(10, 'gardeners', [bob], [], false),
-  group(11, 'outdoors', [], [10], false),
+  ...systemGroups(),
+  group(10, 'gardeners', [bob], []),
+  group(11, 'outdoors', [], [10]),
 ];
-
-const roles: Record<number, Partial<InitialState>> = {
-  [owner]: { is_owner: true, is_admin: true },
-  [admin]: { is_admin: true },
-  [moderator]: { is_moderator: true },
-  [alice]: {},
-  [bob]: {},
-  [guest]: { is_guest: true },
-};
 
 function modern(userId: number, settings: Record<string, unknown> = {}): InitialState {
   return {
@@ -190,8 +153,8 @@ describe('what the reader may do, read from group settings', () => {
   it('walks a loop of subgroups once', () => {
     const looped = [
       ...userGroups.filter((g) => g.id < 10),
-      group(10, 'a', [], [11], false),
-      group(11, 'b', [], [10], false),
+      group(10, 'a', [], [11]),
+      group(11, 'b', [], [10]),
     ];
     const state = modern(alice, {
       realm_user_groups: looped,
@@ -403,6 +366,18 @@ describe('what the reader may do in one channel', () => {
   });
 });
 
+// Who each kind of group-setting value names: a system group, a
+// user-defined group nested in another, and people and groups named together.
+const kinds = [
+  ['the moderators’ system group', groups.moderators, [owner, admin, moderator]],
+  ['a group holding a group of people', groups.outdoors, [bob]],
+  [
+    'an anonymous group',
+    { direct_members: [alice], direct_subgroups: [groups.administrators] },
+    [owner, admin, alice],
+  ],
+] as const;
+
 describe('every action, against each kind of group setting', () => {
   // Each action the window offers, and the realm setting that grants it.
   const actions = [
@@ -423,17 +398,6 @@ describe('every action, against each kind of group setting', () => {
     ['manageAllGroups', 'realm_can_manage_all_groups'],
     ['createBots', 'realm_can_create_bots_group'],
     ['createWriteOnlyBots', 'realm_can_create_write_only_bots_group'],
-  ] as const;
-  // Who each kind of value names: a system group, a user-defined group
-  // nested in another, and people and groups named together.
-  const kinds = [
-    ['the moderators’ system group', groups.moderators, [owner, admin, moderator]],
-    ['a group holding a group of people', groups.outdoors, [bob]],
-    [
-      'an anonymous group',
-      { direct_members: [alice], direct_subgroups: [groups.administrators] },
-      [owner, admin, alice],
-    ],
   ] as const;
 
   const cases = actions.flatMap(([action, setting]) =>
@@ -458,15 +422,6 @@ describe('every channel action, against each kind of group setting', () => {
     ['deleteOwn', 'can_delete_own_message_group', []],
     ['send', 'can_send_message_group', []],
     ['createTopic', 'can_create_topic_group', []],
-  ] as const;
-  const kinds = [
-    ['the moderators’ system group', groups.moderators, [owner, admin, moderator]],
-    ['a group holding a group of people', groups.outdoors, [bob]],
-    [
-      'an anonymous group',
-      { direct_members: [alice], direct_subgroups: [groups.administrators] },
-      [owner, admin, alice],
-    ],
   ] as const;
   const granted = {
     // can_create_topic_group came with level 441.
