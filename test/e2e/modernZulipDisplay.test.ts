@@ -103,6 +103,11 @@ describe('the window against a modern Zulip server', () => {
         .locator('option')
         .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
     ).toEqual(['1', '2', '3', '4']);
+    // An archived channel takes no messages, so it has no notification settings.
+    expect(
+      await page.getByRole('checkbox', { name: 'Desktop notifications for #Rome' }).count(),
+    ).toBe(0);
+    await page.getByRole('checkbox', { name: 'Desktop notifications for #Denmark' }).waitFor();
     await ui.screenshot('modern-zulip-notification-settings');
     await badge.scrollIntoViewIfNeeded();
     await ui.screenshot('modern-zulip-badge-choices');

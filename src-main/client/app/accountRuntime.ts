@@ -349,6 +349,12 @@ export class AccountRuntime {
   }
 
   /** The notification settings page: the global settings, the sounds, each stream's own. */
+  // Archived channels (Zulip 10) take no messages: they leave the sidebar,
+  // the compose box and the notification settings; their history stays.
+  #activeSubscriptions() {
+    return this.cache.subscriptions().filter((subscription) => subscription.is_archived !== true);
+  }
+
   notificationPage(): NotificationPage {
     const state = this.#registerState();
     return {
@@ -358,8 +364,7 @@ export class AccountRuntime {
         name,
         path: soundPath(soundToPlay(name) ?? defaultSound),
       })),
-      streams: this.cache
-        .subscriptions()
+      streams: this.#activeSubscriptions()
         .map((subscription) => ({
           streamId: subscription.stream_id,
           name: subscription.name,
@@ -603,10 +608,7 @@ export class AccountRuntime {
     );
     const state = this.#registerState();
     const channels = state ? channelsById(state) : new Map<number, StateChannel>();
-    const streams = this.cache
-      .subscriptions()
-      // Archived channels (Zulip 10) leave the sidebar and the compose box; their history stays.
-      .filter((subscription) => subscription.is_archived !== true)
+    const streams = this.#activeSubscriptions()
       .map((subscription) => ({
         streamId: subscription.stream_id,
         name: subscription.name,
