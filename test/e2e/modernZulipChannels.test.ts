@@ -193,6 +193,46 @@ describe('channel permissions and the compose box on a modern Zulip server', () 
       .poll(() => select.locator('option:checked').innerText())
       .toBe("Custom: Cordelia, Lear's daughter, movers");
     await ui.screenshot('modern-organization-custom-group');
+  });
+
+  it('offers in the Create form only the kinds of channel the organization lets him create, live', async () => {
+    await clients.asAdmin('PATCH', 'realm', {
+      can_create_public_channel_group: JSON.stringify({ new: double.groups.movers }),
+      can_create_private_channel_group: JSON.stringify({ new: double.groups.administrators }),
+    });
+    await sidebar().getByRole('button', { name: 'Browse channels' }).click();
+    const form = page.getByRole('form', { name: 'Create a channel' });
+    const choices = () =>
+      form
+        .getByRole('radio')
+        .evaluateAll((radios) => radios.map((radio) => radio.parentElement?.textContent?.trim()));
+    // Hamlet holds "movers" through its subgroup hamletcharacters.
+    await expect.poll(choices).toEqual(['Public: anyone in the organization']);
+
+    await clients.asAdmin('PATCH', 'realm', {
+      can_create_private_channel_group: JSON.stringify({
+        new: { direct_members: [double.users.member.id], direct_subgroups: [] },
+      }),
+    });
+    await expect
+      .poll(choices)
+      .toEqual(['Public: anyone in the organization', 'Private: only people added to it']);
+    await form.getByLabel('Channel name').fill('Elsinore');
+    await form.getByLabel('Private: only people added to it').check();
+    await form.getByRole('button', { name: 'Create channel' }).click();
+    await sidebar().getByRole('button', { name: '# Elsinore' }).waitFor();
+    const created = (await clients.raw(double.users.member)('GET', '/users/me/subscriptions')).json
+      .subscriptions as {
+      name: string;
+      invite_only: boolean;
+    }[];
+    expect(created.find((stream) => stream.name === 'Elsinore')?.invite_only).toBe(true);
+
+    await clients.asAdmin('PATCH', 'realm', {
+      can_create_public_channel_group: JSON.stringify({ new: double.groups.moderators }),
+      can_create_private_channel_group: JSON.stringify({ new: double.groups.moderators }),
+    });
+    await expect.poll(() => form.count()).toBe(0);
     expect(ui.pageErrors).toEqual([]);
   });
 });

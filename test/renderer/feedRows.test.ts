@@ -194,6 +194,21 @@ describe('what a message shows beside its content', () => {
     );
   });
 
+  it('says moved for a message a modern server reports only as moved, with no history to read', () => {
+    // Feature level 365: a move sets last_moved_timestamp alone.
+    expect(editMarker(streamMessage(bob, 't', dayTwo, { last_moved_timestamp: dayTwo }))).toBe(
+      'moved',
+    );
+    expect(
+      editMarker(
+        streamMessage(bob, 't', dayTwo, {
+          last_moved_timestamp: dayTwo,
+          last_edit_timestamp: dayTwo + 60,
+        }),
+      ),
+    ).toBe('edited');
+  });
+
   it('names the people of a direct message as "You and …", or "You" alone', () => {
     expect(participantsLabel(directMessage(bob, [alice, bob, carol]), alice.id)).toBe(
       'You and Bob Builder, Carol',

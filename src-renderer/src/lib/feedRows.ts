@@ -78,7 +78,11 @@ export function keepUnchangedRows(previous: readonly FeedRow[], rows: FeedRow[])
 export function editMarker(message: Message): 'edited' | 'moved' | null {
   const history = message.edit_history;
   if (!history || history.length === 0) {
-    return message.last_edit_timestamp === undefined ? null : 'edited';
+    // Without the history to tell, the timestamps do: from feature level 365
+    // last_edit_timestamp means the content changed, and a move alone sets
+    // only last_moved_timestamp.
+    if (message.last_edit_timestamp !== undefined) return 'edited';
+    return message.last_moved_timestamp === undefined ? null : 'moved';
   }
   if (history.some((entry) => entry.prev_content !== undefined)) return 'edited';
   return 'moved';
