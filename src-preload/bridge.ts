@@ -201,6 +201,8 @@ export type RecentConversation = z.infer<typeof recentConversationSchema>;
 // What one channel lets the reader do to its messages: the organization's
 // grants together with the channel's own (Zulip 11's channel permissions).
 export const channelMessageRulesSchema = z.object({
+  /** The channel is archived (Zulip 10): its messages take no change, no reaction, no reply. */
+  archived: z.boolean(),
   editTopic: z.boolean(),
   moveBetweenStreams: z.boolean(),
   resolveTopic: z.boolean(),

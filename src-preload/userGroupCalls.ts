@@ -13,7 +13,12 @@ const groupIds = z.array(groupId).max(1_000);
 const groupName = z.string().trim().min(1).max(100);
 const groupDescription = z.string().trim().max(1024);
 
-const memberSchema = z.object({ userId: z.number().int(), fullName: z.string() });
+const memberSchema = z.object({
+  userId: z.number().int(),
+  fullName: z.string(),
+  /** Marked "(guest)" where the organization asks guests to be marked (Zulip 8). */
+  guest: z.boolean(),
+});
 export type GroupMember = z.infer<typeof memberSchema>;
 
 // A group inside another, named for people: a role's group by its role.

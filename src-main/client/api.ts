@@ -71,6 +71,12 @@ const clientCapabilities = {
 const sentSchema = z.looseObject({ id: z.number().int() });
 
 const markAllSchema = z.looseObject({ complete: z.boolean().optional() });
+const flagsForNarrowSchema = z.looseObject({
+  found_newest: z.boolean(),
+  last_processed_id: z.number().int().nullable(),
+});
+// The most messages one POST /messages/flags/narrow takes on.
+const flagsForNarrowBatch = 5000;
 // How many parts of a backlog one "mark all as read" goes on asking for.
 const markAllRounds = 50;
 
@@ -894,6 +900,35 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       await http.request('POST', 'mark_stream_as_read', { stream_id: streamId }, apiSuccessSchema);
     },
     async markTopicAsRead(streamId, topic) {
+      // Older copies of Zulip's mark_topic_as_read took an empty topic_name
+      // for "the whole channel"; the empty topic (general chat) is marked
+      // through a narrow that names it, which no server reads another way.
+      if (topic === '' && featureLevel() >= emptyTopicNameSince) {
+        let anchor: number | 'oldest' = 'oldest';
+        for (let round = 0; round < markAllRounds; round++) {
+          const answer: z.output<typeof flagsForNarrowSchema> = await http.request(
+            'POST',
+            'messages/flags/narrow',
+            {
+              anchor: String(anchor),
+              include_anchor: anchor === 'oldest',
+              num_before: 0,
+              num_after: flagsForNarrowBatch,
+              narrow: [
+                { operator: 'channel', operand: streamId },
+                { operator: 'topic', operand: '' },
+                { operator: 'is', operand: 'unread' },
+              ],
+              op: 'add',
+              flag: 'read',
+            },
+            flagsForNarrowSchema,
+          );
+          if (answer.found_newest || answer.last_processed_id === null) return;
+          anchor = answer.last_processed_id;
+        }
+        return;
+      }
       await http.request(
         'POST',
         'mark_topic_as_read',

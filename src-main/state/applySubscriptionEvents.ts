@@ -17,6 +17,7 @@ export interface SubscriptionContext {
 interface StreamEntry {
   stream_id: number;
   subscribers?: (number | string)[] | undefined;
+  subscriber_count?: number | undefined;
 }
 
 const leaving = (ids: ReadonlySet<number>) => (entry: { stream_id: number }) =>
@@ -55,25 +56,47 @@ function left<S extends SubscriptionContext>(state: S, streamIds: ReadonlySet<nu
   // stream stays in view only for an administrator, and nothing for a guest.
   const stillVisible = removed
     .filter((sub) => state.is_admin === true || (!sub.invite_only && state.is_guest !== true))
-    .map((sub) =>
-      sub.subscribers
-        ? { ...sub, subscribers: sub.subscribers.filter((id) => id !== state.user_id) }
-        : sub,
-    );
+    .map((sub) => {
+      // The reader is counted out as Zulip's app counts them: no peer event comes for them.
+      const count = state.user_id === undefined ? null : countAfter(sub, [state.user_id], false);
+      const counted = count === null ? sub : { ...sub, subscriber_count: count };
+      return sub.subscribers
+        ? { ...counted, subscribers: sub.subscribers.filter((id) => id !== state.user_id) }
+        : counted;
+    });
   const next = eachList(state, (list) => list.filter(leaving(streamIds)));
   if (!next.unsubscribed) return next;
   return { ...next, unsubscribed: [...next.unsubscribed, ...stillVisible].sort(byStreamName) };
 }
 
+/**
+ * How many subscribe once `users` joined or left: where the entry lists its
+ * subscribers, only those not yet in (or still in) the list change the
+ * count; each person counts once, however often an event names them.
+ */
+function countAfter(entry: StreamEntry, users: readonly number[], joining: boolean): number | null {
+  if (typeof entry.subscriber_count !== 'number') return null;
+  const listed = entry.subscribers ? new Set(entry.subscribers.map(Number)) : null;
+  const changed = [...new Set(users)].filter((id) => listed?.has(id) !== joining);
+  const count = entry.subscriber_count + (joining ? changed.length : -changed.length);
+  return Math.max(0, count);
+}
+
 function peersChanged<S extends SubscriptionContext>(state: S, event: QueuedEvent): S {
   const streams = new Set(event.stream_ids as number[]);
   const users = event.user_ids as number[];
+  const joining = event.op === 'peer_add';
   return eachList(state, (list) =>
     list.map((entry) => {
-      if (!entry.subscribers || !streams.has(entry.stream_id)) return entry;
+      if (!streams.has(entry.stream_id)) return entry;
+      // Zulip's own reducer leaves subscriber_count (feature level 394) to
+      // its clients, which count peers in and out as these events come.
+      const count = countAfter(entry, users, joining);
+      const next = count === null ? entry : { ...entry, subscriber_count: count };
+      if (!entry.subscribers) return next;
       const others = entry.subscribers.filter((id) => !users.includes(Number(id)));
-      const subscribers = event.op === 'peer_add' ? [...others, ...users] : others;
-      return { ...entry, subscribers: subscribers.sort(ascending) };
+      const subscribers = joining ? [...others, ...users] : others;
+      return { ...next, subscribers: subscribers.sort(ascending) };
     }),
   );
 }

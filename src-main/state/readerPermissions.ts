@@ -431,8 +431,8 @@ function subscriberCountOf(channel: StateChannel | undefined): number | null {
  * What the reader may do in each channel: Zulip's server lets the
  * organization's grant, the channel's own group settings (from the feature
  * level each came in), or administering the channel allow a move, a
- * resolution or a deletion there. The reader and the channels are read once,
- * for a pass over every channel.
+ * resolution or a deletion there, and nothing in an archived channel. The
+ * reader and the channels are read once, for a pass over every channel.
  */
 export function channelPermissionsOf(
   state: InitialState | null,
@@ -451,6 +451,9 @@ export function channelPermissionsOf(
       return holds(reader, value, guestsMayHold(reader.state, 'stream', name) ?? setting.guests);
     };
     const administer = admin || inChannel('can_administer_channel_group');
+    // Zulip refuses every change in an archived channel (Zulip 10): its
+    // administrators may only unarchive it.
+    if (channel?.['is_archived'] === true) return { ...noChannelGrants, administer };
     const movesInChannel = reader.level >= 396 && administer;
     const sendValue = channel?.['can_send_message_group'];
     // Zulip's default for a channel that does not say: everyone may start topics.

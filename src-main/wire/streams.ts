@@ -45,6 +45,8 @@ export const streamSchema = z.object({
   /** Zulip 11 (feature level 392): whether its messages may, must not or only go without a topic. */
   topics_policy: z.string().optional(),
   creator_id: z.number().int().nullable().optional(),
+  /** Zulip 11 (feature level 394): how many subscribe, kept current by the client from peer events. */
+  subscriber_count: z.number().int().optional(),
   ...channelGroupSettings,
 });
 export type Stream = z.infer<typeof streamSchema>;

@@ -16,6 +16,7 @@ const garden = {
   topics_policy: 'empty_topic_only',
   can_move_messages_out_of_channel_group: { direct_members: [4], direct_subgroups: [11] },
   can_send_message_group: 5,
+  subscriber_count: 12,
 };
 
 async function serve(level: number) {
@@ -64,7 +65,7 @@ const sent = (path: string) => {
 };
 
 describe('a modern Zulip server', () => {
-  it('keeps a channel’s folder, topics policy and group settings from register', async () => {
+  it('keeps a channel’s folder, topics policy, subscriber count and group settings from register', async () => {
     const api = await serve(440);
     const registered = await api.register();
     expect(registered.subscriptions?.[0]).toMatchObject({
@@ -73,6 +74,7 @@ describe('a modern Zulip server', () => {
       topics_policy: 'empty_topic_only',
       can_move_messages_out_of_channel_group: { direct_members: [4], direct_subgroups: [11] },
       can_send_message_group: 5,
+      subscriber_count: 12,
     });
     expect(JSON.parse(sent('register').get('client_capabilities') ?? '{}')).toMatchObject({
       empty_topic_name: true,

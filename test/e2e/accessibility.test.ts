@@ -3,7 +3,13 @@ import type { Page } from 'playwright-core';
 import { seriousViolationsInBothThemes } from '../helpers/axe';
 import { startTestHearth } from '../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
-import { openRendererPage, openWindow, type RendererPage } from '../helpers/rendererPage';
+import {
+  joinedThroughForm,
+  openRendererPage,
+  openWindow,
+  type RendererPage,
+} from '../helpers/rendererPage';
+import { startZulipDouble } from '../helpers/zulipDouble';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
 
 // Issue 15, point 9: axe-core, in Chromium, on every main view in both
@@ -112,6 +118,24 @@ describe('the window to axe-core', () => {
       expect(await seriousViolationsInBothThemes(fresh.page, 'onboarding')).toEqual([]);
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+// A modern Zulip server has no icon for its organization: the window shows
+// its initials, which the button's name must hold (label-content-name-mismatch).
+describe('the window joined to a modern Zulip server, to axe-core', () => {
+  it('finds nothing serious in the feed and the organization’s button', async () => {
+    const double = await startZulipDouble();
+    const ui = await joinedThroughForm(double.url, double.users.member);
+    try {
+      const organizations = ui.page.getByRole('navigation', { name: 'Organizations' });
+      await organizations.getByRole('button', { name: 'ZD, Zulip Dev', exact: true }).waitFor();
+      await expect.poll(() => ui.page.getByText('Connecting…').count()).toBe(0);
+      expect(await seriousViolationsInBothThemes(ui.page, 'modern Zulip feed')).toEqual([]);
+    } finally {
+      await ui.close();
+      await double.close();
     }
   });
 });

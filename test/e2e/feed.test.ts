@@ -1,24 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startOrg, type Org, type TestUser } from '../helpers/org';
+import type { TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+import { modernZulip, serverKinds, type Channel, type TestServer } from '../helpers/serverKinds';
 
 // Issue 15, points 1 to 3 in part: the feed laid out as Zulip's message list,
 // Zulip's views in the sidebar, messages read as they are seen, stars.
 
-describe('the feed and the views beside it', () => {
-  let org: Org;
+describe.each(serverKinds)('the feed and the views beside it, on $name', (kind) => {
+  let server: TestServer;
   let alice: TestUser;
   let bob: TestUser;
+  let garden: Channel;
   let ui: RendererPage;
   let page: Page;
 
   const say = (user: TestUser, topic: string, content: string) =>
-    org.api(user)('POST', '/messages', { type: 'stream', to: 'garden', topic, content });
+    server.send(user, garden, topic, content);
 
   /** The flags alice's server holds for the message with this text. */
   async function flagsOf(text: string): Promise<string[]> {
-    const answer = await org.api(alice)('GET', '/messages', {
+    const answer = await server.api(alice)('GET', '/messages', {
       anchor: 'newest',
       num_before: 100,
       num_after: 0,
@@ -35,23 +37,24 @@ describe('the feed and the views beside it', () => {
   const feed = () => page.getByRole('list', { name: 'Messages' });
 
   beforeAll(async () => {
-    org = await startOrg();
-    alice = await org.user('alice');
-    bob = await org.user('bob');
-    for (const user of [alice, bob]) await org.subscribe(user, 'garden');
+    server = await kind.start();
+    ({ me: alice, other: bob } = server);
+    [garden] = server.channels;
     await say(bob, 'tomatoes', 'The tomatoes are red');
     await say(bob, 'tomatoes', 'Shall we pick them?');
     await say(alice, 'tomatoes', 'Tomorrow morning');
     await say(bob, 'beans', 'The beans need poles');
-    ui = await openRendererPage(org, alice);
+    ui = await openRendererPage(server, alice);
     page = ui.page;
-    await sidebar().getByRole('button', { name: '# garden' }).click();
+    await sidebar()
+      .getByRole('button', { name: `# ${garden.name}` })
+      .click();
     await feed().locator('.message', { hasText: 'The beans need poles' }).waitFor();
   });
 
   afterAll(async () => {
     await ui?.close();
-    await org?.close();
+    await server?.close();
   });
 
   it('puts each run of a conversation under a recipient bar and names a sender once per run', async () => {
@@ -60,8 +63,10 @@ describe('the feed and the views beside it', () => {
     // The ✔ between them resolves the topic, for those who may move it.
     await expect
       .poll(() => bars.nth(0).innerText())
-      .toMatch(/# garden\s*›\s*tomatoes\s*(✔\s*)?Today/);
-    await expect.poll(() => bars.nth(1).innerText()).toMatch(/# garden\s*›\s*beans/);
+      .toMatch(new RegExp(`# ${garden.name}\\s*›\\s*tomatoes\\s*(✔\\s*)?Today`));
+    await expect
+      .poll(() => bars.nth(1).innerText())
+      .toMatch(new RegExp(`# ${garden.name}\\s*›\\s*beans`));
 
     const tomatoes = feed().locator('.message');
     expect(await tomatoes.nth(0).locator('.sender').innerText()).toBe(bob.fullName);
@@ -74,7 +79,7 @@ describe('the feed and the views beside it', () => {
     await page.locator('.conversation-header h1', { hasText: 'beans' }).waitFor();
     // The header changes before the topic's messages replace the stream's.
     await expect.poll(() => feed().locator('.message').count()).toBe(1);
-    await ui.screenshot('e2e-feed');
+    await ui.screenshot(`e2e-feed${server.screenshotSuffix}`);
   });
 
   it('marks what the reader sees as read, and offers to mark the rest of a topic read', async () => {
@@ -96,7 +101,9 @@ describe('the feed and the views beside it', () => {
     await page.evaluate(() => (document.hasFocus = () => false));
     await say(bob, 'weeds', 'Weeds by the fence');
     await say(bob, 'weeds', 'And by the gate');
-    await sidebar().getByRole('button', { name: '# garden' }).click();
+    await sidebar()
+      .getByRole('button', { name: `# ${garden.name}` })
+      .click();
     const weeds = sidebar().getByRole('button', { name: /^weeds/ });
     await expect.poll(() => weeds.innerText()).toMatch(/weeds\s*2/);
     await weeds.click();
@@ -111,7 +118,9 @@ describe('the feed and the views beside it', () => {
   });
 
   it('stars a message, lists it under Starred messages, and unstars it there', async () => {
-    await sidebar().getByRole('button', { name: '# garden' }).click();
+    await sidebar()
+      .getByRole('button', { name: `# ${garden.name}` })
+      .click();
     const message = feed().locator('.message', { hasText: 'The tomatoes are red' });
     await message.hover();
     await message.getByRole('button', { name: 'Star this message' }).click();
@@ -128,8 +137,8 @@ describe('the feed and the views beside it', () => {
   });
 
   it('counts mentions and direct messages in their views, and shows each there', async () => {
-    await say(bob, 'tomatoes', '@**alice** the first one is ripe');
-    await org.api(bob)('POST', '/messages', {
+    await say(bob, 'tomatoes', `@**${alice.fullName}** the first one is ripe`);
+    await server.api(bob)('POST', '/messages', {
       type: 'private',
       to: [alice.id],
       content: 'Seeds for you on the porch',
@@ -148,15 +157,17 @@ describe('the feed and the views beside it', () => {
     await expect
       .poll(() => feed().locator('.recipient-bar').first().innerText())
       .toMatch(new RegExp(`You and ${bob.fullName}`));
-    await ui.screenshot('e2e-views');
+    await ui.screenshot(`e2e-views${server.screenshotSuffix}`);
   });
 
   it('marks a message edited when its content changed and moved when only its topic did', async () => {
-    await sidebar().getByRole('button', { name: '# garden' }).click();
+    await sidebar()
+      .getByRole('button', { name: `# ${garden.name}` })
+      .click();
     const sent = await say(bob, 'tomatoes', 'Ripe by Friday');
     const moved = await say(bob, 'tomatoes', 'Beans go here');
-    await org.api(bob)('PATCH', `/messages/${sent.json.id}`, { content: 'Ripe by Saturday' });
-    await org.api(bob)('PATCH', `/messages/${moved.json.id}`, {
+    await server.api(bob)('PATCH', `/messages/${sent}`, { content: 'Ripe by Saturday' });
+    await server.api(bob)('PATCH', `/messages/${moved}`, {
       topic: 'beans',
       propagate_mode: 'change_one',
     });
@@ -169,9 +180,8 @@ describe('the feed and the views beside it', () => {
   it('opens a narrow at its first unread message, and loads newer ones at the bottom', async () => {
     await page.evaluate(() => (document.hasFocus = () => false));
     const ids: number[] = [];
-    for (let n = 1; n <= 100; n++)
-      ids.push((await say(bob, 'harvest', `harvest note ${n}`)).json.id);
-    await org.api(alice)('POST', '/messages/flags', {
+    for (let n = 1; n <= 100; n++) ids.push(await say(bob, 'harvest', `harvest note ${n}`));
+    await server.api(alice)('POST', '/messages/flags', {
       messages: JSON.stringify(ids.slice(0, 30)),
       op: 'add',
       flag: 'read',
@@ -211,5 +221,56 @@ describe('the feed and the views beside it', () => {
       })
       .toBe(1);
     await page.evaluate(() => delete (document as { hasFocus?: unknown }).hasFocus);
+  });
+});
+
+// Only Zulip servers from feature level 334 hold messages without a topic,
+// which the window shows as the organization's "general chat".
+describe('the feed’s general chat, on a Zulip 12 server', () => {
+  let server: TestServer;
+  let alice: TestUser;
+  let bob: TestUser;
+  let garden: Channel;
+  let ui: RendererPage;
+  let page: Page;
+
+  const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
+  const readOnServer = async (id: number): Promise<boolean> =>
+    (
+      (await server.api(alice)('GET', `/messages/${id}`)).json.message as { flags: string[] }
+    ).flags.includes('read');
+
+  beforeAll(async () => {
+    server = await modernZulip.start();
+    ({ me: alice, other: bob } = server);
+    [garden] = server.channels;
+    ui = await openRendererPage(server, alice);
+    page = ui.page;
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    await server?.close();
+  });
+
+  it('marks general chat read with its "Mark all as read", leaving the channel’s other topics unread', async () => {
+    await page.evaluate(() => (document.hasFocus = () => false));
+    const chat = [
+      await server.send(bob, garden, '', 'Who brought the seeds?'),
+      await server.send(bob, garden, '', 'They are by the door'),
+    ];
+    const beans = await server.send(bob, garden, 'beans', 'The beans need poles');
+    await sidebar()
+      .getByRole('button', { name: `# ${garden.name}` })
+      .click();
+    const general = sidebar().getByRole('button', { name: /^general chat/ });
+    await expect.poll(() => general.innerText()).toMatch(/general chat\s*2/);
+    await general.click();
+    await page.locator('.message', { hasText: 'They are by the door' }).waitFor();
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    for (const id of chat) await expect.poll(() => readOnServer(id)).toBe(true);
+    await expect.poll(() => general.innerText()).toBe('general chat');
+    expect(await readOnServer(beans)).toBe(false);
+    await ui.screenshot('e2e-feed-general-chat-zulip12');
   });
 });

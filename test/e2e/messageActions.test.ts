@@ -1,26 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseMessageAction, openTopic as openGardenTopic } from '../helpers/feedActions';
-import { startOrg, type Org, type TestUser } from '../helpers/org';
+import type { TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+import { serverKinds, type Channel, type TestServer } from '../helpers/serverKinds';
 
 // Issue 15, point 3: Zulip's message actions, from each message's menu and
-// from the keyboard, in the window of the organization's owner (an
-// administrator, who may delete any message).
+// from the keyboard, in the window of an organization administrator, who may
+// delete any message.
 
-describe('message actions', () => {
-  let org: Org;
+describe.each(serverKinds)('message actions, on $name', (kind) => {
+  let server: TestServer;
+  let admin: TestUser;
   let bob: TestUser;
+  let garden: Channel;
   let ui: RendererPage;
   let page: Page;
-  let gardenId: number;
 
-  const say = async (user: TestUser, topic: string, content: string): Promise<number> =>
-    (await org.api(user)('POST', '/messages', { type: 'stream', to: 'garden', topic, content }))
-      .json.id;
+  const say = (user: TestUser, topic: string, content: string): Promise<number> =>
+    server.send(user, garden, topic, content);
 
   const onServer = async (id: number) =>
-    (await org.api(org.owner)('GET', `/messages/${id}`, { apply_markdown: false })).json;
+    (await server.api(admin)('GET', `/messages/${id}`, { apply_markdown: false })).json;
 
   const feed = () => page.getByRole('list', { name: 'Messages' });
   // The first message that says it (a quote of it comes later).
@@ -29,17 +30,22 @@ describe('message actions', () => {
   const compose = () => page.getByRole('form', { name: 'Compose' });
 
   const choose = (text: string, action: string) => chooseMessageAction(page, text, action);
-  const openTopic = (topic: string) => openGardenTopic(page, 'garden', topic);
+  const openTopic = (topic: string) => openGardenTopic(page, garden.name, topic);
+  /** A link to a message of the channel's topic, as the window writes it. */
+  const linkTo = (topic: string, messageId: number | string) =>
+    `${server.url}/#narrow/stream/${garden.id}-${garden.name}/topic/${topic}/near/${messageId}`;
 
   beforeAll(async () => {
-    org = await startOrg();
-    bob = await org.user('bob');
-    for (const user of [org.owner, bob]) await org.subscribe(user, 'garden');
-    gardenId = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'garden' })).json
-      .stream_id;
+    server = await kind.start();
+    ({ admin, other: bob } = server);
+    [garden] = server.channels;
+    const joined = await server.api(admin)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: garden.name }],
+    });
+    if (joined.status !== 200) throw new Error(`subscribing: ${JSON.stringify(joined.json)}`);
     await say(bob, 'beans', 'The beans need **poles**');
-    await say(org.owner, 'beans', 'They are in the shed');
-    ui = await openRendererPage(org, org.owner, {
+    await say(admin, 'beans', 'They are in the shed');
+    ui = await openRendererPage(server, admin, {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     page = ui.page;
@@ -49,7 +55,7 @@ describe('message actions', () => {
 
   afterAll(async () => {
     await ui?.close();
-    await org?.close();
+    await server?.close();
   });
 
   it('offers what the organization allows: editing one’s own message, the topic of another’s, deletion to an administrator', async () => {
@@ -69,7 +75,7 @@ describe('message actions', () => {
         'View message source',
         'Delete message',
       ]);
-    await ui.screenshot('e2e-message-menu');
+    await ui.screenshot(`e2e-message-menu${server.screenshotSuffix}`);
     await page.keyboard.press('Escape');
     await expect.poll(() => menu().count()).toBe(0);
 
@@ -90,7 +96,7 @@ describe('message actions', () => {
   });
 
   it('edits a message in place, marks it edited, and shows the change in its edit history', async () => {
-    const id = await say(org.owner, 'beans', 'Water them every day');
+    const id = await say(admin, 'beans', 'Water them every day');
     await message('Water them every day').waitFor();
     await choose('Water them every day', 'Edit message');
     const editor = page.getByRole('form', { name: 'Edit message' });
@@ -112,7 +118,7 @@ describe('message actions', () => {
     await expect
       .poll(() => history.locator('.highlight_text_inserted').allInnerTexts())
       .toEqual(['other day']);
-    await ui.screenshot('e2e-message-history');
+    await ui.screenshot(`e2e-message-history${server.screenshotSuffix}`);
     await history.getByRole('button', { name: 'Close' }).click();
   });
 
@@ -125,22 +131,22 @@ describe('message actions', () => {
     const editor = page.getByRole('form', { name: 'Edit message' });
     await editor.getByRole('textbox', { name: 'Topic' }).fill('legumes');
     await editor.getByRole('combobox', { name: 'Move' }).selectOption('change_all');
-    await ui.screenshot('e2e-message-edit-topic');
+    await ui.screenshot(`e2e-message-edit-topic${server.screenshotSuffix}`);
     await editor.getByRole('button', { name: 'Save' }).click();
 
     const topics = async () =>
       (
-        await org.api(org.owner)('GET', '/messages', {
+        await server.api(admin)('GET', '/messages', {
           anchor: 'newest',
           num_before: 50,
           num_after: 0,
-          narrow: [{ operator: 'stream', operand: gardenId }],
+          narrow: [{ operator: 'stream', operand: garden.id }],
         })
       ).json.messages
         .filter((each: { content: string }) => /Peas go in|Mulch them/.test(each.content))
         .map((each: { subject: string }) => each.subject);
     await expect.poll(topics).toEqual(['legumes', 'legumes']);
-    await page.getByRole('heading', { name: '#garden › legumes' }).waitFor();
+    await page.getByRole('heading', { name: `#${garden.name} › legumes` }).waitFor();
   });
 
   it('quotes a message into the compose box as Zulip does, ready to send', async () => {
@@ -148,7 +154,7 @@ describe('message actions', () => {
     await choose('The beans need', 'Quote and reply');
     const text = compose().getByRole('textbox', { name: 'Message' });
     const beansId = Number(await message('The beans need').getAttribute('data-message-id'));
-    const link = `${org.url}/#narrow/stream/${gardenId}-garden/topic/beans/near/${beansId}`;
+    const link = linkTo('beans', beansId);
     await expect
       .poll(() => text.inputValue())
       .toBe(
@@ -170,9 +176,7 @@ describe('message actions', () => {
     await choose('The beans need', 'Copy link to message');
     await page.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(
-      new RegExp(`^${org.url}/#narrow/stream/${gardenId}-garden/topic/beans/near/\\d+$`),
-    );
+    expect(copied).toMatch(new RegExp(`^${linkTo('beans', '\\d+')}$`));
 
     await choose('The beans need', 'View message source');
     const source = page.getByRole('dialog', { name: 'Message source' });

@@ -53,6 +53,16 @@ describe('the Groups page and the Bots view on a modern Zulip server', () => {
     await ui.screenshot('modern-groups-member');
   });
 
+  it('marks the guest among the people to pick for a new group, as the organization asks', async () => {
+    const members = page.getByRole('region', { name: 'New group' }).getByRole('group', {
+      name: 'Members',
+    });
+    await members.getByRole('checkbox', { name: 'Polonius (guest)', exact: true }).waitFor();
+    expect(await members.getByRole('checkbox', { name: 'Iago', exact: true }).count()).toBe(1);
+    expect(await members.getByText('(guest)').count()).toBe(1);
+    await ui.screenshot('modern-groups-guest-marked');
+  });
+
   it('offers managing every group once a group holding him may, live, and the server accepts it', async () => {
     await clients.asAdmin('PATCH', 'realm', {
       can_manage_all_groups: JSON.stringify({ new: double.groups.movers }),

@@ -159,3 +159,73 @@ describe('channel folders and archived channels on a modern Zulip server', () =>
     expect(ui.pageErrors).toEqual([]);
   });
 });
+
+// Zulip refuses any change to a message in an archived channel: its sender,
+// the organization's owner, is offered only what still works there.
+describe('a message in an archived channel on a modern Zulip server', () => {
+  let double: ZulipDouble;
+  let ui: RendererPage;
+  let page: Page;
+
+  beforeAll(async () => {
+    double = await startZulipDouble({ heartbeatMs: 2_000 });
+    ui = await joinedThroughForm(double.url, double.users.owner, {
+      viewport: { width: 1100, height: 760 },
+    });
+    page = ui.page;
+    await page.getByText('Connecting…').waitFor({ state: 'detached' });
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    await double?.close();
+  });
+
+  const menuOf = async (text: string): Promise<string[]> => {
+    const message = feedMessage(page, text);
+    await message.hover();
+    await message.getByRole('button', { name: 'Message actions' }).click();
+    const menu = page.getByRole('menu', { name: 'Actions for this message' });
+    const items = await menu.getByRole('menuitem').allInnerTexts();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    return items;
+  };
+
+  it('offers its sender no edit, move, deletion, reaction or reply there', async () => {
+    const sent = await caller(() => double.url, double.users.owner)('POST', '/messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'ghosts',
+      content: 'Something is rotten',
+    });
+    expect(sent.status).toBe(200);
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: /^# Denmark/ })
+      .click();
+    // Where the channel takes changes, the owner may change her own message.
+    expect(await menuOf('Something is rotten')).toEqual(
+      expect.arrayContaining(['Quote and reply', 'Edit message', 'Add reaction', 'Delete message']),
+    );
+
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: /^Browse/ })
+      .click();
+    await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Archived channels' });
+    await page.getByRole('button', { name: 'View #Rome' }).click();
+    const rome = feedMessage(page, 'Rome was not built in a day.');
+    await rome.waitFor();
+    expect(await menuOf('Rome was not built in a day.')).toEqual([
+      'Star message',
+      'Copy link to message',
+      'Mark as unread from here',
+      'View message source',
+    ]);
+    await rome.hover();
+    expect(await rome.getByRole('button', { name: 'Add reaction' }).count()).toBe(0);
+    await ui.screenshot('modern-zulip-archived-message');
+    expect(ui.pageErrors).toEqual([]);
+  });
+});

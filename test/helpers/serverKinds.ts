@@ -18,6 +18,8 @@ export interface Channel {
 export interface TestServer {
   /** How a test's title names the server. */
   readonly kind: string;
+  /** Ends a screenshot's name, so that each kind's pictures sit side by side. */
+  readonly screenshotSuffix: string;
   readonly url: string;
   readonly featureLevel: number;
   /** The member who signs in to Hearth. */
@@ -80,6 +82,7 @@ export const hearthHost: ServerKind = {
     const api = (user?: TestUser) => org.api(user);
     return {
       kind: hearthHost.name,
+      screenshotSuffix: '',
       url: org.url,
       featureLevel: 185,
       me,
@@ -128,6 +131,7 @@ export const modernZulip: ServerKind = {
     }
     return {
       kind: modernZulip.name,
+      screenshotSuffix: '-zulip12',
       url: double.url,
       featureLevel: double.org.featureLevel,
       me: asPerson(double.users.member),

@@ -91,6 +91,7 @@ describe('the actions a message menu offers', () => {
 describe('the actions a channel’s own rules add', () => {
   it('offers a move, a resolution or a deletion where the message’s channel grants it', () => {
     const garden = {
+      archived: false,
       editTopic: true,
       moveBetweenStreams: true,
       resolveTopic: true,
@@ -108,6 +109,43 @@ describe('the actions a channel’s own rules add', () => {
       move: false,
       resolve: false,
       delete: false,
+    });
+  });
+});
+
+describe('a message in an archived channel (Zulip 10)', () => {
+  // The administrators' grants, in a channel the server has archived.
+  const archived = {
+    archived: true,
+    editTopic: true,
+    moveBetweenStreams: true,
+    resolveTopic: true,
+    deleteAny: true,
+    deleteOwn: true,
+  };
+  const rules = { ...memberRules, deleteAny: true, channels: { '5': archived } };
+
+  it('offers nothing that changes it, reacts to it or replies there, as the server refuses them', () => {
+    const own = message(1, { last_edit_timestamp: sentAt / 1000 + 60 });
+    expect(offeredActions(own, rules, 1, minutesLater(1))).toEqual({
+      editContent: false,
+      editTopic: false,
+      move: false,
+      resolve: false,
+      delete: false,
+      history: true,
+      react: false,
+      reply: false,
+    });
+  });
+
+  it('leaves the same message elsewhere, and direct messages, to their own rules', () => {
+    const elsewhere = offeredActions(message(1, { stream_id: 6 }), rules, 1, minutesLater(1));
+    expect(elsewhere).toMatchObject({ editContent: true, delete: true, react: true, reply: true });
+    const direct = message(2, { type: 'private', stream_id: undefined, subject: '' });
+    expect(offeredActions(direct, rules, 1, minutesLater(1))).toMatchObject({
+      react: true,
+      reply: true,
     });
   });
 });

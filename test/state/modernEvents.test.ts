@@ -81,3 +81,62 @@ describe('a change of plan (realm update_dict, Zulip 10 feature level 306)', () 
     expect(composeRulesOf(state).maxUploadBytes).toBe(25 * 1024 * 1024);
   });
 });
+
+describe('subscriber counts (Zulip 11, feature level 394) as peers join and leave', () => {
+  const counted = (streamId: number, count: number, subscribers?: number[]) =>
+    ({
+      ...channel(streamId),
+      subscriber_count: count,
+      ...(subscribers ? { subscribers } : {}),
+    }) as Subscription;
+  const state: InitialState = {
+    user_id: 10,
+    subscriptions: [counted(1, 3), counted(2, 5)],
+    unsubscribed: [counted(3, 2)],
+    never_subscribed: [counted(4, 7)] as unknown as NonNullable<InitialState['never_subscribed']>,
+  };
+  const counts = (next: InitialState) =>
+    Object.fromEntries(
+      [
+        ...(next.subscriptions ?? []),
+        ...(next.unsubscribed ?? []),
+        ...(next.never_subscribed ?? []),
+      ]
+        .map((entry) => [entry.stream_id, (entry as Subscription).subscriber_count])
+        .sort(([a], [b]) => Number(a) - Number(b)),
+    );
+  // As Zulip sends them: every channel that gained or lost the people, and the people.
+  const peers = (op: 'peer_add' | 'peer_remove', streamIds: number[], userIds: number[]) =>
+    event('subscription', { op, stream_ids: streamIds, user_ids: userIds });
+
+  it('counts the people who joined into each channel the event names, and no other', () => {
+    const next = applyEvent(state, peers('peer_add', [1, 3, 4], [12, 13]));
+    expect(counts(next)).toEqual({ 1: 5, 2: 5, 3: 4, 4: 9 });
+  });
+
+  it('counts the people who left out of each channel the event names, and no other', () => {
+    const next = applyEvent(state, peers('peer_remove', [2, 4], [12, 13]));
+    expect(counts(next)).toEqual({ 1: 3, 2: 3, 3: 2, 4: 5 });
+  });
+
+  it('counts each person once, and only a change to the subscribers it lists', () => {
+    const listed: InitialState = { subscriptions: [counted(1, 2, [10, 12])] };
+    expect(counts(applyEvent(listed, peers('peer_add', [1], [12, 13, 13])))).toEqual({ 1: 3 });
+    expect(counts(applyEvent(listed, peers('peer_remove', [1], [12, 14])))).toEqual({ 1: 1 });
+    expect(counts(applyEvent(state, peers('peer_add', [2], [12, 12])))).toMatchObject({ 2: 6 });
+  });
+
+  it('counts the reader out of a channel they leave, for which no peer event comes', () => {
+    const next = applyEvent(
+      state,
+      event('subscription', { op: 'remove', subscriptions: [{ stream_id: 2, name: 'channel 2' }] }),
+    );
+    expect(counts(next)).toEqual({ 1: 3, 2: 4, 3: 2, 4: 7 });
+  });
+
+  it('leaves a Hearth host’s channels, which have no count, as they are', () => {
+    const hearth: InitialState = { subscriptions: [channel(1)] };
+    const next = applyEvent(hearth, peers('peer_add', [1], [12]));
+    expect(next.subscriptions?.[0]).toEqual(channel(1));
+  });
+});

@@ -364,6 +364,30 @@ describe('what the reader may do in one channel', () => {
     expect(inGarden(alice, { stream_post_policy: 2 }, 300).send).toBe(false);
     expect(inGarden(admin, { stream_post_policy: 2 }, 300).send).toBe(true);
   });
+
+  it('grants nothing in an archived channel but administering it, to unarchive it', () => {
+    const archived = {
+      is_archived: true,
+      can_move_messages_out_of_channel_group: groups.members,
+      can_delete_own_message_group: groups.members,
+    };
+    expect(inGarden(admin, archived)).toEqual({
+      administer: true,
+      editTopic: false,
+      moveOut: false,
+      resolveTopic: false,
+      deleteAny: false,
+      deleteOwn: false,
+      send: false,
+      createTopic: false,
+      mentionChannel: false,
+    });
+    expect(inGarden(alice, archived)).toMatchObject({ administer: false, moveOut: false });
+    expect(inGarden(alice, { ...archived, is_archived: false })).toMatchObject({
+      moveOut: true,
+      deleteOwn: true,
+    });
+  });
 });
 
 // Who each kind of group-setting value names: a system group, a

@@ -15,9 +15,9 @@ import { wildcardsOf } from './composeAids';
 
 export interface ComposeChecksDeps {
   state: () => InitialState | null;
-  cache: Pick<Cache, 'messagesInNarrow'>;
+  cache: Pick<Cache, 'messagesInNarrow' | 'topicsInStream' | 'storeStreamTopics'>;
   /** The account's API while the server answers; null offline, where only the cache is asked. */
-  api: () => Pick<Api, 'getMessages'> | null;
+  api: () => Pick<Api, 'getMessages' | 'getStreamTopics'> | null;
 }
 
 const dmRefusals: Record<DirectMessageRefusal, ComposeRefusal> = {
@@ -49,6 +49,14 @@ export class ComposeChecks {
    * aside), while a topic or conversation with none may gain one any time.
    */
   readonly #asked = new Map<string, Promise<boolean | null>>();
+  /**
+   * Whether each channel's topics, as the server listed them this session,
+   * are in the cache, where the events keep them current: as Zulip's app
+   * asks for a channel's topics once, a topic being typed is looked up
+   * there rather than asked of the server at every pause. A channel whose
+   * list could not be had has its topics asked one by one.
+   */
+  readonly #listed = new Map<number, Promise<boolean>>();
 
   constructor(private readonly deps: ComposeChecksDeps) {}
 
@@ -74,7 +82,7 @@ export class ComposeChecks {
       to.topic === null ? null : { kind: 'topic' as const, streamId: to.streamId, topic: to.topic };
     let refusal: ComposeRefusal | null = may.send ? null : 'channelPosting';
     if (refusal === null && topic && !may.createTopic) {
-      if ((await this.#holdsMessages(topic)) === false) refusal = 'newTopic';
+      if ((await this.#topicHolds(topic)) === false) refusal = 'newTopic';
     }
     return {
       refusal,
@@ -113,6 +121,33 @@ export class ComposeChecks {
       for (const reaction of message.reactions) people.add(reaction.user_id);
     }
     return people.size;
+  }
+
+  /** Whether the channel has the topic: among its known topics, else as the server says. */
+  async #topicHolds(topic: Narrow & { kind: 'topic' }): Promise<boolean | null> {
+    const folded = foldTopic(topic.topic);
+    const known = () =>
+      this.deps.cache.topicsInStream(topic.streamId).some(({ name }) => foldTopic(name) === folded);
+    if (known()) return true;
+    if (await this.#listTopics(topic.streamId)) return known();
+    return this.#holdsMessages(topic);
+  }
+
+  /** Puts the channel's topics as the server lists them in the cache, once a session. */
+  #listTopics(streamId: number): Promise<boolean> {
+    const listed = this.#listed.get(streamId);
+    if (listed) return listed;
+    const api = this.deps.api();
+    if (!api) return Promise.resolve(false);
+    const answer = api.getStreamTopics(streamId).then(
+      (topics) => {
+        this.deps.cache.storeStreamTopics(streamId, topics);
+        return true;
+      },
+      () => false,
+    );
+    this.#listed.set(streamId, answer);
+    return answer;
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { ChannelMessageRules, MessageRules } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
 import { featureLevelOf, RoleNumber, roleNumberOf } from '../../state/permissions';
+import { channelsById } from '../../state/channelsById';
 import { channelPermissionsOf, readerMay } from '../../state/readerPermissions';
 
 const seconds = (value: unknown): number | null =>
@@ -24,9 +25,15 @@ export function messageRulesOf(state: InitialState | null): MessageRules {
   const editTopicLimit = moveLimit('move_messages_within_stream_limit_seconds');
   const channels: Record<string, ChannelMessageRules> = {};
   const mayIn = channelPermissionsOf(state);
-  for (const subscription of state?.subscriptions ?? []) {
-    const inChannel = mayIn(subscription.stream_id);
-    channels[String(subscription.stream_id)] = {
+  // The reader's channels, and the archived ones whose history they may open.
+  const subscribed = new Set((state?.subscriptions ?? []).map(({ stream_id }) => stream_id));
+  const ruled = (state ? [...channelsById(state).values()] : []).filter(
+    (channel) => subscribed.has(channel.stream_id) || channel['is_archived'] === true,
+  );
+  for (const channel of ruled) {
+    const inChannel = mayIn(channel.stream_id);
+    channels[String(channel.stream_id)] = {
+      archived: channel['is_archived'] === true,
       editTopic: inChannel.editTopic,
       moveBetweenStreams: inChannel.moveOut,
       resolveTopic: inChannel.resolveTopic,

@@ -6,6 +6,7 @@ import { recursiveSubgroupIds } from '../../state/groupNesting';
 import { readerMay } from '../../state/readerPermissions';
 import type { UserGroup } from '../../wire';
 import type { Api, UserGroupRecord } from '../api';
+import { markedGuests } from './drawingRules';
 import { systemGroupLabel } from './groupSettingWords';
 
 export interface UserGroupsDeps {
@@ -108,9 +109,14 @@ export class UserGroups {
     const state = this.deps.state();
     // A server that registers no realm_user_groups is asked for them.
     const groups: AnyGroup[] = state?.realm_user_groups ?? (await this.deps.api().getUserGroups());
+    const guests = markedGuests(state);
     const people = (state?.realm_users ?? [])
       .filter((user) => !user.is_bot)
-      .map((user) => ({ userId: user.user_id, fullName: user.full_name }))
+      .map((user) => ({
+        userId: user.user_id,
+        fullName: user.full_name,
+        guest: guests.has(user.user_id),
+      }))
       .sort((a, b) => a.fullName.localeCompare(b.fullName));
     const names = new Map(
       [...(state?.realm_users ?? []), ...(state?.realm_non_active_users ?? [])].map((user) => [
@@ -121,6 +127,7 @@ export class UserGroups {
     const member = (userId: number): GroupMember => ({
       userId,
       fullName: names.get(userId) ?? `User ${userId}`,
+      guest: guests.has(userId),
     });
     const readerId = state?.user_id ?? null;
     const mayChange = groupPermissionsOf(

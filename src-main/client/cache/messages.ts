@@ -7,6 +7,7 @@ import { dmKey, foldTopic, narrowKey, type Narrow } from './narrow';
 import { hasLink, plainText } from './plainText';
 import { extendNewest, punchHole } from './ranges';
 import { streamName } from './subscriptions';
+import { recordStreamTopic } from './topics';
 import {
   markAllRead,
   markCachedUnread,
@@ -386,6 +387,9 @@ function holesForUncachedArrivals(db: CacheDb, event: UpdateMessageEvent): void 
   const topic = event.subject ?? first?.topic;
   if (streamId === undefined) return;
   const keys = event.new_stream_id === undefined ? [] : [`stream:${streamId}`];
-  if (topic !== undefined) keys.push(`topic:${streamId}:${foldTopic(topic)}`);
+  if (topic !== undefined) {
+    keys.push(`topic:${streamId}:${foldTopic(topic)}`);
+    recordStreamTopic(db, streamId, topic, Math.max(...missing));
+  }
   for (const id of missing) punchHole(db, keys, id);
 }

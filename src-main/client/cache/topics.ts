@@ -27,6 +27,26 @@ export function storeStreamTopics(
   });
 }
 
+/**
+ * A topic that messages the cache does not hold were moved to: the server
+ * would list it now, so it joins the stream's listed topics.
+ */
+export function recordStreamTopic(
+  db: CacheDb,
+  streamId: number,
+  name: string,
+  maxId: number,
+): void {
+  db.run(
+    `INSERT INTO stream_topics (stream_id, topic_folded, name, max_id) VALUES (?, ?, ?, ?)
+     ON CONFLICT (stream_id, topic_folded) DO UPDATE SET max_id = max(max_id, excluded.max_id)`,
+    streamId,
+    foldTopic(name),
+    name,
+    maxId,
+  );
+}
+
 // The server's list may be older than the cached messages, and cached
 // messages may not reach every topic: the union, newest activity first.
 // Each topic's newest message is found in the topic index alone, and only

@@ -435,7 +435,7 @@ export class AppStore {
   /** Zulip's n. */
   async openNextUnreadTopic(): Promise<void> {
     const here = this.view === 'feed' && this.search.searched === null ? this.feed.narrow : null;
-    const next = nextUnreadTopic(this.snapshot?.streams ?? [], here);
+    const next = nextUnreadTopic(this.snapshot?.streams ?? [], this.snapshot?.folders ?? [], here);
     if (next) await this.openNarrow(next);
     else this.messageActions.tell('No other topic has unread messages');
   }

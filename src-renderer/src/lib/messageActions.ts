@@ -10,6 +10,10 @@ export interface OfferedActions {
   resolve: boolean;
   delete: boolean;
   history: boolean;
+  /** Reacting to it, and taking a reaction back. */
+  react: boolean;
+  /** Replying in its conversation, quoting it or not. */
+  reply: boolean;
 }
 
 const within = (message: Message, limit: number | null, now: number): boolean =>
@@ -20,7 +24,8 @@ const within = (message: Message, limit: number | null, now: number): boolean =>
  * would take it: the sender edits content within the limit, whoever the
  * organization or the message's channel lets move topics moves a channel
  * message's topic, and those it lets delete any message delete it, others
- * their own if they may.
+ * their own if they may. A message in an archived channel is only read:
+ * Zulip refuses any change to it, a reaction included, and any reply there.
  */
 export function offeredActions(
   message: Message,
@@ -30,9 +35,24 @@ export function offeredActions(
 ): OfferedActions {
   const own = message.sender_id === ownUserId;
   const inChannel = message.type === 'stream';
-  const granted =
-    (message.stream_id === undefined ? undefined : rules.channels[String(message.stream_id)]) ??
-    rules;
+  const channel =
+    message.stream_id === undefined ? undefined : rules.channels[String(message.stream_id)];
+  const history =
+    rules.editHistory &&
+    (message.last_edit_timestamp !== undefined || message.last_moved_timestamp !== undefined);
+  if (channel?.archived) {
+    return {
+      editContent: false,
+      editTopic: false,
+      move: false,
+      resolve: false,
+      delete: false,
+      history,
+      react: false,
+      reply: false,
+    };
+  }
+  const granted = channel ?? rules;
   return {
     editContent: own && rules.editContent && within(message, rules.editContentLimit, now),
     editTopic: inChannel && granted.editTopic && within(message, rules.editTopicLimit, now),
@@ -43,9 +63,9 @@ export function offeredActions(
     resolve: inChannel && granted.resolveTopic && within(message, rules.resolveTopicLimit, now),
     delete:
       granted.deleteAny || (own && granted.deleteOwn && within(message, rules.deleteOwnLimit, now)),
-    history:
-      rules.editHistory &&
-      (message.last_edit_timestamp !== undefined || message.last_moved_timestamp !== undefined),
+    history,
+    react: true,
+    reply: true,
   };
 }
 

@@ -1,17 +1,19 @@
-import type { Narrow, SidebarStream } from '../../../src-preload/bridge';
-import { sidebarOrder } from './sidebarOrder';
+import type { ChannelFolderRow, Narrow, SidebarStream } from '../../../src-preload/bridge';
+import { channelSections } from './sidebarOrder';
 
 /**
  * Zulip's `n`: the next topic with unread messages after the one being read,
  * in the order the sidebar lists them (pinned streams first, then each
+ * folder's where the sidebar groups channels under `folders`, then each
  * stream's topics as shown), past muted streams and topics, starting over
  * from the top when the end is reached. Null when no other topic is unread.
  */
 export function nextUnreadTopic(
   streams: readonly SidebarStream[],
+  folders: readonly ChannelFolderRow[],
   narrow: Narrow | null,
 ): Narrow | null {
-  const ordered = sidebarOrder(streams);
+  const ordered = channelSections(streams, folders).flatMap((section) => section.channels);
   const unread = ordered.flatMap((stream) =>
     stream.muted
       ? []

@@ -8,6 +8,15 @@ export function initials(name: string): string {
   return letters.join('').toUpperCase() || '?';
 }
 
+/**
+ * What the organization's button is called: its name, after the initials
+ * where they stand in for an icon, so that the name holds what the button
+ * shows, as WCAG 2.5.3 asks (someone who says "click ZD" finds it).
+ */
+export function accountButtonName(name: string, icon: string | null): string {
+  return icon ? name : `${initials(name)}, ${name}`;
+}
+
 // Mid-tone colours that keep white initials readable in both themes.
 const palette = ['#2f6f4f', '#3b5ba5', '#8a4baf', '#b0472c', '#1f7a8c', '#8c6d1f', '#a33b6b'];
 

@@ -1,11 +1,15 @@
+import { createServer, request as forward } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApi } from '../../../src-main/client/api';
 import { ComposeChecks } from '../../../src-main/client/app/composeChecks';
 import type { Cache } from '../../../src-main/client/cache/cache';
 import type { InitialState } from '../../../src-main/state/applyEvent';
 import { type Message, type UserGroup } from '../../../src-main/wire';
+import { startOrg, type Org, type TestUser } from '../../helpers/org';
 import { startZulipDouble, type Seat, type ZulipDouble } from '../../helpers/zulipDouble';
 import { clientsOf, type DoubleClients } from '../../helpers/doubleClients';
-import { freshCache, streamMessage } from '../cache/fixtures';
+import { event, freshCache, messageEvent, streamMessage } from '../cache/fixtures';
 
 // Issue 34, point 2: what the compose box says before a message goes, from
 // a real cache and, where the cache cannot say, from a real server.
@@ -132,6 +136,153 @@ describe('what the cache cannot say, asked of the server', () => {
     expect(
       (await offline.check({ kind: 'private', userIds: [double.users.owner.id] })).refusal,
     ).toBeNull();
+  });
+});
+
+/** A loopback server in front of `target` that passes every request on, and counts them. */
+async function countingProxy(target: string) {
+  const upstream = new URL(target);
+  const received: string[] = [];
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', target);
+    received.push(`${request.method ?? ''} ${url.pathname}`);
+    const onward = forward(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    onward.on('error', () => response.destroy());
+    request.pipe(onward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** How many requests of that method reached a path ending so. */
+    count: (method: string, pathEnd: string) =>
+      received.filter((line) => line.startsWith(`${method} `) && line.endsWith(pathEnd)).length,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('a channel where the reader may not start topics, asked of a real server', () => {
+  let org: Org;
+  let bob: TestUser;
+  let proxy: Awaited<ReturnType<typeof countingProxy>>;
+  let gardenId: number;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    bob = await org.user('bob');
+    await org.subscribe(bob, 'garden');
+    await org.sendStream(bob, 'garden', 'castle', 'The ghost walks');
+    const streams = (await org.api(bob)('GET', '/users/me/subscriptions')).json as {
+      subscriptions: { stream_id: number; name: string }[];
+    };
+    gardenId = streams.subscriptions.find((stream) => stream.name === 'garden')?.stream_id ?? 0;
+    proxy = await countingProxy(org.url);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await org?.close();
+  });
+
+  // As a Zulip 11 server describes the channel: no one may start topics there.
+  const checks = (cache: Cache) =>
+    new ComposeChecks({
+      state: () =>
+        ({
+          zulip_feature_level: 477,
+          user_id: bob.id,
+          subscriptions: [
+            {
+              stream_id: gardenId,
+              name: 'garden',
+              can_create_topic_group: { direct_members: [], direct_subgroups: [] },
+            },
+          ],
+        }) as unknown as InitialState,
+      cache,
+      api: () =>
+        createApi(
+          { serverUrl: proxy.url, email: bob.email, apiKey: bob.apiKey },
+          { featureLevel: () => 185 },
+        ),
+    });
+
+  it('asks for the channel’s topics once, and none again as the topic is typed or the box reopens', async () => {
+    const answered = checks(freshCache());
+    const [lists, reads] = [proxy.count('GET', '/topics'), proxy.count('GET', '/messages')];
+    const refusals = async (topics: string[]) => {
+      const seen = [];
+      for (const topic of topics) {
+        seen.push((await answered.check({ kind: 'stream', streamId: gardenId, topic })).refusal);
+      }
+      return seen;
+    };
+    // The topic as the compose box asks at each pause in the typing.
+    expect(await refusals(['c', 'ca', 'castle', 'a', 'a new', 'a new one', 'Castle'])).toEqual([
+      'newTopic',
+      'newTopic',
+      null,
+      'newTopic',
+      'newTopic',
+      'newTopic',
+      null,
+    ]);
+    // The box opened again on either topic.
+    expect(await refusals(['a new one', 'castle', 'a new one'])).toEqual([
+      'newTopic',
+      null,
+      'newTopic',
+    ]);
+    expect(proxy.count('GET', '/messages')).toBe(reads);
+    expect(proxy.count('GET', `/users/me/${gardenId}/topics`)).toBe(lists + 1);
+  });
+
+  it('follows the events: a topic someone starts, or messages moved to a new one', async () => {
+    const cache = freshCache();
+    const answered = checks(cache);
+    const check = async (topic: string) =>
+      (await answered.check({ kind: 'stream', streamId: gardenId, topic })).refusal;
+    expect([await check('rumours'), await check('moved here')]).toEqual(['newTopic', 'newTopic']);
+    const [lists, reads] = [proxy.count('GET', '/topics'), proxy.count('GET', '/messages')];
+
+    // Someone who may starts "rumours"; its message reaches the cache, as the session stores events.
+    const started = await org.sendStream(org.owner, 'garden', 'rumours', 'Whispers');
+    cache.applyEvents([
+      messageEvent(
+        streamMessage(started, { streamId: gardenId, stream: 'garden', topic: 'rumours' }),
+      ),
+    ]);
+    // Messages the cache never held are moved to "moved here".
+    const moved = await org.sendStream(org.owner, 'garden', 'old', 'Elsewhere');
+    await org.api(org.owner)('PATCH', `/messages/${moved}`, { topic: 'moved here' });
+    cache.applyEvents([
+      event('update_message', {
+        message_id: moved,
+        message_ids: [moved],
+        flags: [],
+        edit_timestamp: 1_700_000_100,
+        stream_id: gardenId,
+        orig_subject: 'old',
+        subject: 'moved here',
+        propagate_mode: 'change_one',
+      }),
+    ]);
+
+    expect([await check('rumours'), await check('moved here')]).toEqual([null, null]);
+    expect([proxy.count('GET', '/topics'), proxy.count('GET', '/messages')]).toEqual([
+      lists,
+      reads,
+    ]);
   });
 });
 

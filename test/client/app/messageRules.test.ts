@@ -124,4 +124,34 @@ describe('what a modern Zulip server lets the reader do to messages', () => {
     expect(rules.channels['20']).toMatchObject({ moveBetweenStreams: true, editTopic: true });
     expect(rules.channels['21']).toMatchObject({ moveBetweenStreams: false, editTopic: true });
   });
+
+  it('marks an archived channel, subscribed or not, whose messages take no change at all', () => {
+    const archiving = {
+      ...modern,
+      subscriptions: [
+        { stream_id: 20, name: 'garden', is_archived: true },
+        { stream_id: 21, name: 'kitchen' },
+      ],
+      never_subscribed: [{ stream_id: 22, name: 'attic', is_archived: true }],
+      unsubscribed: [{ stream_id: 23, name: 'cellar' }],
+      is_admin: true,
+    } as unknown as InitialState;
+    const rules = messageRulesOf(archiving);
+    const nothing = {
+      archived: true,
+      editTopic: false,
+      moveBetweenStreams: false,
+      resolveTopic: false,
+      deleteAny: false,
+      deleteOwn: false,
+    };
+    expect(rules.channels['20']).toEqual(nothing);
+    expect(rules.channels['22']).toEqual(nothing);
+    expect(rules.channels['21']).toMatchObject({
+      archived: false,
+      editTopic: true,
+      deleteAny: true,
+    });
+    expect(rules.channels['23']).toBeUndefined();
+  });
 });

@@ -118,6 +118,21 @@ describe('the modern Zulip double', () => {
     expect(newest.map((message) => message.id)).toEqual([id]);
   });
 
+  it('renders the quote fence of a quote and reply as a blockquote, as Zulip does', async () => {
+    const hamlet = apiFor(double.users.member);
+    const id = await hamlet.sendStreamMessage({
+      stream: 'Denmark',
+      topic: 'plays',
+      content: 'Iago said:\n```quote\nI am not what I **am**\n```\nIndeed.',
+    });
+    const [message] = (
+      await hamlet.getMessages({ anchor: id, numBefore: 0, numAfter: 0, narrow: [] })
+    ).messages;
+    expect(message?.content).toBe(
+      '<p>Iago said:</p>\n<blockquote>\n<p>I am not what I <strong>am</strong></p>\n</blockquote>\n<p>Indeed.</p>',
+    );
+  });
+
   it('keeps the empty topic as "" with empty_topic_name, and names it "general chat" without', async () => {
     const hamlet = apiFor(double.users.member);
     const id = await hamlet.sendStreamMessage({ stream: 'Denmark', topic: '', content: 'hi' });

@@ -95,7 +95,6 @@ export function updateMessage(
       timestamp: now,
       prev_content: message.content,
       prev_rendered_content: renderContent(message.content),
-      prev_rendered_content_version: 1,
     });
     message.content = params.content;
     message.lastEditTimestamp = now;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Context } from './context';
 import { badRequest, invalidMessage } from './errors';
+import { messageWindow } from './messageWindow';
 import { narrowSchema, narrowTest } from './narrow';
+import type { StoredMessage } from './org';
 import { bool, int, intList, json, parseParams, type RawParams } from './params';
 import { messageFor } from './render';
 
@@ -17,8 +19,6 @@ const getSchema = z.object({
   message_ids: intList.optional(),
 });
 
-// What Zulip echoes as the anchor of "newest": LARGER_THAN_MAX_MESSAGE_ID.
-const newestAnchor = 10_000_000_000_000_000;
 const maxMessages = 5000;
 
 /** GET /messages: a window of the reader's messages in the narrow, around the anchor. */
@@ -29,17 +29,21 @@ export function getMessages(context: Context, readerId: number, raw: RawParams) 
     applyMarkdown: params.apply_markdown,
     emptyTopicName: params.allow_empty_topic_name,
   };
-  const inNarrow = narrowTest(org, readerId, params.narrow);
-  const visible = [...org.messages.values()]
-    .filter((message) => org.canSee(readerId, message) && inNarrow(message))
-    .sort((a, b) => a.id - b.id);
-  const shown = (messages: typeof visible) =>
+  const shown = (messages: readonly StoredMessage[]) =>
     messages.map((message) => messageFor(org, message, readerId, reading, true));
 
   if (params.message_ids) {
     const wanted = new Set(params.message_ids);
+    const inNarrow = narrowTest(org, readerId, params.narrow);
     return {
-      messages: shown(visible.filter((message) => wanted.has(message.id))),
+      messages: shown(
+        [...org.messages.values()]
+          .filter(
+            (message) =>
+              wanted.has(message.id) && org.canSee(readerId, message) && inNarrow(message),
+          )
+          .sort((a, b) => a.id - b.id),
+      ),
       history_limited: false,
     };
   }
@@ -51,45 +55,21 @@ export function getMessages(context: Context, readerId: number, raw: RawParams) 
   if (params.num_before + params.num_after > maxMessages) {
     throw badRequest(`Too many messages requested (maximum ${maxMessages}).`);
   }
-  const anchor = anchorOf(params.anchor, visible, (id) =>
-    org.flagsOf(id, readerId).includes('read'),
-  );
-  const includeAnchor = params.include_anchor;
-  const before = visible.filter((m) => m.id < anchor || (includeAnchor && m.id === anchor));
-  const after = visible.filter((m) => m.id > anchor || (includeAnchor && m.id === anchor));
-  const anchored = visible.find((m) => m.id === anchor);
-  const older = before.filter((m) => m.id !== anchor);
-  const newer = after.filter((m) => m.id !== anchor);
-  const olderPage = params.num_before === 0 ? [] : older.slice(-params.num_before);
-  const newerPage = newer.slice(0, params.num_after);
-  const page = [...olderPage, ...(includeAnchor && anchored ? [anchored] : []), ...newerPage];
+  const window = messageWindow(org, readerId, {
+    anchor: params.anchor,
+    numBefore: params.num_before,
+    numAfter: params.num_after,
+    includeAnchor: params.include_anchor,
+    narrow: params.narrow,
+  });
   return {
-    anchor,
-    found_anchor: includeAnchor && anchored !== undefined,
-    found_oldest: olderPage.length === older.length,
-    found_newest: newerPage.length === newer.length,
+    anchor: window.anchor,
+    found_anchor: window.foundAnchor,
+    found_oldest: window.foundOldest,
+    found_newest: window.foundNewest,
     history_limited: false,
-    messages: shown(page),
+    messages: shown(window.messages),
   };
-}
-
-function anchorOf(
-  anchor: string,
-  visible: readonly { id: number }[],
-  isRead: (id: number) => boolean,
-): number {
-  switch (anchor) {
-    case 'newest':
-      return newestAnchor;
-    case 'oldest':
-      return 0;
-    case 'first_unread':
-      return visible.find((message) => !isRead(message.id))?.id ?? newestAnchor;
-    default: {
-      if (!/^\d+$/.test(anchor)) throw badRequest('Invalid anchor');
-      return Number(anchor);
-    }
-  }
 }
 
 /** GET /messages/{id}: one message, and its Markdown when apply_markdown is false. */

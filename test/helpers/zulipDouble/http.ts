@@ -2,13 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticatedUser } from './auth';
 import type { Context } from './context';
 import { badRequest } from './errors';
+import { MultipartBody } from './multipart';
 import type { RawParams } from './params';
 
-/** The query string and form body as one set of string parameters, as Zulip's REQ reads them. */
+/** The query string and the form or multipart body as one set of string parameters, as Zulip's REQ reads them. */
 export function rawParams(request: FastifyRequest): RawParams {
   const merged: Record<string, string> = {};
-  for (const source of [request.query, request.body]) {
-    if (source === null || typeof source !== 'object' || source instanceof Buffer) continue;
+  const body = request.body instanceof MultipartBody ? request.body.fields : request.body;
+  for (const source of [request.query, body]) {
+    if (source === null || typeof source !== 'object') continue;
     for (const [name, value] of Object.entries(source as Record<string, unknown>)) {
       const first = Array.isArray(value) ? value[0] : value;
       if (typeof first === 'string') merged[name] = first;

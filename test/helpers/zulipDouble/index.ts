@@ -1,7 +1,8 @@
 import formbody from '@fastify/formbody';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import type { Context } from './context';
 import { Org, seatNames, type SeatName } from './org';
+import { readMultipart } from './multipart';
 import { Queues } from './queues';
 import { addRoutes } from './routes';
 import { documentedFeatureLevel, documentedZulipVersion } from './source';
@@ -56,14 +57,14 @@ export async function startZulipDouble(options: DoubleOptions = {}): Promise<Zul
   const app = Fastify({ forceCloseConnections: true });
   await app.register(formbody);
   const maxUploadMib = options.maxFileUploadSizeMib ?? 25;
-  // Uploads are read whole, and a little past the limit, so that the double
-  // itself refuses a file that is too large, in Zulip's words.
+  // Zulip reads any endpoint's parameters from a multipart body too (zulip-js
+  // sends every POST so). Bodies are read whole, and a little past the upload
+  // limit, so that the double itself refuses a file that is too large, in Zulip's words.
   app.addContentTypeParser(
     'multipart/form-data',
     { parseAs: 'buffer', bodyLimit: (maxUploadMib + 1) * 1024 * 1024 },
-    (_request, body, done) => {
-      done(null, body);
-    },
+    (request: FastifyRequest, body: Buffer) =>
+      readMultipart(body, request.headers['content-type'] ?? ''),
   );
   // The organization needs the address, which exists only once the server listens.
   const ready: { context?: Context } = {};

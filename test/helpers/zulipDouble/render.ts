@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { EditHistoryEntry } from '../../../src-main/wire';
+import { visibleEditHistory } from './editHistoryVisibility';
 import type { Org, StoredMessage } from './org';
 
 /** How the reader asked for messages: Zulip's apply_markdown and the empty-topic capability. */
@@ -10,8 +11,18 @@ export interface Reading {
 
 // CommonMark with Zulip's line breaks and no raw HTML: what Zulip's own
 // Markdown gives for emphasis, code, lists, quotes and links, which is what
-// tests write; mentions, emoji and Zulip's own syntax stay plain text.
+// tests write; mentions, emoji and the rest of Zulip's own syntax stay plain text.
 const markdown = new MarkdownIt({ html: false, breaks: true, linkify: false });
+
+// Zulip's ```quote fence, which its "Quote and reply" writes, is a blockquote of Markdown.
+const fence = markdown.renderer.rules.fence;
+markdown.renderer.rules.fence = (tokens, index, options, env, renderer) => {
+  const token = tokens[index];
+  if (token?.info.trim().toLowerCase() === 'quote') {
+    return `<blockquote>\n${markdown.render(token.content)}</blockquote>\n`;
+  }
+  return fence ? fence(tokens, index, options, env, renderer) : '';
+};
 
 export const renderContent = (content: string): string => markdown.render(content).trim();
 
@@ -77,7 +88,11 @@ export function messageFor(
     ...(message.streamId !== null ? { stream_id: message.streamId } : {}),
     ...(message.editHistory.length > 0 &&
     org.realm.realm_message_edit_history_visibility_policy !== 'none'
-      ? { edit_history: message.editHistory.map((entry) => historyFor(org, entry, reading)) }
+      ? {
+          edit_history: visibleEditHistory(org, message.editHistory).map((entry) =>
+            historyFor(org, entry, reading),
+          ),
+        }
       : {}),
     ...(message.lastEditTimestamp !== null
       ? { last_edit_timestamp: message.lastEditTimestamp }

@@ -10,7 +10,10 @@ import { authedWith, idParam, rawParams, success } from './http';
 import { addUploadRoutes } from './uploadRoutes';
 import { addUserRoutes } from './userRoutes';
 import { changeReaction, updateFlags } from './flags';
+import { updateFlagsForNarrow } from './flagsForNarrow';
 import { getMessage, getMessages } from './getMessages';
+import { markAllAsRead, markStreamAsRead, markTopicAsRead } from './markAsRead';
+import { messageHistory } from './messageHistory';
 import { bool, int, parseParams } from './params';
 import { updatePresence } from './presence';
 import { register } from './register';
@@ -136,6 +139,36 @@ export function addRoutes(app: FastifyInstance, context: () => Context): void {
   app.post(
     '/api/v1/messages/flags',
     authed((userId, request) => success(updateFlags(context(), userId, rawParams(request)))),
+  );
+  app.post(
+    '/api/v1/messages/flags/narrow',
+    authed((userId, request) =>
+      success(updateFlagsForNarrow(context(), userId, rawParams(request))),
+    ),
+  );
+  app.post(
+    '/api/v1/mark_all_as_read',
+    authed((userId) => success(markAllAsRead(context(), userId))),
+  );
+  app.post(
+    '/api/v1/mark_stream_as_read',
+    authed((userId, request) => {
+      markStreamAsRead(context(), userId, rawParams(request));
+      return success();
+    }),
+  );
+  app.post(
+    '/api/v1/mark_topic_as_read',
+    authed((userId, request) => {
+      markTopicAsRead(context(), userId, rawParams(request));
+      return success();
+    }),
+  );
+  app.get(
+    '/api/v1/messages/:id/history',
+    authed((userId, request) =>
+      success(messageHistory(context(), userId, idParam(request, 'id'), rawParams(request))),
+    ),
   );
   app.get(
     '/api/v1/messages/:id',

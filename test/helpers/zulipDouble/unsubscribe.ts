@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { canSeeChannel } from './channelAccess';
-import { emit, type Context } from './context';
+import type { Context } from './context';
 import { insufficientPermission, noSuchChannelName } from './errors';
 import { holdsPermission } from './groups';
+import { markChannelMessagesRead } from './markAsRead';
 import type { Org, Stream } from './org';
 import { json, parseParams, type RawParams } from './params';
 import { principalsSchema, usersOfPrincipals } from './principals';
@@ -23,29 +24,6 @@ function mayRemove(org: Org, actorId: number, targetId: number, stream: Stream):
   if (!canSeeChannel(org, actorId, stream)) return false;
   if (org.bots.get(targetId)?.ownerId === actorId) return true;
   return holdsPermission(org, actorId, stream.can_remove_subscribers_group);
-}
-
-/** Marks the user's unread messages in the channel read, as Zulip does when they leave it. */
-function markChannelRead(context: Context, userId: number, stream: Stream): void {
-  const { org } = context;
-  const marked: number[] = [];
-  for (const message of org.messages.values()) {
-    if (message.streamId !== stream.stream_id) continue;
-    const row = org.flags.get(message.id)?.get(userId);
-    if (row && !row.has('read')) {
-      row.add('read');
-      marked.push(message.id);
-    }
-  }
-  if (marked.length === 0) return;
-  emit(context, [userId], () => ({
-    type: 'update_message_flags',
-    op: 'add',
-    operation: 'add',
-    flag: 'read',
-    messages: marked.sort((a, b) => a - b),
-    all: false,
-  }));
 }
 
 /** DELETE /users/me/subscriptions: unsubscribes the requester (or the principals) from channels by name. */
@@ -86,7 +64,7 @@ export function unsubscribe(context: Context, actorId: number, raw: RawParams) {
   announceUnsubscriptions(context, changes, formerAudiences);
   for (const [streamId, userIds] of changes) {
     const stream = org.streams.get(streamId);
-    if (stream) for (const userId of userIds) markChannelRead(context, userId, stream);
+    if (stream) for (const userId of userIds) markChannelMessagesRead(context, userId, stream);
   }
   return { removed, not_removed: notRemoved };
 }

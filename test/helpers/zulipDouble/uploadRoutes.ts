@@ -10,11 +10,7 @@ export function addUploadRoutes(app: FastifyInstance, context: () => Context): v
 
   app.post(
     '/api/v1/user_uploads',
-    authed(async (userId, request) =>
-      success(
-        await uploadFile(context(), userId, request.body, request.headers['content-type'] ?? ''),
-      ),
-    ),
+    authed(async (userId, request) => success(await uploadFile(context(), userId, request.body))),
   );
   app.get('/user_uploads/*', async (request, reply) => {
     const userId = authenticatedUser(context().org, request);

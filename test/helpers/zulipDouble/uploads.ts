@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { emit, type Context } from './context';
 import { ZulipError, badRequest } from './errors';
+import { MultipartBody } from './multipart';
 import type { Org, Upload } from './org';
 
 const mib = 1024 * 1024;
@@ -22,27 +23,14 @@ const urlOf = (pathId: string) =>
 
 export const maxUploadBytes = (org: Org) => Number(org.realm.max_file_upload_size_mib) * mib;
 
-/** A multipart body's file parts, read as the Fetch API reads a form. */
-async function filesOf(body: Buffer, contentType: string): Promise<File[]> {
-  const form = await new Response(new Uint8Array(body), {
-    headers: { 'content-type': contentType },
-  }).formData();
-  return [...form.values()].filter((value): value is File => typeof value !== 'string');
-}
-
 /**
  * POST /user_uploads: one file, within the realm's max_file_upload_size_mib;
  * answers its URL as `url` (feature level 272) and the deprecated `uri`, and
  * the stored `filename` (285). An `attachment` `add` event goes to the uploader.
  */
-export async function uploadFile(
-  context: Context,
-  userId: number,
-  body: unknown,
-  contentType: string,
-) {
+export async function uploadFile(context: Context, userId: number, body: unknown) {
   const { org } = context;
-  const files = Buffer.isBuffer(body) ? await filesOf(body, contentType) : [];
+  const files = body instanceof MultipartBody ? body.files : [];
   if (files.length === 0) throw badRequest('You must specify a file to upload');
   if (files.length > 1) throw badRequest('You may only upload one file at a time');
   const [file] = files;
