@@ -17,6 +17,7 @@ import { spawnWorkerFile } from './desktop/hosting';
 import { serveBridge } from './desktop/ipc';
 import { appEntryUrl, registerAppScheme, serveRenderer } from './desktop/rendererProtocol';
 import { startHearth } from './desktop/startHearth';
+import { electronSystemProxy } from './desktop/systemProxy';
 import { createMainWindow, hardenSession } from './desktop/windows';
 
 const builtDir = dirname(fileURLToPath(import.meta.url));
@@ -72,6 +73,7 @@ async function start(): Promise<void> {
         onClick: (id) => hearth.app.openAlert(id),
       }),
     desktopQuiet: gnome.quiet,
+    network: { systemProxy: electronSystemProxy },
     downloads: {
       dir: app.getPath('downloads'),
       reveal: (path) => shell.showItemInFolder(path),

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { performance } from 'node:perf_hooks';
 import { AccountRuntime } from '../../src-main/client/app/accountRuntime';
 import { openCache } from '../../src-main/client/cache/openCache';
+import { Network } from '../../src-main/client/network/network';
 
 const [mode, file, stream] = process.argv.slice(2);
 const streamId = Number(stream);
@@ -34,7 +35,7 @@ if (mode === 'bare') {
     certificate: null,
     key: 'missing' as const,
   };
-  const runtime = new AccountRuntime(account, cache, null, {}, () => undefined);
+  const runtime = new AccountRuntime(account, cache, null, {}, new Network(), () => undefined);
   const snapshot = runtime.snapshot();
   const page = await runtime.openNarrow({ kind: 'stream', streamId });
   console.log(

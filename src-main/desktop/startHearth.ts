@@ -27,6 +27,7 @@ export interface StartHearthOptions {
   log?: (line: string) => void;
   /** Where files saved from messages go, and how the desktop shows one there. */
   downloads?: HearthAppOptions['downloads'];
+  network?: HearthAppOptions['network'];
 }
 
 export interface RunningHearth {
@@ -63,6 +64,7 @@ export async function startHearth(options: StartHearthOptions): Promise<RunningH
     ...(options.desktopQuiet ? { desktopQuiet: options.desktopQuiet } : {}),
     ...(options.tuning ? { tuning: options.tuning } : {}),
     ...(options.downloads ? { downloads: options.downloads } : {}),
+    ...(options.network ? { network: options.network } : {}),
   });
   return { app, service: createBridgeService(app, page), stop: () => app.stop() };
 }

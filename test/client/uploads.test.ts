@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../../src-main/client/api';
 import { ApiError, FileTooLargeError } from '../../src-main/client/errors';
-import { pinnedFetch } from '../../src-main/client/pinnedFetch';
+import { Network } from '../../src-main/client/network/network';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { solidPng } from '../helpers/uploads';
 
@@ -120,9 +120,11 @@ describe("the client's uploads against a real host", () => {
       fingerprint: network.fingerprint,
       certPem: await readFile(network.certPath, 'utf8'),
     };
+    const serverUrl = `https://127.0.0.1:${network.port}`;
+    const route = new Network({ env: {} });
     const pinned = createApi(
-      { serverUrl: `https://127.0.0.1:${network.port}`, email: alice.email, apiKey: alice.apiKey },
-      { fetch: pinnedFetch(pin) },
+      { serverUrl, email: alice.email, apiKey: alice.apiKey },
+      { fetch: route.fetchFor({ serverUrl, pin }) },
     );
     const data = Buffer.concat([solidPng(64, [20, 160, 90]), Buffer.alloc(200_000, 3)]);
     const progress: number[] = [];
@@ -142,5 +144,6 @@ describe("the client's uploads against a real host", () => {
     expect(progress.at(-1)).toBe(total);
     const file = await pinned.getUploadedFile(uri, { maxBytes: 1024 * 1024 });
     expect(Buffer.from(file.data)).toEqual(data);
+    await route.close();
   });
 });

@@ -7,6 +7,7 @@ import { createBridgeService } from '../../src-main/client/app/bridgeService';
 import { HearthApp } from '../../src-main/client/app/hearthApp';
 import { PageNotifier } from '../../src-main/client/app/notifier';
 import { createMemorySecretStore, type SecretStore } from '../../src-main/client/secretStore';
+import type { NetworkOptions } from '../../src-main/client/network/network';
 import { embeddedHosting } from '../../src-main/desktop/embeddedHosting';
 import { openKeychain } from '../../src-main/desktop/keychain';
 import type { BridgeService } from '../../src-preload/bridge';
@@ -39,6 +40,8 @@ export interface TestHearthOptions {
   tuning?: SessionTuning;
   /** The clock do-not-disturb runs by. */
   now?: () => number;
+  /** The environment and desktop the network reads its proxy and trust from. */
+  network?: NetworkOptions;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
     log: () => undefined,
     downloads: { dir: join(profileDir, 'downloads') },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.network ? { network: options.network } : {}),
   });
   return {
     app,

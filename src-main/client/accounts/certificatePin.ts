@@ -1,12 +1,8 @@
 import { parseFingerprint } from '../../wire/fingerprint';
 import type { HttpClientOptions } from '../http';
 import { NetworkError } from '../errors';
-import {
-  CertificateChangedError,
-  pinnedFetch,
-  readCertificate,
-  type CertificatePin,
-} from '../pinnedFetch';
+import { CertificateChangedError, type CertificatePin } from '../network/certificates';
+import type { Network } from '../network/network';
 import { explainFailure } from './explainFailure';
 import { SignInError } from './signInError';
 
@@ -17,13 +13,14 @@ import { SignInError } from './signInError';
  * nothing to pin (no fingerprint, or plain HTTP on this computer).
  */
 export async function pinFromLink(
+  network: Network,
   serverUrl: string,
   fingerprint: string | null,
 ): Promise<CertificatePin | null> {
   if (fingerprint === null || new URL(serverUrl).protocol !== 'https:') return null;
   let presented: CertificatePin;
   try {
-    presented = await readCertificate(serverUrl);
+    presented = await network.readCertificate(serverUrl);
   } catch (error) {
     throw explainFailure(
       new NetworkError(`reading the certificate of ${serverUrl} failed`, { cause: error }),
@@ -64,6 +61,11 @@ export function splitPin(typed: string): { address: string; fingerprint: string 
   };
 }
 
-/** How to reach a server: through its pinned certificate when it has one. */
-export const reachThrough = (pin: CertificatePin | null | undefined): HttpClientOptions =>
-  pin ? { fetch: pinnedFetch(pin) } : {};
+/** How to reach a server: through the network, checked against its pinned certificate when it has one. */
+export const reachThrough = (
+  network: Network,
+  serverUrl: string,
+  pin: CertificatePin | null | undefined,
+): Required<Pick<HttpClientOptions, 'fetch'>> => ({
+  fetch: network.fetchFor(pin ? { serverUrl, pin } : null),
+});

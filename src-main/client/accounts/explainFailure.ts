@@ -1,5 +1,6 @@
 import { ApiError, NetworkError, NotZulipError, ProtocolError } from '../errors';
-import { certificateChange } from '../pinnedFetch';
+import { certificateChange } from '../network/certificates';
+import { proxyFailure, type ProxyError } from '../network/proxyError';
 import {
   SignInError,
   type SignInField,
@@ -60,7 +61,32 @@ function causes(error: unknown): string[] {
   return found;
 }
 
+function proxyMessage(error: ProxyError, host: string): string {
+  switch (error.failure) {
+    case 'unreachable':
+      return `The proxy ${error.proxy} could not be reached: check the proxy settings, or ask whoever runs it.`;
+    case 'credentials':
+      return error.credentialsGiven
+        ? `The proxy ${error.proxy} did not accept the user name and password it was given: check the proxy settings.`
+        : `The proxy ${error.proxy} asks for a user name and password: give them in the proxy settings.`;
+    case 'refused':
+      return `The proxy ${error.proxy} refused to connect to ${host}.`;
+    case 'target-unreachable':
+      return `The proxy ${error.proxy} could not reach ${host}: check the address.`;
+  }
+}
+
 function unreachable(error: NetworkError, host: string): SignInError {
+  const proxy = proxyFailure(error);
+  if (proxy) {
+    return new SignInError(
+      'proxy',
+      proxyMessage(proxy, host),
+      'serverUrl',
+      { reason: proxy.failure },
+      { cause: error },
+    );
+  }
   const changed = certificateChange(error);
   if (changed) {
     return new SignInError(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createApi } from '../api';
 import { ApiError } from '../errors';
 import { createHttpClient, type HttpClientOptions } from '../http';
-import type { CertificatePin } from '../pinnedFetch';
+import type { CertificatePin } from '../network/certificates';
 import { explainFailure } from './explainFailure';
 import type { ServerInfo } from './serverInfo';
 import { SignInError, type SignInField } from './signInError';

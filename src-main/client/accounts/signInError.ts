@@ -1,9 +1,12 @@
+import type { ProxyFailure } from '../network/proxyError';
+
 /** The form field a sign-in failure belongs to, so the window can show it beside that field. */
 export type SignInField = 'serverUrl' | 'email' | 'password' | 'apiKey' | 'zuliprc' | 'fullName';
 
 export type SignInErrorKind =
   | 'invalid-input'
   | 'unreachable'
+  | 'proxy'
   | 'tls'
   | 'not-zulip'
   | 'no-organization'
@@ -30,7 +33,7 @@ export type TlsReason =
   | 'changed';
 
 export interface SignInErrorDetails {
-  reason?: UnreachableReason | TlsReason;
+  reason?: UnreachableReason | TlsReason | ProxyFailure;
   /** For `rate-limited`: how long the server asked us to wait. */
   retryAfterSeconds?: number;
 }
@@ -38,7 +41,7 @@ export interface SignInErrorDetails {
 /** Every way joining an organization can fail, worded for the person at the form. */
 export class SignInError extends Error {
   override readonly name = 'SignInError';
-  readonly reason: UnreachableReason | TlsReason | undefined;
+  readonly reason: UnreachableReason | TlsReason | ProxyFailure | undefined;
   readonly retryAfterSeconds: number | undefined;
 
   constructor(

@@ -1,4 +1,5 @@
 import { reachThrough } from '../accounts/certificatePin';
+import type { Network } from '../network/network';
 import type {
   AccountSummary,
   Connection,
@@ -166,6 +167,7 @@ export class AccountRuntime {
     cache: Cache,
     apiKey: string | null,
     tuning: SessionTuning,
+    network: Network,
     log: (line: string) => void,
     /** This account is the one shown, in a window that has the focus. */
     shown: () => boolean = () => false,
@@ -177,6 +179,11 @@ export class AccountRuntime {
     this.#log = log;
     this.#events = new Emitter((error) => log(`account listener failed: ${String(error)}`));
     const { readLaterMs = defaultReadLaterMs, ...sessionTuning } = tuning;
+    // A test's own fetch stands in for the network, but never for a pinned certificate's check.
+    const reach =
+      sessionTuning.fetch && !account.certificate
+        ? { fetch: sessionTuning.fetch }
+        : reachThrough(network, account.serverUrl, account.certificate);
     this.#heldReads = new HeldReads(readLaterMs, (ids) => this.#pushFeed(ids, []));
     this.messages = new MessageActions({
       cache,
@@ -224,7 +231,7 @@ export class AccountRuntime {
       state: () => this.#registerState(),
       online: () => this.#online,
       serverUrl: () => this.#account.serverUrl,
-      fetchImage: reachThrough(account.certificate).fetch ?? sessionTuning.fetch ?? fetch,
+      fetchImage: reach.fetch,
       log,
     });
     this.customEmoji = new CustomEmoji({
@@ -257,7 +264,7 @@ export class AccountRuntime {
       cache,
       log,
       ...sessionTuning,
-      ...reachThrough(account.certificate),
+      ...reach,
     });
     this.session = session;
     this.bots = new OwnBots(session.api, account.serverUrl);

@@ -31,7 +31,9 @@ import { pinFromLink, reachThrough, splitPin } from '../accounts/certificatePin'
 import { findOrganizations, type FoundOrganization } from '../accounts/discovery';
 import { normaliseServerUrl } from '../accounts/serverUrl';
 import { openCache } from '../cache/openCache';
-import type { CertificatePin } from '../pinnedFetch';
+import type { HttpClientOptions } from '../http';
+import type { CertificatePin } from '../network/certificates';
+import { Network, type NetworkOptions } from '../network/network';
 import { Emitter } from '../emitter';
 import { keepNewest } from '../keepNewest';
 import { doNotDisturbUntil, isQuiet, type DoNotDisturbChoice } from '../notify/doNotDisturb';
@@ -53,6 +55,8 @@ export interface HearthAppOptions {
   secrets: SecretStore;
   hosting: HostingPort;
   tuning?: SessionTuning;
+  /** How requests find their route and trust: the desktop's proxy under Electron, the environment's otherwise. */
+  network?: NetworkOptions;
   /** Electron's build of better-sqlite3, for caches opened inside Electron. */
   sqliteBinding?: string | undefined;
   /** Where notifications, sounds and the badge go; nowhere when absent. */
@@ -124,6 +128,7 @@ export class HearthApp {
   readonly #accounts: Accounts;
   readonly #runtimes = new Map<string, AccountRuntime>();
   readonly #icons: RealmIcons;
+  readonly #network: Network;
   readonly #events: Emitter<HearthAppEvents>;
   readonly #log: (line: string) => void;
   readonly #preferences: PreferenceFile;
@@ -142,7 +147,8 @@ export class HearthApp {
     this.#accounts = accounts;
     this.#preferences = preferences;
     this.#notifier = options.notifier ?? silentNotifier;
-    this.#icons = new RealmIcons(options.profileDir);
+    this.#network = new Network(options.network);
+    this.#icons = new RealmIcons(options.profileDir, this.#network.fetchFor());
     this.#log = logOf(options);
     this.#events = new Emitter((error) => this.#log(`app listener failed: ${String(error)}`));
     options.hosting.onChange(() => this.#events.emit('hosting', undefined));
@@ -402,10 +408,10 @@ export class HearthApp {
       const { address, pin } = invitation
         ? {
             address: invitation.serverUrl,
-            pin: await pinFromLink(invitation.serverUrl, invitation.fingerprint),
+            pin: await pinFromLink(this.#network, invitation.serverUrl, invitation.fingerprint),
           }
         : await this.#pinFor(serverUrl);
-      const reach = reachThrough(pin);
+      const reach = this.#reach(address, pin);
       const info = await probeServer(address, reach);
       return {
         ok: true,
@@ -433,11 +439,11 @@ export class HearthApp {
       if (request.method === 'zuliprc') {
         const rc = parseZuliprc(request.zuliprc);
         const pin = this.#pinOf(rc.site);
-        const server = await probeServer(rc.site, reachThrough(pin));
+        const server = await probeServer(rc.site, this.#reach(rc.site, pin));
         signedIn = {
           ...(await signInWithApiKey(server, rc.email, rc.apiKey, {
             keyField: 'zuliprc',
-            ...reachThrough(pin),
+            ...this.#reach(rc.site, pin),
           })),
           certificate: pin,
         };
@@ -445,8 +451,8 @@ export class HearthApp {
         const invitation = parseInvitationLink(request.link);
         if (!invitation)
           return { ok: false, field: 'serverUrl', message: 'This is not an invitation link.' };
-        const pin = await pinFromLink(invitation.serverUrl, invitation.fingerprint);
-        const reach = reachThrough(pin);
+        const pin = await pinFromLink(this.#network, invitation.serverUrl, invitation.fingerprint);
+        const reach = this.#reach(invitation.serverUrl, pin);
         const server = await probeServer(invitation.serverUrl, reach);
         signedIn = {
           ...(await joinWithInvitation(server, invitation.key, request, reach)),
@@ -454,7 +460,7 @@ export class HearthApp {
         };
       } else {
         const { address, pin } = await this.#pinFor(request.serverUrl);
-        const reach = reachThrough(pin);
+        const reach = this.#reach(address, pin);
         const server = await probeServer(address, reach);
         signedIn = {
           ...(request.method === 'password'
@@ -477,7 +483,15 @@ export class HearthApp {
   async #pinFor(typed: string): Promise<{ address: string; pin: CertificatePin | null }> {
     const { address, fingerprint } = splitPin(typed);
     if (fingerprint === null) return { address, pin: this.#pinOf(address) };
-    return { address, pin: await pinFromLink(normaliseServerUrl(address), fingerprint) };
+    return {
+      address,
+      pin: await pinFromLink(this.#network, normaliseServerUrl(address), fingerprint),
+    };
+  }
+
+  /** How to reach a typed address: through the network, checked against the pin when there is one. */
+  #reach(address: string, pin: CertificatePin | null): HttpClientOptions {
+    return reachThrough(this.#network, pin ? normaliseServerUrl(address) : address, pin);
   }
 
   /** The organizations Hearth hosts announce on the local network. */
@@ -630,6 +644,7 @@ export class HearthApp {
     this.#runtimes.clear();
     await this.#options.hosting.stop();
     this.#hostRunning = false;
+    await this.#network.close();
   }
 
   /** Starts this computer's organization again; its host hands over the owner's key anew. */
@@ -694,8 +709,8 @@ export class HearthApp {
   }
 
   /** Fetches the organization's icon in the background; the switcher shows initials meanwhile. */
-  #fetchIcon(account: Pick<AccountRecord, 'id' | 'realmIcon' | 'certificate'>): void {
-    const { fetch: pinned } = reachThrough(account.certificate);
+  #fetchIcon(account: Pick<AccountRecord, 'id' | 'serverUrl' | 'realmIcon' | 'certificate'>): void {
+    const { fetch: pinned } = reachThrough(this.#network, account.serverUrl, account.certificate);
     void this.#icons.fetch(account.id, account.realmIcon, pinned).then((fetched) => {
       if (fetched && this.#runtimes.has(account.id)) this.#emitAppState();
     });
@@ -717,6 +732,7 @@ export class HearthApp {
       opened.cache,
       key,
       this.#options.tuning ?? {},
+      this.#network,
       this.#log,
       () => this.#focused && isActive(),
       () => this.#present(),

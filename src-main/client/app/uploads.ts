@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Api } from '../api';
-import { certificateChange } from '../pinnedFetch';
+import { certificateChange } from '../network/certificates';
 import { FileTooLargeError, NetworkError, NotZulipError } from '../errors';
 import type { InitialState } from '../../state/applyEvent';
 import { inlineImageTypes } from '../../wire';

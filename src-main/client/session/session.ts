@@ -7,7 +7,7 @@ import { backoffDelay, defaultBackoff, type Backoff } from '../backoff';
 import type { Cache } from '../cache/cache';
 import { Emitter } from '../emitter';
 import { isBadEventQueue } from '../errors';
-import { certificateChange } from '../pinnedFetch';
+import { certificateChange } from '../network/certificates';
 import type { Credentials, HttpClientOptions } from '../http';
 import { catchUp, fetchNewestOfAll } from './catchUp';
 import { watchForWake } from './wakeWatch';

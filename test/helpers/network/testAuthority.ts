@@ -1,0 +1,86 @@
+import { writeFile } from 'node:fs/promises';
+import { connect, type AddressInfo, type Server } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
+import { generate } from 'selfsigned';
+
+export interface KeyAndCertificate {
+  keyPem: string;
+  certPem: string;
+}
+
+/** A company's own certificate authority, made for the test. */
+export async function makeAuthority(name = 'Corp Example Root CA'): Promise<KeyAndCertificate> {
+  const made = await generate([{ name: 'commonName', value: name }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
+  });
+  return { keyPem: made.private, certPem: made.cert };
+}
+
+/** A server certificate for the names, signed by the authority (or by itself, without one). */
+export async function issueCertificate(
+  names: readonly string[],
+  authority: KeyAndCertificate | null,
+  validity: { notBeforeDate?: Date; notAfterDate?: Date } = {},
+): Promise<KeyAndCertificate> {
+  const made = await generate([{ name: 'commonName', value: names[0] ?? 'server' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    ...validity,
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: names.map((name) =>
+          /^[\d.]+$/.test(name) ? { type: 7, ip: name } : { type: 2, value: name },
+        ),
+      },
+    ],
+    ...(authority ? { ca: { key: authority.keyPem, cert: authority.certPem } } : {}),
+  });
+  return { keyPem: made.private, certPem: made.cert };
+}
+
+export const writePem = async (file: string, pem: string): Promise<string> => {
+  await writeFile(file, pem);
+  return file;
+};
+
+export interface TlsFront {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * TLS in front of a plain-HTTP server on this computer, as nginx stands in
+ * front of a Zulip server: it presents the certificate and passes the bytes on.
+ */
+export function tlsFront(certificate: KeyAndCertificate, backendPort: number): Promise<TlsFront> {
+  const server: Server = createTlsServer(
+    { key: certificate.keyPem, cert: certificate.certPem },
+    (socket) => {
+      const backend = connect(backendPort, '127.0.0.1');
+      socket.pipe(backend).pipe(socket);
+      const stop = () => {
+        socket.destroy();
+        backend.destroy();
+      };
+      socket.on('error', stop);
+      backend.on('error', stop);
+    },
+  );
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    );
+  });
+}
