@@ -4,6 +4,7 @@ import { alertWordBridgeCalls } from './alertWordCalls';
 import { composeBridgeCalls } from './composeCalls';
 import { customEmojiBridgeCalls } from './customEmojiCalls';
 import { hostingBridgeCalls } from './hostingCalls';
+import { connectionProblemSchema, networkBridgeCalls, reachProblemSchema } from './networkCalls';
 import { organizationBridgeCalls } from './organizationCalls';
 import { peopleBridgeCalls, roleSchema } from './peopleCalls';
 import { reactionBridgeCalls, reactionChipSchema } from './reactionCalls';
@@ -17,6 +18,14 @@ export type { CustomEmoji, CustomEmojiPage } from './customEmojiCalls';
 export { maxCustomEmojiBytes } from './customEmojiCalls';
 export type { GroupMember, GroupRef, UserGroupsPage, UserGroupView } from './userGroupCalls';
 export type { HostingPage, ZulipExport, ZulipVersion } from './hostingCalls';
+export type {
+  CertificateDetails,
+  ConnectionProblem,
+  NetworkSettings,
+  ReachProblem,
+  UntrustedReason,
+} from './networkCalls';
+export type { ProxySetting } from '../src-main/client/network/proxySetting';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
 export type { Invitation, PeoplePage, Person } from './peopleCalls';
 export type { EmojiPicker, PickerEmoji, ReactionChip } from './reactionCalls';
@@ -61,6 +70,8 @@ export const connectionSchema = z.object({
   caughtUp: z.number().int().nullable(),
   /** Why Hearth refuses to connect although the server answers (its certificate changed). */
   warning: z.string().nullable(),
+  /** What the person can do about it: decide again on the certificate, or give the proxy credentials. */
+  problem: connectionProblemSchema.nullable(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
@@ -570,7 +581,12 @@ export const formFieldSchema = z.enum([
 export type FormField = z.infer<typeof formFieldSchema>;
 export const formResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), accountId: z.string() }),
-  z.object({ ok: z.literal(false), field: formFieldSchema, message: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    field: formFieldSchema,
+    message: z.string(),
+    problem: reachProblemSchema.optional(),
+  }),
 ]);
 export type FormResult = z.infer<typeof formResultSchema>;
 
@@ -594,7 +610,12 @@ export const serverInfoSchema = z.object({
 export type ServerInfo = z.infer<typeof serverInfoSchema>;
 export const probeResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), server: serverInfoSchema }),
-  z.object({ ok: z.literal(false), field: formFieldSchema, message: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    field: formFieldSchema,
+    message: z.string(),
+    problem: reachProblemSchema.optional(),
+  }),
 ]);
 export type ProbeResult = z.infer<typeof probeResultSchema>;
 
@@ -912,6 +933,7 @@ export const bridgeCalls = {
   ...organizationBridgeCalls,
   ...peopleBridgeCalls,
   ...hostingBridgeCalls,
+  ...networkBridgeCalls,
   ...uploadBridgeCalls,
   ...alertWordBridgeCalls,
   ...userGroupBridgeCalls,

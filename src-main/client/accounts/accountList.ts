@@ -106,6 +106,16 @@ export class AccountList {
     ]);
   }
 
+  /** Trusts the certificate for every account on the server, in place of the one pinned. */
+  setCertificate(serverUrl: string, certificate: AccountRecord['certificate']): Promise<void> {
+    return this.change((records) => [
+      records.map((record) =>
+        record.serverUrl === serverUrl ? { ...record, certificate } : record,
+      ),
+      undefined,
+    ]);
+  }
+
   /** Once every change asked for so far is on disk, or has failed. */
   async settled(): Promise<void> {
     await this.writes;

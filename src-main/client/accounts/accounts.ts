@@ -97,6 +97,10 @@ export class Accounts {
     await this.list.remove(id);
   }
 
+  setCertificate(serverUrl: string, certificate: AccountRecord['certificate']): Promise<void> {
+    return this.list.setCertificate(serverUrl, certificate);
+  }
+
   setLastNarrow(id: string, narrow: NarrowTerm[] | null): Promise<void> {
     return this.list.setLastNarrow(id, narrow);
   }

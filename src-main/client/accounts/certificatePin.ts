@@ -31,11 +31,7 @@ export async function pinFromLink(
     );
   }
   if (presented.fingerprint !== fingerprint) {
-    const changed = new CertificateChangedError(
-      new URL(serverUrl).host,
-      fingerprint,
-      presented.fingerprint,
-    );
+    const changed = new CertificateChangedError(new URL(serverUrl).host, fingerprint, presented);
     throw new SignInError(
       'tls',
       `${changed.host} presented a certificate with SHA-256 fingerprint ${presented.fingerprint}, not ${fingerprint}, the one you were given with its address. Someone may be intercepting the connection: ask whoever invited you to compare it with their Hosting page.`,

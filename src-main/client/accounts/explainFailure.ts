@@ -29,16 +29,22 @@ const tlsReasons: Readonly<Record<string, TlsReason>> = {
   CERT_REVOKED: 'revoked',
 };
 
+// The window offers to trust the certificate for this server only where a
+// person could rightly decide to (never for a revoked one): the words say so.
+const trustThisOnly = 'trust this certificate for this server only';
+
+/** Why Hearth did not trust the server, and what the person can do about it. */
 const tlsMessages: Readonly<Record<TlsReason, string>> = {
   'self-signed':
-    'its certificate is self-signed, so nothing vouches for it. If a colleague hosts it with Hearth, join by their invitation link: it names the certificate to trust',
-  expired: 'its certificate has expired',
-  'not-yet-valid': 'its certificate is not valid yet (check this computer’s clock)',
-  'hostname-mismatch': 'its certificate was issued for another name',
-  'unknown-ca': 'its certificate was issued by an authority this computer does not trust',
-  revoked: 'its certificate has been revoked',
-  handshake: 'the secure connection could not be set up',
-  changed: 'it presented another certificate than the one Hearth trusts for it',
+    'its certificate is self-signed, so nothing vouches for it. If you know the server, compare the certificate’s fingerprint with its administrator and trust it for this server only.',
+  expired: `its certificate has expired. Ask its administrator to renew it, or ${trustThisOnly}.`,
+  'not-yet-valid': `its certificate is not valid yet. Check this computer’s date and time; if they are right, ask the server’s administrator, or ${trustThisOnly}.`,
+  'hostname-mismatch': `its certificate was issued for another name. Check the address; if it is right, ask its administrator, or ${trustThisOnly}.`,
+  'unknown-ca': `its certificate was issued by an authority this computer does not trust. If your company has its own authority, install it on this computer (see the README’s troubleshooting), or ${trustThisOnly}.`,
+  revoked: 'its certificate has been revoked. Ask its administrator for a new one.',
+  handshake:
+    'the secure connection could not be set up. Check the address and port: the server may not speak HTTPS there.',
+  changed: 'it presented another certificate than the one Hearth trusts for it.',
 };
 
 const unreachableReasons: Readonly<Record<string, UnreachableReason>> = {
@@ -70,7 +76,7 @@ function proxyMessage(error: ProxyError, host: string): string {
         ? `The proxy ${error.proxy} did not accept the user name and password it was given: check the proxy settings.`
         : `The proxy ${error.proxy} asks for a user name and password: give them in the proxy settings.`;
     case 'refused':
-      return `The proxy ${error.proxy} refused to connect to ${host}.`;
+      return `The proxy ${error.proxy} refused to connect to ${host}: ask whoever runs it to allow this server.`;
     case 'target-unreachable':
       return `The proxy ${error.proxy} could not reach ${host}: check the address.`;
   }
@@ -104,7 +110,7 @@ function unreachable(error: NetworkError, host: string): SignInError {
   if (tls) {
     return new SignInError(
       'tls',
-      `Hearth does not trust ${host}: ${tlsMessages[tls]}.`,
+      `Hearth does not trust ${host}: ${tlsMessages[tls]}`,
       'serverUrl',
       { reason: tls },
       { cause: error },
@@ -114,9 +120,9 @@ function unreachable(error: NetworkError, host: string): SignInError {
     codes.map((code) => unreachableReasons[code]).find((found) => found !== undefined) ?? 'network';
   const messages: Record<UnreachableReason, string> = {
     dns: `No server is known by the name ${host}: check the address.`,
-    refused: `${host} refused the connection: no server is listening at that address and port.`,
-    timeout: `${host} did not answer in time.`,
-    network: `${host} could not be reached (${error.message}).`,
+    refused: `${host} refused the connection: no server is listening at that address and port. Check the address and port.`,
+    timeout: `${host} did not answer in time: it may be down or blocked by a firewall; try again later, or check the address.`,
+    network: `${host} could not be reached (${error.message}): check this computer’s network connection, then try again.`,
   };
   return new SignInError(
     'unreachable',

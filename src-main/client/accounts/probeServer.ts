@@ -33,7 +33,7 @@ export async function probeServer(
   if (settings.zulip_feature_level < minimumFeatureLevel) {
     throw new SignInError(
       'too-old',
-      `${host} runs Zulip ${settings.zulip_version} (feature level ${settings.zulip_feature_level}); Hearth needs Zulip ${minimumZulipVersion} (feature level ${minimumFeatureLevel}) or newer.`,
+      `${host} runs Zulip ${settings.zulip_version} (feature level ${settings.zulip_feature_level}); Hearth needs Zulip ${minimumZulipVersion} (feature level ${minimumFeatureLevel}) or newer: ask its administrator to upgrade it.`,
       'serverUrl',
     );
   }

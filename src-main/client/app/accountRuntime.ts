@@ -579,6 +579,7 @@ export class AccountRuntime {
         lastSyncAt: this.cache.lastSync(),
         caughtUp: null,
         warning: null,
+        problem: null,
       }
     );
   }

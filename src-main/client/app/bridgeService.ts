@@ -233,6 +233,18 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async setPreferences(args: CallArgs<'setPreferences'>) {
       return app.setPreferences(parseArgs('setPreferences', args).patch);
     },
+    async networkSettings(args: CallArgs<'networkSettings'>) {
+      parseArgs('networkSettings', args);
+      return app.networkSettings();
+    },
+    async setNetworkSettings(args: CallArgs<'setNetworkSettings'>) {
+      return app.setNetworkSettings(parseArgs('setNetworkSettings', args));
+    },
+    async trustServerCertificate(args: CallArgs<'trustServerCertificate'>) {
+      const { accountId, fingerprint } = parseArgs('trustServerCertificate', args);
+      await app.trustServerCertificate(accountId, fingerprint);
+      return {};
+    },
     async setDoNotDisturb(args: CallArgs<'setDoNotDisturb'>) {
       return app.setDoNotDisturb(parseArgs('setDoNotDisturb', args).choice);
     },

@@ -8,6 +8,8 @@ import type {
   FormResult,
   HostingPage,
   Narrow,
+  NetworkSettings,
+  ReachProblem,
   ProbeResult,
   TypingConversation,
   ZulipExport,
@@ -28,6 +30,7 @@ import {
   type SignInResult,
 } from '../accounts';
 import { pinFromLink, reachThrough, splitPin } from '../accounts/certificatePin';
+import { reachProblem } from '../accounts/reachProblem';
 import { findOrganizations, type FoundOrganization } from '../accounts/discovery';
 import { normaliseServerUrl } from '../accounts/serverUrl';
 import { openCache } from '../cache/openCache';
@@ -41,6 +44,7 @@ import type { Alert } from './accountAlerts';
 import type { Notifier } from './notifier';
 import { resolveLink, type LinkAccount, type LinkTarget } from './links';
 import { PreferenceFile, type WindowBounds } from './preferences';
+import { NetworkPreferences, type NetworkChange } from './networkPreferences';
 import type { SecretStore } from '../secretStore';
 import { AccountRuntime, type SessionTuning } from './accountRuntime';
 import { RealmIcons } from './realmIcons';
@@ -132,6 +136,7 @@ export class HearthApp {
   readonly #events: Emitter<HearthAppEvents>;
   readonly #log: (line: string) => void;
   readonly #preferences: PreferenceFile;
+  readonly #networkPreferences: NetworkPreferences;
   readonly #notifier: Notifier;
   readonly #alerts = new Map<string, AlertTarget>();
   /** Uploads under way, by the window's name for each, to cancel them. */
@@ -148,6 +153,7 @@ export class HearthApp {
     this.#preferences = preferences;
     this.#notifier = options.notifier ?? silentNotifier;
     this.#network = new Network(options.network);
+    this.#networkPreferences = new NetworkPreferences(this.#network, preferences, options.secrets);
     this.#icons = new RealmIcons(options.profileDir, this.#network.fetchFor());
     this.#log = logOf(options);
     this.#events = new Emitter((error) => this.#log(`app listener failed: ${String(error)}`));
@@ -166,6 +172,7 @@ export class HearthApp {
       accounts,
       await PreferenceFile.open(options.profileDir, logOf(options)),
     );
+    await app.#networkPreferences.apply();
     if (accounts.list.movedAside) {
       app.#log(`the account list could not be read; it was moved to ${accounts.list.movedAside}`);
     }
@@ -227,6 +234,45 @@ export class HearthApp {
     await this.#preferences.change(defined);
     this.#emitAppState();
     return this.appState();
+  }
+
+  networkSettings(): Promise<NetworkSettings> {
+    return this.#networkPreferences.settings();
+  }
+
+  /**
+   * Routes every request by the new setting from now on. Each account's event
+   * queue polls again at once, along the new route, from the last event it
+   * had: nothing is missed, nothing comes twice.
+   */
+  async setNetworkSettings(change: NetworkChange): Promise<NetworkSettings> {
+    await this.#networkPreferences.change(change);
+    for (const runtime of this.#runtimes.values()) runtime.session?.reroute();
+    return this.#networkPreferences.settings();
+  }
+
+  /**
+   * Trusts, for the account's server only, the certificate it presents now,
+   * if it is the one the person was shown; the server's accounts connect
+   * with it at once.
+   */
+  async trustServerCertificate(accountId: string, fingerprint: string): Promise<void> {
+    const { serverUrl } = this.#runtime(accountId).account;
+    const presented = await this.#network.readCertificate(serverUrl);
+    if (presented.fingerprint !== fingerprint) {
+      throw new Error(
+        `${new URL(serverUrl).host} now presents another certificate (SHA-256 ${presented.fingerprint}) than the one you were shown: nothing was trusted. Review it again.`,
+      );
+    }
+    await this.#accounts.setCertificate(serverUrl, presented);
+    for (const runtime of [...this.#runtimes.values()]) {
+      if (runtime.account.serverUrl !== serverUrl) continue;
+      this.#runtimes.delete(runtime.account.id);
+      await runtime.stop();
+      const account = (await this.#accounts.all()).find(({ id }) => id === runtime.account.id);
+      if (account) this.#open(account, await this.#accounts.keyOf(account));
+    }
+    this.#emitAppState();
   }
 
   /** Where the window was when it last closed. */
@@ -403,8 +449,8 @@ export class HearthApp {
 
   /** The server the form names, or the one an invitation link it holds names. */
   async probe(serverUrl: string): Promise<ProbeResult> {
+    const invitation = parseInvitationLink(serverUrl);
     try {
-      const invitation = parseInvitationLink(serverUrl);
       const { address, pin } = invitation
         ? {
             address: invitation.serverUrl,
@@ -429,7 +475,7 @@ export class HearthApp {
         },
       };
     } catch (error) {
-      return failure(error);
+      return this.#failure(error, invitation?.serverUrl ?? splitPin(serverUrl).address);
     }
   }
 
@@ -471,8 +517,15 @@ export class HearthApp {
       }
       return { ok: true, accountId: await this.#adopt(signedIn, false) };
     } catch (error) {
-      return failure(error);
+      return this.#failure(error, joinAddress(request));
     }
+  }
+
+  /** A form's failure, with what the person can act on (a certificate to decide on, a proxy's wish). */
+  async #failure(error: unknown, address: string | null): Promise<Failure> {
+    const shown = failure(error);
+    const problem = address === null ? null : await reachProblem(this.#network, error, address);
+    return problem ? { ...shown, problem } : shown;
   }
 
   /**
@@ -775,11 +828,34 @@ export class HearthApp {
   }
 }
 
-function failure(error: unknown): {
+interface Failure {
   ok: false;
   field: SignInError['field'] | 'form';
   message: string;
-} {
+  problem?: ReachProblem;
+}
+
+/** The server a join request names, as typed. */
+function joinAddress(request: JoinRequest): string | null {
+  switch (request.method) {
+    case 'zuliprc':
+      return parseZuliprcSite(request.zuliprc);
+    case 'invitation':
+      return parseInvitationLink(request.link)?.serverUrl ?? null;
+    default:
+      return splitPin(request.serverUrl).address;
+  }
+}
+
+function parseZuliprcSite(text: string): string | null {
+  try {
+    return parseZuliprc(text).site;
+  } catch {
+    return null;
+  }
+}
+
+function failure(error: unknown): Failure {
   if (error instanceof SignInError)
     return { ok: false, field: error.field, message: error.message };
   return {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeJsonFile } from '../jsonFile';
+import { proxySettingSchema, systemProxySetting } from '../network/proxySetting';
 
 // This computer's choices for the app itself, as opposed to an account's
 // settings, which live on its server.
@@ -21,6 +22,8 @@ const preferencesSchema = z.object({
   spellcheck: z.boolean().catch(true),
   /** Where the window was when it last closed. */
   windowBounds: boundsSchema.nullable().catch(null),
+  /** How this computer reaches servers (Settings › Network); the proxy's password is in the keychain. */
+  network: proxySettingSchema.catch(systemProxySetting),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -30,6 +33,7 @@ const defaults: Preferences = {
   startAtLogin: false,
   spellcheck: true,
   windowBounds: null,
+  network: systemProxySetting,
 };
 const fileName = 'preferences.json';
 

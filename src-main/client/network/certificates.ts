@@ -12,14 +12,18 @@ export interface CertificatePin {
 export class CertificateChangedError extends Error {
   override readonly name = 'CertificateChangedError';
 
+  readonly presented: string;
+
   constructor(
     readonly host: string,
     readonly expected: string,
-    readonly presented: string,
+    /** What the server presents instead, for the person to decide on. */
+    readonly certificate: CertificatePin,
   ) {
     super(
-      `${host} presented a different certificate from the one Hearth trusts for it (SHA-256 ${presented}, where Hearth pinned ${expected}). Someone may be intercepting the connection, or the host made a new certificate. Hearth will not connect: check the fingerprint on the host's Hosting page with its administrator.`,
+      `${host} presented a different certificate from the one Hearth trusts for it (SHA-256 ${certificate.fingerprint}, where Hearth pinned ${expected}). Someone may be intercepting the connection, or the server has a new certificate. Hearth will not connect until you decide again: compare the new fingerprint with the server's administrator (a Hearth host shows it on its Hosting page).`,
     );
+    this.presented = certificate.fingerprint;
   }
 }
 

@@ -88,8 +88,13 @@ export class Network {
       case 'manual':
         return manualRoute(target, this.#setting, this.#password);
       case 'system':
-        return this.#systemProxy(target);
+        return this.systemRoute(target);
     }
+  }
+
+  /** Where the desktop's own settings send a request to the URL, whatever this app's setting. */
+  systemRoute(target: URL): Promise<Route> {
+    return this.#systemProxy(target);
   }
 
   /** A fetch for a server's requests; a pinned server's certificate is checked against its pin alone. */

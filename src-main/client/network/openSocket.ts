@@ -1,7 +1,7 @@
 import { connect as tcpConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { SocksClient } from 'socks';
-import { CertificateChangedError, type CertificatePin } from './certificates';
+import { CertificateChangedError, presentedCertificate, type CertificatePin } from './certificates';
 import { ProxyError } from './proxyError';
 import type { ProxyServer, Route } from './proxySetting';
 
@@ -167,25 +167,50 @@ async function socksTunnel(
     return tunnel;
   } catch (error) {
     socket.destroy();
-    const message = error instanceof Error ? error.message : String(error);
-    if (/authentication/i.test(message)) {
-      throw new ProxyError(
-        'credentials',
-        proxy,
-        proxy.username === null
-          ? 'asks for a user name and password'
-          : 'did not accept the user name and password',
-        null,
-        { cause: error },
-      );
-    }
-    if (/rejected connection/i.test(message)) {
-      throw new ProxyError('target-unreachable', proxy, `could not reach ${target.host}`, null, {
-        cause: error,
-      });
-    }
-    throw new ProxyError('refused', proxy, `failed: ${message}`, null, { cause: error });
+    throw socksFailure(error instanceof Error ? error.message : String(error), target, proxy);
   }
+}
+
+// The SOCKS5 replies (RFC 1928, section 6) that say the proxy could not get
+// to the server, as the socks package names them after "rejected connection - ".
+const unreachableReplies = new Set([
+  'NetworkUnreachable',
+  'HostUnreachable',
+  'ConnectionRefused',
+  'TTLExpired',
+]);
+
+/**
+ * The proxy's failure in the socks package's words. Its error is not kept as
+ * the cause: it carries the options it was given, the proxy's password among them.
+ */
+function socksFailure(message: string, target: Target, proxy: ProxyServer): ProxyError {
+  const cause = new Error(message);
+  // Both a refused password and no method in common (the proxy wants one, none was offered).
+  if (/authentication/i.test(message)) {
+    return new ProxyError(
+      'credentials',
+      proxy,
+      proxy.username === null
+        ? 'asks for a user name and password'
+        : 'did not accept the user name and password',
+      null,
+      { cause },
+    );
+  }
+  const reply = /rejected connection - (\w+)/i.exec(message)?.[1];
+  if (reply !== undefined && unreachableReplies.has(reply)) {
+    return new ProxyError('target-unreachable', proxy, `could not reach ${target.host}`, null, {
+      cause,
+    });
+  }
+  return new ProxyError(
+    'refused',
+    proxy,
+    reply === undefined ? `failed: ${message}` : `refused to connect to ${target.host} (${reply})`,
+    null,
+    { cause },
+  );
 }
 
 /**
@@ -201,6 +226,9 @@ export function secure(
   return new Promise((resolve, reject) => {
     const tls = tlsConnect({
       socket,
+      // The name the certificate is checked against: over a socket of its
+      // own, Node would otherwise check an address against "localhost".
+      host,
       // SNI names hosts, never addresses.
       ...(isIP(host) === 0 ? { servername: host } : {}),
       ALPNProtocols: ['http/1.1'],
@@ -214,8 +242,8 @@ export function secure(
       tls.setTimeout(0);
       tls.off('error', reject);
       if (trust.kind === 'pin') {
-        const presented = tls.getPeerCertificate().fingerprint256;
-        if (presented !== trust.pin.fingerprint) {
+        const presented = presentedCertificate(tls);
+        if (presented.fingerprint !== trust.pin.fingerprint) {
           const changed = new CertificateChangedError(host, trust.pin.fingerprint, presented);
           tls.destroy();
           reject(changed);

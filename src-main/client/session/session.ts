@@ -8,6 +8,8 @@ import type { Cache } from '../cache/cache';
 import { Emitter } from '../emitter';
 import { isBadEventQueue } from '../errors';
 import { certificateChange } from '../network/certificates';
+import { connectionProblem } from '../network/connectionProblem';
+import type { ConnectionProblem } from '../../../src-preload/networkCalls';
 import type { Credentials, HttpClientOptions } from '../http';
 import { catchUp, fetchNewestOfAll } from './catchUp';
 import { watchForWake } from './wakeWatch';
@@ -24,6 +26,8 @@ export interface Connection {
   caughtUp: number | null;
   /** Why Hearth will not connect although the server answers (another certificate than the pinned one). */
   warning: string | null;
+  /** What the person must decide or give before the link can work again. */
+  problem: ConnectionProblem | null;
 }
 
 /** What changed in the cache, for whoever shows it. */
@@ -143,10 +147,13 @@ export class Session {
     lastSyncAt: null,
     caughtUp: null,
     warning: null,
+    problem: null,
   };
   /** Aborts the poll in flight, so a woken computer checks at once. */
   #poll: AbortController | null = null;
   #checkSoon = false;
+  /** The poll in flight was dropped for a new route, not lost: poll again as before. */
+  #rerouted = false;
   #wakeUp: (() => void) | null = null;
   #running: Promise<void> | undefined;
   #stopWatch: () => void = () => undefined;
@@ -214,6 +221,17 @@ export class Session {
     this.#wakeUp?.();
   }
 
+  /**
+   * The network's route changed and dropped the poll in flight: polls again at
+   * once from the same event, blocking as before, so what arrives meanwhile
+   * notifies as it would have.
+   */
+  reroute(): void {
+    this.#rerouted = true;
+    this.#poll?.abort();
+    this.#wakeUp?.();
+  }
+
   /** Ends polling and deletes the queue, so the server need not keep it until it expires. */
   stop(): Promise<void> {
     this.#stopped ??= this.#stop();
@@ -253,6 +271,7 @@ export class Session {
         this.#poll = poll;
         const dontBlock = failures > 0 || this.#checkSoon;
         this.#checkSoon = false;
+        this.#rerouted = false;
         const events = await this.api.getEvents({
           queueId: queue.id,
           lastEventId: queue.lastEventId,
@@ -275,11 +294,12 @@ export class Session {
           lastSyncAt: Date.now(),
           caughtUp: null,
           warning: null,
+          problem: null,
         });
       } catch (error) {
         this.#poll = null;
         if (stopping.aborted) return;
-        if (this.#checkSoon) continue;
+        if (this.#checkSoon || this.#rerouted) continue;
         if (isBadEventQueue(error)) {
           // Zulip's contract: a client whose queue is gone re-initializes its state.
           this.#log('event queue expired; registering a new one and catching up');
@@ -295,7 +315,7 @@ export class Session {
           state: 'offline',
           offlineSince: this.#connection.offlineSince ?? Date.now(),
           caughtUp: null,
-          warning: certificateChange(error)?.message ?? null,
+          ...this.#waitingOn(error),
         });
         this.#log(
           `server unreachable (${error instanceof Error ? error.message : String(error)}); retrying in ${delay} ms`,
@@ -346,6 +366,7 @@ export class Session {
       lastSyncAt: Date.now(),
       caughtUp: null,
       warning: null,
+      problem: null,
     });
   }
 
@@ -425,6 +446,18 @@ export class Session {
     });
   }
 
+  /** What the person must do before the link can work again, and the words for it. */
+  #waitingOn(error: unknown): Pick<Connection, 'warning' | 'problem'> {
+    const problem = connectionProblem(error, this.#options.serverUrl);
+    if (problem?.kind === 'proxy-credentials') {
+      const asked = problem.credentialsGiven
+        ? 'did not accept the user name and password it was given'
+        : 'asks for a user name and password';
+      return { problem, warning: `The proxy ${problem.proxy} ${asked}: see Settings › Network.` };
+    }
+    return { problem, warning: certificateChange(error)?.message ?? null };
+  }
+
   #emitChange(change: CacheChange): void {
     this.#events.emit('change', change);
   }
@@ -436,7 +469,8 @@ export class Session {
       before.state !== connection.state ||
       before.caughtUp !== connection.caughtUp ||
       before.offlineSince !== connection.offlineSince ||
-      before.warning !== connection.warning
+      before.warning !== connection.warning ||
+      before.problem?.kind !== connection.problem?.kind
     ) {
       this.#events.emit('connection', connection);
     }

@@ -9,6 +9,7 @@ import type {
 } from '../../../src-preload/bridge';
 import { AlertWordsStore } from './alertWordsStore.svelte';
 import { BotsStore } from './botsStore.svelte';
+import { CertificateReviewStore } from './certificateReviewStore.svelte';
 import { ComposeAidsStore } from './composeAidsStore.svelte';
 import {
   ComposeStore,
@@ -22,6 +23,7 @@ import { errorText } from './errors';
 import { FeedStore, feedEnd, type ScrollAnchor } from './feedStore.svelte';
 import { InboxStore } from './inboxStore.svelte';
 import { MessageActionsStore } from './messageActionsStore.svelte';
+import { NetworkStore } from './networkStore.svelte';
 import { nextUnreadTopic } from './nextUnreadTopic';
 import type { MessageView } from './messageView';
 import { SeenWatcher } from './seenWatcher';
@@ -99,6 +101,10 @@ export class AppStore {
   readonly customEmoji: CustomEmojiStore;
   readonly hosting: HostingStore;
   readonly settings: SettingsStore;
+  /** Settings › Network, this computer's and not an account's. */
+  readonly network: NetworkStore;
+  /** The dialog that decides on an account's server's new certificate. */
+  readonly certificateReview: CertificateReviewStore;
   readonly streams: StreamsStore;
   /** The administrator's dialog of a stream's own settings. */
   readonly streamAdmin: StreamAdminStore;
@@ -173,6 +179,8 @@ export class AppStore {
     this.customEmoji = new CustomEmojiStore(bridge, () => this.activeAccountId);
     this.hosting = new HostingStore(bridge);
     this.settings = new SettingsStore(bridge);
+    this.network = new NetworkStore(bridge);
+    this.certificateReview = new CertificateReviewStore(bridge);
     this.streams = new StreamsStore(bridge);
     this.streamAdmin = new StreamAdminStore(bridge);
     this.feedView = this.#messageView({
@@ -376,6 +384,22 @@ export class AppStore {
       await Promise.all([this.notificationSettings.load(), this.alertWords.load()]);
     }
     if (page === 'organization') await this.organization.load();
+    if (page === 'network') await this.network.load();
+  }
+
+  /** Settings › Network: in the settings area, or in place of the forms before an account shows. */
+  async openNetworkSettings(): Promise<void> {
+    if (!this.showOnboarding) return this.showSettings('network');
+    this.onboarding.networkShown = true;
+    await this.network.load();
+  }
+
+  /** The active account's server presents a new certificate: the dialog to decide on it. */
+  reviewCertificate(): void {
+    const problem = this.connection?.problem;
+    if (this.activeAccountId && problem?.kind === 'certificate-changed') {
+      this.certificateReview.open(this.activeAccountId, problem);
+    }
   }
 
   async showRecent(): Promise<void> {
@@ -512,6 +536,7 @@ export class AppStore {
     this.settings.clear();
     this.streams.clear();
     this.streamAdmin.close();
+    this.certificateReview.close();
     this.recent.clear();
     this.inbox.clear();
     this.drafts.clear();

@@ -3,8 +3,10 @@ import type {
   ChatBridge,
   FormField,
   FormResult,
+  ReachProblem,
   ServerInfo,
 } from '../../../src-preload/bridge';
+import { isCertificateProblem } from './certificateText';
 import { errorText } from './errors';
 
 /** Why a form was refused, to show beside the field it names. */
@@ -16,6 +18,7 @@ export interface Problem {
 export type JoinArgs = CallArgs<'joinOrganization'>;
 export type FoundOrganization = Awaited<ReturnType<ChatBridge['findOrganizations']>>[number];
 export type HostArgs = CallArgs<'hostOrganization'>;
+type Refusal = Extract<FormResult, { ok: false }>;
 
 /** What the join form starts from when an account must sign in again. */
 export interface JoinPrefill {
@@ -34,6 +37,12 @@ export class OnboardingStore {
   prefill = $state<JoinPrefill | null>(null);
   /** Hearth hosts found on the local network; null while looking. */
   nearby = $state<FoundOrganization[] | null>([]);
+  /** What the person can act on about the server that failed: its certificate, or the proxy. */
+  reach = $state.raw<ReachProblem | null>(null);
+  /** The certificate dialog is open on `reach`. */
+  reviewing = $state(false);
+  /** Settings › Network shows instead of the forms. */
+  networkShown = $state(false);
 
   constructor(
     private readonly bridge: ChatBridge,
@@ -43,6 +52,7 @@ export class OnboardingStore {
   async probe(serverUrl: string): Promise<void> {
     this.busy = true;
     this.server = null;
+    this.#showReach(null);
     try {
       const answer = await this.bridge.probeServer({ serverUrl });
       if (answer.ok) {
@@ -50,6 +60,7 @@ export class OnboardingStore {
         this.joinProblem = null;
       } else {
         this.joinProblem = { field: answer.field, message: answer.message };
+        this.#showReach(answer.problem ?? null);
       }
     } catch (error) {
       this.joinProblem = { field: 'serverUrl', message: errorText(error) };
@@ -70,14 +81,24 @@ export class OnboardingStore {
 
   forgetServer(): void {
     this.server = null;
+    this.#showReach(null);
   }
 
   async join(args: JoinArgs): Promise<void> {
-    this.joinProblem = await this.submit(() => this.bridge.joinOrganization(args));
+    const refusal = await this.submit(() => this.bridge.joinOrganization(args));
+    this.joinProblem = refusal && { field: refusal.field, message: refusal.message };
+    this.#showReach(refusal?.problem ?? null);
   }
 
   async host(args: HostArgs): Promise<void> {
-    this.hostProblem = await this.submit(() => this.bridge.hostOrganization(args));
+    const refusal = await this.submit(() => this.bridge.hostOrganization(args));
+    this.hostProblem = refusal && { field: refusal.field, message: refusal.message };
+  }
+
+  /** Keeps what the person can act on; a certificate opens its dialog at once. */
+  #showReach(problem: ReachProblem | null): void {
+    this.reach = problem;
+    this.reviewing = isCertificateProblem(problem);
   }
 
   reset(): void {
@@ -85,17 +106,19 @@ export class OnboardingStore {
     this.joinProblem = null;
     this.hostProblem = null;
     this.prefill = null;
+    this.networkShown = false;
+    this.#showReach(null);
   }
 
-  private async submit(call: () => Promise<FormResult>): Promise<Problem | null> {
+  private async submit(call: () => Promise<FormResult>): Promise<Refusal | null> {
     this.busy = true;
     try {
       const result = await call();
-      if (!result.ok) return { field: result.field, message: result.message };
+      if (!result.ok) return result;
       await this.joined(result.accountId);
       return null;
     } catch (error) {
-      return { field: 'form', message: errorText(error) };
+      return { ok: false, field: 'form', message: errorText(error) };
     } finally {
       this.busy = false;
     }

@@ -2,7 +2,7 @@ import type { CallArgs, ChatBridge, DisplayPatch } from '../../../src-preload/br
 import { errorText } from './errors';
 
 /** The pages of the settings area. */
-export type SettingsPage = 'display' | 'account' | 'notifications' | 'organization';
+export type SettingsPage = 'display' | 'account' | 'notifications' | 'organization' | 'network';
 
 // The settings area: which page is open, and the display and account changes
 // it sends. The window shows a setting once the server's event has changed

@@ -201,7 +201,9 @@ describe('probeServer refusals', () => {
     const error = await refusal(probeServer(`http://${address}`));
 
     expect(error).toMatchObject({ kind: 'unreachable', reason: 'refused', field: 'serverUrl' });
-    expect(error.message).toContain('refused');
+    expect(error.message).toBe(
+      `${address} refused the connection: no server is listening at that address and port. Check the address and port.`,
+    );
   });
 
   it('says the server did not answer in time when it accepts and stays silent', async () => {
@@ -211,6 +213,9 @@ describe('probeServer refusals', () => {
       const error = await refusal(probeServer(`http://${address}`, { timeoutMs: 200 }));
 
       expect(error).toMatchObject({ kind: 'unreachable', reason: 'timeout' });
+      expect(error.message).toBe(
+        `${address} did not answer in time: it may be down or blocked by a firewall; try again later, or check the address.`,
+      );
     } finally {
       await closing(silent);
     }
@@ -295,11 +300,13 @@ describe('probeServer refusals', () => {
       await rm(folder, { recursive: true, force: true });
     });
 
-    it('refuses a self-signed certificate and says so, with no way around it', async () => {
+    it('refuses a self-signed certificate, and says how to judge whether to trust it', async () => {
       const error = await refusal(probeServer(`https://${address}`));
 
       expect(error).toMatchObject({ kind: 'tls', reason: 'self-signed', field: 'serverUrl' });
-      expect(error.message).toContain('self-signed');
+      expect(error.message).toBe(
+        `Hearth does not trust ${address}: its certificate is self-signed, so nothing vouches for it. If you know the server, compare the certificate’s fingerprint with its administrator and trust it for this server only.`,
+      );
     });
 
     it('adds https:// to an address typed without a scheme', async () => {

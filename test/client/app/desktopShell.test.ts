@@ -21,6 +21,7 @@ const account = (id: string, realmName: string, unreadCount: number): AccountSum
     lastSyncAt: null,
     caughtUp: null,
     warning: null,
+    problem: null,
   },
   keyInMemoryOnly: false,
   needsSignIn: false,

@@ -10,6 +10,7 @@ const defaults = {
   startAtLogin: false,
   spellcheck: true,
   windowBounds: null,
+  network: { mode: 'system' },
 };
 
 let dir: string;
@@ -45,10 +46,23 @@ describe("the app's preferences file", () => {
     });
   });
 
+  it('keeps a manual proxy as Settings › Network set it', async () => {
+    const proxy = {
+      mode: 'manual' as const,
+      scheme: 'socks5' as const,
+      host: 'proxy.corp.example',
+      port: 1080,
+      username: 'alice',
+      bypass: ['*.corp.example'],
+    };
+    await (await PreferenceFile.open(dir, log)).change({ network: proxy });
+    expect((await PreferenceFile.open(dir, log)).values.network).toEqual(proxy);
+  });
+
   it('drops only a field of the wrong shape, and fills in a missing one', async () => {
     await writeFile(
       join(dir, 'preferences.json'),
-      '{"doNotDisturb": "soon", "startAtLogin": true, "windowBounds": {"x": 1}}',
+      '{"doNotDisturb": "soon", "startAtLogin": true, "windowBounds": {"x": 1}, "network": {"mode": "manual", "host": "proxy"}}',
     );
     expect((await PreferenceFile.open(dir, log)).values).toEqual({
       ...defaults,

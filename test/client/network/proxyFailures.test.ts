@@ -1,9 +1,9 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeServer } from '../../../src-main/client/accounts/probeServer';
-import { SignInError } from '../../../src-main/client/accounts/signInError';
 import { Network } from '../../../src-main/client/network/network';
 import { startOfficeProxy, type OfficeProxy } from '../../helpers/network/officeProxy';
+import { probeFailure } from '../../helpers/network/probeFailure';
 import { startOrg, type Org } from '../../helpers/org';
 
 // Issue 35, point 4: what joining says when the proxy is the trouble, each
@@ -17,12 +17,7 @@ describe('a join that names the proxy’s failure', () => {
   const probeThrough = async (env: Record<string, string>, url = serverUrl) => {
     const network = new Network({ env });
     networks.push(network);
-    const failure = await probeServer(url, { fetch: network.fetchFor() }).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(SignInError);
-    return failure as SignInError;
+    return probeFailure(url, network);
   };
 
   beforeAll(async () => {

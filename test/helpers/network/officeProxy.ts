@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { ProxyScheme } from '../../../src-main/client/network/proxySetting';
+import type { KeyAndCertificate } from './testAuthority';
 
 export interface OfficeProxy {
   /** As HTTPS_PROXY names it, credentials left out. */
@@ -10,17 +12,38 @@ export interface OfficeProxy {
   close(): Promise<void>;
 }
 
-const script = fileURLToPath(new URL('./officeProxyProcess.ts', import.meta.url));
+export interface OfficeProxyOptions {
+  /** `http` (the default) and `https` are CONNECT proxies; `socks5` a SOCKS5 one. */
+  scheme?: ProxyScheme;
+  /** What an HTTPS proxy presents to its clients. */
+  certificate?: KeyAndCertificate;
+}
+
+const scripts: Readonly<Record<ProxyScheme, string>> = {
+  http: fileURLToPath(new URL('./officeProxyProcess.ts', import.meta.url)),
+  https: fileURLToPath(new URL('./officeProxyProcess.ts', import.meta.url)),
+  socks5: fileURLToPath(new URL('./socksProxyProcess.ts', import.meta.url)),
+};
 
 /**
- * A real HTTP CONNECT proxy (the `proxy` package) in a process of its own,
- * which alone resolves `*.corp.example` (to this computer). With
- * `credentials` ("user:password") it answers 407 to any other.
+ * A real proxy (the `proxy` package for HTTP and HTTPS, `@pondwader/socks5-server`
+ * for SOCKS5) in a process of its own, which alone resolves `*.corp.example`
+ * (to this computer). With `credentials` ("user:password") it refuses any other.
+ * The SOCKS5 proxy's rules forbid `forbidden.corp.example`.
  */
-export function startOfficeProxy(credentials = ''): Promise<OfficeProxy> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export function startOfficeProxy(
+  credentials = '',
+  options: OfficeProxyOptions = {},
+): Promise<OfficeProxy> {
+  const { scheme = 'http', certificate } = options;
+  if (scheme === 'https' && !certificate) throw new Error('an HTTPS proxy needs a certificate');
+  const child = spawn(process.execPath, ['--import', 'tsx', scripts[scheme]], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, PROXY_CREDENTIALS: credentials },
+    env: {
+      ...process.env,
+      PROXY_CREDENTIALS: credentials,
+      PROXY_CERTIFICATE: scheme === 'https' ? JSON.stringify(certificate) : '',
+    },
   });
   const tunnels: string[] = [];
   return new Promise((resolve, reject) => {
@@ -35,7 +58,7 @@ export function startOfficeProxy(credentials = ''): Promise<OfficeProxy> {
         const port = Number(/^listening (\d+)$/.exec(line)?.[1]);
         if (port) {
           resolve({
-            url: `http://127.0.0.1:${port}`,
+            url: `${scheme}://127.0.0.1:${port}`,
             port,
             tunnels,
             close: () =>

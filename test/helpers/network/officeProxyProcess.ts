@@ -1,29 +1,23 @@
-import dns from 'node:dns';
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createProxy } from 'proxy';
+import { resolveOfficeNames } from './officeNames';
 
-// An office's proxy, in a process of its own: it alone knows the office's
-// names (*.corp.example), as only a company's proxy can resolve its
-// internal servers. It prints its port, then each CONNECT it is asked for.
+// An office's HTTP proxy, in a process of its own: it alone knows the
+// office's names. It prints its port, then each CONNECT it is asked for.
+// With PROXY_CERTIFICATE it is an HTTPS proxy: clients speak TLS to it.
+resolveOfficeNames();
 const credentials = process.env.PROXY_CREDENTIALS ?? '';
-const resolveLocally = dns.lookup;
-dns.lookup = ((hostname: string, options: unknown, callback: unknown) => {
-  if (hostname.endsWith('.corp.example')) {
-    const done = (typeof options === 'function' ? options : callback) as (
-      error: null,
-      address: string | { address: string; family: number }[],
-      family?: number,
-    ) => void;
-    const all = typeof options === 'object' && options !== null && 'all' in options;
-    if (all) done(null, [{ address: '127.0.0.1', family: 4 }]);
-    else done(null, '127.0.0.1', 4);
-    return;
-  }
-  return (resolveLocally as (...args: unknown[]) => void)(hostname, options, callback);
-}) as typeof dns.lookup;
+const certificate = process.env.PROXY_CERTIFICATE
+  ? (JSON.parse(process.env.PROXY_CERTIFICATE) as { keyPem: string; certPem: string })
+  : null;
 
-const server = createProxy(createServer());
+const server = createProxy(
+  certificate
+    ? createTlsServer({ key: certificate.keyPem, cert: certificate.certPem })
+    : createServer(),
+);
 if (credentials !== '') {
   server.authenticate = (request) =>
     request.headers['proxy-authorization'] ===

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { connect, type AddressInfo, type Server } from 'node:net';
-import { createServer as createTlsServer } from 'node:tls';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { createServer as createTlsServer, type Server } from 'node:tls';
 import { generate } from 'selfsigned';
 
 export interface KeyAndCertificate {
@@ -54,6 +54,8 @@ export const writePem = async (file: string, pem: string): Promise<string> => {
 
 export interface TlsFront {
   port: number;
+  /** Presents another certificate from now on, dropping the connections open, as a restarted server would. */
+  present(certificate: KeyAndCertificate): void;
   close(): Promise<void>;
 }
 
@@ -62,9 +64,12 @@ export interface TlsFront {
  * front of a Zulip server: it presents the certificate and passes the bytes on.
  */
 export function tlsFront(certificate: KeyAndCertificate, backendPort: number): Promise<TlsFront> {
+  const open = new Set<Socket>();
   const server: Server = createTlsServer(
     { key: certificate.keyPem, cert: certificate.certPem },
     (socket) => {
+      open.add(socket);
+      socket.once('close', () => open.delete(socket));
       const backend = connect(backendPort, '127.0.0.1');
       socket.pipe(backend).pipe(socket);
       const stop = () => {
@@ -79,6 +84,10 @@ export function tlsFront(certificate: KeyAndCertificate, backendPort: number): P
     server.listen(0, '127.0.0.1', () =>
       resolve({
         port: (server.address() as AddressInfo).port,
+        present: (next) => {
+          server.setSecureContext({ key: next.keyPem, cert: next.certPem });
+          for (const socket of open) socket.destroy();
+        },
         close: () => new Promise((done) => server.close(() => done())),
       }),
     );
