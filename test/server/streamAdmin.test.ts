@@ -176,4 +176,18 @@ describe('stream administration', () => {
     await patch(org.owner, id, { stream_post_policy: 1 });
     expect((await send(alice)).status).toBe(200);
   });
+
+  it('still takes the legacy is_announcement_only, over stream_post_policy, as Zulip 7.0 does', async () => {
+    const id = await streamId('kitchen');
+    await patch(org.owner, id, { is_announcement_only: true, stream_post_policy: 4 });
+    expect((await streamsOf(alice)).find((stream) => stream.stream_id === id)).toMatchObject({
+      stream_post_policy: 2,
+      is_announcement_only: true,
+    });
+    await patch(org.owner, id, { is_announcement_only: false });
+    expect((await streamsOf(alice)).find((stream) => stream.stream_id === id)).toMatchObject({
+      stream_post_policy: 1,
+      is_announcement_only: false,
+    });
+  });
 });

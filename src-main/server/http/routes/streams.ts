@@ -103,14 +103,18 @@ export const updateStreamEndpoint = userEndpoint({
     is_private: optional('json', z.boolean()),
     history_public_to_subscribers: optional('json', z.boolean()),
     stream_post_policy: optional('json', z.number().int().min(1).max(4)),
+    /** Zulip 3.0's name for "administrators only"; Zulip 7.0 still honours it, over stream_post_policy. */
+    is_announcement_only: optional('json', z.boolean()),
   },
   handle: ({ services, user, params }) => {
+    const announcementOnly = params.is_announcement_only;
     updateStream(services, user, params.stream_id, {
       newName: params.new_name,
       description: params.description,
       isPrivate: params.is_private,
       historyPublicToSubscribers: params.history_public_to_subscribers,
-      streamPostPolicy: params.stream_post_policy,
+      streamPostPolicy:
+        announcementOnly === undefined ? params.stream_post_policy : announcementOnly ? 2 : 1,
     });
     return {};
   },
