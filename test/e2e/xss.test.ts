@@ -397,7 +397,9 @@ describe('the XSS corpus through the server and the window', () => {
         const button = await streamButton(name);
         if (!((await button.getAttribute('class')) ?? '').includes('selected')) {
           await button.click();
-          await expect.poll(() => button.getAttribute('class')).toContain('selected');
+          // A second's wait, vitest's default, is too short on two busy cores.
+          const slowly = { timeout: 10_000 };
+          await expect.poll(() => button.getAttribute('class'), slowly).toContain('selected');
           await expect
             .poll(async () => {
               await page
@@ -405,7 +407,7 @@ describe('the XSS corpus through the server and the window', () => {
                 .first()
                 .evaluate((element) => (element.scrollTop = element.scrollHeight));
               return page.locator('.feed .message').count();
-            })
+            }, slowly)
             .toBeGreaterThan(20);
         }
         if ((await links.count()) <= index) break;
