@@ -4,15 +4,20 @@ import { alertWordBridgeCalls } from './alertWordCalls';
 import { composeBridgeCalls } from './composeCalls';
 import { customEmojiBridgeCalls } from './customEmojiCalls';
 import { hostingBridgeCalls } from './hostingCalls';
+import { mutedUserBridgeCalls } from './mutedUserCalls';
 import { connectionProblemSchema, networkBridgeCalls, reachProblemSchema } from './networkCalls';
 import { organizationBridgeCalls } from './organizationCalls';
 import { peopleBridgeCalls, roleSchema } from './peopleCalls';
 import { reactionBridgeCalls, reactionChipSchema } from './reactionCalls';
+import { personStatusSchema, statusBridgeCalls } from './statusCalls';
+import { readReceiptBridgeCalls, readReceiptSettingsSchema } from './readReceiptCalls';
 import { streamBridgeCalls, streamName, topicName } from './streamCalls';
+import { topicDeletionBridgeCalls } from './topicDeletionCalls';
 import { uploadBridgeCalls, uploadBridgeEvents } from './uploadCalls';
 import { userGroupBridgeCalls } from './userGroupCalls';
 export { maxUploadBytes } from './uploadCalls';
 export type { AlertWordList } from './alertWordCalls';
+export type { MutedPerson } from './mutedUserCalls';
 export type { ComposeCheck, ComposeRefusal, ComposeTarget } from './composeCalls';
 export type { CustomEmoji, CustomEmojiPage } from './customEmojiCalls';
 export { maxCustomEmojiBytes } from './customEmojiCalls';
@@ -29,6 +34,8 @@ export type { ProxySetting } from '../src-main/client/network/proxySetting';
 export type { OrganizationChange, OrganizationSettings } from './organizationCalls';
 export type { Invitation, PeoplePage, Person } from './peopleCalls';
 export type { EmojiPicker, PickerEmoji, ReactionChip } from './reactionCalls';
+export type { PersonStatus, StatusEmoji } from './statusCalls';
+export type { ReadReceipts, ReadReceiptSettings } from './readReceiptCalls';
 
 export type { Subscription, RecipientUser, MentionFlag } from '../src-main/wire';
 
@@ -176,10 +183,16 @@ export const sidebarUserSchema = z.object({
   isBot: z.boolean(),
   /** A guest whose name the organization asks to follow with "(guest)" (Zulip 8, feature level 216). */
   guest: z.boolean().optional(),
+  /** The reader muted them: Zulip leaves them out of the people list and of completion. */
+  muted: z.boolean().optional(),
   /** Unread private messages from this user alone. */
   unread: z.number().int(),
   /** As the server last said, aged by Zulip's offline threshold; offline while the server is unreachable. */
   presence: z.enum(['active', 'idle', 'offline']),
+  /** Their status text and emoji (Zulip's user_status); absent when they set none. */
+  status: personStatusSchema.optional(),
+  /** They set themselves unavailable (Zulip's deprecated `away`): shown so whatever their presence. */
+  away: z.boolean().optional(),
 });
 export type SidebarUser = z.infer<typeof sidebarUserSchema>;
 
@@ -331,7 +344,15 @@ export type Role = z.infer<typeof roleSchema>;
 
 export const snapshotSchema = z.object({
   accountId: z.string(),
-  user: z.object({ userId: z.number().int(), email: z.string(), fullName: z.string() }),
+  user: z.object({
+    userId: z.number().int(),
+    email: z.string(),
+    fullName: z.string(),
+    /** The reader's own status; absent when none is set. */
+    status: personStatusSchema.optional(),
+    /** The reader is unavailable to others (presence_enabled off). */
+    away: z.boolean().optional(),
+  }),
   realmName: z.string(),
   streams: z.array(sidebarStreamSchema),
   /** The channel folders the sidebar groups channels under, in their order: none where the reader chose not to. */
@@ -362,6 +383,8 @@ export const snapshotSchema = z.object({
     createIncomingWebhookBots: z.boolean(),
     /** The subscribed channels whose settings the reader may change (Zulip 10's can_administer_channel_group). */
     administerChannels: z.array(z.number().int()),
+    /** Delete a whole topic (Zulip's delete_topic, for administrators). */
+    deleteTopics: z.boolean(),
   }),
   compose: composeRulesSchema,
   display: displaySettingsSchema,
@@ -375,6 +398,10 @@ export const snapshotSchema = z.object({
   groups: z.array(z.object({ name: z.string(), description: z.string() })),
   /** Changes when the organization's own emoji do: the picker and completion read them again. */
   customEmojiVersion: z.string(),
+  /** Whether the organization shows who read a message, and whether it lists the reader. */
+  readReceipts: readReceiptSettingsSchema,
+  /** Whom the reader muted, by ID: their messages are collapsed, and they leave lists and completion. */
+  mutedUsers: z.array(z.number().int()),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
@@ -936,10 +963,14 @@ export const bridgeCalls = {
   ...networkBridgeCalls,
   ...uploadBridgeCalls,
   ...alertWordBridgeCalls,
+  ...mutedUserBridgeCalls,
   ...userGroupBridgeCalls,
   ...reactionBridgeCalls,
+  ...statusBridgeCalls,
   ...customEmojiBridgeCalls,
   ...composeBridgeCalls,
+  ...readReceiptBridgeCalls,
+  ...topicDeletionBridgeCalls,
 } as const;
 
 export const bridgeEvents = {

@@ -41,6 +41,8 @@ const organizationFields = {
   invitePolicy: invitePolicySchema,
   /** Null: new streams are announced nowhere. */
   notificationsStreamId: z.number().int().positive().nullable(),
+  /** Zulip's enable_read_receipts: people may see who has read a message. */
+  enableReadReceipts: z.boolean(),
 };
 
 export const organizationSettingsSchema = z.object({

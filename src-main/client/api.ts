@@ -70,15 +70,28 @@ const clientCapabilities = {
 
 const sentSchema = z.looseObject({ id: z.number().int() });
 
-const markAllSchema = z.looseObject({ complete: z.boolean().optional() });
+// Zulip answers a request it stopped partway, out of time, with "result":
+// "partially_completed" (Zulip 6, feature levels 153 and 154) or, from
+// Zulip 8 (feature level 211), `complete: false`; its web app asks again.
+const partialSchema = z.looseObject({ result: z.string(), complete: z.boolean().optional() });
+const isPartial = (answer: z.infer<typeof partialSchema>): boolean =>
+  answer.result === 'partially_completed' || answer.complete === false;
 const flagsForNarrowSchema = z.looseObject({
   found_newest: z.boolean(),
   last_processed_id: z.number().int().nullable(),
 });
 // The most messages one POST /messages/flags/narrow takes on.
 const flagsForNarrowBatch = 5000;
-// How many parts of a backlog one "mark all as read" goes on asking for.
-const markAllRounds = 50;
+// The most parts one request the server works through in parts is asked for.
+const partialRounds = 50;
+
+async function untilComplete(request: () => Promise<z.infer<typeof partialSchema>>): Promise<void> {
+  for (let round = 0; round < partialRounds; round++) {
+    if (!isPartial(await request())) return;
+  }
+}
+
+const readReceiptsSchema = z.looseObject({ user_ids: z.array(z.number().int()) });
 
 const renderedSchema = z.looseObject({ rendered: z.string() });
 
@@ -278,10 +291,16 @@ export interface Api {
    * everyone's, or from Zulip 9 only what changed after `lastUpdateId`.
    */
   updatePresence(status: 'active' | 'idle', lastUpdateId?: number): Promise<PresenceAnswer>;
+  /** Zulip's POST /users/me/status: only the parts given change; a user_status event follows. */
+  updateStatus(change: StatusChange): Promise<void>;
   markStreamAsRead(streamId: number): Promise<void>;
   /** Zulip's PATCH /messages/{id}; the change comes back as an update_message event. */
   updateMessage(messageId: number, change: MessageChange): Promise<void>;
   deleteMessage(messageId: number): Promise<void>;
+  /** Zulip 7.0's GET /messages/{id}/read_receipts: who has read the message. */
+  getReadReceipts(messageId: number): Promise<number[]>;
+  /** Zulip's POST /streams/{id}/delete_topic, for administrators: delete_message events follow. */
+  deleteTopic(streamId: number, topic: string): Promise<void>;
   /** The message as its sender wrote it, in Markdown. */
   getRawContent(messageId: number): Promise<string>;
   /** Every version of the message, the original first. */
@@ -328,6 +347,10 @@ export interface Api {
   addAlertWords(words: readonly string[]): Promise<string[]>;
   /** Zulip's DELETE /users/me/alert_words: resolves with the whole list as the server now keeps it. */
   removeAlertWords(words: readonly string[]): Promise<string[]>;
+  /** Zulip's POST /users/me/muted_users/{id}; a muted_users event follows. */
+  muteUser(userId: number): Promise<void>;
+  /** Zulip's DELETE /users/me/muted_users/{id}; a muted_users event follows. */
+  unmuteUser(userId: number): Promise<void>;
   /** Zulip's PATCH /streams/{stream_id}, for administrators; stream update events follow. */
   updateStream(streamId: number, changes: StreamChanges): Promise<void>;
   /** Zulip's DELETE /streams/{stream_id}, for administrators; a stream delete event follows. */
@@ -363,6 +386,13 @@ export interface ReactionEmoji {
   name: string;
   code: string;
   type: string;
+}
+
+/** What POST /users/me/status changes: a part left undefined stays; a null emoji is cleared. */
+export interface StatusChange {
+  away?: boolean;
+  text?: string;
+  emoji?: ReactionEmoji | null;
 }
 
 const serverEmojiDataSchema = z.looseObject({ code_to_names: codeToNamesSchema });
@@ -455,6 +485,7 @@ export type RealmChanges = Partial<{
   can_invite_users_group: { new: number };
   /** Zulip 10 (feature level 358), in place of allow_edit_history. */
   message_edit_history_visibility_policy: 'all' | 'moves' | 'none';
+  enable_read_receipts: boolean;
 }>;
 
 /** Zulip's visibility_policy: 0 follows the stream, 1 muted, 2 unmuted in a muted stream. */
@@ -740,6 +771,12 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       return (await http.request('DELETE', 'users/me/alert_words', params, alertWordsSchema))
         .alert_words;
     },
+    async muteUser(userId) {
+      await http.request('POST', `users/me/muted_users/${userId}`, {}, apiSuccessSchema);
+    },
+    async unmuteUser(userId) {
+      await http.request('DELETE', `users/me/muted_users/${userId}`, {}, apiSuccessSchema);
+    },
     async updateStream(streamId, changes) {
       await http.request('PATCH', `streams/${streamId}`, changes, apiSuccessSchema);
     },
@@ -848,13 +885,20 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
         },
         presenceAnswerSchema,
       ),
+    async updateStatus({ away, text, emoji }) {
+      const params = {
+        ...(away !== undefined ? { away } : {}),
+        ...(text !== undefined ? { status_text: text } : {}),
+        // Zulip's web app clears the emoji by its empty name.
+        ...(emoji === null ? { emoji_name: '' } : {}),
+        ...(emoji
+          ? { emoji_name: emoji.name, emoji_code: emoji.code, reaction_type: emoji.type }
+          : {}),
+      };
+      await http.request('POST', 'users/me/status', params, apiSuccessSchema);
+    },
     async markAllAsRead() {
-      // Zulip 8 (feature level 211) marks a large backlog in parts, saying
-      // `complete: false` until the last, as its web app repeats the call.
-      for (let round = 0; round < markAllRounds; round++) {
-        const answer = await http.request('POST', 'mark_all_as_read', {}, markAllSchema);
-        if (answer.complete !== false) return;
-      }
+      await untilComplete(() => http.request('POST', 'mark_all_as_read', {}, partialSchema));
     },
     async updateMessage(messageId, { content, topic, propagateMode, streamId }) {
       await http.request(
@@ -871,6 +915,14 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
     },
     async deleteMessage(messageId) {
       await http.request('DELETE', `messages/${messageId}`, {}, apiSuccessSchema);
+    },
+    async getReadReceipts(messageId) {
+      const path = `messages/${messageId}/read_receipts`;
+      return (await http.request('GET', path, {}, readReceiptsSchema)).user_ids;
+    },
+    async deleteTopic(streamId, topic) {
+      const path = `streams/${streamId}/delete_topic`;
+      await untilComplete(() => http.request('POST', path, { topic_name: topic }, partialSchema));
     },
     async getRawContent(messageId) {
       const answer = await http.request(
@@ -905,7 +957,7 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       // through a narrow that names it, which no server reads another way.
       if (topic === '' && featureLevel() >= emptyTopicNameSince) {
         let anchor: number | 'oldest' = 'oldest';
-        for (let round = 0; round < markAllRounds; round++) {
+        for (let round = 0; round < partialRounds; round++) {
           const answer: z.output<typeof flagsForNarrowSchema> = await http.request(
             'POST',
             'messages/flags/narrow',

@@ -8,6 +8,8 @@ import type {
   User,
 } from '../wire';
 import type { QueuedEvent } from '../wire';
+import type { UserStatuses } from '../wire/userStatus';
+import type { MutedUser } from '../wire/mutedUsers';
 import type { UserGroup } from '../wire';
 import { applyRealmBotEvent } from './applyBotEvents';
 import { applyChannelFolderEvent } from './applyChannelFolderEvent';
@@ -21,6 +23,7 @@ import { applyStreamEvent, applySubscriptionEvent } from './applySubscriptionEve
 import { applyUnreadEvent } from './applyUnreadEvents';
 import { applyUserGroupEvent } from './applyUserGroupEvent';
 import { applyUserTopicEvent, type UserTopic } from './applyUserTopicEvent';
+import { applyUserStatusEvent } from './applyUserStatusEvent';
 import type { NeverSubscribed } from './streamOrder';
 
 /** The part of a /register response that events keep current. */
@@ -47,6 +50,8 @@ export type InitialState = Record<string, unknown> & {
   presences?: Presences;
   user_settings?: Record<string, unknown>;
   alert_words?: string[];
+  user_status?: UserStatuses;
+  muted_users?: MutedUser[];
 };
 
 export interface ApplyOptions {
@@ -125,6 +130,10 @@ function applyToOwnState(
       return state.alert_words === undefined
         ? state
         : { ...state, alert_words: event.alert_words as string[] };
+    case 'muted_users':
+      return state.muted_users === undefined
+        ? state
+        : { ...state, muted_users: event.muted_users as MutedUser[] };
     case 'realm_emoji':
       // Zulip sends the whole dict, deactivated emoji too, on every change.
       return state['realm_emoji'] === undefined
@@ -132,6 +141,9 @@ function applyToOwnState(
         : { ...state, realm_emoji: event['realm_emoji'] };
     case 'reaction':
       return applyReactionEvent(state, event, state.user_id ?? options.userId);
+    case 'user_status':
+      if (!state.user_status) return state;
+      return { ...state, user_status: applyUserStatusEvent(state.user_status, event) };
     case 'presence':
       if (!state.presences) return state;
       return {

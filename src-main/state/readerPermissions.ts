@@ -41,6 +41,8 @@ export interface ReaderPermissions {
   createWriteOnlyBots: boolean;
   /** Which earlier versions of a message may be looked at. */
   editHistory: 'all' | 'moves' | 'none';
+  /** Delete a whole topic: Zulip's delete_topic, for organization administrators at every level. */
+  deleteTopics: boolean;
 }
 
 /** What the reader may do in one channel, the organization's grants and the channel's together. */
@@ -333,6 +335,7 @@ const nothing: ReaderPermissions = {
   createBots: false,
   createWriteOnlyBots: false,
   editHistory: 'none',
+  deleteTopics: false,
 };
 
 /**
@@ -369,6 +372,7 @@ function mayAs(reader: Reader): ReaderPermissions {
     createBots: may('can_create_bots_group'),
     createWriteOnlyBots: may('can_create_write_only_bots_group'),
     editHistory: editHistoryOf(reader),
+    deleteTopics: reader.role <= RoleNumber.admin,
   };
 }
 

@@ -10,3 +10,4 @@ export * from './sounds';
 export * from './notificationSettings';
 export * from './uploads';
 export * from './reactions';
+export * from './userStatus';

@@ -324,6 +324,35 @@ describe('zulip-js against a Hearth host', () => {
     );
   });
 
+  it('mutes and unmutes someone through callEndpoint, and hears muted_users on its event queue', async () => {
+    const queue = await asBob.queues.register({ event_types: ['muted_users'] });
+    expect(queue.muted_users).toEqual([]);
+    expect(await asBob.callEndpoint(`/users/me/muted_users/${alice.id}`, 'POST', {})).toEqual({
+      result: 'success',
+      msg: '',
+    });
+    const { events } = await asBob.events.retrieve({
+      queue_id: queue.queue_id,
+      last_event_id: queue.last_event_id,
+    });
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'muted_users',
+        muted_users: [{ id: alice.id, timestamp: expect.any(Number) }],
+      }),
+    ]);
+    expect(await asBob.callEndpoint(`/users/me/muted_users/${alice.id}`, 'DELETE', {})).toEqual({
+      result: 'success',
+      msg: '',
+    });
+    expect(await asBob.callEndpoint(`/users/me/muted_users/${alice.id}`, 'DELETE', {})).toEqual({
+      result: 'error',
+      msg: 'User is not muted',
+      code: 'BAD_REQUEST',
+    });
+    await asBob.queues.deregister({ queue_id: queue.queue_id });
+  });
+
   it("lists the organization's custom emoji, one added and one removed through callEndpoint", async () => {
     // zulip-js has no upload call, and swaps the global FormData for its
     // own; the image goes to /realm/emoji/{name} as a form written by hand.

@@ -74,6 +74,33 @@ describe('zulip-js callOnEachEvent against a Hearth host', () => {
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
   });
 
+  it('sets a status through callEndpoint and hears of it through callOnEachEvent', async () => {
+    const received = await follow(['user_status']);
+    const asBob = await zulip({ username: bob.email, apiKey: bob.apiKey, realm: org.url });
+    expect(
+      await asBob.callEndpoint('/users/me/status', 'POST', {
+        status_text: ' Commuting ',
+        emoji_name: 'bus',
+      }),
+    ).toMatchObject({ result: 'success' });
+    expect(await asBob.callEndpoint('/users/me/status', 'POST', {})).toMatchObject({
+      result: 'error',
+      msg: 'Client did not pass any new values.',
+    });
+    await until('the status', () => received.some((event) => event.type === 'user_status'));
+    expect(received).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'user_status',
+        user_id: bob.id,
+        status_text: 'Commuting',
+        emoji_name: 'bus',
+        emoji_code: '1f68c',
+        reaction_type: 'unicode_emoji',
+      },
+    ]);
+  });
+
   it('gets every kind of event without event_types, heartbeats included', async () => {
     const received = await follow();
     const id = (await send('flag me')).json.id as number;

@@ -72,7 +72,9 @@ describe.each(serverKinds)('message actions, on $name', (kind) => {
         'Star message',
         'Copy link to message',
         'Mark as unread from here',
+        'Read receipts',
         'View message source',
+        'Mute this user',
         'Delete message',
       ]);
     await ui.screenshot(`e2e-message-menu${server.screenshotSuffix}`);

@@ -221,6 +221,7 @@ describe('a message in an archived channel on a modern Zulip server', () => {
       'Star message',
       'Copy link to message',
       'Mark as unread from here',
+      'Read receipts',
       'View message source',
     ]);
     await rome.hover();

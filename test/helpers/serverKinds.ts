@@ -149,5 +149,17 @@ export const modernZulip: ServerKind = {
   },
 };
 
+/** Subscribes the user to the channel, as a test's setup does; a refusal throws. */
+export async function joinChannel(
+  server: TestServer,
+  user: TestUser,
+  channel: Channel,
+): Promise<void> {
+  const joined = await server.api(user)('POST', '/users/me/subscriptions', {
+    subscriptions: JSON.stringify([{ name: channel.name }]),
+  });
+  if (joined.status !== 200) throw new Error(`subscribing: ${JSON.stringify(joined.json)}`);
+}
+
 /** Both kinds of server Hearth must work against, for `describe.each`. */
 export const serverKinds: readonly ServerKind[] = [hearthHost, modernZulip];

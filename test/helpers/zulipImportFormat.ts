@@ -31,6 +31,7 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
     move_messages_within_stream_limit_seconds: z.number().int().nullable(),
     message_content_delete_limit_seconds: z.number().int().nullable(),
     allow_edit_history: z.boolean(),
+    enable_read_receipts: z.boolean(),
     icon_source: z.enum(['G', 'U']),
     icon_version: z.number().int(),
   });
@@ -187,6 +188,9 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
     zerver_alertword: z.array(
       z.strictObject({ id, realm: fk, user_profile: fk, word: z.string().min(1).max(100) }),
     ),
+    zerver_muteduser: z.array(
+      z.strictObject({ id, user_profile: fk, muted_user: fk, date_muted: seconds }),
+    ),
     zerver_realmauthenticationmethod: z.array(
       z.strictObject({ id, realm: fk, name: z.literal('Email') }),
     ),
@@ -209,6 +213,18 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
         user_profile: fk,
         emoji_name: z.string().min(1),
         emoji_code: z.string().min(1),
+        reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji']),
+      }),
+    ),
+    zerver_userstatus: z.array(
+      z.strictObject({
+        id,
+        user_profile: fk,
+        timestamp: seconds,
+        client: fk,
+        status_text: z.string().max(60),
+        emoji_name: z.string(),
+        emoji_code: z.string(),
         reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji']),
       }),
     ),

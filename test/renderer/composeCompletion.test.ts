@@ -97,6 +97,19 @@ describe('the suggestions', () => {
     expect(labels('@_a')).toEqual(['Ann Bob']);
   });
 
+  it('leave out the people the reader muted', () => {
+    const [bob, bobby, ann] = sources.people;
+    if (!bob || !bobby || !ann) throw new Error('no people');
+    const muting = { ...sources, people: [bob, { ...bobby, muted: true }, ann] };
+    const completing = at('@bo');
+    if (!completing) throw new Error('no completion');
+    expect(completionsFor(completing, muting).map((each) => each.label)).toEqual([
+      'Bob Builder',
+      'Ann Bob',
+      'Board',
+    ]);
+  });
+
   it('offer the mentions of everyone the server knows: @channel and @topic on a modern one', () => {
     expect([labels('@ch'), labels('@to'), labels('@st')]).toEqual([
       ['channel'],
@@ -128,6 +141,25 @@ describe('the suggestions', () => {
     expect(labels('#**no such stream>')).toEqual([]);
     expect(labels(':hea')).toEqual([':head:', ':heart:', ':heartbeat:', ':broken_heart:']);
     expect(labels(':heart')).toEqual([':heart:', ':heartbeat:', ':broken_heart:']);
+  });
+
+  it("show a person's status beside their name, and nothing for one without", () => {
+    const status = {
+      text: 'In a meeting',
+      emoji: {
+        name: 'calendar',
+        code: '1f4c6',
+        type: 'unicode_emoji',
+        glyph: '📆',
+        imageUrl: null,
+      },
+    };
+    const people = [{ ...person(1, 'Sam Lee'), status }, person(2, 'Sam Stone')];
+    const completing = at('hi @sam');
+    if (!completing) throw new Error('no completion');
+    expect(
+      completionsFor(completing, { ...sources, people }).map((each) => each.status ?? null),
+    ).toEqual([status, null]);
   });
 
   it('write mentions and links as Zulip does, with the ID only where names are shared', () => {

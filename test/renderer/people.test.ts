@@ -35,6 +35,18 @@ describe('the people list', () => {
     ]);
   });
 
+  it('puts someone who set themselves unavailable among the offline, whatever their presence', () => {
+    const away = { ...person(6, 'Bea Away', 'active'), away: true };
+    expect(presenceOrder([...everyone, away], '').map((user) => user.fullName)).toEqual([
+      'Ada Active',
+      'Zoe Active',
+      'Mia Idle',
+      'Adam Offline',
+      'Bea Away',
+      'Build Bot',
+    ]);
+  });
+
   it('finds people by the start of any word of the name, or of the email, in any case', () => {
     expect(presenceOrder(everyone, 'idle').map((user) => user.userId)).toEqual([3]);
     expect(presenceOrder(everyone, 'AD').map((user) => user.userId)).toEqual([5, 2]);

@@ -215,8 +215,13 @@ const validCalls: Record<string, ValidCall> = {
     message_content_delete_limit_seconds: '600',
     invite_to_realm_policy: '1',
     notifications_stream_id: String(designId),
+    enable_read_receipts: 'true',
   }),
   'GET /users/me/:stream_id/topics': ({ designId }) => ({ stream_id: String(designId) }),
+  'POST /streams/:stream_id/delete_topic': async ({ org, alice, designId }) => {
+    await org.sendStream(alice, 'design', 'doomed topic', 'delete my topic');
+    return { stream_id: String(designId), topic_name: 'doomed topic' };
+  },
   'PATCH /settings/notifications': () => ({
     enable_stream_desktop_notifications: 'true',
     notification_sound: 'ding',
@@ -241,6 +246,13 @@ const validCalls: Record<string, ValidCall> = {
   }),
   'GET /realm/presence': () => ({ slim_presence: 'true' }),
   'GET /users/:user_id_or_email/presence': ({ alice }) => ({ user_id_or_email: alice.email }),
+  'POST /users/me/status': () => ({
+    away: 'false',
+    status_text: 'Sweeping',
+    emoji_name: 'broom',
+    emoji_code: '1f9f9',
+    reaction_type: 'unicode_emoji',
+  }),
   'POST /typing': ({ alice }) => ({
     type: 'direct',
     op: 'start',
@@ -270,6 +282,9 @@ const validCalls: Record<string, ValidCall> = {
     apply_markdown: 'true',
   }),
   'GET /messages/:message_id/history': ({ messageId }) => ({ message_id: String(messageId) }),
+  'GET /messages/:message_id/read_receipts': ({ messageId }) => ({
+    message_id: String(messageId),
+  }),
   'PATCH /messages/:message_id': ({ messageId }) => ({
     message_id: String(messageId),
     content: 'edited',
@@ -368,6 +383,14 @@ const validCalls: Record<string, ValidCall> = {
   }),
   'POST /users/me/alert_words': () => ({ alert_words: '["sweep"]' }),
   'DELETE /users/me/alert_words': () => ({ alert_words: '["sweep"]' }),
+  'POST /users/me/muted_users/:muted_user_id': async (f) => ({
+    muted_user_id: String(await sweptUser(f)),
+  }),
+  'DELETE /users/me/muted_users/:muted_user_id': async (f) => {
+    const id = await sweptUser(f);
+    await f.org.api(f.org.owner)('POST', `/users/me/muted_users/${id}`);
+    return { muted_user_id: String(id) };
+  },
   'DELETE /attachments/:attachment_id': () => ({ attachment_id: '1' }),
 };
 

@@ -119,10 +119,26 @@ describe('presence', () => {
     expect(events[0]).toMatchObject({ type: 'presence', user_id: alice.id });
   });
 
-  it('records nothing for a user who turned presence_enabled off', async () => {
+  it('shows at once as offline a user who turns presence_enabled off, and records none of their reports', async () => {
+    await report(alice, { status: 'active' });
+    const queue = await queueOf(bob);
     await org.api(alice)('PATCH', '/settings', { presence_enabled: false });
+    // Zulip 7.0 dates one idle report beyond the offline threshold, and says so to everyone.
+    const [event] = await eventsOf(bob, queue);
+    expect(event).toMatchObject({
+      type: 'presence',
+      user_id: alice.id,
+      presence: { website: { status: 'idle', timestamp: expect.any(Number) } },
+    });
+    const seen = (await org.api(bob)('GET', `/users/${alice.id}/presence`)).json.presence;
+    expect(seen.aggregated.status).toBe('offline');
     const response = await report(alice, { status: 'active' });
-    expect(response.json.presences).toEqual({});
+    expect(response.json.presences[alice.email].website).toMatchObject({ status: 'idle' });
+    expect((await org.api(bob)('GET', `/users/${alice.id}/presence`)).json.presence).toEqual(seen);
+
+    await org.api(alice)('PATCH', '/settings', { presence_enabled: true });
+    const back = (await org.api(bob)('GET', `/users/${alice.id}/presence`)).json.presence;
+    expect(back.aggregated.status).toBe('active');
   });
 
   it('lists at register those who reported in the last two weeks', async () => {

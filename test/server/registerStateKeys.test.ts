@@ -20,6 +20,7 @@ const keysByType: Record<string, Record<string, unknown>> = {
   user_topic: { user_topics: anyArray },
   presence: { presences: anyObject, server_timestamp: anyNumber },
   realm_emoji: { realm_emoji: {} },
+  user_status: { user_status: {} },
   realm_user_groups: { realm_user_groups: anyArray },
   update_global_notifications: {
     enable_sounds: anyBoolean,

@@ -374,6 +374,11 @@ describe('initial state plus events equals fresh state', () => {
         }),
     },
     {
+      name: 'turning read receipts off for the organization',
+      covers: ['updateRealm'],
+      act: () => org.api(org.owner)('PATCH', '/realm', { enable_read_receipts: false }),
+    },
+    {
       name: 'letting only administrators invite, and changing the notifications stream',
       covers: ['updateRealm'],
       act: async () =>
@@ -503,6 +508,22 @@ describe('initial state plus events equals fresh state', () => {
         await flag(alice, [doomed], 'add', 'starred');
         await sendToDesign(bob, 'topic');
         return org.api(org.owner)('DELETE', `/messages/${doomed}`);
+      },
+    },
+    {
+      // Two batches, the newest first; a later message elsewhere stays the newest.
+      name: 'deleting a topic with starred, unread and mentioning messages',
+      covers: ['topicDeletion'],
+      act: async () => {
+        const doomed: number[] = [];
+        for (let index = 0; index < 102; index++) {
+          doomed.push(await sendToDesign(bob, 'doomed topic', index === 0 ? '@**Alice** hi' : 'x'));
+        }
+        await flag(alice, doomed.slice(0, 3), 'add', 'starred');
+        await sendToDesign(bob, 'survivor');
+        return org.api(org.owner)('POST', `/streams/${await designId()}/delete_topic`, {
+          topic_name: 'doomed topic',
+        });
       },
     },
     {
@@ -669,6 +690,24 @@ describe('initial state plus events equals fresh state', () => {
       name: 'removing an alert word',
       covers: ['removeAlertWords'],
       act: () => org.api(bob)('DELETE', '/users/me/alert_words', { alert_words: ['LUNCH'] }),
+    },
+    {
+      name: 'muting someone whose messages are unread',
+      covers: ['muteUser'],
+      act: async () => {
+        await sendToDesign(carol, 'noise', 'Unread until muted');
+        return org.api(bob)('POST', `/users/me/muted_users/${carol.id}`);
+      },
+    },
+    {
+      name: 'a muted user sending a message',
+      covers: ['sendMessage'],
+      act: () => sendToDesign(carol, 'noise', 'Read on arrival for bob'),
+    },
+    {
+      name: 'unmuting someone',
+      covers: ['unmuteUser'],
+      act: () => org.api(bob)('DELETE', `/users/me/muted_users/${carol.id}`),
     },
     {
       name: "sending a message with someone's alert word",
@@ -975,6 +1014,40 @@ describe('initial state plus events equals fresh state', () => {
       name: 'reactivating a user',
       covers: ['reactivateUser'],
       act: () => org.api(org.owner)('POST', `/users/${carol.id}/reactivate`),
+    },
+    {
+      name: 'setting a status text and emoji',
+      covers: ['updateUserStatus'],
+      act: () =>
+        org.api(bob)('POST', '/users/me/status', {
+          status_text: '  In a meeting ',
+          emoji_name: 'calendar',
+        }),
+    },
+    {
+      name: 'going away, which turns presence off',
+      covers: ['updateUserStatus', 'followPresenceSetting'],
+      act: () => org.api(bob)('POST', '/users/me/status', { away: true }),
+    },
+    {
+      name: 'changing the emoji to a custom one while away',
+      covers: ['updateUserStatus'],
+      act: async () => {
+        await postFiles(org, alice, 'POST', '/realm/emoji/status_parrot', [
+          { name: 'file', data: onePixelPng },
+        ]);
+        return org.api(bob)('POST', '/users/me/status', { emoji_name: 'status_parrot' });
+      },
+    },
+    {
+      name: 'coming back and clearing the text, keeping the emoji',
+      covers: ['updateUserStatus', 'followPresenceSetting'],
+      act: () => org.api(bob)('POST', '/users/me/status', { away: false, status_text: '' }),
+    },
+    {
+      name: 'clearing the emoji, which leaves no status',
+      covers: ['updateUserStatus'],
+      act: () => org.api(bob)('POST', '/users/me/status', { emoji_name: '' }),
     },
     {
       name: 'changing one’s password',

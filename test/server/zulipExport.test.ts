@@ -128,8 +128,11 @@ describe('an organization exported for Zulip', () => {
     secretId = await streamId(bob, 'secret');
     ok('design is a default', await owner('POST', '/default_streams', { stream_id: designId }));
     ok(
-      'announcements go to design',
-      await owner('PATCH', '/realm', { notifications_stream_id: designId }),
+      'announcements go to design, and read receipts are off',
+      await owner('PATCH', '/realm', {
+        notifications_stream_id: designId,
+        enable_read_receipts: false,
+      }),
     );
     ok(
       'the icon is uploaded',
@@ -227,6 +230,17 @@ describe('an organization exported for Zulip', () => {
       'erin chooses alert words',
       await org.api(erin)('POST', '/users/me/alert_words', { alert_words: ['Orange', 'deadline'] }),
     );
+    ok('alice mutes erin', await org.api(alice)('POST', `/users/me/muted_users/${erin.id}`));
+    ok(
+      'erin sets a status',
+      await org.api(erin)('POST', '/users/me/status', {
+        status_text: 'Out sick',
+        emoji_name: 'hurt',
+        emoji_code: '1f915',
+        reaction_type: 'unicode_emoji',
+      }),
+    );
+    ok('bob goes away', await org.api(bob)('POST', '/users/me/status', { away: true }));
     const react = async (user: TestUser, id: number | undefined, emoji: string) =>
       ok(
         `${user.email} reacts with ${emoji}`,
@@ -340,6 +354,14 @@ describe('an organization exported for Zulip', () => {
       expect(row.recipient).toBe(recipientOf.get(`2:${row.stream}`));
     }
     for (const row of realm.zerver_alertword) pointsAt(users, row.user_profile);
+    for (const row of realm.zerver_muteduser) {
+      pointsAt(users, row.user_profile);
+      pointsAt(users, row.muted_user);
+    }
+    for (const row of realm.zerver_userstatus) {
+      pointsAt(users, row.user_profile);
+      pointsAt(clients, row.client);
+    }
     const messages = new Set(messagesOf(latest()).map((row) => row.id));
     for (const row of realm.zerver_reaction) {
       pointsAt(users, row.user_profile);
@@ -412,7 +434,7 @@ describe('an organization exported for Zulip', () => {
     }
   });
 
-  it('carries the people, their roles and settings, the streams, subscriptions and muted topics', () => {
+  it('carries the people, their roles and settings, the streams, subscriptions, muted topics and muted users', () => {
     const { realm } = latest();
     const user = (id: number) => realm.zerver_userprofile.find((row) => row.id === id);
     expect(user(org.owner.id)).toMatchObject({ role: 100, is_active: true });
@@ -440,6 +462,7 @@ describe('an organization exported for Zulip', () => {
     });
     expect(realm.zerver_defaultstream.map((row) => row.stream)).toContain(designId);
     expect(realm.zerver_realm[0].new_stream_announcements_stream).toBe(designId);
+    expect(realm.zerver_realm[0].enable_read_receipts).toBe(false);
     expect(realm.zerver_realm[0].icon_source).toBe('U');
 
     const designRecipient = realm.zerver_recipient.find(
@@ -475,6 +498,9 @@ describe('an organization exported for Zulip', () => {
       [erin.id, 'Orange'],
       [erin.id, 'deadline'],
     ]);
+    expect(realm.zerver_muteduser).toEqual([
+      expect.objectContaining({ user_profile: alice.id, muted_user: erin.id }),
+    ]);
     expect(realm.zerver_customprofilefieldvalue).toEqual([
       expect.objectContaining({ user_profile: alice.id, field: fieldId, value: 'B-12' }),
     ]);
@@ -508,6 +534,40 @@ describe('an organization exported for Zulip', () => {
     // Nobody outside the private stream holds its message.
     expect(flags(alice, sent.secret)).toBeNull();
     for (const id of Object.values(sent)) expect(message(id)).toBeDefined();
+  });
+
+  it("carries each person's status, and being away as their presence setting", () => {
+    for (const { realm } of exports.values()) {
+      const statuses = realm.zerver_userstatus.map(
+        ({ user_profile, status_text, emoji_name, emoji_code, reaction_type }) => ({
+          user_profile,
+          status_text,
+          emoji_name,
+          emoji_code,
+          reaction_type,
+        }),
+      );
+      expect(statuses).toEqual([
+        {
+          user_profile: bob.id,
+          status_text: '',
+          emoji_name: '',
+          emoji_code: '',
+          reaction_type: 'unicode_emoji',
+        },
+        {
+          user_profile: erin.id,
+          status_text: 'Out sick',
+          emoji_name: 'hurt',
+          emoji_code: '1f915',
+          reaction_type: 'unicode_emoji',
+        },
+      ]);
+      const profile = (user: TestUser) =>
+        realm.zerver_userprofile.find((row) => row.id === user.id);
+      expect(profile(bob)?.presence_enabled).toBe(false);
+      expect(profile(erin)?.presence_enabled).toBeUndefined();
+    }
   });
 
   it('carries the reactions, each with its emoji, in the order they were made', () => {

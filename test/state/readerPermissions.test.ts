@@ -129,6 +129,7 @@ describe('what the reader may do, read from group settings', () => {
       createBots: false,
       createWriteOnlyBots: true,
       editHistory: 'all',
+      deleteTopics: false,
     });
     const nobody = Object.fromEntries(
       Object.keys(modern(alice))
@@ -137,8 +138,9 @@ describe('what the reader may do, read from group settings', () => {
         )
         .map((key) => [key, groups.nobody]),
     );
-    const { editContent, editHistory, ...grants } = readerMay(modern(owner, nobody));
-    expect([editContent, editHistory]).toEqual([true, 'all']);
+    // Deleting a topic goes with the role at every level, no group setting.
+    const { editContent, editHistory, deleteTopics, ...grants } = readerMay(modern(owner, nobody));
+    expect([editContent, editHistory, deleteTopics]).toEqual([true, 'all', true]);
     expect(Object.values(grants).every((granted) => !granted)).toBe(true);
   });
 

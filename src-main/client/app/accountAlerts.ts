@@ -47,6 +47,8 @@ export interface AlertSources {
   onScreen(message: Message): boolean;
   /** What the organization calls the empty topic ("general chat"). */
   emptyTopicName(): string;
+  /** Whom the reader muted: their messages never notify. */
+  mutedUserIds(): readonly number[];
 }
 
 /**
@@ -137,7 +139,14 @@ export class AccountAlerts {
   }
 
   #context() {
-    const { cache, ownUserId, settings, onScreen, emptyTopicName } = this.#sources;
-    return cacheNotifyContext(cache, ownUserId(), settings(), onScreen, emptyTopicName());
+    const { cache, ownUserId, settings, onScreen, emptyTopicName, mutedUserIds } = this.#sources;
+    return cacheNotifyContext(
+      cache,
+      ownUserId(),
+      settings(),
+      onScreen,
+      emptyTopicName(),
+      mutedUserIds(),
+    );
   }
 }

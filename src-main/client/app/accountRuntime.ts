@@ -75,12 +75,16 @@ import { HeldReads } from './heldReads';
 import { OrganizationActions } from './organizationSettings';
 import { PeopleAdmin } from './peopleAdmin';
 import { AlertWords } from './alertWords';
+import { MutedUsers, mutedUserIds } from './mutedUsers';
 import { StreamActions } from './streamActions';
 import { archivedStreams } from './streamsView';
 import { StreamAdmin } from './streamAdmin';
 import { mentionableGroups, UserGroups } from './userGroups';
 import { AccountUploads } from './uploads';
 import { AccountReactions, customEmojiVersion } from './reactions';
+import { AccountStatus, statusFields, statusViews } from './userStatuses';
+import { AccountReadReceipts, readReceiptSettingsOf } from './readReceipts';
+import { TopicDeletion } from './topicDeletion';
 import { CustomEmoji } from './customEmoji';
 
 export interface AccountRuntimeEvents {
@@ -148,10 +152,14 @@ export class AccountRuntime {
   readonly organization: OrganizationActions;
   readonly people: PeopleAdmin;
   readonly alertWords: AlertWords;
+  readonly mutedUsers: MutedUsers;
   readonly streamAdmin: StreamAdmin;
   readonly userGroups: UserGroups;
   readonly uploads: AccountUploads;
   readonly reactions: AccountReactions;
+  readonly status: AccountStatus;
+  readonly readReceipts: AccountReadReceipts;
+  readonly topicDeletion: TopicDeletion;
   readonly customEmoji: CustomEmoji;
   readonly composeChecks: ComposeChecks;
   readonly #typists: Typists;
@@ -211,6 +219,11 @@ export class AccountRuntime {
       api: () => this.#requireSession().api,
       state: () => this.#registerState(),
     });
+    this.mutedUsers = new MutedUsers({
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+      people: () => cache.users(),
+    });
     this.streamAdmin = new StreamAdmin({
       cache,
       api: () => this.#requireSession().api,
@@ -225,6 +238,10 @@ export class AccountRuntime {
       state: () => this.#registerState(),
       serverUrl: () => this.#account.serverUrl,
     });
+    this.status = new AccountStatus({
+      api: () => this.#requireSession().api,
+      online: () => this.#online,
+    });
     this.reactions = new AccountReactions({
       cache,
       api: () => this.#requireSession().api,
@@ -233,6 +250,19 @@ export class AccountRuntime {
       serverUrl: () => this.#account.serverUrl,
       fetchImage: reach.fetch,
       log,
+    });
+    this.readReceipts = new AccountReadReceipts({
+      cache,
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+      online: () => this.#online,
+    });
+    this.topicDeletion = new TopicDeletion({
+      cache,
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+      online: () => this.#online,
+      reread: (narrow) => this.#reread(narrow),
     });
     this.customEmoji = new CustomEmoji({
       api: () => this.#requireSession().api,
@@ -284,6 +314,7 @@ export class AccountRuntime {
         this.#open !== null &&
         inNarrow(this.#open, message, cache.ownUserId ?? this.#account.userId),
       emptyTopicName: () => emptyTopicNameOf(this.#registerState()),
+      mutedUserIds: () => mutedUserIds(this.#registerState()),
     });
     session.on('arrivals', (arrivals) => this.#alert(alerts.fromArrivals(arrivals)));
     session.on('caughtUp', ({ afterId }) => this.#alert(alerts.afterCatchUp(afterId)));
@@ -642,12 +673,15 @@ export class AccountRuntime {
     const users = this.cache.users();
     const self = users.find((user) => user.user_id === me);
     const guests = markedGuests(state);
+    const muted = mutedUserIds(state);
+    const statuses = statusViews(state, this.#account.serverUrl, me);
     return {
       accountId: this.#account.id,
       user: {
         userId: me,
         email: self?.email ?? this.#account.email,
         fullName: self?.full_name ?? this.#account.email,
+        ...statusFields(statuses, me),
       },
       realmName: this.realmName,
       streams,
@@ -659,8 +693,10 @@ export class AccountRuntime {
           email: user.email,
           isBot: user.is_bot,
           guest: guests.has(user.user_id),
+          muted: muted.includes(user.user_id),
           unread: counts.dms.get(dmKey([me, user.user_id])) ?? 0,
           presence: this.#online ? (this.presence?.statusOf(user.user_id) ?? 'offline') : 'offline',
+          ...statusFields(statuses, user.user_id),
         }))
         .sort((a, b) => a.fullName.localeCompare(b.fullName)),
       folders: groupingFoldersOf(state, 'sidebar'),
@@ -685,6 +721,8 @@ export class AccountRuntime {
       role: roleOf(state),
       groups: mentionableGroups(state),
       customEmojiVersion: customEmojiVersion(state, this.#account.serverUrl),
+      readReceipts: readReceiptSettingsOf(state),
+      mutedUsers: muted,
     };
   }
 
@@ -965,6 +1003,18 @@ export class AccountRuntime {
       this.#log(`could not fetch ${JSON.stringify(narrow)}: ${String(error)}`);
       return false;
     }
+  }
+
+  /** Fetches the narrow's newest page, and takes out of the window the messages the cache then forgot. */
+  async #reread(narrow: Narrow): Promise<void> {
+    const ids = this.#newestPage(narrow).messages.map((message) => message.id);
+    if (!(await this.#fetch(narrow, newestRequest))) return;
+    const still = new Set(
+      this.cache.messagesAmong(cacheNarrow(narrow), ids).map((message) => message.id),
+    );
+    const gone = ids.filter((id) => !still.has(id));
+    this.#pushFeed([], gone);
+    this.#events.emit('snapshot', undefined);
   }
 
   // Any message the events touched, however far back the window has scrolled:

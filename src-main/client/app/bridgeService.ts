@@ -126,6 +126,15 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().reactions.toggle(messageId, emoji);
       return {};
     },
+    async setStatus(args: CallArgs<'setStatus'>) {
+      const { text, emoji } = parseArgs('setStatus', args);
+      await app.active().status.set(text, emoji);
+      return {};
+    },
+    async setAway(args: CallArgs<'setAway'>) {
+      await app.active().status.setAway(parseArgs('setAway', args).away);
+      return {};
+    },
     async emojiPicker(args: CallArgs<'emojiPicker'>) {
       parseArgs('emojiPicker', args);
       return app.active().reactions.picker();
@@ -161,6 +170,23 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async messageHistory(args: CallArgs<'messageHistory'>) {
       const { messageId } = parseArgs('messageHistory', args);
       return { versions: await app.active().messages.history(messageId) };
+    },
+    async readReceipts(args: CallArgs<'readReceipts'>) {
+      const { messageId } = parseArgs('readReceipts', args);
+      return app.active().readReceipts.of(messageId);
+    },
+    async setSendReadReceipts(args: CallArgs<'setSendReadReceipts'>) {
+      await app.active().readReceipts.setMine(parseArgs('setSendReadReceipts', args).enabled);
+      return {};
+    },
+    async topicMessageCount(args: CallArgs<'topicMessageCount'>) {
+      const { streamId, topic } = parseArgs('topicMessageCount', args);
+      return { count: app.active().topicDeletion.messageCount(streamId, topic) };
+    },
+    async deleteTopic(args: CallArgs<'deleteTopic'>) {
+      const { streamId, topic } = parseArgs('deleteTopic', args);
+      await app.active().topicDeletion.delete(streamId, topic);
+      return {};
     },
     async messageLink(args: CallArgs<'messageLink'>) {
       const { messageId } = parseArgs('messageLink', args);
@@ -442,6 +468,18 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async removeAlertWord(args: CallArgs<'removeAlertWord'>) {
       const { word } = parseArgs('removeAlertWord', args);
       return { words: await app.active().alertWords.remove(word) };
+    },
+    async listMutedUsers(args: CallArgs<'listMutedUsers'>) {
+      parseArgs('listMutedUsers', args);
+      return { people: app.active().mutedUsers.list() };
+    },
+    async muteUser(args: CallArgs<'muteUser'>) {
+      await app.active().mutedUsers.mute(parseArgs('muteUser', args).userId);
+      return {};
+    },
+    async unmuteUser(args: CallArgs<'unmuteUser'>) {
+      await app.active().mutedUsers.unmute(parseArgs('unmuteUser', args).userId);
+      return {};
     },
     async getStreamAdminSettings(args: CallArgs<'getStreamAdminSettings'>) {
       const { streamId } = parseArgs('getStreamAdminSettings', args);

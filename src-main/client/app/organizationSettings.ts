@@ -139,6 +139,7 @@ export function organizationSettingsOf(state: InitialState | null): Organization
     custom,
     notificationsStreamId:
       typeof notifications === 'number' && notifications > 0 ? notifications : null,
+    enableReadReceipts: s['realm_enable_read_receipts'] === true,
     canEdit: s.is_admin === true,
     hasUploadedIcon: s['realm_icon_source'] === 'U',
     streams: ((s.streams as StateStream[] | undefined) ?? [])
@@ -165,6 +166,7 @@ const realmParams = {
   deleteLimitSeconds: 'message_content_delete_limit_seconds',
   invitePolicy: 'invite_to_realm_policy',
   notificationsStreamId: 'notifications_stream_id',
+  enableReadReceipts: 'enable_read_receipts',
 } as const satisfies Record<keyof OrganizationChange, keyof RealmChanges>;
 
 /**

@@ -66,7 +66,8 @@ export function customEmojiOf(
   );
 }
 
-const safeGlyph = (code: string): string | null => {
+/** A Unicode emoji's character, or null for a code that names none. */
+export const safeGlyph = (code: string): string | null => {
   try {
     return emojiGlyph(code);
   } catch {

@@ -19,5 +19,6 @@ export function snapshotPermissions(state: InitialState | null): Snapshot['may']
     administerChannels: (state?.subscriptions ?? [])
       .map((subscription) => subscription.stream_id)
       .filter((streamId) => mayIn(streamId).administer),
+    deleteTopics: may.deleteTopics,
   };
 }

@@ -56,6 +56,7 @@ import {
   type SavedRegisterState,
 } from './registerState';
 import { applyReactionEvent, frequentReactions } from './reactions';
+import { loadReadReceipts, saveReadReceipts, type SavedReadReceipts } from './readReceipts';
 import { searchMessages, type LocalSearch } from './search';
 import { loadServerEmoji, saveServerEmoji, type SavedServerEmoji } from './serverEmoji';
 import {
@@ -67,7 +68,7 @@ import {
   updateSubscription,
   subscriptionOf,
 } from './subscriptions';
-import { storeStreamTopics, topicsInStream, type StreamTopic } from './topics';
+import { forgetDeletedNewest, storeStreamTopics, topicsInStream, type StreamTopic } from './topics';
 import { replaceUnreads, unreadCounts, unreadIdsIn, type UnreadCounts } from './unreads';
 import { applyRealmUserEvent, listUsers, replaceUsers } from './users';
 import { renameInMessages } from './senderNames';
@@ -287,7 +288,10 @@ export class Cache {
       }
       case 'delete_message': {
         const parsed = parse(deleteMessageEventSchema);
-        if (parsed) deleteMessages(db, parsed);
+        if (!parsed) return;
+        deleteMessages(db, parsed);
+        const ids = 'message_ids' in parsed ? parsed.message_ids : [parsed.message_id];
+        forgetDeletedNewest(db, { stream_id: parsed.stream_id, topic: parsed.topic, ids });
         return;
       }
       case 'update_message_flags': {
@@ -391,6 +395,15 @@ export class Cache {
 
   saveServerEmoji(saved: SavedServerEmoji): void {
     saveServerEmoji(this.#db, saved);
+  }
+
+  /** The read receipts last fetched for a message, while the message is held. */
+  readReceipts(messageId: number): SavedReadReceipts | null {
+    return loadReadReceipts(this.#db, messageId);
+  }
+
+  saveReadReceipts(messageId: number, saved: SavedReadReceipts): void {
+    saveReadReceipts(this.#db, messageId, saved);
   }
 
   subscriptions(): Subscription[] {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { InitialState } from '../../state/applyEvent';
 import { subscriptionSchema, unreadMsgsSchema, userSchema } from '../../wire';
+import { mutedUserSchema } from '../../wire/mutedUsers';
 import type { CacheDb } from './cacheDb';
 
 /**
@@ -36,6 +37,7 @@ const savedStateSchema = z.looseObject({
     )
     .optional(),
   muted_topics: z.array(z.tuple([z.string(), z.string(), z.number()])).optional(),
+  muted_users: z.array(mutedUserSchema).optional(),
 });
 
 export function saveRegisterState(db: CacheDb, state: InitialState, queue: QueuePosition): void {

@@ -66,3 +66,23 @@ GROUP BY topic_folded ORDER BY maxId DESC`;
 export function topicsInStream(db: CacheDb, streamId: number): StreamTopic[] {
   return db.all<StreamTopic>(topicsSql, { streamId });
 }
+
+/**
+ * Messages of a stream topic were deleted: a listing whose newest message
+ * went is forgotten, since the server no longer lists the topic so (a whole
+ * topic deleted, most often). The topic's messages the cache still holds
+ * keep it listed, by their own newest.
+ */
+export function forgetDeletedNewest(
+  db: CacheDb,
+  event: { stream_id?: number | undefined; topic?: string | undefined; ids: readonly number[] },
+): void {
+  if (event.stream_id === undefined || event.topic === undefined) return;
+  db.run(
+    `DELETE FROM stream_topics WHERE stream_id = ? AND topic_folded = ?
+     AND max_id IN (SELECT value FROM json_each(?))`,
+    event.stream_id,
+    foldTopic(event.topic),
+    JSON.stringify(event.ids),
+  );
+}

@@ -8,7 +8,8 @@ const knownPolicies = new Set<number>(Object.values(topicPolicies));
 /**
  * What the policy reads of one account, from its cache as events keep it:
  * its subscriptions and topic policies. `onScreen` says whether a message
- * belongs to the conversation the focused window shows.
+ * belongs to the conversation the focused window shows; `mutedUserIds` are
+ * whom the reader muted.
  */
 export function cacheNotifyContext(
   cache: Cache,
@@ -16,12 +17,15 @@ export function cacheNotifyContext(
   settings: NotifySettings,
   onScreen: (message: Message) => boolean,
   emptyTopicName: string = defaultEmptyTopicName,
+  mutedUserIds: readonly number[] = [],
 ): NotifyContext {
+  const muted = new Set(mutedUserIds);
   return {
     ownUserId,
     settings,
     onScreen,
     emptyTopicName,
+    mutedSender: (userId) => muted.has(userId),
     stream: (streamId) => cache.subscription(streamId),
     topicPolicy(streamId, topic) {
       const policy = cache.topicPolicy(streamId, topic);

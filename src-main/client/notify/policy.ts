@@ -48,11 +48,14 @@ export interface NotifyContext {
   onScreen(message: Message): boolean;
   /** What the organization calls the empty topic, which the title names by it. */
   emptyTopicName: string;
+  /** The reader muted this user (Zulip's muted users). */
+  mutedSender(userId: number): boolean;
 }
 
 /** Why a message gets nothing whatever the settings say; null when the settings decide. */
 export type Silenced =
   | 'own message'
+  | 'muted sender'
   | 'already read'
   | 'already notified'
   | 'on screen'
@@ -80,7 +83,9 @@ const wildcardMentioned = (flags: readonly string[]) => flags.includes('wildcard
 const alerted = (flags: readonly string[]) => flags.includes('has_alert_word');
 
 // Zulip's message_is_notifiable: what no setting can turn on. A personal
-// mention beats muting; an unmuted or followed topic beats a muted stream.
+// mention beats muting a stream or topic, never muting the sender (whose
+// messages Zulip never notifies of, even edited to mention the reader); an
+// unmuted or followed topic beats a muted stream.
 function silencedBy(
   message: Message,
   flags: readonly string[],
@@ -88,6 +93,7 @@ function silencedBy(
   alreadyNotified: boolean,
 ): Silenced {
   if (message.sender_id === context.ownUserId) return 'own message';
+  if (context.mutedSender(message.sender_id)) return 'muted sender';
   if (flags.includes('read')) return 'already read';
   if (alreadyNotified) return 'already notified';
   if (context.onScreen(message)) return 'on screen';

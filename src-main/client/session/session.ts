@@ -115,8 +115,12 @@ const sidebarEvents = new Set([
   'default_streams',
   // Pages the window shows follow these through the snapshot it is pushed.
   'alert_words',
+  // Whom the reader muted changes the people list, completion and the feed.
+  'muted_users',
   'user_group',
   'realm_emoji',
+  // Statuses show beside names in the people list, the feed and completion.
+  'user_status',
 ]);
 
 const renamesSomeone = (event: QueuedEvent): boolean =>

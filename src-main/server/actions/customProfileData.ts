@@ -10,6 +10,7 @@ import {
   upsertProfileFieldValue,
 } from '../store/customProfileFields';
 import { activeUserIds, type UserRow } from '../store/users';
+import { refuseBots } from './humanUsersOnly';
 import { checkProfileFieldValue, type ProfileFieldInput } from './profileFieldValue';
 
 export interface ProfileDataUpdate {
@@ -24,11 +25,6 @@ interface ChangedValue {
 
 export function fieldNotFound(id: number): ApiError {
   return errors.badRequest(`Field id ${id} not found.`);
-}
-
-// Zulip's human_users_only.
-function refuseBots(user: UserRow): void {
-  if (user.is_bot === 1) throw errors.badRequest('This endpoint does not accept bot requests.');
 }
 
 /**

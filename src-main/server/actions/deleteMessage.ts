@@ -1,14 +1,11 @@
 import { errors } from '../errors';
-import type { DeletionNotice } from '../events/notice';
 import { accessMessage } from '../queries/messageAccess';
 import type { Services } from '../services';
-import { deleteMessageRows } from '../store/messageDeletion';
 import { RecipientType } from '../store/recipients';
-import { subscriberIds } from '../store/subscriptions';
-import { userIdsWithMessage } from '../store/userMessages';
 import { getRealm } from '../store/realm';
 import type { Sql } from '../store/sql';
 import { Role, userById, type UserRow } from '../store/users';
+import { deleteConversationMessages } from './deletedMessages';
 import { hasPolicyPermission } from './policy';
 
 /**
@@ -41,21 +38,18 @@ export function deleteMessage(services: Services, user: UserRow, messageId: numb
   const { notice, userIds } = sql.transaction(() => {
     const message = accessMessage(sql, user, messageId);
     checkMayDelete(sql, user, message);
-    const isStream = message.recipient_type === RecipientType.stream;
-    // Zulip tells a stream's subscribers and a private message's recipients;
-    // whoever still holds a row of a stream message hears of it too.
-    const audience = new Set(userIdsWithMessage(sql, messageId));
-    if (isStream) subscriberIds(sql, message.recipient_id).forEach((id) => audience.add(id));
-    deleteMessageRows(sql, messageId);
-    const deletion: DeletionNotice = {
-      kind: 'deletion',
-      type: 'delete_message',
-      messageIds: [messageId],
-      details: isStream
-        ? { message_type: 'stream', stream_id: message.recipient_type_id, topic: message.subject }
-        : { message_type: 'private' },
-    };
-    return { notice: deletion, userIds: [...audience] };
+    return deleteConversationMessages(
+      sql,
+      [messageId],
+      message.recipient_type === RecipientType.stream
+        ? {
+            kind: 'stream',
+            streamId: message.recipient_type_id,
+            recipientId: message.recipient_id,
+            topic: message.subject,
+          }
+        : { kind: 'private' },
+    );
   });
   services.queues.notify(notice, userIds);
 }

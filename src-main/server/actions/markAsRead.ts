@@ -6,7 +6,11 @@ import type { StreamRow } from '../store/streams';
 import { hasMessageInTopic, markAllRowsRead, markStreamRowsRead } from '../store/userMessages';
 import type { UserRow } from '../store/users';
 
-function readEvent(messages: number[], all: boolean): Omit<UpdateMessageFlagsEvent, 'id' | 'type'> {
+/** Zulip's ReadMessagesEvent, which every way of marking messages read sends. */
+export function readEvent(
+  messages: number[],
+  all: boolean,
+): Omit<UpdateMessageFlagsEvent, 'id' | 'type'> {
   return { op: 'add', operation: 'add', flag: 'read', messages, all };
 }
 

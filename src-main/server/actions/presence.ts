@@ -18,6 +18,9 @@ const PRESENCE_UPDATE_MIN_FREQ_SECONDS = 55;
 const USER_LIMIT_FOR_PRESENCE_EVENTS = 100;
 // Zulip reads presence of the last two weeks only.
 const PRESENCE_HISTORY_SECONDS = 14 * 24 * 60 * 60;
+// How much further back than the offline threshold Zulip dates the presence
+// of a user who turns presence off, for clocks that disagree.
+const PRESENCE_DISABLED_MARGIN_SECONDS = 120;
 
 export type PresenceStatus = 'active' | 'idle';
 
@@ -73,9 +76,18 @@ export function updatePresence(
 
   const audience = activeUserIds(sql);
   if (audience.length > USER_LIMIT_FOR_PRESENCE_EVENTS) return;
+  announcePresence(services, user, changed, audience);
+}
+
+function announcePresence(
+  services: Services,
+  user: UserRow,
+  times: { lastActiveTime: number; lastConnectedTime: number },
+  audience: readonly number[],
+): void {
   const presence = legacyClientPresence({
-    last_active_time: changed.lastActiveTime,
-    last_connected_time: changed.lastConnectedTime,
+    last_active_time: times.lastActiveTime,
+    last_connected_time: times.lastConnectedTime,
   });
   services.queues.notify(
     plainNotice('presence', {
@@ -85,6 +97,36 @@ export function updatePresence(
       presence: { [presence.client]: presence },
     }),
     audience,
+  );
+}
+
+/**
+ * Zulip 7.0's do_change_user_setting for presence_enabled: the user's
+ * presence follows the setting at once, and everyone is told however large
+ * the organization. Turned on, the user is active now; turned off, their
+ * presence becomes one idle report old enough to read as offline, as though
+ * they had left a little before.
+ */
+export function followPresenceSetting(
+  services: Services,
+  user: UserRow,
+  enabled: boolean,
+  now = nowSeconds(),
+): void {
+  // Zulip's presence leaves bots out.
+  if (user.is_bot === 1) return;
+  const lastConnectedTime = enabled
+    ? now
+    : now - PRESENCE_OFFLINE_THRESHOLD_SECONDS - PRESENCE_DISABLED_MARGIN_SECONDS;
+  const lastActiveTime = enabled ? now : lastConnectedTime - LEGACY_ACTIVITY_OFFSET_SECONDS - 1;
+  services.sql.transaction(() =>
+    savePresence(services.sql, { userId: user.id, lastActiveTime, lastConnectedTime }),
+  );
+  announcePresence(
+    services,
+    user,
+    { lastActiveTime, lastConnectedTime },
+    activeUserIds(services.sql),
   );
 }
 

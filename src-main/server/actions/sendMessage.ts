@@ -9,6 +9,7 @@ import { clientIdFor } from '../store/clients';
 import { Flag } from '../store/flags';
 import { huddleIdByKey, huddleKey, insertHuddle } from '../store/huddles';
 import { insertMessage, viewedMessageById } from '../store/messages';
+import { mutingUserIds } from '../store/mutedUsers';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
 import { StreamPostPolicy, streamById, streamByName, type StreamRow } from '../store/streams';
@@ -134,18 +135,19 @@ function addressPrivate(
 
 // Zulip's create_user_messages: personal mentions flag only the users named,
 // a stream wildcard flags every recipient, alert words those who chose them,
-// and the sender has read their own message.
+// and the sender has read their own message, as has anyone who muted the sender.
 function flagsOnSend(
   readers: readonly number[],
   senderId: number,
   privateBit: number,
   rendered: RenderedMessage,
+  mutedBy: ReadonlySet<number>,
 ): Map<number, number> {
   const wildcard = rendered.wildcardMentioned ? Flag.wildcard_mentioned : 0;
   const flags = new Map<number, number>();
   readers.forEach((id) => {
     let mask = privateBit | wildcard;
-    if (id === senderId) mask |= Flag.read;
+    if (id === senderId || mutedBy.has(id)) mask |= Flag.read;
     if (rendered.mentionedUserIds.has(id)) mask |= Flag.mentioned;
     if (rendered.alertedUserIds.has(id)) mask |= Flag.has_alert_word;
     flags.set(id, mask);
@@ -170,7 +172,8 @@ export function sendMessage(
         ? addressStream(services, sender, request.destination)
         : addressPrivate(services, sender, request.destination);
     const privateBit = addressed.stream ? 0 : Flag.is_private;
-    const flags = flagsOnSend(addressed.readers, sender.id, privateBit, rendered);
+    const mutedBy = mutingUserIds(sql, sender.id);
+    const flags = flagsOnSend(addressed.readers, sender.id, privateBit, rendered, mutedBy);
     const messageId = insertMessage(sql, {
       senderId: sender.id,
       recipientId: addressed.recipientId,

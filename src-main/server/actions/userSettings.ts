@@ -7,6 +7,7 @@ import {
 } from '../store/displaySettings';
 import { notificationSettingsOf, storeSetting, type SettingValue } from '../store/userSettings';
 import type { UserRow } from '../store/users';
+import { followPresenceSetting } from './presence';
 
 /** Every user setting with its current value: Zulip's UserProfile.property_types. */
 export function userSettingsOf(services: Services, user: UserRow): Record<string, SettingValue> {
@@ -25,6 +26,7 @@ const legacyNotificationExtra: ReadonlySet<string> = new Set(legacyNotificationE
  * `user_settings` update, and the settings older clients read at the top
  * level of /register also by the legacy event of their kind. Queues do not
  * record the user_settings_object capability, so every queue gets both.
+ * Turning presence_enabled on or off changes the user's presence at once.
  */
 export function changeUserSettings(
   services: Services,
@@ -68,6 +70,9 @@ export function changeUserSettings(
         [user.id],
       );
     }
+  }
+  if (typeof changed['presence_enabled'] === 'boolean') {
+    followPresenceSetting(services, user, changed['presence_enabled']);
   }
   return changed;
 }

@@ -15,7 +15,9 @@ import {
   customProfileFieldValues,
   userProfiles,
 } from './peopleRows';
+import { mutedUsers } from './mutedUserRows';
 import { reactions } from './reactionRows';
+import { userStatuses } from './userStatusRows';
 import { realmEmojiRows } from './realmEmojiFiles';
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
@@ -44,6 +46,7 @@ function realmRow(realm: RealmRow, traits: TargetTraits): ZerverRow {
     move_messages_within_stream_limit_seconds: realm.move_messages_within_stream_limit_seconds,
     message_content_delete_limit_seconds: realm.message_content_delete_limit_seconds,
     allow_edit_history: realm.allow_edit_history === 1,
+    enable_read_receipts: realm.enable_read_receipts === 1,
     icon_source: realm.icon_source,
     icon_version: realm.icon_version,
   };
@@ -85,11 +88,13 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
       zerver_customprofilefield: customProfileFields(source, realmId),
       zerver_customprofilefieldvalue: customProfileFieldValues(source),
       zerver_alertword: alertWords(source, realmId),
+      zerver_muteduser: mutedUsers(source),
       // Hearth signs people in with a password only.
       zerver_realmauthenticationmethod: [{ id: 1, realm: realmId, name: 'Email' }],
       zerver_realmdomain: [],
       zerver_realmemoji: realmEmojiRows(source, realmId),
       zerver_reaction: reactions(source),
+      zerver_userstatus: userStatuses(source),
       zerver_realmfilter: [],
       zerver_realmplayground: [],
       zerver_userpresence: [],

@@ -8,6 +8,7 @@ import { customProfileFieldsState } from '../actions/customProfileFields';
 import { presenceResponse } from '../actions/presence';
 import { mutedTopicsState, userTopicsState } from '../actions/topicVisibility';
 import { userGroupsState } from '../queries/systemGroups';
+import { mutesOf } from '../store/mutedUsers';
 import { allRealmEmoji } from '../store/realmEmoji';
 import { allStreams, defaultStreams, publicStreams, streamsSubscribedBy } from '../store/streams';
 import { maxMessageIdOf, starredMessageIds } from '../store/userMessages';
@@ -18,6 +19,7 @@ import { realmUserState } from './realmUserState';
 import { legacyDisplayState, legacyNotificationState, userSettingsState } from './settingsState';
 import { subscriptionState } from './subscriptionState';
 import { unreadMsgsState } from './unreadState';
+import { userStatusState } from './userStatusState';
 
 export interface StateOptions {
   clientGravatar: boolean;
@@ -102,9 +104,14 @@ const fetchers: readonly Fetcher[] = [
     types: ['realm_emoji'],
     fetch: ({ sql }) => ({ realm_emoji: realmEmojiDicts(allRealmEmoji(sql)) }),
   },
+  { types: ['user_status'], fetch: ({ sql }) => ({ user_status: userStatusState(sql) }) },
   {
     types: ['alert_words'],
     fetch: ({ sql }, user) => ({ alert_words: alertWordsOf(sql, user.id) }),
+  },
+  {
+    types: ['muted_users'],
+    fetch: ({ sql }, user) => ({ muted_users: mutesOf(sql, user.id) }),
   },
   {
     types: ['realm_user_groups'],

@@ -48,7 +48,6 @@ const fixedRealmSettings = {
   realm_disallow_disposable_email_addresses: true,
   realm_email_changes_disabled: false,
   realm_emails_restricted_to_domains: false,
-  realm_enable_read_receipts: false,
   realm_enable_spectator_access: false,
   realm_giphy_rating: 2,
   realm_inline_image_preview: true,
@@ -124,6 +123,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     max_topic_length: MAX_TOPIC_LENGTH,
     max_message_length: MAX_MESSAGE_BYTES,
     server_emoji_data_url: `${realmUri()}${serverEmojiDataPath}`,
+    realm_enable_read_receipts: realm?.enable_read_receipts !== 0,
     ...editSettings(realm),
   };
 }

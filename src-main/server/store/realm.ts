@@ -27,6 +27,8 @@ export interface RealmRow {
   /** Zulip's 'U' for an uploaded icon, 'G' for the one the host draws. */
   icon_source: 'U' | 'G';
   icon_version: number;
+  /** Zulip's enable_read_receipts: whether anyone may see who read a message. */
+  enable_read_receipts: number;
 }
 
 /** The columns PATCH /realm may change, each named as Zulip names the setting. */

@@ -8,6 +8,7 @@ import type {
   Snapshot,
 } from '../../../src-preload/bridge';
 import { AlertWordsStore } from './alertWordsStore.svelte';
+import { MutedUsersStore } from './mutedUsersStore.svelte';
 import { BotsStore } from './botsStore.svelte';
 import { CertificateReviewStore } from './certificateReviewStore.svelte';
 import { ComposeAidsStore } from './composeAidsStore.svelte';
@@ -38,12 +39,15 @@ import { SearchStore } from './searchStore.svelte';
 import { SettingsStore, type SettingsPage } from './settingsStore.svelte';
 import { StreamAdminStore } from './streamAdminStore.svelte';
 import { StreamsStore, type StreamsPage } from './streamsStore.svelte';
+import { TopicDeletionStore } from './topicDeletionStore.svelte';
 import { shareUnchanged } from './shareUnchanged';
 import { localeClockHours } from './time';
 import { TypingStore } from './typingStore.svelte';
 import { UploadedFilesStore } from './uploadedFilesStore.svelte';
 import { UploadsStore } from './uploadsStore.svelte';
 import { UserGroupsStore } from './userGroupsStore.svelte';
+import { UserStatusStore } from './userStatusStore.svelte';
+import { statusOf } from './userStatus';
 import { CustomEmojiStore } from './customEmojiStore.svelte';
 
 /** What the main area shows: the feed (or search results over it), Recent conversations, the user's bots, settings, the Inbox, the drafts, or the streams' pages. */
@@ -95,6 +99,8 @@ export class AppStore {
   readonly desktop: DesktopStore;
   readonly notificationSettings: NotificationSettingsStore;
   readonly alertWords: AlertWordsStore;
+  /** Whom the reader muted: Settings' list, the question before muting, messages shown anyway. */
+  readonly mutedUsers: MutedUsersStore;
   readonly organization: OrganizationStore;
   readonly people: PeopleStore;
   readonly userGroups: UserGroupsStore;
@@ -108,6 +114,8 @@ export class AppStore {
   readonly streams: StreamsStore;
   /** The administrator's dialog of a stream's own settings. */
   readonly streamAdmin: StreamAdminStore;
+  /** The administrator's question before a topic is deleted. */
+  readonly topicDeletion: TopicDeletionStore;
   readonly feedView: MessageView;
   readonly searchView: MessageView;
   readonly inbox: InboxStore;
@@ -117,6 +125,8 @@ export class AppStore {
   /** Files messages link: their images, the lightbox, saving the others. */
   readonly files: UploadedFilesStore;
   readonly reactions: ReactionsStore;
+  /** The reader's status: the personal menu and the "Set status" dialog. */
+  readonly status: UserStatusStore;
 
   /**
    * Zulip's twenty_four_hour_time, for every time the window writes: null
@@ -165,6 +175,7 @@ export class AppStore {
       () => this.activeAccountId,
       (notice) => this.messageActions.tell(notice),
     );
+    this.status = new UserStatusStore(bridge, (notice) => this.messageActions.tell(notice));
     this.desktop = new DesktopStore(bridge, {
       notificationClicked: (id) => {
         bridge.openAlert({ id }).catch((error: unknown) => (this.error = errorText(error)));
@@ -173,6 +184,7 @@ export class AppStore {
     });
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
     this.alertWords = new AlertWordsStore(bridge);
+    this.mutedUsers = new MutedUsersStore(bridge, () => this.snapshot?.mutedUsers ?? []);
     this.organization = new OrganizationStore(bridge);
     this.people = new PeopleStore(bridge);
     this.userGroups = new UserGroupsStore(bridge);
@@ -183,6 +195,14 @@ export class AppStore {
     this.certificateReview = new CertificateReviewStore(bridge);
     this.streams = new StreamsStore(bridge);
     this.streamAdmin = new StreamAdminStore(bridge);
+    this.topicDeletion = new TopicDeletionStore(bridge, (streamId, topic) => {
+      // The view of a topic that is no more would stay empty: it goes to the channel.
+      const here = this.feed.narrow;
+      const gone = here?.kind === 'stream' && here.topic?.toLowerCase() === topic.toLowerCase();
+      if (gone && here.streamId === streamId) {
+        void this.openNarrow({ kind: 'stream', streamId });
+      }
+    });
     this.feedView = this.#messageView({
       seen: new SeenWatcher((id) => this.feed.markSeen(id)),
       narrow: () => (this.feed.narrow ? $state.snapshot(this.feed.narrow) : null),
@@ -217,6 +237,9 @@ export class AppStore {
       }
       if (this.view === 'settings' && this.settings.page === 'organization') {
         void this.organization.load();
+      }
+      if (this.view === 'settings' && this.settings.page === 'mutedUsers') {
+        void this.mutedUsers.load();
       }
       if (this.view === 'users') void this.people.load();
       if (this.view === 'groups') void this.userGroups.load();
@@ -355,6 +378,7 @@ export class AppStore {
         return store.clockHours;
       },
       isMarkedGuest: (userId) => this.snapshot?.guests.includes(userId) === true,
+      statusOf: (userId) => statusOf(this.snapshot, userId),
       get largeEmoji() {
         return store.snapshot?.largeEmoji === true;
       },
@@ -365,6 +389,7 @@ export class AppStore {
       match,
       actions: this.messageActions,
       reactions: this.reactions,
+      muting: this.mutedUsers,
       get narrow() {
         return narrow();
       },
@@ -384,6 +409,7 @@ export class AppStore {
       await Promise.all([this.notificationSettings.load(), this.alertWords.load()]);
     }
     if (page === 'organization') await this.organization.load();
+    if (page === 'mutedUsers') await this.mutedUsers.load();
     if (page === 'network') await this.network.load();
   }
 
@@ -528,6 +554,7 @@ export class AppStore {
     this.error = null;
     this.notificationSettings.clear();
     this.alertWords.clear();
+    this.mutedUsers.clear();
     this.organization.clear();
     this.people.clear();
     this.userGroups.clear();

@@ -1,4 +1,9 @@
-import type { EmojiChoice, SidebarStream, SidebarUser } from '../../../src-preload/bridge';
+import type {
+  EmojiChoice,
+  PersonStatus,
+  SidebarStream,
+  SidebarUser,
+} from '../../../src-preload/bridge';
 import { markedName, matchesPerson } from './people';
 
 /** What is being completed, from `start` (its trigger character) to the caret. */
@@ -17,6 +22,8 @@ export interface Completion {
   /** Shown before the label: an emoji's glyph or picture. */
   glyph: string | null;
   picture: string | null;
+  /** A person's status, shown after their name. */
+  status?: PersonStatus;
 }
 
 export interface CompletionSources {
@@ -122,8 +129,9 @@ function mentions(
       .map((person) => person.fullName)
       .filter((name, index, names) => names.indexOf(name) !== index),
   );
+  // Zulip leaves out the people the reader muted.
   const found: Completion[] = people
-    .filter((person) => matchesPerson(person, query))
+    .filter((person) => person.muted !== true && matchesPerson(person, query))
     .map((person) => ({ ...person, name: person.fullName }))
     .toSorted((a, b) => Number(a.isBot) - Number(b.isBot) || byFit(query)(a, b))
     .map((person) => ({
@@ -135,6 +143,7 @@ function mentions(
         : `${prefix}**${person.fullName}** `,
       glyph: null,
       picture: null,
+      ...(person.status ? { status: person.status } : {}),
     }));
   // Zulip's user group mention: @*name*, silently @_*name*.
   const teams: Completion[] = groups

@@ -6,6 +6,7 @@ import type {
   TopicsPolicy,
   MessageVersion,
   Narrow,
+  ReadReceipts,
 } from '../../../src-preload/bridge';
 import type { ComposeStore } from './composeStore.svelte';
 import { errorText } from './errors';
@@ -35,6 +36,8 @@ export type MessageDialog =
   | { kind: 'delete'; message: Message }
   | { kind: 'history'; message: Message; versions: MessageVersion[] | null }
   | { kind: 'source'; message: Message; source: string | null }
+  /** Who has read the message: null while the answer is awaited. */
+  | { kind: 'receipts'; message: Message; receipts: ReadReceipts | null }
   /** Where the message may go: the streams the reader sees, null while they load. */
   | {
       kind: 'move';
@@ -220,25 +223,37 @@ export class MessageActionsStore {
     }
   }
 
-  async showHistory(message: Message): Promise<void> {
-    this.dialogError = null;
-    const dialog: MessageDialog = { kind: 'history', message, versions: null };
-    this.dialog = dialog;
-    try {
-      const { versions } = await this.bridge.messageHistory({ messageId: message.id });
-      if (this.dialog?.message.id === message.id) this.dialog = { ...dialog, versions };
-    } catch (error) {
-      this.dialogError = errorText(error);
-    }
+  showHistory(message: Message): Promise<void> {
+    return this.#openFilled({ kind: 'history', message, versions: null }, () =>
+      this.bridge.messageHistory({ messageId: message.id }),
+    );
   }
 
-  async showSource(message: Message): Promise<void> {
+  showSource(message: Message): Promise<void> {
+    return this.#openFilled({ kind: 'source', message, source: null }, () =>
+      this.bridge.messageSource({ messageId: message.id }),
+    );
+  }
+
+  /** Zulip's "Read receipts": who has read the message, or that the organization shows none. */
+  showReadReceipts(message: Message): Promise<void> {
+    return this.#openFilled({ kind: 'receipts', message, receipts: null }, async () => ({
+      receipts: await this.bridge.readReceipts({ messageId: message.id }),
+    }));
+  }
+
+  /** Opens the dialog at once, and fills it in when the answer comes, if it is still open. */
+  async #openFilled<K extends MessageDialog['kind']>(
+    dialog: Extract<MessageDialog, { kind: K }>,
+    load: () => Promise<Partial<Extract<MessageDialog, { kind: K }>>>,
+  ): Promise<void> {
     this.dialogError = null;
-    const dialog: MessageDialog = { kind: 'source', message, source: null };
     this.dialog = dialog;
     try {
-      const { source } = await this.bridge.messageSource({ messageId: message.id });
-      if (this.dialog?.message.id === message.id) this.dialog = { ...dialog, source };
+      const filled = await load();
+      if (this.dialog?.kind === dialog.kind && this.dialog.message.id === dialog.message.id) {
+        this.dialog = { ...dialog, ...filled };
+      }
     } catch (error) {
       this.dialogError = errorText(error);
     }

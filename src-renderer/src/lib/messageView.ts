@@ -1,5 +1,6 @@
-import type { Message, Narrow } from '../../../src-preload/bridge';
+import type { Message, Narrow, PersonStatus } from '../../../src-preload/bridge';
 import type { MessageActionsStore } from './messageActionsStore.svelte';
+import type { MutedUsersStore } from './mutedUsersStore.svelte';
 import type { ReactionsStore } from './reactionsStore.svelte';
 import type { Match } from './searchStore.svelte';
 
@@ -10,6 +11,8 @@ export interface MessageView {
   readonly clockHours: 12 | 24;
   /** A guest whose name the organization asks to follow with "(guest)". */
   isMarkedGuest(userId: number): boolean;
+  /** Someone's status, shown beside their name; undefined when they set none. */
+  statusOf(userId: number): PersonStatus | undefined;
   /** A message of emoji alone shows them large, as the server's version draws it. */
   readonly largeEmoji: boolean;
   /** The reader's colour for a stream; null for one they are not subscribed to. */
@@ -22,6 +25,8 @@ export interface MessageView {
   actions: MessageActionsStore;
   /** Reactions and the emoji picker. */
   reactions: ReactionsStore;
+  /** Whom the reader muted: their messages are hidden until shown. */
+  muting: MutedUsersStore;
   /** The narrow the list shows, which "mark as unread from here" goes down; null for search results. */
   readonly narrow: Narrow | null;
   /**

@@ -1,4 +1,5 @@
 import type { SidebarUser } from '../../../src-preload/bridge';
+import { shownPresence } from './userStatus';
 
 /** Whether a person is found by what was typed: the start of their email, name, or a word of it. */
 export function matchesPerson(user: { fullName: string; email: string }, query: string): boolean {
@@ -25,7 +26,8 @@ export const guestMarked = (
     .map((name, index) => markedName(name, guests.includes(conversation.userIds[index] ?? -1)))
     .join(', ');
 
-const rank = { active: 0, idle: 1, offline: 2 } as const;
+// Zulip's buddy_data level: the unavailable go with the offline.
+const rank = { active: 0, idle: 1, offline: 2, away: 2 } as const;
 
 /**
  * The people matching a search (any word of the name, or the email, by its
@@ -38,7 +40,7 @@ export function presenceOrder(users: readonly SidebarUser[], query: string): Sid
     .toSorted(
       (a, b) =>
         Number(a.isBot) - Number(b.isBot) ||
-        rank[a.presence] - rank[b.presence] ||
+        rank[shownPresence(a)] - rank[shownPresence(b)] ||
         a.fullName.localeCompare(b.fullName),
     );
 }

@@ -7,6 +7,8 @@ export interface PickerRequest {
   anchor: HTMLElement;
   pick: (emoji: PickerEmoji) => void;
   label: string;
+  /** The picker that shows it, where one is inside a modal dialog; the window's own otherwise. */
+  host?: string;
 }
 
 // The emoji picker and the reactions under messages: the picker's emoji are

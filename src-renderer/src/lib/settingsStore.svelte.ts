@@ -2,7 +2,8 @@ import type { CallArgs, ChatBridge, DisplayPatch } from '../../../src-preload/br
 import { errorText } from './errors';
 
 /** The pages of the settings area. */
-export type SettingsPage = 'display' | 'account' | 'notifications' | 'organization' | 'network';
+export type SettingsPage =
+  'display' | 'account' | 'notifications' | 'mutedUsers' | 'organization' | 'network';
 
 // The settings area: which page is open, and the display and account changes
 // it sends. The window shows a setting once the server's event has changed
@@ -18,18 +19,22 @@ export class SettingsStore {
     this.notice = null;
   }
 
-  async changeDisplay(patch: DisplayPatch): Promise<void> {
-    try {
-      await this.bridge.changeDisplaySettings({ patch });
-      this.error = null;
-    } catch (error) {
-      this.error = errorText(error);
-    }
+  changeDisplay(patch: DisplayPatch): Promise<void> {
+    return this.#change(() => this.bridge.changeDisplaySettings({ patch }));
   }
 
-  async changeFolderGrouping(patch: CallArgs<'changeFolderGrouping'>['patch']): Promise<void> {
+  changeFolderGrouping(patch: CallArgs<'changeFolderGrouping'>['patch']): Promise<void> {
+    return this.#change(() => this.bridge.changeFolderGrouping({ patch }));
+  }
+
+  /** Zulip's send_read_receipts: whether others see that the reader read a message. */
+  setSendReadReceipts(enabled: boolean): Promise<void> {
+    return this.#change(() => this.bridge.setSendReadReceipts({ enabled }));
+  }
+
+  async #change(call: () => Promise<unknown>): Promise<void> {
     try {
-      await this.bridge.changeFolderGrouping({ patch });
+      await call();
       this.error = null;
     } catch (error) {
       this.error = errorText(error);

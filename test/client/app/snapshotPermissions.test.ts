@@ -33,7 +33,20 @@ describe('what the window offers beyond message actions', () => {
       createBots: false,
       createIncomingWebhookBots: true,
       administerChannels: [],
+      deleteTopics: false,
     });
+  });
+
+  it.each([
+    [{ is_owner: true }, true],
+    [{ is_admin: true }, true],
+    [{ is_moderator: true }, false],
+    [{}, false],
+  ])('offers deleting a topic to administrators and owners alone (%o)', (role, deleteTopics) => {
+    for (const level of [185, 440]) {
+      const state = { zulip_feature_level: level, user_id: 4, ...role } as InitialState;
+      expect(snapshotPermissions(state).deleteTopics).toBe(deleteTopics);
+    }
   });
 
   it('offers incoming webhook bots to those who may create any bot', () => {

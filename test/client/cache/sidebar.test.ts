@@ -215,4 +215,39 @@ describe('sidebar data', () => {
       { name: 'old news', maxId: 20 },
     ]);
   });
+
+  it('drops a listed topic whose newest message was deleted, keeping what the cache still holds of one', () => {
+    const cache = registeredCache();
+    cache.storeStreamTopics(1, [
+      { name: 'doomed', max_id: 50 },
+      { name: 'trimmed', max_id: 40 },
+      { name: 'older', max_id: 20 },
+    ]);
+    cache.storeMessages([streamMessage(35, { topic: 'trimmed' })]);
+    cache.applyEvents([
+      event('delete_message', {
+        message_ids: [48, 49, 50],
+        message_type: 'stream',
+        stream_id: 1,
+        topic: 'Doomed',
+      }),
+      event('delete_message', {
+        message_id: 40,
+        message_type: 'stream',
+        stream_id: 1,
+        topic: 'trimmed',
+      }),
+      // Not the listed newest: the topic stays listed.
+      event('delete_message', {
+        message_id: 19,
+        message_type: 'stream',
+        stream_id: 1,
+        topic: 'older',
+      }),
+    ]);
+    expect(cache.topicsInStream(1)).toEqual([
+      { name: 'trimmed', maxId: 35 },
+      { name: 'older', maxId: 20 },
+    ]);
+  });
 });

@@ -35,6 +35,8 @@ interface Setup {
   stream?: Partial<StreamNotifySettings> | null;
   topic?: TopicPolicy;
   onScreen?: boolean;
+  /** Whom the reader muted. */
+  muted?: number[];
 }
 
 function contextFor(setup: Setup = {}): NotifyContext {
@@ -46,6 +48,7 @@ function contextFor(setup: Setup = {}): NotifyContext {
     topicPolicy: () => setup.topic ?? topicPolicies.inherit,
     onScreen: () => setup.onScreen ?? false,
     emptyTopicName: 'chit-chat',
+    mutedSender: (userId) => setup.muted?.includes(userId) ?? false,
   };
 }
 
@@ -148,6 +151,26 @@ const rows: Row[] = [
     message: mine,
     setup: { stream: { desktop_notifications: true, audible_notifications: true } },
     silenced: 'own message',
+    desktop: false,
+    sound: null,
+  },
+  {
+    rule: 'direct message from a muted user, unread',
+    message: fromBob(),
+    setup: { muted: [bob.id] },
+    silenced: 'muted sender',
+    desktop: false,
+    sound: null,
+  },
+  {
+    rule: 'personal mention by a muted user, in a stream set to notify',
+    message: inKitchen(),
+    flags: ['mentioned'],
+    setup: {
+      muted: [bob.id],
+      stream: { desktop_notifications: true, audible_notifications: true },
+    },
+    silenced: 'muted sender',
     desktop: false,
     sound: null,
   },
@@ -851,6 +874,14 @@ const editRows: EditRow[] = [
     before: ['mentioned'],
     after: ['mentioned', 'has_alert_word'],
     result: null,
+  },
+  {
+    rule: 'an edit by a muted user newly mentioning a message marked unread does not notify',
+    message: fromBob(),
+    before: [],
+    after: ['mentioned'],
+    setup: { muted: [bob.id] },
+    result: { silenced: 'muted sender', desktop: false },
   },
   {
     rule: 'an edit of an own message never notifies',

@@ -45,6 +45,26 @@ check("delete_custom_emoji", alice.delete_custom_emoji("party_parrot"))
 check("add_alert_words", alice.add_alert_words(["deploy"]), lambda a: a.get("alert_words") == ["deploy"])
 check("get_alert_words", alice.get_alert_words(), lambda a: a.get("alert_words") == ["deploy"])
 check("remove_alert_words", alice.remove_alert_words(["deploy"]), lambda a: a.get("alert_words") == [])
+# The client has no call of its own for muted users (issue 36): its generic call reaches them.
+owner_id = owner.get_profile()["user_id"]
+check("mute a user", alice.call_endpoint(url=f"users/me/muted_users/{owner_id}", method="POST"))
+check("register muted_users", alice.register(event_types=["muted_users"]), lambda a: [m["id"] for m in a.get("muted_users", [])] == [owner_id])
+check("unmute a user", alice.call_endpoint(url=f"users/me/muted_users/{owner_id}", method="DELETE"))
+check("unmuting twice refused", alice.call_endpoint(url=f"users/me/muted_users/{owner_id}", method="DELETE"), lambda a: a.get("msg") == "User is not muted")
+
+# Read receipts and topic deletion (issue 36) have no calls of their own either.
+check("read receipts", alice.call_endpoint(url=f"messages/{mid}/read_receipts", method="GET"), lambda a: a.get("result") == "success" and isinstance(a.get("user_ids"), list))
+kitchen_id = owner.get_stream_id("kitchen")["stream_id"]
+check("send_message to a doomed topic", alice.send_message({"type": "stream", "to": "kitchen", "topic": "doomed", "content": "Delete me"}))
+check("delete_topic", owner.call_endpoint(url=f"streams/{kitchen_id}/delete_topic", method="POST", request={"topic_name": "doomed"}))
+check("deleted topic is empty", owner.get_messages({"anchor": "newest", "num_before": 10, "num_after": 0, "narrow": [{"operator": "stream", "operand": "kitchen"}, {"operator": "topic", "operand": "doomed"}]}), lambda a: a.get("messages") == [])
+
+# Nor has the user status (issue 36): Zulip's documentation sets it with call_endpoint.
+status = {"status_text": "on vacation", "away": False, "emoji_name": "car", "emoji_code": "1f697", "reaction_type": "unicode_emoji"}
+check("update status", alice.call_endpoint(url="users/me/status", method="POST", request=status))
+check("register user_status", owner.register(event_types=["user_status"]), lambda a: a.get("user_status", {}).get(str(cfg["alice"]["id"])) == {"status_text": "on vacation", "emoji_name": "car", "emoji_code": "1f697", "reaction_type": "unicode_emoji"})
+check("status text too long refused", alice.call_endpoint(url="users/me/status", method="POST", request={"status_text": "x" * 61}), lambda a: a.get("msg") == "status_text is too long (limit: 60 characters)")
+check("clear status", alice.call_endpoint(url="users/me/status", method="POST", request={"status_text": "", "emoji_name": ""}))
 
 check("create_user_group", alice.create_user_group({"name": "Bakers", "description": "Bread people", "members": [cfg["alice"]["id"]]}))
 groups = check("get_user_groups", alice.get_user_groups(), lambda a: any(g["name"] == "Bakers" for g in a["user_groups"]))

@@ -1,5 +1,6 @@
 import { emit, type Context } from './context';
 import type { StoredMessage } from './org';
+import { mutingUserIds } from './mutedUsers';
 import { messageFor } from './render';
 
 export interface Delivery {
@@ -22,9 +23,11 @@ export function deliverMessage(
   const { org } = context;
   org.messages.set(message.id, message);
   const rows = new Map<number, Set<string>>();
+  // Zulip's create_user_messages: read for the sender and for whoever muted them.
+  const mutedBy = mutingUserIds(org, message.senderId);
   for (const id of receivers) {
     const flags = new Set<string>();
-    if (id === message.senderId) flags.add('read');
+    if (id === message.senderId || mutedBy.has(id)) flags.add('read');
     if (delivery.mentioned.has(id)) flags.add('mentioned');
     rows.set(id, flags);
   }

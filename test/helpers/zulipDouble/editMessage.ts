@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emit, type Context } from './context';
+import { deleteMessages } from './deletion';
 import { badRequest, invalidMessage, noSuchChannelId } from './errors';
 import { isInSetting, realmSetting } from './groups';
 import type { EditHistoryEntry } from '../../../src-main/wire';
@@ -201,23 +202,5 @@ export function deleteMessage(context: Context, userId: number, messageId: numbe
   if (!mayDeleteAny && !mayDeleteOwn) {
     throw badRequest("You don't have permission to delete this message");
   }
-  const receivers = [...(org.flags.get(messageId)?.keys() ?? [])];
-  org.messages.delete(messageId);
-  org.flags.delete(messageId);
-  emit(context, receivers, (queue) => {
-    const where =
-      stream !== undefined
-        ? {
-            message_type: 'stream',
-            stream_id: stream.stream_id,
-            topic: topicFor(org, message.topic, {
-              emptyTopicName: queue.capabilities.empty_topic_name,
-            }),
-          }
-        : { message_type: 'private' };
-    // Without bulk_message_deletion Zulip sends one event per message, naming it alone.
-    return queue.capabilities.bulk_message_deletion
-      ? { type: 'delete_message', message_ids: [messageId], ...where }
-      : { type: 'delete_message', message_id: messageId, ...where };
-  });
+  deleteMessages(context, [message]);
 }

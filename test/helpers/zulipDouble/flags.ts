@@ -156,12 +156,13 @@ const reactionSchema = z.object({
 });
 
 // The few names the double knows without a code: those of Zulip's documented examples.
-const knownEmoji: Readonly<Record<string, string>> = {
+export const knownEmoji: Readonly<Record<string, string>> = {
   octopus: '1f419',
   smile: '1f642',
   '+1': '1f44d',
   tada: '1f389',
   heart: '2764',
+  car: '1f697',
 };
 
 /** POST and DELETE /messages/{id}/reactions. */

@@ -6,7 +6,7 @@ import type { Stream } from './org';
 import { int, parseParams, type RawParams } from './params';
 
 // Zulip's ReadMessagesEvent: the one shape every "mark as read" action sends.
-const readEvent = (messages: number[], all: boolean) => ({
+export const readEvent = (messages: number[], all: boolean) => ({
   type: 'update_message_flags',
   op: 'add',
   operation: 'add',
@@ -53,7 +53,7 @@ export function markChannelMessagesRead(
 }
 
 /** The channel as Zulip's access_stream_by_id gives it to the user, or its refusal. */
-function accessedChannel(context: Context, userId: number, streamId: number): Stream {
+export function accessedChannel(context: Context, userId: number, streamId: number): Stream {
   const stream = context.org.streams.get(streamId);
   if (!stream || !canSeeChannel(context.org, userId, stream)) throw invalidChannelId();
   return stream;

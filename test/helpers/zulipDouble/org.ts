@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { groupSettingValue } from './params';
+import type { StoredStatus } from './userStatus';
 
 export type GroupSettingValue = z.infer<typeof groupSettingValue>;
 
@@ -185,6 +186,10 @@ export class Org {
   /** Keyed by `subscriptionKey`; absent until the user first changes one. */
   readonly subscriptionProps = new Map<string, SubscriptionProps>();
   readonly userTopics = new Map<number, Map<string, UserTopic>>();
+  /** Whom each user muted, in the order they were muted (Zulip's MutedUser). */
+  readonly mutedUsers = new Map<number, { id: number; timestamp: number }[]>();
+  /** Each user's status, once they first set one (Zulip's UserStatus). */
+  readonly userStatuses = new Map<number, StoredStatus>();
   readonly apiKeys = new Map<number, string>();
   readonly passwords = new Map<number, string>();
   readonly bots = new Map<number, Bot>();

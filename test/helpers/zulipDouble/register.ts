@@ -8,6 +8,8 @@ import { foldersInOrder } from './channelFolders';
 import { channelFor, subscriptionFor } from './channelObject';
 import { presences } from './presence';
 import { userTopicsOf } from './userTopics';
+import { mutesOf } from './mutedUsers';
+import { statusesFor } from './userStatus';
 import type { Capabilities, Queue } from './queues';
 import { bool, json, parseParams, type RawParams } from './params';
 import { avatarUrl, topicFor } from './render';
@@ -65,7 +67,7 @@ function unknownUser(id: number) {
 }
 
 /** The users the reader may see: all, or by can_access_all_users_group only those they share a conversation with. */
-function accessibleUsers(org: Org, readerId: number): Set<number> {
+export function accessibleUsers(org: Org, readerId: number): Set<number> {
   if (isInSetting(org, readerId, realmSetting(org, 'can_access_all_users_group'))) {
     return new Set(org.allUserIds());
   }
@@ -245,7 +247,7 @@ export function register(context: Context, readerId: number, raw: RawParams) {
     );
   }
   if (want('recent_private_conversations')) state.recent_private_conversations = [];
-  if (want('muted_users')) state.muted_users = [];
+  if (want('muted_users')) state.muted_users = mutesOf(org, readerId);
   if (want('alert_words')) state.alert_words = [];
   if (want('custom_profile_fields')) state.custom_profile_fields = [];
   if (want('realm_linkifiers')) state.realm_linkifiers = [];
@@ -258,7 +260,7 @@ export function register(context: Context, readerId: number, raw: RawParams) {
   if (want('scheduled_messages')) state.scheduled_messages = [];
   if (want('reminders')) state.reminders = [];
   if (want('onboarding_steps')) state.onboarding_steps = [];
-  if (want('user_status')) state.user_status = {};
+  if (want('user_status')) state.user_status = statusesFor(org, readerId);
   if (want('realm_bot')) {
     state.realm_bots = [...org.bots.values()]
       .filter((bot) => org.isActive(bot.userId))

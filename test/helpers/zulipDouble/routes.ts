@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fetchApiKey } from './auth';
 import type { Context } from './context';
 import { deleteMessage, updateMessage } from './editMessage';
+import { deleteTopic } from './deleteTopic';
 import { addChannelRoutes } from './channelRoutes';
 import { ZulipError, badRequest } from './errors';
 import { addGroupRoutes } from './groupRoutes';
@@ -16,6 +17,7 @@ import { markAllAsRead, markStreamAsRead, markTopicAsRead } from './markAsRead';
 import { messageHistory } from './messageHistory';
 import { bool, int, parseParams } from './params';
 import { updatePresence } from './presence';
+import { readReceipts } from './readReceipts';
 import { register } from './register';
 import { avatarUrl } from './render';
 import { sendMessage } from './sendMessage';
@@ -163,6 +165,16 @@ export function addRoutes(app: FastifyInstance, context: () => Context): void {
       markTopicAsRead(context(), userId, rawParams(request));
       return success();
     }),
+  );
+  app.get(
+    '/api/v1/messages/:id/read_receipts',
+    authed((userId, request) => success(readReceipts(context(), userId, idParam(request, 'id')))),
+  );
+  app.post(
+    '/api/v1/streams/:id/delete_topic',
+    authed((userId, request) =>
+      success(deleteTopic(context(), userId, idParam(request, 'id'), rawParams(request))),
+    ),
   );
   app.get(
     '/api/v1/messages/:id/history',

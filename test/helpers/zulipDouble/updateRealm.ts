@@ -23,6 +23,7 @@ const plainSettings = {
   ).optional(),
   topics_policy: z.enum(['allow_empty_topic', 'disable_empty_topic']).optional(),
   mandatory_topics: bool.optional(),
+  enable_read_receipts: bool.optional(),
   message_edit_history_visibility_policy: z.enum(['all', 'moves', 'none']).optional(),
   waiting_period_threshold: int.optional(),
   move_messages_within_stream_limit_seconds: json(

@@ -3,10 +3,12 @@ import { botApiKey, createBot, deactivateBot, ownBots, regenerateBotApiKey } fro
 import type { Context } from './context';
 import { deactivateUser, reactivateUser } from './deactivateUser';
 import { noSuchUser } from './errors';
+import { muteUser, unmuteUser } from './mutedUsers';
 import { authedWith, idParam, rawParams, success } from './http';
 import { avatarUrl } from './render';
 import { updateSettings } from './updateSettings';
 import { updateUser } from './updateUser';
+import { updateStatus } from './userStatus';
 
 /** Users: one's own settings, administrators' changes to others, and bots. */
 export function addUserRoutes(app: FastifyInstance, context: () => Context): void {
@@ -43,6 +45,27 @@ export function addUserRoutes(app: FastifyInstance, context: () => Context): voi
     '/api/v1/users/:id/reactivate',
     authed((userId, request) => {
       reactivateUser(context(), userId, idParam(request, 'id'));
+      return success();
+    }),
+  );
+  app.post(
+    '/api/v1/users/me/muted_users/:id',
+    authed((userId, request) => {
+      muteUser(context(), userId, idParam(request, 'id'));
+      return success();
+    }),
+  );
+  app.delete(
+    '/api/v1/users/me/muted_users/:id',
+    authed((userId, request) => {
+      unmuteUser(context(), userId, idParam(request, 'id'));
+      return success();
+    }),
+  );
+  app.post(
+    '/api/v1/users/me/status',
+    authed((userId, request) => {
+      updateStatus(context(), userId, rawParams(request));
       return success();
     }),
   );

@@ -7,6 +7,7 @@ import { sql as noSenderIndex } from './006-no-sender-index';
 import { sql as unreadMentions } from './007-unread-mentions';
 import { sql as drafts } from './008-drafts';
 import { sql as serverEmoji } from './009-server-emoji';
+import { sql as readReceipts } from './010-read-receipts';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
@@ -20,4 +21,5 @@ export const migrations: readonly string[] = [
   unreadMentions,
   drafts,
   serverEmoji,
+  readReceipts,
 ];

@@ -27,7 +27,9 @@ import {
   updateMessageEndpoint,
 } from './messageEdits';
 import { renderMessageEndpoint } from './messageRender';
+import { muteUserEndpoint, unmuteUserEndpoint } from './mutedUsers';
 import { addReactionEndpoint, removeReactionEndpoint } from './reactions';
+import { getReadReceiptsEndpoint } from './readReceipts';
 import {
   deleteRealmEmojiEndpoint,
   getRealmEmojiEndpoint,
@@ -53,6 +55,7 @@ import { updateNotificationSettingsEndpoint } from './settings';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './presence';
 import { typingEndpoint } from './typing';
 import { regenerateOwnApiKeyEndpoint, updateSettingsEndpoint } from './userSettings';
+import { updateUserStatusEndpoint } from './userStatus';
 import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
 import {
   archiveStreamEndpoint,
@@ -65,6 +68,7 @@ import {
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
 import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
+import { deleteTopicEndpoint } from './topicDeletion';
 import {
   createUserGroupEndpoint,
   deleteUserGroupEndpoint,
@@ -133,11 +137,14 @@ export const endpoints: readonly Endpoint[] = [
   uploadRealmEmojiEndpoint,
   deleteRealmEmojiEndpoint,
   getStreamTopics,
+  deleteTopicEndpoint,
   updateNotificationSettingsEndpoint,
   updateSettingsEndpoint,
   getAlertWordsEndpoint,
   addAlertWordsEndpoint,
   removeAlertWordsEndpoint,
+  muteUserEndpoint,
+  unmuteUserEndpoint,
   getUserGroupsEndpoint,
   createUserGroupEndpoint,
   updateUserGroupEndpoint,
@@ -150,6 +157,7 @@ export const endpoints: readonly Endpoint[] = [
   updatePresenceEndpoint,
   getRealmPresence,
   getUserPresence,
+  updateUserStatusEndpoint,
   typingEndpoint,
   postMessage,
   getMessages,
@@ -158,6 +166,7 @@ export const endpoints: readonly Endpoint[] = [
   getMessageHistoryEndpoint,
   renderMessageEndpoint,
   deleteMessageEndpoint,
+  getReadReceiptsEndpoint,
   addReactionEndpoint,
   removeReactionEndpoint,
   uploadFileEndpoint,

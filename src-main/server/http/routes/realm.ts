@@ -66,6 +66,7 @@ export const updateRealmEndpoint = userEndpoint({
     move_messages_between_streams_policy: oneOf(invitePolicies),
     move_messages_between_streams_limit_seconds: timeLimit(),
     notifications_stream_id: optional('json', z.number().int()),
+    enable_read_receipts: flag(),
   },
   handle: ({ services, params, user }) => {
     // A Zulip web client keeps a blank name from being saved; Hearth's host

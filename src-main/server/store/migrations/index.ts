@@ -16,6 +16,9 @@ import { sql as userGroupSubgroups } from './015-user-group-subgroups';
 import { sql as reactions } from './016-reactions';
 import { sql as streamArchiveAndMoves } from './017-stream-archive-and-moves';
 import { sql as realmEmoji } from './018-realm-emoji';
+import { sql as mutedUsers } from './019-muted-users';
+import { sql as readReceipts } from './020-read-receipts';
+import { sql as userStatus } from './021-user-status';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -38,4 +41,7 @@ export const migrations: readonly string[] = [
   reactions,
   streamArchiveAndMoves,
   realmEmoji,
+  mutedUsers,
+  readReceipts,
+  userStatus,
 ];

@@ -1,0 +1,36 @@
+import type { DeletionNotice } from '../events/notice';
+import { deleteMessageRows } from '../store/messageDeletion';
+import type { Sql } from '../store/sql';
+import { subscriberIds } from '../store/subscriptions';
+import { userIdsWithMessage } from '../store/userMessages';
+
+/** Where deleted messages were: one stream topic, or one private conversation. */
+export type DeletedFrom =
+  { kind: 'stream'; streamId: number; recipientId: number; topic: string } | { kind: 'private' };
+
+/**
+ * Zulip's do_delete_messages, within the caller's transaction: the messages
+ * of one conversation go, and one delete_message event names them all. Zulip
+ * tells a stream's subscribers and a private message's recipients; whoever
+ * still holds a row of a stream message hears of it too.
+ */
+export function deleteConversationMessages(
+  sql: Sql,
+  messageIds: readonly number[],
+  from: DeletedFrom,
+): { notice: DeletionNotice; userIds: number[] } {
+  const audience = new Set(messageIds.flatMap((id) => userIdsWithMessage(sql, id)));
+  if (from.kind === 'stream')
+    subscriberIds(sql, from.recipientId).forEach((id) => audience.add(id));
+  for (const id of messageIds) deleteMessageRows(sql, id);
+  const notice: DeletionNotice = {
+    kind: 'deletion',
+    type: 'delete_message',
+    messageIds,
+    details:
+      from.kind === 'stream'
+        ? { message_type: 'stream', stream_id: from.streamId, topic: from.topic }
+        : { message_type: 'private' },
+  };
+  return { notice, userIds: [...audience] };
+}

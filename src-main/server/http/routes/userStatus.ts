@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { updateUserStatus } from '../../actions/userStatus';
+import { clientName } from '../clientName';
+import { userEndpoint } from '../endpoint';
+import { optional } from '../params';
+
+const text = () => optional('text', z.string());
+
+// Zulip 7.0's update_user_status_backend; `away` is the deprecated form of
+// the presence_enabled setting.
+export const updateUserStatusEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/users/me/status',
+  params: {
+    away: optional('json', z.boolean()),
+    status_text: text(),
+    emoji_name: text(),
+    emoji_code: text(),
+    reaction_type: text(),
+  },
+  handle: ({ services, user, params, userAgent }) => {
+    updateUserStatus(services, user, {
+      away: params.away,
+      statusText: params.status_text,
+      emojiName: params.emoji_name,
+      emojiCode: params.emoji_code,
+      reactionType: params.reaction_type,
+      clientName: clientName(userAgent),
+    });
+    return {};
+  },
+});
