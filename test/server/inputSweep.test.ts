@@ -218,8 +218,14 @@ const validCalls: Record<string, ValidCall> = {
     enable_read_receipts: 'true',
   }),
   'GET /users/me/:stream_id/topics': ({ designId }) => ({ stream_id: String(designId) }),
-  'POST /streams/:stream_id/delete_topic': async ({ org, alice, designId }) => {
-    await org.sendStream(alice, 'design', 'doomed topic', 'delete my topic');
+  'POST /streams/:stream_id/delete_topic': async ({ org, designId }) => {
+    // By ID: sweeping PATCH /streams may have renamed the stream by the time this runs.
+    await org.api(org.owner)('POST', '/messages', {
+      type: 'stream',
+      to: designId,
+      topic: 'doomed topic',
+      content: 'delete my topic',
+    });
     return { stream_id: String(designId), topic_name: 'doomed topic' };
   },
   'PATCH /settings/notifications': () => ({
