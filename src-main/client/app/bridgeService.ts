@@ -132,7 +132,8 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return {};
     },
     async setAway(args: CallArgs<'setAway'>) {
-      await app.active().status.setAway(parseArgs('setAway', args).away);
+      const { away } = parseArgs('setAway', args);
+      await app.active().status.setAway(away);
       return {};
     },
     async emojiPicker(args: CallArgs<'emojiPicker'>) {
@@ -176,7 +177,8 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return app.active().readReceipts.of(messageId);
     },
     async setSendReadReceipts(args: CallArgs<'setSendReadReceipts'>) {
-      await app.active().readReceipts.setMine(parseArgs('setSendReadReceipts', args).enabled);
+      const { enabled } = parseArgs('setSendReadReceipts', args);
+      await app.active().readReceipts.setMine(enabled);
       return {};
     },
     async topicMessageCount(args: CallArgs<'topicMessageCount'>) {
@@ -474,11 +476,13 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return { people: app.active().mutedUsers.list() };
     },
     async muteUser(args: CallArgs<'muteUser'>) {
-      await app.active().mutedUsers.mute(parseArgs('muteUser', args).userId);
+      const { userId } = parseArgs('muteUser', args);
+      await app.active().mutedUsers.mute(userId);
       return {};
     },
     async unmuteUser(args: CallArgs<'unmuteUser'>) {
-      await app.active().mutedUsers.unmute(parseArgs('unmuteUser', args).userId);
+      const { userId } = parseArgs('unmuteUser', args);
+      await app.active().mutedUsers.unmute(userId);
       return {};
     },
     async getStreamAdminSettings(args: CallArgs<'getStreamAdminSettings'>) {
