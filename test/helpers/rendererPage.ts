@@ -13,7 +13,6 @@ const rendererDir = `${process.env['HEARTH_TEST_OUT'] ?? 'out'}/renderer`;
 export interface RendererPage {
   hearth: TestHearth;
   web: WebBridge;
-  browser: Browser;
   page: Page;
   /** Script errors and Content-Security-Policy violations, which the desktop window would hit too. */
   pageErrors: string[];
@@ -60,6 +59,18 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+// One Chromium for every window of a test process: the files of a process
+// share its modules (vitest.config.ts), and a launch costs several contexts.
+let shared: Promise<Browser> | undefined;
+
+function sharedChromium(): Promise<Browser> {
+  shared ??= launchChromium().then((browser) => {
+    browser.on('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}
+
 /** The built renderer in Chromium, showing whatever the app holds: onboarding if it has no account. */
 export async function openWindow(
   hearth: TestHearth,
@@ -73,8 +84,9 @@ export async function openWindow(
     service: hearth.service,
     imageOrigins: options.imageOrigins ?? [],
   });
-  const browser = await launchChromium();
-  const context = await browser.newContext({
+  const context = await (
+    await sharedChromium()
+  ).newContext({
     viewport: options.viewport ?? { width: 1100, height: 700 },
     permissions: options.permissions ?? [],
   });
@@ -91,7 +103,6 @@ export async function openWindow(
   return {
     hearth,
     web,
-    browser,
     page,
     pageErrors,
     screenshot: async (name) => {
@@ -102,7 +113,7 @@ export async function openWindow(
       await page.emulateMedia({ colorScheme: 'light' });
     },
     close: async () => {
-      await browser.close();
+      await context.close();
       await web.close();
       await hearth.stop();
       if (options.keepProfile !== true) await removeProfile(hearth.profileDir);

@@ -1,6 +1,6 @@
 import { ApiError, NetworkError, NotZulipError, ProtocolError } from '../errors';
 import { certificateChange } from '../network/certificates';
-import { proxyFailure, type ProxyError } from '../network/proxyError';
+import { proxyCredentialsMessage, proxyFailure, type ProxyError } from '../network/proxyError';
 import {
   SignInError,
   type SignInField,
@@ -70,11 +70,9 @@ function causes(error: unknown): string[] {
 function proxyMessage(error: ProxyError, host: string): string {
   switch (error.failure) {
     case 'unreachable':
-      return `The proxy ${error.proxy} could not be reached: check the proxy settings, or ask whoever runs it.`;
+      return `The proxy ${error.proxy} could not be reached: check Settings › Network, or ask whoever runs it.`;
     case 'credentials':
-      return error.credentialsGiven
-        ? `The proxy ${error.proxy} did not accept the user name and password it was given: check the proxy settings.`
-        : `The proxy ${error.proxy} asks for a user name and password: give them in the proxy settings.`;
+      return proxyCredentialsMessage(error.proxy, error.credentialsGiven);
     case 'refused':
       return `The proxy ${error.proxy} refused to connect to ${host}: ask whoever runs it to allow this server.`;
     case 'target-unreachable':

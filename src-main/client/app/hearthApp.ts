@@ -265,11 +265,12 @@ export class HearthApp {
       );
     }
     await this.#accounts.setCertificate(serverUrl, presented);
+    const accounts = await this.#accounts.all();
     for (const runtime of [...this.#runtimes.values()]) {
       if (runtime.account.serverUrl !== serverUrl) continue;
       this.#runtimes.delete(runtime.account.id);
       await runtime.stop();
-      const account = (await this.#accounts.all()).find(({ id }) => id === runtime.account.id);
+      const account = accounts.find(({ id }) => id === runtime.account.id);
       if (account) this.#open(account, await this.#accounts.keyOf(account));
     }
     this.#emitAppState();

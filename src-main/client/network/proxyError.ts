@@ -38,3 +38,14 @@ export function proxyFailure(error: unknown): ProxyError | null {
   }
   return null;
 }
+
+/**
+ * The words for a proxy that wants credentials, the same at join and on an
+ * account's banner: both send the person to where they are given.
+ */
+export function proxyCredentialsMessage(proxy: string, credentialsGiven: boolean): string {
+  const asked = credentialsGiven
+    ? 'did not accept the user name and password it was given'
+    : 'asks for a user name and password';
+  return `The proxy ${proxy} ${asked}: give them in Settings › Network.`;
+}

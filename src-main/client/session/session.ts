@@ -9,6 +9,7 @@ import { Emitter } from '../emitter';
 import { isBadEventQueue } from '../errors';
 import { certificateChange } from '../network/certificates';
 import { connectionProblem } from '../network/connectionProblem';
+import { proxyCredentialsMessage } from '../network/proxyError';
 import type { ConnectionProblem } from '../../../src-preload/networkCalls';
 import type { Credentials, HttpClientOptions } from '../http';
 import { catchUp, fetchNewestOfAll } from './catchUp';
@@ -454,10 +455,10 @@ export class Session {
   #waitingOn(error: unknown): Pick<Connection, 'warning' | 'problem'> {
     const problem = connectionProblem(error, this.#options.serverUrl);
     if (problem?.kind === 'proxy-credentials') {
-      const asked = problem.credentialsGiven
-        ? 'did not accept the user name and password it was given'
-        : 'asks for a user name and password';
-      return { problem, warning: `The proxy ${problem.proxy} ${asked}: see Settings › Network.` };
+      return {
+        problem,
+        warning: proxyCredentialsMessage(problem.proxy, problem.credentialsGiven),
+      };
     }
     return { problem, warning: certificateChange(error)?.message ?? null };
   }

@@ -36,7 +36,7 @@ describe('a join that names the proxy’s failure', () => {
     const asked = await probeThrough({ HTTP_PROXY: guarded.url });
     expect(asked).toMatchObject({ kind: 'proxy', reason: 'credentials' });
     expect(asked.message).toBe(
-      `The proxy http://127.0.0.1:${guarded.port} asks for a user name and password: give them in the proxy settings.`,
+      `The proxy http://127.0.0.1:${guarded.port} asks for a user name and password: give them in Settings › Network.`,
     );
     const wrong = await probeThrough({
       HTTP_PROXY: `http://alice:guess@127.0.0.1:${guarded.port}`,

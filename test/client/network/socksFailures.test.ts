@@ -54,7 +54,7 @@ describe('a join that names the SOCKS proxy’s failure', () => {
     const wrong = await probeThrough(guarded.port, { username: 'alice', password: 'guess' });
     expect(wrong).toMatchObject({ kind: 'proxy', reason: 'credentials', field: 'serverUrl' });
     expect(wrong.message).toBe(
-      `The proxy socks5://127.0.0.1:${guarded.port} did not accept the user name and password it was given: check the proxy settings.`,
+      `The proxy socks5://127.0.0.1:${guarded.port} did not accept the user name and password it was given: give them in Settings › Network.`,
     );
   });
 
@@ -62,7 +62,7 @@ describe('a join that names the SOCKS proxy’s failure', () => {
     const asked = await probeThrough(guarded.port, null);
     expect(asked).toMatchObject({ kind: 'proxy', reason: 'credentials' });
     expect(asked.message).toBe(
-      `The proxy socks5://127.0.0.1:${guarded.port} asks for a user name and password: give them in the proxy settings.`,
+      `The proxy socks5://127.0.0.1:${guarded.port} asks for a user name and password: give them in Settings › Network.`,
     );
   });
 
@@ -71,7 +71,7 @@ describe('a join that names the SOCKS proxy’s failure', () => {
     const absent = await probeThrough(port, null);
     expect(absent).toMatchObject({ kind: 'proxy', reason: 'unreachable' });
     expect(absent.message).toBe(
-      `The proxy socks5://127.0.0.1:${port} could not be reached: check the proxy settings, or ask whoever runs it.`,
+      `The proxy socks5://127.0.0.1:${port} could not be reached: check Settings › Network, or ask whoever runs it.`,
     );
   });
 
