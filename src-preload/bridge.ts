@@ -3,7 +3,10 @@ import { hearthSounds, messageSchema } from '../src-main/wire';
 import { alertWordBridgeCalls } from './alertWordCalls';
 import { composeBridgeCalls } from './composeCalls';
 import { customEmojiBridgeCalls } from './customEmojiCalls';
+import { destinationSchema, outboxTargetSchema } from './destinations';
+import { draftBridgeCalls } from './draftCalls';
 import { hostingBridgeCalls } from './hostingCalls';
+import { linkifierBridgeCalls, linkifierSchema, playgroundViewSchema } from './linkifierCalls';
 import { mutedUserBridgeCalls } from './mutedUserCalls';
 import { connectionProblemSchema, networkBridgeCalls, reachProblemSchema } from './networkCalls';
 import { organizationBridgeCalls } from './organizationCalls';
@@ -11,13 +14,16 @@ import { peopleBridgeCalls, roleSchema } from './peopleCalls';
 import { reactionBridgeCalls, reactionChipSchema } from './reactionCalls';
 import { personStatusSchema, statusBridgeCalls } from './statusCalls';
 import { readReceiptBridgeCalls, readReceiptSettingsSchema } from './readReceiptCalls';
+import { scheduledMessageBridgeCalls, scheduledMessageViewSchema } from './scheduledMessageCalls';
 import { streamBridgeCalls, streamName, topicName } from './streamCalls';
 import { topicDeletionBridgeCalls } from './topicDeletionCalls';
 import { uploadBridgeCalls, uploadBridgeEvents } from './uploadCalls';
 import { userGroupBridgeCalls } from './userGroupCalls';
+import { messageWidgetSchema, widgetBridgeCalls } from './widgetCalls';
 export { maxUploadBytes } from './uploadCalls';
 export type { AlertWordList } from './alertWordCalls';
 export type { MutedPerson } from './mutedUserCalls';
+export type { Linkifier, PlaygroundView } from './linkifierCalls';
 export type { ComposeCheck, ComposeRefusal, ComposeTarget } from './composeCalls';
 export type { CustomEmoji, CustomEmojiPage } from './customEmojiCalls';
 export { maxCustomEmojiBytes } from './customEmojiCalls';
@@ -36,13 +42,17 @@ export type { Invitation, PeoplePage, Person } from './peopleCalls';
 export type { EmojiPicker, PickerEmoji, ReactionChip } from './reactionCalls';
 export type { PersonStatus, StatusEmoji } from './statusCalls';
 export type { ReadReceipts, ReadReceiptSettings } from './readReceiptCalls';
+export type { ScheduledMessageView } from './scheduledMessageCalls';
+export type { MessageWidget, PollView, TodoView, WidgetAction } from './widgetCalls';
 
 export type { Subscription, RecipientUser, MentionFlag } from '../src-main/wire';
 
 // A message as the window gets it: the wire's, with its reactions shaped into
-// chips by main (names, counts, whether the viewer reacted).
+// chips by main (names, counts, whether the viewer reacted), and its poll or
+// to-do list as its submessages leave it.
 export const feedMessageSchema = messageSchema.extend({
   reactionChips: z.array(reactionChipSchema).optional(),
+  widget: messageWidgetSchema.optional(),
 });
 export type Message = z.infer<typeof feedMessageSchema>;
 export type {
@@ -381,10 +391,13 @@ export const snapshotSchema = z.object({
     createBots: z.boolean(),
     /** Create incoming webhook bots, which can only post. */
     createIncomingWebhookBots: z.boolean(),
+    createOutgoingWebhookBots: z.boolean(),
     /** The subscribed channels whose settings the reader may change (Zulip 10's can_administer_channel_group). */
     administerChannels: z.array(z.number().int()),
     /** Delete a whole topic (Zulip's delete_topic, for administrators). */
     deleteTopics: z.boolean(),
+    /** Add, change and remove linkifiers and code playgrounds (administrators). */
+    manageLinkifiers: z.boolean(),
   }),
   compose: composeRulesSchema,
   display: displaySettingsSchema,
@@ -402,6 +415,16 @@ export const snapshotSchema = z.object({
   readReceipts: readReceiptSettingsSchema,
   /** Whom the reader muted, by ID: their messages are collapsed, and they leave lists and completion. */
   mutedUsers: z.array(z.number().int()),
+  /** The organization's linkifiers, in the order they apply. */
+  linkifiers: z.array(linkifierSchema),
+  /** The organization's code playgrounds: "View in …" on code blocks of their language. */
+  playgrounds: z.array(playgroundViewSchema),
+  /** Whether the server keeps the reader's drafts for their other devices; null where it cannot. */
+  syncDrafts: z.boolean().nullable(),
+  /** The reader's scheduled messages not yet sent, soonest first. */
+  scheduledMessages: z.array(scheduledMessageViewSchema),
+  /** The reader's timezone setting (IANA); empty for the computer's own. */
+  timezone: z.string(),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
@@ -506,37 +529,8 @@ export const inboxSchema = z.object({
 });
 export type Inbox = z.infer<typeof inboxSchema>;
 
-// Where a message is sent: a stream's topic, or a direct message to these
-// people (the sender may be among them, and is alone for a note to oneself).
-export const destinationSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('stream'),
-    streamId: z.number().int().positive(),
-    topic: topicName,
-  }),
-  z.object({
-    kind: z.literal('private'),
-    userIds: z.array(z.number().int().positive()).min(1).max(100),
-  }),
-]);
-export type Destination = z.infer<typeof destinationSchema>;
-
-// Where an unsent message goes, named as the window shows it.
-export const outboxTargetSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('stream'),
-    streamId: z.number().int(),
-    stream: z.string(),
-    topic: z.string(),
-  }),
-  z.object({
-    kind: z.literal('private'),
-    /** As a private narrow names the conversation: the others, or the sender alone. */
-    userIds: z.array(z.number().int()),
-    names: z.array(z.string()),
-  }),
-]);
-export type OutboxTarget = z.infer<typeof outboxTargetSchema>;
+export { destinationSchema, outboxTargetSchema } from './destinations';
+export type { Destination, OutboxTarget } from './destinations';
 
 export const outboxEntrySchema = z.object({
   localId: z.string(),
@@ -552,7 +546,9 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 // What the user wrote to a conversation and did not send, as the Drafts view lists it.
 export const draftSchema = z.object({
-  /** The conversation's key in the cache, to delete the draft by. */
+  /** The draft's ID in the cache, to open, save or delete it by. */
+  id: z.number().int(),
+  /** The conversation's key in the cache: a conversation may hold more than one draft. */
   conversation: z.string(),
   to: outboxTargetSchema,
   narrow: narrowSchema,
@@ -646,7 +642,7 @@ export const probeResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type ProbeResult = z.infer<typeof probeResultSchema>;
 
-// Zulip's four kinds of bot; Hearth creates only the first two.
+// Zulip's four kinds of bot; Hearth creates the first three.
 export const botTypeSchema = z.enum([
   'generic',
   'incoming_webhook',
@@ -657,11 +653,20 @@ export type BotType = z.infer<typeof botTypeSchema>;
 
 // A bot as the renderer sees it: never its API key, which reaches the page
 // only inside the webhook URL the user asked for.
+// Where an outgoing-webhook bot posts, and in which format: Zulip's own or Slack's.
+export const outgoingWebhookSchema = z.object({
+  url: z.string().min(1).max(2048),
+  format: z.enum(['zulip', 'slack']),
+});
+export type OutgoingWebhook = z.infer<typeof outgoingWebhookSchema>;
+
 export const botSchema = z.object({
   userId: z.number().int(),
   fullName: z.string(),
   email: z.string(),
   botType: botTypeSchema,
+  /** An outgoing-webhook bot's URL, as far as the account's register state tells; null for others. */
+  outgoing: outgoingWebhookSchema.nullable(),
 });
 export type Bot = z.infer<typeof botSchema>;
 
@@ -845,11 +850,17 @@ export const bridgeCalls = {
     }),
   },
   createBot: {
-    args: z.object({
-      fullName: botFullName,
-      shortName: botShortName,
-      botType: botTypeSchema.extract(['generic', 'incoming_webhook']),
-    }),
+    args: z
+      .object({
+        fullName: botFullName,
+        shortName: botShortName,
+        botType: botTypeSchema.extract(['generic', 'incoming_webhook', 'outgoing_webhook']),
+        outgoing: outgoingWebhookSchema.optional(),
+      })
+      .refine((bot) => (bot.botType === 'outgoing_webhook') === (bot.outgoing !== undefined), {
+        message: 'an outgoing webhook bot, and only one, needs its URL',
+        path: ['outgoing'],
+      }),
     result: botSchema,
   },
   regenerateBotKey: { args: botId, result: z.object({}) },
@@ -949,11 +960,16 @@ export const bridgeCalls = {
   listDrafts: { args: z.object({}), result: z.object({ drafts: z.array(draftSchema) }) },
   /** Keeps what is written to `to` as its draft; blank content deletes it. A `drafts` event follows. */
   saveDraft: {
-    args: z.object({ to: destinationSchema, content: z.string().max(100_000) }),
+    args: z.object({
+      to: destinationSchema,
+      content: z.string().max(100_000),
+      /** The draft the window opened, when it did; otherwise the conversation's last edited. */
+      id: z.number().int().positive().optional(),
+    }),
     result: z.object({}),
   },
   deleteDraft: {
-    args: z.object({ conversation: z.string().min(1).max(2000) }),
+    args: z.object({ id: z.number().int().positive() }),
     result: z.object({}),
   },
   ...streamBridgeCalls,
@@ -964,13 +980,17 @@ export const bridgeCalls = {
   ...uploadBridgeCalls,
   ...alertWordBridgeCalls,
   ...mutedUserBridgeCalls,
+  ...linkifierBridgeCalls,
+  ...scheduledMessageBridgeCalls,
   ...userGroupBridgeCalls,
   ...reactionBridgeCalls,
   ...statusBridgeCalls,
   ...customEmojiBridgeCalls,
   ...composeBridgeCalls,
   ...readReceiptBridgeCalls,
+  ...draftBridgeCalls,
   ...topicDeletionBridgeCalls,
+  ...widgetBridgeCalls,
 } as const;
 
 export const bridgeEvents = {

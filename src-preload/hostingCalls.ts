@@ -39,6 +39,8 @@ export const hostingPageSchema = z.object({
     keep: z.number().int(),
     files: z.array(z.object({ name: z.string(), takenAt: z.number(), bytes: z.number().int() })),
   }),
+  /** Whether outgoing-webhook bots may post to this computer and private networks. */
+  botsReachPrivateNetworks: z.boolean(),
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 
@@ -76,6 +78,8 @@ export const hostingBridgeCalls = {
     args: z.object({ keep: z.number().int().min(1).max(365) }),
     result: z.object({}),
   },
+  /** Restarts a running host with bots let onto this computer and private networks, or kept off them. */
+  setBotsReachPrivateNetworks: { args: z.object({ allow: z.boolean() }), result: z.object({}) },
   /** Stops the host, puts the backup in place of the database (keeping the old one), and starts again. */
   restoreBackup: { args: z.object({ name: z.string().min(1).max(100) }), result: z.object({}) },
   /** Lets others on the network join at `exposure` (an address, or 0.0.0.0 for all), or stops letting them. */

@@ -6,10 +6,16 @@ import { subscribe } from '../../src-main/server/actions/subscribe';
 import { EventQueues } from '../../src-main/server/events/queues';
 import { AuthCache } from '../../src-main/server/http/authCache';
 import type { Services } from '../../src-main/server/services';
+import { systemClock } from '../../src-main/server/clock';
+import { noScheduledDelivery } from '../../src-main/server/scheduledDelivery';
 import { Sql } from '../../src-main/server/store/sql';
 import { Role } from '../../src-main/server/store/users';
 import { credentialsOf, type Credentials } from '../server/credentials';
 import { queueMix } from './queueMix';
+import {
+  defaultOutgoingWebhookSettings,
+  OutgoingWebhooks,
+} from '../../src-main/server/outgoing/deliveries';
 
 export const DATABASE_FILE = 'hearth.sqlite3';
 export const FAN_OUT_STREAM = 'fan-out';
@@ -42,6 +48,9 @@ export function setupOrg(dataDir: string, queues: number, pollers: number): Even
     certificateFingerprint: () => null,
     authCache: new AuthCache(),
     rateLimits: null,
+    clock: systemClock,
+    scheduledDelivery: noScheduledDelivery,
+    outgoingWebhooks: new OutgoingWebhooks(defaultOutgoingWebhookSettings, () => undefined),
   };
   const { ownerId, userIds } = sql.transaction(() => {
     const { owner } = bootstrapRealm(services, {

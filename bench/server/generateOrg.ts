@@ -4,6 +4,8 @@ import Database from 'better-sqlite3';
 import { EventQueues } from '../../src-main/server/events/queues';
 import { AuthCache } from '../../src-main/server/http/authCache';
 import type { Services } from '../../src-main/server/services';
+import { systemClock } from '../../src-main/server/clock';
+import { noScheduledDelivery } from '../../src-main/server/scheduledDelivery';
 import { Sql } from '../../src-main/server/store/sql';
 import { BulkInserter } from './bulkInsert';
 import { buildContentPool } from './contentPool';
@@ -12,6 +14,10 @@ import { Prng } from './prng';
 import { createRoster, type RosterSize } from './roster';
 import { rosterLookups } from './rosterLookups';
 import { contentWords } from './vocabulary';
+import {
+  defaultOutgoingWebhookSettings,
+  OutgoingWebhooks,
+} from '../../src-main/server/outgoing/deliveries';
 
 export interface OrgSize extends RosterSize {
   messages: number;
@@ -66,6 +72,9 @@ function generatorServices(sql: Sql): Services {
     certificateFingerprint: () => null,
     authCache: new AuthCache(),
     rateLimits: null,
+    clock: systemClock,
+    scheduledDelivery: noScheduledDelivery,
+    outgoingWebhooks: new OutgoingWebhooks(defaultOutgoingWebhookSettings, () => undefined),
   };
 }
 

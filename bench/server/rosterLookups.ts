@@ -21,5 +21,6 @@ export function rosterLookups(roster: Roster): MarkdownLookups {
     userGroupByName: () => undefined,
     alertWords: () => new Map(),
     realmEmoji: () => undefined,
+    linkifiers: () => [],
   };
 }

@@ -16,10 +16,12 @@ import {
   type NarrowTerm,
   type Subscription,
 } from '../wire';
+import type { DraftData } from '../wire/drafts';
 import type { GroupSettingValue } from '../state/groupSettings';
 import { zulip7FeatureLevel } from '../state/permissions';
 import { codeToNamesSchema, type CodeToNames } from './cache/serverEmoji';
 import { FileTooLargeError, NetworkError, NotZulipError, ProtocolError } from './errors';
+import { linkifierApi, type LinkifierApi } from './linkifierApi';
 import {
   createHttpClient,
   type Credentials,
@@ -50,8 +52,9 @@ export type Registered = z.infer<typeof registeredSchema>;
 
 // What the client can take that Zulip would otherwise send in older forms:
 // null for "as the global setting" in subscriptions, one deletion event for
-// many messages, the settings of 7.0's unified user_settings object, and
-// the empty topic as "" (Zulip 10, feature level 334) rather than the
+// many messages, the settings of 7.0's unified user_settings object,
+// linkifiers with their URL templates (feature level 176; without it Zulip
+// lists none), and the empty topic as "" (Zulip 10, feature level 334) rather than the
 // organization's name for it, so that it is told apart from a topic of that
 // name, and archived channels marked is_archived rather than left out
 // (feature level 315), so that their history stays readable, and no
@@ -66,6 +69,7 @@ const clientCapabilities = {
   empty_topic_name: true,
   archived_channels: true,
   user_list_incomplete: true,
+  linkifier_url_template: true,
 };
 
 const sentSchema = z.looseObject({ id: z.number().int() });
@@ -162,6 +166,29 @@ export interface MessagesRequest {
 }
 
 /** A message to send, and how the event queue will name it when it comes back. */
+/** A message for the server to send at `deliverAt` (seconds since the epoch). */
+export interface ScheduledOutgoing {
+  to: OutgoingMessage['to'];
+  content: string;
+  deliverAt: number;
+}
+
+/** What PATCH /scheduled_messages/{id} changes: a part left undefined stays. */
+export interface ScheduledChange {
+  to?: OutgoingMessage['to'];
+  content?: string;
+  deliverAt?: number;
+}
+
+// Scheduled messages take a channel by ID and people by a list of IDs, and
+// name the kinds as Zulip 7.0 does ("direct" from feature level 174).
+const scheduledDestination = (to: OutgoingMessage['to']) =>
+  'streamId' in to
+    ? { type: 'stream', to: String(to.streamId), topic: to.topic }
+    : { type: 'direct', to: JSON.stringify(to.userIds) };
+
+const scheduledIdSchema = z.looseObject({ scheduled_message_id: z.number().int() });
+
 export interface OutgoingMessage {
   to: { streamId: number; topic: string } | { userIds: readonly number[] };
   content: string;
@@ -192,6 +219,9 @@ export interface NewBot {
   shortName: string;
   /** Zulip's number for the kind of bot. */
   botType: number;
+  /** An outgoing-webhook bot's URL and Zulip's number for its interface (1 Zulip, 2 Slack). */
+  payloadUrl?: string | undefined;
+  interfaceType?: number | undefined;
 }
 
 export interface StreamMessage {
@@ -244,7 +274,7 @@ export interface EventsRequest {
 }
 
 /** The Zulip endpoints a Session uses, each parsed with its wire schema. */
-export interface Api {
+export interface Api extends LinkifierApi {
   getServerSettings(): Promise<{ realmName: string | undefined; realmUri: string | undefined }>;
   getIdentity(): Promise<Identity>;
   getSubscriptions(): Promise<Subscription[]>;
@@ -301,6 +331,12 @@ export interface Api {
   getReadReceipts(messageId: number): Promise<number[]>;
   /** Zulip's POST /streams/{id}/delete_topic, for administrators: delete_message events follow. */
   deleteTopic(streamId: number, topic: string): Promise<void>;
+  /** Zulip's POST /scheduled_messages (feature level 179): the new one's ID; an add event follows. */
+  scheduleMessage(message: ScheduledOutgoing): Promise<number>;
+  /** Zulip's PATCH /scheduled_messages/{id} (feature level 184); an update event follows. */
+  updateScheduledMessage(id: number, change: ScheduledChange): Promise<void>;
+  /** Zulip's DELETE /scheduled_messages/{id}; a remove event follows. */
+  deleteScheduledMessage(id: number): Promise<void>;
   /** The message as its sender wrote it, in Markdown. */
   getRawContent(messageId: number): Promise<string>;
   /** Every version of the message, the original first. */
@@ -351,6 +387,12 @@ export interface Api {
   muteUser(userId: number): Promise<void>;
   /** Zulip's DELETE /users/me/muted_users/{id}; a muted_users event follows. */
   unmuteUser(userId: number): Promise<void>;
+  /** Zulip's POST /drafts: the new drafts' IDs, in order; a drafts `add` event follows. */
+  createDrafts(drafts: readonly DraftData[]): Promise<number[]>;
+  /** Zulip's PATCH /drafts/{id}: the whole draft replaced; a drafts `update` event follows. */
+  editDraft(id: number, draft: DraftData): Promise<void>;
+  /** Zulip's DELETE /drafts/{id}; a drafts `remove` event follows. */
+  deleteDraft(id: number): Promise<void>;
   /** Zulip's PATCH /streams/{stream_id}, for administrators; stream update events follow. */
   updateStream(streamId: number, changes: StreamChanges): Promise<void>;
   /** Zulip's DELETE /streams/{stream_id}, for administrators; a stream delete event follows. */
@@ -377,6 +419,8 @@ export interface Api {
   ): Promise<void>;
   /** Zulip's POST (add) or DELETE (remove) /messages/{id}/reactions. */
   changeReaction(messageId: number, emoji: ReactionEmoji, op: 'add' | 'remove'): Promise<void>;
+  /** POST /submessage: a vote, option, task or strike on a message's widget (`content` is its JSON). */
+  sendSubmessage(messageId: number, msgType: string, content: string): Promise<void>;
   /** The JSON file register's server_emoji_data_url names (Zulip 6.0): each code's names. */
   getServerEmojiData(url: string): Promise<CodeToNames>;
 }
@@ -522,6 +566,7 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
   const emptyTopic = () =>
     featureLevel() >= emptyTopicNameSince ? { allow_empty_topic_name: true } : {};
   return {
+    ...linkifierApi(http, featureLevel),
     async getServerSettings() {
       const settings = await http.request('GET', 'server_settings', {}, serverSettingsSchema);
       return { realmName: settings.realm_name, realmUri: settings.realm_uri };
@@ -664,11 +709,18 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
     async getMembers() {
       return (await http.request('GET', 'users', {}, membersSchema)).members;
     },
-    async createBot({ fullName, shortName, botType }) {
+    async createBot({ fullName, shortName, botType, payloadUrl, interfaceType }) {
       const created = await http.request(
         'POST',
         'bots',
-        { full_name: fullName, short_name: shortName, bot_type: botType },
+        {
+          full_name: fullName,
+          short_name: shortName,
+          bot_type: botType,
+          // Zulip reads the URL as JSON, as its own web app sends it.
+          ...(payloadUrl === undefined ? {} : { payload_url: JSON.stringify(payloadUrl) }),
+          ...(interfaceType === undefined ? {} : { interface_type: interfaceType }),
+        },
         createdBotSchema,
       );
       return created.user_id;
@@ -777,6 +829,16 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
     async unmuteUser(userId) {
       await http.request('DELETE', `users/me/muted_users/${userId}`, {}, apiSuccessSchema);
     },
+    async createDrafts(drafts) {
+      const schema = z.looseObject({ ids: z.array(z.number().int()) });
+      return (await http.request('POST', 'drafts', { drafts }, schema)).ids;
+    },
+    async editDraft(id, draft) {
+      await http.request('PATCH', `drafts/${id}`, { draft }, apiSuccessSchema);
+    },
+    async deleteDraft(id) {
+      await http.request('DELETE', `drafts/${id}`, {}, apiSuccessSchema);
+    },
     async updateStream(streamId, changes) {
       await http.request('PATCH', `streams/${streamId}`, changes, apiSuccessSchema);
     },
@@ -815,6 +877,14 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
         op === 'add' ? 'POST' : 'DELETE',
         `messages/${messageId}/reactions`,
         { emoji_name: name, emoji_code: code, reaction_type: type },
+        apiSuccessSchema,
+      );
+    },
+    async sendSubmessage(messageId, msgType, content) {
+      await http.request(
+        'POST',
+        'submessage',
+        { message_id: messageId, msg_type: msgType, content },
         apiSuccessSchema,
       );
     },
@@ -923,6 +993,26 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
     async deleteTopic(streamId, topic) {
       const path = `streams/${streamId}/delete_topic`;
       await untilComplete(() => http.request('POST', path, { topic_name: topic }, partialSchema));
+    },
+    async scheduleMessage({ to, content, deliverAt }) {
+      const params = {
+        ...scheduledDestination(to),
+        content,
+        scheduled_delivery_timestamp: deliverAt,
+      };
+      return (await http.request('POST', 'scheduled_messages', params, scheduledIdSchema))
+        .scheduled_message_id;
+    },
+    async updateScheduledMessage(id, { to, content, deliverAt }) {
+      const params = {
+        ...(to ? scheduledDestination(to) : {}),
+        ...(content !== undefined ? { content } : {}),
+        ...(deliverAt !== undefined ? { scheduled_delivery_timestamp: deliverAt } : {}),
+      };
+      await http.request('PATCH', `scheduled_messages/${id}`, params, apiSuccessSchema);
+    },
+    async deleteScheduledMessage(id) {
+      await http.request('DELETE', `scheduled_messages/${id}`, {}, apiSuccessSchema);
     },
     async getRawContent(messageId) {
       const answer = await http.request(

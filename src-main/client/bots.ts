@@ -1,4 +1,5 @@
-import type { Bot, BotType } from '../../src-preload/bridge';
+import type { Bot, BotType, OutgoingWebhook } from '../../src-preload/bridge';
+import type { InitialState } from '../state/applyEvent';
 import { webhookUrl } from '../wire';
 import type { Api } from './api';
 
@@ -9,7 +10,9 @@ const botTypeNames: ReadonlyMap<number, BotType> = new Map([
   [3, 'outgoing_webhook'],
   [4, 'embedded'],
 ]);
-const botTypeNumbers = { generic: 1, incoming_webhook: 2 } as const;
+const botTypeNumbers = { generic: 1, incoming_webhook: 2, outgoing_webhook: 3 } as const;
+// Zulip's Service interfaces: 1 its own format, 2 Slack's.
+const interfaceNumbers = { zulip: 1, slack: 2 } as const;
 
 interface KeyedBot extends Bot {
   /** As GET /bots listed it, or as the bot's own endpoint gave it (Zulip 12); unknown before either. */
@@ -20,6 +23,7 @@ export interface BotRequest {
   fullName: string;
   shortName: string;
   botType: keyof typeof botTypeNumbers;
+  outgoing?: OutgoingWebhook | undefined;
 }
 
 export interface WebhookUrlRequest {
@@ -30,9 +34,24 @@ export interface WebhookUrlRequest {
   topic?: string | undefined;
 }
 
+// An outgoing-webhook bot's service, from register's realm_bots (kept current
+// by realm_bot events and cached with the rest of the state), which alone
+// carries it: GET /bots does not.
+function outgoingOf(state: InitialState | null, botId: number): OutgoingWebhook | null {
+  const bot = state?.realm_bots?.find((candidate) => candidate.user_id === botId);
+  const [service] = bot?.services ?? [];
+  if (!service || typeof service['base_url'] !== 'string' || service['base_url'] === '') {
+    return null;
+  }
+  return {
+    url: service['base_url'],
+    format: service['interface'] === interfaceNumbers.slack ? 'slack' : 'zulip',
+  };
+}
+
 // GET /bots lists the caller's own active bots, as Zulip's "Your bots"; their
 // IDs and types come from GET /users, where every bot is listed by the same email.
-async function keyedBots(api: Api): Promise<KeyedBot[]> {
+async function keyedBots(api: Api, state: () => InitialState | null): Promise<KeyedBot[]> {
   const [bots, members] = await Promise.all([api.getOwnBots(), api.getMembers()]);
   const byEmail = new Map(members.map((member) => [member.email, member]));
   return bots.flatMap((bot) => {
@@ -46,16 +65,18 @@ async function keyedBots(api: Api): Promise<KeyedBot[]> {
         email: bot.username,
         botType,
         apiKey: bot.api_key,
+        outgoing: botType === 'outgoing_webhook' ? outgoingOf(state(), member.user_id) : null,
       },
     ];
   });
 }
 
-const withoutKey = ({ userId, fullName, email, botType }: KeyedBot): Bot => ({
+const withoutKey = ({ userId, fullName, email, botType, outgoing }: KeyedBot): Bot => ({
   userId,
   fullName,
   email,
   botType,
+  outgoing,
 });
 
 /**
@@ -69,6 +90,7 @@ export class OwnBots {
   constructor(
     private readonly api: Api,
     private readonly realmUri: string,
+    private readonly state: () => InitialState | null,
   ) {}
 
   /** The account's active bots, oldest first, without their API keys. */
@@ -78,15 +100,20 @@ export class OwnBots {
 
   /** Creates a bot owned by the account; resolves with it as `list` lists it. */
   async create(request: BotRequest): Promise<Bot> {
+    const { outgoing } = request;
     const userId = await this.api.createBot({
       fullName: request.fullName,
       shortName: request.shortName,
       botType: botTypeNumbers[request.botType],
+      ...(outgoing
+        ? { payloadUrl: outgoing.url, interfaceType: interfaceNumbers[outgoing.format] }
+        : {}),
     });
     // The answer to POST /bots lacks the email, which the server derives from its own domain.
     const created = (await this.list()).find((bot) => bot.userId === userId);
     if (!created) throw new Error(`The new bot ${userId} is missing from your bots`);
-    return created;
+    // Its realm_bot event may not have reached the session yet: the URL is the one just given.
+    return { ...created, outgoing: created.outgoing ?? outgoing ?? null };
   }
 
   /** Gives the bot a new API key; its old key, and URLs holding it, stop working. */
@@ -124,7 +151,7 @@ export class OwnBots {
   }
 
   #reload(): Promise<KeyedBot[]> {
-    const loading = keyedBots(this.api);
+    const loading = keyedBots(this.api, this.state);
     this.#keyed = loading;
     // A failed listing is not kept: the next call asks again.
     loading.catch(() => {

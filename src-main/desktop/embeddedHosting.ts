@@ -40,6 +40,8 @@ const settingsSchema = z.object({
     .nullable()
     .default(null),
   backupKeep: keepSchema.default(7),
+  /** Whether the owner lets outgoing-webhook bots post to this computer and private networks. */
+  botsReachPrivateNetworks: z.boolean().default(false),
 });
 const backupEveryMs = 24 * 60 * 60 * 1000;
 type Settings = z.infer<typeof settingsSchema>;
@@ -109,6 +111,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         ...(network ? { network } : {}),
         backups: { keep: settings?.backupKeep ?? 7, everyMs: backupEveryMs },
         ...(restoreFrom ? { restoreFrom } : {}),
+        outgoingWebhooks: { allowPrivateAddresses: settings?.botsReachPrivateNetworks ?? false },
       },
       spawn: options.spawn,
     });
@@ -146,7 +149,15 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       info = await startOn(0, settings, organization, undefined);
     }
     const port = Number(new URL(info.url).port);
-    if (port !== settings?.port) await save({ network: null, backupKeep: 7, ...settings, port });
+    if (port !== settings?.port) {
+      await save({
+        network: null,
+        backupKeep: 7,
+        botsReachPrivateNetworks: false,
+        ...settings,
+        port,
+      });
+    }
     return info;
   };
 
@@ -169,6 +180,12 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       const { export: exported } = await hosting.request({ type: 'export-zulip', zulipVersion });
       if (!exported) throw new Error('The host did not say what it exported.');
       return exported;
+    },
+    async setBotsReachPrivateNetworks(allow) {
+      await save({ ...(await savedOrFail()), botsReachPrivateNetworks: allow });
+      // The host reads it when it starts, as it reads its network.
+      if (hosting) await start();
+      else changed();
     },
     async setBackupKeep(keep) {
       await save({ ...(await savedOrFail()), backupKeep: keepSchema.parse(keep) });
@@ -202,6 +219,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         databaseBytes: await databaseBytes(),
         logs: (last?.recentLogs() ?? []).slice(-200),
         network: networkReport(settings?.network ?? null, last?.info),
+        botsReachPrivateNetworks: settings?.botsReachPrivateNetworks ?? false,
         backups: {
           keep: settings?.backupKeep ?? 7,
           files: (await listBackups(backupsDir)).map(({ name, takenAt, bytes }) => ({

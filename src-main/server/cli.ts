@@ -29,6 +29,9 @@ Options:
   --rate-limit <n>  requests a minute per user and per unauthenticated address
                     (default Zulip's 200 and 100)
   --no-rate-limits  serve without Zulip's rate limits (for benchmarks)
+  --bots-reach-private-networks
+                    let outgoing webhook bots post to this computer and
+                    private networks (refused unless given)
   --help            show this message`;
 
 class UsageError extends Error {}
@@ -49,6 +52,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         'loopback-port': { type: 'string' },
         'no-rate-limits': { type: 'boolean' },
         'rate-limit': { type: 'string' },
+        'bots-reach-private-networks': { type: 'boolean' },
         help: { type: 'boolean' },
       },
       allowPositionals: false,
@@ -97,6 +101,9 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
     dev: values.dev ?? false,
     ...(keep > 0 ? { backups: { ...defaultBackupPolicy, keep } } : {}),
     ...(values.restore === undefined ? {} : { restoreFrom: values.restore }),
+    ...(values['bots-reach-private-networks']
+      ? { outgoingWebhooks: { allowPrivateAddresses: true } }
+      : {}),
     ...(values['no-rate-limits']
       ? { rateLimits: false as const }
       : perMinute !== null

@@ -2,15 +2,22 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { bootstrapRealm, type RealmBootstrap } from './actions/bootstrapRealm';
+import { deliverDueScheduledMessages } from './actions/deliverScheduledMessages';
 import { backupsDirOf } from './backups/backupFiles';
 import { Backups, type BackupPolicy } from './backups/backups';
 import { restoreBackup } from './backups/restoreBackup';
 import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
+import { systemClock, type Clock } from './clock';
 import { buildApp } from './http/app';
 import { AuthCache } from './http/authCache';
 import { RateLimits, zulipRateRules, type RateRules } from './http/rateLimits';
 import { prepareRenderer } from './markdown/render';
+import {
+  defaultOutgoingWebhookSettings,
+  OutgoingWebhooks,
+  type OutgoingWebhookSettings,
+} from './outgoing/deliveries';
 import { interfaceAddresses, isLoopback, networkUrls } from './network/addresses';
 import { announce, type Announcement } from './network/announce';
 import type { BindFailure } from './network/bindFailure';
@@ -21,7 +28,9 @@ import {
   type NetworkExposure,
   type NetworkListener,
 } from './network/networkListener';
+import { ScheduledDelivery } from './scheduledDelivery';
 import type { Services } from './services';
+import { soonestScheduledTimestamp } from './store/scheduledMessages';
 import { Sql } from './store/sql';
 import { TURN_BUDGET_MS, TurnBudget } from './turnBudget';
 import { writeZuliprc } from './zuliprc';
@@ -48,6 +57,14 @@ export interface HostOptions {
   rateLimits?: RateRules | false;
   /** The organization to create when the data folder holds none; later starts keep the one they find. */
   organization?: NewOrganization | undefined;
+  /** The time scheduled messages are due by; the system's unless a test drives its own. */
+  clock?: Clock | undefined;
+  /**
+   * Whether outgoing-webhook bots may post to this computer and private
+   * networks (off unless the host's owner allows it), and how long a bot's
+   * server has to answer.
+   */
+  outgoingWebhooks?: Partial<OutgoingWebhookSettings> | undefined;
 }
 
 export type NewOrganization = RealmBootstrap;
@@ -110,6 +127,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts }, sql, turns);
   let url = '';
   let network: NetworkState | null = null;
+  const clock = options.clock ?? systemClock;
+  const scheduledDelivery = new ScheduledDelivery(
+    clock,
+    () => deliverDueScheduledMessages(services),
+    () => soonestScheduledTimestamp(sql),
+    log,
+  );
   const services: Services = {
     sql,
     queues,
@@ -120,6 +144,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
     authCache: new AuthCache(),
     rateLimits:
       options.rateLimits === false ? null : new RateLimits(options.rateLimits ?? zulipRateRules),
+    clock,
+    scheduledDelivery,
+    outgoingWebhooks: new OutgoingWebhooks(
+      { ...defaultOutgoingWebhookSettings, ...options.outgoingWebhooks },
+      log,
+    ),
   };
   const app = buildApp(services, turns, log);
   prepareRenderer();
@@ -131,6 +161,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
   try {
     const { realm, owner } = bootstrapRealm(services, options.organization ?? defaultOrganization);
     if (services.dev) seedDemo(services, owner);
+    // What fell due while the host was stopped is sent before anyone asks.
+    scheduledDelivery.start();
     await app.listen({ port: options.port ?? 9991, host: loopback });
     url = urlOf(app.server.address() as AddressInfo);
     if (options.network) {
@@ -175,21 +207,25 @@ export async function startHost(options: HostOptions): Promise<Host> {
       network,
       close: () =>
         (closing ??= (async () => {
+          scheduledDelivery.stop();
           backups?.stop();
           await backups?.settled();
           queues.close();
           await announcement?.stop();
           await networkListener?.close();
           await app.close();
+          await services.outgoingWebhooks.close();
           sql.close();
         })()),
     };
   } catch (error) {
+    scheduledDelivery.stop();
     backups?.stop();
     queues.close();
     await announcement?.stop();
     await networkListener?.close();
     await app.close();
+    await services.outgoingWebhooks.close();
     sql.close();
     throw error;
   }

@@ -1,6 +1,9 @@
+import type { Clock } from './clock';
 import type { EventQueues } from './events/queues';
 import type { AuthCache } from './http/authCache';
 import type { RateLimits } from './http/rateLimits';
+import type { OutgoingWebhooks } from './outgoing/deliveries';
+import type { ScheduledDeliveryPort } from './scheduledDelivery';
 import type { Sql } from './store/sql';
 
 /** What actions and handlers share while a host runs. */
@@ -15,4 +18,10 @@ export interface Services {
   authCache: AuthCache;
   /** Zulip's rate limits; null where the host runs without them (most tests). */
   rateLimits: RateLimits | null;
+  /** The host's time, which scheduled messages are due by; tests drive their own. */
+  clock: Clock;
+  /** Told when a scheduled message's time is set, so that it is sent then. */
+  scheduledDelivery: ScheduledDeliveryPort;
+  /** Posts messages to outgoing-webhook bots after they are stored. */
+  outgoingWebhooks: OutgoingWebhooks;
 }

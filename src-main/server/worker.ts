@@ -27,6 +27,7 @@ const workerDataSchema = z.object({
     .object({ keep: z.number().int().min(1), everyMs: z.number().int().min(60_000) })
     .optional(),
   restoreFrom: z.string().min(1).optional(),
+  outgoingWebhooks: z.object({ allowPrivateAddresses: z.boolean() }).optional(),
 });
 
 const messageSchema = z.discriminatedUnion('type', [

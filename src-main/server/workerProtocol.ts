@@ -21,6 +21,8 @@ export interface HostWorkerData {
   backups?: BackupPolicy | undefined;
   /** A backup to restore before starting. */
   restoreFrom?: string | undefined;
+  /** Whether outgoing-webhook bots may post to this computer and private networks. */
+  outgoingWebhooks?: { allowPrivateAddresses: boolean } | undefined;
 }
 
 /** What main asks of a running host, answered by a `reply` with the same `id`. */

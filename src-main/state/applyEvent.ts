@@ -10,9 +10,12 @@ import type {
 import type { QueuedEvent } from '../wire';
 import type { UserStatuses } from '../wire/userStatus';
 import type { MutedUser } from '../wire/mutedUsers';
+import type { ScheduledMessage } from '../wire/scheduledMessages';
+import type { ServerDraft } from '../wire/drafts';
 import type { UserGroup } from '../wire';
 import { applyRealmBotEvent } from './applyBotEvents';
 import { applyChannelFolderEvent } from './applyChannelFolderEvent';
+import { applyDraftsEvent, draftsAfterSetting } from './applyDraftsEvent';
 import { applyPresenceEvent, type Presences } from './applyPresenceEvent';
 import { applyReactionEvent } from './applyReactionEvent';
 import { applyCustomProfileFieldsEvent } from './applyProfileDataEvents';
@@ -24,6 +27,7 @@ import { applyUnreadEvent } from './applyUnreadEvents';
 import { applyUserGroupEvent } from './applyUserGroupEvent';
 import { applyUserTopicEvent, type UserTopic } from './applyUserTopicEvent';
 import { applyUserStatusEvent } from './applyUserStatusEvent';
+import { applyScheduledMessagesEvent } from './applyScheduledMessagesEvent';
 import type { NeverSubscribed } from './streamOrder';
 
 /** The part of a /register response that events keep current. */
@@ -52,6 +56,8 @@ export type InitialState = Record<string, unknown> & {
   alert_words?: string[];
   user_status?: UserStatuses;
   muted_users?: MutedUser[];
+  scheduled_messages?: ScheduledMessage[];
+  drafts?: ServerDraft[];
 };
 
 export interface ApplyOptions {
@@ -110,8 +116,13 @@ function applyToOwnState(
       };
     case 'update_global_notifications':
     case 'update_display_settings':
-    case 'user_settings':
       return applySettingsEvent(state, event);
+    case 'user_settings': {
+      const next = applySettingsEvent(state, event);
+      return next.drafts ? { ...next, drafts: draftsAfterSetting(next.drafts, event) } : next;
+    }
+    case 'drafts':
+      return state.drafts ? { ...state, drafts: applyDraftsEvent(state.drafts, event) } : state;
     case 'custom_profile_fields':
       return applyCustomProfileFieldsEvent(state, event);
     case 'realm':
@@ -139,8 +150,20 @@ function applyToOwnState(
       return state['realm_emoji'] === undefined
         ? state
         : { ...state, realm_emoji: event['realm_emoji'] };
+    case 'realm_linkifiers':
+    case 'realm_playgrounds':
+      // Zulip sends the whole list on every change.
+      return state[event.type] === undefined
+        ? state
+        : { ...state, [event.type]: event[event.type] };
     case 'reaction':
       return applyReactionEvent(state, event, state.user_id ?? options.userId);
+    case 'scheduled_messages':
+      if (!state.scheduled_messages) return state;
+      return {
+        ...state,
+        scheduled_messages: applyScheduledMessagesEvent(state.scheduled_messages, event),
+      };
     case 'user_status':
       if (!state.user_status) return state;
       return { ...state, user_status: applyUserStatusEvent(state.user_status, event) };

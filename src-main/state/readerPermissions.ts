@@ -39,10 +39,14 @@ export interface ReaderPermissions {
   createBots: boolean;
   /** Create incoming webhook bots, which can only post. */
   createWriteOnlyBots: boolean;
+  /** Create outgoing webhook bots. */
+  createOutgoingWebhookBots: boolean;
   /** Which earlier versions of a message may be looked at. */
   editHistory: 'all' | 'moves' | 'none';
   /** Delete a whole topic: Zulip's delete_topic, for organization administrators at every level. */
   deleteTopics: boolean;
+  /** Manage linkifiers and code playgrounds: Zulip's require_realm_admin. */
+  manageLinkifiers: boolean;
 }
 
 /** What the reader may do in one channel, the organization's grants and the channel's together. */
@@ -334,8 +338,10 @@ const nothing: ReaderPermissions = {
   manageAllGroups: false,
   createBots: false,
   createWriteOnlyBots: false,
+  createOutgoingWebhookBots: false,
   editHistory: 'none',
   deleteTopics: false,
+  manageLinkifiers: false,
 };
 
 /**
@@ -371,8 +377,15 @@ function mayAs(reader: Reader): ReaderPermissions {
     manageAllGroups: may('can_manage_all_groups'),
     createBots: may('can_create_bots_group'),
     createWriteOnlyBots: may('can_create_write_only_bots_group'),
+    // Zulip 7.0's "limit generic bots" policy left outgoing webhook bots to
+    // everyone; its group settings (level 344) give them to can_create_bots_group only.
+    createOutgoingWebhookBots:
+      may('can_create_bots_group') ||
+      (reader.level < groupSettingSince('can_create_bots_group') &&
+        may('can_create_write_only_bots_group')),
     editHistory: editHistoryOf(reader),
     deleteTopics: reader.role <= RoleNumber.admin,
+    manageLinkifiers: reader.role <= RoleNumber.admin,
   };
 }
 

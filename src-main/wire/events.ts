@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { topicLinkSchema } from './linkifiers';
 import { messageSchema } from './messages';
 import { subscriptionSchema } from './streams';
 import { userSchema } from './users';
@@ -99,6 +100,8 @@ export const updateMessageEventSchema = z.object({
   stream_id: z.number().int().optional(),
   new_stream_id: z.number().int().optional(),
   subject: z.string().optional(),
+  /** The new topic's links, with a new topic. */
+  topic_links: z.array(topicLinkSchema).optional(),
   rendered_content: z.string().optional(),
   is_me_message: z.boolean().optional(),
   /** The editor; null for an edit Zulip made itself. */

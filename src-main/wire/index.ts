@@ -11,3 +11,6 @@ export * from './notificationSettings';
 export * from './uploads';
 export * from './reactions';
 export * from './userStatus';
+export * from './submessages';
+export * from './scheduledMessages';
+export * from './drafts';

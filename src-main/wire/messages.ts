@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { topicLinkSchema } from './linkifiers';
 import { reactionSchema } from './reactions';
 
 export const recipientUserSchema = z.object({
@@ -59,7 +60,8 @@ export const messageSchema = z.object({
   // topic_links replaced it), so a client must not require it; the spec and
   // Hearth's host still send it.
   subject_links: z.array(z.unknown()).optional(),
-  topic_links: z.array(z.unknown()).optional(),
+  // `{text, url}` since Zulip 4.0 (feature level 46).
+  topic_links: z.array(topicLinkSchema).optional(),
   submessages: z.array(z.unknown()),
   timestamp: z.number().int(),
   /** Present once the message was edited; `edit_history` is newest first. */

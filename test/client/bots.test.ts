@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BridgeArgumentError } from '../../src-main/client/app/bridgeService';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { integrations } from '../../src-main/server/integrations';
@@ -73,6 +73,7 @@ describe('bots over the bridge', () => {
       fullName: 'Build hook',
       email: 'builds-bot@hearth.local',
       botType: 'incoming_webhook',
+      outgoing: null,
     });
     const { bots } = await service.listBots({});
     expect(bots).toContainEqual(bot);
@@ -95,6 +96,42 @@ describe('bots over the bridge', () => {
     });
 
     expect(bot).toMatchObject({ email: 'helper-bot@hearth.local', botType: 'generic' });
+  });
+
+  it('creates an outgoing webhook bot with its URL and format, and lists them', async () => {
+    const outgoing = { url: 'https://93.184.216.34/triage', format: 'slack' } as const;
+    const bot = await service.createBot({
+      fullName: 'Triage',
+      shortName: 'triage',
+      botType: 'outgoing_webhook',
+      outgoing,
+    });
+    expect(bot).toMatchObject({ email: 'triage-bot@hearth.local', outgoing });
+    // The URL comes from register state, which the bot's realm_bot event updates.
+    await vi.waitFor(async () => {
+      const { bots } = await service.listBots({});
+      expect(bots).toContainEqual(bot);
+    });
+    const state = (await org.api(alice)('POST', '/register', {})).json;
+    const listed = state.realm_bots.find(
+      (entry: { user_id: number }) => entry.user_id === bot.userId,
+    );
+    expect(listed.services).toEqual([
+      { base_url: outgoing.url, interface: 2, token: expect.any(String) },
+    ]);
+  });
+
+  it('tells why the host refuses a URL on this computer or a private network', async () => {
+    await expect(
+      service.createBot({
+        fullName: 'Snoop',
+        shortName: 'snoop',
+        botType: 'outgoing_webhook',
+        outgoing: { url: 'http://192.168.1.1/admin', format: 'zulip' },
+      }),
+    ).rejects.toThrow(
+      'The URL http://192.168.1.1/admin reaches this computer or a private network, where this host does not let bots post',
+    );
   });
 
   it("lists only the user's own bots, even to an administrator", async () => {
@@ -241,6 +278,21 @@ describe('bots over the bridge', () => {
       { fullName: 'A', shortName: 'x'.repeat(61), botType: 'generic' },
     ],
     ['an embedded bot', 'createBot', { fullName: 'A', shortName: 'a', botType: 'embedded' }],
+    [
+      'an outgoing webhook bot without its URL',
+      'createBot',
+      { fullName: 'A', shortName: 'a', botType: 'outgoing_webhook' },
+    ],
+    [
+      'a URL for a bot that posts none',
+      'createBot',
+      {
+        fullName: 'A',
+        shortName: 'a',
+        botType: 'generic',
+        outgoing: { url: 'https://93.184.216.34/', format: 'zulip' },
+      },
+    ],
     ['a bot type given as a number', 'createBot', { fullName: 'A', shortName: 'a', botType: 2 }],
     ['a bot ID given as text', 'regenerateBotKey', { botId: '5' }],
     ['a negative bot ID', 'deactivateBot', { botId: -1 }],

@@ -66,7 +66,7 @@ describe('an incoming webhook bot’s URL', () => {
   const request = { botId: 30, integration: 'github', stream: 'Denmark' };
 
   it('holds the key of the bot’s own endpoint where GET /bots lists none (Zulip 12)', async () => {
-    const bots = new OwnBots(await serve(474, undefined), 'https://zulip.example.com');
+    const bots = new OwnBots(await serve(474, undefined), 'https://zulip.example.com', () => null);
     const url = new URL(await bots.webhookUrl(request));
     expect(url.searchParams.get('api_key')).toBe('X6ivHKmMxCFqHIaRmZcRPWAUhFVZAxqx');
     // Typing a topic builds the URL again without asking again.
@@ -78,6 +78,7 @@ describe('an incoming webhook bot’s URL', () => {
     const bots = new OwnBots(
       await serve(185, 'zsXl5WGCSaWYGNcXNGSnM4pnvPDNxZGs'),
       'https://h.test',
+      () => null,
     );
     const url = new URL(await bots.webhookUrl(request));
     expect(url.searchParams.get('api_key')).toBe('zsXl5WGCSaWYGNcXNGSnM4pnvPDNxZGs');

@@ -101,6 +101,32 @@ describe('zulip-js callOnEachEvent against a Hearth host', () => {
     ]);
   });
 
+  it('votes on a poll through callEndpoint and hears of it through callOnEachEvent', async () => {
+    const received = await follow(['submessage']);
+    const pollId = (await send('/poll Tea or coffee?\nTea\nCoffee')).json.id as number;
+    const asBob = await zulip({ username: bob.email, apiKey: bob.apiKey, realm: org.url });
+    const vote = JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 });
+    expect(
+      await asBob.callEndpoint('/submessage', 'POST', {
+        message_id: pollId,
+        msg_type: 'widget',
+        content: vote,
+      }),
+    ).toMatchObject({ result: 'success' });
+    await until('the vote', () => received.some((event) => event.type === 'submessage'));
+    expect(received).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'submessage',
+        msg_type: 'widget',
+        message_id: pollId,
+        submessage_id: expect.any(Number),
+        sender_id: bob.id,
+        content: vote,
+      },
+    ]);
+  });
+
   it('gets every kind of event without event_types, heartbeats included', async () => {
     const received = await follow();
     const id = (await send('flag me')).json.id as number;

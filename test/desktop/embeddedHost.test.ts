@@ -1,35 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { secretAccount } from '../../src-main/client/secretStore';
 import { openKeychain } from '../../src-main/desktop/keychain';
-import { startHearth, type RunningHearth } from '../../src-main/desktop/startHearth';
-import { eventually, testTuning } from '../helpers/hearth';
-import { spawnTsWorker } from './tsWorker';
+import { eventually } from '../helpers/hearth';
+import { embeddedHearths } from './embeddedHearths';
 
-const profileDir = mkdtempSync(join(tmpdir(), 'hearth-embedded-'));
-const keychainService = `Hearth test ${randomUUID()}`;
-const running: RunningHearth[] = [];
-
-const start = async () => {
-  const hearth = await startHearth({
-    profileDir,
-    spawnHostWorker: spawnTsWorker(new URL('../../src-main/server/worker.ts', import.meta.url)),
-    preferredPort: 0,
-    keychain: { service: keychainService, warn: (message) => expect.fail(message) },
-    tuning: testTuning,
-    log: () => undefined,
-  });
-  running.push(hearth);
-  return hearth;
-};
-
-afterAll(async () => {
-  await Promise.all(running.map((hearth) => hearth.stop()));
-  rmSync(profileDir, { recursive: true, force: true });
-});
+const hearths = embeddedHearths('embedded');
+const { keychainService, start } = hearths;
+afterAll(() => hearths.stopAll());
 
 // What src-main/index.ts does on start, minus the window: the part that plain Node can run.
 describe('hosting an organization from the app', () => {
@@ -70,8 +47,7 @@ describe('hosting an organization from the app', () => {
       }),
     ).toMatchObject({ ok: false, field: 'form' });
 
-    await first.stop();
-    running.pop();
+    await hearths.stop(first);
     const second = await start();
     const again = await second.service.getAppState({});
     expect(again.accounts).toEqual([

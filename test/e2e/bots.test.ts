@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openRendererPage, type RendererPage } from '../helpers/rendererPage';
+import { seriousViolationsInBothThemes } from '../helpers/axe';
 import { fixture, newestMessage } from '../helpers/webhooks';
+import { json, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 
 const issueTopic = 'lantern / issue #12 Beam flickers at dusk';
 
@@ -146,4 +148,92 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
     if (!bot) throw new Error(`${email} is not a member`);
     return bot.user_id;
   }
+});
+
+describe('a user sets up an outgoing webhook bot from the Bots view', () => {
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  let receiver: WebhookReceiver;
+  let ui: RendererPage;
+  let page: Page;
+
+  beforeAll(async () => {
+    // The bot's server runs on this computer, which the host's owner allows here.
+    org = await startOrg({ outgoingWebhooks: { allowPrivateAddresses: true } });
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    await org.subscribe(alice, 'general');
+    await org.subscribe(bob, 'general');
+    receiver = await startWebhookReceiver();
+    ui = await openRendererPage(org, alice);
+    page = ui.page;
+  });
+
+  afterAll(async () => {
+    await ui?.close();
+    await org?.close();
+    await receiver?.close();
+  });
+
+  it('creates the bot with its URL by keyboard, and the bot answers a mention in a channel', async () => {
+    const botUrl = `${receiver.url}/triage`;
+    await page.getByRole('button', { name: 'Bots', exact: true }).click();
+    await page.getByRole('heading', { name: 'Bots', level: 1 }).waitFor();
+
+    await page.getByLabel('Bot name').fill('Triage');
+    await page.getByLabel('Short name').fill('triage');
+    await page.getByLabel('Bot type').selectOption({ label: 'Outgoing webhook' });
+    await page.getByLabel('Endpoint URL').fill(botUrl);
+    await page.getByLabel('Outgoing webhook message format').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Create bot');
+    await page.keyboard.press('Enter');
+
+    const row = page.getByRole('listitem', { name: 'Triage' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Outgoing webhook');
+    await row.getByText(`Posts to ${botUrl}`).waitFor();
+    expect(await seriousViolationsInBothThemes(page, 'the Bots view')).toEqual([]);
+    await ui.screenshot('e2e-bots-outgoing');
+
+    receiver.answerWith(json({ content: 'Filed as issue **#7**.' }));
+    await org.sendStream(bob, 'general', 'lamp', '@**Triage** the lamp is out');
+    const [request] = await receiver.waitFor('/triage', 1);
+    expect(JSON.parse(request?.body ?? '{}')).toMatchObject({
+      trigger: 'mention',
+      bot_full_name: 'Triage',
+      data: '@**Triage** the lamp is out',
+    });
+
+    await page.getByRole('button', { name: '# general' }).click();
+    const reply = page.locator('.message').filter({ hasText: 'Filed as issue #7.' });
+    await reply.waitFor({ timeout: 10_000 });
+    expect(await reply.locator('.sender').textContent()).toBe('Triage');
+    await ui.screenshot('e2e-bots-outgoing-reply');
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it("shows the host's refusal of a URL on a private network", async () => {
+    const refusing = await startOrg();
+    const carol = await refusing.user('carol');
+    const other = await openRendererPage(refusing, carol);
+    try {
+      await other.page.getByRole('button', { name: 'Bots', exact: true }).click();
+      await other.page.getByLabel('Bot name').fill('Snoop');
+      await other.page.getByLabel('Short name').fill('snoop');
+      await other.page.getByLabel('Bot type').selectOption({ label: 'Outgoing webhook' });
+      await other.page.getByLabel('Endpoint URL').fill('http://192.168.1.1/admin');
+      await other.page.getByRole('button', { name: 'Create bot' }).click();
+      await other.page
+        .getByRole('alert')
+        .filter({ hasText: 'reaches this computer or a private network' })
+        .waitFor();
+      expect(await other.page.getByRole('listitem', { name: 'Snoop' }).count()).toBe(0);
+      await other.screenshot('e2e-bots-outgoing-refused');
+    } finally {
+      await other.close();
+      await refusing.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
+import { seriousViolationsInBothThemes } from '../helpers/axe';
 import { startTestHearth } from '../helpers/hearth';
 import { getTrusting, occupyPort, portOf, release } from '../helpers/https';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';
@@ -29,7 +30,8 @@ describe('the Hosting page', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill('hana@harbour.example');
     await page.getByLabel('Password').fill('tides and ferries');
     await page.getByRole('button', { name: 'Host a new organization' }).click();
-    await page.getByRole('button', { name: /# general/ }).waitFor();
+    // Creating the organization starts a host worker: over ten seconds on a busy machine.
+    await page.getByRole('button', { name: /# general/ }).waitFor({ timeout: 30_000 });
   });
 
   afterAll(async () => {
@@ -193,6 +195,35 @@ describe('the Hosting page', () => {
     await page
       .locator('.message:not(.outbox-entry)', { hasText: 'Written after the restore' })
       .waitFor();
+    expect(window.pageErrors).toEqual([]);
+  });
+
+  it('lets outgoing webhook bots reach private networks only once the owner ticks it, restarting the host', async () => {
+    const { page } = window;
+    await page.getByRole('button', { name: 'Hosting', exact: true }).click();
+    const panel = hostingPanel().getByRole('region', { name: 'Outgoing webhook bots' });
+    const allow = panel.getByRole('checkbox', {
+      name: 'Let bots post to this computer and private networks',
+    });
+    expect(await allow.isChecked()).toBe(false);
+    expect(await seriousViolationsInBothThemes(page, 'the Hosting page')).toEqual([]);
+    await allow.focus();
+    await page.keyboard.press('Space');
+    // The host restarts with the setting; the page is busy until it serves again.
+    await expect
+      .poll(
+        async () => {
+          const hosting = await window.hearth.service.getHosting({});
+          return `${hosting.status} ${hosting.botsReachPrivateNetworks}`;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('running true');
+    await expect.poll(() => allow.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => fact('Status').innerText(), { timeout: 30_000 }).toMatch(/^Running/);
+    expect(await allow.isChecked()).toBe(true);
+    await panel.scrollIntoViewIfNeeded();
+    await window.screenshot('hosting-bot-networks');
     expect(window.pageErrors).toEqual([]);
   });
 });

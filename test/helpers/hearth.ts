@@ -138,6 +138,17 @@ export function testApps(secrets: SecretStore) {
       await hearth.stop();
       running = running.filter((other) => other !== hearth);
     },
+    /** Quits the app and starts it again on its profile with the cable pulled; resolves once it knows it is offline. */
+    async restartOffline(hearth: TestHearth): Promise<TestHearth> {
+      await this.stop(hearth);
+      link.offline = true;
+      const again = await this.start(hearth.profileDir);
+      await eventually(
+        'the restarted app is offline',
+        () => again.app.active().connection.state === 'offline',
+      );
+      return again;
+    },
     async stopAll(): Promise<void> {
       link.offline = false;
       await Promise.all(running.map((hearth) => hearth.stop()));

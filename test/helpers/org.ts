@@ -7,6 +7,7 @@ import {
   type HostOptions,
   type NewOrganization,
 } from '../../src-main/server/host';
+import type { Clock } from '../../src-main/server/clock';
 import type { RateRules } from '../../src-main/server/http/rateLimits';
 import type { BackupPolicy } from '../../src-main/server/backups/backups';
 import type { NetworkExposure } from '../../src-main/server/network/networkListener';
@@ -46,6 +47,10 @@ export interface OrgOptions {
   network?: NetworkExposure;
   /** Take backups into `<dataDir>/backups`. */
   backups?: BackupPolicy;
+  /** Let outgoing-webhook bots post to loopback (where tests run their receivers), or not. */
+  outgoingWebhooks?: HostOptions['outgoingWebhooks'];
+  /** The time scheduled messages are due by, kept across restarts. */
+  clock?: Clock;
 }
 
 export interface Org {
@@ -68,7 +73,10 @@ export interface Org {
   /** Kills the host, keeping its data, as a machine going down does; `start` brings it back. */
   stop(): Promise<void>;
   /** Starts the stopped host again on its data folder and port, where its clients look for it. */
-  start(options?: { restoreFrom?: string }): Promise<void>;
+  start(options?: {
+    restoreFrom?: string;
+    outgoingWebhooks?: HostOptions['outgoingWebhooks'];
+  }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -124,6 +132,8 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
     ...(options.organization ? { organization: options.organization } : {}),
     ...(options.network ? { network: options.network } : {}),
     ...(options.backups ? { backups: options.backups } : {}),
+    ...(options.outgoingWebhooks ? { outgoingWebhooks: options.outgoingWebhooks } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   };
   let host: Host = await startHost(hostOptions);
   let running = true;

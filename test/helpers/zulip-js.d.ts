@@ -25,6 +25,8 @@ declare module 'zulip-js' {
     events: { retrieve: Call };
     reactions: { add: Call; remove: Call };
     emojis: { retrieve(params?: Params): Promise<Response> };
+    /** GET /realm/filters, the list Zulip 4.0 moved to /realm/linkifiers. */
+    filters: { retrieve(params?: Params): Promise<Response> };
     /** Registers a queue, then long-polls it forever, calling back with each event. */
     callOnEachEvent(
       callback: (event: { id: number; type: string } & Record<string, unknown>) => void,

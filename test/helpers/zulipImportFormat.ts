@@ -191,6 +191,16 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
     zerver_muteduser: z.array(
       z.strictObject({ id, user_profile: fk, muted_user: fk, date_muted: seconds }),
     ),
+    zerver_service: z.array(
+      z.strictObject({
+        id,
+        user_profile: fk,
+        name: z.string().min(1).max(100),
+        base_url: z.string(),
+        token: z.string().length(32),
+        interface: z.union([z.literal(1), z.literal(2)]),
+      }),
+    ),
     zerver_realmauthenticationmethod: z.array(
       z.strictObject({ id, realm: fk, name: z.literal('Email') }),
     ),
@@ -228,8 +238,47 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
         reaction_type: z.enum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji']),
       }),
     ),
-    zerver_realmfilter: empty,
-    zerver_realmplayground: empty,
+    // Those still to be sent; read_by_sender has no default in Zulip's model.
+    zerver_scheduledmessage: z.array(
+      z.strictObject({
+        id,
+        sender: fk,
+        recipient: fk,
+        subject: z.string().max(60),
+        content: z.string().min(1),
+        rendered_content: z.string(),
+        sending_client: fk,
+        stream: nullableFk,
+        realm: fk,
+        scheduled_timestamp: seconds,
+        read_by_sender: z.boolean(),
+        delivered: z.literal(false),
+        delivered_message: z.null(),
+        has_attachment: z.boolean(),
+        failed: z.boolean(),
+        failure_message: z.string().nullable(),
+        delivery_type: z.literal(1),
+      }),
+    ),
+    // Zulip 8.0's models: linkifiers in an order, playgrounds with a template.
+    zerver_realmfilter: z.array(
+      z.strictObject({
+        id,
+        realm: fk,
+        pattern: z.string().min(1),
+        url_template: z.string().min(1),
+        order: z.number().int().nonnegative(),
+      }),
+    ),
+    zerver_realmplayground: z.array(
+      z.strictObject({
+        id,
+        realm: fk,
+        name: z.string().min(1),
+        pygments_language: z.string().max(40),
+        url_template: z.string().includes('{code}'),
+      }),
+    ),
     zerver_userpresence: empty,
     zerver_useractivity: empty,
     zerver_useractivityinterval: empty,

@@ -59,6 +59,14 @@ describe('the actions a message menu offers', () => {
     expect(offeredActions(message(1), noEditing, 1, minutesLater(1)).editContent).toBe(false);
   });
 
+  it("never offers to edit a poll's or a to-do list's text, but still its topic", () => {
+    const widget = { id: 1, message_id: 1, sender_id: 1, msg_type: 'widget', content: '{}' };
+    const poll = message(1, { submessages: [widget] });
+    const offered = offeredActions(poll, memberRules, 1, minutesLater(1));
+    expect(offered.editContent).toBe(false);
+    expect(offered.editTopic).toBe(true);
+  });
+
   it('offers a topic edit of anyone’s stream message within the move limit, never of a direct message', () => {
     expect(offeredActions(message(2), memberRules, 1, minutesLater(60)).editTopic).toBe(true);
     expect(offeredActions(message(2), memberRules, 1, minutesLater(4321)).editTopic).toBe(false);

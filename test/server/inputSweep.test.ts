@@ -34,11 +34,16 @@ const sweptUser = async ({ org }: Fixture): Promise<number> =>
     })
   ).json.user_id as number;
 
+// An outgoing-webhook bot, whose URL PATCH /bots may change too; a public
+// address, which the host takes without looking anything up.
+const sweptBotUrl = JSON.stringify('http://93.184.216.34/swept');
 const sweptBot = async ({ org }: Fixture): Promise<number> =>
   (
     await org.api(org.owner)('POST', '/bots', {
       full_name: fresh('Bot '),
       short_name: fresh('b'),
+      bot_type: 3,
+      payload_url: sweptBotUrl,
     })
   ).json.user_id as number;
 
@@ -50,6 +55,36 @@ const sweptGroup = async ({ org }: Fixture): Promise<number> =>
       members: [],
     })
   ).json.group_id as number;
+
+const sweptDraft = { type: '', to: [], topic: '', content: 'swept draft' };
+const sweptDraftId = async ({ org }: Fixture): Promise<number> =>
+  (await org.api(org.owner)('POST', '/drafts', { drafts: [sweptDraft] })).json.ids[0] as number;
+
+const sweptLinkifier = {
+  pattern: '#(?P<id>[0-9]+)',
+  url_template: 'https://sweep.example.com/{id}',
+};
+const sweptLinkifierId = async ({ org }: Fixture): Promise<number> =>
+  (await org.api(org.owner)('POST', '/realm/filters', sweptLinkifier)).json.id as number;
+const sweptPlayground = () => ({
+  name: fresh('Playground '),
+  pygments_language: 'Python',
+  url_prefix: 'https://sweep.example.com/?code=',
+});
+const sweptPlaygroundId = async ({ org }: Fixture): Promise<number> =>
+  (await org.api(org.owner)('POST', '/realm/playgrounds', sweptPlayground())).json.id as number;
+
+// A day ahead, to the owner alone: swept values are refused or scheduled,
+// never sent mid-sweep, whatever other sweeps did to the channels.
+const sweptScheduled = ({ org }: Fixture) => ({
+  type: 'direct',
+  to: JSON.stringify([org.owner.id]),
+  content: 'for later',
+  scheduled_delivery_timestamp: String(Math.floor(Date.now() / 1000) + 86_400),
+});
+const sweptScheduledId = async (f: Fixture): Promise<number> =>
+  (await f.org.api(f.org.owner)('POST', '/scheduled_messages', sweptScheduled(f))).json
+    .scheduled_message_id as number;
 
 // A stream of its own for each swept call that archives one.
 const sweptStream = async ({ org }: Fixture): Promise<number> => {
@@ -110,10 +145,12 @@ const validCalls: Record<string, ValidCall> = {
   'POST /bots': () => ({
     full_name: fresh('Swept Bot '),
     short_name: fresh('swept'),
-    bot_type: '2',
+    bot_type: '3',
     default_sending_stream: 'design',
     default_events_register_stream: 'design',
     default_all_public_streams: 'false',
+    payload_url: sweptBotUrl,
+    interface_type: '2',
   }),
   'GET /bots': () => ({}),
   'PATCH /bots/:bot_id': async (f) => ({
@@ -123,6 +160,8 @@ const validCalls: Record<string, ValidCall> = {
     default_sending_stream: '',
     default_events_register_stream: 'design',
     default_all_public_streams: 'true',
+    service_payload_url: sweptBotUrl,
+    service_interface: '1',
   }),
   'POST /bots/:bot_id/api_key/regenerate': async (f) => ({ bot_id: String(await sweptBot(f)) }),
   'DELETE /bots/:bot_id': async (f) => ({ bot_id: String(await sweptBot(f)) }),
@@ -216,6 +255,7 @@ const validCalls: Record<string, ValidCall> = {
     invite_to_realm_policy: '1',
     notifications_stream_id: String(designId),
     enable_read_receipts: 'true',
+    bot_creation_policy: '2',
   }),
   'GET /users/me/:stream_id/topics': ({ designId }) => ({ stream_id: String(designId) }),
   'POST /streams/:stream_id/delete_topic': async ({ org, designId }) => {
@@ -320,6 +360,11 @@ const validCalls: Record<string, ValidCall> = {
     emoji_code: '1f419',
     reaction_type: 'unicode_emoji',
   }),
+  'POST /submessage': ({ messageId }) => ({
+    message_id: String(messageId),
+    msg_type: 'widget',
+    content: JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 }),
+  }),
   'POST /messages/render': () => ({ content: '**swept** @**Alice** in #**design**' }),
   'POST /messages/flags': ({ messageId }) => ({
     messages: JSON.stringify([messageId]),
@@ -398,6 +443,37 @@ const validCalls: Record<string, ValidCall> = {
     return { muted_user_id: String(id) };
   },
   'DELETE /attachments/:attachment_id': () => ({ attachment_id: '1' }),
+  'GET /drafts': () => ({}),
+  'POST /drafts': () => ({ drafts: JSON.stringify([sweptDraft]) }),
+  'PATCH /drafts/:draft_id': async (f) => ({
+    draft_id: String(await sweptDraftId(f)),
+    draft: JSON.stringify(sweptDraft),
+  }),
+  'DELETE /drafts/:draft_id': async (f) => ({ draft_id: String(await sweptDraftId(f)) }),
+  'GET /scheduled_messages': () => ({}),
+  'POST /scheduled_messages': sweptScheduled,
+  'PATCH /scheduled_messages/:scheduled_message_id': async (f) => ({
+    ...sweptScheduled(f),
+    scheduled_message_id: String(await sweptScheduledId(f)),
+    topic: 'ignored for a direct message',
+    content: 'edited for later',
+  }),
+  'DELETE /scheduled_messages/:scheduled_message_id': async (f) => ({
+    scheduled_message_id: String(await sweptScheduledId(f)),
+  }),
+  'GET /realm/linkifiers': () => ({}),
+  'POST /realm/filters': () => sweptLinkifier,
+  'PATCH /realm/filters/:filter_id': async (f) => ({
+    filter_id: String(await sweptLinkifierId(f)),
+    ...sweptLinkifier,
+  }),
+  'DELETE /realm/filters/:filter_id': async (f) => ({
+    filter_id: String(await sweptLinkifierId(f)),
+  }),
+  'POST /realm/playgrounds': sweptPlayground,
+  'DELETE /realm/playgrounds/:playground_id': async (f) => ({
+    playground_id: String(await sweptPlaygroundId(f)),
+  }),
 };
 
 const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

@@ -21,6 +21,10 @@ const keysByType: Record<string, Record<string, unknown>> = {
   presence: { presences: anyObject, server_timestamp: anyNumber },
   realm_emoji: { realm_emoji: {} },
   user_status: { user_status: {} },
+  realm_linkifiers: { realm_linkifiers: [] },
+  realm_filters: { realm_filters: [] },
+  realm_playgrounds: { realm_playgrounds: [] },
+  drafts: { drafts: anyArray },
   realm_user_groups: { realm_user_groups: anyArray },
   update_global_notifications: {
     enable_sounds: anyBoolean,

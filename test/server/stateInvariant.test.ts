@@ -25,10 +25,15 @@ const notActions: Readonly<Record<string, string>> = {
   bootstrapRealm: 'runs while the host starts, before any queue exists',
   seedDemo: 'runs while the host starts, before any queue exists',
   checkBotNameAvailable: 'a check; changes nothing',
+  checkNewBot: 'a check; changes nothing',
+  checkBotUrlNetwork: 'a check; changes nothing',
+  triggerOutgoingWebhooks:
+    "hands sendMessage's message to bots; their replies are sendMessage's own",
   presenceResponse: 'reads state',
   mutedTopicsState: 'reads state',
   userTopicsState: 'reads state',
   userSettingsOf: 'reads state',
+  listDrafts: 'reads state',
   moveUserTopics: "part of updateMessage's transaction",
   notifyAdded: 'announces the change of subscribe or createUser',
   notifyProfileFieldValue: 'announces the change of a profile field action',
@@ -45,6 +50,9 @@ const notActions: Readonly<Record<string, string>> = {
   postMoveNotices: 'sends its notices through sendMessage, for updateMessage',
   seesStream: 'a check; changes nothing',
   announceClaims: 'announces the change of sendMessage or updateMessage',
+  addressMessage: 'a check of sendMessage and scheduleMessage, in their transactions',
+  announceScheduledMessage: 'announces the change of a scheduled message action',
+  announceScheduledMessageGone: 'announces the change of a scheduled message action',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');
@@ -95,10 +103,16 @@ describe('initial state plus events equals fresh state', () => {
     viewer: () => TestUser;
     includeSubscribers: boolean;
     slimPresence: boolean;
+    /** Registers with the linkifier_url_template capability, without which linkifiers are not told. */
+    linkifiers?: true;
   }
 
-  const register = async ({ viewer, includeSubscribers, slimPresence }: View) => {
-    const body = { include_subscribers: includeSubscribers, slim_presence: slimPresence };
+  const register = async ({ viewer, includeSubscribers, slimPresence, linkifiers }: View) => {
+    const body = {
+      include_subscribers: includeSubscribers,
+      slim_presence: slimPresence,
+      ...(linkifiers ? { client_capabilities: { linkifier_url_template: true } } : {}),
+    };
     const state = (await org.api(viewer())('POST', '/register', body)).json;
     const queueId = state.queue_id as string;
     // Only the queue itself and the clock differ between two registrations of the same state.
@@ -126,6 +140,21 @@ describe('initial state plus events equals fresh state', () => {
   const sendToDesign = async (user: TestUser, topic: string, content = 'x') => {
     await org.subscribe(alice, 'design');
     return sendTo(user, 'design', topic, content);
+  };
+  const secondsFromNow = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+  const laterToDesign = async (seconds: number) => ({
+    type: 'stream',
+    to: String(await designId()),
+    topic: 'later',
+    scheduled_delivery_timestamp: secondsFromNow(seconds),
+  });
+  const scheduleFor = (user: TestUser, params: Record<string, unknown>) =>
+    org.api(user)('POST', '/scheduled_messages', params);
+  /** The ID of the user's scheduled message with that content; 0 when there is none. */
+  const scheduledOf = async (user: TestUser, content: string): Promise<number> => {
+    const { scheduled_messages: list } = (await org.api(user)('GET', '/scheduled_messages'))
+      .json as { scheduled_messages: { scheduled_message_id: number; content: string }[] };
+    return list.find((message) => message.content === content)?.scheduled_message_id ?? 0;
   };
   const sendPrivate = async (user: TestUser, to: TestUser[], content = 'x') =>
     (
@@ -379,6 +408,15 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.api(org.owner)('PATCH', '/realm', { enable_read_receipts: false }),
     },
     {
+      name: "changing the organization's bot_creation_policy",
+      covers: ['updateRealm'],
+      // And back, so that the rows after it may still create bots as members.
+      act: async () => {
+        await org.api(org.owner)('PATCH', '/realm', { bot_creation_policy: 3 });
+        return org.api(org.owner)('PATCH', '/realm', { bot_creation_policy: 1 });
+      },
+    },
+    {
       name: 'letting only administrators invite, and changing the notifications stream',
       covers: ['updateRealm'],
       act: async () =>
@@ -612,6 +650,34 @@ describe('initial state plus events equals fresh state', () => {
       act: () => newBot(alice),
     },
     {
+      name: 'creating an outgoing webhook bot',
+      covers: ['createBot'],
+      act: () =>
+        org.api(alice)('POST', '/bots', {
+          full_name: `Outgoing ${(botSerial += 1)}`,
+          short_name: `outgoing${botSerial}`,
+          bot_type: 3,
+          payload_url: JSON.stringify('https://93.184.216.34/bot'),
+          interface_type: 2,
+        }),
+    },
+    {
+      name: "moving an outgoing webhook bot's URL",
+      covers: ['updateBot'],
+      act: async () => {
+        const created = await org.api(alice)('POST', '/bots', {
+          full_name: `Moving ${(botSerial += 1)}`,
+          short_name: `moving${botSerial}`,
+          bot_type: 3,
+          payload_url: JSON.stringify('https://93.184.216.34/bot'),
+        });
+        return org.api(alice)('PATCH', `/bots/${created.json.user_id}`, {
+          service_payload_url: JSON.stringify('https://93.184.216.34/v2'),
+          service_interface: 2,
+        });
+      },
+    },
+    {
       name: "regenerating a bot's API key",
       covers: ['regenerateBotApiKey'],
       act: async () =>
@@ -710,6 +776,46 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.api(bob)('DELETE', `/users/me/muted_users/${carol.id}`),
     },
     {
+      name: 'saving drafts, one older than those kept',
+      covers: ['createDrafts'],
+      act: async () => {
+        const to = [await designId()];
+        return org.api(bob)('POST', '/drafts', {
+          drafts: [
+            { type: 'stream', to, topic: 'plans', content: 'Older', timestamp: 1_600_000_000 },
+            { type: 'private', to: [alice.id], topic: '', content: 'Newer' },
+          ],
+        });
+      },
+    },
+    {
+      name: 'editing the oldest draft, which makes it the newest',
+      covers: ['editDraft'],
+      act: async () => {
+        const drafts = (await org.api(bob)('GET', '/drafts')).json.drafts as { id: number }[];
+        const oldest = drafts[0]?.id ?? 0;
+        return org.api(bob)('PATCH', `/drafts/${oldest}`, {
+          draft: { type: '', to: [], topic: '', content: 'Edited', timestamp: 2_000_000_000 },
+        });
+      },
+    },
+    {
+      name: 'deleting a draft',
+      covers: ['deleteDraft'],
+      act: async () => {
+        const drafts = (await org.api(bob)('GET', '/drafts')).json.drafts as { id: number }[];
+        return org.api(bob)('DELETE', `/drafts/${drafts[0]?.id ?? 0}`);
+      },
+    },
+    {
+      name: 'turning draft synchronization off, which forgets the drafts kept',
+      covers: ['changeUserSettings'],
+      act: async () => {
+        await org.api(bob)('PATCH', '/settings', { enable_drafts_synchronization: false });
+        return org.api(bob)('PATCH', '/settings', { enable_drafts_synchronization: true });
+      },
+    },
+    {
       name: "sending a message with someone's alert word",
       covers: ['sendMessage'],
       act: () => sendToDesign(alice, 'ops', 'Is the deploy done?'),
@@ -740,6 +846,23 @@ describe('initial state plus events equals fresh state', () => {
         return org.api(alice)('DELETE', `/messages/${id}/reactions`, {
           emoji_code: 'zulip',
           reaction_type: 'zulip_extra_emoji',
+        });
+      },
+    },
+    {
+      name: 'opening a poll, voting on it and adding an option',
+      covers: ['sendMessage', 'addSubmessage'],
+      act: async () => {
+        const id = await sendToDesign(bob, 'lunch', '/poll Where?\nPizza');
+        await org.api(alice)('POST', '/submessage', {
+          message_id: id,
+          msg_type: 'widget',
+          content: JSON.stringify({ type: 'vote', key: 'canned,0', vote: 1 }),
+        });
+        return org.api(alice)('POST', '/submessage', {
+          message_id: id,
+          msg_type: 'widget',
+          content: JSON.stringify({ type: 'new_option', idx: 1, option: 'Soup' }),
         });
       },
     },
@@ -1050,6 +1173,46 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.api(bob)('POST', '/users/me/status', { emoji_name: '' }),
     },
     {
+      name: 'scheduling a channel message and, sooner, a direct message',
+      covers: ['scheduleMessage'],
+      act: async () => {
+        await org.subscribe(bob, 'design');
+        await scheduleFor(bob, { ...(await laterToDesign(3600)), content: 'Later' });
+        return scheduleFor(bob, {
+          type: 'direct',
+          to: JSON.stringify([alice.id, carol.id]),
+          content: 'Sooner',
+          scheduled_delivery_timestamp: secondsFromNow(1800),
+        });
+      },
+    },
+    {
+      name: 'moving a scheduled message to another time and topic',
+      covers: ['editScheduledMessage'],
+      act: async () =>
+        org.api(bob)('PATCH', `/scheduled_messages/${await scheduledOf(bob, 'Later')}`, {
+          topic: 'rescheduled',
+          scheduled_delivery_timestamp: secondsFromNow(7200),
+        }),
+    },
+    {
+      name: 'cancelling a scheduled message',
+      covers: ['deleteScheduledMessage'],
+      act: async () =>
+        org.api(bob)('DELETE', `/scheduled_messages/${await scheduledOf(bob, 'Sooner')}`),
+    },
+    {
+      name: 'the host sending a scheduled message at its time',
+      covers: ['deliverDueScheduledMessages'],
+      act: async () => {
+        await scheduleFor(bob, { ...(await laterToDesign(1)), content: 'Due now' });
+        // The host's own timer sends it: wait until it has left the list.
+        for (let tries = 0; tries < 100 && (await scheduledOf(bob, 'Due now')) !== 0; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+    },
+    {
       name: 'changing one’s password',
       covers: ['changePassword'],
       act: () =>
@@ -1057,6 +1220,61 @@ describe('initial state plus events equals fresh state', () => {
           old_password: 'correct horse battery staple',
           new_password: 'another horse battery staple',
         }),
+    },
+    {
+      name: 'adding a linkifier',
+      covers: ['addLinkifier'],
+      act: () =>
+        org.api(org.owner)('POST', '/realm/filters', {
+          pattern: '#(?P<id>[0-9]+)',
+          url_template: 'https://tracker.example.com/{id}',
+        }),
+    },
+    {
+      name: 'changing a linkifier',
+      covers: ['changeLinkifier'],
+      act: async () => {
+        const { linkifiers } = (await org.api(alice)('GET', '/realm/linkifiers')).json as {
+          linkifiers: { id: number }[];
+        };
+        return org.api(org.owner)('PATCH', `/realm/filters/${linkifiers[0]?.id ?? 0}`, {
+          pattern: 'T-(?P<id>[0-9]+)',
+          url_template: 'https://tracker.example.com/t/{id}',
+        });
+      },
+    },
+    {
+      name: 'removing a linkifier',
+      covers: ['removeLinkifier'],
+      act: async () => {
+        const { linkifiers } = (await org.api(alice)('GET', '/realm/linkifiers')).json as {
+          linkifiers: { id: number }[];
+        };
+        return org.api(org.owner)('DELETE', `/realm/filters/${linkifiers[0]?.id ?? 0}`);
+      },
+    },
+    {
+      name: 'adding a code playground',
+      covers: ['addPlayground'],
+      act: () =>
+        org.api(org.owner)('POST', '/realm/playgrounds', {
+          name: 'Rust playground',
+          pygments_language: 'Rust',
+          url_prefix: 'https://play.rust-lang.org/?code=',
+        }),
+    },
+    {
+      name: 'removing a code playground',
+      covers: ['removePlayground'],
+      act: async () => {
+        const state = (
+          await org.api(alice)('POST', '/register', { fetch_event_types: ['realm_playgrounds'] })
+        ).json as { realm_playgrounds: { id: number }[] };
+        return org.api(org.owner)(
+          'DELETE',
+          `/realm/playgrounds/${state.realm_playgrounds[0]?.id ?? 0}`,
+        );
+      },
     },
     {
       name: 'regenerating one’s API key',
@@ -1081,8 +1299,8 @@ describe('initial state plus events equals fresh state', () => {
     { viewer: () => alice, includeSubscribers: false, slimPresence: true },
     { viewer: () => bob, includeSubscribers: true, slimPresence: true },
     { viewer: () => bob, includeSubscribers: false, slimPresence: false },
-    { viewer: () => org.owner, includeSubscribers: true, slimPresence: false },
-    { viewer: () => gus, includeSubscribers: true, slimPresence: false },
+    { viewer: () => org.owner, includeSubscribers: true, slimPresence: false, linkifiers: true },
+    { viewer: () => gus, includeSubscribers: true, slimPresence: false, linkifiers: true },
   ];
 
   it.each(rows)('holds for $name', async ({ act }) => {

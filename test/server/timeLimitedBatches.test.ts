@@ -25,7 +25,9 @@ function batches(left: number, takesMs: number, failAt?: number) {
 
 const answerOf = (result: Result | Later): Promise<Result> =>
   typeof result === 'function'
-    ? new Promise((resolve) => result(resolve))
+    ? new Promise((resolve, reject) =>
+        result((late) => (late instanceof Error ? reject(late) : resolve(late))),
+      )
     : Promise.resolve(result);
 
 describe('batches under a time limit', () => {

@@ -75,6 +75,7 @@ describe('an organization exported for Zulip', () => {
   let erin: TestUser;
   let frank: TestUser;
   let botId: number;
+  let outgoingBotId: number;
   const sent: Record<string, number> = {};
   const exports = new Map<ZulipVersion, Exported>();
   let fieldId: number;
@@ -104,6 +105,16 @@ describe('an organization exported for Zulip', () => {
     botId = ok(
       'alice makes a bot',
       await org.api(alice)('POST', '/bots', { full_name: 'Build bot', short_name: 'build' }),
+    ).user_id as number;
+    outgoingBotId = ok(
+      'alice makes an outgoing webhook bot',
+      await org.api(alice)('POST', '/bots', {
+        full_name: 'Triage bot',
+        short_name: 'triage',
+        bot_type: 3,
+        payload_url: JSON.stringify('https://93.184.216.34/triage'),
+        interface_type: 2,
+      }),
     ).user_id as number;
 
     ok(
@@ -232,6 +243,15 @@ describe('an organization exported for Zulip', () => {
     );
     ok('alice mutes erin', await org.api(alice)('POST', `/users/me/muted_users/${erin.id}`));
     ok(
+      'erin schedules a message to alice for tomorrow',
+      await org.api(erin)('POST', '/scheduled_messages', {
+        type: 'direct',
+        to: JSON.stringify([alice.id]),
+        content: 'Tomorrow, then',
+        scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 86_400,
+      }),
+    );
+    ok(
       'erin sets a status',
       await org.api(erin)('POST', '/users/me/status', {
         status_text: 'Out sick',
@@ -241,6 +261,21 @@ describe('an organization exported for Zulip', () => {
       }),
     );
     ok('bob goes away', await org.api(bob)('POST', '/users/me/status', { away: true }));
+    ok(
+      'the owner adds a linkifier',
+      await org.api(org.owner)('POST', '/realm/filters', {
+        pattern: '#(?P<id>[0-9]+)',
+        url_template: 'https://tracker.example.com/{id}',
+      }),
+    );
+    ok(
+      'the owner adds a code playground',
+      await org.api(org.owner)('POST', '/realm/playgrounds', {
+        name: 'Rust playground',
+        pygments_language: 'Rust',
+        url_prefix: 'https://play.rust-lang.org/?code=',
+      }),
+    );
     const react = async (user: TestUser, id: number | undefined, emoji: string) =>
       ok(
         `${user.email} reacts with ${emoji}`,
@@ -354,6 +389,7 @@ describe('an organization exported for Zulip', () => {
       expect(row.recipient).toBe(recipientOf.get(`2:${row.stream}`));
     }
     for (const row of realm.zerver_alertword) pointsAt(users, row.user_profile);
+    for (const row of realm.zerver_service) pointsAt(users, row.user_profile);
     for (const row of realm.zerver_muteduser) {
       pointsAt(users, row.user_profile);
       pointsAt(users, row.muted_user);
@@ -361,6 +397,11 @@ describe('an organization exported for Zulip', () => {
     for (const row of realm.zerver_userstatus) {
       pointsAt(users, row.user_profile);
       pointsAt(clients, row.client);
+    }
+    for (const row of realm.zerver_scheduledmessage) {
+      pointsAt(users, row.sender);
+      pointsAt(clients, row.sending_client);
+      expect(recipientOf.get(`1:${alice.id}`)).toBe(row.recipient);
     }
     const messages = new Set(messagesOf(latest()).map((row) => row.id));
     for (const row of realm.zerver_reaction) {
@@ -501,6 +542,26 @@ describe('an organization exported for Zulip', () => {
     expect(realm.zerver_muteduser).toEqual([
       expect.objectContaining({ user_profile: alice.id, muted_user: erin.id }),
     ]);
+    expect(realm.zerver_service).toEqual([
+      expect.objectContaining({
+        user_profile: outgoingBotId,
+        name: 'triage',
+        base_url: 'https://93.184.216.34/triage',
+        interface: 2,
+      }),
+    ]);
+    expect(realm.zerver_scheduledmessage).toEqual([
+      expect.objectContaining({
+        sender: erin.id,
+        content: 'Tomorrow, then',
+        rendered_content: '<p>Tomorrow, then</p>',
+        stream: null,
+        delivered: false,
+        failed: false,
+        read_by_sender: false,
+        delivery_type: 1,
+      }),
+    ]);
     expect(realm.zerver_customprofilefieldvalue).toEqual([
       expect.objectContaining({ user_profile: alice.id, field: fieldId, value: 'B-12' }),
     ]);
@@ -567,6 +628,25 @@ describe('an organization exported for Zulip', () => {
         realm.zerver_userprofile.find((row) => row.id === user.id);
       expect(profile(bob)?.presence_enabled).toBe(false);
       expect(profile(erin)?.presence_enabled).toBeUndefined();
+    }
+  });
+
+  it('carries the linkifiers in their order, and each playground with a template ending in {code}', () => {
+    for (const { realm } of exports.values()) {
+      expect(realm.zerver_realmfilter).toEqual([
+        expect.objectContaining({
+          pattern: '#(?P<id>[0-9]+)',
+          url_template: 'https://tracker.example.com/{id}',
+          order: 0,
+        }),
+      ]);
+      expect(realm.zerver_realmplayground).toEqual([
+        expect.objectContaining({
+          name: 'Rust playground',
+          pygments_language: 'Rust',
+          url_template: 'https://play.rust-lang.org/?code={code}',
+        }),
+      ]);
     }
   });
 

@@ -128,8 +128,11 @@ describe('what the reader may do, read from group settings', () => {
       manageAllGroups: false,
       createBots: false,
       createWriteOnlyBots: true,
+      // Outgoing webhook bots need the group that may create any bot.
+      createOutgoingWebhookBots: false,
       editHistory: 'all',
       deleteTopics: false,
+      manageLinkifiers: false,
     });
     const nobody = Object.fromEntries(
       Object.keys(modern(alice))
@@ -138,9 +141,16 @@ describe('what the reader may do, read from group settings', () => {
         )
         .map((key) => [key, groups.nobody]),
     );
-    // Deleting a topic goes with the role at every level, no group setting.
-    const { editContent, editHistory, deleteTopics, ...grants } = readerMay(modern(owner, nobody));
-    expect([editContent, editHistory, deleteTopics]).toEqual([true, 'all', true]);
+    // Deleting a topic and managing linkifiers go with the role at every level, no group setting.
+    const { editContent, editHistory, deleteTopics, manageLinkifiers, ...grants } = readerMay(
+      modern(owner, nobody),
+    );
+    expect([editContent, editHistory, deleteTopics, manageLinkifiers]).toEqual([
+      true,
+      'all',
+      true,
+      true,
+    ]);
     expect(Object.values(grants).every((granted) => !granted)).toBe(true);
   });
 

@@ -69,6 +69,7 @@ import { displaySettingsOf, zulipDisplayPatch, type DisplayPatch } from './displ
 import { drawsLargeEmoji, markedGuests } from './drawingRules';
 import { roleOf } from './accountRole';
 import { describeTerm, searchTerms } from './searchQuery';
+import { DraftSync, draftSynchronizationOf } from './draftSync';
 import { draftRows } from './draftsView';
 import { inboxOf } from './inboxView';
 import { HeldReads } from './heldReads';
@@ -76,6 +77,7 @@ import { OrganizationActions } from './organizationSettings';
 import { PeopleAdmin } from './peopleAdmin';
 import { AlertWords } from './alertWords';
 import { MutedUsers, mutedUserIds } from './mutedUsers';
+import { AccountLinkifiers, linkifiersOf, playgroundsOf } from './linkifiers';
 import { StreamActions } from './streamActions';
 import { archivedStreams } from './streamsView';
 import { StreamAdmin } from './streamAdmin';
@@ -84,7 +86,9 @@ import { AccountUploads } from './uploads';
 import { AccountReactions, customEmojiVersion } from './reactions';
 import { AccountStatus, statusFields, statusViews } from './userStatuses';
 import { AccountReadReceipts, readReceiptSettingsOf } from './readReceipts';
+import { AccountWidgets } from './widgets';
 import { TopicDeletion } from './topicDeletion';
+import { ScheduledMessages, timezoneOf } from './scheduledMessages';
 import { CustomEmoji } from './customEmoji';
 
 export interface AccountRuntimeEvents {
@@ -153,15 +157,19 @@ export class AccountRuntime {
   readonly people: PeopleAdmin;
   readonly alertWords: AlertWords;
   readonly mutedUsers: MutedUsers;
+  readonly linkifiers: AccountLinkifiers;
   readonly streamAdmin: StreamAdmin;
   readonly userGroups: UserGroups;
   readonly uploads: AccountUploads;
   readonly reactions: AccountReactions;
   readonly status: AccountStatus;
+  readonly scheduled: ScheduledMessages;
   readonly readReceipts: AccountReadReceipts;
+  readonly widgets: AccountWidgets;
   readonly topicDeletion: TopicDeletion;
   readonly customEmoji: CustomEmoji;
   readonly composeChecks: ComposeChecks;
+  readonly draftSync: DraftSync;
   readonly #typists: Typists;
   /** A signed-out account's register state, read once from the cache. */
   #savedState: InitialState | null | undefined;
@@ -224,6 +232,7 @@ export class AccountRuntime {
       state: () => this.#registerState(),
       people: () => cache.users(),
     });
+    this.linkifiers = new AccountLinkifiers(() => this.#requireSession().api);
     this.streamAdmin = new StreamAdmin({
       cache,
       api: () => this.#requireSession().api,
@@ -242,6 +251,19 @@ export class AccountRuntime {
       api: () => this.#requireSession().api,
       online: () => this.#online,
     });
+    this.scheduled = new ScheduledMessages({
+      api: () => this.#requireSession().api,
+      state: () => this.#registerState(),
+      people: () => cache.users(),
+      streamName: (streamId) => {
+        const state = this.#registerState();
+        const name = state ? channelsById(state).get(streamId)?.['name'] : undefined;
+        return typeof name === 'string' ? name : null;
+      },
+      ownUserId: () => cache.ownUserId ?? this.#account.userId,
+      online: () => this.#online,
+      now: () => Math.floor(Date.now() / 1000),
+    });
     this.reactions = new AccountReactions({
       cache,
       api: () => this.#requireSession().api,
@@ -250,6 +272,11 @@ export class AccountRuntime {
       serverUrl: () => this.#account.serverUrl,
       fetchImage: reach.fetch,
       log,
+    });
+    this.widgets = new AccountWidgets({
+      cache,
+      api: () => this.#requireSession().api,
+      online: () => this.#online,
     });
     this.readReceipts = new AccountReadReceipts({
       cache,
@@ -275,6 +302,13 @@ export class AccountRuntime {
       cache,
       api: () => (this.#online && this.session ? this.session.api : null),
     });
+    this.draftSync = new DraftSync({
+      drafts: cache.drafts,
+      api: () => (this.#online && this.session ? this.session.api : null),
+      state: () => this.#registerState(),
+      onChange: () => this.#events.emit('drafts', undefined),
+      log,
+    });
     this.#typists = new Typists({
       ownUserId: () => cache.ownUserId ?? this.#account.userId,
       nameOf: (userId) => userNames(cache)(userId),
@@ -297,7 +331,7 @@ export class AccountRuntime {
       ...reach,
     });
     this.session = session;
-    this.bots = new OwnBots(session.api, account.serverUrl);
+    this.bots = new OwnBots(session.api, account.serverUrl, () => this.#registerState());
     this.presence = new Presence({
       api: session.api,
       active: present,
@@ -341,6 +375,7 @@ export class AccountRuntime {
       this.#events.emit('snapshot', undefined);
       if (connection.state === 'connected') {
         outbox.flush();
+        void this.draftSync.sync();
         void this.reactions.refreshServerNames();
       } else this.#typists.clear();
       if (connection.state === 'connected' && !dmsFetched) {
@@ -365,6 +400,8 @@ export class AccountRuntime {
         this.#pushFeed([...held, ...change.messageIds, ...shown], change.deletedIds);
       }
       if (change.sidebar) {
+        // Drafts and the settings that govern their synchronization ride here.
+        void this.draftSync.sync();
         this.#events.emit('snapshot', undefined);
         this.#events.emit('summary', undefined);
       }
@@ -723,6 +760,11 @@ export class AccountRuntime {
       customEmojiVersion: customEmojiVersion(state, this.#account.serverUrl),
       readReceipts: readReceiptSettingsOf(state),
       mutedUsers: muted,
+      linkifiers: linkifiersOf(state),
+      playgrounds: playgroundsOf(state),
+      syncDrafts: draftSynchronizationOf(state),
+      scheduledMessages: this.scheduled.list(),
+      timezone: timezoneOf(state),
     };
   }
 
@@ -911,7 +953,7 @@ export class AccountRuntime {
   send(to: Destination, content: string): OutboxEntry {
     const stored = this.#requireOutbox().add(storedDestination(this.cache, to), content);
     // The outbox holds the message now, so its draft has done its job.
-    if (this.cache.drafts.discard(to)) this.#events.emit('drafts', undefined);
+    if (this.cache.drafts.discard(to)) this.#draftsChanged();
     return bridgeEntry(this.cache, stored, this.session?.connection.state === 'connected');
   }
 
@@ -943,24 +985,48 @@ export class AccountRuntime {
     return draftRows(this.cache);
   }
 
-  /** Keeps what is written to `to` as its draft, in the cache; blank text deletes it. */
-  saveDraft(to: Destination, content: string): void {
-    if (content.trim() !== '') this.cache.drafts.save(to, content, Date.now());
-    else if (!this.cache.drafts.discard(to)) return;
+  /**
+   * Keeps what is written to `to` as a draft, in the cache (the draft `id`
+   * names, when the window opened one); blank text deletes it.
+   */
+  saveDraft(to: Destination, content: string, id?: number): void {
+    if (content.trim() !== '') this.cache.drafts.save(to, content, Date.now(), id);
+    else if (
+      !(id !== undefined && this.cache.drafts.remove(id)) &&
+      !this.cache.drafts.discard(to)
+    ) {
+      return;
+    }
+    this.#draftsChanged();
+  }
+
+  // The window hears of it at once; the server, when the link is up.
+  #draftsChanged(): void {
     this.#events.emit('drafts', undefined);
+    void this.draftSync.sync();
   }
 
-  deleteDraft(conversation: string): void {
-    if (this.cache.drafts.remove(conversation)) this.#events.emit('drafts', undefined);
+  deleteDraft(id: number): void {
+    if (this.cache.drafts.remove(id)) this.#draftsChanged();
   }
 
-  /** The messages with their reactions shaped into the chips the window shows. */
+  /** The messages with their reactions shaped into chips and their widgets drawn, as the window shows them. */
   #withChips(messages: readonly Message[]): FeedMessage[] {
-    if (!messages.some((message) => message.reactions.length > 0)) return [...messages];
-    const chipsOf = this.reactions.chipShaper(userNames(this.cache));
-    return messages.map((message) =>
-      message.reactions.length === 0 ? message : { ...message, reactionChips: chipsOf(message) },
-    );
+    const hasExtras = (message: Message) =>
+      message.reactions.length > 0 || message.submessages.length > 0;
+    if (!messages.some(hasExtras)) return [...messages];
+    const nameOf = userNames(this.cache);
+    const chipsOf = this.reactions.chipShaper(nameOf);
+    const widgetOf = this.widgets.viewShaper(nameOf);
+    return messages.map((message) => {
+      if (!hasExtras(message)) return message;
+      const widget = message.submessages.length > 0 ? widgetOf(message) : null;
+      return {
+        ...message,
+        ...(message.reactions.length > 0 ? { reactionChips: chipsOf(message) } : {}),
+        ...(widget ? { widget } : {}),
+      };
+    });
   }
 
   #requireOutbox(): Outbox {

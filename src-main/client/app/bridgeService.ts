@@ -126,6 +126,11 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       await app.active().reactions.toggle(messageId, emoji);
       return {};
     },
+    async widgetAction(args: CallArgs<'widgetAction'>) {
+      const { messageId, action } = parseArgs('widgetAction', args);
+      await app.active().widgets.act(messageId, action);
+      return {};
+    },
     async setStatus(args: CallArgs<'setStatus'>) {
       const { text, emoji } = parseArgs('setStatus', args);
       await app.active().status.set(text, emoji);
@@ -172,6 +177,24 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       const { messageId } = parseArgs('messageHistory', args);
       return { versions: await app.active().messages.history(messageId) };
     },
+    async scheduleMessage(args: CallArgs<'scheduleMessage'>) {
+      const { to, content, at } = parseArgs('scheduleMessage', args);
+      await app.active().scheduled.schedule(to, content, at);
+      return {};
+    },
+    async editScheduledMessage(args: CallArgs<'editScheduledMessage'>) {
+      const { id, content, at } = parseArgs('editScheduledMessage', args);
+      await app.active().scheduled.edit(id, { content, at });
+      return {};
+    },
+    async sendScheduledNow(args: CallArgs<'sendScheduledNow'>) {
+      await app.active().scheduled.sendNow(parseArgs('sendScheduledNow', args).id);
+      return {};
+    },
+    async cancelScheduledMessage(args: CallArgs<'cancelScheduledMessage'>) {
+      await app.active().scheduled.cancel(parseArgs('cancelScheduledMessage', args).id);
+      return {};
+    },
     async readReceipts(args: CallArgs<'readReceipts'>) {
       const { messageId } = parseArgs('readReceipts', args);
       return app.active().readReceipts.of(messageId);
@@ -179,6 +202,11 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async setSendReadReceipts(args: CallArgs<'setSendReadReceipts'>) {
       const { enabled } = parseArgs('setSendReadReceipts', args);
       await app.active().readReceipts.setMine(enabled);
+      return {};
+    },
+    async setDraftSynchronization(args: CallArgs<'setDraftSynchronization'>) {
+      const { enabled } = parseArgs('setDraftSynchronization', args);
+      await app.active().draftSync.setEnabled(enabled);
       return {};
     },
     async topicMessageCount(args: CallArgs<'topicMessageCount'>) {
@@ -314,13 +342,13 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return { drafts: app.active().drafts() };
     },
     async saveDraft(args: CallArgs<'saveDraft'>) {
-      const { to, content } = parseArgs('saveDraft', args);
-      app.active().saveDraft(to, content);
+      const { to, content, id } = parseArgs('saveDraft', args);
+      app.active().saveDraft(to, content, id);
       return {};
     },
     async deleteDraft(args: CallArgs<'deleteDraft'>) {
-      const { conversation } = parseArgs('deleteDraft', args);
-      app.active().deleteDraft(conversation);
+      const { id } = parseArgs('deleteDraft', args);
+      app.active().deleteDraft(id);
       return {};
     },
     async listStreams(args: CallArgs<'listStreams'>) {
@@ -429,6 +457,10 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async exportForZulip(args: CallArgs<'exportForZulip'>) {
       return app.exportForZulip(parseArgs('exportForZulip', args).zulipVersion);
     },
+    async setBotsReachPrivateNetworks(args: CallArgs<'setBotsReachPrivateNetworks'>) {
+      await app.setBotsReachPrivateNetworks(parseArgs('setBotsReachPrivateNetworks', args).allow);
+      return {};
+    },
     async setBackupKeep(args: CallArgs<'setBackupKeep'>) {
       await app.setBackupKeep(parseArgs('setBackupKeep', args).keep);
       return {};
@@ -483,6 +515,26 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async unmuteUser(args: CallArgs<'unmuteUser'>) {
       const { userId } = parseArgs('unmuteUser', args);
       await app.active().mutedUsers.unmute(userId);
+      return {};
+    },
+    async addLinkifier(args: CallArgs<'addLinkifier'>) {
+      const { pattern, urlTemplate } = parseArgs('addLinkifier', args);
+      return { id: await app.active().linkifiers.add(pattern, urlTemplate) };
+    },
+    async updateLinkifier(args: CallArgs<'updateLinkifier'>) {
+      const { id, pattern, urlTemplate } = parseArgs('updateLinkifier', args);
+      await app.active().linkifiers.update(id, pattern, urlTemplate);
+      return {};
+    },
+    async removeLinkifier(args: CallArgs<'removeLinkifier'>) {
+      await app.active().linkifiers.remove(parseArgs('removeLinkifier', args).id);
+      return {};
+    },
+    async addPlayground(args: CallArgs<'addPlayground'>) {
+      return { id: await app.active().linkifiers.addPlayground(parseArgs('addPlayground', args)) };
+    },
+    async removePlayground(args: CallArgs<'removePlayground'>) {
+      await app.active().linkifiers.removePlayground(parseArgs('removePlayground', args).id);
       return {};
     },
     async getStreamAdminSettings(args: CallArgs<'getStreamAdminSettings'>) {

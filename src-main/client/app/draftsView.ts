@@ -7,12 +7,13 @@ import { dmKey } from '../cache/narrow';
 export function draftRows(cache: Cache): Draft[] {
   const me = cache.ownUserId;
   const nameOf = userNames(cache);
-  return cache.drafts.list().map(({ conversation, destination, content, updatedAt }): Draft => {
+  return cache.drafts.list().map(({ id, conversation, destination, content, updatedAt }): Draft => {
     if (destination.kind === 'stream') {
       const { streamId, topic } = destination;
       // A stream left since keeps its drafts; only its name may be unknown now.
       const stream = cache.subscription(streamId)?.name ?? 'unknown channel';
       return {
+        id,
         conversation,
         to: { kind: 'stream', streamId, stream, topic },
         narrow: { kind: 'stream', streamId, topic },
@@ -22,6 +23,7 @@ export function draftRows(cache: Cache): Draft[] {
     }
     const userIds = partnersOf(dmKey(destination.userIds), me);
     return {
+      id,
       conversation,
       to: {
         kind: 'private',

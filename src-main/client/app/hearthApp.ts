@@ -666,6 +666,11 @@ export class HearthApp {
     await this.#options.hosting.setBackupKeep(keep);
   }
 
+  async setBotsReachPrivateNetworks(allow: boolean): Promise<void> {
+    this.#requireHosted();
+    await this.#options.hosting.setBotsReachPrivateNetworks(allow);
+  }
+
   /**
    * Puts a backup in place of the organization's database. Everyone's event
    * queue is gone with the old database: every client, the owner's here
@@ -693,9 +698,12 @@ export class HearthApp {
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.#runtimes.values()].map((runtime) => runtime.stop()));
-    await this.#accounts.list.settled();
+    // Forgotten first: work still under way (an icon's fetch) that ends
+    // meanwhile finds no account to read a closed cache of.
+    const runtimes = [...this.#runtimes.values()];
     this.#runtimes.clear();
+    await Promise.all(runtimes.map((runtime) => runtime.stop()));
+    await this.#accounts.list.settled();
     await this.#options.hosting.stop();
     this.#hostRunning = false;
     await this.#network.close();

@@ -34,5 +34,6 @@ export function hostingPageOf(report: HostingReport, owner: AccountRuntime | nul
       interfaces: report.network.interfaces,
     },
     backups: report.backups,
+    botsReachPrivateNetworks: report.botsReachPrivateNetworks,
   };
 }

@@ -28,6 +28,8 @@ export interface HostingReport {
   logs: { time: number; source: string; text: string }[];
   network: HostingNetwork;
   backups: HostingBackups;
+  /** Whether outgoing-webhook bots may post to this computer and private networks. */
+  botsReachPrivateNetworks: boolean;
 }
 
 /** The organization's backups: checked copies of its database, newest first. */
@@ -86,6 +88,8 @@ export interface HostingPort {
   exportForZulip(zulipVersion: ZulipVersion): Promise<ZulipExport>;
   /** Keeps the newest `keep` backups from now on. */
   setBackupKeep(keep: number): Promise<void>;
+  /** Lets outgoing-webhook bots post to this computer and private networks, or not, restarting a running host. */
+  setBotsReachPrivateNetworks(allow: boolean): Promise<void>;
   /** Puts the backup named `name` in place of the database: the host stops, and starts again on it. */
   restore(name: string): Promise<void>;
   /** Calls `listener` when the status changes or the host logs a line; returns how to stop. */
@@ -101,6 +105,7 @@ export function noHosting(why: string): HostingPort {
     backUp: () => Promise.reject(new Error(why)),
     exportForZulip: () => Promise.reject(new Error(why)),
     setBackupKeep: () => Promise.reject(new Error(why)),
+    setBotsReachPrivateNetworks: () => Promise.reject(new Error(why)),
     restore: () => Promise.reject(new Error(why)),
     report: async () => ({
       status: 'stopped',
@@ -110,6 +115,7 @@ export function noHosting(why: string): HostingPort {
       logs: [],
       network: loopbackOnly,
       backups: { keep: 0, files: [] },
+      botsReachPrivateNetworks: false,
     }),
     onChange: () => () => undefined,
   };

@@ -16,9 +16,11 @@ export function snapshotPermissions(state: InitialState | null): Snapshot['may']
     createBots: may.createBots,
     // Zulip's can_create_write_only_bots_group adds to those who may create any bot.
     createIncomingWebhookBots: may.createBots || may.createWriteOnlyBots,
+    createOutgoingWebhookBots: may.createOutgoingWebhookBots,
     administerChannels: (state?.subscriptions ?? [])
       .map((subscription) => subscription.stream_id)
       .filter((streamId) => mayIn(streamId).administer),
     deleteTopics: may.deleteTopics,
+    manageLinkifiers: may.manageLinkifiers,
   };
 }

@@ -5,6 +5,7 @@ import {
   messageEventSchema,
   mutedTopicsEventSchema,
   reactionEventSchema,
+  submessageEventSchema,
   realmUserEventSchema,
   streamEventSchema,
   subscriptionAddEventSchema,
@@ -56,6 +57,7 @@ import {
   type SavedRegisterState,
 } from './registerState';
 import { applyReactionEvent, frequentReactions } from './reactions';
+import { applySubmessageEvent } from './submessages';
 import { loadReadReceipts, saveReadReceipts, type SavedReadReceipts } from './readReceipts';
 import { searchMessages, type LocalSearch } from './search';
 import { loadServerEmoji, saveServerEmoji, type SavedServerEmoji } from './serverEmoji';
@@ -304,6 +306,11 @@ export class Cache {
         if (parsed) applyReactionEvent(db, parsed);
         return;
       }
+      case 'submessage': {
+        const parsed = parse(submessageEventSchema);
+        if (parsed) applySubmessageEvent(db, parsed);
+        return;
+      }
       case 'subscription':
         return this.#applySubscriptionEvent(event);
       case 'stream': {
@@ -465,19 +472,9 @@ export class Cache {
     return unreadConversations(this.#db);
   }
 
-  readonly drafts = {
-    /** Every draft, the last edited first. */
-    list: () => drafts.listDrafts(this.#db),
-    /** The draft of the conversation `to` names, if any. */
-    of: (to: drafts.DraftDestination) =>
-      drafts.draftOf(this.#db, drafts.draftConversation(to, this.ownUserId)),
-    /** Keeps `content` as the draft of `to`'s conversation; `at` in ms since the epoch. */
-    save: (to: drafts.DraftDestination, content: string, at: number) =>
-      drafts.saveDraft(this.#db, drafts.draftConversation(to, this.ownUserId), to, content, at),
-    /** Forgets the draft of `to`'s conversation; false when it had none. */
-    discard: (to: drafts.DraftDestination) =>
-      drafts.deleteDraft(this.#db, drafts.draftConversation(to, this.ownUserId)),
-    /** Forgets a draft by its conversation key, as the Drafts view names it. */
-    remove: (conversation: string) => drafts.deleteDraft(this.#db, conversation),
-  };
+  /** The drafts the window saves and lists, and what synchronizing them with the server needs. */
+  readonly drafts = drafts.draftStore(
+    () => this.#db,
+    () => this.ownUserId,
+  );
 }

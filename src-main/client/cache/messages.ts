@@ -342,6 +342,7 @@ function moveMessages(db: CacheDb, event: UpdateMessageEvent): void {
        topic = coalesce(@topic, topic), topic_folded = coalesce(@folded, topic_folded),
        json = json_set(json,
          '$.subject', coalesce(@topic, json_extract(json, '$.subject')),
+         '$.topic_links', json(coalesce(@topicLinks, json_extract(json, '$.topic_links'), '[]')),
          '$.stream_id', coalesce(@streamId, json_extract(json, '$.stream_id')),
          '$.display_recipient', coalesce(@streamName, json_extract(json, '$.display_recipient')),
          '$.last_edit_timestamp', @editedAt)
@@ -350,6 +351,8 @@ function moveMessages(db: CacheDb, event: UpdateMessageEvent): void {
       streamId,
       topic,
       folded: topic === null ? null : foldTopic(topic),
+      // A server that sends no links for the new topic leaves the old ones wrong; none is better.
+      topicLinks: topic === null ? null : JSON.stringify(event.topic_links ?? []),
       streamName: newStreamName,
       editedAt: event.edit_timestamp,
       ids,

@@ -122,6 +122,13 @@ const sidebarEvents = new Set([
   'realm_emoji',
   // Statuses show beside names in the people list, the feed and completion.
   'user_status',
+  // The Scheduled messages view lists them from the snapshot.
+  'scheduled_messages',
+  // The server's drafts are merged into the cache's (app/draftSync.ts).
+  'drafts',
+  // Settings lists them, and the feed offers code blocks to the playgrounds.
+  'realm_linkifiers',
+  'realm_playgrounds',
 ]);
 
 const renamesSomeone = (event: QueuedEvent): boolean =>
@@ -530,6 +537,7 @@ function collectChange(
       return;
     }
     case 'reaction':
+    case 'submessage':
       if (typeof event.message_id === 'number') messageIds.push(event.message_id);
       return;
     case 'delete_message': {

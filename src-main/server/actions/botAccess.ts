@@ -1,7 +1,9 @@
 import type { RealmBot } from '../../wire';
 import { errors } from '../errors';
 import { toRealmBot, type StreamNamer } from '../shape/bots';
-import { allBots, botById, botsOwnedBy, humanAdminIds, type BotRow } from '../store/bots';
+import { allBots, botById, botsOwnedBy, BotType, humanAdminIds, type BotRow } from '../store/bots';
+import { botServices } from '../store/botServices';
+import { getRealm } from '../store/realm';
 import type { Sql } from '../store/sql';
 import { streamById } from '../store/streams';
 import { Role, type UserRow } from '../store/users';
@@ -21,6 +23,26 @@ export function accessBotById(sql: Sql, user: UserRow, botId: number): BotRow {
     throw errors.badRequest('Insufficient permission');
   }
   return bot;
+}
+
+// Zulip's Realm.BOT_CREATION_* values.
+export const BotCreationPolicy = { everyone: 1, limitGenericBots: 2, adminsOnly: 3 } as const;
+
+// Zulip 7.0's check_bot_creation_policy: administrators may always create
+// bots; others as the organization's bot_creation_policy says, where
+// "limit generic bots" still lets them create webhook bots.
+export function checkBotCreationPolicy(sql: Sql, user: UserRow, botType: number): void {
+  if (user.role <= Role.admin) return;
+  const policy = getRealm(sql)?.bot_creation_policy ?? BotCreationPolicy.everyone;
+  const refused =
+    policy === BotCreationPolicy.adminsOnly ||
+    (policy === BotCreationPolicy.limitGenericBots && botType === BotType.generic);
+  if (refused) throw errors.unauthorizedPrincipal('Must be an organization administrator');
+}
+
+/** A bot as register's realm_bots and realm_bot add events carry it. */
+export function realmBotOf(sql: Sql, bot: BotRow): RealmBot {
+  return toRealmBot(bot, streamNamer(sql), botServices(sql, bot.id));
 }
 
 export function streamNamer(sql: Sql): StreamNamer {
@@ -44,5 +66,5 @@ export function botEventRecipients(sql: Sql, bot: BotRow): number[] {
 export function realmBotsState(sql: Sql, user: UserRow): RealmBot[] {
   const bots = user.role <= Role.admin ? allBots(sql) : botsOwnedBy(sql, user.id);
   const name = streamNamer(sql);
-  return bots.map((bot) => toRealmBot(bot, name));
+  return bots.map((bot) => toRealmBot(bot, name, botServices(sql, bot.id)));
 }

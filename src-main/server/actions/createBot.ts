@@ -2,7 +2,6 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { accessStreamByName } from '../queries/streamAccess';
 import type { Services } from '../services';
-import { toRealmBot } from '../shape/bots';
 import { toWireUser } from '../shape/users';
 import {
   activeUserWithFullName,
@@ -11,13 +10,20 @@ import {
   setBotDefaults,
   type BotRow,
 } from '../store/bots';
+import { insertBotService, ServiceInterface } from '../store/botServices';
 import { insertRecipient, RecipientType } from '../store/recipients';
 import { insertSubscription } from '../store/subscriptions';
 import { activeUserIds, insertUser, Role, userByEmail, type UserRow } from '../store/users';
-import { botEventRecipients, checkMayManageBots, streamNamer } from './botAccess';
+import {
+  botEventRecipients,
+  checkBotCreationPolicy,
+  checkMayManageBots,
+  realmBotOf,
+} from './botAccess';
 import { botEmail } from './botEmail';
 import { newApiKey } from './secrets';
 import { announceSystemGroupMembership } from './userGroups';
+import { isValidUrl } from './urlValidation';
 import { checkFullName } from './validate';
 
 export interface CreateBotRequest {
@@ -27,18 +33,45 @@ export interface CreateBotRequest {
   defaultSendingStream?: string | undefined;
   defaultEventsRegisterStream?: string | undefined;
   defaultAllPublicStreams?: boolean | undefined;
+  /** An outgoing-webhook bot's URL; Zulip stores '' when none is given. */
+  payloadUrl?: string | undefined;
+  /** Zulip's Service interface: 1 its own format, 2 Slack's. */
+  interfaceType?: number | undefined;
 }
 
-// Zulip's check_valid_bot_type: generic and incoming-webhook bots, which any
-// member may create under Zulip's default bot_creation_policy (everyone).
+/** A request that passed every check, ready to be stored. */
+export interface CheckedBot {
+  email: string;
+  fullName: string;
+  botType: number;
+  sendingStreamId: number | null;
+  eventsRegisterStreamId: number | null;
+  allPublicStreams: boolean;
+  service: { name: string; baseUrl: string; interface: number } | null;
+}
+
+// Zulip 7.0's check_valid_bot_type, with embedded bots turned off as a Zulip
+// server has them unless its administrator enables them.
 function checkBotType(botType: number): void {
-  if (botType === BotType.generic || botType === BotType.incomingWebhook) return;
-  if (botType === BotType.outgoingWebhook || botType === BotType.embedded) {
-    throw errors.badRequest(
-      'Invalid bot type: Hearth offers generic bots (1) and incoming webhook bots (2)',
-    );
-  }
-  throw errors.badRequest('Invalid bot type');
+  if (botType === BotType.embedded) throw errors.badRequest('Embedded bots are not enabled.');
+  const offered: readonly number[] = [
+    BotType.generic,
+    BotType.incomingWebhook,
+    BotType.outgoingWebhook,
+  ];
+  if (!offered.includes(botType)) throw errors.badRequest('Invalid bot type');
+}
+
+// Zulip's check_valid_interface_type.
+export function checkInterfaceType(interfaceType: number): void {
+  const allowed: readonly number[] = [ServiceInterface.generic, ServiceInterface.slack];
+  if (!allowed.includes(interfaceType)) throw errors.badRequest('Invalid interface type');
+}
+
+/** Zulip's check_url for an outgoing-webhook bot's URL parameter. */
+export function checkPayloadUrl(name: string, url: string): string {
+  if (!isValidUrl(url)) throw errors.badRequest(`${name} is not a URL`);
+  return url;
 }
 
 // Zulip's check_bot_name_available: no two active users answer to one name.
@@ -48,13 +81,24 @@ export function checkBotNameAvailable(services: Services, fullName: string): voi
   }
 }
 
-/** Zulip's add_bot_backend with do_create_user: the bot, its events, owned by `owner`. */
-export function createBot(services: Services, owner: UserRow, request: CreateBotRequest): BotRow {
+/** Zulip's add_bot_backend checks, in its order, before anything is stored. */
+export function checkNewBot(
+  services: Services,
+  owner: UserRow,
+  request: CreateBotRequest,
+): CheckedBot {
   const { sql } = services;
   checkMayManageBots(owner);
   const email = botEmail(request.shortName, services.realmUri());
   const fullName = checkFullName(request.fullName);
+  if (userByEmail(sql, email)) throw errors.badRequest('Username already in use');
+  checkBotNameAvailable(services, fullName);
+  checkBotCreationPolicy(sql, owner, request.botType);
   checkBotType(request.botType);
+  const interfaceType = request.interfaceType ?? ServiceInterface.generic;
+  checkInterfaceType(interfaceType);
+  const payloadUrl =
+    request.payloadUrl === undefined ? '' : checkPayloadUrl('payload_url', request.payloadUrl);
   const sendingStream =
     request.defaultSendingStream === undefined
       ? null
@@ -63,19 +107,37 @@ export function createBot(services: Services, owner: UserRow, request: CreateBot
     request.defaultEventsRegisterStream === undefined
       ? null
       : accessStreamByName(sql, owner, request.defaultEventsRegisterStream);
+  return {
+    email,
+    fullName,
+    botType: request.botType,
+    sendingStreamId: sendingStream?.id ?? null,
+    eventsRegisterStreamId: eventsStream?.id ?? null,
+    allPublicStreams: request.defaultAllPublicStreams ?? false,
+    // Zulip names the service after the bot's short name.
+    service:
+      request.botType === BotType.outgoingWebhook
+        ? { name: request.shortName, baseUrl: payloadUrl, interface: interfaceType }
+        : null,
+  };
+}
 
+/** Zulip's do_create_user for a checked bot: the bot, its service, its events, owned by `owner`. */
+export function createBot(services: Services, owner: UserRow, checked: CheckedBot): BotRow {
+  const { sql } = services;
   const bot = sql.transaction(() => {
-    if (userByEmail(sql, email)) throw errors.badRequest('Username already in use');
-    checkBotNameAvailable(services, fullName);
+    // Another request may have taken the name or email since the checks.
+    if (userByEmail(sql, checked.email)) throw errors.badRequest('Username already in use');
+    checkBotNameAvailable(services, checked.fullName);
     const id = insertUser(sql, {
-      email,
-      fullName,
+      email: checked.email,
+      fullName: checked.fullName,
       role: Role.member,
       apiKey: newApiKey(),
       passwordHash: null,
       dateJoined: Math.floor(Date.now() / 1000),
       isBot: true,
-      botType: request.botType,
+      botType: checked.botType,
       botOwnerId: owner.id,
     });
     // Like every user, a bot is addressed through its own personal recipient;
@@ -83,10 +145,13 @@ export function createBot(services: Services, owner: UserRow, request: CreateBot
     const recipientId = insertRecipient(sql, RecipientType.personal, id);
     insertSubscription(sql, { userId: id, recipientId, color: '' });
     setBotDefaults(sql, id, {
-      sendingStreamId: sendingStream?.id ?? null,
-      eventsRegisterStreamId: eventsStream?.id ?? null,
-      allPublicStreams: request.defaultAllPublicStreams ?? false,
+      sendingStreamId: checked.sendingStreamId,
+      eventsRegisterStreamId: checked.eventsRegisterStreamId,
+      allPublicStreams: checked.allPublicStreams,
     });
+    if (checked.service) {
+      insertBotService(sql, { botId: id, ...checked.service, token: newApiKey() });
+    }
     const created = botById(sql, id);
     if (!created) throw new Error('bot vanished inside its own transaction');
     return created;
@@ -98,7 +163,7 @@ export function createBot(services: Services, owner: UserRow, request: CreateBot
   );
   announceSystemGroupMembership(services, bot);
   services.queues.notify(
-    plainNotice('realm_bot', { op: 'add', bot: toRealmBot(bot, streamNamer(sql)) }),
+    plainNotice('realm_bot', { op: 'add', bot: realmBotOf(sql, bot) }),
     botEventRecipients(sql, bot),
   );
   return bot;

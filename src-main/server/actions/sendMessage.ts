@@ -9,6 +9,7 @@ import { clientIdFor } from '../store/clients';
 import { Flag } from '../store/flags';
 import { huddleIdByKey, huddleKey, insertHuddle } from '../store/huddles';
 import { insertMessage, viewedMessageById } from '../store/messages';
+import { insertSubmessage } from '../store/submessages';
 import { mutingUserIds } from '../store/mutedUsers';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
@@ -19,8 +20,10 @@ import type { Sql } from '../store/sql';
 import { Role, userByEmail, userById, type UserRow } from '../store/users';
 import { storeLookups } from '../queries/markdownLookups';
 import { canAccessStream } from '../queries/streamAccess';
+import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
 import { announceClaims, claimAttachments } from './uploads';
 import { checkContent, checkTopic } from './validate';
+import { widgetSubmessageContent } from './widgetCommand';
 
 export type Destination =
   | { type: 'stream'; stream: string | number; topic: string }
@@ -32,9 +35,13 @@ export interface SendMessageRequest {
   clientName: string;
   /** Zulip's local echo: the sender's queue gets `local_message_id` back. */
   localEcho?: { queueId: string; localId: string } | undefined;
+  /** Runs in the transaction that stores the message: what must happen exactly when it is sent. */
+  alsoInTransaction?: ((messageId: number) => void) | undefined;
+  /** Zulip's skip_stream_access_check, for an outgoing-webhook bot's replies only. */
+  skipStreamAccessCheck?: boolean | undefined;
 }
 
-interface Addressed {
+export interface Addressed {
   recipientId: number;
   topic: string;
   stream: StreamRow | null;
@@ -81,12 +88,15 @@ function addressStream(
   services: Services,
   sender: UserRow,
   destination: Extract<Destination, { type: 'stream' }>,
+  skipAccessCheck: boolean,
 ): Addressed {
   const topic = checkTopic(destination.topic);
   const stream = findStream(services, destination.stream);
   const { sql } = services;
-  checkMayPost(sender, stream);
-  checkMayWrite(sql, sender, stream);
+  if (!skipAccessCheck) {
+    checkMayPost(sender, stream);
+    checkMayWrite(sql, sender, stream);
+  }
   const readers = new Set(subscriberIds(sql, stream.recipient_id));
   readers.add(sender.id);
   return { recipientId: stream.recipient_id, topic, stream, readers: [...readers] };
@@ -155,6 +165,22 @@ function flagsOnSend(
   return flags;
 }
 
+/**
+ * Zulip's check_message without the sending: where a message from the sender
+ * to the destination goes, or the refusal sending it would meet. It may make
+ * a group's recipient, so it runs in a transaction.
+ */
+export function addressMessage(
+  services: Services,
+  sender: UserRow,
+  destination: Destination,
+  skipStreamAccessCheck = false,
+): Addressed {
+  return destination.type === 'stream'
+    ? addressStream(services, sender, destination, skipStreamAccessCheck)
+    : addressPrivate(services, sender, destination);
+}
+
 const flagsAsJson = (mask: number | null) => JSON.stringify(readerFlags(mask));
 
 export function sendMessage(
@@ -167,10 +193,12 @@ export function sendMessage(
   const rendered = renderMessageContent(content, storeLookups(sql));
 
   const sent = sql.transaction(() => {
-    const addressed =
-      request.destination.type === 'stream'
-        ? addressStream(services, sender, request.destination)
-        : addressPrivate(services, sender, request.destination);
+    const addressed = addressMessage(
+      services,
+      sender,
+      request.destination,
+      request.skipStreamAccessCheck,
+    );
     const privateBit = addressed.stream ? 0 : Flag.is_private;
     const mutedBy = mutingUserIds(sql, sender.id);
     const flags = flagsOnSend(addressed.readers, sender.id, privateBit, rendered, mutedBy);
@@ -184,7 +212,17 @@ export function sendMessage(
       sendingClientId: clientIdFor(sql, request.clientName),
     });
     insertUserMessages(sql, messageId, flags);
+    const widget = widgetSubmessageContent(content);
+    if (widget !== null) {
+      insertSubmessage(sql, {
+        message_id: messageId,
+        sender_id: sender.id,
+        msg_type: 'widget',
+        content: widget,
+      });
+    }
     const claimed = claimAttachments(sql, sender, messageId, rendered.uploadPaths);
+    request.alsoInTransaction?.(messageId);
     return { messageId, addressed, flags, claimed };
   });
 
@@ -208,5 +246,11 @@ export function sendMessage(
   };
   services.queues.notify(notice, sent.addressed.readers);
   announceClaims(services, sent.claimed);
+  triggerOutgoingWebhooks(services, sender, {
+    source,
+    readers: sent.addressed.readers,
+    mentionedUserIds: rendered.mentionedUserIds,
+    isStream: stream !== null,
+  });
   return sent.messageId;
 }

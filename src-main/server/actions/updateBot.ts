@@ -2,12 +2,19 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { accessStreamByName } from '../queries/streamAccess';
 import type { Services } from '../services';
-import { toRealmBot } from '../shape/bots';
+import { toServiceDict } from '../shape/bots';
 import { botById, setBotDefaults, setBotOwner, type BotRow } from '../store/bots';
+import { botServices, ServiceInterface, setBotServiceUrl } from '../store/botServices';
 import type { Sql } from '../store/sql';
 import { activeUserIds, Role, setFullName, userById, type UserRow } from '../store/users';
-import { accessBotById, botEventRecipients, checkMayManageBots, streamNamer } from './botAccess';
-import { checkBotNameAvailable } from './createBot';
+import {
+  accessBotById,
+  botEventRecipients,
+  checkMayManageBots,
+  realmBotOf,
+  streamNamer,
+} from './botAccess';
+import { checkBotNameAvailable, checkInterfaceType, checkPayloadUrl } from './createBot';
 import { announceFullName } from './changeFullName';
 import { checkFullName } from './validate';
 
@@ -18,6 +25,9 @@ export interface UpdateBotRequest {
   defaultSendingStream?: string | undefined;
   defaultEventsRegisterStream?: string | undefined;
   defaultAllPublicStreams?: boolean | undefined;
+  /** An outgoing-webhook bot's new URL, spoken in `serviceInterface` (Zulip's default 1). */
+  servicePayloadUrl?: string | undefined;
+  serviceInterface?: number | undefined;
 }
 
 function reread(sql: Sql, botId: number): BotRow {
@@ -42,6 +52,22 @@ function newOwner(sql: Sql, ownerId: number): UserRow {
   return owner;
 }
 
+// Zulip's do_update_outgoing_webhook_service, checked: its bots have one service.
+function newService(
+  sql: Sql,
+  bot: BotRow,
+  request: UpdateBotRequest,
+): { url: string; interface: number } | null {
+  if (request.servicePayloadUrl === undefined) return null;
+  const url = checkPayloadUrl('service_payload_url', request.servicePayloadUrl);
+  const serviceInterface = request.serviceInterface ?? ServiceInterface.generic;
+  checkInterfaceType(serviceInterface);
+  if (botServices(sql, bot.id).length === 0) {
+    throw errors.badRequest('Only an outgoing webhook bot has a URL to change');
+  }
+  return { url, interface: serviceInterface };
+}
+
 /**
  * Zulip's patch_bot_backend: everything is checked before anything changes,
  * then each changed setting goes out with the events Zulip sends for it.
@@ -60,6 +86,7 @@ export function updateBot(
   const renamed = fullName !== bot.full_name;
   if (renamed) checkBotNameAvailable(services, fullName);
   const owner = request.botOwnerId === undefined ? undefined : newOwner(sql, request.botOwnerId);
+  const service = newService(sql, bot, request);
   const defaults = {
     sendingStreamId: defaultStream(
       sql,
@@ -80,6 +107,7 @@ export function updateBot(
     if (renamed) setFullName(sql, bot.id, fullName);
     if (owner && owner.id !== bot.bot_owner_id) setBotOwner(sql, bot.id, owner.id);
     setBotDefaults(sql, bot.id, defaults);
+    if (service) setBotServiceUrl(sql, bot.id, service.url, service.interface);
   });
   services.authCache.forget(bot.id);
   const updated = reread(sql, bot.id);
@@ -91,6 +119,9 @@ export function updateBot(
     );
   if (renamed) announceFullName(services, bot.id, fullName, updated);
   if (owner && owner.id !== bot.bot_owner_id) notifyOwnerChange(services, bot, updated, owner);
+  if (service) {
+    toBotViewers({ services: botServices(sql, bot.id).map(toServiceDict) });
+  }
   const name = streamNamer(sql);
   if (request.defaultSendingStream !== undefined) {
     toBotViewers({ default_sending_stream: name(defaults.sendingStreamId) });
@@ -123,10 +154,9 @@ function notifyOwnerChange(
     others.delete(previous.id);
   }
   if (owner.role > Role.admin) {
-    queues.notify(
-      plainNotice('realm_bot', { op: 'add', bot: toRealmBot(updated, streamNamer(sql)) }),
-      [owner.id],
-    );
+    queues.notify(plainNotice('realm_bot', { op: 'add', bot: realmBotOf(sql, updated) }), [
+      owner.id,
+    ]);
     others.delete(owner.id);
   }
   queues.notify(

@@ -14,6 +14,9 @@ import { readersOf, setReaderFlags, type ReaderRow } from '../store/messageReade
 import { getRealm, type RealmRow } from '../store/realm';
 import { RecipientType } from '../store/recipients';
 import { streamById, type StreamRow } from '../store/streams';
+import { hasSubmessages } from '../store/submessages';
+import type { TopicLink } from '../../wire/linkifiers';
+import { topicLinker } from '../queries/topicLinks';
 import { subscriberIds } from '../store/subscriptions';
 import { messagesInTopic } from '../store/topics';
 import type { UserRow } from '../store/users';
@@ -134,6 +137,10 @@ function planEdit(
   const stream = messageStream(services, message);
   const changes = requestedChanges(request, message, stream);
   const topic = checkPayload(request, stream, changes);
+  // Zulip: a poll's or to-do list's text is where its widget came from.
+  if (request.content !== undefined && hasSubmessages(sql, message.id)) {
+    throw errors.badRequest('Widgets cannot be edited.');
+  }
   if (topic !== null) checkMayEditTopic(realm, editor, message, now);
   const content = request.content === undefined ? null : renderEdit(services, request.content);
   let newStream: StreamRow | null = null;
@@ -296,7 +303,13 @@ function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number)
 }
 
 // Zulip's update_message event, as its tornado layer hands it to clients.
-function eventPayload(editor: UserRow, plan: Plan, applied: Applied, now: number) {
+function eventPayload(
+  editor: UserRow,
+  plan: Plan,
+  applied: Applied,
+  now: number,
+  linksOf: (topic: string) => TopicLink[],
+) {
   const { message, stream, newStream, topic, content } = plan;
   const moved = topic !== null || newStream !== null;
   return {
@@ -308,7 +321,7 @@ function eventPayload(editor: UserRow, plan: Plan, applied: Applied, now: number
     ...(stream ? { stream_name: stream.name, stream_id: stream.id } : {}),
     ...(newStream ? { new_stream_id: newStream.id } : {}),
     ...(moved ? { propagate_mode: plan.propagateMode, orig_subject: message.subject } : {}),
-    ...(topic === null ? {} : { subject: topic, topic_links: [] }),
+    ...(topic === null ? {} : { subject: topic, topic_links: linksOf(topic) }),
     ...(content
       ? {
           orig_content: message.content,
@@ -380,7 +393,7 @@ export function updateMessage(
       messageIds: applied.messageIds,
     });
   }
-  const payload = eventPayload(editor, plan, applied, now);
+  const payload = eventPayload(editor, plan, applied, now, topicLinker(services.sql));
   for (const [flags, userIds] of audience(services, plan, applied)) {
     services.queues.notify(
       plainNotice('update_message', { ...payload, flags: JSON.parse(flags) as string[] }),

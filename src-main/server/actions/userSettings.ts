@@ -5,6 +5,7 @@ import {
   legacyDisplaySettings,
   legacyNotificationExtras,
 } from '../store/displaySettings';
+import { deleteAllDrafts } from '../store/drafts';
 import { notificationSettingsOf, storeSetting, type SettingValue } from '../store/userSettings';
 import type { UserRow } from '../store/users';
 import { followPresenceSetting } from './presence';
@@ -42,6 +43,9 @@ export function changeUserSettings(
       storeSetting(sql, user.id, name, value);
       diff[name] = value;
     }
+    // Zulip 7.0 forgets the server's copies, with no event: the drafts were
+    // not deleted, they stopped being synchronized, and each device keeps its own.
+    if (diff['enable_drafts_synchronization'] === false) deleteAllDrafts(sql, user.id);
     return diff;
   });
 

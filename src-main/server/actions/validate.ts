@@ -55,12 +55,43 @@ export function checkTopic(topic: string): string {
 
 // As Zulip normalizes a body: trailing whitespace and leading blank lines go
 // (leading spaces stay, they can start a code block), and NUL is refused.
-export function checkContent(content: string): string {
+function trimmedBody(content: string): string {
   const trimmed = content.trimEnd().replace(/^\n+/, '');
   if (trimmed.length === 0) throw errors.badRequest('Message must not be empty');
   if (trimmed.includes('\0')) throw errors.badRequest('Message must not contain null bytes');
+  return trimmed;
+}
+
+/** Zulip's normalize_body where a long body is cut rather than refused (drafts). */
+export function normalizeBody(content: string): string {
+  return truncateContent(trimmedBody(content));
+}
+
+export function checkContent(content: string): string {
+  const trimmed = trimmedBody(content);
   if (Buffer.byteLength(trimmed, 'utf8') > MAX_MESSAGE_BYTES) {
     throw errors.badRequest(`Message too long (limit: ${MAX_MESSAGE_BYTES} bytes)`);
   }
   return trimmed;
+}
+
+// Zulip cuts what a service sends, and a draft, to its limits instead of refusing it.
+export function truncateTopic(topic: string): string {
+  const chars = [...topic];
+  return chars.length > MAX_TOPIC_LENGTH
+    ? `${chars.slice(0, MAX_TOPIC_LENGTH - 3).join('')}...`
+    : topic;
+}
+
+export function truncateContent(content: string): string {
+  if (Buffer.byteLength(content, 'utf8') <= MAX_MESSAGE_BYTES) return content;
+  const marker = '\n[message truncated]';
+  let budget = MAX_MESSAGE_BYTES - Buffer.byteLength(marker, 'utf8');
+  let kept = '';
+  for (const char of content) {
+    budget -= Buffer.byteLength(char, 'utf8');
+    if (budget < 0) break;
+    kept += char;
+  }
+  return kept + marker;
 }

@@ -15,6 +15,7 @@ const settingsSchema = z.object({
   allPublicStreams: z.boolean(),
   narrow: z.array(z.object({ operator: z.string(), operand: z.string() })),
   bulkMessageDeletion: z.boolean(),
+  linkifierUrlTemplate: z.boolean().default(false),
 });
 
 /** The settings as the store keeps them, the user being a column of their own. */

@@ -13,6 +13,11 @@ export interface QueueSettings {
   narrow: readonly QueueNarrowTerm[];
   /** The register client_capabilities flag for one delete_message event listing every ID. */
   bulkMessageDeletion: boolean;
+  /**
+   * The linkifier_url_template capability: without it Zulip (feature level
+   * 176) sends no realm_linkifiers events, the templates being new to the client.
+   */
+  linkifierUrlTemplate?: boolean;
 }
 
 export interface QueuePosition {
@@ -51,6 +56,7 @@ export class EventQueue {
   wants(notice: Notice): boolean {
     const { eventTypes, narrow } = this.settings;
     if (eventTypes && !eventTypes.includes(notice.type)) return false;
+    if (notice.type === 'realm_linkifiers' && !this.settings.linkifierUrlTemplate) return false;
     return notice.kind !== 'message' || noticeMatchesNarrow(narrow, notice);
   }
 

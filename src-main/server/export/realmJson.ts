@@ -15,9 +15,12 @@ import {
   customProfileFieldValues,
   userProfiles,
 } from './peopleRows';
+import { linkifierRows, playgroundRows } from './linkifierRows';
 import { mutedUsers } from './mutedUserRows';
+import { botServiceRows } from './botServiceRows';
 import { reactions } from './reactionRows';
 import { userStatuses } from './userStatusRows';
+import { scheduledMessages } from './scheduledMessageRows';
 import { realmEmojiRows } from './realmEmojiFiles';
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
@@ -89,14 +92,16 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
       zerver_customprofilefieldvalue: customProfileFieldValues(source),
       zerver_alertword: alertWords(source, realmId),
       zerver_muteduser: mutedUsers(source),
+      zerver_service: botServiceRows(source),
       // Hearth signs people in with a password only.
       zerver_realmauthenticationmethod: [{ id: 1, realm: realmId, name: 'Email' }],
       zerver_realmdomain: [],
       zerver_realmemoji: realmEmojiRows(source, realmId),
       zerver_reaction: reactions(source),
       zerver_userstatus: userStatuses(source),
-      zerver_realmfilter: [],
-      zerver_realmplayground: [],
+      zerver_scheduledmessage: scheduledMessages(source, realmId),
+      zerver_realmfilter: linkifierRows(source, realmId),
+      zerver_realmplayground: playgroundRows(source, realmId),
       zerver_userpresence: [],
       zerver_useractivity: [],
       zerver_useractivityinterval: [],

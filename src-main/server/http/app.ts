@@ -43,8 +43,12 @@ function answer(services: Services, endpoint: Endpoint, call: IncomingCall, repl
   try {
     const result = endpoint.run(services, call);
     writeRateHeaders(reply, call.standings);
-    if (typeof result === 'function') result((late) => sendSuccess(reply, late));
-    else sendSuccess(reply, result);
+    if (typeof result !== 'function') {
+      sendSuccess(reply, result);
+      return;
+    }
+    // A late refusal goes out as a thrown one would.
+    result((late) => (late instanceof Error ? void reply.send(late) : sendSuccess(reply, late)));
   } catch (error) {
     writeRateHeaders(reply, call.standings);
     void reply.send(error instanceof Error ? error : new Error(String(error)));

@@ -47,9 +47,10 @@ export type Result = Record<string, unknown> | JsonAnswer;
  * An answer that is not ready yet. It is handed the function that sends the
  * result, and calls it once, now or later. A waiting long poll then holds a
  * closure or two, where a promise chain held a promise and a reaction at
- * every layer up to the HTTP server.
+ * every layer up to the HTTP server. A check that has to wait (a DNS lookup)
+ * may still refuse, by sending an error.
  */
-export type Later = (send: (result: Result) => void) => void;
+export type Later = (send: (result: Result | Error) => void) => void;
 
 /** A route as the HTTP server sees it: decode, authenticate, run, answer. */
 export interface Endpoint {
@@ -76,6 +77,11 @@ interface Definition<S extends ParamSpecs, C> {
   maxFileBytes?: number;
   /** Which of the user's rate-limit counts the endpoint's requests go to (default `api`). */
   rateBucket?: UserBucket;
+  /**
+   * Refuses a caller before the parameters are read, as Zulip's view
+   * decorators (require_realm_admin) do.
+   */
+  authorize?: (user: UserRow) => void;
   handle(call: C): Result | Later;
 }
 
@@ -105,6 +111,7 @@ export function userEndpoint<S extends ParamSpecs>(
     run: (services, incoming) => {
       const user = authenticate(services, incoming.authorization, access);
       services.rateLimits?.user(user.id, incoming.standings, definition.rateBucket);
+      definition.authorize?.(user);
       return definition.handle({
         services,
         params: decodeParams(definition.params, incoming.params),

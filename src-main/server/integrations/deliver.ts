@@ -1,5 +1,5 @@
 import { sendMessage } from '../actions/sendMessage';
-import { MAX_MESSAGE_BYTES, MAX_TOPIC_LENGTH } from '../actions/validate';
+import { truncateContent, truncateTopic } from '../actions/validate';
 import type { Services } from '../services';
 import { streamById, streamByName } from '../store/streams';
 import type { UserRow } from '../store/users';
@@ -14,27 +14,6 @@ export interface WebhookTarget {
   topic: string | undefined;
   filter: EventFilter;
   clientName: string;
-}
-
-// Zulip cuts what a service sends to its limits instead of refusing it.
-function truncateTopic(topic: string): string {
-  const chars = [...topic];
-  return chars.length > MAX_TOPIC_LENGTH
-    ? `${chars.slice(0, MAX_TOPIC_LENGTH - 3).join('')}...`
-    : topic;
-}
-
-function truncateContent(content: string): string {
-  if (Buffer.byteLength(content, 'utf8') <= MAX_MESSAGE_BYTES) return content;
-  const marker = '\n[message truncated]';
-  let budget = MAX_MESSAGE_BYTES - Buffer.byteLength(marker, 'utf8');
-  let kept = '';
-  for (const char of content) {
-    budget -= Buffer.byteLength(char, 'utf8');
-    if (budget < 0) break;
-    kept += char;
-  }
-  return kept + marker;
 }
 
 function missingStreamNotice(sender: UserRow, stream: string): string {

@@ -1,3 +1,5 @@
+import type { CompiledLinkifier } from './linkifierPattern';
+
 /** A user a message can mention, as the sender's organization knows them. */
 export interface MentionableUser {
   id: number;
@@ -33,6 +35,8 @@ export interface MarkdownLookups {
   alertWords(): ReadonlyMap<string, readonly number[]>;
   /** The organization's active custom emoji of that name: its image's URL, relative to the organization. */
   realmEmoji(name: string): { sourceUrl: string } | undefined;
+  /** The organization's linkifiers, compiled, in the order they apply. */
+  linkifiers(): readonly CompiledLinkifier[];
 }
 
 export const noLookups: MarkdownLookups = {
@@ -42,6 +46,7 @@ export const noLookups: MarkdownLookups = {
   userGroupByName: () => undefined,
   alertWords: () => new Map(),
   realmEmoji: () => undefined,
+  linkifiers: () => [],
 };
 
 export interface RenderedMessage {

@@ -7,6 +7,7 @@ import { zulipEmphasis } from './emphasis';
 import { escapeText } from './escape';
 import { fencedBlocks } from './fencedBlocks';
 import { zulipLinks } from './links';
+import { linkifiers } from './linkifiers';
 import { zulipLists } from './lists';
 import { noLookups, type MarkdownLookups, type RenderedMessage, type RenderEnv } from './lookups';
 import { inlineMath } from './math';
@@ -32,7 +33,8 @@ const md = new MarkdownIt('zero', { html: false, linkify: true, breaks: true })
   .use(timestamps)
   .use(zulipLists)
   .use(tableAlignment)
-  .use(uploads);
+  .use(uploads)
+  .use(linkifiers);
 
 const textOf = (tokens: Token[], index: number) => escapeText(tokens[index]?.content ?? '');
 md.renderer.rules.text = textOf;
@@ -56,6 +58,16 @@ export function renderMessageContent(content: string, lookups: MarkdownLookups):
     uploadPaths: env.uploadPaths,
     alertedUserIds: alertedUserIds(content, lookups.alertWords()),
   };
+}
+
+/**
+ * The web address a message would link at the very start of `piece`, for
+ * Zulip's topic_links; one written without a scheme gets `https`.
+ */
+export function webLinkAt(piece: string): { text: string; url: string } | null {
+  const match = md.linkify.match(piece)?.[0];
+  if (!match || match.index !== 0 || match.schema === 'mailto:') return null;
+  return { text: match.raw, url: match.schema === '' ? `https://${match.raw}` : match.raw };
 }
 
 /** Renders Markdown that mentions nobody, such as a stream description. */

@@ -1,4 +1,6 @@
+import { compiledLinkifier } from '../markdown/linkifierPattern';
 import type { MarkdownLookups, MentionableUser } from '../markdown/lookups';
+import { allLinkifiers } from '../store/linkifiers';
 import type { Sql } from '../store/sql';
 import { realmEmojiUrl } from '../shape/realmEmoji';
 import { realmAlertWords } from '../store/alertWords';
@@ -38,5 +40,10 @@ export function storeLookups(sql: Sql): MarkdownLookups {
       const emoji = activeRealmEmojiByName(sql).get(name);
       return emoji && { sourceUrl: realmEmojiUrl(emoji.file_name) };
     },
+    linkifiers: () =>
+      allLinkifiers(sql).flatMap((linkifier) => {
+        const compiled = compiledLinkifier(linkifier.pattern, linkifier.url_template);
+        return compiled ? [compiled] : [];
+      }),
   };
 }

@@ -1,5 +1,6 @@
 import type { RealmBot } from '../../wire';
 import type { BotRow } from '../store/bots';
+import type { BotServiceRow } from '../store/botServices';
 import { avatarUrl } from './avatars';
 
 /** Names a stream by ID; null for none (or one that no longer exists). */
@@ -14,8 +15,17 @@ function defaults(bot: BotRow, streamName: StreamNamer) {
   };
 }
 
+/** Zulip's get_service_dicts_for_bot for an outgoing-webhook bot's service. */
+export function toServiceDict(service: BotServiceRow): Record<string, unknown> {
+  return { base_url: service.base_url, interface: service.interface, token: service.token };
+}
+
 /** Zulip's realm_bot object (register `realm_bots` and realm_bot add events). */
-export function toRealmBot(bot: BotRow, streamName: StreamNamer): RealmBot {
+export function toRealmBot(
+  bot: BotRow,
+  streamName: StreamNamer,
+  services: readonly BotServiceRow[],
+): RealmBot {
   return {
     email: bot.email,
     user_id: bot.id,
@@ -25,8 +35,7 @@ export function toRealmBot(bot: BotRow, streamName: StreamNamer): RealmBot {
     api_key: bot.api_key,
     ...defaults(bot, streamName),
     avatar_url: avatarUrl(bot.id),
-    // Outgoing-webhook and embedded bots have services; Hearth's kinds have none.
-    services: [],
+    services: services.map(toServiceDict),
     ...(bot.bot_owner_id !== null ? { owner_id: bot.bot_owner_id } : {}),
   };
 }

@@ -1,5 +1,7 @@
-import type { EditHistoryEntry, Message, Reaction, RecipientUser } from '../../wire';
+import type { EditHistoryEntry, Message, Reaction, RecipientUser, Submessage } from '../../wire';
+import type { TopicLink } from '../../wire/linkifiers';
 import { cached } from '../cached';
+import { topicLinker } from '../queries/topicLinks';
 import type { ViewOptions } from '../events/notice';
 import { flagsToNames } from '../store/flags';
 import type { ViewedMessageRow } from '../store/messages';
@@ -8,6 +10,7 @@ import { reactionsOfMessages } from '../store/reactions';
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
 import { streamById } from '../store/streams';
+import { submessagesOfMessages } from '../store/submessages';
 import { subscriberIds } from '../store/subscriptions';
 import { usersByIds, type UserRow } from '../store/users';
 import { avatarUrl } from './avatars';
@@ -25,6 +28,10 @@ export interface MessageSource {
   editHistory: EditHistoryEntry[] | null;
   /** In the order they were added, as Zulip sends them. */
   reactions: Reaction[];
+  /** Oldest first, as Zulip sends them. */
+  submessages: Submessage[];
+  /** Zulip's topic_links, sent as subject_links too. */
+  topicLinks: TopicLink[];
 }
 
 export function renderMessage(source: MessageSource, options: ViewOptions): Message {
@@ -48,9 +55,9 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
     reactions: source.reactions,
     ...(source.streamId === null ? {} : { stream_id: source.streamId }),
     subject: row.subject,
-    subject_links: [],
-    topic_links: [],
-    submessages: [],
+    subject_links: source.topicLinks,
+    topic_links: source.topicLinks,
+    submessages: source.submessages,
     timestamp: row.date_sent,
     ...(row.last_edit_timestamp === null ? {} : { last_edit_timestamp: row.last_edit_timestamp }),
     ...(source.editHistory ? { edit_history: source.editHistory } : {}),
@@ -105,6 +112,11 @@ export function loadMessageSources(
     rows.map((row) => row.id),
   );
   const reactionsOf = (id: number) => (reactions.get(id) ?? []).map(messageReaction);
+  const linksOf = topicLinker(sql);
+  const submessages = submessagesOfMessages(
+    sql,
+    rows.map((row) => row.id),
+  );
 
   return rows.map((row) => {
     const sender = users.get(row.sender_id);
@@ -123,6 +135,8 @@ export function loadMessageSources(
         realmStr,
         editHistory: editHistoryOf(row, allowEditHistory),
         reactions: reactionsOf(row.id),
+        submessages: submessages.get(row.id) ?? [],
+        topicLinks: linksOf(row.subject),
       };
     }
     const ids = new Set([row.sender_id, ...(participants.get(row.recipient_id) ?? [])]);
@@ -140,6 +154,8 @@ export function loadMessageSources(
       realmStr,
       editHistory: editHistoryOf(row, allowEditHistory),
       reactions: reactionsOf(row.id),
+      submessages: submessages.get(row.id) ?? [],
+      topicLinks: [],
     };
   });
 }

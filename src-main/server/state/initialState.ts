@@ -8,6 +8,8 @@ import { customProfileFieldsState } from '../actions/customProfileFields';
 import { presenceResponse } from '../actions/presence';
 import { mutedTopicsState, userTopicsState } from '../actions/topicVisibility';
 import { userGroupsState } from '../queries/systemGroups';
+import { draftsOf } from '../store/drafts';
+import { allLinkifiers, allPlaygrounds } from '../store/linkifiers';
 import { mutesOf } from '../store/mutedUsers';
 import { allRealmEmoji } from '../store/realmEmoji';
 import { allStreams, defaultStreams, publicStreams, streamsSubscribedBy } from '../store/streams';
@@ -20,6 +22,7 @@ import { legacyDisplayState, legacyNotificationState, userSettingsState } from '
 import { subscriptionState } from './subscriptionState';
 import { unreadMsgsState } from './unreadState';
 import { userStatusState } from './userStatusState';
+import { scheduledMessagesState } from './scheduledMessagesState';
 
 export interface StateOptions {
   clientGravatar: boolean;
@@ -28,6 +31,8 @@ export interface StateOptions {
   slimPresence?: boolean;
   /** The user_settings_object capability: settings only inside `user_settings`. */
   userSettingsObject?: boolean;
+  /** The linkifier_url_template capability: linkifiers are listed only to clients that read their templates. */
+  linkifierUrlTemplate?: boolean;
 }
 
 type Want = (type: string) => boolean;
@@ -106,12 +111,21 @@ const fetchers: readonly Fetcher[] = [
   },
   { types: ['user_status'], fetch: ({ sql }) => ({ user_status: userStatusState(sql) }) },
   {
+    types: ['scheduled_messages'],
+    fetch: ({ sql }, user) => ({ scheduled_messages: scheduledMessagesState(sql, user.id) }),
+  },
+  {
     types: ['alert_words'],
     fetch: ({ sql }, user) => ({ alert_words: alertWordsOf(sql, user.id) }),
   },
   {
     types: ['muted_users'],
     fetch: ({ sql }, user) => ({ muted_users: mutesOf(sql, user.id) }),
+  },
+  {
+    // Zulip's MAX_DRAFTS_IN_REGISTER_RESPONSE; empty while synchronization is off.
+    types: ['drafts'],
+    fetch: ({ sql }, user) => ({ drafts: draftsOf(sql, user.id, 'newestFirst', 1000) }),
   },
   {
     types: ['realm_user_groups'],
@@ -136,6 +150,18 @@ const fetchers: readonly Fetcher[] = [
     }),
   },
   { types: ['realm_user'], fetch: realmUserState },
+  {
+    types: ['realm_linkifiers'],
+    fetch: ({ sql }, _user, options) => ({
+      realm_linkifiers: options.linkifierUrlTemplate ? allLinkifiers(sql) : [],
+    }),
+  },
+  // Zulip keeps the legacy key, always empty since feature level 176.
+  { types: ['realm_filters'], fetch: () => ({ realm_filters: [] }) },
+  {
+    types: ['realm_playgrounds'],
+    fetch: ({ sql }) => ({ realm_playgrounds: allPlaygrounds(sql) }),
+  },
   { types: ['realm_bot'], fetch: ({ sql }, user) => ({ realm_bots: realmBotsState(sql, user) }) },
   { types: ['realm'], fetch: realmState },
 ];

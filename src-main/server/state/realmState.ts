@@ -3,6 +3,7 @@ import {
   PRESENCE_OFFLINE_THRESHOLD_SECONDS,
   PRESENCE_PING_INTERVAL_SECONDS,
 } from '../actions/presence';
+import { BotCreationPolicy } from '../actions/botAccess';
 import { botDomain } from '../actions/botEmail';
 import { Policy } from '../actions/policy';
 import { ADD_CUSTOM_EMOJI_POLICY, MAX_EMOJI_FILE_SIZE_MIB } from '../actions/realmEmoji';
@@ -37,7 +38,6 @@ function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
 const fixedRealmSettings = {
   realm_add_custom_emoji_policy: ADD_CUSTOM_EMOJI_POLICY,
   realm_avatar_changes_disabled: false,
-  realm_bot_creation_policy: 1,
   realm_create_private_stream_policy: Policy.members,
   realm_create_public_stream_policy: Policy.members,
   realm_create_web_public_stream_policy: Policy.owners,
@@ -124,6 +124,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     max_message_length: MAX_MESSAGE_BYTES,
     server_emoji_data_url: `${realmUri()}${serverEmojiDataPath}`,
     realm_enable_read_receipts: realm?.enable_read_receipts !== 0,
+    realm_bot_creation_policy: realm?.bot_creation_policy ?? BotCreationPolicy.everyone,
     ...editSettings(realm),
   };
 }

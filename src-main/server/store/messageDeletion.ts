@@ -6,6 +6,7 @@ import type { Sql } from './sql';
  */
 export function deleteMessageRows(sql: Sql, messageId: number): boolean {
   sql.run('DELETE FROM reactions WHERE message_id = ?', [messageId]);
+  sql.run('DELETE FROM submessages WHERE message_id = ?', [messageId]);
   sql.run('DELETE FROM user_messages WHERE message_id = ?', [messageId]);
   return sql.run('DELETE FROM messages WHERE id = ?', [messageId]).changes > 0;
 }

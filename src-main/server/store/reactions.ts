@@ -1,3 +1,4 @@
+import { byMessage } from './byMessage';
 import type { Sql } from './sql';
 
 /** What names an emoji in a reaction: Zulip's namespace and its code there. */
@@ -26,19 +27,14 @@ export function reactionsOfMessages(
   sql: Sql,
   messageIds: readonly number[],
 ): Map<number, ReactionWithUserRow[]> {
-  const byMessage = new Map<number, ReactionWithUserRow[]>();
-  if (messageIds.length === 0) return byMessage;
-  const rows = sql.all<ReactionWithUserRow>(
-    `SELECT r.*, u.email, u.full_name FROM reactions r JOIN users u ON u.id = r.user_id
-     WHERE r.message_id IN (SELECT value FROM json_each(?)) ORDER BY r.id`,
-    [JSON.stringify(messageIds)],
+  if (messageIds.length === 0) return new Map();
+  return byMessage(
+    sql.all<ReactionWithUserRow>(
+      `SELECT r.*, u.email, u.full_name FROM reactions r JOIN users u ON u.id = r.user_id
+       WHERE r.message_id IN (SELECT value FROM json_each(?)) ORDER BY r.id`,
+      [JSON.stringify(messageIds)],
+    ),
   );
-  for (const row of rows) {
-    const list = byMessage.get(row.message_id);
-    if (list) list.push(row);
-    else byMessage.set(row.message_id, [row]);
-  }
-  return byMessage;
 }
 
 /** The user's reaction with this emoji on the message, if they made one. */

@@ -29,6 +29,8 @@ export interface RealmRow {
   icon_version: number;
   /** Zulip's enable_read_receipts: whether anyone may see who read a message. */
   enable_read_receipts: number;
+  /** Zulip's BOT_CREATION_* policy: 1 everyone, 2 generic bots by administrators only, 3 administrators only. */
+  bot_creation_policy: number;
 }
 
 /** The columns PATCH /realm may change, each named as Zulip names the setting. */

@@ -9,6 +9,7 @@ import type {
 } from '../../../src-preload/bridge';
 import { AlertWordsStore } from './alertWordsStore.svelte';
 import { MutedUsersStore } from './mutedUsersStore.svelte';
+import { LinkifiersStore } from './linkifiersStore.svelte';
 import { BotsStore } from './botsStore.svelte';
 import { CertificateReviewStore } from './certificateReviewStore.svelte';
 import { ComposeAidsStore } from './composeAidsStore.svelte';
@@ -40,6 +41,7 @@ import { SettingsStore, type SettingsPage } from './settingsStore.svelte';
 import { StreamAdminStore } from './streamAdminStore.svelte';
 import { StreamsStore, type StreamsPage } from './streamsStore.svelte';
 import { TopicDeletionStore } from './topicDeletionStore.svelte';
+import { ScheduledMessagesStore } from './scheduledMessagesStore.svelte';
 import { shareUnchanged } from './shareUnchanged';
 import { localeClockHours } from './time';
 import { TypingStore } from './typingStore.svelte';
@@ -62,6 +64,7 @@ export type MainView =
   | 'settings'
   | 'inbox'
   | 'drafts'
+  | 'scheduled'
   | StreamsPage;
 
 /** Where the user was in an account, to find it again on switching back. */
@@ -101,6 +104,8 @@ export class AppStore {
   readonly alertWords: AlertWordsStore;
   /** Whom the reader muted: Settings' list, the question before muting, messages shown anyway. */
   readonly mutedUsers: MutedUsersStore;
+  /** The organization's linkifiers and code playgrounds, for Settings and for code blocks. */
+  readonly linkifiers: LinkifiersStore;
   readonly organization: OrganizationStore;
   readonly people: PeopleStore;
   readonly userGroups: UserGroupsStore;
@@ -116,6 +121,8 @@ export class AppStore {
   readonly streamAdmin: StreamAdminStore;
   /** The administrator's question before a topic is deleted. */
   readonly topicDeletion: TopicDeletionStore;
+  /** Messages the server sends later: scheduling from compose, and their view. */
+  readonly scheduled: ScheduledMessagesStore;
   readonly feedView: MessageView;
   readonly searchView: MessageView;
   readonly inbox: InboxStore;
@@ -185,6 +192,16 @@ export class AppStore {
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
     this.alertWords = new AlertWordsStore(bridge);
     this.mutedUsers = new MutedUsersStore(bridge, () => this.snapshot?.mutedUsers ?? []);
+    this.linkifiers = new LinkifiersStore(bridge, () =>
+      this.snapshot
+        ? {
+            linkifiers: this.snapshot.linkifiers,
+            playgrounds: this.snapshot.playgrounds,
+            mayManage: this.snapshot.may.manageLinkifiers,
+          }
+        : null,
+    );
+    this.scheduled = new ScheduledMessagesStore(bridge, () => this.snapshot);
     this.organization = new OrganizationStore(bridge);
     this.people = new PeopleStore(bridge);
     this.userGroups = new UserGroupsStore(bridge);
@@ -389,12 +406,21 @@ export class AppStore {
       match,
       actions: this.messageActions,
       reactions: this.reactions,
+      widgetAction: (messageId, action) =>
+        this.bridge.widgetAction({ messageId, action }).then(
+          () => true,
+          (error: unknown) => {
+            this.messageActions.tell(errorText(error));
+            return false;
+          },
+        ),
       muting: this.mutedUsers,
       get narrow() {
         return narrow();
       },
       watchSeen: seen ? (node, messageId) => seen.watch(node, messageId) : null,
       showImages: (node) => this.files.watch(node),
+      playgroundsFor: (language) => this.linkifiers.playgroundsFor(language),
       openImage: (href, name) => void this.files.open(href, name),
     };
   }
@@ -555,6 +581,8 @@ export class AppStore {
     this.notificationSettings.clear();
     this.alertWords.clear();
     this.mutedUsers.clear();
+    this.linkifiers.clear();
+    this.scheduled.clear();
     this.organization.clear();
     this.people.clear();
     this.userGroups.clear();
@@ -634,6 +662,12 @@ export class AppStore {
     this.view = 'inbox';
     this.search.close();
     await this.inbox.open();
+  }
+
+  showScheduled(): void {
+    this.view = 'scheduled';
+    this.search.close();
+    this.scheduled.clear();
   }
 
   showDrafts(): void {

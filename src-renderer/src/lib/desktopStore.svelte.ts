@@ -110,7 +110,9 @@ export class DesktopStore {
    * opens outside, where the window hands it to the OS.
    */
   private followLink(event: MouseEvent): void {
-    const link = (event.target as Element | null)?.closest?.('.message-content a[href]');
+    const link = (event.target as Element | null)?.closest?.(
+      '.message-content a[href], a[data-external-link][href]',
+    );
     const href = link?.getAttribute('href');
     if (!href || event.defaultPrevented) return;
     event.preventDefault();

@@ -15,6 +15,10 @@ export class DraftsStore {
   #timer: ReturnType<typeof setTimeout> | null = null;
   /** The conversation whose draft the compose box holds, to move it when the address changes. */
   #savedTo: Destination | null = null;
+  /** The draft the compose box holds, when the Drafts view opened it: a conversation may hold two. */
+  #savedId: number | null = null;
+  /** The draft the Drafts view is opening, for `follow` to put in the compose box. */
+  #chosen: Draft | null = null;
 
   constructor(
     private readonly bridge: ChatBridge,
@@ -44,6 +48,7 @@ export class DraftsStore {
   clear(): void {
     this.#cancel();
     this.#savedTo = null;
+    this.#savedId = null;
     this.drafts = [];
     this.error = null;
   }
@@ -58,6 +63,7 @@ export class DraftsStore {
   sending(): void {
     this.#cancel();
     this.#savedTo = null;
+    this.#savedId = null;
   }
 
   /** Saves at once what waits to be saved. */
@@ -67,13 +73,14 @@ export class DraftsStore {
     const to = this.compose.destination;
     const content = this.compose.content;
     const from = this.#savedTo;
+    const id = this.#savedId ?? undefined;
     try {
       // A new topic or new people take the draft with them.
-      if (from && (to === null || !sameConversation(from, to, this.ownUserId))) {
-        await this.bridge.saveDraft({ to: from, content: '' });
-      }
-      if (to) await this.bridge.saveDraft({ to, content });
+      const moved = from !== null && (to === null || !sameConversation(from, to, this.ownUserId));
+      if (moved) await this.bridge.saveDraft({ to: from, content: '', id });
+      if (to) await this.bridge.saveDraft({ to, content, ...(moved ? {} : { id }) });
       this.#savedTo = to && content.trim() !== '' ? to : null;
+      if (moved || this.#savedTo === null) this.#savedId = null;
       this.error = null;
     } catch (error) {
       this.error = errorText(error);
@@ -89,27 +96,40 @@ export class DraftsStore {
   async follow(narrow: Narrow): Promise<void> {
     const before = this.compose.destination;
     const written = this.compose.content.trim() !== '';
+    const chosen = this.#chosen;
+    this.#chosen = null;
     await this.flush();
     this.compose.follow(narrow);
     const after = this.compose.destination;
-    if (after === null || (before !== null && sameConversation(before, after, this.ownUserId))) {
-      return;
+    if (after === null) return;
+    const opened = chosen && sameConversation(chosen.to, after, this.ownUserId) ? chosen : null;
+    if (!opened) {
+      if (before !== null && sameConversation(before, after, this.ownUserId)) return;
+      if (before === null && written) return;
     }
-    if (before === null && written) return;
-    const draft = this.drafts.find((draft) => sameConversation(draft.to, after, this.ownUserId));
+    const draft =
+      opened ?? this.drafts.find((draft) => sameConversation(draft.to, after, this.ownUserId));
     this.compose.content = draft?.content ?? '';
     this.#savedTo = draft ? after : null;
+    this.#savedId = draft?.id ?? null;
+  }
+
+  /** The Drafts view opens this draft: the compose box takes it back, and saves into it. */
+  choose(draft: Draft): void {
+    this.#chosen = draft;
   }
 
   async delete(draft: Draft): Promise<void> {
     try {
-      await this.bridge.deleteDraft({ conversation: draft.conversation });
+      await this.bridge.deleteDraft({ id: draft.id });
       this.error = null;
       // A deleted draft does not come back from the compose box at the next key.
       const to = this.compose.destination;
-      if (to && sameConversation(draft.to, to, this.ownUserId)) {
+      const held = this.#savedId === null || this.#savedId === draft.id;
+      if (to && held && sameConversation(draft.to, to, this.ownUserId)) {
         this.#cancel();
         this.#savedTo = null;
+        this.#savedId = null;
         this.compose.content = '';
       }
     } catch (error) {

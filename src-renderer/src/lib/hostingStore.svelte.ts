@@ -50,6 +50,10 @@ export class HostingStore extends ServerPage<HostingPage> {
     return this.#control(() => this.bridge.setBackupKeep({ keep }));
   }
 
+  setBotsReachPrivateNetworks(allow: boolean): Promise<void> {
+    return this.#control(() => this.bridge.setBotsReachPrivateNetworks({ allow }));
+  }
+
   restore(name: string): Promise<void> {
     return this.#control(() => this.bridge.restoreBackup({ name }));
   }

@@ -54,7 +54,12 @@ export function offeredActions(
   }
   const granted = channel ?? rules;
   return {
-    editContent: own && rules.editContent && within(message, rules.editContentLimit, now),
+    // Zulip: a poll's or to-do list's text, where its widget came from, stays as sent.
+    editContent:
+      own &&
+      rules.editContent &&
+      message.submessages.length === 0 &&
+      within(message, rules.editContentLimit, now),
     editTopic: inChannel && granted.editTopic && within(message, rules.editTopicLimit, now),
     move:
       inChannel &&

@@ -1,4 +1,10 @@
-import type { Message, Narrow, PersonStatus } from '../../../src-preload/bridge';
+import type {
+  Message,
+  Narrow,
+  PersonStatus,
+  PlaygroundView,
+  WidgetAction,
+} from '../../../src-preload/bridge';
 import type { MessageActionsStore } from './messageActionsStore.svelte';
 import type { MutedUsersStore } from './mutedUsersStore.svelte';
 import type { ReactionsStore } from './reactionsStore.svelte';
@@ -25,6 +31,8 @@ export interface MessageView {
   actions: MessageActionsStore;
   /** Reactions and the emoji picker. */
   reactions: ReactionsStore;
+  /** Votes on a poll, adds an option or a task, ticks a task; false when refused (and said why). */
+  widgetAction(messageId: number, action: WidgetAction): Promise<boolean>;
   /** Whom the reader muted: their messages are hidden until shown. */
   muting: MutedUsersStore;
   /** The narrow the list shows, which "mark as unread from here" goes down; null for search results. */
@@ -36,6 +44,8 @@ export interface MessageView {
   watchSeen: ((node: Element, messageId: number) => () => void) | null;
   /** Shows the uploaded images of a message's HTML as they come into view; returns the function that stops. */
   showImages(node: Element): () => void;
+  /** The code playgrounds a code block of this language offers "View in" (Zulip's realm_playgrounds). */
+  playgroundsFor(language: string): readonly PlaygroundView[];
   /** Opens an image of a message large, over the window: its file's link, and its name. */
   openImage(href: string, name: string): void;
 }

@@ -3,7 +3,14 @@ import { errorText } from './errors';
 
 /** The pages of the settings area. */
 export type SettingsPage =
-  'display' | 'account' | 'notifications' | 'mutedUsers' | 'organization' | 'network';
+  | 'display'
+  | 'account'
+  | 'notifications'
+  | 'mutedUsers'
+  | 'organization'
+  | 'linkifiers'
+  | 'playgrounds'
+  | 'network';
 
 // The settings area: which page is open, and the display and account changes
 // it sends. The window shows a setting once the server's event has changed
@@ -30,6 +37,11 @@ export class SettingsStore {
   /** Zulip's send_read_receipts: whether others see that the reader read a message. */
   setSendReadReceipts(enabled: boolean): Promise<void> {
     return this.#change(() => this.bridge.setSendReadReceipts({ enabled }));
+  }
+
+  /** Zulip's enable_drafts_synchronization: whether the server keeps the reader's drafts. */
+  setDraftSynchronization(enabled: boolean): Promise<void> {
+    return this.#change(() => this.bridge.setDraftSynchronization({ enabled }));
   }
 
   async #change(call: () => Promise<unknown>): Promise<void> {

@@ -32,8 +32,12 @@ describe('what the window offers beyond message actions', () => {
       sendDirectMessage: true,
       createBots: false,
       createIncomingWebhookBots: true,
+      // A modern server gives outgoing webhook bots to can_create_bots_group alone.
+      createOutgoingWebhookBots: false,
       administerChannels: [],
       deleteTopics: false,
+      // Linkifiers are for administrators on every server, alice is a member.
+      manageLinkifiers: false,
     });
   });
 
@@ -68,10 +72,14 @@ describe('what the window offers beyond message actions', () => {
     [2, false, true],
     [3, false, false],
   ])(
-    'follows a Zulip 7.0 bot_creation_policy of %i for a member',
+    'follows a Zulip 7.0 bot_creation_policy of %i for a member, outgoing webhooks with incoming ones',
     (policy, createBots, createIncomingWebhookBots) => {
       const member = { zulip_feature_level: 185, user_id: 4, realm_bot_creation_policy: policy };
-      expect(snapshotPermissions(member)).toMatchObject({ createBots, createIncomingWebhookBots });
+      expect(snapshotPermissions(member)).toMatchObject({
+        createBots,
+        createIncomingWebhookBots,
+        createOutgoingWebhookBots: createIncomingWebhookBots,
+      });
     },
   );
 

@@ -37,6 +37,7 @@ describe('drafts in the cache', () => {
     cache.drafts.save({ ...toLunch, topic: 'LUNCH' }, 'Shall we eat at noon?', 2000);
     expect(cache.drafts.list()).toEqual([
       {
+        id: expect.any(Number),
         conversation: 'stream:1:lunch',
         destination: { kind: 'stream', streamId: 1, topic: 'LUNCH' },
         content: 'Shall we eat at noon?',
@@ -68,14 +69,27 @@ describe('drafts in the cache', () => {
     ]);
   });
 
-  it('forgets a draft by its conversation or by its key, once', () => {
+  it('forgets a draft by its conversation or by its ID, once', () => {
     const cache = cacheOfMe();
     cache.drafts.save(toLunch, 'to lunch', 1000);
     cache.drafts.save(toBob, 'to bob', 2000);
     expect(cache.drafts.discard({ ...toLunch, topic: 'lunch' })).toBe(true);
     expect(cache.drafts.discard(toLunch)).toBe(false);
-    expect(cache.drafts.remove(`dm:${me.id},${bob.id}`)).toBe(true);
+    const id = cache.drafts.of(toBob)?.id ?? 0;
+    expect(cache.drafts.remove(id)).toBe(true);
+    expect(cache.drafts.remove(id)).toBe(false);
     expect(cache.drafts.list()).toEqual([]);
+  });
+
+  it('saves into the draft it is given, when a conversation holds two', () => {
+    const cache = cacheOfMe();
+    cache.drafts.save(toLunch, 'mine', 1000);
+    const older = cache.drafts.of(toLunch)?.id ?? 0;
+    cache.drafts.copy(toLunch, 'from the other device', 2000);
+    cache.drafts.save(toLunch, 'mine, edited', 3000, older);
+    const listed = cache.drafts.list();
+    expect(listed.map(({ content }) => content)).toEqual(['mine, edited', 'from the other device']);
+    expect(listed[0]?.id).toBe(older);
   });
 
   it('keeps drafts when the cache file is closed and opened again', () => {

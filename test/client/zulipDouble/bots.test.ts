@@ -56,6 +56,23 @@ describe('bots on the Zulip double', () => {
     expect(await clients.apiFor(users.member2).getOwnBots()).toEqual([]);
   });
 
+  it('creates an outgoing webhook bot whose service register state carries', async () => {
+    const { users } = double;
+    const botId = await clients.apiFor(users.member).createBot({
+      ...elsinoreBot,
+      botType: 3,
+      payloadUrl: 'https://bots.example.com/elsinore',
+      interfaceType: 2,
+    });
+    const bots = (await clients.stateOf(users.member)).realm_bots as unknown[];
+    expect(bots[0]).toMatchObject({
+      user_id: botId,
+      services: [
+        { base_url: 'https://bots.example.com/elsinore', interface: 2, token: expect.any(String) },
+      ],
+    });
+  });
+
   it('gives the bot’s key to its owner and the administrators, and a new one on request', async () => {
     const { users } = double;
     const owner = clients.apiFor(users.member);

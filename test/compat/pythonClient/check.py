@@ -59,12 +59,60 @@ check("send_message to a doomed topic", alice.send_message({"type": "stream", "t
 check("delete_topic", owner.call_endpoint(url=f"streams/{kitchen_id}/delete_topic", method="POST", request={"topic_name": "doomed"}))
 check("deleted topic is empty", owner.get_messages({"anchor": "newest", "num_before": 10, "num_after": 0, "narrow": [{"operator": "stream", "operand": "kitchen"}, {"operator": "topic", "operand": "doomed"}]}), lambda a: a.get("messages") == [])
 
+# Scheduled messages (issue 36): this client has no calls of their own; Zulip's documentation reaches them with call_endpoint.
+import time
+later = int(time.time()) + 86400
+scheduled = check("create scheduled message", alice.call_endpoint(url="scheduled_messages", method="POST", request={"type": "stream", "to": kitchen_id, "topic": "later", "content": "Tomorrow", "scheduled_delivery_timestamp": later}), lambda a: isinstance(a.get("scheduled_message_id"), int))
+sched_id = scheduled.get("scheduled_message_id")
+check("get scheduled messages", alice.call_endpoint(url="scheduled_messages", method="GET"), lambda a: [(m["scheduled_message_id"], m["to"], m["topic"], m["content"], m["scheduled_delivery_timestamp"], m["failed"]) for m in a.get("scheduled_messages", [])] == [(sched_id, kitchen_id, "later", "Tomorrow", later, False)])
+check("update scheduled message", alice.call_endpoint(url=f"scheduled_messages/{sched_id}", method="PATCH", request={"content": "The day after", "scheduled_delivery_timestamp": later + 86400}))
+check("register scheduled_messages", alice.register(event_types=["scheduled_messages"]), lambda a: [m["content"] for m in a.get("scheduled_messages", [])] == ["The day after"])
+check("scheduling in the past refused", alice.call_endpoint(url="scheduled_messages", method="POST", request={"type": "direct", "to": [owner_id], "content": "Too late", "scheduled_delivery_timestamp": 1}), lambda a: a.get("msg") == "Scheduled delivery time must be in the future.")
+check("delete scheduled message", alice.call_endpoint(url=f"scheduled_messages/{sched_id}", method="DELETE"))
+check("deleted scheduled message gone", alice.call_endpoint(url=f"scheduled_messages/{sched_id}", method="DELETE"), lambda a: a.get("msg") == "Scheduled message does not exist")
+
 # Nor has the user status (issue 36): Zulip's documentation sets it with call_endpoint.
 status = {"status_text": "on vacation", "away": False, "emoji_name": "car", "emoji_code": "1f697", "reaction_type": "unicode_emoji"}
 check("update status", alice.call_endpoint(url="users/me/status", method="POST", request=status))
 check("register user_status", owner.register(event_types=["user_status"]), lambda a: a.get("user_status", {}).get(str(cfg["alice"]["id"])) == {"status_text": "on vacation", "emoji_name": "car", "emoji_code": "1f697", "reaction_type": "unicode_emoji"})
 check("status text too long refused", alice.call_endpoint(url="users/me/status", method="POST", request={"status_text": "x" * 61}), lambda a: a.get("msg") == "status_text is too long (limit: 60 characters)")
 check("clear status", alice.call_endpoint(url="users/me/status", method="POST", request={"status_text": "", "emoji_name": ""}))
+
+# Nor has this client drafts kept by the server (issue 36): call_endpoint reaches Zulip's /drafts.
+kitchen_id = alice.get_stream_id("kitchen")["stream_id"]
+draft = {"type": "stream", "to": [kitchen_id], "topic": "python drafts", "content": "Written in Python", "timestamp": 1700000000}
+created = check("create drafts", alice.call_endpoint(url="drafts", method="POST", request={"drafts": json.dumps([draft])}), lambda a: len(a.get("ids", [])) == 1)
+draft_id = created["ids"][0]
+check("get drafts", alice.call_endpoint(url="drafts", method="GET"), lambda a: a.get("count") == 1 and a["drafts"] == [{"id": draft_id, **draft}])
+check("register drafts", alice.register(event_types=["drafts"]), lambda a: [d["id"] for d in a.get("drafts", [])] == [draft_id])
+check("edit a draft", alice.call_endpoint(url=f"drafts/{draft_id}", method="PATCH", request={"draft": json.dumps({**draft, "content": "Edited in Python"})}))
+check("another's draft does not exist", owner.call_endpoint(url=f"drafts/{draft_id}", method="DELETE"), lambda a: a.get("msg") == "Draft does not exist")
+check("delete a draft", alice.call_endpoint(url=f"drafts/{draft_id}", method="DELETE"))
+check("drafts gone", alice.call_endpoint(url="drafts", method="GET"), lambda a: a.get("drafts") == [])
+
+# Linkifiers (issue 36): the client's own calls, with RFC 6570 templates from feature level 176;
+# PATCH and the code playgrounds have no calls of their own, so call_endpoint as Zulip's documentation does.
+issue_url = "https://github.com/zulip/zulip/issues/{id}"
+linkifier = check("add_realm_filter", owner.add_realm_filter("#(?P<id>[0-9]+)", issue_url), lambda a: isinstance(a.get("id"), int))
+check("get_realm_linkifiers", alice.get_realm_linkifiers(), lambda a: [(l["id"], l["pattern"], l["url_template"]) for l in a.get("linkifiers", [])] == [(linkifier.get("id"), "#(?P<id>[0-9]+)", issue_url)])
+linked = check("send a message a linkifier links", alice.send_message({"type": "stream", "to": "kitchen", "topic": "issue #42", "content": "Fixes #42"}))
+got = alice.call_endpoint(url=f"messages/{linked['id']}", method="GET")
+check("content and topic linked", got, lambda a: 'href="https://github.com/zulip/zulip/issues/42"' in a["message"]["content"] and a["message"]["topic_links"] == [{"text": "#42", "url": "https://github.com/zulip/zulip/issues/42"}])
+check("update linkifier", owner.call_endpoint(url=f"realm/filters/{linkifier['id']}", method="PATCH", request={"pattern": "T(?P<id>[0-9]+)", "url_template": issue_url}))
+check("bad pattern refused", owner.add_realm_filter("(foo", issue_url), lambda a: a.get("msg") == "Bad regular expression: missing ): (foo")
+check("member may not add a linkifier", alice.add_realm_filter("#(?P<id>[0-9]+)", issue_url), lambda a: a.get("msg") == "Must be an organization administrator")
+check("remove_realm_filter", owner.remove_realm_filter(linkifier["id"]))
+check("linkifier gone", alice.get_realm_linkifiers(), lambda a: a.get("linkifiers") == [])
+playground = check("add playground", owner.call_endpoint(url="realm/playgrounds", method="POST", request={"name": "Python playground", "pygments_language": "Python", "url_prefix": "https://python.example.com?code="}), lambda a: isinstance(a.get("id"), int))
+check("register realm_playgrounds", alice.register(event_types=["realm_playgrounds"]), lambda a: a.get("realm_playgrounds") == [{"id": playground.get("id"), "name": "Python playground", "pygments_language": "Python", "url_prefix": "https://python.example.com?code="}])
+check("remove playground", owner.call_endpoint(url=f"realm/playgrounds/{playground['id']}", method="DELETE"))
+
+# Nor have polls (issue 36): /poll opens one, and Zulip's POST /submessage votes.
+poll = check("send a /poll", alice.send_message({"type": "stream", "to": "kitchen", "topic": "python poll", "content": "/poll Tea or coffee?\nTea\nCoffee"}))
+check("vote on the poll", owner.call_endpoint(url="submessage", method="POST", request={"message_id": poll["id"], "msg_type": "widget", "content": json.dumps({"type": "vote", "key": "canned,1", "vote": 1})}))
+got = alice.call_endpoint(url=f"messages/{poll['id']}", method="GET")
+check("message carries the poll and the vote", got, lambda a: [json.loads(s["content"]) for s in a["message"]["submessages"]] == [{"widget_type": "poll", "extra_data": {"question": "Tea or coffee?", "options": ["Tea", "Coffee"]}}, {"type": "vote", "key": "canned,1", "vote": 1}])
+check("another's question refused", owner.call_endpoint(url="submessage", method="POST", request={"message_id": poll["id"], "msg_type": "widget", "content": json.dumps({"type": "question", "question": "Mine?"})}), lambda a: a.get("msg") == "You can't edit a question unless you are the author.")
 
 check("create_user_group", alice.create_user_group({"name": "Bakers", "description": "Bread people", "members": [cfg["alice"]["id"]]}))
 groups = check("get_user_groups", alice.get_user_groups(), lambda a: any(g["name"] == "Bakers" for g in a["user_groups"]))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { topicLinksOf } from './linkifiers';
 import { emit, type Context } from './context';
 import { deleteMessages } from './deletion';
 import { badRequest, invalidMessage, noSuchChannelId } from './errors';
@@ -140,7 +141,7 @@ export function updateMessage(
             propagate_mode: params.propagate_mode,
             orig_subject: topicFor(org, origTopic, reading),
             subject: topicFor(org, destinationTopic, reading),
-            topic_links: [],
+            topic_links: topicLinksOf(org, destinationTopic),
           }
         : {}),
       ...(params.content !== undefined

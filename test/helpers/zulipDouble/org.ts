@@ -1,4 +1,5 @@
-import type { EditHistoryEntry } from '../../../src-main/wire';
+import type { DoubleLinkifier, DoublePlayground } from './linkifiers';
+import type { EditHistoryEntry, Submessage } from '../../../src-main/wire';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -109,6 +110,8 @@ export interface StoredMessage {
   lastEditTimestamp: number | null;
   lastMovedTimestamp: number | null;
   reactions: Reaction[];
+  /** Oldest first; none until a widget or a bot adds one. */
+  submessages?: Submessage[];
 }
 
 /** A user's personal settings for one channel they are subscribed to; null notifications follow the user's settings. */
@@ -186,6 +189,11 @@ export class Org {
   /** Keyed by `subscriptionKey`; absent until the user first changes one. */
   readonly subscriptionProps = new Map<string, SubscriptionProps>();
   readonly userTopics = new Map<number, Map<string, UserTopic>>();
+  /** Zulip's RealmFilter, in the order they apply. */
+  readonly linkifiers: DoubleLinkifier[] = [];
+  readonly playgrounds: DoublePlayground[] = [];
+  /** The last ID given to a linkifier or playground. */
+  lastConfigId = 0;
   /** Whom each user muted, in the order they were muted (Zulip's MutedUser). */
   readonly mutedUsers = new Map<number, { id: number; timestamp: number }[]>();
   /** Each user's status, once they first set one (Zulip's UserStatus). */
@@ -224,6 +232,7 @@ export class Org {
   nextGroupId: number;
   nextFolderId: number;
   nextAttachmentId = 1;
+  nextSubmessageId = 1;
 
   constructor(
     readonly url: string,

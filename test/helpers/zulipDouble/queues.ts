@@ -14,6 +14,7 @@ export interface Capabilities {
   user_list_incomplete: boolean;
   simplified_presence_events: boolean;
   include_deactivated_groups: boolean;
+  linkifier_url_template: boolean;
 }
 
 export interface Queue {

@@ -8,7 +8,9 @@ import { foldersInOrder } from './channelFolders';
 import { channelFor, subscriptionFor } from './channelObject';
 import { presences } from './presence';
 import { userTopicsOf } from './userTopics';
+import { draftsOf } from './drafts';
 import { mutesOf } from './mutedUsers';
+import { scheduledOf } from './scheduledMessages';
 import { statusesFor } from './userStatus';
 import type { Capabilities, Queue } from './queues';
 import { bool, json, parseParams, type RawParams } from './params';
@@ -24,6 +26,7 @@ const capabilitiesSchema = z.looseObject({
   user_list_incomplete: z.boolean().default(false),
   simplified_presence_events: z.boolean().default(false),
   include_deactivated_groups: z.boolean().default(false),
+  linkifier_url_template: z.boolean().default(false),
 });
 
 const registerSchema = z.object({
@@ -248,13 +251,21 @@ export function register(context: Context, readerId: number, raw: RawParams) {
   }
   if (want('recent_private_conversations')) state.recent_private_conversations = [];
   if (want('muted_users')) state.muted_users = mutesOf(org, readerId);
+  if (want('scheduled_messages')) state.scheduled_messages = scheduledOf(context, readerId);
   if (want('alert_words')) state.alert_words = [];
   if (want('custom_profile_fields')) state.custom_profile_fields = [];
-  if (want('realm_linkifiers')) state.realm_linkifiers = [];
-  if (want('realm_playgrounds')) state.realm_playgrounds = [];
+  if (want('realm_linkifiers')) {
+    // Zulip lists none to a client that cannot read URL templates (feature level 176).
+    state.realm_linkifiers = capabilities.linkifier_url_template
+      ? org.linkifiers.map((linkifier) => ({ ...linkifier }))
+      : [];
+  }
+  if (want('realm_playgrounds')) {
+    state.realm_playgrounds = org.playgrounds.map((playground) => ({ ...playground }));
+  }
   if (want('default_streams')) state.realm_default_streams = [...org.defaultStreams];
   if (want('default_stream_groups')) state.realm_default_stream_groups = [];
-  if (want('drafts')) state.drafts = [];
+  if (want('drafts')) state.drafts = draftsOf(org, readerId);
   if (want('navigation_views')) state.navigation_views = [];
   if (want('saved_snippets')) state.saved_snippets = [];
   if (want('scheduled_messages')) state.scheduled_messages = [];

@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type { EditHistoryEntry } from '../../../src-main/wire';
 import { visibleEditHistory } from './editHistoryVisibility';
+import { topicLinksOf } from './linkifiers';
 import type { Org, StoredMessage } from './org';
 
 /** How the reader asked for messages: Zulip's apply_markdown and the empty-topic capability. */
@@ -14,12 +15,27 @@ export interface Reading {
 // tests write; mentions, emoji and the rest of Zulip's own syntax stay plain text.
 const markdown = new MarkdownIt({ html: false, breaks: true, linkify: false });
 
-// Zulip's ```quote fence, which its "Quote and reply" writes, is a blockquote of Markdown.
+// The Pygments names Zulip gives the languages tests write, in data-code-language.
+const pygmentsNames: Readonly<Record<string, string>> = {
+  py: 'Python',
+  python: 'Python',
+  js: 'JavaScript',
+  javascript: 'JavaScript',
+};
+
+// Zulip's ```quote fence, which its "Quote and reply" writes, is a blockquote
+// of Markdown; a fence naming a language is Zulip's codehilite block of it.
 const fence = markdown.renderer.rules.fence;
 markdown.renderer.rules.fence = (tokens, index, options, env, renderer) => {
   const token = tokens[index];
-  if (token?.info.trim().toLowerCase() === 'quote') {
-    return `<blockquote>\n${markdown.render(token.content)}</blockquote>\n`;
+  const language = token?.info.trim().toLowerCase() ?? '';
+  if (language === 'quote') {
+    return `<blockquote>\n${markdown.render(token?.content ?? '')}</blockquote>\n`;
+  }
+  const name = pygmentsNames[language];
+  if (name && token) {
+    const code = markdown.utils.escapeHtml(token.content);
+    return `<div class="codehilite" data-code-language="${name}"><pre><span></span><code>${code}</code></pre></div>\n`;
   }
   return fence ? fence(tokens, index, options, env, renderer) : '';
 };
@@ -80,11 +96,11 @@ export function messageFor(
     timestamp: message.timestamp,
     is_me_message: message.content.startsWith('/me '),
     reactions: message.reactions.map((reaction) => ({ ...reaction })),
-    submessages: [],
+    submessages: (message.submessages ?? []).map((submessage) => ({ ...submessage })),
     type: message.streamId !== null ? 'stream' : 'private',
     display_recipient: displayRecipient,
     subject: message.streamId !== null ? topicFor(org, message.topic, reading) : '',
-    topic_links: [],
+    topic_links: message.streamId !== null ? topicLinksOf(org, message.topic) : [],
     ...(message.streamId !== null ? { stream_id: message.streamId } : {}),
     ...(message.editHistory.length > 0 &&
     org.realm.realm_message_edit_history_visibility_policy !== 'none'

@@ -7,6 +7,7 @@ import { deleteTopic } from './deleteTopic';
 import { addChannelRoutes } from './channelRoutes';
 import { ZulipError, badRequest } from './errors';
 import { addGroupRoutes } from './groupRoutes';
+import { addLinkifierRoutes } from './linkifiers';
 import { authedWith, idParam, rawParams, success } from './http';
 import { addUploadRoutes } from './uploadRoutes';
 import { addUserRoutes } from './userRoutes';
@@ -21,6 +22,8 @@ import { readReceipts } from './readReceipts';
 import { register } from './register';
 import { avatarUrl } from './render';
 import { sendMessage } from './sendMessage';
+import { addSubmessage } from './submessages';
+import { addScheduledRoutes } from './scheduledRoutes';
 import { zulipMergeBase } from './source';
 import { setTyping } from './typing';
 import { updateRealm } from './updateRealm';
@@ -216,6 +219,16 @@ export function addRoutes(app: FastifyInstance, context: () => Context): void {
     });
   }
 
+  addScheduledRoutes(app, context);
+
+  app.post(
+    '/api/v1/submessage',
+    authed((userId, request) => {
+      addSubmessage(context(), userId, rawParams(request));
+      return success();
+    }),
+  );
+
   app.patch(
     '/api/v1/realm',
     authed((userId, request) => {
@@ -237,6 +250,7 @@ export function addRoutes(app: FastifyInstance, context: () => Context): void {
 
   addChannelRoutes(app, context);
   addGroupRoutes(app, context);
+  addLinkifierRoutes(app, context);
   addUserRoutes(app, context);
   addUploadRoutes(app, context);
 

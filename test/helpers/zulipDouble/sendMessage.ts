@@ -5,6 +5,7 @@ import { badRequest, noSuchChannelId, noSuchChannelName } from './errors';
 import type { Stream, StoredMessage } from './org';
 import { json, parseParams, type RawParams } from './params';
 import { deliverMessage } from './deliverMessage';
+import { openWidget } from './submessages';
 
 const sendSchema = z.object({
   type: z.enum(['stream', 'channel', 'private', 'direct']),
@@ -23,7 +24,7 @@ const destinationSchema = json(
   z.union([z.number().int(), z.string(), z.array(z.union([z.number().int(), z.string()]))]),
 );
 
-function channelOf(context: Context, to: string): Stream {
+export function channelOf(context: Context, to: string): Stream {
   const { org } = context;
   const parsed = destinationSchema.safeParse(to);
   const value = parsed.success ? (Array.isArray(parsed.data) ? parsed.data[0] : parsed.data) : to;
@@ -79,7 +80,7 @@ export function checkCanPost(context: Context, senderId: number, stream: Stream)
   }
 }
 
-function directRecipients(context: Context, to: string): number[] {
+export function directRecipients(context: Context, to: string): number[] {
   const { org } = context;
   const parsed = destinationSchema.safeParse(to);
   const values =
@@ -149,6 +150,7 @@ export function sendMessage(context: Context, senderId: number, raw: RawParams):
     receivers = everyone;
   }
   org.nextMessageId += 1;
+  openWidget(org, message);
   deliverMessage(context, message, receivers, {
     mentioned: mentionedUsers(context, params.content),
     ...(params.queue_id !== undefined && params.local_id !== undefined

@@ -1,3 +1,4 @@
+import { forgetDrafts } from './drafts';
 import { z } from 'zod';
 import { emit, type Context } from './context';
 import { badRequest } from './errors';
@@ -143,6 +144,7 @@ export function updateSettings(context: Context, userId: number, raw: RawParams)
   const settings = org.settingsOf(userId);
   for (const [name, value] of changed) {
     settings[name] = value;
+    if (name === 'enable_drafts_synchronization' && value === false) forgetDrafts(org, userId);
     emit(context, [userId], () => ({
       type: 'user_settings',
       op: 'update',

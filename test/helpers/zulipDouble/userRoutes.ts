@@ -3,6 +3,7 @@ import { botApiKey, createBot, deactivateBot, ownBots, regenerateBotApiKey } fro
 import type { Context } from './context';
 import { deactivateUser, reactivateUser } from './deactivateUser';
 import { noSuchUser } from './errors';
+import { createDrafts, deleteDraft, editDraft, listDrafts } from './drafts';
 import { muteUser, unmuteUser } from './mutedUsers';
 import { authedWith, idParam, rawParams, success } from './http';
 import { avatarUrl } from './render';
@@ -59,6 +60,30 @@ export function addUserRoutes(app: FastifyInstance, context: () => Context): voi
     '/api/v1/users/me/muted_users/:id',
     authed((userId, request) => {
       unmuteUser(context(), userId, idParam(request, 'id'));
+      return success();
+    }),
+  );
+  app.get(
+    '/api/v1/drafts',
+    authed((userId) => success(listDrafts(context(), userId))),
+  );
+  app.post(
+    '/api/v1/drafts',
+    authed((userId, request) =>
+      success({ ids: createDrafts(context(), userId, rawParams(request)) }),
+    ),
+  );
+  app.patch(
+    '/api/v1/drafts/:id',
+    authed((userId, request) => {
+      editDraft(context(), userId, idParam(request, 'id'), rawParams(request));
+      return success();
+    }),
+  );
+  app.delete(
+    '/api/v1/drafts/:id',
+    authed((userId, request) => {
+      deleteDraft(context(), userId, idParam(request, 'id'));
       return success();
     }),
   );

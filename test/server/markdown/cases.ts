@@ -1151,4 +1151,30 @@ export const markdownCases: readonly MarkdownCase[] = [
     input: 'hi @*nobody*',
     html: '<p>hi @<em>nobody</em></p>',
   },
+  {
+    name: 'linkifiers link whole words only, never inside a link',
+    input:
+      'We should fix #224 and #115, but not issue#124 or #1124z or [trac #15](https://trac.example.com/ticket/16) today.',
+    html: '<p>We should fix <a href="https://trac.example.com/ticket/224">#224</a> and <a href="https://trac.example.com/ticket/115">#115</a>, but not issue#124 or #1124z or <a href="https://trac.example.com/ticket/16">trac #15</a> today.</p>',
+  },
+  {
+    name: 'a linkifier leaves code alone',
+    input: '`#224` and\n```\n#225\n```',
+    html: '<p><code>#224</code> and</p>\n<div class="codehilite"><pre><span></span><code>#225\n</code></pre></div>',
+  },
+  {
+    name: 'a linkifier with several groups fills each into its template',
+    input: 'see zulip/zulip#123 (#77)',
+    html: '<p>see <a href="https://github.com/zulip/zulip/pull/123">zulip/zulip#123</a> (<a href="https://trac.example.com/ticket/77">#77</a>)</p>',
+  },
+  {
+    name: 'a linkifier match after a line break links, after markup does not',
+    input: 'one\n#224 **#225**',
+    html: '<p>one<br>\n<a href="https://trac.example.com/ticket/224">#224</a> <strong>#225</strong></p>',
+  },
+  {
+    name: 'a bare URL holding a linkifier match stays one link',
+    input: 'https://example.com/#224',
+    html: '<p><a href="https://example.com/#224">https://example.com/#224</a></p>',
+  },
 ];

@@ -1,3 +1,4 @@
+import { compiledLinkifier } from '../../../src-main/server/markdown/linkifierPattern';
 import type { MarkdownLookups, MentionableUser } from '../../../src-main/server/markdown/lookups';
 
 // The organization the Markdown cases are written against.
@@ -21,6 +22,15 @@ const realmEmoji = new Map([
 
 const groups = [{ id: 12, name: 'Support', memberIds: [7, 9] }];
 
+// Zulip's own test linkifiers, in the order they apply.
+const linkifiers = [
+  compiledLinkifier('#(?P<id>[0-9]{2,8})', 'https://trac.example.com/ticket/{id}'),
+  compiledLinkifier(
+    '(?P<org>[a-zA-Z0-9_-]+)/(?P<repo>[a-zA-Z0-9_-]+)#(?P<id>[0-9]+)',
+    'https://github.com/{org}/{repo}/pull/{id}',
+  ),
+].flatMap((linkifier) => (linkifier ? [linkifier] : []));
+
 // Stream names match without regard to case, as the store's lookup does.
 export const directory: MarkdownLookups = {
   userByName: (name) => users.find((user) => user.fullName.toLowerCase() === name.toLowerCase()),
@@ -34,4 +44,5 @@ export const directory: MarkdownLookups = {
     realmEmoji.has(name)
       ? { sourceUrl: `/user_avatars/1/emoji/images/${realmEmoji.get(name)}` }
       : undefined,
+  linkifiers: () => linkifiers,
 };

@@ -8,6 +8,7 @@ import { sql as unreadMentions } from './007-unread-mentions';
 import { sql as drafts } from './008-drafts';
 import { sql as serverEmoji } from './009-server-emoji';
 import { sql as readReceipts } from './010-read-receipts';
+import { sql as serverDrafts } from './011-server-drafts';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
@@ -22,4 +23,5 @@ export const migrations: readonly string[] = [
   drafts,
   serverEmoji,
   readReceipts,
+  serverDrafts,
 ];

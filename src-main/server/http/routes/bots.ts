@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { checkMayManageBots, streamNamer } from '../../actions/botAccess';
-import { createBot } from '../../actions/createBot';
+import { accessBotById, checkMayManageBots, streamNamer } from '../../actions/botAccess';
+import { checkBotUrlNetwork } from '../../actions/botUrlNetwork';
+import { checkNewBot, checkPayloadUrl, createBot } from '../../actions/createBot';
 import { deactivateBot } from '../../actions/deactivateBot';
 import { regenerateBotApiKey } from '../../actions/regenerateBotApiKey';
 import { updateBot } from '../../actions/updateBot';
 import { botSettings, toOwnedBot } from '../../shape/bots';
 import { BotType, botsOwnedBy } from '../../store/bots';
+import { ServiceInterface } from '../../store/botServices';
 import { userById } from '../../store/users';
+import { answerAfter } from '../answerAfter';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
 
@@ -22,21 +25,30 @@ export const createBotEndpoint = userEndpoint({
     default_sending_stream: optional('text', z.string()),
     default_events_register_stream: optional('text', z.string()),
     default_all_public_streams: optional('json', z.boolean()),
+    payload_url: optional('json', z.string()),
+    interface_type: optional('json', z.number().int()),
   },
   handle: ({ services, params, user }) => {
-    const bot = createBot(services, user, {
+    const checked = checkNewBot(services, user, {
       fullName: params.full_name,
       shortName: params.short_name,
       botType: params.bot_type,
       defaultSendingStream: params.default_sending_stream,
       defaultEventsRegisterStream: params.default_events_register_stream,
       defaultAllPublicStreams: params.default_all_public_streams,
+      payloadUrl: params.payload_url,
+      interfaceType: params.interface_type,
     });
-    return {
-      user_id: bot.id,
-      api_key: bot.api_key,
-      ...botSettings(bot, streamNamer(services.sql)),
+    const create = () => {
+      const bot = createBot(services, user, checked);
+      return {
+        user_id: bot.id,
+        api_key: bot.api_key,
+        ...botSettings(bot, streamNamer(services.sql)),
+      };
     };
+    if (!checked.service?.baseUrl) return create();
+    return answerAfter(checkBotUrlNetwork(services, checked.service.baseUrl), create);
   },
 });
 
@@ -63,26 +75,40 @@ export const updateBotEndpoint = userEndpoint({
     default_sending_stream: optional('text', z.string()),
     default_events_register_stream: optional('text', z.string()),
     default_all_public_streams: optional('json', z.boolean()),
+    service_payload_url: optional('json', z.string()),
+    service_interface: optional('json', z.number().int(), ServiceInterface.generic),
   },
   handle: ({ services, params, user }) => {
-    const bot = updateBot(services, user, params.bot_id, {
-      fullName: params.full_name,
-      botOwnerId: params.bot_owner_id,
-      defaultSendingStream: params.default_sending_stream,
-      defaultEventsRegisterStream: params.default_events_register_stream,
-      defaultAllPublicStreams: params.default_all_public_streams,
-    });
-    const owner = bot.bot_owner_id === null ? undefined : userById(services.sql, bot.bot_owner_id);
-    // Zulip 7.0 answers with the bot's settings, its owner still by email, and
-    // echoes the service settings that Hearth's kinds of bots do not have.
-    return {
-      full_name: bot.full_name,
-      ...botSettings(bot, streamNamer(services.sql)),
-      service_interface: 1,
-      service_payload_url: null,
-      config_data: null,
-      ...(owner ? { bot_owner: owner.email } : {}),
+    const update = () => {
+      const bot = updateBot(services, user, params.bot_id, {
+        fullName: params.full_name,
+        botOwnerId: params.bot_owner_id,
+        defaultSendingStream: params.default_sending_stream,
+        defaultEventsRegisterStream: params.default_events_register_stream,
+        defaultAllPublicStreams: params.default_all_public_streams,
+        servicePayloadUrl: params.service_payload_url,
+        serviceInterface: params.service_interface,
+      });
+      const owner =
+        bot.bot_owner_id === null ? undefined : userById(services.sql, bot.bot_owner_id);
+      // Zulip 7.0 answers with the bot's settings, its owner still by email,
+      // and echoes the service settings as they were asked for.
+      return {
+        full_name: bot.full_name,
+        ...botSettings(bot, streamNamer(services.sql)),
+        service_interface: params.service_interface,
+        service_payload_url: params.service_payload_url ?? null,
+        config_data: null,
+        ...(owner ? { bot_owner: owner.email } : {}),
+      };
     };
+    const url = params.service_payload_url;
+    if (url === undefined || url === '') return update();
+    // The URL is looked up only once the rest of the request would pass.
+    checkMayManageBots(user);
+    accessBotById(services.sql, user, params.bot_id);
+    checkPayloadUrl('service_payload_url', url);
+    return answerAfter(checkBotUrlNetwork(services, url), update);
   },
 });
 

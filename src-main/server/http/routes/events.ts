@@ -37,6 +37,7 @@ function registerQueue(
   user: UserRow,
   params: Decoded<typeof queueParams>,
   bulkMessageDeletion: boolean,
+  linkifierUrlTemplate = false,
 ): EventQueue {
   // Zulip's do_events_register and get_events_backend: guests cannot follow every public stream.
   if (params.all_public_streams && user.role === Role.guest) {
@@ -51,6 +52,7 @@ function registerQueue(
     allPublicStreams: params.all_public_streams,
     narrow,
     bulkMessageDeletion,
+    linkifierUrlTemplate,
   });
 }
 
@@ -71,6 +73,7 @@ export const register = userEndpoint({
       user,
       params,
       params.client_capabilities?.bulk_message_deletion === true,
+      params.client_capabilities?.linkifier_url_template === true,
     );
     const state = fetchInitialState(
       services,
@@ -81,6 +84,7 @@ export const register = userEndpoint({
         includeSubscribers: params.include_subscribers,
         slimPresence: params.slim_presence,
         userSettingsObject: params.client_capabilities?.user_settings_object === true,
+        linkifierUrlTemplate: params.client_capabilities?.linkifier_url_template === true,
       },
     );
     return { queue_id: queue.id, last_event_id: -1, ...state };

@@ -12,6 +12,12 @@ import {
   regenerateBotApiKeyEndpoint,
   updateBotEndpoint,
 } from './bots';
+import {
+  createDraftsEndpoint,
+  deleteDraftEndpoint,
+  editDraftEndpoint,
+  getDraftsEndpoint,
+} from './drafts';
 import { deleteQueue, getEvents, register } from './events';
 import {
   createMultiuseInviteEndpoint,
@@ -27,8 +33,17 @@ import {
   updateMessageEndpoint,
 } from './messageEdits';
 import { renderMessageEndpoint } from './messageRender';
+import {
+  addLinkifierEndpoint,
+  addPlaygroundEndpoint,
+  getLinkifiersEndpoint,
+  removeLinkifierEndpoint,
+  removePlaygroundEndpoint,
+  updateLinkifierEndpoint,
+} from './linkifiers';
 import { muteUserEndpoint, unmuteUserEndpoint } from './mutedUsers';
 import { addReactionEndpoint, removeReactionEndpoint } from './reactions';
+import { addSubmessageEndpoint } from './submessages';
 import { getReadReceiptsEndpoint } from './readReceipts';
 import {
   deleteRealmEmojiEndpoint,
@@ -56,6 +71,12 @@ import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './pre
 import { typingEndpoint } from './typing';
 import { regenerateOwnApiKeyEndpoint, updateSettingsEndpoint } from './userSettings';
 import { updateUserStatusEndpoint } from './userStatus';
+import {
+  createScheduledMessageEndpoint,
+  deleteScheduledMessageEndpoint,
+  getScheduledMessagesEndpoint,
+  updateScheduledMessageEndpoint,
+} from './scheduledMessages';
 import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
 import {
   archiveStreamEndpoint,
@@ -136,6 +157,12 @@ export const endpoints: readonly Endpoint[] = [
   getRealmEmojiEndpoint,
   uploadRealmEmojiEndpoint,
   deleteRealmEmojiEndpoint,
+  getLinkifiersEndpoint,
+  addLinkifierEndpoint,
+  updateLinkifierEndpoint,
+  removeLinkifierEndpoint,
+  addPlaygroundEndpoint,
+  removePlaygroundEndpoint,
   getStreamTopics,
   deleteTopicEndpoint,
   updateNotificationSettingsEndpoint,
@@ -145,6 +172,10 @@ export const endpoints: readonly Endpoint[] = [
   removeAlertWordsEndpoint,
   muteUserEndpoint,
   unmuteUserEndpoint,
+  getDraftsEndpoint,
+  createDraftsEndpoint,
+  editDraftEndpoint,
+  deleteDraftEndpoint,
   getUserGroupsEndpoint,
   createUserGroupEndpoint,
   updateUserGroupEndpoint,
@@ -158,6 +189,10 @@ export const endpoints: readonly Endpoint[] = [
   getRealmPresence,
   getUserPresence,
   updateUserStatusEndpoint,
+  getScheduledMessagesEndpoint,
+  createScheduledMessageEndpoint,
+  updateScheduledMessageEndpoint,
+  deleteScheduledMessageEndpoint,
   typingEndpoint,
   postMessage,
   getMessages,
@@ -169,6 +204,7 @@ export const endpoints: readonly Endpoint[] = [
   getReadReceiptsEndpoint,
   addReactionEndpoint,
   removeReactionEndpoint,
+  addSubmessageEndpoint,
   uploadFileEndpoint,
   getAttachmentsEndpoint,
   deleteAttachmentEndpoint,

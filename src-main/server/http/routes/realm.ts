@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BotCreationPolicy } from '../../actions/botAccess';
 import { Policy } from '../../actions/policy';
 import { deleteRealmIcon, MAX_ICON_FILE_SIZE_MIB, uploadRealmIcon } from '../../actions/realmIcon';
 import { updateRealm } from '../../actions/updateRealm';
@@ -67,6 +68,7 @@ export const updateRealmEndpoint = userEndpoint({
     move_messages_between_streams_limit_seconds: timeLimit(),
     notifications_stream_id: optional('json', z.number().int()),
     enable_read_receipts: flag(),
+    bot_creation_policy: oneOf(Object.values(BotCreationPolicy)),
   },
   handle: ({ services, params, user }) => {
     // A Zulip web client keeps a blank name from being saved; Hearth's host

@@ -19,6 +19,11 @@ import { sql as realmEmoji } from './018-realm-emoji';
 import { sql as mutedUsers } from './019-muted-users';
 import { sql as readReceipts } from './020-read-receipts';
 import { sql as userStatus } from './021-user-status';
+import { sql as submessages } from './022-submessages';
+import { sql as scheduledMessages } from './023-scheduled-messages';
+import { sql as botServices } from './024-bot-services';
+import { sql as drafts } from './025-drafts';
+import { sql as linkifiersAndPlaygrounds } from './026-linkifiers-and-playgrounds';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -44,4 +49,9 @@ export const migrations: readonly string[] = [
   mutedUsers,
   readReceipts,
   userStatus,
+  submessages,
+  scheduledMessages,
+  botServices,
+  drafts,
+  linkifiersAndPlaygrounds,
 ];

@@ -1,0 +1,44 @@
+import type { ScheduledMessageRow } from '../store/scheduledMessages';
+import type { ExportSource } from './exportSource';
+import type { ZerverRow } from './zerverRow';
+
+type Row = Omit<ScheduledMessageRow, 'recipient_type' | 'recipient_type_id' | 'client_name'> & {
+  /** The channel's ID for a channel message, else null. */
+  stream_id: number | null;
+};
+
+/**
+ * zerver_scheduledmessage: the messages still waiting to be sent, so that
+ * the Zulip server sends them at their time. The importer maps sender,
+ * recipient, client, stream and realm to their new IDs and reads
+ * `scheduled_timestamp` from Unix seconds; `read_by_sender` has no default
+ * there. Those already sent are history, in zerver_message.
+ */
+export function scheduledMessages(source: ExportSource, realmId: number): ZerverRow[] {
+  return source
+    .all<Row>(
+      `SELECT s.*, CASE WHEN r.type = 2 THEN r.type_id END AS stream_id
+       FROM scheduled_messages s JOIN recipients r ON r.id = s.recipient_id
+       WHERE s.delivered = 0 ORDER BY s.id`,
+    )
+    .map((row) => ({
+      id: row.id,
+      sender: row.sender_id,
+      recipient: row.recipient_id,
+      subject: row.subject,
+      content: row.content,
+      rendered_content: row.rendered_content,
+      sending_client: row.sending_client_id,
+      stream: row.stream_id,
+      realm: realmId,
+      scheduled_timestamp: row.scheduled_timestamp,
+      read_by_sender: false,
+      delivered: false,
+      delivered_message: null,
+      has_attachment: false,
+      failed: row.failed === 1,
+      failure_message: row.failure_message,
+      // Zulip's ScheduledMessage.SEND_LATER.
+      delivery_type: 1,
+    }));
+}
