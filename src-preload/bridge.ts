@@ -334,8 +334,14 @@ export const displaySettingsSchema = z.object({
 export type DisplaySettings = z.infer<typeof displaySettingsSchema>;
 
 // A change the window asks for: a setting is set to a value, never to null.
+// The time zone (Zulip's timezone, shown as the snapshot's `timezone`) is an
+// IANA name: Zulip keeps no way back to the computer's own.
 export const displayPatchSchema = displaySettingsSchema
-  .extend({ twentyFourHourTime: z.boolean(), denseMode: z.boolean() })
+  .extend({
+    twentyFourHourTime: z.boolean(),
+    denseMode: z.boolean(),
+    timezone: z.string().min(1).max(100),
+  })
   .partial();
 export type DisplayPatch = z.infer<typeof displayPatchSchema>;
 

@@ -168,6 +168,30 @@ describe('the display settings page', () => {
     await expect.poll(padding).toBe('6px');
   });
 
+  it('schedules in the time zone picked here, which the server keeps', async () => {
+    await openSettings();
+    const zone = display().getByRole('combobox', { name: 'Time zone for scheduling messages' });
+    expect(await zone.inputValue()).toBe('');
+    await zone.selectOption('Pacific/Auckland');
+    await expect.poll(async () => (await serverSettings()).timezone).toBe('Pacific/Auckland');
+    await expect.poll(() => zone.inputValue()).toBe('Pacific/Auckland');
+    await ui.screenshot('settings-display-timezone');
+    await openFeed();
+    const compose = page.getByRole('form', { name: 'Compose' });
+    await compose.getByRole('combobox', { name: 'Topic' }).fill('later');
+    await compose.getByRole('textbox', { name: 'Message' }).fill('For the morning');
+    await compose.getByRole('button', { name: 'Schedule message' }).click();
+    await page.getByRole('menuitem', { name: 'Choose a time…' }).click();
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Schedule for a chosen time' }).innerText())
+      .toContain('Pacific/Auckland');
+    await page
+      .getByRole('group', { name: 'Schedule for a chosen time' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await compose.getByRole('textbox', { name: 'Message' }).fill('');
+  });
+
   it('follows a change made by another client', async () => {
     await org.api(alice)('PATCH', '/settings', {
       color_scheme: 2,

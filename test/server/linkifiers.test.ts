@@ -212,6 +212,20 @@ describe('linkifiers', () => {
     ]);
   });
 
+  it('gives https to a topic’s web address written without a scheme, //host/path too', async () => {
+    await clear();
+    const id = await org.sendStream(
+      alice,
+      'general',
+      'see //example.com/103 and www.example.org',
+      'x',
+    );
+    expect((await message(id)).topic_links).toEqual([
+      { text: '//example.com/103', url: 'https://example.com/103' },
+      { text: 'www.example.org', url: 'https://www.example.org' },
+    ]);
+  });
+
   it('gives overlapping topic matches to the earlier linkifier', async () => {
     await clear();
     await add('(?P<id>[A-Z]+-[0-9]+)', 'https://jira.example.com/{id}');

@@ -186,6 +186,9 @@ describe('initial state plus events equals fresh state', () => {
   const setProfileData = (user: TestUser, id: number, value: unknown) =>
     org.api(user)('PATCH', '/users/me/profile_data', { data: [{ id, value }] });
   let botSerial = 0;
+  // Each run of the row chooses a zone other than the one before.
+  const bobZones = ['Europe/Berlin', 'America/New_York'];
+  let bobZoneTurn = 0;
   const newBot = (owner: TestUser) =>
     createWebhookBot(org, owner, `invariant${Date.now()}x${(botSerial += 1)}`);
   const reportPresence = (user: TestUser, status: string) =>
@@ -372,6 +375,14 @@ describe('initial state plus events equals fresh state', () => {
           send_read_receipts: false,
           presence_enabled: false,
           enable_desktop_notifications: false,
+        }),
+    },
+    {
+      name: 'a user choosing a time zone',
+      covers: ['changeTimezone'],
+      act: () =>
+        org.api(bob)('PATCH', '/settings', {
+          timezone: bobZones[(bobZoneTurn += 1) % bobZones.length],
         }),
     },
     {

@@ -38,10 +38,11 @@ export function displaySettingsOf(state: InitialState | null): DisplaySettings {
 /** The window's names for the settings, as Zulip's PATCH /settings takes them. */
 export function zulipDisplayPatch(
   patch: DisplayPatch,
-): Record<string, boolean | number | undefined> {
+): Record<string, boolean | number | string | undefined> {
   return {
     color_scheme: patch.theme === undefined ? undefined : colorSchemes[patch.theme],
     twenty_four_hour_time: patch.twentyFourHourTime,
     dense_mode: patch.denseMode,
+    timezone: patch.timezone,
   };
 }

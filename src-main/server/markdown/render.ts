@@ -62,12 +62,19 @@ export function renderMessageContent(content: string, lookups: MarkdownLookups):
 
 /**
  * The web address a message would link at the very start of `piece`, for
- * Zulip's topic_links; one written without a scheme gets `https`.
+ * Zulip's topic_links.
  */
 export function webLinkAt(piece: string): { text: string; url: string } | null {
   const match = md.linkify.match(piece)?.[0];
   if (!match || match.index !== 0 || match.schema === 'mailto:') return null;
-  return { text: match.raw, url: match.schema === '' ? `https://${match.raw}` : match.raw };
+  // Zulip gives `https` to one without a scheme, `//host/path` included.
+  const url =
+    match.schema === ''
+      ? `https://${match.raw}`
+      : match.schema === '//'
+        ? `https:${match.raw}`
+        : match.raw;
+  return { text: match.raw, url };
 }
 
 /** Renders Markdown that mentions nobody, such as a stream description. */

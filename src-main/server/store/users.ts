@@ -61,6 +61,10 @@ export function setFullName(sql: Sql, userId: number, fullName: string): void {
   sql.run('UPDATE users SET full_name = ? WHERE id = ?', [fullName, userId]);
 }
 
+export function setTimezone(sql: Sql, userId: number, timezone: string): void {
+  sql.run('UPDATE users SET timezone = ? WHERE id = ?', [timezone, userId]);
+}
+
 export function usersByIds(sql: Sql, ids: readonly number[]): UserRow[] {
   return sql.all<UserRow>('SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))', [
     JSON.stringify(ids),

@@ -172,6 +172,10 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /** The attribute an uploaded image's path waits in until main hands the window its data (see uploadedFiles). */
+// A path on the server, but not `//host` or `/\host`: those take the
+// window's own scheme to another host.
+const allowedHref = /^(?:https?:|mailto:|\/(?![/\\])|#)/i;
+
 export const uploadSrcAttribute = 'data-upload-src';
 
 // An uploaded file is served only with the account's key, which the window
@@ -232,10 +236,13 @@ purifier.setConfig({
     'data-code-language',
     ...mathMlAttributes,
   ],
-  // A path on the server, but not `//host` or `/\host`: those take the
-  // window's own scheme to another host.
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?![/\\])|#)/i,
+  ALLOWED_URI_REGEXP: allowedHref,
 });
+
+/** Whether a link a server sent outside a message's HTML (a topic's links) may be followed as the message's are. */
+export function isAllowedHref(href: string): boolean {
+  return allowedHref.test(href);
+}
 
 export function sanitizeMessageHtml(html: string): string {
   return purifier.sanitize(withoutPolicyTriggers(html));

@@ -135,4 +135,15 @@ describe.each(serverKinds)('scheduled messages, on $name', (kind) => {
     ]);
     expect(await onServer()).toEqual([]);
   });
+
+  it('keeps the time zone picked in Settings on the server, where the presets read it', async () => {
+    const hearth = await signedIn();
+    await hearth.service.changeDisplaySettings({ patch: { timezone: 'Asia/Tokyo' } });
+    await eventually(
+      'the zone is the snapshot’s',
+      () => snapshot(hearth).timezone === 'Asia/Tokyo',
+    );
+    const registered = await server.api(me)('POST', '/register', {});
+    expect(registered.json.user_settings.timezone).toBe('Asia/Tokyo');
+  });
 });

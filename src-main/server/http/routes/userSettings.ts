@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkNotificationSound } from '../../actions/updateNotificationSettings';
 import { changeFullName } from '../../actions/changeFullName';
+import { changeTimezone, checkTimezone } from '../../actions/changeTimezone';
 import { changePassword, regenerateOwnApiKey } from '../../actions/credentials';
 import { changeUserSettings } from '../../actions/userSettings';
 import { errors } from '../../errors';
@@ -24,8 +25,8 @@ const MIN_EMAIL_BATCHING_SECONDS = 120;
 const MAX_EMAIL_BATCHING_SECONDS = 7 * 24 * 60 * 60;
 
 // Zulip 7.0's unified PATCH /settings, for the full name and the
-// notification, display and privacy settings Hearth keeps; email and password
-// changes, the language and the time zone are not offered here.
+// notification, display and privacy settings Hearth keeps, and the time
+// zone; email changes and the language are not offered here.
 export const updateSettingsEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/settings',
@@ -58,8 +59,11 @@ export const updateSettingsEndpoint = userEndpoint({
     send_stream_typing_notifications: flag(),
     send_read_receipts: flag(),
     email_address_visibility: choice(1, 2, 3, 4, 5),
+    timezone: optional('text', z.string()),
   },
   handle: ({ services, params, user }) => {
+    const { timezone, ...settings } = params;
+    if (timezone !== undefined) checkTimezone(timezone);
     checkNotificationSound(params.notification_sound);
     const batching = params.email_notifications_batching_period_seconds;
     if (
@@ -74,7 +78,9 @@ export const updateSettingsEndpoint = userEndpoint({
     }
     // The name is checked before any setting changes, so a refused one changes nothing.
     if (params.full_name !== undefined) changeFullName(services, user, params.full_name);
-    changeUserSettings(services, user, params);
+    changeUserSettings(services, user, settings);
+    // Last, as in Zulip: it is not one of the settings stored by name.
+    if (timezone !== undefined) changeTimezone(services, user, timezone);
     return {};
   },
 });
