@@ -21,7 +21,8 @@ beforeAll(async () => {
   process.env.GSETTINGS_BACKEND = 'keyfile';
   process.env.XDG_CONFIG_HOME = home;
 });
-afterAll(() => rm(home, { recursive: true, force: true }));
+// GSettings may still be writing there as the file ends.
+afterAll(() => rm(home, { recursive: true, force: true, maxRetries: 5 }));
 
 describe("GNOME's do-not-disturb", () => {
   it('is honoured while banners are turned off, and not once they show again', async () => {

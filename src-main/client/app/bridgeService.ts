@@ -188,11 +188,13 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return {};
     },
     async sendScheduledNow(args: CallArgs<'sendScheduledNow'>) {
-      await app.active().scheduled.sendNow(parseArgs('sendScheduledNow', args).id);
+      const { id } = parseArgs('sendScheduledNow', args);
+      await app.active().scheduled.sendNow(id);
       return {};
     },
     async cancelScheduledMessage(args: CallArgs<'cancelScheduledMessage'>) {
-      await app.active().scheduled.cancel(parseArgs('cancelScheduledMessage', args).id);
+      const { id } = parseArgs('cancelScheduledMessage', args);
+      await app.active().scheduled.cancel(id);
       return {};
     },
     async readReceipts(args: CallArgs<'readReceipts'>) {
@@ -527,14 +529,17 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return {};
     },
     async removeLinkifier(args: CallArgs<'removeLinkifier'>) {
-      await app.active().linkifiers.remove(parseArgs('removeLinkifier', args).id);
+      const { id } = parseArgs('removeLinkifier', args);
+      await app.active().linkifiers.remove(id);
       return {};
     },
     async addPlayground(args: CallArgs<'addPlayground'>) {
-      return { id: await app.active().linkifiers.addPlayground(parseArgs('addPlayground', args)) };
+      const playground = parseArgs('addPlayground', args);
+      return { id: await app.active().linkifiers.addPlayground(playground) };
     },
     async removePlayground(args: CallArgs<'removePlayground'>) {
-      await app.active().linkifiers.removePlayground(parseArgs('removePlayground', args).id);
+      const { id } = parseArgs('removePlayground', args);
+      await app.active().linkifiers.removePlayground(id);
       return {};
     },
     async getStreamAdminSettings(args: CallArgs<'getStreamAdminSettings'>) {
