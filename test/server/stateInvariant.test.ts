@@ -41,6 +41,7 @@ const notActions: Readonly<Record<string, string>> = {
   announceMovedUserTopics: 'announces the change of updateMessage',
   announceSystemGroupMembership: 'announces the change of createUser',
   announceFullName: 'announces the change of changeFullName or updateBot',
+  announceUserSetting: 'announces the change of changeUserSettings or changeTimezone',
   invitesFor: 'reads state',
   openInvite: 'a check; changes nothing',
   editableStream: 'a check; changes nothing',

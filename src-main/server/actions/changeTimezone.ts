@@ -2,6 +2,7 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { activeUserIds, setTimezone, type UserRow } from '../store/users';
+import { announceUserSetting } from './userSettings';
 
 /**
  * Zulip's check_timezone: a name the time-zone database knows, aliases such
@@ -29,18 +30,11 @@ export function changeTimezone(services: Services, user: UserRow, timezone: stri
   const { sql, queues } = services;
   sql.transaction(() => setTimezone(sql, user.id, timezone));
   services.authCache.forget(user.id);
-  queues.notify(
-    plainNotice('user_settings', { op: 'update', property: 'timezone', value: timezone }),
-    [user.id],
-  );
-  queues.notify(
-    plainNotice('update_display_settings', {
-      user: user.email,
-      setting_name: 'timezone',
-      setting: timezone,
-    }),
-    [user.id],
-  );
+  // Zulip 7.0 sends the legacy display event for the time zone too.
+  announceUserSetting(services, user, 'timezone', timezone, {
+    legacyNotification: false,
+    legacyDisplay: true,
+  });
   queues.notify(
     plainNotice('realm_user', {
       op: 'update',

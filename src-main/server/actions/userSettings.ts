@@ -51,32 +51,49 @@ export function changeUserSettings(
 
   const notificationNames = new Set(Object.keys(notificationSettingsOf(sql, user.id)));
   for (const [property, value] of Object.entries(changed)) {
-    services.queues.notify(plainNotice('user_settings', { op: 'update', property, value }), [
-      user.id,
-    ]);
-    if (notificationNames.has(property) || legacyNotificationExtra.has(property)) {
-      services.queues.notify(
-        plainNotice('update_global_notifications', {
-          user: user.email,
-          notification_name: property,
-          setting: value,
-        }),
-        [user.id],
-      );
-    }
-    if (legacyDisplay.has(property)) {
-      services.queues.notify(
-        plainNotice('update_display_settings', {
-          user: user.email,
-          setting_name: property,
-          setting: value,
-        }),
-        [user.id],
-      );
-    }
+    announceUserSetting(services, user, property, value, {
+      legacyNotification: notificationNames.has(property) || legacyNotificationExtra.has(property),
+      legacyDisplay: legacyDisplay.has(property),
+    });
   }
   if (typeof changed['presence_enabled'] === 'boolean') {
     followPresenceSetting(services, user, changed['presence_enabled']);
   }
   return changed;
+}
+
+/**
+ * The events of one changed setting: `user_settings` to the user, and the
+ * legacy event of its kind for clients that read the settings at the top of
+ * /register.
+ */
+export function announceUserSetting(
+  services: Services,
+  user: UserRow,
+  property: string,
+  value: SettingValue,
+  legacy: { legacyNotification: boolean; legacyDisplay: boolean },
+): void {
+  const { queues } = services;
+  queues.notify(plainNotice('user_settings', { op: 'update', property, value }), [user.id]);
+  if (legacy.legacyNotification) {
+    queues.notify(
+      plainNotice('update_global_notifications', {
+        user: user.email,
+        notification_name: property,
+        setting: value,
+      }),
+      [user.id],
+    );
+  }
+  if (legacy.legacyDisplay) {
+    queues.notify(
+      plainNotice('update_display_settings', {
+        user: user.email,
+        setting_name: property,
+        setting: value,
+      }),
+      [user.id],
+    );
+  }
 }
