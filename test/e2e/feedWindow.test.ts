@@ -107,6 +107,33 @@ describe('a long narrow in the feed', () => {
     await ui.screenshot('e2e-feed-long-narrow');
   });
 
+  it('keeps the message the reader is at in place when one above it grows, as an image that loads', async () => {
+    await scroller().evaluate((element) => element.scrollBy(0, -element.clientHeight * 1.5));
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    // The first message whose bottom shows, and how far from the feed's top it is.
+    const topOfView = () =>
+      scroller().evaluate((element) => {
+        const top = element.getBoundingClientRect().top;
+        for (const item of element.querySelectorAll<HTMLElement>('[data-message-id]')) {
+          const box = item.getBoundingClientRect();
+          if (box.bottom > top) return { id: item.dataset.messageId, offset: box.top - top };
+        }
+        return null;
+      });
+    const before = await topOfView();
+    expect(before).not.toBeNull();
+    await scroller().evaluate((element, id) => {
+      const above = element.querySelector(`[data-message-id="${id}"]`)?.previousElementSibling;
+      if (!(above instanceof HTMLElement)) throw new Error('no message above the view');
+      above.style.paddingTop = '240px';
+    }, before?.id);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    const after = await topOfView();
+    expect(after?.id).toBe(before?.id);
+    expect(Math.abs((after?.offset ?? Infinity) - (before?.offset ?? 0))).toBeLessThan(2);
+  });
+
   it('moves the selection with the keyboard past the end of the stretch', async () => {
     const newest = feed().locator('.message', { hasText: `note ${count}` });
     await newest.focus();

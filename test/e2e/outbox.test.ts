@@ -76,8 +76,11 @@ describe('a message the server refuses', () => {
     await page.locator('.outbox-entry').waitFor();
     cable.pulled = false;
 
+    // Polled as text, so that a run that misses it says what the entry shows instead.
+    await expect
+      .poll(() => page.locator('.outbox-entry').first().textContent(), { timeout: 20_000 })
+      .toMatch(/Failed: Only organization administrators/);
     const failed = page.locator('.outbox-entry.failed');
-    await failed.getByText(/Failed: Only organization administrators/).waitFor();
     expect(await failed.getByRole('button', { name: 'Retry' }).count()).toBe(1);
     expect(await failed.getByRole('button', { name: 'Discard' }).count()).toBe(1);
     await window.screenshot('outbox-failed');
