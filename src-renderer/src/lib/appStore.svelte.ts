@@ -626,7 +626,15 @@ export class AppStore {
       saved?.narrow ??
       snapshot.lastNarrow ??
       (firstStream ? { kind: 'stream', streamId: firstStream.streamId } : { kind: 'all' });
-    await this.openNarrow(narrow, saved?.scroll ?? feedEnd);
+    const at = saved?.scroll ?? feedEnd;
+    // The sidebar showed with the snapshot: a view the reader opened from it
+    // since stays, and the feed waits behind it.
+    if (this.view !== 'feed') {
+      await this.drafts.follow(narrow);
+      await this.feed.open(narrow, at);
+      return;
+    }
+    await this.openNarrow(narrow, at);
   }
 
   private takeSnapshot(snapshot: Snapshot): void {
