@@ -16,6 +16,7 @@ import { attachShell, savedBounds } from './desktop/shell';
 import { spawnWorkerFile } from './desktop/hosting';
 import { serveBridge } from './desktop/ipc';
 import { appEntryUrl, registerAppScheme, serveRenderer } from './desktop/rendererProtocol';
+import { nativeConfirm } from './desktop/nativeConfirm';
 import { startHearth } from './desktop/startHearth';
 import { electronSystemProxy } from './desktop/systemProxy';
 import { createMainWindow, hardenSession } from './desktop/windows';
@@ -65,6 +66,7 @@ async function start(): Promise<void> {
     profileDir: app.getPath('userData'),
     spawnHostWorker: spawnWorkerFile(join(builtDir, 'hostWorker.js')),
     preferredPort: defaultPort,
+    confirm: nativeConfirm(() => mainWindow),
     sqliteBinding: electronSqlite(),
     notifier: (page) =>
       electronNotifier({
@@ -114,6 +116,9 @@ async function start(): Promise<void> {
     waitingLink = undefined;
   });
 }
+
+// Every renderer sandboxed, whatever a window's own settings say.
+app.enableSandbox();
 
 if (!app.requestSingleInstanceLock()) {
   // A second instance would host the same database a second time.

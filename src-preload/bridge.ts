@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hearthSounds, messageSchema } from '../src-main/wire';
 import { alertWordBridgeCalls } from './alertWordCalls';
 import { composeBridgeCalls } from './composeCalls';
+import { confirmedResult } from './confirmed';
 import { customEmojiBridgeCalls } from './customEmojiCalls';
 import { destinationSchema, outboxTargetSchema } from './destinations';
 import { draftBridgeCalls } from './draftCalls';
@@ -605,6 +606,7 @@ export const formFieldSchema = z.enum([
   'zuliprc',
   'organizationName',
   'fullName',
+  'unencrypted',
   'form',
 ]);
 export type FormField = z.infer<typeof formFieldSchema>;
@@ -631,7 +633,10 @@ export const serverInfoSchema = z.object({
   usernameIsEmail: z.boolean(),
   /** Single sign-on methods (Google, SAML…), which only a web browser can use. */
   browserSignIn: z.array(z.string()),
-  /** A warning to show without refusing, e.g. an http:// URL off this computer. */
+  /**
+   * Set where a password or key would travel unencrypted (http:// off this
+   * computer): the form shows it, and asks for the explicit choice joining takes.
+   */
   warning: z.string().nullable(),
   /** What was probed was an invitation link: the form asks for a new account. */
   invitation: z.boolean(),
@@ -726,6 +731,11 @@ const serverUrl = z.string().trim().min(1).max(2000);
 const email = z.string().trim().min(3).max(254);
 const password = z.string().min(1).max(1000);
 const accountId = z.object({ accountId: z.string().min(1).max(100) });
+/**
+ * The person ticked “Send my password (API key) unencrypted”: without it, main
+ * refuses to sign in over plain http to another computer.
+ */
+const sendUnencrypted = z.boolean().optional();
 const localId = z.object({ localId: z.string().min(1).max(100) });
 const messageId = z.object({ messageId: z.number().int().positive() });
 
@@ -741,20 +751,26 @@ export const bridgeCalls = {
   },
   joinOrganization: {
     args: z.discriminatedUnion('method', [
-      z.object({ method: z.literal('password'), serverUrl, email, password }),
+      z.object({ method: z.literal('password'), serverUrl, email, password, sendUnencrypted }),
       z.object({
         method: z.literal('apiKey'),
         serverUrl,
         email,
         apiKey: z.string().trim().min(1).max(200),
+        sendUnencrypted,
       }),
-      z.object({ method: z.literal('zuliprc'), zuliprc: z.string().min(1).max(10_000) }),
+      z.object({
+        method: z.literal('zuliprc'),
+        zuliprc: z.string().min(1).max(10_000),
+        sendUnencrypted,
+      }),
       z.object({
         method: z.literal('invitation'),
         link: serverUrl,
         fullName: z.string().trim().min(1).max(100),
         email,
         password,
+        sendUnencrypted,
       }),
     ]),
     result: formResultSchema,
@@ -954,8 +970,8 @@ export const bridgeCalls = {
     }),
     result: z.object({}),
   },
-  /** A new API key for the account in the window, kept in the keychain; the old one stops working. */
-  regenerateApiKey: { args: z.object({}), result: z.object({}) },
+  /** Once the person confirms it, a new API key for the account in the window, kept in the keychain; the old one stops working. */
+  regenerateApiKey: { args: z.object({}), result: confirmedResult({}) },
   changeFullName: {
     args: z.object({ fullName: z.string().max(1000) }),
     result: z.object({}),

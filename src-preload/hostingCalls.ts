@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { confirmedResult } from './confirmed';
 
 // The bridge's part for the organization this computer hosts: the Hosting
 // page shows how its host stands and stops or starts it.
@@ -69,10 +70,10 @@ export const hostingBridgeCalls = {
   stopHosting: { args: z.object({}), result: z.object({}) },
   startHosting: { args: z.object({}), result: z.object({}) },
   backUpHosting: { args: z.object({}), result: z.object({}) },
-  /** Writes the organization for a Zulip server of that release to import; the host keeps serving. */
+  /** Writes the organization for a Zulip server of that release to import, once the person confirms it; the host keeps serving. */
   exportForZulip: {
     args: z.object({ zulipVersion: zulipVersionSchema }),
-    result: zulipExportSchema,
+    result: confirmedResult({ export: zulipExportSchema }),
   },
   setBackupKeep: {
     args: z.object({ keep: z.number().int().min(1).max(365) }),
@@ -80,9 +81,12 @@ export const hostingBridgeCalls = {
   },
   /** Restarts a running host with bots let onto this computer and private networks, or kept off them. */
   setBotsReachPrivateNetworks: { args: z.object({ allow: z.boolean() }), result: z.object({}) },
-  /** Stops the host, puts the backup in place of the database (keeping the old one), and starts again. */
-  restoreBackup: { args: z.object({ name: z.string().min(1).max(100) }), result: z.object({}) },
-  /** Lets others on the network join at `exposure` (an address, or 0.0.0.0 for all), or stops letting them. */
+  /** Once the person confirms it: stops the host, puts the backup in place of the database (keeping the old one), and starts again. */
+  restoreBackup: {
+    args: z.object({ name: z.string().min(1).max(100) }),
+    result: confirmedResult({}),
+  },
+  /** Lets others on the network join at `exposure` (an address, or 0.0.0.0 for all) once the person confirms it, or stops letting them. */
   setHostingNetwork: {
     args: z.object({
       exposure: z
@@ -92,6 +96,6 @@ export const hostingBridgeCalls = {
         })
         .nullable(),
     }),
-    result: z.object({}),
+    result: confirmedResult({}),
   },
 } as const;

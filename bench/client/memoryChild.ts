@@ -27,6 +27,8 @@ if (mode === 'hearth') {
     profileDir,
     secrets,
     hosting: noHosting('nothing hosted'),
+    // Measured, not used: nothing is asked.
+    confirm: async () => false,
     tuning: { wake: false, backoff: { initialMs: 60_000, maxMs: 60_000 } },
     log: () => undefined,
   });

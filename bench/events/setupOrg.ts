@@ -5,6 +5,7 @@ import { createUser } from '../../src-main/server/actions/createUser';
 import { subscribe } from '../../src-main/server/actions/subscribe';
 import { EventQueues } from '../../src-main/server/events/queues';
 import { AuthCache } from '../../src-main/server/http/authCache';
+import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwords';
 import type { Services } from '../../src-main/server/services';
 import { systemClock } from '../../src-main/server/clock';
 import { noScheduledDelivery } from '../../src-main/server/scheduledDelivery';
@@ -51,6 +52,8 @@ export function setupOrg(dataDir: string, queues: number, pollers: number): Even
     clock: systemClock,
     scheduledDelivery: noScheduledDelivery,
     outgoingWebhooks: new OutgoingWebhooks(defaultOutgoingWebhookSettings, () => undefined),
+    // Nobody here has a password: nothing is ever hashed.
+    passwords: new Passwords(defaultPasswordHashing),
   };
   const { ownerId, userIds } = sql.transaction(() => {
     const { owner } = bootstrapRealm(services, {

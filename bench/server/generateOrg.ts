@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { EventQueues } from '../../src-main/server/events/queues';
 import { AuthCache } from '../../src-main/server/http/authCache';
+import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwords';
 import type { Services } from '../../src-main/server/services';
 import { systemClock } from '../../src-main/server/clock';
 import { noScheduledDelivery } from '../../src-main/server/scheduledDelivery';
@@ -75,6 +76,8 @@ function generatorServices(sql: Sql): Services {
     clock: systemClock,
     scheduledDelivery: noScheduledDelivery,
     outgoingWebhooks: new OutgoingWebhooks(defaultOutgoingWebhookSettings, () => undefined),
+    // Nobody here has a password: nothing is ever hashed.
+    passwords: new Passwords(defaultPasswordHashing),
   };
 }
 

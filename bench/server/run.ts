@@ -1,9 +1,11 @@
-// `npm run bench:server [-- --seed <n>] [--messages <n>] [--profile]`
+// `npm run bench:server [-- --seed <n>] [--messages <n>] [--profile] [--logins-only]`
 //
 // Measures the host on a generated organization against ceilings measured in
 // the same run, and prints each figure beside its ratio and the issue's
 // target; targets are printed, never asserted, and the exit code is 0 whether
 // they are met or not. `--profile` adds the host's CPU profile, phase by phase.
+// `--logins-only` measures only the password logins (issue 37), on a new
+// organization of their own.
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { bundleEntry } from './bundle';
 import { startChildServer, type ChildServer } from './childServer';
 import { figureRows, transportOf, type Figures } from './figures';
 import { DATABASE_FILE, fullSize } from './generateOrg';
+import { CONCURRENT_LOGINS, loginRows, measureLogins, type LoginFigures } from './logins';
 import type { NarrowCase, NarrowKind } from './narrowTargets';
 import { cachedOrg } from './orgCache';
 import { monotonicMicros, summarizeProfile, type Phase } from './profileSummary';
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     messages: { type: 'string', default: String(fullSize.messages) },
     profile: { type: 'boolean', default: false },
+    'logins-only': { type: 'boolean', default: false },
   },
 });
 const seed = Number(values.seed);
@@ -61,7 +65,61 @@ async function readAll(
   return results;
 }
 
+type Start = (...args: Parameters<typeof startChildServer>) => Promise<ChildServer>;
+
+/** The child servers a run starts in `workDir`: stopped, and the folder removed, however the run ends. */
+function childrenIn(workDir: string) {
+  const servers: ChildServer[] = [];
+  const start: Start = async (...args) => {
+    const server = await startChildServer(...args);
+    servers.push(server);
+    return server;
+  };
+  return {
+    start,
+    /** A short workload says why itself; anything else, with the children's last words. */
+    failed(error: unknown): never {
+      if (!(error instanceof ShortWorkload)) {
+        for (const server of servers) console.error(server.recentErrors().join('\n'));
+      }
+      throw error;
+    },
+    async end(): Promise<void> {
+      await Promise.all(servers.map((server) => server.stop()));
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The password-login figures, on a host of their own with the stall probe loaded. */
+async function logins(hostScript: string, workDir: string, start: Start): Promise<LoginFigures> {
+  log(`password logins: timed one at a time, then ${CONCURRENT_LOGINS} at once`);
+  const probeScript = await bundleEntry('bench/server/loopStallProbe.ts');
+  return measureLogins({ hostScript, probeScript, workDir, start });
+}
+
+/** `--logins-only`: the login figures alone, which need no generated organization. */
+async function loginsOnly(): Promise<void> {
+  log(machineLine());
+  const workDir = await mkdtemp(join(tmpdir(), 'hearth-bench-logins-'));
+  const children = childrenIn(workDir);
+  try {
+    const hostScript = await bundleEntry('src-main/server/cli.ts');
+    const figures = await logins(hostScript, workDir, children.start);
+    console.log(`\n${formatTable(loginRows(figures))}\n`);
+    log(`load average at the end ${loadAverage()} (other work on the machine skews every figure)`);
+  } catch (error) {
+    children.failed(error);
+  } finally {
+    await children.end();
+  }
+}
+
 async function main(): Promise<void> {
+  if (values['logins-only']) {
+    await loginsOnly();
+    return;
+  }
   log(machineLine());
   log(
     `${rateLimitsOff('the figures but one')} (--no-rate-limits); the rate-limit figure's ` +
@@ -82,12 +140,8 @@ async function main(): Promise<void> {
   // Every run works on a copy, so the cached organization stays as generated.
   const workDir = await mkdtemp(join(tmpdir(), 'hearth-bench-run-'));
   const database = join(workDir, DATABASE_FILE);
-  const servers: ChildServer[] = [];
-  const start = async (...args: Parameters<typeof startChildServer>) => {
-    const server = await startChildServer(...args);
-    servers.push(server);
-    return server;
-  };
+  const children = childrenIn(workDir);
+  const { start } = children;
   const phases: Phase[] = [];
   const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     log(name);
@@ -185,6 +239,7 @@ async function main(): Promise<void> {
         measureProfileRates(tlsServers, senders, ROUNDS, PROFILE_ROUND_SECONDS),
       reads: (hostUrl) => readAll(hostUrl, narrows.cases, (_name, work) => work()),
     });
+    const loginFigures = await phase('password logins', () => logins(hostScript, workDir, start));
 
     const figures: Figures = {
       sends,
@@ -195,7 +250,7 @@ async function main(): Promise<void> {
       steadyPerSecond: STEADY_PER_SECOND,
       rss: { hostIdle, bareIdle, hostAfterSends },
     };
-    console.log(`\n${formatTable(figureRows(figures))}\n`);
+    console.log(`\n${formatTable([...figureRows(figures), ...loginRows(loginFigures)])}\n`);
     log(
       `every send acknowledged, every page of ${PAGE_SIZE} messages, and all ` +
         `${(sends.delivered + tls.sends.delivered).toLocaleString('en')} message events ` +
@@ -204,13 +259,9 @@ async function main(): Promise<void> {
     if (values.profile) console.log(await summarizeProfile(profileDir, phases));
     log(`load average at the end ${loadAverage()} (other work on the machine skews every figure)`);
   } catch (error) {
-    if (!(error instanceof ShortWorkload)) {
-      for (const server of servers) console.error(server.recentErrors().join('\n'));
-    }
-    throw error;
+    children.failed(error);
   } finally {
-    await Promise.all(servers.map((server) => server.stop()));
-    await rm(workDir, { recursive: true, force: true });
+    await children.end();
   }
 }
 

@@ -20,6 +20,8 @@ import {
   listBackups,
   pruneBackups,
 } from '../server/backups/backupFiles';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a folder's name, shared with the worker that writes there
+import { exportsDirOf } from '../server/export/exportFolder';
 import { Hosting, type HostConfig, type HostInfo } from './hosting';
 
 export interface EmbeddedHostingOptions {
@@ -164,6 +166,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
   const backupsDir = backupsDirOf(dataDir);
 
   return {
+    exportsDir: exportsDirOf(dataDir),
     start: (organization) => start(organization),
     async setNetwork(exposure) {
       await save({ ...(await savedOrFail()), network: exposure });

@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { BridgeService } from '../../src-preload/bridge';
 import type { SessionTuning } from '../client/app/accountRuntime';
 import { createBridgeService } from '../client/app/bridgeService';
+import type { Confirm } from '../client/app/confirmPort';
 import { HearthApp, type HearthAppOptions } from '../client/app/hearthApp';
 import { PageNotifier, type Notifier } from '../client/app/notifier';
 import { embeddedHosting } from './embeddedHosting';
@@ -15,6 +16,8 @@ export interface StartHearthOptions {
   spawnHostWorker: (workerData: HostConfig) => Worker;
   /** The port a newly hosted organization tries first; 0 for any free one. */
   preferredPort: number;
+  /** Asks the person, outside the window, before the bridge's powerful calls go ahead. */
+  confirm: Confirm;
   sqliteBinding?: string | undefined;
   keychain?: KeychainOptions;
   /**
@@ -58,6 +61,7 @@ export async function startHearth(options: StartHearthOptions): Promise<RunningH
     profileDir: options.profileDir,
     secrets,
     hosting,
+    confirm: options.confirm,
     sqliteBinding: options.sqliteBinding,
     notifier: options.notifier?.(page) ?? page,
     log,

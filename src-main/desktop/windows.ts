@@ -1,4 +1,4 @@
-import { BrowserWindow, shell, type Session } from 'electron';
+import { app, BrowserWindow, shell, type Session } from 'electron';
 import type { WindowBounds } from '../client/app/preferences';
 import { isAppUrl, isExternalLink } from './navigationPolicy';
 
@@ -63,6 +63,8 @@ export function createMainWindow({
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // An installed app has no developer tools for a stranger at the keyboard to run code in.
+      devTools: !app.isPackaged,
       spellcheck: true,
       // A window started hidden at login has had no user gesture, and the
       // notification sounds it plays must not wait for one.

@@ -4,6 +4,7 @@ import { defaultDataDir } from './dataDir';
 import { startHost, type HostOptions } from './host';
 import { zulipRateRules } from './http/rateLimits';
 import { isLoopback } from './network/addresses';
+import { hostOfSetting } from './network/hostNames';
 
 const usage = `Usage: npm run serve -- [options]
 
@@ -16,6 +17,11 @@ Options:
   --tls             serve --host and --port over HTTPS, with a certificate the
                     host makes once in <data-dir>/tls; plain HTTP stays on
                     loopback, at --loopback-port
+  --allowed-host <name>
+                    a name the host is also reached by (a reverse proxy's, the
+                    office DNS's); repeat for more. Loopback, this computer's
+                    names and addresses and its certificate's names are always
+                    answered; any other Host header is refused
   --loopback-port <n>
                     with --tls, the plain-HTTP port on 127.0.0.1
                     (default --port + 1; 0 picks a free one)
@@ -50,6 +56,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         'keep-backups': { type: 'string' },
         restore: { type: 'string' },
         'loopback-port': { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         'no-rate-limits': { type: 'boolean' },
         'rate-limit': { type: 'string' },
         'bots-reach-private-networks': { type: 'boolean' },
@@ -87,6 +94,11 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
       `--keep-backups must be a whole number of backups, not '${values['keep-backups']}'`,
     );
   }
+  for (const name of values['allowed-host'] ?? []) {
+    if (hostOfSetting(name) === null) {
+      throw new UsageError(`--allowed-host takes a host name or address, not '${name}'`);
+    }
+  }
   const perMinute = values['rate-limit'] === undefined ? null : Number(values['rate-limit']);
   if (perMinute !== null && (!Number.isSafeInteger(perMinute) || perMinute < 1)) {
     throw new UsageError(
@@ -101,6 +113,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
     dev: values.dev ?? false,
     ...(keep > 0 ? { backups: { ...defaultBackupPolicy, keep } } : {}),
     ...(values.restore === undefined ? {} : { restoreFrom: values.restore }),
+    ...(values['allowed-host'] === undefined ? {} : { allowedHosts: values['allowed-host'] }),
     ...(values['bots-reach-private-networks']
       ? { outgoingWebhooks: { allowPrivateAddresses: true } }
       : {}),

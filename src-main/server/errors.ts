@@ -31,6 +31,9 @@ export const errors = {
     }),
   badNarrow: (why: string) => new ApiError(`Invalid narrow operator: ${why}`, 'BAD_NARROW'),
   unauthorized: (msg: string, code = 'UNAUTHORIZED') => new ApiError(msg, code, 401),
+  /** Zulip's answer to a login with no such user or a wrong password: the same for both. */
+  authenticationFailed: () =>
+    new ApiError('Your username or password is incorrect', 'AUTHENTICATION_FAILED', 401),
   // Given only to a caller who proved the key or password: it reveals nothing
   // about which emails exist.
   userDeactivated: () => new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401),

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { bootstrapRealm, type RealmBootstrap } from './actions/bootstrapRealm';
+import { bootstrapRealm, organizationSeed, type RealmBootstrap } from './actions/bootstrapRealm';
 import { deliverDueScheduledMessages } from './actions/deliverScheduledMessages';
 import { backupsDirOf } from './backups/backupFiles';
 import { Backups, type BackupPolicy } from './backups/backups';
@@ -22,12 +22,14 @@ import { interfaceAddresses, isLoopback, networkUrls } from './network/addresses
 import { announce, type Announcement } from './network/announce';
 import type { BindFailure } from './network/bindFailure';
 import { hostCertificate, type HostCertificate } from './network/certificate';
+import { HostNames } from './network/hostNames';
 import {
   isBindFailure,
   listenOnNetwork,
   type NetworkExposure,
   type NetworkListener,
 } from './network/networkListener';
+import { defaultPasswordHashing, Passwords, type PasswordHashing } from './passwords/passwords';
 import { ScheduledDelivery } from './scheduledDelivery';
 import type { Services } from './services';
 import { soonestScheduledTimestamp } from './store/scheduledMessages';
@@ -43,6 +45,12 @@ export interface HostOptions {
   host?: string;
   /** Also serve the network over HTTPS, with a certificate the host makes once. */
   network?: NetworkExposure | undefined;
+  /**
+   * Names the host is also reached by (a reverse proxy's, the office DNS's),
+   * as Zulip's ALLOWED_HOSTS: beyond loopback, this computer's own names and
+   * addresses and its certificate's, every other Host header is refused.
+   */
+  allowedHosts?: readonly string[] | undefined;
   /** Whether a host serving the network announces itself there (mDNS); default true. */
   announce?: boolean;
   /** Backups taken while the host serves, into `<dataDir>/backups`; none unless given. */
@@ -65,6 +73,11 @@ export interface HostOptions {
    * server has to answer.
    */
   outgoingWebhooks?: Partial<OutgoingWebhookSettings> | undefined;
+  /**
+   * How passwords are hashed: OWASP's scrypt cost, two at a time, unless
+   * tests lower the cost (they create hundreds of users) or watch the hashing.
+   */
+  passwordHashing?: Partial<PasswordHashing> | undefined;
 }
 
 export type NewOrganization = RealmBootstrap;
@@ -108,6 +121,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       `${loopback} is not a loopback address: Hearth serves the network only over HTTPS (--tls)`,
     );
   }
+  const hostNames = new HostNames(options.allowedHosts);
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const databasePath = join(options.dataDir, 'hearth.sqlite3');
   if (options.restoreFrom !== undefined) {
@@ -150,8 +164,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
       { ...defaultOutgoingWebhookSettings, ...options.outgoingWebhooks },
       log,
     ),
+    passwords: new Passwords({ ...defaultPasswordHashing, ...options.passwordHashing }),
   };
-  const app = buildApp(services, turns, log);
+  const app = buildApp(services, turns, log, hostNames);
   prepareRenderer();
   let networkListener: NetworkListener | null = null;
   const backups = options.backups
@@ -159,7 +174,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     : null;
   let announcement: Announcement | null = null;
   try {
-    const { realm, owner } = bootstrapRealm(services, options.organization ?? defaultOrganization);
+    const organization = options.organization ?? defaultOrganization;
+    const { realm, owner } = bootstrapRealm(
+      services,
+      await organizationSeed(sql, services.passwords, organization),
+    );
     if (services.dev) seedDemo(services, owner);
     // What fell due while the host was stopped is sent before anyone asks.
     scheduledDelivery.start();
@@ -170,6 +189,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         options.dataDir,
         interfaceAddresses().map((entry) => entry.address),
       );
+      hostNames.trustCertificate(certificate.certPem);
       const served = await listenOnNetwork(app, options.network, certificate);
       if (isBindFailure(served)) {
         network = { ...networkOf(options.network, certificate), failure: served };

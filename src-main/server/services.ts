@@ -3,6 +3,7 @@ import type { EventQueues } from './events/queues';
 import type { AuthCache } from './http/authCache';
 import type { RateLimits } from './http/rateLimits';
 import type { OutgoingWebhooks } from './outgoing/deliveries';
+import type { Passwords } from './passwords/passwords';
 import type { ScheduledDeliveryPort } from './scheduledDelivery';
 import type { Sql } from './store/sql';
 
@@ -24,4 +25,6 @@ export interface Services {
   scheduledDelivery: ScheduledDeliveryPort;
   /** Posts messages to outgoing-webhook bots after they are stored. */
   outgoingWebhooks: OutgoingWebhooks;
+  /** Makes and checks password hashes off the event loop; every hash goes through it. */
+  passwords: Passwords;
 }

@@ -4,13 +4,16 @@ import { parseArgs } from 'node:util';
 import { spawnWorkerFile } from '../desktop/hosting';
 import { startHearth } from '../desktop/startHearth';
 import { portOption } from './portOption';
+import { terminalConfirm } from './terminalConfirm';
 import { startWebBridge } from './webBridge';
 
 const usage = `Usage: npm run app:web -- --profile <dir> [options]
 
 Runs exactly what the Hearth desktop app runs (accounts, the organization this
 computer hosts, sessions, caches, outbox, the keychain or its fallback) and
-serves its window to a browser over a WebSocket bridge.
+serves its window to a browser over a WebSocket bridge. What the desktop app
+confirms in a dialog (serving the network, exporting, a new API key, restoring
+a backup) is asked here, in the terminal.
 
 Options:
   --profile <dir>   the app's data folder (required; use a new folder to start afresh)
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
       profileDir,
       spawnHostWorker: spawnWorkerFile(resolve(builtWorker)),
       preferredPort: port(values['host-port'], 9991, '--host-port'),
+      confirm: terminalConfirm(),
     });
     const web = await startWebBridge({
       rendererDir: builtRenderer,

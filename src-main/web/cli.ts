@@ -9,6 +9,7 @@ import { createMemorySecretStore } from '../client/secretStore';
 import { defaultDataDir } from '../server/dataDir';
 import { startHost } from '../server/host';
 import { portOption } from './portOption';
+import { terminalConfirm } from './terminalConfirm';
 import { startWebBridge } from './webBridge';
 
 const usage = `Usage: npm run dev:web -- [options]
@@ -75,6 +76,7 @@ async function start(options: { dataDir: string; serverPort: number; webPort: nu
     profileDir,
     secrets: createMemorySecretStore(),
     hosting: noHosting('dev:web hosts its demo organization itself'),
+    confirm: terminalConfirm(),
   });
   const joined = await app.join({
     method: 'apiKey',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { startHearth, type RunningHearth } from '../../src-main/desktop/startHearth';
+import { confirmations } from '../helpers/confirmations';
 import { testTuning } from '../helpers/hearth';
 import { spawnTsWorker } from './tsWorker';
 
@@ -22,6 +23,7 @@ export function embeddedHearths(name: string) {
         profileDir,
         spawnHostWorker: spawnTsWorker(new URL('../../src-main/server/worker.ts', import.meta.url)),
         preferredPort: 0,
+        confirm: confirmations().confirm,
         keychain: { service: keychainService, warn: (message) => expect.fail(message) },
         tuning: testTuning,
         log: () => undefined,

@@ -129,12 +129,26 @@ describe('the account settings page', () => {
     expect(await account().getByLabel('Current password').inputValue()).toBe('');
   });
 
-  it('makes a new API key after a confirmation, and goes on working with it', async () => {
+  it('keeps the API key when the person cancels main’s dialog, and says so', async () => {
+    const { confirmations } = ui.hearth;
+    confirmations.accept = false;
     await account().getByRole('button', { name: 'Regenerate API key…' }).click();
-    await account().getByRole('button', { name: 'Make a new key' }).click();
+    await expect
+      .poll(() => account().getByRole('status').innerText())
+      .toBe('Cancelled: your API key is unchanged.');
+    expect(confirmations.asked.map(({ message }) => message)).toEqual([
+      `Regenerate your API key for ${org.realmName} (${alice.email})?`,
+    ]);
+    expect((await org.api(alice)('GET', '/users/me')).status).toBe(200);
+    confirmations.accept = true;
+  });
+
+  it('makes a new API key once main’s dialog is confirmed, and goes on working with it', async () => {
+    await account().getByRole('button', { name: 'Regenerate API key…' }).click();
     await expect
       .poll(() => account().getByRole('status').innerText())
       .toContain('Your API key is new');
+    expect(ui.hearth.confirmations.asked).toHaveLength(2);
     expect((await org.api(alice)('GET', '/users/me')).status).toBe(401);
     await openFeed();
     await page.getByRole('combobox', { name: 'Topic' }).fill('names');

@@ -102,8 +102,19 @@ describe('the Hosting page', () => {
       )
       .toContain('All of this computer’s networks');
     await hostingPanel().getByRole('spinbutton', { name: 'port' }).fill(String(port));
+    const { confirmations } = window.hearth;
+    confirmations.asked.length = 0;
     await hostingPanel().getByRole('button', { name: 'Apply' }).click();
 
+    await expect
+      .poll(() => confirmations.asked.map(({ message }) => message))
+      .toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Serve Harbour Office to other computers on this network (at https://[\\d.]+:${port}|on every address)`,
+          ),
+        ),
+      ]);
     await expect
       .poll(() => fact('Addresses').innerText(), { timeout: 30_000 })
       .toMatch(new RegExp(`https://[\\d.]+:${port} \\(network\\)`));
@@ -154,7 +165,7 @@ describe('the Hosting page', () => {
     }
   });
 
-  it('backs up on demand, keeps as many as asked, and restores one after a confirmation', async () => {
+  it('backs up on demand, keeps as many as asked, and restores one once main’s dialog is confirmed', async () => {
     const { page } = window;
     const backups = hostingPanel().getByRole('region', { name: 'Backups' });
     const rows = backups.locator('table.backups tbody tr');
@@ -174,12 +185,23 @@ describe('the Hosting page', () => {
     await page.locator('.message:not(.outbox-entry)', { hasText: 'Written after' }).waitFor();
 
     await page.getByRole('button', { name: 'Hosting', exact: true }).click();
-    await rows
-      .first()
-      .getByRole('button', { name: /^Restore the backup of/ })
-      .click();
+    const restore = rows.first().getByRole('button', { name: /^Restore the backup of/ });
+    const { confirmations } = window.hearth;
+    confirmations.asked.length = 0;
+    confirmations.accept = false;
+    await restore.click();
+    await hostingPanel()
+      .getByRole('status')
+      .filter({ hasText: 'Cancelled: no backup was restored.' })
+      .waitFor();
+    expect(confirmations.asked.map(({ message }) => message)).toEqual([
+      expect.stringMatching(
+        /^Restore the backup of Harbour Office from .+\? What changed since is lost\.$/,
+      ),
+    ]);
     await window.screenshot('hosting-backups');
-    await rows.first().getByRole('button', { name: 'Restore this backup' }).click();
+    confirmations.accept = true;
+    await restore.click();
     await expect
       .poll(() => hostingPanel().locator('.hosting-log').innerText(), { timeout: 30_000 })
       .toMatch(/restored .*hearth-\d{8}-\d{9}\.sqlite3/);

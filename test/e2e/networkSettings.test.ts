@@ -216,7 +216,7 @@ describe('Settings › Network before the first account', () => {
 
 describe('an account behind a proxy that refuses the credentials it is given', () => {
   it('says so in the banner, and takes the right ones in Settings › Network', async () => {
-    const org = await startOrg();
+    const org = await startOrg({ allowedHosts: ['chat.corp.example'] });
     const proxy = await startOfficeProxy('nico:proxy secret');
     const hearth = await startTestHearth({
       secrets: createMemorySecretStore(),
@@ -240,6 +240,7 @@ describe('an account behind a proxy that refuses the credentials it is given', (
         hearth.app,
         `http://chat.corp.example:${new URL(org.url).port}`,
         await org.user('alice'),
+        { sendUnencrypted: true },
       );
       const { page } = window;
       const banner = page.locator('.connection-banner');

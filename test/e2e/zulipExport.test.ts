@@ -101,6 +101,10 @@ describe('exporting the hosted organization for Zulip', () => {
     const exportsDir = join(window.hearth.profileDir, 'organization', 'exports');
     expect(outDir).toMatch(/zulip-export-\d{8}T\d{6}Z$/);
     expect(await readdir(exportsDir)).toEqual([outDir.slice(exportsDir.length + 1)]);
+    // Main asked the person itself, in its own dialog, before writing anything.
+    expect(window.hearth.confirmations.asked.map(({ message }) => message)).toEqual([
+      `Export Harbour Office for Zulip 10 to a new folder in ${exportsDir}?`,
+    ]);
 
     const realm = await readJson(realmFile, join(outDir, 'realm.json'));
     const messages = await readJson(messageFile, join(outDir, 'messages-000001.json'));

@@ -9,12 +9,12 @@ export interface CliHost {
   auth: string;
 }
 
-/** Starts `npm run serve`'s entry on a free port and waits for its banner. */
-export function serveCli(dataDir: string): Promise<CliHost> {
+/** Starts `npm run serve`'s entry on a free port, with any further flags, and waits for its banner. */
+export function serveCli(dataDir: string, flags: readonly string[] = []): Promise<CliHost> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src-main/server/cli.ts', '--port', '0', '--data-dir', dataDir],
+      ['--import', 'tsx', 'src-main/server/cli.ts', '--port', '0', '--data-dir', dataDir, ...flags],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

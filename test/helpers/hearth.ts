@@ -12,6 +12,7 @@ import { embeddedHosting } from '../../src-main/desktop/embeddedHosting';
 import { openKeychain } from '../../src-main/desktop/keychain';
 import type { BridgeService } from '../../src-preload/bridge';
 import { spawnTsWorker } from '../desktop/tsWorker';
+import { confirmations, type Confirmations } from './confirmations';
 
 const hostWorker = new URL('../../src-main/server/worker.ts', import.meta.url);
 
@@ -29,6 +30,8 @@ export interface TestHearth {
   page: PageNotifier;
   profileDir: string;
   secrets: SecretStore;
+  /** What main asked the person before powerful calls, and how they answer (yes, unless the test says otherwise). */
+  confirmations: Confirmations;
   /** Stops the app, keeping its profile, as quitting does. */
   stop(): Promise<void>;
 }
@@ -55,9 +58,11 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
   const secrets =
     options.secrets ?? (await openKeychain({ service: `Hearth test ${randomUUID()}` }));
   const page = new PageNotifier();
+  const asked = confirmations();
   const app = await HearthApp.start({
     profileDir,
     secrets,
+    confirm: asked.confirm,
     hosting: embeddedHosting({ profileDir, spawn: spawnTsWorker(hostWorker), preferredPort: 0 }),
     tuning: options.tuning ?? testTuning,
     notifier: page,
@@ -72,6 +77,7 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
     page,
     profileDir,
     secrets,
+    confirmations: asked,
     stop: () => app.stop(),
   };
 }
@@ -158,17 +164,23 @@ export function testApps(secrets: SecretStore) {
   };
 }
 
-/** Signs the app in to the organization as the user, with the user's API key. */
+/**
+ * Signs the app in to the organization as the user, with the user's API key;
+ * `sendUnencrypted` when the test's person chose to send it over plain http
+ * to a server off this computer.
+ */
 export async function joinWithKey(
   app: HearthApp,
   serverUrl: string,
   user: { email: string; apiKey: string },
+  choice: { sendUnencrypted?: boolean } = {},
 ): Promise<void> {
   const joined = await app.join({
     method: 'apiKey',
     serverUrl,
     email: user.email,
     apiKey: user.apiKey,
+    ...choice,
   });
   if (!joined.ok) throw new Error(`could not sign in as ${user.email}: ${joined.message}`);
 }

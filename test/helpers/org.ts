@@ -8,6 +8,7 @@ import {
   type NewOrganization,
 } from '../../src-main/server/host';
 import type { Clock } from '../../src-main/server/clock';
+import type { ScryptCost } from '../../src-main/server/passwords/storedHash';
 import type { RateRules } from '../../src-main/server/http/rateLimits';
 import type { BackupPolicy } from '../../src-main/server/backups/backups';
 import type { NetworkExposure } from '../../src-main/server/network/networkListener';
@@ -45,12 +46,20 @@ export interface OrgOptions {
   rateLimits?: RateRules;
   /** Also serve the network over HTTPS. */
   network?: NetworkExposure;
+  /** Names the host is also reached by, as an office's DNS or proxy knows it. */
+  allowedHosts?: string[];
   /** Take backups into `<dataDir>/backups`. */
   backups?: BackupPolicy;
   /** Let outgoing-webhook bots post to loopback (where tests run their receivers), or not. */
   outgoingWebhooks?: HostOptions['outgoingWebhooks'];
   /** The time scheduled messages are due by, kept across restarts. */
   clock?: Clock;
+  /**
+   * How the host hashes passwords. The test cost unless given: at OWASP's
+   * (128 MiB, a good part of a second a hash) the hundreds of users tests
+   * create would take minutes. Tests of the hashing itself give OWASP's.
+   */
+  passwordHashing?: HostOptions['passwordHashing'];
 }
 
 export interface Org {
@@ -117,6 +126,9 @@ export function caller(baseUrl: () => string, user: TestUser | undefined): ApiCa
   };
 }
 
+/** A cheap scrypt for tests that only need passwords to work: 1 MiB a hash. */
+export const testPasswordCost: ScryptCost = { ln: 10, r: 8, p: 1 };
+
 /** The password of every user `Org.user` creates. */
 export const testPassword = 'correct horse battery staple';
 
@@ -131,9 +143,11 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
     ...(options.queueTimeouts ? { queueTimeouts: options.queueTimeouts } : {}),
     ...(options.organization ? { organization: options.organization } : {}),
     ...(options.network ? { network: options.network } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.backups ? { backups: options.backups } : {}),
     ...(options.outgoingWebhooks ? { outgoingWebhooks: options.outgoingWebhooks } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    passwordHashing: options.passwordHashing ?? { cost: testPasswordCost },
   };
   let host: Host = await startHost(hostOptions);
   let running = true;

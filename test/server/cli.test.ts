@@ -84,6 +84,14 @@ describe('npm run serve', () => {
     expect(badLimit.output).toContain('--rate-limit must be a whole number');
   }, 60_000);
 
+  it('refuses an --allowed-host that is no host name, with status 2', async () => {
+    const badName = await serveOnce(['--allowed-host', 'chat.corp.example/']);
+    expect(badName.exitCode).toBe(2);
+    expect(badName.output).toContain(
+      "--allowed-host takes a host name or address, not 'chat.corp.example/'",
+    );
+  }, 60_000);
+
   it('serves the network over HTTPS with --tls, and plain HTTP on loopback', async () => {
     const served = await serveOnce([
       '--host',

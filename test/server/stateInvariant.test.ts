@@ -27,6 +27,7 @@ const notActions: Readonly<Record<string, string>> = {
   checkBotNameAvailable: 'a check; changes nothing',
   checkNewBot: 'a check; changes nothing',
   checkBotUrlNetwork: 'a check; changes nothing',
+  checkPasswordLogin: 'a check; what it may change, the hash of a password, no client state holds',
   triggerOutgoingWebhooks:
     "hands sendMessage's message to bots; their replies are sendMessage's own",
   presenceResponse: 'reads state',

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -453,6 +454,27 @@ describe('an organization exported for Zulip', () => {
       for (const message of attachment.messages) expect(hasAttachment.get(message)).toBe(true);
     }
     for (const user of realm.zerver_userprofile) expect(zulipAcceptsEmail(user.email)).toBe(true);
+  });
+
+  it("carries nobody's password hash or API key: Zulip's importer replaces both", async () => {
+    const db = new Database(databaseFileOf(org.dataDir), { readonly: true });
+    const rows = db.prepare('SELECT password_hash, api_key FROM users').all() as {
+      password_hash: string | null;
+      api_key: string;
+    }[];
+    db.close();
+    const hashes = rows.flatMap((row) => (row.password_hash === null ? [] : [row.password_hash]));
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const exported of exports.values()) {
+      const names = await readdir(exported.dir, { recursive: true });
+      for (const name of names.filter((file) => file.endsWith('.json'))) {
+        const text = await readFile(join(exported.dir, name), 'utf8');
+        expect(text, name).not.toContain('scrypt$');
+        for (const secret of [...hashes, ...rows.map((row) => row.api_key)]) {
+          expect(text.includes(secret), name).toBe(false);
+        }
+      }
+    }
   });
 
   it('carries the uploaded files, each where its record says, linked to the messages that name it', async () => {

@@ -8,7 +8,12 @@ export {
 } from './accounts';
 export { probeServer } from './probeServer';
 export { minimumFeatureLevel, type ServerInfo, type SignInMethods } from './serverInfo';
-export { cleartextWarning, isLoopbackHost, normaliseServerUrl } from './serverUrl';
+export {
+  cleartextWarning,
+  isLoopbackHost,
+  normaliseServerUrl,
+  requireCleartextChoice,
+} from './serverUrl';
 export { parseInvitationLink, type InvitationLink } from './invitationLink';
 export {
   joinWithInvitation,

@@ -42,12 +42,36 @@ export function isLoopbackHost(hostname: string): boolean {
   return isIPv4(host) && host.startsWith('127.');
 }
 
+/** Whether what is sent to the server crosses a network unencrypted: plain http off this computer. */
+function travelsInClear(url: URL): boolean {
+  return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
+}
+
 /**
- * A warning, not a refusal: over plain http to another computer the API key
- * travels in clear. Hosting on this computer over loopback is safe.
+ * What the join form shows once it has looked at the server: over plain http
+ * to another computer the password and API key travel in clear. Hosting on
+ * this computer over loopback is safe.
  */
 export function cleartextWarning(serverUrl: string): string | null {
   const url = new URL(serverUrl);
-  if (url.protocol !== 'http:' || isLoopbackHost(url.hostname)) return null;
+  if (!travelsInClear(url)) return null;
   return `${url.host} is reached over http://, without encryption: your password and API key would travel in clear. Use https:// if the server offers it.`;
+}
+
+/**
+ * Refuses to send a password or API key over plain http to another computer
+ * unless the person chose to, in so many words: a warning alone is read past.
+ */
+export function requireCleartextChoice(
+  typedUrl: string,
+  secret: 'password' | 'API key',
+  chosen: boolean | undefined,
+): void {
+  const url = new URL(normaliseServerUrl(typedUrl));
+  if (chosen === true || !travelsInClear(url)) return;
+  throw new SignInError(
+    'cleartext',
+    `${url.host} is reached over http://, without encryption: anyone on the network between could read your ${secret} and use your account. Use https:// if the server offers it, or tick “Send my ${secret} unencrypted”.`,
+    'unencrypted',
+  );
 }

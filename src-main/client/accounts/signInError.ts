@@ -1,10 +1,20 @@
 import type { ProxyFailure } from '../network/proxyError';
 
 /** The form field a sign-in failure belongs to, so the window can show it beside that field. */
-export type SignInField = 'serverUrl' | 'email' | 'password' | 'apiKey' | 'zuliprc' | 'fullName';
+export type SignInField =
+  | 'serverUrl'
+  | 'email'
+  | 'password'
+  | 'apiKey'
+  | 'zuliprc'
+  | 'fullName'
+  /** The choice to send a password or key over plain http to another computer. */
+  | 'unencrypted';
 
 export type SignInErrorKind =
   | 'invalid-input'
+  /** Plain http to another computer, and the person did not choose to send their secret so. */
+  | 'cleartext'
   | 'unreachable'
   | 'proxy'
   | 'tls'

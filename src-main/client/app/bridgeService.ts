@@ -327,8 +327,7 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     },
     async regenerateApiKey(args: CallArgs<'regenerateApiKey'>) {
       parseArgs('regenerateApiKey', args);
-      await app.regenerateApiKey();
-      return {};
+      return app.regenerateApiKey();
     },
     async changeFullName(args: CallArgs<'changeFullName'>) {
       const { fullName } = parseArgs('changeFullName', args);
@@ -468,13 +467,10 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return {};
     },
     async restoreBackup(args: CallArgs<'restoreBackup'>) {
-      await app.restoreBackup(parseArgs('restoreBackup', args).name);
-      return {};
+      return app.restoreBackup(parseArgs('restoreBackup', args).name);
     },
     async setHostingNetwork(args: CallArgs<'setHostingNetwork'>) {
-      const { exposure } = parseArgs('setHostingNetwork', args);
-      await app.setHostingNetwork(exposure);
-      return {};
+      return app.setHostingNetwork(parseArgs('setHostingNetwork', args).exposure);
     },
     async uploadFile(args: CallArgs<'uploadFile'>) {
       const { accountId, uploadId, name, type, data } = parseArgs('uploadFile', args);

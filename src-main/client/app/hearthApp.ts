@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type {
@@ -22,6 +22,7 @@ import {
   parseInvitationLink,
   parseZuliprc,
   probeServer,
+  requireCleartextChoice,
   SignInError,
   signInWithApiKey,
   signInWithPassword,
@@ -39,8 +40,10 @@ import type { CertificatePin } from '../network/certificates';
 import { Network, type NetworkOptions } from '../network/network';
 import { Emitter } from '../emitter';
 import { keepNewest } from '../keepNewest';
+import { privateDir } from '../privateDir';
 import { doNotDisturbUntil, isQuiet, type DoNotDisturbChoice } from '../notify/doNotDisturb';
 import type { Alert } from './accountAlerts';
+import { declined, type Confirm, type Declined } from './confirmPort';
 import type { Notifier } from './notifier';
 import { resolveLink, type LinkAccount, type LinkTarget } from './links';
 import { PreferenceFile, type WindowBounds } from './preferences';
@@ -51,6 +54,13 @@ import { RealmIcons } from './realmIcons';
 import { hostingPageOf } from './hostingPage';
 import type { HostingPort, NetworkExposure, NewOrganization } from './hostingPort';
 import { narrowTerms } from './narrows';
+import {
+  exportQuestion,
+  networkUrls,
+  newApiKeyQuestion,
+  restoreQuestion,
+  serveNetworkQuestion,
+} from './powerfulCalls';
 import { throttledProgress, type FileToSend } from './uploads';
 
 export interface HearthAppOptions {
@@ -58,6 +68,8 @@ export interface HearthAppOptions {
   profileDir: string;
   secrets: SecretStore;
   hosting: HostingPort;
+  /** Asks the person, outside the window, before serving the network, exporting, a new API key or a restore. */
+  confirm: Confirm;
   tuning?: SessionTuning;
   /** How requests find their route and trust: the desktop's proxy under Electron, the environment's otherwise. */
   network?: NetworkOptions;
@@ -112,11 +124,15 @@ const silentNotifier: Notifier = { show() {}, play() {}, badge() {} };
 const logOf = (options: HearthAppOptions) =>
   options.log ?? ((line: string) => console.warn(`[hearth] ${line}`));
 
-export type JoinRequest =
+export type JoinRequest = (
   | { method: 'password'; serverUrl: string; email: string; password: string }
   | { method: 'apiKey'; serverUrl: string; email: string; apiKey: string }
   | { method: 'zuliprc'; zuliprc: string }
-  | { method: 'invitation'; link: string; fullName: string; email: string; password: string };
+  | { method: 'invitation'; link: string; fullName: string; email: string; password: string }
+) & {
+  /** The person chose to send their password or key over plain http to another computer. */
+  sendUnencrypted?: boolean | undefined;
+};
 
 const cacheFileOf = (profileDir: string, account: Pick<AccountRecord, 'id'>) =>
   join(profileDir, 'caches', `${account.id}.sqlite3`);
@@ -161,7 +177,8 @@ export class HearthApp {
   }
 
   static async start(options: HearthAppOptions): Promise<HearthApp> {
-    await mkdir(join(options.profileDir, 'caches'), { recursive: true });
+    // A profile made by an older version may have them with the default mode.
+    for (const folder of ['caches', 'icons']) await privateDir(join(options.profileDir, folder));
     const accounts = await Accounts.open({
       dataDir: options.profileDir,
       secrets: options.secrets,
@@ -485,6 +502,7 @@ export class HearthApp {
       let signedIn: SignInResult;
       if (request.method === 'zuliprc') {
         const rc = parseZuliprc(request.zuliprc);
+        requireCleartextChoice(rc.site, 'API key', request.sendUnencrypted);
         const pin = this.#pinOf(rc.site);
         const server = await probeServer(rc.site, this.#reach(rc.site, pin));
         signedIn = {
@@ -498,6 +516,7 @@ export class HearthApp {
         const invitation = parseInvitationLink(request.link);
         if (!invitation)
           return { ok: false, field: 'serverUrl', message: 'This is not an invitation link.' };
+        requireCleartextChoice(invitation.serverUrl, 'password', request.sendUnencrypted);
         const pin = await pinFromLink(this.#network, invitation.serverUrl, invitation.fingerprint);
         const reach = this.#reach(invitation.serverUrl, pin);
         const server = await probeServer(invitation.serverUrl, reach);
@@ -507,6 +526,8 @@ export class HearthApp {
         };
       } else {
         const { address, pin } = await this.#pinFor(request.serverUrl);
+        const secret = request.method === 'password' ? 'password' : 'API key';
+        requireCleartextChoice(address, secret, request.sendUnencrypted);
         const reach = this.#reach(address, pin);
         const server = await probeServer(address, reach);
         signedIn = {
@@ -640,14 +661,20 @@ export class HearthApp {
     }
   }
 
-  /** Lets others on the network join this computer's organization, or stops letting them. */
-  async setHostingNetwork(exposure: NetworkExposure | null): Promise<void> {
-    this.#requireHosted();
+  /** Lets others on the network join this computer's organization, once the person confirms it, or stops letting them. */
+  async setHostingNetwork(exposure: NetworkExposure | null): Promise<{ ok: true } | Declined> {
+    const realmName = this.#hostedRealmName();
+    if (exposure !== null) {
+      const { network } = await this.#options.hosting.report();
+      const urls = networkUrls(exposure, network.interfaces);
+      if (!(await this.#options.confirm(serveNetworkQuestion(realmName, urls)))) return declined;
+    }
     await this.#options.hosting.setNetwork(exposure);
     // The host restarted on the same loopback port: its owner need not wait for the next retry.
     for (const runtime of this.#runtimes.values()) {
       if (runtime.account.hosted) runtime.session?.checkNow();
     }
+    return { ok: true };
   }
 
   async backUpHosting(): Promise<void> {
@@ -655,10 +682,16 @@ export class HearthApp {
     await this.#options.hosting.backUp();
   }
 
-  /** Writes the organization for a Zulip server to import, while the host goes on serving. */
-  async exportForZulip(zulipVersion: ZulipVersion): Promise<ZulipExport> {
-    this.#requireHosted();
-    return this.#options.hosting.exportForZulip(zulipVersion);
+  /** Writes the organization for a Zulip server to import, once the person confirms it, while the host goes on serving. */
+  async exportForZulip(
+    zulipVersion: ZulipVersion,
+  ): Promise<{ ok: true; export: ZulipExport } | Declined> {
+    const realmName = this.#hostedRealmName();
+    const folder = this.#options.hosting.exportsDir;
+    if (folder === null) throw new Error('This computer exports no organization.');
+    const question = exportQuestion(realmName, zulipVersion, folder);
+    if (!(await this.#options.confirm(question))) return declined;
+    return { ok: true, export: await this.#options.hosting.exportForZulip(zulipVersion) };
   }
 
   async setBackupKeep(keep: number): Promise<void> {
@@ -672,24 +705,35 @@ export class HearthApp {
   }
 
   /**
-   * Puts a backup in place of the organization's database. Everyone's event
-   * queue is gone with the old database: every client, the owner's here
-   * among them, registers again and catches up.
+   * Puts a backup in place of the organization's database, once the person
+   * confirms it. Everyone's event queue is gone with the old database: every
+   * client, the owner's here among them, registers again and catches up.
    */
-  async restoreBackup(name: string): Promise<void> {
-    this.#requireHosted();
+  async restoreBackup(name: string): Promise<{ ok: true } | Declined> {
+    const realmName = this.#hostedRealmName();
+    const backup = (await this.#options.hosting.report()).backups.files.find(
+      (file) => file.name === name,
+    );
+    if (!backup) throw new Error('There is no such backup.');
+    if (!(await this.#options.confirm(restoreQuestion(realmName, backup.takenAt)))) return declined;
     await this.#options.hosting.restore(name);
     this.#hostRunning = true;
     this.#emitAppState();
     for (const runtime of this.#runtimes.values()) {
       if (runtime.account.hosted) runtime.session?.checkNow();
     }
+    return { ok: true };
   }
 
   #requireHosted(): void {
-    if (!this.#accounts.list.all().some((account) => account.hosted)) {
-      throw new Error('This computer hosts no organization.');
-    }
+    this.#hostedRealmName();
+  }
+
+  /** The name of the organization this computer hosts, as its owner's session last heard it. */
+  #hostedRealmName(): string {
+    const hosted = this.#accounts.list.all().find((account) => account.hosted);
+    if (!hosted) throw new Error('This computer hosts no organization.');
+    return this.#runtimes.get(hosted.id)?.realmName ?? hosted.realmName;
   }
 
   /** The computer woke up: every account checks its link now. */
@@ -734,12 +778,14 @@ export class HearthApp {
   }
 
   /**
-   * Gives the account in the window a new API key: the server makes it and
-   * refuses the old one from then on, the keychain keeps it, and the account
-   * connects again with it.
+   * Gives the account in the window a new API key, once the person confirms
+   * it: the server makes it and refuses the old one from then on, the
+   * keychain keeps it, and the account connects again with it.
    */
-  async regenerateApiKey(): Promise<void> {
+  async regenerateApiKey(): Promise<{ ok: true } | Declined> {
     const runtime = this.active();
+    const question = newApiKeyQuestion(runtime.realmName, runtime.account.email);
+    if (!(await this.#options.confirm(question))) return declined;
     const apiKey = await runtime.regenerateApiKey();
     const { account } = runtime;
     await this.#adopt(
@@ -754,6 +800,7 @@ export class HearthApp {
       },
       account.hosted,
     );
+    return { ok: true };
   }
 
   async #adopt(signedIn: SignInResult, hosted: boolean): Promise<string> {

@@ -84,6 +84,8 @@ export interface HostingPort {
   setNetwork(exposure: NetworkExposure | null): Promise<void>;
   /** Takes a backup now; the host must be running. */
   backUp(): Promise<void>;
+  /** The folder each export makes a new folder in; null where nothing is hosted. */
+  readonly exportsDir: string | null;
   /** Writes the organization for a Zulip server of `zulipVersion` to import; the host must be running. */
   exportForZulip(zulipVersion: ZulipVersion): Promise<ZulipExport>;
   /** Keeps the newest `keep` backups from now on. */
@@ -103,6 +105,7 @@ export function noHosting(why: string): HostingPort {
     stop: async () => undefined,
     setNetwork: () => Promise.reject(new Error(why)),
     backUp: () => Promise.reject(new Error(why)),
+    exportsDir: null,
     exportForZulip: () => Promise.reject(new Error(why)),
     setBackupKeep: () => Promise.reject(new Error(why)),
     setBotsReachPrivateNetworks: () => Promise.reject(new Error(why)),

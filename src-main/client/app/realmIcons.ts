@@ -1,5 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { privateDir } from '../privateDir';
 
 // Images a window can show from a data: URL; an SVG there runs no script.
 const imageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']);
@@ -58,7 +59,7 @@ export class RealmIcons {
   ): Promise<boolean> {
     const dataUrl = await this.dataUrl(iconUrl, fetchImpl);
     if (dataUrl === null) return false;
-    await mkdir(this.#dir, { recursive: true });
+    await privateDir(this.#dir);
     await writeFile(this.#file(accountId), dataUrl);
     this.#icons.set(accountId, dataUrl);
     return true;

@@ -1,5 +1,7 @@
+import type { Passwords } from '../passwords/passwords';
 import type { Services } from '../services';
 import { getRealm, insertRealm, setNotificationsStream, type RealmRow } from '../store/realm';
+import type { Sql } from '../store/sql';
 import { insertDefaultStream, streamByName } from '../store/streams';
 import { firstOwner, Role, type UserRow } from '../store/users';
 import { createUser } from './createUser';
@@ -13,6 +15,25 @@ export interface RealmBootstrap {
   ownerPassword?: string | undefined;
 }
 
+/** What an organization is created from: its owner's password already hashed. */
+export type OrganizationSeed = Omit<RealmBootstrap, 'ownerPassword'> & {
+  ownerPasswordHash?: string | null;
+};
+
+/**
+ * The organization to create, its owner's password hashed off the event loop,
+ * and only on the first start: later starts find the organization and hash nothing.
+ */
+export async function organizationSeed(
+  sql: Sql,
+  passwords: Passwords,
+  organization: RealmBootstrap,
+): Promise<OrganizationSeed> {
+  const { ownerPassword, ...seed } = organization;
+  if (!ownerPassword || getRealm(sql)) return seed;
+  return { ...seed, ownerPasswordHash: await passwords.hash(ownerPassword) };
+}
+
 // As a new Zulip organization: one public stream that everyone joins and
 // where new streams are announced.
 const generalStream = {
@@ -20,7 +41,7 @@ const generalStream = {
   description: 'The whole organization, for anything that concerns everyone',
 };
 
-function createOrganization(services: Services, defaults: RealmBootstrap): void {
+function createOrganization(services: Services, defaults: OrganizationSeed): void {
   const { sql } = services;
   sql.transaction(() => {
     insertRealm(sql, { name: defaults.realmName, dateCreated: now() });
@@ -28,7 +49,7 @@ function createOrganization(services: Services, defaults: RealmBootstrap): void 
       email: defaults.ownerEmail,
       fullName: defaults.ownerFullName,
       role: Role.owner,
-      password: defaults.ownerPassword ?? null,
+      passwordHash: defaults.ownerPasswordHash ?? null,
     });
     subscribe(services, owner, { streams: [generalStream], users: [owner], inviteOnly: false });
     const general = streamByName(sql, generalStream.name);
@@ -41,7 +62,7 @@ function createOrganization(services: Services, defaults: RealmBootstrap): void 
 /** Creates the organization, its owner and its first stream on first start; later starts find them. */
 export function bootstrapRealm(
   services: Services,
-  defaults: RealmBootstrap,
+  defaults: OrganizationSeed,
 ): { realm: RealmRow; owner: UserRow } {
   const { sql } = services;
   if (!getRealm(sql)) createOrganization(services, defaults);

@@ -1,12 +1,13 @@
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
+import type { Sql } from '../store/sql';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
 import { defaultStreams, type StreamRow } from '../store/streams';
 import { insertSubscription } from '../store/subscriptions';
 import { activeUserIds, insertUser, userByEmail, userById, type UserRow } from '../store/users';
 import { toWireUser } from '../shape/users';
-import { hashPassword, newApiKey } from './secrets';
+import { newApiKey } from './secrets';
 import { addSubscriptionRows, notifyAdded } from './subscribe';
 import { announceSystemGroupMembership } from './userGroups';
 import { checkEmail, checkFullName } from './validate';
@@ -15,25 +16,37 @@ export interface CreateUserRequest {
   email: string;
   fullName: string;
   role: number;
-  password?: string | null;
+  /** From `services.passwords`, made before the transaction; none: only the API key signs in. */
+  passwordHash?: string | null;
   /** The streams an invitation names; without any, the organization's default streams. */
   streams?: readonly StreamRow[];
 }
 
-export function createUser(services: Services, request: CreateUserRequest): UserRow {
-  const { sql } = services;
+/**
+ * createUser's checks, which a caller with a password makes before hashing
+ * it: a refusal should not cost a hash. createUser makes them again, in its
+ * transaction.
+ */
+export function checkNewUser(
+  sql: Sql,
+  request: { email: string; fullName: string },
+): { email: string; fullName: string } {
   const email = checkEmail(request.email);
   const fullName = checkFullName(request.fullName);
-  const passwordHash = request.password ? hashPassword(request.password) : null;
+  if (userByEmail(sql, email)) throw errors.badRequest(`Email '${email}' already in use`);
+  return { email, fullName };
+}
 
+export function createUser(services: Services, request: CreateUserRequest): UserRow {
+  const { sql } = services;
   const { user, joined } = sql.transaction(() => {
-    if (userByEmail(sql, email)) throw errors.badRequest(`Email '${email}' already in use`);
+    const { email, fullName } = checkNewUser(sql, request);
     const id = insertUser(sql, {
       email,
       fullName,
       role: request.role,
       apiKey: newApiKey(),
-      passwordHash,
+      passwordHash: request.passwordHash ?? null,
       dateJoined: Math.floor(Date.now() / 1000),
     });
     // As in Zulip, each user is subscribed to their own personal recipient,

@@ -2,20 +2,17 @@ import { ApiError, errors } from '../errors';
 import type { RateLimits } from '../http/rateLimits';
 import type { Services } from '../services';
 import { setApiKey } from '../store/bots';
-import type { Sql } from '../store/sql';
-import type { UserRow } from '../store/users';
-import { checkPassword, hashPassword, newApiKey } from './secrets';
+import { replacePasswordHash, userById, type UserRow } from '../store/users';
+import { newApiKey } from './secrets';
 
 // Zulip's default PASSWORD_MIN_LENGTH.
 export const MIN_PASSWORD_LENGTH = 6;
 
-function setPasswordHash(sql: Sql, userId: number, hash: string): void {
-  sql.run('UPDATE users SET password_hash = ? WHERE id = ?', [hash, userId]);
-}
+const wrongPassword = () => errors.badRequest('Wrong password!');
 
-// The old password is checked as a login is: every attempt counts against
-// the name, and Zulip says so in words of its own here.
-function checkOldPassword(limits: RateLimits | null, user: UserRow, oldPassword: string): void {
+// Every attempt at the old password counts against the name, as a login's
+// does, and Zulip says so in words of its own here.
+function countAttempt(limits: RateLimits | null, user: UserRow): void {
   try {
     limits?.login(user.email, []);
   } catch (error) {
@@ -23,24 +20,35 @@ function checkOldPassword(limits: RateLimits | null, user: UserRow, oldPassword:
     const seconds = Math.ceil(Number(error.extra['retry-after'] ?? 1));
     throw errors.badRequest(`You're making too many attempts! Try again in ${seconds} seconds.`);
   }
-  if (!checkPassword(oldPassword, user.password_hash)) throw errors.badRequest('Wrong password!');
-  limits?.loggedIn(user.email);
 }
 
 /**
  * Zulip 7.0's password change through PATCH /settings: the old password
  * first, then a new one long enough. The API key stays as it was, as in Zulip.
+ * Both hashes are made before the transaction, off the event loop.
  */
-export function changePassword(
+export async function changePassword(
   services: Services,
   user: UserRow,
   oldPassword: string,
   newPassword: string,
-): void {
-  checkOldPassword(services.rateLimits, user, oldPassword);
+): Promise<void> {
+  const { sql } = services;
+  countAttempt(services.rateLimits, user);
+  // Read afresh: the row authentication hands over may be cached from
+  // before a login raised the hash's cost.
+  const checked = userById(sql, user.id)?.password_hash ?? null;
+  const verdict = await services.passwords.check(oldPassword, checked);
+  if (!verdict.right || checked === null) throw wrongPassword();
+  services.rateLimits?.loggedIn(user.email);
   if (newPassword.length < MIN_PASSWORD_LENGTH)
     throw errors.badRequest('New password is too weak!');
-  services.sql.transaction(() => setPasswordHash(services.sql, user.id, hashPassword(newPassword)));
+  const hash = await services.passwords.hash(newPassword);
+  // Another change that landed while these hashes ran made the old password
+  // checked here a stale one.
+  if (!sql.transaction(() => replacePasswordHash(sql, user.id, checked, hash))) {
+    throw wrongPassword();
+  }
   services.authCache.forget(user.id);
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../store/invites';
 import { streamById, type StreamRow } from '../store/streams';
 import { adminIds, Role, type UserRow } from '../store/users';
-import { createUser } from './createUser';
+import { checkNewUser, createUser } from './createUser';
 import { MIN_PASSWORD_LENGTH } from './credentials';
 import { roleTypes } from './userAdmin';
 
@@ -148,13 +148,17 @@ export interface Joining {
  * page does for one: a new account with the invitation's role, in its
  * streams (or the default streams), announced as any new user is.
  */
-export function joinByInvite(services: Services, joining: Joining): UserRow {
-  const invite = openInvite(services, joining.key);
+export async function joinByInvite(services: Services, joining: Joining): Promise<UserRow> {
+  openInvite(services, joining.key);
   if (joining.password.length < MIN_PASSWORD_LENGTH) {
     throw errors.badRequest(
       `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
     );
   }
+  checkNewUser(services.sql, joining);
+  const passwordHash = await services.passwords.hash(joining.password);
+  // Read again: the link may have been revoked, or have expired, while the hash ran.
+  const invite = openInvite(services, joining.key);
   const streams = (JSON.parse(invite.stream_ids) as number[]).flatMap((id): StreamRow[] => {
     const stream = streamById(services.sql, id);
     return stream ? [stream] : [];
@@ -162,7 +166,7 @@ export function joinByInvite(services: Services, joining: Joining): UserRow {
   return createUser(services, {
     email: joining.email,
     fullName: joining.fullName,
-    password: joining.password,
+    passwordHash,
     role: invite.invited_as,
     streams,
   });

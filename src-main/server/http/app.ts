@@ -5,6 +5,7 @@ import fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { errors, type ApiError } from '../errors';
+import type { HostNames } from '../network/hostNames';
 import type { Services } from '../services';
 import type { TurnBudget } from '../turnBudget';
 import { registerAvatarRoute } from './avatarRoute';
@@ -17,6 +18,7 @@ import { registerUploadRoutes } from './uploadRoutes';
 import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
 import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
+import { refuseForeignHosts } from './hostCheck';
 import { stringParams } from './params';
 import { writeRateHeaders } from './rateLimits';
 import { endpoints } from './routes';
@@ -67,11 +69,15 @@ function fileTooLarge(error: unknown, request: FastifyRequest): ApiError | null 
   return errors.fileTooLarge(max);
 }
 
-/** The host's HTTP server; `budget` is shared with the event queues' deliveries. */
+/**
+ * The host's HTTP server; `budget` is shared with the event queues' deliveries,
+ * and it answers only requests whose Host header is one of `names`.
+ */
 export function buildApp(
   services: Services,
   budget: TurnBudget,
   log: (line: string) => void,
+  names: HostNames,
 ): FastifyInstance {
   // Long-polls are answered before the app closes, so what is still open at
   // close is a stalled client; it must not hold a shutdown hostage.
@@ -80,6 +86,9 @@ export function buildApp(
     bodyLimit: 4 * 1024 * 1024,
     forceCloseConnections: true,
     requestTimeout: 30_000,
+    // A request without a Host header reaches the check below, which answers
+    // it in Zulip's JSON instead of Node's bare 400.
+    http: { requireHostHeader: false },
     // A URL the router cannot even match (malformed escapes, a path segment
     // over the length limit) still gets Zulip's error JSON.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -87,6 +96,7 @@ export function buildApp(
       void reply.code(400).send(body);
     },
   });
+  refuseForeignHosts(app, names);
   registerFormParsers(app);
 
   const methodsByPath = new Map<string, Method[]>();

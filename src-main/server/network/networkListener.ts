@@ -27,7 +27,13 @@ export function listenOnNetwork(
   certificate: HostCertificate,
 ): Promise<NetworkListener | BindFailure> {
   const server: Server = createServer(
-    { key: certificate.keyPem, cert: certificate.certPem, requestTimeout: 30_000 },
+    {
+      key: certificate.keyPem,
+      cert: certificate.certPem,
+      requestTimeout: 30_000,
+      // As on loopback: the app refuses a missing Host in Zulip's JSON.
+      requireHostHeader: false,
+    },
     (request, response) => app.routing(request, response),
   );
   // As fastify keeps its own server's: clients that pause between requests

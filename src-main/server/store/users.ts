@@ -65,6 +65,26 @@ export function setTimezone(sql: Sql, userId: number, timezone: string): void {
   sql.run('UPDATE users SET timezone = ? WHERE id = ?', [timezone, userId]);
 }
 
+/**
+ * Replaces the password hash only if it is still `checked`, the one a
+ * password was checked against while no transaction was open; false if
+ * another change came first.
+ */
+export function replacePasswordHash(
+  sql: Sql,
+  userId: number,
+  checked: string,
+  hash: string,
+): boolean {
+  return (
+    sql.run('UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?', [
+      hash,
+      userId,
+      checked,
+    ]).changes === 1
+  );
+}
+
 export function usersByIds(sql: Sql, ids: readonly number[]): UserRow[] {
   return sql.all<UserRow>('SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))', [
     JSON.stringify(ids),

@@ -12,6 +12,8 @@ export class HostingStore extends ServerPage<HostingPage> {
   busy = $state(false);
   /** What the last export for Zulip wrote, until the window leaves the account. */
   exported = $state<ZulipExport | null>(null);
+  /** What was left undone because the person chose Cancel in main's dialog. */
+  declined = $state<string | null>(null);
 
   constructor(private readonly bridge: ChatBridge) {
     super(() => bridge.getHosting({}));
@@ -20,6 +22,7 @@ export class HostingStore extends ServerPage<HostingPage> {
   override clear(): void {
     super.clear();
     this.exported = null;
+    this.declined = null;
   }
 
   stop(): Promise<void> {
@@ -32,7 +35,10 @@ export class HostingStore extends ServerPage<HostingPage> {
 
   /** Serves the network at `exposure`, or stops serving it (null). */
   setNetwork(exposure: { address: string; port: number } | null): Promise<void> {
-    return this.#control(() => this.bridge.setHostingNetwork({ exposure }));
+    return this.#confirmed(
+      () => this.bridge.setHostingNetwork({ exposure }),
+      'Cancelled: the network is served as before.',
+    );
   }
 
   backUp(): Promise<void> {
@@ -41,9 +47,11 @@ export class HostingStore extends ServerPage<HostingPage> {
 
   exportForZulip(zulipVersion: ZulipVersion): Promise<void> {
     this.exported = null;
-    return this.#control(async () => {
-      this.exported = await this.bridge.exportForZulip({ zulipVersion });
-    });
+    return this.#confirmed(async () => {
+      const done = await this.bridge.exportForZulip({ zulipVersion });
+      if (done.ok) this.exported = done.export;
+      return done;
+    }, 'Cancelled: nothing was exported.');
   }
 
   setBackupKeep(keep: number): Promise<void> {
@@ -55,7 +63,18 @@ export class HostingStore extends ServerPage<HostingPage> {
   }
 
   restore(name: string): Promise<void> {
-    return this.#control(() => this.bridge.restoreBackup({ name }));
+    return this.#confirmed(
+      () => this.bridge.restoreBackup({ name }),
+      'Cancelled: no backup was restored.',
+    );
+  }
+
+  /** A call main confirms with the person first; `declinedText` says so when they cancel. */
+  #confirmed(call: () => Promise<{ ok: boolean }>, declinedText: string): Promise<void> {
+    this.declined = null;
+    return this.#control(async () => {
+      if (!(await call()).ok) this.declined = declinedText;
+    });
   }
 
   async #control(call: () => Promise<unknown>): Promise<void> {

@@ -64,19 +64,25 @@ export class SettingsStore {
     );
   }
 
+  /** Main asks the person first; cancelled, the key stays and the notice says so. */
   async regenerateApiKey(): Promise<boolean> {
     return this.#confirmed(
       () => this.bridge.regenerateApiKey({}),
       'Your API key is new: programs that used the old one must be given this one.',
+      'Cancelled: your API key is unchanged.',
     );
   }
 
-  async #confirmed(call: () => Promise<unknown>, notice: string): Promise<boolean> {
+  async #confirmed(
+    call: () => Promise<{ ok?: boolean }>,
+    notice: string,
+    declinedNotice = notice,
+  ): Promise<boolean> {
     try {
-      await call();
+      const done = (await call()).ok !== false;
       this.error = null;
-      this.notice = notice;
-      return true;
+      this.notice = done ? notice : declinedNotice;
+      return done;
     } catch (error) {
       this.error = errorText(error);
       this.notice = null;

@@ -3,6 +3,7 @@ import {
   cleartextWarning,
   isLoopbackHost,
   normaliseServerUrl,
+  requireCleartextChoice,
 } from '../../../src-main/client/accounts/serverUrl';
 import { SignInError } from '../../../src-main/client/accounts/signInError';
 
@@ -70,5 +71,32 @@ describe('cleartext warning', () => {
     expect(cleartextWarning('http://127.0.0.1:9991')).toBeNull();
     expect(cleartextWarning('http://localhost:9991')).toBeNull();
     expect(cleartextWarning('http://[::1]:9991')).toBeNull();
+  });
+});
+
+describe('the choice to send a secret unencrypted', () => {
+  it.each([
+    'http://localhost:9991',
+    'http://127.3.4.5:9991',
+    'http://[::1]:9991',
+    'https://10.0.0.1',
+  ])('is not needed for %s', (url) => {
+    expect(() => requireCleartextChoice(url, 'password', undefined)).not.toThrow();
+  });
+
+  it('is needed for http:// to another computer, beside its own field', () => {
+    expect(() => requireCleartextChoice('http://10.0.0.1:9991', 'password', true)).not.toThrow();
+    let refused: unknown;
+    try {
+      requireCleartextChoice('http://10.0.0.1:9991', 'API key', false);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(SignInError);
+    expect(refused).toMatchObject({
+      kind: 'cleartext',
+      field: 'unencrypted',
+      message: expect.stringContaining('tick “Send my API key unencrypted”'),
+    });
   });
 });

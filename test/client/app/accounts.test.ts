@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore, secretAccount } from '../../../src-main/client/secretStore';
@@ -68,6 +68,23 @@ describe('accounts in the app', () => {
     });
   });
 
+  it('narrows the folders of a profile an older version made readable by others', async () => {
+    const hearth = await start({ secrets: createMemorySecretStore() });
+    await hearth.stop();
+    running = [];
+    for (const folder of ['caches', 'icons']) {
+      await mkdir(join(hearth.profileDir, folder), { recursive: true });
+      await chmod(join(hearth.profileDir, folder), 0o755);
+    }
+    const again = await start({
+      secrets: createMemorySecretStore(),
+      profileDir: hearth.profileDir,
+    });
+    for (const folder of ['caches', 'icons']) {
+      expect((await stat(join(again.profileDir, folder))).mode & 0o777).toBe(0o700);
+    }
+  });
+
   it('says beside the right field what is wrong, and creates nothing', async () => {
     const hearth = await start({ secrets: createMemorySecretStore() });
     expect(
@@ -135,6 +152,10 @@ describe('accounts in the app', () => {
         'data:image/svg+xml;base64,',
       ),
     );
+    // Cached history and icons say who talks to whom: only the profile's owner reads them.
+    for (const folder of ['caches', 'icons']) {
+      expect((await stat(join(first.profileDir, folder))).mode & 0o777).toBe(0o700);
+    }
     await eventually('the history is cached', () =>
       first.app
         .active()

@@ -40,7 +40,7 @@ describe('an office server reached through a manual proxy', () => {
   let serverUrl: string;
 
   beforeAll(async () => {
-    org = await startOrg();
+    org = await startOrg({ allowedHosts: ['chat.corp.example'] });
     alice = await org.user('alice');
     bob = await org.user('bob');
     await org.subscribe(alice, 'general');

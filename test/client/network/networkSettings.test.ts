@@ -128,7 +128,7 @@ describe('a route changed while the event queue polls', () => {
   let serverUrl: string;
 
   beforeAll(async () => {
-    org = await startOrg();
+    org = await startOrg({ allowedHosts: ['chat.corp.example'] });
     alice = await org.user('alice');
     bob = await org.user('bob');
     before = await startOfficeProxy();
@@ -159,7 +159,7 @@ describe('a route changed while the event queue polls', () => {
       const connection = state.accounts[0]?.connection.state;
       if (connection && connection !== states.at(-1)) states.push(connection);
     });
-    await joinWithKey(app, serverUrl, alice);
+    await joinWithKey(app, serverUrl, alice, { sendUnencrypted: true });
     await connected(app);
     const host = `chat.corp.example:${new URL(org.url).port}`;
     expect(before.tunnels).toContain(host);

@@ -46,7 +46,7 @@ describe('an office server reached through its proxy, signed by the company’s 
   };
 
   beforeAll(async () => {
-    org = await startOrg();
+    org = await startOrg({ allowedHosts: ['chat.corp.example'] });
     alice = await org.user('alice');
     bob = await org.user('bob');
     await org.subscribe(alice, 'general');

@@ -21,7 +21,7 @@ describe('a join that names the proxy’s failure', () => {
   };
 
   beforeAll(async () => {
-    org = await startOrg();
+    org = await startOrg({ allowedHosts: ['chat.corp.example'] });
     guarded = await startOfficeProxy('alice:open sesame');
     // The host, by a name only the proxy knows.
     serverUrl = `http://chat.corp.example:${new URL(org.url).port}`;

@@ -37,7 +37,7 @@ describe('a join that names the SOCKS proxy’s failure', () => {
   };
 
   beforeAll(async () => {
-    org = await startOrg();
+    org = await startOrg({ allowedHosts: ['chat.corp.example'] });
     guarded = await startOfficeProxy('alice:open sesame', { scheme: 'socks5' });
     open = await startOfficeProxy('', { scheme: 'socks5' });
     // The host, by a name only the proxy knows.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { checkPassword } from '../../actions/secrets';
+import { checkPasswordLogin } from '../../actions/passwordLogin';
 import { errors } from '../../errors';
 import { userByEmail, type UserRow } from '../../store/users';
+import { answerAfter } from '../answerAfter';
 import { publicEndpoint } from '../endpoint';
 import { required } from '../params';
 
@@ -11,9 +12,6 @@ const keyResponse = (user: UserRow) => ({
   user_id: user.id,
 });
 
-const authenticationFailed = () =>
-  errors.unauthorized('Your username or password is incorrect', 'AUTHENTICATION_FAILED');
-
 export const fetchApiKey = publicEndpoint({
   method: 'POST',
   path: '/fetch_api_key',
@@ -22,14 +20,12 @@ export const fetchApiKey = publicEndpoint({
     const username = params.username.trim();
     // As in Zulip, every attempt counts and only the right password clears the count.
     services.rateLimits?.login(username, standings);
-    const user = userByEmail(services.sql, username);
-    if (!user || !checkPassword(params.password, user.password_hash)) {
-      throw authenticationFailed();
-    }
-    services.rateLimits?.loggedIn(username);
-    // As in Zulip, only the right password learns that the account is deactivated.
-    if (user.is_active !== 1) throw errors.userDeactivated();
-    return keyResponse(user);
+    return answerAfter(checkPasswordLogin(services, username, params.password), (user) => {
+      services.rateLimits?.loggedIn(username);
+      // As in Zulip, only the right password learns that the account is deactivated.
+      if (user.is_active !== 1) throw errors.userDeactivated();
+      return keyResponse(user);
+    });
   },
 });
 
@@ -41,7 +37,7 @@ export const devFetchApiKey = publicEndpoint({
   handle: ({ services, params }) => {
     if (!services.dev) throw errors.badRequest('DevAuthBackend not enabled.');
     const user = userByEmail(services.sql, params.username.trim());
-    if (!user) throw authenticationFailed();
+    if (!user) throw errors.authenticationFailed();
     if (user.is_active !== 1) throw errors.userDeactivated();
     return keyResponse(user);
   },

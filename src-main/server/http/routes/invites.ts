@@ -6,6 +6,7 @@ import {
   joinByInvite,
   revokeMultiuseInvite,
 } from '../../actions/invitations';
+import { answerAfter } from '../answerAfter';
 import { publicEndpoint, userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
 
@@ -64,12 +65,16 @@ export const joinByInviteEndpoint = publicEndpoint({
     password: required('text', z.string().max(1000)),
   },
   handle: ({ services, params }) => {
-    const user = joinByInvite(services, {
+    const joining = joinByInvite(services, {
       key: params.key,
       email: params.email,
       fullName: params.full_name,
       password: params.password,
     });
-    return { api_key: user.api_key, email: user.email, user_id: user.id };
+    return answerAfter(joining, (user) => ({
+      api_key: user.api_key,
+      email: user.email,
+      user_id: user.id,
+    }));
   },
 });

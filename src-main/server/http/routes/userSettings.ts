@@ -5,6 +5,7 @@ import { changeTimezone, checkTimezone } from '../../actions/changeTimezone';
 import { changePassword, regenerateOwnApiKey } from '../../actions/credentials';
 import { changeUserSettings } from '../../actions/userSettings';
 import { errors } from '../../errors';
+import { answerAfter } from '../answerAfter';
 import { userEndpoint } from '../endpoint';
 import { optional } from '../params';
 import { notificationSettingParams } from './settings';
@@ -72,16 +73,20 @@ export const updateSettingsEndpoint = userEndpoint({
     ) {
       throw errors.badRequest(`Invalid email batching period: ${batching} seconds`);
     }
+    const change = () => {
+      // The name is checked before any setting changes, so a refused one changes nothing.
+      if (params.full_name !== undefined) changeFullName(services, user, params.full_name);
+      changeUserSettings(services, user, settings);
+      // Last, as in Zulip: it is not one of the settings stored by name.
+      if (timezone !== undefined) changeTimezone(services, user, timezone);
+      return {};
+    };
+    if (params.new_password === '') return change();
     // As in Zulip, a password change goes first: a wrong old password changes nothing.
-    if (params.new_password !== '') {
-      changePassword(services, user, params.old_password, params.new_password);
-    }
-    // The name is checked before any setting changes, so a refused one changes nothing.
-    if (params.full_name !== undefined) changeFullName(services, user, params.full_name);
-    changeUserSettings(services, user, settings);
-    // Last, as in Zulip: it is not one of the settings stored by name.
-    if (timezone !== undefined) changeTimezone(services, user, timezone);
-    return {};
+    return answerAfter(
+      changePassword(services, user, params.old_password, params.new_password),
+      change,
+    );
   },
 });
 

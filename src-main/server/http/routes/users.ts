@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changeFullName } from '../../actions/changeFullName';
-import { createUser } from '../../actions/createUser';
+import { checkNewUser, createUser } from '../../actions/createUser';
 import {
   accessUserForAdmin,
   changeUserRole,
@@ -14,6 +14,7 @@ import { toProfile, toWireUser } from '../../shape/users';
 import { allProfileFieldValues, profileFieldValuesOf } from '../../store/customProfileFields';
 import { maxMessageIdOf } from '../../store/userMessages';
 import { allUsers, Role, userById } from '../../store/users';
+import { answerAfter } from '../answerAfter';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
 
@@ -72,13 +73,11 @@ export const createUserEndpoint = userEndpoint({
   },
   handle: ({ services, params, user }) => {
     if (user.role > Role.admin) throw errors.badRequest('User not authorized for this query');
-    const created = createUser(services, {
-      email: params.email,
-      fullName: params.full_name,
-      password: params.password,
-      role: Role.member,
-    });
-    return { user_id: created.id };
+    const request = { email: params.email, fullName: params.full_name, role: Role.member };
+    checkNewUser(services.sql, request);
+    return answerAfter(services.passwords.hash(params.password), (passwordHash) => ({
+      user_id: createUser(services, { ...request, passwordHash }).id,
+    }));
   },
 });
 

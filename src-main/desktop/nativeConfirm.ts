@@ -1,0 +1,26 @@
+import { dialog, type BrowserWindow, type MessageBoxOptions } from 'electron';
+import type { Confirm } from '../client/app/confirmPort';
+
+/**
+ * The confirmation main asks for itself: a native dialog over the window,
+ * which no script in the window can answer. Cancel is the default, so that
+ * Enter pressed out of habit does nothing.
+ */
+export function nativeConfirm(window: () => BrowserWindow | null): Confirm {
+  return async ({ action, message, detail }) => {
+    const options: MessageBoxOptions = {
+      type: 'warning',
+      buttons: [action, 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+      message,
+      detail,
+    };
+    const parent = window();
+    const { response } = parent
+      ? await dialog.showMessageBox(parent, options)
+      : await dialog.showMessageBox(options);
+    return response === 0;
+  };
+}

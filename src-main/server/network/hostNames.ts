@@ -1,0 +1,99 @@
+import { X509Certificate } from 'node:crypto';
+import { isIP } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
+
+// A Host header is a name or an address and perhaps a port, nothing else: no
+// user part, path or zone that a URL parser would quietly take apart.
+const hostHeaderShape = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The name or address a Host header names, as a URL's host: lower case, IPv4
+ * in dotted decimal, IPv6 compressed and without brackets, no final dot and
+ * no port. Null for anything that is no host.
+ */
+export function hostOfHeader(header: string): string | null {
+  if (!hostHeaderShape.test(header)) return null;
+  let host: string;
+  try {
+    host = new URL(`http://${header}/`).hostname;
+  } catch {
+    return null;
+  }
+  if (host.startsWith('[')) return host.slice(1, -1);
+  return host.endsWith('.') ? host.slice(0, -1) : host;
+}
+
+/** A name or address as a person configures it (an IPv6 address without brackets too), as `hostOfHeader` gives it. */
+export function hostOfSetting(name: string): string | null {
+  const trimmed = name.trim();
+  return hostOfHeader(isIP(trimmed) === 6 ? `[${trimmed}]` : trimmed);
+}
+
+const isLoopbackAddress = (address: string): boolean =>
+  address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
+
+/**
+ * The names this computer goes by on its own: its host name, and the `.local`
+ * names a colleague's computer resolves over multicast DNS (the whole name, as
+ * the certificate has it, and its first label, as Avahi and macOS announce it).
+ */
+function ownNames(): string[] {
+  const name = hostname().toLowerCase();
+  const label = name.split('.')[0] ?? name;
+  return [name, `${name}.local`, label, `${label}.local`];
+}
+
+function isOwnAddress(address: string): boolean {
+  for (const entries of Object.values(networkInterfaces())) {
+    for (const entry of entries ?? []) {
+      if (hostOfHeader(entry.family === 'IPv6' ? `[${entry.address}]` : entry.address) === address)
+        return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Which Host headers the host answers: the names by which a web page may
+ * legitimately reach it. A page that rebinds its own name to this computer
+ * still sends that name, so anything outside this list is refused (DNS
+ * rebinding). This computer's names and addresses are read at each check, as
+ * an address may change under DHCP while the host runs.
+ */
+export class HostNames {
+  private readonly configured: ReadonlySet<string>;
+  private certificate: X509Certificate | null = null;
+
+  /** `configured`: the names the host is also reached by, as Zulip's ALLOWED_HOSTS (a reverse proxy's, the office DNS's). */
+  constructor(configured: readonly string[] = []) {
+    this.configured = new Set(
+      configured.map((name) => {
+        const host = hostOfSetting(name);
+        if (host === null) throw new Error(`'${name}' is not a host name or address`);
+        return host;
+      }),
+    );
+  }
+
+  /** The certificate the network is served with: the names and addresses in it are the host's too. */
+  trustCertificate(certPem: string): void {
+    this.certificate = new X509Certificate(certPem);
+  }
+
+  answers(header: string | undefined): boolean {
+    const host = header === undefined ? null : hostOfHeader(header);
+    if (host === null) return false;
+    if (host === 'localhost' || this.configured.has(host)) return true;
+    if (isIP(host) !== 0) {
+      return (
+        isLoopbackAddress(host) ||
+        isOwnAddress(host) ||
+        this.certificate?.checkIP(host) !== undefined
+      );
+    }
+    return (
+      ownNames().includes(host) ||
+      this.certificate?.checkHost(host, { subject: 'never', wildcards: false }) !== undefined
+    );
+  }
+}

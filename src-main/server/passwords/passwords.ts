@@ -1,0 +1,76 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Semaphore } from './semaphore';
+import { nodeScrypt, type Scrypt } from './scrypt';
+import {
+  formatHash,
+  owaspCost,
+  parseHash,
+  weakerThan,
+  type ScryptCost,
+  type StoredHash,
+} from './storedHash';
+
+export interface PasswordHashing {
+  /** The cost of every new hash; a login with a weaker one raises it to this. */
+  cost: ScryptCost;
+  /**
+   * Hashes running at once; the rest wait in order. At OWASP's cost each
+   * takes 128 MiB and a thread of libuv's pool of four, so a burst of
+   * logins bounds the host's memory and leaves threads for file reads.
+   */
+  concurrency: number;
+  scrypt: Scrypt;
+}
+
+export const defaultPasswordHashing: PasswordHashing = {
+  cost: owaspCost,
+  concurrency: 2,
+  scrypt: nodeScrypt,
+};
+
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+
+/** What a password check found: a right password's hash may be weaker than new ones are made. */
+export type Verdict = { right: false } | { right: true; outdated: boolean };
+
+/** Password hashes, made and checked off the event loop, a few at a time. */
+export class Passwords {
+  private readonly slots: Semaphore;
+  // What a login without a stored hash is checked against, so that it does
+  // the same work as one with a wrong password: as Django's ModelBackend,
+  // which hashes for an unknown user too.
+  private readonly dummy: StoredHash;
+
+  constructor(private readonly settings: PasswordHashing) {
+    this.slots = new Semaphore(settings.concurrency);
+    this.dummy = {
+      cost: settings.cost,
+      salt: randomBytes(SALT_BYTES),
+      hash: Buffer.alloc(KEY_BYTES),
+    };
+  }
+
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(SALT_BYTES);
+    const { cost } = this.settings;
+    return formatHash({ cost, salt, hash: await this.derive(password, salt, cost, KEY_BYTES) });
+  }
+
+  /**
+   * Checks `password` against `stored`: null (no such user, no password) or a
+   * hash this host cannot read is checked against a dummy at the current
+   * cost, and is never right.
+   */
+  async check(password: string, stored: string | null): Promise<Verdict> {
+    const parsed = parseHash(stored);
+    const against = parsed ?? this.dummy;
+    const derived = await this.derive(password, against.salt, against.cost, against.hash.length);
+    if (!timingSafeEqual(derived, against.hash) || parsed === null) return { right: false };
+    return { right: true, outdated: weakerThan(parsed.cost, this.settings.cost) };
+  }
+
+  private derive(password: string, salt: Buffer, cost: ScryptCost, keyLength: number) {
+    return this.slots.run(() => this.settings.scrypt(password, salt, cost, keyLength));
+  }
+}
