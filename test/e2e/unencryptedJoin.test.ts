@@ -67,6 +67,9 @@ describe('the join form over plain http', () => {
     await window.screenshot('join-unencrypted-refused');
 
     await choice().check();
+    // Ticked, the refusal no longer applies.
+    expect(await refusal.count()).toBe(0);
+    expect(await choice().getAttribute('aria-invalid')).toBeNull();
     await page.getByLabel('Password', { exact: true }).fill(testPassword);
     await window.screenshot('join-unencrypted-chosen');
     await page.getByRole('button', { name: 'Join', exact: true }).click();
