@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Files that change what every later file in their process would see: zulip-js
-// replaces the global FormData, two tests mock Electron, one points GSettings
+// replaces the global FormData, three tests mock Electron, one points GSettings
 // at a directory of its own. Each runs in a fresh process.
 const isolated = [
   'test/compat/zulipJs*.test.ts',
@@ -9,6 +9,7 @@ const isolated = [
   'test/server/events.test.ts',
   'test/e2e/chat.test.ts',
   'test/desktop/electronNotifier.test.ts',
+  'test/desktop/downloads.test.ts',
   'test/desktop/electronStartup.test.ts',
   'test/desktop/gnomeBanners.test.ts',
 ];

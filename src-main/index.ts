@@ -9,6 +9,7 @@ import {
   shell,
   type BrowserWindow,
 } from 'electron';
+import { startAutoUpdate } from './desktop/autoUpdate';
 import { contentSecurityPolicy } from './desktop/contentSecurityPolicy';
 import { electronNotifier } from './desktop/electronNotifier';
 import { watchGnomeBanners } from './desktop/gnomeBanners';
@@ -17,6 +18,7 @@ import { spawnWorkerFile } from './desktop/hosting';
 import { serveBridge } from './desktop/ipc';
 import { appEntryUrl, registerAppScheme, serveRenderer } from './desktop/rendererProtocol';
 import { nativeConfirm } from './desktop/nativeConfirm';
+import { electronDownloads } from './desktop/downloads';
 import { startHearth } from './desktop/startHearth';
 import { electronSystemProxy } from './desktop/systemProxy';
 import { createMainWindow, hardenSession } from './desktop/windows';
@@ -78,10 +80,17 @@ async function start(): Promise<void> {
     network: { systemProxy: electronSystemProxy },
     downloads: {
       dir: app.getPath('downloads'),
+      // Where the system quarantines what comes from the internet, Chromium's
+      // download code marks the file. Linux has no such mark, and Chromium
+      // there trusts neither a company authority added to the system's store
+      // nor a pinned certificate: the client's own route saves it.
+      ...(process.platform === 'linux' ? {} : { saveDownload: electronDownloads() }),
       reveal: (path) => shell.showItemInFolder(path),
     },
   });
+  const stopUpdates = startAutoUpdate(hearth.app, () => mainWindow);
   shutdown = async () => {
+    stopUpdates();
     gnome.stop();
     await hearth.stop();
   };

@@ -124,6 +124,8 @@ export const appPreferencesSchema = z.object({
   startAtLogin: z.boolean(),
   /** Spell-checking in the compose box, in the system's languages. */
   spellcheck: z.boolean(),
+  /** Update Hearth automatically while it hosts an organization (installing stops the host). */
+  updateWhileHosting: z.boolean(),
 });
 export type AppPreferences = z.infer<typeof appPreferencesSchema>;
 

@@ -238,6 +238,8 @@ const presenceAnswerSchema = z.object({
 });
 export type PresenceAnswer = z.infer<typeof presenceAnswerSchema>;
 
+const temporaryUrlSchema = z.looseObject({ url: z.string().min(1) });
+
 // Zulip 7.0 answers an upload with `uri`; later releases add `url`, the name newer ones keep.
 const uploadedSchema = z
   .looseObject({ uri: z.string().min(1).optional(), url: z.string().min(1).optional() })
@@ -377,6 +379,11 @@ export interface Api extends LinkifierApi {
   uploadFile(file: FileUpload): Promise<string>;
   /** An uploaded file (`/user_uploads/…`), fetched with the account's credentials. */
   getUploadedFile(path: string, options: FileRequestOptions): Promise<ServerFile>;
+  /**
+   * Zulip's GET /user_uploads/{realm_id_str}/{filename}: a URL of the file
+   * (`/user_uploads/…`) that works for a minute without credentials.
+   */
+  temporaryUploadUrl(path: string): Promise<string>;
   /** Zulip's GET /users/me/alert_words. */
   getAlertWords(): Promise<string[]>;
   /** Zulip's POST /users/me/alert_words: resolves with the whole list as the server now keeps it. */
@@ -925,6 +932,10 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       return answer.url ?? answer.uri ?? '';
     },
     getUploadedFile: (path, options) => http.getFile(path, options),
+    async temporaryUploadUrl(path) {
+      const answer = await http.request('GET', path, {}, temporaryUrlSchema);
+      return answer.url;
+    },
     async setSubscriptionProperty(streamId, property, value) {
       await http.request(
         'POST',

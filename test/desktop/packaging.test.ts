@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Configuration } from 'electron-builder';
@@ -13,6 +14,10 @@ const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/c
 };
 const { DebugLogger } = require('builder-util') as {
   DebugLogger: new (enabled: boolean) => unknown;
+};
+
+const { LinuxTargetHelper } = require('app-builder-lib/out/targets/LinuxTargetHelper') as {
+  LinuxTargetHelper: { prototype: { computeDesktopEntry(options: object): Promise<string> } };
 };
 
 const projectDir = new URL('../..', import.meta.url).pathname;
@@ -37,5 +42,68 @@ describe('the packaged app', () => {
     });
     // onlyLoadAppFromAsar and the integrity check need the archive.
     expect(asar).not.toBe(false);
+  });
+
+  it('registers hearth:// with the OS, and its Linux desktop entry hands the link to the app', async () => {
+    const config = await packaging();
+    expect(config.appId).toBe('org.hearth.desktop');
+    expect(config.protocols).toEqual([{ name: 'Hearth', schemes: ['hearth'] }]);
+    // The desktop file as electron-builder writes it for deb, rpm and AppImage.
+    const entry = await LinuxTargetHelper.prototype.computeDesktopEntry.call(
+      {
+        packager: {
+          appInfo: { productName: 'Hearth', sanitizedProductName: 'Hearth' },
+          executableName: 'hearth',
+          info: { metadata: {} },
+          fileAssociations: [],
+          config,
+          platformSpecificBuildOptions: config.linux,
+        },
+        getDescription: () => '',
+      },
+      config.linux ?? {},
+    );
+    expect(entry).toContain('\nExec=/opt/Hearth/hearth %U\n');
+    // AppImage's entry appends its own %U; arguments here would come before it.
+    expect(config.linux?.executableArgs).toBeUndefined();
+    expect(entry).toContain('\nMimeType=x-scheme-handler/hearth;\n');
+  });
+
+  it('builds AppImage, deb, rpm, a hardened and notarized dmg, and an NSIS installer signed from the environment', async () => {
+    const { linux, mac, win, icon } = await packaging();
+    expect(linux?.target).toEqual(['AppImage', 'deb', 'rpm']);
+    expect(mac?.target).toBe('dmg');
+    expect(mac?.hardenedRuntime).toBe(true);
+    expect(mac?.notarize).toBe(true);
+    expect(win?.target).toBe('nsis');
+    // Certificates come from CSC_LINK / WIN_CSC_LINK, never from the file.
+    expect(win?.signtoolOptions).toEqual({
+      signingHashAlgorithms: ['sha256'],
+      rfc3161TimeStampServer: 'http://timestamp.digicert.com',
+    });
+    for (const path of [icon, linux?.icon]) {
+      expect(
+        readFileSync(new URL(`../../${String(path)}`, import.meta.url))
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
+    }
+  });
+
+  it('grants the hardened runtime nothing beyond the JIT Electron needs', async () => {
+    const { mac } = await packaging();
+    expect(mac?.entitlementsInherit).toBe(mac?.entitlements);
+    const plist = readFileSync(
+      new URL(`../../${String(mac?.entitlements)}`, import.meta.url),
+      'utf8',
+    );
+    expect([...plist.matchAll(/<key>([^<]+)<\/key>\s*<true\/>/g)].map((match) => match[1])).toEqual(
+      ['com.apple.security.cs.allow-jit'],
+    );
+  });
+
+  it('updates from a generic feed whose URL the release is built with', async () => {
+    const { publish } = await packaging();
+    expect(publish).toEqual({ provider: 'generic', url: '${env.HEARTH_UPDATE_URL}' });
   });
 });

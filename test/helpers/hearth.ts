@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionTuning } from '../../src-main/client/app/accountRuntime';
 import { createBridgeService } from '../../src-main/client/app/bridgeService';
+import type { SaveDownload } from '../../src-main/client/app/downloadPort';
 import { HearthApp } from '../../src-main/client/app/hearthApp';
 import { PageNotifier } from '../../src-main/client/app/notifier';
 import { createMemorySecretStore, type SecretStore } from '../../src-main/client/secretStore';
@@ -45,6 +46,8 @@ export interface TestHearthOptions {
   now?: () => number;
   /** The environment and desktop the network reads its proxy and trust from. */
   network?: NetworkOptions;
+  /** The desktop's download pipeline; files are read and written in Node without one. */
+  saveDownload?: SaveDownload;
 }
 
 /**
@@ -67,7 +70,10 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
     tuning: options.tuning ?? testTuning,
     notifier: page,
     log: () => undefined,
-    downloads: { dir: join(profileDir, 'downloads') },
+    downloads: {
+      dir: join(profileDir, 'downloads'),
+      ...(options.saveDownload ? { saveDownload: options.saveDownload } : {}),
+    },
     ...(options.now ? { now: options.now } : {}),
     ...(options.network ? { network: options.network } : {}),
   });

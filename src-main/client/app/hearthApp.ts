@@ -46,6 +46,7 @@ import type { Alert } from './accountAlerts';
 import { declined, type Confirm, type Declined } from './confirmPort';
 import type { Notifier } from './notifier';
 import { resolveLink, type LinkAccount, type LinkTarget } from './links';
+import { parseHandedLink } from './handedLinks';
 import { PreferenceFile, type WindowBounds } from './preferences';
 import { NetworkPreferences, type NetworkChange } from './networkPreferences';
 import type { SecretStore } from '../secretStore';
@@ -62,6 +63,7 @@ import {
   serveNetworkQuestion,
 } from './powerfulCalls';
 import { throttledProgress, type FileToSend } from './uploads';
+import { pipelineReaches, type SaveDownload } from './downloadPort';
 
 export interface HearthAppOptions {
   /** The app's data folder: the account list, the caches, the hosted organization. */
@@ -84,9 +86,10 @@ export interface HearthAppOptions {
   log?: (line: string) => void;
   /**
    * Where files saved from messages go (the user's Downloads folder by
-   * default), and how the desktop shows one there.
+   * default), how the desktop shows one there, and the desktop's download
+   * pipeline, which saves them where it reaches their server.
    */
-  downloads?: { dir: string; reveal?: (path: string) => void };
+  downloads?: { dir: string; reveal?: (path: string) => void; saveDownload?: SaveDownload };
 }
 
 export interface HearthAppEvents {
@@ -238,8 +241,8 @@ export class HearthApp {
   }
 
   preferences(): AppPreferences {
-    const { keepInTray, startAtLogin, spellcheck } = this.#preferences.values;
-    return { keepInTray, startAtLogin, spellcheck };
+    const { keepInTray, startAtLogin, spellcheck, updateWhileHosting } = this.#preferences.values;
+    return { keepInTray, startAtLogin, spellcheck, updateWhileHosting };
   }
 
   async setPreferences(patch: {
@@ -339,6 +342,8 @@ export class HearthApp {
    * launch). A narrow of a known organization is shown in the app.
    */
   openLink(href: string, { fromWindow }: { fromWindow: boolean }): LinkTarget {
+    // Any web page can hand Hearth a link: from the OS only the documented forms count.
+    if (!fromWindow) return this.#openHandedLink(href);
     // An invitation opens the Join form, whether clicked or handed over by the OS.
     if (parseInvitationLink(href)) {
       this.#events.emit('invitation', { link: href });
@@ -350,6 +355,19 @@ export class HearthApp {
     if (target.kind === 'narrow') {
       this.#events.emit('navigate', { accountId: target.accountId, narrow: target.narrow });
     }
+    return target;
+  }
+
+  /** A link from the OS shows a narrow of an organization in the app, or fills in the Join form; nothing else. */
+  #openHandedLink(href: string): LinkTarget {
+    const handed = parseHandedLink(href);
+    if (handed?.kind === 'invitation') {
+      this.#events.emit('invitation', { link: handed.link });
+      return { kind: 'invitation', link: handed.link };
+    }
+    const target = handed ? resolveLink(handed.href, this.#linkAccounts()) : undefined;
+    if (target?.kind !== 'narrow') return { kind: 'refused' };
+    this.#events.emit('navigate', { accountId: target.accountId, narrow: target.narrow });
     return target;
   }
 
@@ -402,7 +420,13 @@ export class HearthApp {
       throw new Error('The link is not a file uploaded to an organization of this app.');
     }
     const dir = this.#options.downloads?.dir ?? join(homedir(), 'Downloads');
-    const saved = await this.#runtime(target.accountId).uploads.save(target.url, dir);
+    const runtime = this.#runtime(target.accountId);
+    const pipeline = this.#options.downloads?.saveDownload;
+    const saved = await runtime.uploads.save(
+      target.url,
+      dir,
+      pipeline && pipelineReaches(runtime.account, this.#network.setting) ? pipeline : undefined,
+    );
     this.#options.downloads?.reveal?.(saved.path);
     return saved;
   }

@@ -20,6 +20,8 @@ const preferencesSchema = z.object({
   keepInTray: z.boolean().catch(false),
   startAtLogin: z.boolean().catch(false),
   spellcheck: z.boolean().catch(true),
+  /** Installing an update stops the organization this computer hosts: only with the person's consent. */
+  updateWhileHosting: z.boolean().catch(false),
   /** Where the window was when it last closed. */
   windowBounds: boundsSchema.nullable().catch(null),
   /** How this computer reaches servers (Settings › Network); the proxy's password is in the keychain. */
@@ -32,6 +34,7 @@ const defaults: Preferences = {
   keepInTray: false,
   startAtLogin: false,
   spellcheck: true,
+  updateWhileHosting: false,
   windowBounds: null,
   network: systemProxySetting,
 };

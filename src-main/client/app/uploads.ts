@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Api } from '../api';
 import { certificateChange } from '../network/certificates';
@@ -6,6 +6,7 @@ import { FileTooLargeError, NetworkError, NotZulipError } from '../errors';
 import type { InitialState } from '../../state/applyEvent';
 import { inlineImageTypes } from '../../wire';
 import { maxUploadBytesOf } from './composeAids';
+import type { SaveDownload } from './downloadPort';
 
 /** The largest image the window is handed to show: a data: URL a third larger again. */
 export const maxImageBytes = 10 * 1024 * 1024;
@@ -37,7 +38,7 @@ export function uploadPathOf(href: string, serverUrl: string): string | null {
 
 export interface UploadsDeps {
   /** The account's API; throws when the account has no key to act with. */
-  api: () => Pick<Api, 'uploadFile' | 'getUploadedFile'>;
+  api: () => Pick<Api, 'uploadFile' | 'getUploadedFile' | 'temporaryUploadUrl'>;
   /** The register state as events keep it. */
   state: () => InitialState | null;
   serverUrl: () => string;
@@ -86,17 +87,56 @@ export class AccountUploads {
     return `data:${file.type};base64,${Buffer.from(file.data).toString('base64')}`;
   }
 
-  /** Reads a file a message links and writes it into `dir` under a name no other file there has. */
-  async save(href: string, dir: string): Promise<{ name: string; path: string }> {
+  /**
+   * Saves a file a message links into `dir` under a name no other file there
+   * has: through the desktop's download pipeline when one is given, else read
+   * here and written.
+   */
+  async save(
+    href: string,
+    dir: string,
+    pipeline?: SaveDownload,
+  ): Promise<{ name: string; path: string }> {
+    if (pipeline) return this.#download(href, dir, pipeline);
     const file = await this.#read(href, maxSavedBytes);
     const name = safeFileName(file.name ?? decodedLastSegment(href));
     const path = await writeNewFile(dir, name, file.data);
     return { name, path };
   }
 
-  async #read(href: string, maxBytes: number) {
+  async #download(href: string, dir: string, pipeline: SaveDownload) {
+    const path = this.#uploadPath(href);
+    let url: string;
+    try {
+      url = await this.#deps.api().temporaryUploadUrl(path);
+    } catch (error) {
+      throw readable(error);
+    }
+    // The pipeline needs the name before the server's Content-Disposition
+    // arrives: Zulip keeps the file's name, made safe, as the path's end.
+    const name = safeFileName(decodedLastSegment(href));
+    // Created empty and exclusively, so that no other download takes the name meanwhile.
+    const reserved = await writeNewFile(dir, name, new Uint8Array());
+    try {
+      const saved = await pipeline({
+        url: new URL(url, this.#deps.serverUrl()).href,
+        path: reserved,
+      });
+      return { name, path: saved };
+    } catch (error) {
+      await rm(reserved, { force: true });
+      throw error;
+    }
+  }
+
+  #uploadPath(href: string): string {
     const path = uploadPathOf(href, this.#deps.serverUrl());
     if (path === null) throw new Error('The link is not a file uploaded to this organization.');
+    return path;
+  }
+
+  async #read(href: string, maxBytes: number) {
+    const path = this.#uploadPath(href);
     try {
       return await this.#deps.api().getUploadedFile(path, { maxBytes });
     } catch (error) {

@@ -12,7 +12,12 @@ const noAccounts = {
   badge: 0,
   doNotDisturb: null,
   hosting: null,
-  preferences: { keepInTray: false, startAtLogin: false, spellcheck: true },
+  preferences: {
+    keepInTray: false,
+    startAtLogin: false,
+    spellcheck: true,
+    updateWhileHosting: false,
+  },
 };
 
 // Issue 13, points 1 and 2, through the app: bad input creates nothing,

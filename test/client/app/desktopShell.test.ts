@@ -33,7 +33,12 @@ const state = (patch: Partial<AppState> = {}): AppState => ({
   badge: 3,
   doNotDisturb: null,
   hosting: null,
-  preferences: { keepInTray: false, startAtLogin: false, spellcheck: true },
+  preferences: {
+    keepInTray: false,
+    startAtLogin: false,
+    spellcheck: true,
+    updateWhileHosting: false,
+  },
   ...patch,
 });
 
@@ -87,7 +92,14 @@ describe('closing the window', () => {
     expect(closeAction(state({ hosting: 'stopped' }))).toBe('hide');
     expect(
       closeAction(
-        state({ preferences: { keepInTray: true, startAtLogin: false, spellcheck: true } }),
+        state({
+          preferences: {
+            keepInTray: true,
+            startAtLogin: false,
+            spellcheck: true,
+            updateWhileHosting: false,
+          },
+        }),
       ),
     ).toBe('hide');
   });

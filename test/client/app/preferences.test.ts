@@ -9,6 +9,7 @@ const defaults = {
   keepInTray: false,
   startAtLogin: false,
   spellcheck: true,
+  updateWhileHosting: false,
   windowBounds: null,
   network: { mode: 'system' },
 };

@@ -74,6 +74,24 @@ describe('uploads on the Zulip double', () => {
     ).rejects.toMatchObject({ status: 404 });
   });
 
+  it('hands who may read a file a URL that serves it without credentials, and nothing forged', async () => {
+    const { users } = double;
+    const api = clients.apiFor(users.member);
+    const url = await api.uploadFile({ name: 'yorick.txt', data: notes, type: 'text/plain' });
+    const temporary = await api.temporaryUploadUrl(url);
+    expect(temporary).toMatch(/^\/user_uploads\/temporary\/[\w-]+\/yorick\.txt$/);
+    const served = await fetch(`${double.url}${temporary}`);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(notes);
+
+    await expect(clients.apiFor(users.member2).temporaryUploadUrl(url)).rejects.toMatchObject({
+      status: 403,
+    });
+    const forged = await fetch(`${double.url}/user_uploads/temporary/not-a-token/yorick.txt`);
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ result: 'error', msg: 'Invalid token' });
+  });
+
   it('refuses a file past the server’s max_file_upload_size_mib, in Zulip’s words', async () => {
     const big = new Uint8Array(1024 * 1024 + 512 * 1024);
     await expect(

@@ -203,6 +203,8 @@ export class Org {
   readonly bots = new Map<number, Bot>();
   /** By path ID. */
   readonly uploads = new Map<string, Upload>();
+  /** Zulip's unauthenticated file URLs, by token: the path ID, until when (seconds). */
+  readonly temporaryUploads = new Map<string, { pathId: string; expires: number }>();
   readonly defaultStreams = new Set<number>([1]);
   readonly setAside = new Map<number, SetAside>();
   /** Zulip's system bots, outside the organization: Notification Bot speaks for the server. */

@@ -95,6 +95,34 @@ export function uploadedFile(context: Context, userId: number, pathId: string): 
   return upload;
 }
 
+// Zulip's temporary file URLs last a minute.
+const temporaryUrlSeconds = 60;
+
+/**
+ * GET /api/v1/user_uploads/{realm_id_str}/{filename}: a URL of the file that
+ * works without credentials for a minute, for whoever may read it.
+ */
+export function temporaryUrl(context: Context, userId: number, pathId: string): string {
+  const upload = uploadedFile(context, userId, pathId);
+  const token = randomBytes(24).toString('base64url');
+  context.org.temporaryUploads.set(token, {
+    pathId: upload.pathId,
+    expires: context.now() + temporaryUrlSeconds,
+  });
+  const name = upload.pathId.split('/').at(-1) ?? '';
+  return `/user_uploads/temporary/${token}/${encodeURIComponent(name)}`;
+}
+
+/** The file a temporary URL names, while it lasts; Zulip's 400 "Invalid token" otherwise. */
+export function temporaryFile(context: Context, token: string, filename: string): Upload {
+  const held = context.org.temporaryUploads.get(token);
+  const upload =
+    held && held.expires >= context.now() ? context.org.uploads.get(held.pathId) : null;
+  if (!upload) throw badRequest('Invalid token');
+  if (upload.pathId.split('/').at(-1) !== filename) throw badRequest('Invalid filename');
+  return upload;
+}
+
 // Types a browser shows in place; others are served as attachments, as Zulip does.
 const inlineTypes =
   /^(image\/(png|jpeg|gif|webp|avif)|application\/pdf|video\/|audio\/|text\/plain)/;
