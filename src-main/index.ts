@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -29,13 +28,6 @@ const builtDir = dirname(fileURLToPath(import.meta.url));
 const devServer = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const appUrl = devServer ?? appEntryUrl;
 const defaultPort = 9991;
-
-// `npm start` builds better-sqlite3 for Electron's ABI beside the Node build the
-// tests use (scripts/build-electron-native.mjs); a packaged app has its own.
-function electronSqlite(): string | undefined {
-  const path = join(app.getAppPath(), 'native', 'electron', 'better_sqlite3.node');
-  return !app.isPackaged && existsSync(path) ? path : undefined;
-}
 
 let shutdown: (() => Promise<void>) | undefined;
 let mainWindow: BrowserWindow | null = null;
@@ -69,7 +61,6 @@ async function start(): Promise<void> {
     spawnHostWorker: spawnWorkerFile(join(builtDir, 'hostWorker.js')),
     preferredPort: defaultPort,
     confirm: nativeConfirm(() => mainWindow),
-    sqliteBinding: electronSqlite(),
     notifier: (page) =>
       electronNotifier({
         page,

@@ -29,7 +29,6 @@ export interface EmbeddedHostingOptions {
   spawn: (workerData: HostConfig) => Worker;
   /** The port tried on the first start; later starts keep the one that worked. 0 for any. */
   preferredPort: number;
-  sqliteBinding?: string | undefined;
   onLog?: (source: string, text: string) => void;
 }
 
@@ -108,7 +107,6 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         port,
         host: '127.0.0.1',
         dev: false,
-        sqliteBinding: options.sqliteBinding,
         organization,
         ...(network ? { network } : {}),
         backups: { keep: settings?.backupKeep ?? 7, everyMs: backupEveryMs },

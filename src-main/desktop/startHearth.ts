@@ -18,7 +18,6 @@ export interface StartHearthOptions {
   preferredPort: number;
   /** Asks the person, outside the window, before the bridge's powerful calls go ahead. */
   confirm: Confirm;
-  sqliteBinding?: string | undefined;
   keychain?: KeychainOptions;
   /**
    * The desktop's notifier, given the window's, which plays sounds (and, in
@@ -53,7 +52,6 @@ export async function startHearth(options: StartHearthOptions): Promise<RunningH
     profileDir: options.profileDir,
     spawn: options.spawnHostWorker,
     preferredPort: options.preferredPort,
-    sqliteBinding: options.sqliteBinding,
     onLog: (source, text) => log(`host ${source}: ${text}`),
   });
   const page = new PageNotifier();
@@ -62,7 +60,6 @@ export async function startHearth(options: StartHearthOptions): Promise<RunningH
     secrets,
     hosting,
     confirm: options.confirm,
-    sqliteBinding: options.sqliteBinding,
     notifier: options.notifier?.(page) ?? page,
     log,
     ...(options.desktopQuiet ? { desktopQuiet: options.desktopQuiet } : {}),

@@ -59,8 +59,6 @@ export interface HostOptions {
   restoreFrom?: string | undefined;
   dev?: boolean;
   queueTimeouts?: { heartbeatMs?: number; idleMs?: number };
-  /** The better-sqlite3 addon to load instead of node_modules' own (see scripts/build-electron-native.mjs). */
-  sqliteBinding?: string | undefined;
   /** Zulip's rate limits unless other rules are given; `false` turns them off. */
   rateLimits?: RateRules | false;
   /** The organization to create when the data folder holds none; later starts keep the one they find. */
@@ -125,17 +123,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const databasePath = join(options.dataDir, 'hearth.sqlite3');
   if (options.restoreFrom !== undefined) {
-    const { replacedPath } = await restoreBackup(
-      databasePath,
-      options.restoreFrom,
-      options.sqliteBinding,
-    );
+    const { replacedPath } = await restoreBackup(databasePath, options.restoreFrom);
     log(`restored ${options.restoreFrom}; the database it replaced is ${replacedPath}`);
   }
-  const sql = new Sql(databasePath, {
-    logSlow: log,
-    nativeBinding: options.sqliteBinding,
-  });
+  const sql = new Sql(databasePath, { logSlow: log });
   // One budget per turn for requests and the answers a delivery wakes.
   const turns = new TurnBudget(TURN_BUDGET_MS);
   const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts }, sql, turns);
@@ -170,7 +161,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   prepareRenderer();
   let networkListener: NetworkListener | null = null;
   const backups = options.backups
-    ? new Backups(sql, backupsDirOf(options.dataDir), options.backups, log, options.sqliteBinding)
+    ? new Backups(sql, backupsDirOf(options.dataDir), options.backups, log)
     : null;
   let announcement: Announcement | null = null;
   try {

@@ -11,7 +11,6 @@ const workerDataSchema = z.object({
   port: z.number().int().min(0).max(65535),
   host: z.string().min(1),
   dev: z.boolean(),
-  sqliteBinding: z.string().min(1).optional(),
   organization: z
     .object({
       realmName: z.string().min(1),
@@ -95,7 +94,6 @@ async function answer(host: Host, config: WorkerConfig, request: HostRequest): P
       databasePath: databaseFileOf(config.dataDir),
       outDir: newExportDir(config.dataDir),
       zulipVersion: request.zulipVersion,
-      nativeBinding: config.sqliteBinding,
     });
     console.error(`[hearth] exported for Zulip ${summary.zulipVersion} to ${summary.outDir}`);
     return { export: summary };

@@ -12,8 +12,6 @@ export interface HostWorkerData {
   port: number;
   host: string;
   dev: boolean;
-  /** Electron's build of better-sqlite3, when the worker runs inside Electron. */
-  sqliteBinding?: string | undefined;
   /** What to create on a first start (the onboarding form's answers). */
   organization?: NewOrganization | undefined;
   /** Also serve the network, over HTTPS. */

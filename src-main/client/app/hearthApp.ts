@@ -75,8 +75,6 @@ export interface HearthAppOptions {
   tuning?: SessionTuning;
   /** How requests find their route and trust: the desktop's proxy under Electron, the environment's otherwise. */
   network?: NetworkOptions;
-  /** Electron's build of better-sqlite3, for caches opened inside Electron. */
-  sqliteBinding?: string | undefined;
   /** Where notifications, sounds and the badge go; nowhere when absent. */
   notifier?: Notifier;
   /** The desktop's own do-not-disturb is on (GNOME's show-banners off). */
@@ -850,10 +848,7 @@ export class HearthApp {
   }
 
   #open(account: Account, key: string | null): void {
-    const opened = openCache(cacheFileOf(this.#options.profileDir, account), {
-      log: this.#log,
-      ...(this.#options.sqliteBinding ? { nativeBinding: this.#options.sqliteBinding } : {}),
-    });
+    const opened = openCache(cacheFileOf(this.#options.profileDir, account), { log: this.#log });
     if (opened.rebuilt) {
       this.#log(
         `the cache of ${account.email} was unusable (${opened.rebuilt.detail}); moved to ${opened.rebuilt.movedTo} and rebuilt`,

@@ -5,8 +5,6 @@ import { CacheDb } from './cacheDb';
 import { applyMigrations, CacheFileError, type RebuildReason } from './migrate';
 
 export interface OpenCacheOptions {
-  /** A better-sqlite3 addon built for another ABI than the running Node's (Electron's). */
-  nativeBinding?: string;
   log?: LogLine;
   /** When the file is moved aside, for its new name; the current time by default. */
   now?: () => Date;
@@ -25,11 +23,8 @@ export interface OpenedCache {
   rebuilt: Rebuilt | null;
 }
 
-function connect(file: string, options: OpenCacheOptions): Database.Database {
-  const db = new Database(
-    file,
-    options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding },
-  );
+function connect(file: string): Database.Database {
+  const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     // A cache can be refetched: a commit lost to a power cut costs nothing
@@ -81,7 +76,7 @@ export function openCache(file: string, options: OpenCacheOptions = {}): OpenedC
   let db: Database.Database;
   let rebuilt: Rebuilt | null = null;
   try {
-    db = connect(file, options);
+    db = connect(file);
   } catch (error) {
     const reason = reasonOf(error);
     if (reason === null) throw error;
@@ -89,7 +84,7 @@ export function openCache(file: string, options: OpenCacheOptions = {}): OpenedC
     const movedTo = moveAside(file, reason, (options.now ?? (() => new Date()))());
     log(`cache ${file} moved to ${movedTo} (${reason}: ${detail}); starting a fresh one`);
     rebuilt = { reason, movedTo, detail };
-    db = connect(file, options);
+    db = connect(file);
   }
   return { cache: new Cache(new CacheDb(db), log), rebuilt };
 }

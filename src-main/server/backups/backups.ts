@@ -30,7 +30,6 @@ export class Backups {
     readonly dir: string,
     policy: BackupPolicy,
     private readonly log: (line: string) => void,
-    private readonly nativeBinding?: string,
   ) {
     this.#policy = policy;
   }
@@ -90,7 +89,7 @@ export class Backups {
     const partial = join(this.dir, `.${name}.partial`);
     try {
       await this.sql.backup(partial);
-      const problem = integrityProblem(partial, this.nativeBinding);
+      const problem = integrityProblem(partial);
       if (problem !== null) throw new Error(`the copy failed SQLite's integrity check: ${problem}`);
       await rename(partial, join(this.dir, name));
     } finally {

@@ -15,15 +15,13 @@ const suffixes = ['', '-wal', '-shm'];
 export async function restoreBackup(
   databasePath: string,
   backupPath: string,
-  nativeBinding?: string,
 ): Promise<{ replacedPath: string }> {
-  const problem = integrityProblem(backupPath, nativeBinding);
+  const problem = integrityProblem(backupPath);
   if (problem !== null) throw new Error(`This backup fails SQLite's integrity check: ${problem}`);
 
   const restoring = `${databasePath}.restoring`;
   await copyFile(backupPath, restoring);
-  const open = (path: string, readonly: boolean) =>
-    new Database(path, { readonly, ...(nativeBinding ? { nativeBinding } : {}) });
+  const open = (path: string, readonly: boolean) => new Database(path, { readonly });
   const current = await readCounters(databasePath, open);
   const restored = open(restoring, false);
   try {

@@ -14,7 +14,6 @@ export interface ZulipExportOptions {
   /** The folder to create; it must not exist yet. */
   outDir: string;
   zulipVersion: ZulipVersion;
-  nativeBinding?: string | undefined;
 }
 
 export interface ZulipExportSummary {
@@ -52,7 +51,7 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
     throw new Error(`${outDir} already exists: choose a new folder for the export`);
   }
   const partial = join(dirname(outDir), `.${basename(outDir)}.partial`);
-  const source = new ExportSource(options.databasePath, options.nativeBinding);
+  const source = new ExportSource(options.databasePath);
   try {
     await rm(partial, { recursive: true, force: true });
     await mkdir(partial, { recursive: true, mode: 0o700 });

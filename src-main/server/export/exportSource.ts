@@ -9,12 +9,8 @@ import { migrations } from '../store/migrations';
 export class ExportSource {
   readonly #db: Database.Database;
 
-  constructor(path: string, nativeBinding?: string) {
-    this.#db = new Database(path, {
-      readonly: true,
-      fileMustExist: true,
-      ...(nativeBinding ? { nativeBinding } : {}),
-    });
+  constructor(path: string) {
+    this.#db = new Database(path, { readonly: true, fileMustExist: true });
     try {
       const version = this.#db.pragma('user_version', { simple: true }) as number;
       if (version !== migrations.length) {

@@ -15,10 +15,7 @@ const STOP_WAIT_MS = 5000;
 const threadSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
-const db = new Database(
-  workerData.path,
-  workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {},
-);
+const db = new Database(workerData.path);
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 let copied = 0;
 let timer;
@@ -57,14 +54,13 @@ export class Checkpointer {
   private readonly stopped = new Int32Array(new SharedArrayBuffer(4));
   private running = true;
 
-  constructor(path: string, nativeBinding: string | undefined, onFailure: (error: Error) => void) {
+  constructor(path: string, onFailure: (error: Error) => void) {
     this.worker = new Worker(threadSource, {
       eval: true,
       workerData: {
         // The thread's script has no location of its own to resolve packages from.
         module: createRequire(import.meta.url).resolve('better-sqlite3'),
         path,
-        nativeBinding,
         idleMs: IDLE_MS,
         busyMs: BUSY_MS,
         stopped: this.stopped,

@@ -9,8 +9,6 @@ const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 export type SqlParams = object | readonly unknown[];
 
 export interface SqlOptions {
-  /** A better-sqlite3 addon built for another ABI than the running Node's (Electron's). */
-  nativeBinding?: string | undefined;
   slowQueryMs?: number;
   logSlow?: (line: string) => void;
 }
@@ -31,10 +29,7 @@ export class Sql {
   private readonly logSlow: (line: string) => void;
 
   constructor(path: string, options: SqlOptions = {}) {
-    this.db = new Database(
-      path,
-      options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
-    );
+    this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('foreign_keys = ON');
     // In WAL mode NORMAL writes each commit to the WAL without an fsync: a
@@ -47,7 +42,7 @@ export class Sql {
     this.logSlow = options.logSlow ?? ((line) => console.warn(line));
     applyMigrations(this.db);
     this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
-    this.checkpointer = new Checkpointer(path, options.nativeBinding, (error) => {
+    this.checkpointer = new Checkpointer(path, (error) => {
       this.logSlow(`checkpoints fall back to commits alone: ${error.message}`);
     });
   }
