@@ -1,4 +1,4 @@
-import { app, dialog, type BrowserWindow, type MessageBoxOptions } from 'electron';
+import { app, type BrowserWindow } from 'electron';
 import electronUpdater from 'electron-updater';
 import type { AppState } from '../../src-preload/bridge';
 import {
@@ -7,6 +7,7 @@ import {
   type UpdateChoice,
   type UpdateNotice,
 } from '../client/app/updatePolicy';
+import { messageBox } from './nativeConfirm';
 
 interface UpdatingApp {
   appState(): AppState;
@@ -27,7 +28,7 @@ async function askToRestart(
   window: BrowserWindow | null,
   notice: UpdateNotice,
 ): Promise<UpdateChoice> {
-  const options: MessageBoxOptions = {
+  const response = await messageBox(window, {
     type: 'info',
     buttons: ['Restart', 'Later'],
     defaultId: 0,
@@ -35,10 +36,7 @@ async function askToRestart(
     noLink: true,
     message: notice.message,
     detail: notice.detail,
-  };
-  const { response } = window
-    ? await dialog.showMessageBox(window, options)
-    : await dialog.showMessageBox(options);
+  });
   return response === 0 ? 'restart' : 'later';
 }
 

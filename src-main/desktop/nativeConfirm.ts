@@ -17,10 +17,17 @@ export function nativeConfirm(window: () => BrowserWindow | null): Confirm {
       message,
       detail,
     };
-    const parent = window();
-    const { response } = parent
-      ? await dialog.showMessageBox(parent, options)
-      : await dialog.showMessageBox(options);
-    return response === 0;
+    return (await messageBox(window(), options)) === 0;
   };
+}
+
+/** A native dialog, over the window when there is one: the index of the button chosen. */
+export async function messageBox(
+  parent: BrowserWindow | null,
+  options: MessageBoxOptions,
+): Promise<number> {
+  const { response } = parent
+    ? await dialog.showMessageBox(parent, options)
+    : await dialog.showMessageBox(options);
+  return response;
 }

@@ -72,7 +72,7 @@ export interface HostOptions {
    */
   outgoingWebhooks?: Partial<OutgoingWebhookSettings> | undefined;
   /**
-   * How passwords are hashed: OWASP's scrypt cost, two at a time, unless
+   * How passwords are hashed: OWASP's scrypt cost, a core left to the event loop, unless
    * tests lower the cost (they create hundreds of users) or watch the hashing.
    */
   passwordHashing?: Partial<PasswordHashing> | undefined;

@@ -6,6 +6,7 @@ import type { BridgeService } from '../../src-preload/bridge';
 import { contentSecurityPolicy } from '../desktop/contentSecurityPolicy';
 import { createBridgeSocket } from './bridgeSocket';
 import { serveStatic } from './staticFiles';
+import { hostPort } from '../wire/hostPort';
 
 export interface WebBridgeOptions {
   /** The built renderer (`out/renderer`). */
@@ -42,7 +43,7 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<WebBrid
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', done);
   });
   const { address, port } = server.address() as AddressInfo;
-  origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  origin = `http://${hostPort(address, port)}`;
   const socket = createBridgeSocket(options.service, origin, token);
   server.on('upgrade', (request, stream, head) => socket.handleUpgrade(request, stream, head));
 

@@ -1,6 +1,7 @@
 import type { ZulipVersion } from '../../../src-preload/bridge';
 import type { ConfirmRequest } from './confirmPort';
 import type { NetworkExposure } from './hostingPort';
+import { hostPort } from '../../wire/hostPort';
 
 // The four bridge calls main confirms itself, and what each asks: what the
 // window sends must never be enough to expose the organization, hand it out,
@@ -17,9 +18,7 @@ export function networkUrls(
     exposure.address === allAddresses
       ? interfaces.map(({ address }) => address)
       : [exposure.address];
-  return addresses.map(
-    (address) => `https://${address.includes(':') ? `[${address}]` : address}:${exposure.port}`,
-  );
+  return addresses.map((address) => `https://${hostPort(address, exposure.port)}`);
 }
 
 export function serveNetworkQuestion(realmName: string, urls: readonly string[]): ConfirmRequest {

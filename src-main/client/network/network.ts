@@ -5,6 +5,7 @@ import { openSocket, type Trust } from './openSocket';
 import { bareHost, environmentRoute, isThisComputer, manualRoute, portOf } from './proxyRoute';
 import { direct, systemProxySetting, type ProxySetting, type Route } from './proxySetting';
 import { trustedAuthorities } from './trustStore';
+import { hostPort } from '../../wire/hostPort';
 
 /** The desktop's own proxy for a URL: Chromium's answer under Electron, the environment's elsewhere. */
 export type SystemProxy = (target: URL) => Promise<Route>;
@@ -143,9 +144,7 @@ export class Network {
       connect: (options, callback) => {
         const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
         const host = bareHost(options.hostname);
-        const url = new URL(
-          `${options.protocol}//${host.includes(':') ? `[${host}]` : host}:${port}`,
-        );
+        const url = new URL(`${options.protocol}//${hostPort(host, port)}`);
         const trust: Trust =
           pinned && originOf(url) === pinnedOrigin
             ? { kind: 'pin', pin: pinned.pin }

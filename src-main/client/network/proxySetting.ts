@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostPort } from '../../wire/hostPort';
 
 export const proxySchemes = ['http', 'https', 'socks5'] as const;
 export type ProxyScheme = (typeof proxySchemes)[number];
@@ -46,4 +47,4 @@ export const direct: Route = { kind: 'direct' };
 
 /** The proxy's address as people write it: `http://proxy.example:3128`. */
 export const proxyLabel = (proxy: Pick<ProxyServer, 'scheme' | 'host' | 'port'>): string =>
-  `${proxy.scheme}://${proxy.host.includes(':') ? `[${proxy.host}]` : proxy.host}:${proxy.port}`;
+  `${proxy.scheme}://${hostPort(proxy.host, proxy.port)}`;

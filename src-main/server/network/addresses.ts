@@ -1,4 +1,5 @@
 import { networkInterfaces } from 'node:os';
+import { hostPort } from '../../wire/hostPort';
 
 /** An address of this computer that others on a network may reach it by. */
 export interface InterfaceAddress {
@@ -31,7 +32,7 @@ export function interfaceAddresses(): InterfaceAddress[] {
 }
 
 export const httpsUrl = (address: string, port: number): string =>
-  `https://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  `https://${hostPort(address, port)}`;
 
 /** The URLs colleagues use to reach a host bound to `address`: one per address it covers. */
 export function networkUrls(address: string, port: number): string[] {

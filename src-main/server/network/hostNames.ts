@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
+import { isLoopback } from './addresses';
 
 // A Host header is a name or an address and perhaps a port, nothing else: no
 // user part, path or zone that a URL parser would quietly take apart.
@@ -28,9 +29,6 @@ export function hostOfSetting(name: string): string | null {
   const trimmed = name.trim();
   return hostOfHeader(isIP(trimmed) === 6 ? `[${trimmed}]` : trimmed);
 }
-
-const isLoopbackAddress = (address: string): boolean =>
-  address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
 
 /**
  * The names this computer goes by on its own: its host name, and the `.local`
@@ -86,9 +84,7 @@ export class HostNames {
     if (host === 'localhost' || this.configured.has(host)) return true;
     if (isIP(host) !== 0) {
       return (
-        isLoopbackAddress(host) ||
-        isOwnAddress(host) ||
-        this.certificate?.checkIP(host) !== undefined
+        isLoopback(host) || isOwnAddress(host) || this.certificate?.checkIP(host) !== undefined
       );
     }
     return (
