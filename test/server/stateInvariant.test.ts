@@ -380,6 +380,16 @@ describe('initial state plus events equals fresh state', () => {
         }),
     },
     {
+      name: 'a user choosing a language',
+      covers: ['changeUserSettings'],
+      act: async () => {
+        const response = await org.api(alice)('PATCH', '/settings', {
+          default_language: 'zh-hans',
+        });
+        expect(response.status).toBe(200);
+      },
+    },
+    {
       name: 'a user choosing a time zone',
       covers: ['changeTimezone'],
       act: () =>
@@ -414,6 +424,14 @@ describe('initial state plus events equals fresh state', () => {
           message_content_delete_limit_seconds: 3600,
           move_messages_within_stream_limit_seconds: 60,
         }),
+    },
+    {
+      name: "changing the organization's language",
+      covers: ['updateRealm'],
+      act: async () => {
+        const response = await org.api(org.owner)('PATCH', '/realm', { default_language: 'de' });
+        expect(response.json).toMatchObject({ default_language: 'updated' });
+      },
     },
     {
       name: 'turning read receipts off for the organization',

@@ -11,6 +11,7 @@ import {
   type BotRow,
 } from '../store/bots';
 import { insertBotService, ServiceInterface } from '../store/botServices';
+import { startWithRealmLanguage } from '../store/displaySettings';
 import { insertRecipient, RecipientType } from '../store/recipients';
 import { insertSubscription } from '../store/subscriptions';
 import { activeUserIds, insertUser, Role, userByEmail, type UserRow } from '../store/users';
@@ -144,6 +145,7 @@ export function createBot(services: Services, owner: UserRow, checked: CheckedBo
     // unlike a human it joins no default streams.
     const recipientId = insertRecipient(sql, RecipientType.personal, id);
     insertSubscription(sql, { userId: id, recipientId, color: '' });
+    startWithRealmLanguage(sql, id);
     setBotDefaults(sql, id, {
       sendingStreamId: checked.sendingStreamId,
       eventsRegisterStreamId: checked.eventsRegisterStreamId,

@@ -1,6 +1,7 @@
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
+import { startWithRealmLanguage } from '../store/displaySettings';
 import type { Sql } from '../store/sql';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
 import { defaultStreams, type StreamRow } from '../store/streams';
@@ -53,6 +54,7 @@ export function createUser(services: Services, request: CreateUserRequest): User
     // which is how private messages to them are addressed.
     const recipientId = insertRecipient(sql, RecipientType.personal, id);
     insertSubscription(sql, { userId: id, recipientId, color: '' });
+    startWithRealmLanguage(sql, id);
     const created = userById(sql, id);
     if (!created || !recipientFor(sql, RecipientType.personal, id)) {
       throw new Error('user vanished inside its own transaction');

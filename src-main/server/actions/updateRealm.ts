@@ -4,6 +4,7 @@ import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
 import { getRealm, setRealmSettings, type RealmSettingColumn } from '../store/realm';
 import { activeUserIds, Role, type UserRow } from '../store/users';
+import { checkRealmLanguage } from './languages';
 
 /** A setting's new value as PATCH /realm gives it; null is Zulip's "unlimited" time limit. */
 type SettingValue = string | number | boolean | null;
@@ -48,6 +49,8 @@ export function updateRealm(
   if (user.role > Role.admin) {
     throw errors.unauthorizedPrincipal('Must be an organization administrator');
   }
+  // Checked before anything is written, so that a refused language refuses the whole request.
+  if (typeof changes.default_language === 'string') checkRealmLanguage(changes.default_language);
   const { changed, notices } = sql.transaction(() => {
     const realm = getRealm(sql);
     if (!realm) throw new Error('the organization has not been created');

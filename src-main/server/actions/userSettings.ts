@@ -8,6 +8,7 @@ import {
 import { deleteAllDrafts } from '../store/drafts';
 import { notificationSettingsOf, storeSetting, type SettingValue } from '../store/userSettings';
 import type { UserRow } from '../store/users';
+import { languageName } from './languages';
 import { followPresenceSetting } from './presence';
 
 /** Every user setting with its current value: Zulip's UserProfile.property_types. */
@@ -65,7 +66,8 @@ export function changeUserSettings(
 /**
  * The events of one changed setting: `user_settings` to the user, and the
  * legacy event of its kind for clients that read the settings at the top of
- * /register.
+ * /register. A new default_language comes with its name in both, as Zulip's
+ * `language_name`.
  */
 export function announceUserSetting(
   services: Services,
@@ -75,7 +77,11 @@ export function announceUserSetting(
   legacy: { legacyNotification: boolean; legacyDisplay: boolean },
 ): void {
   const { queues } = services;
-  queues.notify(plainNotice('user_settings', { op: 'update', property, value }), [user.id]);
+  const named =
+    property === 'default_language' ? { language_name: languageName(String(value)) } : {};
+  queues.notify(plainNotice('user_settings', { op: 'update', property, value, ...named }), [
+    user.id,
+  ]);
   if (legacy.legacyNotification) {
     queues.notify(
       plainNotice('update_global_notifications', {
@@ -92,6 +98,7 @@ export function announceUserSetting(
         user: user.email,
         setting_name: property,
         setting: value,
+        ...named,
       }),
       [user.id],
     );

@@ -42,7 +42,6 @@ const fixedRealmSettings = {
   realm_create_public_stream_policy: Policy.members,
   realm_create_web_public_stream_policy: Policy.owners,
   realm_default_code_block_language: '',
-  realm_default_language: 'en',
   realm_digest_emails_enabled: false,
   realm_digest_weekday: 1,
   realm_disallow_disposable_email_addresses: true,
@@ -125,6 +124,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     server_emoji_data_url: `${realmUri()}${serverEmojiDataPath}`,
     realm_enable_read_receipts: realm?.enable_read_receipts !== 0,
     realm_bot_creation_policy: realm?.bot_creation_policy ?? BotCreationPolicy.everyone,
+    realm_default_language: realm?.default_language ?? 'en',
     ...editSettings(realm),
   };
 }

@@ -1,4 +1,5 @@
-import { settingsWithDefaults } from './userSettings';
+import { getRealm } from './realm';
+import { settingsWithDefaults, storeSetting } from './userSettings';
 import type { Sql } from './sql';
 
 export interface DisplaySettings {
@@ -91,4 +92,16 @@ export const legacyNotificationExtras: readonly DisplaySettingName[] = [
 
 export function displaySettingsOf(sql: Sql, userId: number): DisplaySettings {
   return settingsWithDefaults(sql, userId, displaySettingDefaults);
+}
+
+/**
+ * A new user's language: the organization's default_language, as Zulip's
+ * do_create_user gives every new account (7.5 mended 6.0's English for users
+ * created through the API). Only a language other than the default is stored.
+ */
+export function startWithRealmLanguage(sql: Sql, userId: number): void {
+  const language = getRealm(sql)?.default_language;
+  if (language !== undefined && language !== displaySettingDefaults.default_language) {
+    storeSetting(sql, userId, 'default_language', language);
+  }
 }

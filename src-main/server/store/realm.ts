@@ -31,6 +31,8 @@ export interface RealmRow {
   enable_read_receipts: number;
   /** Zulip's BOT_CREATION_* policy: 1 everyone, 2 generic bots by administrators only, 3 administrators only. */
   bot_creation_policy: number;
+  /** Zulip's default_language: a code of Zulip 7.0's list, which new users start with. */
+  default_language: string;
 }
 
 /** The columns PATCH /realm may change, each named as Zulip names the setting. */

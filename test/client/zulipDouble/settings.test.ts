@@ -44,7 +44,7 @@ describe('personal settings on the Zulip double', () => {
         op: 'update',
         property: 'default_language',
         value: 'de',
-        language_name: 'German',
+        language_name: 'Deutsch',
       },
       {
         id: expect.any(Number),
@@ -114,6 +114,34 @@ describe('personal settings on the Zulip double', () => {
       msg: '',
       ignored_parameters_unsupported: ['dense_mode'],
     });
+  });
+
+  it('takes Zulip’s codes for the window’s languages, named in themselves, and no locale spellings', async () => {
+    const { member } = double.users;
+    const hamlet = await clients.listen(member);
+    const call = clients.raw(member);
+    const codes: [string, string][] = [
+      ['fr', 'français'],
+      ['es', 'español'],
+      ['pt-br', 'Português Brasileiro'],
+      ['pt', 'Português'],
+      ['ru', 'Русский'],
+      ['ja', '日本語'],
+      ['zh-hans', '简体中文'],
+      ['ar', 'العربيّة'],
+      ['en', 'English'],
+    ];
+    for (const [code] of codes) {
+      expect((await call('PATCH', '/settings', { default_language: code })).status, code).toBe(200);
+    }
+    const events = await hamlet.drain();
+    expect(events.map((event) => [event.value, event.language_name])).toEqual(codes);
+    for (const code of ['pt_BR', 'zh_Hans', 'xx']) {
+      expect(
+        (await call('PATCH', '/settings', { default_language: code })).json,
+        code,
+      ).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid default_language' });
+    }
   });
 
   it('changes the password only with the old one', async () => {

@@ -29,19 +29,25 @@ const choices: Readonly<Record<string, readonly (string | number)[]>> = {
   emojiset: ['google', 'twitter', 'text'],
 };
 
-// The languages the double knows, with the English names its events give them.
+// Languages of Zulip's list, by the code its settings take (Django's
+// to_language of the locale folder: `pt-br`, `zh-hans`), each with the name
+// its events give it, the language's own name (LANG_INFO's name_local). The
+// list has more; these are those Hearth's window speaks, and a few more.
 const languageNames: Readonly<Record<string, string>> = {
+  ar: 'العربيّة',
+  de: 'Deutsch',
   en: 'English',
-  de: 'German',
-  es: 'Spanish',
-  fr: 'French',
-  it: 'Italian',
-  ja: 'Japanese',
-  nl: 'Dutch',
-  pl: 'Polish',
-  pt: 'Portuguese',
-  ru: 'Russian',
-  'zh-hans': 'Simplified Chinese',
+  es: 'español',
+  fr: 'français',
+  it: 'italiano',
+  ja: '日本語',
+  nl: 'Nederlands',
+  pl: 'polski',
+  pt: 'Português',
+  'pt-br': 'Português Brasileiro',
+  ru: 'Русский',
+  'zh-hans': '简体中文',
+  'zh-hant': '繁體中文',
 };
 
 const maxNameLength = 100;
@@ -69,7 +75,7 @@ function settingsSchema(org: Org) {
 function checkSetting(org: Org, name: string, value: unknown): void {
   const allowed = choices[name];
   if (allowed && !allowed.includes(value as string | number)) throw badRequest(`Invalid ${name}`);
-  if (name === 'default_language' && !(String(value) in languageNames)) {
+  if (name === 'default_language' && !Object.hasOwn(languageNames, String(value))) {
     throw badRequest('Invalid default_language');
   }
   if (name === 'notification_sound') {

@@ -69,6 +69,7 @@ export const updateRealmEndpoint = userEndpoint({
     notifications_stream_id: optional('json', z.number().int()),
     enable_read_receipts: flag(),
     bot_creation_policy: oneOf(Object.values(BotCreationPolicy)),
+    default_language: optional('text', z.string()),
   },
   handle: ({ services, params, user }) => {
     // A Zulip web client keeps a blank name from being saved; Hearth's host

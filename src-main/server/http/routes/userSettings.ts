@@ -3,6 +3,7 @@ import { checkNotificationSound } from '../../actions/updateNotificationSettings
 import { changeFullName } from '../../actions/changeFullName';
 import { changeTimezone, checkTimezone } from '../../actions/changeTimezone';
 import { changePassword, regenerateOwnApiKey } from '../../actions/credentials';
+import { checkUserLanguage } from '../../actions/languages';
 import { changeUserSettings } from '../../actions/userSettings';
 import { errors } from '../../errors';
 import { answerAfter } from '../answerAfter';
@@ -25,9 +26,9 @@ const choice = (...values: number[]) =>
 const MIN_EMAIL_BATCHING_SECONDS = 120;
 const MAX_EMAIL_BATCHING_SECONDS = 7 * 24 * 60 * 60;
 
-// Zulip 7.0's unified PATCH /settings, for the full name and the
-// notification, display and privacy settings Hearth keeps, and the time
-// zone; email changes and the language are not offered here.
+// Zulip 7.0's unified PATCH /settings, for the full name, the notification,
+// display and privacy settings Hearth keeps, the language and the time zone;
+// email changes are not offered here.
 export const updateSettingsEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/settings',
@@ -48,6 +49,8 @@ export const updateSettingsEndpoint = userEndpoint({
     color_scheme: choice(1, 2, 3),
     translate_emoticons: flag(),
     display_emoji_reaction_users: flag(),
+    // Plain text since Zulip 4.0 (feature level 63), as the other strings.
+    default_language: optional('text', z.string()),
     default_view: optional('text', z.enum(['recent_topics', 'all_messages'])),
     escape_navigates_to_default_view: flag(),
     left_side_userlist: flag(),
@@ -65,6 +68,7 @@ export const updateSettingsEndpoint = userEndpoint({
   handle: ({ services, params, user }) => {
     const { timezone, ...settings } = params;
     if (timezone !== undefined) checkTimezone(timezone);
+    if (params.default_language !== undefined) checkUserLanguage(params.default_language);
     checkNotificationSound(params.notification_sound);
     const batching = params.email_notifications_batching_period_seconds;
     if (

@@ -24,6 +24,7 @@ import { sql as scheduledMessages } from './023-scheduled-messages';
 import { sql as botServices } from './024-bot-services';
 import { sql as drafts } from './025-drafts';
 import { sql as linkifiersAndPlaygrounds } from './026-linkifiers-and-playgrounds';
+import { sql as realmDefaultLanguage } from './027-realm-default-language';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -54,4 +55,5 @@ export const migrations: readonly string[] = [
   botServices,
   drafts,
   linkifiersAndPlaygrounds,
+  realmDefaultLanguage,
 ];

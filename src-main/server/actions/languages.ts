@@ -1,0 +1,82 @@
+import { errors } from '../errors';
+
+/**
+ * Zulip 7.0's languages, by the code its settings take, with the name its
+ * events give each (`language_name`). Zulip builds the list when it compiles
+ * its translations (zerver/management/commands/compilemessages.py): one entry
+ * per locale/<locale>/LC_MESSAGES/django.po it ships, plus English, the code
+ * being Django's to_language of the folder's name (`zh_Hans` → `zh-hans`,
+ * `pt_PT` → `pt-pt`) and the name Django's own name for the language in
+ * itself (LANG_INFO's name_local), else the PO file's team name. 7.1 added
+ * Luri (Bakhtiari), Brazilian Portuguese (`pt-br`) and Tagalog, and 8.3
+ * Gujarati and Greek, so a Zulip 7.0 server refuses those five.
+ */
+const zulip70Languages: ReadonlyMap<string, string> = new Map([
+  ['ar', 'العربيّة'],
+  ['be', 'беларуская'],
+  ['bg', 'български'],
+  ['ca', 'català'],
+  ['cs', 'česky'],
+  ['cy', 'Cymraeg'],
+  ['da', 'dansk'],
+  ['de', 'Deutsch'],
+  ['en', 'English'],
+  ['en-gb', 'British English'],
+  ['eo', 'Esperanto'],
+  ['es', 'español'],
+  ['fa', 'فارسی'],
+  ['fi', 'suomi'],
+  ['fr', 'français'],
+  ['gl', 'galego'],
+  ['hi', 'हिंदी'],
+  ['hu', 'Magyar'],
+  ['id', 'Bahasa Indonesia'],
+  ['it', 'italiano'],
+  ['ja', '日本語'],
+  ['ko', '한국어'],
+  ['lt', 'Lietuviškai'],
+  ['lv', 'latviešu'],
+  ['ml', 'മലയാളം'],
+  ['mn', 'Mongolian'],
+  ['nl', 'Nederlands'],
+  ['no', 'norsk'],
+  ['pl', 'polski'],
+  ['pt', 'Português'],
+  // Django names no language pt-pt, si or zh-tw: Zulip takes the PO file's team name.
+  ['pt-pt', 'Portuguese (Portugal)'],
+  ['ro', 'Română'],
+  ['ru', 'Русский'],
+  ['si', 'Sinhala'],
+  ['sr', 'српски'],
+  ['sv', 'svenska'],
+  ['ta', 'தமிழ்'],
+  ['tr', 'Türkçe'],
+  ['uk', 'Українська'],
+  ['vi', 'Tiếng Việt'],
+  ['zh-hans', '简体中文'],
+  ['zh-hant', '繁體中文'],
+  ['zh-tw', 'Chinese (Taiwan)'],
+]);
+
+/** Every code Zulip 7.0's get_available_language_codes gives, in its spelling. */
+export const availableLanguageCodes: readonly string[] = [...zulip70Languages.keys()];
+
+/** Zulip's get_language_name: a code off the list is named "Unknown" rather than refused. */
+export function languageName(code: string): string {
+  return zulip70Languages.get(code) ?? 'Unknown';
+}
+
+/**
+ * A user's default_language as Zulip 7.0's PATCH /settings takes it: exactly
+ * a code of the list, spelt as the list spells it (`zh-hans`, not `zh_Hans`).
+ */
+export function checkUserLanguage(code: string): string {
+  if (!zulip70Languages.has(code)) throw errors.badRequest('Invalid default_language');
+  return code;
+}
+
+/** The organization's default_language as Zulip 7.0's PATCH /realm takes it, with its own words. */
+export function checkRealmLanguage(code: string): string {
+  if (!zulip70Languages.has(code)) throw errors.badRequest(`Invalid language '${code}'`);
+  return code;
+}
