@@ -2,6 +2,13 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
+// A catalog's chunk is named for its language and area (assets/de-settings-….js),
+// so what a window fetched says which languages it loaded.
+function catalogChunkName(chunk: { facadeModuleId: string | null }): string {
+  const catalog = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+  return catalog ? `assets/${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
+}
+
 // Our folders are not electron-vite's defaults, so every entry is named.
 export default defineConfig({
   main: {
@@ -30,7 +37,10 @@ export default defineConfig({
     publicDir: resolve('resources'),
     plugins: [svelte()],
     build: {
-      rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve('src-renderer/index.html') },
+        output: { chunkFileNames: catalogChunkName },
+      },
     },
   },
 });

@@ -66,6 +66,15 @@ export default tseslint.config(
     ],
   ),
   zone(
+    ['src-main/i18n/**'],
+    [
+      {
+        group: ['**/server/**', '**/client/**', '**/desktop/**', '**/web/**', '**/state/**'],
+        message: 'i18n/ is shared by the window and main and depends on neither.',
+      },
+    ],
+  ),
+  zone(
     ['src-main/state/**'],
     [
       {
@@ -85,9 +94,10 @@ export default tseslint.config(
       },
       // wire/ is declared once for every part (DESIGN.md); the window runs
       // two pieces of it: emojiGlyph.ts, to draw the emoji of server HTML, and
-      // urlTemplate.ts, to open a code block in a playground.
+      // urlTemplate.ts, to open a code block in a playground. i18n/ is the
+      // one way the window and main speak a language.
       {
-        regex: 'src-main/(?!wire/(?:emojiGlyph|urlTemplate)$)',
+        regex: 'src-main/(?!wire/(?:emojiGlyph|urlTemplate)$|i18n/)',
         message: 'The renderer reaches the main side only through the bridge.',
       },
       {

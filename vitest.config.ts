@@ -1,3 +1,4 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 
 // Files that change what every later file in their process would see: zulip-js
@@ -19,6 +20,9 @@ const isolated = [
 // others share their process's modules, since importing them again for each
 // file took a third of a run.
 export default defineConfig({
+  // The window's language lives in runes (i18n.svelte.ts), which tests of its
+  // scripts reach: Svelte's compiler makes them code.
+  plugins: [svelte()],
   test: {
     reporters: ['default', './test/summaryReporter.ts'],
     pool: 'forks',

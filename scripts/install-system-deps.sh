@@ -9,10 +9,12 @@
 #   python3, make, g++         node-gyp builds better-sqlite3 and keytar
 #   fonts-noto-color-emoji     colour glyphs for every emoji the window offers (Debian
 #                              desktops have it; a bare machine draws empty boxes)
+#   fonts-droid-fallback       Japanese and Chinese glyphs, for the window's screenshots
+#                              in those languages (Arabic is in the default fonts)
 set -euo pipefail
 
 packages=(libsecret-1-dev gnome-keyring dbus-x11 libsecret-tools chromium libglib2.0-bin
-  gsettings-desktop-schemas python3 make g++ fonts-noto-color-emoji)
+  gsettings-desktop-schemas python3 make g++ fonts-noto-color-emoji fonts-droid-fallback)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -333,6 +333,12 @@ export const displaySettingsSchema = z.object({
    * server has no such setting (Zulip 10 removed it, feature level 364).
    */
   denseMode: z.boolean().nullable(),
+  /**
+   * Zulip's default_language, as the server writes it (`de`, `pt_BR`,
+   * `zh-hans`): the window speaks it where it can. Null where the server
+   * sends none.
+   */
+  language: z.string().nullable(),
 });
 export type DisplaySettings = z.infer<typeof displaySettingsSchema>;
 
@@ -343,6 +349,8 @@ export const displayPatchSchema = displaySettingsSchema
   .extend({
     twentyFourHourTime: z.boolean(),
     denseMode: z.boolean(),
+    /** One of the window's languages (src-main/i18n/languages.ts); main writes it as the server's code. */
+    language: z.string().min(1).max(20),
     timezone: z.string().min(1).max(100),
   })
   .partial();
@@ -951,6 +959,11 @@ export const bridgeCalls = {
         .object({ sidebar: z.boolean().optional(), inbox: z.boolean().optional() })
         .refine((patch) => Object.keys(patch).length > 0, 'change at least one setting'),
     }),
+    result: z.object({}),
+  },
+  /** The window's language, which main's menus, dialogs and notifications then speak. */
+  useLanguage: {
+    args: z.object({ code: z.string().min(1).max(20) }),
     result: z.object({}),
   },
   /** Zulip's display settings; the snapshot follows the server's event. */

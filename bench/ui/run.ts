@@ -1,4 +1,6 @@
 // `npm run bench:ui [-- --messages <n>]`
+// `npm run bench:ui -- --i18n-candidates`: only the message-catalog libraries
+// compared (./i18nCandidates/compare.ts), none of the figures below.
 //
 // The window in Chromium against a bare list of the same messages in the same
 // run: scroll frame times through a long narrow, the feed's DOM size, the
@@ -15,6 +17,7 @@ import { launchChromium, openRendererPage } from '../../test/helpers/rendererPag
 import { formatTable, log, machineLine, megabytes, ms, type Row } from '../server/report';
 import { acknowledgedId, endBench, rateLimitsOff, requireAll } from '../server/workload';
 import { bareAppendToPaint, openBareList, type BareNarrow } from './bareList';
+import { compareI18nCandidates } from './i18nCandidates/compare';
 import {
   arrivalToPaint,
   clickToPaint,
@@ -29,7 +32,12 @@ import {
 import { seedNarrow } from './seedNarrows';
 import { openSocketFloor } from './socketFloor';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: {
+    messages: { type: 'string', default: '10000' },
+    'i18n-candidates': { type: 'boolean', default: false },
+  },
+});
 const LONG = Number(values.messages);
 const OTHER = 2_000;
 // Enough samples that a p99 is not simply the slowest one.
@@ -282,4 +290,4 @@ async function main(): Promise<void> {
   log(missed.length === 0 ? 'every target met' : `NOT MET: ${missed.join('; ')}`);
 }
 
-main().catch(endBench);
+(values['i18n-candidates'] ? compareI18nCandidates() : main()).catch(endBench);

@@ -21,6 +21,7 @@ import type { GroupSettingValue } from '../state/groupSettings';
 import { zulip7FeatureLevel } from '../state/permissions';
 import { codeToNamesSchema, type CodeToNames } from './cache/serverEmoji';
 import { FileTooLargeError, NetworkError, NotZulipError, ProtocolError } from './errors';
+import { mt } from '../i18n/mainText';
 import { linkifierApi, type LinkifierApi } from './linkifierApi';
 import {
   createHttpClient,
@@ -243,9 +244,10 @@ const temporaryUrlSchema = z.looseObject({ url: z.string().min(1) });
 // Zulip 7.0 answers an upload with `uri`; later releases add `url`, the name newer ones keep.
 const uploadedSchema = z
   .looseObject({ uri: z.string().min(1).optional(), url: z.string().min(1).optional() })
-  .refine((answer) => answer.url !== undefined || answer.uri !== undefined, {
-    message: 'the answer names no url',
-  });
+  .refine(
+    (answer) => answer.url !== undefined || answer.uri !== undefined,
+    'the answer names no url',
+  );
 
 // A file goes at the speed of the link: a minute is too short for 25 MiB on a slow one.
 const uploadTimeoutMs = 15 * 60_000;
@@ -918,7 +920,7 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
       if (maxBytes != null && data.length > maxBytes) {
         // Zulip's own words for a file past its limit.
         throw new FileTooLargeError(
-          `Uploaded file is larger than the allowed limit of ${Math.round((maxBytes / mib) * 100) / 100} MiB`,
+          mt('main.uploads.overLimit', { mib: Math.round((maxBytes / mib) * 100) / 100 }),
           data.length,
           maxBytes,
         );

@@ -1,5 +1,6 @@
 import type { Bot, BotType, OutgoingWebhook } from '../../src-preload/bridge';
 import type { InitialState } from '../state/applyEvent';
+import { mt } from '../i18n/mainText';
 import { webhookUrl } from '../wire';
 import type { Api } from './api';
 
@@ -111,7 +112,7 @@ export class OwnBots {
     });
     // The answer to POST /bots lacks the email, which the server derives from its own domain.
     const created = (await this.list()).find((bot) => bot.userId === userId);
-    if (!created) throw new Error(`The new bot ${userId} is missing from your bots`);
+    if (!created) throw new Error(mt('main.bots.newMissing', { id: String(userId) }));
     // Its realm_bot event may not have reached the session yet: the URL is the one just given.
     return { ...created, outgoing: created.outgoing ?? outgoing ?? null };
   }
@@ -131,15 +132,15 @@ export class OwnBots {
   async webhookUrl(request: WebhookUrlRequest): Promise<string> {
     const bots = await (this.#keyed ?? this.#reload());
     const bot = bots.find((candidate) => candidate.userId === request.botId);
-    if (!bot) throw new Error(`You have no active bot with ID ${request.botId}`);
+    if (!bot) throw new Error(mt('main.bots.noSuchBot', { id: String(request.botId) }));
     // A generic bot's key opens the whole API, so it is never pasted into another tool.
     if (bot.botType !== 'incoming_webhook') {
-      throw new Error(`${bot.fullName} is not an incoming webhook bot`);
+      throw new Error(mt('main.bots.notWebhook', { name: bot.fullName }));
     }
     // A listing without the key is asked for it once, and keeps it like the rest.
     bot.apiKey ??= (await this.api.getBotApiKey(bot.userId)) ?? undefined;
     if (bot.apiKey === undefined) {
-      throw new Error(`The server gave no API key for ${bot.fullName}`);
+      throw new Error(mt('main.bots.noKey', { name: bot.fullName }));
     }
     return webhookUrl({
       realmUri: this.realmUri,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiSuccessSchema } from '../wire';
 import { templateVariables } from '../wire/urlTemplate';
+import { mt } from '../i18n/mainText';
 import { ApiError } from './errors';
 import type { HttpClient } from './http';
 
@@ -35,12 +36,7 @@ const idSchema = z.looseObject({ id: z.number().int() });
 function urlPrefixOf(urlTemplate: string): string {
   const variables = templateVariables(urlTemplate);
   if (!urlTemplate.endsWith('{code}') || variables.length !== 1) {
-    throw new ApiError(
-      400,
-      'BAD_REQUEST',
-      'This server adds the code at the end of the URL: end the URL template with {code}.',
-      {},
-    );
+    throw new ApiError(400, 'BAD_REQUEST', mt('main.linkifiers.codeAtEnd'), {});
   }
   return urlTemplate.slice(0, -'{code}'.length);
 }

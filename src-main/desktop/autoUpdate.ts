@@ -7,6 +7,7 @@ import {
   type UpdateChoice,
   type UpdateNotice,
 } from '../client/app/updatePolicy';
+import { mt } from '../i18n/mainText';
 import { messageBox } from './nativeConfirm';
 
 interface UpdatingApp {
@@ -30,7 +31,7 @@ async function askToRestart(
 ): Promise<UpdateChoice> {
   const response = await messageBox(window, {
     type: 'info',
-    buttons: ['Restart', 'Later'],
+    buttons: [mt('main.update.restart'), mt('main.update.later')],
     defaultId: 0,
     cancelId: 1,
     noLink: true,

@@ -1,10 +1,10 @@
 import { session as electronSession, type DownloadItem } from 'electron';
 import type { SaveDownload } from '../client/app/downloadPort';
+import { mt } from '../i18n/mainText';
 
 const endings = {
-  cancelled: 'The download was cancelled.',
-  interrupted:
-    'The download was interrupted: the connection failed, or the server refused the file.',
+  cancelled: 'main.download.cancelled',
+  interrupted: 'main.download.interrupted',
 } as const;
 
 /**
@@ -39,14 +39,14 @@ export function electronDownloads(
         const at = queue?.indexOf(take) ?? -1;
         if (at >= 0) queue?.splice(at, 1);
         if (queue?.length === 0) waiting.delete(href);
-        reject(new Error('The download did not start: the server did not answer.'));
+        reject(new Error(mt('main.download.notStarted')));
       }, startTimeoutMs);
       const take = (item: DownloadItem) => {
         clearTimeout(timer);
         item.setSavePath(path);
         item.once('done', (_event, state) => {
           if (state === 'completed') resolve(item.getSavePath());
-          else reject(new Error(endings[state]));
+          else reject(new Error(mt(endings[state])));
         });
       };
       waiting.set(href, [...(waiting.get(href) ?? []), take]);

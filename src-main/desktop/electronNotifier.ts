@@ -1,6 +1,7 @@
 import { app, nativeImage, Notification, type BrowserWindow } from 'electron';
 import type { Notifier } from '../client/app/notifier';
 import { keepNewest } from '../client/keepNewest';
+import { mt } from '../i18n/mainText';
 import { badgeBitmap } from './badgeIcon';
 
 export interface ElectronNotifierOptions {
@@ -50,7 +51,7 @@ export function electronNotifier({ page, window, onClick }: ElectronNotifierOpti
       const bitmap = badgeBitmap(count);
       window()?.setOverlayIcon(
         count > 0 ? nativeImage.createFromBitmap(bitmap.data, bitmap) : null,
-        count > 0 ? `${count} unread` : '',
+        count > 0 ? mt('main.badge.unread', { count }) : '',
       );
     },
   };

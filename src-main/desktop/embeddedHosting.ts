@@ -22,6 +22,7 @@ import {
 } from '../server/backups/backupFiles';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a folder's name, shared with the worker that writes there
 import { exportsDirOf } from '../server/export/exportFolder';
+import { mt } from '../i18n/mainText';
 import { Hosting, type HostConfig, type HostInfo } from './hosting';
 
 export interface EmbeddedHostingOptions {
@@ -88,7 +89,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
 
   const savedOrFail = async (): Promise<Settings> => {
     const settings = await saved();
-    if (!settings) throw new Error('The organization has not been hosted yet.');
+    if (!settings) throw new Error(mt('main.hosting.neverHosted'));
     return settings;
   };
 
@@ -172,14 +173,14 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       else changed();
     },
     async backUp() {
-      if (!hosting) throw new Error('Start the host to take a backup.');
+      if (!hosting) throw new Error(mt('main.hosting.startToBackUp'));
       await hosting.request({ type: 'backup' });
       changed();
     },
     async exportForZulip(zulipVersion) {
-      if (!hosting) throw new Error('Start the host to export.');
+      if (!hosting) throw new Error(mt('main.hosting.startToExport'));
       const { export: exported } = await hosting.request({ type: 'export-zulip', zulipVersion });
-      if (!exported) throw new Error('The host did not say what it exported.');
+      if (!exported) throw new Error(mt('main.hosting.exportUnsaid'));
       return exported;
     },
     async setBotsReachPrivateNetworks(allow) {
@@ -196,7 +197,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     },
     async restore(name) {
       if (!isBackupName(name) || !(await listBackups(backupsDir)).some((b) => b.name === name)) {
-        throw new Error('There is no such backup.');
+        throw new Error(mt('main.hosting.noSuchBackup'));
       }
       try {
         await start(undefined, join(backupsDir, name));

@@ -12,6 +12,7 @@ import type {
   HostWorkerToMain,
   MainToHostWorker,
 } from '../server/workerProtocol';
+import { mt } from '../i18n/mainText';
 import { LogRing, type LogLine } from './logRing';
 
 /**
@@ -163,7 +164,7 @@ export class Hosting {
   request(request: HostRequest): Promise<HostReply> {
     const worker = this.#worker;
     if (!worker || this.#status !== 'running') {
-      return Promise.reject(new Error('The host is not running.'));
+      return Promise.reject(new Error(mt('main.hosting.notRunning')));
     }
     const id = this.#nextRequestId++;
     return new Promise((resolve, reject) => {
@@ -174,7 +175,8 @@ export class Hosting {
 
   /** Replies the worker that ended will never send. */
   #dropReplies(): void {
-    for (const waiter of this.#replies.values()) waiter.reject(new Error('The host stopped.'));
+    for (const waiter of this.#replies.values())
+      waiter.reject(new Error(mt('main.hosting.stopped')));
     this.#replies.clear();
   }
 
@@ -236,7 +238,7 @@ export class Hosting {
           this.#replies.delete(message.data.id);
           if (message.data.ok)
             waiter?.resolve({ name: message.data.name, export: message.data.export });
-          else waiter?.reject(new Error(message.data.message ?? 'the host could not do it'));
+          else waiter?.reject(new Error(message.data.message ?? mt('main.hosting.refused')));
         } else if (message.data.type === 'ready' && !settled) {
           settled = true;
           clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { dialog, type BrowserWindow, type MessageBoxOptions } from 'electron';
 import type { Confirm } from '../client/app/confirmPort';
+import { mt } from '../i18n/mainText';
 
 /**
  * The confirmation main asks for itself: a native dialog over the window,
@@ -10,7 +11,7 @@ export function nativeConfirm(window: () => BrowserWindow | null): Confirm {
   return async ({ action, message, detail }) => {
     const options: MessageBoxOptions = {
       type: 'warning',
-      buttons: [action, 'Cancel'],
+      buttons: [action, mt('main.dialog.cancel')],
       defaultId: 1,
       cancelId: 1,
       noLink: true,

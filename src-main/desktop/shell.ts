@@ -15,6 +15,7 @@ import { autostartEntry } from './autostart';
 import { closeAction, restoredBounds, trayMenu, trayTooltip } from '../client/app/desktopShell';
 import type { AppState } from '../../src-preload/bridge';
 import { badgeBitmap, hearthGreen } from './badgeIcon';
+import { mt, onMainLanguageChange } from '../i18n/mainText';
 
 // The desktop around the window: tray, close-to-tray, the application menu,
 // spell-checking, start at login and the window's place. What each shows and
@@ -51,7 +52,7 @@ export function attachShell({ hearth, window, quit }: ShellOptions): () => void 
   const itemOf = (item: ReturnType<typeof trayMenu>[number]): MenuItemConstructorOptions => {
     switch (item.kind) {
       case 'show':
-        return { label: 'Show Hearth', click: show };
+        return { label: mt('main.tray.show'), click: show };
       case 'account':
         return {
           label: item.label,
@@ -67,14 +68,17 @@ export function attachShell({ hearth, window, quit }: ShellOptions): () => void 
       case 'status':
         return { label: item.label, enabled: false };
       case 'quit':
-        return { label: 'Quit Hearth', click: quit };
+        return { label: mt('main.app.quit'), click: quit };
       case 'separator':
         return { type: 'separator' };
     }
   };
-  const applyState = (state: AppState) => {
+  const showTray = (state: AppState) => {
     tray.setContextMenu(Menu.buildFromTemplate(trayMenu(state).map(itemOf)));
     tray.setToolTip(trayTooltip(state));
+  };
+  const applyState = (state: AppState) => {
+    showTray(state);
     // Linux and Windows trays have no badge: the count is drawn on the icon.
     if (process.platform === 'darwin') tray.setTitle(state.badge > 0 ? String(state.badge) : '');
     else tray.setImage(trayIcon(state.badge));
@@ -84,6 +88,7 @@ export function attachShell({ hearth, window, quit }: ShellOptions): () => void 
   tray.on('click', show);
   applyState(hearth.appState());
   const stopListening = hearth.on('appState', applyState);
+  const showMenus = () => Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenu(quit)));
 
   window.on('close', (event) => {
     const bounds = window.getNormalBounds();
@@ -96,10 +101,16 @@ export function attachShell({ hearth, window, quit }: ShellOptions): () => void 
 
   useSystemSpelling(window.webContents.session);
   offerSpellingSuggestions(window);
-  Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenu(quit)));
+  showMenus();
+  // Menus are built once: in another language they are built again.
+  const stopSpeaking = onMainLanguageChange(() => {
+    showMenus();
+    showTray(hearth.appState());
+  });
 
   return () => {
     stopListening();
+    stopSpeaking();
     tray.destroy();
   };
 }
@@ -139,9 +150,11 @@ function offerSpellingSuggestions(window: BrowserWindow): void {
     }));
     const spelling: MenuItemConstructorOptions[] = params.misspelledWord
       ? [
-          ...(suggestions.length > 0 ? suggestions : [{ label: 'No suggestions', enabled: false }]),
+          ...(suggestions.length > 0
+            ? suggestions
+            : [{ label: mt('main.spelling.noSuggestions'), enabled: false }]),
           {
-            label: 'Add to dictionary',
+            label: mt('main.spelling.addToDictionary'),
             click: () =>
               window.webContents.session.addWordToSpellCheckerDictionary(params.misspelledWord),
           },
@@ -163,12 +176,12 @@ function applicationMenu(quit: () => void): MenuItemConstructorOptions[] {
   return [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
     {
-      label: 'File',
-      submenu: [{ label: 'Quit Hearth', accelerator: 'CommandOrControl+Q', click: quit }],
+      label: mt('main.menu.file'),
+      submenu: [{ label: mt('main.app.quit'), accelerator: 'CommandOrControl+Q', click: quit }],
     },
     { role: 'editMenu' },
     {
-      label: 'View',
+      label: mt('main.menu.view'),
       submenu: [
         { role: 'resetZoom' },
         { role: 'zoomIn' },

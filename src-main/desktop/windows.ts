@@ -1,5 +1,6 @@
 import { app, BrowserWindow, shell, type Session } from 'electron';
 import type { WindowBounds } from '../client/app/preferences';
+import { productName } from '../i18n/mainText';
 import { isAppUrl, isExternalLink } from './navigationPolicy';
 
 export interface MainWindowOptions {
@@ -52,7 +53,7 @@ export function createMainWindow({
       : { width: 1100, height: 760 }),
     minWidth: 640,
     minHeight: 420,
-    title: 'Hearth',
+    title: productName,
     show: false,
     webPreferences: {
       preload,

@@ -54,7 +54,7 @@ describe.each(serverKinds)('drafts, on $name', (kind) => {
       .click();
     await compose().getByRole('combobox', { name: 'Topic' }).fill('lunch');
     await message().fill('Soup sounds good, I will bring');
-    await expect.poll(() => draftsButton().innerText()).toMatch(/1\s*drafts/);
+    await expect.poll(() => draftsButton().innerText()).toMatch(/1\s*draft\b/);
 
     // Another conversation has no draft: the box is empty there.
     await withBob().click();
@@ -92,7 +92,7 @@ describe.each(serverKinds)('drafts, on $name', (kind) => {
   it('forgets the draft when the box is emptied', async () => {
     await withBob().click();
     await message().fill('Maybe soup again tomorrow');
-    await expect.poll(() => draftsButton().innerText()).toMatch(/1\s*drafts/);
+    await expect.poll(() => draftsButton().innerText()).toMatch(/1\s*draft\b/);
     await message().fill('');
     await expect.poll(() => draftsButton().innerText()).toMatch(/Drafts$/);
   });
@@ -100,7 +100,7 @@ describe.each(serverKinds)('drafts, on $name', (kind) => {
   it('deletes a draft from the Drafts view', async () => {
     await withBob().click();
     await message().fill('Not today, sorry');
-    await expect.poll(() => draftsButton().innerText()).toMatch(/1\s*drafts/);
+    await expect.poll(() => draftsButton().innerText()).toMatch(/1\s*draft\b/);
     await draftsButton().click();
     await draftList()
       .getByRole('button', { name: `Delete the draft to ${bob.fullName}` })
@@ -114,7 +114,7 @@ describe.each(serverKinds)('drafts, on $name', (kind) => {
   it('keeps drafts when the app restarts', async () => {
     await withBob().click();
     await message().fill('Yes to coffee at four');
-    await expect.poll(() => draftsButton().innerText()).toMatch(/1\s*drafts/);
+    await expect.poll(() => draftsButton().innerText()).toMatch(/1\s*draft\b/);
     await ui.close();
 
     ui = await app.open();

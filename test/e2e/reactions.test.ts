@@ -132,7 +132,7 @@ describe('emoji reactions', () => {
     expect(await chip(page).getAttribute('aria-pressed')).toBe('false');
     await chip(page).click();
     await expect.poll(() => count(page)).toBe('2');
-    expect(await chip(page).getAttribute('title')).toBe('You, Alice reacted with :tada:');
+    expect(await chip(page).getAttribute('title')).toBe('You and Alice reacted with :tada:');
     expect(await chip(page).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => count(aliceUi.page)).toBe('2');
     // Alice's other reaction, from another device, shows beside it, not highlighted for Bob.

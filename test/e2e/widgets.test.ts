@@ -62,7 +62,7 @@ describe.each(serverKinds)('polls and to-do lists in the window, on $name', (kin
       content: JSON.stringify({ type: 'vote', key: 'canned,1', vote: 1 }),
     });
     const soup = poll().getByRole('button', { name: /^Soup:/ });
-    await expect.poll(() => soup.getAttribute('title')).toBe(`You, ${server.other.fullName}`);
+    await expect.poll(() => soup.getAttribute('title')).toBe(`You and ${server.other.fullName}`);
 
     await soup.focus();
     await page.keyboard.press('Tab');

@@ -27,6 +27,8 @@ export interface RendererPageOptions {
   permissions?: string[];
   /** Closing leaves the app's profile in place, for a restart on it. */
   keepProfile?: boolean;
+  /** The system's language as the page sees it (navigator.languages), e.g. `ar` or the pseudo-language `en-XA`. */
+  locale?: string;
   /** Runs before the page loads, e.g. to install observers with `page.addInitScript`. */
   beforeLoad?: (page: Page) => Promise<void>;
 }
@@ -89,6 +91,7 @@ export async function openWindow(
   ).newContext({
     viewport: options.viewport ?? { width: 1100, height: 700 },
     permissions: options.permissions ?? [],
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
   });
   const page = await context.newPage();
   const pageErrors: string[] = [];

@@ -1,3 +1,4 @@
+import './englishWindow';
 import { wildcardsOf } from '../../src-main/client/app/composeAids';
 import { describe, expect, it } from 'vitest';
 import type { ComposeRules, SidebarStream, SidebarUser } from '../../src-preload/bridge';

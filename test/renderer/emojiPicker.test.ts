@@ -1,11 +1,7 @@
+import './englishWindow';
 import { describe, expect, it } from 'vitest';
 import type { EmojiPicker, PickerEmoji } from '../../src-preload/bridge';
-import {
-  frequentEmoji,
-  gridMove,
-  reactionLabel,
-  searchEmoji,
-} from '../../src-renderer/src/lib/emojiPicker';
+import { frequentEmoji, gridMove, searchEmoji } from '../../src-renderer/src/lib/emojiPicker';
 
 const emoji = (name: string, aliases: string[] = [], code = name): PickerEmoji => ({
   key: `unicode_emoji:${code}`,
@@ -67,13 +63,5 @@ describe('moving in the emoji grid', () => {
     expect(gridMove(3, 'ArrowUp', 8, 20)).toBeNull();
     expect(gridMove(3, 'Enter', 8, 20)).toBeNull();
     expect(gridMove(0, 'ArrowRight', 8, 0)).toBeNull();
-  });
-});
-
-describe('a reaction chip’s words', () => {
-  it('names who reacted and the emoji', () => {
-    expect(reactionLabel({ names: ['Alice', 'Bob'], name: 'tada' })).toBe(
-      'Alice, Bob reacted with :tada:',
-    );
   });
 });

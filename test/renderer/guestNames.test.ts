@@ -1,3 +1,4 @@
+import './englishWindow';
 import { describe, expect, it } from 'vitest';
 import type { Message, SidebarUser, Snapshot } from '../../src-preload/bridge';
 import { completingAt, completionsFor } from '../../src-renderer/src/lib/composeCompletion';

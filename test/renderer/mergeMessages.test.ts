@@ -1,3 +1,4 @@
+import './englishWindow';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src-preload/bridge';
 import { mergeMessages } from '../../src-renderer/src/lib/narrow';

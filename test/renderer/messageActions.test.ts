@@ -1,3 +1,4 @@
+import './englishWindow';
 import { describe, expect, it } from 'vitest';
 import type { Message, MessageRules } from '../../src-preload/bridge';
 import { offeredActions, quoteOf } from '../../src-renderer/src/lib/messageActions';

@@ -1,3 +1,4 @@
+import './englishWindow';
 import { describe, expect, it } from 'vitest';
 import type { Narrow, SidebarStream } from '../../src-preload/bridge';
 import { nextUnreadTopic } from '../../src-renderer/src/lib/nextUnreadTopic';

@@ -1,3 +1,4 @@
+import './englishWindow';
 import { describe, expect, it } from 'vitest';
 import type { SidebarUser } from '../../src-preload/bridge';
 import { presenceOrder } from '../../src-renderer/src/lib/people';

@@ -1,3 +1,4 @@
+import './englishWindow';
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src-preload/bridge';
 import { searchSuggestions } from '../../src-renderer/src/lib/searchSuggestions';

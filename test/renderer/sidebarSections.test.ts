@@ -1,3 +1,4 @@
+import './englishWindow';
 import { describe, expect, it } from 'vitest';
 import type { SidebarStream } from '../../src-preload/bridge';
 import { channelSections, type ChannelSection } from '../../src-renderer/src/lib/sidebarOrder';

@@ -1,3 +1,4 @@
+import './englishWindow';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Destination } from '../../src-preload/bridge';
 import { TypingStatus, typingIdleMs } from '../../src-renderer/src/lib/typingStatus';

@@ -1,4 +1,5 @@
 import type { NarrowTerm } from '../../wire';
+import { mt } from '../../i18n/mainText';
 import { secretAccount, type SecretStore } from '../secretStore';
 import { AccountList, sameAccount, type AccountRecord } from './accountList';
 import type { SignInResult } from './signIn';
@@ -21,8 +22,7 @@ export interface AccountsOptions {
   deleteCache: (account: AccountRecord) => Promise<void>;
 }
 
-export const memoryOnlyNotice =
-  'No keychain is available: your API key is kept in memory for this run only, and you will need to sign in again next time.';
+export const memoryOnlyNotice = (): string => mt('main.accounts.memoryOnly');
 
 /** The accounts of this app: their records on disk, their keys in the SecretStore. */
 export class Accounts {
@@ -38,7 +38,7 @@ export class Accounts {
 
   /** The notice the window keeps up while keys cannot outlive this run; null when they can. */
   get notice(): string | null {
-    return this.secrets.persistent ? null : memoryOnlyNotice;
+    return this.secrets.persistent ? null : memoryOnlyNotice();
   }
 
   async all(): Promise<Account[]> {

@@ -1,4 +1,5 @@
 import { parseFingerprint } from '../../wire/fingerprint';
+import { mt } from '../../i18n/mainText';
 import type { HttpClientOptions } from '../http';
 import { NetworkError } from '../errors';
 import { CertificateChangedError, type CertificatePin } from '../network/certificates';
@@ -34,7 +35,11 @@ export async function pinFromLink(
     const changed = new CertificateChangedError(new URL(serverUrl).host, fingerprint, presented);
     throw new SignInError(
       'tls',
-      `${changed.host} presented a certificate with SHA-256 fingerprint ${presented.fingerprint}, not ${fingerprint}, the one you were given with its address. Someone may be intercepting the connection: ask whoever invited you to compare it with their Hosting page.`,
+      mt('main.signIn.linkCertificateDiffers', {
+        host: changed.host,
+        presented: presented.fingerprint,
+        expected: fingerprint,
+      }),
       'serverUrl',
       { reason: 'changed' },
       { cause: changed },

@@ -1,3 +1,4 @@
+import { mt, type MainKey } from '../../i18n/mainText';
 import { ApiError, NetworkError, NotZulipError, ProtocolError } from '../errors';
 import { certificateChange } from '../network/certificates';
 import { proxyCredentialsMessage, proxyFailure, type ProxyError } from '../network/proxyError';
@@ -29,22 +30,18 @@ const tlsReasons: Readonly<Record<string, TlsReason>> = {
   CERT_REVOKED: 'revoked',
 };
 
+// Why Hearth did not trust the server, and what the person can do about it.
 // The window offers to trust the certificate for this server only where a
 // person could rightly decide to (never for a revoked one): the words say so.
-const trustThisOnly = 'trust this certificate for this server only';
-
-/** Why Hearth did not trust the server, and what the person can do about it. */
-const tlsMessages: Readonly<Record<TlsReason, string>> = {
-  'self-signed':
-    'its certificate is self-signed, so nothing vouches for it. If you know the server, compare the certificate’s fingerprint with its administrator and trust it for this server only.',
-  expired: `its certificate has expired. Ask its administrator to renew it, or ${trustThisOnly}.`,
-  'not-yet-valid': `its certificate is not valid yet. Check this computer’s date and time; if they are right, ask the server’s administrator, or ${trustThisOnly}.`,
-  'hostname-mismatch': `its certificate was issued for another name. Check the address; if it is right, ask its administrator, or ${trustThisOnly}.`,
-  'unknown-ca': `its certificate was issued by an authority this computer does not trust. If your company has its own authority, install it on this computer (see the README’s troubleshooting), or ${trustThisOnly}.`,
-  revoked: 'its certificate has been revoked. Ask its administrator for a new one.',
-  handshake:
-    'the secure connection could not be set up. Check the address and port: the server may not speak HTTPS there.',
-  changed: 'it presented another certificate than the one Hearth trusts for it.',
+const tlsMessages: Readonly<Record<TlsReason, MainKey>> = {
+  'self-signed': 'main.signIn.tls.selfSigned',
+  expired: 'main.signIn.tls.expired',
+  'not-yet-valid': 'main.signIn.tls.notYetValid',
+  'hostname-mismatch': 'main.signIn.tls.hostnameMismatch',
+  'unknown-ca': 'main.signIn.tls.unknownCa',
+  revoked: 'main.signIn.tls.revoked',
+  handshake: 'main.signIn.tls.handshake',
+  changed: 'main.signIn.tls.changed',
 };
 
 const unreachableReasons: Readonly<Record<string, UnreachableReason>> = {
@@ -70,13 +67,13 @@ function causes(error: unknown): string[] {
 function proxyMessage(error: ProxyError, host: string): string {
   switch (error.failure) {
     case 'unreachable':
-      return `The proxy ${error.proxy} could not be reached: check Settings › Network, or ask whoever runs it.`;
+      return mt('main.proxy.unreachable', { proxy: error.proxy });
     case 'credentials':
       return proxyCredentialsMessage(error.proxy, error.credentialsGiven);
     case 'refused':
-      return `The proxy ${error.proxy} refused to connect to ${host}: ask whoever runs it to allow this server.`;
+      return mt('main.proxy.refused', { proxy: error.proxy, host });
     case 'target-unreachable':
-      return `The proxy ${error.proxy} could not reach ${host}: check the address.`;
+      return mt('main.proxy.targetUnreachable', { proxy: error.proxy, host });
   }
 }
 
@@ -108,7 +105,7 @@ function unreachable(error: NetworkError, host: string): SignInError {
   if (tls) {
     return new SignInError(
       'tls',
-      `Hearth does not trust ${host}: ${tlsMessages[tls]}`,
+      mt(tlsMessages[tls], { host }),
       'serverUrl',
       { reason: tls },
       { cause: error },
@@ -116,15 +113,15 @@ function unreachable(error: NetworkError, host: string): SignInError {
   }
   const reason =
     codes.map((code) => unreachableReasons[code]).find((found) => found !== undefined) ?? 'network';
-  const messages: Record<UnreachableReason, string> = {
-    dns: `No server is known by the name ${host}: check the address.`,
-    refused: `${host} refused the connection: no server is listening at that address and port. Check the address and port.`,
-    timeout: `${host} did not answer in time: it may be down or blocked by a firewall; try again later, or check the address.`,
-    network: `${host} could not be reached (${error.message}): check this computer’s network connection, then try again.`,
+  const messages: Record<UnreachableReason, MainKey> = {
+    dns: 'main.signIn.unknownHost',
+    refused: 'main.signIn.connectionRefused',
+    timeout: 'main.signIn.timedOut',
+    network: 'main.signIn.unreachable',
   };
   return new SignInError(
     'unreachable',
-    messages[reason],
+    mt(messages[reason], { host, detail: error.message }),
     'serverUrl',
     { reason },
     { cause: error },
@@ -137,30 +134,35 @@ function rejected(error: ApiError, context: FailureContext, host: string): SignI
   const field = context.credentialField;
   switch (error.code) {
     case 'AUTHENTICATION_FAILED':
-      return new SignInError('bad-credentials', 'Wrong email or password.', field);
+      return new SignInError('bad-credentials', mt('main.signIn.wrongPassword'), field);
     case 'INVALID_API_KEY':
     case 'UNAUTHORIZED':
-      return new SignInError('bad-credentials', 'This API key does not match this email.', field);
+      return new SignInError('bad-credentials', mt('main.signIn.wrongApiKey'), field);
     case 'USER_DEACTIVATED':
-      return new SignInError('deactivated', 'This account has been deactivated.', 'email');
+      return new SignInError('deactivated', mt('main.signIn.accountDeactivated'), 'email');
     case 'REALM_DEACTIVATED':
       return new SignInError(
         'realm-deactivated',
-        `The organization at ${host} has been deactivated.`,
+        mt('main.signIn.realmDeactivated', { host }),
         'serverUrl',
       );
     case 'RATE_LIMIT_HIT': {
       const wait = error.retryAfterSeconds;
-      const when = wait === undefined ? 'in a little while' : `in ${wait} s`;
       return new SignInError(
         'rate-limited',
-        `Too many attempts: try again ${when}.`,
+        wait === undefined
+          ? mt('main.signIn.rateLimited')
+          : mt('main.signIn.rateLimitedFor', { seconds: wait }),
         field,
         wait === undefined ? {} : { retryAfterSeconds: wait },
       );
     }
     default:
-      return new SignInError('rejected', `${host} refused: ${error.message}`, field);
+      return new SignInError(
+        'rejected',
+        mt('main.signIn.refused', { host, reason: error.message }),
+        field,
+      );
   }
 }
 
@@ -172,7 +174,7 @@ export function explainFailure(error: unknown, context: FailureContext): SignInE
   if (error instanceof NotZulipError || error instanceof ProtocolError) {
     return new SignInError(
       'not-zulip',
-      `${host} answered, but not as a Zulip server: check the address.`,
+      mt('main.signIn.notZulip', { host }),
       'serverUrl',
       {},
       { cause: error },

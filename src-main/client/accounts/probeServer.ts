@@ -1,3 +1,4 @@
+import { mt } from '../../i18n/mainText';
 import { createHttpClient, type HttpClientOptions } from '../http';
 import { explainFailure } from './explainFailure';
 import {
@@ -33,7 +34,13 @@ export async function probeServer(
   if (settings.zulip_feature_level < minimumFeatureLevel) {
     throw new SignInError(
       'too-old',
-      `${host} runs Zulip ${settings.zulip_version} (feature level ${settings.zulip_feature_level}); Hearth needs Zulip ${minimumZulipVersion} (feature level ${minimumFeatureLevel}) or newer: ask its administrator to upgrade it.`,
+      mt('main.signIn.tooOld', {
+        host,
+        version: settings.zulip_version,
+        level: String(settings.zulip_feature_level),
+        minimumVersion: minimumZulipVersion,
+        minimumLevel: String(minimumFeatureLevel),
+      }),
       'serverUrl',
     );
   }
@@ -42,7 +49,7 @@ export async function probeServer(
   if (realmName === undefined) {
     throw new SignInError(
       'no-organization',
-      `${host} is a Zulip server, but no organization lives at this address: use your organization's own address.`,
+      mt('main.signIn.noOrganization', { host }),
       'serverUrl',
     );
   }

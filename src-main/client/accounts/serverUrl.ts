@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net';
+import { mt } from '../../i18n/mainText';
 import { SignInError } from './signInError';
 
 const scheme = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -10,27 +11,23 @@ const scheme = /^[a-z][a-z0-9+.-]*:\/\//i;
 export function normaliseServerUrl(input: string): string {
   const typed = input.trim();
   if (typed === '') {
-    throw new SignInError('invalid-input', "Enter your organization's address.", 'serverUrl');
+    throw new SignInError('invalid-input', mt('main.signIn.enterAddress'), 'serverUrl');
   }
   let url: URL;
   try {
     url = new URL(scheme.test(typed) ? typed : `https://${typed}`);
   } catch {
-    throw new SignInError('invalid-input', `"${typed}" is not a web address.`, 'serverUrl');
+    throw new SignInError('invalid-input', mt('main.signIn.notAnAddress', { typed }), 'serverUrl');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new SignInError(
       'invalid-input',
-      `Hearth connects over https:// or http://, not ${url.protocol}//.`,
+      mt('main.signIn.unknownScheme', { scheme: `${url.protocol}//` }),
       'serverUrl',
     );
   }
   if (url.username !== '' || url.password !== '') {
-    throw new SignInError(
-      'invalid-input',
-      'Leave the name and password out of the address; sign in below instead.',
-      'serverUrl',
-    );
+    throw new SignInError('invalid-input', mt('main.signIn.credentialsInAddress'), 'serverUrl');
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
@@ -55,7 +52,7 @@ function travelsInClear(url: URL): boolean {
 export function cleartextWarning(serverUrl: string): string | null {
   const url = new URL(serverUrl);
   if (!travelsInClear(url)) return null;
-  return `${url.host} is reached over http://, without encryption: your password and API key would travel in clear. Use https:// if the server offers it.`;
+  return mt('main.signIn.cleartextWarning', { host: url.host });
 }
 
 /**
@@ -71,7 +68,10 @@ export function requireCleartextChoice(
   if (chosen === true || !travelsInClear(url)) return;
   throw new SignInError(
     'cleartext',
-    `${url.host} is reached over http://, without encryption: anyone on the network between could read your ${secret} and use your account. Use https:// if the server offers it, or tick “Send my ${secret} unencrypted”.`,
+    mt('main.signIn.cleartextRefused', {
+      host: url.host,
+      secret: secret === 'password' ? 'password' : 'apiKey',
+    }),
     'unencrypted',
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mt, type MainKey } from '../../i18n/mainText';
 import { createApi } from '../api';
 import { ApiError } from '../errors';
 import { createHttpClient, type HttpClientOptions } from '../http';
@@ -29,9 +30,9 @@ export interface SignInOptions extends HttpClientOptions {
 // POST /fetch_api_key; `user_id` arrived in Zulip 7.0 and is confirmed below anyway.
 const apiKeySchema = z.looseObject({ api_key: z.string().min(1), email: z.string() });
 
-const required = (value: string, field: SignInField, what: string): string => {
+const required = (value: string, field: SignInField, missing: MainKey): string => {
   const trimmed = value.trim();
-  if (trimmed === '') throw new SignInError('invalid-input', `Enter ${what}.`, field);
+  if (trimmed === '') throw new SignInError('invalid-input', mt(missing), field);
   return trimmed;
 };
 
@@ -42,8 +43,10 @@ export async function signInWithPassword(
   password: string,
   options: HttpClientOptions = {},
 ): Promise<SignInResult> {
-  const username = required(email, 'email', 'your email');
-  if (password === '') throw new SignInError('invalid-input', 'Enter your password.', 'password');
+  const username = required(email, 'email', 'main.signIn.enterEmail');
+  if (password === '') {
+    throw new SignInError('invalid-input', mt('main.signIn.enterPassword'), 'password');
+  }
   const { serverUrl } = server;
   let key;
   try {
@@ -69,8 +72,8 @@ export async function signInWithApiKey(
   const { keyField = 'apiKey', ...httpOptions } = options;
   const credentials = {
     serverUrl: server.serverUrl,
-    email: required(email, 'email', 'your email'),
-    apiKey: required(apiKey, keyField, 'your API key'),
+    email: required(email, 'email', 'main.signIn.enterEmail'),
+    apiKey: required(apiKey, keyField, 'main.signIn.enterApiKey'),
   };
   let identity;
   try {
@@ -107,10 +110,10 @@ export async function joinWithInvitation(
   newcomer: Newcomer,
   options: HttpClientOptions = {},
 ): Promise<SignInResult> {
-  const email = required(newcomer.email, 'email', 'your email');
-  const fullName = required(newcomer.fullName, 'fullName', 'your name');
+  const email = required(newcomer.email, 'email', 'main.signIn.enterEmail');
+  const fullName = required(newcomer.fullName, 'fullName', 'main.signIn.enterName');
   if (newcomer.password === '') {
-    throw new SignInError('invalid-input', 'Choose a password.', 'password');
+    throw new SignInError('invalid-input', mt('main.signIn.choosePassword'), 'password');
   }
   const { serverUrl } = server;
   let answer;

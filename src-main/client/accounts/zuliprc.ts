@@ -1,3 +1,4 @@
+import { mt } from '../../i18n/mainText';
 import { SignInError } from './signInError';
 
 /** The credentials of a `zuliprc` file, as Zulip's "Download zuliprc" gives them. */
@@ -28,12 +29,11 @@ export function parseZuliprc(text: string): Zuliprc {
       continue;
     }
     const separator = line.search(/[=:]/);
-    if (separator <= 0)
-      throw invalid(`This zuliprc has a line that is not "name = value": ${line}`);
+    if (separator <= 0) throw invalid(mt('main.zuliprc.badLine', { line }));
     if (section !== 'api') continue;
     api.set(line.slice(0, separator).trim().toLowerCase(), line.slice(separator + 1).trim());
   }
-  if (!sawApi) throw invalid('This file has no [api] section: is it a zuliprc?');
+  if (!sawApi) throw invalid(mt('main.zuliprc.noApiSection'));
   const email = api.get('email');
   const apiKey = api.get('key');
   const site = api.get('site');
@@ -41,7 +41,7 @@ export function parseZuliprc(text: string): Zuliprc {
     const missing = Object.entries({ email, key: apiKey, site })
       .filter(([, value]) => !value)
       .map(([name]) => name);
-    throw invalid(`The [api] section of this zuliprc has no ${missing.join(', ')}.`);
+    throw invalid(mt('main.zuliprc.missing', { names: missing.join(', ') }));
   }
   return { email, apiKey, site };
 }

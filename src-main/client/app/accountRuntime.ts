@@ -90,6 +90,7 @@ import { AccountWidgets } from './widgets';
 import { TopicDeletion } from './topicDeletion';
 import { ScheduledMessages, timezoneOf } from './scheduledMessages';
 import { CustomEmoji } from './customEmoji';
+import { mt } from '../../i18n/mainText';
 
 export interface AccountRuntimeEvents {
   /** The account's line in the switcher changed: unread count or connection. */
@@ -464,7 +465,7 @@ export class AccountRuntime {
     value: boolean,
   ): Promise<void> {
     if (!this.cache.subscription(streamId)) {
-      throw new Error(`You are not subscribed to channel ${streamId}.`);
+      throw new Error(mt('main.channels.notSubscribedTo', { id: String(streamId) }));
     }
     await this.#requireSession().api.setSubscriptionProperty(streamId, property, value);
   }
@@ -522,7 +523,8 @@ export class AccountRuntime {
   }
 
   async changeDisplaySettings(patch: DisplayPatch): Promise<void> {
-    await this.#requireSession().api.updateSettings(zulipDisplayPatch(patch));
+    const featureLevel = featureLevelOf(this.#registerState() ?? {});
+    await this.#requireSession().api.updateSettings(zulipDisplayPatch(patch, featureLevel));
   }
 
   async changeFolderGrouping(patch: FolderGroupingPatch): Promise<void> {
@@ -547,7 +549,7 @@ export class AccountRuntime {
   }
 
   #requireSession(): Session {
-    if (!this.session) throw new Error('Sign in to this organization again to make changes.');
+    if (!this.session) throw new Error(mt('main.signInAgain.changes'));
     return this.session;
   }
 
@@ -1030,7 +1032,7 @@ export class AccountRuntime {
   }
 
   #requireOutbox(): Outbox {
-    if (!this.outbox) throw new Error('Sign in to this organization again to send messages.');
+    if (!this.outbox) throw new Error(mt('main.signInAgain.send'));
     return this.outbox;
   }
 

@@ -9,6 +9,7 @@ import {
 } from '../../../src-preload/bridge';
 import type { OwnBots } from '../bots';
 import { soundPath } from '../../wire';
+import { mt, setMainLanguage } from '../../i18n/mainText';
 import type { HearthApp } from './hearthApp';
 import type { PageNotifier } from './notifier';
 import { statePush } from './statePush';
@@ -39,7 +40,7 @@ const parseArgs = <K extends BridgeCallName>(
 export function createBridgeService(app: HearthApp, page?: PageNotifier): BridgeService {
   const bots = (): OwnBots => {
     const { bots } = app.active();
-    if (!bots) throw new Error('Sign in to this organization again to manage its bots.');
+    if (!bots) throw new Error(mt('main.signInAgain.bots'));
     return bots;
   };
   return {
@@ -313,6 +314,10 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async changeFolderGrouping(args: CallArgs<'changeFolderGrouping'>) {
       const { patch } = parseArgs('changeFolderGrouping', args);
       await app.active().changeFolderGrouping(patch);
+      return {};
+    },
+    async useLanguage(args: CallArgs<'useLanguage'>) {
+      await setMainLanguage(parseArgs('useLanguage', args).code);
       return {};
     },
     async changeDisplaySettings(args: CallArgs<'changeDisplaySettings'>) {

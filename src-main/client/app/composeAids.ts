@@ -3,6 +3,7 @@ import type { InitialState } from '../../state/applyEvent';
 import { featureLevelOf, zulip7FeatureLevel } from '../../state/permissions';
 import { emptyTopicNameOf } from '../../state/topicsPolicy';
 import { emojiGlyph, unicodeEmoji } from '../../wire/emojiData';
+import { mt } from '../../i18n/mainText';
 import { customEmojiOf, unicodeNamesOf, type UnicodeNames } from './reactions';
 
 // Zulip 7.0's limits, for a server that does not say its own.
@@ -38,16 +39,14 @@ const channelWildcardSince = 247;
 /** The mentions of everyone the server takes, as its web app offers them. */
 export function wildcardsOf(state: InitialState | null): ComposeRules['wildcards'] {
   const level = state ? featureLevelOf(state) : zulip7FeatureLevel;
+  const conversation = mt('main.wildcard.conversation');
+  const channel = mt('main.wildcard.channel');
   return [
-    { name: 'all', detail: 'Notify everyone in the conversation' },
-    { name: 'everyone', detail: 'Notify everyone in the conversation' },
-    ...(level >= channelWildcardSince
-      ? [{ name: 'channel', detail: 'Notify everyone in the channel' }]
-      : []),
-    { name: 'stream', detail: 'Notify everyone in the channel' },
-    ...(level >= topicWildcardSince
-      ? [{ name: 'topic', detail: 'Notify everyone who took part in the topic' }]
-      : []),
+    { name: 'all', detail: conversation },
+    { name: 'everyone', detail: conversation },
+    ...(level >= channelWildcardSince ? [{ name: 'channel', detail: channel }] : []),
+    { name: 'stream', detail: channel },
+    ...(level >= topicWildcardSince ? [{ name: 'topic', detail: mt('main.wildcard.topic') }] : []),
   ];
 }
 

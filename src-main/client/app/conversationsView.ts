@@ -1,5 +1,6 @@
 import type { RecentConversation, SidebarConversation } from '../../../src-preload/bridge';
 import type { Cache } from '../cache/cache';
+import { mt } from '../../i18n/mainText';
 import type { UnreadCounts } from '../cache/unreads';
 import { foldTopic } from '../cache/narrow';
 import { isRowMuted } from '../../state/topicMuting';
@@ -20,7 +21,7 @@ export function partnersOf(dmKey: string, me: number | null): number[] {
 /** People's names as the window writes them, "Unknown user" for one the cache does not know. */
 export function userNames(cache: Cache): (userId: number) => string {
   const names = new Map(cache.users().map((user) => [user.user_id, user.full_name]));
-  return (userId) => names.get(userId) ?? 'Unknown user';
+  return (userId) => names.get(userId) ?? mt('main.names.unknownUser');
 }
 
 /** The latest private conversations for the sidebar, newest first, each with its unread count. */

@@ -1,4 +1,5 @@
 import type { AppState } from '../../../src-preload/bridge';
+import { mainLanguage, mt, productName } from '../../i18n/mainText';
 import type { WindowBounds } from './preferences';
 
 /** One line of the tray's menu; the Electron adapter turns each into a MenuItem. */
@@ -10,7 +11,8 @@ export type TrayItem =
   | { kind: 'quit' }
   | { kind: 'separator' };
 
-const unreadLabel = (count: number) => (count > 0 ? ` (${count})` : '');
+const unreadLabel = (count: number) =>
+  count > 0 ? ` (${new Intl.NumberFormat(mainLanguage()).format(count)})` : '';
 
 /** The tray menu: the accounts, do-not-disturb, the hosting status when the app hosts, Quit. */
 export function trayMenu(state: AppState): TrayItem[] {
@@ -21,11 +23,11 @@ export function trayMenu(state: AppState): TrayItem[] {
     active: account.id === state.activeAccountId,
   }));
   const quiet: TrayItem[] = state.doNotDisturb
-    ? [{ kind: 'doNotDisturb', label: 'Turn notifications back on', choice: 'off' }]
+    ? [{ kind: 'doNotDisturb', label: mt('main.tray.notificationsOn'), choice: 'off' }]
     : [
-        { kind: 'doNotDisturb', label: 'Do not disturb for 1 hour', choice: 'hour' },
-        { kind: 'doNotDisturb', label: 'Do not disturb until tomorrow 8:00', choice: 'tomorrow' },
-        { kind: 'doNotDisturb', label: 'Do not disturb until turned off', choice: 'untilOff' },
+        { kind: 'doNotDisturb', label: mt('main.tray.quietHour'), choice: 'hour' },
+        { kind: 'doNotDisturb', label: mt('main.tray.quietTomorrow'), choice: 'tomorrow' },
+        { kind: 'doNotDisturb', label: mt('main.tray.quietUntilOff'), choice: 'untilOff' },
       ];
   const hosting: TrayItem[] =
     state.hosting === null
@@ -33,7 +35,7 @@ export function trayMenu(state: AppState): TrayItem[] {
       : [
           {
             kind: 'status',
-            label: `This computer's organization: ${state.hosting === 'running' ? 'running' : 'stopped'}`,
+            label: mt('main.tray.hosting', { status: state.hosting }),
           },
           { kind: 'separator' },
         ];
@@ -49,10 +51,10 @@ export function trayMenu(state: AppState): TrayItem[] {
 
 /** The tray icon's tooltip. */
 export function trayTooltip(state: AppState): string {
-  const parts = ['Hearth'];
-  if (state.badge > 0) parts.push(`${state.badge} unread`);
-  if (state.doNotDisturb) parts.push('do not disturb');
-  return parts.join(' — ');
+  return mt(state.doNotDisturb ? 'main.tray.tooltipQuiet' : 'main.tray.tooltip', {
+    name: productName,
+    unread: state.badge,
+  });
 }
 
 /**

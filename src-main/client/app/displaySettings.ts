@@ -1,5 +1,6 @@
 import type { DisplayPatch, DisplaySettings } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
+import { zulipLanguageCode } from '../../i18n/languages';
 import { featureLevelOf } from '../../state/permissions';
 
 /** Some of the settings, as the bridge's parsed arguments give them. */
@@ -25,6 +26,7 @@ export function displaySettingsOf(state: InitialState | null): DisplaySettings {
   const scheme = setting('color_scheme');
   // Zulip 11 (feature level 408): null leaves the clock to the locale.
   const clock = setting('twenty_four_hour_time');
+  const language = setting('default_language');
   return {
     theme: scheme === 2 || scheme === 3 ? themes[scheme] : themes[1],
     twentyFourHourTime: clock === null ? null : clock === true,
@@ -32,17 +34,21 @@ export function displaySettingsOf(state: InitialState | null): DisplaySettings {
       state && featureLevelOf(state) >= denseModeRemovedSince
         ? null
         : setting('dense_mode') !== false,
+    language: typeof language === 'string' && language !== '' ? language : null,
   };
 }
 
 /** The window's names for the settings, as Zulip's PATCH /settings takes them. */
 export function zulipDisplayPatch(
   patch: DisplayPatch,
+  featureLevel: number,
 ): Record<string, boolean | number | string | undefined> {
   return {
     color_scheme: patch.theme === undefined ? undefined : colorSchemes[patch.theme],
     twenty_four_hour_time: patch.twentyFourHourTime,
     dense_mode: patch.denseMode,
+    default_language:
+      patch.language === undefined ? undefined : zulipLanguageCode(patch.language, featureLevel),
     timezone: patch.timezone,
   };
 }

@@ -1,6 +1,7 @@
 import type { InitialState } from '../../state/applyEvent';
 import type { DraftData, ServerDraft } from '../../wire/drafts';
 import type { Api } from '../api';
+import { mt } from '../../i18n/mainText';
 import type { DraftDestination, DraftStore, KeptDraft } from '../cache/drafts';
 import { ApiError } from '../errors';
 
@@ -66,7 +67,7 @@ export class DraftSync {
   /** Turns the server's keeping of drafts on or off; the user_settings event then brings the change. */
   async setEnabled(enabled: boolean): Promise<void> {
     const api = this.deps.api();
-    if (!api) throw new Error('Drafts can be synchronized only while connected.');
+    if (!api) throw new Error(mt('main.drafts.syncOffline'));
     await api.updateSettings({ enable_drafts_synchronization: enabled });
   }
 

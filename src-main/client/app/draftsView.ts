@@ -1,5 +1,6 @@
 import type { Draft } from '../../../src-preload/bridge';
 import type { Cache } from '../cache/cache';
+import { mt } from '../../i18n/mainText';
 import { partnersOf, userNames } from './conversationsView';
 import { dmKey } from '../cache/narrow';
 
@@ -11,7 +12,7 @@ export function draftRows(cache: Cache): Draft[] {
     if (destination.kind === 'stream') {
       const { streamId, topic } = destination;
       // A stream left since keeps its drafts; only its name may be unknown now.
-      const stream = cache.subscription(streamId)?.name ?? 'unknown channel';
+      const stream = cache.subscription(streamId)?.name ?? mt('main.drafts.unknownChannel');
       return {
         id,
         conversation,

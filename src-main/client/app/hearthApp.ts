@@ -64,6 +64,7 @@ import {
 } from './powerfulCalls';
 import { throttledProgress, type FileToSend } from './uploads';
 import { pipelineReaches, type SaveDownload } from './downloadPort';
+import { mt } from '../../i18n/mainText';
 
 export interface HearthAppOptions {
   /** The app's data folder: the account list, the caches, the hosted organization. */
@@ -279,7 +280,10 @@ export class HearthApp {
     const presented = await this.#network.readCertificate(serverUrl);
     if (presented.fingerprint !== fingerprint) {
       throw new Error(
-        `${new URL(serverUrl).host} now presents another certificate (SHA-256 ${presented.fingerprint}) than the one you were shown: nothing was trusted. Review it again.`,
+        mt('main.certificate.changedAgain', {
+          host: new URL(serverUrl).host,
+          presented: presented.fingerprint,
+        }),
       );
     }
     await this.#accounts.setCertificate(serverUrl, presented);
@@ -375,7 +379,7 @@ export class HearthApp {
    */
   async upload(accountId: string, uploadId: string, file: FileToSend): Promise<string> {
     const runtime = this.#runtime(accountId);
-    if (this.#uploads.has(uploadId)) throw new Error('That upload is already under way.');
+    if (this.#uploads.has(uploadId)) throw new Error(mt('main.uploads.underWay'));
     const controller = new AbortController();
     this.#uploads.set(uploadId, controller);
     const progress = throttledProgress((sent, total) =>
@@ -389,7 +393,7 @@ export class HearthApp {
   }
 
   cancelUpload(uploadId: string): void {
-    this.#uploads.get(uploadId)?.abort(new Error('The upload was cancelled.'));
+    this.#uploads.get(uploadId)?.abort(new Error(mt('main.uploads.cancelled')));
   }
 
   /** An image a message of the account shows, as a data: URL for the window. */
@@ -415,7 +419,7 @@ export class HearthApp {
   async saveUpload(accountId: string, href: string): Promise<{ name: string; path: string }> {
     const target = resolveLink(href, this.#linkAccounts(), this.#linkAccount(accountId));
     if (target.kind !== 'upload') {
-      throw new Error('The link is not a file uploaded to an organization of this app.');
+      throw new Error(mt('main.uploads.notInApp'));
     }
     const dir = this.#options.downloads?.dir ?? join(homedir(), 'Downloads');
     const runtime = this.#runtime(target.accountId);
@@ -431,7 +435,7 @@ export class HearthApp {
 
   #runtime(accountId: string): AccountRuntime {
     const runtime = this.#runtimes.get(accountId);
-    if (!runtime) throw new Error('That organization is no longer in the app.');
+    if (!runtime) throw new Error(mt('main.accounts.gone'));
     return runtime;
   }
 
@@ -479,7 +483,7 @@ export class HearthApp {
   /** The account shown in the window. */
   active(): AccountRuntime {
     const runtime = this.activeOrNull();
-    if (!runtime) throw new Error('No organization is open: host one or join one first.');
+    if (!runtime) throw new Error(mt('main.accounts.noneOpen'));
     return runtime;
   }
 
@@ -537,7 +541,7 @@ export class HearthApp {
       } else if (request.method === 'invitation') {
         const invitation = parseInvitationLink(request.link);
         if (!invitation)
-          return { ok: false, field: 'serverUrl', message: 'This is not an invitation link.' };
+          return { ok: false, field: 'serverUrl', message: mt('main.signIn.notInvitation') };
         requireCleartextChoice(invitation.serverUrl, 'password', request.sendUnencrypted);
         const pin = await pinFromLink(this.#network, invitation.serverUrl, invitation.fingerprint);
         const reach = this.#reach(invitation.serverUrl, pin);
@@ -613,7 +617,7 @@ export class HearthApp {
   /** Creates this computer's organization, hosts it, and signs in as its owner. */
   async host(organization: NewOrganization): Promise<FormResult> {
     if (this.#accounts.list.all().some((account) => account.hosted)) {
-      return { ok: false, field: 'form', message: 'This computer already hosts an organization.' };
+      return { ok: false, field: 'form', message: mt('main.hosting.alreadyHosts') };
     }
     try {
       const signedIn = await this.#startHosting(organization);
@@ -625,7 +629,7 @@ export class HearthApp {
   }
 
   switchTo(accountId: string): void {
-    if (!this.#runtimes.has(accountId)) throw new Error('There is no such account.');
+    if (!this.#runtimes.has(accountId)) throw new Error(mt('main.accounts.noSuchAccount'));
     this.#activeId = accountId;
     this.#emitAppState();
   }
@@ -710,7 +714,7 @@ export class HearthApp {
   ): Promise<{ ok: true; export: ZulipExport } | Declined> {
     const realmName = this.#hostedRealmName();
     const folder = this.#options.hosting.exportsDir;
-    if (folder === null) throw new Error('This computer exports no organization.');
+    if (folder === null) throw new Error(mt('main.hosting.exportsNothing'));
     const question = exportQuestion(realmName, zulipVersion, folder);
     if (!(await this.#options.confirm(question))) return declined;
     return { ok: true, export: await this.#options.hosting.exportForZulip(zulipVersion) };
@@ -736,7 +740,7 @@ export class HearthApp {
     const backup = (await this.#options.hosting.report()).backups.files.find(
       (file) => file.name === name,
     );
-    if (!backup) throw new Error('There is no such backup.');
+    if (!backup) throw new Error(mt('main.hosting.noSuchBackup'));
     if (!(await this.#options.confirm(restoreQuestion(realmName, backup.takenAt)))) return declined;
     await this.#options.hosting.restore(name);
     this.#hostRunning = true;
@@ -754,7 +758,7 @@ export class HearthApp {
   /** The name of the organization this computer hosts, as its owner's session last heard it. */
   #hostedRealmName(): string {
     const hosted = this.#accounts.list.all().find((account) => account.hosted);
-    if (!hosted) throw new Error('This computer hosts no organization.');
+    if (!hosted) throw new Error(mt('main.hosting.hostsNothing'));
     return this.#runtimes.get(hosted.id)?.realmName ?? hosted.realmName;
   }
 

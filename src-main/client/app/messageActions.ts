@@ -1,6 +1,7 @@
 import type { MessageVersion, Narrow } from '../../../src-preload/bridge';
 import type { Api, MessageChange } from '../api';
 import type { Cache } from '../cache/cache';
+import { mt } from '../../i18n/mainText';
 import { cacheNarrow } from './narrows';
 import { messageLinkHash } from './links';
 
@@ -56,7 +57,7 @@ export class MessageActions {
   /** The link Zulip's "Copy link to message" gives: the conversation, near the message. */
   link(messageId: number): string {
     const [message] = this.deps.cache.messagesAmong({ kind: 'all' }, [messageId]);
-    if (!message) throw new Error('That message is not among those this computer holds.');
+    if (!message) throw new Error(mt('main.messages.notHeld'));
     return `${this.deps.serverUrl.replace(/\/+$/, '')}/${messageLinkHash(message)}`;
   }
 

@@ -1,5 +1,6 @@
 import type { MutedPerson } from '../../../src-preload/mutedUserCalls';
 import type { InitialState } from '../../state/applyEvent';
+import { mt } from '../../i18n/mainText';
 import type { User } from '../../wire';
 import type { Api } from '../api';
 
@@ -31,7 +32,7 @@ export class MutedUsers {
     // The server lists them in the order they were muted.
     return [...(this.deps.state()?.muted_users ?? [])].reverse().map((mute) => ({
       userId: mute.id,
-      fullName: known.get(mute.id)?.full_name ?? 'Unknown user',
+      fullName: known.get(mute.id)?.full_name ?? mt('main.names.unknownUser'),
       email: known.get(mute.id)?.email ?? '',
       mutedAt: mute.timestamp,
     }));

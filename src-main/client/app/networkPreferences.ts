@@ -1,4 +1,5 @@
 import type { NetworkSettings } from '../../../src-preload/networkCalls';
+import { mt } from '../../i18n/mainText';
 import type { Network } from '../network/network';
 import { proxyLabel, type ProxySetting } from '../network/proxySetting';
 import type { SecretStore } from '../secretStore';
@@ -47,7 +48,7 @@ export class NetworkPreferences {
   /** Keeps the change, then routes every request by it: connections under way are dropped. */
   async change({ proxy, password }: NetworkChange): Promise<void> {
     if (typeof password === 'string' && (proxy.mode !== 'manual' || proxy.username === null)) {
-      throw new Error('A proxy password goes with a manual proxy and its user name.');
+      throw new Error(mt('main.proxy.passwordWithoutUser'));
     }
     if (password === null) await this.secrets.delete(proxySecret);
     else if (password !== undefined) await this.secrets.set(proxySecret, password);

@@ -4,6 +4,7 @@ import { groupIdNamed, isGroupSettingValue } from '../../state/groupSettings';
 import { featureLevelOf, Policy } from '../../state/permissions';
 import { groupSettingSince, type RealmSettingName } from '../../state/readerPermissions';
 import type { Api, RealmChanges } from '../api';
+import { mt } from '../../i18n/mainText';
 import { groupSettingWords } from './groupSettingWords';
 
 export interface OrganizationActionsDeps {
@@ -188,7 +189,7 @@ export function realmChangesOf(
       (typeof groupSettings)[keyof typeof groupSettings] | undefined;
     if (setting && level >= groupSettingSince(setting.name)) {
       const groupId = groupIdNamed(s.realm_user_groups ?? [], roleGroups[value as number] ?? '');
-      if (groupId === null) throw new Error('The server did not say which group that is.');
+      if (groupId === null) throw new Error(mt('main.groups.unsaid'));
       changes[setting.name] = { new: groupId };
     } else if (param === 'allow_edit_history' && level >= editHistoryVisibilitySince) {
       changes['message_edit_history_visibility_policy'] = value === true ? 'all' : 'none';
@@ -218,7 +219,7 @@ export class OrganizationActions {
 
   async change(patch: OrganizationChange): Promise<void> {
     if (!this.settings().canEdit) {
-      throw new Error('Only administrators change the organization’s settings.');
+      throw new Error(mt('main.organization.adminsOnly'));
     }
     await this.deps.api().updateRealm(realmChangesOf(patch, this.deps.state()));
   }
@@ -226,7 +227,7 @@ export class OrganizationActions {
   /** Uploads `image` (base64) as the organization's icon, or, given null, removes the uploaded one. */
   async setIcon(image: string | null): Promise<void> {
     if (!this.settings().canEdit) {
-      throw new Error('Only administrators change the organization’s icon.');
+      throw new Error(mt('main.organization.iconAdminsOnly'));
     }
     if (image === null) await this.deps.api().deleteRealmIcon();
     else await this.deps.api().uploadRealmIcon(Buffer.from(image, 'base64'));
@@ -234,7 +235,7 @@ export class OrganizationActions {
 
   async setDefaultStream(streamId: number, isDefault: boolean): Promise<void> {
     const stream = this.settings().streams.find((known) => known.streamId === streamId);
-    if (!stream) throw new Error('Only public channels can be default channels.');
+    if (!stream) throw new Error(mt('main.organization.defaultChannelPublic'));
     await this.deps.api().setDefaultStream(streamId, isDefault);
   }
 }

@@ -1,5 +1,6 @@
 import type { Destination, OutboxEntry, OutboxTarget } from '../../../src-preload/bridge';
 import type { Cache } from '../cache/cache';
+import { mt } from '../../i18n/mainText';
 import type { OutboxDestination, OutboxEntry as StoredEntry } from '../cache/outbox';
 
 /**
@@ -10,7 +11,7 @@ import type { OutboxDestination, OutboxEntry as StoredEntry } from '../cache/out
 export function storedDestination(cache: Cache, to: Destination): OutboxDestination {
   if (to.kind === 'stream') {
     const stream = cache.subscription(to.streamId);
-    if (!stream) throw new Error(`You are not subscribed to channel ${to.streamId}.`);
+    if (!stream) throw new Error(mt('main.channels.notSubscribedTo', { id: String(to.streamId) }));
     return { type: 'stream', streamId: to.streamId, streamName: stream.name, topic: to.topic };
   }
   const users = new Map(cache.users().map((user) => [user.user_id, user]));
@@ -20,7 +21,7 @@ export function storedDestination(cache: Cache, to: Destination): OutboxDestinat
   const userIds = others.length > 0 || me === null ? others : [me];
   const emails = userIds.map((id) => {
     const user = users.get(id);
-    if (!user?.is_active) throw new Error(`There is no active user ${id} to send to.`);
+    if (!user?.is_active) throw new Error(mt('main.outbox.noSuchUser', { id: String(id) }));
     return user.email;
   });
   return { type: 'private', userIds, emails };

@@ -4,6 +4,7 @@ import { RoleNumber } from '../../state/permissions';
 import { readerMay } from '../../state/readerPermissions';
 import type { User } from '../../wire';
 import type { Api } from '../api';
+import { mt } from '../../i18n/mainText';
 import { roleOf } from './accountRole';
 
 export interface PeopleAdminDeps {
@@ -84,13 +85,13 @@ export class PeopleAdmin {
   async changeRole(userId: number, role: Role): Promise<void> {
     const person = this.#person(userId);
     if (role === 'owner' || person.role === 'owner') {
-      if (!this.page().canManageOwners) throw new Error('Only owners make or unmake owners.');
+      if (!this.page().canManageOwners) throw new Error(mt('main.people.ownersOnly'));
     }
     await this.deps.api().changeUserRole(userId, roleNumbers[role]);
   }
 
   async deactivate(userId: number): Promise<void> {
-    if (this.#person(userId).isSelf) throw new Error('Deactivate your own account elsewhere.');
+    if (this.#person(userId).isSelf) throw new Error(mt('main.people.notYourself'));
     await this.deps.api().deactivateUser(userId);
   }
 
@@ -128,7 +129,7 @@ export class PeopleAdmin {
 
   #person(userId: number): Person {
     const person = this.page().people.find((known) => known.userId === userId);
-    if (!person) throw new Error('There is no such person in this organization.');
+    if (!person) throw new Error(mt('main.people.noSuchPerson'));
     return person;
   }
 }

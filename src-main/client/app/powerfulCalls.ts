@@ -2,6 +2,7 @@ import type { ZulipVersion } from '../../../src-preload/bridge';
 import type { ConfirmRequest } from './confirmPort';
 import type { NetworkExposure } from './hostingPort';
 import { hostPort } from '../../wire/hostPort';
+import { mainLanguage, mt } from '../../i18n/mainText';
 
 // The four bridge calls main confirms itself, and what each asks: what the
 // window sends must never be enough to expose the organization, hand it out,
@@ -22,13 +23,13 @@ export function networkUrls(
 }
 
 export function serveNetworkQuestion(realmName: string, urls: readonly string[]): ConfirmRequest {
-  const where =
-    urls.length > 0 ? `at ${urls.join(', ')}` : 'on every address this computer will have';
   return {
-    action: 'Serve the network',
-    message: `Serve ${realmName} to other computers on this network ${where}?`,
-    detail:
-      'Anyone who can reach this computer can then reach the organization’s sign-in page. The host restarts; people connected now are back within seconds.',
+    action: mt('main.serveNetwork.action'),
+    message:
+      urls.length > 0
+        ? mt('main.serveNetwork.questionAt', { realm: realmName, urls: urls.join(', ') })
+        : mt('main.serveNetwork.questionEverywhere', { realm: realmName }),
+    detail: mt('main.serveNetwork.detail'),
   };
 }
 
@@ -38,29 +39,25 @@ export function exportQuestion(
   folder: string,
 ): ConfirmRequest {
   return {
-    action: 'Export',
-    message: `Export ${realmName} for Zulip ${zulipVersion} to a new folder in ${folder}?`,
-    detail:
-      'The folder holds everyone’s messages, private ones included, unencrypted, readable by whoever can read this folder.',
+    action: mt('main.export.action'),
+    message: mt('main.export.question', { realm: realmName, version: zulipVersion, folder }),
+    detail: mt('main.export.detail'),
   };
 }
 
 export function newApiKeyQuestion(realmName: string, email: string): ConfirmRequest {
   return {
-    action: 'Regenerate API key',
-    message: `Regenerate your API key for ${realmName} (${email})?`,
-    detail:
-      'Every other app signed in with the current key will be signed out, and bots or scripts using it stop working until they are given the new one.',
+    action: mt('main.newApiKey.action'),
+    message: mt('main.newApiKey.question', { realm: realmName, email }),
+    detail: mt('main.newApiKey.detail'),
   };
 }
 
-const backupTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export function restoreQuestion(realmName: string, takenAt: number): ConfirmRequest {
+  const when = new Intl.DateTimeFormat(mainLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
   return {
-    action: 'Restore',
-    message: `Restore the backup of ${realmName} from ${backupTime.format(takenAt)}? What changed since is lost.`,
-    detail:
-      'The host restarts on the backup; the database it replaces is kept beside it. Everyone connected registers again.',
+    action: mt('main.restore.action'),
+    message: mt('main.restore.question', { realm: realmName, when: when.format(takenAt) }),
+    detail: mt('main.restore.detail'),
   };
 }

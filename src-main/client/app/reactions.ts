@@ -9,6 +9,7 @@ import {
 } from '../../wire/emojiData';
 import type { Api, ReactionEmoji } from '../api';
 import type { Cache } from '../cache/cache';
+import { mt } from '../../i18n/mainText';
 import type { CodeToNames } from '../cache/serverEmoji';
 
 /** A Unicode emoji's names, the canonical first; none for one the server does not know. */
@@ -123,7 +124,7 @@ export function reactionChips(
   return [...chips.values()].map(({ userIds, ...chip }) => ({
     ...chip,
     names: [
-      ...(chip.reacted ? ['You'] : []),
+      ...(chip.reacted ? [mt('main.names.you')] : []),
       ...userIds.filter((id) => id !== context.ownUserId).map(context.nameOf),
     ],
   }));
@@ -254,7 +255,7 @@ export class AccountReactions {
    */
   async toggle(messageId: number, emoji: ReactionEmoji): Promise<void> {
     if (!this.#deps.online()) {
-      throw new Error('Hearth is offline, so the reaction was not sent. Try again once connected.');
+      throw new Error(mt('main.offline.reaction'));
     }
     const message = this.#deps.cache.messagesAmong({ kind: 'all' }, [messageId])[0];
     const me = this.#deps.cache.ownUserId;
@@ -270,7 +271,7 @@ export class AccountReactions {
   /** A custom emoji's picture as a data: URL; only the organization's own emoji are fetched. */
   emojiImage(url: string): Promise<string> {
     const known = [...this.#custom({ removed: true }).values()].some((emoji) => emoji.url === url);
-    if (!known) return Promise.reject(new Error('Not an emoji of this organization.'));
+    if (!known) return Promise.reject(new Error(mt('main.emoji.notOurs')));
     let image = this.#images.get(url);
     if (!image) {
       image = this.#readImage(url);
@@ -283,9 +284,9 @@ export class AccountReactions {
   async #readImage(url: string): Promise<string> {
     const response = await this.#deps.fetchImage(url, { signal: AbortSignal.timeout(10_000) });
     const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
-    if (!response.ok || !imageTypes.has(type)) throw new Error('The emoji is not an image.');
+    if (!response.ok || !imageTypes.has(type)) throw new Error(mt('main.emoji.notImage'));
     const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > maxImageBytes) throw new Error('The emoji image is too large.');
+    if (bytes.length > maxImageBytes) throw new Error(mt('main.emoji.tooLarge'));
     return `data:${type};base64,${bytes.toString('base64')}`;
   }
 

@@ -1,5 +1,6 @@
 import type { ReadReceipts, ReadReceiptSettings } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
+import { mt } from '../../i18n/mainText';
 import type { User } from '../../wire';
 import type { Api } from '../api';
 import type { Cache } from '../cache/cache';
@@ -53,9 +54,7 @@ export class AccountReadReceipts {
     }
     const saved = this.deps.cache.readReceipts(messageId);
     if (!saved) {
-      throw new Error(
-        'Hearth is offline, and has not fetched who read this message before. Try again once connected.',
-      );
+      throw new Error(mt('main.offline.readReceipts'));
     }
     return { status: 'shown', readers: this.#named(saved.userIds), asOf: saved.fetchedAt };
   }
@@ -70,7 +69,7 @@ export class AccountReadReceipts {
       this.deps.cache.users().map((user: User) => [user.user_id, user.full_name]),
     );
     return userIds
-      .map((userId) => ({ userId, fullName: names.get(userId) ?? 'Unknown user' }))
+      .map((userId) => ({ userId, fullName: names.get(userId) ?? mt('main.names.unknownUser') }))
       .sort((a, b) => a.fullName.localeCompare(b.fullName));
   }
 }

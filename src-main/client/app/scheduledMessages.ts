@@ -1,5 +1,6 @@
 import type { ScheduledMessageView } from '../../../src-preload/scheduledMessageCalls';
 import type { InitialState } from '../../state/applyEvent';
+import { mt } from '../../i18n/mainText';
 import { scheduledMessageSchema, type ScheduledMessage, type User } from '../../wire';
 import type { Api, OutgoingMessage } from '../api';
 
@@ -56,7 +57,7 @@ export class ScheduledMessages {
         failed: message.failed,
       };
       if (message.type === 'stream') {
-        const stream = this.deps.streamName(message.to) ?? 'Unknown channel';
+        const stream = this.deps.streamName(message.to) ?? mt('main.names.unknownChannel');
         return {
           ...common,
           to: { kind: 'stream', streamId: message.to, stream, topic: message.topic },
@@ -64,7 +65,7 @@ export class ScheduledMessages {
       }
       const others = message.to.filter((id) => id !== me);
       const userIds = others.length > 0 || me === null ? others : [me];
-      const peopleNames = userIds.map((id) => names.get(id) ?? 'Unknown user');
+      const peopleNames = userIds.map((id) => names.get(id) ?? mt('main.names.unknownUser'));
       return { ...common, to: { kind: 'private', userIds, names: peopleNames } };
     });
   }
@@ -97,11 +98,7 @@ export class ScheduledMessages {
     await this.deps.api().deleteScheduledMessage(id);
   }
 
-  #requireOnline(what: string): void {
-    if (!this.deps.online()) {
-      throw new Error(
-        `Hearth is offline, so the message was not ${what}: only the server sends scheduled messages. Try again once connected.`,
-      );
-    }
+  #requireOnline(what: 'scheduled' | 'changed' | 'cancelled'): void {
+    if (!this.deps.online()) throw new Error(mt('main.offline.scheduled', { what }));
   }
 }

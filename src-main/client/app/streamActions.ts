@@ -9,6 +9,7 @@ import type { InitialState } from '../../state/applyEvent';
 import { readerMay } from '../../state/readerPermissions';
 import type { Api } from '../api';
 import type { Cache } from '../cache/cache';
+import { mt } from '../../i18n/mainText';
 import {
   archivedStreams,
   browsedStreams,
@@ -61,7 +62,7 @@ export class StreamActions {
 
   async subscribe(streamId: number): Promise<void> {
     const stream = this.list().find((known) => known.streamId === streamId);
-    if (!stream) throw new Error('That channel is not one you can see.');
+    if (!stream) throw new Error(mt('main.channels.unseen'));
     await this.deps.api().subscribe([{ name: stream.name }]);
   }
 
@@ -78,11 +79,13 @@ export class StreamActions {
     const may = readerMay(this.deps.state());
     if (!(stream.inviteOnly ? may.createPrivateChannel : may.createPublicChannel)) {
       throw new Error(
-        `The organization does not let you create ${stream.inviteOnly ? 'private' : 'public'} channels.`,
+        mt(
+          stream.inviteOnly ? 'main.channels.noPrivateCreation' : 'main.channels.noPublicCreation',
+        ),
       );
     }
     const taken = streamNamed(this.list(), stream.name);
-    if (taken) throw new Error(`A channel named #${taken.name} already exists.`);
+    if (taken) throw new Error(mt('main.channels.nameTaken', { name: taken.name }));
     await this.deps
       .api()
       .subscribe(
@@ -119,7 +122,7 @@ export class StreamActions {
 
   #subscription(streamId: number) {
     const subscription = this.deps.cache.subscription(streamId);
-    if (!subscription) throw new Error('You are not subscribed to that channel.');
+    if (!subscription) throw new Error(mt('main.channels.notSubscribed'));
     return subscription;
   }
 }

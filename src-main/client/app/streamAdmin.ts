@@ -10,6 +10,7 @@ import { featureLevelOf } from '../../state/permissions';
 import { channelSettingSince, readerMay } from '../../state/readerPermissions';
 import type { Api, StreamChanges } from '../api';
 import type { Cache } from '../cache/cache';
+import { mt } from '../../i18n/mainText';
 import { groupSettingWords } from './groupSettingWords';
 
 export interface StreamAdminDeps {
@@ -69,7 +70,7 @@ export function streamChangesOf(
       changes.stream_post_policy = patch.postPolicy;
     } else {
       const group = groupIdNamed(state?.realm_user_groups ?? [], postGroups[patch.postPolicy]);
-      if (group === null) throw new Error('The server did not say which group that is.');
+      if (group === null) throw new Error(mt('main.groups.unsaid'));
       changes.can_send_message_group = { new: group, old: current };
     }
   }
@@ -88,7 +89,7 @@ export class StreamAdmin {
 
   settings(streamId: number): StreamAdminSettings {
     const stream = this.deps.cache.subscription(streamId);
-    if (!stream) throw new Error('You are not subscribed to that channel.');
+    if (!stream) throw new Error(mt('main.channels.notSubscribed'));
     const state = this.deps.state();
     const settings: StreamAdminSettings = {
       streamId,

@@ -3,6 +3,7 @@ import type { InitialState } from '../../state/applyEvent';
 import { readerMay } from '../../state/readerPermissions';
 import type { Api } from '../api';
 import type { Cache } from '../cache/cache';
+import { mt } from '../../i18n/mainText';
 
 export interface TopicDeletionDeps {
   cache: Pick<Cache, 'messagesInNarrow'>;
@@ -38,10 +39,10 @@ export class TopicDeletion {
 
   async delete(streamId: number, topic: string): Promise<void> {
     if (!readerMay(this.deps.state()).deleteTopics) {
-      throw new Error('Only the organization’s administrators delete topics.');
+      throw new Error(mt('main.topics.deleteAdminsOnly'));
     }
     if (!this.deps.online()) {
-      throw new Error('Hearth is offline, so the topic was not deleted. Try again once connected.');
+      throw new Error(mt('main.offline.topicDeletion'));
     }
     await this.deps.api().deleteTopic(streamId, topic);
     await this.deps.reread({ kind: 'stream', streamId, topic });

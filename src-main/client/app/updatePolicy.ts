@@ -1,3 +1,5 @@
+import { mt } from '../../i18n/mainText';
+
 /**
  * What the policy needs of electron-updater (src-main/desktop/autoUpdate.ts).
  * The feed's signature checks happen inside it; the policy only decides when.
@@ -129,8 +131,8 @@ export class UpdatePolicy {
     this.#told = version;
     const choice = await this.#options.ask({
       version,
-      message: `Hearth ${version} is ready — restart to update`,
-      detail: 'Later installs it when you next quit Hearth.',
+      message: mt('main.update.ready', { version }),
+      detail: mt('main.update.laterDetail'),
     });
     // Hosting may have started while the question was open.
     if (choice === 'restart' && this.#allowed()) this.#options.updater.installNow();

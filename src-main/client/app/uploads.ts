@@ -7,6 +7,7 @@ import type { InitialState } from '../../state/applyEvent';
 import { inlineImageTypes } from '../../wire';
 import { maxUploadBytesOf } from './composeAids';
 import type { SaveDownload } from './downloadPort';
+import { mt } from '../../i18n/mainText';
 
 /** The largest image the window is handed to show: a data: URL a third larger again. */
 export const maxImageBytes = 10 * 1024 * 1024;
@@ -82,7 +83,11 @@ export class AccountUploads {
   async image(href: string): Promise<string> {
     const file = await this.#read(href, maxImageBytes);
     if (!inlineImageTypes.has(file.type)) {
-      throw new Error(`The file is not an image the window shows (${file.type || 'no type'}).`);
+      throw new Error(
+        file.type
+          ? mt('main.uploads.notImage', { type: file.type })
+          : mt('main.uploads.notImageUntyped'),
+      );
     }
     return `data:${file.type};base64,${Buffer.from(file.data).toString('base64')}`;
   }
@@ -131,7 +136,7 @@ export class AccountUploads {
 
   #uploadPath(href: string): string {
     const path = uploadPathOf(href, this.#deps.serverUrl());
-    if (path === null) throw new Error('The link is not a file uploaded to this organization.');
+    if (path === null) throw new Error(mt('main.uploads.notOurs'));
     return path;
   }
 
@@ -141,10 +146,9 @@ export class AccountUploads {
       return await this.#deps.api().getUploadedFile(path, { maxBytes });
     } catch (error) {
       if (error instanceof FileTooLargeError) {
-        throw new Error(
-          `The file is larger than Hearth reads from a message (${Math.round(maxBytes / mib)} MiB).`,
-          { cause: error },
-        );
+        throw new Error(mt('main.uploads.tooLarge', { mib: Math.round(maxBytes / mib) }), {
+          cause: error,
+        });
       }
       throw readable(error);
     }
@@ -156,10 +160,12 @@ function readable(error: unknown): unknown {
   const changed = certificateChange(error);
   if (changed) return changed;
   if (error instanceof NotZulipError) {
-    return new Error(`The server answered HTTP ${error.status}.`, { cause: error });
+    return new Error(mt('main.uploads.httpStatus', { status: String(error.status) }), {
+      cause: error,
+    });
   }
   if (error instanceof NetworkError) {
-    return new Error('The server could not be reached. Try again once it answers.', {
+    return new Error(mt('main.uploads.unreachable'), {
       cause: error,
     });
   }

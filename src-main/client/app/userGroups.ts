@@ -1,5 +1,6 @@
 import type { GroupMember, GroupRef, UserGroupsPage } from '../../../src-preload/bridge';
 import type { InitialState } from '../../state/applyEvent';
+import { mt } from '../../i18n/mainText';
 import { groupPermissionsOf, type GroupPermissions } from '../../state/groupPermissions';
 import { groupsHolding, isGroupSettingValue, isInGroupSetting } from '../../state/groupSettings';
 import { recursiveSubgroupIds } from '../../state/groupNesting';
@@ -126,7 +127,7 @@ export class UserGroups {
     );
     const member = (userId: number): GroupMember => ({
       userId,
-      fullName: names.get(userId) ?? `User ${userId}`,
+      fullName: names.get(userId) ?? mt('main.names.userById', { id: String(userId) }),
       guest: guests.has(userId),
     });
     const readerId = state?.user_id ?? null;

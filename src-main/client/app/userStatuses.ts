@@ -3,6 +3,7 @@ import type { PersonStatus } from '../../../src-preload/statusCalls';
 import type { InitialState } from '../../state/applyEvent';
 import { userStatusSchema, type UserStatus } from '../../wire/userStatus';
 import type { Api, ReactionEmoji } from '../api';
+import { mt } from '../../i18n/mainText';
 import { customEmojiOf, safeGlyph } from './reactions';
 
 // Register's user_status as saved: checked here, since an old cache or a
@@ -96,9 +97,7 @@ export class AccountStatus {
 
   #requireOnline(): void {
     if (!this.deps.online()) {
-      throw new Error(
-        'Hearth is offline, so your status was not changed. Try again once connected.',
-      );
+      throw new Error(mt('main.offline.status'));
     }
   }
 }

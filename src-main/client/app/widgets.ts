@@ -8,6 +8,7 @@ import {
 } from '../../state/widgets';
 import type { Api } from '../api';
 import type { Cache } from '../cache/cache';
+import { mt } from '../../i18n/mainText';
 
 /** A widget as the window draws it: voters by name, the viewer as "You", first. */
 export function widgetView(
@@ -30,7 +31,7 @@ export function widgetView(
         option,
         count: voterIds.length,
         voted,
-        voters: voted ? ['You', ...others] : others,
+        voters: voted ? [mt('main.names.you'), ...others] : others,
       };
     }),
   };
@@ -70,14 +71,13 @@ export class AccountWidgets {
    */
   async act(messageId: number, action: WidgetAction): Promise<void> {
     if (!this.#deps.online()) {
-      throw new Error('Hearth is offline, so this was not sent. Try again once connected.');
+      throw new Error(mt('main.offline.widget'));
     }
     const me = this.#deps.cache.ownUserId;
     const message = this.#deps.cache.messagesAmong({ kind: 'all' }, [messageId])[0];
     const atLeast = this.#nextIdx.get(messageId) ?? 0;
     const content = message && me !== null ? widgetSubmessage(message, me, action, atLeast) : null;
-    if (content === null)
-      throw new Error('This message has no poll or to-do list that takes this change.');
+    if (content === null) throw new Error(mt('main.widgets.noWidget'));
     const index = content['type'] === 'new_task' ? content['key'] : content['idx'];
     if (typeof index === 'number') this.#nextIdx.set(messageId, index + 1);
     await this.#deps.api().sendSubmessage(messageId, 'widget', JSON.stringify(content));

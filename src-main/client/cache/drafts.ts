@@ -12,7 +12,7 @@ export type DraftDestination = z.infer<typeof draftDestinationSchema>;
 const destinationColumn = z.string().transform((text, context) => {
   const parsed = draftDestinationSchema.safeParse(JSON.parse(text));
   if (!parsed.success) {
-    context.addIssue({ code: 'custom', message: 'not a draft destination' });
+    context.addIssue('not a draft destination');
     return z.NEVER;
   }
   return parsed.data;

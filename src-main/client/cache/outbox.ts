@@ -24,7 +24,7 @@ const outboxRowSchema = z.object({
   destination: z.string().transform((text, context) => {
     const parsed = outboxDestinationSchema.safeParse(JSON.parse(text));
     if (!parsed.success) {
-      context.addIssue({ code: 'custom', message: 'not an outbox destination' });
+      context.addIssue('not an outbox destination');
       return z.NEVER;
     }
     return parsed.data;

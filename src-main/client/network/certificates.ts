@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
+import { mt } from '../../i18n/mainText';
 
 /** A server's own certificate, trusted by its fingerprint rather than by an authority. */
 export interface CertificatePin {
@@ -21,7 +22,11 @@ export class CertificateChangedError extends Error {
     readonly certificate: CertificatePin,
   ) {
     super(
-      `${host} presented a different certificate from the one Hearth trusts for it (SHA-256 ${certificate.fingerprint}, where Hearth pinned ${expected}). Someone may be intercepting the connection, or the server has a new certificate. Hearth will not connect until you decide again: compare the new fingerprint with the server's administrator (a Hearth host shows it on its Hosting page).`,
+      mt('main.certificate.changed', {
+        host,
+        presented: certificate.fingerprint,
+        expected,
+      }),
     );
     this.presented = certificate.fingerprint;
   }

@@ -1,3 +1,4 @@
+import { mt } from '../../i18n/mainText';
 import { proxyLabel, type ProxyServer } from './proxySetting';
 
 /**
@@ -44,8 +45,7 @@ export function proxyFailure(error: unknown): ProxyError | null {
  * account's banner: both send the person to where they are given.
  */
 export function proxyCredentialsMessage(proxy: string, credentialsGiven: boolean): string {
-  const asked = credentialsGiven
-    ? 'did not accept the user name and password it was given'
-    : 'asks for a user name and password';
-  return `The proxy ${proxy} ${asked}: give them in Settings › Network.`;
+  return credentialsGiven
+    ? mt('main.proxy.credentialsRefused', { proxy })
+    : mt('main.proxy.credentialsWanted', { proxy });
 }

@@ -4,6 +4,7 @@ import { topicPolicies, type TopicPolicyValue } from '../../state/topicMuting';
 import type { Message, Subscription } from '../../wire';
 import { dmKey } from '../cache/narrow';
 import { plainText } from '../cache/plainText';
+import { mt, productName } from '../../i18n/mainText';
 
 export { topicPolicies };
 export type TopicPolicy = TopicPolicyValue;
@@ -163,13 +164,14 @@ export function noticeFor(message: Message, context: NotifyContext): Notice {
       typeof message.display_recipient === 'string'
         ? message.display_recipient
         : (context.stream(message.stream_id ?? 0)?.name ?? '');
-    title = `${sender} (to #${stream} > ${topicDisplayName(message.subject, context.emptyTopicName)})`;
+    const topic = topicDisplayName(message.subject, context.emptyTopicName);
+    title = mt('main.notification.channelTitle', { sender, channel: stream, topic });
   } else {
     const others = othersIn(message, context.ownUserId);
-    if (others > 0) title = `${sender} (to you and ${others} ${others === 1 ? 'other' : 'others'})`;
+    if (others > 0) title = mt('main.notification.groupTitle', { sender, others });
   }
   if (message.type === 'private' && !context.settings.pm_content_in_desktop_notifications) {
-    return { title, body: `New direct message from ${sender}` };
+    return { title, body: mt('main.notification.hiddenBody', { sender }) };
   }
   const text = plainText(message.content).replace(/\s+/g, ' ').trim();
   const body = text.length > bodyLength ? `${text.slice(0, bodyLength)}…` : text;
@@ -243,10 +245,12 @@ export function catchUpSummary(
   );
   if (notifiable.length <= summaryThreshold) return null;
   const conversations = new Set(notifiable.map(({ message }) => conversationOf(message)));
-  const count = conversations.size;
   return {
-    title: 'Hearth',
-    body: `${notifiable.length} new messages in ${count} ${count === 1 ? 'conversation' : 'conversations'}`,
+    title: productName,
+    body: mt('main.notification.summary', {
+      messages: notifiable.length,
+      conversations: conversations.size,
+    }),
     messages: notifiable.map(({ message }) => message),
   };
 }

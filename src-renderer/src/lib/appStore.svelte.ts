@@ -36,6 +36,8 @@ import { ReactionsStore } from './reactionsStore.svelte';
 import { HostingStore } from './hostingStore.svelte';
 import { OnboardingStore } from './onboardingStore.svelte';
 import { RecentStore } from './recentStore.svelte';
+import { chooseLanguage } from '../../../src-main/i18n/languages';
+import { windowText } from './i18n.svelte';
 import { SearchStore } from './searchStore.svelte';
 import { SettingsStore, type SettingsPage } from './settingsStore.svelte';
 import { StreamAdminStore } from './streamAdminStore.svelte';
@@ -576,6 +578,9 @@ export class AppStore {
   private leave(next: string | null): number {
     this.activeAccountId = next;
     this.snapshot = null;
+    // With no account on screen the window speaks the system's language;
+    // between two accounts it waits for the next one's setting.
+    if (next === null) this.followLanguage(null);
     this.view = 'feed';
     this.error = null;
     this.notificationSettings.clear();
@@ -644,6 +649,7 @@ export class AppStore {
       this.reactions.forgetPicker();
     }
     this.snapshot = shareUnchanged(this.snapshot, snapshot);
+    this.followLanguage(snapshot);
     this.feed.ownUserId = snapshot.user.userId;
     this.messageActions.ownUserId = snapshot.user.userId;
     this.drafts.ownUserId = snapshot.user.userId;
@@ -654,6 +660,22 @@ export class AppStore {
     );
     this.compose.topicsPolicies = topicsPolicies;
     this.messageActions.topicsPolicies = topicsPolicies;
+  }
+
+  /**
+   * The window speaks the account's default_language where it has that
+   * language, else the system's, and writes times in the account's timezone
+   * setting.
+   */
+  private followLanguage(snapshot: Snapshot | null): void {
+    windowText.useTimeZone(snapshot?.timezone ?? '');
+    const language = chooseLanguage([snapshot?.display.language, ...navigator.languages]);
+    void windowText.use(language).then(
+      async (changed) => {
+        if (changed) await this.bridge.useLanguage({ code: language.code });
+      },
+      (error: unknown) => (this.error = errorText(error)),
+    );
   }
 
   private saveView(): void {

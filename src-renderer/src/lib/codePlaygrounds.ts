@@ -1,5 +1,6 @@
 import type { PlaygroundView } from '../../../src-preload/bridge';
 import { expandUrlTemplate } from '../../../src-main/wire/urlTemplate';
+import { t } from './i18n.svelte';
 
 /** Where "View in <name>" opens a code block: its code (without the newline Zulip ends it with) in the template. */
 export function playgroundUrl(playground: PlaygroundView, code: string): string | null {
@@ -29,7 +30,7 @@ export function offerPlaygrounds(
       if (href === null) return [];
       const link = document.createElement('a');
       link.href = href;
-      link.textContent = `View in ${playground.name}`;
+      link.textContent = t('window.playgrounds.viewIn', { name: playground.name });
       link.title = href;
       return [link];
     });

@@ -4,6 +4,7 @@ import type {
   SidebarStream,
   SidebarUser,
 } from '../../../src-preload/bridge';
+import { t } from './i18n.svelte';
 import { markedName, matchesPerson } from './people';
 
 /** What is being completed, from `start` (its trigger character) to the caret. */
@@ -152,7 +153,7 @@ function mentions(
     .map((group) => ({
       key: `group:${group.name}`,
       label: group.name,
-      detail: group.description || 'User group',
+      detail: group.description || t('window.completion.userGroup'),
       text: `${prefix}*${group.name}* `,
       glyph: null,
       picture: null,

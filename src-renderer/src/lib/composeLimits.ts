@@ -1,4 +1,5 @@
 import type { ComposeRules } from '../../../src-preload/bridge';
+import { t } from './i18n.svelte';
 
 /** What the compose box says about the length of what is written, before sending. */
 export interface LengthCheck {
@@ -12,8 +13,6 @@ const bytes = new TextEncoder();
 // The count shows once most of the room is used, as Zulip's compose box does.
 const nearTheLimit = 0.9;
 
-const count = (value: number): string => value.toLocaleString();
-
 export function checkLength(
   content: string,
   topic: string | null,
@@ -23,20 +22,23 @@ export function checkLength(
   if (topicLength > rules.maxTopicLength) {
     return {
       tooLong: true,
-      notice: `The topic is too long: ${count(topicLength)} characters, at most ${count(rules.maxTopicLength)}.`,
+      notice: t('window.compose.topicTooLong', {
+        length: topicLength,
+        max: rules.maxTopicLength,
+      }),
     };
   }
   const size = bytes.encode(content.trim()).length;
   if (size > rules.maxMessageBytes) {
     return {
       tooLong: true,
-      notice: `The message is too long: ${count(size)} bytes, at most ${count(rules.maxMessageBytes)}.`,
+      notice: t('window.compose.messageTooLong', { size, max: rules.maxMessageBytes }),
     };
   }
   if (size > rules.maxMessageBytes * nearTheLimit) {
     return {
       tooLong: false,
-      notice: `${count(rules.maxMessageBytes - size)} bytes left.`,
+      notice: t('window.compose.bytesLeft', { count: rules.maxMessageBytes - size }),
     };
   }
   return { tooLong: false, notice: null };

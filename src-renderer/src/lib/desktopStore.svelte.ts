@@ -6,9 +6,13 @@ import type {
   EventPayload,
 } from '../../../src-preload/bridge';
 import { errorText } from './errors';
+import { formatNumber } from './localeFormat.svelte';
 import { shareUnchanged } from './shareUnchanged';
 
 export type DoNotDisturbChoice = 'hour' | 'tomorrow' | 'untilOff' | 'off';
+
+// A name, which every language writes as it is.
+const productName = 'Hearth';
 
 // What the window does for the desktop: it plays the notification sounds
 // through its <audio> element, shows the notifications main hands it (in a
@@ -22,7 +26,7 @@ export class DesktopStore {
   /** The element sounds play through, once the window has rendered it. */
   player: HTMLAudioElement | null = null;
   /** The title the badge asks for, and whether setting it waits for a paint. */
-  #title = 'Hearth';
+  #title = productName;
   #titleQueued = false;
 
   constructor(
@@ -56,7 +60,9 @@ export class DesktopStore {
     this.badge = state.badge;
     this.doNotDisturb = shareUnchanged(this.doNotDisturb, state.doNotDisturb);
     this.preferences = shareUnchanged(this.preferences, state.preferences);
-    this.#showTitle(state.badge > 0 ? `(${state.badge}) Hearth` : 'Hearth');
+    this.#showTitle(
+      state.badge > 0 ? `(${formatNumber(state.badge)}) ${productName}` : productName,
+    );
   }
 
   /**

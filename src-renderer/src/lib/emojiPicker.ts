@@ -1,9 +1,4 @@
-import type { EmojiPicker, PickerEmoji, ReactionChip } from '../../../src-preload/bridge';
-
-/** The words a chip says to a pointer's tooltip and to a screen reader. */
-export function reactionLabel(chip: Pick<ReactionChip, 'names' | 'name'>): string {
-  return `${chip.names.join(', ')} reacted with :${chip.name}:`;
-}
+import type { EmojiPicker, PickerEmoji } from '../../../src-preload/bridge';
 
 // People type "thumbs up" as often as Zulip's "thumbs_up".
 const folded = (query: string): string =>

@@ -1,4 +1,5 @@
 import type { Message } from '../../../src-preload/bridge';
+import { t } from './i18n.svelte';
 import { markedName } from './people';
 import { dayLabel, dayOf } from './time';
 
@@ -98,7 +99,7 @@ export function participantsLabel(
   const others = message.display_recipient
     .filter((user) => user.id !== ownUserId)
     .map((user) => markedName(user.full_name, isMarkedGuest(user.id)));
-  return others.length === 0 ? 'You' : `You and ${others.join(', ')}`;
+  return t('window.feed.participants', { count: others.length, others: others.join(', ') });
 }
 
 /** The message hides its link previews (Zulip 12's hide_link_previews flag, feature level 510). */

@@ -1,3 +1,5 @@
+import { t, type MessageKey } from './i18n.svelte';
+
 /** Zulip's keys that act on the whole window rather than on the selected message. */
 export type GlobalShortcut =
   'search' | 'newStreamMessage' | 'newDirectMessage' | 'nextUnreadTopic' | 'help' | 'back';
@@ -27,43 +29,49 @@ export function globalShortcut(event: KeyboardEvent): GlobalShortcut | null {
   }
 }
 
-/** What the help lists, as Zulip's keyboard shortcuts page groups them. */
-export const shortcutHelp: { group: string; keys: { keys: string[]; does: string }[] }[] = [
-  {
-    group: 'The window',
-    keys: [
-      { keys: ['/'], does: 'Search' },
-      { keys: ['n'], does: 'Next unread topic' },
-      { keys: ['c'], does: 'New channel message' },
-      { keys: ['x'], does: 'New direct message' },
-      {
-        keys: ['Esc'],
-        does: 'Back: close the search, leave the compose box, or go to All messages',
-      },
-      { keys: ['?'], does: 'These shortcuts' },
-    ],
+interface HelpSection {
+  group: string;
+  keys: { keys: string[]; does: string }[];
+}
+
+// Each is read as the help is shown, in the language of the moment.
+const section = (group: MessageKey, keys: [string[], MessageKey][]): HelpSection => ({
+  get group() {
+    return t(group);
   },
-  {
-    group: 'The selected message',
-    keys: [
-      { keys: ['j', '↓'], does: 'Next message' },
-      { keys: ['k', '↑'], does: 'Previous message' },
-      { keys: ['r'], does: 'Reply' },
-      { keys: ['>'], does: 'Quote and reply' },
-      { keys: ['e'], does: 'Edit' },
-      { keys: ['*', 'Ctrl+S'], does: 'Star or unstar' },
-      { keys: ['Shift+U'], does: 'Mark as unread from here' },
-      { keys: ['i'], does: 'Open its menu' },
-      { keys: ['s'], does: 'Narrow to its channel or conversation' },
-      { keys: ['S'], does: 'Narrow to its topic' },
-    ],
-  },
-  {
-    group: 'The compose box',
-    keys: [
-      { keys: ['Enter'], does: 'Send, or add a line, as the Enter sends setting says' },
-      { keys: ['Ctrl+Enter'], does: 'Send' },
-      { keys: ['Esc'], does: 'Leave the compose box for the messages' },
-    ],
-  },
+  keys: keys.map(([pressed, does]) => ({
+    keys: pressed,
+    get does() {
+      return t(does);
+    },
+  })),
+});
+
+/** What the help lists, as Zulip's keyboard shortcuts page groups them; key names stay as printed on keys. */
+export const shortcutHelp: readonly HelpSection[] = [
+  section('window.shortcuts.window', [
+    [['/'], 'common.search'],
+    [['n'], 'window.shortcuts.nextUnreadTopic'],
+    [['c'], 'window.shortcuts.newChannelMessage'],
+    [['x'], 'window.shortcuts.newDirectMessage'],
+    [['Esc'], 'window.shortcuts.back'],
+    [['?'], 'window.shortcuts.help'],
+  ]),
+  section('window.shortcuts.selectedMessage', [
+    [['j', '↓'], 'window.shortcuts.nextMessage'],
+    [['k', '↑'], 'window.shortcuts.previousMessage'],
+    [['r'], 'window.shortcuts.reply'],
+    [['>'], 'window.shortcuts.quote'],
+    [['e'], 'common.edit'],
+    [['*', 'Ctrl+S'], 'window.shortcuts.star'],
+    [['Shift+U'], 'window.shortcuts.unreadFromHere'],
+    [['i'], 'window.shortcuts.menu'],
+    [['s'], 'window.shortcuts.narrowChannel'],
+    [['S'], 'window.shortcuts.narrowTopic'],
+  ]),
+  section('window.shortcuts.composeBox', [
+    [['Enter'], 'window.shortcuts.enter'],
+    [['Ctrl+Enter'], 'window.shortcuts.send'],
+    [['Esc'], 'window.shortcuts.leaveCompose'],
+  ]),
 ];

@@ -4,6 +4,7 @@ import type {
   ZulipExport,
   ZulipVersion,
 } from '../../../src-preload/bridge';
+import { t, type MessageKey } from './i18n.svelte';
 import { ServerPage } from './serverPage.svelte';
 
 // The Hosting page of the organization this computer hosts: main reports how
@@ -37,7 +38,7 @@ export class HostingStore extends ServerPage<HostingPage> {
   setNetwork(exposure: { address: string; port: number } | null): Promise<void> {
     return this.#confirmed(
       () => this.bridge.setHostingNetwork({ exposure }),
-      'Cancelled: the network is served as before.',
+      'window.hosting.networkCancelled',
     );
   }
 
@@ -51,7 +52,7 @@ export class HostingStore extends ServerPage<HostingPage> {
       const done = await this.bridge.exportForZulip({ zulipVersion });
       if (done.ok) this.exported = done.export;
       return done;
-    }, 'Cancelled: nothing was exported.');
+    }, 'window.hosting.exportCancelled');
   }
 
   setBackupKeep(keep: number): Promise<void> {
@@ -65,15 +66,15 @@ export class HostingStore extends ServerPage<HostingPage> {
   restore(name: string): Promise<void> {
     return this.#confirmed(
       () => this.bridge.restoreBackup({ name }),
-      'Cancelled: no backup was restored.',
+      'window.hosting.restoreCancelled',
     );
   }
 
-  /** A call main confirms with the person first; `declinedText` says so when they cancel. */
-  #confirmed(call: () => Promise<{ ok: boolean }>, declinedText: string): Promise<void> {
+  /** A call main confirms with the person first; `declinedKey` says so when they cancel. */
+  #confirmed(call: () => Promise<{ ok: boolean }>, declinedKey: MessageKey): Promise<void> {
     this.declined = null;
     return this.#control(async () => {
-      if (!(await call()).ok) this.declined = declinedText;
+      if (!(await call()).ok) this.declined = t(declinedKey);
     });
   }
 

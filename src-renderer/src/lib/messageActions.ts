@@ -1,4 +1,5 @@
 import type { Message, MessageRules } from '../../../src-preload/bridge';
+import { t } from './i18n.svelte';
 
 /** What the message menu offers for one message, by the organization's rules. */
 export interface OfferedActions {
@@ -95,13 +96,11 @@ function fenceFor(source: string): string {
 
 /**
  * A quote of the message for the compose box, as Zulip writes one: a silent
- * mention of the sender linking "said" to the message, then its source in a
- * quote block.
+ * mention of the sender linking "said", in the writer's language, to the
+ * message, then its source in a quote block.
  */
 export function quoteOf(message: Message, source: string, link: string): string {
   const fence = fenceFor(source);
-  return (
-    `@_**${message.sender_full_name}|${message.sender_id}** [said](${link}):\n` +
-    `${fence}quote\n${source}\n${fence}\n`
-  );
+  const mention = `@_**${message.sender_full_name}|${message.sender_id}**`;
+  return `${t('window.quote.said', { mention, link })}\n${fence}quote\n${source}\n${fence}\n`;
 }

@@ -10,6 +10,7 @@ import type {
 } from '../../../src-preload/bridge';
 import type { ComposeStore } from './composeStore.svelte';
 import { errorText } from './errors';
+import { t } from './i18n.svelte';
 import type { FeedStore } from './feedStore.svelte';
 import { offeredActions, quoteOf, toggledResolution, type OfferedActions } from './messageActions';
 import { conversationPartners } from './narrow';
@@ -186,7 +187,7 @@ export class MessageActionsStore {
       return;
     }
     if ((contentChanged && content === '') || (topicChanged && topic === '')) {
-      edit.error = content === '' ? 'A message cannot be empty.' : 'A topic cannot be empty.';
+      edit.error = t(content === '' ? 'window.edit.emptyMessage' : 'window.edit.emptyTopic');
       return;
     }
     edit.saving = true;
@@ -294,7 +295,7 @@ export class MessageActionsStore {
       return;
     }
     if (topic === '') {
-      this.dialogError = 'A topic cannot be empty.';
+      this.dialogError = t('window.edit.emptyTopic');
       return;
     }
     this.dialog = { ...dialog, saving: true };
@@ -331,7 +332,7 @@ export class MessageActionsStore {
     try {
       const { url } = await this.bridge.messageLink({ messageId: message.id });
       await navigator.clipboard.writeText(url);
-      this.tell('Link copied');
+      this.tell(t('window.messageActions.linkCopied'));
     } catch (error) {
       this.error = errorText(error);
     }

@@ -5,6 +5,7 @@ import type {
   OutboxEntry,
   Snapshot,
 } from '../../../src-preload/bridge';
+import { t } from './i18n.svelte';
 import { markedName } from './people';
 
 // Zulip treats topic names that differ only in case as the same topic.
@@ -129,28 +130,30 @@ export function mergeMessages(kept: readonly Message[], incoming: readonly Messa
 export function narrowName(narrow: Narrow, snapshot: Snapshot | null): string {
   switch (narrow.kind) {
     case 'all':
-      return 'All messages';
+      return t('window.narrow.all');
     case 'mentioned':
-      return 'Mentions';
+      return t('window.narrow.mentions');
     case 'starred':
-      return 'Starred messages';
+      return t('window.narrow.starred');
     case 'dms':
-      return 'Direct messages';
+      return t('window.narrow.directMessages');
     case 'stream': {
       const name = [...(snapshot?.streams ?? []), ...(snapshot?.archivedChannels ?? [])].find(
         (stream) => stream.streamId === narrow.streamId,
       )?.name;
-      const stream = `#${name ?? 'unknown channel'}`;
+      const stream = `#${name ?? t('window.narrow.unknownChannel')}`;
       if (narrow.topic === undefined) return stream;
       const topic =
-        narrow.topic === '' ? (snapshot?.compose.emptyTopicName ?? 'general chat') : narrow.topic;
+        narrow.topic === ''
+          ? (snapshot?.compose.emptyTopicName ?? t('window.narrow.generalChat'))
+          : narrow.topic;
       return `${stream} › ${topic}`;
     }
     case 'private': {
       const names = narrow.userIds.map((id) =>
         markedName(
           snapshot?.users.find((user) => user.userId === id)?.fullName ??
-            (id === snapshot?.user.userId ? snapshot.user.fullName : 'someone'),
+            (id === snapshot?.user.userId ? snapshot.user.fullName : t('window.narrow.someone')),
           snapshot?.guests.includes(id),
         ),
       );

@@ -1,4 +1,5 @@
 import type { SidebarUser } from '../../../src-preload/bridge';
+import { t } from './i18n.svelte';
 import { shownPresence } from './userStatus';
 
 /** Whether a person is found by what was typed: the start of their email, name, or a word of it. */
@@ -15,7 +16,7 @@ export function matchesPerson(user: { fullName: string; email: string }, query: 
 
 /** A name as Zulip writes a guest's where the organization asks it to: "Polonius (guest)". */
 export const markedName = (fullName: string, guest: boolean | undefined): string =>
-  guest === true ? `${fullName} (guest)` : fullName;
+  guest === true ? t('window.people.guestName', { name: fullName }) : fullName;
 
 /** A private conversation's people by name, each guest marked as the organization asks. */
 export const guestMarked = (

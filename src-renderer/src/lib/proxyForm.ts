@@ -1,4 +1,5 @@
 import type { ProxySetting } from '../../../src-preload/bridge';
+import { t } from './i18n.svelte';
 
 type Manual = Extract<ProxySetting, { mode: 'manual' }>;
 
@@ -49,8 +50,9 @@ const bypassList = (typed: string): string[] => [
 
 export type ProxyFormProblems = Partial<Record<'host' | 'port' | 'username' | 'bypass', string>>;
 
-// proxySetting.ts's limits: a host name's, and a list NO_PROXY can hold.
+// proxySetting.ts's limits: a host name's, a user name's, and a list NO_PROXY can hold.
 const longestName = 253;
+const longestUsername = 255;
 const mostBypassed = 200;
 
 /**
@@ -62,23 +64,26 @@ export function proxyFormProblems(form: ProxyForm): ProxyFormProblems {
   const host = form.host.trim();
   const bypass = bypassList(form.bypass);
   const problems: ProxyFormProblems = {};
-  if (host === '') problems.host = 'Give the proxy’s host name or address.';
-  else if (/[\s/@?#]/.test(host)) {
-    problems.host =
-      'Only the host name or address, such as proxy.corp.example: no http:// and no path.';
-  } else if (host.length > longestName) {
-    problems.host = `A host name has at most ${longestName} characters.`;
+  if (host === '') problems.host = t('window.proxy.hostMissing');
+  else if (/[\s/@?#]/.test(host)) problems.host = t('window.proxy.hostOnly');
+  else if (host.length > longestName) {
+    problems.host = t('window.proxy.hostTooLong', { max: longestName });
   }
   const port = Number(form.port.trim());
   if (!/^\d+$/.test(form.port.trim()) || port < 1 || port > 65_535) {
-    problems.port = 'The port is a whole number from 1 to 65535.';
+    problems.port = t('window.proxy.portRange');
   }
-  if (form.username.trim().length > 255) problems.username = 'At most 255 characters.';
+  if (form.username.trim().length > longestUsername) {
+    problems.username = t('window.proxy.usernameTooLong', { max: longestUsername });
+  }
   const tooLong = bypass.find((entry) => entry.length > longestName);
   if (tooLong !== undefined) {
-    problems.bypass = `“${tooLong.slice(0, 24)}…” is longer than any host name (${longestName} characters).`;
+    problems.bypass = t('window.proxy.bypassEntryTooLong', {
+      entry: tooLong.slice(0, 24),
+      max: longestName,
+    });
   } else if (bypass.length > mostBypassed) {
-    problems.bypass = `At most ${mostBypassed} hosts and addresses.`;
+    problems.bypass = t('window.proxy.bypassTooMany', { max: mostBypassed });
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 import type { ChatBridge, EmojiPicker, PickerEmoji } from '../../../src-preload/bridge';
 import { errorText } from './errors';
+import { t } from './i18n.svelte';
 
 /** What the emoji picker is open for: a message's reactions, or the compose box. */
 export interface PickerRequest {
@@ -46,7 +47,7 @@ export class ReactionsStore {
   openFor(messageId: number, anchor: HTMLElement): void {
     this.show({
       anchor,
-      label: 'Add a reaction',
+      label: t('window.reactions.add'),
       pick: (emoji) => {
         this.#putFirst(emoji.key);
         void this.toggle(messageId, emoji);
@@ -91,7 +92,7 @@ export class ReactionsStore {
   /** An organization's emoji's picture, from main as a data: URL, kept for the account. */
   image(url: string): Promise<string> {
     const accountId = this.accountId();
-    if (accountId === null) return Promise.reject(new Error('No account'));
+    if (accountId === null) return Promise.reject(new Error(t('window.reactions.noAccount')));
     const key = `${accountId} ${url}`;
     let image = this.#images.get(key);
     if (!image) {

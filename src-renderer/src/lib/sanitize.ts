@@ -190,7 +190,8 @@ function holdUploadedImage(image: Element): void {
   if (!image.getAttribute('alt')) {
     const link = image.parentElement?.tagName === 'A' ? image.parentElement : null;
     const named = link?.getAttribute('title') ?? fileNameOf(src);
-    image.setAttribute('alt', named || 'Uploaded image');
+    // An image named nowhere gets its words where the window shows it (uploadedFilesStore).
+    if (named) image.setAttribute('alt', named);
   }
 }
 

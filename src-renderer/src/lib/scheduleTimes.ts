@@ -1,7 +1,12 @@
 // When a scheduled message goes, in the reader's timezone setting (Zulip's
 // user_settings.timezone, else this computer's): wall-clock times there are
 // turned into instants with Intl, so "tomorrow at 9:00" is 9:00 on the clock
-// of that place on either side of a daylight-saving change.
+// of that place on either side of a daylight-saving change. Intl reads the
+// clock in en-US, whose parts are known; what is shown is in the window's
+// language.
+
+import { t } from './i18n.svelte';
+import { formatDateTime } from './localeFormat.svelte';
 
 export interface WallTime {
   year: number;
@@ -107,10 +112,14 @@ function dayAfter(wall: WallTime, days: number, hour: number, minute = 0): WallT
   };
 }
 
-const clock = (hour: number, hours: 12 | 24) =>
-  hours === 24
-    ? `${String(hour).padStart(2, '0')}:00`
-    : `${hour % 12 || 12}:00 ${hour < 12 ? 'AM' : 'PM'}`;
+/** The time of an instant on the clock of `timeZone`, hours and minutes. */
+const clock = (at: number, timeZone: string, hours: 12 | 24): string =>
+  formatDateTime(at * 1000, {
+    timeZone,
+    hour: hours === 24 ? '2-digit' : 'numeric',
+    minute: '2-digit',
+    hourCycle: hours === 24 ? 'h23' : 'h12',
+  });
 
 /**
  * Zulip's quick choices: today at 17:00 while that is still ahead, tomorrow
@@ -121,10 +130,22 @@ export function schedulePresets(nowMs: number, timeZone: string, hours: 12 | 24)
   const at = (wall: WallTime) => Math.floor(instantOf(wall, timeZone) / 1000);
   const presets: SchedulePreset[] = [];
   const evening = at(dayAfter(today, 0, 17));
-  if (evening * 1000 > nowMs) presets.push({ label: `Today at ${clock(17, hours)}`, at: evening });
-  presets.push({ label: `Tomorrow at ${clock(9, hours)}`, at: at(dayAfter(today, 1, 9)) });
-  const toMonday = (8 - today.weekday) % 7 || 7;
-  presets.push({ label: `Monday at ${clock(9, hours)}`, at: at(dayAfter(today, toMonday, 9)) });
+  if (evening * 1000 > nowMs) {
+    presets.push({
+      label: t('window.schedule.todayAt', { time: clock(evening, timeZone, hours) }),
+      at: evening,
+    });
+  }
+  const tomorrow = at(dayAfter(today, 1, 9));
+  presets.push({
+    label: t('window.schedule.tomorrowAt', { time: clock(tomorrow, timeZone, hours) }),
+    at: tomorrow,
+  });
+  const monday = at(dayAfter(today, (8 - today.weekday) % 7 || 7, 9));
+  presets.push({
+    label: t('window.schedule.mondayAt', { time: clock(monday, timeZone, hours) }),
+    at: monday,
+  });
   return presets;
 }
 
@@ -150,24 +171,16 @@ export function atOfLocalInput(value: string, timeZone: string): number | null {
   return Math.floor(instantOf({ year, month, day, hour, minute }, timeZone) / 1000);
 }
 
-const whenFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** When a scheduled message goes, as the list shows it: the day and the time, on that place's clock. */
 export function scheduledWhen(at: number, timeZone: string, hours: 12 | 24): string {
-  const key = `${timeZone}:${hours}`;
-  let format = whenFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat([], {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: hours === 24 ? '2-digit' : 'numeric',
-      minute: '2-digit',
-      hourCycle: hours === 24 ? 'h23' : 'h12',
-    });
-    whenFormats.set(key, format);
-  }
-  return format.format(at * 1000);
+  return formatDateTime(at * 1000, {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: hours === 24 ? '2-digit' : 'numeric',
+    minute: '2-digit',
+    hourCycle: hours === 24 ? 'h23' : 'h12',
+  });
 }

@@ -1,4 +1,5 @@
 import type { Snapshot } from '../../../src-preload/bridge';
+import { t, type MessageKey } from './i18n.svelte';
 import { matchesPerson } from './people';
 
 /** One line under the search box: the whole query it would search for, described. */
@@ -10,26 +11,26 @@ export interface SearchSuggestion {
 }
 
 // Zulip's operators, with what each narrows to, in the order its search offers them.
-const operators: readonly { operator: string; description: string }[] = [
-  { operator: 'stream:', description: 'Messages in a channel' },
-  { operator: 'topic:', description: 'Messages in a topic' },
-  { operator: 'sender:', description: 'Messages sent by someone' },
-  { operator: 'dm:', description: 'Direct messages with someone' },
-  { operator: 'is:', description: 'Unread, starred, mentioning you, or direct' },
-  { operator: 'has:', description: 'With a link, an attachment or an image' },
-  { operator: 'near:', description: 'Messages around one, by its ID' },
+const operators: readonly [string, MessageKey][] = [
+  ['stream:', 'window.search.operator.stream'],
+  ['topic:', 'window.search.operator.topic'],
+  ['sender:', 'window.search.operator.sender'],
+  ['dm:', 'window.search.operator.dm'],
+  ['is:', 'window.search.operator.is'],
+  ['has:', 'window.search.operator.has'],
+  ['near:', 'window.search.operator.near'],
 ];
 
-const isOperands: readonly [string, string][] = [
-  ['unread', 'Unread messages'],
-  ['starred', 'Starred messages'],
-  ['mentioned', 'Messages that mention you'],
-  ['dm', 'Direct messages'],
+const isOperands: readonly [string, MessageKey][] = [
+  ['unread', 'window.search.is.unread'],
+  ['starred', 'window.search.is.starred'],
+  ['mentioned', 'window.search.is.mentioned'],
+  ['dm', 'window.search.is.dm'],
 ];
-const hasOperands: readonly [string, string][] = [
-  ['link', 'Messages with links'],
-  ['attachment', 'Messages with attachments'],
-  ['image', 'Messages with images'],
+const hasOperands: readonly [string, MessageKey][] = [
+  ['link', 'window.search.has.link'],
+  ['attachment', 'window.search.has.attachment'],
+  ['image', 'window.search.has.image'],
 ];
 
 const shownAtMost = 8;
@@ -64,7 +65,7 @@ export function searchSuggestions(query: string, snapshot: Snapshot | null): Sea
   if (query.trim() !== '') {
     suggestions.push({
       query: query.trim(),
-      description: `Search for ${query.trim()}`,
+      description: t('window.search.searchFor', { query: query.trim() }),
       incomplete: false,
     });
   }
@@ -75,11 +76,11 @@ export function searchSuggestions(query: string, snapshot: Snapshot | null): Sea
       incomplete: false,
     });
   if (typedOperand === undefined) {
-    for (const each of operators) {
-      if (head !== '' && each.operator.startsWith(head)) {
+    for (const [operator, description] of operators) {
+      if (head !== '' && operator.startsWith(head)) {
         suggestions.push({
-          query: `${kept}${negation}${each.operator}`,
-          description: each.description,
+          query: `${kept}${negation}${operator}`,
+          description: t(description),
           incomplete: true,
         });
       }
@@ -91,7 +92,7 @@ export function searchSuggestions(query: string, snapshot: Snapshot | null): Sea
   switch (head) {
     case 'stream':
       for (const stream of streams.filter((each) => each.name.toLowerCase().startsWith(wanted))) {
-        offer('stream', stream.name, `Messages in #${stream.name}`);
+        offer('stream', stream.name, t('window.search.inChannel', { channel: stream.name }));
       }
       break;
     case 'topic': {
@@ -104,7 +105,11 @@ export function searchSuggestions(query: string, snapshot: Snapshot | null): Sea
       for (const { stream, topic } of topics.filter(({ topic }) =>
         topic.name.toLowerCase().startsWith(wanted),
       )) {
-        offer('topic', topic.name, `Messages in #${stream.name} › ${topic.name}`);
+        offer(
+          'topic',
+          topic.name,
+          t('window.search.inTopic', { channel: stream.name, topic: topic.name }),
+        );
       }
       break;
     }
@@ -115,20 +120,22 @@ export function searchSuggestions(query: string, snapshot: Snapshot | null): Sea
         offer(
           head,
           user.email,
-          head === 'sender' ? `Sent by ${user.fullName}` : `Direct messages with ${user.fullName}`,
+          t(head === 'sender' ? 'window.search.sentBy' : 'window.search.directWith', {
+            name: user.fullName,
+          }),
         );
       }
       break;
     case 'is':
       for (const [value, description] of isOperands.filter(([value]) => value.startsWith(wanted))) {
-        offer('is', value, description);
+        offer('is', value, t(description));
       }
       break;
     case 'has':
       for (const [value, description] of hasOperands.filter(([value]) =>
         value.startsWith(wanted),
       )) {
-        offer('has', value, description);
+        offer('has', value, t(description));
       }
       break;
   }

@@ -1,4 +1,5 @@
 import type { ChannelFolderRow } from '../../../src-preload/bridge';
+import { t } from './i18n.svelte';
 
 /** A channel as the sidebar and the Inbox group it: pinned or not, filed in a folder or not. */
 export interface FiledChannel {
@@ -44,7 +45,7 @@ export function channelSections<T extends FiledChannel>(
   const sections: ChannelSection<T>[] = [
     {
       key: 'pinned',
-      title: 'Pinned channels',
+      title: t('window.sidebar.pinnedChannels'),
       channels: ordered.filter((channel) => channel.pinned),
     },
     ...inUse.map((folder) => ({
@@ -54,7 +55,7 @@ export function channelSections<T extends FiledChannel>(
     })),
     {
       key: 'other',
-      title: 'Other channels',
+      title: t('window.sidebar.otherChannels'),
       channels: unpinned.filter(
         (channel) => channel.folderId === null || !filed.has(channel.folderId),
       ),

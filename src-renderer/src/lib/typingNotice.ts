@@ -1,4 +1,5 @@
 import type { Narrow, TypingConversation } from '../../../src-preload/bridge';
+import { t } from './i18n.svelte';
 
 /** The typing notice for a narrow, as Zulip words it; null when nobody there is typing. */
 export function typingNotice(
@@ -12,9 +13,9 @@ export function typingNotice(
   );
   const [first, second, ...more] = [...names];
   if (first === undefined) return null;
-  if (second === undefined) return `${first} is typing…`;
-  if (more.length === 0) return `${first} and ${second} are typing…`;
-  return 'Several people are typing…';
+  if (second === undefined) return t('window.typing.one', { name: first });
+  if (more.length === 0) return t('window.typing.two', { first, second });
+  return t('window.typing.several');
 }
 
 // A stream's feed shows who types in any of its topics; a topic or private

@@ -1,5 +1,6 @@
 import type { ChatBridge } from '../../../src-preload/bridge';
 import { errorText } from './errors';
+import { t } from './i18n.svelte';
 import { emojiSrcAttribute, uploadSrcAttribute } from './sanitize';
 
 /** The image the lightbox shows, large, over the window. */
@@ -83,6 +84,7 @@ export class UploadedFilesStore {
       { rootMargin: nearView },
     );
     for (const image of node.querySelectorAll<HTMLImageElement>(`img[${uploadSrcAttribute}]`)) {
+      if (!image.alt) image.alt = t('window.uploads.imageAlt');
       const href = image.getAttribute(uploadSrcAttribute) ?? '';
       const kept = this.#take(`${accountId} ${href}`);
       if (kept !== undefined) image.src = kept;
@@ -117,7 +119,7 @@ export class UploadedFilesStore {
       image.src = await this.image(accountId, href);
     } catch (error) {
       image.classList.add('upload-unavailable');
-      image.title = `The image could not be shown: ${errorText(error)}`;
+      image.title = t('window.uploads.imageFailed', { reason: errorText(error) });
     } finally {
       image.classList.remove('upload-loading');
     }
@@ -148,9 +150,9 @@ export class UploadedFilesStore {
     try {
       const saved = await this.bridge.saveUpload({ accountId, href });
       this.error = null;
-      this.tell(`Saved ${saved.name} to ${saved.path}`);
+      this.tell(t('window.uploads.saved', { name: saved.name, path: saved.path }));
     } catch (error) {
-      this.error = `The file could not be saved: ${errorText(error)}`;
+      this.error = t('window.uploads.saveFailed', { reason: errorText(error) });
     }
   }
 

@@ -1,6 +1,7 @@
 import type { ChatBridge } from '../../../src-preload/bridge';
 import { base64Of } from './base64';
 import { errorText } from './errors';
+import { t } from './i18n.svelte';
 
 /** A file the compose box is sending, or failed to send. */
 export interface ComposeUpload {
@@ -66,7 +67,7 @@ export class UploadsStore {
     this.uploads.push({ id, name, sent: 0, total: file.size, error: null });
     if (file.size > limitBytes) {
       const limit = Math.round((limitBytes / mib) * 100) / 100;
-      this.#fail(id, `Uploaded file is larger than the allowed limit of ${limit} MiB`);
+      this.#fail(id, t('window.uploads.overLimit', { mib: limit }));
       return;
     }
     try {

@@ -1,5 +1,6 @@
 import type { PersonStatus, SidebarUser, Snapshot, StatusEmoji } from '../../../src-preload/bridge';
 import { emojiGlyph } from '../../../src-main/wire/emojiGlyph';
+import { t, type MessageKey } from './i18n.svelte';
 
 /** Zulip's limit on a status text, in characters; the bridge and the server hold to it too. */
 export const MAX_STATUS_TEXT_LENGTH = 60;
@@ -7,11 +8,20 @@ export const MAX_STATUS_TEXT_LENGTH = 60;
 /** How a person's dot shows them: their presence, or unavailable when they chose to be. */
 export type ShownPresence = SidebarUser['presence'] | 'away';
 
+/** How a dot's state is said, read as it is shown, in the language of the moment. */
 export const presenceLabels: Readonly<Record<ShownPresence, string>> = {
-  active: 'Active',
-  idle: 'Idle',
-  offline: 'Offline',
-  away: 'Unavailable',
+  get active() {
+    return t('window.presence.active');
+  },
+  get idle() {
+    return t('window.presence.idle');
+  },
+  get offline() {
+    return t('window.presence.offline');
+  },
+  get away() {
+    return t('window.presence.away');
+  },
 };
 
 /** Zulip's buddy_status: someone who set themselves away shows so, whatever their presence. */
@@ -40,13 +50,21 @@ const unicode = (name: string, code: string): StatusEmoji => ({
   imageUrl: null,
 });
 
+// A status chosen is saved in the words it was shown in, as Zulip's web app saves it.
+const preset = (key: MessageKey, emoji: StatusEmoji) => ({
+  get text() {
+    return t(key);
+  },
+  emoji,
+});
+
 /** Zulip's web app's statuses to choose from, with their emoji, under Zulip's names for them. */
 export const statusPresets: readonly { text: string; emoji: StatusEmoji }[] = [
-  { text: 'Busy', emoji: unicode('working_on_it', '1f6e0') },
-  { text: 'In a meeting', emoji: unicode('calendar', '1f4c6') },
-  { text: 'Commuting', emoji: unicode('bus', '1f68c') },
-  { text: 'Out sick', emoji: unicode('hurt', '1f915') },
-  { text: 'Vacationing', emoji: unicode('palm_tree', '1f334') },
-  { text: 'Working remotely', emoji: unicode('house', '1f3e0') },
-  { text: 'At the office', emoji: unicode('office', '1f3e2') },
+  preset('window.status.busy', unicode('working_on_it', '1f6e0')),
+  preset('window.status.meeting', unicode('calendar', '1f4c6')),
+  preset('window.status.commuting', unicode('bus', '1f68c')),
+  preset('window.status.sick', unicode('hurt', '1f915')),
+  preset('window.status.vacationing', unicode('palm_tree', '1f334')),
+  preset('window.status.remote', unicode('house', '1f3e0')),
+  preset('window.status.office', unicode('office', '1f3e2')),
 ];

@@ -215,7 +215,7 @@ describe('Accounts', () => {
       const alice = await accounts.add(aliceSignedIn);
 
       expect(alice.key).toBe('this-run-only');
-      expect(accounts.notice).toBe(memoryOnlyNotice);
+      expect(accounts.notice).toBe(memoryOnlyNotice());
       expect(accounts.notice).toContain('in memory for this run only');
     });
 
