@@ -9,6 +9,7 @@ import {
   type BrowserWindow,
 } from 'electron';
 import { startAutoUpdate } from './desktop/autoUpdate';
+import { mt } from './i18n/mainText';
 import { contentSecurityPolicy } from './desktop/contentSecurityPolicy';
 import { electronNotifier } from './desktop/electronNotifier';
 import { watchGnomeBanners } from './desktop/gnomeBanners';
@@ -137,7 +138,7 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((error: unknown) => {
       dialog.showErrorBox(
-        'Hearth could not start',
+        mt('main.startup.failed'),
         error instanceof Error ? error.message : String(error),
       );
       void (shutdown?.() ?? Promise.resolve()).finally(() => app.exit(1));

@@ -16,7 +16,7 @@ async function files(dir: string, pattern: RegExp): Promise<string[]> {
 }
 
 /** Where main writes what a person reads: its menus, dialogs, notifications and the notices it hands the window. */
-const mainText = ['src-main/desktop', 'src-main/client'];
+const mainText = ['src-main/desktop', 'src-main/client', 'src-main/index.ts'];
 
 async function literalsIn(paths: string[], scan: (source: string) => Literal[]): Promise<string[]> {
   const found: string[] = [];
@@ -40,7 +40,11 @@ describe('words a person reads', () => {
   });
 
   it("are never written into main's menus, dialogs and notices", async () => {
-    const scripts = (await Promise.all(mainText.map((dir) => files(dir, /\.ts$/)))).flat();
+    const scripts = (
+      await Promise.all(
+        mainText.map((path) => (path.endsWith('.ts') ? [join(root, path)] : files(path, /\.ts$/))),
+      )
+    ).flat();
     expect(await literalsIn(scripts, scanScript)).toEqual([]);
   });
 
