@@ -24,6 +24,23 @@ export const ms = (milliseconds: number) => `${milliseconds.toFixed(2)} ms`;
 export const perSecond = (rate: number) => `${Math.round(rate).toLocaleString('en')}/s`;
 export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** Columns padded to their widest cell, under a header and its rule. */
+export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join(' | ')
+      .trimEnd();
+  return [
+    line(header),
+    widths.map((width) => '-'.repeat(width)).join('-|-'),
+    ...rows.map(line),
+  ].join('\n');
+}
+
 /** The benchmark's table: each figure, its same-run ceiling, the ratio and the target. */
 export function formatTable(rows: readonly Row[]): string {
   const header = ['figure', 'value', 'ceiling (same run)', 'ratio', 'target', 'met'];
@@ -35,17 +52,5 @@ export function formatTable(rows: readonly Row[]): string {
     row.target ?? '',
     row.met === undefined ? '' : row.met ? 'met' : 'NOT MET',
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((line) => (line[column] ?? '').length)),
-  );
-  const format = (line: readonly string[]) =>
-    line
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join(' | ')
-      .trimEnd();
-  return [
-    format(header),
-    widths.map((width) => '-'.repeat(width)).join('-|-'),
-    ...cells.map(format),
-  ].join('\n');
+  return textTable(header, cells);
 }

@@ -17,7 +17,7 @@ import { build, type Plugin } from 'esbuild';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Browser, CDPSession } from 'playwright-core';
 import { launchChromium } from '../../../test/helpers/rendererPage';
-import { loadAverage, log, machineLine, megabytes, ms } from '../../server/report';
+import { loadAverage, log, machineLine, megabytes, ms, textTable } from '../../server/report';
 import { requireAll, ShortWorkload } from '../../server/workload';
 import { heapAfterGc, percentile } from '../pageProbes';
 import {
@@ -410,22 +410,6 @@ async function probeMessageformat4(): Promise<string> {
   );
 }
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join(' | ')
-      .trimEnd();
-  return [
-    line(header),
-    widths.map((width) => '-'.repeat(width)).join('-|-'),
-    ...rows.map(line),
-  ].join('\n');
-}
-
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const times = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
 const median = (values: readonly number[]) => percentile(values, 0.5);
@@ -507,7 +491,7 @@ export async function compareI18nCandidates(): Promise<void> {
   });
 
   console.log(
-    `\n${table(
+    `\n${textTable(
       [
         'page',
         'library min',
@@ -525,7 +509,7 @@ export async function compareI18nCandidates(): Promise<void> {
     )}\n`,
   );
   console.log(
-    `${table(
+    `${textTable(
       ['candidate', 'versions', ...featureMessages.map((message) => message.feature), 'Svelte 5'],
       rows
         .filter((row) => row.candidate !== baseline)
