@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { windowLanguageCodes } from '../src-main/i18n/languages';
 import { hearthSounds, messageSchema } from '../src-main/wire';
 import { alertWordBridgeCalls } from './alertWordCalls';
 import { composeBridgeCalls } from './composeCalls';
@@ -791,6 +792,8 @@ export const bridgeCalls = {
       fullName: z.string().trim().min(1).max(100),
       email,
       password,
+      /** The organization's language: one the window speaks, as it names it. */
+      language: z.enum(windowLanguageCodes),
     }),
     result: formResultSchema,
   },

@@ -22,6 +22,9 @@ export const windowLanguages: readonly WindowLanguage[] = [
   { code: 'ar', name: 'العربية', dir: 'rtl' },
 ];
 
+/** The codes of `windowLanguages`, for a schema to take only those. */
+export const windowLanguageCodes = windowLanguages.map(({ code }) => code) as [string, ...string[]];
+
 /**
  * A pseudo-language for finding words a translation will not fit: English
  * accented and made longer (pseudo.ts). It has the tag Chromium and Android

@@ -17,6 +17,7 @@ const workerDataSchema = z.object({
       ownerEmail: z.string().min(1),
       ownerFullName: z.string().min(1),
       ownerPassword: z.string().min(1).optional(),
+      language: z.string().min(1).max(20).optional(),
     })
     .optional(),
   network: z

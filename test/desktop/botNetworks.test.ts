@@ -24,6 +24,7 @@ describe("the hosting owner's word on bots reaching private networks", () => {
         fullName: 'Dana Baker',
         email: 'dana@lakeside.example',
         password: 'flour and water',
+        language: 'en',
       });
       await eventually('connected', () => first.app.active().connection.state === 'connected');
       expect((await first.service.getHosting({})).botsReachPrivateNetworks).toBe(false);

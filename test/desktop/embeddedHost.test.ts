@@ -17,6 +17,7 @@ describe('hosting an organization from the app', () => {
       fullName: 'Dana Baker',
       email: 'dana@lakeside.example',
       password: 'flour and water',
+      language: 'pt-BR',
     });
     expect(hosted).toMatchObject({ ok: true });
     const state = await first.service.getAppState({});
@@ -31,6 +32,9 @@ describe('hosting an organization from the app', () => {
     await eventually('connected', () => first.app.active().connection.state === 'connected');
     const snapshot = await first.service.getSnapshot({});
     expect(snapshot.user).toMatchObject({ fullName: 'Dana Baker' });
+    // The form's language is the organization's, and so its owner's: a Zulip
+    // 7.0 host writes Brazilian Portuguese `pt`, which the window reads back.
+    expect(snapshot.display.language).toBe('pt');
     expect(snapshot.streams.map((stream) => stream.name)).toEqual(['general']);
 
     const keychain = await openKeychain({ service: keychainService });
@@ -44,6 +48,7 @@ describe('hosting an organization from the app', () => {
         fullName: 'Dana Baker',
         email: 'dana@lakeside.example',
         password: 'flour and water',
+        language: 'en',
       }),
     ).toMatchObject({ ok: false, field: 'form' });
 

@@ -231,3 +231,42 @@ describe("the organization's default_language", () => {
     expect((await register(org, carol)).user_settings.default_language).toBe('fr');
   });
 });
+
+describe("a new organization's language", () => {
+  it("is the one its creator chose, the owner's and every newcomer's, kept across a restart", async () => {
+    const org = await startOrg({
+      organization: {
+        realmName: 'Boulangerie',
+        ownerEmail: 'owner@boulangerie.example',
+        ownerFullName: 'Camille',
+        language: 'pt-BR',
+      },
+    });
+    try {
+      // A Zulip 7.0 host spells Brazilian Portuguese `pt`, as its list does.
+      const owner = await register(org, org.owner);
+      expect(owner.realm_default_language).toBe('pt');
+      expect(owner.user_settings.default_language).toBe('pt');
+      expect((await register(org, await org.user('alice'))).user_settings.default_language).toBe(
+        'pt',
+      );
+      await org.restart();
+      expect((await register(org, org.owner)).realm_default_language).toBe('pt');
+    } finally {
+      await org.close();
+    }
+  });
+
+  it("cannot be one Hearth's window does not speak", async () => {
+    await expect(
+      startOrg({
+        organization: {
+          realmName: 'Nowhere',
+          ownerEmail: 'owner@nowhere.example',
+          ownerFullName: 'Nobody',
+          language: 'tlh',
+        },
+      }),
+    ).rejects.toThrow(/No language tlh/);
+  });
+});

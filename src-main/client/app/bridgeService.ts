@@ -59,12 +59,16 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
       return app.join(parseArgs('joinOrganization', args));
     },
     async hostOrganization(args: CallArgs<'hostOrganization'>) {
-      const { organizationName, fullName, email, password } = parseArgs('hostOrganization', args);
+      const { organizationName, fullName, email, password, language } = parseArgs(
+        'hostOrganization',
+        args,
+      );
       return app.host({
         realmName: organizationName,
         ownerFullName: fullName,
         ownerEmail: email,
         ownerPassword: password,
+        language,
       });
     },
     async switchAccount(args: CallArgs<'switchAccount'>) {

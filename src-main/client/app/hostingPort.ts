@@ -13,6 +13,8 @@ export interface NewOrganization {
   ownerFullName: string;
   ownerEmail: string;
   ownerPassword: string;
+  /** One of the window's languages (`pt-BR`): the organization's default_language. */
+  language: string;
 }
 
 /** How this computer's host stands, for the Hosting page. */

@@ -1,10 +1,17 @@
 import type { Passwords } from '../passwords/passwords';
 import type { Services } from '../services';
-import { getRealm, insertRealm, setNotificationsStream, type RealmRow } from '../store/realm';
+import {
+  getRealm,
+  insertRealm,
+  setNotificationsStream,
+  setRealmSettings,
+  type RealmRow,
+} from '../store/realm';
 import type { Sql } from '../store/sql';
 import { insertDefaultStream, streamByName } from '../store/streams';
 import { firstOwner, Role, type UserRow } from '../store/users';
 import { createUser } from './createUser';
+import { hostLanguageCode } from './languages';
 import { subscribe } from './subscribe';
 
 export interface RealmBootstrap {
@@ -13,6 +20,12 @@ export interface RealmBootstrap {
   ownerFullName: string;
   /** Lets the owner sign in with a password from other clients; without it only the key works. */
   ownerPassword?: string | undefined;
+  /**
+   * The organization's language as Hearth's window names it (`de`, `pt-BR`),
+   * as Zulip's form for a new organization asks for one: the owner, and
+   * everyone who joins after, start in it. English where none is given.
+   */
+  language?: string | undefined;
 }
 
 /** What an organization is created from: its owner's password already hashed. */
@@ -45,6 +58,9 @@ function createOrganization(services: Services, defaults: OrganizationSeed): voi
   const { sql } = services;
   sql.transaction(() => {
     insertRealm(sql, { name: defaults.realmName, dateCreated: now() });
+    if (defaults.language !== undefined) {
+      setRealmSettings(sql, { default_language: hostLanguageCode(defaults.language) });
+    }
     const owner = createUser(services, {
       email: defaults.ownerEmail,
       fullName: defaults.ownerFullName,

@@ -1,4 +1,6 @@
+import { zulipLanguageCode } from '../../i18n/languages';
 import { errors } from '../errors';
+import { ZULIP_FEATURE_LEVEL } from '../version';
 
 /**
  * Zulip 7.0's languages, by the code its settings take, with the name its
@@ -78,5 +80,17 @@ export function checkUserLanguage(code: string): string {
 /** The organization's default_language as Zulip 7.0's PATCH /realm takes it, with its own words. */
 export function checkRealmLanguage(code: string): string {
   if (!zulip70Languages.has(code)) throw errors.badRequest(`Invalid language '${code}'`);
+  return code;
+}
+
+/**
+ * The code this host stores for one of Hearth's window languages: Brazilian
+ * Portuguese is `pt` on Zulip 7.0's list. An organization cannot be created
+ * in a language off the list.
+ */
+export function hostLanguageCode(windowCode: string): string {
+  const code = zulipLanguageCode(windowCode, ZULIP_FEATURE_LEVEL);
+  if (!zulip70Languages.has(code))
+    throw new Error(`No language ${windowCode} for a new organization`);
   return code;
 }

@@ -29,7 +29,7 @@ export type MessageKey = keyof (typeof common &
  * language changes: no restart.
  */
 class WindowText {
-  language = $state<WindowLanguage>(fallbackLanguage);
+  language = $state.raw<WindowLanguage>(fallbackLanguage);
   formatter = $state.raw(new MessageFormatter(fallbackLanguage.code, {}));
   /** Zulip's timezone setting of the account on screen; null for the computer's own. */
   timeZone = $state<string | null>(null);

@@ -51,6 +51,7 @@ beforeAll(async () => {
     fullName: 'Dana Baker',
     email,
     password: 'flour and water',
+    language: 'en',
   });
   expect(hosted).toMatchObject({ ok: true });
   await connected(hearth.app);
