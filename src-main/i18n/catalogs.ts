@@ -1,6 +1,7 @@
 // Catalogs live in locales/<language>/<area>.json, flat keys each prefixed
-// with its area. A language's files are fetched only when it is chosen: the
-// import below is split by the bundler into one chunk per file.
+// with its area. A language's files are fetched only when it is chosen: each
+// import of windowCatalog.ts and mainCatalog.ts is split by the bundler into
+// one chunk per language.
 
 export type Messages = Readonly<Record<string, string>>;
 
@@ -15,15 +16,13 @@ export const windowAreas = [
   'people',
 ] as const;
 export const mainAreas = ['main'] as const;
-export type Area = (typeof windowAreas)[number] | (typeof mainAreas)[number];
+export type WindowArea = (typeof windowAreas)[number];
 
-/** Every message of `areas` in `code`, one object. */
-export async function loadCatalog(code: string, areas: readonly Area[]): Promise<Messages> {
-  const parts = await Promise.all(
-    areas.map(
-      async (area) =>
-        ((await import(`../../locales/${code}/${area}.json`)) as { default: Messages }).default,
-    ),
-  );
+/** One area's file of a language. */
+export type CatalogFile = (code: string) => Promise<{ default: Messages }>;
+
+/** Every message of `files` in `code`, one object. */
+export async function loadCatalog(code: string, files: readonly CatalogFile[]): Promise<Messages> {
+  const parts = await Promise.all(files.map(async (file) => (await file(code)).default));
   return Object.assign({}, ...parts) as Messages;
 }

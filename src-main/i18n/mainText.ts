@@ -1,7 +1,7 @@
 import english from '../../locales/en/main.json';
-import { loadCatalog, mainAreas } from './catalogs';
 import { MessageFormatter, type MessageValues } from './format';
 import { fallbackLanguage, matchLanguage, pseudoLanguage } from './languages';
+import { loadMainCatalog } from './mainCatalog';
 import { PseudoFormatter } from './pseudo';
 
 /** Every key main's English catalog has: a misspelt key fails the type check. */
@@ -25,7 +25,7 @@ export async function setMainLanguage(code: string): Promise<void> {
   if (language.code === formatter.code && wanted === null) return;
   wanted = language.code;
   const ownCatalog = language !== fallbackLanguage && language !== pseudoLanguage;
-  const messages = ownCatalog ? await loadCatalog(language.code, mainAreas) : english;
+  const messages = ownCatalog ? await loadMainCatalog(language.code) : english;
   if (wanted !== language.code) return;
   wanted = null;
   formatter =

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
+import { windowAreas } from '../../src-main/i18n/catalogs';
+import { windowLanguages } from '../../src-main/i18n/languages';
 import { setMainLanguage } from '../../src-main/i18n/mainText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinWithKey } from '../helpers/hearth';
@@ -220,5 +222,26 @@ describe('the window in the account’s language', () => {
     await switcher('en').getByRole('button', { name: second.realmName, exact: true }).click();
     await inbox('es').waitFor();
     await ui.screenshot('language-es');
+  });
+});
+
+describe('the catalogs each side ships', () => {
+  it("puts the window's areas in the window's build, and main's alone in main's", () => {
+    const out = process.env['HEARTH_TEST_OUT'] ?? 'out';
+    const windowChunks = readdirSync(`${out}/renderer/assets`);
+    const mainChunks = readdirSync(`${out}/main/chunks`);
+    for (const { code } of windowLanguages) {
+      for (const area of windowAreas) {
+        expect(windowChunks.some((name) => name.startsWith(`${code}-${area}-`))).toBe(true);
+      }
+      expect(windowChunks.filter((name) => name.startsWith(`${code}-main-`))).toEqual([]);
+    }
+    // Main's English comes with main itself; every other language is a chunk.
+    expect(mainChunks.filter((name) => name.startsWith('main-'))).toHaveLength(
+      windowLanguages.length - 1,
+    );
+    expect(
+      mainChunks.filter((name) => windowAreas.some((area) => name.startsWith(`${area}-`))),
+    ).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import './englishWindow';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComposeRules } from '../../src-preload/bridge';
-import { loadCatalog, windowAreas } from '../../src-main/i18n/catalogs';
 import { MessageFormatter } from '../../src-main/i18n/format';
 import { fallbackLanguage, matchLanguage } from '../../src-main/i18n/languages';
+import { loadWindowCatalog } from '../../src-main/i18n/windowCatalog';
 import { windowText } from '../../src-renderer/src/lib/i18n.svelte';
 import { checkLength } from '../../src-renderer/src/lib/composeLimits';
 import { schedulePresets } from '../../src-renderer/src/lib/scheduleTimes';
@@ -13,7 +13,7 @@ import { clockTime, dayLabel, dayOf, localeClockHours } from '../../src-renderer
 // reader's timezone setting, not this computer's locale and clock.
 
 async function speak(code: string, timeZone: string | null = null): Promise<void> {
-  windowText.formatter = new MessageFormatter(code, await loadCatalog(code, windowAreas));
+  windowText.formatter = new MessageFormatter(code, await loadWindowCatalog(code));
   windowText.language = matchLanguage(code) ?? fallbackLanguage;
   windowText.timeZone = timeZone;
 }

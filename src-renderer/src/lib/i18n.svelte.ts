@@ -1,4 +1,3 @@
-import { loadCatalog, windowAreas } from '../../../src-main/i18n/catalogs';
 import { MessageFormatter, type MessageValues, type RichPart } from '../../../src-main/i18n/format';
 import {
   fallbackLanguage,
@@ -6,6 +5,7 @@ import {
   type WindowLanguage,
 } from '../../../src-main/i18n/languages';
 import { PseudoFormatter } from '../../../src-main/i18n/pseudo';
+import { loadWindowCatalog } from '../../../src-main/i18n/windowCatalog';
 import type channels from '../../../locales/en/channels.json';
 import type common from '../../../locales/en/common.json';
 import type feed from '../../../locales/en/feed.json';
@@ -52,7 +52,7 @@ class WindowText {
     if (this.#wanted === null && language === this.#loaded) return false;
     this.#wanted = language;
     const pseudo = language === pseudoLanguage;
-    const messages = await loadCatalog(pseudo ? fallbackLanguage.code : language.code, windowAreas);
+    const messages = await loadWindowCatalog(pseudo ? fallbackLanguage.code : language.code);
     if (this.#wanted !== language) return false;
     this.#wanted = null;
     this.formatter = pseudo
