@@ -1,28 +1,17 @@
 import type { ComposeRefusal } from '../../../src-preload/bridge';
-import { t } from './i18n.svelte';
+import { t, type MessageKey } from './i18n.svelte';
 import { formatList } from './localeFormat.svelte';
 
-/**
- * Why Send waits, in the window's words, for each refusal main foresees:
- * each read as it is shown, in the language of the moment.
- */
-export const refusalNotices: Readonly<Record<ComposeRefusal, string>> = {
-  get channelPosting() {
-    return t('window.compose.refusal.channelPosting');
-  },
-  get newTopic() {
-    return t('window.compose.refusal.newTopic');
-  },
-  get directMessagesOff() {
-    return t('window.compose.refusal.directMessagesOff');
-  },
-  get directMessageUnauthorized() {
-    return t('window.compose.refusal.directMessageUnauthorized');
-  },
-  get directMessageNotStarted() {
-    return t('window.compose.refusal.directMessageNotStarted');
-  },
-};
+const refusalKeys = {
+  channelPosting: 'window.compose.refusal.channelPosting',
+  newTopic: 'window.compose.refusal.newTopic',
+  directMessagesOff: 'window.compose.refusal.directMessagesOff',
+  directMessageUnauthorized: 'window.compose.refusal.directMessageUnauthorized',
+  directMessageNotStarted: 'window.compose.refusal.directMessageNotStarted',
+} as const satisfies Record<ComposeRefusal, MessageKey>;
+
+/** Why Send waits, in the window's words, for a refusal main foresees. */
+export const refusalNotice = (refusal: ComposeRefusal): string => t(refusalKeys[refusal]);
 
 /** The warning before writing to guests, as the organization asks (Zulip's enable_guest_user_dm_warning). */
 export function guestNotice(guests: readonly string[]): string | null {

@@ -1,4 +1,4 @@
-import { t, type MessageKey } from './i18n.svelte';
+import type { MessageKey } from './i18n.svelte';
 
 /** Zulip's keys that act on the whole window rather than on the selected message. */
 export type GlobalShortcut =
@@ -29,22 +29,15 @@ export function globalShortcut(event: KeyboardEvent): GlobalShortcut | null {
   }
 }
 
+/** A group of the help, its words as catalog keys: the help says them in the language of the moment. */
 interface HelpSection {
-  group: string;
-  keys: { keys: string[]; does: string }[];
+  group: MessageKey;
+  keys: { keys: string[]; does: MessageKey }[];
 }
 
-// Each is read as the help is shown, in the language of the moment.
 const section = (group: MessageKey, keys: [string[], MessageKey][]): HelpSection => ({
-  get group() {
-    return t(group);
-  },
-  keys: keys.map(([pressed, does]) => ({
-    keys: pressed,
-    get does() {
-      return t(does);
-    },
-  })),
+  group,
+  keys: keys.map(([pressed, does]) => ({ keys: pressed, does })),
 });
 
 /** What the help lists, as Zulip's keyboard shortcuts page groups them; key names stay as printed on keys. */

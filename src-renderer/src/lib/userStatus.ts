@@ -8,21 +8,15 @@ export const MAX_STATUS_TEXT_LENGTH = 60;
 /** How a person's dot shows them: their presence, or unavailable when they chose to be. */
 export type ShownPresence = SidebarUser['presence'] | 'away';
 
-/** How a dot's state is said, read as it is shown, in the language of the moment. */
-export const presenceLabels: Readonly<Record<ShownPresence, string>> = {
-  get active() {
-    return t('window.presence.active');
-  },
-  get idle() {
-    return t('window.presence.idle');
-  },
-  get offline() {
-    return t('window.presence.offline');
-  },
-  get away() {
-    return t('window.presence.away');
-  },
-};
+const presenceKeys = {
+  active: 'window.presence.active',
+  idle: 'window.presence.idle',
+  offline: 'window.presence.offline',
+  away: 'window.presence.away',
+} as const satisfies Record<ShownPresence, MessageKey>;
+
+/** How a dot's state is said, in the window's language. */
+export const presenceLabel = (presence: ShownPresence): string => t(presenceKeys[presence]);
 
 /** Zulip's buddy_status: someone who set themselves away shows so, whatever their presence. */
 export const shownPresence = (user: Pick<SidebarUser, 'presence' | 'away'>): ShownPresence =>
@@ -50,21 +44,17 @@ const unicode = (name: string, code: string): StatusEmoji => ({
   imageUrl: null,
 });
 
-// A status chosen is saved in the words it was shown in, as Zulip's web app saves it.
-const preset = (key: MessageKey, emoji: StatusEmoji) => ({
-  get text() {
-    return t(key);
-  },
-  emoji,
-});
-
-/** Zulip's web app's statuses to choose from, with their emoji, under Zulip's names for them. */
-export const statusPresets: readonly { text: string; emoji: StatusEmoji }[] = [
-  preset('window.status.busy', unicode('working_on_it', '1f6e0')),
-  preset('window.status.meeting', unicode('calendar', '1f4c6')),
-  preset('window.status.commuting', unicode('bus', '1f68c')),
-  preset('window.status.sick', unicode('hurt', '1f915')),
-  preset('window.status.vacationing', unicode('palm_tree', '1f334')),
-  preset('window.status.remote', unicode('house', '1f3e0')),
-  preset('window.status.office', unicode('office', '1f3e2')),
+/**
+ * Zulip's web app's statuses to choose from, with their emoji, under Zulip's
+ * names for them. One chosen is saved in the words it was shown in, as
+ * Zulip's web app saves it.
+ */
+export const statusPresets: readonly { key: MessageKey; emoji: StatusEmoji }[] = [
+  { key: 'window.status.busy', emoji: unicode('working_on_it', '1f6e0') },
+  { key: 'window.status.meeting', emoji: unicode('calendar', '1f4c6') },
+  { key: 'window.status.commuting', emoji: unicode('bus', '1f68c') },
+  { key: 'window.status.sick', emoji: unicode('hurt', '1f915') },
+  { key: 'window.status.vacationing', emoji: unicode('palm_tree', '1f334') },
+  { key: 'window.status.remote', emoji: unicode('house', '1f3e0') },
+  { key: 'window.status.office', emoji: unicode('office', '1f3e2') },
 ];
