@@ -11,7 +11,7 @@ import {
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { HearthApp } from '../client/app/hearthApp';
-import { autostartEntry } from './autostart';
+import { autostartComments, autostartEntry } from './autostart';
 import { closeAction, restoredBounds, trayMenu, trayTooltip } from '../client/app/desktopShell';
 import type { AppState } from '../../src-preload/bridge';
 import { badgeBitmap, hearthGreen } from './badgeIcon';
@@ -123,8 +123,8 @@ function startAtLogin(wanted: boolean): void {
   }
   const entry = join(app.getPath('appData'), 'autostart', 'hearth.desktop');
   const written = wanted
-    ? mkdir(dirname(entry), { recursive: true }).then(() =>
-        writeFile(entry, autostartEntry(process.execPath)),
+    ? mkdir(dirname(entry), { recursive: true }).then(async () =>
+        writeFile(entry, autostartEntry(process.execPath, await autostartComments())),
       )
     : rm(entry, { force: true });
   written.catch((error: unknown) => console.warn(`[hearth] autostart: ${String(error)}`));

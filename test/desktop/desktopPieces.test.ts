@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badgeBitmap, badgeText } from '../../src-main/desktop/badgeIcon';
-import { autostartEntry } from '../../src-main/desktop/autostart';
+import { autostartComments, autostartEntry } from '../../src-main/desktop/autostart';
 import { bannersOff } from '../../src-main/desktop/gnomeBanners';
 
 const white = (bitmap: ReturnType<typeof badgeBitmap>) => {
@@ -41,9 +41,24 @@ describe("GNOME's do-not-disturb", () => {
 
 describe('the Linux autostart entry', () => {
   it('starts the app by its quoted path', () => {
-    const entry = autostartEntry('/opt/Hearth App/hearth');
+    const entry = autostartEntry('/opt/Hearth App/hearth', []);
     expect(entry).toContain('[Desktop Entry]');
     expect(entry).toContain('Exec="/opt/Hearth App/hearth" --hidden');
-    expect(autostartEntry('/tmp/a"b$c')).toContain('Exec="/tmp/a\\"b\\$c" --hidden');
+    expect(autostartEntry('/tmp/a"b$c', [])).toContain('Exec="/tmp/a\\"b\\$c" --hidden');
+  });
+
+  it('describes Hearth in each of its languages, under the locale the desktop matches', async () => {
+    const lines = autostartEntry('/opt/hearth', await autostartComments()).split('\n');
+    const comments = lines.filter((line) => line.startsWith('Comment'));
+    expect(comments).toHaveLength(9);
+    expect(comments).toEqual(
+      expect.arrayContaining([
+        'Comment=Team chat',
+        'Comment[de]=Team-Chat',
+        'Comment[pt_BR]=Chat da equipe',
+        'Comment[zh_CN]=团队聊天',
+        'Comment[ar]=دردشة الفريق',
+      ]),
+    );
   });
 });
