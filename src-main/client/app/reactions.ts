@@ -10,6 +10,7 @@ import {
 import type { Api, ReactionEmoji } from '../api';
 import type { Cache } from '../cache/cache';
 import { mt } from '../../i18n/mainText';
+import { refusedWhenUnreachable } from './unreachable';
 import type { CodeToNames } from '../cache/serverEmoji';
 
 /** A Unicode emoji's names, the canonical first; none for one the server does not know. */
@@ -254,9 +255,8 @@ export class AccountReactions {
    * something the person no longer means.
    */
   async toggle(messageId: number, emoji: ReactionEmoji): Promise<void> {
-    if (!this.#deps.online()) {
-      throw new Error(mt('main.offline.reaction'));
-    }
+    const refusal = () => mt('main.offline.reaction');
+    if (!this.#deps.online()) throw new Error(refusal());
     const message = this.#deps.cache.messagesAmong({ kind: 'all' }, [messageId])[0];
     const me = this.#deps.cache.ownUserId;
     const had = message?.reactions.some(
@@ -265,7 +265,9 @@ export class AccountReactions {
         reaction.emoji_code === emoji.code &&
         reaction.reaction_type === emoji.type,
     );
-    await this.#deps.api().changeReaction(messageId, emoji, had ? 'remove' : 'add');
+    await refusedWhenUnreachable(refusal, () =>
+      this.#deps.api().changeReaction(messageId, emoji, had ? 'remove' : 'add'),
+    );
   }
 
   /** A custom emoji's picture as a data: URL; only the organization's own emoji are fetched. */

@@ -1,6 +1,7 @@
 import type { ScheduledMessageView } from '../../../src-preload/scheduledMessageCalls';
 import type { InitialState } from '../../state/applyEvent';
 import { mt } from '../../i18n/mainText';
+import { refusedWhenUnreachable } from './unreachable';
 import { scheduledMessageSchema, type ScheduledMessage, type User } from '../../wire';
 import type { Api, OutgoingMessage } from '../api';
 
@@ -71,16 +72,18 @@ export class ScheduledMessages {
   }
 
   async schedule(to: OutgoingMessage['to'], content: string, at: number): Promise<void> {
-    this.#requireOnline('scheduled');
-    await this.deps.api().scheduleMessage({ to, content, deliverAt: at });
+    await this.#whileOnline('scheduled', () =>
+      this.deps.api().scheduleMessage({ to, content, deliverAt: at }),
+    );
   }
 
   async edit(id: number, change: { content?: string | undefined; at?: number | undefined }) {
-    this.#requireOnline('changed');
-    await this.deps.api().updateScheduledMessage(id, {
-      ...(change.content !== undefined ? { content: change.content } : {}),
-      ...(change.at !== undefined ? { deliverAt: change.at } : {}),
-    });
+    await this.#whileOnline('changed', () =>
+      this.deps.api().updateScheduledMessage(id, {
+        ...(change.content !== undefined ? { content: change.content } : {}),
+        ...(change.at !== undefined ? { deliverAt: change.at } : {}),
+      }),
+    );
   }
 
   /**
@@ -94,11 +97,12 @@ export class ScheduledMessages {
   }
 
   async cancel(id: number): Promise<void> {
-    this.#requireOnline('cancelled');
-    await this.deps.api().deleteScheduledMessage(id);
+    await this.#whileOnline('cancelled', () => this.deps.api().deleteScheduledMessage(id));
   }
 
-  #requireOnline(what: 'scheduled' | 'changed' | 'cancelled'): void {
-    if (!this.deps.online()) throw new Error(mt('main.offline.scheduled', { what }));
+  #whileOnline(what: 'scheduled' | 'changed' | 'cancelled', send: () => Promise<unknown>) {
+    const refusal = () => mt('main.offline.scheduled', { what });
+    if (!this.deps.online()) throw new Error(refusal());
+    return refusedWhenUnreachable(refusal, send);
   }
 }

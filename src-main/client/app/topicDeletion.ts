@@ -4,6 +4,7 @@ import { readerMay } from '../../state/readerPermissions';
 import type { Api } from '../api';
 import type { Cache } from '../cache/cache';
 import { mt } from '../../i18n/mainText';
+import { refusedWhenUnreachable } from './unreachable';
 
 export interface TopicDeletionDeps {
   cache: Pick<Cache, 'messagesInNarrow'>;
@@ -41,10 +42,9 @@ export class TopicDeletion {
     if (!readerMay(this.deps.state()).deleteTopics) {
       throw new Error(mt('main.topics.deleteAdminsOnly'));
     }
-    if (!this.deps.online()) {
-      throw new Error(mt('main.offline.topicDeletion'));
-    }
-    await this.deps.api().deleteTopic(streamId, topic);
+    const refusal = () => mt('main.offline.topicDeletion');
+    if (!this.deps.online()) throw new Error(refusal());
+    await refusedWhenUnreachable(refusal, () => this.deps.api().deleteTopic(streamId, topic));
     await this.deps.reread({ kind: 'stream', streamId, topic });
   }
 }

@@ -4,6 +4,7 @@ import type { InitialState } from '../../state/applyEvent';
 import { userStatusSchema, type UserStatus } from '../../wire/userStatus';
 import type { Api, ReactionEmoji } from '../api';
 import { mt } from '../../i18n/mainText';
+import { refusedWhenUnreachable } from './unreachable';
 import { customEmojiOf, safeGlyph } from './reactions';
 
 // Register's user_status as saved: checked here, since an old cache or a
@@ -86,18 +87,16 @@ export class AccountStatus {
 
   /** Sets the text and the emoji together; an empty text and no emoji clear the status. */
   async set(text: string, emoji: ReactionEmoji | null): Promise<void> {
-    this.#requireOnline();
-    await this.deps.api().updateStatus({ text, emoji });
+    await this.#whileOnline(() => this.deps.api().updateStatus({ text, emoji }));
   }
 
   async setAway(away: boolean): Promise<void> {
-    this.#requireOnline();
-    await this.deps.api().updateStatus({ away });
+    await this.#whileOnline(() => this.deps.api().updateStatus({ away }));
   }
 
-  #requireOnline(): void {
-    if (!this.deps.online()) {
-      throw new Error(mt('main.offline.status'));
-    }
+  #whileOnline(send: () => Promise<void>): Promise<void> {
+    const refusal = () => mt('main.offline.status');
+    if (!this.deps.online()) throw new Error(refusal());
+    return refusedWhenUnreachable(refusal, send);
   }
 }

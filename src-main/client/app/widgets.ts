@@ -9,6 +9,7 @@ import {
 import type { Api } from '../api';
 import type { Cache } from '../cache/cache';
 import { mt } from '../../i18n/mainText';
+import { refusedWhenUnreachable } from './unreachable';
 
 /** A widget as the window draws it: voters by name, the viewer as "You", first. */
 export function widgetView(
@@ -70,9 +71,8 @@ export class AccountWidgets {
    * the person meant.
    */
   async act(messageId: number, action: WidgetAction): Promise<void> {
-    if (!this.#deps.online()) {
-      throw new Error(mt('main.offline.widget'));
-    }
+    const refusal = () => mt('main.offline.widget');
+    if (!this.#deps.online()) throw new Error(refusal());
     const me = this.#deps.cache.ownUserId;
     const message = this.#deps.cache.messagesAmong({ kind: 'all' }, [messageId])[0];
     const atLeast = this.#nextIdx.get(messageId) ?? 0;
@@ -80,6 +80,8 @@ export class AccountWidgets {
     if (content === null) throw new Error(mt('main.widgets.noWidget'));
     const index = content['type'] === 'new_task' ? content['key'] : content['idx'];
     if (typeof index === 'number') this.#nextIdx.set(messageId, index + 1);
-    await this.#deps.api().sendSubmessage(messageId, 'widget', JSON.stringify(content));
+    await refusedWhenUnreachable(refusal, () =>
+      this.#deps.api().sendSubmessage(messageId, 'widget', JSON.stringify(content)),
+    );
   }
 }

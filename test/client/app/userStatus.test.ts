@@ -97,6 +97,20 @@ describe.each(serverKinds)('user status, on $name', (kind) => {
     await server.api(other)('POST', '/users/me/status', { status_text: '', emoji_name: '' });
   });
 
+  it('says it is offline, not what the network said, when the server is lost before the app notices', async () => {
+    const hearth = await signedIn();
+    apps.link.offline = true;
+    try {
+      // The connection still reads as up: the call itself meets the lost link.
+      expect(hearth.app.active().connection.state).not.toBe('offline');
+      await expect(hearth.service.setStatus({ text: 'Commuting', emoji: null })).rejects.toThrow(
+        /^Hearth is offline, so your status was not changed\./,
+      );
+    } finally {
+      apps.link.offline = false;
+    }
+  });
+
   it('makes the reader unavailable and available again; others see who is away', async () => {
     const hearth = await signedIn();
     await hearth.service.setAway({ away: true });

@@ -1,0 +1,23 @@
+import { NetworkError, NotZulipError } from '../errors';
+
+/**
+ * A call that is refused offline rather than queued, refused the same way
+ * when the server cannot be reached on the way: an account whose connection
+ * is being retried counts as online until the attempt fails, and a call made
+ * meanwhile meets the network's own error (ECONNREFUSED, a reset). The
+ * person reads `refusal`, main's words for being offline; the network's
+ * error is its cause.
+ */
+export async function refusedWhenUnreachable<T>(
+  refusal: () => string,
+  send: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof NetworkError && !(error instanceof NotZulipError)) {
+      throw new Error(refusal(), { cause: error });
+    }
+    throw error;
+  }
+}
