@@ -267,6 +267,10 @@ describe('the feed’s general chat, on a Zulip 12 server', () => {
     await expect.poll(() => general.innerText()).toMatch(/general chat\s*2/);
     await general.click();
     await page.locator('.message', { hasText: 'They are by the door' }).waitFor();
+    // The channel's feed shows that message too: its "Mark all as read" would take beans along.
+    await page
+      .locator('.message', { hasText: 'The beans need poles' })
+      .waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     for (const id of chat) await expect.poll(() => readOnServer(id)).toBe(true);
     await expect.poll(() => general.innerText()).toBe('general chat');
