@@ -145,11 +145,12 @@ describe('exporting the hosted organization for Zulip', () => {
     const panel = exportPanel();
     await page.getByRole('button', { name: 'Stop…' }).click();
     await page.getByRole('button', { name: 'Stop hosting' }).click();
+    // The button is disabled as soon as the stop is asked for; the host is
+    // stopped a moment later, and only then does main refuse the export itself.
     await expect
-      .poll(() => panel.getByRole('button', { name: 'Export for Zulip' }).isDisabled(), {
-        timeout: 15_000,
-      })
-      .toBe(true);
+      .poll(async () => (await window.hearth.service.getAppState({})).hosting, { timeout: 15_000 })
+      .toBe('stopped');
+    expect(await panel.getByRole('button', { name: 'Export for Zulip' }).isDisabled()).toBe(true);
     await expect(window.hearth.service.exportForZulip({ zulipVersion: 11 })).rejects.toThrow(
       'Start the host to export.',
     );
