@@ -255,18 +255,20 @@ export class AccountReactions {
    * something the person no longer means.
    */
   async toggle(messageId: number, emoji: ReactionEmoji): Promise<void> {
-    const refusal = () => mt('main.offline.reaction');
-    if (!this.#deps.online()) throw new Error(refusal());
-    const message = this.#deps.cache.messagesAmong({ kind: 'all' }, [messageId])[0];
-    const me = this.#deps.cache.ownUserId;
-    const had = message?.reactions.some(
-      (reaction) =>
-        reaction.user_id === me &&
-        reaction.emoji_code === emoji.code &&
-        reaction.reaction_type === emoji.type,
-    );
-    await refusedWhenUnreachable(refusal, () =>
-      this.#deps.api().changeReaction(messageId, emoji, had ? 'remove' : 'add'),
+    await refusedWhenUnreachable(
+      this.#deps.online(),
+      () => mt('main.offline.reaction'),
+      () => {
+        const message = this.#deps.cache.messagesAmong({ kind: 'all' }, [messageId])[0];
+        const me = this.#deps.cache.ownUserId;
+        const had = message?.reactions.some(
+          (reaction) =>
+            reaction.user_id === me &&
+            reaction.emoji_code === emoji.code &&
+            reaction.reaction_type === emoji.type,
+        );
+        return this.#deps.api().changeReaction(messageId, emoji, had ? 'remove' : 'add');
+      },
     );
   }
 

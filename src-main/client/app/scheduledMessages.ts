@@ -102,7 +102,6 @@ export class ScheduledMessages {
 
   #whileOnline(what: 'scheduled' | 'changed' | 'cancelled', send: () => Promise<unknown>) {
     const refusal = () => mt('main.offline.scheduled', { what });
-    if (!this.deps.online()) throw new Error(refusal());
-    return refusedWhenUnreachable(refusal, send);
+    return refusedWhenUnreachable(this.deps.online(), refusal, send);
   }
 }

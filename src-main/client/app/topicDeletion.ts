@@ -42,9 +42,11 @@ export class TopicDeletion {
     if (!readerMay(this.deps.state()).deleteTopics) {
       throw new Error(mt('main.topics.deleteAdminsOnly'));
     }
-    const refusal = () => mt('main.offline.topicDeletion');
-    if (!this.deps.online()) throw new Error(refusal());
-    await refusedWhenUnreachable(refusal, () => this.deps.api().deleteTopic(streamId, topic));
+    await refusedWhenUnreachable(
+      this.deps.online(),
+      () => mt('main.offline.topicDeletion'),
+      () => this.deps.api().deleteTopic(streamId, topic),
+    );
     await this.deps.reread({ kind: 'stream', streamId, topic });
   }
 }

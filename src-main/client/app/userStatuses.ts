@@ -95,8 +95,6 @@ export class AccountStatus {
   }
 
   #whileOnline(send: () => Promise<void>): Promise<void> {
-    const refusal = () => mt('main.offline.status');
-    if (!this.deps.online()) throw new Error(refusal());
-    return refusedWhenUnreachable(refusal, send);
+    return refusedWhenUnreachable(this.deps.online(), () => mt('main.offline.status'), send);
   }
 }

@@ -71,17 +71,20 @@ export class AccountWidgets {
    * the person meant.
    */
   async act(messageId: number, action: WidgetAction): Promise<void> {
-    const refusal = () => mt('main.offline.widget');
-    if (!this.#deps.online()) throw new Error(refusal());
-    const me = this.#deps.cache.ownUserId;
-    const message = this.#deps.cache.messagesAmong({ kind: 'all' }, [messageId])[0];
-    const atLeast = this.#nextIdx.get(messageId) ?? 0;
-    const content = message && me !== null ? widgetSubmessage(message, me, action, atLeast) : null;
-    if (content === null) throw new Error(mt('main.widgets.noWidget'));
-    const index = content['type'] === 'new_task' ? content['key'] : content['idx'];
-    if (typeof index === 'number') this.#nextIdx.set(messageId, index + 1);
-    await refusedWhenUnreachable(refusal, () =>
-      this.#deps.api().sendSubmessage(messageId, 'widget', JSON.stringify(content)),
+    await refusedWhenUnreachable(
+      this.#deps.online(),
+      () => mt('main.offline.widget'),
+      () => {
+        const me = this.#deps.cache.ownUserId;
+        const message = this.#deps.cache.messagesAmong({ kind: 'all' }, [messageId])[0];
+        const atLeast = this.#nextIdx.get(messageId) ?? 0;
+        const content =
+          message && me !== null ? widgetSubmessage(message, me, action, atLeast) : null;
+        if (content === null) throw new Error(mt('main.widgets.noWidget'));
+        const index = content['type'] === 'new_task' ? content['key'] : content['idx'];
+        if (typeof index === 'number') this.#nextIdx.set(messageId, index + 1);
+        return this.#deps.api().sendSubmessage(messageId, 'widget', JSON.stringify(content));
+      },
     );
   }
 }
