@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { startOrg, type ApiResponse, type Org, type TestUser } from './org';
 
@@ -124,4 +124,44 @@ export async function expectBotMessage(
     subject: topic,
     content,
   });
+}
+
+/** Zulip's own fixture cases and payloads, beside the checkout (their README keeps them out of it). */
+export const sharedZulipFixtures = resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'shared',
+  'zulip-webhook-fixtures',
+);
+
+/**
+ * A payload of Zulip's for `integration`: ours under
+ * test/server/integrations/zulip-fixtures/, else the one beside the checkout.
+ */
+export function zulipPayload(integration: string, fixture: string): string {
+  const file = `${fixture}.json`;
+  const ours = join(import.meta.dirname, '..', 'server', 'integrations', 'zulip-fixtures');
+  const path = existsSync(join(ours, integration, file))
+    ? join(ours, integration, file)
+    : join(sharedZulipFixtures, integration, file);
+  return readFileSync(path, 'utf8');
+}
+
+/** The stream's newest message, raw, as Zulip's check_webhook reads it back. */
+export async function newestInStream(
+  org: Org,
+  viewer: TestUser,
+  stream: string,
+): Promise<SentMessage | undefined> {
+  const response = await org.api(viewer)('GET', '/messages', {
+    anchor: 'newest',
+    num_before: 1,
+    num_after: 0,
+    apply_markdown: false,
+    narrow: [{ operator: 'channel', operand: stream }],
+  });
+  expect(response.status, JSON.stringify(response.json)).toBe(200);
+  return (response.json.messages as SentMessage[]).at(-1);
 }

@@ -212,14 +212,20 @@ describe('incoming webhooks', () => {
     const ping = fixture('github', 'ping.json');
 
     it('answers an event the integration does not handle with success and its code', async () => {
-      const response = await github(hook, 'star', { stream: 'hooks' }, '{"action": "created"}');
+      // Zulip names such an event with the payload's action.
+      const response = await github(
+        hook,
+        'sponsorship',
+        { stream: 'hooks' },
+        '{"action": "created"}',
+      );
       expect(response.status).toBe(200);
       expect(response.json).toEqual({
         result: 'success',
-        msg: "The 'star' event isn't currently supported by the GitHub webhook",
+        msg: "The 'sponsorship:created' event isn't currently supported by the GitHub webhook",
         code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
         webhook_name: 'GitHub',
-        event_type: 'star',
+        event_type: 'sponsorship:created',
       });
     });
 

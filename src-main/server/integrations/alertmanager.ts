@@ -27,7 +27,7 @@ export const alertmanager = integration({
     for (const alert of call.payload().get('alerts').list()) {
       const topic = field(alert, name, '(unknown)');
       const line = field(alert, desc, `<missing field: ${desc}>`);
-      // Zulip links the graph view of the alert's expression, not its table view.
+      // Zulip links the expression's graph view (tab=0), not its table view, as the alert's source.
       const url = alert.str('generatorURL').replaceAll('tab=1', 'tab=0');
       const status = alert.get('status');
       const state = status.string();
@@ -35,7 +35,7 @@ export const alertmanager = integration({
         throw status.invalid('is neither firing nor resolved');
       }
       const lists = topics.get(topic) ?? { firing: [], resolved: [] };
-      lists[state].push(`${line} ([graph](${url}))`);
+      lists[state].push(`${line} ([source](${url}))`);
       topics.set(topic, lists);
     }
     const messages: WebhookMessage[] = [];

@@ -112,6 +112,8 @@ export interface Change {
   baseBranch?: string | undefined;
   message?: string | null | undefined;
   assignees?: readonly string[] | undefined;
+  /** Who was assigned or unassigned, named before the PR or issue: "assigned bob to [PR #1](…)". */
+  assigneeUpdated?: string | undefined;
 }
 
 const names = (list: readonly string[]): string =>
@@ -122,7 +124,11 @@ export function changeMessage(change: Change): string {
   const id = change.number === undefined ? '' : ` #${change.number}`;
   const label =
     change.title === undefined ? `${change.type}${id}` : `${change.type}${id} ${change.title}`;
-  let text = `${change.user} ${change.action} [${label}](${change.url})`;
+  const updated =
+    change.assigneeUpdated === undefined
+      ? ''
+      : `${change.assigneeUpdated} ${change.action === 'unassigned' ? 'from' : 'to'} `;
+  let text = `${change.user} ${change.action} ${updated}[${label}](${change.url})`;
   const branches = Boolean(change.targetBranch && change.baseBranch);
   if (branches) text += ` from \`${change.targetBranch}\` to \`${change.baseBranch}\``;
   const assignees = change.assignees ?? [];

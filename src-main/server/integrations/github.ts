@@ -1,17 +1,24 @@
 import { z } from 'zod';
 import { optional } from '../http/params';
-import {
-  branchWanted,
-  changeMessage,
-  pushCommitsMessage,
-  pushTagMessage,
-  setupMessage,
-  topicWithBranch,
-  topicWithNumber,
-  type Change,
-} from './git';
+import { branchWanted, topicWithNumber } from './git';
+import { repoName, type GitHubContext } from './githubContext';
+import { isPullRequestComment, issueBodies, issuesEvent } from './githubIssues';
+import { pullRequestBodies, pullRequestEvent } from './githubPullRequests';
+import { branchOf, pushCommits, pushEvent, pushTags, pushTopic } from './githubPush';
+import { repositoryBodies, teamEvent } from './githubRepository';
 import { integration, UnsupportedEventError, type WebhookMessage } from './integration';
-import type { Payload } from './payload';
+
+// Zulip names each message by an event of its own, which is GitHub's
+// X-GitHub-Event header refined by the payload (a PR opened or closed, a
+// push of commits or of a tag); filters and topics go by that name.
+
+const bodies: Record<string, (context: GitHubContext) => string> = {
+  ...repositoryBodies,
+  ...pullRequestBodies,
+  ...issueBodies,
+  push_commits: pushCommits,
+  push_tags: pushTags,
+};
 
 // Events GitHub sends that Zulip knowingly passes over.
 const ignoredEvents = new Set([
@@ -23,243 +30,92 @@ const ignoredEvents = new Set([
   'project_card',
   'repository_vulnerability_alert',
 ]);
-const ignoredPullRequestActions = new Set([
-  'approved',
-  'converted_to_draft',
-  'labeled',
-  'review_request_removed',
-  'unlabeled',
-]);
 
-interface Context {
-  payload: Payload;
-  /** With a topic of their own in the URL, messages name the PR or issue in full. */
-  withTitle: boolean;
-}
-
-const sender = (payload: Payload) => payload.get('sender').str('login');
-const repoName = (payload: Payload) => payload.get('repository').str('name');
-const branchOf = (ref: string) => ref.replace(/^refs\/heads\//, '');
-
-function push({ payload }: Context, branches: string | undefined): WebhookMessage[] {
-  const ref = payload.str('ref');
-  if (!ref.startsWith('refs/heads/')) {
-    const tag = ref.replace(/^refs\/tags\//, '');
-    const action = payload.get('created').bool() ? 'pushed' : 'removed';
-    return [
-      {
-        event: 'push_tags',
-        topic: repoName(payload),
-        content: pushTagMessage(sender(payload), tag, action),
-      },
-    ];
-  }
-  // Merge queues push to temporary branches that nobody follows.
-  if (ref.startsWith('refs/heads/gh-readonly-queue/')) return [];
-  const branch = branchOf(ref);
-  if (!branchWanted(branch, branches)) return [];
-  const commits = payload
-    .get('commits')
-    .list()
-    .map((commit) => {
-      const author = commit.get('author');
-      const username = author.optional('username');
-      return {
-        name: username?.truthy ? username.string() : author.str('name'),
-        sha: commit.str('id'),
-        url: commit.str('url'),
-        message: commit.str('message'),
-      };
-    });
-  const content = pushCommitsMessage({
-    user: sender(payload),
-    compareUrl: payload.str('compare'),
-    branch,
-    commits,
-    deleted: payload.get('deleted').bool(),
-    forced: payload.get('forced').bool(),
-  });
-  return [{ event: 'push_commits', topic: topicWithBranch(repoName(payload), branch), content }];
-}
-
-function pullRequestChange({ payload, withTitle }: Context, change: Partial<Change>): string {
-  const pr = payload.get('pull_request');
-  return changeMessage({
-    user: sender(payload),
-    action: payload.str('action'),
-    url: pr.str('html_url'),
-    type: 'PR',
-    number: pr.get('number').int(),
-    title: withTitle ? pr.str('title') : undefined,
-    ...change,
-  });
-}
-
-function pullRequestBody(
-  context: Context,
-  action: string,
-): { event: string; content: string } | null {
-  const { payload, withTitle } = context;
-  const pr = payload.get('pull_request');
-  const link = (text: string) => `[${text}](${pr.str('html_url')})`;
-  const number = pr.get('number').int();
-  const prLabel = withTitle ? `PR #${number} ${pr.str('title')}` : `PR #${number}`;
-  switch (action) {
-    case 'opened':
-    case 'reopened':
-    case 'synchronize':
-    case 'edited': {
-      const assignee = pr.optional('assignee');
-      const changes = payload.optional('changes');
-      const described = action === 'opened' || Boolean(changes?.has('body'));
-      return {
-        event:
-          action === 'opened' || action === 'reopened'
-            ? 'opened_pull_request'
-            : 'updated_pull_request',
-        content: pullRequestChange(context, {
-          action: action === 'synchronize' ? 'updated' : action,
-          targetBranch: pr.get('head').str('ref'),
-          baseBranch: pr.get('base').str('ref'),
-          message: described ? pr.get('body').nullableString() : null,
-          assignees: assignee?.truthy ? [assignee.str('login')] : [],
-        }),
-      };
-    }
-    case 'assigned':
-    case 'unassigned': {
-      const base = pullRequestChange(context, {});
-      const assignee = pr.optional('assignee');
-      return {
-        event: 'assigned_or_unassigned_pull_request',
-        content: assignee?.truthy
-          ? `${base.replace(/\.$/, '')} to ${assignee.str('login')}.`
-          : base,
-      };
-    }
-    case 'closed':
-      return {
-        event: 'closed_pull_request',
-        content: pullRequestChange(context, {
-          action: pr.get('merged').bool() ? 'merged' : 'closed without merge',
-        }),
-      };
-    case 'review_requested': {
-      const reviewer = payload.has('requested_reviewer')
-        ? payload.get('requested_reviewer')
-        : payload.get('requested_team');
-      const who = reviewer.has('login') ? reviewer.str('login') : reviewer.str('name');
-      return {
-        event: 'pull_request_review_requested',
-        content: `**${sender(payload)}** requested [${who}](${reviewer.str('html_url')}) for a review on ${link(prLabel)}.`,
-      };
-    }
-    case 'ready_for_review':
-      return {
-        event: 'pull_request_ready_for_review',
-        content: `**${sender(payload)}** has marked ${link(`PR #${number}`)} as ready for review.`,
-      };
-    case 'locked':
-      return {
-        event: 'locked_or_unlocked_pull_request',
-        content: `${sender(payload)} has locked ${link(`PR #${number}`)} as ${pr.optional('active_lock_reason')?.string() ?? 'None'} and limited conversation to collaborators.`,
-      };
-    case 'unlocked':
-      return {
-        event: 'locked_or_unlocked_pull_request',
-        content: `${sender(payload)} has unlocked ${link(`PR #${number}`)}.`,
-      };
-    case 'auto_merge_enabled':
-    case 'auto_merge_disabled':
-      return {
-        event: 'pull_request_auto_merge',
-        content: `${sender(payload)} has ${action === 'auto_merge_enabled' ? 'enabled' : 'disabled'} auto merge for ${link(`PR #${number}`)}.`,
-      };
-    default:
-      if (ignoredPullRequestActions.has(action)) return null;
-      throw new UnsupportedEventError(`pull_request:${action}`);
-  }
-}
-
-function pullRequest(context: Context): WebhookMessage[] {
+/**
+ * Zulip's event for the header and payload: null for one it passes over,
+ * unsupported (with the payload's action) for one it does not know.
+ */
+function zulipEvent(header: string, context: GitHubContext, branches?: string): string | null {
   const { payload } = context;
-  const body = pullRequestBody(context, payload.str('action'));
-  if (!body) return [];
-  const pr = payload.get('pull_request');
-  const topic = topicWithNumber(repoName(payload), 'PR', pr.get('number').int(), pr.str('title'));
-  return [{ ...body, topic }];
-}
-
-function issues(context: Context): WebhookMessage[] {
-  const { payload, withTitle } = context;
-  const issue = payload.get('issue');
-  const action = payload.str('action');
-  const number = issue.get('number').int();
-  const title = withTitle ? issue.str('title') : undefined;
-  const topic = topicWithNumber(repoName(payload), 'issue', number, issue.str('title'));
-  if (action === 'labeled' || action === 'unlabeled') {
-    const added = action === 'labeled';
-    const label = payload.get('label').str('name');
-    const target = `Issue #${number}${title === undefined ? '' : ` ${title}`}`;
-    const who = `[${sender(payload)}](${payload.get('sender').str('html_url')})`;
-    return [
-      {
-        event: 'issue_labeled_or_unlabeled',
-        topic,
-        content: `${who} ${added ? 'added' : 'removed'} the ${label} label ${added ? 'to' : 'from'} [${target}](${issue.str('html_url')}).`,
-      },
-    ];
+  const action = payload.optional('action');
+  const unknown = () =>
+    new UnsupportedEventError(`${header}:${action?.truthy ? action.string() : '???'}`);
+  switch (header) {
+    case 'pull_request': {
+      const event = pullRequestEvent(payload.str('action'));
+      if (event === undefined) throw unknown();
+      return event;
+    }
+    case 'pull_request_review':
+      // GitHub follows a submitted review with an empty "edited" one.
+      if (payload.str('action') === 'edited' && !payload.optional('changes')?.truthy) return null;
+      return 'pull_request_review';
+    case 'push': {
+      const ref = payload.str('ref');
+      const event = pushEvent(ref);
+      if (event === 'push_commits' && !branchWanted(branchOf(ref), branches)) return null;
+      return event;
+    }
+    case 'check_run':
+      return payload.get('check_run').str('status') === 'completed' ? 'check_run' : null;
+    case 'team':
+      return teamEvent(context);
+    case 'issues':
+      return issuesEvent(context);
+    default:
+      if (Object.hasOwn(bodies, header)) return header;
+      if (ignoredEvents.has(header)) return null;
+      throw unknown();
   }
-  const assignee = payload.optional('assignee');
-  const content = changeMessage({
-    user: sender(payload),
-    action,
-    url: issue.str('html_url'),
-    type: 'issue',
-    number,
-    title,
-    message:
-      action === 'assigned' || action === 'unassigned' ? null : issue.get('body').nullableString(),
-    assignees: assignee ? [assignee.str('login')] : [],
-  });
-  return [{ event: 'issues', topic, content }];
 }
 
-function issueComment(context: Context): WebhookMessage[] {
-  const { payload, withTitle } = context;
-  const comment = payload.get('comment');
-  const issue = payload.get('issue');
-  const action = payload.str('action');
-  // GitHub reports an edit that left the text as it was; Zulip passes it over.
-  if (action === 'edited') {
-    const before = payload.get('changes').get('body').str('from');
-    if (before === comment.str('body')) return [];
+function topicOf(event: string, context: GitHubContext): string {
+  const { payload } = context;
+  const repo = () => repoName(payload);
+  if (event.includes('pull_request')) {
+    const pr = payload.get('pull_request');
+    return topicWithNumber(repo(), 'PR', pr.get('number').int(), pr.str('title'));
   }
-  const type = issue.has('pull_request') ? 'PR' : 'issue';
-  const verb =
-    action === 'created'
-      ? `[commented](${comment.str('html_url')}) on`
-      : `${action} a [comment](${comment.str('html_url')}) on`;
-  const number = issue.get('number').int();
-  const content = changeMessage({
-    user: sender(payload),
-    action: verb,
-    url: issue.str('html_url'),
-    type,
-    number,
-    title: withTitle ? issue.str('title') : undefined,
-    message: comment.str('body'),
-  });
-  const topic = topicWithNumber(repoName(payload), type, number, issue.str('title'));
-  return [{ event: 'issue_comment', topic, content }];
+  if (event.startsWith('issue')) {
+    const issue = payload.get('issue');
+    const type = isPullRequestComment(context) ? 'PR' : 'issue';
+    return topicWithNumber(repo(), type, issue.get('number').int(), issue.str('title'));
+  }
+  if (event.startsWith('deployment')) {
+    return `${repo()} / Deployment on ${payload.get('deployment').str('environment')}`;
+  }
+  if (event.startsWith('discussion')) {
+    const discussion = payload.get('discussion');
+    return `${repo()} discussion #${discussion.get('number').int()}: ${discussion.str('title')}`;
+  }
+  switch (event) {
+    case 'membership':
+      return `${payload.get('organization').str('login')} organization`;
+    case 'team':
+      return `team ${payload.get('team').str('name')}`;
+    case 'push_commits':
+      return pushTopic(context);
+    case 'gollum':
+      return `${repo()} / wiki pages`;
+    case 'check_run':
+      return `${repo()} / checks`;
+    case 'ping':
+      // An organization's webhook has no repository.
+      return payload.optional('repository')?.truthy
+        ? repo()
+        : payload.get('organization').str('login');
+    default:
+      return repo();
+  }
 }
 
-function ping({ payload }: Context): WebhookMessage[] {
-  const repository = payload.optional('repository');
-  const topic = repository?.truthy
-    ? repository.str('name')
-    : payload.get('organization').str('login');
-  return [{ event: 'ping', topic, content: setupMessage('GitHub', sender(payload)) }];
+/** GitHub reports a comment edit that left the text as it was; Zulip passes it over. */
+function unchangedCommentEdit(header: string, context: GitHubContext): boolean {
+  const { payload } = context;
+  if (!header.includes('comment') || header.includes('discussion')) return false;
+  if (payload.optional('action')?.string() !== 'edited') return false;
+  const before = payload.get('changes').get('body').str('from');
+  return before === payload.get('comment').str('body');
 }
 
 export const github = integration({
@@ -269,28 +125,19 @@ export const github = integration({
     branches: optional('text', z.string()),
     ignore_private_repositories: optional('json', z.boolean(), false),
   },
-  handle: (call) => {
+  handle: (call): WebhookMessage[] => {
     const payload = call.payload();
-    const event = call.eventHeader('X-GitHub-Event');
+    const header = call.eventHeader('X-GitHub-Event');
     const repository = payload.optional('repository');
     if (call.options.ignore_private_repositories && repository?.optional('private')?.bool()) {
       return [];
     }
-    const context = { payload, withTitle: call.userTopic !== undefined };
-    switch (event) {
-      case 'ping':
-        return ping(context);
-      case 'push':
-        return push(context, call.options.branches);
-      case 'pull_request':
-        return pullRequest(context);
-      case 'issues':
-        return issues(context);
-      case 'issue_comment':
-        return issueComment(context);
-      default:
-        if (ignoredEvents.has(event)) return [];
-        throw new UnsupportedEventError(event);
-    }
+    const context: GitHubContext = { payload, withTitle: call.userTopic !== undefined };
+    if (unchangedCommentEdit(header, context)) return [];
+    const event = zulipEvent(header, context, call.options.branches);
+    if (event === null) return [];
+    const body = bodies[event];
+    if (!body) throw new UnsupportedEventError(event);
+    return [{ event, topic: topicOf(event, context), content: body(context) }];
   },
 });

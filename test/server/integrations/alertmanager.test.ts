@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Org, TestUser } from '../../helpers/org';
 import { fixture, newestMessages, postWebhook, startIntegrationOrg } from '../../helpers/webhooks';
 
-const graph = (expr: string) =>
-  `([graph](http://prometheus.example.org:9090/graph?g0.expr=${expr}&g0.tab=0))`;
+const source = (expr: string) =>
+  `([source](http://prometheus.example.org:9090/graph?g0.expr=${expr}&g0.tab=0))`;
 const DISK = 'node_filesystem_avail_bytes+%3C+0.1';
 const LOAD = 'node_load5+%3E+8';
 
@@ -29,12 +29,12 @@ describe('the Prometheus Alertmanager integration', () => {
     expect(messages.map(({ subject, content, client }) => ({ subject, content, client }))).toEqual([
       {
         subject: 'lighthouse-01:9100',
-        content: `:alert: **FIRING**\n* DiskAlmostFull ${graph(DISK)}\n* HighLoad ${graph(LOAD)}`,
+        content: `:alert: **FIRING**\n* DiskAlmostFull ${source(DISK)}\n* HighLoad ${source(LOAD)}`,
         client: 'ZulipAlertmanagerWebhook',
       },
       {
         subject: 'lighthouse-02:9100',
-        content: `:squared_ok: **Resolved** DiskAlmostFull ${graph(DISK)}`,
+        content: `:squared_ok: **Resolved** DiskAlmostFull ${source(DISK)}`,
         client: 'ZulipAlertmanagerWebhook',
       },
     ]);
@@ -44,9 +44,9 @@ describe('the Prometheus Alertmanager integration', () => {
     await post({ name: 'severity', desc: 'summary' });
     const messages = await newestMessages(org, alice, 3);
     expect(messages.map(({ subject, content }) => [subject, content])).toEqual([
-      ['warning', `:alert: **FIRING** Disk /var is 91% full ${graph(DISK)}`],
-      ['warning', `:squared_ok: **Resolved** Disk /var is 90% full ${graph(DISK)}`],
-      ['critical', `:alert: **FIRING** Load average above 8 ${graph(LOAD)}`],
+      ['warning', `:alert: **FIRING** Disk /var is 91% full ${source(DISK)}`],
+      ['warning', `:squared_ok: **Resolved** Disk /var is 90% full ${source(DISK)}`],
+      ['critical', `:alert: **FIRING** Load average above 8 ${source(LOAD)}`],
     ]);
   });
 
@@ -55,7 +55,7 @@ describe('the Prometheus Alertmanager integration', () => {
     const [message] = await newestMessages(org, alice, 1);
     expect(message).toMatchObject({
       subject: '(unknown)',
-      content: `:squared_ok: **Resolved** <missing field: runbook> ${graph(DISK)}`,
+      content: `:squared_ok: **Resolved** <missing field: runbook> ${source(DISK)}`,
     });
   });
 

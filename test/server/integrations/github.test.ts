@@ -124,7 +124,7 @@ describe('the GitHub integration', () => {
         'pull_request',
         'pull_request__opened',
         PR_TOPIC,
-        `octo-admin opened [PR #7](${PR}) from \`smooth-beam\` to \`main\`:\n\n~~~ quote\nReplaces the stepped rotation with an eased one.\n~~~`,
+        `octo-admin opened [PR #7](${PR}) from \`octo-lab:smooth-beam\` to \`octo-lab:main\`:\n\n~~~ quote\nReplaces the stepped rotation with an eased one.\n~~~`,
       ));
 
     it('names the pull request in full when the URL gives the topic', () =>
@@ -132,16 +132,17 @@ describe('the GitHub integration', () => {
         'pull_request',
         'pull_request__opened',
         'code review',
-        `octo-admin opened [PR #7 Rotate the beam smoothly](${PR}) from \`smooth-beam\` to \`main\`:\n\n~~~ quote\nReplaces the stepped rotation with an eased one.\n~~~`,
+        `octo-admin opened [PR #7 Rotate the beam smoothly](${PR}) from \`octo-lab:smooth-beam\` to \`octo-lab:main\`:\n\n~~~ quote\nReplaces the stepped rotation with an eased one.\n~~~`,
         { topic: 'code review' },
       ));
 
+    // Only an opened PR names its branches, with their owners (a fork's branch is another's).
     it('reports new commits as an update', () =>
       expectMessage(
         'pull_request',
         'pull_request__synchronize',
         PR_TOPIC,
-        `octo-admin updated [PR #7](${PR}) from \`smooth-beam\` to \`main\`.`,
+        `octo-admin updated [PR #7](${PR}).`,
       ));
 
     it('quotes the new description of an edit that changed it', () =>
@@ -149,7 +150,7 @@ describe('the GitHub integration', () => {
         'pull_request',
         'pull_request__edited_body',
         PR_TOPIC,
-        `octo-admin edited [PR #7](${PR}) from \`smooth-beam\` to \`main\`:\n\n~~~ quote\nReplaces the stepped rotation with an eased one, and keeps the old speed.\n~~~`,
+        `octo-admin edited [PR #7](${PR}):\n\n~~~ quote\nReplaces the stepped rotation with an eased one, and keeps the old speed.\n~~~`,
       ));
 
     it('tells a merge from a close without merge', async () => {
@@ -172,7 +173,7 @@ describe('the GitHub integration', () => {
         'pull_request',
         'pull_request__assigned',
         PR_TOPIC,
-        `octo-admin assigned [PR #7](${PR}) to mira-k.`,
+        `octo-admin assigned mira-k to [PR #7](${PR}).`,
       ));
 
     it('names the requested reviewer', () =>

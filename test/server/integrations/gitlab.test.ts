@@ -215,14 +215,32 @@ describe('the GitLab integration', () => {
       ));
   });
 
+  describe('Pipeline Hook', () => {
+    it('reports a finished pipeline, even one without builds', () =>
+      expectMessage(
+        'Pipeline Hook',
+        'pipeline_hook',
+        'harbour / main',
+        `[Pipeline (31)](${BASE}/-/pipelines/31) changed status to success with build(s):\n.`,
+      ));
+  });
+
   it('answers an event it does not handle as unsupported', async () => {
-    const response = await post('Pipeline Hook', 'pipeline_hook');
+    const response = await post('Member Hook', 'push_hook');
     expect(response.json).toEqual({
       result: 'success',
-      msg: "The 'Pipeline Hook' event isn't currently supported by the GitLab webhook",
+      msg: "The 'Member Hook' event isn't currently supported by the GitLab webhook",
       code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
       webhook_name: 'GitLab',
-      event_type: 'Pipeline Hook',
+      event_type: 'Member Hook',
+    });
+  });
+
+  it('answers a wiki page action Zulip does not report as unsupported', async () => {
+    const response = await post('Wiki Page Hook', 'issue_hook__closed');
+    expect(response.json).toMatchObject({
+      code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
+      event_type: 'Wiki Page Hook close',
     });
   });
 
