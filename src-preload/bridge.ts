@@ -700,6 +700,7 @@ const integrationNameSchema = z.enum([
   'alertmanager',
   'grafana',
   'slack_incoming',
+  'sentry',
 ]);
 export type WebhookIntegrationName = z.infer<typeof integrationNameSchema>;
 
@@ -719,6 +720,7 @@ const integrationLabels: Record<WebhookIntegrationName, Omit<WebhookIntegration,
   alertmanager: { label: 'Prometheus Alertmanager', tool: 'Alertmanager' },
   grafana: { label: 'Grafana', tool: 'Grafana' },
   slack_incoming: { label: 'Slack-compatible incoming webhook', tool: 'the other tool' },
+  sentry: { label: 'Sentry', tool: 'Sentry' },
 };
 export const webhookIntegrations: readonly WebhookIntegration[] = integrationNameSchema.options.map(
   (name) => ({ name, ...integrationLabels[name] }),
