@@ -701,6 +701,18 @@ const integrationNameSchema = z.enum([
   'grafana',
   'slack_incoming',
   'sentry',
+  'jira',
+  'bitbucket2',
+  'bitbucket3',
+  'gitea',
+  'gogs',
+  'circleci',
+  'pagerduty',
+  'opsgenie',
+  'zabbix',
+  'uptimerobot',
+  'linear',
+  'azuredevops',
 ]);
 export type WebhookIntegrationName = z.infer<typeof integrationNameSchema>;
 
@@ -721,6 +733,19 @@ const integrationLabels: Record<WebhookIntegrationName, Omit<WebhookIntegration,
   grafana: { label: 'Grafana', tool: 'Grafana' },
   slack_incoming: { label: 'Slack-compatible incoming webhook', tool: 'the other tool' },
   sentry: { label: 'Sentry', tool: 'Sentry' },
+  jira: { label: 'Jira', tool: 'Jira' },
+  bitbucket2: { label: 'Bitbucket Cloud', tool: 'Bitbucket' },
+  bitbucket3: { label: 'Bitbucket Server', tool: 'Bitbucket' },
+  // Forgejo sends Gitea's payloads.
+  gitea: { label: 'Gitea and Forgejo', tool: 'Gitea or Forgejo' },
+  gogs: { label: 'Gogs', tool: 'Gogs' },
+  circleci: { label: 'CircleCI', tool: 'CircleCI' },
+  pagerduty: { label: 'PagerDuty', tool: 'PagerDuty' },
+  opsgenie: { label: 'Opsgenie', tool: 'Opsgenie' },
+  zabbix: { label: 'Zabbix', tool: 'Zabbix' },
+  uptimerobot: { label: 'Uptime Robot', tool: 'Uptime Robot' },
+  linear: { label: 'Linear', tool: 'Linear' },
+  azuredevops: { label: 'Azure DevOps', tool: 'Azure DevOps' },
 };
 export const webhookIntegrations: readonly WebhookIntegration[] = integrationNameSchema.options.map(
   (name) => ({ name, ...integrationLabels[name] }),

@@ -296,7 +296,7 @@ describe('bots over the bridge', () => {
     ['a bot type given as a number', 'createBot', { fullName: 'A', shortName: 'a', botType: 2 }],
     ['a bot ID given as text', 'regenerateBotKey', { botId: '5' }],
     ['a negative bot ID', 'deactivateBot', { botId: -1 }],
-    ['an integration the host does not serve', 'webhookUrl', { botId: 5, integration: 'jira' }],
+    ['an integration the host does not serve', 'webhookUrl', { botId: 5, integration: 'trello' }],
     [
       'a topic longer than 60 characters',
       'webhookUrl',

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startOrg, type ApiResponse, type Org, type TestUser } from './org';
 
 export interface WebhookPost {
@@ -164,4 +164,45 @@ export async function newestInStream(
   });
   expect(response.status, JSON.stringify(response.json)).toBe(200);
   return (response.json.messages as SentMessage[]).at(-1);
+}
+
+export interface IntegrationUnderTest {
+  /** The organization, its owner and the webhook bot, once beforeAll has made them. */
+  readonly hook: IntegrationOrg;
+  /** Posts `body` to the integration, to `stream` unless the query names another. */
+  post(
+    body: string,
+    query?: Record<string, string>,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse>;
+  /** The ID of the stream's newest message, 0 when it has none. */
+  newestId(): Promise<number>;
+}
+
+/**
+ * An organization for one integration's tests, made in beforeAll and closed
+ * in afterAll of the `describe` that calls this.
+ */
+export function integrationUnderTest(urlName: string, stream: string): IntegrationUnderTest {
+  let made: IntegrationOrg | undefined;
+  beforeAll(async () => {
+    made = await startIntegrationOrg(urlName, stream);
+  });
+  afterAll(() => made?.org.close());
+  const hook = (): IntegrationOrg => {
+    if (!made) throw new Error(`the ${urlName} organization is made in beforeAll`);
+    return made;
+  };
+  return {
+    get hook() {
+      return hook();
+    },
+    post: (body, query = {}, headers = {}) =>
+      postWebhook(hook().org, hook().bot, urlName, {
+        query: { stream, ...query },
+        body,
+        headers,
+      }),
+    newestId: async () => (await newestInStream(hook().org, hook().owner, stream))?.id ?? 0,
+  };
 }

@@ -29,6 +29,14 @@ function sender(services: Services, apiKey: string | undefined, authorization?: 
   return authenticateByApiKey(services, apiKey, { incomingWebhookBots: true });
 }
 
+/** Python's urllib.parse.unquote: each run of %XX escapes decoded as UTF-8, anything else kept. */
+export function unquote(text: string): string {
+  return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+    const bytes = Buffer.from(run.replaceAll('%', ''), 'hex');
+    return new TextDecoder('utf-8').decode(bytes);
+  });
+}
+
 function bodyText(body: unknown): string {
   if (!Buffer.isBuffer(body)) return '';
   try {
@@ -64,6 +72,8 @@ export function registerWebhookRoute(app: FastifyInstance, services: Services): 
         } finally {
           writeRateHeaders(reply, standings);
         }
+        const again = (value: string | undefined) =>
+          value !== undefined && integration.unquoteUrlParameters ? unquote(value) : value;
         const result = receiveWebhook(services, user, integration, {
           path: request.url.split('?')[0] ?? request.url,
           body: bodyText(request.body),
@@ -73,8 +83,8 @@ export function registerWebhookRoute(app: FastifyInstance, services: Services): 
             return Array.isArray(value) ? value.at(-1) : value;
           },
           options: decodeParams(integration.params, query),
-          stream: params.stream,
-          topic: params.topic,
+          stream: again(params.stream),
+          topic: again(params.topic),
           filter: { only: params.only_events, exclude: params.exclude_events },
         });
         return { result: 'success', msg: '', ...result };

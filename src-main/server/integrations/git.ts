@@ -156,3 +156,60 @@ export function commitCommentMessage(
   const text = `${user} ${action} on [${shortSha(sha)}](${commitUrl})`;
   return message ? `${text}:${quote(message)}` : `${text}.`;
 }
+
+/** Ends a message with a full stop unless the value it ends on has its own punctuation. */
+export const endSentence = (message: string, last: string): string =>
+  endsWithPunctuation(last) ? message : `${message}.`;
+
+export const forcePushMessage = (user: string, url: string, branch: string, head: string): string =>
+  `${user} [force pushed](${url}) to branch ${branch}. Head is now ${head}.`;
+
+export const linkedTagMessage = (user: string, tag: string, url: string, action: string): string =>
+  endSentence(`${user} ${action} tag [${tag}](${url})`, tag);
+
+/**
+ * A push whose service left commits out without saying how many (Bitbucket's
+ * `truncated`): Zulip ends the list with an uncounted "and more".
+ */
+export function truncatedPushMessage(push: Push): string {
+  const message = pushCommitsMessage(push);
+  const listed = push.commits.length > 0 && push.commits.length <= COMMITS_LIMIT;
+  return listed ? `${message}\n[and more commit(s)]` : message;
+}
+
+/** Zulip's get_create_branch_event_message, for a branch that has a page to link to. */
+export const createLinkedBranchMessage = (user: string, url: string, branch: string): string =>
+  `${user} created [${branch}](${url}) branch.`;
+
+/** Zulip's get_release_event_message. */
+export const releaseMessage = (
+  user: string,
+  action: string,
+  tag: string,
+  name: string,
+  url: string,
+): string => `${user} ${action} release [${name}](${url}) for tag ${tag}.`;
+
+export const createBranchMessage = (user: string, branch: string): string =>
+  `${user} created ${branch} branch.`;
+
+/**
+ * Zulip's get_pull_request_event_message with `reviewer`: the reviewers go
+ * where assignees would, but unlike assignees they leave a title's own
+ * punctuation alone.
+ */
+export function reviewedChangeMessage(change: Change, reviewers: string): string {
+  const id = change.number === undefined ? '' : ` #${change.number}`;
+  const label =
+    change.title === undefined ? `${change.type}${id}` : `${change.type}${id} ${change.title}`;
+  let text = `${change.user} ${change.action} [${label}](${change.url})`;
+  const branches = Boolean(change.targetBranch && change.baseBranch);
+  if (branches) text += ` from \`${change.targetBranch}\` to \`${change.baseBranch}\``;
+  text += ` (assigned reviewers: ${reviewers})`;
+  const message = change.message ?? '';
+  if (branches || change.title === undefined || !endsWithPunctuation(change.title)) {
+    text += message ? ':' : '.';
+  }
+  if (message) text += `\n${quote(message)}`;
+  return text.trimEnd();
+}

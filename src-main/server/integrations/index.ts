@@ -1,16 +1,45 @@
 import { alertmanager } from './alertmanager';
+import { azureDevOps } from './azureDevOps';
+import { bitbucketCloud } from './bitbucketCloud';
+import { bitbucketServer } from './bitbucketServer';
+import { circleci } from './circleci';
+import { gitea } from './gitea';
 import { github } from './github';
 import { gitlab } from './gitlab';
+import { gogs } from './gogs';
 import { grafana } from './grafana';
 import { helloworld } from './helloworld';
 import type { Integration } from './integration';
+import { jira } from './jira';
+import { linear } from './linear';
+import { opsgenie } from './opsgenie';
+import { pagerduty } from './pagerduty';
 import { sentry } from './sentry';
 import { slackIncoming } from './slackIncoming';
+import { uptimeRobot } from './uptimeRobot';
+import { zabbix } from './zabbix';
 
 /** The incoming-webhook integrations, by the name in their URL. */
 export const integrations: ReadonlyMap<string, Integration> = new Map(
-  [helloworld, github, gitlab, alertmanager, grafana, slackIncoming, sentry].map((entry) => [
-    entry.urlName,
-    entry,
-  ]),
+  [
+    helloworld,
+    github,
+    gitlab,
+    alertmanager,
+    grafana,
+    slackIncoming,
+    sentry,
+    bitbucketCloud,
+    bitbucketServer,
+    gogs,
+    gitea,
+    pagerduty,
+    opsgenie,
+    zabbix,
+    uptimeRobot,
+    circleci,
+    jira,
+    linear,
+    azureDevOps,
+  ].map((entry) => [entry.urlName, entry]),
 );

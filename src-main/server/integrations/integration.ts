@@ -13,6 +13,17 @@ export interface WebhookMessage {
   event?: string;
 }
 
+/** What an integration may read of the organization's people, as Zulip's webhooks do. */
+export interface People {
+  /** The full name of the user with this email, as Zulip's get_user_by_delivery_email. */
+  nameByEmail(email: string): string | undefined;
+  /**
+   * Zulip's guess at the user another tool names: the first active user
+   * whose full name is `text`, or whose email starts with it, ignoring case.
+   */
+  guess(text: string): string | undefined;
+}
+
 /** What an integration sees of a request to /api/v1/external/{integration}. */
 export interface WebhookCall<S extends ParamSpecs = ParamSpecs> {
   /** The raw body, decoded as UTF-8. */
@@ -28,6 +39,7 @@ export interface WebhookCall<S extends ParamSpecs = ParamSpecs> {
   parse(text: string): Payload;
   /** The header that names the event; its absence is Zulip's MISSING_HTTP_EVENT_HEADER. */
   eventHeader(name: string): string;
+  people: People;
 }
 
 export interface Integration {
@@ -36,6 +48,11 @@ export interface Integration {
   /** Zulip's webhook_client_name, e.g. `GitHub`: the client is `Zulip<name>Webhook`. */
   name: string;
   params: ParamSpecs;
+  /**
+   * Zulip's unquote_url_parameters: the service escapes the URL it was given
+   * once more, so `stream` and `topic` are decoded a second time.
+   */
+  unquoteUrlParameters?: boolean;
   /** The messages to send; none for an event the integration knowingly ignores. */
   handle(call: WebhookCall): WebhookMessage[];
 }
@@ -45,6 +62,7 @@ export function integration<S extends ParamSpecs>(definition: {
   urlName: string;
   name: string;
   params: S;
+  unquoteUrlParameters?: boolean;
   handle(call: WebhookCall<S>): WebhookMessage[];
 }): Integration {
   return definition as unknown as Integration;

@@ -8,6 +8,7 @@ import {
   parsePayload,
   UnsupportedEventError,
   type Integration,
+  type People,
   type WebhookCall,
 } from './integration';
 import { notifyBotOwner } from './ownerNotice';
@@ -42,6 +43,22 @@ const missingHeaderNotice = (
   `${header} header, which is how ${integration.name} names its events. ` +
   'The URL may belong to another integration, or the service may be a version too old to send it.';
 
+function peopleOf({ sql }: Services): People {
+  return {
+    nameByEmail: (email) =>
+      sql.get<{ full_name: string }>('SELECT full_name FROM users WHERE lower(email) = lower(?)', [
+        email,
+      ])?.full_name,
+    guess: (text) =>
+      sql.get<{ full_name: string }>(
+        `SELECT full_name FROM users WHERE is_active = 1
+           AND (lower(full_name) = lower(?) OR substr(lower(email), 1, length(?)) = lower(?))
+         ORDER BY id LIMIT 1`,
+        [text, text, text],
+      )?.full_name,
+  };
+}
+
 /**
  * Zulip's webhook_view around an integration: the integration turns the
  * payload into messages, which are delivered; an event type it does not know
@@ -61,6 +78,7 @@ export function receiveWebhook(
     userTopic: request.topic,
     payload: () => (parsed ??= parsePayload(request.body, integration.name)),
     parse: (text) => parsePayload(text, integration.name),
+    people: peopleOf(services),
     eventHeader: (name) => {
       const value = request.header(name);
       if (value === undefined) throw new MissingEventHeaderError(name);

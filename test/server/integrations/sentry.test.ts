@@ -1,17 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectBotMessage,
+  integrationUnderTest,
   newestMessages,
-  postWebhook,
-  startIntegrationOrg,
-  type IntegrationOrg,
+  zulipPayload,
 } from '../../helpers/webhooks';
 
 // Zulip's own Sentry payloads (see zulip-fixtures/sentry/SOURCE).
-const zulipFixture = (name: string) =>
-  readFileSync(join(import.meta.dirname, 'zulip-fixtures', 'sentry', `${name}.json`), 'utf8');
+const zulipFixture = (name: string) => zulipPayload('sentry', name);
 
 const CLIENT = 'ZulipSentryWebhook';
 const HYPRO = 'https://sentry.io/organizations/hypro999-personal-organization/issues';
@@ -269,25 +265,20 @@ const cases: [fixture: string, topic: string, content: string][] = [
 ];
 
 describe('the Sentry integration', () => {
-  let hook: IntegrationOrg;
+  const integration = integrationUnderTest('sentry', 'sentry');
+  // Any message the owner can read, so a notice to the owner counts too.
+  const newestId = async () =>
+    (await newestMessages(integration.hook.org, integration.hook.owner, 1))[0]?.id ?? 0;
 
-  beforeAll(async () => {
-    hook = await startIntegrationOrg('sentry', 'sentry');
-  });
-  afterAll(() => hook.org.close());
-
-  const post = (body: string, query: Record<string, string> = {}) =>
-    postWebhook(hook.org, hook.bot, 'sentry', { query: { stream: 'sentry', ...query }, body });
-  const newestId = async () => (await newestMessages(hook.org, hook.owner, 1))[0]?.id ?? 0;
   it.each(cases)('posts %s as Zulip does', async (name, topic, content) => {
-    const response = await post(zulipFixture(name));
+    const response = await integration.post(zulipFixture(name));
     expect(response.json).toEqual({ result: 'success', msg: '' });
-    await expectBotMessage(hook, CLIENT, topic, content);
+    await expectBotMessage(integration.hook, CLIENT, topic, content);
   });
 
   it('ignores events from the retired Raven SDK, as unsupported', async () => {
     const before = await newestId();
-    const response = await post(zulipFixture('raven_sdk_python_event'));
+    const response = await integration.post(zulipFixture('raven_sdk_python_event'));
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({
       result: 'success',
@@ -300,7 +291,7 @@ describe('the Sentry integration', () => {
 
   it('answers an issue action it does not know as unsupported', async () => {
     const payload = JSON.parse(zulipFixture('issue_resolved'));
-    const response = await post(JSON.stringify({ ...payload, action: 'archived' }));
+    const response = await integration.post(JSON.stringify({ ...payload, action: 'archived' }));
     expect(response.json).toMatchObject({
       code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
       event_type: 'archived action',
@@ -308,7 +299,9 @@ describe('the Sentry integration', () => {
   });
 
   it('answers data that is neither an event nor an issue as unsupported, naming its keys', async () => {
-    const response = await post(JSON.stringify({ action: 'created', data: { comment: {} } }));
+    const response = await integration.post(
+      JSON.stringify({ action: 'created', data: { comment: {} } }),
+    );
     expect(response.json).toMatchObject({
       code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
       event_type: "['comment']",
@@ -319,7 +312,7 @@ describe('the Sentry integration', () => {
     const before = await newestId();
     const payload = JSON.parse(zulipFixture('issue_created_for_exception'));
     delete payload.data.issue.lastSeen;
-    const response = await post(JSON.stringify(payload));
+    const response = await integration.post(JSON.stringify(payload));
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({
       result: 'error',
@@ -333,7 +326,7 @@ describe('the Sentry integration', () => {
     const before = await newestId();
     const payload = JSON.parse(zulipFixture('event_for_message_node'));
     payload.data.event.datetime = 'yesterday';
-    const response = await post(JSON.stringify(payload));
+    const response = await integration.post(JSON.stringify(payload));
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ result: 'error', payload_key: 'data.event.datetime' });
     expect(await newestId()).toBe(before);
@@ -343,7 +336,7 @@ describe('the Sentry integration', () => {
     const before = await newestId();
     const payload = JSON.parse(zulipFixture('sample_event_through_plugin'));
     delete payload.url;
-    const response = await post(JSON.stringify(payload));
+    const response = await integration.post(JSON.stringify(payload));
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ payload_key: 'url' });
     expect(await newestId()).toBe(before);
@@ -354,10 +347,10 @@ describe('the Sentry integration', () => {
     'posts whatever only_events and exclude_events say, as Zulip (%o)',
     async (filter) => {
       const before = await newestId();
-      await post(zulipFixture('issue_resolved'), filter);
+      await integration.post(zulipFixture('issue_resolved'), filter);
       expect(await newestId()).toBeGreaterThan(before);
       await expectBotMessage(
-        hook,
+        integration.hook,
         CLIENT,
         INVALID_STATE,
         `Issue **${INVALID_STATE}** was marked as resolved by **Hemanth V. Alluri**.`,
