@@ -46,6 +46,12 @@ export const errors = {
     new ApiError(
       `Uploaded file is larger than the allowed limit of ${maxBytes / (1024 * 1024)} MiB`,
     ),
+  webhookTooLarge: (maxBytes: number) =>
+    new ApiError(
+      `The webhook's body is larger than the ${maxBytes / (1024 * 1024)} MiB a webhook may send`,
+      'BAD_REQUEST',
+      413,
+    ),
   /** `seconds` until the caller may try again, fractional as Zulip sends it. */
   rateLimited: (seconds: number) =>
     new ApiError('API usage exceeded rate limit', 'RATE_LIMIT_HIT', 429, {

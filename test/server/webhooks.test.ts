@@ -186,6 +186,37 @@ describe('incoming webhooks', () => {
       });
     });
 
+    it("takes a body past the API's 4 MiB, up to the 25 MiB Zulip's web server takes", async () => {
+      const before = (await newestMessage(org, alice)).id;
+      const body = JSON.stringify({
+        featured_title: 'A long log',
+        featured_url: 'https://en.wikipedia.org/wiki/Log',
+        log: 'x'.repeat(6 * 1024 * 1024),
+      });
+      const response = await helloTo(hook, { stream: 'hooks' }, body);
+      expect(response.json).toEqual({ result: 'success', msg: '' });
+      const posted = await newestMessage(org, alice);
+      expect(posted.id).toBeGreaterThan(before);
+      expect(posted.content).toContain('[A long log](https://en.wikipedia.org/wiki/Log)');
+    });
+
+    it('refuses a body over 25 MiB with 413, posting nothing', async () => {
+      const before = (await newestMessage(org, alice)).id;
+      const body = JSON.stringify({
+        featured_title: 'Too much',
+        featured_url: 'https://en.wikipedia.org/wiki/Flood',
+        log: 'x'.repeat(25 * 1024 * 1024),
+      });
+      const response = await helloTo(hook, { stream: 'hooks' }, body);
+      expect(response.status).toBe(413);
+      expect(response.json).toEqual({
+        result: 'error',
+        msg: "The webhook's body is larger than the 25 MiB a webhook may send",
+        code: 'BAD_REQUEST',
+      });
+      expect((await newestMessage(org, alice)).id).toBe(before);
+    });
+
     it('names a key of the wrong type', async () => {
       const body = JSON.stringify({ featured_title: 42, featured_url: 'https://example.org' });
       const response = await helloTo(hook, { stream: 'hooks' }, body);

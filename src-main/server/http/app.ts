@@ -58,15 +58,15 @@ function answer(services: Services, endpoint: Endpoint, call: IncomingCall, repl
 }
 
 /**
- * A body past an upload endpoint's limit is refused before it is parsed;
- * the caller hears Zulip's words for a file too large, not the framework's.
+ * A body past an upload endpoint's or a webhook's limit is refused before it
+ * is parsed; the caller hears what was too large, not the framework's words.
  */
-function fileTooLarge(error: unknown, request: FastifyRequest): ApiError | null {
-  const max = (request.routeOptions.config as { maxFileBytes?: number }).maxFileBytes;
-  if (max === undefined || (error as { code?: unknown }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return null;
-  }
-  return errors.fileTooLarge(max);
+function bodyTooLarge(error: unknown, request: FastifyRequest): ApiError | null {
+  if ((error as { code?: unknown }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return null;
+  const config = request.routeOptions.config as { maxFileBytes?: number; maxWebhookBytes?: number };
+  if (config.maxFileBytes !== undefined) return errors.fileTooLarge(config.maxFileBytes);
+  if (config.maxWebhookBytes !== undefined) return errors.webhookTooLarge(config.maxWebhookBytes);
+  return null;
 }
 
 /**
@@ -157,7 +157,7 @@ export function buildApp(
     throw errors.notFound();
   });
   app.setErrorHandler(async (error, request, reply) => {
-    const { status, headers, body } = errorReply(fileTooLarge(error, request) ?? error, log);
+    const { status, headers, body } = errorReply(bodyTooLarge(error, request) ?? error, log);
     return reply.code(status).headers(headers).send(body);
   });
   return app;

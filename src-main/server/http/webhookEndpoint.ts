@@ -19,6 +19,11 @@ const common = {
   exclude_events: optional('json', z.array(z.string())),
 };
 
+// Zulip's web server takes request bodies up to 25 MiB (nginx's
+// client_max_body_size), which a service's payload with its attachments and
+// logs can approach; beyond that it is refused before anything is read.
+export const WEBHOOK_MAX_BODY_BYTES = 25 * 1024 * 1024;
+
 // Zulip's validate_api_key for webhooks: the key alone names the account
 // (HTTP Basic works too), and an incoming-webhook bot's key is welcome.
 function sender(services: Services, apiKey: string | undefined, authorization?: string): UserRow {
@@ -59,6 +64,7 @@ export function registerWebhookRoute(app: FastifyInstance, services: Services): 
     });
     scope.post<{ Params: { integration: string } }>(
       '/api/v1/external/:integration',
+      { bodyLimit: WEBHOOK_MAX_BODY_BYTES, config: { maxWebhookBytes: WEBHOOK_MAX_BODY_BYTES } },
       async (request: FastifyRequest<{ Params: { integration: string } }>, reply) => {
         const integration = integrations.get(request.params.integration);
         if (!integration) throw errors.notFound();
