@@ -61,6 +61,15 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
       new RegExp(`^${org.url}/api/v1/external/github\\?api_key=[A-Za-z0-9]{32}&stream=builds$`),
     );
     expect(await page.getByText("Paste this URL into GitHub's webhook settings.").count()).toBe(1);
+    // Each integration says where its URL goes.
+    expect(await page.getByText('Settings › Webhooks, add a webhook with this URL').count()).toBe(
+      1,
+    );
+    await page.getByLabel('Integration').selectOption({ label: 'Jira' });
+    await expect.poll(() => urlField().inputValue()).toContain('/external/jira?');
+    expect(await page.getByText('System › WebHooks').count()).toBe(1);
+    await page.getByLabel('Integration').selectOption({ label: 'GitHub' });
+    await expect.poll(() => urlField().inputValue()).toContain('/external/github?');
 
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
