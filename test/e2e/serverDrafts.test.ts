@@ -110,9 +110,10 @@ describe.each(serverKinds)('drafts kept by the server, in the window, on $name',
     await toggle.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => toggle.isChecked()).toBe(false);
-    expect((await server.api(me)('GET', '/drafts')).json.msg).toBe(
-      'User has disabled synchronizing drafts.',
-    );
+    // The box unticks at once; the server hears of it a moment later.
+    await expect
+      .poll(async () => (await server.api(me)('GET', '/drafts')).json.msg)
+      .toBe('User has disabled synchronizing drafts.');
     await account.getByRole('heading', { name: 'Drafts' }).scrollIntoViewIfNeeded();
     await shot('server-drafts-setting');
     expect(await seriousViolationsInBothThemes(page, 'Settings › Account')).toEqual([]);
