@@ -4,13 +4,7 @@ import {
   type ServerContext,
   type ServerHandler,
 } from './bitbucketServerContext';
-import {
-  changeMessage,
-  endSentence,
-  reviewedChangeMessage,
-  topicWithNumber,
-  type Change,
-} from './git';
+import { changeMessage, endSentence, topicWithNumber, type Change } from './git';
 import type { Payload } from './payload';
 
 // Bitbucket Server's pull request events, each in the topic of its pull request.
@@ -59,8 +53,7 @@ function openedOrModified(action: string) {
       targetBranch: opened ? pr.get('fromRef').str('displayId') : undefined,
       baseBranch: opened ? pr.get('toRef').str('displayId') : undefined,
     };
-    const reviewers = reviewerList(pr);
-    return reviewers ? reviewedChangeMessage(change, reviewers) : changeMessage(change);
+    return changeMessage({ ...change, reviewers: reviewerList(pr) || undefined });
   };
 }
 

@@ -114,6 +114,11 @@ export interface Change {
   assignees?: readonly string[] | undefined;
   /** Who was assigned or unassigned, named before the PR or issue: "assigned bob to [PR #1](…)". */
   assigneeUpdated?: string | undefined;
+  /**
+   * Reviewers, named where assignees would be; unlike assignees they leave a
+   * title's own punctuation alone (Zulip's `reviewer`).
+   */
+  reviewers?: string | undefined;
 }
 
 const names = (list: readonly string[]): string =>
@@ -133,6 +138,7 @@ export function changeMessage(change: Change): string {
   if (branches) text += ` from \`${change.targetBranch}\` to \`${change.baseBranch}\``;
   const assignees = change.assignees ?? [];
   if (assignees.length > 0) text += ` (assigned to ${names(assignees)})`;
+  if (change.reviewers) text += ` (assigned reviewers: ${change.reviewers})`;
   const message = change.message ?? '';
   if (
     assignees.length > 0 ||
@@ -177,9 +183,9 @@ export function truncatedPushMessage(push: Push): string {
   return listed ? `${message}\n[and more commit(s)]` : message;
 }
 
-/** Zulip's get_create_branch_event_message, for a branch that has a page to link to. */
-export const createLinkedBranchMessage = (user: string, url: string, branch: string): string =>
-  `${user} created [${branch}](${url}) branch.`;
+/** Zulip's get_create_branch_event_message: the branch linked where the service gives its page. */
+export const createBranchMessage = (user: string, branch: string, url?: string): string =>
+  `${user} created ${url === undefined ? branch : `[${branch}](${url})`} branch.`;
 
 /** Zulip's get_release_event_message. */
 export const releaseMessage = (
@@ -189,27 +195,3 @@ export const releaseMessage = (
   name: string,
   url: string,
 ): string => `${user} ${action} release [${name}](${url}) for tag ${tag}.`;
-
-export const createBranchMessage = (user: string, branch: string): string =>
-  `${user} created ${branch} branch.`;
-
-/**
- * Zulip's get_pull_request_event_message with `reviewer`: the reviewers go
- * where assignees would, but unlike assignees they leave a title's own
- * punctuation alone.
- */
-export function reviewedChangeMessage(change: Change, reviewers: string): string {
-  const id = change.number === undefined ? '' : ` #${change.number}`;
-  const label =
-    change.title === undefined ? `${change.type}${id}` : `${change.type}${id} ${change.title}`;
-  let text = `${change.user} ${change.action} [${label}](${change.url})`;
-  const branches = Boolean(change.targetBranch && change.baseBranch);
-  if (branches) text += ` from \`${change.targetBranch}\` to \`${change.baseBranch}\``;
-  text += ` (assigned reviewers: ${reviewers})`;
-  const message = change.message ?? '';
-  if (branches || change.title === undefined || !endsWithPunctuation(change.title)) {
-    text += message ? ':' : '.';
-  }
-  if (message) text += `\n${quote(message)}`;
-  return text.trimEnd();
-}

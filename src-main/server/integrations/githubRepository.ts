@@ -1,4 +1,11 @@
-import { changeMessage, commitCommentMessage, quote, setupMessage, shortSha } from './git';
+import {
+  changeMessage,
+  commitCommentMessage,
+  quote,
+  releaseMessage,
+  setupMessage,
+  shortSha,
+} from './git';
 import {
   commentAction,
   repoFullName,
@@ -37,7 +44,13 @@ function release({ payload }: GitHubContext): string {
   const tag = entry.str('tag_name');
   // Not every release has a name of its own.
   const name = entry.optional('name');
-  return `${sender(payload)} ${payload.str('action')} release [${name?.truthy ? name.string() : tag}](${entry.str('html_url')}) for tag ${tag}.`;
+  return releaseMessage(
+    sender(payload),
+    payload.str('action'),
+    tag,
+    name?.truthy ? name.string() : tag,
+    entry.str('html_url'),
+  );
 }
 
 function checkRun({ payload }: GitHubContext): string {

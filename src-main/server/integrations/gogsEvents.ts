@@ -3,7 +3,7 @@ import { optional } from '../http/params';
 import {
   branchWanted,
   changeMessage,
-  createLinkedBranchMessage,
+  createBranchMessage,
   pushCommitsMessage,
   releaseMessage,
   topicWithBranch,
@@ -119,7 +119,7 @@ export function gogsMessages(
       const ref = payload.str('ref');
       const url = `${payload.get('repository').str('html_url')}/src/${ref}`;
       const user = payload.get('sender').str('username');
-      return send(topicWithBranch(repo, ref), createLinkedBranchMessage(user, url, ref));
+      return send(topicWithBranch(repo, ref), createBranchMessage(user, ref, url));
     }
     case 'pull_request': {
       const content = pullRequestBody(payload, withTitle);

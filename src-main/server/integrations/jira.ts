@@ -5,6 +5,7 @@ import {
   type People,
   type WebhookMessage,
 } from './integration';
+import { endSentence } from './git';
 import type { Payload } from './payload';
 
 // Events Zulip's Jira view answers with success and posts nothing for.
@@ -19,10 +20,6 @@ const IGNORED_EVENTS: ReadonlySet<string> = new Set([
   'worklog_created',
   'worklog_updated',
 ]);
-
-// Python's string.punctuation, which decides whether a deleted issue's title
-// gets a full stop.
-const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 
 /** Zulip's AnomalousWebhookPayloadError: a payload that names no event at all. */
 const anomalousPayload = () =>
@@ -187,10 +184,11 @@ function issueCreated(payload: Payload): string {
 
 function issueDeleted(payload: Payload): string {
   const title = issueTitle(payload);
-  const last = title.at(-1);
-  if (last === undefined) throw payload.get('issue').invalid('has no summary');
-  const stop = PUNCTUATION.includes(last) ? '' : '.';
-  return `${textAt(payload, ['user', 'displayName'])} deleted ${issueLink(payload)}${stop}`;
+  if (title === '') throw payload.get('issue').invalid('has no summary');
+  return endSentence(
+    `${textAt(payload, ['user', 'displayName'])} deleted ${issueLink(payload)}`,
+    title,
+  );
 }
 
 /** A comment event of Jira Cloud, which carries the comment and its author. */
