@@ -722,10 +722,15 @@ const integrationSchema = z.object({
   label: z.string(),
   /** Whose webhook settings take the URL. */
   tool: z.string(),
+  /** Whether the app holds a sample of the tool's deliveries, to send as a test message. */
+  testable: z.boolean(),
 });
 export type WebhookIntegration = z.infer<typeof integrationSchema>;
 
-const integrationLabels: Record<WebhookIntegrationName, Omit<WebhookIntegration, 'name'>> = {
+const integrationLabels: Record<
+  WebhookIntegrationName,
+  Omit<WebhookIntegration, 'name' | 'testable'>
+> = {
   helloworld: { label: 'Hello World', tool: 'Hello World' },
   github: { label: 'GitHub', tool: 'GitHub' },
   gitlab: { label: 'GitLab', tool: 'GitLab' },
@@ -747,9 +752,16 @@ const integrationLabels: Record<WebhookIntegrationName, Omit<WebhookIntegration,
   linear: { label: 'Linear', tool: 'Linear' },
   azuredevops: { label: 'Azure DevOps', tool: 'Azure DevOps' },
 };
-export const webhookIntegrations: readonly WebhookIntegration[] = integrationNameSchema.options.map(
-  (name) => ({ name, ...integrationLabels[name] }),
-);
+export const webhookIntegrations: readonly Omit<WebhookIntegration, 'testable'>[] =
+  integrationNameSchema.options.map((name) => ({ name, ...integrationLabels[name] }));
+
+// Where a test message went, as the URL said: no channel, the owner's direct
+// messages; no topic, the one the integration chose.
+const webhookTestResultSchema = z.object({
+  stream: z.string().nullable(),
+  topic: z.string().nullable(),
+});
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
 
 // As Zulip's bot forms: the name a person reads, and the short name that
 // becomes `<short name>-bot@…`, so it must fit an email address's local part.
@@ -764,6 +776,13 @@ const botShortName = z
     "a short name holds letters, digits and !#$%&'*+/=?^_`{|}~-, with single dots between them",
   );
 const botId = z.object({ botId: z.number().int().positive() });
+// Where a webhook URL, or its test message, sends: no channel is a direct
+// message to the bot's owner; no topic leaves it to the integration.
+const webhookTarget = botId.extend({
+  integration: integrationNameSchema,
+  stream: streamName.optional(),
+  topic: topicName.min(1).optional(),
+});
 
 const serverUrl = z.string().trim().min(1).max(2000);
 const email = z.string().trim().min(3).max(254);
@@ -974,14 +993,12 @@ export const bridgeCalls = {
     args: z.object({ choice: z.enum(['hour', 'tomorrow', 'untilOff', 'off']) }),
     result: appStateSchema,
   },
-  webhookUrl: {
-    args: botId.extend({
-      integration: integrationNameSchema,
-      stream: streamName.optional(),
-      topic: topicName.min(1).optional(),
-    }),
-    result: z.object({ url: z.string() }),
-  },
+  webhookUrl: { args: webhookTarget, result: z.object({ url: z.string() }) },
+  /**
+   * Posts a sample of the integration's deliveries to the bot's webhook URL,
+   * from main, through the account's network; refused with the server's reason.
+   */
+  sendWebhookTest: { args: webhookTarget, result: webhookTestResultSchema },
   /** Whether channels are grouped by folder; the snapshot follows the server's event. */
   changeFolderGrouping: {
     args: z.object({

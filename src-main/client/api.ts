@@ -215,6 +215,13 @@ const membersSchema = z.looseObject({ members: z.array(memberSchema) });
 
 const createdBotSchema = z.looseObject({ user_id: z.number().int() });
 
+// A webhook's success names a `code` where it took the delivery but posted
+// nothing, as for an event the integration does not support.
+const webhookAnswerSchema = apiSuccessSchema.extend({ code: z.string().optional() });
+export type WebhookAnswer = z.infer<typeof webhookAnswerSchema>;
+
+const streamIdSchema = z.looseObject({ stream_id: z.number().int() });
+
 export interface NewBot {
   fullName: string;
   shortName: string;
@@ -304,6 +311,17 @@ export interface Api extends LinkifierApi {
   /** A bot's key, from its own endpoint where the server has one (Zulip 12); null before. */
   getBotApiKey(botId: number): Promise<string | null>;
   deactivateBot(botId: number): Promise<void>;
+  /**
+   * A tool's delivery (its JSON and headers) posted to an incoming webhook's
+   * URL on this server, which carries the bot's key: the account's is not sent.
+   */
+  postWebhook(
+    url: string,
+    payload: unknown,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<WebhookAnswer>;
+  /** Zulip's GET /get_stream_id: refused, with the server's reason, for a channel the reader cannot find. */
+  getStreamId(name: string): Promise<number>;
   /** Zulip's PATCH /settings: the server announces the change as a user_settings event. */
   updateSettings(
     settings: Readonly<Record<string, boolean | number | string | undefined>>,
@@ -744,6 +762,12 @@ export function createApi(credentials: Credentials, options: ApiOptions = {}): A
     },
     async deactivateBot(botId) {
       await http.request('DELETE', `bots/${botId}`, {}, apiSuccessSchema);
+    },
+    postWebhook: (url, payload, headers) =>
+      http.postJson(url, payload, webhookAnswerSchema, { headers }),
+    async getStreamId(name) {
+      return (await http.request('GET', 'get_stream_id', { stream: name }, streamIdSchema))
+        .stream_id;
     },
     async updateSettings(settings) {
       await http.request('PATCH', 'settings', settings, apiSuccessSchema);

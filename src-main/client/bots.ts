@@ -1,8 +1,16 @@
-import type { Bot, BotType, OutgoingWebhook } from '../../src-preload/bridge';
+import {
+  webhookIntegrations,
+  type Bot,
+  type BotType,
+  type OutgoingWebhook,
+  type WebhookIntegration,
+  type WebhookTestResult,
+} from '../../src-preload/bridge';
 import type { InitialState } from '../state/applyEvent';
 import { mt } from '../i18n/mainText';
 import { webhookUrl } from '../wire';
 import type { Api } from './api';
+import { webhookSamples } from './webhookSamples';
 
 // Zulip's UserProfile bot types, by their number on the wire.
 const botTypeNames: ReadonlyMap<number, BotType> = new Map([
@@ -34,6 +42,11 @@ export interface WebhookUrlRequest {
   stream?: string | undefined;
   topic?: string | undefined;
 }
+
+/** The integrations the Bots view offers, and which of them can send a test message. */
+export const offeredIntegrations: readonly WebhookIntegration[] = webhookIntegrations.map(
+  (integration) => ({ ...integration, testable: webhookSamples.has(integration.name) }),
+);
 
 // An outgoing-webhook bot's service, from register's realm_bots (kept current
 // by realm_bot events and cached with the rest of the state), which alone
@@ -149,6 +162,27 @@ export class OwnBots {
       stream: request.stream,
       topic: request.topic,
     });
+  }
+
+  /**
+   * Posts the integration's sample delivery to the bot's webhook URL, the one
+   * `webhookUrl` gives, as the tool itself would: its message appears where
+   * the tool's will.
+   */
+  async sendTestMessage(request: WebhookUrlRequest): Promise<WebhookTestResult> {
+    const sample = webhookSamples.get(request.integration);
+    if (!sample) {
+      throw new Error(mt('main.bots.noTestMessage', { integration: request.integration }));
+    }
+    const url = await this.webhookUrl(request);
+    // Zulip, and Hearth after it, take a delivery to a channel that does not
+    // exist and tell the bot's owner privately; asked first, the server says why here.
+    if (request.stream !== undefined) await this.api.getStreamId(request.stream);
+    const { body, headers } = sample(new Date());
+    const answer = await this.api.postWebhook(url, body, headers);
+    // A server whose integration does not know the sample's event posts nothing, and says so.
+    if (answer.code !== undefined) throw new Error(answer.msg);
+    return { stream: request.stream ?? null, topic: request.topic ?? null };
   }
 
   #reload(): Promise<KeyedBot[]> {

@@ -79,6 +79,13 @@ export interface FileRequestOptions {
   timeoutMs?: number;
 }
 
+export interface JsonPostOptions {
+  /** Sent besides the content type, such as the header a tool names its events by. */
+  headers?: Readonly<Record<string, string>>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
 export interface HttpClient {
   request<S extends z.ZodType>(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -92,6 +99,18 @@ export interface HttpClient {
    * server), with the same credentials and through the same fetch as the API.
    */
   getFile(path: string, options: FileRequestOptions): Promise<ServerFile>;
+  /**
+   * POST of a JSON body to a URL on the server (relative to it, or absolute),
+   * as another tool posts to an incoming webhook. Such a URL carries its own
+   * key, so the account's credentials are not sent; a URL elsewhere is refused.
+   * Answers and fails as `request` does.
+   */
+  postJson<S extends z.ZodType>(
+    url: string,
+    body: unknown,
+    schema: S,
+    options?: JsonPostOptions,
+  ): Promise<z.output<S>>;
 }
 
 export interface HttpClientOptions {
@@ -178,10 +197,12 @@ const serverRoot = (serverUrl: string): URL =>
 
 const apiBase = (serverUrl: string): URL => new URL('api/v1/', serverRoot(serverUrl));
 
+const userAgent = { 'user-agent': 'Hearth' };
+
 const headersFor = (server: ServerAddress | Credentials): Record<string, string> => {
-  if (!('apiKey' in server)) return { 'user-agent': 'Hearth' };
+  if (!('apiKey' in server)) return userAgent;
   const token = Buffer.from(`${server.email}:${server.apiKey}`).toString('base64');
-  return { authorization: `Basic ${token}`, 'user-agent': 'Hearth' };
+  return { authorization: `Basic ${token}`, ...userAgent };
 };
 
 export function createHttpClient(
@@ -199,29 +220,25 @@ export function createHttpClient(
     return options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   };
 
-  const once: HttpClient['request'] = async (method, path, params, schema, requestOptions = {}) => {
-    const url = new URL(path.replace(/^\//, ''), base);
-    const encoded = encodeParams(params);
-    if (method === 'GET') url.search = encoded.toString();
-    const signal = signalFor(requestOptions);
-
+  /** Sends one request and reads Zulip's answer: parsed with `schema`, or the error it names. */
+  async function exchange<S extends z.ZodType>(
+    url: URL,
+    init: RequestInit & { method: string },
+    schema: S,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<z.output<S>> {
+    const { method } = init;
     let status: number;
     let retryAfterHeader: string | null;
     let text: string;
-    const { headers: bodyHeaders, ...body } = await bodyOf(method, encoded, requestOptions);
     try {
-      const response = await fetchImpl(url, {
-        method,
-        headers: { ...headers, ...bodyHeaders },
-        ...body,
-        signal,
-      });
+      const response = await fetchImpl(url, init);
       status = response.status;
       retryAfterHeader = response.headers.get('retry-after');
       text = await response.text();
     } catch (error) {
       // A caller's own abort (a Session stopping) is not a network failure.
-      if (requestOptions.signal?.aborted) throw requestOptions.signal.reason;
+      if (callerSignal?.aborted) throw callerSignal.reason;
       throw new NetworkError(`${method} ${url.pathname} failed: ${describe(error)}`, {
         cause: error,
       });
@@ -257,6 +274,40 @@ export function createHttpClient(
       );
     }
     return parsed.data;
+  }
+
+  const once: HttpClient['request'] = async (method, path, params, schema, requestOptions = {}) => {
+    const url = new URL(path.replace(/^\//, ''), base);
+    const encoded = encodeParams(params);
+    if (method === 'GET') url.search = encoded.toString();
+    const signal = signalFor(requestOptions);
+    const { headers: bodyHeaders, ...body } = await bodyOf(method, encoded, requestOptions);
+    return exchange(
+      url,
+      { method, headers: { ...headers, ...bodyHeaders }, ...body, signal },
+      schema,
+      requestOptions.signal,
+    );
+  };
+
+  const postJson: HttpClient['postJson'] = async (url, body, schema, jsonOptions = {}) => {
+    const target = new URL(url.replace(/^\//, ''), root);
+    // The URL holds a key: it goes to this server or nowhere. The message
+    // leaves out the query, where the key is.
+    if (target.origin !== root.origin || !target.pathname.startsWith(root.pathname)) {
+      throw new TypeError(`${target.origin}${target.pathname} is not on ${root.href}`);
+    }
+    return exchange(
+      target,
+      {
+        method: 'POST',
+        headers: { ...jsonOptions.headers, ...userAgent, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: signalFor(jsonOptions),
+      },
+      schema,
+      jsonOptions.signal,
+    );
   };
 
   async function getFile(path: string, fileOptions: FileRequestOptions): Promise<ServerFile> {
@@ -295,6 +346,7 @@ export function createHttpClient(
 
   return {
     getFile,
+    postJson,
     // A busy window reads faster than a server's limit allows (Zulip's 200 a
     // minute): a refused read waits the time the server names and goes again,
     // rather than showing the reader an error.

@@ -1,15 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApi } from '../../src-main/client/api';
 import { BridgeArgumentError } from '../../src-main/client/app/bridgeService';
+import { OwnBots } from '../../src-main/client/bots';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { integrations } from '../../src-main/server/integrations';
-import { invokeBridgeCall, type BridgeService } from '../../src-preload/bridge';
+import { invokeBridgeCall, type Bot, type BridgeService } from '../../src-preload/bridge';
 import { removeProfile, startTestHearth, testTuning, type TestHearth } from '../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { newestMessage } from '../helpers/webhooks';
+import { startFixtureServer, type Answer, type FixtureServer } from './accounts/fixtureServer';
 
 let org: Org;
 let alice: TestUser;
 const running: TestHearth[] = [];
 const requests: string[] = [];
+/** What the account's network carried to an incoming webhook's URL. */
+const deliveries: { url: string; headers: Headers; body: string }[] = [];
 
 const serviceOf = async (user: TestUser): Promise<BridgeService> => {
   const hearth = await startTestHearth({
@@ -18,7 +24,15 @@ const serviceOf = async (user: TestUser): Promise<BridgeService> => {
       ...testTuning,
       // Records every request, to show which calls never reach the server.
       fetch: (input, init) => {
-        requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+        const url = new URL(String(input));
+        requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+        if (url.pathname.startsWith('/api/v1/external/')) {
+          deliveries.push({
+            url: url.href,
+            headers: new Headers(init?.headers),
+            body: String(init?.body),
+          });
+        }
         return fetch(input, init);
       },
     },
@@ -159,7 +173,15 @@ describe('bots over the bridge', () => {
       name: 'github',
       label: 'GitHub',
       tool: 'GitHub',
+      testable: true,
     });
+    expect(offered.filter((integration) => integration.testable).map(({ name }) => name)).toEqual([
+      'helloworld',
+      'github',
+      'alertmanager',
+      'grafana',
+      'slack_incoming',
+    ]);
   });
 
   it("passes on the server's reason when it refuses a short name already in use", async () => {
@@ -298,6 +320,16 @@ describe('bots over the bridge', () => {
     ['a negative bot ID', 'deactivateBot', { botId: -1 }],
     ['an integration the host does not serve', 'webhookUrl', { botId: 5, integration: 'trello' }],
     [
+      'a test message through an integration the host does not serve',
+      'sendWebhookTest',
+      { botId: 5, integration: 'trello' },
+    ],
+    [
+      'a test message to an empty topic',
+      'sendWebhookTest',
+      { botId: 5, integration: 'github', topic: '' },
+    ],
+    [
       'a topic longer than 60 characters',
       'webhookUrl',
       { botId: 5, integration: 'github', topic: 'x'.repeat(61) },
@@ -310,5 +342,228 @@ describe('bots over the bridge', () => {
     await expect(service[name](args as never)).rejects.toThrow(`${name}: invalid arguments`);
     // The event queue's long-poll may start again meanwhile; it is not the call's doing.
     expect(requests.slice(before).filter((request) => !request.endsWith('/events'))).toEqual([]);
+  });
+});
+
+describe('a test message through an incoming webhook bot', () => {
+  let hook: Bot;
+
+  beforeAll(async () => {
+    hook = await service.createBot({
+      fullName: 'Sample hook',
+      shortName: 'samples',
+      botType: 'incoming_webhook',
+    });
+  });
+
+  it.each([
+    [
+      'helloworld',
+      'Hello World',
+      'Hello! I am happy to be here! :smile:\n' +
+        'The Wikipedia featured article for today is **[Lighthouse](https://en.wikipedia.org/wiki/Lighthouse)**',
+    ],
+    ['github', 'webhook-test', 'GitHub webhook has been successfully configured by hearth.'],
+    [
+      'slack_incoming',
+      '(no topic)',
+      '**Hello from Hearth!** Messages posted to this webhook URL appear here.',
+    ],
+    [
+      'alertmanager',
+      'hearth-test',
+      ':alert: **FIRING** WebhookTest ' +
+        '([source](http://prometheus.example.com:9090/graph?g0.expr=vector%281%29&g0.tab=0))',
+    ],
+    [
+      'grafana',
+      '[TestAlert]',
+      expect.stringMatching(
+        /^:alert: \*\*FIRING\*\*\n\n\*\*TestAlert\*\*\n\nThis alert was fired at <time:[^>]+>\.\n\nLabels:\n- alertname: TestAlert\n- instance: Grafana\n\nAnnotations:\n- summary: Notification test\s*$/,
+      ),
+    ],
+  ] as const)(
+    "posts %s's sample to the chosen channel, under the integration's own topic",
+    async (integration, topic, content) => {
+      const result = await service.sendWebhookTest({
+        botId: hook.userId,
+        integration,
+        stream: 'design',
+      });
+
+      expect(result).toEqual({ stream: 'design', topic: null });
+      expect(await newestMessage(org, alice)).toMatchObject({
+        display_recipient: 'design',
+        subject: topic,
+        content,
+        sender_id: hook.userId,
+      });
+    },
+  );
+
+  it('posts to the chosen topic, and says so', async () => {
+    const result = await service.sendWebhookTest({
+      botId: hook.userId,
+      integration: 'github',
+      stream: 'design',
+      topic: 'ci setup',
+    });
+
+    expect(result).toEqual({ stream: 'design', topic: 'ci setup' });
+    expect(await newestMessage(org, alice)).toMatchObject({
+      display_recipient: 'design',
+      subject: 'ci setup',
+      content: 'GitHub webhook has been successfully configured by hearth.',
+    });
+  });
+
+  it('sends it privately to the owner when no channel is chosen', async () => {
+    const result = await service.sendWebhookTest({ botId: hook.userId, integration: 'helloworld' });
+
+    expect(result).toEqual({ stream: null, topic: null });
+    const message = await newestMessage(org, alice);
+    expect(message).toMatchObject({ type: 'private', sender_id: hook.userId });
+    expect(message.display_recipient).toContainEqual(expect.objectContaining({ id: alice.id }));
+  });
+
+  it("gives the server's reason for a channel that does not exist, and posts nothing", async () => {
+    const before = await newestMessage(org, alice);
+    const delivered = deliveries.length;
+
+    await expect(
+      service.sendWebhookTest({ botId: hook.userId, integration: 'github', stream: 'nowhere' }),
+    ).rejects.toThrow("Invalid stream name 'nowhere'");
+
+    expect(deliveries.length).toBe(delivered);
+    // Not even the private notice a delivery to a missing channel brings its owner.
+    expect((await newestMessage(org, alice)).id).toBe(before.id);
+  });
+
+  it('offers none for an integration the app has no sample of', async () => {
+    await expect(
+      service.sendWebhookTest({ botId: hook.userId, integration: 'jira', stream: 'design' }),
+    ).rejects.toThrow('jira has no test message');
+  });
+
+  it("goes through the account's network to exactly the URL shown, with no other key, and hands the window none", async () => {
+    const target = {
+      botId: hook.userId,
+      integration: 'github',
+      stream: 'design',
+      topic: 'keys',
+    } as const;
+    const { url } = await service.webhookUrl(target);
+    const key = await serverKey(alice, hook.email);
+    const delivered = deliveries.length;
+
+    const result = await invokeBridgeCall(service, 'sendWebhookTest', target);
+
+    const sent = deliveries.slice(delivered);
+    expect(sent.map((delivery) => delivery.url)).toEqual([url]);
+    const headers = sent[0]?.headers;
+    expect(headers?.get('x-github-event')).toBe('ping');
+    expect(headers?.get('content-type')).toBe('application/json');
+    expect(headers?.has('authorization')).toBe(false);
+    expect(sent[0]?.body).not.toContain(key);
+    expect(JSON.stringify(result)).not.toContain(key);
+  });
+});
+
+// Zulip 12's answers, where its webhooks differ from a Hearth host's: its
+// words for a missing channel, and an event it does not support answered as
+// an error with HTTP 200.
+describe("a test message, against a Zulip server's answers", () => {
+  let zulip: FixtureServer | undefined;
+  afterEach(() => zulip?.close());
+
+  const botKey = 'X6ivHKmMxCFqHIaRmZcRPWAUhFVZAxqx';
+  const target = { botId: 30, integration: 'github', stream: 'Denmark' };
+
+  async function bots(answers: Record<string, Answer>, realmUri?: string): Promise<OwnBots> {
+    const success = (fields: Record<string, unknown>): Answer => ({
+      status: 200,
+      body: { result: 'success', msg: '', ...fields },
+    });
+    zulip = await startFixtureServer({
+      'GET /api/v1/bots': success({
+        bots: [{ username: 'ghost-bot@zulip.example.com', full_name: 'Ghost' }],
+      }),
+      'GET /api/v1/users': success({
+        members: [{ user_id: 30, email: 'ghost-bot@zulip.example.com', bot_type: 2 }],
+      }),
+      'GET /api/v1/bots/30/api_key': success({ api_key: botKey }),
+      'GET /api/v1/get_stream_id': success({ stream_id: 1 }),
+      ...answers,
+    });
+    const api = createApi(
+      { serverUrl: zulip.url, email: 'hamlet@zulip.example.com', apiKey: 'hamlet-key' },
+      { featureLevel: () => 474 },
+    );
+    return new OwnBots(api, realmUri ?? zulip.url, () => null);
+  }
+
+  const delivered = () =>
+    (zulip?.received ?? []).filter((request) => request.path.startsWith('/api/v1/external/'));
+
+  it('posts the sample with its headers, and no account credentials, to the URL shown', async () => {
+    const own = await bots({
+      'POST /api/v1/external/github': { status: 200, body: { result: 'success', msg: '' } },
+    });
+    const url = new URL(await own.webhookUrl(target));
+
+    expect(await own.sendTestMessage(target)).toEqual({ stream: 'Denmark', topic: null });
+
+    const [delivery] = delivered();
+    expect(delivery?.method).toBe('POST');
+    expect(delivery?.query.toString()).toBe(url.searchParams.toString());
+    expect(delivery?.headers).toMatchObject({
+      'x-github-event': 'ping',
+      'content-type': 'application/json',
+    });
+    expect(delivery?.headers.authorization).toBeUndefined();
+    expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({
+      sender: { login: 'hearth' },
+      repository: { name: 'webhook-test' },
+    });
+  });
+
+  it("gives Zulip's reason for a channel that does not exist, before posting", async () => {
+    const own = await bots({
+      'GET /api/v1/get_stream_id': {
+        status: 400,
+        body: { result: 'error', msg: "Invalid channel name 'Denmark'", code: 'BAD_REQUEST' },
+      },
+    });
+
+    await expect(own.sendTestMessage(target)).rejects.toThrow("Invalid channel name 'Denmark'");
+    expect(delivered()).toEqual([]);
+  });
+
+  it.each([
+    ['as an error, as Zulip does', 'error'],
+    ['as a success with a code, as a Hearth host does', 'success'],
+  ])(
+    "gives the server's reason for an event it does not support, answered %s",
+    async (_, result) => {
+      const msg = "The 'ping' event isn't currently supported by the GitHub webhook";
+      const own = await bots({
+        'POST /api/v1/external/github': {
+          status: 200,
+          body: { result, msg, code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE' },
+        },
+      });
+
+      await expect(own.sendTestMessage(target)).rejects.toThrow(msg);
+    },
+  );
+
+  it('sends the key nowhere but the server the account is on', async () => {
+    const own = await bots({}, 'https://elsewhere.example.com');
+
+    const refusal = own.sendTestMessage(target);
+
+    await expect(refusal).rejects.toThrow('https://elsewhere.example.com/api/v1/external/github');
+    await expect(refusal).rejects.not.toThrow(botKey);
+    expect(delivered()).toEqual([]);
   });
 });

@@ -101,6 +101,69 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
     expect(ui.pageErrors).toEqual([]);
   });
 
+  const testButton = () => page.getByRole('button', { name: 'Send a test message' });
+
+  it('sends a test message where the URL posts, and says where to look', async () => {
+    await page.getByLabel('Integration').selectOption({ label: 'Jira' });
+    await expect.poll(() => urlField().inputValue()).toContain('/external/jira?');
+    // The app holds no sample of Jira's deliveries.
+    expect(await testButton().count()).toBe(0);
+    await page.getByLabel('Integration').selectOption({ label: 'GitHub' });
+    await page.getByLabel('Topic', { exact: true }).fill('setup');
+    await expect.poll(() => urlField().inputValue()).toMatch(/\/external\/github\?.*topic=setup$/);
+
+    await testButton().click();
+
+    await page.getByRole('status').filter({ hasText: 'Sent: look in #builds › setup.' }).waitFor();
+    expect(await testButton().isEnabled()).toBe(true);
+    const stored = await newestMessage(org, alice);
+    expect(stored).toMatchObject({
+      display_recipient: 'builds',
+      subject: 'setup',
+      content: 'GitHub webhook has been successfully configured by hearth.',
+      sender_id: await botIdOf('github-bot@hearth.local'),
+    });
+    await ui.screenshot('e2e-bots-test-message');
+    await page.getByRole('button', { name: '# builds' }).click();
+    const shown = page.locator(`.message[data-message-id="${stored.id}"]`);
+    await shown.waitFor();
+    expect(await shown.textContent()).toContain(
+      'GitHub webhook has been successfully configured by hearth.',
+    );
+
+    await page.getByRole('button', { name: 'Bots', exact: true }).click();
+    await page.getByLabel('Topic', { exact: true }).fill('');
+    await expect.poll(() => urlField().inputValue()).toMatch(/stream=builds$/);
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it("shows the server's reason when the channel is gone from under the URL", async () => {
+    await org.subscribe(alice, 'scratch');
+    const channel = page.getByLabel('Channel', { exact: true });
+    await expect.poll(() => channel.locator('option', { hasText: 'scratch' }).count()).toBe(1);
+    await channel.selectOption('scratch');
+    await expect.poll(() => urlField().inputValue()).toMatch(/stream=scratch$/);
+    const { json } = await org.api(alice)('GET', '/get_stream_id', { stream: 'scratch' });
+    await org.api(org.owner)('PATCH', `/streams/${String(json.stream_id)}`, {
+      new_name: 'scratch (old)',
+    });
+    const before = await newestMessage(org, alice);
+
+    await testButton().click();
+
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "The test message was not sent: Invalid stream name 'scratch'" })
+      .waitFor();
+    expect((await newestMessage(org, alice)).id).toBe(before.id);
+    await ui.screenshot('e2e-bots-test-message-refused');
+
+    await channel.selectOption('builds');
+    await expect.poll(() => urlField().inputValue()).toMatch(/stream=builds$/);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(ui.pageErrors).toEqual([]);
+  });
+
   it('regenerating the key changes the URL, and the old URL is refused', async () => {
     const oldUrl = await urlField().inputValue();
     expect(oldUrl).toContain('api_key=');

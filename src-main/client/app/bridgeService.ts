@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import {
   bridgeCalls,
-  webhookIntegrations,
   type AppState,
   type BridgeCallName,
   type BridgeService,
   type CallArgs,
 } from '../../../src-preload/bridge';
-import type { OwnBots } from '../bots';
+import { offeredIntegrations, type OwnBots } from '../bots';
 import { soundPath } from '../../wire';
 import { mt, setMainLanguage } from '../../i18n/mainText';
 import type { HearthApp } from './hearthApp';
@@ -251,7 +250,7 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     },
     async listBots(args: CallArgs<'listBots'>) {
       parseArgs('listBots', args);
-      return { bots: await bots().list(), integrations: [...webhookIntegrations] };
+      return { bots: await bots().list(), integrations: [...offeredIntegrations] };
     },
     async createBot(args: CallArgs<'createBot'>) {
       const request = parseArgs('createBot', args);
@@ -314,6 +313,10 @@ export function createBridgeService(app: HearthApp, page?: PageNotifier): Bridge
     async webhookUrl(args: CallArgs<'webhookUrl'>) {
       const request = parseArgs('webhookUrl', args);
       return { url: await bots().webhookUrl(request) };
+    },
+    async sendWebhookTest(args: CallArgs<'sendWebhookTest'>) {
+      const request = parseArgs('sendWebhookTest', args);
+      return bots().sendTestMessage(request);
     },
     async changeFolderGrouping(args: CallArgs<'changeFolderGrouping'>) {
       const { patch } = parseArgs('changeFolderGrouping', args);

@@ -4,6 +4,7 @@ import type {
   ChatBridge,
   WebhookIntegration,
   WebhookIntegrationName,
+  WebhookTestResult,
 } from '../../../src-preload/bridge';
 import { errorText } from './errors';
 
@@ -16,6 +17,10 @@ export interface WebhookTarget {
   topic: string;
 }
 
+/** How a test message went: where it was sent, or the reason it was not. */
+export type WebhookTestOutcome =
+  ({ sent: true } & WebhookTestResult) | { sent: false; reason: string };
+
 // The user's bots and the webhook URL of the one they are setting up. The
 // URL is built on the main side, which alone knows the bot's key.
 export class BotsStore {
@@ -26,7 +31,12 @@ export class BotsStore {
   target = $state<WebhookTarget>({ integration: 'helloworld', stream: '', topic: '' });
   webhookUrl = $state<string | null>(null);
   error = $state<string | null>(null);
+  /** A test message is on its way; another waits for it. */
+  testSending = $state(false);
+  /** How the last test message went, until the URL's bot or target changes. */
+  testOutcome = $state<WebhookTestOutcome | null>(null);
   #urlRequests = 0;
+  #tests = 0;
 
   webhookBot = $derived(this.bots.find((bot) => bot.userId === this.webhookBotId) ?? null);
   integration = $derived(
@@ -68,11 +78,13 @@ export class BotsStore {
   async showWebhook(botId: number): Promise<void> {
     this.webhookBotId = botId;
     this.webhookUrl = null;
+    this.forgetTest();
     await this.refreshWebhookUrl();
   }
 
   async retarget(change: Partial<WebhookTarget>): Promise<void> {
     this.target = { ...this.target, ...change };
+    this.forgetTest();
     await this.refreshWebhookUrl();
   }
 
@@ -80,24 +92,48 @@ export class BotsStore {
   async refreshWebhookUrl(): Promise<void> {
     const botId = this.webhookBotId;
     if (botId === null) return;
-    const { integration, stream, topic } = this.target;
     // Answers may arrive out of order while the user types a topic: only the last counts.
     const request = ++this.#urlRequests;
-    const answer = await this.attempt(() =>
-      this.bridge.webhookUrl({
-        botId,
-        integration,
-        ...(stream.trim() ? { stream } : {}),
-        ...(topic.trim() ? { topic } : {}),
-      }),
-    );
+    const answer = await this.attempt(() => this.bridge.webhookUrl(this.targetOf(botId)));
     if (answer && request === this.#urlRequests) this.webhookUrl = answer.url;
+  }
+
+  /** Has main post the integration's sample to the URL shown; a press while one is on its way does nothing. */
+  async sendTest(): Promise<void> {
+    const botId = this.webhookBotId;
+    if (botId === null || this.testSending) return;
+    this.testSending = true;
+    this.testOutcome = null;
+    const test = ++this.#tests;
+    const outcome = await this.bridge.sendWebhookTest(this.targetOf(botId)).then(
+      (where): WebhookTestOutcome => ({ sent: true, ...where }),
+      (error: unknown): WebhookTestOutcome => ({ sent: false, reason: errorText(error) }),
+    );
+    this.testSending = false;
+    // Said of a target the user has since left, it would read as said of the new one.
+    if (test === this.#tests) this.testOutcome = outcome;
+  }
+
+  private targetOf(botId: number): CallArgs<'webhookUrl'> {
+    const { integration, stream, topic } = this.target;
+    return {
+      botId,
+      integration,
+      ...(stream.trim() ? { stream } : {}),
+      ...(topic.trim() ? { topic } : {}),
+    };
+  }
+
+  private forgetTest(): void {
+    this.testOutcome = null;
+    this.#tests += 1;
   }
 
   private closeWebhook(): void {
     this.webhookBotId = null;
     this.webhookUrl = null;
     this.#urlRequests += 1;
+    this.forgetTest();
   }
 
   /**

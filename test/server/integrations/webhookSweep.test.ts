@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { integrations } from '../../../src-main/server/integrations';
 import type { ApiResponse } from '../../helpers/org';
 import {
@@ -236,11 +236,21 @@ function problem(response: ApiResponse, variant: Variant): string | undefined {
 
 describe('every integration against spoiled payloads', () => {
   let hook: IntegrationOrg;
+  // The host writes its log (shown on the Hosting page) to the console; the
+  // key in a webhook URL must never reach it, whatever the payload makes the
+  // host say. The spies record and pass every line on.
+  const consoleLines: MockInstance[] = [];
 
   beforeAll(async () => {
     hook = await startIntegrationOrg('sweeper', STREAM);
+    for (const method of ['log', 'info', 'warn', 'error'] as const) {
+      consoleLines.push(vi.spyOn(console, method));
+    }
   });
-  afterAll(() => hook.org.close());
+  afterAll(async () => {
+    for (const spy of consoleLines) spy.mockRestore();
+    await hook.org.close();
+  });
 
   it('has payloads for every integration', () => {
     expect([...integrations.keys()].filter((name) => !(name in sweeps))).toEqual([]);
@@ -277,4 +287,9 @@ describe('every integration against spoiled payloads', () => {
       expect(posts).toBeGreaterThanOrEqual(floor);
     },
   );
+
+  it("logs no line that carries the bot's key from the URL", () => {
+    const lines = consoleLines.flatMap((spy) => spy.mock.calls.map((call) => call.join(' ')));
+    expect(lines.filter((line) => line.includes(hook.bot.apiKey))).toEqual([]);
+  });
 });
