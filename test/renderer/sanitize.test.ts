@@ -209,4 +209,22 @@ describe('sanitizeMessageHtml over the XSS corpus', () => {
       [null, '_blank', 'noopener noreferrer'],
     ]);
   });
+
+  it('gives plain paragraphs back as they are, and sanitizes the same tags once they carry anything', async () => {
+    const out = await page.evaluate(() => {
+      const { sanitizeMessageHtml } = (window as unknown as SanitizerGlobals).hearthSanitize;
+      return [
+        sanitizeMessageHtml(
+          '<p>Fish &amp; <strong>chips</strong> at <code>12:30</code>?<br>\n&lt;b&gt;</p>',
+        ),
+        sanitizeMessageHtml('<p title="x" onclick="alert(1)">hi</p>'),
+        sanitizeMessageHtml('<p>hi</p><img src=x onerror=alert(1)>'),
+      ];
+    });
+    expect(out).toEqual([
+      '<p>Fish &amp; <strong>chips</strong> at <code>12:30</code>?<br>\n&lt;b&gt;</p>',
+      '<p title="x">hi</p>',
+      '<p>hi</p><img>',
+    ]);
+  });
 });

@@ -3,7 +3,7 @@
  * the accounts) that nearly every event changes, often many at once.
  *
  * After a quiet moment a change goes at once, with the messages its batch of
- * events brought, so the window draws both in one frame. While events keep
+ * events brought; the window takes it once they are painted. While events keep
  * coming, the state goes at most once per `gapMs`, riding with the next
  * message to the window rather than in a frame of its own: a frame drawn for
  * counts alone is one a new message that arrives just then must wait behind.

@@ -19,6 +19,7 @@ import {
   type ComposeDraft,
   type ComposeKind,
 } from './composeStore.svelte';
+import { afterPaint } from './afterPaint';
 import { DesktopStore } from './desktopStore.svelte';
 import { DraftsStore } from './draftsStore.svelte';
 import { errorText } from './errors';
@@ -160,6 +161,8 @@ export class AppStore {
   #views = new Map<string, AccountView>();
   // Entering an account takes several calls; a later switch makes the earlier one give up.
   #entries = 0;
+  /** A snapshot main sent, waiting for the frame being drawn to be painted. */
+  #comingSnapshot: Snapshot | null = null;
 
   constructor(private readonly bridge: ChatBridge) {
     this.feed = new FeedStore(bridge);
@@ -246,26 +249,12 @@ export class AppStore {
     });
     this.bridge.on('snapshot', (snapshot) => {
       if (snapshot.accountId !== this.activeAccountId) return;
-      this.takeSnapshot(snapshot);
-      // Snapshots may coalesce a short loss of the link: being online is enough to ask again.
-      if (snapshot.connection.state !== 'offline') this.feed.serverBack();
-      // Settings and subscriptions change with the events that change the sidebar.
-      if (this.view === 'settings' && this.settings.page === 'notifications') {
-        void this.notificationSettings.load();
-        void this.alertWords.load();
-      }
-      if (this.view === 'settings' && this.settings.page === 'organization') {
-        void this.organization.load();
-      }
-      if (this.view === 'settings' && this.settings.page === 'mutedUsers') {
-        void this.mutedUsers.load();
-      }
-      if (this.view === 'users') void this.people.load();
-      if (this.view === 'groups') void this.userGroups.load();
-      if (this.view === 'customEmoji') void this.customEmoji.load();
-      if (this.view === 'recent') this.recent.refresh();
-      if (this.view === 'inbox') this.inbox.refresh();
-      if (this.#streamsPage) void this.streams.refresh(this.#streamsPage);
+      // Main sends the sidebar's snapshot with the messages that changed it:
+      // it is taken once they are painted, so it never holds them up. A
+      // newer one meanwhile replaces it.
+      const queued = this.#comingSnapshot !== null;
+      this.#comingSnapshot = snapshot;
+      if (!queued) afterPaint(() => this.#takeComingSnapshot());
     });
     this.bridge.on('feed', (change) => {
       if (change.accountId === this.activeAccountId) this.feed.applyFeed(change);
@@ -640,6 +629,33 @@ export class AppStore {
       return;
     }
     await this.openNarrow(narrow, at);
+  }
+
+  /** The snapshot main sent last, if the account it is for is still on screen. */
+  #takeComingSnapshot(): void {
+    const snapshot = this.#comingSnapshot;
+    this.#comingSnapshot = null;
+    if (!snapshot || snapshot.accountId !== this.activeAccountId) return;
+    this.takeSnapshot(snapshot);
+    // Snapshots may coalesce a short loss of the link: being online is enough to ask again.
+    if (snapshot.connection.state !== 'offline') this.feed.serverBack();
+    // Settings and subscriptions change with the events that change the sidebar.
+    if (this.view === 'settings' && this.settings.page === 'notifications') {
+      void this.notificationSettings.load();
+      void this.alertWords.load();
+    }
+    if (this.view === 'settings' && this.settings.page === 'organization') {
+      void this.organization.load();
+    }
+    if (this.view === 'settings' && this.settings.page === 'mutedUsers') {
+      void this.mutedUsers.load();
+    }
+    if (this.view === 'users') void this.people.load();
+    if (this.view === 'groups') void this.userGroups.load();
+    if (this.view === 'customEmoji') void this.customEmoji.load();
+    if (this.view === 'recent') this.recent.refresh();
+    if (this.view === 'inbox') this.inbox.refresh();
+    if (this.#streamsPage) void this.streams.refresh(this.#streamsPage);
   }
 
   private takeSnapshot(snapshot: Snapshot): void {

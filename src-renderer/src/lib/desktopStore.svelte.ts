@@ -5,6 +5,7 @@ import type {
   DoNotDisturb,
   EventPayload,
 } from '../../../src-preload/bridge';
+import { afterPaint } from './afterPaint';
 import { errorText } from './errors';
 import { formatNumber } from './localeFormat.svelte';
 import { shareUnchanged } from './shareUnchanged';
@@ -65,17 +66,12 @@ export class DesktopStore {
     );
   }
 
-  /**
-   * Setting the title is a round trip to the browser, near a millisecond: it
-   * waits until the frame being drawn is painted, so that the count never
-   * holds up the message that changed it. A hidden window draws no frames.
-   */
+  // Setting the title is a round trip to the browser, near a millisecond.
   #showTitle(title: string): void {
     this.#title = title;
-    if (document.visibilityState === 'hidden') return this.#setTitle();
     if (this.#titleQueued) return;
     this.#titleQueued = true;
-    requestAnimationFrame(() => setTimeout(() => this.#setTitle()));
+    afterPaint(() => this.#setTitle());
   }
 
   #setTitle(): void {

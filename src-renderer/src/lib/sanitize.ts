@@ -245,6 +245,13 @@ export function isAllowedHref(href: string): boolean {
   return allowedHref.test(href);
 }
 
+// Most messages are paragraphs of text, some of it bold, italic or code: HTML
+// whose every `<` opens or closes one of these tags, with no attributes, holds
+// nothing to remove. It skips DOMPurify's parse, the larger part of drawing a
+// new message.
+const notPlainTag = /<(?!\/?(?:p|br|strong|em|b|i|del|code)>)/i;
+
 export function sanitizeMessageHtml(html: string): string {
+  if (!notPlainTag.test(html)) return html;
   return purifier.sanitize(withoutPolicyTriggers(html));
 }
