@@ -29,38 +29,40 @@ function issueBody(action: string): Body {
   };
 }
 
-function pullRequestBody(action: string): Body {
-  return (payload, withTitle) => {
-    const pr = payload.get('pullrequest');
-    const merged = action === 'merged';
-    return changeMessage({
-      user: actorName(payload),
-      action,
-      url: htmlUrl(pr),
-      type: 'PR',
-      number: pr.get('id').int(),
-      title: titleOf(pr, withTitle),
-      targetBranch: merged ? pr.get('source').get('branch').str('name') : undefined,
-      baseBranch: merged ? pr.get('destination').get('branch').str('name') : undefined,
-    });
+/** What every pull request's message names: who did what, to which PR. */
+function pullRequestHead(payload: Payload, action: string, withTitle: boolean) {
+  const pr = payload.get('pullrequest');
+  return {
+    user: actorName(payload),
+    action,
+    url: htmlUrl(pr),
+    type: 'PR',
+    number: pr.get('id').int(),
+    title: titleOf(pr, withTitle),
   };
+}
+
+const branchesOf = (pr: Payload) => ({
+  targetBranch: pr.get('source').get('branch').str('name'),
+  baseBranch: pr.get('destination').get('branch').str('name'),
+});
+
+function pullRequestBody(action: string): Body {
+  return (payload, withTitle) =>
+    changeMessage({
+      ...pullRequestHead(payload, action, withTitle),
+      ...(action === 'merged' ? branchesOf(payload.get('pullrequest')) : {}),
+    });
 }
 
 // Zulip names the first reviewer as the assignee, and the branches only of a new PR.
 function pullRequestChangedBody(action: string): Body {
   return (payload, withTitle) => {
     const pr = payload.get('pullrequest');
-    const created = action === 'created';
     const [reviewer] = pr.get('reviewers').list();
     return changeMessage({
-      user: actorName(payload),
-      action,
-      url: htmlUrl(pr),
-      type: 'PR',
-      number: pr.get('id').int(),
-      title: titleOf(pr, withTitle),
-      targetBranch: created ? pr.get('source').get('branch').str('name') : undefined,
-      baseBranch: created ? pr.get('destination').get('branch').str('name') : undefined,
+      ...pullRequestHead(payload, action, withTitle),
+      ...(action === 'created' ? branchesOf(pr) : {}),
       message: pr.str('description'),
       assignees: reviewer ? [userName(reviewer)] : [],
     });
@@ -69,15 +71,9 @@ function pullRequestChangedBody(action: string): Body {
 
 function pullRequestCommentBody(action: (commentUrl: string) => string): Body {
   return (payload, withTitle) => {
-    const pr = payload.get('pullrequest');
     const comment = payload.get('comment');
     return changeMessage({
-      user: actorName(payload),
-      action: `${action(htmlUrl(comment))} on`,
-      url: htmlUrl(pr),
-      type: 'PR',
-      number: pr.get('id').int(),
-      title: titleOf(pr, withTitle),
+      ...pullRequestHead(payload, `${action(htmlUrl(comment))} on`, withTitle),
       message: comment.get('content').str('raw'),
     });
   };
