@@ -166,6 +166,12 @@ export async function newestInStream(
   return (response.json.messages as SentMessage[]).at(-1);
 }
 
+/** What a post adds to the body: URL parameters beside the stream, and headers. */
+export interface PostExtras {
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
 export interface IntegrationUnderTest {
   /** The organization, its owner and the webhook bot, once beforeAll has made them. */
   readonly hook: IntegrationOrg;
@@ -177,13 +183,27 @@ export interface IntegrationUnderTest {
   ): Promise<ApiResponse>;
   /** The ID of the stream's newest message, 0 when it has none. */
   newestId(): Promise<number>;
+  /** Posts `body`, which the integration takes and posts nothing for (an event filtered out), nor tells the owner of. */
+  expectNothingPosted(body: string, extras?: PostExtras): Promise<void>;
+  /**
+   * Posts `body`, an event Zulip's integration does not support: it is
+   * answered with success and Zulip's code, message and event type, and posts nothing.
+   */
+  expectUnsupported(body: string, eventType: string, extras?: PostExtras): Promise<void>;
+  /** Posts `body`, which lacks `key`: it is refused, naming the key as Zulip does, and posts nothing. */
+  expectMissingKey(body: string, key: string, extras?: PostExtras): Promise<void>;
 }
 
 /**
  * An organization for one integration's tests, made in beforeAll and closed
- * in afterAll of the `describe` that calls this.
+ * in afterAll of the `describe` that calls this. `name` is the one Zulip's
+ * answers give the integration ("The Gitea payload is missing …").
  */
-export function integrationUnderTest(urlName: string, stream: string): IntegrationUnderTest {
+export function integrationUnderTest(
+  urlName: string,
+  stream: string,
+  name: string,
+): IntegrationUnderTest {
   let made: IntegrationOrg | undefined;
   beforeAll(async () => {
     made = await startIntegrationOrg(urlName, stream);
@@ -193,16 +213,50 @@ export function integrationUnderTest(urlName: string, stream: string): Integrati
     if (!made) throw new Error(`the ${urlName} organization is made in beforeAll`);
     return made;
   };
+  const post: IntegrationUnderTest['post'] = (body, query = {}, headers = {}) =>
+    postWebhook(hook().org, hook().bot, urlName, { query: { stream, ...query }, body, headers });
+  const newestId = async (): Promise<number> =>
+    (await newestInStream(hook().org, hook().owner, stream))?.id ?? 0;
+  // Nothing anywhere the owner reads: not in the stream, nor a notice to them.
+  const newestTheOwnerReads = async (): Promise<number> =>
+    (await newestMessages(hook().org, hook().owner))[0]?.id ?? 0;
+  const postingNothing = async (
+    body: string,
+    { query, headers }: PostExtras,
+    check: (response: ApiResponse) => void,
+  ): Promise<void> => {
+    const before = await newestTheOwnerReads();
+    check(await post(body, query, headers));
+    expect(await newestTheOwnerReads()).toBe(before);
+  };
   return {
     get hook() {
       return hook();
     },
-    post: (body, query = {}, headers = {}) =>
-      postWebhook(hook().org, hook().bot, urlName, {
-        query: { stream, ...query },
-        body,
-        headers,
+    post,
+    newestId,
+    expectNothingPosted: (body, extras = {}) =>
+      postingNothing(body, extras, (response) => {
+        expect(response.json).toEqual({ result: 'success', msg: '' });
       }),
-    newestId: async () => (await newestInStream(hook().org, hook().owner, stream))?.id ?? 0,
+    expectUnsupported: (body, eventType, extras = {}) =>
+      postingNothing(body, extras, (response) => {
+        expect(response.status).toBe(200);
+        expect(response.json).toMatchObject({
+          result: 'success',
+          code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
+          event_type: eventType,
+          msg: `The '${eventType}' event isn't currently supported by the ${name} webhook`,
+        });
+      }),
+    expectMissingKey: (body, key, extras = {}) =>
+      postingNothing(body, extras, (response) => {
+        expect(response.status).toBe(400);
+        expect(response.json).toMatchObject({
+          result: 'error',
+          msg: `The ${name} payload is missing '${key}'`,
+          payload_key: key,
+        });
+      }),
   };
 }

@@ -108,7 +108,7 @@ const cases: Case[] = [
 ];
 
 describe('the Azure DevOps integration', () => {
-  const integration = integrationUnderTest('azuredevops', STREAM);
+  const integration = integrationUnderTest('azuredevops', STREAM, 'AzureDevOps');
 
   it.each(cases)('posts $name as Zulip does', async ({ fixture, query, topic, content }) => {
     const response = await integration.post(zulipPayload('azuredevops', fixture), query);
@@ -119,38 +119,19 @@ describe('the Azure DevOps integration', () => {
   it.each([
     ['a push to a branch the URL does not name', 'code_push', { branches: 'development' }],
     ['a merge only attempted', 'code_pull_request__merge_attempted', {}],
-  ])('posts nothing for %s', async (_what, fixture, query) => {
-    const before = await integration.newestId();
-    const response = await integration.post(zulipPayload('azuredevops', fixture), query);
-    expect(response.json).toEqual({ result: 'success', msg: '' });
-    expect(await integration.newestId()).toBe(before);
-  });
+  ])('posts nothing for %s', (_what, fixture, query) =>
+    integration.expectNothingPosted(zulipPayload('azuredevops', fixture), { query }),
+  );
 
-  it('answers an event type it does not know as unsupported, posting nothing', async () => {
-    const before = await integration.newestId();
-    const response = await integration.post(
+  it('answers an event type it does not know as unsupported, posting nothing', () =>
+    integration.expectUnsupported(
       JSON.stringify({ eventType: 'build.complete', resource: {} }),
-    );
-    expect(response.status).toBe(200);
-    expect(response.json).toMatchObject({
-      result: 'success',
-      code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
-      event_type: 'build.complete',
-    });
-    expect(await integration.newestId()).toBe(before);
-  });
+      'build.complete',
+    ));
 
-  it('refuses a pull request without its title, naming the key and posting nothing', async () => {
-    const before = await integration.newestId();
+  it('refuses a pull request without its title, naming the key and posting nothing', () => {
     const payload = JSON.parse(zulipPayload('azuredevops', 'code_pull_request__opened'));
     delete payload.resource.title;
-    const response = await integration.post(JSON.stringify(payload));
-    expect(response.status).toBe(400);
-    expect(response.json).toMatchObject({
-      result: 'error',
-      msg: "The AzureDevOps payload is missing 'resource.title'",
-      payload_key: 'resource.title',
-    });
-    expect(await integration.newestId()).toBe(before);
+    return integration.expectMissingKey(JSON.stringify(payload), 'resource.title');
   });
 });

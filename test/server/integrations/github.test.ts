@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Org, TestUser } from '../../helpers/org';
+import { describe, expect, it } from 'vitest';
 import {
-  fixture,
-  newestMessage,
-  postWebhook,
   expectBotMessage,
-  startIntegrationOrg,
+  fixture,
+  integrationUnderTest,
+  newestMessage,
 } from '../../helpers/webhooks';
 
 const PR = 'https://github.com/octo-lab/lantern/pull/7';
@@ -16,21 +14,12 @@ const commitLine = (subject: string, sha: string) =>
   `* ${subject} ([${sha.slice(0, 11)}](https://github.com/octo-lab/lantern/commit/${sha}))`;
 
 describe('the GitHub integration', () => {
-  let org: Org;
-  let alice: TestUser;
-  let bot: TestUser;
-
-  beforeAll(async () => {
-    ({ org, owner: alice, bot } = await startIntegrationOrg('github', 'code'));
-  });
-  afterAll(() => org.close());
+  const integration = integrationUnderTest('github', 'code', 'GitHub');
+  const headers = (event: string) => ({ 'X-GitHub-Event': event });
+  const newest = () => newestMessage(integration.hook.org, integration.hook.owner);
 
   const post = (event: string, name: string, query: Record<string, string> = {}) =>
-    postWebhook(org, bot, 'github', {
-      query: { stream: 'code', ...query },
-      body: fixture('github', `${name}.json`),
-      headers: { 'X-GitHub-Event': event },
-    });
+    integration.post(fixture('github', `${name}.json`), query, headers(event));
 
   const expectMessage = async (
     event: string,
@@ -41,15 +30,14 @@ describe('the GitHub integration', () => {
   ) => {
     const response = await post(event, name, query);
     expect(response.json).toEqual({ result: 'success', msg: '' });
-    await expectBotMessage({ org, owner: alice, bot }, 'ZulipGitHubWebhook', topic, content);
+    await expectBotMessage(integration.hook, 'ZulipGitHubWebhook', topic, content);
   };
 
-  const expectNothing = async (event: string, name: string, query: Record<string, string> = {}) => {
-    const before = await newestMessage(org, alice).catch(() => undefined);
-    const response = await post(event, name, query);
-    expect(response.json).toEqual({ result: 'success', msg: '' });
-    expect((await newestMessage(org, alice).catch(() => undefined))?.id).toBe(before?.id);
-  };
+  const expectNothing = (event: string, name: string, query: Record<string, string> = {}) =>
+    integration.expectNothingPosted(fixture('github', `${name}.json`), {
+      query,
+      headers: headers(event),
+    });
 
   describe('ping', () => {
     it('confirms the setup in the repository topic', () =>
@@ -82,7 +70,7 @@ describe('the GitHub integration', () => {
 
     it('names the committers, most commits first, three at most and then others', async () => {
       await post('push', 'push__multiple_committers');
-      const message = await newestMessage(org, alice);
+      const message = await newest();
       const [heading] = message.content.split('\n');
       expect(heading).toBe(
         'octo-admin [pushed](https://github.com/octo-lab/lantern/compare/1a2b3c4d5e6f...9f8e7d6c5b4a) 6 commits to branch main. ' +
@@ -93,7 +81,7 @@ describe('the GitHub integration', () => {
 
     it('lists twenty commits and counts the rest', async () => {
       await post('push', 'push__23_commits');
-      const lines = (await newestMessage(org, alice)).content.split('\n');
+      const lines = (await newest()).content.split('\n');
       expect(lines[0]).toContain('23 commits to branch main.');
       expect(lines.slice(2, 22)).toHaveLength(20);
       expect(lines[2]).toBe(commitLine('Step 1', '01'.repeat(20)));
@@ -114,7 +102,7 @@ describe('the GitHub integration', () => {
     it('reports only the branches the URL lists', async () => {
       await expectNothing('push', 'push__commits', { branches: 'release,gh-pages' });
       await post('push', 'push__commits', { branches: 'release, main' });
-      expect((await newestMessage(org, alice)).subject).toBe('lantern / main');
+      expect((await newest()).subject).toBe('lantern / main');
     });
   });
 
@@ -187,27 +175,18 @@ describe('the GitHub integration', () => {
     it('passes over labels, as Zulip does', () =>
       expectNothing('pull_request', 'pull_request__labeled'));
 
-    it('answers an action it does not know as unsupported', async () => {
-      const response = await post('pull_request', 'pull_request__dequeued');
-      expect(response.json).toMatchObject({
-        result: 'success',
-        code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
-        event_type: 'pull_request:dequeued',
-      });
-    });
+    it('answers an action it does not know as unsupported', () =>
+      integration.expectUnsupported(
+        fixture('github', 'pull_request__dequeued.json'),
+        'pull_request:dequeued',
+        { headers: headers('pull_request') },
+      ));
 
-    it('names a key the payload lacks', async () => {
+    it('names a key the payload lacks', () => {
       const payload = JSON.parse(fixture('github', 'pull_request__opened.json'));
       delete payload.pull_request.title;
-      const response = await postWebhook(org, bot, 'github', {
-        query: { stream: 'code' },
-        body: JSON.stringify(payload),
-        headers: { 'X-GitHub-Event': 'pull_request' },
-      });
-      expect(response.status).toBe(400);
-      expect(response.json).toMatchObject({
-        msg: "The GitHub payload is missing 'pull_request.title'",
-        payload_key: 'pull_request.title',
+      return integration.expectMissingKey(JSON.stringify(payload), 'pull_request.title', {
+        headers: headers('pull_request'),
       });
     });
   });

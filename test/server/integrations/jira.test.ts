@@ -175,7 +175,7 @@ const IGNORED = [
 ];
 
 describe('the Jira integration', () => {
-  const integration = integrationUnderTest('jira', 'jira');
+  const integration = integrationUnderTest('jira', 'jira', 'Jira');
 
   beforeAll(async () => {
     const { org } = integration.hook;
@@ -246,12 +246,9 @@ describe('the Jira integration', () => {
     });
   });
 
-  it.each(IGNORED)('ignores %s, posting nothing', async (event) => {
-    const before = await newestId();
-    const response = await integration.post(JSON.stringify({ webhookEvent: event }));
-    expect(response.json).toEqual({ result: 'success', msg: '' });
-    expect(await newestId()).toBe(before);
-  });
+  it.each(IGNORED)('ignores %s, posting nothing', (event) =>
+    integration.expectNothingPosted(JSON.stringify({ webhookEvent: event })),
+  );
 
   it('refuses a payload that names no event, as Zulip does', async () => {
     const before = await newestId();
@@ -265,40 +262,20 @@ describe('the Jira integration', () => {
     expect(await newestId()).toBe(before);
   });
 
-  it('answers an event it does not know as unsupported, posting nothing', async () => {
-    const before = await newestId();
-    const response = await integration.post(
+  it('answers an event it does not know as unsupported, posting nothing', () =>
+    integration.expectUnsupported(
       JSON.stringify({ webhookEvent: 'jira:project_created' }),
-    );
-    expect(response.status).toBe(200);
-    expect(response.json).toMatchObject({
-      result: 'success',
-      code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
-      event_type: 'jira:project_created',
-    });
-    expect(await newestId()).toBe(before);
-  });
+      'jira:project_created',
+    ));
 
-  it("refuses a comment without its author's name, posting nothing", async () => {
-    const before = await newestId();
+  it("refuses a comment without its author's name, posting nothing", () => {
     const payload = JSON.parse(zulipPayload('jira', 'comment_created'));
     delete payload.comment.author.displayName;
-    const response = await integration.post(JSON.stringify(payload));
-    expect(response.status).toBe(400);
-    expect(response.json).toMatchObject({
-      result: 'error',
-      msg: "The Jira payload is missing 'comment.author.displayName'",
-      payload_key: 'comment.author.displayName',
-    });
-    expect(await newestId()).toBe(before);
+    return integration.expectMissingKey(JSON.stringify(payload), 'comment.author.displayName');
   });
 
-  it('names the event for exclude_events', async () => {
-    const before = await newestId();
-    await integration.post(zulipPayload('jira', 'created_v1'), {
-      stream: 'jira',
-      exclude_events: '["jira:issue_created"]',
-    });
-    expect(await newestId()).toBe(before);
-  });
+  it('names the event for exclude_events', () =>
+    integration.expectNothingPosted(zulipPayload('jira', 'created_v1'), {
+      query: { exclude_events: '["jira:issue_created"]' },
+    }));
 });

@@ -189,7 +189,7 @@ const cases: [fixture: string, topic: string, content: string][] = [
 ];
 
 describe('the PagerDuty integration', () => {
-  const integration = integrationUnderTest('pagerduty', 'pagerduty');
+  const integration = integrationUnderTest('pagerduty', 'pagerduty', 'PagerDuty');
   // Any message the owner can read, so a notice to the owner counts too.
   const newestId = async () =>
     (await newestMessages(integration.hook.org, integration.hook.owner, 1))[0]?.id ?? 0;
@@ -217,40 +217,18 @@ describe('the PagerDuty integration', () => {
 
   it.each(['unsupported_v1', 'unsupported_v2', 'unsupported_v3'])(
     'answers the unknown event of %s as unsupported, posting nothing',
-    async (fixture) => {
-      const before = await newestId();
-      const response = await integration.post(zulipPayload('pagerduty', fixture));
-      expect(response.status).toBe(200);
-      expect(response.json).toMatchObject({
-        result: 'success',
-        code: 'UNSUPPORTED_WEBHOOK_EVENT_TYPE',
-        event_type: 'incident.unsupported',
-        msg: "The 'incident.unsupported' event isn't currently supported by the PagerDuty webhook",
-      });
-      expect(await newestId()).toBe(before);
-    },
+    (fixture) =>
+      integration.expectUnsupported(zulipPayload('pagerduty', fixture), 'incident.unsupported'),
   );
 
-  it('filters by the action Zulip names as the event type', async () => {
-    const before = await newestId();
-    const response = await integration.post(zulipPayload('pagerduty', 'annotated_v3'), {
-      exclude_events: '["annotated"]',
-    });
-    expect(response.json).toEqual({ result: 'success', msg: '' });
-    expect(await newestId()).toBe(before);
-  });
+  it('filters by the action Zulip names as the event type', () =>
+    integration.expectNothingPosted(zulipPayload('pagerduty', 'annotated_v3'), {
+      query: { exclude_events: '["annotated"]' },
+    }));
 
-  it('refuses a V3 event without the incident it is about, posting nothing', async () => {
-    const before = await newestId();
+  it('refuses a V3 event without the incident it is about, posting nothing', () => {
     const payload = JSON.parse(zulipPayload('pagerduty', 'escalate_v3'));
     delete payload.event.data.html_url;
-    const response = await integration.post(JSON.stringify(payload));
-    expect(response.status).toBe(400);
-    expect(response.json).toMatchObject({
-      result: 'error',
-      msg: "The PagerDuty payload is missing 'event.data.html_url'",
-      payload_key: 'event.data.html_url',
-    });
-    expect(await newestId()).toBe(before);
+    return integration.expectMissingKey(JSON.stringify(payload), 'event.data.html_url');
   });
 });
