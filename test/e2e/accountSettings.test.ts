@@ -69,6 +69,21 @@ describe('the account settings page', () => {
     await ui.screenshot('settings-account');
   });
 
+  // Every event (here a message to the reader) brings the window a new snapshot.
+  it('keeps what is typed while messages come in', async () => {
+    await nameField().fill('Alice in typing');
+    const unread = () =>
+      sidebar()
+        .getByRole('button', { name: /# general/ })
+        .innerText();
+    const before = await unread();
+    await org.sendStream(bob, 'general', 'names', 'Meanwhile, from Bob');
+    await expect.poll(unread).not.toBe(before);
+    expect(await nameField().inputValue()).toBe('Alice in typing');
+    expect(await account().getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+    await nameField().fill('Alice');
+  });
+
   it('renames the reader on the server, in the sidebar and on their messages', async () => {
     await nameField().fill('Alice Liddell');
     await account().getByRole('button', { name: 'Save' }).click();

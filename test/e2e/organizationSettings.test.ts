@@ -69,6 +69,25 @@ describe('the organization settings page', () => {
     await owner.screenshot('settings-organization');
   });
 
+  // Every event brings the page anew (here a direct message to the administrator).
+  it('keeps what the administrator typed while events come in', async () => {
+    const name = panel(owner.page).getByLabel('Organization name');
+    const typed = await name.inputValue();
+    await name.fill('Riverside in typing');
+    await org.api(alice)('POST', '/messages', {
+      type: 'private',
+      to: JSON.stringify([org.owner.id]),
+      content: 'A question for the owner',
+    });
+    await owner.page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('list', { name: 'Direct messages' })
+      .getByRole('button', { name: /Alice/ })
+      .waitFor();
+    expect(await name.inputValue()).toBe('Riverside in typing');
+    await name.fill(typed);
+  });
+
   it('renames the organization everywhere the window names it, for every member', async () => {
     const page = panel(owner.page);
     await page.getByLabel('Organization name').fill('Riverside Office');
