@@ -161,6 +161,8 @@ export class AppStore {
   #views = new Map<string, AccountView>();
   // Entering an account takes several calls; a later switch makes the earlier one give up.
   #entries = 0;
+  /** Counts the times the add-an-organization form was opened. */
+  #addFormsOpened = 0;
   /** A snapshot main sent, waiting for the frame being drawn to be painted. */
   #comingSnapshot: Snapshot | null = null;
 
@@ -279,6 +281,10 @@ export class AppStore {
   /** Switches to the account, where it was left, or on `narrow` when given. */
   async switchTo(accountId: string, narrow?: Narrow): Promise<void> {
     this.addingAccount = false;
+    await this.#switch(accountId, narrow);
+  }
+
+  async #switch(accountId: string, narrow?: Narrow): Promise<void> {
     if (accountId === this.activeAccountId && this.snapshot) {
       if (narrow) await this.openNarrow(narrow);
       return;
@@ -305,6 +311,7 @@ export class AppStore {
   addAccount(): void {
     this.onboarding.reset();
     this.addingAccount = true;
+    this.#addFormsOpened += 1;
   }
 
   cancelAddAccount(): void {
@@ -531,9 +538,13 @@ export class AppStore {
   }
 
   private async joined(accountId: string): Promise<void> {
+    const formsOpened = this.#addFormsOpened;
     this.onboarding.reset();
     await this.refreshAppState();
-    await this.switchTo(accountId);
+    // The new account may show before this ends: a form the person opened
+    // meanwhile, to add yet another, stays open.
+    if (formsOpened === this.#addFormsOpened) this.addingAccount = false;
+    await this.#switch(accountId);
   }
 
   private async refreshAppState(): Promise<void> {
