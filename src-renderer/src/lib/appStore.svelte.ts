@@ -284,6 +284,7 @@ export class AppStore {
     await this.#switch(accountId, narrow);
   }
 
+  /** The switch itself; whether the add-an-organization form closes is the caller's. */
   async #switch(accountId: string, narrow?: Narrow): Promise<void> {
     if (accountId === this.activeAccountId && this.snapshot) {
       if (narrow) await this.openNarrow(narrow);
