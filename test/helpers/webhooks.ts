@@ -183,6 +183,8 @@ export interface IntegrationUnderTest {
   ): Promise<ApiResponse>;
   /** The ID of the stream's newest message, 0 when it has none. */
   newestId(): Promise<number>;
+  /** The ID of the newest message the owner can read anywhere (a notice to them too), 0 when none. */
+  newestTheOwnerReads(): Promise<number>;
   /** Posts `body`, which the integration takes and posts nothing for (an event filtered out), nor tells the owner of. */
   expectNothingPosted(body: string, extras?: PostExtras): Promise<void>;
   /**
@@ -235,6 +237,7 @@ export function integrationUnderTest(
     },
     post,
     newestId,
+    newestTheOwnerReads,
     expectNothingPosted: (body, extras = {}) =>
       postingNothing(body, extras, (response) => {
         expect(response.json).toEqual({ result: 'success', msg: '' });

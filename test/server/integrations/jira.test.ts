@@ -3,7 +3,6 @@ import {
   expectBotMessage,
   integrationUnderTest,
   newestInStream,
-  newestMessages,
   zulipPayload,
 } from '../../helpers/webhooks';
 
@@ -187,9 +186,6 @@ describe('the Jira integration', () => {
     expect(created.status, JSON.stringify(created.json)).toBe(200);
   });
 
-  // Any message the owner can read, so a notice to the owner counts too.
-  const newestId = async () =>
-    (await newestMessages(integration.hook.org, integration.hook.owner, 1))[0]?.id ?? 0;
   const newestIn = (stream: string) =>
     newestInStream(integration.hook.org, integration.hook.owner, stream);
 
@@ -251,7 +247,7 @@ describe('the Jira integration', () => {
   );
 
   it('refuses a payload that names no event, as Zulip does', async () => {
-    const before = await newestId();
+    const before = await integration.newestTheOwnerReads();
     const response = await integration.post(zulipPayload('jira', 'example_anomalous_payload'));
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({
@@ -259,7 +255,7 @@ describe('the Jira integration', () => {
       code: 'ANOMALOUS_WEBHOOK_PAYLOAD',
       msg: 'Unable to parse request: Did Jira generate this event?',
     });
-    expect(await newestId()).toBe(before);
+    expect(await integration.newestTheOwnerReads()).toBe(before);
   });
 
   it('answers an event it does not know as unsupported, posting nothing', () =>

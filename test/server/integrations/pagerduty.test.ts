@@ -190,9 +190,6 @@ const cases: [fixture: string, topic: string, content: string][] = [
 
 describe('the PagerDuty integration', () => {
   const integration = integrationUnderTest('pagerduty', 'pagerduty', 'PagerDuty');
-  // Any message the owner can read, so a notice to the owner counts too.
-  const newestId = async () =>
-    (await newestMessages(integration.hook.org, integration.hook.owner, 1))[0]?.id ?? 0;
 
   it.each(cases)('posts %s as Zulip does', async (fixture, topic, content) => {
     const response = await integration.post(zulipPayload('pagerduty', fixture));
@@ -201,7 +198,7 @@ describe('the PagerDuty integration', () => {
   });
 
   it('posts every message of a V1 payload, in order', async () => {
-    const before = await newestId();
+    const before = await integration.newestTheOwnerReads();
     await integration.post(zulipPayload('pagerduty', 'acknowledge'));
     const [assign, acknowledge] = await newestMessages(
       integration.hook.org,

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  expectBotMessage,
-  integrationUnderTest,
-  newestMessages,
-  zulipPayload,
-} from '../../helpers/webhooks';
+import { expectBotMessage, integrationUnderTest, zulipPayload } from '../../helpers/webhooks';
 
 // Zulip's own Sentry payloads (see zulip-fixtures/sentry/SOURCE).
 const zulipFixture = (name: string) => zulipPayload('sentry', name);
@@ -266,9 +261,6 @@ const cases: [fixture: string, topic: string, content: string][] = [
 
 describe('the Sentry integration', () => {
   const integration = integrationUnderTest('sentry', 'sentry', 'Sentry');
-  // Any message the owner can read, so a notice to the owner counts too.
-  const newestId = async () =>
-    (await newestMessages(integration.hook.org, integration.hook.owner, 1))[0]?.id ?? 0;
 
   it.each(cases)('posts %s as Zulip does', async (name, topic, content) => {
     const response = await integration.post(zulipFixture(name));
@@ -300,13 +292,13 @@ describe('the Sentry integration', () => {
   });
 
   it('refuses an event whose time is not an ISO 8601 time, posting nothing', async () => {
-    const before = await newestId();
+    const before = await integration.newestTheOwnerReads();
     const payload = JSON.parse(zulipFixture('event_for_message_node'));
     payload.data.event.datetime = 'yesterday';
     const response = await integration.post(JSON.stringify(payload));
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ result: 'error', payload_key: 'data.event.datetime' });
-    expect(await newestId()).toBe(before);
+    expect(await integration.newestTheOwnerReads()).toBe(before);
   });
 
   it('refuses a plugin payload without the issue URL its event link is built on', () => {
@@ -319,9 +311,9 @@ describe('the Sentry integration', () => {
   it.each([{ only_events: '["issue_created"]' }, { exclude_events: '["*"]' }])(
     'posts whatever only_events and exclude_events say, as Zulip (%o)',
     async (filter) => {
-      const before = await newestId();
+      const before = await integration.newestTheOwnerReads();
       await integration.post(zulipFixture('issue_resolved'), filter);
-      expect(await newestId()).toBeGreaterThan(before);
+      expect(await integration.newestTheOwnerReads()).toBeGreaterThan(before);
       await expectBotMessage(
         integration.hook,
         CLIENT,
