@@ -42,6 +42,9 @@ describe('two organizations side by side', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('We open at seven tomorrow');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('.message', { hasText: 'We open at seven tomorrow' }).waitFor();
+    // Alone in a new organization, the People panel says so rather than "Nobody matches."
+    const people = page.getByRole('complementary', { name: 'People' });
+    expect(await people.locator('.empty').innerText()).toBe('Nobody else is here yet.');
 
     await page.getByRole('button', { name: 'Add an organization' }).click();
     await page.getByRole('textbox', { name: 'Server URL' }).fill(remote.url);
