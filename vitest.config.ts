@@ -25,6 +25,7 @@ export default defineConfig({
   plugins: [svelte()],
   test: {
     reporters: ['default', './test/summaryReporter.ts'],
+    setupFiles: ['./test/windowsAtFailure.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

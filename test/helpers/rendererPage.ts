@@ -5,6 +5,7 @@ import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { startWebBridge, type WebBridge } from '../../src-main/web/webBridge';
 import { joinWithKey, removeProfile, startTestHearth, type TestHearth } from './hearth';
 import type { Org, TestUser } from './org';
+import { trackWindow } from './windowsOnScreen';
 
 // Sessions working side by side build to folders of their own, so one's build never swaps another's window.
 const rendererDir = `${process.env['HEARTH_TEST_OUT'] ?? 'out'}/renderer`;
@@ -101,6 +102,7 @@ export async function openWindow(
   page.on('pageerror', (error) => pageErrors.push(error.message));
   // A missing element then fails with its locator rather than with the test's timeout.
   page.setDefaultTimeout(10_000);
+  const untrack = trackWindow({ page, pageErrors });
   await options.beforeLoad?.(page);
   await page.goto(web.url);
   return {
@@ -116,6 +118,7 @@ export async function openWindow(
       await page.emulateMedia({ colorScheme: 'light' });
     },
     close: async () => {
+      untrack();
       await context.close();
       await web.close();
       await hearth.stop();
