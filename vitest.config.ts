@@ -29,6 +29,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
+    // Vitest's one second is less than an event can take to reach a window
+    // while another file's host, app and Chromium share the two cores.
+    expect: { poll: { timeout: 5_000 } },
     hookTimeout: 60_000,
     projects: [
       {

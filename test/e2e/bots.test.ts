@@ -55,7 +55,7 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
     await page.getByRole('heading', { name: 'Webhook URL for GitHub hook' }).waitFor();
     await page.getByLabel('Integration').selectOption({ label: 'GitHub' });
     await page.getByLabel('Channel', { exact: true }).selectOption('builds');
-    await expect.poll(() => urlField().inputValue(), { timeout: 5_000 }).toContain('stream=builds');
+    await expect.poll(() => urlField().inputValue()).toContain('stream=builds');
     const url = await urlField().inputValue();
     expect(url).toMatch(
       new RegExp(`^${org.url}/api/v1/external/github\\?api_key=[A-Za-z0-9]{32}&stream=builds$`),
@@ -170,7 +170,7 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
 
     await botRow().getByRole('button', { name: 'Regenerate key' }).click();
 
-    await expect.poll(() => urlField().inputValue(), { timeout: 5_000 }).not.toBe(oldUrl);
+    await expect.poll(() => urlField().inputValue()).not.toBe(oldUrl);
     const newUrl = await urlField().inputValue();
     expect(newUrl).toMatch(/stream=builds$/);
     const refused = await postIssueOpened(oldUrl);
