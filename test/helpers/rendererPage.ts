@@ -102,7 +102,7 @@ export async function openWindow(
   page.on('pageerror', (error) => pageErrors.push(error.message));
   // A missing element then fails with its locator rather than with the test's timeout.
   page.setDefaultTimeout(10_000);
-  const untrack = trackWindow({ page, pageErrors });
+  const untrack = trackWindow(page, pageErrors);
   await options.beforeLoad?.(page);
   await page.goto(web.url);
   return {

@@ -9,12 +9,51 @@ import type { Page } from 'playwright-core';
 interface OpenWindow {
   page: Page;
   pageErrors: string[];
+  /** The window's last calls over the bridge, their answers and main's events, oldest first. */
+  bridge: string[];
 }
 
 const open = new Set<OpenWindow>();
+// Enough to see the action a test took and what followed it.
+const bridgeKept = 40;
 
-/** Counts the window as open until the returned function is called. */
-export function trackWindow(window: OpenWindow): () => void {
+/**
+ * Counts the window as open until the returned function is called, and
+ * keeps its last bridge traffic: a call's name and whether it failed, an
+ * event's name, never what they carried (a password goes through).
+ */
+export function trackWindow(page: Page, pageErrors: string[]): () => void {
+  const window: OpenWindow = { page, pageErrors, bridge: [] };
+  const started = Date.now();
+  const note = (line: string) => {
+    const at = `${((Date.now() - started) / 1000).toFixed(1)}s`;
+    const last = window.bridge.at(-1);
+    const repeated = last?.match(/^\S+ (.*?)(?: ×(\d+))?$/);
+    if (repeated?.[1] === line) {
+      window.bridge[window.bridge.length - 1] = `${at} ${line} ×${Number(repeated[2] ?? 1) + 1}`;
+      return;
+    }
+    window.bridge.push(`${at} ${line}`);
+    if (window.bridge.length > bridgeKept) window.bridge.shift();
+  };
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      const request = JSON.parse(String(payload)) as { id: number; method: string };
+      note(`→ ${request.method} #${request.id}`);
+    });
+    socket.on('framereceived', ({ payload }) => {
+      // Read from the frame's start: a snapshot is large and comes often.
+      const head = String(payload).slice(0, 60);
+      const event = /^\{"event":"(\w+)"/.exec(head);
+      const answer = /^\{"id":(\d+),"ok":(true|false)/.exec(head);
+      if (event) note(`← ${event[1]}`);
+      else if (answer?.[2] === 'true') note(`← #${answer[1]} ok`);
+      else if (answer) {
+        const { error } = JSON.parse(String(payload)) as { error: string };
+        note(`← #${answer[1]} failed: ${error}`);
+      }
+    });
+  });
   open.add(window);
   return () => open.delete(window);
 }
@@ -40,14 +79,15 @@ const fileName = (testName: string) =>
     .slice(0, 80);
 
 /**
- * What each open window shows (its alerts, its page errors and its text),
+ * What each open window shows (its alerts, its page errors, its text and its
+ * last bridge traffic),
  * with a screenshot of each under test-results/failed/; null with none open.
  */
 export async function whatWindowsShow(testName: string): Promise<string | null> {
   if (open.size === 0) return null;
   await mkdir('test-results/failed', { recursive: true });
   const reports = await Promise.all(
-    [...open].map(async ({ page, pageErrors }, index) => {
+    [...open].map(async ({ page, pageErrors, bridge }, index) => {
       const screenshot = `test-results/failed/${fileName(testName)}-${index + 1}.png`;
       const taken = await withinReading(
         page.screenshot({ path: screenshot }).then(() => true),
@@ -65,6 +105,8 @@ export async function whatWindowsShow(testName: string): Promise<string | null> 
         `  alerts: ${alerts.length === 0 ? 'none' : alerts.join(' | ')}`,
         `  page errors: ${pageErrors.length === 0 ? 'none' : pageErrors.join(' | ')}`,
         `  text: ${text.replace(/\s+/g, ' ').slice(0, textShown)}`,
+        `  bridge, last ${bridge.length}:`,
+        ...bridge.map((line) => `    ${line}`),
       ].join('\n');
     }),
   );
