@@ -36,22 +36,21 @@ export function trackWindow(page: Page, pageErrors: string[]): () => void {
     window.bridge.push(`${at} ${line}`);
     if (window.bridge.length > bridgeKept) window.bridge.shift();
   };
+  // Frames are read from their start, as wsBridge.ts and bridgeSocket.ts
+  // write them: a snapshot is large and comes often.
   page.on('websocket', (socket) => {
     socket.on('framesent', ({ payload }) => {
-      const request = JSON.parse(String(payload)) as { id: number; method: string };
-      note(`→ ${request.method} #${request.id}`);
+      const call = /^\{"id":(\d+),"method":"(\w+)"/.exec(String(payload).slice(0, 80));
+      if (call) note(`→ ${call[2]} #${call[1]}`);
     });
     socket.on('framereceived', ({ payload }) => {
-      // Read from the frame's start: a snapshot is large and comes often.
-      const head = String(payload).slice(0, 60);
+      const frame = String(payload);
+      const head = frame.slice(0, 80);
       const event = /^\{"event":"(\w+)"/.exec(head);
       const answer = /^\{"id":(\d+),"ok":(true|false)/.exec(head);
       if (event) note(`← ${event[1]}`);
       else if (answer?.[2] === 'true') note(`← #${answer[1]} ok`);
-      else if (answer) {
-        const { error } = JSON.parse(String(payload)) as { error: string };
-        note(`← #${answer[1]} failed: ${error}`);
-      }
+      else if (answer) note(`← #${answer[1]} failed: ${/"error":(".*")\}$/.exec(frame)?.[1]}`);
     });
   });
   open.add(window);
@@ -80,8 +79,8 @@ const fileName = (testName: string) =>
 
 /**
  * What each open window shows (its alerts, its page errors, its text and its
- * last bridge traffic),
- * with a screenshot of each under test-results/failed/; null with none open.
+ * last bridge traffic), with a screenshot of each under test-results/failed/;
+ * null with none open.
  */
 export async function whatWindowsShow(testName: string): Promise<string | null> {
   if (open.size === 0) return null;
