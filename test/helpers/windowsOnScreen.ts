@@ -6,11 +6,19 @@ import type { Page } from 'playwright-core';
 // nothing, refused, or was still busy: the log carries it, and the run's
 // screenshots hold each window as it was.
 
+/** One line of a window's bridge traffic; the same line again only counts up `times`. */
+interface BridgeLine {
+  /** Seconds since the window opened, when it last came. */
+  at: number;
+  line: string;
+  times: number;
+}
+
 interface OpenWindow {
   page: Page;
   pageErrors: string[];
   /** The window's last calls over the bridge, their answers and main's events, oldest first. */
-  bridge: string[];
+  bridge: BridgeLine[];
 }
 
 const open = new Set<OpenWindow>();
@@ -26,14 +34,14 @@ export function trackWindow(page: Page, pageErrors: string[]): () => void {
   const window: OpenWindow = { page, pageErrors, bridge: [] };
   const started = Date.now();
   const note = (line: string) => {
-    const at = `${((Date.now() - started) / 1000).toFixed(1)}s`;
+    const at = (Date.now() - started) / 1000;
     const last = window.bridge.at(-1);
-    const repeated = last?.match(/^\S+ (.*?)(?: ×(\d+))?$/);
-    if (repeated?.[1] === line) {
-      window.bridge[window.bridge.length - 1] = `${at} ${line} ×${Number(repeated[2] ?? 1) + 1}`;
+    if (last?.line === line) {
+      last.at = at;
+      last.times += 1;
       return;
     }
-    window.bridge.push(`${at} ${line}`);
+    window.bridge.push({ at, line, times: 1 });
     if (window.bridge.length > bridgeKept) window.bridge.shift();
   };
   // Frames are read from their start, as wsBridge.ts and bridgeSocket.ts
@@ -61,6 +69,7 @@ export function trackWindow(page: Page, pageErrors: string[]): () => void {
 const textShown = 3_000;
 // A window that no longer answers must not hold up the report of why.
 const readingMs = 3_000;
+const unanswered = '(the window did not answer)';
 
 function withinReading<T>(reading: Promise<T>, fallback: T): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -93,19 +102,18 @@ export async function whatWindowsShow(testName: string): Promise<string | null> 
         false,
       );
       const alerts = await withinReading(page.locator('[role="alert"], .error').allInnerTexts(), [
-        '(the window did not answer)',
+        unanswered,
       ]);
-      const text = await withinReading(
-        page.locator('body').innerText(),
-        '(the window did not answer)',
-      );
+      const text = await withinReading(page.locator('body').innerText(), unanswered);
       return [
         `window ${index + 1} of ${open.size}${taken ? `, screenshot ${screenshot}` : ''}`,
         `  alerts: ${alerts.length === 0 ? 'none' : alerts.join(' | ')}`,
         `  page errors: ${pageErrors.length === 0 ? 'none' : pageErrors.join(' | ')}`,
         `  text: ${text.replace(/\s+/g, ' ').slice(0, textShown)}`,
         `  bridge, last ${bridge.length}:`,
-        ...bridge.map((line) => `    ${line}`),
+        ...bridge.map(
+          ({ at, line, times }) => `    ${at.toFixed(1)}s ${line}${times > 1 ? ` ×${times}` : ''}`,
+        ),
       ].join('\n');
     }),
   );
