@@ -69,18 +69,32 @@ export default tseslint.config(
     ['src-main/i18n/**'],
     [
       {
-        group: ['**/server/**', '**/client/**', '**/desktop/**', '**/web/**', '**/state/**'],
+        group: [
+          '**/server/**',
+          '**/client/**',
+          '**/desktop/**',
+          '**/web/**',
+          '**/reducer/**',
+          '**/permissions/**',
+          '**/registerReads/**',
+          '**/widgets/**',
+        ],
         message: 'i18n/ is shared by the window and main and depends on neither.',
       },
     ],
   ),
   zone(
-    ['src-main/state/**'],
+    [
+      'src-main/reducer/**',
+      'src-main/permissions/**',
+      'src-main/registerReads/**',
+      'src-main/widgets/**',
+    ],
     [
       {
         group: ['**/server/**', '**/client/**', '**/desktop/**', '**/web/**'],
         message:
-          'state/ is the one reducer of Zulip state, shared by server and client; it needs only wire/.',
+          'The reducer of Zulip state and what reads it are shared by server and client; they need only wire/.',
       },
     ],
   ),

@@ -4,7 +4,7 @@ import { topicName } from './streamCalls';
 // The bridge's part for what the compose box may say before a message goes:
 // whether the server would take it where it is addressed, and what the
 // reader should know first. Main decides it from the organization's
-// permissions (state/readerPermissions); the window only words it.
+// permissions (permissions/readerPermissions); the window only words it.
 
 /** Where the compose box is addressed; a channel's topic is null while none is said. */
 export const composeTargetSchema = z.discriminatedUnion('kind', [

@@ -25,7 +25,7 @@ export type GroupMember = z.infer<typeof memberSchema>;
 const groupRefSchema = z.object({ groupId: z.number().int(), name: z.string() });
 export type GroupRef = z.infer<typeof groupRefSchema>;
 
-// What the reader may do to one group (state/groupPermissions decides it).
+// What the reader may do to one group (permissions/groupPermissions decides it).
 const groupPermissionsSchema = z.object({
   /** Rename and describe it, delete it, and take groups out of it. */
   manage: z.boolean(),

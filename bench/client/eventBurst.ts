@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openCache } from '../../src-main/client/cache/openCache';
 import { plainText } from '../../src-main/client/cache/plainText';
-import { applyEvent } from '../../src-main/state/applyEvent';
+import { applyEvent } from '../../src-main/reducer/applyEvent';
 import type { Message, QueuedEvent } from '../../src-main/wire';
 import { requireAll } from '../server/workload';
 import { median } from './children';

@@ -3,7 +3,7 @@
 // opens a stream on each; `bare` is an idle Node process, the floor.
 //   node --expose-gc memoryChild.mjs hearth|bare [profile dir]
 import { HearthApp } from '../../src-main/client/app/hearthApp';
-import { noHosting } from '../../src-main/client/app/hostingPort';
+import { noHosting } from '../../src-main/client/ports/hostingPort';
 import { createMemorySecretStore, secretAccount } from '../../src-main/client/secretStore';
 
 const [mode, profileDir] = process.argv.slice(2);

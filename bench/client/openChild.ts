@@ -5,9 +5,9 @@
 //   node openChild.mjs hearth|bare <cache file> <stream id>
 import Database from 'better-sqlite3';
 import { performance } from 'node:perf_hooks';
-import { AccountRuntime } from '../../src-main/client/app/accountRuntime';
+import { AccountRuntime } from '../../src-main/client/runtime/accountRuntime';
 import { openCache } from '../../src-main/client/cache/openCache';
-import { Network } from '../../src-main/client/network/network';
+import { Network } from '../../src-main/client/network/routing';
 
 const [mode, file, stream] = process.argv.slice(2);
 const streamId = Number(stream);

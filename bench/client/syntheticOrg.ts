@@ -1,4 +1,4 @@
-import type { InitialState } from '../../src-main/state/applyEvent';
+import type { InitialState } from '../../src-main/wire/registerState';
 import type { Message, Subscription, User } from '../../src-main/wire';
 import { noLookups } from '../../src-main/server/markdown/lookups';
 import { buildContentPool, type PooledContent } from '../server/contentPool';

@@ -5,7 +5,7 @@ import { createUser } from '../../src-main/server/actions/createUser';
 import { subscribe } from '../../src-main/server/actions/subscribe';
 import { EventQueues } from '../../src-main/server/events/queues';
 import { AuthCache } from '../../src-main/server/http/authCache';
-import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwords';
+import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwordHashes';
 import type { Services } from '../../src-main/server/services';
 import { systemClock } from '../../src-main/server/clock';
 import { noScheduledDelivery } from '../../src-main/server/scheduledDelivery';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { EventQueues } from '../../src-main/server/events/queues';
 import { AuthCache } from '../../src-main/server/http/authCache';
-import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwords';
+import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwordHashes';
 import type { Services } from '../../src-main/server/services';
 import { systemClock } from '../../src-main/server/clock';
 import { noScheduledDelivery } from '../../src-main/server/scheduledDelivery';

@@ -6,7 +6,7 @@ import {
   type WebhookIntegration,
   type WebhookTestResult,
 } from '../../src-preload/bridge';
-import type { InitialState } from '../state/applyEvent';
+import type { InitialState } from '../wire/registerState';
 import { mt } from '../i18n/mainText';
 import { webhookUrl } from '../wire';
 import type { Api } from './api';

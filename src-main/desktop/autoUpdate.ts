@@ -6,7 +6,7 @@ import {
   UpdatePolicy,
   type UpdateChoice,
   type UpdateNotice,
-} from '../client/app/updatePolicy';
+} from '../client/preferences/updatePolicy';
 import { mt } from '../i18n/mainText';
 import { messageBox } from './nativeConfirm';
 

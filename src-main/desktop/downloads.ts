@@ -1,5 +1,5 @@
 import { session as electronSession, type DownloadItem } from 'electron';
-import type { SaveDownload } from '../client/app/downloadPort';
+import type { SaveDownload } from '../client/ports/downloadPort';
 import { mt } from '../i18n/mainText';
 
 const endings = {

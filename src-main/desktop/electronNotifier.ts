@@ -1,5 +1,5 @@
 import { app, nativeImage, Notification, type BrowserWindow } from 'electron';
-import type { Notifier } from '../client/app/notifier';
+import type { Notifier } from '../client/ports/notifier';
 import { keepNewest } from '../client/keepNewest';
 import { mt } from '../i18n/mainText';
 import { badgeBitmap } from './badgeIcon';

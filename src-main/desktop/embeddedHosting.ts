@@ -11,7 +11,7 @@ import {
   type HostingReport,
   type NetworkExposure,
   type NewOrganization,
-} from '../client/app/hostingPort';
+} from '../client/ports/hostingPort';
 // Only file names and fs calls: main lists the backups and prunes them while no host runs.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import {

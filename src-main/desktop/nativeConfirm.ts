@@ -1,5 +1,5 @@
 import { dialog, type BrowserWindow, type MessageBoxOptions } from 'electron';
-import type { Confirm } from '../client/app/confirmPort';
+import type { Confirm } from '../client/ports/confirmPort';
 import { mt } from '../i18n/mainText';
 
 /**

@@ -1,7 +1,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 
-// One rule, for the window's links and for the desktop's: client/app/links.ts.
-export { isExternalLink } from '../client/app/links';
+// One rule, for the window's links and for the desktop's: client/links/linkTargets.ts.
+export { isExternalLink } from '../client/links/linkTargets';
 
 const parse = (url: string): URL | undefined => {
   try {

@@ -12,14 +12,19 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { HearthApp } from '../client/app/hearthApp';
 import { autostartComments, autostartEntry } from './autostart';
-import { closeAction, restoredBounds, trayMenu, trayTooltip } from '../client/app/desktopShell';
+import {
+  closeAction,
+  restoredBounds,
+  trayMenu,
+  trayTooltip,
+} from '../client/preferences/desktopShell';
 import type { AppState } from '../../src-preload/bridge';
 import { badgeBitmap, hearthGreen } from './badgeIcon';
 import { mt, onMainLanguageChange } from '../i18n/mainText';
 
 // The desktop around the window: tray, close-to-tray, the application menu,
 // spell-checking, start at login and the window's place. What each shows and
-// when is decided in client/app/desktopShell.ts; this only hands it to Electron.
+// when is decided in client/preferences/desktopShell.ts; this only hands it to Electron.
 
 /** The window's size and place from last time, when its display is still there. */
 export function savedBounds(hearth: HearthApp) {

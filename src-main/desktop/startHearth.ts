@@ -1,10 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import type { BridgeService } from '../../src-preload/bridge';
-import type { SessionTuning } from '../client/app/accountRuntime';
+import type { SessionTuning } from '../client/runtime/accountRuntime';
 import { createBridgeService } from '../client/app/bridgeService';
-import type { Confirm } from '../client/app/confirmPort';
+import type { Confirm } from '../client/ports/confirmPort';
 import { HearthApp, type HearthAppOptions } from '../client/app/hearthApp';
-import { PageNotifier, type Notifier } from '../client/app/notifier';
+import { PageNotifier, type Notifier } from '../client/ports/notifier';
 import { embeddedHosting } from './embeddedHosting';
 import type { HostConfig } from './hosting';
 import { openKeychain, type KeychainOptions } from './keychain';

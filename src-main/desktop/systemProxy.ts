@@ -1,5 +1,5 @@
 import { session } from 'electron';
-import type { SystemProxy } from '../client/network/network';
+import type { SystemProxy } from '../client/network/routing';
 import { pacRoute } from '../client/network/proxyRoute';
 
 /**

@@ -1,5 +1,5 @@
 import { app, BrowserWindow, shell, type Session } from 'electron';
-import type { WindowBounds } from '../client/app/preferences';
+import type { WindowBounds } from '../client/preferences/preferenceFile';
 import { productName } from '../i18n/mainText';
 import { isAppUrl, isExternalLink } from './navigationPolicy';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { defaultBackupPolicy } from './backups/backups';
+import { defaultBackupPolicy } from './backups/backupSchedule';
 import { defaultDataDir } from './dataDir';
 import { startHost, type HostOptions } from './host';
 import { zulipRateRules } from './http/rateLimits';

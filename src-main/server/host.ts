@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { bootstrapRealm, organizationSeed, type RealmBootstrap } from './actions/bootstrapRealm';
 import { deliverDueScheduledMessages } from './actions/deliverScheduledMessages';
 import { backupsDirOf } from './backups/backupFiles';
-import { Backups, type BackupPolicy } from './backups/backups';
+import { Backups, type BackupPolicy } from './backups/backupSchedule';
 import { restoreBackup } from './backups/restoreBackup';
 import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
@@ -29,7 +29,11 @@ import {
   type NetworkExposure,
   type NetworkListener,
 } from './network/networkListener';
-import { defaultPasswordHashing, Passwords, type PasswordHashing } from './passwords/passwords';
+import {
+  defaultPasswordHashing,
+  Passwords,
+  type PasswordHashing,
+} from './passwords/passwordHashes';
 import { ScheduledDelivery } from './scheduledDelivery';
 import type { Services } from './services';
 import { soonestScheduledTimestamp } from './store/scheduledMessages';

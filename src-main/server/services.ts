@@ -3,7 +3,7 @@ import type { EventQueues } from './events/queues';
 import type { AuthCache } from './http/authCache';
 import type { RateLimits } from './http/rateLimits';
 import type { OutgoingWebhooks } from './outgoing/deliveries';
-import type { Passwords } from './passwords/passwords';
+import type { Passwords } from './passwords/passwordHashes';
 import type { ScheduledDeliveryPort } from './scheduledDelivery';
 import type { Sql } from './store/sql';
 

@@ -1,7 +1,7 @@
 // Messages between the Electron main process and the host worker (worker.ts).
 // Types only, so the desktop side can import them without loading the server.
 
-import type { BackupPolicy } from './backups/backups';
+import type { BackupPolicy } from './backups/backupSchedule';
 import type { ZulipExportSummary } from './export/exportOrganization';
 import type { ZulipVersion } from './export/zulipTarget';
 import type { NetworkState, NewOrganization } from './host';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBridgeService } from '../client/app/bridgeService';
 import { HearthApp } from '../client/app/hearthApp';
-import { noHosting } from '../client/app/hostingPort';
+import { noHosting } from '../client/ports/hostingPort';
 import { createMemorySecretStore } from '../client/secretStore';
 import { defaultDataDir } from '../server/dataDir';
 import { startHost } from '../server/host';

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import type { Confirm } from '../client/app/confirmPort';
+import type { Confirm } from '../client/ports/confirmPort';
 
 /**
  * The browser harness's stand-in for the desktop's native dialog: the

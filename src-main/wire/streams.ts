@@ -10,7 +10,7 @@ export const groupSettingValueSchema = z.union([
 ]);
 
 // Who may do what in a channel, as group settings (Zulip 10 and 11); read
-// by state/readerPermissions, kept as the server sent them.
+// by permissions/readerPermissions, kept as the server sent them.
 const channelGroupSettings = {
   can_add_subscribers_group: groupSettingValueSchema.optional(),
   can_remove_subscribers_group: groupSettingValueSchema.optional(),

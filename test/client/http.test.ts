@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src-main/client/api';
-import { ApiError } from '../../src-main/client/errors';
+import { ApiError } from '../../src-main/client/api/errors';
 import { zulipRateRules } from '../../src-main/server/http/rateLimits';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../../src-main/client/api';
-import { ApiError, FileTooLargeError } from '../../src-main/client/errors';
-import { Network } from '../../src-main/client/network/network';
+import { ApiError, FileTooLargeError } from '../../src-main/client/api/errors';
+import { Network } from '../../src-main/client/network/routing';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { solidPng } from '../helpers/uploads';
 

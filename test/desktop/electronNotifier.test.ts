@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Notifier } from '../../src-main/client/app/notifier';
+import type { Notifier } from '../../src-main/client/ports/notifier';
 
 // Electron cannot run here: this fake stands in for its Notification, app and
 // nativeImage, to check what the adapter hands them.

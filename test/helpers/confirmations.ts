@@ -1,4 +1,4 @@
-import type { Confirm, ConfirmRequest } from '../../src-main/client/app/confirmPort';
+import type { Confirm, ConfirmRequest } from '../../src-main/client/ports/confirmPort';
 
 /**
  * The person before the desktop's native dialog, as a test plays them: every

@@ -1,5 +1,5 @@
 import { createApi, type Api } from '../../src-main/client/api';
-import { createHttpClient, type Params } from '../../src-main/client/http';
+import { createHttpClient, type Params } from '../../src-main/client/api/http';
 import { apiSuccessSchema, type AnyEvent } from '../../src-main/wire';
 import { caller, type ApiCall } from './org';
 import type { Seat, ZulipDouble } from './zulipDouble';

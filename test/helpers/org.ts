@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../../src-main/server/clock';
 import type { ScryptCost } from '../../src-main/server/passwords/storedHash';
 import type { RateRules } from '../../src-main/server/http/rateLimits';
-import type { BackupPolicy } from '../../src-main/server/backups/backups';
+import type { BackupPolicy } from '../../src-main/server/backups/backupSchedule';
 import type { NetworkExposure } from '../../src-main/server/network/networkListener';
 
 export interface TestUser {

@@ -1,5 +1,5 @@
 import './englishWindow';
-import { wildcardsOf } from '../../src-main/client/app/composeAids';
+import { wildcardsOf } from '../../src-main/client/rules/composeAids';
 import { describe, expect, it } from 'vitest';
 import type { ComposeRules, SidebarStream, SidebarUser } from '../../src-preload/bridge';
 import {

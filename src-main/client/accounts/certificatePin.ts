@@ -1,9 +1,9 @@
 import { parseFingerprint } from '../../wire/fingerprint';
 import { mt } from '../../i18n/mainText';
-import type { HttpClientOptions } from '../http';
-import { NetworkError } from '../errors';
+import type { HttpClientOptions } from '../api/http';
+import { NetworkError } from '../api/errors';
 import { CertificateChangedError, type CertificatePin } from '../network/certificates';
-import type { Network } from '../network/network';
+import type { Network } from '../network/routing';
 import { explainFailure } from './explainFailure';
 import { SignInError } from './signInError';
 

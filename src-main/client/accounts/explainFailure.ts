@@ -1,5 +1,5 @@
 import { mt, type MainKey } from '../../i18n/mainText';
-import { ApiError, NetworkError, NotZulipError, ProtocolError } from '../errors';
+import { ApiError, NetworkError, NotZulipError, ProtocolError } from '../api/errors';
 import { certificateChange } from '../network/certificates';
 import { proxyCredentialsMessage, proxyFailure, type ProxyError } from '../network/proxyError';
 import {

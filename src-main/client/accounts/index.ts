@@ -5,7 +5,7 @@ export {
   type Account,
   type AccountsOptions,
   type KeyState,
-} from './accounts';
+} from './accountStore';
 export { probeServer } from './probeServer';
 export { minimumFeatureLevel, type ServerInfo, type SignInMethods } from './serverInfo';
 export {

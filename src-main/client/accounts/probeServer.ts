@@ -1,5 +1,5 @@
 import { mt } from '../../i18n/mainText';
-import { createHttpClient, type HttpClientOptions } from '../http';
+import { createHttpClient, type HttpClientOptions } from '../api/http';
 import { explainFailure } from './explainFailure';
 import {
   minimumFeatureLevel,

@@ -5,7 +5,7 @@ import {
 } from '../../../src-preload/networkCalls';
 import { certificateDetails } from '../network/certificateDetails';
 import { connectionProblem } from '../network/connectionProblem';
-import type { Network } from '../network/network';
+import type { Network } from '../network/routing';
 import { normaliseServerUrl } from './serverUrl';
 import { SignInError } from './signInError';
 

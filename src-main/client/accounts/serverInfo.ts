@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zulip7FeatureLevel } from '../../state/permissions';
+import { zulip7FeatureLevel } from '../../permissions/rolePolicies';
 import { cleartextWarning } from './serverUrl';
 
 /** Zulip 7.0: the oldest server whose API the Hearth client speaks. */

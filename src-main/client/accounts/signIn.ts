@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { mt, type MainKey } from '../../i18n/mainText';
 import { createApi } from '../api';
-import { ApiError } from '../errors';
-import { createHttpClient, type HttpClientOptions } from '../http';
+import { ApiError } from '../api/errors';
+import { createHttpClient, type HttpClientOptions } from '../api/http';
 import type { CertificatePin } from '../network/certificates';
 import { explainFailure } from './explainFailure';
 import type { ServerInfo } from './serverInfo';

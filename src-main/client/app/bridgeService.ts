@@ -10,7 +10,7 @@ import { offeredIntegrations, type OwnBots } from '../bots';
 import { soundPath } from '../../wire';
 import { mt, setMainLanguage } from '../../i18n/mainText';
 import type { HearthApp } from './hearthApp';
-import type { PageNotifier } from './notifier';
+import type { PageNotifier } from '../ports/notifier';
 import { statePush } from './statePush';
 
 const stateTiming = { gapMs: 250, maxMs: 500 };

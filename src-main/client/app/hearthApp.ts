@@ -35,35 +35,35 @@ import { reachProblem } from '../accounts/reachProblem';
 import { findOrganizations, type FoundOrganization } from '../accounts/discovery';
 import { normaliseServerUrl } from '../accounts/serverUrl';
 import { openCache } from '../cache/openCache';
-import type { HttpClientOptions } from '../http';
+import type { HttpClientOptions } from '../api/http';
 import type { CertificatePin } from '../network/certificates';
-import { Network, type NetworkOptions } from '../network/network';
+import { Network, type NetworkOptions } from '../network/routing';
 import { Emitter } from '../emitter';
 import { keepNewest } from '../keepNewest';
 import { privateDir } from '../privateDir';
 import { doNotDisturbUntil, isQuiet, type DoNotDisturbChoice } from '../notify/doNotDisturb';
-import type { Alert } from './accountAlerts';
-import { declined, type Confirm, type Declined } from './confirmPort';
-import type { Notifier } from './notifier';
-import { resolveLink, type LinkAccount, type LinkTarget } from './links';
-import { parseHandedLink } from './handedLinks';
-import { PreferenceFile, type WindowBounds } from './preferences';
-import { NetworkPreferences, type NetworkChange } from './networkPreferences';
+import type { Alert } from '../runtime/accountAlerts';
+import { declined, type Confirm, type Declined } from '../ports/confirmPort';
+import type { Notifier } from '../ports/notifier';
+import { resolveLink, type LinkAccount, type LinkTarget } from '../links/linkTargets';
+import { parseHandedLink } from '../links/handedLinks';
+import { PreferenceFile, type WindowBounds } from '../preferences/preferenceFile';
+import { NetworkPreferences, type NetworkChange } from '../preferences/networkPreferences';
 import type { SecretStore } from '../secretStore';
-import { AccountRuntime, type SessionTuning } from './accountRuntime';
-import { RealmIcons } from './realmIcons';
+import { AccountRuntime, type SessionTuning } from '../runtime/accountRuntime';
+import { RealmIcons } from '../admin/realmIcons';
 import { hostingPageOf } from './hostingPage';
-import type { HostingPort, NetworkExposure, NewOrganization } from './hostingPort';
-import { narrowTerms } from './narrows';
+import type { HostingPort, NetworkExposure, NewOrganization } from '../ports/hostingPort';
+import { narrowTerms } from '../views/narrows';
 import {
   exportQuestion,
   networkUrls,
   newApiKeyQuestion,
   restoreQuestion,
   serveNetworkQuestion,
-} from './powerfulCalls';
-import { throttledProgress, type FileToSend } from './uploads';
-import { pipelineReaches, type SaveDownload } from './downloadPort';
+} from '../ports/powerfulCalls';
+import { throttledProgress, type FileToSend } from '../actions/uploads';
+import { pipelineReaches, type SaveDownload } from '../ports/downloadPort';
 import { mt } from '../../i18n/mainText';
 
 export interface HearthAppOptions {

@@ -1,6 +1,6 @@
 import type { HostingPage } from '../../../src-preload/bridge';
-import type { AccountRuntime } from './accountRuntime';
-import type { HostingReport } from './hostingPort';
+import type { AccountRuntime } from '../runtime/accountRuntime';
+import type { HostingReport } from '../ports/hostingPort';
 
 /**
  * The Hosting page: the host's own report, with the people of the hosted

@@ -1,6 +1,6 @@
 import { existsSync, renameSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { Cache, type LogLine } from './cache';
+import { Cache, type LogLine } from './accountCache';
 import { CacheDb } from './cacheDb';
 import { applyMigrations, CacheFileError, type RebuildReason } from './migrate';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { InitialState } from '../../state/applyEvent';
+import type { InitialState } from '../../wire/registerState';
 import { subscriptionSchema, unreadMsgsSchema, userSchema } from '../../wire';
 import { mutedUserSchema } from '../../wire/mutedUsers';
 import type { CacheDb } from './cacheDb';

@@ -1,4 +1,4 @@
-import { topicPolicies } from '../../state/topicMuting';
+import { topicPolicies } from '../../registerReads/topicMuting';
 import type { UnreadMessageDetails, UnreadMsgs } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import { MENTIONED, STARRED } from './flags';

@@ -1,4 +1,4 @@
-import { removeIsLostAccessSince } from '../../state/applyRealmUserEvent';
+import { removeIsLostAccessSince } from '../../reducer/applyRealmUserEvent';
 import { userSchema, type User } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import type { RealmUserEvent } from '../../wire';

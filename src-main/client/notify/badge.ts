@@ -1,4 +1,4 @@
-import { zulip7FeatureLevel } from '../../state/permissions';
+import { zulip7FeatureLevel } from '../../permissions/rolePolicies';
 
 /** What the dock, taskbar and tray count, as Zulip's desktop_icon_count_display chooses. */
 export type IconCount = 'allUnread' | 'dmsMentionsAndFollowed' | 'dmsAndMentions' | 'none';

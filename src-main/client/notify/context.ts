@@ -1,6 +1,6 @@
 import type { Message } from '../../wire';
-import { defaultEmptyTopicName } from '../../state/topicsPolicy';
-import type { Cache } from '../cache/cache';
+import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
+import type { Cache } from '../cache/accountCache';
 import { topicPolicies, type NotifyContext, type NotifySettings, type TopicPolicy } from './policy';
 
 const knownPolicies = new Set<number>(Object.values(topicPolicies));

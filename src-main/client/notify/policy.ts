@@ -1,6 +1,6 @@
-import { topicDisplayName } from '../../state/topicsPolicy';
-import { streamNotifies } from '../../state/streamNotificationFlags';
-import { topicPolicies, type TopicPolicyValue } from '../../state/topicMuting';
+import { topicDisplayName } from '../../permissions/topicsPolicy';
+import { streamNotifies } from '../../registerReads/streamNotificationFlags';
+import { topicPolicies, type TopicPolicyValue } from '../../registerReads/topicMuting';
 import type { Message, Subscription } from '../../wire';
 import { dmKey } from '../cache/narrow';
 import { plainText } from '../cache/plainText';

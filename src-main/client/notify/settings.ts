@@ -1,4 +1,4 @@
-import type { InitialState } from '../../state/applyEvent';
+import type { InitialState } from '../../wire/registerState';
 import type { NotifySettings } from './policy';
 import {
   zulipNotificationDefaults,

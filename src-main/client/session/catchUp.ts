@@ -1,5 +1,5 @@
 import type { Api } from '../api';
-import type { Cache } from '../cache/cache';
+import type { Cache } from '../cache/accountCache';
 
 /** Told after each page: the IDs it stored, and how many were stored in all. */
 export type CatchUpReport = (messageIds: readonly number[], total: number) => void;

@@ -1,4 +1,4 @@
-import type { Passwords } from '../passwords/passwords';
+import type { Passwords } from '../passwords/passwordHashes';
 import type { Services } from '../services';
 import {
   getRealm,

@@ -9,7 +9,7 @@ import {
 } from '../store/scheduledMessages';
 import { RecipientType } from '../store/recipients';
 import { userById, type UserRow } from '../store/users';
-import { directRecipientIds } from '../state/scheduledMessagesState';
+import { directRecipientIds } from '../register/scheduledMessagesState';
 import { announceScheduledMessage, announceScheduledMessageGone } from './scheduledMessages';
 import { sendMessage, type Destination } from './sendMessage';
 

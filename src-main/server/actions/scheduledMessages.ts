@@ -14,7 +14,7 @@ import {
   type ScheduledMessageRow,
 } from '../store/scheduledMessages';
 import type { UserRow } from '../store/users';
-import { directRecipientIds, scheduledMessageDict } from '../state/scheduledMessagesState';
+import { directRecipientIds, scheduledMessageDict } from '../register/scheduledMessagesState';
 import { addressMessage, type Destination } from './sendMessage';
 import { checkContent } from './validate';
 

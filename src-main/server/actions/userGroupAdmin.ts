@@ -1,7 +1,7 @@
 import type { UserGroup } from '../../wire';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
-import { recursiveSubgroupIds } from '../../state/groupNesting';
+import { recursiveSubgroupIds } from '../../permissions/groupNesting';
 import { userGroupsState, userGroupWire } from '../queries/systemGroups';
 import type { Services } from '../services';
 import {

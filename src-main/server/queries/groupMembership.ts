@@ -1,4 +1,4 @@
-import { recursiveSubgroupIds } from '../../state/groupNesting';
+import { recursiveSubgroupIds } from '../../permissions/groupNesting';
 import type { Sql } from '../store/sql';
 import { userGroupsState } from './systemGroups';
 

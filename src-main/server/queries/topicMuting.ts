@@ -1,4 +1,4 @@
-import { topicMuting, type IsMuted } from '../../state/topicMuting';
+import { topicMuting, type IsMuted } from '../../registerReads/topicMuting';
 import type { Sql } from '../store/sql';
 import { streamSubscriptionsOfUser } from '../store/subscriptions';
 import { userTopicsOf } from '../store/userTopics';

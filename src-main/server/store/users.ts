@@ -1,4 +1,4 @@
-import { RoleNumber } from '../../state/permissions';
+import { RoleNumber } from '../../permissions/rolePolicies';
 import type { Sql } from './sql';
 
 // Zulip's role values, so that `role` means the same on the wire.

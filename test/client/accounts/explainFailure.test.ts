@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainFailure } from '../../../src-main/client/accounts/explainFailure';
-import { NetworkError } from '../../../src-main/client/errors';
+import { NetworkError } from '../../../src-main/client/api/errors';
 
 // The shape Node's fetch fails with: a TypeError whose cause carries the system
 // or OpenSSL code, wrapped by the client's NetworkError. Causes that cannot be

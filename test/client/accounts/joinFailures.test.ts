@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Network } from '../../../src-main/client/network/network';
+import { Network } from '../../../src-main/client/network/routing';
 import { closedPort } from '../../helpers/network/closedPort';
 import { probeFailure } from '../../helpers/network/probeFailure';
 import {

@@ -1,8 +1,8 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DownloadRequest, SaveDownload } from '../../../src-main/client/app/downloadPort';
-import { pipelineReaches } from '../../../src-main/client/app/downloadPort';
+import type { DownloadRequest, SaveDownload } from '../../../src-main/client/ports/downloadPort';
+import { pipelineReaches } from '../../../src-main/client/ports/downloadPort';
 import type { ProxySetting } from '../../../src-main/client/network/proxySetting';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mentionableGroups } from '../../../src-main/client/app/userGroups';
-import type { InitialState } from '../../../src-main/state/applyEvent';
+import { mentionableGroups } from '../../../src-main/client/admin/userGroups';
+import type { InitialState } from '../../../src-main/wire/registerState';
 
 const group = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
   id,

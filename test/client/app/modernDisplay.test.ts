@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displaySettingsOf } from '../../../src-main/client/app/displaySettings';
-import { drawsLargeEmoji, markedGuests } from '../../../src-main/client/app/drawingRules';
+import { displaySettingsOf } from '../../../src-main/client/views/displaySettings';
+import { drawsLargeEmoji, markedGuests } from '../../../src-main/client/rules/drawingRules';
 import { followedTopicSettingsOf } from '../../../src-main/client/notify/settings';
 import type { User } from '../../../src-main/wire';
 

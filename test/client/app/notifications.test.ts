@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ShownAlert } from '../../../src-main/client/app/notifier';
+import type { ShownAlert } from '../../../src-main/client/ports/notifier';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import type { HearthSound } from '../../../src-main/wire';
 import type { Narrow } from '../../../src-preload/bridge';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { Cache } from '../../../src-main/client/cache/cache';
+import type { Cache } from '../../../src-main/client/cache/accountCache';
 import { openCache } from '../../../src-main/client/cache/openCache';
 import type { Message, QueuedEvent, Subscription, User } from '../../../src-main/wire';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cache } from '../../../src-main/client/cache/cache';
+import type { Cache } from '../../../src-main/client/cache/accountCache';
 import { messagesResponseSchema, type QueuedEvent } from '../../../src-main/wire';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
 import { freshCache, ids } from './fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cache } from '../../../src-main/client/cache/cache';
+import type { Cache } from '../../../src-main/client/cache/accountCache';
 import type { Narrow } from '../../../src-main/client/cache/narrow';
 import type { Message } from '../../../src-main/wire';
 import { event, freshCache, ids, messageEvent, streamMessage } from './fixtures';

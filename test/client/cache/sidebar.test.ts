@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { topicMuting } from '../../../src-main/state/topicMuting';
-import { summarizeUnread, unreadEntries } from '../../../src-main/state/unreadSummary';
+import { topicMuting } from '../../../src-main/registerReads/topicMuting';
+import { summarizeUnread, unreadEntries } from '../../../src-main/registerReads/unreadSummary';
 import {
   bob,
   carol,

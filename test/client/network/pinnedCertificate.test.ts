@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createHttpClient } from '../../../src-main/client/http';
+import { createHttpClient } from '../../../src-main/client/api/http';
 import {
   CertificateChangedError,
   certificateChange,
   type CertificatePin,
 } from '../../../src-main/client/network/certificates';
-import { Network } from '../../../src-main/client/network/network';
+import { Network } from '../../../src-main/client/network/routing';
 import { hostCertificate } from '../../../src-main/server/network/certificate';
 import { startOrg, type Org } from '../../helpers/org';
 

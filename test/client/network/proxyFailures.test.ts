@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeServer } from '../../../src-main/client/accounts/probeServer';
-import { Network } from '../../../src-main/client/network/network';
+import { Network } from '../../../src-main/client/network/routing';
 import { startOfficeProxy, type OfficeProxy } from '../../helpers/network/officeProxy';
 import { probeFailure } from '../../helpers/network/probeFailure';
 import { startOrg, type Org } from '../../helpers/org';

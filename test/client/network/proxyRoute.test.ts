@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { Network } from '../../../src-main/client/network/network';
+import { Network } from '../../../src-main/client/network/routing';
 import {
   bypasses,
   environmentRoute,

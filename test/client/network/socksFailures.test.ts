@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Network } from '../../../src-main/client/network/network';
+import { Network } from '../../../src-main/client/network/routing';
 import { closedPort } from '../../helpers/network/closedPort';
 import { startOfficeProxy, type OfficeProxy } from '../../helpers/network/officeProxy';
 import { probeFailure } from '../../helpers/network/probeFailure';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Cache } from '../../../src-main/client/cache/cache';
+import type { Cache } from '../../../src-main/client/cache/accountCache';
 import { accountBadge, badgeCount } from '../../../src-main/client/notify/badge';
 import {
   bob,

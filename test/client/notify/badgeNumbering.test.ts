@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cache } from '../../../src-main/client/cache/cache';
+import type { Cache } from '../../../src-main/client/cache/accountCache';
 import { accountBadge, iconCountChoices } from '../../../src-main/client/notify/badge';
 import { bob, carol, freshCache, me, subscription, user } from '../cache/fixtures';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../../src-main/client/cache/openCache';
-import { Session } from '../../../src-main/client/session/session';
+import { Session } from '../../../src-main/client/session/liveLink';
 import { startHost, type Host } from '../../../src-main/server/host';
 import { eventually } from '../../helpers/hearth';
 

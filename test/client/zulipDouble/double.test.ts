@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../../../src-main/client/api';
-import { ApiError } from '../../../src-main/client/errors';
-import { createHttpClient, type Params } from '../../../src-main/client/http';
+import { ApiError } from '../../../src-main/client/api/errors';
+import { createHttpClient, type Params } from '../../../src-main/client/api/http';
 import { probeServer } from '../../../src-main/client/accounts/probeServer';
 import { signInWithPassword } from '../../../src-main/client/accounts/signIn';
 import {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCache } from '../../../src-main/client/cache/openCache';
-import { Session } from '../../../src-main/client/session/session';
+import { Session } from '../../../src-main/client/session/liveLink';
 import { startFixtureServer, type FixtureServer } from '../accounts/fixtureServer';
 import { me, noUnread, subscription, tempFolder, user } from '../cache/fixtures';
 

@@ -4,7 +4,7 @@ import { checkQueueNarrow, type QueueNarrowTerm } from '../../events/narrow';
 import type { EventQueue } from '../../events/queue';
 import { narrowSchema } from '../../narrow/terms';
 import type { Services } from '../../services';
-import { fetchInitialState } from '../../state/initialState';
+import { fetchInitialState } from '../../register/initialState';
 import { Role, type UserRow } from '../../store/users';
 import { JsonAnswer, userEndpoint } from '../endpoint';
 import { optional, required, type Decoded } from '../params';

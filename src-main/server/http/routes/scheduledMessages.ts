@@ -6,7 +6,7 @@ import {
   type ScheduledDestination,
 } from '../../actions/scheduledMessages';
 import { errors } from '../../errors';
-import { scheduledMessagesState } from '../../state/scheduledMessagesState';
+import { scheduledMessagesState } from '../../register/scheduledMessagesState';
 import { clientName } from '../clientName';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';

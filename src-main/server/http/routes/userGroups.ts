@@ -7,7 +7,7 @@ import {
   updateUserGroupSubgroups,
 } from '../../actions/userGroupAdmin';
 import { errors } from '../../errors';
-import { recursiveSubgroupIds } from '../../../state/groupNesting';
+import { recursiveSubgroupIds } from '../../../permissions/groupNesting';
 import { groupMemberIds } from '../../queries/groupMembership';
 import { userGroupsState } from '../../queries/systemGroups';
 import { userById } from '../../store/users';

@@ -1,0 +1,184 @@
+import { alertWordsOf } from '../store/alertWords';
+import type { Services } from '../services';
+import { toWireStream } from '../shape/streams';
+import { customProfileFieldTypes } from '../shape/profileFields';
+import { realmEmojiDicts } from '../shape/realmEmoji';
+import { realmBotsState } from '../actions/botAccess';
+import { customProfileFieldsState } from '../actions/customProfileFields';
+import { presenceResponse } from '../actions/presence';
+import { mutedTopicsState, userTopicsState } from '../actions/topicVisibility';
+import { userGroupsState } from '../queries/systemGroups';
+import { draftsOf } from '../store/drafts';
+import { allLinkifiers, allPlaygrounds } from '../store/linkifiers';
+import { mutesOf } from '../store/mutedUsers';
+import { allRealmEmoji } from '../store/realmEmoji';
+import { allStreams, defaultStreams, publicStreams, streamsSubscribedBy } from '../store/streams';
+import { maxMessageIdOf, starredMessageIds } from '../store/userMessages';
+import { Role, type UserRow } from '../store/users';
+import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../version';
+import { realmState } from './realmState';
+import { realmUserState } from './realmUserState';
+import { legacyDisplayState, legacyNotificationState, userSettingsState } from './settingsState';
+import { subscriptionState } from './subscriptionState';
+import { unreadMsgsState } from './unreadState';
+import { userStatusState } from './userStatusState';
+import { scheduledMessagesState } from './scheduledMessagesState';
+import type { StateOptions } from './stateOptions';
+
+type Want = (type: string) => boolean;
+
+interface Fetcher {
+  /** The event types whose events keep this state current; all must be wanted. */
+  types: readonly string[];
+  /** Fetched only when this is true of what the client asked for. */
+  when?: (want: Want, all: boolean, options: StateOptions) => boolean;
+  fetch(services: Services, user: UserRow, options: StateOptions): Record<string, unknown>;
+}
+
+// Zulip's fetch_initial_state_data: a client that asks for a type gets the
+// state that the type's events then keep current.
+const fetchers: readonly Fetcher[] = [
+  {
+    types: ['message'],
+    fetch: ({ sql }, user) => ({ max_message_id: maxMessageIdOf(sql, user.id) }),
+  },
+  {
+    // Keeping unread_msgs current needs message events as well as flag changes.
+    types: ['update_message_flags', 'message'],
+    fetch: ({ sql }, user) => ({ unread_msgs: unreadMsgsState(sql, user.id) }),
+  },
+  {
+    types: ['starred_messages'],
+    fetch: ({ sql }, user) => ({ starred_messages: starredMessageIds(sql, user.id) }),
+  },
+  {
+    types: ['subscription'],
+    fetch: ({ sql }, user, options) => ({
+      ...subscriptionState(sql, user, options.includeSubscribers),
+    }),
+  },
+  {
+    // Zulip's do_get_streams: administrators see every stream, guests those
+    // they are in, everyone else the public ones as well.
+    types: ['stream'],
+    fetch: ({ sql }, user) => {
+      const seen =
+        user.role <= Role.admin
+          ? allStreams(sql)
+          : user.role === Role.guest
+            ? streamsSubscribedBy(sql, user.id)
+            : [...publicStreams(sql), ...streamsSubscribedBy(sql, user.id)];
+      const visible = new Map(seen.map((row) => [row.id, row]));
+      return {
+        streams: [...visible.values()].sort((a, b) => a.id - b.id).map(toWireStream),
+      };
+    },
+  },
+  {
+    // Zulip 7.0 tells guests of no default streams.
+    types: ['default_streams'],
+    fetch: ({ sql }, user) => ({
+      realm_default_streams: user.role === Role.guest ? [] : defaultStreams(sql).map(toWireStream),
+    }),
+  },
+  {
+    // Zulip 7.0 leaves out the legacy list for a client that named user_topic too.
+    types: ['muted_topics'],
+    when: (want, all) => all || !want('user_topic'),
+    fetch: (services, user) => ({ muted_topics: mutedTopicsState(services, user) }),
+  },
+  {
+    types: ['user_topic'],
+    fetch: (services, user) => ({ user_topics: userTopicsState(services, user) }),
+  },
+  {
+    types: ['presence'],
+    fetch: (services, _user, options) => presenceResponse(services, options.slimPresence ?? false),
+  },
+  {
+    types: ['realm_emoji'],
+    fetch: ({ sql }) => ({ realm_emoji: realmEmojiDicts(allRealmEmoji(sql)) }),
+  },
+  { types: ['user_status'], fetch: ({ sql }) => ({ user_status: userStatusState(sql) }) },
+  {
+    types: ['scheduled_messages'],
+    fetch: ({ sql }, user) => ({ scheduled_messages: scheduledMessagesState(sql, user.id) }),
+  },
+  {
+    types: ['alert_words'],
+    fetch: ({ sql }, user) => ({ alert_words: alertWordsOf(sql, user.id) }),
+  },
+  {
+    types: ['muted_users'],
+    fetch: ({ sql }, user) => ({ muted_users: mutesOf(sql, user.id) }),
+  },
+  {
+    // Zulip's MAX_DRAFTS_IN_REGISTER_RESPONSE; empty while synchronization is off.
+    types: ['drafts'],
+    fetch: ({ sql }, user) => ({ drafts: draftsOf(sql, user.id, 'newestFirst', 1000) }),
+  },
+  {
+    types: ['realm_user_groups'],
+    fetch: ({ sql }) => ({ realm_user_groups: userGroupsState(sql) }),
+  },
+  {
+    types: ['update_global_notifications'],
+    when: (_want, _all, options) => !options.userSettingsObject,
+    fetch: legacyNotificationState,
+  },
+  {
+    types: ['update_display_settings'],
+    when: (_want, _all, options) => !options.userSettingsObject,
+    fetch: legacyDisplayState,
+  },
+  { types: ['user_settings'], fetch: userSettingsState },
+  {
+    types: ['custom_profile_fields'],
+    fetch: ({ sql }) => ({
+      custom_profile_fields: customProfileFieldsState(sql),
+      custom_profile_field_types: customProfileFieldTypes,
+    }),
+  },
+  { types: ['realm_user'], fetch: realmUserState },
+  {
+    types: ['realm_linkifiers'],
+    fetch: ({ sql }, _user, options) => ({
+      realm_linkifiers: options.linkifierUrlTemplate ? allLinkifiers(sql) : [],
+    }),
+  },
+  // Zulip keeps the legacy key, always empty since feature level 176.
+  { types: ['realm_filters'], fetch: () => ({ realm_filters: [] }) },
+  {
+    types: ['realm_playgrounds'],
+    fetch: ({ sql }) => ({ realm_playgrounds: allPlaygrounds(sql) }),
+  },
+  { types: ['realm_bot'], fetch: ({ sql }, user) => ({ realm_bots: realmBotsState(sql, user) }) },
+  { types: ['realm'], fetch: realmState },
+];
+
+export const knownStateTypes: readonly string[] = [
+  ...new Set(fetchers.flatMap((fetcher) => fetcher.types)),
+];
+
+export function fetchInitialState(
+  services: Services,
+  user: UserRow,
+  types: readonly string[] | null,
+  options: StateOptions,
+): Record<string, unknown> {
+  const all = types === null;
+  const wanted = new Set(types ?? knownStateTypes);
+  const want: Want = (type) => wanted.has(type);
+  // Every register answers with the version, whatever it asked for (Zulip since feature level 3).
+  const state: Record<string, unknown> = {
+    zulip_version: ZULIP_VERSION,
+    zulip_feature_level: ZULIP_FEATURE_LEVEL,
+    zulip_merge_base: ZULIP_VERSION,
+  };
+  for (const fetcher of fetchers) {
+    if (!fetcher.types.every(want)) continue;
+    if (fetcher.when && !fetcher.when(want, all, options)) continue;
+    Object.assign(state, fetcher.fetch(services, user, options));
+  }
+  return state;
+}

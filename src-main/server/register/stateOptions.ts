@@ -1,0 +1,12 @@
+// What a /register request asked for that changes the state's form, read
+// by every builder of a part of it.
+export interface StateOptions {
+  clientGravatar: boolean;
+  includeSubscribers: boolean;
+  /** Presence keyed by user ID in the modern format (register's slim_presence). */
+  slimPresence?: boolean;
+  /** The user_settings_object capability: settings only inside `user_settings`. */
+  userSettingsObject?: boolean;
+  /** The linkifier_url_template capability: linkifiers are listed only to clients that read their templates. */
+  linkifierUrlTemplate?: boolean;
+}

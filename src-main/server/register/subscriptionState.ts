@@ -1,0 +1,71 @@
+import type { Subscription } from '../../wire';
+import { canSeeSubscribers } from '../queries/subscriberAccess';
+import { toWireStream, toWireSubscription } from '../shape/streams';
+import type { Sql } from '../store/sql';
+import { allStreams, type StreamRow } from '../store/streams';
+import {
+  everyStreamSubscriptionOfUser,
+  streamSubscribersByRecipient,
+} from '../store/subscriptions';
+import { Role, type UserRow } from '../store/users';
+import { byStreamName } from '../../registerReads/streamOrder';
+import type { NeverSubscribed } from '../../wire/registerState';
+
+export interface SubscriptionState {
+  subscriptions: Subscription[];
+  unsubscribed: Subscription[];
+  never_subscribed: NeverSubscribed[];
+}
+
+/**
+ * Zulip 7.0's gather_subscriptions_helper: the streams the user is in, those
+ * they left (a private one only for administrators, and none for guests),
+ * and those they could join, each by name; with include_subscribers, each
+ * with its subscribers where the user may see them, otherwise an empty list.
+ */
+export function subscriptionState(
+  sql: Sql,
+  user: UserRow,
+  includeSubscribers: boolean,
+): SubscriptionState {
+  const isAdmin = user.role <= Role.admin;
+  const rows = everyStreamSubscriptionOfUser(sql, user.id);
+  const subscribersOf = includeSubscribers ? streamSubscribersByRecipient(sql) : null;
+  const subscribers = (stream: StreamRow, subscribed: boolean): number[] | undefined => {
+    if (!subscribersOf) return undefined;
+    if (!canSeeSubscribers(user, stream, subscribed)) return [];
+    return subscribersOf.get(stream.recipient_id) ?? [];
+  };
+
+  // Zulip's has_metadata_access_to_previously_subscribed_stream.
+  const hasMetadataAccess = (stream: StreamRow) =>
+    isAdmin || (stream.invite_only === 0 && user.role !== Role.guest);
+
+  const subscriptions = rows
+    .filter((row) => row.is_active === 1)
+    .map((row) => toWireSubscription(row, subscribers(row, true)));
+  const unsubscribed = rows
+    .filter((row) => row.is_active !== 1 && hasMetadataAccess(row))
+    .map((row) => toWireSubscription(row, subscribers(row, false)));
+
+  const known = new Set(rows.map((row) => row.id));
+  const neverSubscribed =
+    user.role === Role.guest
+      ? []
+      : allStreams(sql)
+          .filter((stream) => !known.has(stream.id) && (stream.invite_only === 0 || isAdmin))
+          .map((stream): NeverSubscribed => {
+            const list = subscribers(stream, false);
+            return {
+              ...toWireStream(stream),
+              stream_weekly_traffic: null,
+              ...(list ? { subscribers: list } : {}),
+            };
+          });
+
+  return {
+    subscriptions: subscriptions.sort(byStreamName),
+    unsubscribed: unsubscribed.sort(byStreamName),
+    never_subscribed: neverSubscribed.sort(byStreamName),
+  };
+}
