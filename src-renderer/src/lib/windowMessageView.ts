@@ -1,0 +1,74 @@
+import type { ChatBridge, Narrow, Snapshot } from '../../../src-preload/bridge';
+import { errorText } from './errors';
+import type { LinkifiersStore } from './linkifiersStore.svelte';
+import type { MessageActionsStore } from './messageActionsStore.svelte';
+import type { MessageView } from './messageView';
+import type { MutedUsersStore } from './mutedUsersStore.svelte';
+import type { ReactionsStore } from './reactionsStore.svelte';
+import type { SeenWatcher } from './seenWatcher';
+import type { UploadedFilesStore } from './uploadedFilesStore.svelte';
+import { statusOf } from './userStatus';
+
+/** What every message list of the window reads and calls alike. */
+export interface WindowMessageViewDeps {
+  bridge: ChatBridge;
+  sidebar: { readonly snapshot: Snapshot | null; readonly clockHours: 12 | 24 };
+  openNarrow: (narrow: Narrow) => void;
+  messageActions: MessageActionsStore;
+  reactions: ReactionsStore;
+  mutedUsers: MutedUsersStore;
+  files: UploadedFilesStore;
+  linkifiers: LinkifiersStore;
+}
+
+/** What sets one message list apart from the others. */
+export interface MessageListKind {
+  seen: SeenWatcher | null;
+  narrow: () => Narrow | null;
+  toggleStar: MessageView['toggleStar'];
+  match: MessageView['match'];
+}
+
+/** How message lists reach the window: the feed marks what is seen as read, search results do not. */
+export function windowMessageView(
+  deps: WindowMessageViewDeps,
+  { seen, narrow, toggleStar, match }: MessageListKind,
+): MessageView {
+  const { sidebar } = deps;
+  return {
+    get ownUserId() {
+      return sidebar.snapshot?.user.userId ?? 0;
+    },
+    get clockHours() {
+      return sidebar.clockHours;
+    },
+    isMarkedGuest: (userId) => sidebar.snapshot?.guests.includes(userId) === true,
+    statusOf: (userId) => statusOf(sidebar.snapshot, userId),
+    get largeEmoji() {
+      return sidebar.snapshot?.largeEmoji === true;
+    },
+    streamColor: (streamId) =>
+      sidebar.snapshot?.streams.find((stream) => stream.streamId === streamId)?.color ?? null,
+    openNarrow: (narrow) => deps.openNarrow(narrow),
+    toggleStar,
+    match,
+    actions: deps.messageActions,
+    reactions: deps.reactions,
+    widgetAction: (messageId, action) =>
+      deps.bridge.widgetAction({ messageId, action }).then(
+        () => true,
+        (error: unknown) => {
+          deps.messageActions.tell(errorText(error));
+          return false;
+        },
+      ),
+    muting: deps.mutedUsers,
+    get narrow() {
+      return narrow();
+    },
+    watchSeen: seen ? (node, messageId) => seen.watch(node, messageId) : null,
+    showImages: (node) => deps.files.watch(node),
+    playgroundsFor: (language) => deps.linkifiers.playgroundsFor(language),
+    openImage: (href, name) => void deps.files.open(href, name),
+  };
+}
