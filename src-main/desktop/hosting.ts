@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { zulipExportSchema } from '../../src-preload/hostingCalls';
+import { zulipExportSchema } from '../../src-preload/calls/hostingCalls';
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
 import type {

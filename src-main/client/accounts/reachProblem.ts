@@ -2,7 +2,7 @@ import {
   untrustedReasonSchema,
   type ReachProblem,
   type UntrustedReason,
-} from '../../../src-preload/networkCalls';
+} from '../../../src-preload/calls/networkCalls';
 import { certificateDetails } from '../network/certificateDetails';
 import { connectionProblem } from '../network/connectionProblem';
 import type { Network } from '../network/routing';

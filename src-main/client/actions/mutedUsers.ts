@@ -1,4 +1,4 @@
-import type { MutedPerson } from '../../../src-preload/mutedUserCalls';
+import type { MutedPerson } from '../../../src-preload/calls/mutedUserCalls';
 import type { InitialState } from '../../wire/registerState';
 import { mt } from '../../i18n/mainText';
 import type { User } from '../../wire';

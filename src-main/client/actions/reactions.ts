@@ -1,4 +1,8 @@
-import type { EmojiPicker, PickerEmoji, ReactionChip } from '../../../src-preload/reactionCalls';
+import type {
+  EmojiPicker,
+  PickerEmoji,
+  ReactionChip,
+} from '../../../src-preload/calls/reactionCalls';
 import type { InitialState } from '../../wire/registerState';
 import type { Message, Reaction } from '../../wire';
 import {

@@ -1,4 +1,4 @@
-import type { ScheduledMessageView } from '../../../src-preload/scheduledMessageCalls';
+import type { ScheduledMessageView } from '../../../src-preload/calls/scheduledMessageCalls';
 import type { InitialState } from '../../wire/registerState';
 import { mt } from '../../i18n/mainText';
 import { refusedWhenUnreachable } from './unreachable';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PersonStatus } from '../../../src-preload/statusCalls';
+import type { PersonStatus } from '../../../src-preload/calls/statusCalls';
 import type { InitialState } from '../../wire/registerState';
 import { userStatusSchema, type UserStatus } from '../../wire/userStatus';
 import type { Api, ReactionEmoji } from '../api';

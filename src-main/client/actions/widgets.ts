@@ -1,4 +1,4 @@
-import type { MessageWidget } from '../../../src-preload/widgetCalls';
+import type { MessageWidget } from '../../../src-preload/calls/widgetCalls';
 import {
   widgetOf,
   widgetSubmessage,

@@ -1,4 +1,4 @@
-import type { Linkifier, PlaygroundView } from '../../../src-preload/linkifierCalls';
+import type { Linkifier, PlaygroundView } from '../../../src-preload/calls/linkifierCalls';
 import type { InitialState } from '../../wire/registerState';
 import { linkifierSchema, realmPlaygroundSchema } from '../../wire/linkifiers';
 import type { Api } from '../api';

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import type { CertificateDetails } from '../../../src-preload/networkCalls';
+import type { CertificateDetails } from '../../../src-preload/calls/networkCalls';
 
 // Node writes a name's parts one per line, most general first; people read
 // them most specific first, on one line, as browsers show them.

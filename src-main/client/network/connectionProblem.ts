@@ -1,4 +1,4 @@
-import type { ConnectionProblem } from '../../../src-preload/networkCalls';
+import type { ConnectionProblem } from '../../../src-preload/calls/networkCalls';
 import { certificateChange } from './certificates';
 import { certificateDetails } from './certificateDetails';
 import { proxyFailure } from './proxyError';

@@ -1,12 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
-import {
-  direct,
-  type ManualProxySetting,
-  type ProxyScheme,
-  type ProxyServer,
-  type Route,
-} from './proxySetting';
+import { direct, type ProxyServer, type Route } from './proxySetting';
+import type { ManualProxySetting, ProxyScheme } from '../../wire/proxySetting';
 
 /** A host name or address as compared: lower case, without IPv6 brackets or a final dot. */
 export const bareHost = (host: string): string =>

@@ -3,9 +3,10 @@ import type { TLSSocket } from 'node:tls';
 import { presentedCertificate, type CertificatePin } from './certificates';
 import { openSocket, type Trust } from './openSocket';
 import { bareHost, environmentRoute, isThisComputer, manualRoute, portOf } from './proxyRoute';
-import { direct, systemProxySetting, type ProxySetting, type Route } from './proxySetting';
+import { direct, systemProxySetting, type Route } from './proxySetting';
 import { trustedAuthorities } from './trustStore';
 import { hostPort } from '../../wire/hostPort';
+import type { ProxySetting } from '../../wire/proxySetting';
 
 /** The desktop's own proxy for a URL: Chromium's answer under Electron, the environment's elsewhere. */
 export type SystemProxy = (target: URL) => Promise<Route>;

@@ -1,4 +1,4 @@
-import type { ProxySetting } from '../network/proxySetting';
+import type { ProxySetting } from '../../wire/proxySetting';
 
 /** A file for the desktop's download pipeline to fetch into a path the client reserved for it. */
 export interface DownloadRequest {

@@ -1,7 +1,8 @@
-import type { NetworkSettings } from '../../../src-preload/networkCalls';
+import type { NetworkSettings } from '../../../src-preload/calls/networkCalls';
 import { mt } from '../../i18n/mainText';
 import type { Network } from '../network/routing';
-import { proxyLabel, type ProxySetting } from '../network/proxySetting';
+import { proxyLabel } from '../network/proxySetting';
+import type { ProxySetting } from '../../wire/proxySetting';
 import type { SecretStore } from '../secretStore';
 import type { PreferenceFile } from './preferenceFile';
 

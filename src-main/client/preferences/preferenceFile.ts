@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeJsonFile } from '../jsonFile';
-import { proxySettingSchema, systemProxySetting } from '../network/proxySetting';
+import { systemProxySetting } from '../network/proxySetting';
+import { proxySettingSchema } from '../../wire/proxySetting';
 
 // This computer's choices for the app itself, as opposed to an account's
 // settings, which live on its server.

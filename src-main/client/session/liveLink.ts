@@ -11,7 +11,7 @@ import { isBadEventQueue } from '../api/errors';
 import { certificateChange } from '../network/certificates';
 import { connectionProblem } from '../network/connectionProblem';
 import { proxyCredentialsMessage } from '../network/proxyError';
-import type { ConnectionProblem } from '../../../src-preload/networkCalls';
+import type { ConnectionProblem } from '../../../src-preload/calls/networkCalls';
 import type { Credentials, HttpClientOptions } from '../api/http';
 import { catchUp, fetchNewestOfAll } from './catchUp';
 import { watchForWake } from './wakeWatch';

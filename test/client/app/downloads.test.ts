@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadRequest, SaveDownload } from '../../../src-main/client/ports/downloadPort';
 import { pipelineReaches } from '../../../src-main/client/ports/downloadPort';
-import type { ProxySetting } from '../../../src-main/client/network/proxySetting';
+import type { ProxySetting } from '../../../src-main/wire/proxySetting';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import {
   connected,

@@ -3,7 +3,7 @@ import { probeServer } from '../../../src-main/client/accounts/probeServer';
 import { signInWithPassword } from '../../../src-main/client/accounts/signIn';
 import { createApi, type Api } from '../../../src-main/client/api';
 import { Network } from '../../../src-main/client/network/routing';
-import type { ProxyScheme } from '../../../src-main/client/network/proxySetting';
+import type { ProxyScheme } from '../../../src-main/wire/proxySetting';
 import { startOfficeProxy, type OfficeProxy } from '../../helpers/network/officeProxy';
 import {
   issueCertificate,

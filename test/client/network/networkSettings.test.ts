@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ProxySetting } from '../../../src-main/client/network/proxySetting';
+import type { ProxySetting } from '../../../src-main/wire/proxySetting';
 import { createMemorySecretStore, type SecretStore } from '../../../src-main/client/secretStore';
 import {
   connected,

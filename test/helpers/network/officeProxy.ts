@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { ProxyScheme } from '../../../src-main/client/network/proxySetting';
+import type { ProxyScheme } from '../../../src-main/wire/proxySetting';
 import type { KeyAndCertificate } from './testAuthority';
 
 export interface OfficeProxy {

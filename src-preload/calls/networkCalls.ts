@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { proxySettingSchema } from '../src-main/client/network/proxySetting';
+import { proxySettingSchema } from '../../src-main/wire/proxySetting';
 
 // The bridge's part for how this computer reaches servers: Settings › Network
-// (the proxy), and the certificates a person decides to trust or not.
+// (the proxy), the certificates a person decides to trust or not, and how
+// each account's link to its server stands.
 
 /** A server's certificate as the person is shown it before deciding to trust it. */
 export const certificateDetailsSchema = z.object({
@@ -70,6 +71,26 @@ export const connectionProblemSchema = z.discriminatedUnion('kind', [
   proxyCredentialsSchema,
 ]);
 export type ConnectionProblem = z.infer<typeof connectionProblemSchema>;
+
+// How an account's link to its server stands. `catching-up`: the queue was
+// lost (sleep, restart, time-out) and missed messages are being fetched.
+export const connectionStateSchema = z.enum(['connecting', 'connected', 'offline', 'catching-up']);
+export type ConnectionState = z.infer<typeof connectionStateSchema>;
+
+export const connectionSchema = z.object({
+  state: connectionStateSchema,
+  /** Epoch ms since which the server has been unreachable; null while reachable. */
+  offlineSince: z.number().nullable(),
+  /** Epoch ms of the last answer from the event queue; null before any. */
+  lastSyncAt: z.number().nullable(),
+  /** While catching up: how many missed messages are fetched so far. */
+  caughtUp: z.number().int().nullable(),
+  /** Why Hearth refuses to connect although the server answers (its certificate changed). */
+  warning: z.string().nullable(),
+  /** What the person can do about it: decide again on the certificate, or give the proxy credentials. */
+  problem: connectionProblemSchema.nullable(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
 
 export const networkSettingsSchema = z.object({
   proxy: proxySettingSchema,

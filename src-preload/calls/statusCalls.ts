@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_STATUS_TEXT_LENGTH } from '../src-main/wire/userStatus';
+import { MAX_STATUS_TEXT_LENGTH } from '../../src-main/wire/userStatus';
 
 // The bridge's part for the reader's status (Zulip's POST /users/me/status):
 // a text and an emoji shown beside their name, and being away. Statuses

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { topicName } from './streamCalls';
+import { topicName } from './names';
 
 // The bridge's part for deleting a topic (Zulip's delete_topic, for
 // organization administrators, as the snapshot's `may.deleteTopics` says).

@@ -9,6 +9,7 @@ const userId = z.number().int().positive();
 
 /** A role in the organization, as the window names it. */
 export const roleSchema = z.enum(['owner', 'administrator', 'moderator', 'member', 'guest']);
+export type Role = z.infer<typeof roleSchema>;
 
 export const personSchema = z.object({
   userId: z.number().int(),

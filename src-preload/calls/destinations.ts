@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { topicName } from './streamCalls';
+import { topicName } from './names';
 
 // Where a message is sent: a stream's topic, or a direct message to these
 // people (the sender may be among them, and is alone for a note to oneself).

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { streamName, topicName } from './names';
 
 // The bridge's part for streams: the stream browser, a subscription's own
 // settings and the topics the user muted. Each change goes to the server;
 // the window follows the server's events, through the snapshot.
 
 const streamId = z.number().int().positive();
-// Zulip's limits on names the window sends: the bridge's other calls take them too.
-export const streamName = z.string().trim().min(1).max(60);
-// The empty topic is Zulip 10's "general chat", which the server refuses where it is not allowed.
-export const topicName = z.string().trim().max(60);
 
 // A stream the user may see: the public ones and the private ones they are in.
 export const browsedStreamSchema = z.object({

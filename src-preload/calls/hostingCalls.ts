@@ -99,3 +99,8 @@ export const hostingBridgeCalls = {
     result: confirmedResult({}),
   },
 } as const;
+
+export const hostingBridgeEvents = {
+  /** This computer's host changed its status or logged a line (`at`, ms): the Hosting page asks again. */
+  hosting: z.object({ at: z.number() }),
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PYGMENTS_LANGUAGE_LENGTH, linkifierSchema } from '../src-main/wire/linkifiers';
+import { MAX_PYGMENTS_LANGUAGE_LENGTH, linkifierSchema } from '../../src-main/wire/linkifiers';
 
 // The bridge's part for the organization's linkifiers and code playgrounds
 // (Zulip's /realm/filters and /realm/playgrounds). Both lists ride in the
@@ -8,7 +8,7 @@ import { MAX_PYGMENTS_LANGUAGE_LENGTH, linkifierSchema } from '../src-main/wire/
 // Settings lists and changes them for administrators.
 
 export { linkifierSchema };
-export type { Linkifier } from '../src-main/wire/linkifiers';
+export type { Linkifier } from '../../src-main/wire/linkifiers';
 
 /** A playground as the window uses it: the code goes where `{code}` is, whatever the server keeps. */
 export const playgroundViewSchema = z.object({

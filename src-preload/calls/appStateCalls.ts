@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { connectionSchema } from './networkCalls';
+
+// The bridge's part for the app as a whole: the accounts it holds, which one
+// the window shows, the badge, do not disturb and this computer's preferences.
+
+export const accountSummarySchema = z.object({
+  id: z.string(),
+  serverUrl: z.string(),
+  email: z.string(),
+  realmName: z.string(),
+  /** An image the window may show as the organization's icon (a data: URL), or null for initials. */
+  realmIcon: z.string().nullable(),
+  /** The organization hosted on this computer. */
+  hosted: z.boolean(),
+  unreadCount: z.number().int(),
+  connection: connectionSchema,
+  /** No keychain answered: the key lives in memory for this run only. */
+  keyInMemoryOnly: z.boolean(),
+  /** The key is gone (a restart without a keychain): the password or key must be given again. */
+  needsSignIn: z.boolean(),
+});
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+
+export const doNotDisturbSchema = z.object({
+  /** Epoch ms when it ends by itself; null when it lasts until turned off. */
+  until: z.number().nullable(),
+});
+export type DoNotDisturb = z.infer<typeof doNotDisturbSchema>;
+
+// This computer's choices for the app itself.
+export const appPreferencesSchema = z.object({
+  /** Closing the window keeps the app in the tray, even when it hosts nothing. */
+  keepInTray: z.boolean(),
+  startAtLogin: z.boolean(),
+  /** Spell-checking in the compose box, in the system's languages. */
+  spellcheck: z.boolean(),
+  /** Update Hearth automatically while it hosts an organization (installing stops the host). */
+  updateWhileHosting: z.boolean(),
+});
+export type AppPreferences = z.infer<typeof appPreferencesSchema>;
+
+export const appStateSchema = z.object({
+  accounts: z.array(accountSummarySchema),
+  activeAccountId: z.string().nullable(),
+  /** The dock, taskbar and tray count: each account by its desktop_icon_count_display, summed. */
+  badge: z.number().int(),
+  /** On while it silences notifications and sounds; null when off. */
+  doNotDisturb: doNotDisturbSchema.nullable(),
+  /** This computer's organization; null when it hosts none. */
+  hosting: z.enum(['running', 'stopped']).nullable(),
+  preferences: appPreferencesSchema,
+});
+export type AppState = z.infer<typeof appStateSchema>;
+
+const accountId = z.object({ accountId: z.string().min(1).max(100) });
+
+export const appStateBridgeCalls = {
+  getAppState: { args: z.object({}), result: appStateSchema },
+  switchAccount: { args: accountId, result: z.object({}) },
+  removeAccount: { args: accountId, result: z.object({}) },
+  setPreferences: {
+    args: z.object({
+      patch: appPreferencesSchema
+        .partial()
+        .refine((patch) => Object.keys(patch).length > 0, 'change at least one preference'),
+    }),
+    result: appStateSchema,
+  },
+  setDoNotDisturb: {
+    args: z.object({ choice: z.enum(['hour', 'tomorrow', 'untilOff', 'off']) }),
+    result: appStateSchema,
+  },
+} as const;
+
+export const appStateBridgeEvents = {
+  /** The account list, unread counts and connections changed. */
+  appState: appStateSchema,
+} as const;
