@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { bootstrapRealm } from '../../src-main/server/actions/bootstrapRealm';
 import { createUser } from '../../src-main/server/actions/createUser';
+import { sendMessage } from '../../src-main/server/actions/sendMessage';
 import { subscribe } from '../../src-main/server/actions/subscribe';
 import { EventQueues } from '../../src-main/server/events/queues';
 import { AuthCache } from '../../src-main/server/http/authCache';
@@ -51,7 +52,15 @@ export function setupOrg(dataDir: string, queues: number, pollers: number): Even
     rateLimits: null,
     clock: systemClock,
     scheduledDelivery: noScheduledDelivery,
-    outgoingWebhooks: new OutgoingWebhooks(defaultOutgoingWebhookSettings, () => undefined),
+    outgoingWebhooks: new OutgoingWebhooks(
+      defaultOutgoingWebhookSettings,
+      {
+        sql,
+        realmUri: () => services.realmUri(),
+        send: (bot, reply) => sendMessage(services, bot, reply),
+      },
+      () => undefined,
+    ),
     // Nobody here has a password: nothing is ever hashed.
     passwords: new Passwords(defaultPasswordHashing),
   };

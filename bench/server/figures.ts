@@ -5,6 +5,7 @@ import type { ProfileRates } from './rates';
 import type { ReadResult } from './reads';
 import { megabytes, ms, perSecond, type Row } from './report';
 import type { SendResults } from './sends';
+import { plain, tls, type Transport } from './transport';
 
 /** The main figures over one transport: the host against its bare ceilings. */
 export interface TransportFigures {
@@ -32,17 +33,6 @@ const targets = {
   rateLimitRatio: 0.9,
   idleRss: 150 * 1024 * 1024,
 };
-
-// How a table row names the transport: plain HTTP on loopback, or TLS.
-interface Transport {
-  prefix: string;
-  bare: string;
-}
-const plain: Transport = { prefix: '', bare: 'bare node:http' };
-const tls: Transport = { prefix: 'TLS: ', bare: 'bare node:https' };
-
-/** How the figures measured at `url` are named: over TLS for an https: host. */
-export const transportOf = (url: string): Transport => (url.startsWith('https:') ? tls : plain);
 
 function sendRows(sends: SendResults, steadyPerSecond: number, over: Transport): Row[] {
   const rawRate = sends.raw.rate;

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { sendMessage } from '../../src-main/server/actions/sendMessage';
 import { EventQueues } from '../../src-main/server/events/queues';
 import { AuthCache } from '../../src-main/server/http/authCache';
 import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwordHashes';
@@ -65,7 +66,7 @@ const BATCH = 10_000;
 // The host's services, to create people and streams through its own actions;
 // nobody listens to their events yet.
 function generatorServices(sql: Sql): Services {
-  return {
+  const services: Services = {
     sql,
     queues: new EventQueues(),
     dev: false,
@@ -75,10 +76,19 @@ function generatorServices(sql: Sql): Services {
     rateLimits: null,
     clock: systemClock,
     scheduledDelivery: noScheduledDelivery,
-    outgoingWebhooks: new OutgoingWebhooks(defaultOutgoingWebhookSettings, () => undefined),
+    outgoingWebhooks: new OutgoingWebhooks(
+      defaultOutgoingWebhookSettings,
+      {
+        sql,
+        realmUri: () => services.realmUri(),
+        send: (bot, reply) => sendMessage(services, bot, reply),
+      },
+      () => undefined,
+    ),
     // Nobody here has a password: nothing is ever hashed.
     passwords: new Passwords(defaultPasswordHashing),
   };
+  return services;
 }
 
 // A bulk load, then nothing: no journal and no fsync while writing into a

@@ -1,9 +1,9 @@
 import type { ChildServer } from './childServer';
 import { closeClients, openClients, ownProfile } from './clients';
 import type { Credentials } from './credentials';
-import { transportOf } from './figures';
 import { closedLoop, type LoadResult } from './load';
 import { alternate } from './rounds';
+import { transportOf } from './transport';
 
 export interface ProfileRates {
   host: LoadResult;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleEntry } from './bundle';
 import { startChildServer, type ChildServer } from './childServer';
-import { figureRows, transportOf, type Figures } from './figures';
+import { figureRows, type Figures } from './figures';
 import { DATABASE_FILE, fullSize } from './generateOrg';
 import { CONCURRENT_LOGINS, loginRows, measureLogins, type LoginFigures } from './logins';
 import type { NarrowCase, NarrowKind } from './narrowTargets';
@@ -25,6 +25,7 @@ import { formatTable, loadAverage, log, machineLine } from './report';
 import { measureSends, type SendPlan } from './sends';
 import { measureOverTls } from './overTls';
 import { readSetup } from './setup';
+import { transportOf } from './transport';
 import { endBench, rateLimitsOff, ShortWorkload } from './workload';
 
 const { values } = parseArgs({

@@ -1,10 +1,10 @@
 import { bareStreamMessage, closeClients, openClients, streamMessage } from './clients';
 import type { Credentials } from './credentials';
 import { MessageQueues } from './eventQueues';
-import { transportOf } from './figures';
 import { closedLoop, openLoop, type LoadResult } from './load';
 import { RawSender } from './rawSender';
 import { alternate } from './rounds';
+import { transportOf } from './transport';
 import { requireAll } from './workload';
 
 export interface SendResults {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { bootstrapRealm, organizationSeed, type RealmBootstrap } from './actions/bootstrapRealm';
 import { deliverDueScheduledMessages } from './actions/deliverScheduledMessages';
+import { sendMessage } from './actions/sendMessage';
 import { backupsDirOf } from './backups/backupFiles';
 import { Backups, type BackupPolicy } from './backups/backupSchedule';
 import { restoreBackup } from './backups/restoreBackup';
@@ -157,6 +158,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     scheduledDelivery,
     outgoingWebhooks: new OutgoingWebhooks(
       { ...defaultOutgoingWebhookSettings, ...options.outgoingWebhooks },
+      {
+        sql,
+        realmUri: () => services.realmUri(),
+        send: (bot, reply) => sendMessage(services, bot, reply),
+      },
       log,
     ),
     passwords: new Passwords({ ...defaultPasswordHashing, ...options.passwordHashing }),

@@ -20,14 +20,9 @@ import { launchChromium } from '../../../test/helpers/rendererPage';
 import { loadAverage, log, machineLine, megabytes, ms, textTable } from '../../server/report';
 import { requireAll, ShortWorkload } from '../../server/workload';
 import { heapAfterGc, percentile } from '../pageProbes';
-import {
-  checkedMessages,
-  featureMessages,
-  FIRST_VIEW,
-  workload,
-  type Catalog,
-  type Workload,
-} from './catalog';
+import type { Catalog } from './catalog';
+import { checkedMessages, featureMessages } from './checkedMessages';
+import { FIRST_VIEW, workload, type Workload } from './workload';
 import type { FirstViewEntry, PageResult } from './page';
 
 const LOADS = 15;

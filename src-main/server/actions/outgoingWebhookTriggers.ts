@@ -31,6 +31,6 @@ export function triggerOutgoingWebhooks(
   };
   const trigger = sent.isStream ? 'mention' : 'private_message';
   for (const botId of botIds) {
-    services.outgoingWebhooks.enqueue(services, { botId, trigger, message });
+    services.outgoingWebhooks.enqueue({ botId, trigger, message });
   }
 }

@@ -1,7 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import type { Services } from '../services';
 import { botById, BotType, type BotRow } from '../store/bots';
 import { botServices, type BotServiceRow } from '../store/botServices';
 import {
@@ -10,6 +9,7 @@ import {
   isDisallowedAddress,
   urlHostname,
 } from './addressGuard';
+import type { DeliveryPort } from './deliveryPort';
 import { reprBytes, reprStr } from './pythonRepr';
 import { replyContent, webhookRequest, type WebhookEvent, type WebhookRequest } from './payloads';
 import { failWithMessage, notifyBotOwner, replyInConversation } from './replies';
@@ -149,13 +149,14 @@ export class OutgoingWebhooks {
 
   constructor(
     readonly settings: OutgoingWebhookSettings,
+    private readonly port: DeliveryPort,
     private readonly log: (line: string) => void,
   ) {}
 
-  enqueue(services: Services, event: WebhookEvent): void {
+  enqueue(event: WebhookEvent): void {
     if (this.#abort.signal.aborted) return;
     const job = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.#deliver(services, event))
+      .then(() => this.#deliver(event))
       .catch((error: unknown) => this.log(`outgoing webhook failed: ${String(error)}`))
       .finally(() => this.#pending.delete(job));
     this.#pending.add(job);
@@ -172,24 +173,19 @@ export class OutgoingWebhooks {
     await this.settled();
   }
 
-  async #deliver(services: Services, event: WebhookEvent): Promise<void> {
-    const bot = botById(services.sql, event.botId);
+  async #deliver(event: WebhookEvent): Promise<void> {
+    const bot = botById(this.port.sql, event.botId);
     if (!bot || bot.is_active !== 1 || bot.bot_type !== BotType.outgoingWebhook) return;
-    for (const service of botServices(services.sql, bot.id)) {
-      await this.#deliverTo(services, bot, service, event);
+    for (const service of botServices(this.port.sql, bot.id)) {
+      await this.#deliverTo(bot, service, event);
     }
   }
 
-  async #deliverTo(
-    services: Services,
-    bot: BotRow,
-    service: BotServiceRow,
-    event: WebhookEvent,
-  ): Promise<void> {
-    const realmHost = urlHostname(services.realmUri()) ?? '';
+  async #deliverTo(bot: BotRow, service: BotServiceRow, event: WebhookEvent): Promise<void> {
+    const realmHost = urlHostname(this.port.realmUri()) ?? '';
     const outgoing = webhookRequest(event, bot, service, realmHost);
     if ('refusal' in outgoing) {
-      failWithMessage(services, bot, event.message, outgoing.refusal, this.log);
+      failWithMessage(this.port, bot, event.message, outgoing.refusal, this.log);
       return;
     }
     for (let failedTries = 0; ; failedTries += 1) {
@@ -197,28 +193,23 @@ export class OutgoingWebhooks {
       if (this.#abort.signal.aborted) return;
       if (outcome.kind === 'timeout' || outcome.kind === 'connection') {
         if (failedTries < MAX_RETRIES) continue;
-        this.#unavailable(services, bot, event, outcome.kind);
+        this.#unavailable(bot, event, outcome.kind);
         return;
       }
-      this.#settle(services, bot, service, event, outcome);
+      this.#settle(bot, service, event, outcome);
       return;
     }
   }
 
   // Zulip's request_retry once the retries are spent.
-  #unavailable(
-    services: Services,
-    bot: BotRow,
-    event: WebhookEvent,
-    kind: 'timeout' | 'connection',
-  ): void {
+  #unavailable(bot: BotRow, event: WebhookEvent, kind: 'timeout' | 'connection'): void {
     const text =
       kind === 'timeout'
         ? `Request timed out after ${this.settings.timeoutMs / 1000} seconds.`
         : 'A connection error occurred. Is my bot server down?';
-    failWithMessage(services, bot, event.message, 'Bot is unavailable', this.log);
+    failWithMessage(this.port, bot, event.message, 'Bot is unavailable', this.log);
     notifyBotOwner(
-      services,
+      this.port,
       bot,
       event.message,
       { kind: 'failure', text, payload: null },
@@ -228,7 +219,6 @@ export class OutgoingWebhooks {
 
   // Zulip's do_rest_call for an answer, a refused address or an exception.
   #settle(
-    services: Services,
     bot: BotRow,
     service: BotServiceRow,
     event: WebhookEvent,
@@ -239,31 +229,31 @@ export class OutgoingWebhooks {
       const failure =
         `An exception of type *${outcome.type}* occurred for message \`${message.content}\`! ` +
         'See the Zulip server logs for more information.';
-      failWithMessage(services, bot, message, failure, this.log);
-      notifyBotOwner(services, bot, message, outcome, this.log);
+      failWithMessage(this.port, bot, message, failure, this.log);
+      notifyBotOwner(this.port, bot, message, outcome, this.log);
       return;
     }
     // Zulip's proxy refuses a private address with 407 and an empty body.
     const status = outcome.kind === 'disallowed' ? 407 : outcome.status;
     const body = outcome.kind === 'disallowed' ? Buffer.alloc(0) : outcome.body;
     if (status < 200 || status > 299) {
-      failWithMessage(services, bot, message, `Third party responded with ${status}`, this.log);
+      failWithMessage(this.port, bot, message, `Third party responded with ${status}`, this.log);
       const payload = body.length > 0 ? reprBytes(body) : null;
-      notifyBotOwner(services, bot, message, { kind: 'status', status, payload }, this.log);
+      notifyBotOwner(this.port, bot, message, { kind: 'status', status, payload }, this.log);
       return;
     }
     try {
       const content = this.#replyOf(service, body);
-      if (content !== null) replyInConversation(services, bot, message, content);
+      if (content !== null) replyInConversation(this.port, bot, message, content);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      failWithMessage(services, bot, message, error.message, this.log);
+      failWithMessage(this.port, bot, message, error.message, this.log);
       const text =
         'The outgoing webhook server attempted to send a message in Zulip, ' +
         `but that request resulted in the following error:\n> ${error.message}`;
       const replyText = body.toString('utf8');
       notifyBotOwner(
-        services,
+        this.port,
         bot,
         message,
         { kind: 'failure', text, payload: replyText ? reprStr(replyText) : null },

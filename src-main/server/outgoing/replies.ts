@@ -1,15 +1,14 @@
 import { ApiError } from '../errors';
 import { encodeHashComponent, streamNarrowSlug } from '../markdown/streamLinks';
-import type { Services } from '../services';
-import { sendMessage, type Destination } from '../actions/sendMessage';
 import type { BotRow } from '../store/bots';
 import { userById } from '../store/users';
+import type { DeliveryPort, ReplyDestination } from './deliveryPort';
 import type { WebhookMessage } from './payloads';
 
 // Zulip's get_client("OutgoingWebhookResponse"), the client a bot's replies come from.
 const RESPONSE_CLIENT = 'OutgoingWebhookResponse';
 
-function conversationOf(message: WebhookMessage): Destination {
+function conversationOf(message: WebhookMessage): ReplyDestination {
   if (typeof message.display_recipient === 'string') {
     return {
       type: 'stream',
@@ -25,12 +24,12 @@ function conversationOf(message: WebhookMessage): Destination {
  * whether or not it may read that stream (Zulip's skip_stream_access_check).
  */
 export function sendResponse(
-  services: Services,
+  port: DeliveryPort,
   bot: BotRow,
-  destination: Destination,
+  destination: ReplyDestination,
   content: string,
 ): void {
-  sendMessage(services, bot, {
+  port.send(bot, {
     destination,
     content,
     clientName: RESPONSE_CLIENT,
@@ -40,14 +39,14 @@ export function sendResponse(
 
 /** Zulip's fail_with_message: "Failure! …" where the bot was addressed, if it still can be. */
 export function failWithMessage(
-  services: Services,
+  port: DeliveryPort,
   bot: BotRow,
   message: WebhookMessage,
   failure: string,
   log: (line: string) => void,
 ): void {
   try {
-    sendResponse(services, bot, conversationOf(message), `Failure! ${failure}`);
+    sendResponse(port, bot, conversationOf(message), `Failure! ${failure}`);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     log(`outgoing webhook of bot ${bot.id}: could not report a failure: ${error.message}`);
@@ -55,12 +54,12 @@ export function failWithMessage(
 }
 
 export function replyInConversation(
-  services: Services,
+  port: DeliveryPort,
   bot: BotRow,
   message: WebhookMessage,
   content: string,
 ): void {
-  sendResponse(services, bot, conversationOf(message), content);
+  sendResponse(port, bot, conversationOf(message), content);
 }
 
 // Zulip's near_message_url, the link in a notice to a bot's owner.
@@ -97,22 +96,22 @@ function noticeDetail(notice: OwnerNotice): string {
 
 /** Zulip's notify_bot_owner: a private message from the bot to its owner. */
 export function notifyBotOwner(
-  services: Services,
+  port: DeliveryPort,
   bot: BotRow,
   message: WebhookMessage,
   notice: OwnerNotice,
   log: (line: string) => void,
 ): void {
-  const owner = bot.bot_owner_id === null ? undefined : userById(services.sql, bot.bot_owner_id);
+  const owner = bot.bot_owner_id === null ? undefined : userById(port.sql, bot.bot_owner_id);
   if (!owner) return;
-  const url = nearMessageUrl(services.realmUri(), message);
+  const url = nearMessageUrl(port.realmUri(), message);
   let content = `[A message](${url}) to your bot @_**${bot.full_name}** triggered an outgoing webhook.`;
   content += noticeDetail(notice);
   if (notice.kind !== 'exception' && notice.payload) {
     content += `\nThe response contains the following payload:\n\`\`\`\n${notice.payload}\n\`\`\``;
   }
   try {
-    sendResponse(services, bot, { type: 'private', to: [owner.email] }, content);
+    sendResponse(port, bot, { type: 'private', to: [owner.email] }, content);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     log(`outgoing webhook of bot ${bot.id}: could not tell its owner: ${error.message}`);
