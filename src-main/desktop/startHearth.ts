@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { BridgeService } from '../../src-preload/bridge';
 import type { SessionTuning } from '../client/runtime/accountRuntime';
-import { createBridgeService } from '../client/app/bridgeService';
+import { createBridgeService } from '../client/bridge/bridgeService';
 import type { Confirm } from '../client/ports/confirmPort';
 import { HearthApp, type HearthAppOptions } from '../client/app/hearthApp';
 import { PageNotifier, type Notifier } from '../client/ports/notifier';

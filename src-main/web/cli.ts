@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBridgeService } from '../client/app/bridgeService';
+import { createBridgeService } from '../client/bridge/bridgeService';
 import { HearthApp } from '../client/app/hearthApp';
 import { noHosting } from '../client/ports/hostingPort';
 import { createMemorySecretStore } from '../client/secretStore';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src-main/client/api';
-import { BridgeArgumentError } from '../../src-main/client/app/bridgeService';
+import { BridgeArgumentError } from '../../src-main/client/bridge/bridgeService';
 import { OwnBots } from '../../src-main/client/bots';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { integrations } from '../../src-main/server/integrations';

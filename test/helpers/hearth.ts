@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionTuning } from '../../src-main/client/runtime/accountRuntime';
-import { createBridgeService } from '../../src-main/client/app/bridgeService';
+import { createBridgeService } from '../../src-main/client/bridge/bridgeService';
 import type { SaveDownload } from '../../src-main/client/ports/downloadPort';
 import { HearthApp } from '../../src-main/client/app/hearthApp';
 import { PageNotifier } from '../../src-main/client/ports/notifier';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BridgeArgumentError } from '../../../src-main/client/app/bridgeService';
+import { BridgeArgumentError } from '../../../src-main/client/bridge/bridgeService';
 import { invokeBridgeCall, type BridgeService } from '../../../src-preload/bridge';
 import { eventually, signedInHearth } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';

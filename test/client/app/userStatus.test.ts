@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BridgeArgumentError } from '../../../src-main/client/app/bridgeService';
+import { BridgeArgumentError } from '../../../src-main/client/bridge/bridgeService';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import { invokeBridgeCall } from '../../../src-preload/bridge';
 import { eventually, testApps, type TestHearth } from '../../helpers/hearth';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { statePush } from '../../../src-main/client/app/statePush';
+import { statePush } from '../../../src-main/client/bridge/statePush';
 
 const timing = { gapMs: 40, maxMs: 300 };
 // The clock is the test's, so a busy machine cannot stretch a wait past a deadline.

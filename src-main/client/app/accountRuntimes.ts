@@ -1,0 +1,211 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Narrow } from '../../../src-preload/bridge';
+import type { Account, AccountRecord, Accounts, SignInResult } from '../accounts';
+import { reachThrough } from '../accounts/certificatePin';
+import type { RealmIcons } from '../admin/realmIcons';
+import { openCache } from '../cache/openCache';
+import type { Emitter } from '../emitter';
+import type { Network } from '../network/routing';
+import type { Alert } from '../runtime/accountAlerts';
+import { AccountRuntime, type SessionTuning } from '../runtime/accountRuntime';
+import { narrowTerms } from '../views/narrows';
+import { mt } from '../../i18n/mainText';
+import type { HearthAppEvents } from './appEvents';
+
+export interface AccountRuntimesOptions {
+  accounts: Accounts;
+  profileDir: string;
+  tuning: SessionTuning;
+  network: Network;
+  icons: RealmIcons;
+  events: Emitter<HearthAppEvents>;
+  log: (line: string) => void;
+  focused: () => boolean;
+  /** The person is at the computer, for presence. */
+  present: () => boolean;
+  /** Shows an account's notifications and plays their sound. */
+  deliver: (accountId: string, alerts: readonly Alert[]) => void;
+  /** An account's line in the switcher changed: its counts, its connection, its icon. */
+  changed: () => void;
+}
+
+export const cacheFileOf = (profileDir: string, account: Pick<AccountRecord, 'id'>) =>
+  join(profileDir, 'caches', `${account.id}.sqlite3`);
+
+export async function deleteCacheFiles(file: string): Promise<void> {
+  await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(file + suffix, { force: true })));
+}
+
+/**
+ * The accounts open in the app: one runtime (cache, session, outbox) per
+ * account, and the one shown in the window, whose changes alone reach it.
+ */
+export class AccountRuntimes {
+  readonly #options: AccountRuntimesOptions;
+  readonly #runtimes = new Map<string, AccountRuntime>();
+  #activeId: string | null = null;
+
+  constructor(options: AccountRuntimesOptions) {
+    this.#options = options;
+  }
+
+  get activeId(): string | null {
+    return this.#activeId;
+  }
+
+  /** Shows the account in the window; null for none. */
+  show(accountId: string | null): void {
+    this.#activeId = accountId;
+  }
+
+  /** After `accountId` closed: the window shows the first account still open, if it showed that one. */
+  showAnotherThan(accountId: string): void {
+    if (this.#activeId === accountId) this.#activeId = this.#runtimes.keys().next().value ?? null;
+  }
+
+  active(): AccountRuntime {
+    const runtime = this.activeOrNull();
+    if (!runtime) throw new Error(mt('main.accounts.noneOpen'));
+    return runtime;
+  }
+
+  activeOrNull(): AccountRuntime | null {
+    return (this.#activeId === null ? undefined : this.#runtimes.get(this.#activeId)) ?? null;
+  }
+
+  has(accountId: string): boolean {
+    return this.#runtimes.has(accountId);
+  }
+
+  get(accountId: string): AccountRuntime | undefined {
+    return this.#runtimes.get(accountId);
+  }
+
+  /** The account's runtime, for a call that names it. */
+  require(accountId: string): AccountRuntime {
+    const runtime = this.#runtimes.get(accountId);
+    if (!runtime) throw new Error(mt('main.accounts.gone'));
+    return runtime;
+  }
+
+  all(): AccountRuntime[] {
+    return [...this.#runtimes.values()];
+  }
+
+  open(account: Account, key: string | null): void {
+    const { profileDir, tuning, network, events, log } = this.#options;
+    const opened = openCache(cacheFileOf(profileDir, account), { log });
+    if (opened.rebuilt) {
+      log(
+        `the cache of ${account.email} was unusable (${opened.rebuilt.detail}); moved to ${opened.rebuilt.movedTo} and rebuilt`,
+      );
+    }
+    const isActive = () => this.#activeId === account.id;
+    const runtime = new AccountRuntime(
+      account,
+      opened.cache,
+      key,
+      tuning,
+      network,
+      log,
+      () => this.#options.focused() && isActive(),
+      () => this.#options.present(),
+    );
+    this.#runtimes.set(account.id, runtime);
+    runtime.on('alerts', (alerts) => this.#options.deliver(account.id, alerts));
+    // A new icon has a new URL; a Hearth host draws its default icon from the
+    // organization's name, so a new name may bring a new icon too.
+    const iconOf = () => `${runtime.realmIconUrl ?? ''} ${runtime.realmName}`;
+    let icon = iconOf();
+    runtime.on('summary', () => {
+      if (iconOf() !== icon) {
+        icon = iconOf();
+        this.fetchIcon({ ...account, realmIcon: runtime.realmIconUrl ?? account.realmIcon });
+      }
+      this.#options.changed();
+    });
+    runtime.on('snapshot', () => {
+      if (isActive()) events.emit('snapshot', undefined);
+    });
+    runtime.on('feed', (change) => {
+      if (isActive()) events.emit('feed', { accountId: account.id, ...change });
+    });
+    runtime.on('outbox', () => {
+      if (isActive()) events.emit('outbox', { accountId: account.id });
+    });
+    runtime.on('typing', (conversations) => {
+      if (isActive()) events.emit('typing', { accountId: account.id, conversations });
+    });
+    runtime.on('drafts', () => {
+      if (isActive()) events.emit('drafts', { accountId: account.id });
+    });
+    runtime.start();
+  }
+
+  /** Keeps a signed-in account, opens it anew and shows it in the window; resolves to its ID. */
+  async adopt(signedIn: SignInResult, hosted: boolean): Promise<string> {
+    const account = await this.#options.accounts.add(signedIn, { hosted });
+    await this.close(account.id);
+    this.open(account, signedIn.apiKey);
+    this.#activeId = account.id;
+    this.#options.changed();
+    this.fetchIcon(account);
+    return account.id;
+  }
+
+  /** Opens each account on `serverUrl` anew, as the account list now has it. */
+  async reopenServer(serverUrl: string): Promise<void> {
+    const { accounts } = this.#options;
+    const records = await accounts.all();
+    for (const runtime of this.all()) {
+      if (runtime.account.serverUrl !== serverUrl) continue;
+      await this.close(runtime.account.id);
+      const account = records.find(({ id }) => id === runtime.account.id);
+      if (account) this.open(account, await accounts.keyOf(account));
+    }
+  }
+
+  /**
+   * Remembers where the window is on the active account, to open there next
+   * time. The window does not wait for the file: a narrow opens without a
+   * disk flush, and the writes keep their order (stop waits for them).
+   */
+  rememberNarrow(narrow: Narrow): void {
+    const runtime = this.active();
+    const terms = narrowTerms(narrow);
+    runtime.account = { ...runtime.account, lastNarrow: terms };
+    this.#options.accounts.setLastNarrow(runtime.account.id, terms).catch((error: unknown) => {
+      this.#options.log(`the narrow to open next time could not be saved: ${String(error)}`);
+    });
+  }
+
+  /** Forgets the account's runtime and stops it; null when it had none. */
+  async close(accountId: string): Promise<AccountRuntime | null> {
+    const runtime = this.#runtimes.get(accountId);
+    if (!runtime) return null;
+    this.#runtimes.delete(accountId);
+    await runtime.stop();
+    return runtime;
+  }
+
+  async closeAll(): Promise<void> {
+    // Forgotten first: work still under way (an icon's fetch) that ends
+    // meanwhile finds no account to read a closed cache of.
+    const runtimes = [...this.#runtimes.values()];
+    this.#runtimes.clear();
+    await Promise.all(runtimes.map((runtime) => runtime.stop()));
+  }
+
+  /** Fetches the organization's icon in the background; the switcher shows initials meanwhile. */
+  fetchIcon(account: Pick<AccountRecord, 'id' | 'serverUrl' | 'realmIcon' | 'certificate'>): void {
+    const { fetch: pinned } = reachThrough(
+      this.#options.network,
+      account.serverUrl,
+      account.certificate,
+    );
+    void this.#options.icons.fetch(account.id, account.realmIcon, pinned).then((fetched) => {
+      if (fetched && this.#runtimes.has(account.id)) this.#options.changed();
+    });
+  }
+}
