@@ -2,11 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
+import importCycles from './eslint/importCycles.js';
 
 const electron = {
   name: 'electron',
   message: 'Only src-main/desktop and src-main/index.ts talk to Electron.',
 };
+
+// The app's folders and its benchmarks'; tests are exempt from the rules on
+// size and cycles below.
+const sourceFolders = ['src-main', 'src-preload', 'src-renderer', 'bench'];
+const cycleFolders = [...sourceFolders, 'scripts'];
 
 // The process a file runs in must be obvious from where it lives; these zones make
 // the boundaries of DESIGN.md mechanical instead of a matter of good intentions.
@@ -14,6 +20,11 @@ const zone = (files, patterns, paths = [electron]) => ({
   files,
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] },
 });
+
+// A relative import that climbs out of its folder into one of these, the
+// folder's index included: '../client' as much as '../client/session' or
+// '../../src-main/client'.
+const climbingInto = (folders) => `^(?:\\.\\./)+(?:src-main/)?(?:${folders.join('|')})(?:/|$)`;
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/'] },
@@ -60,7 +71,20 @@ export default tseslint.config(
     ['src-main/wire/**'],
     [
       {
-        group: ['**/server/**', '**/client/**', '**/desktop/**', '**/web/**'],
+        // state/ is becoming reducer/, permissions/, registerReads/ and widgets/.
+        regex: climbingInto([
+          'server',
+          'client',
+          'desktop',
+          'web',
+          'state',
+          'reducer',
+          'permissions',
+          'registerReads',
+          'widgets',
+          'src-preload',
+          'src-renderer',
+        ]),
         message: 'wire/ is shared by every part and depends on none.',
       },
     ],
@@ -140,5 +164,33 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src-preload/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Types included: what the bridge carries is declared in wire/,
+              // which the window may read, and client/ is main's alone.
+              regex: '(?:^|/)src-main/client(?:/|$)',
+              message: 'The bridge speaks wire/ types; it never reaches into client/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A file is read whole; blank lines and comments count toward its size.
+    files: sourceFolders.map((folder) => `${folder}/**`),
+    rules: { 'max-lines': ['error', { max: 600, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    files: cycleFolders.map((folder) => `${folder}/**`),
+    plugins: { hearth: importCycles },
+    rules: { 'hearth/no-import-cycle': ['error', { folders: cycleFolders }] },
   },
 );

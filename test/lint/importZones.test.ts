@@ -39,6 +39,50 @@ describe('import zones', () => {
       'src-renderer/src/zone.ts',
       "import { readFile } from 'node:fs';\nexport const r = readFile;\n",
     ],
+    [
+      'src-preload/zone.ts',
+      "export type { ProxySetting } from '../src-main/client/network/proxySetting';\n",
+    ],
+    [
+      'src-preload/index.ts',
+      "import type { Session } from '../src-main/client/session/session';\nexport type S = Session;\n",
+    ],
+    [
+      'src-main/wire/zone.ts',
+      "import type { Session } from '../client';\nexport type S = Session;\n",
+    ],
+    [
+      'src-main/wire/zone.ts',
+      "import type { Host } from '../../src-main/server/host';\nexport type H = Host;\n",
+    ],
+    [
+      'src-main/wire/zone.ts',
+      "import type { State } from '../state/reducer';\nexport type S = State;\n",
+    ],
+    [
+      'src-main/wire/zone.ts',
+      "import type { State } from '../reducer/reducer';\nexport type S = State;\n",
+    ],
+    [
+      'src-main/wire/zone.ts',
+      "import type { Role } from '../permissions';\nexport type R = Role;\n",
+    ],
+    [
+      'src-main/wire/zone.ts',
+      "import type { Reads } from '../registerReads/reads';\nexport type R = Reads;\n",
+    ],
+    [
+      'src-main/wire/zone.ts',
+      "import type { Poll } from '../widgets/poll';\nexport type P = Poll;\n",
+    ],
+    [
+      'src-main/wire/zone.ts',
+      "import type { ChatBridge } from '../../src-preload/bridge';\nexport type B = ChatBridge;\n",
+    ],
+    [
+      'src-main/wire/zone.ts',
+      "import type { Row } from '../../src-renderer/src/lib/feedRows';\nexport type R = Row;\n",
+    ],
   ])('forbids %s from importing across its boundary (%#)', async (filePath, code) => {
     expect(await restrictedImports(filePath, code)).toHaveLength(1);
   });
@@ -50,6 +94,11 @@ describe('import zones', () => {
       'src-renderer/src/zone.ts',
       "import type { ChatBridge } from '../../src-preload/bridge';\nexport type B = ChatBridge;\n",
     ],
+    [
+      'src-preload/bridge.ts',
+      "export type { ProxySetting } from '../src-main/wire/proxySetting';\n",
+    ],
+    ['src-main/wire/zone.ts', "import { glyph } from './emojiGlyph';\nexport const g = glyph;\n"],
   ])('lets %s import what its part needs (%#)', async (filePath, code) => {
     expect(await restrictedImports(filePath, code)).toEqual([]);
   });
