@@ -15,7 +15,7 @@ const sourceFolders = ['src-main', 'src-preload', 'src-renderer', 'bench'];
 const cycleFolders = [...sourceFolders, 'scripts'];
 
 // The process a file runs in must be obvious from where it lives; these zones make
-// the boundaries of DESIGN.md mechanical instead of a matter of good intentions.
+// the boundaries of docs/architecture.md mechanical instead of a matter of good intentions.
 const zone = (files, patterns, paths = [electron]) => ({
   files,
   rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] },
@@ -71,13 +71,11 @@ export default tseslint.config(
     ['src-main/wire/**'],
     [
       {
-        // state/ is becoming reducer/, permissions/, registerReads/ and widgets/.
         regex: climbingInto([
           'server',
           'client',
           'desktop',
           'web',
-          'state',
           'reducer',
           'permissions',
           'registerReads',
@@ -130,7 +128,7 @@ export default tseslint.config(
         allowTypeImports: true,
         message: 'The renderer sees only the types of the bridge.',
       },
-      // wire/ is declared once for every part (DESIGN.md); the window runs
+      // wire/ is declared once for every part (docs/architecture.md); the window runs
       // two pieces of it: emojiGlyph.ts, to draw the emoji of server HTML, and
       // urlTemplate.ts, to open a code block in a playground. i18n/ is the
       // one way the window and main speak a language.
