@@ -2,22 +2,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { bootstrapRealm } from '../../src-main/server/actions/bootstrapRealm';
 import { createUser } from '../../src-main/server/actions/createUser';
-import { sendMessage } from '../../src-main/server/actions/sendMessage';
 import { subscribe } from '../../src-main/server/actions/subscribe';
-import { EventQueues } from '../../src-main/server/events/queues';
-import { AuthCache } from '../../src-main/server/http/authCache';
-import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwordHashes';
-import type { Services } from '../../src-main/server/services';
-import { systemClock } from '../../src-main/server/clock';
-import { noScheduledDelivery } from '../../src-main/server/scheduledDelivery';
 import { Sql } from '../../src-main/server/store/sql';
 import { Role } from '../../src-main/server/store/users';
 import { credentialsOf, type Credentials } from '../server/credentials';
+import { generatorServices } from '../server/generatorServices';
 import { queueMix } from './queueMix';
-import {
-  defaultOutgoingWebhookSettings,
-  OutgoingWebhooks,
-} from '../../src-main/server/outgoing/deliveries';
 
 export const DATABASE_FILE = 'hearth.sqlite3';
 export const FAN_OUT_STREAM = 'fan-out';
@@ -42,28 +32,7 @@ export function setupOrg(dataDir: string, queues: number, pollers: number): Even
   const path = join(dataDir, DATABASE_FILE);
   const sql = new Sql(path, { logSlow: () => undefined });
   // Nobody listens yet: the queues only have to exist for the actions to notify.
-  const services: Services = {
-    sql,
-    queues: new EventQueues(),
-    dev: false,
-    realmUri: () => '',
-    certificateFingerprint: () => null,
-    authCache: new AuthCache(),
-    rateLimits: null,
-    clock: systemClock,
-    scheduledDelivery: noScheduledDelivery,
-    outgoingWebhooks: new OutgoingWebhooks(
-      defaultOutgoingWebhookSettings,
-      {
-        sql,
-        realmUri: () => services.realmUri(),
-        send: (bot, reply) => sendMessage(services, bot, reply),
-      },
-      () => undefined,
-    ),
-    // Nobody here has a password: nothing is ever hashed.
-    passwords: new Passwords(defaultPasswordHashing),
-  };
+  const services = generatorServices(sql);
   const { ownerId, userIds } = sql.transaction(() => {
     const { owner } = bootstrapRealm(services, {
       realmName: 'Hearth events bench',

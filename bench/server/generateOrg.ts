@@ -1,25 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { sendMessage } from '../../src-main/server/actions/sendMessage';
-import { EventQueues } from '../../src-main/server/events/queues';
-import { AuthCache } from '../../src-main/server/http/authCache';
-import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwordHashes';
-import type { Services } from '../../src-main/server/services';
-import { systemClock } from '../../src-main/server/clock';
-import { noScheduledDelivery } from '../../src-main/server/scheduledDelivery';
 import { Sql } from '../../src-main/server/store/sql';
 import { BulkInserter } from './bulkInsert';
+import { generatorServices } from './generatorServices';
 import { buildContentPool } from './contentPool';
 import { MessagePlanner } from './messagePlan';
 import { Prng } from './prng';
 import { createRoster, type RosterSize } from './roster';
 import { rosterLookups } from './rosterLookups';
 import { contentWords } from './vocabulary';
-import {
-  defaultOutgoingWebhookSettings,
-  OutgoingWebhooks,
-} from '../../src-main/server/outgoing/deliveries';
 
 export interface OrgSize extends RosterSize {
   messages: number;
@@ -62,34 +52,6 @@ export const DATABASE_FILE = 'hearth.sqlite3';
 export const MANIFEST_FILE = 'manifest.json';
 
 const BATCH = 10_000;
-
-// The host's services, to create people and streams through its own actions;
-// nobody listens to their events yet.
-function generatorServices(sql: Sql): Services {
-  const services: Services = {
-    sql,
-    queues: new EventQueues(),
-    dev: false,
-    realmUri: () => '',
-    certificateFingerprint: () => null,
-    authCache: new AuthCache(),
-    rateLimits: null,
-    clock: systemClock,
-    scheduledDelivery: noScheduledDelivery,
-    outgoingWebhooks: new OutgoingWebhooks(
-      defaultOutgoingWebhookSettings,
-      {
-        sql,
-        realmUri: () => services.realmUri(),
-        send: (bot, reply) => sendMessage(services, bot, reply),
-      },
-      () => undefined,
-    ),
-    // Nobody here has a password: nothing is ever hashed.
-    passwords: new Passwords(defaultPasswordHashing),
-  };
-  return services;
-}
 
 // A bulk load, then nothing: no journal and no fsync while writing into a
 // folder that is only put in place once complete.

@@ -13,6 +13,7 @@ const generatorFiles = [
   'bulkInsert.ts',
   'contentPool.ts',
   'generateOrg.ts',
+  'generatorServices.ts',
   'messagePlan.ts',
   'prng.ts',
   'roster.ts',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { bootstrapRealm, organizationSeed, type RealmBootstrap } from './actions/bootstrapRealm';
 import { deliverDueScheduledMessages } from './actions/deliverScheduledMessages';
-import { sendMessage } from './actions/sendMessage';
+import { botReplyPort } from './actions/botReplyPort';
 import { backupsDirOf } from './backups/backupFiles';
 import { Backups, type BackupPolicy } from './backups/backupSchedule';
 import { restoreBackup } from './backups/restoreBackup';
@@ -158,11 +158,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     scheduledDelivery,
     outgoingWebhooks: new OutgoingWebhooks(
       { ...defaultOutgoingWebhookSettings, ...options.outgoingWebhooks },
-      {
-        sql,
-        realmUri: () => services.realmUri(),
-        send: (bot, reply) => sendMessage(services, bot, reply),
-      },
+      botReplyPort(sql, () => services),
       log,
     ),
     passwords: new Passwords({ ...defaultPasswordHashing, ...options.passwordHashing }),

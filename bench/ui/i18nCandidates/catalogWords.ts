@@ -1,15 +1,8 @@
+import { mainAreas, windowAreas } from '../../../src-main/i18n/catalogs';
 import type { Pick } from './seededRandom';
 
-export const areas = [
-  'common',
-  'window',
-  'settings',
-  'feed',
-  'channels',
-  'hosting',
-  'people',
-  'main',
-];
+// The app's own areas, so the generated catalog splits as the real one does.
+export const areas = [...windowAreas, ...mainAreas];
 
 const actions = [
   'Mute',

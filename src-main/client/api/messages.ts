@@ -78,6 +78,22 @@ export interface MessagesApi {
   setTyping(op: 'start' | 'stop', to: TypingTarget): Promise<void>;
 }
 
+/** GET /messages's parameters for a page; the HTML rendered unless asked otherwise. */
+function pageParams(
+  { anchor, numBefore, numAfter, narrow, includeAnchor, applyMarkdown }: MessagesRequest,
+  featureLevel: () => number,
+) {
+  return {
+    anchor,
+    num_before: numBefore,
+    num_after: numAfter,
+    narrow,
+    apply_markdown: applyMarkdown ?? true,
+    ...(includeAnchor === undefined ? {} : { include_anchor: includeAnchor }),
+    ...emptyTopic(featureLevel),
+  };
+}
+
 export function messagesApi(http: HttpClient, featureLevel: () => number): MessagesApi {
   return {
     async sendStreamMessage({ stream, topic, content }) {
@@ -93,45 +109,18 @@ export function messagesApi(http: HttpClient, featureLevel: () => number): Messa
       const response = await http.request(
         'GET',
         'messages',
-        {
-          anchor: 'newest',
-          num_before: count,
-          num_after: 0,
-          narrow,
-          apply_markdown: true,
-          ...emptyTopic(featureLevel),
-        },
+        pageParams({ anchor: 'newest', numBefore: count, numAfter: 0, narrow }, featureLevel),
         messagesResponseSchema,
       );
       return response.messages;
     },
-    getMessages: ({ anchor, numBefore, numAfter, narrow, includeAnchor, applyMarkdown }) =>
-      http.request(
-        'GET',
-        'messages',
-        {
-          anchor,
-          num_before: numBefore,
-          num_after: numAfter,
-          narrow,
-          apply_markdown: applyMarkdown ?? true,
-          ...(includeAnchor === undefined ? {} : { include_anchor: includeAnchor }),
-          ...emptyTopic(featureLevel),
-        },
-        messagesResponseSchema,
-      ),
+    getMessages: (request) =>
+      http.request('GET', 'messages', pageParams(request, featureLevel), messagesResponseSchema),
     async searchMessages({ anchor, numBefore, numAfter, narrow }) {
       const answer = await http.request(
         'GET',
         'messages',
-        {
-          anchor,
-          num_before: numBefore,
-          num_after: numAfter,
-          narrow,
-          apply_markdown: true,
-          ...emptyTopic(featureLevel),
-        },
+        pageParams({ anchor, numBefore, numAfter, narrow }, featureLevel),
         searchAnswerSchema,
       );
       return {
