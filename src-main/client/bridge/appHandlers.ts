@@ -1,6 +1,4 @@
-import type { CallArgs } from '../../../src-preload/bridge';
 import type { HearthApp } from '../app/hearthApp';
-import { parseArgs } from './callArgs';
 import { handlers } from './callHandlers';
 
 /**
@@ -9,39 +7,33 @@ import { handlers } from './callHandlers';
  */
 export function appHandlers(app: HearthApp) {
   return handlers({
-    async getAppState(args: CallArgs<'getAppState'>) {
-      parseArgs('getAppState', args);
+    async getAppState() {
       return app.appState();
     },
-    async switchAccount(args: CallArgs<'switchAccount'>) {
-      app.switchTo(parseArgs('switchAccount', args).accountId);
+    async switchAccount(args) {
+      app.switchTo(args.accountId);
       return {};
     },
-    async removeAccount(args: CallArgs<'removeAccount'>) {
-      await app.remove(parseArgs('removeAccount', args).accountId);
+    async removeAccount(args) {
+      await app.remove(args.accountId);
       return {};
     },
-    async setPreferences(args: CallArgs<'setPreferences'>) {
-      return app.setPreferences(parseArgs('setPreferences', args).patch);
+    async setPreferences(args) {
+      return app.setPreferences(args.patch);
     },
-    async setDoNotDisturb(args: CallArgs<'setDoNotDisturb'>) {
-      return app.setDoNotDisturb(parseArgs('setDoNotDisturb', args).choice);
+    async setDoNotDisturb(args) {
+      return app.setDoNotDisturb(args.choice);
     },
-    async probeServer(args: CallArgs<'probeServer'>) {
-      return app.probe(parseArgs('probeServer', args).serverUrl);
+    async probeServer(args) {
+      return app.probe(args.serverUrl);
     },
-    async findOrganizations(args: CallArgs<'findOrganizations'>) {
-      parseArgs('findOrganizations', args);
+    async findOrganizations() {
       return app.findOrganizations();
     },
-    async joinOrganization(args: CallArgs<'joinOrganization'>) {
-      return app.join(parseArgs('joinOrganization', args));
+    async joinOrganization(args) {
+      return app.join(args);
     },
-    async hostOrganization(args: CallArgs<'hostOrganization'>) {
-      const { organizationName, fullName, email, password, language } = parseArgs(
-        'hostOrganization',
-        args,
-      );
+    async hostOrganization({ organizationName, fullName, email, password, language }) {
       return app.host({
         realmName: organizationName,
         ownerFullName: fullName,
@@ -50,15 +42,13 @@ export function appHandlers(app: HearthApp) {
         language,
       });
     },
-    async networkSettings(args: CallArgs<'networkSettings'>) {
-      parseArgs('networkSettings', args);
+    async networkSettings() {
       return app.networkSettings();
     },
-    async setNetworkSettings(args: CallArgs<'setNetworkSettings'>) {
-      return app.setNetworkSettings(parseArgs('setNetworkSettings', args));
+    async setNetworkSettings(args) {
+      return app.setNetworkSettings(args);
     },
-    async trustServerCertificate(args: CallArgs<'trustServerCertificate'>) {
-      const { accountId, fingerprint } = parseArgs('trustServerCertificate', args);
+    async trustServerCertificate({ accountId, fingerprint }) {
       await app.trustServerCertificate(accountId, fingerprint);
       return {};
     },

@@ -1,8 +1,6 @@
-import type { CallArgs } from '../../../src-preload/bridge';
 import type { HearthApp } from '../app/hearthApp';
 import { offeredIntegrations, type OwnBots } from '../bots';
 import { mt } from '../../i18n/mainText';
-import { parseArgs } from './callArgs';
 import { handlers } from './callHandlers';
 
 /** The person's own bots and their webhooks. */
@@ -13,30 +11,24 @@ export function botHandlers(app: HearthApp) {
     return bots;
   };
   return handlers({
-    async listBots(args: CallArgs<'listBots'>) {
-      parseArgs('listBots', args);
+    async listBots() {
       return { bots: await bots().list(), integrations: [...offeredIntegrations] };
     },
-    async createBot(args: CallArgs<'createBot'>) {
-      const request = parseArgs('createBot', args);
+    async createBot(request) {
       return bots().create(request);
     },
-    async regenerateBotKey(args: CallArgs<'regenerateBotKey'>) {
-      const { botId } = parseArgs('regenerateBotKey', args);
+    async regenerateBotKey({ botId }) {
       await bots().regenerateKey(botId);
       return {};
     },
-    async deactivateBot(args: CallArgs<'deactivateBot'>) {
-      const { botId } = parseArgs('deactivateBot', args);
+    async deactivateBot({ botId }) {
       await bots().deactivate(botId);
       return {};
     },
-    async webhookUrl(args: CallArgs<'webhookUrl'>) {
-      const request = parseArgs('webhookUrl', args);
+    async webhookUrl(request) {
       return { url: await bots().webhookUrl(request) };
     },
-    async sendWebhookTest(args: CallArgs<'sendWebhookTest'>) {
-      const request = parseArgs('sendWebhookTest', args);
+    async sendWebhookTest(request) {
       return bots().sendTestMessage(request);
     },
   });

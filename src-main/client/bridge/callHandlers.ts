@@ -1,10 +1,33 @@
-import type { BridgeCallName, BridgeCalls } from '../../../src-preload/bridge';
+import type { z } from 'zod';
+import type {
+  BridgeCallName,
+  BridgeCalls,
+  bridgeCalls,
+  CallResult,
+} from '../../../src-preload/bridge';
+import { parseArgs } from './callArgs';
 
 /** The handlers of some of the contract's calls, each typed as the contract types its call. */
 export type Handlers<K extends BridgeCallName> = Pick<BridgeCalls, K>;
 
-/** One area's handlers: the compiler reads the calls they handle from their names and holds each to the contract. */
-export const handlers = <K extends BridgeCallName>(area: Handlers<K>): Handlers<K> => area;
+/** What a handler is given: its call's arguments as the contract parsed them. */
+type ParsedHandlers<K extends BridgeCallName> = {
+  [N in K]: (args: z.output<(typeof bridgeCalls)[N]['args']>) => Promise<CallResult<N>>;
+};
+
+/**
+ * One area's handlers: the compiler reads the calls they handle from their
+ * names and holds each to the contract, and each is given its arguments only
+ * once they are parsed (callArgs.ts).
+ */
+export function handlers<K extends BridgeCallName>(area: ParsedHandlers<K>): Handlers<K> {
+  const parsing: Partial<Record<BridgeCallName, (args: unknown) => Promise<unknown>>> = {};
+  for (const name of Object.keys(area) as K[]) {
+    const handle = area[name] as (args: unknown) => Promise<unknown>;
+    parsing[name] = async (args) => handle(parseArgs(name, args));
+  }
+  return parsing as unknown as Handlers<K>;
+}
 
 type CallsOf<Area> = Area extends unknown ? keyof Area & BridgeCallName : never;
 

@@ -1,83 +1,65 @@
-import type { CallArgs } from '../../../src-preload/bridge';
 import type { HearthApp } from '../app/hearthApp';
-import { parseArgs } from './callArgs';
 import { handlers } from './callHandlers';
 
 /** Writing messages: the compose box, the outbox, typing notifications, drafts and scheduled messages. */
 export function composeHandlers(app: HearthApp) {
   return handlers({
-    async checkComposeTarget(args: CallArgs<'checkComposeTarget'>) {
-      const { to } = parseArgs('checkComposeTarget', args);
+    async checkComposeTarget({ to }) {
       return app.active().composeChecks.check(to);
     },
-    async renderPreview(args: CallArgs<'renderPreview'>) {
-      const { content } = parseArgs('renderPreview', args);
+    async renderPreview({ content }) {
       return { html: await app.active().renderPreview(content) };
     },
-    async emojiList(args: CallArgs<'emojiList'>) {
-      parseArgs('emojiList', args);
+    async emojiList() {
       return { emoji: app.active().emojiList() };
     },
-    async setEnterSends(args: CallArgs<'setEnterSends'>) {
-      const { enterSends } = parseArgs('setEnterSends', args);
+    async setEnterSends({ enterSends }) {
       await app.active().setEnterSends(enterSends);
       return {};
     },
-    async sendMessage(args: CallArgs<'sendMessage'>) {
-      const { to, content } = parseArgs('sendMessage', args);
+    async sendMessage({ to, content }) {
       return app.active().send(to, content);
     },
-    async retryOutbox(args: CallArgs<'retryOutbox'>) {
-      const { localId } = parseArgs('retryOutbox', args);
+    async retryOutbox({ localId }) {
       app.active().retry(localId);
       return {};
     },
-    async discardOutbox(args: CallArgs<'discardOutbox'>) {
-      const { localId } = parseArgs('discardOutbox', args);
+    async discardOutbox({ localId }) {
       app.active().discard(localId);
       return {};
     },
-    async setTyping(args: CallArgs<'setTyping'>) {
-      const { to, op } = parseArgs('setTyping', args);
+    async setTyping({ to, op }) {
       await app.active().setTyping(to, op);
       return {};
     },
-    async listDrafts(args: CallArgs<'listDrafts'>) {
-      parseArgs('listDrafts', args);
+    async listDrafts() {
       return { drafts: app.active().drafts() };
     },
-    async saveDraft(args: CallArgs<'saveDraft'>) {
-      const { to, content, id } = parseArgs('saveDraft', args);
+    async saveDraft({ to, content, id }) {
       app.active().saveDraft(to, content, id);
       return {};
     },
-    async deleteDraft(args: CallArgs<'deleteDraft'>) {
-      const { id } = parseArgs('deleteDraft', args);
+    async deleteDraft({ id }) {
       app.active().deleteDraft(id);
       return {};
     },
-    async setDraftSynchronization(args: CallArgs<'setDraftSynchronization'>) {
-      const { enabled } = parseArgs('setDraftSynchronization', args);
+    async setDraftSynchronization({ enabled }) {
       await app.active().draftSync.setEnabled(enabled);
       return {};
     },
-    async scheduleMessage(args: CallArgs<'scheduleMessage'>) {
-      const { to, content, at } = parseArgs('scheduleMessage', args);
+    async scheduleMessage({ to, content, at }) {
       await app.active().scheduled.schedule(to, content, at);
       return {};
     },
-    async editScheduledMessage(args: CallArgs<'editScheduledMessage'>) {
-      const { id, content, at } = parseArgs('editScheduledMessage', args);
+    async editScheduledMessage({ id, content, at }) {
       await app.active().scheduled.edit(id, { content, at });
       return {};
     },
-    async sendScheduledNow(args: CallArgs<'sendScheduledNow'>) {
-      const { id } = parseArgs('sendScheduledNow', args);
+    async sendScheduledNow({ id }) {
       await app.active().scheduled.sendNow(id);
       return {};
     },
-    async cancelScheduledMessage(args: CallArgs<'cancelScheduledMessage'>) {
-      const { id } = parseArgs('cancelScheduledMessage', args);
+    async cancelScheduledMessage({ id }) {
       await app.active().scheduled.cancel(id);
       return {};
     },

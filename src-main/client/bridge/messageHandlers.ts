@@ -1,6 +1,4 @@
-import type { CallArgs } from '../../../src-preload/bridge';
 import type { HearthApp } from '../app/hearthApp';
-import { parseArgs } from './callArgs';
 import { handlers } from './callHandlers';
 
 /**
@@ -9,66 +7,52 @@ import { handlers } from './callHandlers';
  */
 export function messageHandlers(app: HearthApp) {
   return handlers({
-    async editMessage(args: CallArgs<'editMessage'>) {
-      const { messageId, ...change } = parseArgs('editMessage', args);
+    async editMessage({ messageId, ...change }) {
       await app.active().messages.edit(messageId, change);
       return {};
     },
-    async deleteMessage(args: CallArgs<'deleteMessage'>) {
-      const { messageId } = parseArgs('deleteMessage', args);
+    async deleteMessage({ messageId }) {
       await app.active().messages.delete(messageId);
       return {};
     },
-    async messageSource(args: CallArgs<'messageSource'>) {
-      const { messageId } = parseArgs('messageSource', args);
+    async messageSource({ messageId }) {
       return { source: await app.active().messages.source(messageId) };
     },
-    async messageHistory(args: CallArgs<'messageHistory'>) {
-      const { messageId } = parseArgs('messageHistory', args);
+    async messageHistory({ messageId }) {
       return { versions: await app.active().messages.history(messageId) };
     },
-    async messageLink(args: CallArgs<'messageLink'>) {
-      const { messageId } = parseArgs('messageLink', args);
+    async messageLink({ messageId }) {
       return { url: app.active().messages.link(messageId) };
     },
-    async markUnreadFrom(args: CallArgs<'markUnreadFrom'>) {
-      const { narrow, messageId } = parseArgs('markUnreadFrom', args);
+    async markUnreadFrom({ narrow, messageId }) {
       await app.active().messages.markUnreadFrom(narrow, messageId);
       return {};
     },
-    async toggleReaction(args: CallArgs<'toggleReaction'>) {
-      const { messageId, emoji } = parseArgs('toggleReaction', args);
+    async toggleReaction({ messageId, emoji }) {
       await app.active().reactions.toggle(messageId, emoji);
       return {};
     },
-    async emojiPicker(args: CallArgs<'emojiPicker'>) {
-      parseArgs('emojiPicker', args);
+    async emojiPicker() {
       return app.active().reactions.picker();
     },
-    async emojiImage(args: CallArgs<'emojiImage'>) {
-      const { accountId, url } = parseArgs('emojiImage', args);
+    async emojiImage({ accountId, url }) {
       return { dataUrl: await app.emojiImage(accountId, url) };
     },
-    async readReceipts(args: CallArgs<'readReceipts'>) {
-      const { messageId } = parseArgs('readReceipts', args);
+    async readReceipts({ messageId }) {
       return app.active().readReceipts.of(messageId);
     },
-    async setSendReadReceipts(args: CallArgs<'setSendReadReceipts'>) {
-      const { enabled } = parseArgs('setSendReadReceipts', args);
+    async setSendReadReceipts({ enabled }) {
       await app.active().readReceipts.setMine(enabled);
       return {};
     },
-    async widgetAction(args: CallArgs<'widgetAction'>) {
-      const { messageId, action } = parseArgs('widgetAction', args);
+    async widgetAction({ messageId, action }) {
       await app.active().widgets.act(messageId, action);
       return {};
     },
-    async topicMessageCount(args: CallArgs<'topicMessageCount'>) {
-      const { streamId, topic } = parseArgs('topicMessageCount', args);
+    async topicMessageCount({ streamId, topic }) {
       return { count: app.active().topicDeletion.messageCount(streamId, topic) };
     },
-    async deleteTopic(args: CallArgs<'deleteTopic'>) {
-      const { streamId, topic } = parseArgs('deleteTopic', args);
+    async deleteTopic({ streamId, topic }) {
       await app.active().topicDeletion.delete(streamId, topic);
       return {};
     },

@@ -1,7 +1,5 @@
-import type { CallArgs } from '../../../src-preload/bridge';
 import type { HearthApp } from '../app/hearthApp';
 import { setMainLanguage } from '../../i18n/mainText';
-import { parseArgs } from './callArgs';
 import { handlers } from './callHandlers';
 
 /**
@@ -10,89 +8,73 @@ import { handlers } from './callHandlers';
  */
 export function settingsHandlers(app: HearthApp) {
   return handlers({
-    async changePassword(args: CallArgs<'changePassword'>) {
-      const { oldPassword, newPassword } = parseArgs('changePassword', args);
+    async changePassword({ oldPassword, newPassword }) {
       await app.active().changePassword(oldPassword, newPassword);
       return {};
     },
-    async regenerateApiKey(args: CallArgs<'regenerateApiKey'>) {
-      parseArgs('regenerateApiKey', args);
+    async regenerateApiKey() {
       return app.regenerateApiKey();
     },
-    async changeFullName(args: CallArgs<'changeFullName'>) {
-      const { fullName } = parseArgs('changeFullName', args);
+    async changeFullName({ fullName }) {
       await app.active().changeFullName(fullName);
       return {};
     },
-    async changeFolderGrouping(args: CallArgs<'changeFolderGrouping'>) {
-      const { patch } = parseArgs('changeFolderGrouping', args);
+    async changeFolderGrouping({ patch }) {
       await app.active().changeFolderGrouping(patch);
       return {};
     },
-    async useLanguage(args: CallArgs<'useLanguage'>) {
-      await setMainLanguage(parseArgs('useLanguage', args).code);
+    async useLanguage(args) {
+      await setMainLanguage(args.code);
       return {};
     },
-    async changeDisplaySettings(args: CallArgs<'changeDisplaySettings'>) {
-      const { patch } = parseArgs('changeDisplaySettings', args);
+    async changeDisplaySettings({ patch }) {
       await app.active().changeDisplaySettings(patch);
       return {};
     },
-    async setWindowFocus(args: CallArgs<'setWindowFocus'>) {
-      app.setWindowFocus(parseArgs('setWindowFocus', args).focused);
+    async setWindowFocus(args) {
+      app.setWindowFocus(args.focused);
       return {};
     },
-    async openAlert(args: CallArgs<'openAlert'>) {
-      app.openAlert(parseArgs('openAlert', args).id);
+    async openAlert(args) {
+      app.openAlert(args.id);
       return {};
     },
-    async getNotificationSettings(args: CallArgs<'getNotificationSettings'>) {
-      parseArgs('getNotificationSettings', args);
+    async getNotificationSettings() {
       return app.active().notificationPage();
     },
-    async changeNotificationSettings(args: CallArgs<'changeNotificationSettings'>) {
-      const { patch } = parseArgs('changeNotificationSettings', args);
+    async changeNotificationSettings({ patch }) {
       await app.active().changeNotificationSettings(patch);
       return {};
     },
-    async changeStreamNotifications(args: CallArgs<'changeStreamNotifications'>) {
-      const { streamId, property, value } = parseArgs('changeStreamNotifications', args);
+    async changeStreamNotifications({ streamId, property, value }) {
       await app.active().changeStreamNotifications(streamId, property, value);
       return {};
     },
-    async setStatus(args: CallArgs<'setStatus'>) {
-      const { text, emoji } = parseArgs('setStatus', args);
+    async setStatus({ text, emoji }) {
       await app.active().status.set(text, emoji);
       return {};
     },
-    async setAway(args: CallArgs<'setAway'>) {
-      const { away } = parseArgs('setAway', args);
+    async setAway({ away }) {
       await app.active().status.setAway(away);
       return {};
     },
-    async listAlertWords(args: CallArgs<'listAlertWords'>) {
-      parseArgs('listAlertWords', args);
+    async listAlertWords() {
       return { words: await app.active().alertWords.list() };
     },
-    async addAlertWord(args: CallArgs<'addAlertWord'>) {
-      const { word } = parseArgs('addAlertWord', args);
+    async addAlertWord({ word }) {
       return { words: await app.active().alertWords.add(word) };
     },
-    async removeAlertWord(args: CallArgs<'removeAlertWord'>) {
-      const { word } = parseArgs('removeAlertWord', args);
+    async removeAlertWord({ word }) {
       return { words: await app.active().alertWords.remove(word) };
     },
-    async listMutedUsers(args: CallArgs<'listMutedUsers'>) {
-      parseArgs('listMutedUsers', args);
+    async listMutedUsers() {
       return { people: app.active().mutedUsers.list() };
     },
-    async muteUser(args: CallArgs<'muteUser'>) {
-      const { userId } = parseArgs('muteUser', args);
+    async muteUser({ userId }) {
       await app.active().mutedUsers.mute(userId);
       return {};
     },
-    async unmuteUser(args: CallArgs<'unmuteUser'>) {
-      const { userId } = parseArgs('unmuteUser', args);
+    async unmuteUser({ userId }) {
       await app.active().mutedUsers.unmute(userId);
       return {};
     },

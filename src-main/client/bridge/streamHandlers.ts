@@ -1,60 +1,47 @@
-import type { CallArgs } from '../../../src-preload/bridge';
 import type { HearthApp } from '../app/hearthApp';
-import { parseArgs } from './callArgs';
 import { handlers } from './callHandlers';
 
 /** Channels: subscribing, creating, their settings and muted topics, and their administration. */
 export function streamHandlers(app: HearthApp) {
   return handlers({
-    async listStreams(args: CallArgs<'listStreams'>) {
-      parseArgs('listStreams', args);
+    async listStreams() {
       const { streams } = app.active();
       return { streams: streams.list(), archived: streams.listArchived() };
     },
-    async subscribeToStream(args: CallArgs<'subscribeToStream'>) {
-      const { streamId } = parseArgs('subscribeToStream', args);
+    async subscribeToStream({ streamId }) {
       await app.active().streams.subscribe(streamId);
       return {};
     },
-    async unsubscribeFromStream(args: CallArgs<'unsubscribeFromStream'>) {
-      const { streamId } = parseArgs('unsubscribeFromStream', args);
+    async unsubscribeFromStream({ streamId }) {
       await app.active().streams.unsubscribe(streamId);
       return {};
     },
-    async createStream(args: CallArgs<'createStream'>) {
-      const stream = parseArgs('createStream', args);
+    async createStream(stream) {
       await app.active().streams.create(stream);
       return {};
     },
-    async getStreamSettings(args: CallArgs<'getStreamSettings'>) {
-      const { streamId } = parseArgs('getStreamSettings', args);
+    async getStreamSettings({ streamId }) {
       return app.active().streams.settings(streamId);
     },
-    async changeSubscription(args: CallArgs<'changeSubscription'>) {
-      const { streamId, change } = parseArgs('changeSubscription', args);
+    async changeSubscription({ streamId, change }) {
       await app.active().streams.change(streamId, change);
       return {};
     },
-    async listMutedTopics(args: CallArgs<'listMutedTopics'>) {
-      parseArgs('listMutedTopics', args);
+    async listMutedTopics() {
       return { topics: app.active().streams.mutedTopics() };
     },
-    async setTopicMuted(args: CallArgs<'setTopicMuted'>) {
-      const { streamId, topic, muted } = parseArgs('setTopicMuted', args);
+    async setTopicMuted({ streamId, topic, muted }) {
       await app.active().streams.setTopicMuted(streamId, topic, muted);
       return {};
     },
-    async getStreamAdminSettings(args: CallArgs<'getStreamAdminSettings'>) {
-      const { streamId } = parseArgs('getStreamAdminSettings', args);
+    async getStreamAdminSettings({ streamId }) {
       return app.active().streamAdmin.settings(streamId);
     },
-    async archiveStream(args: CallArgs<'archiveStream'>) {
-      const { streamId } = parseArgs('archiveStream', args);
+    async archiveStream({ streamId }) {
       await app.active().streamAdmin.archive(streamId);
       return {};
     },
-    async changeStreamAdminSettings(args: CallArgs<'changeStreamAdminSettings'>) {
-      const { streamId, patch } = parseArgs('changeStreamAdminSettings', args);
+    async changeStreamAdminSettings({ streamId, patch }) {
       await app.active().streamAdmin.change(streamId, patch);
       return {};
     },

@@ -1,6 +1,4 @@
-import type { CallArgs } from '../../../src-preload/bridge';
 import type { HearthApp } from '../app/hearthApp';
-import { parseArgs } from './callArgs';
 import { handlers } from './callHandlers';
 
 /**
@@ -9,48 +7,39 @@ import { handlers } from './callHandlers';
  */
 export function viewHandlers(app: HearthApp) {
   return handlers({
-    async getSnapshot(args: CallArgs<'getSnapshot'>) {
-      parseArgs('getSnapshot', args);
+    async getSnapshot() {
       return app.active().snapshot();
     },
-    async openNarrow(args: CallArgs<'openNarrow'>) {
-      const { narrow } = parseArgs('openNarrow', args);
+    async openNarrow({ narrow }) {
       const page = await app.active().openNarrow(narrow);
       app.rememberNarrow(narrow);
       return page;
     },
-    async loadOlder(args: CallArgs<'loadOlder'>) {
-      const { narrow, beforeId } = parseArgs('loadOlder', args);
+    async loadOlder({ narrow, beforeId }) {
       return app.active().loadOlder(narrow, beforeId);
     },
-    async loadNewer(args: CallArgs<'loadNewer'>) {
-      const { narrow, afterId } = parseArgs('loadNewer', args);
+    async loadNewer({ narrow, afterId }) {
       return app.active().loadNewer(narrow, afterId);
     },
-    async changeFlags(args: CallArgs<'changeFlags'>) {
-      const { messageIds, flag, op } = parseArgs('changeFlags', args);
+    async changeFlags({ messageIds, flag, op }) {
       await app.active().changeFlags(messageIds, flag, op);
       return {};
     },
-    async markNarrowRead(args: CallArgs<'markNarrowRead'>) {
-      const { narrow } = parseArgs('markNarrowRead', args);
+    async markNarrowRead({ narrow }) {
       await app.active().markNarrowRead(narrow);
       return {};
     },
-    async openLink(args: CallArgs<'openLink'>) {
-      const target = app.openLink(parseArgs('openLink', args).href, { fromWindow: true });
+    async openLink(args) {
+      const target = app.openLink(args.href, { fromWindow: true });
       return { kind: target.kind, url: target.kind === 'external' ? target.url : null };
     },
-    async inbox(args: CallArgs<'inbox'>) {
-      parseArgs('inbox', args);
+    async inbox() {
       return app.active().inbox();
     },
-    async recentConversations(args: CallArgs<'recentConversations'>) {
-      const { fromServer } = parseArgs('recentConversations', args);
+    async recentConversations({ fromServer }) {
       return { conversations: await app.active().recentConversations(fromServer) };
     },
-    async search(args: CallArgs<'search'>) {
-      const { query } = parseArgs('search', args);
+    async search({ query }) {
       return app.active().search(query);
     },
   });

@@ -11,7 +11,8 @@ import { RecipientType } from '../store/recipients';
 import { userById, type UserRow } from '../store/users';
 import { directRecipientIds } from '../register/scheduledMessagesState';
 import { announceScheduledMessage, announceScheduledMessageGone } from './scheduledMessages';
-import { sendMessage, type Destination } from './sendMessage';
+import { sendMessage } from './sendMessage';
+import type { Destination } from '../messageDestination';
 
 function destinationOf(services: Services, row: ScheduledMessageRow): Destination {
   return row.recipient_type === RecipientType.stream

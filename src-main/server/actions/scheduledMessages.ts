@@ -15,7 +15,8 @@ import {
 } from '../store/scheduledMessages';
 import type { UserRow } from '../store/users';
 import { directRecipientIds, scheduledMessageDict } from '../register/scheduledMessagesState';
-import { addressMessage, type Destination } from './sendMessage';
+import { addressMessage } from './sendMessage';
+import type { Destination } from '../messageDestination';
 import { checkContent } from './validate';
 
 /** Where a scheduled message goes: a channel's ID with a topic, or the other people's IDs. */

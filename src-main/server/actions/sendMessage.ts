@@ -23,11 +23,8 @@ import { canAccessStream } from '../queries/streamAccess';
 import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
 import { announceClaims, claimAttachments } from './uploads';
 import { checkContent, checkTopic } from './validate';
+import type { Destination } from '../messageDestination';
 import { widgetSubmessageContent } from './widgetCommand';
-
-export type Destination =
-  | { type: 'stream'; stream: string | number; topic: string }
-  | { type: 'private'; to: readonly (string | number)[] };
 
 export interface SendMessageRequest {
   destination: Destination;

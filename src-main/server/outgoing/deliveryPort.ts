@@ -1,13 +1,9 @@
+import type { Destination } from '../messageDestination';
 import type { BotRow } from '../store/bots';
 import type { Sql } from '../store/sql';
 
-/** Where a bot's reply goes, as sendMessage addresses a message. */
-export type ReplyDestination =
-  | { type: 'stream'; stream: string | number; topic: string }
-  | { type: 'private'; to: readonly (string | number)[] };
-
 export interface BotReply {
-  destination: ReplyDestination;
+  destination: Destination;
   content: string;
   clientName: string;
   skipStreamAccessCheck: boolean;

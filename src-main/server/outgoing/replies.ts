@@ -2,13 +2,14 @@ import { ApiError } from '../errors';
 import { encodeHashComponent, streamNarrowSlug } from '../markdown/streamLinks';
 import type { BotRow } from '../store/bots';
 import { userById } from '../store/users';
-import type { DeliveryPort, ReplyDestination } from './deliveryPort';
+import type { Destination } from '../messageDestination';
+import type { DeliveryPort } from './deliveryPort';
 import type { WebhookMessage } from './payloads';
 
 // Zulip's get_client("OutgoingWebhookResponse"), the client a bot's replies come from.
 const RESPONSE_CLIENT = 'OutgoingWebhookResponse';
 
-function conversationOf(message: WebhookMessage): ReplyDestination {
+function conversationOf(message: WebhookMessage): Destination {
   if (typeof message.display_recipient === 'string') {
     return {
       type: 'stream',
@@ -26,7 +27,7 @@ function conversationOf(message: WebhookMessage): ReplyDestination {
 export function sendResponse(
   port: DeliveryPort,
   bot: BotRow,
-  destination: ReplyDestination,
+  destination: Destination,
   content: string,
 ): void {
   port.send(bot, {

@@ -69,6 +69,12 @@ export class NavigationStore {
 
   constructor(private readonly deps: NavigationDeps) {}
 
+  /** A view of the main area takes the place of any search's results. */
+  #show(view: MainView): void {
+    this.view = view;
+    this.deps.search.close();
+  }
+
   /**
    * From the feed, the window changes once the new page is there: title,
    * sidebar, messages and compose box in one frame. From another view or a
@@ -76,8 +82,7 @@ export class NavigationStore {
    */
   async openNarrow(narrow: Narrow, at: ScrollAnchor = feedEnd): Promise<void> {
     const inFeed = this.view === 'feed' && this.deps.search.searched === null;
-    this.view = 'feed';
-    this.deps.search.close();
+    this.#show('feed');
     if (!inFeed) {
       await this.deps.drafts.follow(narrow);
       await this.deps.feed.open(narrow, at);
@@ -88,8 +93,7 @@ export class NavigationStore {
 
   /** The settings area, on `page` or the page it was last on. */
   async showSettings(page: SettingsPage = this.deps.settings.page): Promise<void> {
-    this.view = 'settings';
-    this.deps.search.close();
+    this.#show('settings');
     if (page !== this.deps.settings.page) this.deps.settings.clear();
     this.deps.settings.page = page;
     if (page === 'notifications') {
@@ -101,41 +105,35 @@ export class NavigationStore {
   }
 
   async showRecent(): Promise<void> {
-    this.view = 'recent';
-    this.deps.search.close();
+    this.#show('recent');
     await this.deps.recent.open();
   }
 
   /** How the host of this computer's organization stands. */
   async showHosting(): Promise<void> {
-    this.view = 'hosting';
-    this.deps.search.close();
+    this.#show('hosting');
     await this.deps.hosting.load();
   }
 
   /** The organization's users and its invitation links. */
   async showUsers(): Promise<void> {
-    this.view = 'users';
-    this.deps.search.close();
+    this.#show('users');
     await this.deps.people.load();
   }
 
   async showGroups(): Promise<void> {
-    this.view = 'groups';
-    this.deps.search.close();
+    this.#show('groups');
     await this.deps.userGroups.load();
   }
 
   /** The organization's own emoji. */
   async showCustomEmoji(): Promise<void> {
-    this.view = 'customEmoji';
-    this.deps.search.close();
+    this.#show('customEmoji');
     await this.deps.customEmoji.load();
   }
 
   async showBots(): Promise<void> {
-    this.view = 'bots';
-    this.deps.search.close();
+    this.#show('bots');
     await this.deps.bots.load();
   }
 
@@ -165,20 +163,17 @@ export class NavigationStore {
   }
 
   async showStreams(): Promise<void> {
-    this.view = 'streams';
-    this.deps.search.close();
+    this.#show('streams');
     await this.deps.streams.open('streams');
   }
 
   async showStreamSettings(streamId: number): Promise<void> {
-    this.view = 'streamSettings';
-    this.deps.search.close();
+    this.#show('streamSettings');
     await this.deps.streams.open('streamSettings', streamId);
   }
 
   async showMutedTopics(): Promise<void> {
-    this.view = 'mutedTopics';
-    this.deps.search.close();
+    this.#show('mutedTopics');
     await this.deps.streams.open('mutedTopics');
   }
 
@@ -188,20 +183,17 @@ export class NavigationStore {
   }
 
   async showInbox(): Promise<void> {
-    this.view = 'inbox';
-    this.deps.search.close();
+    this.#show('inbox');
     await this.deps.inbox.open();
   }
 
   showScheduled(): void {
-    this.view = 'scheduled';
-    this.deps.search.close();
+    this.#show('scheduled');
     this.deps.scheduled.clear();
   }
 
   showDrafts(): void {
-    this.view = 'drafts';
-    this.deps.search.close();
+    this.#show('drafts');
     // What was typed a moment ago belongs in the list too.
     void this.deps.drafts.flush();
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sendMessage, type Destination } from '../../actions/sendMessage';
+import { sendMessage } from '../../actions/sendMessage';
+import type { Destination } from '../../messageDestination';
 import { errors } from '../../errors';
 import { narrowSchema } from '../../narrow/terms';
 import { fetchMessages, type Anchor } from '../../queries/messages';
