@@ -1,14 +1,8 @@
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { ruleMessages } from './ruleMessages';
 
-const eslint = new ESLint();
-
-async function sizeReports(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'max-lines')
-    .map((message) => message.message);
-}
+const sizeReports = (filePath: string, code: string): Promise<string[]> =>
+  ruleMessages('max-lines', filePath, code);
 
 const script = (lines: number): string =>
   Array.from({ length: lines }, (_, index) => `export const line${index} = ${index};\n`).join('');

@@ -1,14 +1,8 @@
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { ruleMessages } from './ruleMessages';
 
-const eslint = new ESLint();
-
-async function restrictedImports(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
-    .map((message) => message.message);
-}
+const restrictedImports = (filePath: string, code: string): Promise<string[]> =>
+  ruleMessages('@typescript-eslint/no-restricted-imports', filePath, code);
 
 // The boundaries of docs/architecture.md hold only while these rules do.
 describe('import zones', () => {
