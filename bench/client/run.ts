@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { bundleEntry } from '../server/bundle';
 import {
-  formatTable,
+  printFigures,
   log,
   machineLine,
   megabytes,
@@ -123,9 +123,7 @@ async function main(): Promise<void> {
     await rm(profileDir, { recursive: true, force: true });
   }
 
-  console.log(`\n${formatTable(rows)}\n`);
-  const missed = rows.filter((row) => row.met === false).map((row) => row.figure);
-  log(missed.length === 0 ? 'every target met' : `NOT MET: ${missed.join('; ')}`);
+  printFigures(rows);
 }
 
 main().catch(endBench);

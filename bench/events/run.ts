@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { summarizeProfile } from '../server/profileSummary';
-import { formatTable, loadAverage, log, machineLine } from '../server/report';
+import { loadAverage, log, machineLine, printFigures } from '../server/report';
 import { endBench, rateLimitsOff } from '../server/workload';
 import { figureRows } from './figures';
 import { fullSize, measureEvents } from './measure';
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       log,
       ...(profileDir ? { profileDir } : {}),
     });
-    console.log(`\n${formatTable(figureRows(figures))}\n`);
+    printFigures(figureRows(figures));
     if (profileDir) console.log(await summarizeProfile(profileDir, phases));
     log(`load average at the end ${loadAverage()} (other work on the machine skews every figure)`);
   } finally {

@@ -54,3 +54,15 @@ export function formatTable(rows: readonly Row[]): string {
   ]);
   return textTable(header, cells);
 }
+
+/**
+ * Prints a bench's figures and its verdict. A missed target ends the process
+ * with code 1, but only once everything else has been printed: a failing run
+ * still shows all it measured, and `npm run bench` still reports it as failed.
+ */
+export function printFigures(rows: readonly Row[]): void {
+  console.log(`\n${formatTable(rows)}\n`);
+  const missed = rows.filter((row) => row.met === false).map((row) => row.figure);
+  log(missed.length === 0 ? 'every target met' : `NOT MET: ${missed.join('; ')}`);
+  if (missed.length > 0) process.exitCode = 1;
+}

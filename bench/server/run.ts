@@ -21,7 +21,7 @@ import { monotonicMicros, summarizeProfile, type Phase } from './profileSummary'
 import { measureProfileRates, measureRateLimitCost } from './rates';
 import { readLatencies, type ReadResult } from './reads';
 import { PAGE_SIZE } from './clients';
-import { formatTable, loadAverage, log, machineLine } from './report';
+import { loadAverage, log, machineLine, printFigures } from './report';
 import { measureSends, type SendPlan } from './sends';
 import { measureOverTls } from './overTls';
 import { readSetup } from './setup';
@@ -107,7 +107,7 @@ async function loginsOnly(): Promise<void> {
   try {
     const hostScript = await bundleEntry('src-main/server/cli.ts');
     const figures = await logins(hostScript, workDir, children.start);
-    console.log(`\n${formatTable(loginRows(figures))}\n`);
+    printFigures(loginRows(figures));
     log(`load average at the end ${loadAverage()} (other work on the machine skews every figure)`);
   } catch (error) {
     children.failed(error);
@@ -251,7 +251,7 @@ async function main(): Promise<void> {
       steadyPerSecond: STEADY_PER_SECOND,
       rss: { hostIdle, bareIdle, hostAfterSends },
     };
-    console.log(`\n${formatTable([...figureRows(figures), ...loginRows(loginFigures)])}\n`);
+    printFigures([...figureRows(figures), ...loginRows(loginFigures)]);
     log(
       `every send acknowledged, every page of ${PAGE_SIZE} messages, and all ` +
         `${(sends.delivered + tls.sends.delivered).toLocaleString('en')} message events ` +

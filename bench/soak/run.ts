@@ -14,7 +14,7 @@ import { bundleEntry } from '../server/bundle';
 import { startChildServer, tlsHostArgs } from '../server/childServer';
 import type { Credentials } from '../server/credentials';
 import { trustCertificate } from '../server/httpConnection';
-import { formatTable, loadAverage, log, machineLine, megabytes } from '../server/report';
+import { loadAverage, log, machineLine, megabytes, printFigures } from '../server/report';
 import { endBench, rateLimitsOff, ShortWorkload } from '../server/workload';
 import { checkDeliveries } from './deliveries';
 import { emptyTally, SoakClient, type Tally } from './soakClient';
@@ -127,42 +127,40 @@ async function main(): Promise<void> {
     );
     const growth = secondMinute > 0 ? lastMinute / secondMinute : NaN;
     const sent = streamIds.length + clients.reduce((n, c) => n + c.sentDirect.length, 0);
-    console.log(
-      `\n${formatTable([
-        { figure: 'requests answered', value: tally.requests.toLocaleString('en') },
-        {
-          figure: 'answers 5xx',
-          value: String(tally.serverErrors),
-          target: '0',
-          met: tally.serverErrors === 0,
-        },
-        {
-          figure: 'messages sent (stream / direct)',
-          value: `${streamIds.length} / ${sent - streamIds.length}`,
-        },
-        {
-          figure: 'deliveries to event queues',
-          value: `${sum((c) => c.delivered).toLocaleString('en')} of ${sum((c) => c.expected).toLocaleString('en')}`,
-        },
-        {
-          figure: 'missing / duplicated / out of order',
-          value: `${sum((c) => c.missing)} / ${sum((c) => c.duplicates)} / ${sum((c) => c.outOfOrder)}`,
-          target: '0 / 0 / 0',
-          met: sum((c) => c.missing + c.duplicates + c.outOfOrder) === 0,
-        },
-        {
-          figure: 'host resident memory, minute 2 → last minute (medians)',
-          value: `${megabytes(secondMinute)} → ${megabytes(lastMinute)}`,
-          ratio: growth,
-          target: `<= ${FLAT_GROWTH}`,
-          met: growth <= FLAT_GROWTH,
-        },
-        {
-          figure: 'host resident memory, lowest / highest sample',
-          value: `${megabytes(Math.min(...samples.map((s) => s.rss)))} / ${megabytes(Math.max(...samples.map((s) => s.rss)))}`,
-        },
-      ])}\n`,
-    );
+    printFigures([
+      { figure: 'requests answered', value: tally.requests.toLocaleString('en') },
+      {
+        figure: 'answers 5xx',
+        value: String(tally.serverErrors),
+        target: '0',
+        met: tally.serverErrors === 0,
+      },
+      {
+        figure: 'messages sent (stream / direct)',
+        value: `${streamIds.length} / ${sent - streamIds.length}`,
+      },
+      {
+        figure: 'deliveries to event queues',
+        value: `${sum((c) => c.delivered).toLocaleString('en')} of ${sum((c) => c.expected).toLocaleString('en')}`,
+      },
+      {
+        figure: 'missing / duplicated / out of order',
+        value: `${sum((c) => c.missing)} / ${sum((c) => c.duplicates)} / ${sum((c) => c.outOfOrder)}`,
+        target: '0 / 0 / 0',
+        met: sum((c) => c.missing + c.duplicates + c.outOfOrder) === 0,
+      },
+      {
+        figure: 'host resident memory, minute 2 → last minute (medians)',
+        value: `${megabytes(secondMinute)} → ${megabytes(lastMinute)}`,
+        ratio: growth,
+        target: `<= ${FLAT_GROWTH}`,
+        met: growth <= FLAT_GROWTH,
+      },
+      {
+        figure: 'host resident memory, lowest / highest sample',
+        value: `${megabytes(Math.min(...samples.map((s) => s.rss)))} / ${megabytes(Math.max(...samples.map((s) => s.rss)))}`,
+      },
+    ]);
     if (tally.firstServerError) log(`first 5xx: ${tally.firstServerError}`);
     log(`load average at the end ${loadAverage()}`);
   } catch (error) {

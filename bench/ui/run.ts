@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { startOrg, type Org, type TestUser } from '../../test/helpers/org';
 import { launchChromium, openRendererPage } from '../../test/helpers/rendererPage';
-import { formatTable, log, machineLine, megabytes, ms, type Row } from '../server/report';
+import { log, machineLine, megabytes, ms, printFigures, type Row } from '../server/report';
 import { acknowledgedId, endBench, rateLimitsOff, requireAll } from '../server/workload';
 import { bareAppendToPaint, openBareList, type BareNarrow } from './bareList';
 import { compareI18nCandidates } from './i18nCandidates/compare';
@@ -285,9 +285,7 @@ async function main(): Promise<void> {
   } finally {
     await org.close();
   }
-  console.log(`\n${formatTable(rows)}\n`);
-  const missed = rows.filter((row) => row.met === false).map((row) => row.figure);
-  log(missed.length === 0 ? 'every target met' : `NOT MET: ${missed.join('; ')}`);
+  printFigures(rows);
 }
 
 (values['i18n-candidates'] ? compareI18nCandidates() : main()).catch(endBench);
