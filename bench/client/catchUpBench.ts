@@ -22,11 +22,14 @@ const senders = 8;
 export const catchUpFigure = (count: number) =>
   `catch up ${count.toLocaleString('en')} missed messages`;
 
-async function credentials(dataDir: string) {
+async function credentialsOf(dataDir: string) {
   const rc = await readFile(join(dataDir, 'zuliprc'), 'utf8');
   const value = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(rc)?.[1] ?? '';
   return { email: value('email'), apiKey: value('key') };
 }
+
+const authorizationOf = ({ email, apiKey }: { email: string; apiKey: string }) =>
+  `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
 
 /** One stream message, which the host must acknowledge with its ID. */
 async function post(url: string, authorization: string, content: string, figure: string) {
@@ -104,19 +107,26 @@ export async function fetchRawPages(
   requireAll(figure, 'messages in the raw pages', fetched, count);
 }
 
+/** The host a catch-up fetches from, holding `count` messages the client missed. */
+export interface CatchUpHost {
+  url: string;
+  credentials: { email: string; apiKey: string };
+  /** The last message the client saw. */
+  before: number;
+  dataDir: string;
+}
+
 /**
- * A lost queue's catching up on `count` missed messages from a host in its
- * own process, against paged GET /messages of the same messages with nothing
- * stored: what the client adds to the network's cost. The host runs without
- * rate limits: the figure is the client's, not the limiter's.
+ * Starts a host in its own process without rate limits (the figure is the
+ * client's, not the limiter's), sends it `count` missed messages, and runs
+ * `work` against it; the host and its folder go when `work` is done.
  */
-export async function measureCatchUp(
+export async function catchUpHost<T>(
   hostScript: string,
   count: number,
-  rounds: number,
   log: (line: string) => void,
-): Promise<CatchUpFigures> {
-  const figure = catchUpFigure(count);
+  work: (host: CatchUpHost) => Promise<T>,
+): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-bench-catch-up-'));
   const host = await startChildServer(hostScript, [
     '--port',
@@ -126,12 +136,31 @@ export async function measureCatchUp(
     '--no-rate-limits',
   ]);
   try {
-    const { email, apiKey } = await credentials(dataDir);
-    const authorization = `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
-    const before = await sendMissed(host.url, authorization, count);
+    const credentials = await credentialsOf(dataDir);
+    const before = await sendMissed(host.url, authorizationOf(credentials), count);
     log(`sent ${count.toLocaleString('en')} messages to the catching-up host, each acknowledged`);
+    return await work({ url: host.url, credentials, before, dataDir });
+  } finally {
+    await host.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
 
-    const api = createApi({ serverUrl: host.url, email, apiKey });
+/**
+ * A lost queue's catching up on `count` missed messages, against paged GET
+ * /messages of the same messages with nothing stored: what the client adds
+ * to the network's cost.
+ */
+export async function measureCatchUp(
+  hostScript: string,
+  count: number,
+  rounds: number,
+  log: (line: string) => void,
+): Promise<CatchUpFigures> {
+  const figure = catchUpFigure(count);
+  return catchUpHost(hostScript, count, log, async ({ url, credentials, before, dataDir }) => {
+    const authorization = authorizationOf(credentials);
+    const api = createApi({ serverUrl: url, ...credentials });
     const hearth: number[] = [];
     const raw: number[] = [];
     const catchUpOnce = async (round: number) => {
@@ -146,7 +175,7 @@ export async function measureCatchUp(
     };
     const fetchRaw = async () => {
       const started = performance.now();
-      await fetchRawPages(host.url, authorization, before, count);
+      await fetchRawPages(url, authorization, before, count);
       raw.push(performance.now() - started);
     };
     // Each goes first in every other round, so that neither always meets a
@@ -161,8 +190,5 @@ export async function measureCatchUp(
       }
     }
     return { hearthMs: median(hearth), rawMs: median(raw), messages: count };
-  } finally {
-    await host.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }

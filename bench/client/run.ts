@@ -37,6 +37,24 @@ const SEARCH_QUERIES = 600;
 const MEMORY_LIMIT = 150 * 1024 * 1024;
 const MEMORY_ACCOUNTS = 3;
 
+/** What one account costs over the bare process, in its parts: informative, beside the figure. */
+function accountCost(
+  hearth: { rss: number; heap: number; statements: number; rssReleased: number },
+  bare: { rss: number; heap: number },
+  accounts: number,
+): string {
+  const each = (bytes: number) => megabytes(bytes / accounts);
+  const total = hearth.rss - bare.rss;
+  const heap = hearth.heap - bare.heap;
+  const pageCache = hearth.rss - hearth.rssReleased;
+  return [
+    `each account over bare Node: ${each(total)} resident`,
+    `${each(heap)} JavaScript heap (state, held pages and snapshots)`,
+    `${each(pageCache)} SQLite page cache (what shrink_memory gives back)`,
+    `${each(total - heap - pageCache)} the rest (SQLite schema and ${Math.round(hearth.statements / accounts)} prepared statements, native allocations)`,
+  ].join('; ');
+}
+
 async function main(): Promise<void> {
   log(machineLine());
   log(rateLimitsOff("the catch-up's host and the client's figures"));
@@ -103,12 +121,14 @@ async function main(): Promise<void> {
   const profileDir = await offlineProfile(medium, MEMORY_ACCOUNTS);
   try {
     const gc = ['--expose-gc'];
-    const hearth = await runChild<{ rss: number; accounts: number }>(
-      memoryScript,
-      ['hearth', profileDir],
-      gc,
-    );
-    const bare = await runChild<{ rss: number }>(memoryScript, ['bare'], gc);
+    const hearth = await runChild<{
+      rss: number;
+      heap: number;
+      accounts: number;
+      statements: number;
+      rssReleased: number;
+    }>(memoryScript, ['hearth', profileDir], gc);
+    const bare = await runChild<{ rss: number; heap: number }>(memoryScript, ['bare'], gc);
     const memoryFigure = `resident memory of the main side, ${MEMORY_ACCOUNTS} accounts × 100,000 cached`;
     requireAll(memoryFigure, 'accounts open', hearth.accounts, MEMORY_ACCOUNTS);
     rows.push({
@@ -119,6 +139,7 @@ async function main(): Promise<void> {
       target: '≤ 150 MB (ratio to the limit)',
       met: hearth.rss <= MEMORY_LIMIT,
     });
+    log(accountCost(hearth, bare, MEMORY_ACCOUNTS));
   } finally {
     await rm(profileDir, { recursive: true, force: true });
   }

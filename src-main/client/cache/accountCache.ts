@@ -138,6 +138,16 @@ export class Cache {
     this.#db.close();
   }
 
+  /** The statements the connection holds prepared. */
+  get statementCount(): number {
+    return this.#db.statementCount;
+  }
+
+  /** Gives back the memory SQLite's page cache holds for this account. */
+  releaseMemory(): void {
+    this.#db.releaseMemory();
+  }
+
   get ownUserId(): number | null {
     this.#ownUserId ??= ownUserId(this.#db);
     return this.#ownUserId;

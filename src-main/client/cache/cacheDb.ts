@@ -44,6 +44,16 @@ export class CacheDb {
     this.#db.pragma('wal_checkpoint(PASSIVE)');
   }
 
+  /** The statements held prepared, for what the connection costs. */
+  get statementCount(): number {
+    return this.#statements.size;
+  }
+
+  /** Gives back what SQLite's page cache holds of this connection; the pages are read again when needed. */
+  releaseMemory(): void {
+    this.#db.pragma('shrink_memory');
+  }
+
   close(): void {
     this.#db.close();
   }

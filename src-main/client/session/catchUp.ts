@@ -9,6 +9,19 @@ const pageSize = 1000;
 const firstPageSize = 100;
 
 /**
+ * Lets the event loop run what fetch deferred, so that a request just asked
+ * for leaves before a synchronous store: otherwise the host sits idle through
+ * it. fetch (undici) dispatches once its promises settle; on a reused
+ * keep-alive connection it then checks, in an immediate of its own, that the
+ * server has not closed it, and writes the request only then. The first
+ * immediate here was queued before that one, the second after it.
+ */
+async function requestWritten(): Promise<void> {
+  await new Promise(setImmediate);
+  await new Promise(setImmediate);
+}
+
+/**
  * Fetches every message newer than the newest cached one, in pages, until the
  * server says the newest was reached: what a lost queue missed. Each page is
  * stored with the IDs it holds complete, so the feed shows no gap.
@@ -35,12 +48,9 @@ export async function catchUp(
     const more = !page.found_newest && highest !== undefined;
     // The next page is on its way while this one is stored; full-text
     // indexing waits until the session is idle, or until someone searches.
-    // fetch writes its request only once the event loop turns, so it turns
-    // once here: otherwise the synchronous store would run before the
-    // request left, and the host would sit idle through it.
     if (more) {
       next = fetchAfter(highest);
-      await new Promise(setImmediate);
+      await requestWritten();
     }
     cache.storePage({ kind: 'all' }, request, page, { deferText: true });
     const ids = page.messages.map((message) => message.id);
