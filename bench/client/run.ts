@@ -50,8 +50,8 @@ function accountCost(
   return [
     `each account over bare Node: ${each(total)} resident`,
     `${each(heap)} JavaScript heap (state, held pages and snapshots)`,
-    `${each(pageCache)} SQLite page cache (what shrink_memory gives back)`,
-    `${each(total - heap - pageCache)} the rest (SQLite schema and ${Math.round(hearth.statements / accounts)} prepared statements, native allocations)`,
+    `${each(pageCache)} given back by SQLite's shrink_memory (little: the allocator keeps the pages it frees)`,
+    `${each(total - heap - pageCache)} the rest (SQLite's page cache, schema and ${Math.round(hearth.statements / accounts)} prepared statements, native allocations)`,
   ].join('; ');
 }
 
