@@ -15,6 +15,8 @@ export interface LoadResult {
   rate: number;
   /** Milliseconds per request. */
   latencies: number[];
+  /** The rounds this load merges, when it is the sum of alternating rounds. */
+  rounds?: readonly LoadResult[];
 }
 
 /**

@@ -21,3 +21,11 @@ export function summarize(latencies: readonly number[]): LatencySummary {
     max: sorted.at(-1) ?? Number.NaN,
   };
 }
+
+/** The middle value; of an even count, the mean of the two middle ones. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 1) return sorted[middle] ?? Number.NaN;
+  return ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}

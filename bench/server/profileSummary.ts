@@ -94,11 +94,22 @@ export async function summarizeProfile(
   const profile = JSON.parse(await readFile(keptPath, 'utf8')) as CpuProfile;
   const name = await frameNamer(profile);
   const lines = [`host CPU profile kept at ${keptPath}`];
-  for (const phase of phases) {
-    const { total, byFunction } = selfTimes(profile, name, phase);
-    const seconds = (phase.end - phase.start) / 1e6;
+  // A phase run once a round is summed over its rounds.
+  const names = [...new Set(phases.map((phase) => phase.name))];
+  for (const phaseName of names) {
+    const windows = phases.filter((phase) => phase.name === phaseName);
+    const byFunction = new Map<string, number>();
+    let total = 0;
+    for (const window of windows) {
+      const times = selfTimes(profile, name, window);
+      total += times.total;
+      for (const [key, micros] of times.byFunction) {
+        byFunction.set(key, (byFunction.get(key) ?? 0) + micros);
+      }
+    }
+    const seconds = windows.reduce((sum, { start, end }) => sum + (end - start), 0) / 1e6;
     lines.push(
-      `${phase.name}: host busy ${(total / 1e6).toFixed(1)} s of ${seconds.toFixed(1)} s; self time:`,
+      `${phaseName}: host busy ${(total / 1e6).toFixed(1)} s of ${seconds.toFixed(1)} s; self time:`,
     );
     for (const [key, micros] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
       lines.push(`  ${((100 * micros) / Math.max(1, total)).toFixed(1).padStart(5)}%  ${key}`);

@@ -1,4 +1,5 @@
 import type { LoadResult } from './load';
+import { median, summarize } from './percentiles';
 
 export function mergeLoads(loads: readonly LoadResult[]): LoadResult {
   const requests = loads.reduce((sum, load) => sum + load.requests, 0);
@@ -8,6 +9,7 @@ export function mergeLoads(loads: readonly LoadResult[]): LoadResult {
     seconds,
     rate: requests / seconds,
     latencies: loads.flatMap((load) => load.latencies),
+    rounds: loads,
   };
 }
 
@@ -28,4 +30,23 @@ export async function alternate<K extends string>(
   return Object.fromEntries(
     names.map((name) => [name, mergeLoads(results.get(name) ?? [])]),
   ) as Record<K, LoadResult>;
+}
+
+// The machine the benches run on has two cores and other work besides: a
+// burst of that work lands in one round and moves its figures by a third or
+// more (a rate ratio of 0.72 in one run, 1.16 in the next, for the same
+// code). The median of the rounds' own figures is the figure of the typical
+// round, which one such burst does not move; the merged one it does.
+
+/** `figure`'s rate over `ceiling`'s, as the median of the ratios within each alternating round. */
+export function roundRatio(figure: LoadResult, ceiling: LoadResult): number {
+  const ceilings = ceiling.rounds ?? [ceiling];
+  const figures = figure.rounds ?? [figure];
+  if (figures.length !== ceilings.length) return figure.rate / ceiling.rate;
+  return median(figures.map((round, index) => round.rate / (ceilings[index]?.rate ?? NaN)));
+}
+
+/** The median of the rounds' p99 latencies, in milliseconds. */
+export function roundP99(load: LoadResult): number {
+  return median((load.rounds ?? [load]).map((round) => summarize(round.latencies).p99));
 }

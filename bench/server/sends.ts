@@ -3,7 +3,7 @@ import type { Credentials } from './credentials';
 import { MessageQueues } from './eventQueues';
 import { closedLoop, openLoop, type LoadResult } from './load';
 import { RawSender } from './rawSender';
-import { alternate } from './rounds';
+import { alternate, mergeLoads } from './rounds';
 import { transportOf } from './transport';
 import { requireAll } from './workload';
 
@@ -16,9 +16,9 @@ export interface SendResults {
   bare: LoadResult;
   /** Ceiling: the transaction alone, back to back. */
   raw: LoadResult;
-  /** (ii): the open-loop steady schedule, event queues registered. */
+  /** (ii): the open-loop steady schedule, event queues registered, once a round. */
   steady: LoadResult;
-  /** The transaction alone on the same schedule. */
+  /** The transaction alone on the same schedule, once a round. */
   rawSteady: LoadResult;
   /** Message events the clients' queues received, every one the accepted sends imply. */
   delivered: number;
@@ -41,8 +41,8 @@ export interface SendPlan {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Alternating rounds of the host's sends and the ceilings', then the steady
- * schedule on the host and on the bare transaction.
+ * Alternating rounds of the host's sends and the ceilings', then rounds of
+ * the steady schedule on the host and on the bare transaction.
  */
 export async function measureSends(plan: SendPlan): Promise<SendResults> {
   const { senders } = plan;
@@ -87,14 +87,27 @@ export async function measureSends(plan: SendPlan): Promise<SendResults> {
           closedLoop(host, plan.roundSeconds, figures.withEvents),
         ),
     });
-    // A steady rate follows a quiet moment, not the backlog of the saturated rounds.
-    await pause(2000);
-    const steady = await withQueues(figures.steady, () =>
-      openLoop(host, plan.steadyPerSecond, plan.steadySeconds, figures.steady),
-    );
-    await pause(2000);
-    const rawSteady = await raw.scheduled(plan.steadyPerSecond, plan.steadySeconds);
-    return { ...rounds, steady, rawSteady, delivered };
+    // The steady schedule runs once a round too, so that its p99 can be the
+    // median of the rounds' (see roundP99). Each follows a quiet moment, not
+    // the backlog of the saturated rounds or of the round before.
+    const steady: LoadResult[] = [];
+    const rawSteady: LoadResult[] = [];
+    for (let round = 0; round < plan.rounds; round++) {
+      await pause(2000);
+      steady.push(
+        await withQueues(figures.steady, () =>
+          openLoop(host, plan.steadyPerSecond, plan.steadySeconds, figures.steady),
+        ),
+      );
+      await pause(2000);
+      rawSteady.push(await raw.scheduled(plan.steadyPerSecond, plan.steadySeconds));
+    }
+    return {
+      ...rounds,
+      steady: mergeLoads(steady),
+      rawSteady: mergeLoads(rawSteady),
+      delivered,
+    };
   } finally {
     raw.close();
     closeClients(host);
