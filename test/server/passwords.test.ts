@@ -159,30 +159,45 @@ describe('password hashes', { timeout: 120_000 }, () => {
     },
   );
 
-  it('checks a hash stored without parameters at Node’s old cost, and raises it at the next login that succeeds', async () => {
+  // scrypt's work: N·r·p BlockMix rounds, each over 128·r bytes.
+  const workOf = (calls: Hashing[]) =>
+    calls.reduce((sum, { cost }) => sum + 2 ** cost.ln * cost.r * cost.p, 0);
+  const oldCost = { cost: { ln: 14, r: 8, p: 1 }, keyLength: 32 };
+
+  it('refuses a wrong password against a hash stored at Node’s old cost after as much work as against a current one', async () => {
     const carol = await newUser('carol');
     await writeUnlabelledHash(carol.email, testPassword);
     const unlabelled = storedHash(carol.email);
-    const oldCost = { cost: { ln: 14, r: 8, p: 1 }, keyLength: 32 };
 
     reset();
     expect((await login(carol.email, 'not the password')).json).toEqual(refused);
-    expect(watch.calls).toEqual([oldCost]);
+    expect(watch.calls[0]).toEqual(oldCost);
+    expect(workOf(watch.calls)).toBe(workOf(oneOwaspHash));
+    // One hash's slot: the rest of the work is not a second login's worth at once.
+    expect(watch.most).toBe(1);
     expect(storedHash(carol.email)).toBe(unlabelled);
+  });
+
+  it('logs in with a hash stored without parameters at Node’s old cost, and raises it at the next login that succeeds', async () => {
+    const cleo = await newUser('cleo');
+    await writeUnlabelledHash(cleo.email, testPassword);
 
     reset();
-    const right = await login(carol.email, testPassword);
+    const right = await login(cleo.email, testPassword);
     expect(right.status).toBe(200);
-    expect(right.json).toMatchObject({ result: 'success', email: carol.email, user_id: carol.id });
-    expect(watch.calls).toEqual([oldCost, ...oneOwaspHash]);
-    const raised = storedHash(carol.email);
+    expect(right.json).toMatchObject({ result: 'success', email: cleo.email, user_id: cleo.id });
+    // The check, at the work of a current one, then the stronger hash.
+    expect(workOf(watch.calls)).toBe(2 * workOf(oneOwaspHash));
+    expect(watch.calls.at(-1)).toEqual(oneOwaspHash[0]);
+    const raised = storedHash(cleo.email);
     expect(raised).toMatch(/^scrypt\$ln=17,r=8,p=1\$/);
 
     // Raised once: the next login checks the new hash, and stores nothing.
     reset();
-    expect((await login(carol.email, testPassword)).status).toBe(200);
+    expect((await login(cleo.email, testPassword)).status).toBe(200);
     expect(watch.calls).toEqual(oneOwaspHash);
-    expect(storedHash(carol.email)).toBe(raised);
+    expect(storedHash(cleo.email)).toBe(raised);
+    expect((await login(cleo.email, 'not the password')).json).toEqual(refused);
   });
 
   it('does not raise the hash of a deactivated user, whose login does not succeed', async () => {

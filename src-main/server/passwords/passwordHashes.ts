@@ -6,6 +6,7 @@ import {
   formatHash,
   owaspCost,
   parseHash,
+  remainderOf,
   weakerThan,
   type ScryptCost,
   type StoredHash,
@@ -16,8 +17,8 @@ export interface PasswordHashing {
   cost: ScryptCost;
   /**
    * Hashes running at once; the rest wait in order. At OWASP's cost each
-   * takes 128 MiB and a thread of libuv's pool of four, so a burst of
-   * logins bounds the host's memory and leaves threads for file reads.
+   * takes 128 MiB and a core, so a burst of logins bounds the host's memory
+   * and leaves the event loop a core.
    */
   concurrency: number;
   scrypt: Scrypt;
@@ -57,24 +58,29 @@ export class Passwords {
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(SALT_BYTES);
-    const { cost } = this.settings;
-    return formatHash({ cost, salt, hash: await this.derive(password, salt, cost, KEY_BYTES) });
+    const { cost, scrypt } = this.settings;
+    const hash = await this.slots.run(() => scrypt(password, salt, cost, KEY_BYTES));
+    return formatHash({ cost, salt, hash });
   }
 
   /**
    * Checks `password` against `stored`: null (no such user, no password) or a
    * hash this host cannot read is checked against a dummy at the current
-   * cost, and is never right.
+   * cost, and is never right. A hash weaker than the current cost is
+   * followed, in the same slot, by the work that remains to the current
+   * cost, so that no refusal tells an account with an old hash apart.
    */
   async check(password: string, stored: string | null): Promise<Verdict> {
     const parsed = parseHash(stored);
-    const against = parsed ?? this.dummy;
-    const derived = await this.derive(password, against.salt, against.cost, against.hash.length);
-    if (!timingSafeEqual(derived, against.hash) || parsed === null) return { right: false };
+    const { salt, cost, hash } = parsed ?? this.dummy;
+    const { scrypt } = this.settings;
+    const remainder = remainderOf(cost, this.settings.cost);
+    const derived = await this.slots.run(async () => {
+      const key = await scrypt(password, salt, cost, hash.length);
+      if (remainder) await scrypt(password, salt, remainder, KEY_BYTES);
+      return key;
+    });
+    if (!timingSafeEqual(derived, hash) || parsed === null) return { right: false };
     return { right: true, outdated: weakerThan(parsed.cost, this.settings.cost) };
-  }
-
-  private derive(password: string, salt: Buffer, cost: ScryptCost, keyLength: number) {
-    return this.slots.run(() => this.settings.scrypt(password, salt, cost, keyLength));
   }
 }

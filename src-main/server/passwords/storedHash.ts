@@ -64,6 +64,22 @@ function base64(text: string): Buffer | null {
   return bytes.length >= MIN_BYTES ? bytes : null;
 }
 
+// scrypt's work: N·r·p BlockMix rounds, each over 128·r bytes.
+const workOf = (cost: ScryptCost): number => 2 ** cost.ln * cost.r * cost.p;
+
+/**
+ * The cost that, spent after checking a hash made at `cost`, brings the work
+ * to what a check at `target` takes (to within one block for costs Hearth
+ * never wrote), or null when `cost` takes as much. It runs at `target`'s N
+ * with a narrower block, so that it walks memory as a check at `target`
+ * does: at OWASP's cost, an old N = 2^14 hash (16 MiB) is followed by
+ * N = 2^17, r = 7 (112 MiB).
+ */
+export function remainderOf(cost: ScryptCost, target: ScryptCost): ScryptCost | null {
+  const r = Math.round((workOf(target) - workOf(cost)) / 2 ** target.ln);
+  return r >= 1 ? { ln: target.ln, r, p: 1 } : null;
+}
+
 /** Whether a hash made at `cost` is weaker than one at `target` in any factor. */
 export const weakerThan = (cost: ScryptCost, target: ScryptCost): boolean =>
   cost.ln < target.ln || cost.r < target.r || cost.p < target.p;
