@@ -17,8 +17,8 @@ export interface PasswordHashing {
   cost: ScryptCost;
   /**
    * Hashes running at once; the rest wait in order. At OWASP's cost each
-   * takes 128 MiB and a core, so a burst of logins bounds the host's memory
-   * and leaves the event loop a core.
+   * takes 128 MiB and a thread of libuv's pool of four, so a burst of
+   * logins bounds the host's memory and leaves threads for file reads.
    */
   concurrency: number;
   scrypt: Scrypt;
