@@ -46,7 +46,9 @@ async function main(): Promise<void> {
       log,
       ...(profileDir ? { profileDir } : {}),
     });
-    console.log(`\n${formatTable(figureRows(figures))}\n`);
+    const rows = figureRows(figures);
+    console.log(`\n${formatTable(rows)}\n`);
+    if (rows.some((row) => row.met === false)) process.exitCode = 1;
     if (profileDir) console.log(await summarizeProfile(profileDir, phases));
     log(`load average at the end ${loadAverage()} (other work on the machine skews every figure)`);
   } finally {
