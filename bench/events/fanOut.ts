@@ -1,3 +1,4 @@
+import { summarize } from '../server/percentiles';
 import { requireAll } from '../server/workload';
 import type { PollerGroup } from './pollers';
 import type { Probe } from './probes';
@@ -18,6 +19,8 @@ export interface FanOutTarget<A> {
 export interface FanOutResult {
   /** Each client's answer after the send's acknowledgement, in ms; negative if it came first. */
   fromAck: number[];
+  /** The p99 of `fromAck` within each measured round, in round order. */
+  roundP99s: number[];
   /** Each client's answer after the send was written, in ms. */
   fromSend: number[];
   /** Answers that arrived before the send's acknowledgement. */
@@ -51,6 +54,7 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 function emptyResult(): FanOutResult {
   return {
     fromAck: [],
+    roundP99s: [],
     fromSend: [],
     beforeAck: 0,
     delivered: 0,
@@ -92,8 +96,10 @@ function record(result: FanOutResult, { timing, collected, stalls }: Round, size
   result.expected += size;
   result.stalls.polls = Math.max(result.stalls.polls, stalls.polls);
   result.stalls.delivery = Math.max(result.stalls.delivery, stalls.delivery);
+  const fromAck = collected.arrivals.map((at) => at - timing.ackedAt);
+  result.fromAck.push(...fromAck);
+  result.roundP99s.push(summarize(fromAck).p99);
   for (const at of collected.arrivals) {
-    result.fromAck.push(at - timing.ackedAt);
     result.fromSend.push(at - timing.issuedAt);
     if (at < timing.ackedAt) result.beforeAck += 1;
   }

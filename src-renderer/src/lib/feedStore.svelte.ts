@@ -6,6 +6,7 @@ import type {
   OlderState,
   OutboxEntry,
 } from '../../../src-preload/bridge';
+import { afterPaint } from './afterPaint';
 import { mergeMessages, messageInNarrow, outboxEntryInNarrow } from './narrow';
 import { errorText } from './errors';
 
@@ -67,6 +68,8 @@ export class FeedStore {
   #pending = false;
   /** Feed changes that came while a page was loading, applied once it is shown. */
   #waiting: EventPayload<'feed'>[] = [];
+  /** A message new to the page is on its way to the screen, not painted yet. */
+  #drawingNewMessage = false;
 
   constructor(private readonly bridge: ChatBridge) {}
 
@@ -254,11 +257,25 @@ export class FeedStore {
     );
     // An event for other narrows leaves the page as it is, and does not redraw it.
     if (incoming.length === 0 && !deleted.some(shown)) return;
+    if (incoming.some((message) => !shown(message.id))) this.#newMessageComing();
     const kept =
       deleted.length === 0
         ? this.messages
         : this.messages.filter((message) => !deleted.includes(message.id));
     this.messages = mergeMessages(kept, incoming);
+  }
+
+  /** Whether the frame being drawn brings a message new to the page, which other work should not hold up. */
+  get drawingNewMessage(): boolean {
+    return this.#drawingNewMessage;
+  }
+
+  #newMessageComing(): void {
+    if (this.#drawingNewMessage) return;
+    this.#drawingNewMessage = true;
+    afterPaint(() => {
+      this.#drawingNewMessage = false;
+    });
   }
 
   applyOutbox({ entries }: EventPayload<'outbox'>): void {
