@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { migrations } from '../../src-main/client/cache/migrations';
 import { openCache } from '../../src-main/client/cache/openCache';
 import { repoRoot } from '../server/bundle';
 import { registerState, syntheticMessages, type SyntheticOrg } from './syntheticOrg';
 
-// Generated caches are kept between runs beside the bundles; the name says
-// what is in them, so a change of generator makes new ones.
+// Generated caches are kept between runs beside the bundles, shared by every
+// checkout; the name says what is in them, so a change of generator makes new
+// ones. It names the schema too: opening a cache migrates it in place, and code
+// of an older schema would then move the shared file aside as too new.
 const cacheDir = join(repoRoot, 'node_modules', '.cache', 'hearth-bench-client');
 const generatorVersion = 1;
 const batch = 10_000;
@@ -23,7 +26,8 @@ export async function cachedAccount(
   log: (line: string) => void,
 ): Promise<string> {
   await mkdir(cacheDir, { recursive: true });
-  const file = join(cacheDir, `account-v${generatorVersion}-seed${seed}-${count}.sqlite3`);
+  const name = `account-v${generatorVersion}-schema${migrations.length}-seed${seed}-${count}`;
+  const file = join(cacheDir, `${name}.sqlite3`);
   if (existsSync(file)) return file;
   const started = Date.now();
   const partial = `${file}.partial`;

@@ -52,14 +52,16 @@ WHERE id = ?`;
 const ftsInsertSql = 'INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
 const ftsReplaceSql = 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
 
-// A batch's read messages leave the unread list, and its deferred ones join
-// the pending list, in one statement each rather than one per message.
+// A batch's read messages leave the unread list, its unread ones join it (from
+// their rows just written), and its deferred ones join the pending list, in
+// one statement each rather than one per message.
 const pendingManySql = 'INSERT OR IGNORE INTO fts_pending (id) SELECT value FROM json_each(?)';
 
 /** What storing a batch leaves to do once for all its messages. */
 interface Leftovers {
-  // A set, because a message delivered twice in one batch takes its last flags.
+  // Sets, because a message delivered twice in one batch takes its last flags.
   read: Set<number>;
+  unread: Set<number>;
   pending: number[];
 }
 
@@ -104,27 +106,24 @@ function putMessage(
       topic ?? '',
       plainText(message.content),
     );
-  if ((bits & READ) !== 0) leftovers.read.add(message.id);
-  else {
-    leftovers.read.delete(message.id);
-    markUnread(db, message.id, {
-      streamId,
-      topic,
-      dmKey: key,
-      mentioned: (bits & MENTIONED) !== 0,
-    });
-  }
+  const [joins, leaves] =
+    (bits & READ) !== 0 ? [leftovers.read, leftovers.unread] : [leftovers.unread, leftovers.read];
+  leaves.delete(message.id);
+  joins.add(message.id);
 }
 
-function finish(db: CacheDb, { read, pending }: Leftovers): void {
+const noLeftovers = (): Leftovers => ({ read: new Set(), unread: new Set(), pending: [] });
+
+function finish(db: CacheDb, { read, unread, pending }: Leftovers): void {
   if (read.size > 0) markReadMany(db, JSON.stringify([...read]));
+  if (unread.size > 0) markCachedUnread(db, JSON.stringify([...unread]));
   if (pending.length > 0) db.run(pendingManySql, JSON.stringify(pending));
 }
 
 /** Messages from GET /messages, each carrying its flags. */
 export function storeMessages(db: CacheDb, messages: readonly Message[], deferText = false): void {
   db.transaction(() => {
-    const leftovers: Leftovers = { read: new Set(), pending: [] };
+    const leftovers = noLeftovers();
     for (const message of messages) {
       putMessage(db, message, message.flags ?? [], leftovers, deferText);
     }
@@ -165,7 +164,7 @@ export function addLiveMessages(
   delivered: readonly { message: Message; flags: readonly string[] }[],
 ): void {
   let newest = 0;
-  const leftovers: Leftovers = { read: new Set(), pending: [] };
+  const leftovers = noLeftovers();
   for (const { message, flags } of delivered) {
     putMessage(db, message, flags, leftovers);
     newest = Math.max(newest, message.id);

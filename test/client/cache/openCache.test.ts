@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openCache } from '../../../src-main/client/cache/openCache';
 import { sql as messagesMigration } from '../../../src-main/client/cache/migrations/001-messages';
 import { migrations } from '../../../src-main/client/cache/migrations';
-import { ids, streamMessage, tempFolder } from './fixtures';
+import { bob, ids, me, privateMessage, streamMessage, tempFolder } from './fixtures';
 
 const quiet = { log: () => undefined, now: () => new Date('2024-05-01T10:00:00.000Z') };
 
@@ -108,6 +108,28 @@ describe('openCache', () => {
       createdAt: 1,
     });
     expect(cache.outbox.entries()).toHaveLength(1);
+    cache.close();
+  });
+
+  it('still reads private conversations from a file migrated from the first schema', () => {
+    const file = join(tempFolder(), 'account.db');
+    const db = new Database(file);
+    db.exec(messagesMigration);
+    db.pragma('user_version = 1');
+    const insert = db.prepare(
+      `INSERT INTO messages (id, stream_id, topic, topic_folded, dm_key, sender_id, sender_email, flags, has_link, json)
+       VALUES (?, ?, ?, ?, ?, 11, 'bob@hearth.test', 1, 0, ?)`,
+    );
+    insert.run(7, 1, 'greetings', 'greetings', null, JSON.stringify(streamMessage(7)));
+    insert.run(8, null, null, null, '10,11', JSON.stringify(privateMessage(8, [me, bob])));
+    db.prepare("INSERT INTO ranges VALUES ('dm:10,11', 0, 8, 0)").run();
+    db.close();
+    const { cache } = openCache(file, quiet);
+    const page = cache.messagesInNarrow(
+      { kind: 'dm', userIds: [me.id, bob.id] },
+      { anchor: 'newest', before: 5 },
+    );
+    expect(ids(page.messages)).toEqual([8]);
     cache.close();
   });
 

@@ -9,6 +9,7 @@ import { sql as drafts } from './008-drafts';
 import { sql as serverEmoji } from './009-server-emoji';
 import { sql as readReceipts } from './010-read-receipts';
 import { sql as serverDrafts } from './011-server-drafts';
+import { sql as partialDmIndex } from './012-partial-dm-index';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
@@ -24,4 +25,5 @@ export const migrations: readonly string[] = [
   serverEmoji,
   readReceipts,
   serverDrafts,
+  partialDmIndex,
 ];
