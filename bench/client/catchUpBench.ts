@@ -7,7 +7,7 @@ import { openCache } from '../../src-main/client/cache/openCache';
 import { catchUp } from '../../src-main/client/session/catchUp';
 import { startChildServer } from '../server/childServer';
 import { acknowledgedId, requireAccepted, requireAll } from '../server/workload';
-import { median } from './children';
+import { median } from '../server/percentiles';
 
 export interface CatchUpFigures {
   hearthMs: number;

@@ -15,7 +15,7 @@ import { bundleEntry } from '../server/bundle';
 import { log, textTable } from '../server/report';
 import { endBench, requireAll } from '../server/workload';
 import { catchUpFigure, catchUpHost } from './catchUpBench';
-import { median } from './children';
+import { median } from '../server/percentiles';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
 const rounds = Number(values.rounds);

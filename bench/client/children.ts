@@ -13,8 +13,3 @@ export async function runChild<T>(
   const line = stdout.trim().split('\n').at(-1) ?? '';
   return JSON.parse(line) as T;
 }
-
-export const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};

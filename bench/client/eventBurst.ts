@@ -8,7 +8,7 @@ import { plainText } from '../../src-main/client/cache/plainText';
 import { applyEvent } from '../../src-main/reducer/applyEvent';
 import type { Message, QueuedEvent } from '../../src-main/wire';
 import { requireAll } from '../server/workload';
-import { median } from './children';
+import { median } from '../server/percentiles';
 import { registerState, syntheticMessages, type SyntheticOrg } from './syntheticOrg';
 
 export interface BurstFigures {

@@ -1,5 +1,6 @@
 import { requireAll, ShortWorkload } from '../server/workload';
-import { runChild, median } from './children';
+import { median } from '../server/percentiles';
+import { runChild } from './children';
 
 export interface OfflineOpen {
   hearthMs: number;

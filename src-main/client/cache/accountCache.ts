@@ -143,7 +143,7 @@ export class Cache {
     return this.#db.statementCount;
   }
 
-  /** Gives back the memory SQLite's page cache holds for this account. */
+  /** Asks SQLite to free what it can of this account's page cache; the allocator may keep the memory. */
   releaseMemory(): void {
     this.#db.releaseMemory();
   }

@@ -49,7 +49,7 @@ export class CacheDb {
     return this.#statements.size;
   }
 
-  /** Gives back what SQLite's page cache holds of this connection; the pages are read again when needed. */
+  /** Asks SQLite to free what it can of this connection's page cache; the allocator may keep the memory. */
   releaseMemory(): void {
     this.#db.pragma('shrink_memory');
   }

@@ -27,6 +27,9 @@ import { registerWebhookRoute } from './webhookEndpoint';
 const API_PREFIX = '/api/v1';
 const allMethods = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'] as const;
 
+const successBody = (answer: JsonAnswer): string =>
+  `{"result":"success","msg":"",${answer.members}}`;
+
 function sendSuccess(reply: FastifyReply, result: Result): void {
   if (!(result instanceof JsonAnswer)) {
     void reply.send({ result: 'success', msg: '', ...result });
@@ -34,7 +37,7 @@ function sendSuccess(reply: FastifyReply, result: Result): void {
   }
   // A string goes out as it is once its type is JSON.
   void reply.type('application/json; charset=utf-8');
-  void reply.send(`{"result":"success","msg":"",${result.members}}`);
+  void reply.send(successBody(result));
 }
 
 /**
@@ -55,7 +58,7 @@ function sendLate(reply: FastifyReply, result: Result): void {
     if (value !== undefined) response.setHeader(name, value);
   }
   response.setHeader('content-type', 'application/json; charset=utf-8');
-  response.end(`{"result":"success","msg":"",${result.members}}`);
+  response.end(successBody(result));
 }
 
 // Answers through `reply`, refusals included: fastify waits for the answer
