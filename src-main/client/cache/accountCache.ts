@@ -216,17 +216,19 @@ export class Cache {
     options: { deferText?: boolean } = {},
   ): void {
     this.#db.transaction(() => {
-      storeMessages(this.#db, answer.messages, options.deferText ?? false);
-      if (options.deferText && answer.messages.length > 0) this.#textPending = true;
       const ids = answer.messages.map((message) => message.id);
       // An empty answer that reaches both ends says the narrow holds nothing now.
       const wholeNarrow = answer.found_oldest && answer.found_newest;
+      // Looked for before the page is written, when its range holds only what
+      // was cached: a catch-up's range above the newest message holds nothing.
       if (ids.length > 0 || wholeNarrow) {
         const low = answer.found_oldest ? 0 : Math.min(...ids);
         const high = answer.found_newest ? Number.MAX_SAFE_INTEGER : Math.max(...ids);
         const gone = absentFromPage(this.#db, narrow, low, high, new Set(ids), this.ownUserId);
         if (gone.length > 0) forgetAbsent(this.#db, narrow, gone);
       }
+      storeMessages(this.#db, answer.messages, options.deferText ?? false);
+      if (options.deferText && answer.messages.length > 0) this.#textPending = true;
       const interval = pageInterval(request, answer);
       if (interval) this.recordComplete(narrow, interval);
     });

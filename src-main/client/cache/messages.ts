@@ -3,7 +3,8 @@ import type { UpdateMessageFlagsEvent } from '../../wire';
 import type { CacheDb } from './cacheDb';
 import type { UpdateMessageEvent } from '../../wire';
 import { MENTIONED, READ, STARRED, flagBit, flagBits, flagNames } from './flags';
-import { dmKey, foldTopic, narrowKey, type Narrow } from './narrow';
+import { foldTopic, narrowKey, type Narrow } from './narrow';
+import { ftsReplaceSql, writeMessages, type Delivered } from './messageRows';
 import { hasLink, plainText } from './plainText';
 import { extendNewest, punchHole } from './ranges';
 import { streamName } from './subscriptions';
@@ -34,100 +35,14 @@ export function messageOfRow(row: StoredMessage): Message {
   return message;
 }
 
-// A message new to the cache is inserted; one it holds (fetched again, or
-// delivered again after a lost queue) is updated. The two are told apart by
-// the insert itself, so the common case, a new message, costs no lookup and
-// its full-text row needs no delete first.
-const insertSql = `
-INSERT INTO messages
-  (id, stream_id, topic, topic_folded, dm_key, sender_id, sender_email, flags, has_link, json)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (id) DO NOTHING`;
-
-const updateSql = `
-UPDATE messages SET stream_id = ?, topic = ?, topic_folded = ?, dm_key = ?, sender_id = ?,
-  sender_email = ?, flags = ?, has_link = ?, json = ?
-WHERE id = ?`;
-
-const ftsInsertSql = 'INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
-const ftsReplaceSql = 'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
-
-// A batch's read messages leave the unread list, its unread ones join it (from
-// their rows just written), and its deferred ones join the pending list, in
-// one statement each rather than one per message.
-const pendingManySql = 'INSERT OR IGNORE INTO fts_pending (id) SELECT value FROM json_each(?)';
-
-/** What storing a batch leaves to do once for all its messages. */
-interface Leftovers {
-  // Sets, because a message delivered twice in one batch takes its last flags.
-  read: Set<number>;
-  unread: Set<number>;
-  pending: number[];
-}
-
-/**
- * Writes one message with the reader's flags, replacing any older copy. With
- * `deferText`, a message new to the cache waits in `fts_pending` for its
- * full-text entry (see indexPending).
- */
-function putMessage(
-  db: CacheDb,
-  message: Message,
-  flags: readonly string[],
-  leftovers: Leftovers,
-  deferText = false,
-): void {
-  const bits = flagBits(flags);
-  const isStream = message.type === 'stream';
-  const streamId = isStream ? (message.stream_id ?? null) : null;
-  const topic = isStream ? message.subject : null;
-  const key = Array.isArray(message.display_recipient)
-    ? dmKey(message.display_recipient.map((user) => user.id))
-    : null;
-  const columns = [
-    streamId,
-    topic,
-    topic === null ? null : foldTopic(topic),
-    key,
-    message.sender_id,
-    message.sender_email,
-    bits,
-    hasLink(message.content) ? 1 : 0,
-    // Any flags in the JSON are stale by the next flag event; reads take the column's.
-    JSON.stringify(message),
-  ];
-  const fresh = db.run(insertSql, message.id, ...columns) > 0;
-  if (!fresh) db.run(updateSql, ...columns, message.id);
-  if (fresh && deferText) leftovers.pending.push(message.id);
-  else
-    db.run(
-      fresh ? ftsInsertSql : ftsReplaceSql,
-      message.id,
-      topic ?? '',
-      plainText(message.content),
-    );
-  const [joins, leaves] =
-    (bits & READ) !== 0 ? [leftovers.read, leftovers.unread] : [leftovers.unread, leftovers.read];
-  leaves.delete(message.id);
-  joins.add(message.id);
-}
-
-const noLeftovers = (): Leftovers => ({ read: new Set(), unread: new Set(), pending: [] });
-
-function finish(db: CacheDb, { read, unread, pending }: Leftovers): void {
-  if (read.size > 0) markReadMany(db, JSON.stringify([...read]));
-  if (unread.size > 0) markCachedUnread(db, JSON.stringify([...unread]));
-  if (pending.length > 0) db.run(pendingManySql, JSON.stringify(pending));
-}
-
 /** Messages from GET /messages, each carrying its flags. */
 export function storeMessages(db: CacheDb, messages: readonly Message[], deferText = false): void {
   db.transaction(() => {
-    const leftovers = noLeftovers();
-    for (const message of messages) {
-      putMessage(db, message, message.flags ?? [], leftovers, deferText);
-    }
-    finish(db, leftovers);
+    writeMessages(
+      db,
+      messages.map((message) => ({ message, flags: message.flags ?? [] })),
+      deferText,
+    );
   });
 }
 
@@ -159,17 +74,9 @@ export function indexPending(db: CacheDb, limit: number): boolean {
  * `message` events, in the order delivered: stored, and every range that
  * reached the newest now reaches the last of them.
  */
-export function addLiveMessages(
-  db: CacheDb,
-  delivered: readonly { message: Message; flags: readonly string[] }[],
-): void {
-  let newest = 0;
-  const leftovers = noLeftovers();
-  for (const { message, flags } of delivered) {
-    putMessage(db, message, flags, leftovers);
-    newest = Math.max(newest, message.id);
-  }
-  finish(db, leftovers);
+export function addLiveMessages(db: CacheDb, delivered: readonly Delivered[]): void {
+  writeMessages(db, delivered, false);
+  const newest = delivered.reduce((highest, { message }) => Math.max(highest, message.id), 0);
   if (newest > 0) extendNewest(db, newest);
 }
 
