@@ -8,9 +8,14 @@ import type { Database, Statement } from 'better-sqlite3';
 export class CacheDb {
   readonly #db: Database;
   readonly #statements = new Map<string, Statement>();
+  // One wrapper for every transaction, as the host's Sql keeps: better-sqlite3
+  // builds five functions for each it is asked to make, and a catch-up or an
+  // event burst asks once per page or batch. It nests by savepoint.
+  readonly #inTransaction: (work: () => unknown) => unknown;
 
   constructor(db: Database) {
     this.#db = db;
+    this.#inTransaction = db.transaction((work: () => unknown) => work());
   }
 
   statement(sql: string): Statement {
@@ -36,7 +41,7 @@ export class CacheDb {
 
   /** Runs `work` in one transaction; nested calls join the outer one. */
   transaction<T>(work: () => T): T {
-    return this.#db.transaction(work)();
+    return this.#inTransaction(work) as T;
   }
 
   /** Copies what the write-ahead log holds into the file, without waiting for readers. */
