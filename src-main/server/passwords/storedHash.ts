@@ -64,8 +64,8 @@ function base64(text: string): Buffer | null {
   return bytes.length >= MIN_BYTES ? bytes : null;
 }
 
-// scrypt's work: N·r·p BlockMix rounds, each over 128·r bytes.
-const workOf = (cost: ScryptCost): number => 2 ** cost.ln * cost.r * cost.p;
+/** scrypt's work: N·r·p BlockMix rounds, each over 128·r bytes. */
+export const workOf = (cost: ScryptCost): number => 2 ** cost.ln * cost.r * cost.p;
 
 /**
  * The cost that, spent after checking a hash made at `cost`, brings the work

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  owaspCost,
-  remainderOf,
-  type ScryptCost,
-} from '../../../src-main/server/passwords/storedHash';
-
-const workOf = (cost: ScryptCost) => 2 ** cost.ln * cost.r * cost.p;
+import { owaspCost, remainderOf, workOf } from '../../../src-main/server/passwords/storedHash';
 
 describe('the work left after checking a weaker hash', () => {
   it.each([
