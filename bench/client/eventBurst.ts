@@ -20,7 +20,7 @@ export interface BurstFigures {
 // keeps per message (the row and its full-text entry), one transaction.
 const rawSchema = `
 CREATE TABLE messages (id INTEGER PRIMARY KEY, stream_id INTEGER, topic TEXT, topic_folded TEXT,
-  dm_key TEXT, sender_id INTEGER NOT NULL, sender_email TEXT NOT NULL, flags INTEGER NOT NULL,
+  dm_key TEXT, sender_id INTEGER NOT NULL, flags INTEGER NOT NULL,
   has_link INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE VIRTUAL TABLE messages_fts USING fts5(topic, body, tokenize = 'unicode61 remove_diacritics 2');`;
 
@@ -37,7 +37,7 @@ function rawInserts(file: string, messages: readonly Message[]): number {
   db.pragma('synchronous = NORMAL');
   db.exec(rawSchema);
   const row = db.prepare(
-    'INSERT INTO messages (id, stream_id, topic, topic_folded, dm_key, sender_id, sender_email, flags, has_link, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO messages (id, stream_id, topic, topic_folded, dm_key, sender_id, flags, has_link, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const text = db.prepare('INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)');
   const started = performance.now();
@@ -55,7 +55,6 @@ function rawInserts(file: string, messages: readonly Message[]): number {
         message.subject.toLowerCase(),
         dm,
         message.sender_id,
-        message.sender_email,
         0,
         0,
         JSON.stringify(stored),

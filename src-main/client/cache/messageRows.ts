@@ -11,7 +11,7 @@ export interface Delivered {
   flags: readonly string[];
 }
 
-const columnCount = 10;
+const columnCount = 9;
 const rowPlaces = `(${Array.from({ length: columnCount }, () => '?').join(', ')})`;
 
 // New messages go in several rows per INSERT: binding and stepping one
@@ -21,17 +21,22 @@ const rowsPerInsert = 16;
 
 const insertSql = (rows: number) =>
   `INSERT INTO messages
-     (id, stream_id, topic, topic_folded, dm_key, sender_id, sender_email, flags, has_link, json)
+     (id, stream_id, topic, topic_folded, dm_key, sender_id, flags, has_link, json)
    VALUES ${Array.from({ length: rows }, () => rowPlaces).join(', ')}`;
 const insertManySql = insertSql(rowsPerInsert);
 const insertOneSql = insertSql(1);
 
 const updateSql = `
 UPDATE messages SET stream_id = ?, topic = ?, topic_folded = ?, dm_key = ?, sender_id = ?,
-  sender_email = ?, flags = ?, has_link = ?, json = ?
+  flags = ?, has_link = ?, json = ?
 WHERE id = ?`;
 
 const cachedSql = 'SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?))';
+// One probe of each table's key over the batch's span of IDs, before a lookup
+// per message: a catch-up's pages lie above everything cached and unread.
+const anyCachedSql = 'SELECT EXISTS (SELECT 1 FROM messages WHERE id BETWEEN ? AND ?) AS found';
+const anyUnreadSql =
+  'SELECT EXISTS (SELECT 1 FROM unreads WHERE message_id BETWEEN ? AND ?) AS found';
 
 const ftsInsertSql = 'INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
 export const ftsReplaceSql =
@@ -54,7 +59,6 @@ function columnsOf(message: Message, bits: number): unknown[] {
       ? dmKey(message.display_recipient.map((user) => user.id))
       : null,
     message.sender_id,
-    message.sender_email,
     bits,
     hasLink(message.content) ? 1 : 0,
     // Any flags in the JSON are stale by the next flag event; reads take the column's.
@@ -78,9 +82,19 @@ export function writeMessages(
   deferText: boolean,
 ): void {
   const latest = new Map<number, Delivered>();
-  for (const entry of delivered) latest.set(entry.message.id, entry);
+  let lowest = Infinity;
+  let highest = -Infinity;
+  for (const entry of delivered) {
+    const { id } = entry.message;
+    latest.set(id, entry);
+    lowest = Math.min(lowest, id);
+    highest = Math.max(highest, id);
+  }
+  const within = (sql: string) => db.get<{ found: number }>(sql, lowest, highest)?.found === 1;
   const cached = new Set(
-    db.all<{ id: number }>(cachedSql, JSON.stringify([...latest.keys()])).map((row) => row.id),
+    within(anyCachedSql)
+      ? db.all<{ id: number }>(cachedSql, JSON.stringify([...latest.keys()])).map((row) => row.id)
+      : [],
   );
   const read: number[] = [];
   const unread: number[] = [];
@@ -112,7 +126,7 @@ export function writeMessages(
   for (const message of texts) {
     db.run(ftsInsertSql, message.id, topicOf(message), plainText(message.content));
   }
-  if (read.length > 0) markReadMany(db, JSON.stringify(read));
+  if (read.length > 0 && within(anyUnreadSql)) markReadMany(db, JSON.stringify(read));
   if (unread.length > 0) markCachedUnread(db, JSON.stringify(unread));
   if (pending.length > 0) db.run(pendingManySql, JSON.stringify(pending));
 }

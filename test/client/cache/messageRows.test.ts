@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../src-main/wire';
-import { freshCache, ids, messageEvent, streamMessage } from './fixtures';
+import { freshCache, ids, me, messageEvent, noUnread, streamMessage } from './fixtures';
 
 const search = (cache: ReturnType<typeof freshCache>, word: string) =>
   ids(cache.searchMessages([{ operator: 'search', operand: word }], 100).messages);
@@ -43,6 +43,32 @@ describe('writing a batch of messages', () => {
     expect(cache.unreadIdsIn({ kind: 'all' })).toEqual(unread);
     expect(search(cache, 'old')).toEqual([1, 2, 3, 4, 5]);
     expect(search(cache, 'new')).toEqual(Array.from({ length: 40 }, (_, index) => index + 6));
+  });
+
+  it('takes off the unread list what a page above everything cached delivers as read', () => {
+    const cache = freshCache();
+    cache.storePage(
+      { kind: 'all' },
+      { anchor: 1, numBefore: 0, numAfter: 3 },
+      page([1, 2, 3].map((id) => streamMessage(id, { flags: ['read'] }))),
+    );
+    // The server said 40 and 41 were unread; the page brings them read.
+    cache.storeRegister(
+      {
+        user_id: me.id,
+        unread_msgs: {
+          ...noUnread,
+          streams: [{ stream_id: 1, topic: 'greetings', unread_message_ids: [40, 41] }],
+          count: 2,
+        },
+      },
+      { queueId: 'q', lastEventId: -1 },
+    );
+    expect(cache.unreadCounts().total).toBe(2);
+    const later = [40, 41, 42].map((id) => streamMessage(id, { flags: id === 42 ? [] : ['read'] }));
+    cache.storePage({ kind: 'all' }, { anchor: 3, numBefore: 0, numAfter: 3 }, page(later));
+    expect(cache.unreadIdsIn({ kind: 'all' })).toEqual([42]);
+    expect(cache.unreadCounts().total).toBe(1);
   });
 
   it('takes the last delivery of a message delivered twice in one batch', () => {

@@ -101,6 +101,7 @@ describe('openCache', () => {
     );
     expect(ids(page.messages)).toEqual([7]);
     expect(page.messages[0]?.flags).toEqual(['read']);
+    expect(page.messages[0]?.sender_email).toBe('bob@hearth.test');
     cache.outbox.add({
       localId: 'a',
       destination: { type: 'stream', streamId: 1, streamName: 'general', topic: 't' },

@@ -10,6 +10,7 @@ import { sql as serverEmoji } from './009-server-emoji';
 import { sql as readReceipts } from './010-read-receipts';
 import { sql as serverDrafts } from './011-server-drafts';
 import { sql as partialDmIndex } from './012-partial-dm-index';
+import { sql as noSenderEmail } from './013-no-sender-email';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
@@ -26,4 +27,5 @@ export const migrations: readonly string[] = [
   readReceipts,
   serverDrafts,
   partialDmIndex,
+  noSenderEmail,
 ];
