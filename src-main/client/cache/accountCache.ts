@@ -131,7 +131,7 @@ export class Cache {
   constructor(db: CacheDb, log: LogLine) {
     this.#db = db;
     this.#log = log;
-    this.#textPending = db.get('SELECT 1 FROM fts_pending LIMIT 1') !== undefined;
+    this.#textPending = db.get('SELECT 1 FROM fts_pending_spans LIMIT 1') !== undefined;
   }
 
   close(): void {

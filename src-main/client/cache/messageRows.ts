@@ -42,10 +42,10 @@ const ftsInsertSql = 'INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?
 export const ftsReplaceSql =
   'INSERT OR REPLACE INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)';
 
-// A batch's read messages leave the unread list, its unread ones join it (from
-// their rows just written), and its deferred ones join the pending list, in
-// one statement each rather than one per message.
-const pendingManySql = 'INSERT OR IGNORE INTO fts_pending (id) SELECT value FROM json_each(?)';
+// A batch's read messages leave the unread list and its unread ones join it
+// (from their rows just written), in one statement each rather than one per
+// message; its deferred ones wait as one span of IDs.
+const pendingSpanSql = 'INSERT INTO fts_pending_spans (low, high) VALUES (?, ?)';
 
 /** Every column of a message's row but its ID, in the order of updateSql. */
 function columnsOf(message: Message, bits: number): unknown[] {
@@ -73,8 +73,8 @@ const topicOf = (message: Message): string => (message.type === 'stream' ? messa
  * message delivered twice in the batch takes its last delivery. The cached
  * ones are found in one query, so a new message, the common case, costs no
  * lookup of its own and its full-text row needs no delete first. With
- * `deferText`, a message new to the cache waits in `fts_pending` for its
- * full-text entry (see indexPending).
+ * `deferText`, the messages new to the cache wait, as a span of IDs in
+ * `fts_pending_spans`, for their full-text entries (see indexPending).
  */
 export function writeMessages(
   db: CacheDb,
@@ -98,7 +98,8 @@ export function writeMessages(
   );
   const read: number[] = [];
   const unread: number[] = [];
-  const pending: number[] = [];
+  let pendingLow = Infinity;
+  let pendingHigh = -Infinity;
   const texts: Message[] = [];
   let values: unknown[] = [];
   for (const { message, flags } of latest.values()) {
@@ -110,8 +111,10 @@ export function writeMessages(
       db.run(ftsReplaceSql, message.id, topicOf(message), plainText(message.content));
       continue;
     }
-    if (deferText) pending.push(message.id);
-    else texts.push(message);
+    if (deferText) {
+      pendingLow = Math.min(pendingLow, message.id);
+      pendingHigh = Math.max(pendingHigh, message.id);
+    } else texts.push(message);
     values.push(message.id, ...columns);
     if (values.length === rowsPerInsert * columnCount) {
       db.run(insertManySql, values);
@@ -128,5 +131,5 @@ export function writeMessages(
   }
   if (read.length > 0 && within(anyUnreadSql)) markReadMany(db, JSON.stringify(read));
   if (unread.length > 0) markCachedUnread(db, JSON.stringify(unread));
-  if (pending.length > 0) db.run(pendingManySql, JSON.stringify(pending));
+  if (pendingLow <= pendingHigh) db.run(pendingSpanSql, pendingLow, pendingHigh);
 }

@@ -46,27 +46,38 @@ export function storeMessages(db: CacheDb, messages: readonly Message[], deferTe
   });
 }
 
+const firstSpanSql = 'SELECT rowid AS span, low, high FROM fts_pending_spans ORDER BY low LIMIT 1';
+
 /**
  * Gives up to `limit` pending messages their full-text entries, oldest first,
  * from the stored message as it is now (edited or moved since, perhaps);
- * deleted ones just leave the list. Says whether any are still pending.
+ * deleted ones are simply not found. Says whether any are still pending.
  */
 export function indexPending(db: CacheDb, limit: number): boolean {
   return db.transaction(() => {
-    const rows = db.all<{ id: number; topic: string | null; json: string }>(
-      `SELECT p.id, m.topic, m.json FROM (SELECT id FROM fts_pending ORDER BY id LIMIT ?) AS p
-       JOIN messages m ON m.id = p.id`,
-      limit,
-    );
-    for (const row of rows) {
-      const { content } = JSON.parse(row.json) as Pick<Message, 'content'>;
-      db.run(ftsReplaceSql, row.id, row.topic ?? '', plainText(content));
+    let left = limit;
+    for (;;) {
+      const first = db.get<{ span: number; low: number; high: number }>(firstSpanSql);
+      if (first === undefined) return false;
+      if (left === 0) return true;
+      const rows = db.all<{ id: number; topic: string | null; json: string }>(
+        'SELECT id, topic, json FROM messages WHERE id BETWEEN ? AND ? ORDER BY id LIMIT ?',
+        first.low,
+        first.high,
+        left,
+      );
+      for (const row of rows) {
+        const { content } = JSON.parse(row.json) as Pick<Message, 'content'>;
+        db.run(ftsReplaceSql, row.id, row.topic ?? '', plainText(content));
+      }
+      left -= rows.length;
+      const after = (rows.at(-1)?.id ?? first.high) + 1;
+      if (left > 0 || after > first.high) {
+        db.run('DELETE FROM fts_pending_spans WHERE rowid = ?', first.span);
+      } else {
+        db.run('UPDATE fts_pending_spans SET low = ? WHERE rowid = ?', after, first.span);
+      }
     }
-    db.run(
-      'DELETE FROM fts_pending WHERE id IN (SELECT id FROM fts_pending ORDER BY id LIMIT ?)',
-      limit,
-    );
-    return db.get('SELECT 1 FROM fts_pending LIMIT 1') !== undefined;
   });
 }
 

@@ -134,6 +134,32 @@ describe('openCache', () => {
     cache.close();
   });
 
+  it('still indexes the messages a cache of schema 13 left waiting for their full text', () => {
+    const file = join(tempFolder(), 'account.db');
+    const db = new Database(file);
+    for (const migration of migrations.slice(0, 13)) db.exec(migration);
+    db.pragma('user_version = 13');
+    const insert = db.prepare(
+      `INSERT INTO messages (id, stream_id, topic, topic_folded, dm_key, sender_id, flags, has_link, json)
+       VALUES (?, 1, 'greetings', 'greetings', NULL, 11, 1, 0, ?)`,
+    );
+    for (const [id, words] of [
+      [7, 'sourdough starter'],
+      [9, 'rye and sourdough'],
+    ] as const) {
+      insert.run(id, JSON.stringify(streamMessage(id, { content: `<p>${words}</p>` })));
+      db.prepare('INSERT INTO fts_pending (id) VALUES (?)').run(id);
+    }
+    db.close();
+    const { cache, rebuilt } = openCache(file, quiet);
+    expect(rebuilt).toBeNull();
+    expect(cache.indexPending(1)).toBe(true);
+    expect(cache.indexPending(1)).toBe(false);
+    const found = cache.searchMessages([{ operator: 'search', operand: 'sourdough' }], 10);
+    expect(ids(found.messages)).toEqual([7, 9]);
+    cache.close();
+  });
+
   it('moves aside a file on which a migration fails, and says which', () => {
     const folder = tempFolder();
     const file = join(folder, 'account.db');

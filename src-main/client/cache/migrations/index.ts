@@ -11,6 +11,7 @@ import { sql as readReceipts } from './010-read-receipts';
 import { sql as serverDrafts } from './011-server-drafts';
 import { sql as partialDmIndex } from './012-partial-dm-index';
 import { sql as noSenderEmail } from './013-no-sender-email';
+import { sql as pendingSpans } from './014-pending-spans';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
@@ -28,4 +29,5 @@ export const migrations: readonly string[] = [
   serverDrafts,
   partialDmIndex,
   noSenderEmail,
+  pendingSpans,
 ];
