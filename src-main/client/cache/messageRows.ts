@@ -81,6 +81,9 @@ export function writeMessages(
   delivered: readonly Delivered[],
   deferText: boolean,
 ): void {
+  // A burst stores the messages between its other events, so it hands over
+  // many empty batches; they need no query, not even the probes below.
+  if (delivered.length === 0) return;
   const latest = new Map<number, Delivered>();
   let lowest = Infinity;
   let highest = -Infinity;
