@@ -14,6 +14,8 @@ describe('the compose box', () => {
   let alfred: TestUser;
   let ui: RendererPage;
   let page: Page;
+  /** While set, main's answers to sendMessage wait here until the test lets them through. */
+  let heldSends: (() => void)[] | null = null;
 
   const compose = () => page.getByRole('form', { name: 'Compose' });
   const text = () => compose().getByRole('textbox', { name: 'Message' });
@@ -44,7 +46,7 @@ describe('the compose box', () => {
       topic: 'tomatoes',
       content: 'Red already',
     });
-    ui = await openRendererPage(org, alice);
+    ui = await openRendererPage(org, alice, { beforeLoad: holdSendAnswers });
     page = ui.page;
     await page
       .getByRole('navigation', { name: 'Conversations' })
@@ -53,6 +55,28 @@ describe('the compose box', () => {
     await feed().locator('.message', { hasText: 'Red already' }).waitFor();
     await compose().getByRole('combobox', { name: 'Topic' }).fill('tomatoes');
   });
+
+  /** Sits between the window and main, so a test can make main slow to answer a send. */
+  async function holdSendAnswers(target: Page): Promise<void> {
+    await target.routeWebSocket(/./, (window) => {
+      const main = window.connectToServer();
+      const sends = new Set<number>();
+      window.onMessage((frame) => {
+        const request = JSON.parse(String(frame)) as { id?: number; method?: string };
+        if (heldSends && request.method === 'sendMessage' && request.id !== undefined) {
+          sends.add(request.id);
+        }
+        main.send(frame);
+      });
+      main.onMessage((frame) => {
+        const answer = JSON.parse(String(frame)) as { id?: number };
+        const held = heldSends;
+        if (held && answer.id !== undefined && sends.delete(answer.id)) {
+          held.push(() => window.send(frame));
+        } else window.send(frame);
+      });
+    });
+  }
 
   afterAll(async () => {
     await ui?.close();
@@ -180,6 +204,22 @@ describe('the compose box', () => {
     await text().press('Enter');
     await expect.poll(lastSent).toBe('First line\nsecond line');
     await expect.poll(() => text().inputValue()).toBe('');
+    await compose().getByRole('checkbox', { name: 'Enter sends' }).uncheck();
+  });
+
+  it('empties as the message is sent, so what is typed next is kept whenever main answers', async () => {
+    const held: (() => void)[] = [];
+    heldSends = held;
+    await text().fill('Watered at dawn');
+    await text().press('Control+Enter');
+    await expect.poll(lastSent).toBe('Watered at dawn');
+    expect(held).toHaveLength(1);
+    await expect.poll(() => text().inputValue()).toBe('');
+    await text().pressSequentially('and at dusk');
+    heldSends = null;
+    for (const answer of held) answer();
+    await feed().locator('.message', { hasText: 'Watered at dawn' }).waitFor();
+    expect(await text().inputValue()).toBe('and at dusk');
     expect(ui.pageErrors).toEqual([]);
   });
 });

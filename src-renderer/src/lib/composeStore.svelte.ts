@@ -211,14 +211,18 @@ export class ComposeStore {
 
   async send(): Promise<void> {
     const to = this.destination;
-    const content = this.content.trim();
+    const written = this.content;
+    const content = written.trim();
     if (to === null || !content) return;
+    // The box empties as the key is pressed, not when main answers, so what
+    // the user starts typing next is not wiped by the answer.
+    this.content = '';
     try {
       const echo = await this.bridge.sendMessage({ to, content });
       this.feed.addOutboxEntry(echo);
-      this.content = '';
       this.error = null;
     } catch (error) {
+      if (this.content === '') this.content = written;
       this.error = errorText(error);
     }
   }
