@@ -12,6 +12,8 @@ import { median } from '../server/percentiles';
 export interface CatchUpFigures {
   hearthMs: number;
   rawMs: number;
+  /** The median of each round's catch-up over the same round's raw pages (bench/server/rounds.ts says why). */
+  ratio: number;
   messages: number;
 }
 
@@ -189,6 +191,7 @@ export async function measureCatchUp(
         await catchUpOnce(round);
       }
     }
-    return { hearthMs: median(hearth), rawMs: median(raw), messages: count };
+    const ratio = median(hearth.map((ms, round) => ms / (raw[round] ?? NaN)));
+    return { hearthMs: median(hearth), rawMs: median(raw), ratio, messages: count };
   });
 }

@@ -30,7 +30,7 @@ const seed = Number(values.seed);
 
 const OPEN_RUNS = 7;
 const CATCH_UP_MESSAGES = 10_000;
-const CATCH_UP_ROUNDS = 7;
+const CATCH_UP_ROUNDS = 11;
 const BURST_EVENTS = 1_000;
 const BURST_ROUNDS = 7;
 const SEARCH_QUERIES = 600;
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
 
   log(`catching up ${CATCH_UP_MESSAGES.toLocaleString('en')} missed messages`);
   const caught = await measureCatchUp(hostScript, CATCH_UP_MESSAGES, CATCH_UP_ROUNDS, log);
-  const catchUpRatio = caught.hearthMs / caught.rawMs;
+  const catchUpRatio = caught.ratio;
   rows.push({
     figure: catchUpFigure(caught.messages),
     value: ms(caught.hearthMs),
