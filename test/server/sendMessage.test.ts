@@ -226,4 +226,42 @@ describe('sending messages', () => {
       await sendOk(org.owner, { type: 'stream', to: 'notices', topic: 't', content: 'x' });
     });
   });
+
+  describe('sends arriving together', () => {
+    it('answers each once stored, refuses the bad ones alone, and tells each reader once, in order', async () => {
+      const queue = (
+        await org.api(bob)('POST', '/register', { event_types: ['message'], narrow: [] })
+      ).json;
+      const sends = Array.from({ length: 12 }, (_, index) => {
+        const sender = [alice, bob, carol][index % 3] as TestUser;
+        if (index === 4)
+          return send(sender, { type: 'stream', to: 'attic', topic: 't', content: 'x' });
+        if (index === 7) return send(sender, toKitchen(''));
+        return send(sender, toKitchen(`together ${index}`));
+      });
+      const answers = await Promise.all(sends);
+      expect(answers[4]?.json).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST', stream: 'attic' });
+      expect(answers[7]?.json).toMatchObject({ msg: 'Message must not be empty' });
+      const ids = answers
+        .filter((_, index) => index !== 4 && index !== 7)
+        .map((answer) => {
+          expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+          return answer.json.id as number;
+        });
+      expect(new Set(ids).size).toBe(10);
+      for (const id of ids) {
+        const content = (await seenBy(carol, id, { apply_markdown: false })).content;
+        expect(content).toMatch(/^together \d+$/);
+      }
+      const events = (
+        await org.api(bob)('GET', '/events', {
+          queue_id: queue.queue_id,
+          last_event_id: queue.last_event_id,
+          dont_block: true,
+        })
+      ).json.events as { type: string; message: { id: number } }[];
+      const told = events.filter((event) => event.type === 'message').map((e) => e.message.id);
+      expect(told).toEqual([...ids].sort((a, b) => a - b));
+    });
+  });
 });

@@ -200,7 +200,8 @@ describe('initial state plus events equals fresh state', () => {
   const rows: ActionRow[] = [
     {
       name: 'sending a stream message',
-      covers: ['sendMessage'],
+      // POST /messages sends through the grouped commit; both store and announce alike.
+      covers: ['sendMessage', 'sendMessageGrouped'],
       act: () => sendToDesign(bob, 't'),
     },
     {

@@ -180,49 +180,64 @@ export function addressMessage(
 
 const flagsAsJson = (mask: number | null) => JSON.stringify(readerFlags(mask));
 
-export function sendMessage(
+interface Sent {
+  messageId: number;
+  addressed: Addressed;
+  flags: Map<number, number>;
+  claimed: ReturnType<typeof claimAttachments>;
+}
+
+/** What a send stores, in a transaction of the caller's. */
+function storeMessage(
   services: Services,
   sender: UserRow,
   request: SendMessageRequest,
-): number {
+  content: string,
+  rendered: RenderedMessage,
+): Sent {
   const { sql } = services;
-  const content = checkContent(request.content);
-  const rendered = renderMessageContent(content, storeLookups(sql));
-
-  const sent = sql.transaction(() => {
-    const addressed = addressMessage(
-      services,
-      sender,
-      request.destination,
-      request.skipStreamAccessCheck,
-    );
-    const privateBit = addressed.stream ? 0 : Flag.is_private;
-    const mutedBy = mutingUserIds(sql, sender.id);
-    const flags = flagsOnSend(addressed.readers, sender.id, privateBit, rendered, mutedBy);
-    const messageId = insertMessage(sql, {
-      senderId: sender.id,
-      recipientId: addressed.recipientId,
-      subject: addressed.topic,
-      content,
-      renderedContent: rendered.html,
-      dateSent: Math.floor(Date.now() / 1000),
-      sendingClientId: clientIdFor(sql, request.clientName),
-    });
-    insertUserMessages(sql, messageId, flags);
-    const widget = widgetSubmessageContent(content);
-    if (widget !== null) {
-      insertSubmessage(sql, {
-        message_id: messageId,
-        sender_id: sender.id,
-        msg_type: 'widget',
-        content: widget,
-      });
-    }
-    const claimed = claimAttachments(sql, sender, messageId, rendered.uploadPaths);
-    request.alsoInTransaction?.(messageId);
-    return { messageId, addressed, flags, claimed };
+  const addressed = addressMessage(
+    services,
+    sender,
+    request.destination,
+    request.skipStreamAccessCheck,
+  );
+  const privateBit = addressed.stream ? 0 : Flag.is_private;
+  const mutedBy = mutingUserIds(sql, sender.id);
+  const flags = flagsOnSend(addressed.readers, sender.id, privateBit, rendered, mutedBy);
+  const messageId = insertMessage(sql, {
+    senderId: sender.id,
+    recipientId: addressed.recipientId,
+    subject: addressed.topic,
+    content,
+    renderedContent: rendered.html,
+    dateSent: Math.floor(Date.now() / 1000),
+    sendingClientId: clientIdFor(sql, request.clientName),
   });
+  insertUserMessages(sql, messageId, flags);
+  const widget = widgetSubmessageContent(content);
+  if (widget !== null) {
+    insertSubmessage(sql, {
+      message_id: messageId,
+      sender_id: sender.id,
+      msg_type: 'widget',
+      content: widget,
+    });
+  }
+  const claimed = claimAttachments(sql, sender, messageId, rendered.uploadPaths);
+  request.alsoInTransaction?.(messageId);
+  return { messageId, addressed, flags, claimed };
+}
 
+/** What follows a committed send: its events, its claimed uploads' events, and any bot's webhook. */
+function announceMessage(
+  services: Services,
+  sender: UserRow,
+  request: SendMessageRequest,
+  rendered: RenderedMessage,
+  sent: Sent,
+): void {
+  const { sql } = services;
   const row = viewedMessageById(sql, sender.id, sent.messageId);
   const [source] = row ? loadMessageSources(sql, getRealm(sql)?.string_id ?? '', [row]) : [];
   if (!source) throw new Error(`message ${sent.messageId} vanished after sending`);
@@ -249,5 +264,46 @@ export function sendMessage(
     mentionedUserIds: rendered.mentionedUserIds,
     isStream: stream !== null,
   });
+}
+
+export function sendMessage(
+  services: Services,
+  sender: UserRow,
+  request: SendMessageRequest,
+): number {
+  const content = checkContent(request.content);
+  const rendered = renderMessageContent(content, storeLookups(services.sql));
+  const sent = services.sql.transaction(() =>
+    storeMessage(services, sender, request, content, rendered),
+  );
+  announceMessage(services, sender, request, rendered, sent);
   return sent.messageId;
+}
+
+/**
+ * A send from POST /messages: stored with the other sends of this turn of
+ * the event loop in one commit (Sql.grouped), announced once committed, and
+ * its ID or refusal handed to `done` then. A refusal of its content comes at
+ * once, thrown.
+ */
+export function sendMessageGrouped(
+  services: Services,
+  sender: UserRow,
+  request: SendMessageRequest,
+  done: (outcome: number | Error) => void,
+): void {
+  const content = checkContent(request.content);
+  const rendered = renderMessageContent(content, storeLookups(services.sql));
+  services.sql.grouped(
+    () => storeMessage(services, sender, request, content, rendered),
+    (sent) => {
+      if (sent instanceof Error) return done(sent);
+      try {
+        announceMessage(services, sender, request, rendered, sent);
+        done(sent.messageId);
+      } catch (error) {
+        done(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+  );
 }

@@ -8,6 +8,16 @@ const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 export type SqlParams = object | readonly unknown[];
 
+/** What grouped work hears once its group is over: its result, or the error that undid it. */
+export type GroupOutcome<T> = (outcome: T | Error) => void;
+
+interface GroupedWork {
+  work: () => unknown;
+  done: GroupOutcome<unknown>;
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
 export interface SqlOptions {
   slowQueryMs?: number;
   logSlow?: (line: string) => void;
@@ -31,6 +41,8 @@ export class Sql {
   private readonly inTransaction: (work: () => unknown) => unknown;
   private readonly slowQueryMs: number;
   private readonly logSlow: (line: string) => void;
+  /** The work `grouped` was handed this turn, committed together once the turn is over. */
+  private group: GroupedWork[] = [];
 
   constructor(path: string, options: SqlOptions = {}) {
     this.db = new Database(path);
@@ -95,6 +107,22 @@ export class Sql {
   }
 
   /**
+   * Runs `work` at the end of this turn of the event loop, in one transaction
+   * with all other work grouped in the same turn, each under a savepoint of
+   * its own: a failing one is undone alone. `done` hears each one's result
+   * once the transaction has committed, in the order they were grouped, or
+   * the error that undid it (its own, or the commit's). A commit writes every
+   * page the transaction touched to the WAL, and a send to a stream touches a
+   * page of each subscriber's messages: sends arriving together share those
+   * pages and one commit, where each alone wrote them all again. Nothing runs
+   * before the turn is over, so no other request reads what may yet be undone.
+   */
+  grouped<T>(work: () => T, done: GroupOutcome<T>): void {
+    if (this.group.length === 0) setImmediate(() => this.commitGroup());
+    this.group.push({ work, done: done as GroupOutcome<unknown> });
+  }
+
+  /**
    * Copies the database to `destination` through SQLite's online backup,
    * a few pages per turn of the event loop: requests keep being answered,
    * and what they write meanwhile goes into the copy too (one connection
@@ -105,8 +133,33 @@ export class Sql {
   }
 
   close(): void {
+    this.commitGroup();
     this.checkpointer.stop();
     this.db.close();
+  }
+
+  private commitGroup(): void {
+    const group = this.group;
+    if (group.length === 0) return;
+    this.group = [];
+    const outcomes: unknown[] = [];
+    try {
+      this.transaction(() => {
+        for (const { work } of group) {
+          try {
+            outcomes.push(this.transaction(work));
+          } catch (error) {
+            outcomes.push(asError(error));
+          }
+        }
+      });
+    } catch (error) {
+      const failure = asError(error);
+      group.forEach((_, index) => {
+        if (!(outcomes[index] instanceof Error)) outcomes[index] = failure;
+      });
+    }
+    group.forEach(({ done }, index) => done(outcomes[index]));
   }
 
   private timed<T>(sql: string, use: (statement: Statement) => T): T {

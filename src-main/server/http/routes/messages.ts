@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendMessage } from '../../actions/sendMessage';
+import { sendMessageGrouped } from '../../actions/sendMessage';
 import type { Destination } from '../../messageDestination';
 import { errors } from '../../errors';
 import { narrowSchema } from '../../narrow/terms';
@@ -56,13 +56,16 @@ export const postMessage = userEndpoint({
       params.queue_id !== undefined && params.local_id !== undefined
         ? { queueId: params.queue_id, localId: params.local_id }
         : undefined;
-    const id = sendMessage(services, user, {
+    const request = {
       destination: destination(params.type, params.to, params.topic),
       content: params.content,
       clientName: clientName(userAgent),
       localEcho,
-    });
-    return { id };
+    };
+    return (answer) =>
+      sendMessageGrouped(services, user, request, (outcome) =>
+        answer(outcome instanceof Error ? outcome : { id: outcome }),
+      );
   },
 });
 
