@@ -16,7 +16,10 @@ export function mergeLoads(loads: readonly LoadResult[]): LoadResult {
 /**
  * Runs each contender in turn, round after round, and merges each one's
  * rounds: a figure and its ceiling then share whatever else the machine was
- * doing, instead of each meeting a different moment of it.
+ * doing, instead of each meeting a different moment of it. Each round starts
+ * one contender further on, so that none always follows the same one: a
+ * server just relieved of a round's load still collects its garbage through
+ * the first seconds of the next, on a core the next one needs.
  */
 export async function alternate<K extends string>(
   rounds: number,
@@ -25,7 +28,10 @@ export async function alternate<K extends string>(
   const names = Object.keys(contenders) as K[];
   const results = new Map<K, LoadResult[]>(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const name of names) results.get(name)?.push(await contenders[name]());
+    for (let turn = 0; turn < names.length; turn++) {
+      const name = names[(round + turn) % names.length] as K;
+      results.get(name)?.push(await contenders[name]());
+    }
   }
   return Object.fromEntries(
     names.map((name) => [name, mergeLoads(results.get(name) ?? [])]),
