@@ -131,9 +131,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
     const { replacedPath } = await restoreBackup(databasePath, options.restoreFrom);
     log(`restored ${options.restoreFrom}; the database it replaced is ${replacedPath}`);
   }
-  const sql = new Sql(databasePath, { logSlow: log });
-  // One budget per turn for requests and the answers a delivery wakes.
+  // One budget per turn for requests, the answers a delivery wakes, and the
+  // commit of the sends each turn grouped.
   const turns = new TurnBudget(TURN_BUDGET_MS);
+  const sql = new Sql(databasePath, {
+    logSlow: log,
+    scheduleGroup: (commit) => turns.defer(commit),
+  });
   const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts }, sql, turns);
   let url = '';
   let network: NetworkState | null = null;

@@ -16,11 +16,21 @@ interface GroupedWork {
   done: GroupOutcome<unknown>;
 }
 
+/** How long a group's stores may run before the rest wait for a group of their own. */
+const GROUP_STORE_MS = 5;
+
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 export interface SqlOptions {
   slowQueryMs?: number;
   logSlow?: (line: string) => void;
+  /**
+   * Runs a group's commit once the turn that grouped it is over; by default
+   * in the turn's check phase. The host hands it to its turn budget, so that
+   * a group's commit, and the deliveries after it, count against the time a
+   * turn may take like the requests it answers.
+   */
+  scheduleGroup?: (commit: () => void) => void;
 }
 
 /**
@@ -43,6 +53,7 @@ export class Sql {
   private readonly logSlow: (line: string) => void;
   /** The work `grouped` was handed this turn, committed together once the turn is over. */
   private group: GroupedWork[] = [];
+  private readonly scheduleGroup: (commit: () => void) => void;
 
   constructor(path: string, options: SqlOptions = {}) {
     this.db = new Database(path);
@@ -56,6 +67,7 @@ export class Sql {
     this.db.pragma('busy_timeout = 5000');
     this.slowQueryMs = options.slowQueryMs ?? 50;
     this.logSlow = options.logSlow ?? ((line) => console.warn(line));
+    this.scheduleGroup = options.scheduleGroup ?? setImmediate;
     applyMigrations(this.db);
     this.inTransaction = this.db.transaction((work: () => unknown) => work());
     this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
@@ -107,9 +119,10 @@ export class Sql {
   }
 
   /**
-   * Runs `work` at the end of this turn of the event loop, in one transaction
-   * with all other work grouped in the same turn, each under a savepoint of
-   * its own: a failing one is undone alone. `done` hears each one's result
+   * Runs `work` once this turn of the event loop is over, in one transaction
+   * with the other work grouped in the same turn (as much as fits in
+   * GROUP_STORE_MS; the rest makes the next group), each under a savepoint
+   * of its own: a failing one is undone alone. `done` hears each one's result
    * once the transaction has committed, in the order they were grouped, or
    * the error that undid it (its own, or the commit's). A commit writes every
    * page the transaction touched to the WAL, and a send to a stream touches a
@@ -118,7 +131,7 @@ export class Sql {
    * before the turn is over, so no other request reads what may yet be undone.
    */
   grouped<T>(work: () => T, done: GroupOutcome<T>): void {
-    if (this.group.length === 0) setImmediate(() => this.commitGroup());
+    if (this.group.length === 0) this.scheduleGroup(() => this.commitGroup());
     this.group.push({ work, done: done as GroupOutcome<unknown> });
   }
 
@@ -133,19 +146,21 @@ export class Sql {
   }
 
   close(): void {
-    this.commitGroup();
+    while (this.group.length > 0) this.commitGroup();
     this.checkpointer.stop();
     this.db.close();
   }
 
   private commitGroup(): void {
-    const group = this.group;
-    if (group.length === 0) return;
-    this.group = [];
+    if (this.group.length === 0) return;
+    const started = performance.now();
     const outcomes: unknown[] = [];
     try {
       this.transaction(() => {
-        for (const { work } of group) {
+        // Sends arriving by the hundred would hold the event loop for as long
+        // as they all take: what does not fit in a group's time waits for the next.
+        for (const { work } of this.group) {
+          if (outcomes.length > 0 && performance.now() - started >= GROUP_STORE_MS) break;
           try {
             outcomes.push(this.transaction(work));
           } catch (error) {
@@ -155,10 +170,12 @@ export class Sql {
       });
     } catch (error) {
       const failure = asError(error);
-      group.forEach((_, index) => {
-        if (!(outcomes[index] instanceof Error)) outcomes[index] = failure;
+      outcomes.forEach((outcome, index) => {
+        if (!(outcome instanceof Error)) outcomes[index] = failure;
       });
     }
+    const group = this.group.splice(0, outcomes.length);
+    if (this.group.length > 0) this.scheduleGroup(() => this.commitGroup());
     group.forEach(({ done }, index) => done(outcomes[index]));
   }
 

@@ -105,6 +105,28 @@ describe('work grouped into one commit', () => {
     expect(grouped * 10).toBeLessThanOrEqual(oneByOne);
   });
 
+  it('leaves what does not fit in a few milliseconds to a commit of its own', async () => {
+    const slowNote = (text: string) => () => {
+      const until = performance.now() + 4;
+      while (performance.now() < until);
+      return note(text)();
+    };
+    let seenAtFirstAnswer: string[] = [];
+    const heard: unknown[] = [];
+    await new Promise<void>((resolve) => {
+      ['one', 'two', 'three'].forEach((text, index) => {
+        sql.grouped(slowNote(text), (outcome) => {
+          if (index === 0) seenAtFirstAnswer = stored();
+          heard.push(outcome);
+          if (heard.length === 3) resolve();
+        });
+      });
+    });
+    expect(seenAtFirstAnswer).toEqual(['one', 'two']);
+    expect(stored()).toEqual(['one', 'two', 'three']);
+    expect(heard.every((outcome) => !(outcome instanceof Error))).toBe(true);
+  });
+
   it('commits what waits when the database closes', () => {
     const heard: unknown[] = [];
     sql.grouped(note('at closing'), (outcome) => heard.push(outcome));
