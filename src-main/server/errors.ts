@@ -15,6 +15,10 @@ export class ApiError extends Error {
   }
 }
 
+/** Whatever was thrown, as an Error a caller can hand on. */
+export const asError = (thrown: unknown): Error =>
+  thrown instanceof Error ? thrown : new Error(String(thrown));
+
 export const errors = {
   badRequest: (msg: string) => new ApiError(msg),
   missingArgument: (name: string) =>

@@ -1,5 +1,5 @@
 import { cached } from '../cached';
-import { errors } from '../errors';
+import { asError, errors } from '../errors';
 import type { MessageNotice } from '../events/notice';
 import type { RenderedMessage } from '../markdown/lookups';
 import { renderMessageContent } from '../markdown/render';
@@ -266,13 +266,18 @@ function announceMessage(
   });
 }
 
+/** The checked content and its rendering, refused at once if the content is bad. */
+function prepareSend(services: Services, request: SendMessageRequest) {
+  const content = checkContent(request.content);
+  return { content, rendered: renderMessageContent(content, storeLookups(services.sql)) };
+}
+
 export function sendMessage(
   services: Services,
   sender: UserRow,
   request: SendMessageRequest,
 ): number {
-  const content = checkContent(request.content);
-  const rendered = renderMessageContent(content, storeLookups(services.sql));
+  const { content, rendered } = prepareSend(services, request);
   const sent = services.sql.transaction(() =>
     storeMessage(services, sender, request, content, rendered),
   );
@@ -292,8 +297,7 @@ export function sendMessageGrouped(
   request: SendMessageRequest,
   done: (outcome: number | Error) => void,
 ): void {
-  const content = checkContent(request.content);
-  const rendered = renderMessageContent(content, storeLookups(services.sql));
+  const { content, rendered } = prepareSend(services, request);
   services.sql.grouped(
     () => storeMessage(services, sender, request, content, rendered),
     (sent) => {
@@ -302,7 +306,7 @@ export function sendMessageGrouped(
         announceMessage(services, sender, request, rendered, sent);
         done(sent.messageId);
       } catch (error) {
-        done(error instanceof Error ? error : new Error(String(error)));
+        done(asError(error));
       }
     },
   );

@@ -4,7 +4,7 @@ import fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { errors, type ApiError } from '../errors';
+import { asError, errors, type ApiError } from '../errors';
 import type { HostNames } from '../network/hostNames';
 import type { Services } from '../services';
 import type { TurnBudget } from '../turnBudget';
@@ -77,7 +77,7 @@ function answer(services: Services, endpoint: Endpoint, call: IncomingCall, repl
     result((late) => (late instanceof Error ? void reply.send(late) : sendLate(reply, late)));
   } catch (error) {
     writeRateHeaders(reply, call.standings);
-    void reply.send(error instanceof Error ? error : new Error(String(error)));
+    void reply.send(asError(error));
   }
 }
 

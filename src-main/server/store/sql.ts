@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
+import { asError } from '../errors';
 import { Checkpointer } from './checkpointer';
 import { applyMigrations } from './migrate';
 
@@ -18,8 +19,6 @@ interface GroupedWork {
 
 /** How long a group's stores may run before the rest wait for a group of their own. */
 const GROUP_STORE_MS = 5;
-
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 export interface SqlOptions {
   slowQueryMs?: number;
@@ -52,7 +51,7 @@ export class Sql {
   private readonly slowQueryMs: number;
   private readonly logSlow: (line: string) => void;
   /** The work `grouped` was handed this turn, committed together once the turn is over. */
-  private group: GroupedWork[] = [];
+  private readonly group: GroupedWork[] = [];
   private readonly scheduleGroup: (commit: () => void) => void;
 
   constructor(path: string, options: SqlOptions = {}) {

@@ -106,24 +106,25 @@ describe('work grouped into one commit', () => {
   });
 
   it('leaves what does not fit in a few milliseconds to a commit of its own', async () => {
+    // Each store alone outlasts the group's budget, so however loaded the
+    // machine is, every store closes its group and commits before the next.
     const slowNote = (text: string) => () => {
-      const until = performance.now() + 4;
+      const until = performance.now() + 6;
       while (performance.now() < until);
       return note(text)();
     };
-    let seenAtFirstAnswer: string[] = [];
+    const seenAtEachAnswer: string[][] = [];
     const heard: unknown[] = [];
     await new Promise<void>((resolve) => {
-      ['one', 'two', 'three'].forEach((text, index) => {
+      ['one', 'two', 'three'].forEach((text) => {
         sql.grouped(slowNote(text), (outcome) => {
-          if (index === 0) seenAtFirstAnswer = stored();
+          seenAtEachAnswer.push(stored());
           heard.push(outcome);
           if (heard.length === 3) resolve();
         });
       });
     });
-    expect(seenAtFirstAnswer).toEqual(['one', 'two']);
-    expect(stored()).toEqual(['one', 'two', 'three']);
+    expect(seenAtEachAnswer).toEqual([['one'], ['one', 'two'], ['one', 'two', 'three']]);
     expect(heard.every((outcome) => !(outcome instanceof Error))).toBe(true);
   });
 
