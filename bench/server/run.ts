@@ -45,7 +45,7 @@ const size = { ...fullSize, messages: Number(values.messages) };
 const ROUNDS = 3;
 // The rate limiter may cost a tenth, less than one disturbed round moves the
 // ratio: its figure takes more rounds than the others to settle.
-const RATE_LIMIT_ROUNDS = 7;
+const RATE_LIMIT_ROUNDS = 11;
 const PROFILE_ROUND_SECONDS = 2;
 const SEND_ROUND_SECONDS = 4;
 const STEADY_PER_SECOND = 100;
