@@ -200,4 +200,37 @@ describe('the sliding window', () => {
     // Another user has a window of their own.
     limits.user(2, []);
   });
+
+  it('keeps counting right while its log wraps round and grows', () => {
+    let now = 0;
+    const limits = new RateLimits(
+      { ...zulipRateRules, byUser: { windowSeconds: 60, count: 100 } },
+      () => now,
+    );
+    const remaining = () => {
+      const standings: RateStanding[] = [];
+      limits.user(1, standings);
+      return standings[0]?.remaining;
+    };
+    // Ten requests a second apart, then the first five leave the window: the
+    // log's front has moved on when the next thirty make it wrap and grow.
+    for (let index = 0; index < 10; index++, now += 1_000) remaining();
+    now = 64_500;
+    expect(remaining()).toBe(100 - 6);
+    for (let index = 0; index < 29; index++) remaining();
+    expect(remaining()).toBe(100 - 36);
+    // The oldest still counted is the sixth request, made at 5 s: it leaves at 65 s.
+    now = 65_000;
+    expect(remaining()).toBe(100 - 36);
+    for (let index = 0; index < 64; index++) remaining();
+    const refused = (() => {
+      try {
+        limits.user(1, []);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect((refused as ApiError).extra['retry-after']).toBe(1);
+  });
 });

@@ -1,4 +1,5 @@
 import { errors } from '../errors';
+import { TimeRing } from './timeRing';
 
 /** At most `count` requests in any `windowSeconds`. */
 export interface RateRule {
@@ -35,9 +36,7 @@ export interface RateStanding {
 
 interface Log {
   rule: RateRule;
-  /** Times of the counted requests, oldest first, in ms; those before `head` have left the window. */
-  times: number[];
-  head: number;
+  times: TimeRing;
 }
 
 // Idle logs are dropped every so many requests, so that addresses and
@@ -71,7 +70,7 @@ export class RateLimits {
     const logs = bucket === 'api' ? this.#userLogs : this.#eventQueueLogs;
     let log = logs.get(userId);
     if (!log) {
-      log = { rule: this.rules.byUser, times: [], head: 0 };
+      log = { rule: this.rules.byUser, times: new TimeRing() };
       logs.set(userId, log);
     }
     this.#count(log, standings);
@@ -95,7 +94,7 @@ export class RateLimits {
   #take(key: string, rule: RateRule, standings: RateStanding[]): void {
     let log = this.#logs.get(key);
     if (!log) {
-      log = { rule, times: [], head: 0 };
+      log = { rule, times: new TimeRing() };
       this.#logs.set(key, log);
     }
     this.#count(log, standings);
@@ -107,20 +106,14 @@ export class RateLimits {
     const { rule } = log;
     const windowMs = rule.windowSeconds * 1000;
     const { times } = log;
-    // Requests leave the window from the front; the array is cut only now
-    // and then, so a wide limit costs no more per request than a narrow one.
-    while (log.head < times.length && (times[log.head] ?? 0) <= now - windowMs) log.head++;
-    if (log.head > 1024 && log.head * 2 > times.length) {
-      log.times = times.slice(log.head);
-      log.head = 0;
-    }
-    const counted = log.times.length - log.head;
+    times.dropUntil(now - windowMs);
+    const counted = times.size;
     if (counted >= rule.count) {
-      const wait = ((log.times[log.head] ?? now) + windowMs - now) / 1000;
+      const wait = (times.oldest() + windowMs - now) / 1000;
       standings.push({ limit: rule.count, remaining: 0, resetSeconds: wait });
       throw errors.rateLimited(wait);
     }
-    log.times.push(now);
+    times.push(now);
     standings.push({
       limit: rule.count,
       remaining: rule.count - counted - 1,
@@ -131,8 +124,9 @@ export class RateLimits {
   #sweep(now: number): void {
     for (const logs of [this.#logs, this.#userLogs, this.#eventQueueLogs] as Map<unknown, Log>[]) {
       for (const [key, { rule, times }] of logs) {
-        const newest = times.at(-1);
-        if (newest === undefined || newest <= now - rule.windowSeconds * 1000) logs.delete(key);
+        if (times.size === 0 || times.newest() <= now - rule.windowSeconds * 1000) {
+          logs.delete(key);
+        }
       }
     }
   }
