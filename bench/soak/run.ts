@@ -31,8 +31,14 @@ const clientCount = Number(values.clients);
 const ACTION_EVERY_MS = 1_000;
 const SAMPLE_EVERY_MS = 5_000;
 const DRAIN_LIMIT_MS = 60_000;
-// Memory is flat when the last minute's median is within this of the second minute's.
+// Memory is flat when the second half's median is within this of the first
+// half's. Each half spans minutes, not one: the host's resident memory climbs
+// and falls back by a quarter over a collection cycle of about five minutes
+// (164 → 198 → 147 MB in one run), so two single minutes compared whichever
+// points of that cycle they met (1.12 in one run, 0.90 in the next, same code).
 const FLAT_GROWTH = 1.1;
+// The first minute is start-up: caches fill, nothing yet to compare.
+const WARM_UP_MS = 60_000;
 
 const median = (numbers: readonly number[]): number => {
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -119,13 +125,12 @@ async function main(): Promise<void> {
       }),
       emptyTally(),
     );
-    const secondMinute = median(
-      samples.filter((s) => s.at >= 60_000 && s.at < 120_000).map((s) => s.rss),
+    const half = (WARM_UP_MS + minutes * 60_000) / 2;
+    const firstHalf = median(
+      samples.filter((s) => s.at >= WARM_UP_MS && s.at < half).map((s) => s.rss),
     );
-    const lastMinute = median(
-      samples.filter((s) => s.at >= minutes * 60_000 - 60_000).map((s) => s.rss),
-    );
-    const growth = secondMinute > 0 ? lastMinute / secondMinute : NaN;
+    const secondHalf = median(samples.filter((s) => s.at >= half).map((s) => s.rss));
+    const growth = firstHalf > 0 ? secondHalf / firstHalf : NaN;
     const sent = streamIds.length + clients.reduce((n, c) => n + c.sentDirect.length, 0);
     printFigures([
       { figure: 'requests answered', value: tally.requests.toLocaleString('en') },
@@ -150,8 +155,8 @@ async function main(): Promise<void> {
         met: sum((c) => c.missing + c.duplicates + c.outOfOrder) === 0,
       },
       {
-        figure: 'host resident memory, minute 2 → last minute (medians)',
-        value: `${megabytes(secondMinute)} → ${megabytes(lastMinute)}`,
+        figure: 'host resident memory, first half → second half after minute 1 (medians)',
+        value: `${megabytes(firstHalf)} → ${megabytes(secondHalf)}`,
         ratio: growth,
         target: `<= ${FLAT_GROWTH}`,
         met: growth <= FLAT_GROWTH,
