@@ -143,6 +143,31 @@ function unreadMsgs(org: Org, readerId: number, emptyTopicName: boolean) {
   };
 }
 
+// The server's limits, defaults and data files that register documents in
+// its realm section (max_*_length from feature level 53, the emoji data file
+// from 140), with the documented values.
+const serverLimits = {
+  max_stream_name_length: 60,
+  max_stream_description_length: 1024,
+  max_topic_length: 60,
+  max_message_length: 10000,
+};
+
+const defaultExternalAccounts = {
+  github: {
+    name: 'GitHub',
+    text: 'GitHub',
+    hint: 'Enter your GitHub username',
+    url_pattern: 'https://github.com/%(username)s',
+  },
+  twitter: {
+    name: 'Twitter',
+    text: 'Twitter',
+    hint: 'Enter your Twitter username',
+    url_pattern: 'https://twitter.com/%(username)s',
+  },
+};
+
 /** POST /register: a queue, and the initial state a Zulip server at the documented level sends. */
 export function register(context: Context, readerId: number, raw: RawParams) {
   const { org, queues } = context;
@@ -170,7 +195,9 @@ export function register(context: Context, readerId: number, raw: RawParams) {
   );
 
   if (want('realm')) {
-    Object.assign(state, org.realm, {
+    Object.assign(state, org.realm, serverLimits, {
+      realm_default_external_accounts: defaultExternalAccounts,
+      server_emoji_data_url: new URL('/static/generated/emoji/emoji_api.json', org.url).href,
       realm_users_count: org.users.size,
       server_timestamp: context.now(),
     });
@@ -240,6 +267,9 @@ export function register(context: Context, readerId: number, raw: RawParams) {
       presences: presences(context, params.slim_presence),
       presence_last_update_id: org.presenceUpdateId,
       server_timestamp: context.now(),
+      // Zulip's defaults (feature level 164).
+      server_presence_ping_interval_seconds: 60,
+      server_presence_offline_threshold_seconds: 140,
     });
   }
   if (want('user_topic')) state.user_topics = userTopicsOf(org, readerId, emptyTopicName);
