@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -8,6 +8,7 @@ import {
   type NewOrganization,
 } from '../../src-main/server/host';
 import type { Clock } from '../../src-main/server/clock';
+import { databaseFileOf } from '../../src-main/server/export/exportFolder';
 import type { ScryptCost } from '../../src-main/server/passwords/storedHash';
 import type { RateRules } from '../../src-main/server/http/rateLimits';
 import type { BackupPolicy } from '../../src-main/server/backups/backupSchedule';
@@ -60,6 +61,8 @@ export interface OrgOptions {
    * create would take minutes. Tests of the hashing itself give OWASP's.
    */
   passwordHashing?: HostOptions['passwordHashing'];
+  /** A database file (a fixture) the host starts on, copied into its fresh data folder. */
+  database?: string;
 }
 
 export interface Org {
@@ -135,6 +138,7 @@ export const testPassword = 'correct horse battery staple';
 /** Starts a host on a free port in a fresh temporary data folder. */
 export async function startOrg(options: OrgOptions = {}): Promise<Org> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-org-'));
+  if (options.database) await copyFile(options.database, databaseFileOf(dataDir));
   const hostOptions: HostOptions = {
     dataDir,
     port: 0,
