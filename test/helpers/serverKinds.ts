@@ -1,5 +1,5 @@
 import { caller, startOrg, testPassword, type ApiCall, type TestUser } from './org';
-import { startZulipDouble, type Seat } from './zulipDouble';
+import { startZulipDouble, type Seat, type ZulipDouble } from './zulipDouble';
 
 /** Someone on a test server, with what signing in by password needs. */
 export interface Person extends TestUser {
@@ -12,8 +12,8 @@ export interface Channel {
 }
 
 /**
- * A server of either kind, seeded alike so one test reads the same against
- * both: two members who share two public channels, and an administrator.
+ * A server of any kind, seeded alike so one test reads the same against
+ * each: two members who share two public channels, and an administrator.
  */
 export interface TestServer {
   /** How a test's title names the server. */
@@ -105,6 +105,48 @@ const asPerson = (seat: Seat): Person => ({
   password: seat.password,
 });
 
+// A Hearth host has no messages: the documented examples' messages go, but
+// for the archived channel's, which the window does not list. Each is
+// deleted by its sender, as an administrator cannot reach others' direct messages.
+async function deleteExampleMessages(double: ZulipDouble, api: TestServer['api']): Promise<void> {
+  const seats = Object.values(double.users);
+  for (const message of [...double.org.messages.values()]) {
+    const sender = seats.find((seat) => seat.id === message.senderId);
+    if (message.streamId === double.streams.rome || !sender) continue;
+    const deleted = await api(sender)('DELETE', `/messages/${message.id}`);
+    if (deleted.status !== 200) throw new Error(`DELETE: ${JSON.stringify(deleted.json)}`);
+  }
+}
+
+/** The double's seats and channels as a test server of the kind. */
+function doubleServer(kind: ServerKind, screenshotSuffix: string, double: ZulipDouble): TestServer {
+  const api = (user?: TestUser) => caller(() => double.url, user);
+  return {
+    kind: kind.name,
+    screenshotSuffix,
+    url: double.url,
+    featureLevel: double.org.featureLevel,
+    me: asPerson(double.users.member),
+    other: asPerson(double.users.member2),
+    third: asPerson(double.users.moderator),
+    admin: asPerson(double.users.admin),
+    channels: [
+      { id: double.streams.denmark, name: 'Denmark' },
+      { id: double.streams.scotland, name: 'Scotland' },
+    ],
+    api,
+    send: sender(api),
+    close: () => double.close(),
+  };
+}
+
+// Zulip's own default, which Hearth hosts share: anyone may move a message to
+// another topic. The double starts stricter for its permission tests.
+async function letAnyoneMoveTopics(server: TestServer, change: Record<string, string>) {
+  const everyone = await server.api(server.admin)('PATCH', '/realm', change);
+  if (everyone.status !== 200) throw new Error(`PATCH /realm: ${JSON.stringify(everyone.json)}`);
+}
+
 /** The Zulip 12 double, from Zulip's documented examples. */
 export const modernZulip: ServerKind = {
   name: 'a Zulip 12 server',
@@ -112,40 +154,31 @@ export const modernZulip: ServerKind = {
     const double = await startZulipDouble(
       options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {},
     );
-    const api = (user?: TestUser) => caller(() => double.url, user);
-    // Zulip's own default, which Hearth hosts share: anyone may move a
-    // message to another topic. The double starts stricter for its permission tests.
-    const everyone = await api(double.users.admin)('PATCH', '/realm', {
+    const server = doubleServer(modernZulip, '-zulip12', double);
+    await letAnyoneMoveTopics(server, {
       can_move_messages_between_topics_group: JSON.stringify({ new: double.groups.everyone }),
     });
-    if (everyone.status !== 200) throw new Error(`PATCH /realm: ${JSON.stringify(everyone.json)}`);
-    // A new Hearth host has no messages: the documented examples' messages go,
-    // but for the archived channel's, which the window does not list.
-    // Each is deleted by its sender, as an administrator cannot reach others' direct messages.
-    const seats = Object.values(double.users);
-    for (const message of [...double.org.messages.values()]) {
-      const sender = seats.find((seat) => seat.id === message.senderId);
-      if (message.streamId === double.streams.rome || !sender) continue;
-      const deleted = await api(sender)('DELETE', `/messages/${message.id}`);
-      if (deleted.status !== 200) throw new Error(`DELETE: ${JSON.stringify(deleted.json)}`);
-    }
-    return {
-      kind: modernZulip.name,
-      screenshotSuffix: '-zulip12',
-      url: double.url,
-      featureLevel: double.org.featureLevel,
-      me: asPerson(double.users.member),
-      other: asPerson(double.users.member2),
-      third: asPerson(double.users.moderator),
-      admin: asPerson(double.users.admin),
-      channels: [
-        { id: double.streams.denmark, name: 'Denmark' },
-        { id: double.streams.scotland, name: 'Scotland' },
-      ],
-      api,
-      send: sender(api),
-      close: () => double.close(),
-    };
+    await deleteExampleMessages(double, server.api);
+    return server;
+  },
+};
+
+/**
+ * The double answering as Zulip 7.0 (feature level 185) does, from 7.0's
+ * documentation: role policies, no empty topic, 7.0's names and shapes.
+ */
+export const oldZulip: ServerKind = {
+  name: 'a Zulip 7.0 server',
+  async start(options = {}) {
+    const double = await startZulipDouble({
+      zulipVersion: '7.0',
+      ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+    });
+    const server = doubleServer(oldZulip, '-zulip7', double);
+    // Zulip 7.0's EDIT_TOPIC_POLICY_EVERYONE.
+    await letAnyoneMoveTopics(server, { edit_topic_policy: '5' });
+    await deleteExampleMessages(double, server.api);
+    return server;
   },
 };
 
@@ -161,5 +194,9 @@ export async function joinChannel(
   if (joined.status !== 200) throw new Error(`subscribing: ${JSON.stringify(joined.json)}`);
 }
 
-/** Both kinds of server Hearth must work against, for `describe.each`. */
-export const serverKinds: readonly ServerKind[] = [hearthHost, modernZulip];
+/**
+ * Every kind of server Hearth must work against, for `describe.each`: the
+ * Hearth host and the Zulip 12 double, and a Zulip server from before the
+ * group settings, which teams still run.
+ */
+export const serverKinds: readonly ServerKind[] = [hearthHost, modernZulip, oldZulip];

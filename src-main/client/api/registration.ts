@@ -37,9 +37,11 @@ export type Registered = z.infer<typeof registeredSchema>;
 // (feature level 315), so that their history stays readable, and no
 // "Unknown user" stand-ins in the user list for people a guest may not see
 // (Zulip 8, feature level 232), whom the window names "Unknown user" where
-// they appear. Servers older than a capability ignore it.
+// they appear. Servers older than a capability ignore it. A channel's typing
+// notices come only to clients that ask for them (Zulip 4.0, feature level 58).
 const clientCapabilities = {
   notification_settings_null: true,
+  stream_typing_notifications: true,
   bulk_message_deletion: true,
   user_avatar_url_field_optional: false,
   user_settings_object: true,

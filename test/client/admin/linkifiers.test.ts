@@ -4,11 +4,11 @@ import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import { invokeBridgeCall } from '../../../src-preload/bridge';
 import { eventually, testApps, type TestHearth } from '../../helpers/hearth';
 import type { TestUser } from '../../helpers/org';
-import { hearthHost, serverKinds, type TestServer } from '../../helpers/serverKinds';
+import { hearthHost, oldZulip, serverKinds, type TestServer } from '../../helpers/serverKinds';
 
 // Issue 36, point 5: an administrator manages linkifiers and code playgrounds
-// from Hearth's client against a Hearth host (Zulip 7.0: playgrounds keep a
-// URL prefix) and a Zulip server (feature level 196 on: a `{code}`
+// from Hearth's client against servers of Zulip 7.0's API (a Hearth host and
+// the 7.0 double: playgrounds keep a URL prefix) and a Zulip 12 server (feature level 196 on: a `{code}`
 // template) alike. The snapshot follows the server's events, a playground
 // always reaches the window as a template, the lists survive a restart
 // offline, and a message's topic links come with it.
@@ -127,26 +127,29 @@ describe.each(serverKinds)('linkifiers and playgrounds, on $name', (kind) => {
   });
 });
 
-describe('code playgrounds on a server that appends the code (Zulip 7.0, a Hearth host)', () => {
-  let server: TestServer;
+describe.each([hearthHost, oldZulip])(
+  'code playgrounds on a server that appends the code, $name',
+  (kind) => {
+    let server: TestServer;
 
-  beforeAll(async () => {
-    server = await hearthHost.start();
-  });
-  afterAll(() => server.close());
-
-  it('refuses a template that does not end in {code}, asking the server nothing', async () => {
-    const hearth = await apps.signedIn(server.url, server.admin);
-    await expect(
-      hearth.service.addPlayground({
-        name: 'Go playground',
-        pygmentsLanguage: 'Go',
-        urlTemplate: 'https://go.example.com/{code}/run',
-      }),
-    ).rejects.toThrow('end the URL template with {code}');
-    const state = await server.api(server.admin)('POST', '/register', {
-      fetch_event_types: '["realm_playgrounds"]',
+    beforeAll(async () => {
+      server = await kind.start();
     });
-    expect(state.json.realm_playgrounds).toEqual([]);
-  });
-});
+    afterAll(() => server.close());
+
+    it('refuses a template that does not end in {code}, asking the server nothing', async () => {
+      const hearth = await apps.signedIn(server.url, server.admin);
+      await expect(
+        hearth.service.addPlayground({
+          name: 'Go playground',
+          pygmentsLanguage: 'Go',
+          urlTemplate: 'https://go.example.com/{code}/run',
+        }),
+      ).rejects.toThrow('end the URL template with {code}');
+      const state = await server.api(server.admin)('POST', '/register', {
+        fetch_event_types: '["realm_playgrounds"]',
+      });
+      expect(state.json.realm_playgrounds).toEqual([]);
+    });
+  },
+);

@@ -11,6 +11,7 @@ import {
   type TestHearth,
 } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
+import { oldZulip, type TestServer } from '../../helpers/serverKinds';
 
 // Issue 17, point 5: an administrator changes a stream's own settings over
 // the bridge (Zulip's PATCH /streams/{id}), against a real host.
@@ -21,7 +22,7 @@ const running: TestHearth[] = [];
 /** The body of every PATCH /streams/… the apps sent. */
 const patches: Record<string, string>[] = [];
 
-const serviceOf = async (user: TestUser): Promise<BridgeService> => {
+const serviceOf = async (user: TestUser, serverUrl = org.url): Promise<BridgeService> => {
   const hearth = await startTestHearth({
     secrets: createMemorySecretStore(),
     tuning: {
@@ -37,7 +38,7 @@ const serviceOf = async (user: TestUser): Promise<BridgeService> => {
   running.push(hearth);
   const joined = await hearth.app.join({
     method: 'apiKey',
-    serverUrl: org.url,
+    serverUrl,
     email: user.email,
     apiKey: user.apiKey,
   });
@@ -155,5 +156,31 @@ describe("a stream's own settings over the bridge", () => {
     await expect(invokeBridgeCall(owner, 'changeStreamAdminSettings', args)).rejects.toBeInstanceOf(
       BridgeArgumentError,
     );
+  });
+});
+
+// The same call to a Zulip 7.0 server: who may post goes as the role policy
+// it has (can_send_message_group replaced it at feature level 333).
+describe("a stream's own settings over the bridge, on a Zulip 7.0 server", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await oldZulip.start();
+  });
+  afterAll(() => server.close());
+
+  it('names who may post as stream_post_policy, and reads it back from the event', async () => {
+    const [denmark] = server.channels;
+    const admin = await serviceOf(server.admin, server.url);
+    expect(await admin.getStreamAdminSettings({ streamId: denmark.id })).toMatchObject({
+      name: denmark.name,
+      postPolicy: 1,
+    });
+    patches.length = 0;
+    await admin.changeStreamAdminSettings({ streamId: denmark.id, patch: { postPolicy: 4 } });
+    expect(patches).toEqual([{ stream_post_policy: '4' }]);
+    await eventually('the settings follow the event', async () => {
+      const settings = await admin.getStreamAdminSettings({ streamId: denmark.id });
+      return settings.postPolicy === 4;
+    });
   });
 });

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../src-main/client/secretStore';
 import { eventually, testApps } from '../../helpers/hearth';
-import { caller, startOrg } from '../../helpers/org';
+import { caller } from '../../helpers/org';
+import { hearthHost, oldZulip } from '../../helpers/serverKinds';
 import { startZulipDouble, type ZulipDouble } from '../../helpers/zulipDouble';
 
 // Issue 34, point 4: archived channels and channel folders through the
-// bridge, against the Zulip 12 double and a Hearth host (Zulip 7.0).
+// bridge, against the Zulip 12 double, a Hearth host and the Zulip 7.0 double.
 
 const apps = testApps(createMemorySecretStore());
 afterEach(() => apps.stopAll());
@@ -73,15 +74,17 @@ describe('a Zulip 12 server', () => {
   });
 });
 
-describe('a Hearth host', () => {
+// Servers of feature level 185 have neither: a Hearth host, and Zulip 7.0 itself.
+describe.each([hearthHost, oldZulip])('$name', (kind) => {
   it('keeps no archived channels, folders or folder settings: nothing changes', async () => {
-    const org = await startOrg();
+    const server = await kind.start();
     try {
-      const mia = await org.user('mia');
-      await org.subscribe(mia, 'kitchen');
-      const hearth = await apps.signedIn(org.url, mia);
+      const hearth = await apps.signedIn(server.url, server.me);
       const listed = await hearth.service.listStreams({});
       expect(listed.archived).toBeNull();
+      expect(listed.streams.map((row) => row.name)).toEqual(
+        expect.arrayContaining(server.channels.map((channel) => channel.name)),
+      );
       expect(listed.streams.every((row) => !row.archived)).toBe(true);
       const snapshot = hearth.app.active().snapshot();
       expect(snapshot.archivedChannels).toEqual([]);
@@ -89,7 +92,7 @@ describe('a Hearth host', () => {
       expect(snapshot.folderGrouping).toEqual({ sidebar: null, inbox: null });
       expect((await hearth.service.inbox({})).folders).toEqual([]);
     } finally {
-      await org.close();
+      await server.close();
     }
   });
 });

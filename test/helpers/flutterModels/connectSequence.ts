@@ -116,7 +116,7 @@ export async function connectSequence(
     if (!(await listener.expect(action, matches, waitMs))) missingEvents.push(what);
   };
 
-  const ids: { sent?: number; direct?: number } = {};
+  const ids: { sent?: number | undefined; direct?: number | undefined } = {};
   await expect(
     'a message in a channel',
     async () => {

@@ -6,6 +6,7 @@ import { readMultipart } from './multipart';
 import { Queues } from './queues';
 import { addRoutes } from './routes';
 import { documentedFeatureLevel, documentedZulipVersion } from './source';
+import { seedZulip7, speakZulip7, zulip7FeatureLevel, zulip7Version, Zulip7Queues } from './zulip7';
 
 export { zulipMergeBase, zulipSource, documentedFeatureLevel } from './source';
 
@@ -16,6 +17,8 @@ export interface DoubleOptions {
   heartbeatMs?: number;
   /** The server's max_file_upload_size_mib, 25 as documented unless a test needs a smaller one. */
   maxFileUploadSizeMib?: number;
+  /** '7.0': answer as Zulip 7.0 (feature level 185) does, as `zulip7/` reads its documentation. */
+  zulipVersion?: '7.0';
 }
 
 export interface Seat {
@@ -44,6 +47,7 @@ export interface ZulipDouble {
     /** User-defined: Shiva, and hamletCharacters as a subgroup. */
     movers: number;
   };
+  /** A 7.0 double has neither Rome (archived) nor the folder: 7.0 had no such things. */
   streams: { denmark: number; scotland: number; verona: number; rome: number };
   channelFolders: { frontend: number };
   /** The organization's state, for a test to look at; change it only through HTTP. */
@@ -68,15 +72,22 @@ export async function startZulipDouble(options: DoubleOptions = {}): Promise<Zul
   );
   // The organization needs the address, which exists only once the server listens.
   const ready: { context?: Context } = {};
-  addRoutes(app, () => {
+  const current = (): Context => {
     if (!ready.context) throw new Error('the double is not listening yet');
     return ready.context;
-  });
+  };
+  const zulip7 = options.zulipVersion === '7.0';
+  if (zulip7) speakZulip7(app, current);
+  addRoutes(app, current);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = address.replace('localhost', '127.0.0.1');
-  const org = new Org(url, options.featureLevel ?? documentedFeatureLevel, documentedZulipVersion);
+  const org = zulip7
+    ? new Org(url, zulip7FeatureLevel, zulip7Version)
+    : new Org(url, options.featureLevel ?? documentedFeatureLevel, documentedZulipVersion);
+  if (zulip7) seedZulip7(org);
   org.realm.max_file_upload_size_mib = maxUploadMib;
-  const queues = new Queues(options.heartbeatMs ?? 50_000);
+  const heartbeatMs = options.heartbeatMs ?? 50_000;
+  const queues = zulip7 ? new Zulip7Queues(heartbeatMs, () => org) : new Queues(heartbeatMs);
   ready.context = { org, queues, now: () => Math.floor(Date.now() / 1000) };
   const users = Object.fromEntries(
     seatNames.map((name) => {
