@@ -1,9 +1,8 @@
-// A rate limit's log outgrows any array a client could fill in practice only
-// under limits meant never to bite (a benchmark's), yet a plain array of
-// times was reallocated on the V8 heap as it grew and cost a sliding-window
-// check 0.3–0.8 µs. A ring of doubles never moves what it holds until it
-// doubles, lives outside the heap, and is never larger than twice the
-// requests its window last held.
+// Under limits meant never to bite (a benchmark's), a rate limit's log holds
+// every request of its window; as a plain array of times it was reallocated
+// on the V8 heap while it grew. A ring of doubles lives outside the heap,
+// moves what it holds only when it doubles, and is never larger than twice
+// the most requests its window has held.
 const FIRST_CAPACITY = 16;
 
 /** The times of counted requests, oldest first, in ms. */
