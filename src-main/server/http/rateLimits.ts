@@ -30,8 +30,8 @@ export type UserBucket = 'api' | 'eventQueue';
 export interface RateStanding {
   limit: number;
   remaining: number;
-  /** Seconds until every counted request has left the window. */
-  resetSeconds: number;
+  /** When every counted request will have left the window, in whole Unix seconds. */
+  resetAt: number;
 }
 
 interface Log {
@@ -109,15 +109,15 @@ export class RateLimits {
     times.dropUntil(now - windowMs);
     const counted = times.size;
     if (counted >= rule.count) {
-      const wait = (times.oldest() + windowMs - now) / 1000;
-      standings.push({ limit: rule.count, remaining: 0, resetSeconds: wait });
-      throw errors.rateLimited(wait);
+      const leaves = times.oldest() + windowMs;
+      standings.push({ limit: rule.count, remaining: 0, resetAt: Math.floor(leaves / 1000) });
+      throw errors.rateLimited((leaves - now) / 1000);
     }
     times.push(now);
     standings.push({
       limit: rule.count,
       remaining: rule.count - counted - 1,
-      resetSeconds: rule.windowSeconds,
+      resetAt: Math.floor((now + windowMs) / 1000),
     });
   }
 
@@ -139,16 +139,16 @@ export function writeRateHeaders(
 ): void {
   const [first] = standings;
   if (!first) return;
-  let { limit, remaining, resetSeconds: reset } = first;
+  let { limit, remaining, resetAt } = first;
   for (let index = 1; index < standings.length; index++) {
     const standing = standings[index] as RateStanding;
     limit = Math.min(limit, standing.limit);
     remaining = Math.min(remaining, standing.remaining);
-    reset = Math.max(reset, standing.resetSeconds);
+    resetAt = Math.max(resetAt, standing.resetAt);
   }
   // Lower case, as the HTTP layer would make them anyway, and one at a time:
   // these are written on every answer.
   reply.header('x-ratelimit-limit', String(limit));
   reply.header('x-ratelimit-remaining', String(remaining));
-  reply.header('x-ratelimit-reset', String(Math.floor(Date.now() / 1000 + reset)));
+  reply.header('x-ratelimit-reset', String(resetAt));
 }
