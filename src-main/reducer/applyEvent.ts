@@ -9,6 +9,7 @@ import { applyReactionEvent } from './applyReactionEvent';
 import { applyCustomProfileFieldsEvent } from './applyProfileDataEvents';
 import { applyRealmEvent } from './applyRealmEvent';
 import { applyRealmUserEvent } from './applyRealmUserEvent';
+import { applyRecentConversationsEvent } from './applyRecentConversationsEvent';
 import { applySettingsEvent } from './applySettingsEvents';
 import { applyStreamEvent, applySubscriptionEvent } from './applySubscriptionEvents';
 import { applyUnreadEvent } from './applyUnreadEvents';
@@ -38,7 +39,8 @@ export function applyEvent(
 ): InitialState {
   const next = applyToOwnState(state, event, options);
   const userId = state.user_id ?? options.userId;
-  return userId === undefined ? next : applyUnreadEvent(next, event, userId);
+  if (userId === undefined) return next;
+  return applyRecentConversationsEvent(applyUnreadEvent(next, event, userId), event, userId);
 }
 
 function applyToOwnState(

@@ -73,8 +73,15 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
               is_owner: role === RoleNumber.owner,
               is_guest: role === RoleNumber.guest,
             };
+      // A new avatar names its source and medium size too, which only the
+      // user's own top-level fields hold, as Zulip's apply_event keeps them.
+      const {
+        avatar_source: avatarSource,
+        avatar_url_medium: avatarUrlMedium,
+        ...userFields
+      } = person as typeof person & { avatar_source?: string; avatar_url_medium?: string };
       const change = (user: User): User =>
-        user.user_id === person.user_id ? { ...user, ...person, ...roleFlags } : user;
+        user.user_id === person.user_id ? { ...user, ...userFields, ...roleFlags } : user;
       const next = { ...state };
       if (state.realm_users) next.realm_users = state.realm_users.map(change);
       if (state.realm_non_active_users) {
@@ -87,6 +94,13 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
         'full_name' in state
       ) {
         next.full_name = person.full_name;
+      }
+      if (person.user_id === state.user_id && avatarSource !== undefined && 'avatar_url' in state) {
+        Object.assign(next, {
+          avatar_source: avatarSource,
+          avatar_url: person.avatar_url,
+          avatar_url_medium: avatarUrlMedium,
+        });
       }
       if (person.user_id === state.user_id && role !== undefined && 'is_admin' in state) {
         return withOwnRole(next, role);

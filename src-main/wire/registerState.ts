@@ -31,6 +31,13 @@ export interface UserTopic {
 
 export type Presences = Record<string, LegacyPresence | ModernPresence>;
 
+/** One of `recent_private_conversations`: a direct-message conversation and its newest message. */
+export interface RecentConversation {
+  max_message_id: number;
+  /** Everyone in it but the user, ascending; empty for the user's conversation with themselves. */
+  user_ids: number[];
+}
+
 /** The part of a /register response that events keep current. */
 export type InitialState = Record<string, unknown> & {
   user_id?: number;
@@ -38,6 +45,7 @@ export type InitialState = Record<string, unknown> & {
   is_admin?: boolean;
   is_guest?: boolean;
   max_message_id?: number;
+  recent_private_conversations?: RecentConversation[];
   starred_messages?: number[];
   unread_msgs?: UnreadMsgs;
   subscriptions?: Subscription[];

@@ -38,6 +38,8 @@ export const userSchema = z.object({
   bot_owner: z.string().optional(),
   bot_owner_id: z.number().int().nullable().optional(),
   avatar_url: z.string().nullable(),
+  /** Raised with each new avatar; avatar_url names it too, so clients rarely need it. */
+  avatar_version: z.number().int().optional(),
   timezone: z.string(),
   date_joined: z.string(),
   profile_data: profileDataSchema.optional(),

@@ -37,11 +37,48 @@ describe('changing one’s full name with PATCH /settings', () => {
       op: 'update',
       person: { user_id: alice.id, full_name: 'Alice Liddell' },
     };
-    expect(await eventsOf(alice, aliceQueue)).toEqual([update]);
-    expect(await eventsOf(bob, bobQueue)).toEqual([update]);
+    // The avatar the host draws shows "AL" now, no longer "A": a new version of it.
+    const newAvatar = `/avatar/${alice.id}?version=2`;
+    const avatar = {
+      id: expect.any(Number),
+      type: 'realm_user',
+      op: 'update',
+      person: {
+        user_id: alice.id,
+        avatar_source: 'U',
+        avatar_url: newAvatar,
+        avatar_url_medium: newAvatar,
+        avatar_version: 2,
+      },
+    };
+    expect(await eventsOf(alice, aliceQueue)).toEqual([update, avatar]);
+    expect(await eventsOf(bob, bobQueue)).toEqual([update, avatar]);
     expect(await nameOf(alice)).toBe('Alice Liddell');
     const state = (await org.api(alice)('POST', '/register', {})).json;
     expect(state.full_name).toBe('Alice Liddell');
+  });
+
+  it('gives the avatar a new address only when the initials it shows change', async () => {
+    const member = async () =>
+      (await org.api(bob)('GET', `/users/${alice.id}`)).json.user as Record<string, unknown>;
+    expect(await member()).toMatchObject({
+      avatar_url: `/avatar/${alice.id}?version=2`,
+      avatar_version: 2,
+    });
+    const queueId = await queueOf(bob);
+    await patch(alice, { full_name: 'Alice Lewis' });
+    expect(
+      (await eventsOf(bob, queueId)).map((event: { person: unknown }) => event.person),
+    ).toEqual([{ user_id: alice.id, full_name: 'Alice Lewis' }]);
+    expect((await member()).avatar_version).toBe(2);
+    await patch(alice, { full_name: 'Alice Liddell' });
+    // The current picture may be kept for good; an address since replaced is checked anew.
+    const current = await fetch(`${org.url}/avatar/${alice.id}?version=2`);
+    expect(current.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await current.text()).toContain('>AL<');
+    const replaced = await fetch(`${org.url}/avatar/${alice.id}?version=1`);
+    expect(replaced.headers.get('cache-control')).toBe('no-cache');
+    expect(await replaced.text()).toContain('>AL<');
   });
 
   it('shows the new name on the messages already sent', async () => {

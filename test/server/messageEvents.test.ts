@@ -75,7 +75,7 @@ describe('message events and the register arguments that shape them', () => {
         sender_full_name: 'Alice',
         sender_short_name: 'alice',
         sender_realm_str: '',
-        avatar_url: `/avatar/${alice.id}`,
+        avatar_url: `/avatar/${alice.id}?version=1`,
         client: 'HearthTest',
         is_me_message: false,
         reactions: [],
@@ -117,7 +117,9 @@ describe('message events and the register arguments that shape them', () => {
     const queue = await register(bob, { event_types: ['message'], client_gravatar: true });
     await send(alice, toStream('garden', 'avatar'));
     const [event] = await eventsOf(bob, queue);
-    expect((event?.message as { avatar_url: string }).avatar_url).toBe(`/avatar/${alice.id}`);
+    expect((event?.message as { avatar_url: string }).avatar_url).toBe(
+      `/avatar/${alice.id}?version=1`,
+    );
   });
 
   it('delivers public stream messages to an all_public_streams queue of a non-subscriber', async () => {

@@ -66,7 +66,7 @@ describe('the fields of a message in GET /messages', () => {
       // The organization is served from the root of its host, whose realm
       // string is empty in Zulip.
       sender_realm_str: '',
-      avatar_url: `/avatar/${alice.id}`,
+      avatar_url: `/avatar/${alice.id}?version=1`,
       client: 'HearthTest',
       flags: [],
       is_me_message: false,
@@ -149,7 +149,7 @@ describe('the fields of a message in GET /messages', () => {
     const id = await send(alice, toStream('kitchen'));
     for (const clientGravatar of [false, true]) {
       const message = await fetchOne(bob, id, { client_gravatar: clientGravatar });
-      expect(message.avatar_url).toBe(`/avatar/${alice.id}`);
+      expect(message.avatar_url).toBe(`/avatar/${alice.id}?version=1`);
     }
   });
 

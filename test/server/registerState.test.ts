@@ -23,10 +23,77 @@ describe('the initial state POST /register returns', () => {
   });
   afterAll(() => org.close());
 
-  it('answers with a queue_id and last_event_id -1 besides the state', async () => {
+  it('answers with a queue_id, last_event_id -1 and how long to wait on a poll besides the state', async () => {
     const state = await register({ event_types: ['message'] });
     expect(state).toMatchObject({ result: 'success', msg: '', last_event_id: -1 });
     expect(state.queue_id).toMatch(/^\d+:\d+$/);
+    // Zulip's 90 s, well past the host's 50 s heartbeat.
+    expect(state.event_queue_longpoll_timeout_seconds).toBe(90);
+  });
+
+  it("lists each of the user's direct-message conversations once, newest first, by the others in it", async () => {
+    const [carol, dave] = await Promise.all([org.user('carol'), org.user('dave')]);
+    const send = async (from: TestUser, to: TestUser[]) =>
+      (
+        await org.api(from)('POST', '/messages', {
+          type: 'direct',
+          to: JSON.stringify(to.map((user) => user.id)),
+          content: 'hello',
+        })
+      ).json.id as number;
+    await send(dave, [carol]);
+    const toBob = await send(dave, [bob]);
+    const fromBob = await send(bob, [dave]);
+    const group = await send(dave, [bob, carol]);
+    const own = await send(dave, [dave]);
+    const fromCarol = await send(carol, [dave]);
+    await org.api(dave)('POST', '/messages', {
+      type: 'stream',
+      to: 'design',
+      topic: 'not direct',
+      content: 'hello',
+    });
+    const stateOf = async (user: TestUser) =>
+      (
+        await org.api(user)('POST', '/register', {
+          fetch_event_types: ['recent_private_conversations'],
+        })
+      ).json.recent_private_conversations;
+    expect(toBob).toBeLessThan(fromBob);
+    expect(await stateOf(dave)).toEqual([
+      { max_message_id: fromCarol, user_ids: [carol.id] },
+      { max_message_id: own, user_ids: [] },
+      { max_message_id: group, user_ids: [bob.id, carol.id].sort((a, b) => a - b) },
+      { max_message_id: fromBob, user_ids: [bob.id] },
+    ]);
+    expect(await stateOf(bob)).toEqual([
+      { max_message_id: group, user_ids: [carol.id, dave.id].sort((a, b) => a - b) },
+      { max_message_id: fromBob, user_ids: [dave.id] },
+    ]);
+  });
+
+  it("reads only the user's newest thousand direct messages for them, as Zulip does", async () => {
+    const [erin, frank, gus] = await Promise.all([
+      org.user('erin'),
+      org.user('frank'),
+      org.user('gus'),
+    ]);
+    const send = (to: TestUser) =>
+      org.api(erin)('POST', '/messages', {
+        type: 'direct',
+        to: JSON.stringify([to.id]),
+        content: 'again',
+      });
+    await send(gus);
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(Array.from({ length: 100 }, () => send(frank)));
+    }
+    const state = (
+      await org.api(erin)('POST', '/register', {
+        fetch_event_types: ['recent_private_conversations'],
+      })
+    ).json.recent_private_conversations as { user_ids: number[] }[];
+    expect(state.map((conversation) => conversation.user_ids)).toEqual([[frank.id]]);
   });
 
   it('fetches the state of every type when event_types is left out', async () => {
@@ -102,7 +169,7 @@ describe('the initial state POST /register returns', () => {
       const bobs = (state.realm_users as { user_id: number; avatar_url: string }[]).find(
         (user) => user.user_id === bob.id,
       );
-      expect(bobs?.avatar_url).toBe(`/avatar/${bob.id}`);
+      expect(bobs?.avatar_url).toBe(`/avatar/${bob.id}?version=1`);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
-// Zulip 7.0's POST /typing and its `typing` events.
+// POST /typing and its `typing` events, in Zulip 7.0's forms and today's.
 describe('typing notifications', () => {
   let org: Org;
   let alice: TestUser;
@@ -20,14 +20,20 @@ describe('typing notifications', () => {
   });
   afterAll(() => org.close());
 
-  const queueOf = async (user: TestUser) =>
-    (await org.api(user)('POST', '/register', { event_types: ['typing'] })).json.queue_id as string;
+  const queueOf = async (user: TestUser, capabilities: Record<string, boolean> = {}) =>
+    (
+      await org.api(user)('POST', '/register', {
+        event_types: ['typing'],
+        client_capabilities: capabilities,
+      })
+    ).json.queue_id as string;
+  const channelTyping = { stream_typing_notifications: true };
   const eventsOf = async (user: TestUser, queueId: string) =>
     (await org.api(user)('GET', '/events', { queue_id: queueId, dont_block: true })).json
       .events as Record<string, unknown>[];
 
   it('tells everyone in a private conversation, the typist included', async () => {
-    const queues = await Promise.all([alice, bob, carol].map(queueOf));
+    const queues = await Promise.all([alice, bob, carol].map((user) => queueOf(user)));
     const response = await org.api(alice)('POST', '/typing', { op: 'start', to: [bob.id] });
     expect(response.json).toEqual({ result: 'success', msg: '' });
     const expected = {
@@ -47,7 +53,10 @@ describe('typing notifications', () => {
   });
 
   it("tells a stream's subscribers of typing in one of its topics", async () => {
-    const [bobs, carols] = await Promise.all([queueOf(bob), queueOf(carol)]);
+    const [bobs, carols] = await Promise.all([
+      queueOf(bob, channelTyping),
+      queueOf(carol, channelTyping),
+    ]);
     await org.api(alice)('POST', '/typing', {
       type: 'stream',
       op: 'stop',
@@ -68,11 +77,33 @@ describe('typing notifications', () => {
     expect(await eventsOf(carol, carols)).toEqual([]);
   });
 
+  it('takes a channel as Zulip 9.0 names it, by stream_id, and tells only the clients that asked', async () => {
+    const [asked, plain] = await Promise.all([queueOf(bob, channelTyping), queueOf(bob)]);
+    const response = await org.api(alice)('POST', '/typing', {
+      type: 'channel',
+      op: 'start',
+      stream_id: designId,
+      topic: 'launch',
+    });
+    expect(response.json).toEqual({ result: 'success', msg: '' });
+    expect(await eventsOf(bob, asked)).toEqual([
+      expect.objectContaining({ message_type: 'stream', stream_id: designId, topic: 'launch' }),
+    ]);
+    // A client that never declared stream_typing_notifications knows only direct-message typing.
+    expect(await eventsOf(bob, plain)).toEqual([]);
+    await org.api(alice)('POST', '/typing', { op: 'stop', to: [bob.id] });
+    expect(await eventsOf(bob, plain)).toEqual([
+      expect.objectContaining({ message_type: 'private', op: 'stop' }),
+    ]);
+  });
+
   it('refuses an unknown user, an empty list, a missing topic and a bad op', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ op: 'start', to: [999_999] }, 'Invalid user ID 999999'],
       [{ op: 'start', to: [] }, "Empty 'to' list"],
       [{ type: 'stream', op: 'start', to: [designId] }, 'Missing topic'],
+      [{ type: 'channel', op: 'start', topic: 'plans' }, "Missing 'stream_id' argument"],
+      [{ op: 'start' }, "Missing 'to' argument"],
     ];
     for (const [params, msg] of cases) {
       const response = await org.api(alice)('POST', '/typing', params);

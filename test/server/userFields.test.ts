@@ -70,7 +70,7 @@ describe('the fields of users and of the profile', () => {
       is_active: true,
       is_guest: false,
       bot_type: null,
-      avatar_url: `/avatar/${alice.id}`,
+      avatar_url: `/avatar/${alice.id}?version=1`,
       timezone: '',
     });
     expect(found).not.toHaveProperty('bot_owner_id');

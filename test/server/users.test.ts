@@ -54,7 +54,7 @@ describe('users and server settings', () => {
       const member = response.json.members.find(
         (candidate: { user_id: number }) => candidate.user_id === alice.id,
       );
-      expect(member.avatar_url).toBe(`/avatar/${alice.id}`);
+      expect(member.avatar_url).toBe(`/avatar/${alice.id}?version=1`);
     }
     const image = await fetch(`${org.url}/avatar/${alice.id}`);
     expect(image.status).toBe(200);

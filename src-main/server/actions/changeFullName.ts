@@ -1,7 +1,8 @@
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
+import { avatarChangesWithName, avatarUrl } from '../shape/avatars';
 import { botById, type BotRow } from '../store/bots';
-import { activeUserIds, setFullName, type UserRow } from '../store/users';
+import { activeUserIds, setFullName, userById, type UserRow } from '../store/users';
 import { botEventRecipients } from './botAccess';
 import { checkFullName } from './validate';
 
@@ -15,14 +16,17 @@ export function changeFullName(services: Services, user: UserRow, wanted: string
   const { sql } = services;
   const fullName = checkFullName(wanted);
   if (fullName === user.full_name) return fullName;
-  sql.transaction(() => setFullName(sql, user.id, fullName));
+  sql.transaction(() =>
+    setFullName(sql, user.id, fullName, avatarChangesWithName(user.full_name, fullName)),
+  );
   // The authenticated user's row is cached with its name.
   services.authCache.forget(user.id);
+  const renamed = userById(sql, user.id) ?? user;
   announceFullName(
     services,
-    user.id,
-    fullName,
-    user.is_bot === 1 ? botById(sql, user.id) : undefined,
+    user,
+    renamed,
+    renamed.is_bot === 1 ? botById(sql, user.id) : undefined,
   );
   return fullName;
 }
@@ -30,21 +34,35 @@ export function changeFullName(services: Services, user: UserRow, wanted: string
 /**
  * The events of do_change_full_name once the new name is stored: a
  * `realm_user` update to everyone, and for a bot a `realm_bot` update to
- * those who see it.
+ * those who see it. Where the drawn avatar changed with the name, the events
+ * of Zulip's do_change_avatar_fields follow.
  */
 export function announceFullName(
   services: Services,
-  userId: number,
-  fullName: string,
+  before: UserRow,
+  after: UserRow,
   bot: BotRow | undefined,
 ): void {
   const { sql, queues } = services;
-  const person = { user_id: userId, full_name: fullName };
-  queues.notify(plainNotice('realm_user', { op: 'update', person }), activeUserIds(sql));
-  if (bot) {
-    queues.notify(
-      plainNotice('realm_bot', { op: 'update', bot: person }),
-      botEventRecipients(sql, bot),
-    );
-  }
+  const everyone = activeUserIds(sql);
+  const botViewers = bot ? botEventRecipients(sql, bot) : [];
+  const tell = (person: Record<string, unknown>, botChange: Record<string, unknown>) => {
+    queues.notify(plainNotice('realm_user', { op: 'update', person }), everyone);
+    if (bot) queues.notify(plainNotice('realm_bot', { op: 'update', bot: botChange }), botViewers);
+  };
+  const name = { user_id: after.id, full_name: after.full_name };
+  tell(name, name);
+  if (after.avatar_version === before.avatar_version) return;
+  const url = avatarUrl(after);
+  tell(
+    {
+      user_id: after.id,
+      // Register's avatar_source: the host serves the picture, which no client computes.
+      avatar_source: 'U',
+      avatar_url: url,
+      avatar_url_medium: url,
+      avatar_version: after.avatar_version,
+    },
+    { user_id: after.id, avatar_url: url },
+  );
 }

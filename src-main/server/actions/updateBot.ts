@@ -2,6 +2,7 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { accessStreamByName } from '../queries/streamAccess';
 import type { Services } from '../services';
+import { avatarChangesWithName } from '../shape/avatars';
 import { toServiceDict } from '../shape/bots';
 import { botById, setBotDefaults, setBotOwner, type BotRow } from '../store/bots';
 import { botServices, ServiceInterface, setBotServiceUrl } from '../store/botServices';
@@ -104,7 +105,7 @@ export function updateBot(
   };
 
   sql.transaction(() => {
-    if (renamed) setFullName(sql, bot.id, fullName);
+    if (renamed) setFullName(sql, bot.id, fullName, avatarChangesWithName(bot.full_name, fullName));
     if (owner && owner.id !== bot.bot_owner_id) setBotOwner(sql, bot.id, owner.id);
     setBotDefaults(sql, bot.id, defaults);
     if (service) setBotServiceUrl(sql, bot.id, service.url, service.interface);
@@ -117,7 +118,7 @@ export function updateBot(
       plainNotice('realm_bot', { op: 'update', bot: { user_id: bot.id, ...change } }),
       botEventRecipients(sql, updated),
     );
-  if (renamed) announceFullName(services, bot.id, fullName, updated);
+  if (renamed) announceFullName(services, bot, updated, updated);
   if (owner && owner.id !== bot.bot_owner_id) notifyOwnerChange(services, bot, updated, owner);
   if (service) {
     toBotViewers({ services: botServices(sql, bot.id).map(toServiceDict) });

@@ -16,6 +16,9 @@ const settingsSchema = z.object({
   narrow: z.array(z.object({ operator: z.string(), operand: z.string() })),
   bulkMessageDeletion: z.boolean(),
   linkifierUrlTemplate: z.boolean().default(false),
+  // Queues stored before the capability was kept were told of typing in
+  // channels; they keep hearing of it.
+  streamTypingNotifications: z.boolean().default(true),
 });
 
 /** The settings as the store keeps them, the user being a column of their own. */

@@ -18,6 +18,12 @@ export interface QueueSettings {
    * 176) sends no realm_linkifiers events, the templates being new to the client.
    */
   linkifierUrlTemplate?: boolean;
+  /**
+   * The stream_typing_notifications capability: Zulip tells only the clients
+   * that declared it of typing in channels, older ones knowing only typing in
+   * direct messages.
+   */
+  streamTypingNotifications?: boolean;
 }
 
 export interface QueuePosition {
@@ -57,6 +63,14 @@ export class EventQueue {
     const { eventTypes, narrow } = this.settings;
     if (eventTypes && !eventTypes.includes(notice.type)) return false;
     if (notice.type === 'realm_linkifiers' && !this.settings.linkifierUrlTemplate) return false;
+    if (
+      notice.type === 'typing' &&
+      notice.kind === 'plain' &&
+      notice.payload.message_type === 'stream' &&
+      !this.settings.streamTypingNotifications
+    ) {
+      return false;
+    }
     return notice.kind !== 'message' || noticeMatchesNarrow(narrow, notice);
   }
 

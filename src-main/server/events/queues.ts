@@ -83,6 +83,16 @@ export class EventQueues {
     this.sweeper.unref();
   }
 
+  /**
+   * Zulip's event_queue_longpoll_timeout_seconds: how long a client should
+   * wait on GET /events before it gives up on the answer, which Zulip
+   * promises is longer than a heartbeat takes. Zulip's 90 s, and at least
+   * half a minute more than the heartbeat.
+   */
+  get longpollTimeoutSeconds(): number {
+    return Math.max(90, Math.ceil(this.timeouts.heartbeatMs / 1000) + 30);
+  }
+
   register(settings: QueueSettings): EventQueue {
     const queue = new EventQueue(`${this.generation}:${this.counter++}`, settings, {
       newestPrunedId: -1,

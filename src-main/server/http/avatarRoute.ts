@@ -20,10 +20,20 @@ export function registerAvatarRoute(app: FastifyInstance, services: Services): v
       .headers(svgHeaders)
       .send(avatarSvg(0, getRealm(services.sql)?.name ?? '')),
   );
-  app.get<{ Params: { userId: string } }>('/avatar/:userId', async (request, reply) => {
-    const id = /^\d{1,15}$/.test(request.params.userId) ? Number(request.params.userId) : NaN;
-    const user = Number.isSafeInteger(id) ? userById(services.sql, id) : undefined;
-    if (!user) throw errors.notFound();
-    return reply.type('image/svg+xml').headers(svgHeaders).send(avatarSvg(user.id, user.full_name));
-  });
+  app.get<{ Params: { userId: string }; Querystring: { version?: unknown } }>(
+    '/avatar/:userId',
+    async (request, reply) => {
+      const id = /^\d{1,15}$/.test(request.params.userId) ? Number(request.params.userId) : NaN;
+      const user = Number.isSafeInteger(id) ? userById(services.sql, id) : undefined;
+      if (!user) throw errors.notFound();
+      // avatar_url names the version: that picture never changes, and any
+      // other address (none, or a version since replaced) is checked anew.
+      const current = request.query.version === String(user.avatar_version);
+      return reply
+        .type('image/svg+xml')
+        .headers(svgHeaders)
+        .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .send(avatarSvg(user.id, user.full_name));
+    },
+  );
 }

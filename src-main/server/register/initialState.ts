@@ -18,6 +18,7 @@ import { Role, type UserRow } from '../store/users';
 import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../version';
 import { realmState } from './realmState';
 import { realmUserState } from './realmUserState';
+import { recentConversationsState } from './recentConversationsState';
 import { legacyDisplayState, legacyNotificationState, userSettingsState } from './settingsState';
 import { subscriptionState } from './subscriptionState';
 import { unreadMsgsState } from './unreadState';
@@ -50,6 +51,12 @@ const fetchers: readonly Fetcher[] = [
   {
     types: ['starred_messages'],
     fetch: ({ sql }, user) => ({ starred_messages: starredMessageIds(sql, user.id) }),
+  },
+  {
+    types: ['recent_private_conversations'],
+    fetch: ({ sql }, user) => ({
+      recent_private_conversations: recentConversationsState(sql, user.id),
+    }),
   },
   {
     types: ['subscription'],

@@ -1,9 +1,16 @@
 // The host draws every avatar itself, so an organization with no internet still
 // shows faces. Zulip answers a server-stored avatar with a relative URL that
 // clients resolve against the realm, and such an avatar is never left for the
-// client to compute, whatever `client_gravatar` says.
-export function avatarUrl(userId: number): string {
-  return `/avatar/${userId}`;
+// client to compute, whatever `client_gravatar` says. As Zulip's, the URL
+// names the avatar's version, so that a new picture is fetched anew while an
+// unchanged one may be kept.
+export function avatarUrl(user: { id: number; avatar_version: number }): string {
+  return `/avatar/${user.id}?version=${user.avatar_version}`;
+}
+
+/** Whether renaming someone from `before` to `after` changes the avatar the host draws. */
+export function avatarChangesWithName(before: string, after: string): boolean {
+  return initials(before) !== initials(after);
 }
 
 export const realmIconPath = '/realm_icon.svg';

@@ -34,7 +34,7 @@ export function toRealmBot(
     is_active: bot.is_active === 1,
     api_key: bot.api_key,
     ...defaults(bot, streamName),
-    avatar_url: avatarUrl(bot.id),
+    avatar_url: avatarUrl(bot),
     services: services.map(toServiceDict),
     ...(bot.bot_owner_id !== null ? { owner_id: bot.bot_owner_id } : {}),
   };
@@ -46,12 +46,12 @@ export function toOwnedBot(bot: BotRow, streamName: StreamNamer): Record<string,
     username: bot.email,
     full_name: bot.full_name,
     api_key: bot.api_key,
-    avatar_url: avatarUrl(bot.id),
+    avatar_url: avatarUrl(bot),
     ...defaults(bot, streamName),
   };
 }
 
 /** The settings part of the POST and PATCH /bots answers. */
 export function botSettings(bot: BotRow, streamName: StreamNamer): Record<string, unknown> {
-  return { avatar_url: avatarUrl(bot.id), ...defaults(bot, streamName) };
+  return { avatar_url: avatarUrl(bot), ...defaults(bot, streamName) };
 }

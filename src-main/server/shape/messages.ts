@@ -48,7 +48,7 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
     sender_full_name: sender.full_name,
     sender_short_name: shortName(sender.email),
     sender_realm_str: source.realmStr,
-    avatar_url: avatarUrl(sender.id),
+    avatar_url: avatarUrl(sender),
     client: row.client_name,
     // Zulip's test: a bare `/me` is an ordinary message.
     is_me_message: row.content.startsWith('/me '),

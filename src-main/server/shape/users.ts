@@ -24,18 +24,20 @@ export function toWireUser(
     is_bot: row.is_bot === 1,
     is_active: row.is_active === 1,
     bot_type: row.bot_type,
-    avatar_url: avatarUrl(row.id),
+    avatar_url: avatarUrl(row),
+    avatar_version: row.avatar_version,
     timezone: row.timezone,
     date_joined: new Date(row.date_joined * 1000).toISOString(),
   };
   if (row.is_bot !== 1 && options.ownerEmail === undefined) return user;
   // A bot's owner comes before its avatar, in Zulip's order.
-  const { avatar_url, timezone, date_joined, ...identity } = user;
+  const { avatar_url, avatar_version, timezone, date_joined, ...identity } = user;
   return {
     ...identity,
     ...(row.is_bot ? { bot_owner_id: row.bot_owner_id } : {}),
     ...(options.ownerEmail !== undefined ? { bot_owner: options.ownerEmail } : {}),
     avatar_url,
+    avatar_version,
     timezone,
     date_joined,
   };

@@ -1,5 +1,6 @@
 import { Flag } from './flags';
 import type { MessagePlaceRow } from './messages';
+import { RecipientType } from './recipients';
 import type { Sql } from './sql';
 
 export function insertUserMessages(
@@ -181,4 +182,41 @@ export function starredMessageIds(sql: Sql, userId: number): number[] {
       [userId],
     )
     .map((row) => row.message_id);
+}
+
+/** One direct-message conversation among a user's newest direct messages. */
+export interface RecentConversationRow {
+  max_message_id: number;
+  /** The other person of a one-to-one conversation (the user, in one with themselves). */
+  other_user_id: number | null;
+  /** The group conversation's recipient; null for a one-to-one one. */
+  group_recipient_id: number | null;
+}
+
+/**
+ * The conversations of the user's newest `limit` direct messages, newest
+ * first, as Zulip's get_recent_private_conversations groups them: a
+ * one-to-one message belongs with the other person whichever way it went.
+ * Without statistics SQLite walks the primary key instead, through every
+ * channel message the user has, so the index is named.
+ */
+export function recentConversationRows(
+  sql: Sql,
+  userId: number,
+  limit: number,
+): RecentConversationRow[] {
+  return sql.all<RecentConversationRow>(
+    `SELECT max(m.id) AS max_message_id,
+       CASE WHEN r.type = ${RecipientType.personal}
+         THEN iif(m.sender_id = :userId, r.type_id, m.sender_id) END AS other_user_id,
+       iif(r.type = ${RecipientType.personal}, NULL, m.recipient_id) AS group_recipient_id
+     FROM (SELECT message_id FROM user_messages INDEXED BY user_messages_direct
+       WHERE user_id = :userId AND (flags & ${Flag.is_private}) != 0
+       ORDER BY message_id DESC LIMIT :limit) AS recent
+     JOIN messages m ON m.id = recent.message_id
+     JOIN recipients r ON r.id = m.recipient_id
+     GROUP BY other_user_id, group_recipient_id
+     ORDER BY max_message_id DESC`,
+    { userId, limit },
+  );
 }

@@ -17,6 +17,8 @@ export interface UserRow {
   date_joined: number;
   api_key: string;
   password_hash: string | null;
+  /** Zulip's avatar_version: raised whenever the avatar the host draws changes. */
+  avatar_version: number;
 }
 
 export interface NewUser {
@@ -57,8 +59,18 @@ export function userByEmail(sql: Sql, email: string): UserRow | undefined {
   return sql.get<UserRow>('SELECT * FROM users WHERE email = ?', [email]);
 }
 
-export function setFullName(sql: Sql, userId: number, fullName: string): void {
-  sql.run('UPDATE users SET full_name = ? WHERE id = ?', [fullName, userId]);
+/** Stores a new name, and a new avatar version when the avatar drawn from it changes. */
+export function setFullName(
+  sql: Sql,
+  userId: number,
+  fullName: string,
+  avatarChanged: boolean,
+): void {
+  sql.run('UPDATE users SET full_name = ?, avatar_version = avatar_version + ? WHERE id = ?', [
+    fullName,
+    avatarChanged ? 1 : 0,
+    userId,
+  ]);
 }
 
 export function setTimezone(sql: Sql, userId: number, timezone: string): void {

@@ -210,7 +210,7 @@ describe("a database written by the host before Zulip 12's", () => {
       email: fixture.bots[name]?.email,
       user_id: fixture.bots[name]?.id,
       api_key: fixture.bots[name]?.apiKey,
-      avatar_url: `/avatar/${fixture.bots[name]?.id}`,
+      avatar_url: `/avatar/${fixture.bots[name]?.id}?version=1`,
     });
     expect(state.realm_bots).toEqual([
       {

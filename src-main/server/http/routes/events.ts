@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errors } from '../../errors';
 import { checkQueueNarrow, type QueueNarrowTerm } from '../../events/narrow';
-import type { EventQueue } from '../../events/queue';
+import type { EventQueue, QueueSettings } from '../../events/queue';
 import { narrowSchema } from '../../narrow/terms';
 import type { Services } from '../../services';
 import { fetchInitialState } from '../../register/initialState';
@@ -32,12 +32,17 @@ const queueParams = {
   narrow: optional('json', narrowSchema, []),
 };
 
+/** The client_capabilities that change which events a queue gets, or their shape. */
+type QueueCapabilities = Pick<
+  QueueSettings,
+  'bulkMessageDeletion' | 'linkifierUrlTemplate' | 'streamTypingNotifications'
+>;
+
 function registerQueue(
   services: Services,
   user: UserRow,
   params: Decoded<typeof queueParams>,
-  bulkMessageDeletion: boolean,
-  linkifierUrlTemplate = false,
+  capabilities: QueueCapabilities,
 ): EventQueue {
   // Zulip's do_events_register and get_events_backend: guests cannot follow every public stream.
   if (params.all_public_streams && user.role === Role.guest) {
@@ -51,8 +56,7 @@ function registerQueue(
     clientGravatar: params.client_gravatar,
     allPublicStreams: params.all_public_streams,
     narrow,
-    bulkMessageDeletion,
-    linkifierUrlTemplate,
+    ...capabilities,
   });
 }
 
@@ -68,13 +72,12 @@ export const register = userEndpoint({
   },
   handle: ({ services, params, user }) => {
     // The queue exists before the state is read, so no change can fall between them.
-    const queue = registerQueue(
-      services,
-      user,
-      params,
-      params.client_capabilities?.bulk_message_deletion === true,
-      params.client_capabilities?.linkifier_url_template === true,
-    );
+    const capabilities = params.client_capabilities ?? {};
+    const queue = registerQueue(services, user, params, {
+      bulkMessageDeletion: capabilities.bulk_message_deletion === true,
+      linkifierUrlTemplate: capabilities.linkifier_url_template === true,
+      streamTypingNotifications: capabilities.stream_typing_notifications === true,
+    });
     const state = fetchInitialState(
       services,
       user,
@@ -83,11 +86,16 @@ export const register = userEndpoint({
         clientGravatar: params.client_gravatar,
         includeSubscribers: params.include_subscribers,
         slimPresence: params.slim_presence,
-        userSettingsObject: params.client_capabilities?.user_settings_object === true,
-        linkifierUrlTemplate: params.client_capabilities?.linkifier_url_template === true,
+        userSettingsObject: capabilities.user_settings_object === true,
+        linkifierUrlTemplate: capabilities.linkifier_url_template === true,
       },
     );
-    return { queue_id: queue.id, last_event_id: -1, ...state };
+    return {
+      queue_id: queue.id,
+      last_event_id: -1,
+      event_queue_longpoll_timeout_seconds: services.queues.longpollTimeoutSeconds,
+      ...state,
+    };
   },
 });
 
@@ -101,10 +109,15 @@ export const getEvents = userEndpoint({
     dont_block: optional('json', z.boolean(), false),
     ...queueParams,
     bulk_message_deletion: optional('json', z.boolean(), false),
+    stream_typing_notifications: optional('json', z.boolean(), false),
   },
   handle: ({ services, params, user, hangUp }) => {
     const queueId =
-      params.queue_id ?? registerQueue(services, user, params, params.bulk_message_deletion).id;
+      params.queue_id ??
+      registerQueue(services, user, params, {
+        bulkMessageDeletion: params.bulk_message_deletion,
+        streamTypingNotifications: params.stream_typing_notifications,
+      }).id;
     const request = {
       // A queue registered just now has nothing to acknowledge (Zulip ignores the ID too).
       lastEventId: params.queue_id === undefined ? undefined : params.last_event_id,

@@ -25,6 +25,8 @@ import { sql as botServices } from './024-bot-services';
 import { sql as drafts } from './025-drafts';
 import { sql as linkifiersAndPlaygrounds } from './026-linkifiers-and-playgrounds';
 import { sql as realmDefaultLanguage } from './027-realm-default-language';
+import { sql as directMessageIndex } from './028-direct-message-index';
+import { sql as avatarVersion } from './029-avatar-version';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -56,4 +58,6 @@ export const migrations: readonly string[] = [
   drafts,
   linkifiersAndPlaygrounds,
   realmDefaultLanguage,
+  directMessageIndex,
+  avatarVersion,
 ];
