@@ -44,10 +44,11 @@ parentPort.once('message', () => {
  * Copies the WAL into the database from a thread of its own, on its own
  * connection, so that the bulk of checkpointing (reading frames, writing
  * pages, the fsyncs) stays out of requests' commits. The writer keeps SQLite's
- * automatic checkpoint: run between its own transactions, that is what lets
- * the next write start the WAL over (a checkpoint running beside a busy writer
- * never finds the WAL wholly copied when a write begins), and it now finds
- * little left to copy.
+ * automatic checkpoint, at a size of WAL this thread keeps it under while
+ * writes are steady: under a burst, run between the writer's own
+ * transactions, it is what lets the next write start the WAL over (a
+ * checkpoint running beside a busy writer never finds the WAL wholly copied
+ * when a write begins), and it finds little left to copy.
  */
 export class Checkpointer {
   private readonly worker: Worker;

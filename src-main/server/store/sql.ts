@@ -6,6 +6,14 @@ import { applyMigrations } from './migrate';
 
 /** A WAL file grown past this (by a burst of writes) is cut back to it when the WAL starts over. */
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+// SQLite's own checkpoint runs in the writer, after a commit, once the WAL
+// holds this many pages; it ends with an fsync of the database, which this
+// machine's disk takes tens of milliseconds over. At SQLite's 1,000 pages it
+// ran every second of a steady 100 sends a second, beside the checkpoint
+// thread that had already copied the pages: the sends' p99 went from 7.4 ms
+// to 17–23 ms. The thread keeps the WAL well below this; the writer steps in
+// only when a burst outruns it.
+const WRITER_CHECKPOINT_PAGES = 10_000;
 
 export type SqlParams = object | readonly unknown[];
 
@@ -70,6 +78,7 @@ export class Sql {
     applyMigrations(this.db);
     this.inTransaction = this.db.transaction((work: () => unknown) => work());
     this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+    this.db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
     this.checkpointer = new Checkpointer(path, (error) => {
       this.logSlow(`checkpoints fall back to commits alone: ${error.message}`);
     });
