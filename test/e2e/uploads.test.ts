@@ -228,6 +228,19 @@ describe('files in the compose box and the feed', () => {
     await lightbox.waitFor();
     await lightbox.getByRole('button', { name: 'Close' }).click();
     await lightbox.waitFor({ state: 'hidden' });
+
+    // A dialog says it closed only at the next frame; a picture opened again before then stays open.
+    await page.evaluate(() => {
+      document.querySelector<HTMLDialogElement>('dialog.lightbox')?.close();
+      document.querySelector<HTMLElement>('.message_inline_image a')?.click();
+    });
+    await lightbox.waitFor();
+    await page.evaluate(
+      () => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))),
+    );
+    expect(await lightbox.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'hidden' });
   });
 
   it('shows the picture of an earlier version in the edit history', async () => {
