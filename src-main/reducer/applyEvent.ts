@@ -17,6 +17,7 @@ import { applyUserGroupEvent } from './applyUserGroupEvent';
 import { applyUserTopicEvent } from './applyUserTopicEvent';
 import { applyUserStatusEvent } from './applyUserStatusEvent';
 import { applyScheduledMessagesEvent } from './applyScheduledMessagesEvent';
+import { applySavedSnippetsEvent } from './applySavedSnippetsEvent';
 
 export interface ApplyOptions {
   /** Whether the queue was registered with include_subscribers. */
@@ -82,6 +83,9 @@ function applyToOwnState(
     }
     case 'drafts':
       return state.drafts ? { ...state, drafts: applyDraftsEvent(state.drafts, event) } : state;
+    case 'saved_snippets':
+      if (!state.saved_snippets) return state;
+      return { ...state, saved_snippets: applySavedSnippetsEvent(state.saved_snippets, event) };
     case 'custom_profile_fields':
       return applyCustomProfileFieldsEvent(state, event);
     case 'realm':

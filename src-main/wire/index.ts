@@ -14,3 +14,4 @@ export * from './userStatus';
 export * from './submessages';
 export * from './scheduledMessages';
 export * from './drafts';
+export * from './savedSnippets';

@@ -11,6 +11,7 @@ import type {
   UserGroup,
 } from '.';
 import type { ServerDraft } from './drafts';
+import type { SavedSnippet } from './savedSnippets';
 import type { MutedUser } from './mutedUsers';
 import type { ScheduledMessage } from './scheduledMessages';
 import type { UserStatuses } from './userStatus';
@@ -67,4 +68,5 @@ export type InitialState = Record<string, unknown> & {
   muted_users?: MutedUser[];
   scheduled_messages?: ScheduledMessage[];
   drafts?: ServerDraft[];
+  saved_snippets?: SavedSnippet[];
 };

@@ -60,6 +60,10 @@ const sweptDraft = { type: '', to: [], topic: '', content: 'swept draft' };
 const sweptDraftId = async ({ org }: Fixture): Promise<number> =>
   (await org.api(org.owner)('POST', '/drafts', { drafts: [sweptDraft] })).json.ids[0] as number;
 
+const sweptSnippetId = async ({ org }: Fixture): Promise<number> =>
+  (await org.api(org.owner)('POST', '/saved_snippets', { title: fresh('s'), content: 'swept' }))
+    .json.saved_snippet_id as number;
+
 const sweptLinkifier = {
   pattern: '#(?P<id>[0-9]+)',
   url_template: 'https://sweep.example.com/{id}',
@@ -371,6 +375,15 @@ const validCalls: Record<string, ValidCall> = {
     op: 'add',
     flag: 'starred',
   }),
+  'POST /messages/flags/narrow': ({ messageId }) => ({
+    anchor: String(messageId),
+    include_anchor: 'true',
+    num_before: '1',
+    num_after: '1',
+    narrow: '[{"operator":"channel","operand":"design"}]',
+    op: 'add',
+    flag: 'read',
+  }),
   'POST /mark_all_as_read': () => ({}),
   'POST /mark_stream_as_read': ({ designId }) => ({ stream_id: String(designId) }),
   'POST /mark_topic_as_read': ({ designId }) => ({
@@ -450,6 +463,16 @@ const validCalls: Record<string, ValidCall> = {
     draft: JSON.stringify(sweptDraft),
   }),
   'DELETE /drafts/:draft_id': async (f) => ({ draft_id: String(await sweptDraftId(f)) }),
+  'GET /saved_snippets': () => ({}),
+  'POST /saved_snippets': () => ({ title: fresh('snippet '), content: 'swept snippet' }),
+  'PATCH /saved_snippets/:saved_snippet_id': async (f) => ({
+    saved_snippet_id: String(await sweptSnippetId(f)),
+    title: fresh('snippet '),
+    content: 'swept again',
+  }),
+  'DELETE /saved_snippets/:saved_snippet_id': async (f) => ({
+    saved_snippet_id: String(await sweptSnippetId(f)),
+  }),
   'GET /scheduled_messages': () => ({}),
   'POST /scheduled_messages': sweptScheduled,
   'PATCH /scheduled_messages/:scheduled_message_id': async (f) => ({

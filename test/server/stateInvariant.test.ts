@@ -532,6 +532,26 @@ describe('initial state plus events equals fresh state', () => {
       act: async () => flag(alice, [await sendToDesign(bob, 'topic')], 'add', 'read'),
     },
     {
+      name: 'marking a topic read, then unread again, through a narrow',
+      covers: ['updateFlagsForNarrow'],
+      act: async () => {
+        await sendToDesign(bob, 'narrowed', 'one');
+        await sendToDesign(bob, 'narrowed', '@**Alice** two');
+        const params = {
+          anchor: 'oldest',
+          num_before: 0,
+          num_after: 100,
+          narrow: [
+            { operator: 'channel', operand: 'design' },
+            { operator: 'topic', operand: 'narrowed' },
+          ],
+          flag: 'read',
+        };
+        await org.api(alice)('POST', '/messages/flags/narrow', { ...params, op: 'add' });
+        return org.api(alice)('POST', '/messages/flags/narrow', { ...params, op: 'remove' });
+      },
+    },
+    {
       name: 'marking stream, private and group messages unread, mentions among them',
       covers: ['updateMessageFlags'],
       act: async () => {
@@ -846,6 +866,33 @@ describe('initial state plus events equals fresh state', () => {
       act: async () => {
         await org.api(bob)('PATCH', '/settings', { enable_drafts_synchronization: false });
         return org.api(bob)('PATCH', '/settings', { enable_drafts_synchronization: true });
+      },
+    },
+    {
+      name: 'saving a snippet',
+      covers: ['createSavedSnippet'],
+      act: () => org.api(bob)('POST', '/saved_snippets', { title: 'Hello', content: 'Hi there' }),
+    },
+    {
+      name: 'editing a snippet',
+      covers: ['editSavedSnippet'],
+      act: async () => {
+        const snippets = (await org.api(bob)('GET', '/saved_snippets')).json.saved_snippets as {
+          id: number;
+        }[];
+        return org.api(bob)('PATCH', `/saved_snippets/${snippets[0]?.id ?? 0}`, {
+          content: 'Hello again',
+        });
+      },
+    },
+    {
+      name: 'deleting a snippet',
+      covers: ['deleteSavedSnippet'],
+      act: async () => {
+        const snippets = (await org.api(bob)('GET', '/saved_snippets')).json.saved_snippets as {
+          id: number;
+        }[];
+        return org.api(bob)('DELETE', `/saved_snippets/${snippets[0]?.id ?? 0}`);
       },
     },
     {

@@ -72,18 +72,24 @@ function readableWithoutRow(sql: Sql, user: UserRow) {
   };
 }
 
+export interface FlagOutcome {
+  /** The messages whose flag changed. */
+  changed: number[];
+  /** Streams the user is not subscribed to whose messages stayed read, by ID. */
+  notSubscribedStreams: number[];
+}
+
 /**
  * Zulip's do_update_message_flags: sets or clears one flag on the user's
- * messages, and returns the IDs whose flag changed. A readable message the
- * user has no row for gets a `historical` row when the change matters (such
- * as starring a public stream's message); any other message without a row
- * makes the whole request fail.
+ * messages. A readable message the user has no row for gets a `historical`
+ * row when the change matters (such as starring a public stream's message);
+ * any other message without a row makes the whole request fail.
  */
 export function updateMessageFlags(
   services: Services,
   user: UserRow,
   update: FlagUpdate,
-): number[] {
+): FlagOutcome {
   const { sql } = services;
   const flag = checkFlag(update.flag);
   const op = checkOp(update.op);
@@ -92,11 +98,15 @@ export function updateMessageFlags(
   const markingUnread = flag === 'read' && op === 'remove';
   const requested = [...new Set(update.messageIds)];
 
-  const changed = sql.transaction(() => {
+  const { changed, notSubscribedStreams } = sql.transaction(() => {
     const found = new Map(messagesForViewer(sql, user.id, requested).map((row) => [row.id, row]));
+    const notSubscribed = new Set<number>();
     const changing = requested.filter((id) => {
       const row = found.get(id);
-      if (markingUnread && row && !mayBeUnread(row)) return false;
+      if (markingUnread && row && !mayBeUnread(row)) {
+        notSubscribed.add(row.recipient_type_id);
+        return false;
+      }
       return ((row?.flags ?? HISTORICAL_FLAGS) & bit) !== target;
     });
     const withoutRow = new Set(changing.filter((id) => (found.get(id)?.flags ?? null) === null));
@@ -110,7 +120,7 @@ export function updateMessageFlags(
     }
     const withRow = changing.filter((id) => !withoutRow.has(id));
     updateFlagBit(sql, user.id, withRow, bit, op === 'add');
-    return changing;
+    return { changed: changing, notSubscribedStreams: [...notSubscribed].sort((a, b) => a - b) };
   });
 
   const event: Omit<UpdateMessageFlagsEvent, 'id' | 'type'> = {
@@ -128,5 +138,5 @@ export function updateMessageFlags(
     );
   }
   services.queues.notify(plainNotice('update_message_flags', event), [user.id]);
-  return changed;
+  return { changed, notSubscribedStreams };
 }

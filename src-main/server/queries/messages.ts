@@ -9,7 +9,7 @@ import type { ViewedMessageRow } from '../store/messages';
 import { firstUnreadId } from '../store/messages';
 import { getRealm } from '../store/realm';
 import type { UserRow } from '../store/users';
-import { LARGER_THAN_MAX_MESSAGE_ID, messageWindow } from './window';
+import { LARGER_THAN_MAX_MESSAGE_ID, messageWindow, type MessageWindow } from './window';
 
 export { LARGER_THAN_MAX_MESSAGE_ID };
 
@@ -46,6 +46,42 @@ function searchMatches(row: ViewedMessageRow, search: SearchQuery) {
   };
 }
 
+/** The part of a fetch that says which messages: the anchor, the range around it, the narrow. */
+export type MessageRange = Pick<
+  MessagesQuery,
+  'anchor' | 'includeAnchor' | 'numBefore' | 'numAfter' | 'narrow'
+>;
+
+/**
+ * The rows a fetch covers, with the anchor resolved to an ID and what Zulip
+ * says about the ends; the caller has already bounded the range's size.
+ */
+export function messagesInRange(
+  services: Services,
+  viewer: UserRow,
+  range: MessageRange,
+): { anchor: number; window: MessageWindow; search: SearchQuery | null } {
+  const { sql } = services;
+  const { filter, search, namesStream } = narrowMessages(sql, viewer, range.narrow);
+  // Zulip skips muted streams when looking for the first unread message,
+  // unless the narrow is to one stream.
+  const anchor =
+    range.anchor === 'newest'
+      ? LARGER_THAN_MAX_MESSAGE_ID
+      : range.anchor === 'oldest'
+        ? 0
+        : range.anchor === 'first_unread'
+          ? (firstUnreadId(sql, filter, !namesStream) ?? LARGER_THAN_MAX_MESSAGE_ID)
+          : Math.min(Math.max(range.anchor, 0), LARGER_THAN_MAX_MESSAGE_ID);
+  const window = messageWindow(sql, filter, {
+    anchor,
+    includeAnchor: range.includeAnchor,
+    numBefore: range.numBefore,
+    numAfter: range.numAfter,
+  });
+  return { anchor, window, search };
+}
+
 export function fetchMessages(
   services: Services,
   viewer: UserRow,
@@ -55,24 +91,7 @@ export function fetchMessages(
   if (query.numBefore + query.numAfter > MAX_MESSAGES_PER_FETCH) {
     throw errors.badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
   }
-  const { filter, search, namesStream } = narrowMessages(sql, viewer, query.narrow);
-  // Zulip skips muted streams when looking for the first unread message,
-  // unless the narrow is to one stream.
-  const anchor =
-    query.anchor === 'newest'
-      ? LARGER_THAN_MAX_MESSAGE_ID
-      : query.anchor === 'oldest'
-        ? 0
-        : query.anchor === 'first_unread'
-          ? (firstUnreadId(sql, filter, !namesStream) ?? LARGER_THAN_MAX_MESSAGE_ID)
-          : Math.min(Math.max(query.anchor, 0), LARGER_THAN_MAX_MESSAGE_ID);
-
-  const window = messageWindow(sql, filter, {
-    anchor,
-    includeAnchor: query.includeAnchor,
-    numBefore: query.numBefore,
-    numAfter: query.numAfter,
-  });
+  const { anchor, window, search } = messagesInRange(services, viewer, query);
   const { rows } = window;
   const sources = loadMessageSources(sql, getRealm(sql)?.string_id ?? '', rows);
   const messages = sources.map((source, index) => {

@@ -9,6 +9,7 @@ import { presenceResponse } from '../actions/presence';
 import { mutedTopicsState, userTopicsState } from '../actions/topicVisibility';
 import { userGroupsState } from '../queries/systemGroups';
 import { draftsOf } from '../store/drafts';
+import { savedSnippetsOf } from '../store/savedSnippets';
 import { allLinkifiers, allPlaygrounds } from '../store/linkifiers';
 import { mutesOf } from '../store/mutedUsers';
 import { allRealmEmoji } from '../store/realmEmoji';
@@ -123,6 +124,10 @@ const fetchers: readonly Fetcher[] = [
     // Zulip's MAX_DRAFTS_IN_REGISTER_RESPONSE; empty while synchronization is off.
     types: ['drafts'],
     fetch: ({ sql }, user) => ({ drafts: draftsOf(sql, user.id, 'newestFirst', 1000) }),
+  },
+  {
+    types: ['saved_snippets'],
+    fetch: ({ sql }, user) => ({ saved_snippets: savedSnippetsOf(sql, user.id) }),
   },
   {
     types: ['realm_user_groups'],

@@ -18,6 +18,12 @@ import {
   editDraftEndpoint,
   getDraftsEndpoint,
 } from './drafts';
+import {
+  createSavedSnippetEndpoint,
+  deleteSavedSnippetEndpoint,
+  editSavedSnippetEndpoint,
+  getSavedSnippetsEndpoint,
+} from './savedSnippets';
 import { deleteQueue, getEvents, register } from './events';
 import {
   createMultiuseInviteEndpoint,
@@ -54,6 +60,7 @@ import {
   markAllAsReadEndpoint,
   markStreamAsReadEndpoint,
   markTopicAsReadEndpoint,
+  updateFlagsForNarrowEndpoint,
   updateMessageFlagsEndpoint,
 } from './readState';
 import {
@@ -176,6 +183,10 @@ export const endpoints: readonly Endpoint[] = [
   createDraftsEndpoint,
   editDraftEndpoint,
   deleteDraftEndpoint,
+  getSavedSnippetsEndpoint,
+  createSavedSnippetEndpoint,
+  editSavedSnippetEndpoint,
+  deleteSavedSnippetEndpoint,
   getUserGroupsEndpoint,
   createUserGroupEndpoint,
   updateUserGroupEndpoint,
@@ -209,6 +220,7 @@ export const endpoints: readonly Endpoint[] = [
   getAttachmentsEndpoint,
   deleteAttachmentEndpoint,
   updateMessageFlagsEndpoint,
+  updateFlagsForNarrowEndpoint,
   markAllAsReadEndpoint,
   markStreamAsReadEndpoint,
   markTopicAsReadEndpoint,

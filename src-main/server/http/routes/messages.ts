@@ -6,6 +6,7 @@ import { narrowSchema } from '../../narrow/terms';
 import { fetchMessages, type Anchor } from '../../queries/messages';
 import { clientName } from '../clientName';
 import { userEndpoint } from '../endpoint';
+import { anchorSchema } from '../anchorParam';
 import { optional, required } from '../params';
 
 function parseJson(text: string): unknown {
@@ -68,14 +69,6 @@ export const postMessage = userEndpoint({
       );
   },
 });
-
-const anchorSchema = z.union([
-  z.enum(['newest', 'oldest', 'first_unread']),
-  z
-    .string()
-    .regex(/^-?\d+$/, 'must be an integer, newest, oldest or first_unread')
-    .transform(Number),
-]);
 
 export const getMessages = userEndpoint({
   method: 'GET',

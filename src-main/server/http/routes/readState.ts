@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { markAllAsRead, markStreamAsRead } from '../../actions/markAsRead';
+import { updateFlagsForNarrow } from '../../actions/updateFlagsForNarrow';
 import { updateMessageFlags } from '../../actions/updateMessageFlags';
+import { narrowSchema } from '../../narrow/terms';
 import { accessStreamById } from '../../queries/streamAccess';
 import { userEndpoint } from '../endpoint';
-import { required } from '../params';
+import { anchorSchema } from '../anchorParam';
+import { optional, required } from '../params';
 
 export const updateMessageFlagsEndpoint = userEndpoint({
   method: 'POST',
@@ -19,9 +22,33 @@ export const updateMessageFlagsEndpoint = userEndpoint({
       op: params.op,
       flag: params.flag,
     });
-    // Zulip 7.0 echoes the IDs it was given, whatever changed.
+    // Zulip echoes the IDs it was given, whatever changed.
     return { messages: params.messages };
   },
+});
+
+export const updateFlagsForNarrowEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/messages/flags/narrow',
+  params: {
+    anchor: required('text', anchorSchema),
+    include_anchor: optional('json', z.boolean(), true),
+    num_before: required('json', z.number().int().nonnegative()),
+    num_after: required('json', z.number().int().nonnegative()),
+    narrow: required('json', narrowSchema),
+    op: required('text', z.string()),
+    flag: required('text', z.string()),
+  },
+  handle: ({ services, params, user }) =>
+    updateFlagsForNarrow(services, user, {
+      anchor: params.anchor,
+      includeAnchor: params.include_anchor,
+      numBefore: params.num_before,
+      numAfter: params.num_after,
+      narrow: params.narrow,
+      op: params.op,
+      flag: params.flag,
+    }),
 });
 
 export const markAllAsReadEndpoint = userEndpoint({

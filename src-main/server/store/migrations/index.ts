@@ -27,6 +27,7 @@ import { sql as linkifiersAndPlaygrounds } from './026-linkifiers-and-playground
 import { sql as realmDefaultLanguage } from './027-realm-default-language';
 import { sql as directMessageIndex } from './028-direct-message-index';
 import { sql as avatarVersion } from './029-avatar-version';
+import { sql as savedSnippets } from './030-saved-snippets';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -60,4 +61,5 @@ export const migrations: readonly string[] = [
   realmDefaultLanguage,
   directMessageIndex,
   avatarVersion,
+  savedSnippets,
 ];
