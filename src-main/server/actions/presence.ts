@@ -130,8 +130,40 @@ export function followPresenceSetting(
   );
 }
 
-/** Zulip's get_presence_response: everyone's recent presence and the server's clock. */
-export function presenceResponse(services: Services, slim: boolean) {
-  const rows = recentPresences(services.sql, nowSeconds() - PRESENCE_HISTORY_SECONDS);
-  return { presences: presencesByUser(rows, slim), server_timestamp: Date.now() / 1000 };
+/** What a client asks of presence: the format, and what it has already. */
+export interface PresenceRequest {
+  slim: boolean;
+  /** The `presence_last_update_id` the client holds; -1 or absent on its first fetch. */
+  lastUpdateId?: number | undefined;
+  /** How many days back to look on a first fetch (Zulip's default two weeks); 0 for none. */
+  historyLimitDays?: number | undefined;
+}
+
+/**
+ * Zulip's get_presence_response: the presence of everyone connected lately,
+ * or only what changed after the client's `lastUpdateId`, with the last
+ * change it includes (the client's own number when nothing changed, -1
+ * when it had none and there is nothing), and the server's clock.
+ */
+export function presenceResponse(services: Services, request: PresenceRequest) {
+  const { lastUpdateId, historyLimitDays } = request;
+  const days = historyLimitDays ?? PRESENCE_HISTORY_SECONDS / (24 * 60 * 60);
+  const firstFetch = lastUpdateId === undefined || lastUpdateId <= 0;
+  const rows =
+    historyLimitDays === 0
+      ? []
+      : recentPresences(
+          services.sql,
+          firstFetch ? nowSeconds() - days * 24 * 60 * 60 : null,
+          lastUpdateId ?? null,
+        );
+  const newest = rows.reduce<number | null>(
+    (most, row) => Math.max(most ?? row.last_update_id, row.last_update_id),
+    null,
+  );
+  return {
+    presences: presencesByUser(rows, request.slim),
+    server_timestamp: Date.now() / 1000,
+    presence_last_update_id: newest ?? lastUpdateId ?? -1,
+  };
 }

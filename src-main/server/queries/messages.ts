@@ -10,6 +10,7 @@ import { firstUnreadId } from '../store/messages';
 import { getRealm } from '../store/realm';
 import type { UserRow } from '../store/users';
 import { LARGER_THAN_MAX_MESSAGE_ID, messageWindow, type MessageWindow } from './window';
+import { resolveWithOperator } from './withOperator';
 
 export { LARGER_THAN_MAX_MESSAGE_ID };
 
@@ -62,7 +63,11 @@ export function messagesInRange(
   range: MessageRange,
 ): { anchor: number; window: MessageWindow; search: SearchQuery | null } {
   const { sql } = services;
-  const { filter, search, namesStream } = narrowMessages(sql, viewer, range.narrow);
+  const { filter, search, namesStream } = narrowMessages(
+    sql,
+    viewer,
+    resolveWithOperator(sql, viewer, range.narrow),
+  );
   // Zulip skips muted streams when looking for the first unread message,
   // unless the narrow is to one stream.
   const anchor =

@@ -101,7 +101,11 @@ const fetchers: readonly Fetcher[] = [
   },
   {
     types: ['presence'],
-    fetch: (services, _user, options) => presenceResponse(services, options.slimPresence ?? false),
+    fetch: (services, _user, options) =>
+      presenceResponse(services, {
+        slim: options.slimPresence ?? false,
+        historyLimitDays: options.presenceHistoryLimitDays,
+      }),
   },
   {
     types: ['realm_emoji'],

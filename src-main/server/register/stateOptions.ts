@@ -5,6 +5,8 @@ export interface StateOptions {
   includeSubscribers: boolean;
   /** Presence keyed by user ID in the modern format (register's slim_presence). */
   slimPresence?: boolean;
+  /** How many days of presence to send (register's presence_history_limit_days). */
+  presenceHistoryLimitDays?: number | undefined;
   /** The user_settings_object capability: settings only inside `user_settings`. */
   userSettingsObject?: boolean;
   /** The linkifier_url_template capability: linkifiers are listed only to clients that read their templates. */

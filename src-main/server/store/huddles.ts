@@ -12,3 +12,11 @@ export function huddleIdByKey(sql: Sql, key: string): number | undefined {
 export function insertHuddle(sql: Sql, key: string): number {
   return sql.run('INSERT INTO huddles (user_ids_key) VALUES (?)', [key]).lastInsertRowid;
 }
+
+/** The people of a group conversation, by ID in order; empty for one that is not there. */
+export function huddleMemberIds(sql: Sql, huddleId: number): number[] {
+  const key = sql.get<{ user_ids_key: string }>('SELECT user_ids_key FROM huddles WHERE id = ?', [
+    huddleId,
+  ])?.user_ids_key;
+  return key ? key.split(',').map(Number) : [];
+}

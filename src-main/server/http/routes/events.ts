@@ -69,6 +69,7 @@ export const register = userEndpoint({
     include_subscribers: optional('json', z.boolean(), false),
     client_capabilities: optional('json', z.record(z.string(), z.unknown())),
     slim_presence: optional('json', z.boolean(), false),
+    presence_history_limit_days: optional('json', z.number().int()),
   },
   handle: ({ services, params, user }) => {
     // The queue exists before the state is read, so no change can fall between them.
@@ -86,6 +87,7 @@ export const register = userEndpoint({
         clientGravatar: params.client_gravatar,
         includeSubscribers: params.include_subscribers,
         slimPresence: params.slim_presence,
+        presenceHistoryLimitDays: params.presence_history_limit_days,
         userSettingsObject: capabilities.user_settings_object === true,
         linkifierUrlTemplate: capabilities.linkifier_url_template === true,
       },

@@ -22,10 +22,18 @@ export const updatePresenceEndpoint = userEndpoint({
     ping_only: optional('json', z.boolean(), false),
     new_user_input: optional('json', z.boolean(), false),
     slim_presence: optional('json', z.boolean(), false),
+    last_update_id: optional('json', z.number().int()),
+    history_limit_days: optional('json', z.number().int()),
   },
   handle: ({ services, params, user }) => {
     updatePresence(services, user, checkPresenceStatus(params.status));
-    return params.ping_only ? {} : presenceResponse(services, params.slim_presence);
+    if (params.ping_only) return {};
+    // A client that sends last_update_id speaks the modern format (Zulip 9).
+    return presenceResponse(services, {
+      slim: params.slim_presence || params.last_update_id !== undefined,
+      lastUpdateId: params.last_update_id,
+      historyLimitDays: params.history_limit_days,
+    });
   },
 });
 
@@ -33,7 +41,7 @@ export const getRealmPresence = userEndpoint({
   method: 'GET',
   path: '/realm/presence',
   params: { slim_presence: optional('json', z.boolean(), false) },
-  handle: ({ services, params }) => presenceResponse(services, params.slim_presence),
+  handle: ({ services, params }) => presenceResponse(services, { slim: params.slim_presence }),
 });
 
 // Zulip's get_presence_backend: one user's aggregated presence, offline once

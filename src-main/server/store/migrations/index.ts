@@ -28,6 +28,7 @@ import { sql as realmDefaultLanguage } from './027-realm-default-language';
 import { sql as directMessageIndex } from './028-direct-message-index';
 import { sql as avatarVersion } from './029-avatar-version';
 import { sql as savedSnippets } from './030-saved-snippets';
+import { sql as presenceUpdateIds } from './031-presence-update-ids';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -62,4 +63,5 @@ export const migrations: readonly string[] = [
   directMessageIndex,
   avatarVersion,
   savedSnippets,
+  presenceUpdateIds,
 ];
