@@ -39,7 +39,7 @@ import { ScheduledDelivery } from './scheduledDelivery';
 import type { Services } from './services';
 import { soonestScheduledTimestamp } from './store/scheduledMessages';
 import { Sql } from './store/sql';
-import { TURN_BUDGET_MS, TurnBudget } from './turnBudget';
+import { DEFERRED_BUDGET_MS, TURN_BUDGET_MS, TurnBudget } from './turnBudget';
 import { writeZuliprc } from './zuliprc';
 
 export interface HostOptions {
@@ -133,7 +133,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   }
   // One budget per turn for requests, the answers a delivery wakes, and the
   // commit of the sends each turn grouped.
-  const turns = new TurnBudget(TURN_BUDGET_MS);
+  const turns = new TurnBudget(TURN_BUDGET_MS, DEFERRED_BUDGET_MS);
   const sql = new Sql(databasePath, {
     logSlow: log,
     scheduleGroup: (commit) => turns.defer(commit),

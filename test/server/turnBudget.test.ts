@@ -115,4 +115,43 @@ describe('the turn budget of request handlers', () => {
     expect(order.indexOf('timer')).toBeGreaterThan(order.indexOf('work 0'));
     expect(order.indexOf('timer')).toBeLessThan(order.indexOf('work 9'));
   });
+
+  it('gives deferred work a budget of its own, while requests keep theirs', async () => {
+    // Ten pieces of 2 ms fit in deferred work's 50 ms, twice over the requests' 5 ms.
+    const budget = new TurnBudget(5, 50);
+    const order: string[] = [];
+    const works = Array.from(
+      { length: 10 },
+      (_, index) =>
+        new Promise<void>((resolve) =>
+          budget.defer(() => {
+            holdLoop(2);
+            order.push(`work ${index}`);
+            resolve();
+          }),
+        ),
+    );
+    setTimeout(() => order.push('timer'), 0);
+
+    await Promise.all(works);
+    const turnOfWork = order.filter((entry) => entry !== 'timer');
+    expect(turnOfWork).toEqual(works.map((_, index) => `work ${index}`));
+    // No timer ran between the first and the last: they shared one turn.
+    const timer = order.indexOf('timer');
+    expect(timer < order.indexOf('work 0') || timer > order.indexOf('work 9')).toBe(true);
+
+    // A request in the same turn as a long drain waits for the next.
+    const late: string[] = [];
+    await new Promise<void>((resolve) => {
+      budget.defer(() => holdLoop(10));
+      budget.defer(() => {
+        budget.run(() => {
+          late.push('request');
+          resolve();
+        });
+        late.push('after the drain');
+      });
+    });
+    expect(late).toEqual(['after the drain', 'request']);
+  });
 });
