@@ -16,6 +16,27 @@ const ran = (budget: TurnBudget, work: () => void) =>
     }),
   );
 
+const workNames = Array.from({ length: 10 }, (_, index) => `work ${index}`);
+
+// Ten pieces of deferred work of 2 ms each, and a timer set after them: the
+// order they all ran in, once the last has.
+async function tenDeferredWorks(budget: TurnBudget): Promise<string[]> {
+  const order: string[] = [];
+  const works = workNames.map(
+    (name) =>
+      new Promise<void>((resolve) =>
+        budget.defer(() => {
+          holdLoop(2);
+          order.push(name);
+          resolve();
+        }),
+      ),
+  );
+  setTimeout(() => order.push('timer'), 0);
+  await Promise.all(works);
+  return order;
+}
+
 describe('the turn budget of request handlers', () => {
   it('runs a call at once while its turn has time', () => {
     const budget = new TurnBudget(50);
@@ -94,24 +115,8 @@ describe('the turn budget of request handlers', () => {
 
   it('runs deferred work in order, a budget per turn, letting a timer run between', async () => {
     const budget = new TurnBudget(5);
-    const order: string[] = [];
-    const works = Array.from(
-      { length: 10 },
-      (_, index) =>
-        new Promise<void>((resolve) =>
-          budget.defer(() => {
-            holdLoop(2);
-            order.push(`work ${index}`);
-            resolve();
-          }),
-        ),
-    );
-    setTimeout(() => order.push('timer'), 0);
-
-    await Promise.all(works);
-    expect(order.filter((entry) => entry !== 'timer')).toEqual(
-      works.map((_, index) => `work ${index}`),
-    );
+    const order = await tenDeferredWorks(budget);
+    expect(order.filter((entry) => entry !== 'timer')).toEqual(workNames);
     expect(order.indexOf('timer')).toBeGreaterThan(order.indexOf('work 0'));
     expect(order.indexOf('timer')).toBeLessThan(order.indexOf('work 9'));
   });
@@ -119,23 +124,8 @@ describe('the turn budget of request handlers', () => {
   it('gives deferred work a budget of its own, while requests keep theirs', async () => {
     // Ten pieces of 2 ms fit in deferred work's 50 ms, twice over the requests' 5 ms.
     const budget = new TurnBudget(5, 50);
-    const order: string[] = [];
-    const works = Array.from(
-      { length: 10 },
-      (_, index) =>
-        new Promise<void>((resolve) =>
-          budget.defer(() => {
-            holdLoop(2);
-            order.push(`work ${index}`);
-            resolve();
-          }),
-        ),
-    );
-    setTimeout(() => order.push('timer'), 0);
-
-    await Promise.all(works);
-    const turnOfWork = order.filter((entry) => entry !== 'timer');
-    expect(turnOfWork).toEqual(works.map((_, index) => `work ${index}`));
+    const order = await tenDeferredWorks(budget);
+    expect(order.filter((entry) => entry !== 'timer')).toEqual(workNames);
     // No timer ran between the first and the last: they shared one turn.
     const timer = order.indexOf('timer');
     expect(timer < order.indexOf('work 0') || timer > order.indexOf('work 9')).toBe(true);
