@@ -147,14 +147,15 @@ export interface PresenceRequest {
  */
 export function presenceResponse(services: Services, request: PresenceRequest) {
   const { lastUpdateId, historyLimitDays } = request;
-  const days = historyLimitDays ?? PRESENCE_HISTORY_SECONDS / (24 * 60 * 60);
+  const historySeconds =
+    historyLimitDays === undefined ? PRESENCE_HISTORY_SECONDS : historyLimitDays * 24 * 60 * 60;
   const firstFetch = lastUpdateId === undefined || lastUpdateId <= 0;
   const rows =
     historyLimitDays === 0
       ? []
       : recentPresences(
           services.sql,
-          firstFetch ? nowSeconds() - days * 24 * 60 * 60 : null,
+          firstFetch ? nowSeconds() - historySeconds : null,
           lastUpdateId ?? null,
         );
   const newest = rows.reduce<number | null>(

@@ -12,11 +12,11 @@ import type { UserRow } from '../store/users';
 
 // Zulip's SavedSnippet.MAX_TITLE_LENGTH, and settings.MAX_MESSAGE_LENGTH for
 // the content, both counted in characters once the ends are trimmed.
-export const MAX_SNIPPET_TITLE_LENGTH = 60;
-export const MAX_SNIPPET_CONTENT_LENGTH = 10_000;
+const MAX_SNIPPET_TITLE_LENGTH = 60;
+const MAX_SNIPPET_CONTENT_LENGTH = 10_000;
 
 /** Zulip's checks of a snippet's title or content: trimmed, not blank, within its limit. */
-export function checkSnippetText(name: 'title' | 'content', text: string): string {
+function checkSnippetText(name: 'title' | 'content', text: string): string {
   const trimmed = text.trim();
   const limit = name === 'title' ? MAX_SNIPPET_TITLE_LENGTH : MAX_SNIPPET_CONTENT_LENGTH;
   if (trimmed.length === 0) throw errors.badRequest(`${name} cannot be blank`);
@@ -71,7 +71,7 @@ export function editSavedSnippet(
   };
   if (Object.keys(changes).length === 0) return;
   const { sql } = services;
-  ownSnippet(services, user, id);
+  // Another's or a missing snippet matches no row, and the read that follows refuses it.
   const edited = sql.transaction(() => {
     updateSavedSnippet(sql, user.id, id, changes);
     return ownSnippet(services, user, id);
