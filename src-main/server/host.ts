@@ -11,6 +11,7 @@ import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
 import { systemClock, type Clock } from './clock';
 import { buildApp } from './http/app';
+import { budgetedListener } from './http/budgetedListener';
 import { AuthCache } from './http/authCache';
 import { RateLimits, zulipRateRules, type RateRules } from './http/rateLimits';
 import { prepareRenderer } from './markdown/render';
@@ -191,7 +192,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
         interfaceAddresses().map((entry) => entry.address),
       );
       hostNames.trustCertificate(certificate.certPem);
-      const served = await listenOnNetwork(app, options.network, certificate);
+      const served = await listenOnNetwork(
+        budgetedListener(turns, app.routing),
+        options.network,
+        certificate,
+      );
       if (isBindFailure(served)) {
         network = { ...networkOf(options.network, certificate), failure: served };
       } else {

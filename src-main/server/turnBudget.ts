@@ -17,6 +17,9 @@ export const DEFERRED_BUDGET_MS = 25;
  */
 export class TurnBudget {
   private turnStart: number | undefined;
+  // A request that has its turn is read, routed and answered in it: what its
+  // handler passes to `run` again is part of the same call, not a new arrival.
+  private inRequest = false;
   private readonly waiting: (() => void)[] = [];
   private readonly deferred: (() => void)[] = [];
 
@@ -31,11 +34,24 @@ export class TurnBudget {
    * never throws: there is nobody to hand an error to once it has waited.
    */
   run(work: () => void): void {
-    if (this.waiting.length === 0 && this.hasTime(this.budgetMs)) {
+    if (this.inRequest) {
       work();
       return;
     }
+    if (this.waiting.length === 0 && this.hasTime(this.budgetMs)) {
+      this.runRequest(work);
+      return;
+    }
     this.enqueue(this.waiting, work);
+  }
+
+  private runRequest(work: () => void): void {
+    this.inRequest = true;
+    try {
+      work();
+    } finally {
+      this.inRequest = false;
+    }
   }
 
   /**
@@ -83,7 +99,8 @@ export class TurnBudget {
     while (this.hasTime(budgetMs)) {
       const next = queue.shift();
       if (!next) return;
-      next();
+      if (queue === this.waiting) this.runRequest(next);
+      else next();
     }
     if (queue.length > 0) this.drainNextTurn(queue);
   }

@@ -97,6 +97,30 @@ describe('the turn budget of request handlers', () => {
     ]);
   });
 
+  it('answers a waiting request in its own turn, ahead of the requests that arrived after it', async () => {
+    // The listener routes a request under the budget, and the route's
+    // handler passes its answer to the budget again.
+    const budget = new TurnBudget(5);
+    const order: string[] = [];
+    budget.run(() => holdLoop(6));
+    const requests = [1, 2, 3].map((index) =>
+      ran(budget, () => {
+        order.push(`routed ${index}`);
+        budget.run(() => order.push(`answered ${index}`));
+      }),
+    );
+
+    await Promise.all(requests);
+    expect(order).toEqual([
+      'routed 1',
+      'answered 1',
+      'routed 2',
+      'answered 2',
+      'routed 3',
+      'answered 3',
+    ]);
+  });
+
   it('defers work to a later turn even with time left, without holding up requests', async () => {
     const budget = new TurnBudget(50);
     const order: string[] = [];

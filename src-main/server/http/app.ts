@@ -4,7 +4,9 @@ import fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { createServer } from 'node:http';
 import { asError, errors, type ApiError } from '../errors';
+import { budgetedListener, KEEP_ALIVE_MS, REQUEST_TIMEOUT_MS } from './budgetedListener';
 import type { HostNames } from '../network/hostNames';
 import type { Services } from '../services';
 import type { TurnBudget } from '../turnBudget';
@@ -109,10 +111,16 @@ export function buildApp(
     logger: false,
     bodyLimit: 4 * 1024 * 1024,
     forceCloseConnections: true,
-    requestTimeout: 30_000,
-    // A request without a Host header reaches the check below, which answers
-    // it in Zulip's JSON instead of Node's bare 400.
-    http: { requireHostHeader: false },
+    serverFactory: (routing) => {
+      // A request without a Host header reaches the check below, which
+      // answers it in Zulip's JSON instead of Node's bare 400.
+      const server = createServer(
+        { requireHostHeader: false, requestTimeout: REQUEST_TIMEOUT_MS },
+        budgetedListener(budget, routing),
+      );
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      return server;
+    },
     // A URL the router cannot even match (malformed escapes, a path segment
     // over the length limit) still gets Zulip's error JSON.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import { KEEP_ALIVE_MS, REQUEST_TIMEOUT_MS, type RequestListener } from '../http/budgetedListener';
 import { explainBindFailure, type BindFailure } from './bindFailure';
 import type { HostCertificate } from './certificate';
 
@@ -17,12 +17,12 @@ export interface NetworkListener {
 }
 
 /**
- * Serves `app` over HTTPS on the exposure's address, beside the plain-HTTP
- * loopback listener the app itself owns: both reach the same routes, rate
- * limits and event queues.
+ * Serves `listener` (the app's routing, behind the same turn budget) over
+ * HTTPS on the exposure's address, beside the plain-HTTP loopback listener
+ * the app itself owns: both reach the same routes, rate limits and event queues.
  */
 export function listenOnNetwork(
-  app: FastifyInstance,
+  listener: RequestListener,
   exposure: NetworkExposure,
   certificate: HostCertificate,
 ): Promise<NetworkListener | BindFailure> {
@@ -30,15 +30,15 @@ export function listenOnNetwork(
     {
       key: certificate.keyPem,
       cert: certificate.certPem,
-      requestTimeout: 30_000,
+      requestTimeout: REQUEST_TIMEOUT_MS,
       // As on loopback: the app refuses a missing Host in Zulip's JSON.
       requireHostHeader: false,
     },
-    (request, response) => app.routing(request, response),
+    listener,
   );
-  // As fastify keeps its own server's: clients that pause between requests
-  // (a window idle for a few seconds) find their connection still open.
-  server.keepAliveTimeout = app.initialConfig.keepAliveTimeout ?? 72_000;
+  // As on loopback: clients that pause between requests (a window idle for
+  // a few seconds) find their connection still open.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   return new Promise((resolve) => {
     const failed = (error: Error) => {
       server.close();
