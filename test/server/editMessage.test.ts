@@ -359,7 +359,9 @@ describe('editing messages (PATCH /messages/{id})', () => {
 
     it("follows the organization's edit_topic_policy, for the sender too", async () => {
       const id = await send(alice, 'policy', 'rules');
-      setRealm('edit_topic_policy', 2);
+      const policy = (edit_topic_policy: number) =>
+        org.api(org.owner)('PATCH', '/realm', { edit_topic_policy });
+      await policy(2);
       try {
         const refused = "You don't have permission to edit this message";
         await expectRefusal(edit(alice, id, { topic: 'mine' }), refused);
@@ -368,7 +370,7 @@ describe('editing messages (PATCH /messages/{id})', () => {
         // The content stays the sender's, whoever may edit topics.
         await editOk(alice, id, { content: 'new rules' });
       } finally {
-        setRealm('edit_topic_policy', 5);
+        await policy(5);
       }
     });
 

@@ -260,6 +260,7 @@ const validCalls: Record<string, ValidCall> = {
     notifications_stream_id: String(designId),
     enable_read_receipts: 'true',
     bot_creation_policy: '2',
+    can_create_groups: '{"new": 5}',
   }),
   'GET /users/me/:stream_id/topics': ({ designId }) => ({ stream_id: String(designId) }),
   'POST /streams/:stream_id/delete_topic': async ({ org, designId }) => {

@@ -452,6 +452,19 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'giving group settings of the organization to a group of people, and back to a role',
+      covers: ['updateRealm'],
+      act: async () => {
+        await org.api(org.owner)('PATCH', '/realm', {
+          can_delete_own_message_group: {
+            new: { direct_members: [alice.id], direct_subgroups: [3] },
+          },
+          can_add_subscribers_group: { new: 2 },
+        });
+        return org.api(org.owner)('PATCH', '/realm', { can_add_subscribers_group: { new: 5 } });
+      },
+    },
+    {
       name: 'letting only administrators invite, and changing the notifications stream',
       covers: ['updateRealm'],
       act: async () =>

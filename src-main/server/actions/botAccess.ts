@@ -3,10 +3,10 @@ import { errors } from '../errors';
 import { toRealmBot, type StreamNamer } from '../shape/bots';
 import { allBots, botById, botsOwnedBy, BotType, humanAdminIds, type BotRow } from '../store/bots';
 import { botServices } from '../store/botServices';
-import { getRealm } from '../store/realm';
 import type { Sql } from '../store/sql';
 import { streamById } from '../store/streams';
 import { Role, type UserRow } from '../store/users';
+import { mayInRealm } from './groupPermission';
 
 // Zulip's require_member_or_admin, which guards every /bots endpoint.
 export function checkMayManageBots(user: UserRow): void {
@@ -28,16 +28,19 @@ export function accessBotById(sql: Sql, user: UserRow, botId: number): BotRow {
 // Zulip's Realm.BOT_CREATION_* values.
 export const BotCreationPolicy = { everyone: 1, limitGenericBots: 2, adminsOnly: 3 } as const;
 
-// Zulip 7.0's check_bot_creation_policy: administrators may always create
-// bots; others as the organization's bot_creation_policy says, where
-// "limit generic bots" still lets them create webhook bots.
+// Zulip's check_bot_creation_policy: those the organization's
+// can_create_bots_group names create any bot; those its
+// can_create_write_only_bots_group names, incoming webhook bots. The refusal
+// is Zulip 7.0's, whose clients hear it.
 export function checkBotCreationPolicy(sql: Sql, user: UserRow, botType: number): void {
-  if (user.role <= Role.admin) return;
-  const policy = getRealm(sql)?.bot_creation_policy ?? BotCreationPolicy.everyone;
-  const refused =
-    policy === BotCreationPolicy.adminsOnly ||
-    (policy === BotCreationPolicy.limitGenericBots && botType === BotType.generic);
-  if (refused) throw errors.unauthorizedPrincipal('Must be an organization administrator');
+  if (mayInRealm(sql, user, 'can_create_bots_group')) return;
+  if (
+    botType === BotType.incomingWebhook &&
+    mayInRealm(sql, user, 'can_create_write_only_bots_group')
+  ) {
+    return;
+  }
+  throw errors.unauthorizedPrincipal('Must be an organization administrator');
 }
 
 /** A bot as register's realm_bots and realm_bot add events carry it. */

@@ -4,26 +4,27 @@ import type { Services } from '../services';
 import { RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
 import type { Sql } from '../store/sql';
-import { Role, userById, type UserRow } from '../store/users';
+import { userById, type UserRow } from '../store/users';
 import { deleteConversationMessages } from './deletedMessages';
-import { hasPolicyPermission } from './policy';
+import { mayInRealm } from './groupPermission';
 
 /**
- * Zulip 7.0's validate_can_delete_message: owners and administrators delete
- * any message they can read; others delete only their own (or their bots'),
- * when the realm's delete_own_message_policy lets them and, unless the limit
- * is unlimited, within message_content_delete_limit_seconds of sending.
+ * Zulip's validate_can_delete_message: those the organization's
+ * can_delete_any_message_group names delete any message they can read;
+ * others delete only their own (or their bots'), when its
+ * can_delete_own_message_group names them and, unless the limit is
+ * unlimited, within message_content_delete_limit_seconds of sending.
  */
 function checkMayDelete(
   sql: Sql,
   user: UserRow,
   message: { sender_id: number; date_sent: number },
 ): void {
-  if (user.role <= Role.admin) return;
+  if (mayInRealm(sql, user, 'can_delete_any_message_group')) return;
   const realm = getRealm(sql);
   const sender = userById(sql, message.sender_id);
   const own = message.sender_id === user.id || sender?.bot_owner_id === user.id;
-  if (!realm || !own || !hasPolicyPermission(user, realm.delete_own_message_policy)) {
+  if (!realm || !own || !mayInRealm(sql, user, 'can_delete_own_message_group')) {
     throw errors.badRequest("You don't have permission to delete this message");
   }
   const limit = realm.message_content_delete_limit_seconds;

@@ -6,7 +6,8 @@ import type { Sql } from '../store/sql';
 import type { StreamRow } from '../store/streams';
 import { messagesInTopic, messagesInTopicReceivedBy } from '../store/topics';
 import { Role, type UserRow } from '../store/users';
-import { hasPolicyPermission } from './policy';
+import { mayInRealm } from './groupPermission';
+import { RESOLVED_TOPIC_PREFIX } from './moveNotices';
 
 // Zulip allows 20 seconds past each limit: its web app offers an edit until
 // 15 seconds past it, and the request may take a while to arrive.
@@ -35,16 +36,24 @@ export function checkMayEditContent(
   }
 }
 
-// Since Zulip 7.0 (feature levels 159 and 162) the topic is governed by
-// edit_topic_policy alone, for the sender too and whether or not editing is
-// allowed, and only moderators and administrators are free of the time limit.
+// Since Zulip 7.0 (feature levels 159 and 162) the topic is governed by the
+// organization's setting alone, for the sender too and whether or not editing
+// is allowed, and only moderators and administrators are free of the time
+// limit. Marking a topic resolved or unresolved is can_resolve_topics_group's
+// (feature level 367); any other new name, can_move_messages_between_topics_group's.
 export function checkMayEditTopic(
+  sql: Sql,
   realm: RealmRow,
   editor: UserRow,
   message: ViewedMessageRow,
+  topic: string,
   now: number,
 ): void {
-  if (!hasPolicyPermission(editor, realm.edit_topic_policy)) {
+  const resolving =
+    topic === RESOLVED_TOPIC_PREFIX + message.subject ||
+    message.subject === RESOLVED_TOPIC_PREFIX + topic;
+  const setting = resolving ? 'can_resolve_topics_group' : 'can_move_messages_between_topics_group';
+  if (!mayInRealm(sql, editor, setting)) {
     throw errors.badRequest("You don't have permission to edit this message");
   }
   const limit = realm.move_messages_within_stream_limit_seconds;
@@ -69,17 +78,18 @@ interface MoveChanges {
 
 /**
  * Zulip 7.0's checks for a move to another stream (feature level 162): the
- * organization's move_messages_between_streams_policy, access to the stream
+ * organization's can_move_messages_between_channels_group, access to the stream
  * the message is in, and, for all but moderators, the time limit.
  */
 export function checkMayMoveBetweenStreams(
+  sql: Sql,
   realm: RealmRow,
   editor: UserRow,
   message: ViewedMessageRow,
   canAccessOldStream: boolean,
   now: number,
 ): void {
-  if (!hasPolicyPermission(editor, realm.move_messages_between_streams_policy)) {
+  if (!mayInRealm(sql, editor, 'can_move_messages_between_channels_group')) {
     throw errors.badRequest("You don't have permission to move this message");
   }
   if (!canAccessOldStream) {

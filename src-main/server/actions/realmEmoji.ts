@@ -15,14 +15,10 @@ import type { Sql } from '../store/sql';
 import { activeUserIds, Role, type UserRow } from '../store/users';
 import { checkMayManageBots } from './botAccess';
 import { sniffImageType } from './imageType';
-import { hasPolicyPermission, Policy } from './policy';
+import { mayInRealm } from './groupPermission';
 
 // Zulip's MAX_EMOJI_FILE_SIZE_MIB, which register reports as max_emoji_file_size_mib.
 export const MAX_EMOJI_FILE_SIZE_MIB = 5;
-
-// A Hearth organization keeps Zulip's default add_custom_emoji_policy, which
-// register reports as realm_add_custom_emoji_policy.
-export const ADD_CUSTOM_EMOJI_POLICY = Policy.members;
 
 /** Zulip's check_valid_emoji_name, with its words for each way a name is wrong. */
 export function checkValidEmojiName(name: string): void {
@@ -71,10 +67,10 @@ export function uploadRealmEmoji(
 ): void {
   checkMayManageBots(user);
   checkValidEmojiName(name);
-  if (!hasPolicyPermission(user, ADD_CUSTOM_EMOJI_POLICY)) {
+  const { sql } = services;
+  if (!mayInRealm(sql, user, 'can_add_custom_emoji_group')) {
     throw errors.badRequest('Insufficient permission');
   }
-  const { sql } = services;
   if (activeRealmEmojiByName(sql).has(name)) {
     throw errors.badRequest('A custom emoji with this name already exists.');
   }

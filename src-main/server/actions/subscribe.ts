@@ -21,6 +21,7 @@ import {
 } from '../store/subscriptions';
 import { activeNonGuestIds, adminIds, Role, type UserRow } from '../store/users';
 import { streamColor } from './colors';
+import { mayInRealm } from './groupPermission';
 import { sendMessage } from './sendMessage';
 import { canAccessStream } from '../queries/streamAccess';
 import { subscriberWatchers } from '../queries/subscriberAccess';
@@ -96,7 +97,9 @@ export function subscribe(
     name: checkStreamName(stream.name),
     description: stream.description?.trim() ?? '',
   }));
-  if (request.users.some((user) => user.id !== actor.id) && actor.role === Role.guest) {
+  // Zulip's check_can_add_subscribers, at the organization's level.
+  const addsOthers = request.users.some((user) => user.id !== actor.id);
+  if (addsOthers && !mayInRealm(sql, actor, 'can_add_subscribers_group')) {
     throw errors.badRequest('Insufficient permission');
   }
   const fatal = request.authorizationErrorsFatal ?? true;
@@ -144,7 +147,10 @@ function createStream(
   stream: { name: string; description: string },
 ): StreamRow {
   const { sql } = services;
-  if (actor.role === Role.guest) throw errors.badRequest('Insufficient permission');
+  const setting = request.inviteOnly
+    ? 'can_create_private_channel_group'
+    : 'can_create_public_channel_group';
+  if (!mayInRealm(sql, actor, setting)) throw errors.badRequest('Insufficient permission');
   const streamId = insertStream(sql, {
     ...stream,
     renderedDescription: renderMarkdown(stream.description),

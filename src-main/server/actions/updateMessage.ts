@@ -141,11 +141,18 @@ function planEdit(
   if (request.content !== undefined && hasSubmessages(sql, message.id)) {
     throw errors.badRequest('Widgets cannot be edited.');
   }
-  if (topic !== null) checkMayEditTopic(realm, editor, message, now);
+  if (topic !== null) checkMayEditTopic(sql, realm, editor, message, topic, now);
   const content = request.content === undefined ? null : renderEdit(services, request.content);
   let newStream: StreamRow | null = null;
   if (changes.streamId !== null && stream) {
-    checkMayMoveBetweenStreams(realm, editor, message, canAccessStream(sql, editor, stream), now);
+    checkMayMoveBetweenStreams(
+      sql,
+      realm,
+      editor,
+      message,
+      canAccessStream(sql, editor, stream),
+      now,
+    );
     newStream = accessStreamById(sql, editor, changes.streamId);
     checkMayPost(editor, newStream);
   }

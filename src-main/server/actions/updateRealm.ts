@@ -1,10 +1,31 @@
+import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { errors } from '../errors';
 import { plainNotice, type PlainNotice } from '../events/notice';
 import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
-import { getRealm, setRealmSettings, type RealmSettingColumn } from '../store/realm';
+import { writeGroupSetting } from '../store/groupSettings';
+import { getRealm, REALM_ID, setRealmSettings, type RealmSettingColumn } from '../store/realm';
+import type { Sql } from '../store/sql';
 import { activeUserIds, Role, type UserRow } from '../store/users';
+import {
+  checkGroupSettingChange,
+  sameGroupSetting,
+  type GroupSettingChange,
+} from './groupSettingChange';
 import { checkRealmLanguage } from './languages';
+import {
+  botSettingsOfPolicy,
+  groupOfRolePolicy,
+  legacyPolicySnapshot,
+  legacyRealmPolicies,
+  type LegacyRealmPolicy,
+} from './legacyRealmPolicies';
+import {
+  realmGroupSetting,
+  realmGroupSettingNames,
+  realmGroupSettings,
+  type RealmGroupSettingName,
+} from './realmGroupSettings';
 
 /** A setting's new value as PATCH /realm gives it; null is Zulip's "unlimited" time limit. */
 type SettingValue = string | number | boolean | null;
@@ -15,6 +36,9 @@ export type RealmChanges = {
 } & {
   /** -1 turns the notifications stream off, as in Zulip. */
   notifications_stream_id?: number | undefined;
+  bot_creation_policy?: number | undefined;
+} & { [Policy in LegacyRealmPolicy]?: number | undefined } & {
+  [Name in RealmGroupSettingName]?: GroupSettingChange | undefined;
 };
 
 // Zulip 7.0's do_set_realm_property announces these three in the shape they
@@ -34,11 +58,48 @@ function announcement(property: string, value: SettingValue): PlainNotice {
     : plainNotice('realm', { op: 'update', property, value });
 }
 
+const legacyPolicies = [...Object.keys(legacyRealmPolicies), 'bot_creation_policy'];
+const isLegacyPolicy = (property: string): property is LegacyRealmPolicy | 'bot_creation_policy' =>
+  legacyPolicies.includes(property);
+
+/** The group settings a request sets, through its own parameters or Zulip 7.0's role policies. */
+function wantedGroupSettings(
+  sql: Sql,
+  user: UserRow,
+  changes: RealmChanges,
+): Map<RealmGroupSettingName, GroupSettingValue> {
+  const wanted = new Map<RealmGroupSettingName, GroupSettingValue>();
+  for (const [policy, settings] of Object.entries(legacyRealmPolicies)) {
+    const value = changes[policy as LegacyRealmPolicy];
+    if (value === undefined) continue;
+    for (const setting of settings) wanted.set(setting, groupOfRolePolicy(value));
+  }
+  if (changes.bot_creation_policy !== undefined) {
+    for (const [setting, value] of botSettingsOfPolicy(changes.bot_creation_policy)) {
+      wanted.set(setting, value);
+    }
+  }
+  for (const name of realmGroupSettingNames) {
+    const change = changes[name];
+    if (change === undefined) continue;
+    const rules = realmGroupSettings[name];
+    if ('ownersOnly' in rules && rules.ownersOnly && user.role !== Role.owner) {
+      throw errors.unauthorizedPrincipal('Must be an organization owner');
+    }
+    const value = checkGroupSettingChange(sql, name, change, realmGroupSetting(sql, name), rules);
+    if (value !== null) wanted.set(name, value);
+  }
+  return wanted;
+}
+
 /**
- * Zulip 7.0's update_realm for the settings Hearth keeps: administrators
- * only, every change written in one transaction, one event per setting that
- * changed to every active user. Returns what changed as Zulip reports it:
- * text settings as "updated", the others with their new value.
+ * Zulip's update_realm for the settings Hearth keeps: administrators only
+ * (owners for the settings Zulip keeps to them), every change written in
+ * one transaction, one event per setting that changed to every active
+ * user. Returns what changed as Zulip reports it: text settings as
+ * "updated", the others with their new value. Zulip 7.0's role policies
+ * set the group settings that replaced them, and are announced, as clients
+ * of 7.0 read them, whenever what they amount to changes.
  */
 export function updateRealm(
   services: Services,
@@ -57,11 +118,11 @@ export function updateRealm(
     const writes: Partial<Record<RealmSettingColumn, string | number | null>> = {};
     const changed: Record<string, unknown> = {};
     const notices: PlainNotice[] = [];
-    for (const [property, value] of Object.entries(changes) as [
-      keyof RealmChanges,
-      SettingValue | undefined,
-    ][]) {
-      if (value === undefined) continue;
+    const policiesBefore = legacyPolicySnapshot(sql);
+    const groupSettings = wantedGroupSettings(sql, user, changes);
+    for (const [property, value] of Object.entries(changes)) {
+      if (value === undefined || property in realmGroupSettings) continue;
+      if (isLegacyPolicy(property)) continue;
       if (property === 'notifications_stream_id') {
         const streamId = value as number;
         const next = streamId < 0 ? null : accessStreamById(sql, user, streamId).id;
@@ -71,12 +132,27 @@ export function updateRealm(
         notices.push(announcement(property, streamId));
         continue;
       }
-      if (stored(value) === realm[property]) continue;
-      writes[property] = stored(value);
-      changed[property] = typeof value === 'string' ? 'updated' : value;
-      notices.push(announcement(property, value));
+      const column = property as Exclude<RealmSettingColumn, 'notifications_stream_id'>;
+      const setting = value as SettingValue;
+      if (stored(setting) === realm[column]) continue;
+      writes[column] = stored(setting);
+      changed[column] = typeof setting === 'string' ? 'updated' : setting;
+      notices.push(announcement(column, setting));
     }
     setRealmSettings(sql, writes);
+    for (const [name, value] of groupSettings) {
+      if (sameGroupSetting(value, realmGroupSetting(sql, name))) continue;
+      writeGroupSetting(sql, 'realm', REALM_ID, name, value);
+      if (changes[name] !== undefined) changed[name] = value;
+      notices.push(
+        plainNotice('realm', { op: 'update_dict', property: 'default', data: { [name]: value } }),
+      );
+    }
+    for (const [policy, value] of Object.entries(legacyPolicySnapshot(sql))) {
+      if (value === policiesBefore[policy]) continue;
+      if (isLegacyPolicy(policy) && changes[policy] !== undefined) changed[policy] = value;
+      notices.push(announcement(policy, value));
+    }
     return { changed, notices };
   });
   if (notices.length > 0) {

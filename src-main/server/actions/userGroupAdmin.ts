@@ -20,15 +20,21 @@ import {
   userGroupByName,
   type UserGroupRow,
 } from '../store/userGroups';
-import { activeUserIds, Role, userById, type UserRow } from '../store/users';
+import { activeUserIds, userById, type UserRow } from '../store/users';
+import { mayInRealm } from './groupPermission';
 
 // Zulip's UserGroup.MAX_NAME_LENGTH and the prefixes it keeps for system groups.
 const MAX_GROUP_NAME_LENGTH = 100;
 const reservedPrefixes = ['@', 'role:'];
 
-// Zulip 7.0's user_group_edit_policy as Hearth keeps it: every member but guests.
-function checkMayEdit(user: UserRow): void {
-  if (user.role === Role.guest) throw errors.badRequest('Insufficient permission');
+// The organization's can_create_groups and can_manage_all_groups, which
+// Hearth starts at every member but guests, as its user_group_edit_policy was.
+function checkMay(
+  sql: Services['sql'],
+  user: UserRow,
+  setting: 'can_create_groups' | 'can_manage_all_groups',
+): void {
+  if (!mayInRealm(sql, user, setting)) throw errors.badRequest('Insufficient permission');
 }
 
 function checkName(sql: Services['sql'], name: string, except?: number): string {
@@ -55,7 +61,7 @@ function checkUsers(sql: Services['sql'], userIds: readonly number[]): number[] 
 
 /** A group people made; the system groups are the host's own and change only with roles. */
 function editableGroup(sql: Services['sql'], user: UserRow, groupId: number): UserGroupRow {
-  checkMayEdit(user);
+  checkMay(sql, user, 'can_manage_all_groups');
   const group = userGroupById(sql, groupId);
   if (!group) {
     throw groupId >= 1 && groupId <= 7
@@ -76,7 +82,7 @@ export function createUserGroup(
   request: { name: string; description: string; members: readonly number[] },
 ): number {
   const { sql } = services;
-  checkMayEdit(user);
+  checkMay(sql, user, 'can_create_groups');
   const group = sql.transaction(() => {
     const name = checkName(sql, request.name);
     const members = checkUsers(sql, request.members);

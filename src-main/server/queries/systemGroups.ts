@@ -8,6 +8,17 @@ import {
   type UserGroupRow,
 } from '../store/userGroups';
 
+/** The system groups' IDs, the same in every Hearth organization. */
+export const SystemGroupId = {
+  owners: 1,
+  administrators: 2,
+  moderators: 3,
+  fullMembers: 4,
+  members: 5,
+  everyone: 6,
+  internet: 7,
+} as const;
+
 /** An element of `realm_user_groups`, Zulip 7.0's shape. */
 interface SystemGroup {
   id: number;
@@ -111,6 +122,23 @@ export function userGroupWire(
     direct_subgroup_ids: [...subgroups],
     is_system_group: false,
   };
+}
+
+/** Whether `groupId` is one of the system groups, which follow roles. */
+export const isSystemGroupId = (groupId: number): boolean =>
+  systemGroups.some((group) => group.id === groupId);
+
+/** A system group's name, as a refusal quotes it. */
+export const systemGroupName = (groupId: number): string | undefined =>
+  systemGroups.find((group) => group.id === groupId)?.name;
+
+/** The system groups a user of the role is in, directly or through the groups inside them. */
+export function heldSystemGroupIds(role: number): number[] {
+  const held = new Set(systemGroupIdsForRole(role));
+  for (const group of systemGroups) {
+    if (group.subgroupIds.some((id) => held.has(id))) held.add(group.id);
+  }
+  return [...held];
 }
 
 /** The system groups a user of the role joins directly (Zulip's do_create_user). */

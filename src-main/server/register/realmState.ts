@@ -3,31 +3,29 @@ import {
   PRESENCE_OFFLINE_THRESHOLD_SECONDS,
   PRESENCE_PING_INTERVAL_SECONDS,
 } from '../actions/presence';
-import { BotCreationPolicy } from '../actions/botAccess';
 import { botDomain } from '../actions/botEmail';
-import { Policy } from '../actions/policy';
-import { ADD_CUSTOM_EMOJI_POLICY, MAX_EMOJI_FILE_SIZE_MIB } from '../actions/realmEmoji';
+import { Policy } from '../../permissions/rolePolicies';
+import { legacyPolicySnapshot } from '../actions/legacyRealmPolicies';
+import { MAX_EMOJI_FILE_SIZE_MIB } from '../actions/realmEmoji';
+import { realmGroupSetting, realmGroupSettingNames } from '../actions/realmGroupSettings';
 import { MAX_ICON_FILE_SIZE_MIB } from '../actions/realmIcon';
 import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from '../actions/validate';
 import type { Services } from '../services';
 import { realmIconUrl } from '../shape/avatars';
 import { serverEmojiDataPath } from '../shape/serverEmojiData';
 import { getRealm, type RealmRow } from '../store/realm';
+import type { Sql } from '../store/sql';
 
 // Zulip 7.0's realm settings for editing and moving messages.
 function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
   return {
     realm_allow_message_editing: realm?.allow_message_editing !== 0,
     realm_message_content_edit_limit_seconds: realm?.message_content_edit_limit_seconds ?? null,
-    realm_edit_topic_policy: realm?.edit_topic_policy ?? Policy.everyone,
     realm_move_messages_within_stream_limit_seconds:
       realm?.move_messages_within_stream_limit_seconds ?? null,
-    realm_move_messages_between_streams_policy:
-      realm?.move_messages_between_streams_policy ?? Policy.admins,
     realm_move_messages_between_streams_limit_seconds:
       realm?.move_messages_between_streams_limit_seconds ?? null,
     realm_allow_edit_history: realm?.allow_edit_history !== 0,
-    realm_delete_own_message_policy: realm?.delete_own_message_policy ?? Policy.admins,
     realm_message_content_delete_limit_seconds: realm?.message_content_delete_limit_seconds ?? null,
   };
 }
@@ -36,11 +34,7 @@ function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
 // a new Zulip 7.0 organization starts with (or, where Hearth has no such
 // feature, the value that says so).
 const fixedRealmSettings = {
-  realm_add_custom_emoji_policy: ADD_CUSTOM_EMOJI_POLICY,
   realm_avatar_changes_disabled: false,
-  realm_create_private_stream_policy: Policy.members,
-  realm_create_public_stream_policy: Policy.members,
-  realm_create_web_public_stream_policy: Policy.owners,
   realm_default_code_block_language: '',
   realm_digest_emails_enabled: false,
   realm_digest_weekday: 1,
@@ -52,7 +46,6 @@ const fixedRealmSettings = {
   realm_inline_image_preview: true,
   realm_inline_url_embed_preview: false,
   realm_invite_required: true,
-  realm_invite_to_stream_policy: Policy.members,
   realm_mandatory_topics: false,
   realm_message_content_allowed_in_email_notifications: true,
   // Zulip's -1: messages are kept forever.
@@ -65,7 +58,6 @@ const fixedRealmSettings = {
   realm_push_notifications_enabled: false,
   realm_send_welcome_emails: false,
   realm_signup_notifications_stream_id: -1,
-  realm_user_group_edit_policy: Policy.members,
   realm_video_chat_provider: 0,
   realm_waiting_period_threshold: 0,
   realm_want_advertise_in_communities_directory: false,
@@ -101,6 +93,17 @@ const fixedRealmSettings = {
   server_presence_offline_threshold_seconds: PRESENCE_OFFLINE_THRESHOLD_SECONDS,
 } as const;
 
+// The organization's group settings, each as `realm_<name>`, and the role
+// policies of Zulip 7.0 they amount to, which its clients read.
+function groupSettingsState(sql: Sql): Record<string, unknown> {
+  const state: Record<string, unknown> = {};
+  for (const name of realmGroupSettingNames) state[`realm_${name}`] = realmGroupSetting(sql, name);
+  for (const [policy, value] of Object.entries(legacyPolicySnapshot(sql))) {
+    state[`realm_${policy}`] = value;
+  }
+  return state;
+}
+
 /** Zulip 7.0's `realm` state: the organization's settings and the server's limits. */
 export function realmState({ sql, realmUri }: Services): Record<string, unknown> {
   const realm = getRealm(sql);
@@ -112,7 +115,6 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     realm_url: realmUri(),
     realm_bot_domain: botDomain(realmUri()),
     realm_notifications_stream_id: realm?.notifications_stream_id ?? -1,
-    realm_invite_to_realm_policy: realm?.invite_to_realm_policy ?? Policy.members,
     realm_icon_url: realmIconUrl(realm?.icon_source ?? 'G', realm?.icon_version ?? 1),
     realm_icon_source: realm?.icon_source ?? 'G',
     max_icon_file_size_mib: MAX_ICON_FILE_SIZE_MIB,
@@ -123,8 +125,8 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     max_message_length: MAX_MESSAGE_BYTES,
     server_emoji_data_url: `${realmUri()}${serverEmojiDataPath}`,
     realm_enable_read_receipts: realm?.enable_read_receipts !== 0,
-    realm_bot_creation_policy: realm?.bot_creation_policy ?? BotCreationPolicy.everyone,
     realm_default_language: realm?.default_language ?? 'en',
     ...editSettings(realm),
+    ...groupSettingsState(sql),
   };
 }

@@ -2,9 +2,8 @@ import type { Services } from '../services';
 import { profileDataByUser, profileDataField } from '../shape/profileFields';
 import { toWireUser } from '../shape/users';
 import { allProfileFieldValues } from '../store/customProfileFields';
-import { getRealm } from '../store/realm';
 import { allUsers, Role, type UserRow } from '../store/users';
-import { hasPolicyPermission, Policy } from '../actions/policy';
+import { mayInRealm } from '../actions/groupPermission';
 import type { StateOptions } from './stateOptions';
 
 /**
@@ -24,7 +23,8 @@ export function realmUserState(
     ...profileDataField(row, profileData),
   });
   const isAdmin = user.role <= Role.admin;
-  const mayCreateStreams = hasPolicyPermission(user, Policy.members);
+  const mayCreatePublic = mayInRealm(sql, user, 'can_create_public_channel_group');
+  const mayCreatePrivate = mayInRealm(sql, user, 'can_create_private_channel_group');
   return {
     realm_users: users.filter((row) => row.is_active === 1).map(wire),
     realm_non_active_users: users.filter((row) => row.is_active !== 1).map(wire),
@@ -41,14 +41,11 @@ export function realmUserState(
     avatar_source: 'U',
     avatar_url: wire(user).avatar_url,
     avatar_url_medium: wire(user).avatar_url,
-    can_create_streams: mayCreateStreams,
-    can_create_public_streams: mayCreateStreams,
-    can_create_private_streams: mayCreateStreams,
+    can_create_streams: mayCreatePublic || mayCreatePrivate,
+    can_create_public_streams: mayCreatePublic,
+    can_create_private_streams: mayCreatePrivate,
     can_create_web_public_streams: false,
-    can_subscribe_other_users: hasPolicyPermission(user, Policy.members),
-    can_invite_others_to_realm: hasPolicyPermission(
-      user,
-      getRealm(sql)?.invite_to_realm_policy ?? Policy.members,
-    ),
+    can_subscribe_other_users: mayInRealm(sql, user, 'can_add_subscribers_group'),
+    can_invite_others_to_realm: mayInRealm(sql, user, 'can_invite_users_group'),
   };
 }

@@ -13,15 +13,11 @@ export interface RealmRow {
   allow_message_editing: number;
   /** Null: content may be edited at any time. */
   message_content_edit_limit_seconds: number | null;
-  edit_topic_policy: number;
   /** Null: topics may be edited at any time. */
   move_messages_within_stream_limit_seconds: number | null;
   allow_edit_history: number;
-  delete_own_message_policy: number;
   /** Null: messages may be deleted at any time. */
   message_content_delete_limit_seconds: number | null;
-  invite_to_realm_policy: number;
-  move_messages_between_streams_policy: number;
   /** Null: messages may be moved to another stream at any time. */
   move_messages_between_streams_limit_seconds: number | null;
   /** Zulip's 'U' for an uploaded icon, 'G' for the one the host draws. */
@@ -29,8 +25,6 @@ export interface RealmRow {
   icon_version: number;
   /** Zulip's enable_read_receipts: whether anyone may see who read a message. */
   enable_read_receipts: number;
-  /** Zulip's BOT_CREATION_* policy: 1 everyone, 2 generic bots by administrators only, 3 administrators only. */
-  bot_creation_policy: number;
   /** Zulip's default_language: a code of Zulip 7.0's list, which new users start with. */
   default_language: string;
 }

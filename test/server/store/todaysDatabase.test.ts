@@ -157,6 +157,17 @@ describe("a database written by the host before Zulip 12's", () => {
       realm_default_language: 'de',
       realm_icon_source: 'U',
     });
+    // Each role policy became the system group Zulip's own migrations chose:
+    // moderators 3, administrators 2, members 5.
+    expect(state).toMatchObject({
+      realm_can_move_messages_between_topics_group: 3,
+      realm_can_resolve_topics_group: 3,
+      realm_can_delete_own_message_group: 5,
+      realm_can_invite_users_group: 2,
+      realm_can_move_messages_between_channels_group: 3,
+      realm_can_create_bots_group: 2,
+      realm_can_create_write_only_bots_group: 5,
+    });
     const icon = await fetch(new URL(state.realm_icon_url, org.url));
     expect(icon.headers.get('content-type')).toBe('image/png');
     expect(sha256(await icon.arrayBuffer())).toBe(ICON_SHA256);

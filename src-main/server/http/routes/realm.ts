@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { BotCreationPolicy } from '../../actions/botAccess';
-import { Policy } from '../../actions/policy';
+import { groupSettingChange } from '../../actions/groupSettingChange';
+import { Policy } from '../../../permissions/rolePolicies';
+import {
+  realmGroupSettingNames,
+  type RealmGroupSettingName,
+} from '../../actions/realmGroupSettings';
 import { deleteRealmIcon, MAX_ICON_FILE_SIZE_MIB, uploadRealmIcon } from '../../actions/realmIcon';
 import { updateRealm } from '../../actions/updateRealm';
 import { errors } from '../../errors';
@@ -48,7 +53,17 @@ const invitePolicies = [
   Policy.nobody,
 ];
 
-/** Zulip 7.0's PATCH /realm, for the organization settings Hearth lets administrators change. */
+const groupSettingParam = () => optional('json', groupSettingChange);
+
+// Zulip's GroupSettingChangeRequest for each of the organization's group settings.
+const groupSettingParams = Object.fromEntries(
+  realmGroupSettingNames.map((name) => [name, groupSettingParam()]),
+) as Record<RealmGroupSettingName, ReturnType<typeof groupSettingParam>>;
+
+/**
+ * PATCH /realm, for the organization settings Hearth lets administrators
+ * change: Zulip 7.0's, and the group settings that replaced its role policies.
+ */
 export const updateRealmEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/realm',
@@ -70,6 +85,7 @@ export const updateRealmEndpoint = userEndpoint({
     enable_read_receipts: flag(),
     bot_creation_policy: oneOf(Object.values(BotCreationPolicy)),
     default_language: optional('text', z.string()),
+    ...groupSettingParams,
   },
   handle: ({ services, params, user }) => {
     // A Zulip web client keeps a blank name from being saved; Hearth's host

@@ -1,0 +1,51 @@
+import { isInGroupSetting, type GroupSettingValue } from '../../permissions/groupSettings';
+import { heldSystemGroupIds } from '../queries/systemGroups';
+import type { Sql } from '../store/sql';
+import { Role, type UserRow } from '../store/users';
+import {
+  realmGroupSetting,
+  realmGroupSettings,
+  type RealmGroupSettingName,
+  type SettingRules,
+} from './realmGroupSettings';
+
+/**
+ * Every group `user` is in: the system groups of their role, the groups
+ * that name them, and every group holding one of those, however deep (a
+ * loop of subgroups is walked once). Kept until the next write, so that the
+ * checks of one request ask once.
+ */
+export function heldGroupIds(sql: Sql, user: UserRow): ReadonlySet<number> {
+  return sql.remember(`held groups ${user.id} ${user.role}`, () => {
+    const rows = sql.all<{ id: number }>(
+      `WITH RECURSIVE held(id) AS (
+         SELECT group_id FROM user_group_members WHERE user_id = :user
+         UNION SELECT value FROM json_each(:system)
+         UNION SELECT s.group_id FROM user_group_subgroups s JOIN held ON s.subgroup_id = held.id
+       )
+       SELECT id FROM held`,
+      { user: user.id, system: JSON.stringify(heldSystemGroupIds(user.role)) },
+    );
+    return new Set(rows.map((row) => row.id));
+  });
+}
+
+/**
+ * Zulip's user_has_permission_for_group_setting, the one place the host
+ * decides who may do what: a guest never holds a setting that may not be
+ * given to everyone, whatever group names them.
+ */
+export function holdsGroupSetting(
+  sql: Sql,
+  user: UserRow,
+  value: GroupSettingValue,
+  rules: Pick<SettingRules, 'allowEveryone'>,
+): boolean {
+  if (!rules.allowEveryone && user.role === Role.guest) return false;
+  return isInGroupSetting(heldGroupIds(sql, user), value, user.id);
+}
+
+/** Whether the organization's setting `name` lets `user` do what it governs. */
+export function mayInRealm(sql: Sql, user: UserRow, name: RealmGroupSettingName): boolean {
+  return holdsGroupSetting(sql, user, realmGroupSetting(sql, name), realmGroupSettings[name]);
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { GroupSettingValue } from '../../permissions/groupSettings';
+import { errors } from '../errors';
+import { isSystemGroupId, systemGroupName, SystemGroupId } from '../queries/systemGroups';
+import type { Sql } from '../store/sql';
+import { userGroupById } from '../store/userGroups';
+import { usersByIds } from '../store/users';
+import type { SettingRules } from './realmGroupSettings';
+
+const groupSettingValue = z.union([
+  z.number().int(),
+  z
+    .object({
+      direct_members: z.array(z.number().int()),
+      direct_subgroups: z.array(z.number().int()),
+    })
+    .strict(),
+]);
+
+/** Zulip's GroupSettingChangeRequest: the value wanted, and the one the caller believes is there. */
+export const groupSettingChange = z
+  .object({ new: groupSettingValue, old: groupSettingValue.optional() })
+  .strict();
+
+export type GroupSettingChange = z.infer<typeof groupSettingChange>;
+
+const isNobody = (value: GroupSettingValue) =>
+  typeof value !== 'number' &&
+  value.direct_members.length === 0 &&
+  value.direct_subgroups.length === 0;
+
+// Zulip's parse_group_setting_value: an anonymous group of one group alone
+// is that group. Members and subgroups are kept in order, once each.
+function canonical(value: GroupSettingValue): GroupSettingValue {
+  if (typeof value === 'number') return value;
+  const members = [...new Set(value.direct_members)].sort((a, b) => a - b);
+  const subgroups = [...new Set(value.direct_subgroups)].sort((a, b) => a - b);
+  const [only] = subgroups;
+  if (members.length === 0 && subgroups.length === 1 && only !== undefined) return only;
+  return { direct_members: members, direct_subgroups: subgroups };
+}
+
+/** Whether two values name the same people and groups. */
+export const sameGroupSetting = (a: GroupSettingValue, b: GroupSettingValue): boolean =>
+  JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+const groupExists = (sql: Sql, groupId: number) =>
+  isSystemGroupId(groupId) || userGroupById(sql, groupId) !== undefined;
+
+// The name Zulip 12 gives a system group in its refusals.
+const roleName = (groupId: number) => (systemGroupName(groupId) ?? '').replace(/^@/, '');
+
+// Zulip's check_setting_configuration_for_system_groups, for a named group.
+function checkNamedGroup(name: string, groupId: number, rules: SettingRules): void {
+  const system = isSystemGroupId(groupId);
+  if (rules.requireSystemGroup && !system) {
+    throw errors.badRequest(`'${name}' must be a system user group.`);
+  }
+  if (!system) return;
+  const refused = (group: string) =>
+    errors.badRequest(`'${name}' setting cannot be set to '${group}' group.`);
+  if (groupId === SystemGroupId.internet) throw refused('role:internet');
+  if (groupId === SystemGroupId.everyone && !rules.allowEveryone) throw refused('role:everyone');
+  if (rules.allowedSystemGroups && !rules.allowedSystemGroups.includes(groupId)) {
+    throw refused(roleName(groupId));
+  }
+}
+
+/**
+ * Zulip's access_user_group_for_setting and validate_group_setting_value_change
+ * for one setting of `rules`: refuses a group that does not exist, a person
+ * who is not in the organization, a group the setting may not have, and an
+ * `old` that is not the setting's value now. Returns the value to store, or
+ * null when it is what the setting holds already.
+ */
+export function checkGroupSettingChange(
+  sql: Sql,
+  name: string,
+  change: GroupSettingChange,
+  current: GroupSettingValue,
+  rules: SettingRules,
+): GroupSettingValue | null {
+  const wanted = canonical(change.new);
+  if (change.old !== undefined && !sameGroupSetting(change.old, current)) {
+    throw errors.badRequest("'old' value does not match the expected value.");
+  }
+  if (typeof wanted === 'number') {
+    if (!groupExists(sql, wanted)) throw errors.badRequest('Invalid user group');
+    checkNamedGroup(name, wanted, rules);
+  } else if (isNobody(wanted)) {
+    if (!rules.allowNobody) {
+      throw errors.badRequest(`'${name}' setting cannot be set to 'role:nobody' group.`);
+    }
+  } else {
+    if (rules.requireSystemGroup) throw errors.badRequest(`'${name}' must be a system user group.`);
+    const found = new Set(usersByIds(sql, wanted.direct_members).map((user) => user.id));
+    const strangerId = wanted.direct_members.find((id) => !found.has(id));
+    if (strangerId !== undefined) throw errors.badRequest(`Invalid user ID: ${strangerId}`);
+    const unknownGroup = wanted.direct_subgroups.find((id) => !groupExists(sql, id));
+    if (unknownGroup !== undefined) {
+      throw errors.badRequest(`Invalid user group ID: ${unknownGroup}`);
+    }
+  }
+  return sameGroupSetting(wanted, current) ? null : wanted;
+}

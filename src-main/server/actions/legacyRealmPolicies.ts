@@ -1,0 +1,93 @@
+import type { GroupSettingValue } from '../../permissions/groupSettings';
+import { SystemGroupId } from '../queries/systemGroups';
+import type { Sql } from '../store/sql';
+import { BotCreationPolicy } from './botAccess';
+import { Policy } from '../../permissions/rolePolicies';
+import { realmGroupSetting, type RealmGroupSettingName } from './realmGroupSettings';
+
+const nobody: GroupSettingValue = { direct_members: [], direct_subgroups: [] };
+
+// Zulip's own migrations from each role policy to its system group.
+const groupOfPolicy: Record<number, GroupSettingValue> = {
+  [Policy.owners]: SystemGroupId.owners,
+  [Policy.admins]: SystemGroupId.administrators,
+  [Policy.moderators]: SystemGroupId.moderators,
+  [Policy.fullMembers]: SystemGroupId.fullMembers,
+  [Policy.members]: SystemGroupId.members,
+  [Policy.everyone]: SystemGroupId.everyone,
+  [Policy.nobody]: nobody,
+};
+
+const policyOfGroup = new Map<unknown, number>(
+  Object.entries(groupOfPolicy).map(([policy, group]) => [JSON.stringify(group), Number(policy)]),
+);
+
+/** Zulip 7.0's role policies that PATCH /realm still takes, and the settings each now sets. */
+export const legacyRealmPolicies = {
+  edit_topic_policy: ['can_move_messages_between_topics_group', 'can_resolve_topics_group'],
+  delete_own_message_policy: ['can_delete_own_message_group'],
+  invite_to_realm_policy: ['can_invite_users_group'],
+  move_messages_between_streams_policy: ['can_move_messages_between_channels_group'],
+} as const satisfies Record<string, readonly RealmGroupSettingName[]>;
+
+export type LegacyRealmPolicy = keyof typeof legacyRealmPolicies;
+
+/** The group setting a role policy meant. */
+export const groupOfRolePolicy = (policy: number): GroupSettingValue =>
+  groupOfPolicy[policy] ?? SystemGroupId.administrators;
+
+/**
+ * The role policy a setting amounts to, for clients of Zulip 7.0: a setting
+ * no role policy expresses (a group of people) reads as administrators only,
+ * the policy that promises least.
+ */
+export function rolePolicyOf(sql: Sql, name: RealmGroupSettingName): number {
+  return policyOfGroup.get(JSON.stringify(realmGroupSetting(sql, name))) ?? Policy.admins;
+}
+
+/** The bot settings Zulip 7.0's bot_creation_policy stood for. */
+export function botSettingsOfPolicy(policy: number): [RealmGroupSettingName, GroupSettingValue][] {
+  const { members, administrators } = SystemGroupId;
+  return [
+    ['can_create_bots_group', policy === BotCreationPolicy.everyone ? members : administrators],
+    [
+      'can_create_write_only_bots_group',
+      policy === BotCreationPolicy.adminsOnly ? administrators : members,
+    ],
+  ];
+}
+
+// The role policies register gives clients of Zulip 7.0, each read from the
+// group setting that replaced it.
+const readPolicies: Record<string, RealmGroupSettingName> = {
+  edit_topic_policy: 'can_move_messages_between_topics_group',
+  delete_own_message_policy: 'can_delete_own_message_group',
+  invite_to_realm_policy: 'can_invite_users_group',
+  move_messages_between_streams_policy: 'can_move_messages_between_channels_group',
+  add_custom_emoji_policy: 'can_add_custom_emoji_group',
+  create_public_stream_policy: 'can_create_public_channel_group',
+  create_private_stream_policy: 'can_create_private_channel_group',
+  create_web_public_stream_policy: 'can_create_web_public_channel_group',
+  invite_to_stream_policy: 'can_add_subscribers_group',
+  user_group_edit_policy: 'can_manage_all_groups',
+};
+
+/** Every role policy a client of Zulip 7.0 reads, as the group settings now stand. */
+export function legacyPolicySnapshot(sql: Sql): Record<string, number> {
+  const snapshot: Record<string, number> = { bot_creation_policy: botCreationPolicyOf(sql) };
+  for (const [policy, setting] of Object.entries(readPolicies)) {
+    snapshot[policy] = rolePolicyOf(sql, setting);
+  }
+  return snapshot;
+}
+
+/** Zulip 7.0's bot_creation_policy for the organization's two bot settings. */
+export function botCreationPolicyOf(sql: Sql): number {
+  const everyoneBots =
+    realmGroupSetting(sql, 'can_create_bots_group') !== SystemGroupId.administrators;
+  if (everyoneBots) return BotCreationPolicy.everyone;
+  const webhooks = realmGroupSetting(sql, 'can_create_write_only_bots_group');
+  return webhooks === SystemGroupId.administrators
+    ? BotCreationPolicy.adminsOnly
+    : BotCreationPolicy.limitGenericBots;
+}
