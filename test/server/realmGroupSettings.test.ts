@@ -250,6 +250,33 @@ describe("the organization's group settings (Zulip 12's permissions)", () => {
     expect(create.json).toMatchObject({ msg: 'Insufficient permission' });
   });
 
+  it('will not delete a group a setting names, itself or inside an anonymous group', async () => {
+    const named = await createGroup('mentioners', [carol.id]);
+    const inside = await createGroup('mentioners-too', [dave.id]);
+    await patch(org.owner, {
+      can_mention_many_users_group: { new: named },
+      can_summarize_topics_group: {
+        new: { direct_members: [carol.id], direct_subgroups: [inside] },
+      },
+    });
+    for (const [groupId, setting] of [
+      [named, 'can_mention_many_users_group'],
+      [inside, 'can_summarize_topics_group'],
+    ] as const) {
+      const refused = await org.api(org.owner)('DELETE', `/user_groups/${groupId}`);
+      expect(refused.json).toEqual({
+        result: 'error',
+        code: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+        msg: 'Cannot deactivate user group in use.',
+        objections: [{ type: 'realm', settings: [setting] }],
+      });
+    }
+    await patch(org.owner, { can_mention_many_users_group: { new: everyone } });
+    expect((await org.api(org.owner)('DELETE', `/user_groups/${named}`)).json.result).toBe(
+      'success',
+    );
+  });
+
   it("still takes Zulip 7.0's role policies, setting the groups that replaced them", async () => {
     const response = await patch(admin, { edit_topic_policy: 4, bot_creation_policy: 2 });
     expect(response.json).toEqual({

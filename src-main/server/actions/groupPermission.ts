@@ -2,12 +2,8 @@ import { isInGroupSetting, type GroupSettingValue } from '../../permissions/grou
 import { heldSystemGroupIds } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import { Role, type UserRow } from '../store/users';
-import {
-  realmGroupSetting,
-  realmGroupSettings,
-  type RealmGroupSettingName,
-  type SettingRules,
-} from './realmGroupSettings';
+import { realmGroupSetting, realmGroupSettings, type SettingRules } from './realmGroupSettings';
+import type { RealmGroupSettingColumn } from '../store/realm';
 
 /**
  * Every group `user` is in: the system groups of their role, the groups
@@ -46,6 +42,6 @@ export function holdsGroupSetting(
 }
 
 /** Whether the organization's setting `name` lets `user` do what it governs. */
-export function mayInRealm(sql: Sql, user: UserRow, name: RealmGroupSettingName): boolean {
+export function mayInRealm(sql: Sql, user: UserRow, name: RealmGroupSettingColumn): boolean {
   return holdsGroupSetting(sql, user, realmGroupSetting(sql, name), realmGroupSettings[name]);
 }

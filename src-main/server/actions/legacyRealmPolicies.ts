@@ -1,9 +1,9 @@
 import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { SystemGroupId } from '../queries/systemGroups';
-import type { Sql } from '../store/sql';
 import { BotCreationPolicy } from './botAccess';
 import { Policy } from '../../permissions/rolePolicies';
-import { realmGroupSetting, type RealmGroupSettingName } from './realmGroupSettings';
+import type { RealmGroupSettingColumn, RealmRow } from '../store/realm';
+import { groupSettingOf } from './realmGroupSettings';
 
 const nobody: GroupSettingValue = { direct_members: [], direct_subgroups: [] };
 
@@ -28,7 +28,7 @@ export const legacyRealmPolicies = {
   delete_own_message_policy: ['can_delete_own_message_group'],
   invite_to_realm_policy: ['can_invite_users_group'],
   move_messages_between_streams_policy: ['can_move_messages_between_channels_group'],
-} as const satisfies Record<string, readonly RealmGroupSettingName[]>;
+} as const satisfies Record<string, readonly RealmGroupSettingColumn[]>;
 
 export type LegacyRealmPolicy = keyof typeof legacyRealmPolicies;
 
@@ -41,12 +41,14 @@ export const groupOfRolePolicy = (policy: number): GroupSettingValue =>
  * no role policy expresses (a group of people) reads as administrators only,
  * the policy that promises least.
  */
-export function rolePolicyOf(sql: Sql, name: RealmGroupSettingName): number {
-  return policyOfGroup.get(JSON.stringify(realmGroupSetting(sql, name))) ?? Policy.admins;
+function rolePolicyOf(realm: RealmRow, name: RealmGroupSettingColumn): number {
+  return policyOfGroup.get(JSON.stringify(groupSettingOf(realm, name))) ?? Policy.admins;
 }
 
 /** The bot settings Zulip 7.0's bot_creation_policy stood for. */
-export function botSettingsOfPolicy(policy: number): [RealmGroupSettingName, GroupSettingValue][] {
+export function botSettingsOfPolicy(
+  policy: number,
+): [RealmGroupSettingColumn, GroupSettingValue][] {
   const { members, administrators } = SystemGroupId;
   return [
     ['can_create_bots_group', policy === BotCreationPolicy.everyone ? members : administrators],
@@ -59,7 +61,7 @@ export function botSettingsOfPolicy(policy: number): [RealmGroupSettingName, Gro
 
 // The role policies register gives clients of Zulip 7.0, each read from the
 // group setting that replaced it.
-const readPolicies: Record<string, RealmGroupSettingName> = {
+const readPolicies: Record<string, RealmGroupSettingColumn> = {
   edit_topic_policy: 'can_move_messages_between_topics_group',
   delete_own_message_policy: 'can_delete_own_message_group',
   invite_to_realm_policy: 'can_invite_users_group',
@@ -73,20 +75,20 @@ const readPolicies: Record<string, RealmGroupSettingName> = {
 };
 
 /** Every role policy a client of Zulip 7.0 reads, as the group settings now stand. */
-export function legacyPolicySnapshot(sql: Sql): Record<string, number> {
-  const snapshot: Record<string, number> = { bot_creation_policy: botCreationPolicyOf(sql) };
+export function legacyPolicySnapshot(realm: RealmRow): Record<string, number> {
+  const snapshot: Record<string, number> = { bot_creation_policy: botCreationPolicyOf(realm) };
   for (const [policy, setting] of Object.entries(readPolicies)) {
-    snapshot[policy] = rolePolicyOf(sql, setting);
+    snapshot[policy] = rolePolicyOf(realm, setting);
   }
   return snapshot;
 }
 
 /** Zulip 7.0's bot_creation_policy for the organization's two bot settings. */
-export function botCreationPolicyOf(sql: Sql): number {
+function botCreationPolicyOf(realm: RealmRow): number {
   const everyoneBots =
-    realmGroupSetting(sql, 'can_create_bots_group') !== SystemGroupId.administrators;
+    groupSettingOf(realm, 'can_create_bots_group') !== SystemGroupId.administrators;
   if (everyoneBots) return BotCreationPolicy.everyone;
-  const webhooks = realmGroupSetting(sql, 'can_create_write_only_bots_group');
+  const webhooks = groupSettingOf(realm, 'can_create_write_only_bots_group');
   return webhooks === SystemGroupId.administrators
     ? BotCreationPolicy.adminsOnly
     : BotCreationPolicy.limitGenericBots;

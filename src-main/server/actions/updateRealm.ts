@@ -3,8 +3,13 @@ import { errors } from '../errors';
 import { plainNotice, type PlainNotice } from '../events/notice';
 import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
-import { writeGroupSetting } from '../store/groupSettings';
-import { getRealm, REALM_ID, setRealmSettings, type RealmSettingColumn } from '../store/realm';
+import {
+  getRealm,
+  realmGroupSettingColumns,
+  setRealmSettings,
+  type RealmGroupSettingColumn,
+  type RealmSettingColumn,
+} from '../store/realm';
 import type { Sql } from '../store/sql';
 import { activeUserIds, Role, type UserRow } from '../store/users';
 import {
@@ -20,25 +25,21 @@ import {
   legacyRealmPolicies,
   type LegacyRealmPolicy,
 } from './legacyRealmPolicies';
-import {
-  realmGroupSetting,
-  realmGroupSettingNames,
-  realmGroupSettings,
-  type RealmGroupSettingName,
-} from './realmGroupSettings';
+import { groupSettingOf, realmGroupSetting, realmGroupSettings } from './realmGroupSettings';
 
 /** A setting's new value as PATCH /realm gives it; null is Zulip's "unlimited" time limit. */
 type SettingValue = string | number | boolean | null;
 
 /** The settings to change; an absent or undefined one stays as it is. */
 export type RealmChanges = {
-  [Column in Exclude<RealmSettingColumn, 'notifications_stream_id'>]?: SettingValue | undefined;
+  [Column in Exclude<RealmSettingColumn, 'notifications_stream_id' | RealmGroupSettingColumn>]?:
+    SettingValue | undefined;
 } & {
   /** -1 turns the notifications stream off, as in Zulip. */
   notifications_stream_id?: number | undefined;
   bot_creation_policy?: number | undefined;
 } & { [Policy in LegacyRealmPolicy]?: number | undefined } & {
-  [Name in RealmGroupSettingName]?: GroupSettingChange | undefined;
+  [Name in RealmGroupSettingColumn]?: GroupSettingChange | undefined;
 };
 
 // Zulip 7.0's do_set_realm_property announces these three in the shape they
@@ -67,8 +68,8 @@ function wantedGroupSettings(
   sql: Sql,
   user: UserRow,
   changes: RealmChanges,
-): Map<RealmGroupSettingName, GroupSettingValue> {
-  const wanted = new Map<RealmGroupSettingName, GroupSettingValue>();
+): Map<RealmGroupSettingColumn, GroupSettingValue> {
+  const wanted = new Map<RealmGroupSettingColumn, GroupSettingValue>();
   for (const [policy, settings] of Object.entries(legacyRealmPolicies)) {
     const value = changes[policy as LegacyRealmPolicy];
     if (value === undefined) continue;
@@ -79,11 +80,11 @@ function wantedGroupSettings(
       wanted.set(setting, value);
     }
   }
-  for (const name of realmGroupSettingNames) {
+  for (const name of realmGroupSettingColumns) {
     const change = changes[name];
     if (change === undefined) continue;
     const rules = realmGroupSettings[name];
-    if ('ownersOnly' in rules && rules.ownersOnly && user.role !== Role.owner) {
+    if (rules.ownersOnly === true && user.role !== Role.owner) {
       throw errors.unauthorizedPrincipal('Must be an organization owner');
     }
     const value = checkGroupSettingChange(sql, name, change, realmGroupSetting(sql, name), rules);
@@ -118,7 +119,7 @@ export function updateRealm(
     const writes: Partial<Record<RealmSettingColumn, string | number | null>> = {};
     const changed: Record<string, unknown> = {};
     const notices: PlainNotice[] = [];
-    const policiesBefore = legacyPolicySnapshot(sql);
+    const policiesBefore = legacyPolicySnapshot(realm);
     const groupSettings = wantedGroupSettings(sql, user, changes);
     for (const [property, value] of Object.entries(changes)) {
       if (value === undefined || property in realmGroupSettings) continue;
@@ -132,23 +133,27 @@ export function updateRealm(
         notices.push(announcement(property, streamId));
         continue;
       }
-      const column = property as Exclude<RealmSettingColumn, 'notifications_stream_id'>;
+      const column = property as Exclude<
+        RealmSettingColumn,
+        'notifications_stream_id' | RealmGroupSettingColumn
+      >;
       const setting = value as SettingValue;
       if (stored(setting) === realm[column]) continue;
       writes[column] = stored(setting);
       changed[column] = typeof setting === 'string' ? 'updated' : setting;
       notices.push(announcement(column, setting));
     }
-    setRealmSettings(sql, writes);
     for (const [name, value] of groupSettings) {
-      if (sameGroupSetting(value, realmGroupSetting(sql, name))) continue;
-      writeGroupSetting(sql, 'realm', REALM_ID, name, value);
+      if (sameGroupSetting(value, groupSettingOf(realm, name))) continue;
+      writes[name] = JSON.stringify(value);
       if (changes[name] !== undefined) changed[name] = value;
       notices.push(
         plainNotice('realm', { op: 'update_dict', property: 'default', data: { [name]: value } }),
       );
     }
-    for (const [policy, value] of Object.entries(legacyPolicySnapshot(sql))) {
+    setRealmSettings(sql, writes);
+    const after = getRealm(sql) ?? realm;
+    for (const [policy, value] of Object.entries(legacyPolicySnapshot(after))) {
       if (value === policiesBefore[policy]) continue;
       if (isLegacyPolicy(policy) && changes[policy] !== undefined) changed[policy] = value;
       notices.push(announcement(policy, value));

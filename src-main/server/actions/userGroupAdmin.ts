@@ -1,5 +1,5 @@
 import type { UserGroup } from '../../wire';
-import { errors } from '../errors';
+import { ApiError, errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { recursiveSubgroupIds } from '../../permissions/groupNesting';
 import { userGroupsState, userGroupWire } from '../queries/systemGroups';
@@ -21,7 +21,9 @@ import {
   type UserGroupRow,
 } from '../store/userGroups';
 import { activeUserIds, userById, type UserRow } from '../store/users';
+import { getRealm } from '../store/realm';
 import { mayInRealm } from './groupPermission';
+import { realmSettingsNaming } from './realmGroupSettings';
 
 // Zulip's UserGroup.MAX_NAME_LENGTH and the prefixes it keeps for system groups.
 const MAX_GROUP_NAME_LENGTH = 100;
@@ -73,6 +75,22 @@ function editableGroup(sql: Services['sql'], user: UserRow, groupId: number): Us
 
 function tellEveryone(services: Services, payload: Record<string, unknown>): void {
   services.queues.notify(plainNotice('user_group', payload), activeUserIds(services.sql));
+}
+
+// As Zulip refuses to deactivate a group a permission names (Zulip 10 put
+// deactivation in deletion's place): the permission would lose its holders.
+function checkNotInUse(sql: Services['sql'], groupId: number): void {
+  const realm = getRealm(sql);
+  const settings = realm ? realmSettingsNaming(realm, groupId) : [];
+  if (settings.length === 0) return;
+  throw new ApiError(
+    'Cannot deactivate user group in use.',
+    'CANNOT_DEACTIVATE_GROUP_IN_USE',
+    400,
+    {
+      objections: [{ type: 'realm', settings }],
+    },
+  );
 }
 
 /** Zulip's POST /user_groups/create; returns the new group's ID. */
@@ -131,6 +149,7 @@ export function deleteUserGroup(services: Services, user: UserRow, groupId: numb
   const { sql } = services;
   const holders = sql.transaction(() => {
     editableGroup(sql, user, groupId);
+    checkNotInUse(sql, groupId);
     const supergroups = supergroupsOf(sql, groupId);
     forgetSubgroup(sql, groupId);
     deleteUserGroupRow(sql, groupId);

@@ -7,14 +7,13 @@ import { botDomain } from '../actions/botEmail';
 import { Policy } from '../../permissions/rolePolicies';
 import { legacyPolicySnapshot } from '../actions/legacyRealmPolicies';
 import { MAX_EMOJI_FILE_SIZE_MIB } from '../actions/realmEmoji';
-import { realmGroupSetting, realmGroupSettingNames } from '../actions/realmGroupSettings';
+import { groupSettingOf } from '../actions/realmGroupSettings';
 import { MAX_ICON_FILE_SIZE_MIB } from '../actions/realmIcon';
 import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from '../actions/validate';
 import type { Services } from '../services';
 import { realmIconUrl } from '../shape/avatars';
 import { serverEmojiDataPath } from '../shape/serverEmojiData';
-import { getRealm, type RealmRow } from '../store/realm';
-import type { Sql } from '../store/sql';
+import { getRealm, realmGroupSettingColumns, type RealmRow } from '../store/realm';
 
 // Zulip 7.0's realm settings for editing and moving messages.
 function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
@@ -95,10 +94,10 @@ const fixedRealmSettings = {
 
 // The organization's group settings, each as `realm_<name>`, and the role
 // policies of Zulip 7.0 they amount to, which its clients read.
-function groupSettingsState(sql: Sql): Record<string, unknown> {
+function groupSettingsState(realm: RealmRow): Record<string, unknown> {
   const state: Record<string, unknown> = {};
-  for (const name of realmGroupSettingNames) state[`realm_${name}`] = realmGroupSetting(sql, name);
-  for (const [policy, value] of Object.entries(legacyPolicySnapshot(sql))) {
+  for (const name of realmGroupSettingColumns) state[`realm_${name}`] = groupSettingOf(realm, name);
+  for (const [policy, value] of Object.entries(legacyPolicySnapshot(realm))) {
     state[`realm_${policy}`] = value;
   }
   return state;
@@ -127,6 +126,6 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     realm_enable_read_receipts: realm?.enable_read_receipts !== 0,
     realm_default_language: realm?.default_language ?? 'en',
     ...editSettings(realm),
-    ...groupSettingsState(sql),
+    ...(realm ? groupSettingsState(realm) : {}),
   };
 }

@@ -3,7 +3,37 @@ import type { Sql } from './sql';
 /** Hearth hosts one organization, always row 1 of `realm`; Zulip's realm_id where a path names it. */
 export const REALM_ID = 1;
 
-export interface RealmRow {
+/** The organization's group settings (Zulip 12's permissions), each a column of Zulip's JSON value. */
+export const realmGroupSettingColumns = [
+  'create_multiuse_invite_group',
+  'can_access_all_users_group',
+  'can_add_custom_emoji_group',
+  'can_add_subscribers_group',
+  'can_create_bots_group',
+  'can_create_groups',
+  'can_create_private_channel_group',
+  'can_create_public_channel_group',
+  'can_create_web_public_channel_group',
+  'can_create_write_only_bots_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_invite_users_group',
+  'can_manage_all_groups',
+  'can_manage_billing_group',
+  'can_mention_many_users_group',
+  'can_move_messages_between_channels_group',
+  'can_move_messages_between_topics_group',
+  'can_resolve_topics_group',
+  'can_set_delete_message_policy_group',
+  'can_set_topics_policy_group',
+  'can_summarize_topics_group',
+  'direct_message_initiator_group',
+  'direct_message_permission_group',
+] as const;
+
+export type RealmGroupSettingColumn = (typeof realmGroupSettingColumns)[number];
+
+export interface RealmRow extends Record<RealmGroupSettingColumn, string> {
   name: string;
   string_id: string;
   description: string;

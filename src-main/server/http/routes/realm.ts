@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { BotCreationPolicy } from '../../actions/botAccess';
 import { groupSettingChange } from '../../actions/groupSettingChange';
 import { Policy } from '../../../permissions/rolePolicies';
-import {
-  realmGroupSettingNames,
-  type RealmGroupSettingName,
-} from '../../actions/realmGroupSettings';
+import { realmGroupSettingColumns, type RealmGroupSettingColumn } from '../../store/realm';
 import { deleteRealmIcon, MAX_ICON_FILE_SIZE_MIB, uploadRealmIcon } from '../../actions/realmIcon';
 import { updateRealm } from '../../actions/updateRealm';
 import { errors } from '../../errors';
@@ -57,8 +54,8 @@ const groupSettingParam = () => optional('json', groupSettingChange);
 
 // Zulip's GroupSettingChangeRequest for each of the organization's group settings.
 const groupSettingParams = Object.fromEntries(
-  realmGroupSettingNames.map((name) => [name, groupSettingParam()]),
-) as Record<RealmGroupSettingName, ReturnType<typeof groupSettingParam>>;
+  realmGroupSettingColumns.map((name) => [name, groupSettingParam()]),
+) as Record<RealmGroupSettingColumn, ReturnType<typeof groupSettingParam>>;
 
 /**
  * PATCH /realm, for the organization settings Hearth lets administrators
