@@ -56,6 +56,10 @@ export function isInGroupSetting(
   );
 }
 
+/** Whether the value names `groupId`: is that group, or holds it among its subgroups. */
+export const namesGroup = (value: GroupSettingValue, groupId: number): boolean =>
+  typeof value === 'number' ? value === groupId : value.direct_subgroups.includes(groupId);
+
 /** A system group's ID by its name ("role:members"), where a setting's default names one. */
 export function groupIdNamed(groups: readonly GroupMembership[], name: string): number | null {
   return groups.find((group) => group.name === name)?.id ?? null;

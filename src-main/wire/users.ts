@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupSettingValueSchema } from './streams';
 
 // A custom profile field's definition (GET /realm/profile_fields `custom_fields`).
 export const customProfileFieldSchema = z.object({
@@ -63,4 +64,16 @@ export interface UserGroup {
   members: number[];
   direct_subgroup_ids: number[];
   is_system_group: boolean;
+  /** Zulip 10 (feature level 292): who made it and when; null for system groups and old groups. */
+  creator_id?: number | null;
+  date_created?: number | null;
+  /** Zulip 10's own permissions of the group (feature levels 283 to 324). */
+  can_add_members_group?: GroupSettingValueOnWire;
+  can_join_group?: GroupSettingValueOnWire;
+  can_leave_group?: GroupSettingValueOnWire;
+  can_manage_group?: GroupSettingValueOnWire;
+  can_mention_group?: GroupSettingValueOnWire;
+  can_remove_members_group?: GroupSettingValueOnWire;
 }
+
+type GroupSettingValueOnWire = z.infer<typeof groupSettingValueSchema>;

@@ -49,6 +49,14 @@ describe('user groups', () => {
       members: [alice.id, bob.id],
       direct_subgroup_ids: [],
       is_system_group: false,
+      creator_id: alice.id,
+      date_created: expect.any(Number),
+      can_add_members_group: { direct_members: [alice.id], direct_subgroups: [] },
+      can_join_group: { direct_members: [], direct_subgroups: [] },
+      can_leave_group: 6,
+      can_manage_group: { direct_members: [alice.id], direct_subgroups: [] },
+      can_mention_group: 6,
+      can_remove_members_group: { direct_members: [], direct_subgroups: [] },
     });
     expect((await groups(carol)).filter((group) => group.is_system_group)).toHaveLength(7);
     const events = (

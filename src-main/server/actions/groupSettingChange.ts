@@ -7,7 +7,8 @@ import { userGroupById } from '../store/userGroups';
 import { usersByIds } from '../store/users';
 import type { SettingRules } from './realmGroupSettings';
 
-const groupSettingValue = z.union([
+/** A group-setting value as a request gives it. */
+export const groupSettingValue = z.union([
   z.number().int(),
   z
     .object({
@@ -67,23 +68,17 @@ function checkNamedGroup(name: string, groupId: number, rules: SettingRules): vo
 }
 
 /**
- * Zulip's access_user_group_for_setting and validate_group_setting_value_change
- * for one setting of `rules`: refuses a group that does not exist, a person
- * who is not in the organization, a group the setting may not have, and an
- * `old` that is not the setting's value now. Returns the value to store, or
- * null when it is what the setting holds already.
+ * Zulip's access_user_group_for_setting for one setting of `rules`: refuses
+ * a group that does not exist, a person who is not in the organization, and
+ * a group the setting may not have. Returns the value to store.
  */
-export function checkGroupSettingChange(
+export function checkGroupSettingValue(
   sql: Sql,
   name: string,
-  change: GroupSettingChange,
-  current: GroupSettingValue,
+  value: GroupSettingValue,
   rules: SettingRules,
-): GroupSettingValue | null {
-  const wanted = canonical(change.new);
-  if (change.old !== undefined && !sameGroupSetting(change.old, current)) {
-    throw errors.badRequest("'old' value does not match the expected value.");
-  }
+): GroupSettingValue {
+  const wanted = canonical(value);
   if (typeof wanted === 'number') {
     if (!groupExists(sql, wanted)) throw errors.badRequest('Invalid user group');
     checkNamedGroup(name, wanted, rules);
@@ -101,5 +96,24 @@ export function checkGroupSettingChange(
       throw errors.badRequest(`Invalid user group ID: ${unknownGroup}`);
     }
   }
-  return sameGroupSetting(wanted, current) ? null : wanted;
+  return wanted;
+}
+
+/**
+ * Zulip's validate_group_setting_value_change, then checkGroupSettingValue:
+ * also refuses an `old` that is not the setting's value now. Returns the
+ * value to store, or null when it is what the setting holds already.
+ */
+export function checkGroupSettingChange(
+  sql: Sql,
+  name: string,
+  change: GroupSettingChange,
+  current: GroupSettingValue,
+  rules: SettingRules,
+): GroupSettingValue | null {
+  if (change.old !== undefined && !sameGroupSetting(change.old, current)) {
+    throw errors.badRequest("'old' value does not match the expected value.");
+  }
+  if (sameGroupSetting(change.new, current)) return null;
+  return checkGroupSettingValue(sql, name, change.new, rules);
 }

@@ -1,4 +1,4 @@
-import type { GroupSettingValue } from '../../permissions/groupSettings';
+import { namesGroup, type GroupSettingValue } from '../../permissions/groupSettings';
 import { SystemGroupId } from '../queries/systemGroups';
 import {
   getRealm,
@@ -67,10 +67,9 @@ export const realmGroupSettings: Record<RealmGroupSettingColumn, SettingRules> =
 
 /** The organization's settings that name `groupId`, itself or inside an anonymous group. */
 export function realmSettingsNaming(realm: RealmRow, groupId: number): RealmGroupSettingColumn[] {
-  return realmGroupSettingColumns.filter((name) => {
-    const value = groupSettingOf(realm, name);
-    return typeof value === 'number' ? value === groupId : value.direct_subgroups.includes(groupId);
-  });
+  return realmGroupSettingColumns.filter((name) =>
+    namesGroup(groupSettingOf(realm, name), groupId),
+  );
 }
 
 /** One setting's value in the organization's row, which holds the JSON the host wrote. */

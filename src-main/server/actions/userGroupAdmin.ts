@@ -1,5 +1,5 @@
 import type { UserGroup } from '../../wire';
-import { ApiError, errors } from '../errors';
+import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { recursiveSubgroupIds } from '../../permissions/groupNesting';
 import { userGroupsState, userGroupWire } from '../queries/systemGroups';
@@ -16,28 +16,25 @@ import {
   subgroupsOf,
   supergroupsOf,
   updateUserGroupRow,
+  setUserGroupSetting,
   userGroupById,
   userGroupByName,
-  type UserGroupRow,
+  userGroupSettingColumns,
+  type UserGroupSettingColumn,
 } from '../store/userGroups';
 import { activeUserIds, userById, type UserRow } from '../store/users';
-import { getRealm } from '../store/realm';
-import { mayInRealm } from './groupPermission';
-import { realmSettingsNaming } from './realmGroupSettings';
+import type { GroupSettingValue } from '../../permissions/groupSettings';
+import {
+  checkGroupSettingChange,
+  checkGroupSettingValue,
+  type GroupSettingChange,
+} from './groupSettingChange';
+import { accessGroupFor, checkGroupNotInUse, checkMayCreateGroup } from './userGroupAccess';
+import { newGroupSettings, userGroupSettingOf, userGroupSettings } from './userGroupSettings';
 
 // Zulip's UserGroup.MAX_NAME_LENGTH and the prefixes it keeps for system groups.
 const MAX_GROUP_NAME_LENGTH = 100;
 const reservedPrefixes = ['@', 'role:'];
-
-// The organization's can_create_groups and can_manage_all_groups, which
-// Hearth starts at every member but guests, as its user_group_edit_policy was.
-function checkMay(
-  sql: Services['sql'],
-  user: UserRow,
-  setting: 'can_create_groups' | 'can_manage_all_groups',
-): void {
-  if (!mayInRealm(sql, user, setting)) throw errors.badRequest('Insufficient permission');
-}
 
 function checkName(sql: Services['sql'], name: string, except?: number): string {
   const trimmed = name.trim();
@@ -61,78 +58,90 @@ function checkUsers(sql: Services['sql'], userIds: readonly number[]): number[] 
   return [...new Set(userIds)];
 }
 
-/** A group people made; the system groups are the host's own and change only with roles. */
-function editableGroup(sql: Services['sql'], user: UserRow, groupId: number): UserGroupRow {
-  checkMay(sql, user, 'can_manage_all_groups');
-  const group = userGroupById(sql, groupId);
-  if (!group) {
-    throw groupId >= 1 && groupId <= 7
-      ? errors.badRequest('Insufficient permission')
-      : errors.badRequest('Invalid user group');
-  }
-  return group;
-}
-
 function tellEveryone(services: Services, payload: Record<string, unknown>): void {
   services.queues.notify(plainNotice('user_group', payload), activeUserIds(services.sql));
 }
 
-// As Zulip refuses to deactivate a group a permission names (Zulip 10 put
-// deactivation in deletion's place): the permission would lose its holders.
-function checkNotInUse(sql: Services['sql'], groupId: number): void {
-  const realm = getRealm(sql);
-  const settings = realm ? realmSettingsNaming(realm, groupId) : [];
-  if (settings.length === 0) return;
-  throw new ApiError(
-    'Cannot deactivate user group in use.',
-    'CANNOT_DEACTIVATE_GROUP_IN_USE',
-    400,
-    {
-      objections: [{ type: 'realm', settings }],
-    },
-  );
+export interface NewGroupRequest {
+  name: string;
+  description: string;
+  members: readonly number[];
+  /** The group's own permissions where the request sets them; Zulip's defaults else. */
+  settings: { [Setting in UserGroupSettingColumn]?: GroupSettingValue | undefined };
 }
 
 /** Zulip's POST /user_groups/create; returns the new group's ID. */
 export function createUserGroup(
   services: Services,
   user: UserRow,
-  request: { name: string; description: string; members: readonly number[] },
+  request: NewGroupRequest,
 ): number {
   const { sql } = services;
-  checkMay(sql, user, 'can_create_groups');
+  checkMayCreateGroup(sql, user);
   const group = sql.transaction(() => {
     const name = checkName(sql, request.name);
     const members = checkUsers(sql, request.members);
-    const id = insertUserGroup(sql, name, request.description);
+    const settings = newGroupSettings(user.id);
+    for (const setting of userGroupSettingColumns) {
+      const value = request.settings[setting];
+      if (value === undefined) continue;
+      settings[setting] = checkGroupSettingValue(sql, setting, value, userGroupSettings[setting]);
+    }
+    const id = insertUserGroup(sql, {
+      name,
+      description: request.description,
+      creatorId: user.id,
+      dateCreated: Math.floor(Date.now() / 1000),
+      settings: Object.fromEntries(
+        Object.entries(settings).map(([setting, value]) => [setting, JSON.stringify(value)]),
+      ) as Record<UserGroupSettingColumn, string>,
+    });
     addUserGroupMembers(sql, id, members);
-    return userGroupWire({ id, name, description: request.description }, membersOf(sql, id));
+    const row = userGroupById(sql, id);
+    if (!row) throw new Error(`user group ${name} vanished inside its own transaction`);
+    return userGroupWire(row, membersOf(sql, id));
   });
   tellEveryone(services, { op: 'add', group });
   return group.id;
 }
 
-/** Zulip's PATCH /user_groups/{id}: a new name, description or both. */
+export type GroupChanges = {
+  name?: string | undefined;
+  description?: string | undefined;
+} & { [Setting in UserGroupSettingColumn]?: GroupSettingChange | undefined };
+
+/** Zulip's PATCH /user_groups/{id}: a new name, description, or any of the group's own permissions. */
 export function updateUserGroup(
   services: Services,
   user: UserRow,
   groupId: number,
-  changes: { name?: string | undefined; description?: string | undefined },
+  changes: GroupChanges,
 ): void {
   const { sql } = services;
-  if (changes.name === undefined && changes.description === undefined) {
+  if (Object.values(changes).every((change) => change === undefined)) {
     throw errors.badRequest('No new data supplied');
   }
   const data = sql.transaction(() => {
-    const group = editableGroup(sql, user, groupId);
-    const changed: { name?: string; description?: string } = {};
+    const group = accessGroupFor(sql, user, groupId);
+    const renamed: { name?: string; description?: string } = {};
     if (changes.name !== undefined && changes.name.trim() !== group.name) {
-      changed.name = checkName(sql, changes.name, groupId);
+      renamed.name = checkName(sql, changes.name, groupId);
     }
     if (changes.description !== undefined && changes.description !== group.description) {
-      changed.description = changes.description;
+      renamed.description = changes.description;
     }
-    updateUserGroupRow(sql, groupId, changed);
+    updateUserGroupRow(sql, groupId, renamed);
+    const changed: Record<string, unknown> = { ...renamed };
+    for (const setting of userGroupSettingColumns) {
+      const change = changes[setting];
+      if (change === undefined) continue;
+      const current = userGroupSettingOf(group, setting);
+      const rules = userGroupSettings[setting];
+      const value = checkGroupSettingChange(sql, setting, change, current, rules);
+      if (value === null) continue;
+      setUserGroupSetting(sql, groupId, setting, JSON.stringify(value));
+      changed[setting] = value;
+    }
     return changed;
   });
   if (Object.keys(data).length > 0)
@@ -148,8 +157,8 @@ export function updateUserGroup(
 export function deleteUserGroup(services: Services, user: UserRow, groupId: number): void {
   const { sql } = services;
   const holders = sql.transaction(() => {
-    editableGroup(sql, user, groupId);
-    checkNotInUse(sql, groupId);
+    accessGroupFor(sql, user, groupId);
+    checkGroupNotInUse(sql, groupId);
     const supergroups = supergroupsOf(sql, groupId);
     forgetSubgroup(sql, groupId);
     deleteUserGroupRow(sql, groupId);
@@ -193,7 +202,16 @@ export function updateUserGroupMembers(
   const { sql } = services;
   checkSomethingToDo(change);
   sql.transaction(() => {
-    editableGroup(sql, user, groupId);
+    // Joining and leaving are adding and removing oneself, each with a setting of its own.
+    const oneself = (ids: readonly number[]) => ids.length > 0 && ids.every((id) => id === user.id);
+    if (change.add.length > 0) {
+      const join = oneself(change.add) ? (['can_join_group'] as const) : [];
+      accessGroupFor(sql, user, groupId, ['can_add_members_group', ...join]);
+    }
+    if (change.remove.length > 0) {
+      const leave = oneself(change.remove) ? (['can_leave_group'] as const) : [];
+      accessGroupFor(sql, user, groupId, ['can_remove_members_group', ...leave]);
+    }
     const current = new Set(membersOf(sql, groupId));
     const adding = checkUsers(sql, change.add);
     const already = adding.find((id) => current.has(id));
@@ -231,7 +249,8 @@ export function updateUserGroupSubgroups(
     const groups = userGroupsState(sql);
     const adding = checkGroups(groups, change.add);
     const removing = checkGroups(groups, change.remove);
-    editableGroup(sql, user, groupId);
+    if (adding.length > 0) accessGroupFor(sql, user, groupId, ['can_add_members_group']);
+    if (removing.length > 0) accessGroupFor(sql, user, groupId, ['can_remove_members_group']);
     const current = new Set(subgroupsOf(sql, groupId));
     const already = adding.find((id) => current.has(id));
     if (already !== undefined) {

@@ -4,8 +4,10 @@ import { allUsers, Role } from '../store/users';
 import {
   userGroupMembers,
   userGroupRows,
+  userGroupSettingColumns,
   userGroupSubgroups,
   type UserGroupRow,
+  type UserGroupSettingColumn,
 } from '../store/userGroups';
 
 /** The system groups' IDs, the same in every Hearth organization. */
@@ -101,12 +103,24 @@ export function userGroupsState(sql: Sql): UserGroup[] {
       members: users.filter((user) => group.roles.includes(user.role)).map((user) => user.id),
       direct_subgroup_ids: [...group.subgroupIds],
       is_system_group: true,
+      creator_id: null,
+      date_created: null,
+      ...ownSettings(null),
     })),
     ...userGroupRows(sql).map((group) =>
       userGroupWire(group, members.get(group.id) ?? [], subgroups.get(group.id) ?? []),
     ),
   ];
 }
+
+const nobody = { direct_members: [], direct_subgroups: [] };
+
+// A group's own permissions as its row keeps them; a system group's, which
+// follow roles, name nobody.
+const ownSettings = (group: UserGroupRow | null) =>
+  Object.fromEntries(
+    userGroupSettingColumns.map((name) => [name, group ? JSON.parse(group[name]) : nobody]),
+  ) as Pick<UserGroup, UserGroupSettingColumn>;
 
 /** A group people made, as register and the user_group `add` event give it. */
 export function userGroupWire(
@@ -121,6 +135,9 @@ export function userGroupWire(
     members: [...members],
     direct_subgroup_ids: [...subgroups],
     is_system_group: false,
+    creator_id: group.creator_id,
+    date_created: group.date_created,
+    ...ownSettings(group),
   };
 }
 

@@ -1,9 +1,33 @@
 import type { Sql } from './sql';
 
-export interface UserGroupRow {
+/** A user group's own permissions (Zulip 10), each a column of Zulip's JSON group-setting value. */
+export const userGroupSettingColumns = [
+  'can_add_members_group',
+  'can_join_group',
+  'can_leave_group',
+  'can_manage_group',
+  'can_mention_group',
+  'can_remove_members_group',
+] as const;
+
+export type UserGroupSettingColumn = (typeof userGroupSettingColumns)[number];
+
+export interface UserGroupRow extends Record<UserGroupSettingColumn, string> {
   id: number;
   name: string;
   description: string;
+  /** Null for a group made before Hearth kept who made it. */
+  creator_id: number | null;
+  date_created: number | null;
+}
+
+export interface NewUserGroup {
+  name: string;
+  description: string;
+  creatorId: number;
+  dateCreated: number;
+  /** Each setting's JSON value. */
+  settings: Record<UserGroupSettingColumn, string>;
 }
 
 export function userGroupRows(sql: Sql): UserGroupRow[] {
@@ -38,9 +62,29 @@ export function membersOf(sql: Sql, groupId: number): number[] {
     .map((row) => row.user_id);
 }
 
-export function insertUserGroup(sql: Sql, name: string, description: string): number {
-  return sql.run('INSERT INTO user_groups (name, description) VALUES (?, ?)', [name, description])
-    .lastInsertRowid;
+export function insertUserGroup(sql: Sql, group: NewUserGroup): number {
+  return sql.run(
+    `INSERT INTO user_groups (name, description, creator_id, date_created, ${userGroupSettingColumns.join(', ')})
+     VALUES (:name, :description, :creatorId, :dateCreated, ${userGroupSettingColumns.map((name) => `:${name}`).join(', ')})`,
+    {
+      name: group.name,
+      description: group.description,
+      creatorId: group.creatorId,
+      dateCreated: group.dateCreated,
+      ...group.settings,
+    },
+  ).lastInsertRowid;
+}
+
+/** Sets one of a group's own permissions to a JSON value. */
+export function setUserGroupSetting(
+  sql: Sql,
+  id: number,
+  name: UserGroupSettingColumn,
+  value: string,
+): void {
+  // The column name is one of userGroupSettingColumns, never the request's.
+  sql.run(`UPDATE user_groups SET ${name} = ? WHERE id = ?`, [value, id]);
 }
 
 export function updateUserGroupRow(

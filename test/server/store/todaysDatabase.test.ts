@@ -506,6 +506,19 @@ describe("a database written by the host before Zulip 12's", () => {
 
   it('keeps the user groups, one inside another with a role group', async () => {
     const { user_groups } = await ok(as('gus')('GET', '/user_groups'));
+    // Made before Hearth kept who made a group; the organization's
+    // can_manage_all_groups went on deciding who changes them.
+    const nobody = { direct_members: [], direct_subgroups: [] };
+    const ownSettings = {
+      creator_id: null,
+      date_created: null,
+      can_add_members_group: nobody,
+      can_join_group: nobody,
+      can_leave_group: 6,
+      can_manage_group: nobody,
+      can_mention_group: 6,
+      can_remove_members_group: nobody,
+    };
     expect(
       user_groups.filter((group: { is_system_group: boolean }) => !group.is_system_group),
     ).toEqual([
@@ -516,6 +529,7 @@ describe("a database written by the host before Zulip 12's", () => {
         members: [id('alice'), id('bob')],
         direct_subgroup_ids: [],
         is_system_group: false,
+        ...ownSettings,
       },
       {
         id: 9,
@@ -525,6 +539,7 @@ describe("a database written by the host before Zulip 12's", () => {
         // 3 is @role:moderators.
         direct_subgroup_ids: [3, 8],
         is_system_group: false,
+        ...ownSettings,
       },
     ]);
   });

@@ -6,15 +6,23 @@ import {
   updateUserGroupMembers,
   updateUserGroupSubgroups,
 } from '../../actions/userGroupAdmin';
+import { groupSettingChange, groupSettingValue } from '../../actions/groupSettingChange';
 import { errors } from '../../errors';
 import { recursiveSubgroupIds } from '../../../permissions/groupNesting';
 import { groupMemberIds } from '../../queries/groupMembership';
 import { userGroupsState } from '../../queries/systemGroups';
+import { userGroupSettingColumns, type UserGroupSettingColumn } from '../../store/userGroups';
 import { userById } from '../../store/users';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
 
 const groupId = required('json', z.number().int().nonnegative());
+
+// A group's own permissions: a value each when it is made, a change each after.
+const settingParams = <S extends z.ZodType>(schema: S) =>
+  Object.fromEntries(
+    userGroupSettingColumns.map((name) => [name, optional('json', schema)]),
+  ) as Record<UserGroupSettingColumn, ReturnType<typeof optional<S>>>;
 const userIds = z.array(z.number().int());
 const groupIds = z.array(z.number().int());
 
@@ -32,10 +40,12 @@ export const createUserGroupEndpoint = userEndpoint({
     name: required('text', z.string()),
     description: required('text', z.string()),
     members: required('json', userIds),
+    ...settingParams(groupSettingValue),
   },
-  handle: ({ services, user, params }) => ({
-    group_id: createUserGroup(services, user, params),
-  }),
+  handle: ({ services, user, params }) => {
+    const { name, description, members, ...settings } = params;
+    return { group_id: createUserGroup(services, user, { name, description, members, settings }) };
+  },
 });
 
 export const updateUserGroupEndpoint = userEndpoint({
@@ -45,9 +55,11 @@ export const updateUserGroupEndpoint = userEndpoint({
     user_group_id: groupId,
     name: optional('text', z.string()),
     description: optional('text', z.string()),
+    ...settingParams(groupSettingChange),
   },
   handle: ({ services, user, params }) => {
-    updateUserGroup(services, user, params.user_group_id, params);
+    const { user_group_id: id, ...changes } = params;
+    updateUserGroup(services, user, id, changes);
     return {};
   },
 });
