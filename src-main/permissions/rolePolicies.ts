@@ -50,3 +50,23 @@ export function featureLevelOf(state: InitialState): number {
   const level = state['zulip_feature_level'];
   return typeof level === 'number' ? level : zulip7FeatureLevel;
 }
+
+/** Zulip's STREAM_POST_POLICY_* values: who may post in a channel. */
+export const StreamPostPolicy = { everyone: 1, admins: 2, fullMembers: 3, moderators: 4 } as const;
+
+// Zulip's migration from each stream_post_policy to the system group of
+// can_send_message_group (IDs as every Hearth organization numbers them).
+const sendGroupOfPolicy: Record<number, number> = { 1: 6, 2: 2, 3: 4, 4: 3 };
+
+/** The group can_send_message_group takes for a stream_post_policy. */
+export const sendGroupOfPostPolicy = (policy: number): number => sendGroupOfPolicy[policy] ?? 6;
+
+/**
+ * The stream_post_policy a can_send_message_group amounts to, for clients of
+ * Zulip 7.0: one no policy expresses (a group of people) reads as
+ * administrators only, the policy that promises least.
+ */
+export function postPolicyOfSendGroup(value: unknown): number {
+  const found = Object.entries(sendGroupOfPolicy).find(([, group]) => group === value);
+  return found ? Number(found[0]) : StreamPostPolicy.admins;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupSettingValueSchema } from './streams';
+import type { groupSettingValueSchema } from './streams';
 
 // A custom profile field's definition (GET /realm/profile_fields `custom_fields`).
 export const customProfileFieldSchema = z.object({

@@ -251,6 +251,8 @@ describe('zulip-js against a Hearth host', () => {
 
   it('moves a message to another stream and archives a stream, as an administrator', async () => {
     const id = await sendToDesign(asAlice, 'moving', 'on the move');
+    // Made by the owner: who makes a channel administers it, archiving included.
+    await org.subscribe(org.owner, 'shelf');
     await org.subscribe(alice, 'shelf');
     const shelf = (await asAlice.streams.getStreamId('shelf')).stream_id as number;
     expect(await asAlice.messages.update({ message_id: id, stream_id: shelf })).toMatchObject({

@@ -3,28 +3,34 @@ import { accessMessage } from '../queries/messageAccess';
 import type { Services } from '../services';
 import { RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
+import type { ViewedMessageRow } from '../store/messages';
 import type { Sql } from '../store/sql';
+import { streamById } from '../store/streams';
 import { userById, type UserRow } from '../store/users';
 import { deleteConversationMessages } from './deletedMessages';
+import { mayInChannel } from './channelGroupSettings';
 import { mayInRealm } from './groupPermission';
 
 /**
  * Zulip's validate_can_delete_message: those the organization's
- * can_delete_any_message_group names delete any message they can read;
- * others delete only their own (or their bots'), when its
- * can_delete_own_message_group names them and, unless the limit is
- * unlimited, within message_content_delete_limit_seconds of sending.
+ * can_delete_any_message_group names, or the channel's, delete any message
+ * they can read; others delete only their own (or their bots'), when the
+ * organization's or the channel's can_delete_own_message_group names them
+ * and, unless the limit is unlimited, within
+ * message_content_delete_limit_seconds of sending.
  */
-function checkMayDelete(
-  sql: Sql,
-  user: UserRow,
-  message: { sender_id: number; date_sent: number },
-): void {
-  if (mayInRealm(sql, user, 'can_delete_any_message_group')) return;
+function checkMayDelete(sql: Sql, user: UserRow, message: ViewedMessageRow): void {
+  const stream =
+    message.recipient_type === RecipientType.stream
+      ? streamById(sql, message.recipient_type_id)
+      : undefined;
+  const may = (name: 'can_delete_any_message_group' | 'can_delete_own_message_group') =>
+    mayInRealm(sql, user, name) || (stream !== undefined && mayInChannel(sql, user, stream, name));
+  if (may('can_delete_any_message_group')) return;
   const realm = getRealm(sql);
   const sender = userById(sql, message.sender_id);
   const own = message.sender_id === user.id || sender?.bot_owner_id === user.id;
-  if (!realm || !own || !mayInRealm(sql, user, 'can_delete_own_message_group')) {
+  if (!realm || !own || !may('can_delete_own_message_group')) {
     throw errors.badRequest("You don't have permission to delete this message");
   }
   const limit = realm.message_content_delete_limit_seconds;

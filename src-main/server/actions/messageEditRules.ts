@@ -6,6 +6,7 @@ import type { Sql } from '../store/sql';
 import type { StreamRow } from '../store/streams';
 import { messagesInTopic, messagesInTopicReceivedBy } from '../store/topics';
 import { Role, type UserRow } from '../store/users';
+import { mayInChannel } from './channelGroupSettings';
 import { mayInRealm } from './groupPermission';
 import { RESOLVED_TOPIC_PREFIX } from './moveNotices';
 
@@ -40,20 +41,27 @@ export function checkMayEditContent(
 // organization's setting alone, for the sender too and whether or not editing
 // is allowed, and only moderators and administrators are free of the time
 // limit. Marking a topic resolved or unresolved is can_resolve_topics_group's
-// (feature level 367); any other new name, can_move_messages_between_topics_group's.
+// (feature level 367); any other new name, can_move_messages_between_topics_group's;
+// the channel's own settings (levels 396 and 402) grant either too.
 export function checkMayEditTopic(
   sql: Sql,
   realm: RealmRow,
   editor: UserRow,
   message: ViewedMessageRow,
-  topic: string,
+  where: { stream: StreamRow | null; topic: string },
   now: number,
 ): void {
+  const { stream, topic } = where;
   const resolving =
     topic === RESOLVED_TOPIC_PREFIX + message.subject ||
     message.subject === RESOLVED_TOPIC_PREFIX + topic;
-  const setting = resolving ? 'can_resolve_topics_group' : 'can_move_messages_between_topics_group';
-  if (!mayInRealm(sql, editor, setting)) {
+  const allowed = resolving
+    ? mayInRealm(sql, editor, 'can_resolve_topics_group') ||
+      (stream !== null && mayInChannel(sql, editor, stream, 'can_resolve_topics_group'))
+    : mayInRealm(sql, editor, 'can_move_messages_between_topics_group') ||
+      (stream !== null &&
+        mayInChannel(sql, editor, stream, 'can_move_messages_within_channel_group'));
+  if (!allowed) {
     throw errors.badRequest("You don't have permission to edit this message");
   }
   const limit = realm.move_messages_within_stream_limit_seconds;
@@ -78,7 +86,8 @@ interface MoveChanges {
 
 /**
  * Zulip 7.0's checks for a move to another stream (feature level 162): the
- * organization's can_move_messages_between_channels_group, access to the stream
+ * organization's can_move_messages_between_channels_group or the channel's
+ * can_move_messages_out_of_channel_group (feature level 396), access to the stream
  * the message is in, and, for all but moderators, the time limit.
  */
 export function checkMayMoveBetweenStreams(
@@ -86,13 +95,16 @@ export function checkMayMoveBetweenStreams(
   realm: RealmRow,
   editor: UserRow,
   message: ViewedMessageRow,
-  canAccessOldStream: boolean,
+  from: { stream: StreamRow; canAccess: boolean },
   now: number,
 ): void {
-  if (!mayInRealm(sql, editor, 'can_move_messages_between_channels_group')) {
+  const allowed =
+    mayInRealm(sql, editor, 'can_move_messages_between_channels_group') ||
+    mayInChannel(sql, editor, from.stream, 'can_move_messages_out_of_channel_group');
+  if (!allowed) {
     throw errors.badRequest("You don't have permission to move this message");
   }
-  if (!canAccessOldStream) {
+  if (!from.canAccess) {
     throw errors.badRequest(
       "You don't have permission to move this message due to missing access to its stream",
     );

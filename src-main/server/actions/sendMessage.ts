@@ -13,13 +13,19 @@ import { insertSubmessage } from '../store/submessages';
 import { mutingUserIds } from '../store/mutedUsers';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
-import { StreamPostPolicy, streamById, streamByName, type StreamRow } from '../store/streams';
+import {
+  postPolicyOfSendGroup,
+  sendGroupOfPostPolicy,
+  StreamPostPolicy,
+} from '../../permissions/rolePolicies';
+import { streamById, streamByName, type StreamRow } from '../store/streams';
 import { insertSubscription, isSubscribed, subscriberIds } from '../store/subscriptions';
 import { insertUserMessages } from '../store/userMessages';
 import type { Sql } from '../store/sql';
-import { Role, userByEmail, userById, type UserRow } from '../store/users';
+import { userByEmail, userById, type UserRow } from '../store/users';
 import { storeLookups } from '../queries/markdownLookups';
 import { canAccessStream } from '../queries/streamAccess';
+import { channelSettingOf, mayInChannel } from './channelGroupSettings';
 import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
 import { announceClaims, claimAttachments } from './uploads';
 import { checkContent, checkTopic } from './validate';
@@ -54,21 +60,23 @@ function findStream(services: Services, stream: string | number): StreamRow {
   return found;
 }
 
-// Zulip 7.0's check_stream_post_policy, with its words for each refusal.
-// Hearth has no waiting period, so every member is a full member.
-export function checkMayPost(sender: UserRow, stream: StreamRow): void {
-  const policy = stream.stream_post_policy;
-  if (policy === StreamPostPolicy.admins && sender.role > Role.admin) {
-    throw errors.badRequest('Only organization administrators can send to this stream.');
-  }
-  if (policy === StreamPostPolicy.moderators && sender.role > Role.moderator) {
-    throw errors.badRequest(
-      'Only organization administrators and moderators can send to this stream.',
-    );
-  }
-  if (policy === StreamPostPolicy.fullMembers && sender.role === Role.guest) {
-    throw errors.badRequest('New members cannot send to this stream.');
-  }
+// Zulip 7.0's words for a refusal its stream_post_policy would have made.
+const postRefusals: Record<number, string> = {
+  [StreamPostPolicy.admins]: 'Only organization administrators can send to this stream.',
+  [StreamPostPolicy.moderators]:
+    'Only organization administrators and moderators can send to this stream.',
+  [StreamPostPolicy.fullMembers]: 'New members cannot send to this stream.',
+};
+
+// Zulip's check for can_send_message_group. A group a role policy names is
+// refused in Zulip 7.0's words, which the host's clients read; any other in
+// Zulip 12's.
+export function checkMayPost(sql: Sql, sender: UserRow, stream: StreamRow): void {
+  if (mayInChannel(sql, sender, stream, 'can_send_message_group')) return;
+  const sendGroup = channelSettingOf(stream, 'can_send_message_group');
+  const policy = postPolicyOfSendGroup(sendGroup);
+  const words = sendGroup === sendGroupOfPostPolicy(policy) ? postRefusals[policy] : undefined;
+  throw errors.badRequest(words ?? 'You do not have permission to post in this channel.');
 }
 
 // As Zulip's validate_sender_can_write_to_stream: whoever may access a stream
@@ -91,7 +99,7 @@ function addressStream(
   const stream = findStream(services, destination.stream);
   const { sql } = services;
   if (!skipAccessCheck) {
-    checkMayPost(sender, stream);
+    checkMayPost(services.sql, sender, stream);
     checkMayWrite(sql, sender, stream);
   }
   const readers = new Set(subscriberIds(sql, stream.recipient_id));

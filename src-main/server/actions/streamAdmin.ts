@@ -3,16 +3,25 @@ import { plainNotice, type PlainNotice } from '../events/notice';
 import { renderMarkdown } from '../markdown/render';
 import { canAccessStream } from '../queries/streamAccess';
 import type { Services } from '../services';
+import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
+import { toWireStream } from '../shape/streams';
 import {
+  channelGroupSettingColumns,
   isDefaultStream,
   streamById,
   streamByName,
   updateStreamRow,
-  StreamPostPolicy,
+  type ChannelGroupSettingColumn,
   type StreamChanges,
   type StreamRow,
 } from '../store/streams';
 import { allUsers, Role, type UserRow } from '../store/users';
+import { channelGroupSettings, channelSettingOf, mayInChannel } from './channelGroupSettings';
+import {
+  checkGroupSettingChange,
+  sameGroupSetting,
+  type GroupSettingChange,
+} from './groupSettingChange';
 import { roleVisibilityNotices, visibilityOf, type Visibility } from './roleVisibility';
 import { checkStreamName } from './validate';
 
@@ -24,17 +33,23 @@ export interface StreamUpdate {
   description?: string | undefined;
   isPrivate?: boolean | undefined;
   historyPublicToSubscribers?: boolean | undefined;
+  /** Zulip 7.0's stream_post_policy, read as can_send_message_group. */
   streamPostPolicy?: number | undefined;
+  /** The channel's permissions to change, each as Zulip's {new, old}. */
+  settings?: { [Setting in ChannelGroupSettingColumn]?: GroupSettingChange | undefined };
 }
 
-// Zulip 7.0's access_stream_for_delete_or_update: administrators only.
+// Zulip's access_stream_for_delete_or_update: the organization's
+// administrators, and those the channel's can_administer_channel_group names.
+// The refusal is Zulip 7.0's, whose clients hear it.
 export function editableStream(services: Services, user: UserRow, streamId: number): StreamRow {
-  if (user.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
   const stream = streamById(services.sql, streamId);
   if (!stream) throw errors.badRequest('Invalid stream ID');
-  return stream;
+  if (user.role <= Role.admin) return stream;
+  if (mayInChannel(services.sql, user, stream, 'can_administer_channel_group')) return stream;
+  // A private channel one cannot see is not there, as a refusal would say it is.
+  if (!canAccessStream(services.sql, user, stream)) throw errors.badRequest('Invalid stream ID');
+  throw errors.unauthorizedPrincipal('Must be an organization administrator');
 }
 
 /** What the request changes, checked as Zulip's update_stream_backend checks it. */
@@ -79,12 +94,27 @@ function plannedChanges(
       changes.historyPublicToSubscribers = history;
     }
   }
-  if (
-    update.streamPostPolicy !== undefined &&
-    update.streamPostPolicy !== stream.stream_post_policy
-  ) {
-    changes.streamPostPolicy = update.streamPostPolicy;
+  const settings: Partial<Record<ChannelGroupSettingColumn, string>> = {};
+  if (update.streamPostPolicy !== undefined) {
+    const group = sendGroupOfPostPolicy(update.streamPostPolicy);
+    if (!sameGroupSetting(group, channelSettingOf(stream, 'can_send_message_group'))) {
+      settings.can_send_message_group = JSON.stringify(group);
+    }
   }
+  for (const name of channelGroupSettingColumns) {
+    const change = update.settings?.[name];
+    if (change === undefined) continue;
+    const current = channelSettingOf(stream, name);
+    const value = checkGroupSettingChange(
+      services.sql,
+      name,
+      change,
+      current,
+      channelGroupSettings[name],
+    );
+    if (value !== null) settings[name] = JSON.stringify(value);
+  }
+  if (Object.keys(settings).length > 0) changes.settings = settings;
   return changes;
 }
 
@@ -117,13 +147,17 @@ function updateEvents(before: StreamRow, after: StreamRow, changes: StreamChange
       value: after.history_public_to_subscribers === 1,
     });
   }
-  if (changes.streamPostPolicy !== undefined) {
-    events.push({ ...named, property: 'stream_post_policy', value: after.stream_post_policy });
-    // The legacy property older clients read.
+  const wire = { before: toWireStream(before), after: toWireStream(after) };
+  for (const name of Object.keys(changes.settings ?? {})) {
+    events.push({ ...named, property: name, value: wire.after[name as ChannelGroupSettingColumn] });
+  }
+  // What Zulip 7.0's clients read of can_send_message_group, when that changed.
+  if (wire.after.stream_post_policy !== wire.before.stream_post_policy) {
+    events.push({ ...named, property: 'stream_post_policy', value: wire.after.stream_post_policy });
     events.push({
       ...named,
       property: 'is_announcement_only',
-      value: after.stream_post_policy === StreamPostPolicy.admins,
+      value: wire.after.is_announcement_only,
     });
   }
   return events.map((event) => plainNotice('stream', event));

@@ -6,10 +6,11 @@ import { toWireStream, toWireSubscription } from '../shape/streams';
 import { insertRecipient, RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
 import {
+  channelGroupSettingColumns,
   insertStream,
-  StreamPostPolicy,
   streamById,
   streamByName,
+  type ChannelGroupSettingColumn,
   type StreamRow,
 } from '../store/streams';
 import {
@@ -20,7 +21,11 @@ import {
   subscriberIds,
 } from '../store/subscriptions';
 import { activeNonGuestIds, adminIds, Role, type UserRow } from '../store/users';
+import type { GroupSettingValue } from '../../permissions/groupSettings';
+import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
+import { channelGroupSettings, newChannelSettings } from './channelGroupSettings';
 import { streamColor } from './colors';
+import { checkGroupSettingValue } from './groupSettingChange';
 import { mayInRealm } from './groupPermission';
 import { sendMessage } from './sendMessage';
 import { canAccessStream } from '../queries/streamAccess';
@@ -34,8 +39,10 @@ export interface SubscribeRequest {
   inviteOnly: boolean;
   /** Undefined lets Zulip's default apply: public history for public streams only. */
   historyPublicToSubscribers?: boolean | undefined;
-  /** Zulip's stream_post_policy for the streams it creates (1 unless given). */
-  streamPostPolicy?: number;
+  /** Zulip 7.0's stream_post_policy for the streams it creates, read as can_send_message_group. */
+  streamPostPolicy?: number | undefined;
+  /** The permissions of the streams it creates, where the request sets them. */
+  settings?: { [Setting in ChannelGroupSettingColumn]?: GroupSettingValue | undefined };
   /** Post the new streams to the organization's notifications stream. */
   announce?: boolean;
   /** When false, streams the actor may not join are reported instead of failing the request. */
@@ -151,6 +158,15 @@ function createStream(
     ? 'can_create_private_channel_group'
     : 'can_create_public_channel_group';
   if (!mayInRealm(sql, actor, setting)) throw errors.badRequest('Insufficient permission');
+  const settings = newChannelSettings(actor.id);
+  if (request.streamPostPolicy !== undefined) {
+    settings.can_send_message_group = sendGroupOfPostPolicy(request.streamPostPolicy);
+  }
+  for (const name of channelGroupSettingColumns) {
+    const value = request.settings?.[name];
+    if (value === undefined) continue;
+    settings[name] = checkGroupSettingValue(sql, name, value, channelGroupSettings[name]);
+  }
   const streamId = insertStream(sql, {
     ...stream,
     renderedDescription: renderMarkdown(stream.description),
@@ -160,8 +176,11 @@ function createStream(
     historyPublicToSubscribers: request.inviteOnly
       ? (request.historyPublicToSubscribers ?? false)
       : true,
-    streamPostPolicy: request.streamPostPolicy ?? StreamPostPolicy.everyone,
     dateCreated: Math.floor(Date.now() / 1000),
+    creatorId: actor.id,
+    settings: Object.fromEntries(
+      Object.entries(settings).map(([name, value]) => [name, JSON.stringify(value)]),
+    ) as Record<ChannelGroupSettingColumn, string>,
   });
   insertRecipient(sql, RecipientType.stream, streamId);
   const created = streamById(sql, streamId);

@@ -141,20 +141,14 @@ function planEdit(
   if (request.content !== undefined && hasSubmessages(sql, message.id)) {
     throw errors.badRequest('Widgets cannot be edited.');
   }
-  if (topic !== null) checkMayEditTopic(sql, realm, editor, message, topic, now);
+  if (topic !== null) checkMayEditTopic(sql, realm, editor, message, { stream, topic }, now);
   const content = request.content === undefined ? null : renderEdit(services, request.content);
   let newStream: StreamRow | null = null;
   if (changes.streamId !== null && stream) {
-    checkMayMoveBetweenStreams(
-      sql,
-      realm,
-      editor,
-      message,
-      canAccessStream(sql, editor, stream),
-      now,
-    );
+    const from = { stream, canAccess: canAccessStream(sql, editor, stream) };
+    checkMayMoveBetweenStreams(sql, realm, editor, message, from, now);
     newStream = accessStreamById(sql, editor, changes.streamId);
-    checkMayPost(editor, newStream);
+    checkMayPost(sql, editor, newStream);
   }
   if (request.propagateMode === 'change_all' && (topic !== null || newStream) && stream) {
     const changed = { topic: topic !== null, stream: newStream !== null };

@@ -1,3 +1,4 @@
+import { postPolicyOfSendGroup } from '../../permissions/rolePolicies';
 import { RecipientType } from '../store/recipients';
 import type { StreamRow } from '../store/streams';
 import type { SubscriptionSettingsRow } from '../store/subscriptions';
@@ -23,7 +24,9 @@ export function streams(source: ExportSource, realmId: number, traits: TargetTra
     message_retention_days: null,
     creator: null,
     ...(traits.streamFolder ? { folder: null } : {}),
-    ...(traits.streamPostPolicy ? { stream_post_policy: stream.stream_post_policy } : {}),
+    ...(traits.streamPostPolicy
+      ? { stream_post_policy: postPolicyOfSendGroup(JSON.parse(stream.can_send_message_group)) }
+      : {}),
   }));
 }
 

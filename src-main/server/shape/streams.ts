@@ -1,9 +1,14 @@
 import type { Stream, Subscription } from '../../wire';
-import { StreamPostPolicy, type StreamRow } from '../store/streams';
+import { postPolicyOfSendGroup, StreamPostPolicy } from '../../permissions/rolePolicies';
+import { channelGroupSettingColumns, type StreamRow } from '../store/streams';
 import type { StreamSubscriptionRow } from '../store/subscriptions';
 import type { NotificationSettings } from '../store/userSettings';
 
 export function toWireStream(row: StreamRow): Stream {
+  const settings = Object.fromEntries(
+    channelGroupSettingColumns.map((name) => [name, JSON.parse(row[name]) as unknown]),
+  ) as Pick<Stream, (typeof channelGroupSettingColumns)[number]>;
+  const postPolicy = postPolicyOfSendGroup(settings.can_send_message_group);
   return {
     stream_id: row.id,
     name: row.name,
@@ -12,10 +17,12 @@ export function toWireStream(row: StreamRow): Stream {
     invite_only: row.invite_only === 1,
     is_web_public: false,
     history_public_to_subscribers: row.history_public_to_subscribers === 1,
-    // The legacy flag older clients read: only administrators post.
-    is_announcement_only: row.stream_post_policy === StreamPostPolicy.admins,
-    stream_post_policy: row.stream_post_policy,
+    // What Zulip 7.0's clients read of can_send_message_group: only administrators post.
+    is_announcement_only: postPolicy === StreamPostPolicy.admins,
+    stream_post_policy: postPolicy,
     date_created: row.date_created,
+    creator_id: row.creator_id,
+    ...settings,
     // Hearth keeps every message; null defers to the organization's -1 (forever).
     message_retention_days: null,
   };

@@ -1,17 +1,32 @@
 import type { Sql } from './sql';
 
-export const StreamPostPolicy = { everyone: 1, admins: 2, fullMembers: 3, moderators: 4 } as const;
+/** A channel's permissions (Zulip 10 and 11), each a column of Zulip's JSON group-setting value. */
+export const channelGroupSettingColumns = [
+  'can_add_subscribers_group',
+  'can_administer_channel_group',
+  'can_create_topic_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
+  'can_remove_subscribers_group',
+  'can_resolve_topics_group',
+  'can_send_message_group',
+  'can_subscribe_group',
+] as const;
 
-export interface StreamRow {
+export type ChannelGroupSettingColumn = (typeof channelGroupSettingColumns)[number];
+
+export interface StreamRow extends Record<ChannelGroupSettingColumn, string> {
   id: number;
   name: string;
   description: string;
   rendered_description: string;
   invite_only: number;
   history_public_to_subscribers: number;
-  /** Zulip's StreamPostPolicy: 1 everyone, 2 administrators, 3 full members, 4 moderators. */
-  stream_post_policy: number;
   date_created: number;
+  /** Null where nobody kept who made it. */
+  creator_id: number | null;
   /** Zulip's Stream.deactivated: archived, kept only for the messages it held. */
   deactivated: number;
   recipient_id: number;
@@ -26,20 +41,29 @@ export interface NewStream {
   renderedDescription: string;
   inviteOnly: boolean;
   historyPublicToSubscribers: boolean;
-  streamPostPolicy: number;
   dateCreated: number;
+  creatorId: number;
+  /** Each setting's JSON value. */
+  settings: Record<ChannelGroupSettingColumn, string>;
 }
 
 export function insertStream(sql: Sql, stream: NewStream): number {
+  const settings = channelGroupSettingColumns.join(', ');
+  const values = channelGroupSettingColumns.map((name) => `:${name}`).join(', ');
   return sql.run(
     `INSERT INTO streams (name, description, rendered_description, invite_only,
-       history_public_to_subscribers, stream_post_policy, date_created)
+       history_public_to_subscribers, date_created, creator_id, ${settings})
      VALUES (:name, :description, :renderedDescription, :inviteOnly,
-       :historyPublicToSubscribers, :streamPostPolicy, :dateCreated)`,
+       :historyPublicToSubscribers, :dateCreated, :creatorId, ${values})`,
     {
-      ...stream,
+      name: stream.name,
+      description: stream.description,
+      renderedDescription: stream.renderedDescription,
       inviteOnly: stream.inviteOnly ? 1 : 0,
       historyPublicToSubscribers: stream.historyPublicToSubscribers ? 1 : 0,
+      dateCreated: stream.dateCreated,
+      creatorId: stream.creatorId,
+      ...stream.settings,
     },
   ).lastInsertRowid;
 }
@@ -95,7 +119,8 @@ export interface StreamChanges {
   renderedDescription?: string;
   inviteOnly?: boolean;
   historyPublicToSubscribers?: boolean;
-  streamPostPolicy?: number;
+  /** Each changed setting's JSON value. */
+  settings?: Partial<Record<ChannelGroupSettingColumn, string>>;
 }
 
 export function updateStreamRow(sql: Sql, streamId: number, changes: StreamChanges): void {
@@ -110,7 +135,7 @@ export function updateStreamRow(sql: Sql, streamId: number, changes: StreamChang
         ? undefined
         : Number(changes.historyPublicToSubscribers),
     ],
-    ['stream_post_policy', changes.streamPostPolicy],
+    ...Object.entries(changes.settings ?? {}),
   ];
   // Column names come from this list, never from the request.
   for (const [column, value] of columns) {

@@ -287,6 +287,18 @@ describe("a database written by the host before Zulip 12's", () => {
         }),
       ),
     );
+    // Who may post became can_send_message_group as Zulip's migration made
+    // it (administrators 2, full members 4, moderators 3, everyone 6); who made
+    // a channel was never kept, and nobody but administrators administers one.
+    const groupOfPolicy: Record<number, number> = { 1: 6, 2: 2, 3: 4, 4: 3 };
+    for (const stream of streams as Record<string, unknown>[]) {
+      expect(stream, String(stream.name)).toMatchObject({
+        can_send_message_group: groupOfPolicy[stream.stream_post_policy as number],
+        creator_id: null,
+        can_administer_channel_group: { direct_members: [], direct_subgroups: [] },
+        can_remove_subscribers_group: 2,
+      });
+    }
     const archived = await as('adam')('GET', '/get_stream_id', { stream: 'old-projects' });
     expect(archived.json.msg).toBe("Invalid stream name 'old-projects'");
   });

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { BotCreationPolicy } from '../../actions/botAccess';
 import { groupSettingChange } from '../../actions/groupSettingChange';
 import { Policy } from '../../../permissions/rolePolicies';
-import { realmGroupSettingColumns, type RealmGroupSettingColumn } from '../../store/realm';
+import { realmGroupSettingColumns } from '../../store/realm';
 import { deleteRealmIcon, MAX_ICON_FILE_SIZE_MIB, uploadRealmIcon } from '../../actions/realmIcon';
 import { updateRealm } from '../../actions/updateRealm';
 import { errors } from '../../errors';
 import { userEndpoint } from '../endpoint';
+import { groupSettingParams } from '../groupSettingParams';
 import { optional } from '../params';
 
 // Zulip 7.0's Realm.MAX_REALM_NAME_LENGTH and MAX_REALM_DESCRIPTION_LENGTH.
@@ -50,13 +51,6 @@ const invitePolicies = [
   Policy.nobody,
 ];
 
-const groupSettingParam = () => optional('json', groupSettingChange);
-
-// Zulip's GroupSettingChangeRequest for each of the organization's group settings.
-const groupSettingParams = Object.fromEntries(
-  realmGroupSettingColumns.map((name) => [name, groupSettingParam()]),
-) as Record<RealmGroupSettingColumn, ReturnType<typeof groupSettingParam>>;
-
 /**
  * PATCH /realm, for the organization settings Hearth lets administrators
  * change: Zulip 7.0's, and the group settings that replaced its role policies.
@@ -82,7 +76,7 @@ export const updateRealmEndpoint = userEndpoint({
     enable_read_receipts: flag(),
     bot_creation_policy: oneOf(Object.values(BotCreationPolicy)),
     default_language: optional('text', z.string()),
-    ...groupSettingParams,
+    ...groupSettingParams(realmGroupSettingColumns, groupSettingChange),
   },
   handle: ({ services, params, user }) => {
     // A Zulip web client keeps a blank name from being saved; Hearth's host

@@ -13,7 +13,10 @@ import {
   type StreamRow,
 } from '../../store/streams';
 import { Role, userById, type UserRow } from '../../store/users';
+import { groupSettingChange } from '../../actions/groupSettingChange';
+import { channelGroupSettingColumns } from '../../store/streams';
 import { userEndpoint } from '../endpoint';
+import { givenGroupSettings, groupSettingParams } from '../groupSettingParams';
 import { optional, required } from '../params';
 
 export const getStreams = userEndpoint({
@@ -105,6 +108,7 @@ export const updateStreamEndpoint = userEndpoint({
     stream_post_policy: optional('json', z.number().int().min(1).max(4)),
     /** Zulip 3.0's name for "administrators only"; Zulip 7.0 still honours it, over stream_post_policy. */
     is_announcement_only: optional('json', z.boolean()),
+    ...groupSettingParams(channelGroupSettingColumns, groupSettingChange),
   },
   handle: ({ services, user, params }) => {
     const announcementOnly = params.is_announcement_only;
@@ -115,6 +119,7 @@ export const updateStreamEndpoint = userEndpoint({
       historyPublicToSubscribers: params.history_public_to_subscribers,
       streamPostPolicy:
         announcementOnly === undefined ? params.stream_post_policy : announcementOnly ? 2 : 1,
+      settings: givenGroupSettings(channelGroupSettingColumns, params),
     });
     return {};
   },

@@ -9,7 +9,10 @@ import { streamSubscriptionsOfUser, subscriberEmails } from '../../store/subscri
 import { notificationSettingsOf } from '../../store/userSettings';
 import { Role, userByEmail, userById, type UserRow } from '../../store/users';
 import { clientName } from '../clientName';
+import { groupSettingValue } from '../../actions/groupSettingChange';
+import { channelGroupSettingColumns } from '../../store/streams';
 import { userEndpoint } from '../endpoint';
+import { givenGroupSettings, groupSettingParams } from '../groupSettingParams';
 import { optional, required } from '../params';
 
 const principalsSchema = z.array(z.union([z.string(), z.number().int()]));
@@ -71,6 +74,7 @@ export const addSubscriptions = userEndpoint({
     history_public_to_subscribers: optional('json', z.boolean()),
     is_announcement_only: optional('json', z.boolean(), false),
     stream_post_policy: optional('json', z.number().int().min(1).max(4)),
+    ...groupSettingParams(channelGroupSettingColumns, groupSettingValue),
     authorization_errors_fatal: optional('json', z.boolean(), true),
     announce: optional('json', z.boolean(), false),
   },
@@ -81,7 +85,8 @@ export const addSubscriptions = userEndpoint({
       inviteOnly: params.invite_only,
       historyPublicToSubscribers: params.history_public_to_subscribers,
       // The legacy flag stands for policy 2 when no policy is given, as in Zulip.
-      streamPostPolicy: params.stream_post_policy ?? (params.is_announcement_only ? 2 : 1),
+      streamPostPolicy: params.stream_post_policy ?? (params.is_announcement_only ? 2 : undefined),
+      settings: givenGroupSettings(channelGroupSettingColumns, params),
       announce: params.announce,
       authorizationErrorsFatal: params.authorization_errors_fatal,
       clientName: clientName(userAgent),

@@ -11,18 +11,14 @@ import { errors } from '../../errors';
 import { recursiveSubgroupIds } from '../../../permissions/groupNesting';
 import { groupMemberIds } from '../../queries/groupMembership';
 import { userGroupsState } from '../../queries/systemGroups';
-import { userGroupSettingColumns, type UserGroupSettingColumn } from '../../store/userGroups';
+import { userGroupSettingColumns } from '../../store/userGroups';
 import { userById } from '../../store/users';
 import { userEndpoint } from '../endpoint';
+import { groupSettingParams } from '../groupSettingParams';
 import { optional, required } from '../params';
 
 const groupId = required('json', z.number().int().nonnegative());
 
-// A group's own permissions: a value each when it is made, a change each after.
-const settingParams = <S extends z.ZodType>(schema: S) =>
-  Object.fromEntries(
-    userGroupSettingColumns.map((name) => [name, optional('json', schema)]),
-  ) as Record<UserGroupSettingColumn, ReturnType<typeof optional<S>>>;
 const userIds = z.array(z.number().int());
 const groupIds = z.array(z.number().int());
 
@@ -40,7 +36,7 @@ export const createUserGroupEndpoint = userEndpoint({
     name: required('text', z.string()),
     description: required('text', z.string()),
     members: required('json', userIds),
-    ...settingParams(groupSettingValue),
+    ...groupSettingParams(userGroupSettingColumns, groupSettingValue),
   },
   handle: ({ services, user, params }) => {
     const { name, description, members, ...settings } = params;
@@ -55,7 +51,7 @@ export const updateUserGroupEndpoint = userEndpoint({
     user_group_id: groupId,
     name: optional('text', z.string()),
     description: optional('text', z.string()),
-    ...settingParams(groupSettingChange),
+    ...groupSettingParams(userGroupSettingColumns, groupSettingChange),
   },
   handle: ({ services, user, params }) => {
     const { user_group_id: id, ...changes } = params;

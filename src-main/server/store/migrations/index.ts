@@ -31,6 +31,7 @@ import { sql as savedSnippets } from './030-saved-snippets';
 import { sql as presenceUpdateIds } from './031-presence-update-ids';
 import { sql as groupSettings } from './032-group-settings';
 import { sql as userGroupSettings } from './033-user-group-settings';
+import { sql as channelGroupSettings } from './034-channel-group-settings';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -68,4 +69,5 @@ export const migrations: readonly string[] = [
   presenceUpdateIds,
   groupSettings,
   userGroupSettings,
+  channelGroupSettings,
 ];

@@ -1,0 +1,68 @@
+import type { GroupSettingValue } from '../../permissions/groupSettings';
+import { SystemGroupId } from '../queries/systemGroups';
+import type { Sql } from '../store/sql';
+import {
+  channelGroupSettingColumns,
+  type ChannelGroupSettingColumn,
+  type StreamRow,
+} from '../store/streams';
+import type { UserRow } from '../store/users';
+import { holdsGroupSetting } from './groupPermission';
+import type { SettingRules } from './realmGroupSettings';
+
+const open: SettingRules = { allowNobody: true, allowEveryone: true };
+const noGuests: SettingRules = { allowNobody: true, allowEveryone: false };
+
+/** Zulip 12.0's permissions of a channel, and what each may be set to. */
+export const channelGroupSettings: Record<ChannelGroupSettingColumn, SettingRules> = {
+  can_add_subscribers_group: noGuests,
+  can_administer_channel_group: noGuests,
+  can_create_topic_group: open,
+  can_delete_any_message_group: open,
+  can_delete_own_message_group: open,
+  can_move_messages_out_of_channel_group: open,
+  can_move_messages_within_channel_group: open,
+  can_remove_subscribers_group: open,
+  can_resolve_topics_group: open,
+  can_send_message_group: open,
+  can_subscribe_group: noGuests,
+};
+
+const nobody: GroupSettingValue = { direct_members: [], direct_subgroups: [] };
+
+/**
+ * Zulip's defaults for a channel someone makes: its maker administers it,
+ * everyone may post and start topics, administrators remove subscribers,
+ * and the rest is left to the organization's settings.
+ */
+export function newChannelSettings(
+  creatorId: number,
+): Record<ChannelGroupSettingColumn, GroupSettingValue> {
+  const settings = Object.fromEntries(
+    channelGroupSettingColumns.map((name) => [name, nobody]),
+  ) as Record<ChannelGroupSettingColumn, GroupSettingValue>;
+  return {
+    ...settings,
+    can_administer_channel_group: { direct_members: [creatorId], direct_subgroups: [] },
+    can_create_topic_group: SystemGroupId.everyone,
+    can_remove_subscribers_group: SystemGroupId.administrators,
+    can_send_message_group: SystemGroupId.everyone,
+  };
+}
+
+/** One of a channel's settings, from the JSON its row holds. */
+export const channelSettingOf = (stream: StreamRow, name: ChannelGroupSettingColumn) =>
+  JSON.parse(stream[name]) as GroupSettingValue;
+
+/** Whether the channel's setting `name` names `user`. */
+export function mayInChannel(
+  sql: Sql,
+  user: UserRow,
+  stream: StreamRow,
+  name: ChannelGroupSettingColumn,
+): boolean {
+  const value = channelSettingOf(stream, name);
+  // Everyone may post and start topics in most channels: no lookup for them.
+  if (value === SystemGroupId.everyone && channelGroupSettings[name].allowEveryone) return true;
+  return holdsGroupSetting(sql, user, value, channelGroupSettings[name]);
+}
