@@ -1,7 +1,8 @@
-import type { GroupSettingValue } from '../../permissions/groupSettings';
+import { namesGroup, type GroupSettingValue } from '../../permissions/groupSettings';
 import { SystemGroupId } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import {
+  allStreams,
   channelGroupSettingColumns,
   type ChannelGroupSettingColumn,
   type StreamRow,
@@ -53,6 +54,21 @@ export function newChannelSettings(
 /** One of a channel's settings, from the JSON its row holds. */
 export const channelSettingOf = (stream: StreamRow, name: ChannelGroupSettingColumn) =>
   JSON.parse(stream[name]) as GroupSettingValue;
+
+/** The active channels whose settings name `groupId`, each with those settings. */
+export function channelSettingsNaming(
+  sql: Sql,
+  groupId: number,
+): { channel_id: number; settings: ChannelGroupSettingColumn[] }[] {
+  return allStreams(sql)
+    .map((stream) => ({
+      channel_id: stream.id,
+      settings: channelGroupSettingColumns.filter((name) =>
+        namesGroup(channelSettingOf(stream, name), groupId),
+      ),
+    }))
+    .filter((objection) => objection.settings.length > 0);
+}
 
 /** Whether the channel's setting `name` names `user`. */
 export function mayInChannel(

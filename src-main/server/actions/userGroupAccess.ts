@@ -5,6 +5,7 @@ import type { Sql } from '../store/sql';
 import { userGroupById, type UserGroupRow, type UserGroupSettingColumn } from '../store/userGroups';
 import { Role, type UserRow } from '../store/users';
 import { holdsGroupSetting, mayInRealm } from './groupPermission';
+import { channelSettingsNaming } from './channelGroupSettings';
 import { realmSettingsNaming } from './realmGroupSettings';
 import { groupSettingsNaming, userGroupSettingOf, userGroupSettings } from './userGroupSettings';
 
@@ -41,13 +42,15 @@ export function accessGroupFor(
 /**
  * As Zulip refuses to deactivate a group a permission names (Zulip 10 put
  * deactivation in deletion's place): the permission would lose its holders.
- * The objections say which settings name it, the organization's and groups'.
+ * The objections say which settings name it: the organization's, active
+ * channels' (an archived channel's permissions no longer matter) and groups'.
  */
 export function checkGroupNotInUse(sql: Sql, groupId: number): void {
   const realm = getRealm(sql);
   const realmSettings = realm ? realmSettingsNaming(realm, groupId) : [];
   const objections = [
     ...(realmSettings.length > 0 ? [{ type: 'realm', settings: realmSettings }] : []),
+    ...channelSettingsNaming(sql, groupId).map((named) => ({ type: 'channel', ...named })),
     ...groupSettingsNaming(sql, groupId).map((named) => ({ type: 'user_group', ...named })),
   ];
   if (objections.length === 0) return;
