@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupSettingValue } from '../../src-main/permissions/groupSettings';
 import { readerMay, type ReaderPermissions } from '../../src-main/permissions/readerPermissions';
 import { mayInRealm } from '../../src-main/server/actions/groupPermission';
-import {
-  realmGroupSettings,
-  type SettingRules,
-} from '../../src-main/server/actions/realmGroupSettings';
+import type { SettingRules } from '../../src-main/server/actions/groupSettingChange';
+import { realmGroupSettings } from '../../src-main/server/actions/realmGroupSettings';
 import type { RealmGroupSettingColumn } from '../../src-main/server/store/realm';
 import { Sql } from '../../src-main/server/store/sql';
 import { userById } from '../../src-main/server/store/users';
 import type { InitialState } from '../../src-main/wire/registerState';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { makeGroup } from '../helpers/userGroups';
 
 // Each organization permission the window offers, and the group setting
 // the host decides the same action by.
@@ -73,21 +72,9 @@ describe('the host and the window decide every organization permission alike', (
       ['a member of a group inside a group', await named('bob')],
       ['a guest', await named('guest', 600)],
     ];
-    const groupOf = async (name: string, memberIds: number[]) => {
-      await org.api(org.owner)('POST', '/user_groups/create', {
-        name,
-        description: '',
-        members: memberIds,
-      });
-      const groups = (await org.api(org.owner)('GET', '/user_groups')).json.user_groups as {
-        id: number;
-        name: string;
-      }[];
-      return groups.find((group) => group.name === name)?.id ?? -1;
-    };
     const bob = people[4]?.[1];
-    inner = await groupOf('inner', bob ? [bob.id] : []);
-    outer = await groupOf('outer', []);
+    inner = await makeGroup(org, 'inner', bob ? [bob.id] : []);
+    outer = await makeGroup(org, 'outer', []);
     await org.api(org.owner)('POST', `/user_groups/${outer}/subgroups`, { add: [inner] });
     sql = new Sql(join(org.dataDir, 'hearth.sqlite3'));
   });

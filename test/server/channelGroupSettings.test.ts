@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { makeGroup } from '../helpers/userGroups';
 
 const administrators = 2;
 const moderators = 3;
@@ -152,20 +153,11 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
   });
 
   it('will not delete a group a channel setting names', async () => {
-    await org.api(org.owner)('POST', '/user_groups/create', {
-      name: 'posters',
-      description: '',
-      members: [carol.id],
-    });
-    const groups = (await org.api(org.owner)('GET', '/user_groups')).json.user_groups as {
-      id: number;
-      name: string;
-    }[];
-    const posters = groups.find((group) => group.name === 'posters')?.id;
+    const posters = await makeGroup(org, 'posters', [carol.id]);
     await create(org.owner, 'board');
     const board = (await channel('board')).stream_id;
     await update(org.owner, board, { can_send_message_group: { new: posters } });
-    expect((await org.api(org.owner)('DELETE', `/user_groups/${String(posters)}`)).json).toEqual({
+    expect((await org.api(org.owner)('DELETE', `/user_groups/${posters}`)).json).toEqual({
       result: 'error',
       code: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
       msg: 'Cannot deactivate user group in use.',
@@ -173,9 +165,9 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
     });
     // Once the channel is archived its permissions no longer hold anyone.
     await org.api(org.owner)('DELETE', `/streams/${String(board)}`);
-    expect(
-      (await org.api(org.owner)('DELETE', `/user_groups/${String(posters)}`)).json.result,
-    ).toBe('success');
+    expect((await org.api(org.owner)('DELETE', `/user_groups/${posters}`)).json.result).toBe(
+      'success',
+    );
   });
 
   it('refuses what Zulip refuses, and hides a private channel one cannot see', async () => {

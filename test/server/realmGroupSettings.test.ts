@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { makeGroup } from '../helpers/userGroups';
 
 // The system groups every Hearth organization has, by ID.
 const owners = 1;
@@ -37,20 +38,6 @@ describe("the organization's group settings (Zulip 12's permissions)", () => {
     Object.entries(registered).filter(([key]) => key.endsWith('_group') || key.endsWith('_groups'));
   const patch = (user: TestUser, params: Record<string, unknown>) =>
     org.api(user)('PATCH', '/realm', params);
-  const createGroup = async (name: string, memberIds: number[]): Promise<number> => {
-    await org.api(org.owner)('POST', '/user_groups/create', {
-      name,
-      description: '',
-      members: memberIds,
-    });
-    const groups = (await org.api(org.owner)('GET', '/user_groups')).json.user_groups as {
-      id: number;
-      name: string;
-    }[];
-    const group = groups.find((candidate) => candidate.name === name);
-    if (!group) throw new Error(`group ${name} was not created`);
-    return group.id;
-  };
   const deleteOwn = async (user: TestUser) => {
     const id = await org.sendStream(user, 'hall', 'deleting', 'mine');
     return org.api(user)('DELETE', `/messages/${id}`);
@@ -118,9 +105,9 @@ describe("the organization's group settings (Zulip 12's permissions)", () => {
   });
 
   it('decides through groups nested inside groups, and through an anonymous group', async () => {
-    const inner = await createGroup('deleters-inner', [carol.id]);
-    const middle = await createGroup('deleters-middle', []);
-    const outer = await createGroup('deleters-outer', []);
+    const inner = await makeGroup(org, 'deleters-inner', [carol.id]);
+    const middle = await makeGroup(org, 'deleters-middle', []);
+    const outer = await makeGroup(org, 'deleters-outer', []);
     await org.api(org.owner)('POST', `/user_groups/${middle}/subgroups`, { add: [inner] });
     await org.api(org.owner)('POST', `/user_groups/${outer}/subgroups`, { add: [middle] });
     expect((await patch(admin, { can_delete_own_message_group: { new: outer } })).json.result).toBe(
@@ -251,8 +238,8 @@ describe("the organization's group settings (Zulip 12's permissions)", () => {
   });
 
   it('will not delete a group a setting names, itself or inside an anonymous group', async () => {
-    const named = await createGroup('mentioners', [carol.id]);
-    const inside = await createGroup('mentioners-too', [dave.id]);
+    const named = await makeGroup(org, 'mentioners', [carol.id]);
+    const inside = await makeGroup(org, 'mentioners-too', [dave.id]);
     await patch(org.owner, {
       can_mention_many_users_group: { new: named },
       can_summarize_topics_group: {

@@ -9,10 +9,7 @@ import {
 } from '../store/streams';
 import type { UserRow } from '../store/users';
 import { holdsGroupSetting } from './groupPermission';
-import type { SettingRules } from './realmGroupSettings';
-
-const open: SettingRules = { allowNobody: true, allowEveryone: true };
-const noGuests: SettingRules = { allowNobody: true, allowEveryone: false };
+import { noGuests, open, type SettingRules } from './groupSettingChange';
 
 /** Zulip 12.0's permissions of a channel, and what each may be set to. */
 export const channelGroupSettings: Record<ChannelGroupSettingColumn, SettingRules> = {

@@ -2,7 +2,8 @@ import { isInGroupSetting, type GroupSettingValue } from '../../permissions/grou
 import { heldSystemGroupIds } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import { Role, type UserRow } from '../store/users';
-import { realmGroupSetting, realmGroupSettings, type SettingRules } from './realmGroupSettings';
+import type { SettingRules } from './groupSettingChange';
+import { realmGroupSetting, realmGroupSettings } from './realmGroupSettings';
 import type { RealmGroupSettingColumn } from '../store/realm';
 
 /**

@@ -5,7 +5,27 @@ import { isSystemGroupId, systemGroupName, SystemGroupId } from '../queries/syst
 import type { Sql } from '../store/sql';
 import { userGroupById } from '../store/userGroups';
 import { usersByIds } from '../store/users';
-import type { SettingRules } from './realmGroupSettings';
+
+/**
+ * What a group setting may be set to, as Zulip's GroupPermissionSetting
+ * says: whether "nobody" and "everyone" (guests included) are allowed,
+ * whether only a system group is, and which system groups if only some.
+ */
+export interface SettingRules {
+  allowNobody: boolean;
+  allowEveryone: boolean;
+  requireSystemGroup?: boolean;
+  allowedSystemGroups?: readonly number[];
+  /** Changed by organization owners alone (Zulip's OrganizationOwnerRequiredError). */
+  ownersOnly?: boolean;
+}
+
+/** A setting anyone may hold, guests included, and that may name nobody. */
+export const open: SettingRules = { allowNobody: true, allowEveryone: true };
+/** A setting no guest holds (Zulip's allow_everyone_group false). */
+export const noGuests: SettingRules = { allowNobody: true, allowEveryone: false };
+/** A setting no guest holds that must name someone. */
+export const someone: SettingRules = { allowNobody: false, allowEveryone: false };
 
 /** A group-setting value as a request gives it. */
 export const groupSettingValue = z.union([

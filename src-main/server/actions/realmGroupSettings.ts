@@ -7,26 +7,9 @@ import {
   type RealmRow,
 } from '../store/realm';
 import type { Sql } from '../store/sql';
-
-/**
- * What a group setting may be set to, as Zulip's GroupPermissionSetting
- * says: whether "nobody" and "everyone" (guests included) are allowed,
- * whether only a system group is, and which system groups if only some.
- */
-export interface SettingRules {
-  allowNobody: boolean;
-  allowEveryone: boolean;
-  requireSystemGroup?: boolean;
-  allowedSystemGroups?: readonly number[];
-  /** Changed by organization owners alone (Zulip's OrganizationOwnerRequiredError). */
-  ownersOnly?: boolean;
-}
+import { noGuests, open, someone, type SettingRules } from './groupSettingChange';
 
 const { owners, administrators, moderators, members, everyone } = SystemGroupId;
-
-const open: SettingRules = { allowNobody: true, allowEveryone: true };
-const noGuests: SettingRules = { allowNobody: true, allowEveryone: false };
-const someone: SettingRules = { allowNobody: false, allowEveryone: false };
 
 /** Zulip 12.0's organization permissions, each a group setting, and what each may be set to. */
 export const realmGroupSettings: Record<RealmGroupSettingColumn, SettingRules> = {

@@ -7,10 +7,7 @@ import {
   type UserGroupRow,
   type UserGroupSettingColumn,
 } from '../store/userGroups';
-import type { SettingRules } from './realmGroupSettings';
-
-const open: SettingRules = { allowNobody: true, allowEveryone: true };
-const noGuests: SettingRules = { allowNobody: true, allowEveryone: false };
+import { noGuests, open, type SettingRules } from './groupSettingChange';
 
 /** Zulip 12.0's permissions of a user group, and what each may be set to. */
 export const userGroupSettings: Record<UserGroupSettingColumn, SettingRules> = {
