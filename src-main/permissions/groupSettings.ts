@@ -12,6 +12,9 @@ export type GroupMembership = Pick<UserGroup, 'id' | 'members' | 'direct_subgrou
   name?: string;
 };
 
+/** The value that names no one: Zulip's role:nobody, before a server has that group. */
+export const nobody: GroupSettingValue = { direct_members: [], direct_subgroups: [] };
+
 /** Whether `value` has the shape of a group-setting value, for state read from a server. */
 export function isGroupSettingValue(value: unknown): value is GroupSettingValue {
   if (typeof value === 'number') return Number.isInteger(value);

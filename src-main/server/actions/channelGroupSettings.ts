@@ -1,4 +1,4 @@
-import { namesGroup, type GroupSettingValue } from '../../permissions/groupSettings';
+import { namesGroup, nobody, type GroupSettingValue } from '../../permissions/groupSettings';
 import { SystemGroupId } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import {
@@ -25,8 +25,6 @@ export const channelGroupSettings: Record<ChannelGroupSettingColumn, SettingRule
   can_send_message_group: open,
   can_subscribe_group: noGuests,
 };
-
-const nobody: GroupSettingValue = { direct_members: [], direct_subgroups: [] };
 
 /**
  * Zulip's defaults for a channel someone makes: its maker administers it,

@@ -61,6 +61,17 @@ function canonical(value: GroupSettingValue): GroupSettingValue {
   return { direct_members: members, direct_subgroups: subgroups };
 }
 
+/** Settings as a row keeps them: each value as its JSON. */
+export const storedSettings = <N extends string>(
+  settings: Record<N, GroupSettingValue>,
+): Record<N, string> =>
+  Object.fromEntries(
+    Object.entries<GroupSettingValue>(settings).map(([name, value]) => [
+      name,
+      JSON.stringify(value),
+    ]),
+  ) as Record<N, string>;
+
 /** Whether two values name the same people and groups. */
 export const sameGroupSetting = (a: GroupSettingValue, b: GroupSettingValue): boolean =>
   JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));

@@ -1,11 +1,9 @@
-import type { GroupSettingValue } from '../../permissions/groupSettings';
+import { nobody, type GroupSettingValue } from '../../permissions/groupSettings';
 import { SystemGroupId } from '../queries/systemGroups';
 import { BotCreationPolicy } from './botAccess';
 import { Policy } from '../../permissions/rolePolicies';
 import type { RealmGroupSettingColumn, RealmRow } from '../store/realm';
 import { groupSettingOf } from './realmGroupSettings';
-
-const nobody: GroupSettingValue = { direct_members: [], direct_subgroups: [] };
 
 // Zulip's own migrations from each role policy to its system group.
 const groupOfPolicy: Record<number, GroupSettingValue> = {

@@ -25,7 +25,7 @@ import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
 import { channelGroupSettings, newChannelSettings } from './channelGroupSettings';
 import { streamColor } from './colors';
-import { checkGroupSettingValue } from './groupSettingChange';
+import { checkGroupSettingValue, storedSettings } from './groupSettingChange';
 import { mayInRealm } from './groupPermission';
 import { sendMessage } from './sendMessage';
 import { canAccessStream } from '../queries/streamAccess';
@@ -178,9 +178,7 @@ function createStream(
       : true,
     dateCreated: Math.floor(Date.now() / 1000),
     creatorId: actor.id,
-    settings: Object.fromEntries(
-      Object.entries(settings).map(([name, value]) => [name, JSON.stringify(value)]),
-    ) as Record<ChannelGroupSettingColumn, string>,
+    settings: storedSettings(settings),
   });
   insertRecipient(sql, RecipientType.stream, streamId);
   const created = streamById(sql, streamId);

@@ -8,6 +8,7 @@ import {
   realmGroupSettingColumns,
   setRealmSettings,
   type RealmGroupSettingColumn,
+  type RealmRow,
   type RealmSettingColumn,
 } from '../store/realm';
 import type { Sql } from '../store/sql';
@@ -25,7 +26,7 @@ import {
   legacyRealmPolicies,
   type LegacyRealmPolicy,
 } from './legacyRealmPolicies';
-import { groupSettingOf, realmGroupSetting, realmGroupSettings } from './realmGroupSettings';
+import { groupSettingOf, realmGroupSettings } from './realmGroupSettings';
 
 /** A setting's new value as PATCH /realm gives it; null is Zulip's "unlimited" time limit. */
 type SettingValue = string | number | boolean | null;
@@ -66,6 +67,7 @@ const isLegacyPolicy = (property: string): property is LegacyRealmPolicy | 'bot_
 /** The group settings a request sets, through its own parameters or Zulip 7.0's role policies. */
 function wantedGroupSettings(
   sql: Sql,
+  realm: RealmRow,
   user: UserRow,
   changes: RealmChanges,
 ): Map<RealmGroupSettingColumn, GroupSettingValue> {
@@ -87,7 +89,7 @@ function wantedGroupSettings(
     if (rules.ownersOnly === true && user.role !== Role.owner) {
       throw errors.unauthorizedPrincipal('Must be an organization owner');
     }
-    const value = checkGroupSettingChange(sql, name, change, realmGroupSetting(sql, name), rules);
+    const value = checkGroupSettingChange(sql, name, change, groupSettingOf(realm, name), rules);
     if (value !== null) wanted.set(name, value);
   }
   return wanted;
@@ -120,7 +122,7 @@ export function updateRealm(
     const changed: Record<string, unknown> = {};
     const notices: PlainNotice[] = [];
     const policiesBefore = legacyPolicySnapshot(realm);
-    const groupSettings = wantedGroupSettings(sql, user, changes);
+    const groupSettings = wantedGroupSettings(sql, realm, user, changes);
     for (const [property, value] of Object.entries(changes)) {
       if (value === undefined || property in realmGroupSettings) continue;
       if (isLegacyPolicy(property)) continue;

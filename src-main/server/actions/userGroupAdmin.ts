@@ -27,6 +27,7 @@ import type { GroupSettingValue } from '../../permissions/groupSettings';
 import {
   checkGroupSettingChange,
   checkGroupSettingValue,
+  storedSettings,
   type GroupSettingChange,
 } from './groupSettingChange';
 import { accessGroupFor, checkGroupNotInUse, checkMayCreateGroup } from './userGroupAccess';
@@ -92,9 +93,7 @@ export function createUserGroup(
       description: request.description,
       creatorId: user.id,
       dateCreated: Math.floor(Date.now() / 1000),
-      settings: Object.fromEntries(
-        Object.entries(settings).map(([setting, value]) => [setting, JSON.stringify(value)]),
-      ) as Record<UserGroupSettingColumn, string>,
+      settings: storedSettings(settings),
     });
     addUserGroupMembers(sql, id, members);
     const row = userGroupById(sql, id);

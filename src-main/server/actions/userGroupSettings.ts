@@ -1,4 +1,4 @@
-import { namesGroup, type GroupSettingValue } from '../../permissions/groupSettings';
+import { namesGroup, nobody, type GroupSettingValue } from '../../permissions/groupSettings';
 import { SystemGroupId } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import {
@@ -18,8 +18,6 @@ export const userGroupSettings: Record<UserGroupSettingColumn, SettingRules> = {
   can_mention_group: open,
   can_remove_members_group: noGuests,
 };
-
-const nobody: GroupSettingValue = { direct_members: [], direct_subgroups: [] };
 
 /**
  * Zulip's defaults for a group someone makes: its maker manages it and adds

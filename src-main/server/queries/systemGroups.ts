@@ -1,3 +1,4 @@
+import { nobody } from '../../permissions/groupSettings';
 import type { UserGroup } from '../../wire';
 import type { Sql } from '../store/sql';
 import { allUsers, Role } from '../store/users';
@@ -112,8 +113,6 @@ export function userGroupsState(sql: Sql): UserGroup[] {
     ),
   ];
 }
-
-const nobody = { direct_members: [], direct_subgroups: [] };
 
 // A group's own permissions as its row keeps them; a system group's, which
 // follow roles, name nobody.
