@@ -25,6 +25,7 @@ import { measureProfileRates, measureRateLimitCost } from './rates';
 import { readRounds, type ReadResult } from './reads';
 import { PAGE_SIZE } from './clients';
 import { loadAverage, log, machineLine, printFigures } from './report';
+import { measureNestedGroupSends } from './nestedGroups';
 import { measureSends, type SendPlan } from './sends';
 import { measureOverTls } from './overTls';
 import { readSetup } from './setup';
@@ -170,7 +171,7 @@ async function main(): Promise<void> {
       bundleEntry('bench/server/bareJsonServer.ts'),
       bundleEntry('bench/server/bareSendServer.ts'),
     ]);
-    const { narrows, senders } = readSetup(database, manifest);
+    const { narrows, senders, owner } = readSetup(database, manifest);
     log(`${senders.length} clients, each signed in as its own user`);
     for (const { word, matches } of narrows.searchWords) {
       log(`search word '${word}' matches ${matches.toLocaleString('en')} messages`);
@@ -220,6 +221,23 @@ async function main(): Promise<void> {
     );
     await Promise.all([unlimited.stop(), limited.stop()]);
 
+    // A host of its own: half the clients become administrators for it.
+    const grouped = await startAlike('groups', ['--no-rate-limits']);
+    await settle(3000);
+    const nestedGroups = await phase(
+      'POST /messages through nested groups and as administrators',
+      () =>
+        measureNestedGroupSends(
+          grouped.url,
+          owner,
+          senders,
+          manifest.sampleContents,
+          ROUNDS,
+          SEND_ROUND_SECONDS,
+        ),
+    );
+    await grouped.stop();
+
     const reads = await readAll(host.url, narrows.cases, phase);
 
     const bareSend = await start(bareSendScript, [
@@ -268,6 +286,7 @@ async function main(): Promise<void> {
       reads,
       profile,
       rateLimits,
+      nestedGroups,
       tls,
       steadyPerSecond: STEADY_PER_SECOND,
       rss: { hostIdle, bareIdle, hostAfterSends },

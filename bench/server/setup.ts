@@ -7,6 +7,8 @@ export interface BenchSetup {
   narrows: NarrowTargets;
   /** The send stream's subscribers: the 50 clients. */
   senders: Credentials[];
+  /** The organization's first owner, who sets up what a figure needs. */
+  owner: Credentials;
 }
 
 /** Reads who the clients are and what they will ask for, before any server opens the database. */
@@ -22,7 +24,14 @@ export function readSetup(databasePath: string, manifest: OrgManifest): BenchSet
       )
       .pluck()
       .all(manifest.sendStream) as number[];
-    return { narrows: narrowTargets(db, manifest), senders: credentialsOf(db, senderIds) };
+    const ownerId = db
+      .prepare('SELECT id FROM users WHERE role = 100 ORDER BY id LIMIT 1')
+      .pluck()
+      .get();
+    if (typeof ownerId !== 'number') throw new Error('the organization has no owner');
+    const [owner] = credentialsOf(db, [ownerId]);
+    if (!owner) throw new Error('the owner has no credentials');
+    return { narrows: narrowTargets(db, manifest), senders: credentialsOf(db, senderIds), owner };
   } finally {
     db.close();
   }

@@ -251,6 +251,12 @@ describe('zulip-js against a Hearth host', () => {
 
   it('moves a message to another stream and archives a stream, as an administrator', async () => {
     const id = await sendToDesign(asAlice, 'moving', 'on the move');
+    // Alice made #design, so she administers it, moves out included, until she no longer does.
+    const design = (await asAlice.streams.getStreamId('design')).stream_id as number;
+    const nobody = { direct_members: [], direct_subgroups: [] };
+    await org.api(org.owner)('PATCH', `/streams/${design}`, {
+      can_administer_channel_group: { new: nobody },
+    });
     // Made by the owner: who makes a channel administers it, archiving included.
     await org.subscribe(org.owner, 'shelf');
     await org.subscribe(alice, 'shelf');

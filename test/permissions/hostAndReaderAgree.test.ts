@@ -1,13 +1,32 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupSettingValue } from '../../src-main/permissions/groupSettings';
-import { readerMay, type ReaderPermissions } from '../../src-main/permissions/readerPermissions';
+import {
+  channelPermissionsOf,
+  readerMay,
+  type ChannelPermissions,
+  type ReaderPermissions,
+} from '../../src-main/permissions/readerPermissions';
+import {
+  channelGroupSettings,
+  mayInChannel,
+} from '../../src-main/server/actions/channelGroupSettings';
+import {
+  administersChannel,
+  mayInRealmOrChannel,
+  type ChannelGrant,
+} from '../../src-main/server/actions/channelPermission';
 import { mayInRealm } from '../../src-main/server/actions/groupPermission';
 import type { SettingRules } from '../../src-main/server/actions/groupSettingChange';
 import { realmGroupSettings } from '../../src-main/server/actions/realmGroupSettings';
 import type { RealmGroupSettingColumn } from '../../src-main/server/store/realm';
 import { Sql } from '../../src-main/server/store/sql';
-import { userById } from '../../src-main/server/store/users';
+import {
+  streamById,
+  type ChannelGroupSettingColumn,
+  type StreamRow,
+} from '../../src-main/server/store/streams';
+import { userById, type UserRow } from '../../src-main/server/store/users';
 import type { InitialState } from '../../src-main/wire/registerState';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { makeGroup } from '../helpers/userGroups';
@@ -32,6 +51,28 @@ const actions: [keyof ReaderPermissions, RealmGroupSettingColumn][] = [
   ['manageAllGroups', 'can_manage_all_groups'],
   ['createBots', 'can_create_bots_group'],
   ['createWriteOnlyBots', 'can_create_write_only_bots_group'],
+];
+
+// Each channel permission the window offers, the channel setting it rests
+// on, and how the host decides the same action.
+type HostDecision = (sql: Sql, user: UserRow, stream: StreamRow) => boolean;
+const inChannel =
+  (name: ChannelGroupSettingColumn): HostDecision =>
+  (sql, user, stream) =>
+    mayInChannel(sql, user, stream, name);
+const orChannel =
+  (action: ChannelGrant): HostDecision =>
+  (sql, user, stream) =>
+    mayInRealmOrChannel(sql, user, stream, action);
+const channelActions: [keyof ChannelPermissions, ChannelGroupSettingColumn, HostDecision][] = [
+  ['send', 'can_send_message_group', inChannel('can_send_message_group')],
+  ['createTopic', 'can_create_topic_group', inChannel('can_create_topic_group')],
+  ['administer', 'can_administer_channel_group', administersChannel],
+  ['editTopic', 'can_move_messages_within_channel_group', orChannel('renameTopics')],
+  ['moveOut', 'can_move_messages_out_of_channel_group', orChannel('moveOut')],
+  ['resolveTopic', 'can_resolve_topics_group', orChannel('resolveTopics')],
+  ['deleteAny', 'can_delete_any_message_group', orChannel('deleteAny')],
+  ['deleteOwn', 'can_delete_own_message_group', orChannel('deleteOwn')],
 ];
 
 const moderators = 3;
@@ -126,5 +167,61 @@ describe('the host and the window decide every organization permission alike', (
     expect(disagreements).toEqual([]);
     // Every action under every kind it may take, for six people.
     expect(decided).toBeGreaterThan(actions.length * 4 * people.length);
+  });
+
+  it("for each kind of value of a channel's settings, for each person", async () => {
+    // The organization grants nothing of its own, so that the channel's settings decide.
+    // (The test before leaves channel creation to nobody; the owner makes this one.)
+    const realmNobody = Object.fromEntries(
+      [
+        'can_move_messages_between_topics_group',
+        'can_move_messages_between_channels_group',
+        'can_resolve_topics_group',
+        'can_delete_any_message_group',
+        'can_delete_own_message_group',
+      ].map((name) => [name, { new: nobody }]),
+    );
+    const realm = { ...realmNobody, can_create_public_channel_group: { new: members } };
+    expect((await org.api(org.owner)('PATCH', '/realm', realm)).json.result).toBe('success');
+    const made = await org.api(org.owner)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'agreement' }],
+      principals: people.map(([, person]) => person.id),
+    });
+    expect(made.json.result).toBe('success');
+    const channelId = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'agreement' }))
+      .json.stream_id as number;
+    const disagreements: string[] = [];
+    let decided = 0;
+    for (const [kind, value] of kinds()) {
+      const settings = channelActions.filter(([, name]) =>
+        allowed(channelGroupSettings[name], value),
+      );
+      const patch = Object.fromEntries(settings.map(([, name]) => [name, { new: value }]));
+      const changed = await org.api(org.owner)('PATCH', `/streams/${channelId}`, patch);
+      expect(changed.json.result, `${kind}: ${JSON.stringify(changed.json)}`).toBe('success');
+      const stream = streamById(sql, channelId);
+      if (!stream) throw new Error('the channel is not in the database');
+      for (const [who, person] of people) {
+        const registered = (
+          await org.api(person)('POST', '/register', {
+            fetch_event_types: ['realm', 'realm_user', 'realm_user_groups', 'subscription'],
+          })
+        ).json as InitialState;
+        const window = channelPermissionsOf({ ...registered, zulip_feature_level: 498 })(channelId);
+        const row = userById(sql, person.id);
+        if (!row) throw new Error(`${who} is not in the database`);
+        for (const [action, name, host] of settings) {
+          const hostMay = host(sql, row, stream);
+          decided += 1;
+          if (hostMay !== window[action]) {
+            disagreements.push(
+              `${name} = ${kind}, ${who}: host ${hostMay}, window ${window[action]}`,
+            );
+          }
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
+    expect(decided).toBeGreaterThan(channelActions.length * 4 * people.length);
   });
 });

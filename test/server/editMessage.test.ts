@@ -82,6 +82,13 @@ describe('editing messages (PATCH /messages/{id})', () => {
     for (const user of [alice, bob, mod]) await org.subscribe(user, 'kitchen');
     kitchenId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'kitchen' })).json
       .stream_id;
+    // Alice made the channel, so she would administer it, moves included: the
+    // tests here are of the organization's rules, so nobody administers it.
+    const nobody = { direct_members: [], direct_subgroups: [] };
+    const handedOver = await org.api(org.owner)('PATCH', `/streams/${kitchenId}`, {
+      can_administer_channel_group: { new: nobody },
+    });
+    expect(handedOver.json.result).toBe('success');
   });
   afterAll(async () => {
     db.close();

@@ -64,6 +64,19 @@ const sweptSnippetId = async ({ org }: Fixture): Promise<number> =>
   (await org.api(org.owner)('POST', '/saved_snippets', { title: fresh('s'), content: 'swept' }))
     .json.saved_snippet_id as number;
 
+const sweptFolderId = async ({ org }: Fixture): Promise<number> =>
+  (
+    await org.api(org.owner)('POST', '/channel_folders/create', {
+      name: fresh('Folder '),
+      description: '',
+    })
+  ).json.channel_folder_id as number;
+const everyFolderId = async ({ org }: Fixture): Promise<number[]> =>
+  (
+    (await org.api(org.owner)('GET', '/channel_folders', { include_archived: true })).json
+      .channel_folders as { id: number }[]
+  ).map((folder) => folder.id);
+
 const sweptLinkifier = {
   pattern: '#(?P<id>[0-9]+)',
   url_template: 'https://sweep.example.com/{id}',
@@ -473,6 +486,15 @@ const validCalls: Record<string, ValidCall> = {
   }),
   'DELETE /saved_snippets/:saved_snippet_id': async (f) => ({
     saved_snippet_id: String(await sweptSnippetId(f)),
+  }),
+  'GET /channel_folders': () => ({ include_archived: 'true' }),
+  'POST /channel_folders/create': () => ({ name: fresh('Folder '), description: 'swept folder' }),
+  'PATCH /channel_folders': async (f) => ({ order: JSON.stringify(await everyFolderId(f)) }),
+  'PATCH /channel_folders/:channel_folder_id': async (f) => ({
+    channel_folder_id: String(await sweptFolderId(f)),
+    name: fresh('Folder '),
+    description: 'swept again',
+    is_archived: 'false',
   }),
   'GET /scheduled_messages': () => ({}),
   'POST /scheduled_messages': sweptScheduled,

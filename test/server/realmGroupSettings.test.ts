@@ -23,6 +23,8 @@ describe("the organization's group settings (Zulip 12's permissions)", () => {
     carol = await org.user('carol');
     dave = await org.user('dave');
     guest = await org.user('guest');
+    // The owner makes the channel: its maker would administer it, moves and all.
+    await org.subscribe(org.owner, 'hall');
     await org.subscribe(carol, 'hall');
     await org.subscribe(dave, 'hall');
     await org.subscribe(guest, 'hall');
@@ -69,6 +71,61 @@ describe("the organization's group settings (Zulip 12's permissions)", () => {
       realm_move_messages_between_streams_policy: 2,
       realm_invite_to_realm_policy: 1,
       realm_bot_creation_policy: 1,
+      realm_private_message_policy: 1,
+      realm_wildcard_mention_policy: 1,
+    });
+  });
+
+  it('says in server_supported_permission_settings what each setting may hold and starts at', async () => {
+    const registered = await state();
+    const supported = registered.server_supported_permission_settings as Record<
+      'realm' | 'stream' | 'group',
+      Record<string, Record<string, unknown>>
+    >;
+    // Every group setting register reports has its entry, and an entry has every field.
+    const realmSettings = groupSettingsOf(registered).map(([key]) => key.replace(/^realm_/, ''));
+    expect(Object.keys(supported.realm).sort()).toEqual(realmSettings.sort());
+    for (const entry of Object.values(supported.realm)) {
+      expect(Object.keys(entry).sort()).toEqual([
+        'allow_everyone_group',
+        'allow_internet_group',
+        'allow_nobody_group',
+        'allowed_system_groups',
+        'default_for_system_groups',
+        'default_group_name',
+        'require_system_group',
+      ]);
+    }
+    expect(supported.realm.can_add_subscribers_group).toMatchObject({
+      allow_everyone_group: false,
+      allow_nobody_group: true,
+      default_group_name: 'role:members',
+      default_for_system_groups: null,
+      allowed_system_groups: [],
+    });
+    expect(supported.realm.can_create_web_public_channel_group).toMatchObject({
+      require_system_group: true,
+      default_group_name: 'role:owners',
+      allowed_system_groups: [
+        'role:moderators',
+        'role:administrators',
+        'role:owners',
+        'role:nobody',
+      ],
+    });
+    expect(supported.stream.can_administer_channel_group).toMatchObject({
+      allow_everyone_group: false,
+      default_group_name: 'channel_creator',
+    });
+    expect(supported.stream.can_send_message_group?.default_group_name).toBe('role:everyone');
+    expect(supported.stream.can_subscribe_group?.default_group_name).toBe('role:nobody');
+    expect(supported.group.can_manage_group).toMatchObject({
+      default_group_name: 'group_creator',
+      default_for_system_groups: 'role:nobody',
+    });
+    expect(supported.group.can_mention_group).toMatchObject({
+      default_group_name: 'role:everyone',
+      default_for_system_groups: 'role:everyone',
     });
   });
 

@@ -911,6 +911,53 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'making a channel folder',
+      covers: ['createChannelFolder'],
+      act: () =>
+        org.api(org.owner)('POST', '/channel_folders/create', {
+          name: 'Projects',
+          description: 'What we **build**',
+        }),
+    },
+    {
+      name: 'renaming, describing and archiving a channel folder',
+      covers: ['updateChannelFolder'],
+      act: async () => {
+        const made = await org.api(org.owner)('POST', '/channel_folders/create', {
+          name: 'Scratch',
+          description: '',
+        });
+        return org.api(org.owner)('PATCH', `/channel_folders/${made.json.channel_folder_id}`, {
+          name: 'Old scratch',
+          description: 'Kept for *later*',
+          is_archived: true,
+        });
+      },
+    },
+    {
+      name: 'putting the channel folders in another order',
+      covers: ['reorderChannelFolders'],
+      act: async () => {
+        const folders = (
+          await org.api(org.owner)('GET', '/channel_folders', { include_archived: true })
+        ).json.channel_folders as { id: number }[];
+        return org.api(org.owner)('PATCH', '/channel_folders', {
+          order: folders.map((folder) => folder.id).reverse(),
+        });
+      },
+    },
+    {
+      name: 'filing a channel in a folder',
+      covers: ['updateStream'],
+      act: async () => {
+        const folders = (await org.api(org.owner)('GET', '/channel_folders')).json
+          .channel_folders as { id: number }[];
+        const stream = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'design' }))
+          .json.stream_id as number;
+        return org.api(org.owner)('PATCH', `/streams/${stream}`, { folder_id: folders[0]?.id });
+      },
+    },
+    {
       name: "sending a message with someone's alert word",
       covers: ['sendMessage'],
       act: () => sendToDesign(alice, 'ops', 'Is the deploy done?'),

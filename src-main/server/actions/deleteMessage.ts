@@ -8,8 +8,7 @@ import type { Sql } from '../store/sql';
 import { streamById } from '../store/streams';
 import { userById, type UserRow } from '../store/users';
 import { deleteConversationMessages } from './deletedMessages';
-import { mayInChannel } from './channelGroupSettings';
-import { mayInRealm } from './groupPermission';
+import { mayInRealmOrChannel } from './channelPermission';
 
 /**
  * Zulip's validate_can_delete_message: those the organization's
@@ -22,15 +21,14 @@ import { mayInRealm } from './groupPermission';
 function checkMayDelete(sql: Sql, user: UserRow, message: ViewedMessageRow): void {
   const stream =
     message.recipient_type === RecipientType.stream
-      ? streamById(sql, message.recipient_type_id)
-      : undefined;
-  const may = (name: 'can_delete_any_message_group' | 'can_delete_own_message_group') =>
-    mayInRealm(sql, user, name) || (stream !== undefined && mayInChannel(sql, user, stream, name));
-  if (may('can_delete_any_message_group')) return;
+      ? (streamById(sql, message.recipient_type_id) ?? null)
+      : null;
+  const may = (action: 'deleteAny' | 'deleteOwn') => mayInRealmOrChannel(sql, user, stream, action);
+  if (may('deleteAny')) return;
   const realm = getRealm(sql);
   const sender = userById(sql, message.sender_id);
   const own = message.sender_id === user.id || sender?.bot_owner_id === user.id;
-  if (!realm || !own || !may('can_delete_own_message_group')) {
+  if (!realm || !own || !may('deleteOwn')) {
     throw errors.badRequest("You don't have permission to delete this message");
   }
   const limit = realm.message_content_delete_limit_seconds;

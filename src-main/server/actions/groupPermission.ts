@@ -1,5 +1,5 @@
 import { isInGroupSetting, type GroupSettingValue } from '../../permissions/groupSettings';
-import { heldSystemGroupIds } from '../queries/systemGroups';
+import { heldSystemGroupIds, isSystemGroupId } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import { Role, type UserRow } from '../store/users';
 import type { SettingRules } from './groupSettingChange';
@@ -39,6 +39,11 @@ export function holdsGroupSetting(
   rules: Pick<SettingRules, 'allowEveryone'>,
 ): boolean {
   if (!rules.allowEveryone && user.role === Role.guest) return false;
+  // A system group follows roles alone (Zulip's check_user_has_permission_by_role):
+  // most settings name one, and need no walk through the groups then.
+  if (typeof value === 'number' && isSystemGroupId(value)) {
+    return heldSystemGroupIds(user.role).includes(value);
+  }
   return isInGroupSetting(heldGroupIds(sql, user), value, user.id);
 }
 

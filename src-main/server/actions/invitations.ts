@@ -12,8 +12,9 @@ import {
   revokeInvite,
   type InviteRow,
 } from '../store/invites';
-import { streamById, type StreamRow } from '../store/streams';
+import { isDefaultStream, streamById, type StreamRow } from '../store/streams';
 import { adminIds, Role, type UserRow } from '../store/users';
+import { mayAddSubscribers } from './channelPermission';
 import { checkNewUser, createUser } from './createUser';
 import { mayInRealm } from './groupPermission';
 import { MIN_PASSWORD_LENGTH } from './credentials';
@@ -78,11 +79,17 @@ export function createMultiuseInvite(
   }
   const streams = invitation.streamIds.map((streamId) => {
     try {
-      return accessStreamById(sql, user, streamId).id;
+      return accessStreamById(sql, user, streamId);
     } catch {
       throw errors.badRequest(`Invalid stream ID ${streamId}. No invites were sent.`);
     }
   });
+  // Zulip's access_streams_for_invite: the new person is added to the
+  // channels as someone else would be, default channels aside.
+  const adding = streams.filter((stream) => !isDefaultStream(sql, stream.id));
+  if (adding.some((stream) => !mayAddSubscribers(sql, user, stream))) {
+    throw errors.badRequest('You do not have permission to subscribe other users to channels.');
+  }
   const created = now();
   const key = newKey();
   sql.transaction(() =>
@@ -90,7 +97,7 @@ export function createMultiuseInvite(
       key,
       invitedBy: user.id,
       invitedAs: invitation.invitedAs,
-      streamIds: streams,
+      streamIds: streams.map((stream) => stream.id),
       createdAt: created,
       expiresAt:
         invitation.expiresInMinutes === null ? null : created + invitation.expiresInMinutes * 60,

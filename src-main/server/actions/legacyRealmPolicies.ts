@@ -58,12 +58,12 @@ export function botSettingsOfPolicy(
 }
 
 // The role policies register gives clients of Zulip 7.0, each read from the
-// group setting that replaced it.
+// group setting that replaced it: for those PATCH /realm still takes, the
+// first of the settings it sets.
 const readPolicies: Record<string, RealmGroupSettingColumn> = {
-  edit_topic_policy: 'can_move_messages_between_topics_group',
-  delete_own_message_policy: 'can_delete_own_message_group',
-  invite_to_realm_policy: 'can_invite_users_group',
-  move_messages_between_streams_policy: 'can_move_messages_between_channels_group',
+  ...Object.fromEntries(
+    Object.entries(legacyRealmPolicies).map(([policy, [setting]]) => [policy, setting]),
+  ),
   add_custom_emoji_policy: 'can_add_custom_emoji_group',
   create_public_stream_policy: 'can_create_public_channel_group',
   create_private_stream_policy: 'can_create_private_channel_group',
@@ -72,9 +72,35 @@ const readPolicies: Record<string, RealmGroupSettingColumn> = {
   user_group_edit_policy: 'can_manage_all_groups',
 };
 
+// Zulip 7.0's WILDCARD_MENTION_POLICY_* for the groups its migration made of
+// them: its own numbering, in which 4 (stream administrators) is long gone.
+const wildcardPolicyOfGroup = new Map<unknown, number>([
+  [JSON.stringify(SystemGroupId.everyone), 1],
+  [JSON.stringify(SystemGroupId.members), 2],
+  [JSON.stringify(SystemGroupId.fullMembers), 3],
+  [JSON.stringify(SystemGroupId.administrators), 5],
+  [JSON.stringify(nobody), 6],
+  [JSON.stringify(SystemGroupId.moderators), 7],
+]);
+
+// Zulip 7.0's PRIVATE_MESSAGE_POLICY_*: 1 unlimited, 2 disabled.
+const privateMessagePolicyOf = (realm: RealmRow): number =>
+  JSON.stringify(groupSettingOf(realm, 'direct_message_permission_group')) ===
+  JSON.stringify(nobody)
+    ? 2
+    : 1;
+
 /** Every role policy a client of Zulip 7.0 reads, as the group settings now stand. */
 export function legacyPolicySnapshot(realm: RealmRow): Record<string, number> {
-  const snapshot: Record<string, number> = { bot_creation_policy: botCreationPolicyOf(realm) };
+  const snapshot: Record<string, number> = {
+    bot_creation_policy: botCreationPolicyOf(realm),
+    private_message_policy: privateMessagePolicyOf(realm),
+    // A group no 7.0 policy names reads as administrators only, the policy that promises least.
+    wildcard_mention_policy:
+      wildcardPolicyOfGroup.get(
+        JSON.stringify(groupSettingOf(realm, 'can_mention_many_users_group')),
+      ) ?? 5,
+  };
   for (const [policy, setting] of Object.entries(readPolicies)) {
     snapshot[policy] = rolePolicyOf(realm, setting);
   }

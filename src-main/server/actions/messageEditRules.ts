@@ -6,8 +6,7 @@ import type { Sql } from '../store/sql';
 import type { StreamRow } from '../store/streams';
 import { messagesInTopic, messagesInTopicReceivedBy } from '../store/topics';
 import { Role, type UserRow } from '../store/users';
-import { mayInChannel } from './channelGroupSettings';
-import { mayInRealm } from './groupPermission';
+import { mayInRealmOrChannel } from './channelPermission';
 import { RESOLVED_TOPIC_PREFIX } from './moveNotices';
 
 // Zulip allows 20 seconds past each limit: its web app offers an edit until
@@ -37,12 +36,17 @@ export function checkMayEditContent(
   }
 }
 
+/** Whether renaming topic `from` to `to` only marks it resolved or unresolved. */
+export const isResolveToggle = (from: string, to: string): boolean =>
+  to === RESOLVED_TOPIC_PREFIX + from || from === RESOLVED_TOPIC_PREFIX + to;
+
 // Since Zulip 7.0 (feature levels 159 and 162) the topic is governed by the
 // organization's setting alone, for the sender too and whether or not editing
 // is allowed, and only moderators and administrators are free of the time
 // limit. Marking a topic resolved or unresolved is can_resolve_topics_group's
 // (feature level 367); any other new name, can_move_messages_between_topics_group's;
-// the channel's own settings (levels 396 and 402) grant either too.
+// the channel's own settings (levels 396 and 402) grant either too, and its
+// administrators may rename its topics.
 export function checkMayEditTopic(
   sql: Sql,
   realm: RealmRow,
@@ -52,15 +56,8 @@ export function checkMayEditTopic(
   now: number,
 ): void {
   const { stream, topic } = where;
-  const resolving =
-    topic === RESOLVED_TOPIC_PREFIX + message.subject ||
-    message.subject === RESOLVED_TOPIC_PREFIX + topic;
-  const allowed = resolving
-    ? mayInRealm(sql, editor, 'can_resolve_topics_group') ||
-      (stream !== null && mayInChannel(sql, editor, stream, 'can_resolve_topics_group'))
-    : mayInRealm(sql, editor, 'can_move_messages_between_topics_group') ||
-      (stream !== null &&
-        mayInChannel(sql, editor, stream, 'can_move_messages_within_channel_group'));
+  const action = isResolveToggle(message.subject, topic) ? 'resolveTopics' : 'renameTopics';
+  const allowed = mayInRealmOrChannel(sql, editor, stream, action);
   if (!allowed) {
     throw errors.badRequest("You don't have permission to edit this message");
   }
@@ -86,9 +83,10 @@ interface MoveChanges {
 
 /**
  * Zulip 7.0's checks for a move to another stream (feature level 162): the
- * organization's can_move_messages_between_channels_group or the channel's
- * can_move_messages_out_of_channel_group (feature level 396), access to the stream
- * the message is in, and, for all but moderators, the time limit.
+ * organization's can_move_messages_between_channels_group, or the channel's
+ * administrators and can_move_messages_out_of_channel_group (feature level
+ * 396); access to the stream the message is in; and, for all but
+ * moderators, the time limit.
  */
 export function checkMayMoveBetweenStreams(
   sql: Sql,
@@ -98,10 +96,7 @@ export function checkMayMoveBetweenStreams(
   from: { stream: StreamRow; canAccess: boolean },
   now: number,
 ): void {
-  const allowed =
-    mayInRealm(sql, editor, 'can_move_messages_between_channels_group') ||
-    mayInChannel(sql, editor, from.stream, 'can_move_messages_out_of_channel_group');
-  if (!allowed) {
+  if (!mayInRealmOrChannel(sql, editor, from.stream, 'moveOut')) {
     throw errors.badRequest("You don't have permission to move this message");
   }
   if (!from.canAccess) {

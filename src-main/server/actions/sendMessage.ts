@@ -8,16 +8,11 @@ import { loadMessageSources, readerFlags, renderMessage } from '../shape/message
 import { clientIdFor } from '../store/clients';
 import { Flag } from '../store/flags';
 import { huddleIdByKey, huddleKey, insertHuddle } from '../store/huddles';
-import { insertMessage, viewedMessageById } from '../store/messages';
+import { hasSentTo, insertMessage, viewedMessageById } from '../store/messages';
 import { insertSubmessage } from '../store/submessages';
 import { mutingUserIds } from '../store/mutedUsers';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
-import {
-  postPolicyOfSendGroup,
-  sendGroupOfPostPolicy,
-  StreamPostPolicy,
-} from '../../permissions/rolePolicies';
 import { streamById, streamByName, type StreamRow } from '../store/streams';
 import { insertSubscription, isSubscribed, subscriberIds } from '../store/subscriptions';
 import { insertUserMessages } from '../store/userMessages';
@@ -25,7 +20,13 @@ import type { Sql } from '../store/sql';
 import { userByEmail, userById, type UserRow } from '../store/users';
 import { storeLookups } from '../queries/markdownLookups';
 import { canAccessStream } from '../queries/streamAccess';
-import { channelSettingOf, mayInChannel } from './channelGroupSettings';
+import {
+  checkMayCreateTopic,
+  checkMayDirectMessage,
+  checkMayMention,
+  checkMayPost,
+  haveWrittenToEachOther,
+} from './sendPermissions';
 import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
 import { announceClaims, claimAttachments } from './uploads';
 import { checkContent, checkTopic } from './validate';
@@ -60,25 +61,6 @@ function findStream(services: Services, stream: string | number): StreamRow {
   return found;
 }
 
-// Zulip 7.0's words for a refusal its stream_post_policy would have made.
-const postRefusals: Record<number, string> = {
-  [StreamPostPolicy.admins]: 'Only organization administrators can send to this stream.',
-  [StreamPostPolicy.moderators]:
-    'Only organization administrators and moderators can send to this stream.',
-  [StreamPostPolicy.fullMembers]: 'New members cannot send to this stream.',
-};
-
-// Zulip's check for can_send_message_group. A group a role policy names is
-// refused in Zulip 7.0's words, which the host's clients read; any other in
-// Zulip 12's.
-export function checkMayPost(sql: Sql, sender: UserRow, stream: StreamRow): void {
-  if (mayInChannel(sql, sender, stream, 'can_send_message_group')) return;
-  const sendGroup = channelSettingOf(stream, 'can_send_message_group');
-  const policy = postPolicyOfSendGroup(sendGroup);
-  const words = sendGroup === sendGroupOfPostPolicy(policy) ? postRefusals[policy] : undefined;
-  throw errors.badRequest(words ?? 'You do not have permission to post in this channel.');
-}
-
 // As Zulip's validate_sender_can_write_to_stream: whoever may access a stream
 // may write to it, and a bot may borrow its owner's subscription.
 function checkMayWrite(sql: Sql, sender: UserRow, stream: StreamRow): void {
@@ -102,6 +84,7 @@ function addressStream(
     checkMayPost(services.sql, sender, stream);
     checkMayWrite(sql, sender, stream);
   }
+  checkMayCreateTopic(sql, sender, stream, topic);
   const readers = new Set(subscriberIds(sql, stream.recipient_id));
   readers.add(sender.id);
   return { recipientId: stream.recipient_id, topic, stream, readers: [...readers] };
@@ -128,20 +111,28 @@ function addressPrivate(
 ): Addressed {
   if (destination.to.length === 0) throw errors.badRequest('Message must have recipients');
   const { sql } = services;
-  const others = destination.to.map((who) => findUser(services, who).id);
-  const readers = [...new Set([sender.id, ...others])].sort((a, b) => a - b);
+  const others = destination.to.map((who) => findUser(services, who));
+  const readers = [...new Set([sender.id, ...others.map((user) => user.id)])].sort((a, b) => a - b);
   if (readers.length <= 2) {
-    const other = readers.find((id) => id !== sender.id) ?? sender.id;
-    const recipient = recipientFor(sql, RecipientType.personal, other);
-    if (!recipient) throw new Error(`user ${other} has no personal recipient`);
+    const other = others.find((user) => user.id !== sender.id) ?? sender;
+    checkMayDirectMessage(sql, sender, others, () => haveWrittenToEachOther(sql, sender, other));
+    const recipient = recipientFor(sql, RecipientType.personal, other.id);
+    if (!recipient) throw new Error(`user ${other.id} has no personal recipient`);
     return { recipientId: recipient.id, topic: '', stream: null, readers };
   }
   const key = huddleKey(readers);
   const existing = huddleIdByKey(sql, key);
+  const existingRecipient =
+    existing === undefined ? undefined : recipientFor(sql, RecipientType.huddle, existing);
+  checkMayDirectMessage(
+    sql,
+    sender,
+    others,
+    () => existingRecipient !== undefined && hasSentTo(sql, existingRecipient.id),
+  );
   if (existing !== undefined) {
-    const recipient = recipientFor(sql, RecipientType.huddle, existing);
-    if (!recipient) throw new Error(`huddle ${existing} has no recipient`);
-    return { recipientId: recipient.id, topic: '', stream: null, readers };
+    if (!existingRecipient) throw new Error(`huddle ${existing} has no recipient`);
+    return { recipientId: existingRecipient.id, topic: '', stream: null, readers };
   }
   const recipientId = insertRecipient(sql, RecipientType.huddle, insertHuddle(sql, key));
   for (const userId of readers) insertSubscription(sql, { userId, recipientId, color: '' });
@@ -210,6 +201,7 @@ function storeMessage(
     request.destination,
     request.skipStreamAccessCheck,
   );
+  checkMayMention(sql, sender, addressed.stream, rendered);
   const privateBit = addressed.stream ? 0 : Flag.is_private;
   const mutedBy = mutingUserIds(sql, sender.id);
   const flags = flagsOnSend(addressed.readers, sender.id, privateBit, rendered, mutedBy);

@@ -16,7 +16,9 @@ import {
   type StreamRow,
 } from '../store/streams';
 import { allUsers, Role, type UserRow } from '../store/users';
-import { channelGroupSettings, channelSettingOf, mayInChannel } from './channelGroupSettings';
+import { channelGroupSettings, channelSettingOf } from './channelGroupSettings';
+import { administersChannel } from './channelPermission';
+import { accessChannelFolder } from './channelFolders';
 import {
   checkGroupSettingChange,
   sameGroupSetting,
@@ -35,6 +37,8 @@ export interface StreamUpdate {
   historyPublicToSubscribers?: boolean | undefined;
   /** Zulip 7.0's stream_post_policy, read as can_send_message_group. */
   streamPostPolicy?: number | undefined;
+  /** The channel folder to file it in (Zulip 11), null for none. */
+  folderId?: number | null | undefined;
   /** The channel's permissions to change, each as Zulip's {new, old}. */
   settings?: { [Setting in ChannelGroupSettingColumn]?: GroupSettingChange | undefined };
 }
@@ -45,8 +49,7 @@ export interface StreamUpdate {
 export function editableStream(services: Services, user: UserRow, streamId: number): StreamRow {
   const stream = streamById(services.sql, streamId);
   if (!stream) throw errors.badRequest('Invalid stream ID');
-  if (user.role <= Role.admin) return stream;
-  if (mayInChannel(services.sql, user, stream, 'can_administer_channel_group')) return stream;
+  if (administersChannel(services.sql, user, stream)) return stream;
   // A private channel one cannot see is not there, as a refusal would say it is.
   if (!canAccessStream(services.sql, user, stream)) throw errors.badRequest('Invalid stream ID');
   throw errors.unauthorizedPrincipal('Must be an organization administrator');
@@ -93,6 +96,10 @@ function plannedChanges(
     if (history !== (stream.history_public_to_subscribers === 1)) {
       changes.historyPublicToSubscribers = history;
     }
+  }
+  if (update.folderId !== undefined && update.folderId !== stream.folder_id) {
+    if (update.folderId !== null) accessChannelFolder(services.sql, update.folderId);
+    changes.folderId = update.folderId;
   }
   const settings: Partial<Record<ChannelGroupSettingColumn, string>> = {};
   if (update.streamPostPolicy !== undefined) {
@@ -146,6 +153,9 @@ function updateEvents(before: StreamRow, after: StreamRow, changes: StreamChange
       property: 'history_public_to_subscribers',
       value: after.history_public_to_subscribers === 1,
     });
+  }
+  if (changes.folderId !== undefined) {
+    events.push({ ...named, property: 'folder_id', value: after.folder_id });
   }
   const wire = { before: toWireStream(before), after: toWireStream(after) };
   for (const name of Object.keys(changes.settings ?? {})) {

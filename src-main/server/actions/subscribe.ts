@@ -24,6 +24,7 @@ import { activeNonGuestIds, adminIds, Role, type UserRow } from '../store/users'
 import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
 import { channelGroupSettings, newChannelSettings } from './channelGroupSettings';
+import { mayAddSubscribers } from './channelPermission';
 import { streamColor } from './colors';
 import { checkGroupSettingValue, storedSettings } from './groupSettingChange';
 import { mayInRealm } from './groupPermission';
@@ -104,11 +105,7 @@ export function subscribe(
     name: checkStreamName(stream.name),
     description: stream.description?.trim() ?? '',
   }));
-  // Zulip's check_can_add_subscribers, at the organization's level.
   const addsOthers = request.users.some((user) => user.id !== actor.id);
-  if (addsOthers && !mayInRealm(sql, actor, 'can_add_subscribers_group')) {
-    throw errors.badRequest('Insufficient permission');
-  }
   const fatal = request.authorizationErrorsFatal ?? true;
 
   const outcome = sql.transaction(() => {
@@ -131,6 +128,12 @@ export function subscribe(
     const [firstUnauthorized] = unauthorized;
     if (firstUnauthorized && fatal) {
       throw errors.badRequest(`Unable to access stream (${firstUnauthorized.name}).`);
+    }
+    // Zulip's filter_stream_authorization_for_adding_subscribers: whoever
+    // makes a channel may add anyone to it; an existing one asks its settings.
+    const existing = streams.filter((stream) => !created.includes(stream));
+    if (addsOthers && existing.some((stream) => !mayAddSubscribers(sql, actor, stream))) {
+      throw errors.badRequest('Insufficient permission');
     }
 
     const rows = addSubscriptionRows(sql, request.users, streams);

@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { streamByName, type StreamRow } from '../store/streams';
 import { deactivateSubscription } from '../store/subscriptions';
 import { subscriberWatchers } from '../queries/subscriberAccess';
+import { mayRemoveSubscribers } from './channelPermission';
 import { markStreamAsRead } from './markAsRead';
 import { toWireStream } from '../shape/streams';
 import { Role, type UserRow } from '../store/users';
@@ -13,8 +14,10 @@ export interface UnsubscribeResult {
   notRemoved: string[];
 }
 
+/** Takes `users` out of the named streams, as `actor` asked. */
 export function unsubscribe(
   services: Services,
+  actor: UserRow,
   streamNames: readonly string[],
   users: readonly UserRow[],
 ): UnsubscribeResult {
@@ -25,6 +28,10 @@ export function unsubscribe(
       if (!stream) throw errors.streamDoesNotExist(name);
       return stream;
     });
+    const removesOthers = users.some((user) => user.id !== actor.id);
+    if (removesOthers && streams.some((stream) => !mayRemoveSubscribers(sql, actor, stream))) {
+      throw errors.badRequest('Insufficient permission');
+    }
     const removed: string[] = [];
     const notRemoved: string[] = [];
     const left: { user: UserRow; stream: StreamRow }[] = [];

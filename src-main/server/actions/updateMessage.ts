@@ -25,6 +25,7 @@ import {
   checkMayEditTopic,
   checkMayMoveBetweenStreams,
   checkMayMoveWholeTopic,
+  isResolveToggle,
 } from './messageEditRules';
 import {
   announceLostAccess,
@@ -39,7 +40,7 @@ import {
   moveUserTopics,
   type MovedUserTopics,
 } from './moveUserTopics';
-import { checkMayPost } from './sendMessage';
+import { checkMayCreateTopic, checkMayMention, checkMayPost } from './sendPermissions';
 import { announceClaims, reclaimAttachments } from './uploads';
 import { checkContent, checkTopic } from './validate';
 
@@ -160,6 +161,13 @@ function planEdit(
       now,
     );
   }
+  // Zulip: a move starts its destination topic as a send would, unless it
+  // only marks the topic resolved or unresolved.
+  const target = topic ?? message.subject;
+  if ((topic !== null || newStream) && stream && !isResolveToggle(message.subject, target)) {
+    checkMayCreateTopic(sql, editor, newStream ?? stream, target);
+  }
+  if (content) checkMayMention(sql, editor, stream, content.rendered);
   return { message, stream, newStream, topic, content, propagateMode: request.propagateMode };
 }
 

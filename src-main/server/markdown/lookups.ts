@@ -55,6 +55,8 @@ export interface RenderedMessage {
   mentionedUserIds: ReadonlySet<number>;
   /** `@**all**`, `@**everyone**` or `@**stream**` outside quotes: `wildcard_mentioned`. */
   wildcardMentioned: boolean;
+  /** Groups mentioned outside quotes and not silently: each needs its can_mention_group. */
+  mentionedGroupIds: ReadonlySet<number>;
   isMeMessage: boolean;
   /** The path_ids of the uploads it links, which the message claims. */
   uploadPaths: ReadonlySet<string>;
@@ -67,6 +69,7 @@ export type RenderEnv = {
   lookups: MarkdownLookups;
   mentionedUserIds: Set<number>;
   wildcardMentioned: boolean;
+  mentionedGroupIds: Set<number>;
   uploadPaths: Set<string>;
 };
 

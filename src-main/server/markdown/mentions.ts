@@ -82,7 +82,9 @@ function collectMentions(state: StateCore): void {
       if (child.type === 'user_group_mention') {
         const meta = child.meta as GroupMentionMeta;
         if (quoteDepth > 0) meta.silent = true;
-        if (!meta.silent) for (const id of meta.memberIds) env.mentionedUserIds.add(id);
+        if (meta.silent) continue;
+        env.mentionedGroupIds.add(meta.groupId);
+        for (const id of meta.memberIds) env.mentionedUserIds.add(id);
         continue;
       }
       if (child.type !== 'user_mention') continue;

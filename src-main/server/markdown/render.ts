@@ -46,6 +46,7 @@ export function renderMessageContent(content: string, lookups: MarkdownLookups):
     lookups,
     mentionedUserIds: new Set(),
     wildcardMentioned: false,
+    mentionedGroupIds: new Set(),
     uploadPaths: new Set(),
   };
   const html = md.render(content, env).trimEnd();
@@ -53,6 +54,7 @@ export function renderMessageContent(content: string, lookups: MarkdownLookups):
     html,
     mentionedUserIds: env.mentionedUserIds,
     wildcardMentioned: env.wildcardMentioned,
+    mentionedGroupIds: env.mentionedGroupIds,
     // Zulip's status messages: the HTML keeps `/me`, clients replace it with the sender's name.
     isMeMessage: content.startsWith('/me '),
     uploadPaths: env.uploadPaths,

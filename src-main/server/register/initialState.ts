@@ -10,6 +10,7 @@ import { mutedTopicsState, userTopicsState } from '../actions/topicVisibility';
 import { userGroupsState } from '../queries/systemGroups';
 import { draftsOf } from '../store/drafts';
 import { savedSnippetsOf } from '../store/savedSnippets';
+import { channelFolders } from '../store/channelFolders';
 import { allLinkifiers, allPlaygrounds } from '../store/linkifiers';
 import { mutesOf } from '../store/mutedUsers';
 import { allRealmEmoji } from '../store/realmEmoji';
@@ -132,6 +133,10 @@ const fetchers: readonly Fetcher[] = [
   {
     types: ['saved_snippets'],
     fetch: ({ sql }, user) => ({ saved_snippets: savedSnippetsOf(sql, user.id) }),
+  },
+  {
+    types: ['channel_folders'],
+    fetch: ({ sql }) => ({ channel_folders: channelFolders(sql, true) }),
   },
   {
     types: ['realm_user_groups'],

@@ -4,8 +4,11 @@ import {
   PRESENCE_PING_INTERVAL_SECONDS,
 } from '../actions/presence';
 import { botDomain } from '../actions/botEmail';
-import { Policy } from '../../permissions/rolePolicies';
 import { legacyPolicySnapshot } from '../actions/legacyRealmPolicies';
+import {
+  MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH,
+  MAX_CHANNEL_FOLDER_NAME_LENGTH,
+} from '../actions/channelFolders';
 import { MAX_EMOJI_FILE_SIZE_MIB } from '../actions/realmEmoji';
 import { groupSettingOf } from '../actions/realmGroupSettings';
 import { MAX_ICON_FILE_SIZE_MIB } from '../actions/realmIcon';
@@ -14,6 +17,7 @@ import type { Services } from '../services';
 import { realmIconUrl } from '../shape/avatars';
 import { serverEmojiDataPath } from '../shape/serverEmojiData';
 import { getRealm, realmGroupSettingColumns, type RealmRow } from '../store/realm';
+import { supportedPermissionSettings } from './permissionSettings';
 
 // Zulip 7.0's realm settings for editing and moving messages.
 function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
@@ -53,14 +57,12 @@ const fixedRealmSettings = {
   realm_org_type: 0,
   realm_plan_type: 1,
   realm_presence_disabled: false,
-  realm_private_message_policy: 1,
   realm_push_notifications_enabled: false,
   realm_send_welcome_emails: false,
   realm_signup_notifications_stream_id: -1,
   realm_video_chat_provider: 0,
   realm_waiting_period_threshold: 0,
   realm_want_advertise_in_communities_directory: false,
-  realm_wildcard_mention_policy: Policy.everyone,
   realm_authentication_methods: { Email: true, Dev: false },
   realm_email_auth_enabled: true,
   realm_password_auth_enabled: true,
@@ -122,10 +124,13 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     max_stream_name_length: MAX_STREAM_NAME_LENGTH,
     max_topic_length: MAX_TOPIC_LENGTH,
     max_message_length: MAX_MESSAGE_BYTES,
+    max_channel_folder_name_length: MAX_CHANNEL_FOLDER_NAME_LENGTH,
+    max_channel_folder_description_length: MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH,
     server_emoji_data_url: `${realmUri()}${serverEmojiDataPath}`,
     realm_enable_read_receipts: realm?.enable_read_receipts !== 0,
     realm_default_language: realm?.default_language ?? 'en',
     ...editSettings(realm),
     ...(realm ? groupSettingsState(realm) : {}),
+    server_supported_permission_settings: supportedPermissionSettings(sql),
   };
 }

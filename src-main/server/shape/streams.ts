@@ -22,6 +22,7 @@ export function toWireStream(row: StreamRow): Stream {
     stream_post_policy: postPolicy,
     date_created: row.date_created,
     creator_id: row.creator_id,
+    folder_id: row.folder_id ?? null,
     ...settings,
     // Hearth keeps every message; null defers to the organization's -1 (forever).
     message_retention_days: null,

@@ -181,3 +181,14 @@ export function viewedMessageById(
     messageId,
   });
 }
+
+/** Whether anything was ever sent to the recipient, by `senderId` when given. */
+export function hasSentTo(sql: Sql, recipientId: number, senderId?: number): boolean {
+  const bySender = senderId === undefined ? '' : 'AND sender_id = :senderId';
+  return (
+    sql.get<{ found: number }>(
+      `SELECT 1 AS found FROM messages WHERE recipient_id = :recipientId ${bySender} LIMIT 1`,
+      senderId === undefined ? { recipientId } : { recipientId, senderId },
+    ) !== undefined
+  );
+}

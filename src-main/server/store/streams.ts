@@ -29,6 +29,8 @@ export interface StreamRow extends Record<ChannelGroupSettingColumn, string> {
   creator_id: number | null;
   /** Zulip's Stream.deactivated: archived, kept only for the messages it held. */
   deactivated: number;
+  /** The channel folder it is filed in, if any. */
+  folder_id: number | null;
   recipient_id: number;
 }
 
@@ -119,6 +121,8 @@ export interface StreamChanges {
   renderedDescription?: string;
   inviteOnly?: boolean;
   historyPublicToSubscribers?: boolean;
+  /** The folder to file it in; null takes it out of its folder. */
+  folderId?: number | null;
   /** Each changed setting's JSON value. */
   settings?: Partial<Record<ChannelGroupSettingColumn, string>>;
 }
@@ -135,6 +139,7 @@ export function updateStreamRow(sql: Sql, streamId: number, changes: StreamChang
         ? undefined
         : Number(changes.historyPublicToSubscribers),
     ],
+    ['folder_id', changes.folderId],
     ...Object.entries(changes.settings ?? {}),
   ];
   // Column names come from this list, never from the request.

@@ -63,6 +63,17 @@ export function subscriberIds(sql: Sql, recipientId: number): number[] {
     .map((row) => row.user_id);
 }
 
+/** How many active people are subscribed: Zulip's num_subscribers_for_stream_id. */
+export function activeSubscriberCount(sql: Sql, recipientId: number): number {
+  return (
+    sql.get<{ count: number }>(
+      `SELECT COUNT(*) AS count FROM subscriptions JOIN users ON users.id = subscriptions.user_id
+       WHERE subscriptions.recipient_id = ? AND subscriptions.is_active = 1 AND users.is_active = 1`,
+      [recipientId],
+    )?.count ?? 0
+  );
+}
+
 export function subscriberEmails(sql: Sql, recipientId: number): string[] {
   return sql
     .all<{ email: string }>(

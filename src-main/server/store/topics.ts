@@ -32,3 +32,13 @@ export function messagesInTopicReceivedBy(
     { userId, recipientId, topic },
   );
 }
+
+/** Whether a stream topic has any message yet: one that has none is a new topic. */
+export function topicHasMessages(sql: Sql, recipientId: number, topic: string): boolean {
+  return (
+    sql.get<{ found: number }>(`SELECT 1 AS found FROM messages m WHERE ${inTopic} LIMIT 1`, {
+      recipientId,
+      topic,
+    }) !== undefined
+  );
+}

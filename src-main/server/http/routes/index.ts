@@ -24,6 +24,12 @@ import {
   editSavedSnippetEndpoint,
   getSavedSnippetsEndpoint,
 } from './savedSnippets';
+import {
+  createChannelFolderEndpoint,
+  getChannelFoldersEndpoint,
+  reorderChannelFoldersEndpoint,
+  updateChannelFolderEndpoint,
+} from './channelFolders';
 import { deleteQueue, getEvents, register } from './events';
 import {
   createMultiuseInviteEndpoint,
@@ -187,6 +193,10 @@ export const endpoints: readonly Endpoint[] = [
   createSavedSnippetEndpoint,
   editSavedSnippetEndpoint,
   deleteSavedSnippetEndpoint,
+  getChannelFoldersEndpoint,
+  createChannelFolderEndpoint,
+  reorderChannelFoldersEndpoint,
+  updateChannelFolderEndpoint,
   getUserGroupsEndpoint,
   createUserGroupEndpoint,
   updateUserGroupEndpoint,

@@ -108,6 +108,10 @@ export const updateStreamEndpoint = userEndpoint({
     stream_post_policy: optional('json', z.number().int().min(1).max(4)),
     /** Zulip 3.0's name for "administrators only"; Zulip 7.0 still honours it, over stream_post_policy. */
     is_announcement_only: optional('json', z.boolean()),
+    // JSON null takes the channel out of its folder (Zulip 11, feature level 389).
+    folder_id: optional('json', z.number().int().nonnegative().nullable(), undefined, {
+      keepNull: true,
+    }),
     ...groupSettingParams(channelGroupSettingColumns, groupSettingChange),
   },
   handle: ({ services, user, params }) => {
@@ -119,6 +123,7 @@ export const updateStreamEndpoint = userEndpoint({
       historyPublicToSubscribers: params.history_public_to_subscribers,
       streamPostPolicy:
         announcementOnly === undefined ? params.stream_post_policy : announcementOnly ? 2 : 1,
+      folderId: params.folder_id,
       settings: givenGroupSettings(channelGroupSettingColumns, params),
     });
     return {};

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { subscribe } from '../../actions/subscribe';
 import { unsubscribe } from '../../actions/unsubscribe';
 import { updateSubscriptionProperties } from '../../actions/updateSubscriptionProperties';
-import { ApiError, errors } from '../../errors';
+import { ApiError } from '../../errors';
 import type { Services } from '../../services';
 import { toListedSubscription } from '../../shape/streams';
 import { streamSubscriptionsOfUser, subscriberEmails } from '../../store/subscriptions';
 import { notificationSettingsOf } from '../../store/userSettings';
-import { Role, userByEmail, userById, type UserRow } from '../../store/users';
+import { userByEmail, userById, type UserRow } from '../../store/users';
 import { clientName } from '../clientName';
 import { groupSettingValue } from '../../actions/groupSettingChange';
 import { channelGroupSettingColumns } from '../../store/streams';
@@ -108,10 +108,7 @@ export const removeSubscriptions = userEndpoint({
   },
   handle: ({ services, params, user }) => {
     const users = principalUsers(services, user, params.principals);
-    if (users.some((other) => other.id !== user.id) && user.role > Role.admin) {
-      throw errors.badRequest('Insufficient permission');
-    }
-    const result = unsubscribe(services, params.subscriptions, users);
+    const result = unsubscribe(services, user, params.subscriptions, users);
     return { removed: result.removed, not_removed: result.notRemoved };
   },
 });

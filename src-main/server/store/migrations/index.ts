@@ -32,6 +32,7 @@ import { sql as presenceUpdateIds } from './031-presence-update-ids';
 import { sql as groupSettings } from './032-group-settings';
 import { sql as userGroupSettings } from './033-user-group-settings';
 import { sql as channelGroupSettings } from './034-channel-group-settings';
+import { sql as channelFolders } from './035-channel-folders';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -70,4 +71,5 @@ export const migrations: readonly string[] = [
   groupSettings,
   userGroupSettings,
   channelGroupSettings,
+  channelFolders,
 ];
