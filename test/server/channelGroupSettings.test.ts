@@ -202,4 +202,42 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
       'Invalid stream ID',
     );
   });
+
+  it('keeps topics open to everyone in a channel whose history newcomers cannot read', async () => {
+    const refusal = {
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Unsupported parameter combination: history_public_to_subscribers, can_create_topic_group',
+      parameters: 'history_public_to_subscribers, can_create_topic_group',
+    };
+    expect(
+      (await create(carol, 'vault', { invite_only: true, can_create_topic_group: administrators }))
+        .json,
+    ).toEqual(refusal);
+    const created = await create(carol, 'vault', {
+      invite_only: true,
+      history_public_to_subscribers: true,
+      can_create_topic_group: administrators,
+    });
+    expect(created.json.result).toBe('success');
+    const vault = await channel('vault');
+    // Protecting its history now would leave topics closed to newcomers.
+    expect(
+      (await update(carol, vault.stream_id, { history_public_to_subscribers: false })).json,
+    ).toEqual(refusal);
+    expect((await channel('vault')).history_public_to_subscribers).toBe(true);
+    const both = await update(carol, vault.stream_id, {
+      history_public_to_subscribers: false,
+      can_create_topic_group: { new: everyone },
+    });
+    expect(both.json.result).toBe('success');
+    expect(
+      (await update(carol, vault.stream_id, { can_create_topic_group: { new: administrators } }))
+        .json,
+    ).toEqual(refusal);
+    expect(await channel('vault')).toMatchObject({
+      history_public_to_subscribers: false,
+      can_create_topic_group: everyone,
+    });
+  });
 });

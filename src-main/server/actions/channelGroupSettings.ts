@@ -1,3 +1,4 @@
+import { ApiError } from '../errors';
 import { namesGroup, nobody, type GroupSettingValue } from '../../permissions/groupSettings';
 import { SystemGroupId } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
@@ -44,6 +45,22 @@ export function newChannelSettings(
     can_remove_subscribers_group: SystemGroupId.administrators,
     can_send_message_group: SystemGroupId.everyone,
   };
+}
+
+/**
+ * Zulip's check for a channel whose history newcomers cannot read: everyone
+ * must be able to start topics there, since a newcomer cannot see which
+ * topics exist.
+ */
+export function checkTopicsOpenWhereHistoryIsProtected(
+  historyPublic: boolean,
+  createTopic: GroupSettingValue,
+): void {
+  if (historyPublic || createTopic === SystemGroupId.everyone) return;
+  const parameters = 'history_public_to_subscribers, can_create_topic_group';
+  throw new ApiError(`Unsupported parameter combination: ${parameters}`, 'BAD_REQUEST', 400, {
+    parameters,
+  });
 }
 
 /** One of a channel's settings, from the JSON its row holds. */

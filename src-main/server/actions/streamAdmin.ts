@@ -3,6 +3,7 @@ import { plainNotice, type PlainNotice } from '../events/notice';
 import { renderMarkdown } from '../markdown/render';
 import { canAccessStream } from '../queries/streamAccess';
 import type { Services } from '../services';
+import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
 import { toWireStream } from '../shape/streams';
 import {
@@ -16,7 +17,11 @@ import {
   type StreamRow,
 } from '../store/streams';
 import { allUsers, Role, type UserRow } from '../store/users';
-import { channelGroupSettings, channelSettingOf } from './channelGroupSettings';
+import {
+  channelGroupSettings,
+  channelSettingOf,
+  checkTopicsOpenWhereHistoryIsProtected,
+} from './channelGroupSettings';
 import { administersChannel } from './channelPermission';
 import { accessChannelFolder } from './channelFolders';
 import {
@@ -122,6 +127,15 @@ function plannedChanges(
     if (value !== null) settings[name] = JSON.stringify(value);
   }
   if (Object.keys(settings).length > 0) changes.settings = settings;
+  const createTopic = settings.can_create_topic_group;
+  if (changes.historyPublicToSubscribers !== undefined || createTopic !== undefined) {
+    checkTopicsOpenWhereHistoryIsProtected(
+      changes.historyPublicToSubscribers ?? stream.history_public_to_subscribers === 1,
+      createTopic === undefined
+        ? channelSettingOf(stream, 'can_create_topic_group')
+        : (JSON.parse(createTopic) as GroupSettingValue),
+    );
+  }
   return changes;
 }
 

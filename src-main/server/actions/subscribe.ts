@@ -23,7 +23,11 @@ import {
 import { activeNonGuestIds, adminIds, Role, type UserRow } from '../store/users';
 import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
-import { channelGroupSettings, newChannelSettings } from './channelGroupSettings';
+import {
+  channelGroupSettings,
+  checkTopicsOpenWhereHistoryIsProtected,
+  newChannelSettings,
+} from './channelGroupSettings';
 import { mayAddSubscribers } from './channelPermission';
 import { streamColor } from './colors';
 import { checkGroupSettingValue, storedSettings } from './groupSettingChange';
@@ -170,15 +174,15 @@ function createStream(
     if (value === undefined) continue;
     settings[name] = checkGroupSettingValue(sql, name, value, channelGroupSettings[name]);
   }
+  // Zulip keeps a public stream's history public; a private one's is
+  // protected unless asked otherwise.
+  const historyPublic = request.inviteOnly ? (request.historyPublicToSubscribers ?? false) : true;
+  checkTopicsOpenWhereHistoryIsProtected(historyPublic, settings.can_create_topic_group);
   const streamId = insertStream(sql, {
     ...stream,
     renderedDescription: renderMarkdown(stream.description),
     inviteOnly: request.inviteOnly,
-    // Zulip keeps a public stream's history public; a private one's is
-    // protected unless asked otherwise.
-    historyPublicToSubscribers: request.inviteOnly
-      ? (request.historyPublicToSubscribers ?? false)
-      : true,
+    historyPublicToSubscribers: historyPublic,
     dateCreated: Math.floor(Date.now() / 1000),
     creatorId: actor.id,
     settings: storedSettings(settings),

@@ -1,4 +1,11 @@
-import katex from 'katex';
+import { createRequire } from 'node:module';
+import type Katex from 'katex';
+
+// KaTeX is loaded with the first formula: it holds some 6 MB of a host's
+// memory, which one whose people never write math need not spend.
+let loadedKatex: typeof Katex | undefined;
+const katex = (): typeof Katex =>
+  (loadedKatex ??= createRequire(import.meta.url)('katex') as typeof Katex);
 
 // KaTeX 0.18 prefixed these internal classes (`base` became `katex-base`);
 // Zulip 7.0 renders with KaTeX 0.16, and Zulip clients parse and style the
@@ -47,7 +54,7 @@ function withZulipClassNames(html: string): string {
 export function renderTex(tex: string, displayMode: boolean): string | null {
   try {
     // `strict: 'ignore'` renders exactly as the command line's default 'warn', without logging.
-    const html = katex.renderToString(tex, { displayMode, throwOnError: true, strict: 'ignore' });
+    const html = katex().renderToString(tex, { displayMode, throwOnError: true, strict: 'ignore' });
     return withZulipClassNames(html);
   } catch {
     return null;
