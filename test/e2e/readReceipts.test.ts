@@ -82,10 +82,14 @@ describe.each(serverKinds)('read receipts in the window, on $name', (kind) => {
     await ui.screenshot(`e2e-read-receipts-organization${server.screenshotSuffix}`);
     await toggle.uncheck();
     await expect.poll(() => toggle.isChecked()).toBe(false);
-    const state = await server.api(server.me)('POST', '/register', {
-      fetch_event_types: JSON.stringify(['realm']),
-    });
-    expect(state.json.realm_enable_read_receipts).toBe(false);
+    // The toggle moves at once; the server hears of it a moment later.
+    const serverSays = async () =>
+      (
+        await server.api(server.me)('POST', '/register', {
+          fetch_event_types: JSON.stringify(['realm']),
+        })
+      ).json.realm_enable_read_receipts as boolean;
+    await expect.poll(serverSays).toBe(false);
 
     await openTopic(page, garden.name, 'tomatoes');
     await openReceipts('The tomatoes are ripe');
