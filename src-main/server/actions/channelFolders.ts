@@ -14,7 +14,8 @@ import {
   type ChannelFolderRow,
 } from '../store/channelFolders';
 import type { Sql } from '../store/sql';
-import { activeUserIds, Role, type UserRow } from '../store/users';
+import { activeUserIds, type UserRow } from '../store/users';
+import { requireAdministrator } from './groupPermission';
 
 // Zulip's ChannelFolder.MAX_NAME_LENGTH and MAX_DESCRIPTION_LENGTH, which
 // register gives as max_channel_folder_name_length and _description_length.
@@ -23,12 +24,6 @@ export const MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH = 1024;
 
 // Zulip's check_string_is_printable: control, surrogate and unassigned code points.
 const unprintable = /[\p{Cc}\p{Cs}\p{Cn}]/u;
-
-function checkAdministrator(user: UserRow): void {
-  if (user.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
-}
 
 /** Zulip's check_channel_folder_name, after its request's length limit. */
 function checkFolderName(sql: Sql, name: string): string {
@@ -81,7 +76,7 @@ export function createChannelFolder(
   user: UserRow,
   request: { name: string; description: string },
 ): number {
-  checkAdministrator(user);
+  requireAdministrator(user);
   const { sql } = services;
   const description = checkFolderDescription(request.description);
   const folder = sql.transaction(() => {
@@ -113,7 +108,7 @@ export function updateChannelFolder(
     isArchived?: boolean | undefined;
   },
 ): void {
-  checkAdministrator(user);
+  requireAdministrator(user);
   const { sql } = services;
   const events = sql.transaction(() => {
     const folder = accessChannelFolder(sql, id);
@@ -153,7 +148,7 @@ export function reorderChannelFolders(
   user: UserRow,
   order: readonly number[],
 ): void {
-  checkAdministrator(user);
+  requireAdministrator(user);
   const { sql } = services;
   sql.transaction(() => {
     const folders = channelFolders(sql, true);

@@ -16,7 +16,7 @@ import {
   type ProfileFieldRow,
 } from '../store/customProfileFields';
 import type { Sql } from '../store/sql';
-import { activeUserIds, Role, type UserRow } from '../store/users';
+import { activeUserIds, type UserRow } from '../store/users';
 import { fieldNotFound, notifyProfileFieldValue } from './customProfileData';
 import {
   checkFieldDefinition,
@@ -24,18 +24,12 @@ import {
   type FieldData,
   type FieldDefinition,
 } from './profileFieldDefinition';
+import { requireAdministrator } from './groupPermission';
 
 const MAX_SUMMARY_FIELDS = 2;
 
 export function customProfileFieldsState(sql: Sql): CustomProfileField[] {
   return allProfileFields(sql).map(toWireProfileField);
-}
-
-// Zulip's require_realm_admin.
-function requireAdmin(user: UserRow): void {
-  if (user.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
 }
 
 function checkSummaryLimit(sql: Sql, wanted: boolean, exceptId: number | null): void {
@@ -65,7 +59,7 @@ export function createProfileField(
   user: UserRow,
   definition: FieldDefinition,
 ): number {
-  requireAdmin(user);
+  requireAdministrator(user);
   const { sql } = services;
   const id = sql.transaction(() => {
     checkSummaryLimit(sql, definition.displayInProfileSummary, null);
@@ -92,7 +86,7 @@ export function updateProfileField(
   fieldId: number,
   update: Omit<FieldDefinition, 'fieldType'>,
 ): void {
-  requireAdmin(user);
+  requireAdministrator(user);
   const { sql } = services;
   const cleared = sql.transaction(() => {
     const field = profileFieldById(sql, fieldId);
@@ -120,7 +114,7 @@ export function updateProfileField(
 
 /** Deletes a field with every user's value of it; clients drop those values themselves. */
 export function removeProfileField(services: Services, user: UserRow, fieldId: number): void {
-  requireAdmin(user);
+  requireAdministrator(user);
   const { sql } = services;
   sql.transaction(() => {
     if (!profileFieldById(sql, fieldId)) throw fieldNotFound(fieldId);
@@ -135,7 +129,7 @@ export function reorderProfileFields(
   user: UserRow,
   order: readonly number[],
 ): void {
-  requireAdmin(user);
+  requireAdministrator(user);
   const { sql } = services;
   const position = new Map(order.map((id, index) => [id, index]));
   sql.transaction(() => {

@@ -1,10 +1,10 @@
-import { errors } from '../errors';
 import { canAccessStreamHistory } from '../narrow/history';
 import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
 import { newestInTopic } from '../store/topicDeletion';
-import { Role, type UserRow } from '../store/users';
+import type { UserRow } from '../store/users';
 import { deleteConversationMessages } from './deletedMessages';
+import { requireAdministrator } from './groupPermission';
 
 // Zulip's retention STREAM_MESSAGE_BATCH_SIZE, which delete_in_topic deletes by.
 export const TOPIC_DELETION_BATCH = 100;
@@ -25,9 +25,7 @@ export function topicDeletion(
   target: { streamId: number; topic: string },
 ): () => number {
   const { sql } = services;
-  if (user.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
+  requireAdministrator(user);
   const stream = accessStreamById(sql, user, target.streamId);
   const receivedBy = canAccessStreamHistory(sql, user, stream) ? null : user.id;
   return () => {

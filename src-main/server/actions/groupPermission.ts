@@ -1,4 +1,5 @@
 import { isInGroupSetting, type GroupSettingValue } from '../../permissions/groupSettings';
+import { errors } from '../errors';
 import { heldSystemGroupIds, isSystemGroupId } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import { Role, type UserRow } from '../store/users';
@@ -50,4 +51,11 @@ export function holdsGroupSetting(
 /** Whether the organization's setting `name` lets `user` do what it governs. */
 export function mayInRealm(sql: Sql, user: UserRow, name: RealmGroupSettingColumn): boolean {
   return holdsGroupSetting(sql, user, realmGroupSetting(sql, name), realmGroupSettings[name]);
+}
+
+/** Zulip's require_realm_admin: organization administrators and owners alone. */
+export function requireAdministrator(user: UserRow): void {
+  if (user.role > Role.admin) {
+    throw errors.unauthorizedPrincipal('Must be an organization administrator');
+  }
 }

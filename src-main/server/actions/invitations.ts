@@ -16,7 +16,7 @@ import { isDefaultStream, streamById, type StreamRow } from '../store/streams';
 import { adminIds, Role, type UserRow } from '../store/users';
 import { mayAddSubscribers } from './channelPermission';
 import { checkNewUser, createUser } from './createUser';
-import { mayInRealm } from './groupPermission';
+import { mayInRealm, requireAdministrator } from './groupPermission';
 import { MIN_PASSWORD_LENGTH } from './credentials';
 import { roleTypes } from './userAdmin';
 
@@ -41,12 +41,6 @@ export const inviteLinkOf = (services: Services, invite: Pick<InviteRow, 'key'>)
 // Zulip's notify_invites_changed: administrators' invitation lists refresh.
 function announce(services: Services): void {
   services.queues.notify(plainNotice('invites_changed', {}), adminIds(services.sql));
-}
-
-function checkAdmin(user: UserRow): void {
-  if (user.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
 }
 
 export interface NewInvitation {
@@ -128,7 +122,7 @@ export function revokeMultiuseInvite(services: Services, user: UserRow, inviteId
   const { sql } = services;
   const invite = inviteById(sql, inviteId);
   if (!invite) throw errors.badRequest('No such invitation');
-  if (invite.invited_by !== user.id) checkAdmin(user);
+  if (invite.invited_by !== user.id) requireAdministrator(user);
   if (invite.revoked === 1) throw errors.badRequest('Invitation has already been revoked');
   sql.transaction(() => revokeInvite(sql, invite.id));
   announce(services);

@@ -3,17 +3,12 @@ import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { realmIconUrl } from '../shape/avatars';
 import { getRealm, setRealmIcon } from '../store/realm';
-import { activeUserIds, Role, type UserRow } from '../store/users';
+import { activeUserIds, type UserRow } from '../store/users';
 import { sniffImageType } from './imageType';
+import { requireAdministrator } from './groupPermission';
 
 // Zulip's MAX_ICON_FILE_SIZE_MIB, which register reports as max_icon_file_size_mib.
 export const MAX_ICON_FILE_SIZE_MIB = 5;
-
-function checkAdmin(user: UserRow): void {
-  if (user.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
-}
 
 function announceIcon(services: Services): string {
   const realm = getRealm(services.sql);
@@ -31,7 +26,7 @@ function announceIcon(services: Services): string {
 
 /** Zulip's upload_icon: the organization's icon becomes `data`; returns its new URL. */
 export function uploadRealmIcon(services: Services, user: UserRow, data: Buffer): string {
-  checkAdmin(user);
+  requireAdministrator(user);
   // Zulip re-encodes icons as PNG; Hearth keeps the file as it came.
   const type = sniffImageType(data)?.type;
   if (!type) throw errors.badRequest('Could not decode image; did you upload an image file?');
@@ -41,7 +36,7 @@ export function uploadRealmIcon(services: Services, user: UserRow, data: Buffer)
 
 /** Zulip's delete_icon_backend: back to the icon the host draws from the name. */
 export function deleteRealmIcon(services: Services, user: UserRow): string {
-  checkAdmin(user);
+  requireAdministrator(user);
   services.sql.transaction(() => setRealmIcon(services.sql, null));
   return announceIcon(services);
 }

@@ -27,6 +27,7 @@ import {
   type LegacyRealmPolicy,
 } from './legacyRealmPolicies';
 import { groupSettingOf, realmGroupSettings } from './realmGroupSettings';
+import { requireAdministrator } from './groupPermission';
 
 /** A setting's new value as PATCH /realm gives it; null is Zulip's "unlimited" time limit. */
 type SettingValue = string | number | boolean | null;
@@ -110,9 +111,7 @@ export function updateRealm(
   changes: RealmChanges,
 ): Record<string, unknown> {
   const { sql } = services;
-  if (user.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
+  requireAdministrator(user);
   // Checked before anything is written, so that a refused language refuses the whole request.
   if (typeof changes.default_language === 'string') checkRealmLanguage(changes.default_language);
   const { changed, notices } = sql.transaction(() => {

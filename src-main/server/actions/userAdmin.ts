@@ -19,6 +19,7 @@ import {
 } from '../store/users';
 import { botEventRecipients, realmBotsState } from './botAccess';
 import { roleVisibilityNotices, visibilityOf } from './roleVisibility';
+import { requireAdministrator } from './groupPermission';
 
 /** Zulip's UserProfile.ROLE_TYPES. */
 export const roleTypes: readonly number[] = [
@@ -84,9 +85,7 @@ export function changeUserRole(
     if ((role === Role.owner || target.role === Role.owner) && actor.role !== Role.owner) {
       throw errors.unauthorizedPrincipal('Must be an organization owner');
     }
-    if (actor.role > Role.admin) {
-      throw errors.unauthorizedPrincipal('Must be an organization administrator');
-    }
+    requireAdministrator(actor);
     if (isLastOwner(sql, target)) {
       throw errors.badRequest(
         'The owner permission cannot be removed from the only organization owner.',
@@ -165,9 +164,7 @@ export function deactivateAccount(services: Services, user: UserRow): void {
 /** Zulip 7.0's DELETE /users/{id}: administrators deactivate anyone but the last owner. */
 export function deactivateUserByAdmin(services: Services, actor: UserRow, userId: number): void {
   const { sql } = services;
-  if (actor.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
+  requireAdministrator(actor);
   const target = accessUserForAdmin(sql, actor, userId, {
     allowDeactivated: false,
     allowBots: false,
@@ -187,9 +184,7 @@ export function deactivateUserByAdmin(services: Services, actor: UserRow, userId
  */
 export function reactivateUser(services: Services, actor: UserRow, userId: number): void {
   const { sql, queues } = services;
-  if (actor.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
+  requireAdministrator(actor);
   const target = accessUserForAdmin(sql, actor, userId, {
     allowDeactivated: true,
     allowBots: true,

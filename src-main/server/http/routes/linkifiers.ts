@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { addLinkifier, changeLinkifier, removeLinkifier } from '../../actions/linkifiers';
 import { addPlayground, removePlayground } from '../../actions/playgrounds';
-import { errors } from '../../errors';
 import { allLinkifiers } from '../../store/linkifiers';
-import { Role, type UserRow } from '../../store/users';
 import { userEndpoint } from '../endpoint';
 import { required } from '../params';
+import { requireAdministrator } from '../../actions/groupPermission';
 
-// Zulip's require_realm_admin, which refuses before any parameter is read.
-function realmAdmin(user: UserRow): void {
-  if (user.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
-}
-
+// Changes are for administrators, refused (`authorize`) before any parameter
+// is read, as Zulip's require_realm_admin refuses them.
 const text = () => required('text', z.string());
 const id = () => required('json', z.number().int());
 
@@ -29,7 +23,7 @@ export const addLinkifierEndpoint = userEndpoint({
   method: 'POST',
   path: '/realm/filters',
   params: { pattern: text(), url_template: text() },
-  authorize: realmAdmin,
+  authorize: requireAdministrator,
   handle: ({ services, params }) => ({
     id: addLinkifier(services, params.pattern, params.url_template),
   }),
@@ -39,7 +33,7 @@ export const updateLinkifierEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/realm/filters/:filter_id',
   params: { filter_id: id(), pattern: text(), url_template: text() },
-  authorize: realmAdmin,
+  authorize: requireAdministrator,
   handle: ({ services, params }) => {
     changeLinkifier(services, params.filter_id, params.pattern, params.url_template);
     return {};
@@ -50,7 +44,7 @@ export const removeLinkifierEndpoint = userEndpoint({
   method: 'DELETE',
   path: '/realm/filters/:filter_id',
   params: { filter_id: id() },
-  authorize: realmAdmin,
+  authorize: requireAdministrator,
   handle: ({ services, params }) => {
     removeLinkifier(services, params.filter_id);
     return {};
@@ -63,7 +57,7 @@ export const addPlaygroundEndpoint = userEndpoint({
   method: 'POST',
   path: '/realm/playgrounds',
   params: { name: text(), url_prefix: text(), pygments_language: text() },
-  authorize: realmAdmin,
+  authorize: requireAdministrator,
   handle: ({ services, params }) => ({
     id: addPlayground(services, {
       name: params.name,
@@ -77,7 +71,7 @@ export const removePlaygroundEndpoint = userEndpoint({
   method: 'DELETE',
   path: '/realm/playgrounds/:playground_id',
   params: { playground_id: id() },
-  authorize: realmAdmin,
+  authorize: requireAdministrator,
   handle: ({ services, params }) => {
     removePlayground(services, params.playground_id);
     return {};

@@ -12,12 +12,13 @@ import {
   streamsSubscribedBy,
   type StreamRow,
 } from '../../store/streams';
-import { Role, userById, type UserRow } from '../../store/users';
+import { Role, userById } from '../../store/users';
 import { groupSettingChange } from '../../actions/groupSettingChange';
 import { channelGroupSettingColumns } from '../../store/streams';
 import { userEndpoint } from '../endpoint';
 import { givenGroupSettings, groupSettingParams } from '../groupSettingParams';
 import { optional, required } from '../params';
+import { requireAdministrator } from '../../actions/groupPermission';
 
 export const getStreams = userEndpoint({
   method: 'GET',
@@ -67,18 +68,12 @@ export const getStreamId = userEndpoint({
   }),
 });
 
-const adminOnly = (user: UserRow) => {
-  if (user.role > Role.admin) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
-  }
-};
-
 export const postDefaultStream = userEndpoint({
   method: 'POST',
   path: '/default_streams',
   params: { stream_id: required('json', z.number().int()) },
   handle: ({ services, params, user }) => {
-    adminOnly(user);
+    requireAdministrator(user);
     addDefaultStream(services, accessStreamById(services.sql, user, params.stream_id));
     return {};
   },
@@ -89,7 +84,7 @@ export const deleteDefaultStreamEndpoint = userEndpoint({
   path: '/default_streams',
   params: { stream_id: required('json', z.number().int()) },
   handle: ({ services, params, user }) => {
-    adminOnly(user);
+    requireAdministrator(user);
     removeDefaultStream(services, accessStreamById(services.sql, user, params.stream_id));
     return {};
   },
