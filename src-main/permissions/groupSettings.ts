@@ -15,6 +15,12 @@ export type GroupMembership = Pick<UserGroup, 'id' | 'members' | 'direct_subgrou
 /** The value that names no one: Zulip's role:nobody, before a server has that group. */
 export const nobody: GroupSettingValue = { direct_members: [], direct_subgroups: [] };
 
+/** Whether the value names no one: the anonymous group with neither members nor groups. */
+export const isNobody = (value: GroupSettingValue): boolean =>
+  typeof value !== 'number' &&
+  value.direct_members.length === 0 &&
+  value.direct_subgroups.length === 0;
+
 /** Whether `value` has the shape of a group-setting value, for state read from a server. */
 export function isGroupSettingValue(value: unknown): value is GroupSettingValue {
   if (typeof value === 'number') return Number.isInteger(value);

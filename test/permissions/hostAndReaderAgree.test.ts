@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GroupSettingValue } from '../../src-main/permissions/groupSettings';
+import { isNobody, type GroupSettingValue } from '../../src-main/permissions/groupSettings';
 import {
   channelPermissionsOf,
   readerMay,
@@ -83,8 +83,7 @@ const nobody: GroupSettingValue = { direct_members: [], direct_subgroups: [] };
 // Whether a setting of `rules` may hold `value`, as the host's validation has it.
 function allowed(rules: SettingRules, value: GroupSettingValue): boolean {
   if (typeof value !== 'number') {
-    const isNobody = value.direct_members.length + value.direct_subgroups.length === 0;
-    return isNobody ? rules.allowNobody : rules.requireSystemGroup !== true;
+    return isNobody(value) ? rules.allowNobody : rules.requireSystemGroup !== true;
   }
   if (value === everyone && !rules.allowEveryone) return false;
   if (value > 7) return rules.requireSystemGroup !== true;

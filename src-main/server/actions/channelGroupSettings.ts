@@ -89,8 +89,5 @@ export function mayInChannel(
   stream: StreamRow,
   name: ChannelGroupSettingColumn,
 ): boolean {
-  const value = channelSettingOf(stream, name);
-  // Everyone may post and start topics in most channels: no lookup for them.
-  if (value === SystemGroupId.everyone && channelGroupSettings[name].allowEveryone) return true;
-  return holdsGroupSetting(sql, user, value, channelGroupSettings[name]);
+  return holdsGroupSetting(sql, user, channelSettingOf(stream, name), channelGroupSettings[name]);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { GroupSettingValue } from '../../permissions/groupSettings';
+import { isNobody, type GroupSettingValue } from '../../permissions/groupSettings';
 import { errors } from '../errors';
-import { isSystemGroupId, systemGroupName, SystemGroupId } from '../queries/systemGroups';
+import { isSystemGroupId, roleGroupName, SystemGroupId } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import { userGroupById } from '../store/userGroups';
 import { usersByIds } from '../store/users';
@@ -45,11 +45,6 @@ export const groupSettingChange = z
 
 export type GroupSettingChange = z.infer<typeof groupSettingChange>;
 
-const isNobody = (value: GroupSettingValue) =>
-  typeof value !== 'number' &&
-  value.direct_members.length === 0 &&
-  value.direct_subgroups.length === 0;
-
 // Zulip's parse_group_setting_value: an anonymous group of one group alone
 // is that group. Members and subgroups are kept in order, once each.
 function canonical(value: GroupSettingValue): GroupSettingValue {
@@ -79,9 +74,6 @@ export const sameGroupSetting = (a: GroupSettingValue, b: GroupSettingValue): bo
 const groupExists = (sql: Sql, groupId: number) =>
   isSystemGroupId(groupId) || userGroupById(sql, groupId) !== undefined;
 
-// The name Zulip 12 gives a system group in its refusals.
-const roleName = (groupId: number) => (systemGroupName(groupId) ?? '').replace(/^@/, '');
-
 // Zulip's check_setting_configuration_for_system_groups, for a named group.
 function checkNamedGroup(name: string, groupId: number, rules: SettingRules): void {
   const system = isSystemGroupId(groupId);
@@ -94,7 +86,7 @@ function checkNamedGroup(name: string, groupId: number, rules: SettingRules): vo
   if (groupId === SystemGroupId.internet) throw refused('role:internet');
   if (groupId === SystemGroupId.everyone && !rules.allowEveryone) throw refused('role:everyone');
   if (rules.allowedSystemGroups && !rules.allowedSystemGroups.includes(groupId)) {
-    throw refused(roleName(groupId));
+    throw refused(roleGroupName(groupId));
   }
 }
 

@@ -1,4 +1,4 @@
-import { nobody, type GroupSettingValue } from '../../permissions/groupSettings';
+import { isNobody, nobody, type GroupSettingValue } from '../../permissions/groupSettings';
 import { SystemGroupId } from '../queries/systemGroups';
 import { BotCreationPolicy } from './botAccess';
 import { Policy } from '../../permissions/rolePolicies';
@@ -85,10 +85,7 @@ const wildcardPolicyOfGroup = new Map<unknown, number>([
 
 // Zulip 7.0's PRIVATE_MESSAGE_POLICY_*: 1 unlimited, 2 disabled.
 const privateMessagePolicyOf = (realm: RealmRow): number =>
-  JSON.stringify(groupSettingOf(realm, 'direct_message_permission_group')) ===
-  JSON.stringify(nobody)
-    ? 2
-    : 1;
+  isNobody(groupSettingOf(realm, 'direct_message_permission_group')) ? 2 : 1;
 
 /** Every role policy a client of Zulip 7.0 reads, as the group settings now stand. */
 export function legacyPolicySnapshot(realm: RealmRow): Record<string, number> {

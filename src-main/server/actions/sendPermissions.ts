@@ -1,5 +1,5 @@
 import { ApiError, errors } from '../errors';
-import { nobody } from '../../permissions/groupSettings';
+import { isNobody } from '../../permissions/groupSettings';
 import {
   postPolicyOfSendGroup,
   sendGroupOfPostPolicy,
@@ -17,7 +17,6 @@ import { topicHasMessages } from '../store/topics';
 import { userGroupById } from '../store/userGroups';
 import { userById, type UserRow } from '../store/users';
 import { channelSettingOf, mayInChannel } from './channelGroupSettings';
-import { sameGroupSetting } from './groupSettingChange';
 import { holdsGroupSetting, mayInRealm } from './groupPermission';
 import { groupSettingOf, realmGroupSettings } from './realmGroupSettings';
 import { userGroupSettingOf, userGroupSettings } from './userGroupSettings';
@@ -137,7 +136,7 @@ export function checkMayDirectMessage(
     );
     if (!authorized) {
       throw errors.badRequest(
-        sameGroupSetting(permission, nobody)
+        isNobody(permission)
           ? 'Direct messages are disabled in this organization.'
           : 'This conversation does not include any users who can authorize it.',
       );

@@ -148,6 +148,10 @@ export const isSystemGroupId = (groupId: number): boolean =>
 export const systemGroupName = (groupId: number): string | undefined =>
   systemGroups.find((group) => group.id === groupId)?.name;
 
+/** A system group's name as Zulip 12 writes it, without 7.0's `@` ("role:members"). */
+export const roleGroupName = (groupId: number): string =>
+  (systemGroupName(groupId) ?? '').replace(/^@/, '');
+
 /** The system groups a user of the role is in, directly or through the groups inside them. */
 export function heldSystemGroupIds(role: number): number[] {
   const held = new Set(systemGroupIdsForRole(role));

@@ -3,9 +3,10 @@ import { channelGroupSettings, newChannelSettings } from '../actions/channelGrou
 import type { SettingRules } from '../actions/groupSettingChange';
 import { realmGroupSettings } from '../actions/realmGroupSettings';
 import { newGroupSettings, userGroupSettings } from '../actions/userGroupSettings';
-import { systemGroupName } from '../queries/systemGroups';
+import { roleGroupName } from '../queries/systemGroups';
 import { realmGroupSettingColumns } from '../store/realm';
 import type { Sql } from '../store/sql';
+import { cached } from '../cached';
 
 /** One entry of Zulip's server_supported_permission_settings (feature levels 221 and 326). */
 interface SupportedSetting {
@@ -21,17 +22,16 @@ interface SupportedSetting {
 // A maker's own anonymous group stands, in Zulip's list, for the name of
 // the default it gives a channel or group made by someone.
 const CREATOR = -1;
-const roleName = (groupId: number) => (systemGroupName(groupId) ?? '').replace(/^@/, '');
 
 function defaultName(value: GroupSettingValue, creatorName: string): string {
-  if (typeof value === 'number') return roleName(value);
+  if (typeof value === 'number') return roleGroupName(value);
   return value.direct_members.includes(CREATOR) ? creatorName : 'role:nobody';
 }
 
 // Zulip lists role:nobody among a restricted setting's groups where it may be nobody's.
 function allowedSystemGroups(rules: SettingRules): string[] {
   if (!rules.allowedSystemGroups) return [];
-  const names = rules.allowedSystemGroups.map(roleName);
+  const names = rules.allowedSystemGroups.map(roleGroupName);
   return rules.allowNobody ? [...names, 'role:nobody'] : names;
 }
 
@@ -70,12 +70,7 @@ function realmDefaults(sql: Sql): Map<string, GroupSettingValue> {
   );
 }
 
-/**
- * Register's server_supported_permission_settings: for every group setting
- * of the organization, of a channel and of a user group, what it may be set
- * to and what it starts at.
- */
-export function supportedPermissionSettings(sql: Sql): Record<string, unknown> {
+function describeAll(sql: Sql): Record<string, unknown> {
   const realm = realmDefaults(sql);
   const channel = newChannelSettings(CREATOR);
   const group = newGroupSettings(CREATOR);
@@ -106,3 +101,15 @@ export function supportedPermissionSettings(sql: Sql): Record<string, unknown> {
     ),
   };
 }
+
+// The list follows the schema and this code alone, so it is worked out once
+// per database rather than at every register.
+const described = new WeakMap<Sql, Record<string, unknown>>();
+
+/**
+ * Register's server_supported_permission_settings: for every group setting
+ * of the organization, of a channel and of a user group, what it may be set
+ * to and what it starts at.
+ */
+export const supportedPermissionSettings = (sql: Sql): Record<string, unknown> =>
+  cached(described, sql, describeAll);
