@@ -2,7 +2,7 @@ import { closeClients, openClients, streamMessage } from './clients';
 import type { Credentials } from './credentials';
 import { closedLoop, type LoadResult } from './load';
 import { alternate } from './rounds';
-import { requireAccepted } from './workload';
+import { acceptedCall } from './hostApi';
 
 export const NESTED_FIGURE =
   'POST /messages by a member of a group nested three deep (the channel names the outermost)';
@@ -10,30 +10,6 @@ export const ADMIN_FIGURE = 'the same by an administrator (the channel names adm
 
 // Zulip's system group of administrators, the same ID in every Hearth organization.
 const ADMINISTRATORS = 2;
-
-/** Calls the host as `user`, stopping the bench unless it accepts. */
-async function call(
-  url: string,
-  user: Credentials,
-  method: string,
-  path: string,
-  params: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  const body = new URLSearchParams(
-    Object.entries(params).map(([name, value]) => [
-      name,
-      typeof value === 'string' ? value : JSON.stringify(value),
-    ]),
-  );
-  const response = await fetch(`${url}/api/v1${path}`, {
-    method,
-    headers: { authorization: user.authorization },
-    body,
-  });
-  const text = await response.text();
-  requireAccepted(NESTED_FIGURE, `${method} ${path}`, { status: response.status, body: text });
-  return JSON.parse(text) as Record<string, unknown>;
-}
 
 /**
  * Issue 52, point 9: what deciding through nested groups costs a send. Half
@@ -50,22 +26,30 @@ export async function measureNestedGroupSends(
   rounds: number,
   roundSeconds: number,
 ): Promise<{ nested: LoadResult; admin: LoadResult }> {
+  // The setup is the owner's; a refusal stops the bench.
+  const asOwner = (method: string, path: string, params: Record<string, unknown>) =>
+    acceptedCall(url, NESTED_FIGURE, {
+      method,
+      path,
+      params,
+      authorization: owner.authorization,
+    });
   const half = Math.floor(clients.length / 2);
   const admins = clients.slice(0, half);
   const members = clients.slice(half, 2 * half);
   // The owner, among the clients, is one already.
   for (const admin of admins.filter((client) => client.id !== owner.id)) {
-    await call(url, owner, 'PATCH', `/users/${admin.id}`, { role: 200 });
+    await asOwner('PATCH', `/users/${admin.id}`, { role: 200 });
   }
   const group = async (name: string, memberIds: number[], inside?: number) => {
-    const made = await call(url, owner, 'POST', '/user_groups/create', {
+    const made = await asOwner('POST', '/user_groups/create', {
       name,
       description: 'bench',
       members: memberIds,
     });
     const id = made.group_id as number;
     if (inside !== undefined) {
-      await call(url, owner, 'POST', `/user_groups/${id}/subgroups`, { add: [inside] });
+      await asOwner('POST', `/user_groups/${id}/subgroups`, { add: [inside] });
     }
     return id;
   };
@@ -79,7 +63,7 @@ export async function measureNestedGroupSends(
     ['bench nested', outer],
     ['bench administrators', ADMINISTRATORS],
   ] as const) {
-    await call(url, owner, 'POST', '/users/me/subscriptions', {
+    await asOwner('POST', '/users/me/subscriptions', {
       subscriptions: [{ name }],
       principals: everyone,
       can_send_message_group: sendGroup,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Credentials } from '../server/credentials';
-import { requireAccepted } from '../server/workload';
+import { acceptedCall } from '../server/hostApi';
 
 const password = 'soak test password';
 
@@ -21,16 +21,13 @@ export async function setUpOrganization(
   const basic = (email: string, key: string) =>
     `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`;
   const owner = basic(field('email'), field('key'));
-  const call = async (path: string, params: Record<string, string>, authorization?: string) => {
-    const response = await fetch(`${site}/api/v1/${path}`, {
+  const call = (path: string, params: Record<string, string>, authorization?: string) =>
+    acceptedCall(site, figure, {
       method: 'POST',
-      headers: authorization ? { authorization } : {},
-      body: new URLSearchParams(params),
+      path: `/${path}`,
+      params,
+      ...(authorization ? { authorization } : {}),
     });
-    const body = await response.text();
-    requireAccepted(figure, `POST /${path}`, { status: response.status, body });
-    return JSON.parse(body) as Record<string, unknown>;
-  };
 
   const users: Credentials[] = [];
   for (let n = 1; n <= count; n += 1) {
