@@ -1,77 +1,37 @@
-import { createHash } from 'node:crypto';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
-import { toWireStream } from '../shape/streams';
 import { getRealm, setNotificationsStream } from '../store/realm';
-import { deactivateStreamRow, isDefaultStream, type StreamRow } from '../store/streams';
-import { deactivateStreamSubscriptions } from '../store/subscriptions';
-import { markRecipientReadForEveryone } from '../store/userMessages';
-import { policiesForStream, VisibilityPolicy } from '../store/userTopics';
-import { activeUserIds, allUsers, userById, type UserRow } from '../store/users';
+import { isDefaultStream, setStreamArchived } from '../store/streams';
+import { activeUserIds, type UserRow } from '../store/users';
+import { announceArchiving } from './archivingEvents';
 import { removeDefaultStream } from './defaultStreams';
-import { editableStream, seesStream } from './streamAdmin';
-import { announceTopicVisibility } from './topicVisibility';
-import { MAX_STREAM_NAME_LENGTH } from './validate';
-
-// Zulip 7.0 frees the name for a new stream by prefixing seven hex digits of
-// the SHA-512 of the stream's ID and "!DEACTIVATED:".
-function archivedName(stream: StreamRow): string {
-  const prefix = createHash('sha512').update(String(stream.id)).digest('hex').slice(0, 7);
-  return `${prefix}!DEACTIVATED:${stream.name}`.slice(0, MAX_STREAM_NAME_LENGTH);
-}
-
-// Zulip keeps a user's topic choices of an archived stream but leaves them out
-// of /register; Hearth says so with a user_topic event per choice, so that a
-// client's state stays what a fresh /register gives.
-function announceForgottenTopics(services: Services, stream: StreamRow, now: number): void {
-  for (const row of policiesForStream(services.sql, stream.id)) {
-    const user = userById(services.sql, row.user_id);
-    if (!user || row.visibility_policy === VisibilityPolicy.inherit) continue;
-    announceTopicVisibility(services, user, {
-      stream,
-      topic: row.topic,
-      policy: VisibilityPolicy.inherit,
-      lastUpdated: now,
-    });
-  }
-}
+import { editableStream, streamAudience } from './streamAdmin';
 
 /**
- * Zulip 7.0's DELETE /streams/{stream_id} (do_deactivate_stream): an
- * administrator archives a stream. Its subscriptions end, its messages are
- * read for everyone, it stops being a default stream or the notifications
- * stream, and everyone who could see it hears one stream `delete` event under
- * its old name, after which no list shows it.
+ * DELETE /streams/{stream_id} as Zulip 10 and later archive (do_deactivate_stream):
+ * the channel's administrators archive it. It keeps its name, privacy,
+ * subscribers and messages; it stops being a default channel or the
+ * notifications channel and takes no more messages.
  */
 export function archiveStream(services: Services, user: UserRow, streamId: number): void {
   const { sql } = services;
   const stream = editableStream(services, user, streamId);
-  if (stream.deactivated === 1) throw errors.badRequest('Stream is already deactivated');
-  const audience = allUsers(sql)
-    .filter((person) => person.is_active === 1 && seesStream(services, person, stream))
-    .map((person) => person.id);
+  if (stream.deactivated === 1) throw errors.badRequest('Channel is already deactivated');
+  const audience = streamAudience(services, stream);
   const wasNotificationsStream = getRealm(sql)?.notifications_stream_id === stream.id;
   sql.transaction(() => {
-    deactivateStreamSubscriptions(sql, stream.recipient_id);
-    markRecipientReadForEveryone(sql, stream.recipient_id);
-    deactivateStreamRow(sql, stream.id, archivedName(stream));
+    setStreamArchived(sql, stream.id, true);
     if (wasNotificationsStream) setNotificationsStream(sql, null);
   });
   // Zulip's do_remove_default_stream, with its default_streams event.
   if (isDefaultStream(sql, stream.id)) removeDefaultStream(services, stream);
-  // Zulip's get_notifications_stream treats an archived stream as none, which
-  // /register reports as -1; Hearth tells clients so rather than leave them
-  // with a stream they can no longer find.
+  // Zulip's maybe_set_moderation_or_announcement_channels_none: -1 says none.
   if (wasNotificationsStream) {
     services.queues.notify(
       plainNotice('realm', { op: 'update', property: 'notifications_stream_id', value: -1 }),
       activeUserIds(sql),
     );
   }
-  announceForgottenTopics(services, stream, Math.floor(Date.now() / 1000));
-  services.queues.notify(
-    plainNotice('stream', { op: 'delete', streams: [toWireStream(stream)] }),
-    audience,
-  );
+  announceArchiving(services, { ...stream, deactivated: 1 }, audience);
 }

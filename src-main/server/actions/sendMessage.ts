@@ -61,15 +61,20 @@ function findStream(services: Services, stream: string | number): StreamRow {
   return found;
 }
 
-// As Zulip's validate_sender_can_write_to_stream: whoever may access a stream
-// may write to it, and a bot may borrow its owner's subscription.
+// As Zulip's access_stream_for_send_message: whoever may access a stream
+// may write to it, and a bot may borrow its owner's subscription; nobody
+// writes to an archived channel.
 function checkMayWrite(sql: Sql, sender: UserRow, stream: StreamRow): void {
+  if (stream.deactivated === 1) throw notAuthorizedToSend(stream);
   if (canAccessStream(sql, sender, stream)) return;
   if (sender.is_bot === 1 && sender.bot_owner_id !== null) {
     if (isSubscribed(sql, sender.bot_owner_id, stream.recipient_id)) return;
   }
-  throw errors.badRequest(`Not authorized to send to stream '${stream.name}'`);
+  throw notAuthorizedToSend(stream);
 }
+
+const notAuthorizedToSend = (stream: StreamRow) =>
+  errors.badRequest(`Not authorized to send to stream '${stream.name}'`);
 
 function addressStream(
   services: Services,

@@ -9,6 +9,7 @@ import { toWireStream } from '../shape/streams';
 import {
   channelGroupSettingColumns,
   isDefaultStream,
+  setStreamArchived,
   streamById,
   streamByName,
   updateStreamRow,
@@ -16,7 +17,10 @@ import {
   type StreamChanges,
   type StreamRow,
 } from '../store/streams';
+import type { Sql } from '../store/sql';
+import { subscriberIds } from '../store/subscriptions';
 import { allUsers, Role, type UserRow } from '../store/users';
+import { announceArchiving } from './archivingEvents';
 import {
   channelGroupSettings,
   channelSettingOf,
@@ -44,6 +48,8 @@ export interface StreamUpdate {
   streamPostPolicy?: number | undefined;
   /** The channel folder to file it in (Zulip 11), null for none. */
   folderId?: number | null | undefined;
+  /** Zulip 11's is_archived=false (feature level 388): the archived channel comes back. */
+  unarchive?: boolean | undefined;
   /** The channel's permissions to change, each as Zulip's {new, old}. */
   settings?: { [Setting in ChannelGroupSettingColumn]?: GroupSettingChange | undefined };
 }
@@ -202,21 +208,25 @@ export function updateStream(
 ): void {
   const { sql } = services;
   const stream = editableStream(services, user, streamId);
-  // An archived stream is out of reach, as if it did not exist.
-  if (stream.deactivated === 1) throw errors.badRequest('Invalid stream ID');
+  const unarchive = update.unarchive === true;
+  if (unarchive) checkUnarchivable(sql, stream);
   const changes = plannedChanges(services, stream, update);
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0 && !unarchive) return;
   const people = allUsers(sql).filter((person) => person.is_active === 1);
   const privacyChanges = changes.inviteOnly !== undefined;
   const before = new Map<number, Visibility>(
     privacyChanges ? people.map((person) => [person.id, visibilityOf(sql, person)]) : [],
   );
   const after = sql.transaction(() => {
+    if (unarchive) setStreamArchived(sql, streamId, false);
     updateStreamRow(sql, streamId, changes);
     const updated = streamById(sql, streamId);
     if (!updated) throw new Error(`stream ${streamId} vanished while it was updated`);
     return updated;
   });
+  // Zulip's do_unarchive_stream comes before the other changes of the request.
+  if (unarchive)
+    announceArchiving(services, { ...stream, deactivated: 0 }, streamAudience(services, stream));
   const audience = people.filter(
     (person) => seesStream(services, person, stream) && seesStream(services, person, after),
   );
@@ -232,6 +242,23 @@ export function updateStream(
     for (const notice of roleVisibilityNotices(sql, seen, person)) {
       services.queues.notify(notice, [person.id]);
     }
+  }
+}
+
+/** Everyone active who has the stream in their state. */
+export function streamAudience(services: Services, stream: StreamRow): number[] {
+  return allUsers(services.sql)
+    .filter((person) => person.is_active === 1 && seesStream(services, person, stream))
+    .map((person) => person.id);
+}
+
+// Zulip's do_unarchive_stream, checked before anything is written: the
+// channel must be archived, and a private one must still have subscribers,
+// or nobody could reach it again.
+function checkUnarchivable(sql: Sql, stream: StreamRow): void {
+  if (stream.deactivated !== 1) throw errors.badRequest('Channel is not currently deactivated');
+  if (stream.invite_only === 1 && subscriberIds(sql, stream.recipient_id).length === 0) {
+    throw errors.badRequest('Channel is private and have no subscribers');
   }
 }
 

@@ -119,10 +119,10 @@ export function subscribe(
     for (const { name, description } of wanted) {
       const existing = streamByName(sql, name);
       if (existing) {
-        // Zulip's filter_stream_authorization: joining needs the access reading does;
-        // administrators get no exception here.
-        if (canAccessStream(sql, actor, existing)) streams.push(existing);
-        else unauthorized.push(existing);
+        // Zulip's filter_stream_authorization: joining needs the access reading does,
+        // administrators get no exception here, and nobody joins an archived channel.
+        const joinable = existing.deactivated === 0 && canAccessStream(sql, actor, existing);
+        (joinable ? streams : unauthorized).push(existing);
         continue;
       }
       const stream = createStream(services, actor, request, { name, description });

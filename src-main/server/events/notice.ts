@@ -37,6 +37,8 @@ export interface PlainNotice {
   kind: 'plain';
   type: string;
   payload: Readonly<Record<string, unknown>>;
+  /** Only for the queues that did (true) or did not (false) declare archived_channels. */
+  archivedChannels?: boolean;
 }
 
 export function plainNotice(type: string, payload: Record<string, unknown>): PlainNotice {

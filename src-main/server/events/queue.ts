@@ -24,6 +24,11 @@ export interface QueueSettings {
    * direct messages.
    */
   streamTypingNotifications?: boolean;
+  /**
+   * The archived_channels capability (Zulip 10, feature level 315): such a
+   * client keeps archived channels, and hears of archiving as an update.
+   */
+  archivedChannels?: boolean;
 }
 
 export interface QueuePosition {
@@ -68,6 +73,13 @@ export class EventQueue {
       notice.kind === 'plain' &&
       notice.payload.message_type === 'stream' &&
       !this.settings.streamTypingNotifications
+    ) {
+      return false;
+    }
+    if (
+      notice.kind === 'plain' &&
+      notice.archivedChannels !== undefined &&
+      notice.archivedChannels !== (this.settings.archivedChannels ?? false)
     ) {
       return false;
     }

@@ -11,15 +11,20 @@ export function canAccessStream(sql: Sql, user: UserRow, stream: StreamRow): boo
   return isSubscribed(sql, user.id, stream.recipient_id);
 }
 
+// Zulip's access_stream_by_id and access_stream_by_name require an active
+// channel unless told otherwise: an archived one is refused as a missing one.
+const reachable = (sql: Sql, user: UserRow, stream: StreamRow | undefined): stream is StreamRow =>
+  stream !== undefined && stream.deactivated === 0 && canAccessStream(sql, user, stream);
+
 export function accessStreamById(sql: Sql, user: UserRow, streamId: number): StreamRow {
   const stream = streamById(sql, streamId);
-  if (!stream || !canAccessStream(sql, user, stream)) throw errors.badRequest('Invalid stream ID');
+  if (!reachable(sql, user, stream)) throw errors.badRequest('Invalid stream ID');
   return stream;
 }
 
 export function accessStreamByName(sql: Sql, user: UserRow, name: string): StreamRow {
   const stream = streamByName(sql, name.trim());
-  if (!stream || !canAccessStream(sql, user, stream)) {
+  if (!reachable(sql, user, stream)) {
     throw errors.badRequest(`Invalid stream name '${name}'`);
   }
   return stream;

@@ -48,7 +48,9 @@ const fetchers: readonly Fetcher[] = [
   {
     // Keeping unread_msgs current needs message events as well as flag changes.
     types: ['update_message_flags', 'message'],
-    fetch: ({ sql }, user) => ({ unread_msgs: unreadMsgsState(sql, user.id) }),
+    fetch: ({ sql }, user, options) => ({
+      unread_msgs: unreadMsgsState(sql, user.id, options.archivedChannels),
+    }),
   },
   {
     types: ['starred_messages'],
@@ -63,20 +65,22 @@ const fetchers: readonly Fetcher[] = [
   {
     types: ['subscription'],
     fetch: ({ sql }, user, options) => ({
-      ...subscriptionState(sql, user, options.includeSubscribers),
+      ...subscriptionState(sql, user, options),
     }),
   },
   {
     // Zulip's do_get_streams: administrators see every stream, guests those
-    // they are in, everyone else the public ones as well.
+    // they are in, everyone else the public ones as well; archived ones only
+    // to clients with the archived_channels capability.
     types: ['stream'],
-    fetch: ({ sql }, user) => {
+    fetch: ({ sql }, user, options) => {
+      const archived = options.archivedChannels ?? false;
       const seen =
         user.role <= Role.admin
-          ? allStreams(sql)
+          ? allStreams(sql, archived)
           : user.role === Role.guest
-            ? streamsSubscribedBy(sql, user.id)
-            : [...publicStreams(sql), ...streamsSubscribedBy(sql, user.id)];
+            ? streamsSubscribedBy(sql, user.id, archived)
+            : [...publicStreams(sql, archived), ...streamsSubscribedBy(sql, user.id, archived)];
       const visible = new Map(seen.map((row) => [row.id, row]));
       return {
         streams: [...visible.values()].sort((a, b) => a.id - b.id).map(toWireStream),

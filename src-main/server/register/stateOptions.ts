@@ -11,4 +11,6 @@ export interface StateOptions {
   userSettingsObject?: boolean;
   /** The linkifier_url_template capability: linkifiers are listed only to clients that read their templates. */
   linkifierUrlTemplate?: boolean;
+  /** The archived_channels capability: archived channels are listed, marked is_archived. */
+  archivedChannels?: boolean;
 }

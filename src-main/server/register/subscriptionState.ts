@@ -10,6 +10,7 @@ import {
 import { Role, type UserRow } from '../store/users';
 import { byStreamName } from '../../registerReads/streamOrder';
 import type { NeverSubscribed } from '../../wire/registerState';
+import type { StateOptions } from './stateOptions';
 
 export interface SubscriptionState {
   subscriptions: Subscription[];
@@ -18,18 +19,22 @@ export interface SubscriptionState {
 }
 
 /**
- * Zulip 7.0's gather_subscriptions_helper: the streams the user is in, those
+ * Zulip's gather_subscriptions_helper: the streams the user is in, those
  * they left (a private one only for administrators, and none for guests),
  * and those they could join, each by name; with include_subscribers, each
  * with its subscribers where the user may see them, otherwise an empty list.
+ * Archived channels are in all three for a client with the archived_channels
+ * capability (never_subscribed since Zulip 10, feature level 362), in none otherwise.
  */
 export function subscriptionState(
   sql: Sql,
   user: UserRow,
-  includeSubscribers: boolean,
+  options: Pick<StateOptions, 'includeSubscribers' | 'archivedChannels'>,
 ): SubscriptionState {
   const isAdmin = user.role <= Role.admin;
-  const rows = everyStreamSubscriptionOfUser(sql, user.id);
+  const archived = options.archivedChannels ?? false;
+  const rows = everyStreamSubscriptionOfUser(sql, user.id, archived);
+  const includeSubscribers = options.includeSubscribers;
   const subscribersOf = includeSubscribers ? streamSubscribersByRecipient(sql) : null;
   const subscribers = (stream: StreamRow, subscribed: boolean): number[] | undefined => {
     if (!subscribersOf) return undefined;
@@ -52,7 +57,7 @@ export function subscriptionState(
   const neverSubscribed =
     user.role === Role.guest
       ? []
-      : allStreams(sql)
+      : allStreams(sql, archived)
           .filter((stream) => !known.has(stream.id) && (stream.invite_only === 0 || isAdmin))
           .map((stream): NeverSubscribed => {
             const list = subscribers(stream, false);

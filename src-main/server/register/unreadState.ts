@@ -4,6 +4,7 @@ import { mutingOf } from '../queries/topicMuting';
 import { Flag } from '../store/flags';
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
+import { archivedStreamIds } from '../store/streams';
 import { subscriberIds } from '../store/subscriptions';
 import { unreadRowsOf, type UnreadRow } from '../store/unreadMessages';
 import {
@@ -17,10 +18,12 @@ import {
 /**
  * Zulip 7.0's unread_msgs (get_raw_unread_data, then aggregate_unread_data):
  * personal mentions always count as mentions, wildcard mentions only outside
- * muted streams and topics.
+ * muted streams and topics. A client without the archived_channels
+ * capability forgets an archived channel's unreads with the channel.
  */
-export function unreadMsgsState(sql: Sql, userId: number): UnreadMsgs {
+export function unreadMsgsState(sql: Sql, userId: number, archivedChannels = false): UnreadMsgs {
   const rows = unreadRowsOf(sql, userId, MAX_UNREAD_MESSAGES);
+  const archived = archivedChannels ? new Set<number>() : archivedStreamIds(sql);
   const isMuted = mutingOf(sql, userId);
   const huddles = new Map<number, string>();
   const placeOf = (row: UnreadRow): UnreadPlace => {
@@ -39,6 +42,7 @@ export function unreadMsgsState(sql: Sql, userId: number): UnreadMsgs {
   const mentions: number[] = [];
   for (const row of rows) {
     const place = placeOf(row);
+    if (place.kind === 'stream' && archived.has(place.streamId)) continue;
     entries.push({ id: row.id, place });
     const muted = place.kind === 'stream' && isMuted(place.streamId, place.topic);
     const wildcard = (row.flags & Flag.wildcard_mentioned) !== 0 && !muted;

@@ -23,6 +23,8 @@ export function toWireStream(row: StreamRow): Stream {
     date_created: row.date_created,
     creator_id: row.creator_id,
     folder_id: row.folder_id ?? null,
+    // Zulip 10 (feature level 315); only clients that take archived channels ever see true.
+    is_archived: row.deactivated === 1,
     ...settings,
     // Hearth keeps every message; null defers to the organization's -1 (forever).
     message_retention_days: null,

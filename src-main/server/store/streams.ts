@@ -27,7 +27,7 @@ export interface StreamRow extends Record<ChannelGroupSettingColumn, string> {
   date_created: number;
   /** Null where nobody kept who made it. */
   creator_id: number | null;
-  /** Zulip's Stream.deactivated: archived, kept only for the messages it held. */
+  /** Zulip's Stream.deactivated: archived, kept with its name, subscribers and messages. */
   deactivated: number;
   /** The channel folder it is filed in, if any. */
   folder_id: number | null;
@@ -70,12 +70,14 @@ export function insertStream(sql: Sql, stream: NewStream): number {
   ).lastInsertRowid;
 }
 
-// An archived stream is found by ID only (its messages still name it), never
-// by name or in a list, as Zulip's queries filter on deactivated=False.
-const active = 'streams.deactivated = 0';
+// Since Zulip 10 an archived channel keeps its name, which stays taken, so it
+// is found by name as by ID; the lists leave it out unless asked for it, as
+// Zulip's queries filter on deactivated=False for clients that cannot show it.
+const listed = (includeArchived: boolean) =>
+  includeArchived ? '1 = 1' : 'streams.deactivated = 0';
 
 export function streamByName(sql: Sql, name: string): StreamRow | undefined {
-  return sql.get<StreamRow>(`${withRecipient} WHERE streams.name = ? AND ${active}`, [name]);
+  return sql.get<StreamRow>(`${withRecipient} WHERE streams.name = ?`, [name]);
 }
 
 export function streamById(sql: Sql, id: number): StreamRow | undefined {
@@ -86,22 +88,36 @@ export function streamByRecipientId(sql: Sql, recipientId: number): StreamRow | 
   return sql.get<StreamRow>(`${withRecipient} WHERE recipients.id = ?`, [recipientId]);
 }
 
-export function publicStreams(sql: Sql): StreamRow[] {
+export function publicStreams(sql: Sql, includeArchived = false): StreamRow[] {
   return sql.all<StreamRow>(
-    `${withRecipient} WHERE streams.invite_only = 0 AND ${active} ORDER BY streams.id`,
+    `${withRecipient} WHERE streams.invite_only = 0 AND ${listed(includeArchived)}
+     ORDER BY streams.id`,
   );
 }
 
-export function allStreams(sql: Sql): StreamRow[] {
-  return sql.all<StreamRow>(`${withRecipient} WHERE ${active} ORDER BY streams.id`);
+export function allStreams(sql: Sql, includeArchived = false): StreamRow[] {
+  return sql.all<StreamRow>(
+    `${withRecipient} WHERE ${listed(includeArchived)} ORDER BY streams.id`,
+  );
+}
+
+/** The IDs of the archived channels. */
+export function archivedStreamIds(sql: Sql): Set<number> {
+  return new Set(
+    sql.all<{ id: number }>('SELECT id FROM streams WHERE deactivated = 1').map((row) => row.id),
+  );
 }
 
 /** Streams with an active subscription of the user. */
-export function streamsSubscribedBy(sql: Sql, userId: number): StreamRow[] {
+export function streamsSubscribedBy(
+  sql: Sql,
+  userId: number,
+  includeArchived = false,
+): StreamRow[] {
   return sql.all<StreamRow>(
     `${withRecipient} WHERE recipients.id IN
        (SELECT recipient_id FROM subscriptions WHERE user_id = ? AND is_active = 1)
-       AND ${active}
+       AND ${listed(includeArchived)}
      ORDER BY streams.id`,
     [userId],
   );
@@ -110,7 +126,7 @@ export function streamsSubscribedBy(sql: Sql, userId: number): StreamRow[] {
 export function defaultStreams(sql: Sql): StreamRow[] {
   return sql.all<StreamRow>(
     `${withRecipient} WHERE streams.id IN (SELECT stream_id FROM default_streams)
-       AND ${active}
+       AND ${listed(false)}
      ORDER BY streams.id`,
   );
 }
@@ -150,14 +166,11 @@ export function updateStreamRow(sql: Sql, streamId: number, changes: StreamChang
 }
 
 /**
- * Zulip's do_deactivate_stream on the row: archived, private, and renamed
- * under a prefix of its ID's hash so that the name is free again.
+ * Zulip's do_deactivate_stream and do_unarchive_stream on the row: since
+ * Zulip 10 archiving changes nothing else, neither name nor privacy.
  */
-export function deactivateStreamRow(sql: Sql, streamId: number, archivedName: string): void {
-  sql.run('UPDATE streams SET deactivated = 1, invite_only = 1, name = ? WHERE id = ?', [
-    archivedName,
-    streamId,
-  ]);
+export function setStreamArchived(sql: Sql, streamId: number, archived: boolean): void {
+  sql.run('UPDATE streams SET deactivated = ? WHERE id = ?', [Number(archived), streamId]);
 }
 
 export function isDefaultStream(sql: Sql, streamId: number): boolean {

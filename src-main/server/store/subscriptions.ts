@@ -34,17 +34,6 @@ export function deactivateSubscription(sql: Sql, userId: number, recipientId: nu
   );
 }
 
-/** Ends every active subscription to the stream; returns who was subscribed. */
-export function deactivateStreamSubscriptions(sql: Sql, recipientId: number): number[] {
-  return sql
-    .all<{ user_id: number }>(
-      `UPDATE subscriptions SET is_active = 0 WHERE recipient_id = ? AND is_active = 1
-       RETURNING user_id`,
-      [recipientId],
-    )
-    .map((row) => row.user_id);
-}
-
 export function isSubscribed(sql: Sql, userId: number, recipientId: number): boolean {
   return (
     sql.get(
@@ -143,11 +132,13 @@ export function updateSubscriptionColumn(
 
 /**
  * Every stream subscription the user ever had, active or left, with
- * `is_active`; an archived stream's are gone, as from Zulip's lists.
+ * `is_active`; an archived channel's only when asked for, as Zulip lists
+ * them only to clients that can show them.
  */
 export function everyStreamSubscriptionOfUser(
   sql: Sql,
   userId: number,
+  includeArchived = false,
 ): (StreamSubscriptionRow & { is_active: number })[] {
   return sql.all<StreamSubscriptionRow & { is_active: number }>(
     `SELECT streams.*, recipients.id AS recipient_id, subscriptions.color, subscriptions.is_muted,
@@ -158,8 +149,8 @@ export function everyStreamSubscriptionOfUser(
      FROM subscriptions
      JOIN recipients ON recipients.id = subscriptions.recipient_id AND recipients.type = 2
      JOIN streams ON streams.id = recipients.type_id
-     WHERE subscriptions.user_id = ? AND streams.deactivated = 0`,
-    [userId],
+     WHERE subscriptions.user_id = ? AND (streams.deactivated = 0 OR ?)`,
+    [userId, Number(includeArchived)],
   );
 }
 

@@ -110,16 +110,6 @@ export function markStreamRowsRead(
     .sort((a, b) => a - b);
 }
 
-/** Marks every unread row of the stream's messages read, for everyone. */
-export function markRecipientReadForEveryone(sql: Sql, recipientId: number): void {
-  sql.run(
-    `UPDATE user_messages SET flags = flags | ${Flag.read}
-     WHERE (flags & ${Flag.read}) = 0
-       AND message_id IN (SELECT id FROM messages WHERE recipient_id = ?)`,
-    [recipientId],
-  );
-}
-
 /** Takes the users' rows of the messages away. */
 export function deleteRowsOf(
   sql: Sql,

@@ -28,25 +28,31 @@ export const getStreams = userEndpoint({
     include_web_public: optional('json', z.boolean(), false),
     include_subscribed: optional('json', z.boolean(), true),
     include_all_active: optional('json', z.boolean(), false),
+    // Zulip 10's name for include_all_active, which it keeps accepting.
+    include_all: optional('json', z.boolean(), false),
     include_default: optional('json', z.boolean(), false),
     include_owner_subscribed: optional('json', z.boolean(), false),
+    // Zulip 10 (feature level 315): archived channels are listed when asked for.
+    exclude_archived: optional('json', z.boolean(), true),
   },
   handle: ({ services, params, user }) => {
     const { sql } = services;
-    if (params.include_all_active && user.role > Role.admin) {
+    const includeAll = params.include_all || params.include_all_active;
+    if (includeAll && user.role > Role.admin) {
       throw errors.badRequest('User not authorized for this query');
     }
+    const archived = !params.exclude_archived;
     const found = new Map<number, StreamRow>();
     const add = (rows: readonly StreamRow[]) => rows.forEach((row) => found.set(row.id, row));
-    if (params.include_all_active) add(allStreams(sql));
+    if (includeAll) add(allStreams(sql, archived));
     // Zulip never lists public streams to guests, only the ones they are in.
-    if (params.include_public && user.role !== Role.guest) add(publicStreams(sql));
-    if (params.include_subscribed) add(streamsSubscribedBy(sql, user.id));
+    if (params.include_public && user.role !== Role.guest) add(publicStreams(sql, archived));
+    if (params.include_subscribed) add(streamsSubscribedBy(sql, user.id, archived));
     const defaults = defaultStreams(sql);
     if (params.include_default) add(defaults);
     if (params.include_owner_subscribed && user.is_bot === 1 && user.bot_owner_id !== null) {
       const owner = userById(sql, user.bot_owner_id);
-      if (owner) add(streamsSubscribedBy(sql, owner.id));
+      if (owner) add(streamsSubscribedBy(sql, owner.id, archived));
     }
     const defaultIds = new Set(defaults.map((row) => row.id));
     const streams = [...found.values()]
@@ -103,6 +109,8 @@ export const updateStreamEndpoint = userEndpoint({
     stream_post_policy: optional('json', z.number().int().min(1).max(4)),
     /** Zulip 3.0's name for "administrators only"; Zulip 7.0 still honours it, over stream_post_policy. */
     is_announcement_only: optional('json', z.boolean()),
+    // Zulip 11 (feature level 388): false unarchives; true archives nothing.
+    is_archived: optional('json', z.boolean()),
     // JSON null takes the channel out of its folder (Zulip 11, feature level 389).
     folder_id: optional('json', z.number().int().nonnegative().nullable(), undefined, {
       keepNull: true,
@@ -119,13 +127,14 @@ export const updateStreamEndpoint = userEndpoint({
       streamPostPolicy:
         announcementOnly === undefined ? params.stream_post_policy : announcementOnly ? 2 : 1,
       folderId: params.folder_id,
+      unarchive: params.is_archived === false,
       settings: givenGroupSettings(channelGroupSettingColumns, params),
     });
     return {};
   },
 });
 
-/** Zulip 7.0's DELETE /streams/{stream_id}: an administrator archives a stream. */
+/** DELETE /streams/{stream_id}: the channel's administrators archive it, as Zulip 10 and later do. */
 export const archiveStreamEndpoint = userEndpoint({
   method: 'DELETE',
   path: '/streams/:stream_id',

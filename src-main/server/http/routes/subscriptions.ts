@@ -49,8 +49,10 @@ export const getSubscriptions = userEndpoint({
   params: { include_subscribers: optional('json', z.boolean(), false) },
   handle: ({ services: { sql }, params, user }) => {
     const settings = notificationSettingsOf(sql, user.id);
+    // Zulip's gather_subscriptions lists no archived channel here.
+    const active = streamSubscriptionsOfUser(sql, user.id).filter((row) => row.deactivated === 0);
     return {
-      subscriptions: streamSubscriptionsOfUser(sql, user.id).map((row) =>
+      subscriptions: active.map((row) =>
         toListedSubscription(
           row,
           settings,
