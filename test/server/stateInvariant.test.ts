@@ -52,6 +52,8 @@ const notActions: Readonly<Record<string, string>> = {
   announceLostAccess: 'announces the change of updateMessage',
   postMoveNotices: 'sends its notices through sendMessage, for updateMessage',
   seesStream: 'a check; changes nothing',
+  streamAudience: 'reads state',
+  announceArchiving: 'announces the change of archiveStream or updateStream',
   announceClaims: 'announces the change of sendMessage or updateMessage',
   addressMessage: 'a check of sendMessage and scheduleMessage, in their transactions',
   announceScheduledMessage: 'announces the change of a scheduled message action',
@@ -108,13 +110,25 @@ describe('initial state plus events equals fresh state', () => {
     slimPresence: boolean;
     /** Registers with the linkifier_url_template capability, without which linkifiers are not told. */
     linkifiers?: true;
+    /** Registers with the archived_channels capability, which keeps archived channels listed. */
+    archivedChannels?: true;
   }
 
-  const register = async ({ viewer, includeSubscribers, slimPresence, linkifiers }: View) => {
+  const register = async ({
+    viewer,
+    includeSubscribers,
+    slimPresence,
+    linkifiers,
+    archivedChannels,
+  }: View) => {
+    const capabilities = {
+      ...(linkifiers ? { linkifier_url_template: true } : {}),
+      ...(archivedChannels ? { archived_channels: true } : {}),
+    };
     const body = {
       include_subscribers: includeSubscribers,
       slim_presence: slimPresence,
-      ...(linkifiers ? { client_capabilities: { linkifier_url_template: true } } : {}),
+      ...(linkifiers || archivedChannels ? { client_capabilities: capabilities } : {}),
     };
     const state = (await org.api(viewer())('POST', '/register', body)).json;
     const queueId = state.queue_id as string;
@@ -1140,6 +1154,27 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      // A public channel nobody is in any more: a client without the capability
+      // hears only that it exists again, as Zulip tells it, not who is in it.
+      name: 'unarchiving a channel, with a topic choice',
+      covers: ['updateStream'],
+      act: async () => {
+        await org.subscribe(org.owner, 'conservatory');
+        const id = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'conservatory' }))
+          .json.stream_id as number;
+        await org.api(org.owner)('POST', '/user_topics', {
+          stream_id: id,
+          topic: 'ferns',
+          visibility_policy: 1,
+        });
+        await org.api(org.owner)('DELETE', '/users/me/subscriptions', {
+          subscriptions: ['conservatory'],
+        });
+        await org.api(org.owner)('DELETE', `/streams/${id}`);
+        return org.api(org.owner)('PATCH', `/streams/${id}`, { is_archived: false });
+      },
+    },
+    {
       name: 'moving a whole topic to another stream, with its unreads and muting',
       covers: ['updateMessage'],
       act: async () => {
@@ -1437,12 +1472,24 @@ describe('initial state plus events equals fresh state', () => {
   });
 
   const views: View[] = [
-    { viewer: () => alice, includeSubscribers: true, slimPresence: false },
+    { viewer: () => alice, includeSubscribers: true, slimPresence: false, archivedChannels: true },
     { viewer: () => alice, includeSubscribers: false, slimPresence: true },
     { viewer: () => bob, includeSubscribers: true, slimPresence: true },
     { viewer: () => bob, includeSubscribers: false, slimPresence: false },
-    { viewer: () => org.owner, includeSubscribers: true, slimPresence: false, linkifiers: true },
-    { viewer: () => gus, includeSubscribers: true, slimPresence: false, linkifiers: true },
+    {
+      viewer: () => org.owner,
+      includeSubscribers: true,
+      slimPresence: false,
+      linkifiers: true,
+      archivedChannels: true,
+    },
+    {
+      viewer: () => gus,
+      includeSubscribers: true,
+      slimPresence: false,
+      linkifiers: true,
+      archivedChannels: true,
+    },
   ];
 
   it.each(rows)('holds for $name', async ({ act }) => {

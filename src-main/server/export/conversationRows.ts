@@ -19,7 +19,7 @@ export function streams(source: ExportSource, realmId: number, traits: TargetTra
     invite_only: stream.invite_only === 1,
     history_public_to_subscribers: stream.history_public_to_subscribers === 1,
     is_web_public: false,
-    // An archived stream goes as Zulip keeps one: renamed, private, deactivated.
+    // An archived channel goes as Zulip keeps one: deactivated, under the name it had.
     deactivated: stream.deactivated === 1,
     message_retention_days: null,
     creator: null,
