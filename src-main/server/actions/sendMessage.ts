@@ -27,7 +27,9 @@ import {
   checkMayPost,
   haveWrittenToEachOther,
 } from './sendPermissions';
+import { applyPoliciesOnSend, type PoliciesOnSend } from './automaticTopicPolicies';
 import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
+import { announceStoredTopicVisibilities } from './topicVisibility';
 import { announceClaims, claimAttachments } from './uploads';
 import { checkContent, checkTopic } from './validate';
 import type { Destination } from '../messageDestination';
@@ -184,7 +186,14 @@ interface Sent {
   addressed: Addressed;
   flags: Map<number, number>;
   claimed: ReturnType<typeof claimAttachments>;
+  policies: PoliciesOnSend | null;
 }
+
+/** POST /messages's answer: the ID, and the sender's new policy for the topic if the send set one. */
+export type SendAnswer = {
+  id: number;
+  automatic_new_visibility_policy?: number;
+};
 
 /** What a send stores, in a transaction of the caller's. */
 function storeMessage(
@@ -225,11 +234,25 @@ function storeMessage(
     });
   }
   const claimed = claimAttachments(sql, sender, messageId, rendered.uploadPaths);
+  const { stream, topic, readers } = addressed;
+  const policies = stream
+    ? applyPoliciesOnSend(services, sender, {
+        stream,
+        topic,
+        messageId,
+        readers,
+        mentionedUserIds: rendered.mentionedUserIds,
+      })
+    : null;
   request.alsoInTransaction?.(messageId);
-  return { messageId, addressed, flags, claimed };
+  return { messageId, addressed, flags, claimed, policies };
 }
 
-/** What follows a committed send: its events, its claimed uploads' events, and any bot's webhook. */
+/**
+ * What follows a committed send: the topic policies it set (announced first,
+ * as Zulip's do_send_messages does), its events, its claimed uploads' events,
+ * and any bot's webhook.
+ */
 function announceMessage(
   services: Services,
   sender: UserRow,
@@ -256,6 +279,7 @@ function announceMessage(
     senderEmail: sender.email,
     localEcho: request.localEcho ?? null,
   };
+  announceStoredTopicVisibilities(services, sent.policies?.stored ?? []);
   services.queues.notify(notice, sent.addressed.readers);
   announceClaims(services, sent.claimed);
   triggerOutgoingWebhooks(services, sender, {
@@ -288,14 +312,14 @@ export function sendMessage(
 /**
  * A send from POST /messages: stored with the other sends of this turn of
  * the event loop in one commit (Sql.grouped), announced once committed, and
- * its ID or refusal handed to `done` then. A refusal of its content comes at
+ * its answer or refusal handed to `done` then. A refusal of its content comes at
  * once, thrown.
  */
 export function sendMessageGrouped(
   services: Services,
   sender: UserRow,
   request: SendMessageRequest,
-  done: (outcome: number | Error) => void,
+  done: (outcome: SendAnswer | Error) => void,
 ): void {
   const { content, rendered } = prepareSend(services, request);
   services.sql.grouped(
@@ -304,7 +328,11 @@ export function sendMessageGrouped(
       if (sent instanceof Error) return done(sent);
       try {
         announceMessage(services, sender, request, rendered, sent);
-        done(sent.messageId);
+        const policy = sent.policies?.senderPolicy ?? null;
+        done({
+          id: sent.messageId,
+          ...(policy === null ? {} : { automatic_new_visibility_policy: policy }),
+        });
       } catch (error) {
         done(asError(error));
       }
