@@ -125,6 +125,23 @@ describe('followed topics', () => {
       await settings(bob, { automatically_follow_topics_policy: onInitiation });
     });
 
+    it('narrows to the messages of followed topics with is:followed', async () => {
+      const rose = await org.sendStream(bob, 'garden', 'Roses', 'in bloom');
+      await org.sendStream(bob, 'garden', 'weeds and more', 'not followed');
+      const { messages } = (
+        await org.api(alice)('GET', '/messages', {
+          anchor: 'newest',
+          num_before: 100,
+          num_after: 0,
+          narrow: [{ operator: 'is', operand: 'followed' }],
+        })
+      ).json as { messages: { id: number; subject: string }[] };
+      expect(messages.map((message) => message.id)).toContain(rose);
+      expect(new Set(messages.map((message) => message.subject.toLowerCase()))).toEqual(
+        new Set(['roses']),
+      );
+    });
+
     it('keeps followed topics across a restart', async () => {
       await org.restart();
       expect(await policyOf(alice, 'roses')).toBe(3);
