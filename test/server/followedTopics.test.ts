@@ -348,6 +348,19 @@ describe('followed topics', () => {
       expect(await policyOf(outsider, 'mentions')).toBe(0);
     });
 
+    it("changes no policy of an editor whose move posts Zulip's Notification Bot notices", async () => {
+      const moved = await org.sendStream(bob, 'garden', 'to move', 'moving');
+      await setPolicy(bob, 'to move', 0);
+      const answer = await org.api(bob)('PATCH', `/messages/${moved}`, {
+        topic: 'moved here',
+        propagate_mode: 'change_all',
+        send_notification_to_new_thread: true,
+        send_notification_to_old_thread: true,
+      });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      expect(await policyOf(bob, 'to move')).toBe(0);
+    });
+
     it('leaves direct messages alone', async () => {
       const answer = await org.api(alice)('POST', '/messages', {
         type: 'direct',

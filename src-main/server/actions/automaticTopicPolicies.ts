@@ -106,7 +106,11 @@ export interface PoliciesOnSend {
 export function applyPoliciesOnSend(
   services: Services,
   sender: UserRow,
-  sent: SentToTopic & { readers: readonly number[]; mentionedUserIds: ReadonlySet<number> },
+  sent: SentToTopic & {
+    senderIsBot: boolean;
+    readers: readonly number[];
+    mentionedUserIds: ReadonlySet<number>;
+  },
 ): PoliciesOnSend {
   const { sql } = services;
   const lastUpdated = Math.floor(Date.now() / 1000);
@@ -121,7 +125,7 @@ export function applyPoliciesOnSend(
   const never =
     settings.automatically_follow_topics_policy === AutomaticPolicy.never &&
     settings.automatically_unmute_topics_in_muted_streams_policy === AutomaticPolicy.never;
-  if (sender.is_bot === 0 && !never) {
+  if (!sent.senderIsBot && !never) {
     const streamMuted = streamMutedFor(sql, sender.id, sent.stream.recipient_id);
     senderPolicy = policyForSentMessage(services, sender, settings, sent, streamMuted);
     if (senderPolicy !== null) store(sender, senderPolicy);

@@ -45,6 +45,11 @@ export interface SendMessageRequest {
   alsoInTransaction?: ((messageId: number) => void) | undefined;
   /** Zulip's skip_stream_access_check, for an outgoing-webhook bot's replies only. */
   skipStreamAccessCheck?: boolean | undefined;
+  /**
+   * Posted in place of Zulip's Notification Bot: like a bot's sends, it
+   * changes none of its sender's topic policies.
+   */
+  systemNotice?: boolean | undefined;
 }
 
 export interface Addressed {
@@ -237,6 +242,7 @@ function storeMessage(
   const { stream, topic, readers } = addressed;
   const policies = stream
     ? applyPoliciesOnSend(services, sender, {
+        senderIsBot: sender.is_bot === 1 || request.systemNotice === true,
         stream,
         topic,
         messageId,
