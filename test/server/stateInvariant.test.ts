@@ -40,6 +40,12 @@ const notActions: Readonly<Record<string, string>> = {
   notifyAdded: 'announces the change of subscribe or createUser',
   notifyProfileFieldValue: 'announces the change of a profile field action',
   announceTopicVisibility: 'announces the change of setTopicVisibility or updateMessage',
+  announceStoredTopicVisibilities:
+    'announces the topic policies sendMessage, addReaction or addSubmessage set',
+  storeTopicVisibilityChange:
+    "part of setTopicVisibility's, sendMessage's, addReaction's or addSubmessage's transaction",
+  applyPoliciesOnSend: "part of sendMessage's transaction",
+  applyPolicyOnParticipation: "part of addReaction's or addSubmessage's transaction",
   announceMovedUserTopics: 'announces the change of updateMessage',
   announceSystemGroupMembership: 'announces the change of createUser',
   announceFullName: 'announces the change of changeFullName or updateBot',
@@ -348,6 +354,29 @@ describe('initial state plus events equals fresh state', () => {
           'read',
         );
         return setTopicPolicy('noise', 0);
+      },
+    },
+    {
+      name: 'following a topic with unread messages',
+      covers: ['setTopicVisibility'],
+      act: async () => {
+        await sendToDesign(bob, 'followed');
+        return setTopicPolicy('followed', 3);
+      },
+    },
+    {
+      name: 'starting a topic, which its sender follows, mentioning someone who follows it too',
+      covers: ['sendMessage'],
+      act: () => sendToDesign(bob, 'fresh start', `@**${alice.fullName}** look`),
+    },
+    {
+      name: 'following a topic by reacting in it',
+      covers: ['addReaction', 'changeUserSettings'],
+      act: async () => {
+        const id = await sendToDesign(bob, 'reacted to');
+        await org.api(alice)('PATCH', '/settings', { automatically_follow_topics_policy: 1 });
+        await org.api(alice)('POST', `/messages/${id}/reactions`, { emoji_name: 'tada' });
+        return org.api(alice)('PATCH', '/settings', { automatically_follow_topics_policy: 3 });
       },
     },
     {

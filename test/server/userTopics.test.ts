@@ -107,12 +107,15 @@ describe('topic visibility policies (user_topics)', () => {
     expect(bobs.filter((event: { type: string }) => event.type.includes('topic'))).toEqual([]);
   });
 
-  it('refuses a policy Zulip 7.0 does not know, naming it', async () => {
-    for (const policy of [3, -1, 'muted']) {
+  it('refuses a policy Zulip 12 does not know, naming it', async () => {
+    for (const policy of [4, -1, 'muted']) {
       const response = await setPolicy('x', policy);
       expect(response.status).toBe(400);
       expect(response.json).toMatchObject({ code: 'BAD_REQUEST', var_name: 'visibility_policy' });
     }
+    expect((await setPolicy('x', 4)).json.msg).toBe(
+      'Invalid visibility_policy: Value error, Not in the list of possible values',
+    );
   });
 
   it('refuses a stream the user cannot see', async () => {

@@ -36,6 +36,7 @@ function post(services: Services, editor: UserRow, stream: StreamRow, topic: str
       destination: { type: 'stream', stream: stream.id, topic },
       content: text,
       clientName: 'Hearth',
+      systemNotice: true,
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -20,7 +20,9 @@ import { streamById } from '../store/streams';
 import { subscriberIds } from '../store/subscriptions';
 import { insertUserMessages, userIdsWithMessage } from '../store/userMessages';
 import type { UserRow } from '../store/users';
+import { applyPolicyOnParticipation } from './automaticTopicPolicies';
 import { checkEmojiRequest, emojiByName, requireEmojiByName } from './reactionEmoji';
+import { announceStoredTopicVisibilities } from './topicVisibility';
 
 export interface ReactionRequest {
   messageId: number;
@@ -75,7 +77,8 @@ function addedEmoji(sql: Sql, request: ReactionRequest & { emojiName: string }):
  * message takes its name, unchecked, so that one emoji shows once even if
  * its name has since changed (or its custom emoji was retired). A reader of
  * a public stream's history who never received the message gets a
- * `historical` row, so that later reactions reach them.
+ * `historical` row, so that later reactions reach them. Reacting is taking
+ * part in the topic, for the reactor's automatic topic policies (Zulip 12).
  */
 export function addReaction(
   services: Services,
@@ -83,7 +86,7 @@ export function addReaction(
   request: ReactionRequest & { emojiName: string },
 ): void {
   const { sql } = services;
-  const { reaction, userIds } = sql.transaction(() => {
+  const { reaction, userIds, policies } = sql.transaction(() => {
     const message = accessMessage(sql, user, request.messageId);
     const emoji = addedEmoji(sql, request);
     if (ownReaction(sql, user.id, message.id, emoji)) {
@@ -102,8 +105,10 @@ export function addReaction(
       emoji_code: emoji.emojiCode,
       reaction_type: emoji.reactionType,
     });
-    return { reaction: added, userIds: audience(sql, message) };
+    const policies = applyPolicyOnParticipation(services, user, message);
+    return { reaction: added, userIds: audience(sql, message), policies };
   });
+  announceStoredTopicVisibilities(services, policies);
   announce(services, 'add', user, reaction, userIds);
 }
 

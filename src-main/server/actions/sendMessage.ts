@@ -27,7 +27,9 @@ import {
   checkMayPost,
   haveWrittenToEachOther,
 } from './sendPermissions';
+import { applyPoliciesOnSend, type PoliciesOnSend } from './automaticTopicPolicies';
 import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
+import { announceStoredTopicVisibilities } from './topicVisibility';
 import { announceClaims, claimAttachments } from './uploads';
 import { checkContent, checkTopic } from './validate';
 import type { Destination } from '../messageDestination';
@@ -43,6 +45,11 @@ export interface SendMessageRequest {
   alsoInTransaction?: ((messageId: number) => void) | undefined;
   /** Zulip's skip_stream_access_check, for an outgoing-webhook bot's replies only. */
   skipStreamAccessCheck?: boolean | undefined;
+  /**
+   * Posted in place of Zulip's Notification Bot: like a bot's sends, it
+   * changes none of its sender's topic policies.
+   */
+  systemNotice?: boolean | undefined;
 }
 
 export interface Addressed {
@@ -189,7 +196,14 @@ interface Sent {
   addressed: Addressed;
   flags: Map<number, number>;
   claimed: ReturnType<typeof claimAttachments>;
+  policies: PoliciesOnSend | null;
 }
+
+/** POST /messages's answer: the ID, and the sender's new policy for the topic if the send set one. */
+export type SendAnswer = {
+  id: number;
+  automatic_new_visibility_policy?: number;
+};
 
 /** What a send stores, in a transaction of the caller's. */
 function storeMessage(
@@ -230,11 +244,26 @@ function storeMessage(
     });
   }
   const claimed = claimAttachments(sql, sender, messageId, rendered.uploadPaths);
+  const { stream, topic, readers } = addressed;
+  const policies = stream
+    ? applyPoliciesOnSend(services, sender, {
+        senderIsBot: sender.is_bot === 1 || request.systemNotice === true,
+        stream,
+        topic,
+        messageId,
+        readers,
+        mentionedUserIds: rendered.mentionedUserIds,
+      })
+    : null;
   request.alsoInTransaction?.(messageId);
-  return { messageId, addressed, flags, claimed };
+  return { messageId, addressed, flags, claimed, policies };
 }
 
-/** What follows a committed send: its events, its claimed uploads' events, and any bot's webhook. */
+/**
+ * What follows a committed send: the topic policies it set (announced first,
+ * as Zulip's do_send_messages does), its events, its claimed uploads' events,
+ * and any bot's webhook.
+ */
 function announceMessage(
   services: Services,
   sender: UserRow,
@@ -261,6 +290,7 @@ function announceMessage(
     senderEmail: sender.email,
     localEcho: request.localEcho ?? null,
   };
+  announceStoredTopicVisibilities(services, sent.policies?.stored ?? []);
   services.queues.notify(notice, sent.addressed.readers);
   announceClaims(services, sent.claimed);
   triggerOutgoingWebhooks(services, sender, {
@@ -293,14 +323,14 @@ export function sendMessage(
 /**
  * A send from POST /messages: stored with the other sends of this turn of
  * the event loop in one commit (Sql.grouped), announced once committed, and
- * its ID or refusal handed to `done` then. A refusal of its content comes at
+ * its answer or refusal handed to `done` then. A refusal of its content comes at
  * once, thrown.
  */
 export function sendMessageGrouped(
   services: Services,
   sender: UserRow,
   request: SendMessageRequest,
-  done: (outcome: number | Error) => void,
+  done: (outcome: SendAnswer | Error) => void,
 ): void {
   const { content, rendered } = prepareSend(services, request);
   services.sql.grouped(
@@ -309,7 +339,11 @@ export function sendMessageGrouped(
       if (sent instanceof Error) return done(sent);
       try {
         announceMessage(services, sender, request, rendered, sent);
-        done(sent.messageId);
+        const policy = sent.policies?.senderPolicy ?? null;
+        done({
+          id: sent.messageId,
+          ...(policy === null ? {} : { automatic_new_visibility_policy: policy }),
+        });
       } catch (error) {
         done(asError(error));
       }

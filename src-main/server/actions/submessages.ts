@@ -5,6 +5,8 @@ import type { Services } from '../services';
 import { hasSubmessageFrom, insertSubmessage, widgetContentOf } from '../store/submessages';
 import { userIdsWithMessage } from '../store/userMessages';
 import type { UserRow } from '../store/users';
+import { applyPolicyOnParticipation } from './automaticTopicPolicies';
+import { announceStoredTopicVisibilities } from './topicVisibility';
 import { widgetTypeOf } from './widgetCommand';
 import { checkPollData, checkTodoData } from './widgetEventChecks';
 
@@ -27,10 +29,12 @@ function parseContent(content: string): unknown {
  * message may add to it once its sender has (so nobody else turns a plain
  * message into a widget); what they send a poll or to-do list is checked as
  * Zulip checks it. Zulip tells only those with a row for the message.
+ * Adding one is taking part in the topic, for the automatic topic policies
+ * of whoever added it (Zulip 12).
  */
 export function addSubmessage(services: Services, user: UserRow, request: SubmessageRequest): void {
   const { sql } = services;
-  const { submessage, userIds } = sql.transaction(() => {
+  const { submessage, userIds, policies } = sql.transaction(() => {
     const message = accessMessage(sql, user, request.messageId);
     const isAuthor = message.sender_id === user.id;
     if (!isAuthor && !hasSubmessageFrom(sql, message.id, message.sender_id)) {
@@ -46,8 +50,10 @@ export function addSubmessage(services: Services, user: UserRow, request: Submes
       msg_type: request.msgType,
       content: request.content,
     });
-    return { submessage: added, userIds: userIdsWithMessage(sql, message.id) };
+    const policies = applyPolicyOnParticipation(services, user, message);
+    return { submessage: added, userIds: userIdsWithMessage(sql, message.id), policies };
   });
+  announceStoredTopicVisibilities(services, policies);
   const payload = {
     msg_type: submessage.msg_type,
     message_id: submessage.message_id,

@@ -274,5 +274,6 @@ function announceCreated(
     destination: { type: 'stream', stream: target.id, topic: 'new streams' },
     content,
     clientName,
+    systemNotice: true,
   });
 }

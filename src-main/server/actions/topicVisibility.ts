@@ -37,8 +37,37 @@ export interface TopicVisibilityChange {
   policy: number;
 }
 
+/** A policy stored for one user, to announce once its transaction has committed. */
+export interface StoredTopicVisibility extends TopicVisibilityChange {
+  user: UserRow;
+  lastUpdated: number;
+}
+
 /**
- * As Zulip 7.0's do_set_user_topic_visibility_policy: the new `user_topic`
+ * Stores the user's policy for a topic unless it already holds, and says
+ * whether it stored it: Zulip 12 sends no event for a request that changes
+ * nothing. Runs in the caller's transaction.
+ */
+export function storeTopicVisibilityChange(
+  services: Services,
+  user: UserRow,
+  change: TopicVisibilityChange & { lastUpdated: number },
+): boolean {
+  const { sql } = services;
+  const current = topicVisibility(sql, user.id, change.stream.id, change.topic);
+  if (current === change.policy) return false;
+  storeTopicVisibility(sql, {
+    userId: user.id,
+    streamId: change.stream.id,
+    topic: change.topic,
+    policy: change.policy,
+    lastUpdated: change.lastUpdated,
+  });
+  return true;
+}
+
+/**
+ * As Zulip's do_set_user_topic_visibility_policy: the new `user_topic`
  * event, and the legacy `muted_topics` list for clients that still read it.
  */
 export function announceTopicVisibility(
@@ -61,7 +90,17 @@ export function announceTopicVisibility(
   );
 }
 
-/** POST /user_topics: sets (or, with `inherit`, clears) the user's policy for a topic. */
+export function announceStoredTopicVisibilities(
+  services: Services,
+  stored: readonly StoredTopicVisibility[],
+): void {
+  for (const change of stored) announceTopicVisibility(services, change.user, change);
+}
+
+/**
+ * POST /user_topics: sets (or, with `inherit`, clears) the user's policy for
+ * a topic: muted, unmuted or, since Zulip 8.0 (feature level 219), followed.
+ */
 export function setTopicVisibility(
   services: Services,
   user: UserRow,
@@ -69,17 +108,9 @@ export function setTopicVisibility(
 ): void {
   const { sql } = services;
   const topic = checkTopic(change.topic);
-  const lastUpdated = Math.floor(Date.now() / 1000);
-  sql.transaction(() =>
-    storeTopicVisibility(sql, {
-      userId: user.id,
-      streamId: change.stream.id,
-      topic,
-      policy: change.policy,
-      lastUpdated,
-    }),
-  );
-  announceTopicVisibility(services, user, { ...change, topic, lastUpdated });
+  const stored = { ...change, topic, lastUpdated: Math.floor(Date.now() / 1000) };
+  const changed = sql.transaction(() => storeTopicVisibilityChange(services, user, stored));
+  if (changed) announceTopicVisibility(services, user, stored);
 }
 
 /** The legacy PATCH muted_topics: Zulip refuses to mute twice or unmute what is not muted. */

@@ -6,6 +6,7 @@ import {
   legacyNotificationExtras,
 } from '../store/displaySettings';
 import { deleteAllDrafts } from '../store/drafts';
+import { followedTopicSettingsOf } from '../store/followedTopicSettings';
 import { notificationSettingsOf, storeSetting, type SettingValue } from '../store/userSettings';
 import type { UserRow } from '../store/users';
 import { languageName } from './languages';
@@ -16,6 +17,7 @@ export function userSettingsOf(services: Services, user: UserRow): Record<string
   return {
     ...notificationSettingsOf(services.sql, user.id),
     ...displaySettingsOf(services.sql, user.id),
+    ...followedTopicSettingsOf(services.sql, user.id),
   };
 }
 

@@ -3,6 +3,7 @@ import { Flag } from '../store/flags';
 import { huddleIdByKey, huddleKey } from '../store/huddles';
 import { recipientFor, RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
+import { VisibilityPolicy } from '../store/userTopics';
 import type { UserRow } from '../store/users';
 import { NEVER, type Conditions } from './conditions';
 import { findStream, findUser, findUsers, singleOperand, textOperand } from './operands';
@@ -107,8 +108,15 @@ export const operators: Readonly<Record<string, Operator>> = {
     if (!/^\d+$/.test(operand)) throw errors.badNarrow('Invalid message ID');
     return `m.id = ${out.bind(Number(operand))}`;
   },
-  is: (term) => {
+  is: (term, { out, viewer }) => {
     const operand = textOperand(term);
+    // Zulip 8.0's is:followed (feature level 265): the viewer's followed topics.
+    if (operand === 'followed') {
+      return `EXISTS (SELECT 1 FROM user_topics ut JOIN recipients fr ON fr.id = m.recipient_id
+        WHERE fr.type = ${RecipientType.stream} AND ut.user_id = ${out.bind(viewer.id)}
+        AND ut.stream_id = fr.type_id AND ut.topic = m.subject
+        AND ut.visibility_policy = ${VisibilityPolicy.followed})`;
+    }
     const condition = isConditions[operand];
     if (condition === undefined) throw errors.badNarrow(`unknown 'is' operand ${operand}`);
     return condition;

@@ -63,10 +63,7 @@ export const postMessage = userEndpoint({
       clientName: clientName(userAgent),
       localEcho,
     };
-    return (answer) =>
-      sendMessageGrouped(services, user, request, (outcome) =>
-        answer(outcome instanceof Error ? outcome : { id: outcome }),
-      );
+    return (answer) => sendMessageGrouped(services, user, request, answer);
   },
 });
 

@@ -3,8 +3,10 @@ import { muteTopic, setTopicVisibility } from '../../actions/topicVisibility';
 import { errors } from '../../errors';
 import { accessStreamById, accessStreamByName } from '../../queries/streamAccess';
 import { topicsOfStream } from '../../store/streams';
+import { VisibilityPolicy } from '../../store/userTopics';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
+import { intIn } from '../possibleValues';
 
 export const getStreamTopics = userEndpoint({
   method: 'GET',
@@ -50,15 +52,15 @@ export const updateMutedTopic = userEndpoint({
   },
 });
 
-// Zulip 7.0's POST /user_topics (feature level 170). `followed` (3) arrived
-// later, at feature level 219, and is refused like any other unknown policy.
+// POST /user_topics (feature level 170): 0 inherit, 1 muted, 2 unmuted and,
+// since feature level 219, 3 followed.
 export const updateUserTopic = userEndpoint({
   method: 'POST',
   path: '/user_topics',
   params: {
     stream_id: required('json', z.number().int()),
     topic: required('text', z.string()),
-    visibility_policy: required('json', z.union([z.literal(0), z.literal(1), z.literal(2)])),
+    visibility_policy: required('json', intIn(Object.values(VisibilityPolicy))),
   },
   handle: ({ services, params, user }) => {
     const stream = accessStreamById(services.sql, user, params.stream_id);

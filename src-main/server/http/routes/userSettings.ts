@@ -6,9 +6,11 @@ import { changePassword, regenerateOwnApiKey } from '../../actions/credentials';
 import { checkUserLanguage } from '../../actions/languages';
 import { changeUserSettings } from '../../actions/userSettings';
 import { errors } from '../../errors';
+import { automaticPolicyChoices } from '../../store/followedTopicSettings';
 import { answerAfter } from '../answerAfter';
 import { userEndpoint } from '../endpoint';
 import { optional } from '../params';
+import { intIn } from '../possibleValues';
 import { notificationSettingParams } from './settings';
 
 const flag = () => optional('json', z.boolean());
@@ -63,6 +65,18 @@ export const updateSettingsEndpoint = userEndpoint({
     send_stream_typing_notifications: flag(),
     send_read_receipts: flag(),
     email_address_visibility: choice(1, 2, 3, 4, 5),
+    // Followed topics: feature levels 189, 214 and 235, worded as Zulip 12 words a refusal.
+    enable_followed_topic_desktop_notifications: flag(),
+    enable_followed_topic_email_notifications: flag(),
+    enable_followed_topic_push_notifications: flag(),
+    enable_followed_topic_audible_notifications: flag(),
+    enable_followed_topic_wildcard_mentions_notify: flag(),
+    automatically_follow_topics_policy: optional('json', intIn(automaticPolicyChoices)),
+    automatically_unmute_topics_in_muted_streams_policy: optional(
+      'json',
+      intIn(automaticPolicyChoices),
+    ),
+    automatically_follow_topics_where_mentioned: flag(),
     timezone: optional('text', z.string()),
   },
   handle: ({ services, params, user }) => {
