@@ -26,6 +26,7 @@ const notActions: Readonly<Record<string, string>> = {
   bootstrapRealm: 'runs while the host starts, before any queue exists',
   seedDemo: 'runs while the host starts, before any queue exists',
   checkBotNameAvailable: 'a check; changes nothing',
+  tellAboutGroup: 'announces the changes of the group actions, which have rows',
   checkNewBot: 'a check; changes nothing',
   checkBotUrlNetwork: 'a check; changes nothing',
   checkPasswordLogin: 'a check; what it may change, the hash of a password, no client state holds',
@@ -108,13 +109,19 @@ describe('initial state plus events equals fresh state', () => {
     slimPresence: boolean;
     /** Registers with the linkifier_url_template capability, without which linkifiers are not told. */
     linkifiers?: true;
+    /** Registers with include_deactivated_groups, keeping deactivated groups in its state. */
+    deactivatedGroups?: true;
   }
 
-  const register = async ({ viewer, includeSubscribers, slimPresence, linkifiers }: View) => {
+  const register = async (view: View) => {
+    const { viewer, includeSubscribers, slimPresence, linkifiers, deactivatedGroups } = view;
     const body = {
       include_subscribers: includeSubscribers,
       slim_presence: slimPresence,
-      ...(linkifiers ? { client_capabilities: { linkifier_url_template: true } } : {}),
+      client_capabilities: {
+        linkifier_url_template: linkifiers === true,
+        include_deactivated_groups: deactivatedGroups === true,
+      },
     };
     const state = (await org.api(viewer())('POST', '/register', body)).json;
     const queueId = state.queue_id as string;
@@ -1047,6 +1054,31 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'deactivating a user group, then renaming it',
+      covers: ['deactivateUserGroup'],
+      act: async () => {
+        const made = await org.api(alice)('POST', '/user_groups/create', {
+          name: 'Dormant',
+          description: '',
+          members: [bob.id],
+        });
+        const id = made.json.group_id as number;
+        await org.api(alice)('POST', `/user_groups/${id}/deactivate`);
+        return org.api(alice)('PATCH', `/user_groups/${id}`, { name: 'Dormant still' });
+      },
+    },
+    {
+      name: 'reactivating a user group',
+      covers: ['reactivateUserGroup'],
+      act: async () => {
+        const { user_groups } = (
+          await org.api(alice)('GET', '/user_groups', { include_deactivated_groups: true })
+        ).json as { user_groups: { id: number; name: string }[] };
+        const dormant = user_groups.find((group) => group.name === 'Dormant still');
+        return org.api(alice)('PATCH', `/user_groups/${dormant?.id ?? 0}`, { deactivated: false });
+      },
+    },
+    {
       name: 'deleting a user group another one holds',
       covers: ['deleteUserGroup'],
       act: async () => {
@@ -1441,6 +1473,7 @@ describe('initial state plus events equals fresh state', () => {
     { viewer: () => alice, includeSubscribers: false, slimPresence: true },
     { viewer: () => bob, includeSubscribers: true, slimPresence: true },
     { viewer: () => bob, includeSubscribers: false, slimPresence: false },
+    { viewer: () => bob, includeSubscribers: false, slimPresence: true, deactivatedGroups: true },
     { viewer: () => org.owner, includeSubscribers: true, slimPresence: false, linkifiers: true },
     { viewer: () => gus, includeSubscribers: true, slimPresence: false, linkifiers: true },
   ];

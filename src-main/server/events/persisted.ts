@@ -19,6 +19,7 @@ const settingsSchema = z.object({
   // Queues stored before the capability was kept were told of typing in
   // channels; they keep hearing of it.
   streamTypingNotifications: z.boolean().default(true),
+  includeDeactivatedGroups: z.boolean().default(false),
 });
 
 /** The settings as the store keeps them, the user being a column of their own. */

@@ -11,4 +11,6 @@ export interface StateOptions {
   userSettingsObject?: boolean;
   /** The linkifier_url_template capability: linkifiers are listed only to clients that read their templates. */
   linkifierUrlTemplate?: boolean;
+  /** The include_deactivated_groups capability: deactivated groups are listed only to clients that take them. */
+  includeDeactivatedGroups?: boolean;
 }

@@ -35,7 +35,10 @@ const queueParams = {
 /** The client_capabilities that change which events a queue gets, or their shape. */
 type QueueCapabilities = Pick<
   QueueSettings,
-  'bulkMessageDeletion' | 'linkifierUrlTemplate' | 'streamTypingNotifications'
+  | 'bulkMessageDeletion'
+  | 'linkifierUrlTemplate'
+  | 'streamTypingNotifications'
+  | 'includeDeactivatedGroups'
 >;
 
 function registerQueue(
@@ -78,6 +81,7 @@ export const register = userEndpoint({
       bulkMessageDeletion: capabilities.bulk_message_deletion === true,
       linkifierUrlTemplate: capabilities.linkifier_url_template === true,
       streamTypingNotifications: capabilities.stream_typing_notifications === true,
+      includeDeactivatedGroups: capabilities.include_deactivated_groups === true,
     });
     const state = fetchInitialState(
       services,
@@ -90,6 +94,7 @@ export const register = userEndpoint({
         presenceHistoryLimitDays: params.presence_history_limit_days,
         userSettingsObject: capabilities.user_settings_object === true,
         linkifierUrlTemplate: capabilities.linkifier_url_template === true,
+        includeDeactivatedGroups: capabilities.include_deactivated_groups === true,
       },
     );
     return {
