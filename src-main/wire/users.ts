@@ -74,6 +74,8 @@ export interface UserGroup {
   can_manage_group?: GroupSettingValueOnWire;
   can_mention_group?: GroupSettingValueOnWire;
   can_remove_members_group?: GroupSettingValueOnWire;
+  /** Zulip 10 (feature level 290): put aside, usable nowhere until reactivated. */
+  deactivated?: boolean;
 }
 
 type GroupSettingValueOnWire = z.infer<typeof groupSettingValueSchema>;

@@ -436,6 +436,9 @@ const validCalls: Record<string, ValidCall> = {
     user_group_id: String(await sweptGroup(f)),
     description: 'swept',
   }),
+  'POST /user_groups/:user_group_id/deactivate': async (f) => ({
+    user_group_id: String(await sweptGroup(f)),
+  }),
   'DELETE /user_groups/:user_group_id': async (f) => ({
     user_group_id: String(await sweptGroup(f)),
   }),

@@ -26,6 +26,7 @@ const notActions: Readonly<Record<string, string>> = {
   bootstrapRealm: 'runs while the host starts, before any queue exists',
   seedDemo: 'runs while the host starts, before any queue exists',
   checkBotNameAvailable: 'a check; changes nothing',
+  tellAboutGroup: 'announces the changes of the group actions, which have rows',
   checkNewBot: 'a check; changes nothing',
   checkBotUrlNetwork: 'a check; changes nothing',
   checkPasswordLogin: 'a check; what it may change, the hash of a password, no client state holds',
@@ -118,23 +119,20 @@ describe('initial state plus events equals fresh state', () => {
     linkifiers?: true;
     /** Registers with the archived_channels capability, which keeps archived channels listed. */
     archivedChannels?: true;
+    /** Registers with include_deactivated_groups, keeping deactivated groups in its state. */
+    deactivatedGroups?: true;
   }
 
-  const register = async ({
-    viewer,
-    includeSubscribers,
-    slimPresence,
-    linkifiers,
-    archivedChannels,
-  }: View) => {
-    const capabilities = {
-      ...(linkifiers ? { linkifier_url_template: true } : {}),
-      ...(archivedChannels ? { archived_channels: true } : {}),
-    };
+  const register = async (view: View) => {
+    const { viewer, includeSubscribers, slimPresence } = view;
     const body = {
       include_subscribers: includeSubscribers,
       slim_presence: slimPresence,
-      ...(linkifiers || archivedChannels ? { client_capabilities: capabilities } : {}),
+      client_capabilities: {
+        linkifier_url_template: view.linkifiers === true,
+        archived_channels: view.archivedChannels === true,
+        include_deactivated_groups: view.deactivatedGroups === true,
+      },
     };
     const state = (await org.api(viewer())('POST', '/register', body)).json;
     const queueId = state.queue_id as string;
@@ -1090,6 +1088,31 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'deactivating a user group, then renaming it',
+      covers: ['deactivateUserGroup'],
+      act: async () => {
+        const made = await org.api(alice)('POST', '/user_groups/create', {
+          name: 'Dormant',
+          description: '',
+          members: [bob.id],
+        });
+        const id = made.json.group_id as number;
+        await org.api(alice)('POST', `/user_groups/${id}/deactivate`);
+        return org.api(alice)('PATCH', `/user_groups/${id}`, { name: 'Dormant still' });
+      },
+    },
+    {
+      name: 'reactivating a user group',
+      covers: ['reactivateUserGroup'],
+      act: async () => {
+        const { user_groups } = (
+          await org.api(alice)('GET', '/user_groups', { include_deactivated_groups: true })
+        ).json as { user_groups: { id: number; name: string }[] };
+        const dormant = user_groups.find((group) => group.name === 'Dormant still');
+        return org.api(alice)('PATCH', `/user_groups/${dormant?.id ?? 0}`, { deactivated: false });
+      },
+    },
+    {
       name: 'deleting a user group another one holds',
       covers: ['deleteUserGroup'],
       act: async () => {
@@ -1512,6 +1535,7 @@ describe('initial state plus events equals fresh state', () => {
       linkifiers: true,
       archivedChannels: true,
     },
+    { viewer: () => bob, includeSubscribers: false, slimPresence: true, deactivatedGroups: true },
     {
       viewer: () => gus,
       includeSubscribers: true,

@@ -57,6 +57,7 @@ describe('user groups', () => {
       can_manage_group: { direct_members: [alice.id], direct_subgroups: [] },
       can_mention_group: 6,
       can_remove_members_group: { direct_members: [], direct_subgroups: [] },
+      deactivated: false,
     });
     expect((await groups(carol)).filter((group) => group.is_system_group)).toHaveLength(7);
     const events = (

@@ -1,10 +1,13 @@
-import { plainNotice } from '../events/notice';
+import { plainNotice, type NoticeCapabilities } from '../events/notice';
 import type { Services } from '../services';
 import { toWireStream } from '../shape/streams';
 import type { StreamRow } from '../store/streams';
 import { policiesForStream, VisibilityPolicy } from '../store/userTopics';
 import { userById } from '../store/users';
 import { announceTopicVisibility } from './topicVisibility';
+
+const keepsArchived = (queue: NoticeCapabilities) => queue.archivedChannels === true;
+const dropsArchived = (queue: NoticeCapabilities) => !keepsArchived(queue);
 
 // Zulip leaves an archived channel's topic choices out of /register and
 // brings them back when it is unarchived; Hearth says so with a user_topic
@@ -36,21 +39,25 @@ export function announceArchiving(
   audience: readonly number[],
 ): void {
   const archived = stream.deactivated === 1;
-  const update = plainNotice('stream', {
-    op: 'update',
-    stream_id: stream.id,
-    name: stream.name,
-    property: 'is_archived',
-    value: archived,
-  });
-  services.queues.notify({ ...update, archivedChannels: true }, audience);
+  const update = plainNotice(
+    'stream',
+    {
+      op: 'update',
+      stream_id: stream.id,
+      name: stream.name,
+      property: 'is_archived',
+      value: archived,
+    },
+    keepsArchived,
+  );
+  services.queues.notify(update, audience);
   const forOthers = archived
-    ? plainNotice('stream', {
-        op: 'delete',
-        streams: [{ stream_id: stream.id }],
-        stream_ids: [stream.id],
-      })
-    : plainNotice('stream', { op: 'create', streams: [toWireStream(stream)] });
-  services.queues.notify({ ...forOthers, archivedChannels: false }, audience);
+    ? plainNotice(
+        'stream',
+        { op: 'delete', streams: [{ stream_id: stream.id }], stream_ids: [stream.id] },
+        dropsArchived,
+      )
+    : plainNotice('stream', { op: 'create', streams: [toWireStream(stream)] }, dropsArchived);
+  services.queues.notify(forOthers, audience);
   announceTopicChoices(services, stream, archived);
 }

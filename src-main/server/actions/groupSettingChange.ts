@@ -74,6 +74,14 @@ export const sameGroupSetting = (a: GroupSettingValue, b: GroupSettingValue): bo
 const groupExists = (sql: Sql, groupId: number) =>
   isSystemGroupId(groupId) || userGroupById(sql, groupId) !== undefined;
 
+// A deactivated group names no one a permission could go to (Zulip's
+// has_user_group_access_for_subgroup and for_setting lookups).
+function checkActive(sql: Sql, groupId: number): void {
+  if (userGroupById(sql, groupId)?.deactivated === 1) {
+    throw errors.badRequest('User group is deactivated.');
+  }
+}
+
 // Zulip's check_setting_configuration_for_system_groups, for a named group.
 function checkNamedGroup(name: string, groupId: number, rules: SettingRules): void {
   const system = isSystemGroupId(groupId);
@@ -104,6 +112,7 @@ export function checkGroupSettingValue(
   const wanted = canonical(value);
   if (typeof wanted === 'number') {
     if (!groupExists(sql, wanted)) throw errors.badRequest('Invalid user group');
+    checkActive(sql, wanted);
     checkNamedGroup(name, wanted, rules);
   } else if (isNobody(wanted)) {
     if (!rules.allowNobody) {
@@ -118,6 +127,7 @@ export function checkGroupSettingValue(
     if (unknownGroup !== undefined) {
       throw errors.badRequest(`Invalid user group ID: ${unknownGroup}`);
     }
+    for (const id of wanted.direct_subgroups) checkActive(sql, id);
   }
   return wanted;
 }

@@ -1,6 +1,5 @@
 import type { UserGroup } from '../../wire';
 import { errors } from '../errors';
-import { plainNotice } from '../events/notice';
 import { recursiveSubgroupIds } from '../../permissions/groupNesting';
 import { userGroupsState, userGroupWire } from '../queries/systemGroups';
 import type { Services } from '../services';
@@ -22,7 +21,7 @@ import {
   userGroupSettingColumns,
   type UserGroupSettingColumn,
 } from '../store/userGroups';
-import { activeUserIds, userById, type UserRow } from '../store/users';
+import { userById, type UserRow } from '../store/users';
 import type { GroupSettingValue } from '../../permissions/groupSettings';
 import {
   checkGroupSettingChange,
@@ -30,7 +29,16 @@ import {
   storedSettings,
   type GroupSettingChange,
 } from './groupSettingChange';
-import { accessGroupFor, checkGroupNotInUse, checkMayCreateGroup } from './userGroupAccess';
+import {
+  accessGroupFor,
+  checkGroupNotInUse,
+  checkMayCreateGroup,
+  groupIsDeactivated,
+} from './userGroupAccess';
+import { reactivateUserGroup, tellAboutGroup } from './userGroupDeactivation';
+
+// A deactivated group's members and subgroups may still change.
+const anyGroup = { allowDeactivated: true };
 import { newGroupSettings, userGroupSettingOf, userGroupSettings } from './userGroupSettings';
 
 // Zulip's UserGroup.MAX_NAME_LENGTH and the prefixes it keeps for system groups.
@@ -57,10 +65,6 @@ function checkUsers(sql: Services['sql'], userIds: readonly number[]): number[] 
     if (userById(sql, id)?.is_active !== 1) throw errors.badRequest(`Invalid user ID: ${id}`);
   }
   return [...new Set(userIds)];
-}
-
-function tellEveryone(services: Services, payload: Record<string, unknown>): void {
-  services.queues.notify(plainNotice('user_group', payload), activeUserIds(services.sql));
 }
 
 export interface NewGroupRequest {
@@ -100,16 +104,21 @@ export function createUserGroup(
     if (!row) throw new Error(`user group ${name} vanished inside its own transaction`);
     return userGroupWire(row, membersOf(sql, id));
   });
-  tellEveryone(services, { op: 'add', group });
+  tellAboutGroup(services, group.id, { op: 'add', group });
   return group.id;
 }
 
 export type GroupChanges = {
   name?: string | undefined;
   description?: string | undefined;
+  /** False reactivates a deactivated group (feature level 386). */
+  deactivated?: boolean | undefined;
 } & { [Setting in UserGroupSettingColumn]?: GroupSettingChange | undefined };
 
-/** Zulip's PATCH /user_groups/{id}: a new name, description, or any of the group's own permissions. */
+/**
+ * Zulip's PATCH /user_groups/{id}: a new name, description, any of the
+ * group's own permissions, or reactivation. A deactivated group's may change.
+ */
 export function updateUserGroup(
   services: Services,
   user: UserRow,
@@ -120,8 +129,12 @@ export function updateUserGroup(
   if (Object.values(changes).every((change) => change === undefined)) {
     throw errors.badRequest('No new data supplied');
   }
-  const data = sql.transaction(() => {
-    const group = accessGroupFor(sql, user, groupId);
+  const { data, reactivated } = sql.transaction(() => {
+    const group = accessGroupFor(sql, user, groupId, [], { allowDeactivated: true });
+    const reactivated =
+      changes.deactivated === false && group.deactivated === 1
+        ? reactivateUserGroup(services, groupId)
+        : undefined;
     const renamed: { name?: string; description?: string } = {};
     if (changes.name !== undefined && changes.name.trim() !== group.name) {
       renamed.name = checkName(sql, changes.name, groupId);
@@ -141,10 +154,12 @@ export function updateUserGroup(
       setUserGroupSetting(sql, groupId, setting, JSON.stringify(value));
       changed[setting] = value;
     }
-    return changed;
+    return { data: changed, reactivated };
   });
-  if (Object.keys(data).length > 0)
-    tellEveryone(services, { op: 'update', group_id: groupId, data });
+  reactivated?.();
+  if (Object.keys(data).length > 0) {
+    tellAboutGroup(services, groupId, { op: 'update', group_id: groupId, data });
+  }
 }
 
 /**
@@ -157,14 +172,14 @@ export function deleteUserGroup(services: Services, user: UserRow, groupId: numb
   const { sql } = services;
   const holders = sql.transaction(() => {
     accessGroupFor(sql, user, groupId);
-    checkGroupNotInUse(sql, groupId);
+    checkGroupNotInUse(sql, groupId, { deleting: true });
     const supergroups = supergroupsOf(sql, groupId);
     forgetSubgroup(sql, groupId);
     deleteUserGroupRow(sql, groupId);
     return supergroups;
   });
   for (const holder of holders) tellChange(services, holder, 'subgroups', [], [groupId]);
-  tellEveryone(services, { op: 'remove', group_id: groupId });
+  tellAboutGroup(services, groupId, { op: 'remove', group_id: groupId });
 }
 
 function checkSomethingToDo(change: { add: readonly unknown[]; remove: readonly unknown[] }) {
@@ -187,7 +202,7 @@ function tellChange(
     [`add_${what}`, added],
     [`remove_${what}`, removed],
   ] as const) {
-    if (ids.length > 0) tellEveryone(services, { op, group_id: groupId, [key]: ids });
+    if (ids.length > 0) tellAboutGroup(services, groupId, { op, group_id: groupId, [key]: ids });
   }
 }
 
@@ -205,11 +220,11 @@ export function updateUserGroupMembers(
     const oneself = (ids: readonly number[]) => ids.length > 0 && ids.every((id) => id === user.id);
     if (change.add.length > 0) {
       const join = oneself(change.add) ? (['can_join_group'] as const) : [];
-      accessGroupFor(sql, user, groupId, ['can_add_members_group', ...join]);
+      accessGroupFor(sql, user, groupId, ['can_add_members_group', ...join], anyGroup);
     }
     if (change.remove.length > 0) {
       const leave = oneself(change.remove) ? (['can_leave_group'] as const) : [];
-      accessGroupFor(sql, user, groupId, ['can_remove_members_group', ...leave]);
+      accessGroupFor(sql, user, groupId, ['can_remove_members_group', ...leave], anyGroup);
     }
     const current = new Set(membersOf(sql, groupId));
     const adding = checkUsers(sql, change.add);
@@ -248,8 +263,15 @@ export function updateUserGroupSubgroups(
     const groups = userGroupsState(sql);
     const adding = checkGroups(groups, change.add);
     const removing = checkGroups(groups, change.remove);
-    if (adding.length > 0) accessGroupFor(sql, user, groupId, ['can_add_members_group']);
-    if (removing.length > 0) accessGroupFor(sql, user, groupId, ['can_remove_members_group']);
+    if (adding.length > 0) {
+      accessGroupFor(sql, user, groupId, ['can_add_members_group'], anyGroup);
+    }
+    if (removing.length > 0) {
+      accessGroupFor(sql, user, groupId, ['can_remove_members_group'], anyGroup);
+    }
+    if (adding.some((id) => groups.find((group) => group.id === id)?.deactivated === true)) {
+      throw groupIsDeactivated();
+    }
     const current = new Set(subgroupsOf(sql, groupId));
     const already = adding.find((id) => current.has(id));
     if (already !== undefined) {

@@ -48,7 +48,7 @@ export function groupSettingsNaming(
   groupId: number,
 ): { group_id: number; settings: UserGroupSettingColumn[] }[] {
   return userGroupRows(sql)
-    .filter((group) => group.id !== groupId)
+    .filter((group) => group.id !== groupId && group.deactivated === 0)
     .map((group) => ({
       group_id: group.id,
       settings: userGroupSettingColumns.filter((name) =>

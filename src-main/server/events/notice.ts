@@ -33,16 +33,37 @@ export interface DeletionNotice {
   details: Readonly<Record<string, unknown>>;
 }
 
+/** The client capabilities under which Zulip tells one change differently. */
+export interface NoticeCapabilities {
+  /**
+   * archived_channels (Zulip 10, feature level 315): such a client keeps
+   * archived channels, and hears of archiving as an update.
+   */
+  archivedChannels?: boolean;
+  /**
+   * include_deactivated_groups (feature level 294): without it a deactivated
+   * group is removed, and its later changes are not told.
+   */
+  includeDeactivatedGroups?: boolean;
+}
+
 export interface PlainNotice {
   kind: 'plain';
   type: string;
   payload: Readonly<Record<string, unknown>>;
-  /** Only for the queues that did (true) or did not (false) declare archived_channels. */
-  archivedChannels?: boolean;
+  /**
+   * The queues it is for, where a client capability decides (Zulip sends
+   * one change as different events to clients with and without it).
+   */
+  reaches?: (queue: NoticeCapabilities) => boolean;
 }
 
-export function plainNotice(type: string, payload: Record<string, unknown>): PlainNotice {
-  return { kind: 'plain', type, payload };
+export function plainNotice(
+  type: string,
+  payload: Record<string, unknown>,
+  reaches?: PlainNotice['reaches'],
+): PlainNotice {
+  return reaches ? { kind: 'plain', type, payload, reaches } : { kind: 'plain', type, payload };
 }
 
 export type { QueuedEvent } from '../../wire';

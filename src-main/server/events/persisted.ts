@@ -20,6 +20,7 @@ const settingsSchema = z.object({
   // channels; they keep hearing of it.
   streamTypingNotifications: z.boolean().default(true),
   archivedChannels: z.boolean().default(false),
+  includeDeactivatedGroups: z.boolean().default(false),
 });
 
 /** The settings as the store keeps them, the user being a column of their own. */

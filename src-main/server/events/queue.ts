@@ -1,10 +1,10 @@
 import { errors } from '../errors';
 import { noticeMatchesNarrow, type QueueNarrowTerm } from './narrow';
-import type { Notice } from './notice';
+import type { Notice, NoticeCapabilities } from './notice';
 import { eventJson, type NoticeRecord } from './noticeRecord';
 import { PendingEvents, type PendingEvent } from './pendingEvents';
 
-export interface QueueSettings {
+export interface QueueSettings extends NoticeCapabilities {
   userId: number;
   eventTypes: readonly string[] | null;
   applyMarkdown: boolean;
@@ -24,11 +24,6 @@ export interface QueueSettings {
    * direct messages.
    */
   streamTypingNotifications?: boolean;
-  /**
-   * The archived_channels capability (Zulip 10, feature level 315): such a
-   * client keeps archived channels, and hears of archiving as an update.
-   */
-  archivedChannels?: boolean;
 }
 
 export interface QueuePosition {
@@ -68,18 +63,12 @@ export class EventQueue {
     const { eventTypes, narrow } = this.settings;
     if (eventTypes && !eventTypes.includes(notice.type)) return false;
     if (notice.type === 'realm_linkifiers' && !this.settings.linkifierUrlTemplate) return false;
+    if (notice.kind === 'plain' && notice.reaches && !notice.reaches(this.settings)) return false;
     if (
       notice.type === 'typing' &&
       notice.kind === 'plain' &&
       notice.payload.message_type === 'stream' &&
       !this.settings.streamTypingNotifications
-    ) {
-      return false;
-    }
-    if (
-      notice.kind === 'plain' &&
-      notice.archivedChannels !== undefined &&
-      notice.archivedChannels !== (this.settings.archivedChannels ?? false)
     ) {
       return false;
     }

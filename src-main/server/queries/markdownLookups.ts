@@ -30,7 +30,9 @@ export function storeLookups(sql: Sql): MarkdownLookups {
       return stream && { id: stream.id, name: stream.name };
     },
     userGroupByName: (name) => {
-      const group = userGroupByName(sql, name);
+      // A deactivated group cannot be mentioned; its name stays plain text.
+      const found = userGroupByName(sql, name);
+      const group = found?.deactivated === 0 ? found : undefined;
       // Zulip mentions the members of the group's subgroups as well.
       const memberIds = group && groupMemberIds(sql, group.id, true);
       return group && memberIds && { id: group.id, name: group.name, memberIds };

@@ -90,9 +90,10 @@ const systemGroups: readonly SystemGroup[] = [
 /**
  * Zulip's user_groups_in_realm_serialized: every group with its direct
  * members (deactivated users keep theirs) and direct subgroups, by ID: the
- * system groups first, then those people made.
+ * system groups first, then those people made; the deactivated ones only
+ * when asked for (the include_deactivated_groups capability and parameter).
  */
-export function userGroupsState(sql: Sql): UserGroup[] {
+export function userGroupsState(sql: Sql, includeDeactivated = true): UserGroup[] {
   const users = allUsers(sql);
   const members = userGroupMembers(sql);
   const subgroups = userGroupSubgroups(sql);
@@ -107,10 +108,13 @@ export function userGroupsState(sql: Sql): UserGroup[] {
       creator_id: null,
       date_created: null,
       ...ownSettings(null),
+      deactivated: false,
     })),
-    ...userGroupRows(sql).map((group) =>
-      userGroupWire(group, members.get(group.id) ?? [], subgroups.get(group.id) ?? []),
-    ),
+    ...userGroupRows(sql)
+      .filter((group) => includeDeactivated || group.deactivated === 0)
+      .map((group) =>
+        userGroupWire(group, members.get(group.id) ?? [], subgroups.get(group.id) ?? []),
+      ),
   ];
 }
 
@@ -137,6 +141,7 @@ export function userGroupWire(
     creator_id: group.creator_id,
     date_created: group.date_created,
     ...ownSettings(group),
+    deactivated: group.deactivated === 1,
   };
 }
 

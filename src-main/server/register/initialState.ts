@@ -144,7 +144,9 @@ const fetchers: readonly Fetcher[] = [
   },
   {
     types: ['realm_user_groups'],
-    fetch: ({ sql }) => ({ realm_user_groups: userGroupsState(sql) }),
+    fetch: ({ sql }, _user, options) => ({
+      realm_user_groups: userGroupsState(sql, options.includeDeactivatedGroups === true),
+    }),
   },
   {
     types: ['update_global_notifications'],

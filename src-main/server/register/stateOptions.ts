@@ -13,4 +13,6 @@ export interface StateOptions {
   linkifierUrlTemplate?: boolean;
   /** The archived_channels capability: archived channels are listed, marked is_archived. */
   archivedChannels?: boolean;
+  /** The include_deactivated_groups capability: deactivated groups are listed only to clients that take them. */
+  includeDeactivatedGroups?: boolean;
 }

@@ -19,6 +19,8 @@ export interface UserGroupRow extends Record<UserGroupSettingColumn, string> {
   /** Null for a group made before Hearth kept who made it. */
   creator_id: number | null;
   date_created: number | null;
+  /** 1 once deactivated: kept, with its members and settings, but usable nowhere. */
+  deactivated: number;
 }
 
 export interface NewUserGroup {
@@ -97,6 +99,10 @@ export function updateUserGroupRow(
   if (changes.description !== undefined) {
     sql.run('UPDATE user_groups SET description = ? WHERE id = ?', [changes.description, id]);
   }
+}
+
+export function setUserGroupDeactivated(sql: Sql, id: number, deactivated: boolean): void {
+  sql.run('UPDATE user_groups SET deactivated = ? WHERE id = ?', [deactivated ? 1 : 0, id]);
 }
 
 export function deleteUserGroupRow(sql: Sql, id: number): void {

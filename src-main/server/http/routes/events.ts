@@ -35,7 +35,11 @@ const queueParams = {
 /** The client_capabilities that change which events a queue gets, or their shape. */
 type QueueCapabilities = Pick<
   QueueSettings,
-  'bulkMessageDeletion' | 'linkifierUrlTemplate' | 'streamTypingNotifications' | 'archivedChannels'
+  | 'bulkMessageDeletion'
+  | 'linkifierUrlTemplate'
+  | 'streamTypingNotifications'
+  | 'includeDeactivatedGroups'
+  | 'archivedChannels'
 >;
 
 function registerQueue(
@@ -79,6 +83,7 @@ export const register = userEndpoint({
       linkifierUrlTemplate: capabilities.linkifier_url_template === true,
       streamTypingNotifications: capabilities.stream_typing_notifications === true,
       archivedChannels: capabilities.archived_channels === true,
+      includeDeactivatedGroups: capabilities.include_deactivated_groups === true,
     });
     const state = fetchInitialState(
       services,
@@ -92,6 +97,7 @@ export const register = userEndpoint({
         userSettingsObject: capabilities.user_settings_object === true,
         linkifierUrlTemplate: capabilities.linkifier_url_template === true,
         archivedChannels: capabilities.archived_channels === true,
+        includeDeactivatedGroups: capabilities.include_deactivated_groups === true,
       },
     );
     return {

@@ -105,6 +105,7 @@ import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
 import { deleteTopicEndpoint } from './topicDeletion';
 import {
   createUserGroupEndpoint,
+  deactivateUserGroupEndpoint,
   deleteUserGroupEndpoint,
   getUserGroupMembersEndpoint,
   getUserGroupMembershipEndpoint,
@@ -200,6 +201,7 @@ export const endpoints: readonly Endpoint[] = [
   getUserGroupsEndpoint,
   createUserGroupEndpoint,
   updateUserGroupEndpoint,
+  deactivateUserGroupEndpoint,
   deleteUserGroupEndpoint,
   updateUserGroupMembersEndpoint,
   getUserGroupMembersEndpoint,

@@ -6,6 +6,7 @@ import {
   updateUserGroupMembers,
   updateUserGroupSubgroups,
 } from '../../actions/userGroupAdmin';
+import { deactivateUserGroup } from '../../actions/userGroupDeactivation';
 import { groupSettingChange, groupSettingValue } from '../../actions/groupSettingChange';
 import { errors } from '../../errors';
 import { recursiveSubgroupIds } from '../../../permissions/groupNesting';
@@ -25,8 +26,10 @@ const groupIds = z.array(z.number().int());
 export const getUserGroupsEndpoint = userEndpoint({
   method: 'GET',
   path: '/user_groups',
-  params: {},
-  handle: ({ services }) => ({ user_groups: userGroupsState(services.sql) }),
+  params: { include_deactivated_groups: optional('json', z.boolean(), false) },
+  handle: ({ services, params }) => ({
+    user_groups: userGroupsState(services.sql, params.include_deactivated_groups),
+  }),
 });
 
 export const createUserGroupEndpoint = userEndpoint({
@@ -51,11 +54,22 @@ export const updateUserGroupEndpoint = userEndpoint({
     user_group_id: groupId,
     name: optional('text', z.string()),
     description: optional('text', z.string()),
+    deactivated: optional('json', z.boolean()),
     ...groupSettingParams(userGroupSettingColumns, groupSettingChange),
   },
   handle: ({ services, user, params }) => {
     const { user_group_id: id, ...changes } = params;
     updateUserGroup(services, user, id, changes);
+    return {};
+  },
+});
+
+export const deactivateUserGroupEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/user_groups/:user_group_id/deactivate',
+  params: { user_group_id: groupId },
+  handle: ({ services, user, params }) => {
+    deactivateUserGroup(services, user, params.user_group_id);
     return {};
   },
 });
