@@ -29,6 +29,7 @@ import {
 } from './sendPermissions';
 import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
 import { announceClaims, claimAttachments } from './uploads';
+import { checkTopicsPolicy } from './topicsPolicy';
 import { checkContent, checkTopic } from './validate';
 import type { Destination } from '../messageDestination';
 import { widgetSubmessageContent } from './widgetCommand';
@@ -85,6 +86,7 @@ function addressStream(
     checkMayWrite(sql, sender, stream);
   }
   checkMayCreateTopic(sql, sender, stream, topic);
+  checkTopicsPolicy(sql, stream, topic);
   const readers = new Set(subscriberIds(sql, stream.recipient_id));
   readers.add(sender.id);
   return { recipientId: stream.recipient_id, topic, stream, readers: [...readers] };

@@ -30,6 +30,7 @@ import {
   type GroupSettingChange,
 } from './groupSettingChange';
 import { roleVisibilityNotices, visibilityOf, type Visibility } from './roleVisibility';
+import { checkTopicsPolicyChange, type ChannelTopicsPolicy } from './topicsPolicy';
 import { checkStreamName } from './validate';
 
 // Zulip's Stream.MAX_DESCRIPTION_LENGTH.
@@ -44,6 +45,8 @@ export interface StreamUpdate {
   streamPostPolicy?: number | undefined;
   /** The channel folder to file it in (Zulip 11), null for none. */
   folderId?: number | null | undefined;
+  /** Zulip 11's topics_policy (feature level 392). */
+  topicsPolicy?: ChannelTopicsPolicy | undefined;
   /** The channel's permissions to change, each as Zulip's {new, old}. */
   settings?: { [Setting in ChannelGroupSettingColumn]?: GroupSettingChange | undefined };
 }
@@ -63,6 +66,7 @@ export function editableStream(services: Services, user: UserRow, streamId: numb
 /** What the request changes, checked as Zulip's update_stream_backend checks it. */
 function plannedChanges(
   services: Services,
+  user: UserRow,
   stream: StreamRow,
   update: StreamUpdate,
 ): StreamChanges {
@@ -105,6 +109,10 @@ function plannedChanges(
   if (update.folderId !== undefined && update.folderId !== stream.folder_id) {
     if (update.folderId !== null) accessChannelFolder(services.sql, update.folderId);
     changes.folderId = update.folderId;
+  }
+  if (update.topicsPolicy !== undefined && update.topicsPolicy !== stream.topics_policy) {
+    checkTopicsPolicyChange(services.sql, user, update.topicsPolicy, stream);
+    changes.topicsPolicy = update.topicsPolicy;
   }
   const settings: Partial<Record<ChannelGroupSettingColumn, string>> = {};
   if (update.streamPostPolicy !== undefined) {
@@ -171,6 +179,9 @@ function updateEvents(before: StreamRow, after: StreamRow, changes: StreamChange
   if (changes.folderId !== undefined) {
     events.push({ ...named, property: 'folder_id', value: after.folder_id });
   }
+  if (changes.topicsPolicy !== undefined) {
+    events.push({ ...named, property: 'topics_policy', value: after.topics_policy });
+  }
   const wire = { before: toWireStream(before), after: toWireStream(after) };
   for (const name of Object.keys(changes.settings ?? {})) {
     events.push({ ...named, property: name, value: wire.after[name as ChannelGroupSettingColumn] });
@@ -204,7 +215,7 @@ export function updateStream(
   const stream = editableStream(services, user, streamId);
   // An archived stream is out of reach, as if it did not exist.
   if (stream.deactivated === 1) throw errors.badRequest('Invalid stream ID');
-  const changes = plannedChanges(services, stream, update);
+  const changes = plannedChanges(services, user, stream, update);
   if (Object.keys(changes).length === 0) return;
   const people = allUsers(sql).filter((person) => person.is_active === 1);
   const privacyChanges = changes.inviteOnly !== undefined;

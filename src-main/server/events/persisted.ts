@@ -19,6 +19,8 @@ const settingsSchema = z.object({
   // Queues stored before the capability was kept were told of typing in
   // channels; they keep hearing of it.
   streamTypingNotifications: z.boolean().default(true),
+  // Queues stored before it was kept came from clients of a host without the empty topic.
+  emptyTopicName: z.boolean().default(false),
 });
 
 /** The settings as the store keeps them, the user being a column of their own. */

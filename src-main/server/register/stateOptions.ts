@@ -11,4 +11,6 @@ export interface StateOptions {
   userSettingsObject?: boolean;
   /** The linkifier_url_template capability: linkifiers are listed only to clients that read their templates. */
   linkifierUrlTemplate?: boolean;
+  /** The empty_topic_name capability: the empty topic as "" rather than its display name. */
+  emptyTopicName?: boolean;
 }

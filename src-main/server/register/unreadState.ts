@@ -19,7 +19,11 @@ import {
  * personal mentions always count as mentions, wildcard mentions only outside
  * muted streams and topics.
  */
-export function unreadMsgsState(sql: Sql, userId: number): UnreadMsgs {
+export function unreadMsgsState(
+  sql: Sql,
+  userId: number,
+  topicShown: (topic: string) => string = (topic) => topic,
+): UnreadMsgs {
   const rows = unreadRowsOf(sql, userId, MAX_UNREAD_MESSAGES);
   const isMuted = mutingOf(sql, userId);
   const huddles = new Map<number, string>();
@@ -39,10 +43,18 @@ export function unreadMsgsState(sql: Sql, userId: number): UnreadMsgs {
   const mentions: number[] = [];
   for (const row of rows) {
     const place = placeOf(row);
-    entries.push({ id: row.id, place });
+    // Grouped and ordered under the name the client reads; muted by the topic itself.
+    entries.push({
+      id: row.id,
+      place: place.kind === 'stream' ? { ...place, topic: topicShown(place.topic) } : place,
+    });
     const muted = place.kind === 'stream' && isMuted(place.streamId, place.topic);
     const wildcard = (row.flags & Flag.wildcard_mentioned) !== 0 && !muted;
     if ((row.flags & Flag.mentioned) !== 0 || wildcard) mentions.push(row.id);
   }
-  return summarizeUnread(entries, mentions, isMuted, rows.length === MAX_UNREAD_MESSAGES);
+  // No topic is named as the empty one is shown: sending to that name sends to "".
+  const emptyShown = topicShown('');
+  const isShownMuted = (streamId: number, topic: string) =>
+    isMuted(streamId, topic === emptyShown ? '' : topic);
+  return summarizeUnread(entries, mentions, isShownMuted, rows.length === MAX_UNREAD_MESSAGES);
 }

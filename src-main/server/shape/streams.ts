@@ -23,6 +23,7 @@ export function toWireStream(row: StreamRow): Stream {
     date_created: row.date_created,
     creator_id: row.creator_id,
     folder_id: row.folder_id ?? null,
+    topics_policy: row.topics_policy,
     ...settings,
     // Hearth keeps every message; null defers to the organization's -1 (forever).
     message_retention_days: null,

@@ -35,7 +35,7 @@ const queueParams = {
 /** The client_capabilities that change which events a queue gets, or their shape. */
 type QueueCapabilities = Pick<
   QueueSettings,
-  'bulkMessageDeletion' | 'linkifierUrlTemplate' | 'streamTypingNotifications'
+  'bulkMessageDeletion' | 'linkifierUrlTemplate' | 'streamTypingNotifications' | 'emptyTopicName'
 >;
 
 function registerQueue(
@@ -78,6 +78,7 @@ export const register = userEndpoint({
       bulkMessageDeletion: capabilities.bulk_message_deletion === true,
       linkifierUrlTemplate: capabilities.linkifier_url_template === true,
       streamTypingNotifications: capabilities.stream_typing_notifications === true,
+      emptyTopicName: capabilities.empty_topic_name === true,
     });
     const state = fetchInitialState(
       services,
@@ -90,6 +91,7 @@ export const register = userEndpoint({
         presenceHistoryLimitDays: params.presence_history_limit_days,
         userSettingsObject: capabilities.user_settings_object === true,
         linkifierUrlTemplate: capabilities.linkifier_url_template === true,
+        emptyTopicName: capabilities.empty_topic_name === true,
       },
     );
     return {

@@ -18,6 +18,8 @@ import { channelGroupSettingColumns } from '../../store/streams';
 import { userEndpoint } from '../endpoint';
 import { givenGroupSettings, groupSettingParams } from '../groupSettingParams';
 import { optional, required } from '../params';
+import { channelTopicsPolicies } from '../../actions/topicsPolicy';
+import { topicsPolicyParam } from '../topicsPolicyParam';
 import { requireAdministrator } from '../../actions/groupPermission';
 
 export const getStreams = userEndpoint({
@@ -107,6 +109,7 @@ export const updateStreamEndpoint = userEndpoint({
     folder_id: optional('json', z.number().int().nonnegative().nullable(), undefined, {
       keepNull: true,
     }),
+    topics_policy: topicsPolicyParam(channelTopicsPolicies),
     ...groupSettingParams(channelGroupSettingColumns, groupSettingChange),
   },
   handle: ({ services, user, params }) => {
@@ -119,6 +122,7 @@ export const updateStreamEndpoint = userEndpoint({
       streamPostPolicy:
         announcementOnly === undefined ? params.stream_post_policy : announcementOnly ? 2 : 1,
       folderId: params.folder_id,
+      topicsPolicy: params.topics_policy,
       settings: givenGroupSettings(channelGroupSettingColumns, params),
     });
     return {};
