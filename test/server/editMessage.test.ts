@@ -245,9 +245,9 @@ describe('editing messages (PATCH /messages/{id})', () => {
       expect(await seenBy(alice, id)).toMatchObject({ subject: 'soup', content: '<p>once</p>' });
     });
 
-    it('refuses an empty, too long or malformed topic', async () => {
+    // Zulip 12 moves a message to the empty topic for a blank one (emptyTopic.test.ts).
+    it('refuses a too long topic', async () => {
       const id = await send(alice, 'soup', 'named');
-      await expectRefusal(edit(alice, id, { topic: '   ' }), "Topic can't be empty!");
       await expectRefusal(
         edit(alice, id, { topic: 't'.repeat(61) }),
         'Topic too long (limit: 60 characters)',

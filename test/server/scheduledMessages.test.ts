@@ -158,7 +158,8 @@ describe('scheduled messages', () => {
         { scheduled_delivery_timestamp: clock.seconds() - 1 },
         'Scheduled delivery time must be in the future.',
       ],
-      [{ topic: '' }, "Topic can't be empty!"],
+      // Zulip 12 takes topic "" as the empty topic; emptyTopic.test.ts has where a channel refuses it.
+      [{ topic: 't'.repeat(61) }, 'Topic too long (limit: 60 characters)'],
     ];
     for (const [params, msg] of refusals) {
       const answer = await org.api(alice)('PATCH', path, params);

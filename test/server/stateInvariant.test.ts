@@ -999,6 +999,27 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'sending a message to the empty topic',
+      covers: ['sendMessage'],
+      act: () => sendToDesign(alice, 'general chat', 'No topic needed'),
+    },
+    {
+      name: "setting a channel's topics policy",
+      covers: ['updateStream'],
+      act: async () => {
+        const stream = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'design' }))
+          .json.stream_id as number;
+        return org.api(org.owner)('PATCH', `/streams/${stream}`, {
+          topics_policy: 'disable_empty_topic',
+        });
+      },
+    },
+    {
+      name: "setting the organization's topics policy",
+      covers: ['updateRealm'],
+      act: () => org.api(org.owner)('PATCH', '/realm', { topics_policy: 'disable_empty_topic' }),
+    },
+    {
       name: "sending a message with someone's alert word",
       covers: ['sendMessage'],
       act: () => sendToDesign(alice, 'ops', 'Is the deploy done?'),

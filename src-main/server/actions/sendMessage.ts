@@ -31,6 +31,7 @@ import { applyPoliciesOnSend, type PoliciesOnSend } from './automaticTopicPolici
 import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
 import { announceStoredTopicVisibilities } from './topicVisibility';
 import { announceClaims, claimAttachments } from './uploads';
+import { checkTopicsPolicy } from './topicsPolicy';
 import { checkContent, checkTopic } from './validate';
 import type { Destination } from '../messageDestination';
 import { widgetSubmessageContent } from './widgetCommand';
@@ -97,6 +98,7 @@ function addressStream(
     checkMayWrite(sql, sender, stream);
   }
   checkMayCreateTopic(sql, sender, stream, topic);
+  checkTopicsPolicy(sql, stream, topic);
   const readers = new Set(subscriberIds(sql, stream.recipient_id));
   readers.add(sender.id);
   return { recipientId: stream.recipient_id, topic, stream, readers: [...readers] };

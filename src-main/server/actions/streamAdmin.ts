@@ -34,6 +34,7 @@ import {
   type GroupSettingChange,
 } from './groupSettingChange';
 import { roleVisibilityNotices, visibilityOf, type Visibility } from './roleVisibility';
+import { checkTopicsPolicyChange, type ChannelTopicsPolicy } from './topicsPolicy';
 import { checkStreamName } from './validate';
 
 // Zulip's Stream.MAX_DESCRIPTION_LENGTH.
@@ -50,6 +51,8 @@ export interface StreamUpdate {
   folderId?: number | null | undefined;
   /** Zulip 11's is_archived=false (feature level 388): the archived channel comes back. */
   unarchive?: boolean | undefined;
+  /** Zulip 11's topics_policy (feature level 392). */
+  topicsPolicy?: ChannelTopicsPolicy | undefined;
   /** The channel's permissions to change, each as Zulip's {new, old}. */
   settings?: { [Setting in ChannelGroupSettingColumn]?: GroupSettingChange | undefined };
 }
@@ -69,6 +72,7 @@ export function editableStream(services: Services, user: UserRow, streamId: numb
 /** What the request changes, checked as Zulip's update_stream_backend checks it. */
 function plannedChanges(
   services: Services,
+  user: UserRow,
   stream: StreamRow,
   update: StreamUpdate,
 ): StreamChanges {
@@ -111,6 +115,10 @@ function plannedChanges(
   if (update.folderId !== undefined && update.folderId !== stream.folder_id) {
     if (update.folderId !== null) accessChannelFolder(services.sql, update.folderId);
     changes.folderId = update.folderId;
+  }
+  if (update.topicsPolicy !== undefined && update.topicsPolicy !== stream.topics_policy) {
+    checkTopicsPolicyChange(services.sql, user, update.topicsPolicy, stream);
+    changes.topicsPolicy = update.topicsPolicy;
   }
   const settings: Partial<Record<ChannelGroupSettingColumn, string>> = {};
   if (update.streamPostPolicy !== undefined) {
@@ -177,6 +185,9 @@ function updateEvents(before: StreamRow, after: StreamRow, changes: StreamChange
   if (changes.folderId !== undefined) {
     events.push({ ...named, property: 'folder_id', value: after.folder_id });
   }
+  if (changes.topicsPolicy !== undefined) {
+    events.push({ ...named, property: 'topics_policy', value: after.topics_policy });
+  }
   const wire = { before: toWireStream(before), after: toWireStream(after) };
   for (const name of Object.keys(changes.settings ?? {})) {
     events.push({ ...named, property: name, value: wire.after[name as ChannelGroupSettingColumn] });
@@ -210,7 +221,7 @@ export function updateStream(
   const stream = editableStream(services, user, streamId);
   const unarchive = update.unarchive === true;
   if (unarchive) checkUnarchivable(sql, stream);
-  const changes = plannedChanges(services, stream, update);
+  const changes = plannedChanges(services, user, stream, update);
   if (Object.keys(changes).length === 0 && !unarchive) return;
   const people = allUsers(sql).filter((person) => person.is_active === 1);
   const privacyChanges = changes.inviteOnly !== undefined;

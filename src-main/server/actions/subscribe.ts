@@ -8,6 +8,7 @@ import { getRealm } from '../store/realm';
 import {
   channelGroupSettingColumns,
   insertStream,
+  updateStreamRow,
   streamById,
   streamByName,
   type ChannelGroupSettingColumn,
@@ -36,6 +37,7 @@ import { sendMessage } from './sendMessage';
 import { canAccessStream } from '../queries/streamAccess';
 import { subscriberWatchers } from '../queries/subscriberAccess';
 import type { Sql } from '../store/sql';
+import { checkTopicsPolicyChange, type ChannelTopicsPolicy } from './topicsPolicy';
 import { checkStreamName } from './validate';
 
 export interface SubscribeRequest {
@@ -48,6 +50,8 @@ export interface SubscribeRequest {
   streamPostPolicy?: number | undefined;
   /** The permissions of the streams it creates, where the request sets them. */
   settings?: { [Setting in ChannelGroupSettingColumn]?: GroupSettingValue | undefined };
+  /** The topics_policy of the channels it creates (Zulip 11). */
+  topicsPolicy?: ChannelTopicsPolicy | undefined;
   /** Post the new streams to the organization's notifications stream. */
   announce?: boolean;
   /** When false, streams the actor may not join are reported instead of failing the request. */
@@ -188,6 +192,10 @@ function createStream(
     settings: storedSettings(settings),
   });
   insertRecipient(sql, RecipientType.stream, streamId);
+  if (request.topicsPolicy !== undefined) {
+    checkTopicsPolicyChange(sql, actor, request.topicsPolicy, null);
+    updateStreamRow(sql, streamId, { topicsPolicy: request.topicsPolicy });
+  }
   const created = streamById(sql, streamId);
   if (!created) throw new Error(`stream ${stream.name} vanished inside its own transaction`);
   return created;

@@ -42,6 +42,7 @@ import {
 } from './moveUserTopics';
 import { checkMayCreateTopic, checkMayMention, checkMayPost } from './sendPermissions';
 import { announceClaims, reclaimAttachments } from './uploads';
+import { checkTopicsPolicy } from './topicsPolicy';
 import { checkContent, checkTopic } from './validate';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
@@ -85,7 +86,8 @@ function requestedChanges(
   message: ViewedMessageRow,
   stream: StreamRow | null,
 ) {
-  const topic = request.topic?.trim();
+  // Zulip 12 takes the empty topic's display name for the empty topic.
+  const topic = request.topic === undefined ? undefined : checkTopic(request.topic);
   return {
     topic: topic === undefined || topic === message.subject ? null : topic,
     streamId:
@@ -94,7 +96,7 @@ function requestedChanges(
 }
 
 // Zulip's validate_message_edit_payload: the request's own consistency.
-// Returns the new topic, checked as a topic to send to.
+// Returns the new topic, already checked as a topic to send to.
 function checkPayload(
   request: UpdateMessageRequest,
   stream: StreamRow | null,
@@ -111,11 +113,10 @@ function checkPayload(
   if (request.propagateMode !== 'change_one' && topic === null && streamId === null) {
     throw errors.badRequest('Invalid propagate_mode without topic edit');
   }
-  const checkedTopic = topic === null ? null : checkTopic(topic);
   if (streamId !== null && request.content !== undefined) {
     throw errors.badRequest('Cannot change message content while changing stream');
   }
-  return checkedTopic;
+  return topic;
 }
 
 function renderEdit(services: Services, content: string): Plan['content'] {
@@ -150,6 +151,10 @@ function planEdit(
     checkMayMoveBetweenStreams(sql, realm, editor, message, from, now);
     newStream = accessStreamById(sql, editor, changes.streamId);
     checkMayPost(sql, editor, newStream);
+  }
+  if (stream) {
+    const moved = topic !== null || newStream !== null;
+    checkTopicsPolicy(sql, newStream ?? stream, topic ?? message.subject, moved);
   }
   if (request.propagateMode === 'change_all' && (topic !== null || newStream) && stream) {
     const changed = { topic: topic !== null, stream: newStream !== null };

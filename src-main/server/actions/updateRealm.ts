@@ -52,6 +52,8 @@ const editSettings: ReadonlySet<string> = new Set([
   'message_content_edit_limit_seconds',
 ]);
 
+const choiceSettings: ReadonlySet<string> = new Set(['topics_policy']);
+
 const stored = (value: SettingValue): string | number | null =>
   typeof value === 'boolean' ? Number(value) : value;
 
@@ -141,8 +143,14 @@ export function updateRealm(
       const setting = value as SettingValue;
       if (stored(setting) === realm[column]) continue;
       writes[column] = stored(setting);
-      changed[column] = typeof setting === 'string' ? 'updated' : setting;
+      // Zulip answers a changed text with "updated", a choice with what was chosen.
+      changed[column] =
+        typeof setting === 'string' && !choiceSettings.has(column) ? 'updated' : setting;
       notices.push(announcement(column, setting));
+      // What Zulip 10's clients read of topics_policy, as register derives it.
+      if (column === 'topics_policy') {
+        notices.push(announcement('mandatory_topics', setting === 'disable_empty_topic'));
+      }
     }
     for (const [name, value] of groupSettings) {
       if (sameGroupSetting(value, groupSettingOf(realm, name))) continue;

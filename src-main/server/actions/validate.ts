@@ -1,3 +1,4 @@
+import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
 import { errors } from '../errors';
 
 export const MAX_TOPIC_LENGTH = 60;
@@ -43,9 +44,18 @@ export function checkStreamName(name: string): string {
   return trimmed;
 }
 
+// Zulip 10's names a client may give the empty topic (feature levels 334 and
+// 370): the display name, and the name older clients showed it by.
+const emptyTopicAliases = new Set([defaultEmptyTopicName, '(no topic)']);
+
+/**
+ * A topic to send to, as Zulip 12's Addressee takes it: trimmed, the empty
+ * topic under any of its names as "" (whether a channel takes it is its
+ * topics_policy's say), and nothing unprintable.
+ */
 export function checkTopic(topic: string): string {
-  const trimmed = topic.trim();
-  if (trimmed.length === 0) throw errors.badRequest("Topic can't be empty!");
+  const stripped = topic.trim();
+  const trimmed = emptyTopicAliases.has(stripped) ? '' : stripped;
   if ([...trimmed].length > MAX_TOPIC_LENGTH) {
     throw errors.badRequest(`Topic too long (limit: ${MAX_TOPIC_LENGTH} characters)`);
   }

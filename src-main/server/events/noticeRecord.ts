@@ -1,5 +1,6 @@
 import type { Message } from '../../wire';
 import { cached } from '../cached';
+import { messageWithEmptyTopicShown, namesTopics, withEmptyTopicShown } from './emptyTopicName';
 import type { Notice, ViewOptions } from './notice';
 
 /**
@@ -26,7 +27,7 @@ export type NoticeRecord =
 /** What of a queue decides how its events look. */
 export interface EventViewer {
   id: string;
-  settings: ViewOptions & { bulkMessageDeletion: boolean };
+  settings: ViewOptions & { bulkMessageDeletion: boolean; emptyTopicName?: boolean | undefined };
 }
 
 // Stored in records, so these names last; looked up per queue and per answer,
@@ -84,6 +85,12 @@ const messageJson = new WeakMap<Message, string>();
 
 const jsonOf = (message: Message): string => cached(messageJson, message, JSON.stringify);
 
+// The same message as clients without the empty_topic_name capability read it, written once too.
+const shownMessageJson = new WeakMap<Message, string>();
+
+const shownJsonOf = (message: Message): string =>
+  cached(shownMessageJson, message, (each) => JSON.stringify(messageWithEmptyTopicShown(each)));
+
 /** One queued event as Zulip shows it, as JSON text. */
 export function eventJson(
   id: number,
@@ -94,21 +101,32 @@ export function eventJson(
   switch (record.kind) {
     case 'heartbeat':
       return `{"type":"heartbeat","id":${id}}`;
-    case 'plain':
-      return JSON.stringify({ ...record.event, id });
-    case 'deletion':
+    case 'plain': {
+      const event =
+        viewer.settings.emptyTopicName !== true && namesTopics(record.event.type)
+          ? withEmptyTopicShown(record.event)
+          : record.event;
+      return JSON.stringify({ ...event, id });
+    }
+    case 'deletion': {
+      const details =
+        viewer.settings.emptyTopicName === true
+          ? record.details
+          : withEmptyTopicShown({ type: record.type, ...record.details });
       return JSON.stringify(
         part === null
-          ? { type: record.type, message_ids: record.messageIds, ...record.details, id }
-          : { type: record.type, message_id: Number(part), ...record.details, id },
+          ? { type: record.type, message_ids: record.messageIds, ...details, id }
+          : { type: record.type, message_id: Number(part), ...details, id },
       );
+    }
     case 'message': {
       const message = record.renderings[viewKey(viewer.settings)];
       if (!message) throw new Error(`queue ${viewer.id} has no rendering of its message`);
       const echo = record.localEcho?.queueId === viewer.id ? record.localEcho : null;
       const localId = echo ? `,"local_message_id":${JSON.stringify(echo.localId)}` : '';
       // The part is the reader's flags, already JSON (see EventQueues.notify).
-      return `{"type":"message","message":${jsonOf(message)},"flags":${part ?? '[]'}${localId},"id":${id}}`;
+      const json = viewer.settings.emptyTopicName === true ? jsonOf(message) : shownJsonOf(message);
+      return `{"type":"message","message":${json},"flags":${part ?? '[]'}${localId},"id":${id}}`;
     }
   }
 }

@@ -24,6 +24,11 @@ export interface QueueSettings extends NoticeCapabilities {
    * direct messages.
    */
   streamTypingNotifications?: boolean;
+  /**
+   * The empty_topic_name capability (Zulip 10, feature level 334): without
+   * it a client reads the empty topic by its display name in every event.
+   */
+  emptyTopicName?: boolean;
 }
 
 export interface QueuePosition {

@@ -26,6 +26,11 @@ import { subscriptionState } from './subscriptionState';
 import { unreadMsgsState } from './unreadState';
 import { userStatusState } from './userStatusState';
 import { scheduledMessagesState } from './scheduledMessagesState';
+import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
+
+// Zulip 10 (feature level 334): a client without the empty_topic_name
+// capability reads the empty topic by its display name.
+const topicShown = (topic: string): string => (topic === '' ? defaultEmptyTopicName : topic);
 import type { StateOptions } from './stateOptions';
 
 type Want = (type: string) => boolean;
@@ -49,7 +54,10 @@ const fetchers: readonly Fetcher[] = [
     // Keeping unread_msgs current needs message events as well as flag changes.
     types: ['update_message_flags', 'message'],
     fetch: ({ sql }, user, options) => ({
-      unread_msgs: unreadMsgsState(sql, user.id, options.archivedChannels),
+      unread_msgs: unreadMsgsState(sql, user.id, {
+        archivedChannels: options.archivedChannels === true,
+        topicShown: options.emptyTopicName === true ? undefined : topicShown,
+      }),
     }),
   },
   {
@@ -102,7 +110,13 @@ const fetchers: readonly Fetcher[] = [
   },
   {
     types: ['user_topic'],
-    fetch: (services, user) => ({ user_topics: userTopicsState(services, user) }),
+    fetch: (services, user, options) => {
+      const topics = userTopicsState(services, user);
+      if (options.emptyTopicName === true) return { user_topics: topics };
+      return {
+        user_topics: topics.map((row) => ({ ...row, topic_name: topicShown(row.topic_name) })),
+      };
+    },
   },
   {
     types: ['presence'],

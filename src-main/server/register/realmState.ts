@@ -1,3 +1,4 @@
+import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
 import { MAX_FILE_UPLOAD_SIZE_MIB } from '../actions/uploads';
 import {
   PRESENCE_OFFLINE_THRESHOLD_SECONDS,
@@ -49,7 +50,6 @@ const fixedRealmSettings = {
   realm_inline_image_preview: true,
   realm_inline_url_embed_preview: false,
   realm_invite_required: true,
-  realm_mandatory_topics: false,
   realm_message_content_allowed_in_email_notifications: true,
   // Zulip's -1: messages are kept forever.
   realm_message_retention_days: -1,
@@ -94,6 +94,17 @@ const fixedRealmSettings = {
   server_presence_offline_threshold_seconds: PRESENCE_OFFLINE_THRESHOLD_SECONDS,
 } as const;
 
+// Zulip 10's empty topic (feature level 334) and Zulip 11's topics_policy
+// (392), with the realm_mandatory_topics of older clients that it replaced.
+function topicsState(realm: RealmRow | undefined): Record<string, unknown> {
+  const policy = realm?.topics_policy ?? 'allow_empty_topic';
+  return {
+    realm_empty_topic_display_name: defaultEmptyTopicName,
+    realm_topics_policy: policy,
+    realm_mandatory_topics: policy === 'disable_empty_topic',
+  };
+}
+
 // The organization's group settings, each as `realm_<name>`, and the role
 // policies of Zulip 7.0 they amount to, which its clients read.
 function groupSettingsState(realm: RealmRow): Record<string, unknown> {
@@ -129,6 +140,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     server_emoji_data_url: `${realmUri()}${serverEmojiDataPath}`,
     realm_enable_read_receipts: realm?.enable_read_receipts !== 0,
     realm_default_language: realm?.default_language ?? 'en',
+    ...topicsState(realm),
     ...editSettings(realm),
     ...(realm ? groupSettingsState(realm) : {}),
     server_supported_permission_settings: supportedPermissionSettings(sql),

@@ -15,4 +15,6 @@ export interface StateOptions {
   archivedChannels?: boolean;
   /** The include_deactivated_groups capability: deactivated groups are listed only to clients that take them. */
   includeDeactivatedGroups?: boolean;
+  /** The empty_topic_name capability: the empty topic as "" rather than its display name. */
+  emptyTopicName?: boolean;
 }

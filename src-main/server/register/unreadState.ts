@@ -21,7 +21,14 @@ import {
  * muted streams and topics. A client without the archived_channels
  * capability forgets an archived channel's unreads with the channel.
  */
-export function unreadMsgsState(sql: Sql, userId: number, archivedChannels = false): UnreadMsgs {
+export function unreadMsgsState(
+  sql: Sql,
+  userId: number,
+  {
+    archivedChannels = false,
+    topicShown = (topic: string) => topic,
+  }: { archivedChannels?: boolean; topicShown?: ((topic: string) => string) | undefined } = {},
+): UnreadMsgs {
   const rows = unreadRowsOf(sql, userId, MAX_UNREAD_MESSAGES);
   const archived = archivedChannels ? new Set<number>() : archivedStreamIds(sql);
   const isMuted = mutingOf(sql, userId);
@@ -43,10 +50,18 @@ export function unreadMsgsState(sql: Sql, userId: number, archivedChannels = fal
   for (const row of rows) {
     const place = placeOf(row);
     if (place.kind === 'stream' && archived.has(place.streamId)) continue;
-    entries.push({ id: row.id, place });
+    // Grouped and ordered under the name the client reads; muted by the topic itself.
+    entries.push({
+      id: row.id,
+      place: place.kind === 'stream' ? { ...place, topic: topicShown(place.topic) } : place,
+    });
     const muted = place.kind === 'stream' && isMuted(place.streamId, place.topic);
     const wildcard = (row.flags & Flag.wildcard_mentioned) !== 0 && !muted;
     if ((row.flags & Flag.mentioned) !== 0 || wildcard) mentions.push(row.id);
   }
-  return summarizeUnread(entries, mentions, isMuted, rows.length === MAX_UNREAD_MESSAGES);
+  // No topic is named as the empty one is shown: sending to that name sends to "".
+  const emptyShown = topicShown('');
+  const isShownMuted = (streamId: number, topic: string) =>
+    isMuted(streamId, topic === emptyShown ? '' : topic);
+  return summarizeUnread(entries, mentions, isShownMuted, rows.length === MAX_UNREAD_MESSAGES);
 }

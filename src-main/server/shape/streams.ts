@@ -25,6 +25,7 @@ export function toWireStream(row: StreamRow): Stream {
     folder_id: row.folder_id ?? null,
     // Zulip 10 (feature level 315); only clients that take archived channels ever see true.
     is_archived: row.deactivated === 1,
+    topics_policy: row.topics_policy,
     ...settings,
     // Hearth keeps every message; null defers to the organization's -1 (forever).
     message_retention_days: null,

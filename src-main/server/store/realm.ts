@@ -57,6 +57,8 @@ export interface RealmRow extends Record<RealmGroupSettingColumn, string> {
   enable_read_receipts: number;
   /** Zulip's default_language: a code of Zulip 7.0's list, which new users start with. */
   default_language: string;
+  /** Zulip's realm topics_policy: allow_empty_topic or disable_empty_topic. */
+  topics_policy: string;
 }
 
 /** The columns PATCH /realm may change, each named as Zulip names the setting. */

@@ -31,6 +31,8 @@ export interface StreamRow extends Record<ChannelGroupSettingColumn, string> {
   deactivated: number;
   /** The channel folder it is filed in, if any. */
   folder_id: number | null;
+  /** Zulip's topics_policy: 'inherit' or the channel's own. */
+  topics_policy: string;
   recipient_id: number;
 }
 
@@ -139,6 +141,7 @@ export interface StreamChanges {
   historyPublicToSubscribers?: boolean;
   /** The folder to file it in; null takes it out of its folder. */
   folderId?: number | null;
+  topicsPolicy?: string;
   /** Each changed setting's JSON value. */
   settings?: Partial<Record<ChannelGroupSettingColumn, string>>;
 }
@@ -156,6 +159,7 @@ export function updateStreamRow(sql: Sql, streamId: number, changes: StreamChang
         : Number(changes.historyPublicToSubscribers),
     ],
     ['folder_id', changes.folderId],
+    ['topics_policy', changes.topicsPolicy],
     ...Object.entries(changes.settings ?? {}),
   ];
   // Column names come from this list, never from the request.
@@ -217,4 +221,13 @@ export function topicsOfStream(sql: Sql, stream: StreamRow, viewerId: number): T
     if (!known || known.max_id < row.max_id) latest.set(key, row);
   }
   return [...latest.values()].sort((a, b) => b.max_id - a.max_id);
+}
+
+/** Whether any message in the channel has a topic other than the empty one. */
+export function channelHasNamedTopics(sql: Sql, recipientId: number): boolean {
+  return (
+    sql.get("SELECT 1 FROM messages WHERE recipient_id = ? AND subject != '' LIMIT 1", [
+      recipientId,
+    ]) !== undefined
+  );
 }

@@ -40,6 +40,7 @@ type QueueCapabilities = Pick<
   | 'streamTypingNotifications'
   | 'includeDeactivatedGroups'
   | 'archivedChannels'
+  | 'emptyTopicName'
 >;
 
 function registerQueue(
@@ -84,6 +85,7 @@ export const register = userEndpoint({
       streamTypingNotifications: capabilities.stream_typing_notifications === true,
       archivedChannels: capabilities.archived_channels === true,
       includeDeactivatedGroups: capabilities.include_deactivated_groups === true,
+      emptyTopicName: capabilities.empty_topic_name === true,
     });
     const state = fetchInitialState(
       services,
@@ -98,6 +100,7 @@ export const register = userEndpoint({
         linkifierUrlTemplate: capabilities.linkifier_url_template === true,
         archivedChannels: capabilities.archived_channels === true,
         includeDeactivatedGroups: capabilities.include_deactivated_groups === true,
+        emptyTopicName: capabilities.empty_topic_name === true,
       },
     );
     return {

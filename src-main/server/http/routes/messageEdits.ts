@@ -3,6 +3,7 @@ import { updateMessage } from '../../actions/updateMessage';
 import { messageHistory } from '../../queries/messageHistory';
 import { fetchSingleMessage } from '../../queries/singleMessage';
 import { userEndpoint } from '../endpoint';
+import { messageWithEmptyTopicShown } from '../../events/emptyTopicName';
 import { optional, required } from '../params';
 
 const messageId = required('json', z.number().int().nonnegative());
@@ -44,10 +45,13 @@ export const getMessageEndpoint = userEndpoint({
   params: {
     message_id: messageId,
     apply_markdown: optional('json', z.boolean(), true),
+    allow_empty_topic_name: optional('json', z.boolean(), false),
   },
-  handle: ({ services, params, user }) => ({
-    ...fetchSingleMessage(services, user, params.message_id, params.apply_markdown),
-  }),
+  handle: ({ services, params, user }) => {
+    const found = fetchSingleMessage(services, user, params.message_id, params.apply_markdown);
+    if (params.allow_empty_topic_name) return { ...found };
+    return { ...found, message: messageWithEmptyTopicShown(found.message) };
+  },
 });
 
 export const getMessageHistoryEndpoint = userEndpoint({

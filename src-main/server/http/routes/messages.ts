@@ -7,6 +7,7 @@ import { fetchMessages, type Anchor } from '../../queries/messages';
 import { clientName } from '../clientName';
 import { userEndpoint } from '../endpoint';
 import { anchorSchema } from '../anchorParam';
+import { messageWithEmptyTopicShown } from '../../events/emptyTopicName';
 import { optional, required } from '../params';
 
 function parseJson(text: string): unknown {
@@ -79,22 +80,24 @@ export const getMessages = userEndpoint({
     narrow: optional('json', narrowSchema, []),
     apply_markdown: optional('json', z.boolean(), true),
     client_gravatar: optional('json', z.boolean(), false),
+    // Zulip 10 (feature level 334): without it the empty topic is named by its display name.
+    allow_empty_topic_name: optional('json', z.boolean(), false),
   },
   handle: ({ services, params, user }) => {
     const anchor: Anchor | undefined = params.use_first_unread_anchor
       ? 'first_unread'
       : params.anchor;
     if (anchor === undefined) throw errors.missingArgument('anchor');
-    return {
-      ...fetchMessages(services, user, {
-        anchor,
-        includeAnchor: params.include_anchor,
-        numBefore: params.num_before,
-        numAfter: params.num_after,
-        narrow: params.narrow,
-        applyMarkdown: params.apply_markdown,
-        clientGravatar: params.client_gravatar,
-      }),
-    };
+    const page = fetchMessages(services, user, {
+      anchor,
+      includeAnchor: params.include_anchor,
+      numBefore: params.num_before,
+      numAfter: params.num_after,
+      narrow: params.narrow,
+      applyMarkdown: params.apply_markdown,
+      clientGravatar: params.client_gravatar,
+    });
+    if (params.allow_empty_topic_name) return { ...page };
+    return { ...page, messages: page.messages.map(messageWithEmptyTopicShown) };
   },
 });

@@ -8,6 +8,8 @@ import { updateRealm } from '../../actions/updateRealm';
 import { errors } from '../../errors';
 import { userEndpoint } from '../endpoint';
 import { groupSettingParams } from '../groupSettingParams';
+import { realmTopicsPolicies } from '../../actions/topicsPolicy';
+import { topicsPolicyParam } from '../topicsPolicyParam';
 import { optional } from '../params';
 
 // Zulip 7.0's Realm.MAX_REALM_NAME_LENGTH and MAX_REALM_DESCRIPTION_LENGTH.
@@ -76,6 +78,7 @@ export const updateRealmEndpoint = userEndpoint({
     enable_read_receipts: flag(),
     bot_creation_policy: oneOf(Object.values(BotCreationPolicy)),
     default_language: optional('text', z.string()),
+    topics_policy: topicsPolicyParam(realmTopicsPolicies),
     ...groupSettingParams(realmGroupSettingColumns, groupSettingChange),
   },
   handle: ({ services, params, user }) => {

@@ -18,6 +18,8 @@ import { channelGroupSettingColumns } from '../../store/streams';
 import { userEndpoint } from '../endpoint';
 import { givenGroupSettings, groupSettingParams } from '../groupSettingParams';
 import { optional, required } from '../params';
+import { channelTopicsPolicies } from '../../actions/topicsPolicy';
+import { topicsPolicyParam } from '../topicsPolicyParam';
 import { requireAdministrator } from '../../actions/groupPermission';
 
 export const getStreams = userEndpoint({
@@ -115,6 +117,7 @@ export const updateStreamEndpoint = userEndpoint({
     folder_id: optional('json', z.number().int().nonnegative().nullable(), undefined, {
       keepNull: true,
     }),
+    topics_policy: topicsPolicyParam(channelTopicsPolicies),
     ...groupSettingParams(channelGroupSettingColumns, groupSettingChange),
   },
   handle: ({ services, user, params }) => {
@@ -128,6 +131,7 @@ export const updateStreamEndpoint = userEndpoint({
         announcementOnly === undefined ? params.stream_post_policy : announcementOnly ? 2 : 1,
       folderId: params.folder_id,
       unarchive: params.is_archived === false,
+      topicsPolicy: params.topics_policy,
       settings: givenGroupSettings(channelGroupSettingColumns, params),
     });
     return {};

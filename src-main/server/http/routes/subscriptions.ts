@@ -13,6 +13,8 @@ import { groupSettingValue } from '../../actions/groupSettingChange';
 import { channelGroupSettingColumns } from '../../store/streams';
 import { userEndpoint } from '../endpoint';
 import { givenGroupSettings, groupSettingParams } from '../groupSettingParams';
+import { channelTopicsPolicies } from '../../actions/topicsPolicy';
+import { topicsPolicyParam } from '../topicsPolicyParam';
 import { optional, required } from '../params';
 
 const principalsSchema = z.array(z.union([z.string(), z.number().int()]));
@@ -76,6 +78,7 @@ export const addSubscriptions = userEndpoint({
     history_public_to_subscribers: optional('json', z.boolean()),
     is_announcement_only: optional('json', z.boolean(), false),
     stream_post_policy: optional('json', z.number().int().min(1).max(4)),
+    topics_policy: topicsPolicyParam(channelTopicsPolicies),
     ...groupSettingParams(channelGroupSettingColumns, groupSettingValue),
     authorization_errors_fatal: optional('json', z.boolean(), true),
     announce: optional('json', z.boolean(), false),
@@ -89,6 +92,7 @@ export const addSubscriptions = userEndpoint({
       // The legacy flag stands for policy 2 when no policy is given, as in Zulip.
       streamPostPolicy: params.stream_post_policy ?? (params.is_announcement_only ? 2 : undefined),
       settings: givenGroupSettings(channelGroupSettingColumns, params),
+      topicsPolicy: params.topics_policy,
       announce: params.announce,
       authorizationErrorsFatal: params.authorization_errors_fatal,
       clientName: clientName(userAgent),

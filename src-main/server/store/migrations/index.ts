@@ -33,7 +33,8 @@ import { sql as groupSettings } from './032-group-settings';
 import { sql as userGroupSettings } from './033-user-group-settings';
 import { sql as channelGroupSettings } from './034-channel-group-settings';
 import { sql as channelFolders } from './035-channel-folders';
-import { sql as userGroupDeactivation } from './040-user-group-deactivation';
+import { sql as topicsPolicy } from './036-topics-policy';
+import { sql as userGroupDeactivation } from './037-user-group-deactivation';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -73,5 +74,6 @@ export const migrations: readonly string[] = [
   userGroupSettings,
   channelGroupSettings,
   channelFolders,
+  topicsPolicy,
   userGroupDeactivation,
 ];
