@@ -1,7 +1,7 @@
 import type { UnreadMsgs } from '../../wire';
 import { cached } from '../cached';
 import { mutingOf } from '../queries/topicMuting';
-import { Flag } from '../store/flags';
+import { Flag, WILDCARD_MENTIONED } from '../store/flags';
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
 import { subscriberIds } from '../store/subscriptions';
@@ -15,9 +15,9 @@ import {
 } from '../../registerReads/unreadSummary';
 
 /**
- * Zulip 7.0's unread_msgs (get_raw_unread_data, then aggregate_unread_data):
- * personal mentions always count as mentions, wildcard mentions only outside
- * muted streams and topics.
+ * Zulip's unread_msgs (get_raw_unread_data, then aggregate_unread_data):
+ * personal mentions always count as mentions, channel and topic wildcard
+ * mentions only outside muted streams and topics.
  */
 export function unreadMsgsState(sql: Sql, userId: number): UnreadMsgs {
   const rows = unreadRowsOf(sql, userId, MAX_UNREAD_MESSAGES);
@@ -41,7 +41,7 @@ export function unreadMsgsState(sql: Sql, userId: number): UnreadMsgs {
     const place = placeOf(row);
     entries.push({ id: row.id, place });
     const muted = place.kind === 'stream' && isMuted(place.streamId, place.topic);
-    const wildcard = (row.flags & Flag.wildcard_mentioned) !== 0 && !muted;
+    const wildcard = (row.flags & WILDCARD_MENTIONED) !== 0 && !muted;
     if ((row.flags & Flag.mentioned) !== 0 || wildcard) mentions.push(row.id);
   }
   return summarizeUnread(entries, mentions, isMuted, rows.length === MAX_UNREAD_MESSAGES);
