@@ -42,6 +42,8 @@ export interface SendMessageRequest {
   localEcho?: { queueId: string; localId: string } | undefined;
   /** Runs in the transaction that stores the message: what must happen exactly when it is sent. */
   alsoInTransaction?: ((messageId: number) => void) | undefined;
+  /** Zulip's read_by_sender: false leaves a reminder to oneself unread. */
+  readBySender?: boolean | undefined;
   /** Zulip's skip_stream_access_check, for an outgoing-webhook bot's replies only. */
   skipStreamAccessCheck?: boolean | undefined;
 }
@@ -151,12 +153,13 @@ function flagsOnSend(
   rendered: RenderedMessage,
   mutedBy: ReadonlySet<number>,
   topicParticipants: ReadonlySet<number>,
+  readBySender: boolean,
 ): Map<number, number> {
   const wildcard = rendered.wildcardMentioned ? Flag.stream_wildcard_mentioned : 0;
   const flags = new Map<number, number>();
   readers.forEach((id) => {
     let mask = privateBit | wildcard;
-    if (id === senderId || mutedBy.has(id)) mask |= Flag.read;
+    if ((id === senderId && readBySender) || mutedBy.has(id)) mask |= Flag.read;
     if (rendered.mentionedUserIds.has(id)) mask |= Flag.mentioned;
     if (topicParticipants.has(id)) mask |= Flag.topic_wildcard_mentioned;
     if (rendered.alertedUserIds.has(id)) mask |= Flag.has_alert_word;
@@ -228,6 +231,7 @@ function storeMessage(
     rendered,
     mutedBy,
     participants,
+    request.readBySender ?? true,
   );
   const messageId = insertMessage(sql, {
     senderId: sender.id,

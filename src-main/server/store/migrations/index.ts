@@ -33,6 +33,7 @@ import { sql as groupSettings } from './032-group-settings';
 import { sql as userGroupSettings } from './033-user-group-settings';
 import { sql as channelGroupSettings } from './034-channel-group-settings';
 import { sql as channelFolders } from './035-channel-folders';
+import { sql as reminders } from './039-reminders';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -72,4 +73,5 @@ export const migrations: readonly string[] = [
   userGroupSettings,
   channelGroupSettings,
   channelFolders,
+  reminders,
 ];
