@@ -187,7 +187,7 @@ export class MessagePlanner {
   ): number {
     const { prng } = this;
     let flags = addressed.isPrivate ? Flag.is_private : 0;
-    if (content.wildcardMentioned) flags |= Flag.wildcard_mentioned;
+    if (content.wildcardMentioned) flags |= Flag.stream_wildcard_mentioned;
     if (content.mentionedUserIds.includes(reader)) flags |= Flag.mentioned;
     const habit = this.habits.get(reader);
     const unread =

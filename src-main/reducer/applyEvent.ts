@@ -16,6 +16,7 @@ import { applyUnreadEvent } from './applyUnreadEvents';
 import { applyUserGroupEvent } from './applyUserGroupEvent';
 import { applyUserTopicEvent } from './applyUserTopicEvent';
 import { applyUserStatusEvent } from './applyUserStatusEvent';
+import { applyRemindersEvent } from './applyRemindersEvent';
 import { applyScheduledMessagesEvent } from './applyScheduledMessagesEvent';
 import { applySavedSnippetsEvent } from './applySavedSnippetsEvent';
 
@@ -127,6 +128,9 @@ function applyToOwnState(
         ...state,
         scheduled_messages: applyScheduledMessagesEvent(state.scheduled_messages, event),
       };
+    case 'reminders':
+      if (!state.reminders) return state;
+      return { ...state, reminders: applyRemindersEvent(state.reminders, event) };
     case 'user_status':
       if (!state.user_status) return state;
       return { ...state, user_status: applyUserStatusEvent(state.user_status, event) };

@@ -13,5 +13,6 @@ export * from './reactions';
 export * from './userStatus';
 export * from './submessages';
 export * from './scheduledMessages';
+export * from './reminders';
 export * from './drafts';
 export * from './savedSnippets';

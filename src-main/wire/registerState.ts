@@ -14,6 +14,7 @@ import type { ServerDraft } from './drafts';
 import type { SavedSnippet } from './savedSnippets';
 import type { MutedUser } from './mutedUsers';
 import type { ScheduledMessage } from './scheduledMessages';
+import type { Reminder } from './reminders';
 import type { UserStatuses } from './userStatus';
 
 // The shape of the state that /register answers and events keep current, as
@@ -67,6 +68,7 @@ export type InitialState = Record<string, unknown> & {
   user_status?: UserStatuses;
   muted_users?: MutedUser[];
   scheduled_messages?: ScheduledMessage[];
+  reminders?: Reminder[];
   drafts?: ServerDraft[];
   saved_snippets?: SavedSnippet[];
 };

@@ -196,8 +196,15 @@ describe('editing messages (PATCH /messages/{id})', () => {
       expect((await seenBy(bob, id)).flags).toEqual(['mentioned']);
       expect((await seenBy(mod, id)).flags).toEqual([]);
       await editOk(alice, id, { content: '@**all** taste this' });
-      expect((await seenBy(bob, id)).flags).toEqual(['wildcard_mentioned']);
-      expect((await seenBy(alice, id)).flags).toEqual(['read', 'wildcard_mentioned']);
+      expect((await seenBy(bob, id)).flags).toEqual([
+        'stream_wildcard_mentioned',
+        'wildcard_mentioned',
+      ]);
+      expect((await seenBy(alice, id)).flags).toEqual([
+        'read',
+        'stream_wildcard_mentioned',
+        'wildcard_mentioned',
+      ]);
       await editOk(alice, id, { content: 'never mind' });
       expect((await seenBy(bob, id)).flags).toEqual([]);
     });

@@ -103,6 +103,13 @@ const sweptScheduledId = async (f: Fixture): Promise<number> =>
   (await f.org.api(f.org.owner)('POST', '/scheduled_messages', sweptScheduled(f))).json
     .scheduled_message_id as number;
 
+// A reminder a day ahead, as the scheduled messages are.
+const sweptReminder = ({ messageId }: Fixture) => ({
+  message_id: String(messageId),
+  scheduled_delivery_timestamp: String(Math.floor(Date.now() / 1000) + 86_400),
+  note: 'swept note',
+});
+
 // A stream of its own for each swept call that archives one.
 const sweptStream = async ({ org }: Fixture): Promise<number> => {
   const name = fresh('archive');
@@ -509,6 +516,13 @@ const validCalls: Record<string, ValidCall> = {
   }),
   'DELETE /scheduled_messages/:scheduled_message_id': async (f) => ({
     scheduled_message_id: String(await sweptScheduledId(f)),
+  }),
+  'GET /reminders': () => ({}),
+  'POST /reminders': sweptReminder,
+  'DELETE /reminders/:reminder_id': async (f) => ({
+    reminder_id: String(
+      (await f.org.api(f.org.owner)('POST', '/reminders', sweptReminder(f))).json.reminder_id,
+    ),
   }),
   'GET /realm/linkifiers': () => ({}),
   'POST /realm/filters': () => sweptLinkifier,

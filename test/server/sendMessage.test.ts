@@ -83,9 +83,19 @@ describe('sending messages', () => {
 
     it('flags every recipient wildcard_mentioned on @**all**, and nobody mentioned', async () => {
       const id = await sendOk(alice, toKitchen('@**all** dinner is ready'));
-      expect((await seenBy(bob, id)).flags).toEqual(['wildcard_mentioned']);
-      expect((await seenBy(carol, id)).flags).toEqual(['wildcard_mentioned']);
-      expect((await seenBy(alice, id)).flags).toEqual(['read', 'wildcard_mentioned']);
+      expect((await seenBy(bob, id)).flags).toEqual([
+        'stream_wildcard_mentioned',
+        'wildcard_mentioned',
+      ]);
+      expect((await seenBy(carol, id)).flags).toEqual([
+        'stream_wildcard_mentioned',
+        'wildcard_mentioned',
+      ]);
+      expect((await seenBy(alice, id)).flags).toEqual([
+        'read',
+        'stream_wildcard_mentioned',
+        'wildcard_mentioned',
+      ]);
     });
 
     it('flags a mention in a private message', async () => {

@@ -65,6 +65,9 @@ const notActions: Readonly<Record<string, string>> = {
   addressMessage: 'a check of sendMessage and scheduleMessage, in their transactions',
   announceScheduledMessage: 'announces the change of a scheduled message action',
   announceScheduledMessageGone: 'announces the change of a scheduled message action',
+  announceReminderGone: 'announces the change of deleteReminder or deliverReminder',
+  deliverReminder: 'part of deliverDueScheduledMessages, which has its row',
+  checkInFuture: 'a check; changes nothing',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');
@@ -1460,6 +1463,28 @@ describe('initial state plus events equals fresh state', () => {
         for (let tries = 0; tries < 100 && (await scheduledOf(bob, 'Due now')) !== 0; tries++) {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
+      },
+    },
+    {
+      name: 'setting a reminder of a message',
+      covers: ['scheduleReminder'],
+      act: async () => {
+        const id = await sendPrivate(alice, [bob], 'remind me');
+        return org.api(bob)('POST', '/reminders', {
+          message_id: id,
+          scheduled_delivery_timestamp: secondsFromNow(3600),
+          note: 'soon',
+        });
+      },
+    },
+    {
+      name: 'deleting a reminder',
+      covers: ['deleteReminder'],
+      act: async () => {
+        const { reminders } = (await org.api(bob)('GET', '/reminders')).json as {
+          reminders: { reminder_id: number }[];
+        };
+        return org.api(bob)('DELETE', `/reminders/${reminders[0]?.reminder_id ?? 0}`);
       },
     },
     {

@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import {
   markScheduledMessageDelivered,
   markScheduledMessageFailed,
+  DeliveryType,
   nextDueScheduledMessage,
   scheduledMessageOf,
   type ScheduledMessageRow,
@@ -11,6 +12,7 @@ import { RecipientType } from '../store/recipients';
 import { userById, type UserRow } from '../store/users';
 import { directRecipientIds } from '../register/scheduledMessagesState';
 import { announceScheduledMessage, announceScheduledMessageGone } from './scheduledMessages';
+import { deliverReminder } from './deliverReminder';
 import { sendMessage } from './sendMessage';
 import type { Destination } from '../messageDestination';
 
@@ -55,6 +57,10 @@ function deliverOne(services: Services, row: ScheduledMessageRow): void {
   const sender = userById(sql, row.sender_id);
   if (!sender || sender.is_active !== 1) {
     markScheduledMessageFailed(sql, row.id, 'Account is deactivated');
+    return;
+  }
+  if (row.delivery_type === DeliveryType.remind) {
+    deliverReminder(services, sender, row);
     return;
   }
   try {

@@ -43,7 +43,7 @@ export interface ScheduledEdit {
 }
 
 // Zulip's DeliveryTimeNotInFutureError, measured against the host's clock.
-function checkInFuture(services: Services, deliverAt: number): number {
+export function checkInFuture(services: Services, deliverAt: number): number {
   if (deliverAt * 1000 <= services.clock.now()) {
     throw errors.badRequest('Scheduled delivery time must be in the future.');
   }

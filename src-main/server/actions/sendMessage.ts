@@ -10,6 +10,7 @@ import { Flag } from '../store/flags';
 import { huddleIdByKey, huddleKey, insertHuddle } from '../store/huddles';
 import { hasSentTo, insertMessage, viewedMessageById } from '../store/messages';
 import { insertSubmessage } from '../store/submessages';
+import { topicParticipantIds } from '../store/topics';
 import { mutingUserIds } from '../store/mutedUsers';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
@@ -44,6 +45,8 @@ export interface SendMessageRequest {
   localEcho?: { queueId: string; localId: string } | undefined;
   /** Runs in the transaction that stores the message: what must happen exactly when it is sent. */
   alsoInTransaction?: ((messageId: number) => void) | undefined;
+  /** Zulip's read_by_sender: false leaves a reminder to oneself unread. */
+  readBySender?: boolean | undefined;
   /** Zulip's skip_stream_access_check, for an outgoing-webhook bot's replies only. */
   skipStreamAccessCheck?: boolean | undefined;
   /**
@@ -154,21 +157,25 @@ function addressPrivate(
 }
 
 // Zulip's create_user_messages: personal mentions flag only the users named,
-// a stream wildcard flags every recipient, alert words those who chose them,
-// and the sender has read their own message, as has anyone who muted the sender.
+// a stream wildcard flags every recipient, a topic wildcard the topic's
+// participants, alert words those who chose them, and the sender has read
+// their own message, as has anyone who muted the sender.
 function flagsOnSend(
   readers: readonly number[],
   senderId: number,
   privateBit: number,
   rendered: RenderedMessage,
   mutedBy: ReadonlySet<number>,
+  topicParticipants: ReadonlySet<number>,
+  readBySender: boolean,
 ): Map<number, number> {
-  const wildcard = rendered.wildcardMentioned ? Flag.wildcard_mentioned : 0;
+  const wildcard = rendered.wildcardMentioned ? Flag.stream_wildcard_mentioned : 0;
   const flags = new Map<number, number>();
   readers.forEach((id) => {
     let mask = privateBit | wildcard;
-    if (id === senderId || mutedBy.has(id)) mask |= Flag.read;
+    if ((id === senderId && readBySender) || mutedBy.has(id)) mask |= Flag.read;
     if (rendered.mentionedUserIds.has(id)) mask |= Flag.mentioned;
+    if (topicParticipants.has(id)) mask |= Flag.topic_wildcard_mentioned;
     if (rendered.alertedUserIds.has(id)) mask |= Flag.has_alert_word;
     flags.set(id, mask);
   });
@@ -189,6 +196,18 @@ export function addressMessage(
   return destination.type === 'stream'
     ? addressStream(services, sender, destination, skipStreamAccessCheck)
     : addressPrivate(services, sender, destination);
+}
+
+// Zulip's get_recipient_info: those `@**topic**` reaches are the topic's
+// participants, the sender among them even before their first message there.
+function topicWildcardParticipants(
+  sql: Sql,
+  addressed: Addressed,
+  rendered: RenderedMessage,
+  senderId: number,
+): ReadonlySet<number> {
+  if (!rendered.topicWildcardMentioned || !addressed.stream) return new Set();
+  return topicParticipantIds(sql, addressed.recipientId, addressed.topic).add(senderId);
 }
 
 const flagsAsJson = (mask: number | null) => JSON.stringify(readerFlags(mask));
@@ -222,10 +241,19 @@ function storeMessage(
     request.destination,
     request.skipStreamAccessCheck,
   );
-  checkMayMention(sql, sender, addressed.stream, rendered);
+  const participants = topicWildcardParticipants(sql, addressed, rendered, sender.id);
+  checkMayMention(sql, sender, addressed.stream, rendered, participants);
   const privateBit = addressed.stream ? 0 : Flag.is_private;
   const mutedBy = mutingUserIds(sql, sender.id);
-  const flags = flagsOnSend(addressed.readers, sender.id, privateBit, rendered, mutedBy);
+  const flags = flagsOnSend(
+    addressed.readers,
+    sender.id,
+    privateBit,
+    rendered,
+    mutedBy,
+    participants,
+    request.readBySender ?? true,
+  );
   const messageId = insertMessage(sql, {
     senderId: sender.id,
     recipientId: addressed.recipientId,

@@ -64,20 +64,26 @@ export function checkMayCreateTopic(
   throw errors.badRequest('You do not have permission to create new topics in this channel.');
 }
 
-// Zulip's Realm.WILDCARD_MENTION_THRESHOLD: @all reaching more subscribers
-// than this needs can_mention_many_users_group.
+// Zulip's Realm.WILDCARD_MENTION_THRESHOLD: @all reaching more subscribers,
+// or @topic more participants, than this needs can_mention_many_users_group.
 const WILDCARD_MENTION_THRESHOLD = 15;
 
 /**
  * Zulip's checks of what a message mentions, on sending and on editing: a
- * channel-wide mention of a large channel, and each user group mentioned
- * out loud (a silent or quoted mention notifies no one and is free).
+ * channel-wide mention of a large channel, a topic-wide mention of a topic
+ * with many participants (`topicParticipants`, empty outside channels), and
+ * each user group mentioned out loud (a silent or quoted mention notifies no
+ * one and is free).
  */
 export function checkMayMention(
   sql: Sql,
   sender: UserRow,
   stream: StreamRow | null,
-  rendered: Pick<RenderedMessage, 'wildcardMentioned' | 'mentionedGroupIds'>,
+  rendered: Pick<
+    RenderedMessage,
+    'wildcardMentioned' | 'topicWildcardMentioned' | 'mentionedGroupIds'
+  >,
+  topicParticipants: ReadonlySet<number>,
 ): void {
   if (
     stream !== null &&
@@ -88,6 +94,17 @@ export function checkMayMention(
     throw new ApiError(
       'You do not have permission to use channel wildcard mentions in this channel.',
       'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+    );
+  }
+  if (
+    stream !== null &&
+    rendered.topicWildcardMentioned &&
+    topicParticipants.size > WILDCARD_MENTION_THRESHOLD &&
+    !mayInRealm(sql, sender, 'can_mention_many_users_group')
+  ) {
+    throw new ApiError(
+      'You do not have permission to use topic wildcard mentions in this topic.',
+      'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
     );
   }
   for (const groupId of rendered.mentionedGroupIds) {

@@ -6,7 +6,7 @@ import { storeLookups } from '../queries/markdownLookups';
 import { accessMessage } from '../queries/messageAccess';
 import { accessStreamById, canAccessStream } from '../queries/streamAccess';
 import type { Services } from '../services';
-import { Flag, flagsToNames } from '../store/flags';
+import { Flag, flagsToNames, WILDCARD_MENTIONED } from '../store/flags';
 import type { AttachmentRow } from '../store/attachments';
 import { saveMessageEdit, moveMessagesToTopic, type StoredEdit } from '../store/messageEdits';
 import type { ViewedMessageRow } from '../store/messages';
@@ -18,7 +18,7 @@ import { hasSubmessages } from '../store/submessages';
 import type { TopicLink } from '../../wire/linkifiers';
 import { topicLinker } from '../queries/topicLinks';
 import { subscriberIds } from '../store/subscriptions';
-import { messagesInTopic } from '../store/topics';
+import { messagesInTopic, topicParticipantIds } from '../store/topics';
 import type { UserRow } from '../store/users';
 import {
   checkMayEditContent,
@@ -70,8 +70,15 @@ interface Plan {
   /** The stream the messages move to, when it is another. */
   newStream: StreamRow | null;
   topic: string | null;
-  content: { raw: string; rendered: RenderedMessage } | null;
+  content: EditedContent | null;
   propagateMode: PropagateMode;
+}
+
+interface EditedContent {
+  raw: string;
+  rendered: RenderedMessage;
+  /** Those `@**topic**` reaches: the participants of the message's topic, if it has one. */
+  topicParticipants: ReadonlySet<number>;
 }
 
 function messageStream(services: Services, message: ViewedMessageRow): StreamRow | null {
@@ -119,10 +126,21 @@ function checkPayload(
   return topic;
 }
 
-function renderEdit(services: Services, content: string): Plan['content'] {
+function renderEdit(
+  services: Services,
+  message: ViewedMessageRow,
+  stream: StreamRow | null,
+  content: string,
+): EditedContent {
+  const { sql } = services;
   // Zulip keeps an emptied message as "(deleted)" rather than refusing it.
   const raw = checkContent(content.trimEnd() === '' ? '(deleted)' : content);
-  return { raw, rendered: renderMessageContent(raw, storeLookups(services.sql)) };
+  const rendered = renderMessageContent(raw, storeLookups(sql));
+  const topicParticipants =
+    rendered.topicWildcardMentioned && stream
+      ? topicParticipantIds(sql, message.recipient_id, message.subject)
+      : new Set<number>();
+  return { raw, rendered, topicParticipants };
 }
 
 // Zulip 7.0's check_update_message, its checks in its order.
@@ -144,7 +162,8 @@ function planEdit(
     throw errors.badRequest('Widgets cannot be edited.');
   }
   if (topic !== null) checkMayEditTopic(sql, realm, editor, message, { stream, topic }, now);
-  const content = request.content === undefined ? null : renderEdit(services, request.content);
+  const content =
+    request.content === undefined ? null : renderEdit(services, message, stream, request.content);
   let newStream: StreamRow | null = null;
   if (changes.streamId !== null && stream) {
     const from = { stream, canAccess: canAccessStream(sql, editor, stream) };
@@ -172,27 +191,27 @@ function planEdit(
   if ((topic !== null || newStream) && stream && !isResolveToggle(message.subject, target)) {
     checkMayCreateTopic(sql, editor, newStream ?? stream, target);
   }
-  if (content) checkMayMention(sql, editor, stream, content.rendered);
+  if (content) checkMayMention(sql, editor, stream, content.rendered, content.topicParticipants);
   return { message, stream, newStream, topic, content, propagateMode: request.propagateMode };
 }
 
 // Zulip's update_user_message_flags: mentions and alert words are re-read
 // from the new rendering, for everyone who has the message.
-function flagsAfterRendering(reader: ReaderRow, rendered: RenderedMessage): number {
-  let flags = reader.flags & ~(Flag.mentioned | Flag.wildcard_mentioned | Flag.has_alert_word);
+const RENDERED_FLAGS = Flag.mentioned | WILDCARD_MENTIONED | Flag.has_alert_word;
+
+function flagsAfterRendering(reader: ReaderRow, content: EditedContent): number {
+  const { rendered } = content;
+  let flags = reader.flags & ~RENDERED_FLAGS;
   if (rendered.mentionedUserIds.has(reader.user_id)) flags |= Flag.mentioned;
-  if (rendered.wildcardMentioned) flags |= Flag.wildcard_mentioned;
+  if (rendered.wildcardMentioned) flags |= Flag.stream_wildcard_mentioned;
+  if (content.topicParticipants.has(reader.user_id)) flags |= Flag.topic_wildcard_mentioned;
   if (rendered.alertedUserIds.has(reader.user_id)) flags |= Flag.has_alert_word;
   return flags;
 }
 
-function updateMentionFlags(
-  services: Services,
-  messageId: number,
-  rendered: RenderedMessage,
-): void {
+function updateMentionFlags(services: Services, messageId: number, content: EditedContent): void {
   for (const reader of readersOf(services.sql, messageId)) {
-    const flags = flagsAfterRendering(reader, rendered);
+    const flags = flagsAfterRendering(reader, content);
     if (flags !== reader.flags) setReaderFlags(services.sql, messageId, reader.user_id, flags);
   }
 }
@@ -282,7 +301,7 @@ function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number)
     },
     edit,
   );
-  if (content) updateMentionFlags(services, message.id, content.rendered);
+  if (content) updateMentionFlags(services, message.id, content);
   const attachmentsChanged = content
     ? reclaimAttachments(sql, editor, message.id, content.rendered.uploadPaths)
     : [];

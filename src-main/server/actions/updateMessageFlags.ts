@@ -17,14 +17,15 @@ import {
 } from '../store/userMessages';
 import type { UserRow } from '../store/users';
 
-// Zulip 7.0's UserMessage flags as the API names them: clients may change the
+// Zulip's UserMessage flags as the API names them: clients may change the
 // first three; the rest are bookkeeping set when a message arrives, or relics
-// of removed features.
+// of removed features. `wildcard_mentioned` is no flag since feature level
+// 224, only a name messages carry.
 const editableFlags = { read: Flag.read, starred: Flag.starred, collapsed: Flag.collapsed };
 const nonEditableFlags: ReadonlySet<string> = new Set([
   'mentioned',
-  'wildcard_mentioned',
-  'summarize_in_home',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
   'summarize_in_stream',
   'force_expand',
   'force_collapse',

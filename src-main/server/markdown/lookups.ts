@@ -53,8 +53,10 @@ export interface RenderedMessage {
   html: string;
   /** Users mentioned outside quotes and not silently: they get the `mentioned` flag. */
   mentionedUserIds: ReadonlySet<number>;
-  /** `@**all**`, `@**everyone**` or `@**stream**` outside quotes: `wildcard_mentioned`. */
+  /** `@**all**`, `@**everyone**` or `@**stream**` outside quotes: `stream_wildcard_mentioned`. */
   wildcardMentioned: boolean;
+  /** `@**topic**` outside quotes: `topic_wildcard_mentioned` for the topic's participants. */
+  topicWildcardMentioned: boolean;
   /** Groups mentioned outside quotes and not silently: each needs its can_mention_group. */
   mentionedGroupIds: ReadonlySet<number>;
   isMeMessage: boolean;
@@ -69,6 +71,7 @@ export type RenderEnv = {
   lookups: MarkdownLookups;
   mentionedUserIds: Set<number>;
   wildcardMentioned: boolean;
+  topicWildcardMentioned: boolean;
   mentionedGroupIds: Set<number>;
   uploadPaths: Set<string>;
 };

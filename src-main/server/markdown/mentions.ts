@@ -5,19 +5,23 @@ import { escapeText } from './escape';
 import { renderEnv, type MarkdownLookups } from './lookups';
 
 type MentionMeta = {
-  userId: number | '*';
+  /** '*' for a channel wildcard, null for `@**topic**`, which names no one. */
+  userId: number | '*' | null;
   name: string;
   silent: boolean;
 };
 
 // Zulip 7.0's stream wildcards; all of them address everyone who receives the message.
 const streamWildcards: ReadonlySet<string> = new Set(['all', 'everyone', 'stream']);
+// Zulip's topic wildcard (feature level 224): the topic's participants.
+const TOPIC_WILDCARD = 'topic';
 
 const mentionSyntax = /^@(_?)\*\*([^*]+)\*\*/;
 const idSyntax = /^(.+)?\|(\d+)$/;
 
 function resolve(lookups: MarkdownLookups, target: string, silent: boolean): MentionMeta | null {
   if (streamWildcards.has(target)) return { userId: '*', name: target, silent };
+  if (target === TOPIC_WILDCARD) return { userId: null, name: target, silent };
   const byId = idSyntax.exec(target);
   const user = byId ? lookups.userById(Number(byId[2])) : lookups.userByName(target);
   if (!user) return null;
@@ -92,15 +96,20 @@ function collectMentions(state: StateCore): void {
       if (quoteDepth > 0) meta.silent = true;
       if (meta.silent) continue;
       if (meta.userId === '*') env.wildcardMentioned = true;
+      else if (meta.userId === null) env.topicWildcardMentioned = true;
       else env.mentionedUserIds.add(meta.userId);
     }
   }
 }
 
+// Zulip's UserMentionPattern: `@**topic**` is a `topic-mention` span with no
+// user ID; the rest are `user-mention` spans naming a user or '*'.
 function renderMention(tokens: Token[], index: number): string {
   const meta = tokens[index]?.meta as MentionMeta;
-  const className = meta.silent ? 'user-mention silent' : 'user-mention';
-  return `<span class="${className}" data-user-id="${meta.userId}">${meta.silent ? '' : '@'}${escapeText(meta.name)}</span>`;
+  const kind = meta.userId === null ? 'topic-mention' : 'user-mention';
+  const className = meta.silent ? `${kind} silent` : kind;
+  const userId = meta.userId === null ? '' : ` data-user-id="${meta.userId}"`;
+  return `<span class="${className}"${userId}>${meta.silent ? '' : '@'}${escapeText(meta.name)}</span>`;
 }
 
 function renderGroupMention(tokens: Token[], index: number): string {

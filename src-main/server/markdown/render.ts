@@ -46,6 +46,7 @@ export function renderMessageContent(content: string, lookups: MarkdownLookups):
     lookups,
     mentionedUserIds: new Set(),
     wildcardMentioned: false,
+    topicWildcardMentioned: false,
     mentionedGroupIds: new Set(),
     uploadPaths: new Set(),
   };
@@ -54,6 +55,7 @@ export function renderMessageContent(content: string, lookups: MarkdownLookups):
     html,
     mentionedUserIds: env.mentionedUserIds,
     wildcardMentioned: env.wildcardMentioned,
+    topicWildcardMentioned: env.topicWildcardMentioned,
     mentionedGroupIds: env.mentionedGroupIds,
     // Zulip's status messages: the HTML keeps `/me`, clients replace it with the sender's name.
     isMeMessage: content.startsWith('/me '),

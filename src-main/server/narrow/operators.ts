@@ -1,5 +1,5 @@
 import { errors } from '../errors';
-import { Flag } from '../store/flags';
+import { Flag, WILDCARD_MENTIONED } from '../store/flags';
 import { huddleIdByKey, huddleKey } from '../store/huddles';
 import { recipientFor, RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
@@ -28,7 +28,7 @@ const isConditions: Readonly<Record<string, string>> = {
   dm: isPrivate,
   starred: flagSet(Flag.starred),
   unread: `(um.flags & ${Flag.read}) = 0`,
-  mentioned: flagSet(Flag.mentioned | Flag.wildcard_mentioned),
+  mentioned: flagSet(Flag.mentioned | WILDCARD_MENTIONED),
   alerted: flagSet(Flag.has_alert_word),
   resolved: "m.subject LIKE '✔ %'",
 };

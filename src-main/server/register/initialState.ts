@@ -25,6 +25,7 @@ import { legacyDisplayState, legacyNotificationState, userSettingsState } from '
 import { subscriptionState } from './subscriptionState';
 import { unreadMsgsState } from './unreadState';
 import { userStatusState } from './userStatusState';
+import { remindersState } from './remindersState';
 import { scheduledMessagesState } from './scheduledMessagesState';
 import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
 
@@ -134,6 +135,10 @@ const fetchers: readonly Fetcher[] = [
   {
     types: ['scheduled_messages'],
     fetch: ({ sql }, user) => ({ scheduled_messages: scheduledMessagesState(sql, user.id) }),
+  },
+  {
+    types: ['reminders'],
+    fetch: ({ sql }, user) => ({ reminders: remindersState(sql, user.id) }),
   },
   {
     types: ['alert_words'],

@@ -1,5 +1,6 @@
 import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
 import { MAX_FILE_UPLOAD_SIZE_MIB } from '../actions/uploads';
+import { MAX_REMINDER_NOTE_LENGTH } from '../actions/reminderContent';
 import {
   PRESENCE_OFFLINE_THRESHOLD_SECONDS,
   PRESENCE_PING_INTERVAL_SECONDS,
@@ -137,6 +138,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     max_message_length: MAX_MESSAGE_BYTES,
     max_channel_folder_name_length: MAX_CHANNEL_FOLDER_NAME_LENGTH,
     max_channel_folder_description_length: MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH,
+    max_reminder_note_length: MAX_REMINDER_NOTE_LENGTH,
     server_emoji_data_url: `${realmUri()}${serverEmojiDataPath}`,
     realm_enable_read_receipts: realm?.enable_read_receipts !== 0,
     realm_default_language: realm?.default_language ?? 'en',

@@ -1,7 +1,7 @@
 import type { UnreadMsgs } from '../../wire';
 import { cached } from '../cached';
 import { mutingOf } from '../queries/topicMuting';
-import { Flag } from '../store/flags';
+import { Flag, WILDCARD_MENTIONED } from '../store/flags';
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
 import { archivedStreamIds } from '../store/streams';
@@ -16,10 +16,11 @@ import {
 } from '../../registerReads/unreadSummary';
 
 /**
- * Zulip 7.0's unread_msgs (get_raw_unread_data, then aggregate_unread_data):
- * personal mentions always count as mentions, wildcard mentions only outside
- * muted streams and topics. A client without the archived_channels
- * capability forgets an archived channel's unreads with the channel.
+ * Zulip's unread_msgs (get_raw_unread_data, then aggregate_unread_data):
+ * personal mentions always count as mentions, channel and topic wildcard
+ * mentions only outside muted streams and topics. A client without the
+ * archived_channels capability forgets an archived channel's unreads with
+ * the channel.
  */
 export function unreadMsgsState(
   sql: Sql,
@@ -56,7 +57,7 @@ export function unreadMsgsState(
       place: place.kind === 'stream' ? { ...place, topic: topicShown(place.topic) } : place,
     });
     const muted = place.kind === 'stream' && isMuted(place.streamId, place.topic);
-    const wildcard = (row.flags & Flag.wildcard_mentioned) !== 0 && !muted;
+    const wildcard = (row.flags & WILDCARD_MENTIONED) !== 0 && !muted;
     if ((row.flags & Flag.mentioned) !== 0 || wildcard) mentions.push(row.id);
   }
   // No topic is named as the empty one is shown: sending to that name sends to "".

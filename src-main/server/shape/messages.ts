@@ -3,7 +3,7 @@ import type { TopicLink } from '../../wire/linkifiers';
 import { cached } from '../cached';
 import { topicLinker } from '../queries/topicLinks';
 import type { ViewOptions } from '../events/notice';
-import { flagsToNames } from '../store/flags';
+import { flagsToNames, WILDCARD_MENTIONED } from '../store/flags';
 import type { ViewedMessageRow } from '../store/messages';
 import { getRealm } from '../store/realm';
 import { reactionsOfMessages } from '../store/reactions';
@@ -75,8 +75,14 @@ function editHistoryOf(
 
 // A reader with no user_messages row sees a public stream's history, which
 // Zulip marks `historical` and, since it never arrived as unread, `read`.
+// Messages and message events also name either wildcard mention
+// `wildcard_mentioned`, as Zulip keeps doing for clients older than feature
+// level 224; update_message events name the flags alone, as in Zulip.
 export function readerFlags(flags: number | null): string[] {
-  return flags === null ? ['read', 'historical'] : flagsToNames(flags);
+  if (flags === null) return ['read', 'historical'];
+  const names = flagsToNames(flags);
+  if ((flags & WILDCARD_MENTIONED) !== 0) names.push('wildcard_mentioned');
+  return names;
 }
 
 const toRecipientUser = (user: UserRow): RecipientUser => ({

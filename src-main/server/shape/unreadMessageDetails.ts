@@ -1,5 +1,5 @@
 import type { UnreadMessageDetails } from '../../wire';
-import { Flag } from '../store/flags';
+import { Flag, WILDCARD_MENTIONED } from '../store/flags';
 import { mutingOf } from '../queries/topicMuting';
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
@@ -31,7 +31,7 @@ export function unreadMessageDetails(
   for (const row of rows) {
     const flags = row.flags ?? 0;
     const mentioned = (flags & Flag.mentioned) !== 0;
-    const wildcard = (flags & Flag.wildcard_mentioned) !== 0;
+    const wildcard = (flags & WILDCARD_MENTIONED) !== 0;
     if (row.recipient_type === RecipientType.stream) {
       const streamId = row.recipient_type_id;
       const unmuted = !isMuted(streamId, row.subject);

@@ -5,7 +5,9 @@ const bits = {
   starred: 1 << 1,
   collapsed: 1 << 2,
   mentioned: 1 << 3,
-  wildcard_mentioned: 1 << 4,
+  // Zulip 7.0's wildcard_mentioned, renamed at feature level 224.
+  stream_wildcard_mentioned: 1 << 4,
+  topic_wildcard_mentioned: 1 << 5,
   has_alert_word: 1 << 9,
   historical: 1 << 10,
   is_private: 1 << 11,
@@ -17,6 +19,9 @@ export type FlagName = keyof typeof bits;
 const internal: ReadonlySet<FlagName> = new Set(['is_private']);
 
 export const Flag = bits;
+
+/** Every kind of wildcard mention: what `wildcard_mentioned` stood for before feature level 224. */
+export const WILDCARD_MENTIONED = bits.stream_wildcard_mentioned | bits.topic_wildcard_mentioned;
 
 export function flagsToNames(mask: number): string[] {
   return (Object.keys(bits) as FlagName[]).filter(

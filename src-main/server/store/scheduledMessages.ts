@@ -1,6 +1,10 @@
 import type { Sql } from './sql';
 import type { RecipientTypeValue } from './recipients';
 
+// Zulip's ScheduledMessage.delivery_type: a message sent later, or a reminder.
+export const DeliveryType = { sendLater: 1, remind: 2 } as const;
+export type DeliveryTypeValue = (typeof DeliveryType)[keyof typeof DeliveryType];
+
 export interface ScheduledMessageRow {
   id: number;
   sender_id: number;
@@ -15,6 +19,9 @@ export interface ScheduledMessageRow {
   delivered_message_id: number | null;
   failed: number;
   failure_message: string | null;
+  delivery_type: DeliveryTypeValue;
+  reminder_target_message_id: number | null;
+  reminder_note: string | null;
   /** The recipient's type and type_id, read with the row. */
   recipient_type: RecipientTypeValue;
   recipient_type_id: number;
@@ -69,24 +76,49 @@ export function deleteScheduledMessage(sql: Sql, id: number): void {
   sql.run('DELETE FROM scheduled_messages WHERE id = ?', [id]);
 }
 
-/** Zulip's access_scheduled_message: only the sender sees a scheduled message. */
+/** A reminder: what a scheduled message holds, and the message it is about. */
+export interface ReminderFields extends ScheduledMessageFields {
+  targetMessageId: number;
+  note: string | null;
+}
+
+export function insertReminder(sql: Sql, senderId: number, fields: ReminderFields): number {
+  return sql.run(
+    `INSERT INTO scheduled_messages
+       (sender_id, recipient_id, subject, content, rendered_content, sending_client_id,
+        scheduled_timestamp, delivery_type, reminder_target_message_id, reminder_note)
+     VALUES (:senderId, :recipientId, :subject, :content, :renderedContent, :sendingClientId,
+       :scheduledTimestamp, ${DeliveryType.remind}, :targetMessageId, :note)`,
+    { senderId, ...fields },
+  ).lastInsertRowid;
+}
+
+/**
+ * Zulip's access_scheduled_message and access_reminder: only the sender sees
+ * one, and each kind only through its own endpoints.
+ */
 export function scheduledMessageOf(
   sql: Sql,
   senderId: number,
   id: number,
+  type: DeliveryTypeValue = DeliveryType.sendLater,
 ): ScheduledMessageRow | undefined {
-  return sql.get<ScheduledMessageRow>(`${selectRows} WHERE s.id = ? AND s.sender_id = ?`, [
-    id,
-    senderId,
-  ]);
+  return sql.get<ScheduledMessageRow>(
+    `${selectRows} WHERE s.id = ? AND s.sender_id = ? AND s.delivery_type = ?`,
+    [id, senderId, type],
+  );
 }
 
-/** Zulip's get_undelivered_scheduled_messages: failed ones too, soonest first. */
-export function undeliveredScheduledMessages(sql: Sql, senderId: number): ScheduledMessageRow[] {
+/** Zulip's get_undelivered_scheduled_messages and get_undelivered_reminders: failed ones too, soonest first. */
+export function undeliveredScheduledMessages(
+  sql: Sql,
+  senderId: number,
+  type: DeliveryTypeValue = DeliveryType.sendLater,
+): ScheduledMessageRow[] {
   return sql.all<ScheduledMessageRow>(
-    `${selectRows} WHERE s.sender_id = ? AND s.delivered = 0
+    `${selectRows} WHERE s.sender_id = ? AND s.delivered = 0 AND s.delivery_type = ?
      ORDER BY s.scheduled_timestamp, s.id`,
-    [senderId],
+    [senderId, type],
   );
 }
 

@@ -42,3 +42,17 @@ export function topicHasMessages(sql: Sql, recipientId: number, topic: string): 
     }) !== undefined
   );
 }
+
+/**
+ * Zulip's participants_for_topic: whoever sent a message to the topic or
+ * reacted to one of its messages, the topic matched without regard to case.
+ */
+export function topicParticipantIds(sql: Sql, recipientId: number, topic: string): Set<number> {
+  const rows = sql.all<{ id: number }>(
+    `SELECT m.sender_id AS id FROM messages m WHERE ${inTopic}
+     UNION
+     SELECT r.user_id FROM reactions r JOIN messages m ON m.id = r.message_id WHERE ${inTopic}`,
+    { recipientId, topic },
+  );
+  return new Set(rows.map((row) => row.id));
+}

@@ -895,6 +895,27 @@ export const markdownCases: readonly MarkdownCase[] = [
     wildcard: true,
   },
   {
+    name: 'topic wildcard',
+    input: '@**topic** lunch?',
+    html: '<p><span class="topic-mention">@topic</span> lunch?</p>',
+    topicWildcard: true,
+  },
+  {
+    name: 'silent topic wildcard does not notify',
+    input: '@_**topic**',
+    html: '<p><span class="topic-mention silent">topic</span></p>',
+  },
+  {
+    name: 'topic wildcard in a quote is silent',
+    input: '> @**topic**',
+    html: '<blockquote>\n<p><span class="topic-mention silent">topic</span></p>\n</blockquote>',
+  },
+  {
+    name: 'topic wildcard in code is text',
+    input: '`@**topic**`',
+    html: '<p><code>@**topic**</code></p>',
+  },
+  {
     name: 'stream link',
     input: '#**design team**',
     html: '<p><a class="stream" data-stream-id="3" href="/#narrow/stream/3-design-team">#design team</a></p>',

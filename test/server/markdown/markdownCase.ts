@@ -5,5 +5,7 @@ export interface MarkdownCase {
   /** Users who get the `mentioned` flag; none when absent. */
   mentioned?: number[];
   wildcard?: boolean;
+  /** Whether `@**topic**` notifies the topic's participants. */
+  topicWildcard?: boolean;
   isMeMessage?: boolean;
 }

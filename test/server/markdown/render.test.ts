@@ -8,11 +8,13 @@ describe('message markdown', () => {
     expect(markdownCases.length).toBeGreaterThanOrEqual(150);
   });
 
-  it.each(markdownCases)('renders $name', ({ input, html, mentioned, wildcard, isMeMessage }) => {
+  it.each(markdownCases)('renders $name', (markdownCase) => {
+    const { input, html, mentioned, wildcard, topicWildcard, isMeMessage } = markdownCase;
     const rendered = renderMessageContent(input, directory);
     expect(rendered.html).toBe(html);
     expect([...rendered.mentionedUserIds].sort((a, b) => a - b)).toEqual(mentioned ?? []);
     expect(rendered.wildcardMentioned).toBe(wildcard ?? false);
+    expect(rendered.topicWildcardMentioned).toBe(topicWildcard ?? false);
     expect(rendered.isMeMessage).toBe(isMeMessage ?? false);
   });
 

@@ -316,6 +316,8 @@ export const FLAGS = {
       32, 38, 41,
     ],
     read: [5, 18, 26, 32],
+    // Zulip 12 names the flag stream_wildcard_mentioned and keeps the old name beside it.
+    stream_wildcard_mentioned: [5],
     wildcard_mentioned: [5],
   },
   mona: {
@@ -333,6 +335,8 @@ export const FLAGS = {
     starred: [35],
     collapsed: [11],
     mentioned: [4],
+    // Zulip 12 names the flag stream_wildcard_mentioned and keeps the old name beside it.
+    stream_wildcard_mentioned: [5],
     wildcard_mentioned: [5],
   },
   bob: {
@@ -343,12 +347,16 @@ export const FLAGS = {
     read: [2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 22, 23, 24, 30, 34, 38, 40, 41],
     starred: [3, 8],
     mentioned: [4],
+    // Zulip 12 names the flag stream_wildcard_mentioned and keeps the old name beside it.
+    stream_wildcard_mentioned: [5],
     wildcard_mentioned: [5],
     has_alert_word: [6],
   },
   gus: {
     messages: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 22, 23, 24, 29, 37, 38, 41],
     read: [7, 37],
+    // Zulip 12 names the flag stream_wildcard_mentioned and keeps the old name beside it.
+    stream_wildcard_mentioned: [5],
     wildcard_mentioned: [5],
   },
   nina: { messages: [41] },

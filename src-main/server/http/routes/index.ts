@@ -90,6 +90,7 @@ import {
   getScheduledMessagesEndpoint,
   updateScheduledMessageEndpoint,
 } from './scheduledMessages';
+import { createReminderEndpoint, deleteReminderEndpoint, getRemindersEndpoint } from './reminders';
 import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
 import {
   archiveStreamEndpoint,
@@ -216,6 +217,9 @@ export const endpoints: readonly Endpoint[] = [
   createScheduledMessageEndpoint,
   updateScheduledMessageEndpoint,
   deleteScheduledMessageEndpoint,
+  getRemindersEndpoint,
+  createReminderEndpoint,
+  deleteReminderEndpoint,
   typingEndpoint,
   postMessage,
   getMessages,

@@ -35,6 +35,7 @@ import { sql as channelGroupSettings } from './034-channel-group-settings';
 import { sql as channelFolders } from './035-channel-folders';
 import { sql as topicsPolicy } from './036-topics-policy';
 import { sql as userGroupDeactivation } from './037-user-group-deactivation';
+import { sql as reminders } from './038-reminders';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -76,4 +77,5 @@ export const migrations: readonly string[] = [
   channelFolders,
   topicsPolicy,
   userGroupDeactivation,
+  reminders,
 ];
