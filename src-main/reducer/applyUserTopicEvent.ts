@@ -1,14 +1,6 @@
 import type { QueuedEvent } from '../wire';
 import type { UserTopic } from '../wire/registerState';
-
-// SQLite's NOCASE folds ASCII letters only; /register orders topics that way.
-const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-const sameTopic = (a: string, b: string) => foldAscii(a) === foldAscii(b);
-const byStreamThenTopic = (a: UserTopic, b: UserTopic) => {
-  if (a.stream_id !== b.stream_id) return a.stream_id - b.stream_id;
-  const [x, y] = [foldAscii(a.topic_name), foldAscii(b.topic_name)];
-  return x < y ? -1 : x > y ? 1 : 0;
-};
+import { byStreamThenTopic, sameTopic } from '../registerReads/userTopicOrder';
 
 /** `user_topic`: the topic's policy replaces the old one; policy 0 removes it. */
 export function applyUserTopicEvent(

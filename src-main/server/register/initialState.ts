@@ -1,5 +1,6 @@
 import { alertWordsOf } from '../store/alertWords';
 import type { Services } from '../services';
+import { byStreamThenTopic } from '../../registerReads/userTopicOrder';
 import { toWireStream } from '../shape/streams';
 import { customProfileFieldTypes } from '../shape/profileFields';
 import { realmEmojiDicts } from '../shape/realmEmoji';
@@ -115,7 +116,10 @@ const fetchers: readonly Fetcher[] = [
       const topics = userTopicsState(services, user);
       if (options.emptyTopicName === true) return { user_topics: topics };
       return {
-        user_topics: topics.map((row) => ({ ...row, topic_name: topicShown(row.topic_name) })),
+        // Ordered under the names shown, as a client keeps them.
+        user_topics: topics
+          .map((row) => ({ ...row, topic_name: topicShown(row.topic_name) }))
+          .sort(byStreamThenTopic),
       };
     },
   },

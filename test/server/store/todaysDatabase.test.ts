@@ -530,6 +530,7 @@ describe("a database written by the host before Zulip 12's", () => {
       can_manage_group: nobody,
       can_mention_group: 6,
       can_remove_members_group: nobody,
+      deactivated: false,
     };
     expect(
       user_groups.filter((group: { is_system_group: boolean }) => !group.is_system_group),
