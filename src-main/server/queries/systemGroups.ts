@@ -1,7 +1,7 @@
 import { nobody } from '../../permissions/groupSettings';
 import type { UserGroup } from '../../wire';
 import type { Sql } from '../store/sql';
-import { allUsers, Role } from '../store/users';
+import { allUsers, Role, type UserRow } from '../store/users';
 import {
   userGroupMembers,
   userGroupRows,
@@ -93,25 +93,29 @@ const systemGroups: readonly SystemGroup[] = [
  * system groups first, then those people made.
  */
 export function userGroupsState(sql: Sql): UserGroup[] {
-  const users = allUsers(sql);
   const members = userGroupMembers(sql);
   const subgroups = userGroupSubgroups(sql);
   return [
-    ...systemGroups.map((group) => ({
-      id: group.id,
-      name: group.name,
-      description: group.description,
-      members: users.filter((user) => group.roles.includes(user.role)).map((user) => user.id),
-      direct_subgroup_ids: [...group.subgroupIds],
-      is_system_group: true,
-      creator_id: null,
-      date_created: null,
-      ...ownSettings(null),
-    })),
+    ...systemUserGroups(allUsers(sql)),
     ...userGroupRows(sql).map((group) =>
       userGroupWire(group, members.get(group.id) ?? [], subgroups.get(group.id) ?? []),
     ),
   ];
+}
+
+/** The system groups, each with the users its roles hold (deactivated ones too). */
+export function systemUserGroups(users: readonly Pick<UserRow, 'id' | 'role'>[]): UserGroup[] {
+  return systemGroups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    members: users.filter((user) => group.roles.includes(user.role)).map((user) => user.id),
+    direct_subgroup_ids: [...group.subgroupIds],
+    is_system_group: true,
+    creator_id: null,
+    date_created: null,
+    ...ownSettings(null),
+  }));
 }
 
 // A group's own permissions as its row keeps them; a system group's, which
