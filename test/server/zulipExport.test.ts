@@ -1159,6 +1159,13 @@ describe('npm run export:zulip', () => {
     }
   });
 
+  it('offers every release it writes for, Zulip 12 by default', async () => {
+    const { code, output } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(output).toContain('the Zulip release that will import it: 9, 10, 11, 12');
+    expect(output).toContain('(default 12)');
+  });
+
   it('refuses a Zulip release it does not write for, with status 2', async () => {
     const { code, output } = await run(['--zulip-version', '7']);
     expect(code).toBe(2);
