@@ -45,7 +45,12 @@ export const hostingPageSchema = z.object({
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 
-export const zulipVersionSchema = z.union([z.literal(9), z.literal(10), z.literal(11)]);
+export const zulipVersionSchema = z.union([
+  z.literal(9),
+  z.literal(10),
+  z.literal(11),
+  z.literal(12),
+]);
 export type ZulipVersion = z.infer<typeof zulipVersionSchema>;
 
 /** What an export for Zulip wrote, and where. */

@@ -12,7 +12,71 @@ const nullableFk = id.nullable();
 // Unix seconds: the importer converts them with fromtimestamp.
 const seconds = z.number().int().min(946_684_800).max(4_102_444_800);
 
-export function zulipImportFormat(version: 9 | 10 | 11) {
+// Zulip 12.0's Realm.REALM_PERMISSION_GROUP_SETTINGS, each a foreign key to a
+// user group that the importer renumbers and reads directly once groups are exported.
+const realmGroupSettings = [
+  'create_multiuse_invite_group',
+  'can_access_all_users_group',
+  'can_add_custom_emoji_group',
+  'can_add_subscribers_group',
+  'can_create_bots_group',
+  'can_create_groups',
+  'can_create_private_channel_group',
+  'can_create_public_channel_group',
+  'can_create_web_public_channel_group',
+  'can_create_write_only_bots_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_invite_users_group',
+  'can_manage_all_groups',
+  'can_manage_billing_group',
+  'can_mention_many_users_group',
+  'can_move_messages_between_channels_group',
+  'can_move_messages_between_topics_group',
+  'can_resolve_topics_group',
+  'can_set_delete_message_policy_group',
+  'can_set_topics_policy_group',
+  'can_summarize_topics_group',
+  'direct_message_initiator_group',
+  'direct_message_permission_group',
+  'workplace_users_group',
+] as const;
+// Stream.stream_permission_group_settings.
+const channelGroupSettings = [
+  'can_add_subscribers_group',
+  'can_administer_channel_group',
+  'can_create_topic_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_move_messages_out_of_channel_group',
+  'can_move_messages_within_channel_group',
+  'can_remove_subscribers_group',
+  'can_resolve_topics_group',
+  'can_send_message_group',
+  'can_subscribe_group',
+] as const;
+// NamedUserGroup.GROUP_PERMISSION_SETTINGS.
+const userGroupSettings = [
+  'can_add_members_group',
+  'can_join_group',
+  'can_leave_group',
+  'can_manage_group',
+  'can_mention_group',
+  'can_remove_members_group',
+] as const;
+
+export const groupSettingNames = {
+  realm: realmGroupSettings,
+  channel: channelGroupSettings,
+  userGroup: userGroupSettings,
+};
+
+const foreignKeys = (names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, fk])) as Record<string, typeof fk>;
+
+export type ZulipTarget = 9 | 10 | 11 | 12;
+
+export function zulipImportFormat(version: ZulipTarget) {
   const when = <T extends object>(present: boolean, shape: T) => (present ? shape : {});
 
   const realm = z.strictObject({
@@ -34,6 +98,7 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
     enable_read_receipts: z.boolean(),
     icon_source: z.enum(['G', 'U']),
     icon_version: z.number().int(),
+    ...when(version >= 12, foreignKeys(realmGroupSettings)),
   });
 
   const carriedSetting = z.union([z.boolean(), z.number(), z.string()]).optional();
@@ -111,7 +176,12 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
     deactivated: z.boolean(),
     message_retention_days: z.number().int().nullable(),
     creator: nullableFk,
-    ...when(version >= 11, { folder: z.null() }),
+    ...when(version === 11, { folder: z.null() }),
+    ...when(version >= 12, {
+      folder: nullableFk,
+      topics_policy: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+      ...foreignKeys(channelGroupSettings),
+    }),
     ...when(version === 9, { stream_post_policy: z.union([z.literal(1), z.literal(2)]) }),
   });
 
@@ -159,7 +229,11 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
         user_profile: fk,
         stream: fk,
         recipient: fk,
-        topic_name: z.string().min(1).max(60),
+        // Zulip 12 keeps general chat as the empty topic.
+        topic_name: z
+          .string()
+          .min(version >= 12 ? 0 : 1)
+          .max(60),
         visibility_policy: z.union([z.literal(1), z.literal(2), z.literal(3)]),
         last_updated: seconds,
       }),
@@ -258,6 +332,11 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
         failed: z.boolean(),
         failure_message: z.string().nullable(),
         delivery_type: z.literal(1),
+        ...when(version >= 12, {
+          request_timestamp: seconds,
+          reminder_target_message_id: z.null(),
+          reminder_note: z.null(),
+        }),
       }),
     ),
     // Zulip 8.0's models: linkifiers in an order, playgrounds with a template.
@@ -282,6 +361,49 @@ export function zulipImportFormat(version: 9 | 10 | 11) {
     zerver_userpresence: empty,
     zerver_useractivity: empty,
     zerver_useractivityinterval: empty,
+    ...when(version >= 12, {
+      zerver_channelfolder: z.array(
+        z.strictObject({
+          id,
+          realm: fk,
+          name: z.string().min(1).max(60),
+          description: z.string().max(1024),
+          rendered_description: z.string(),
+          order: z.number().int(),
+          date_created: seconds,
+          creator: nullableFk,
+          is_archived: z.boolean(),
+        }),
+      ),
+      zerver_savedsnippet: z.array(
+        z.strictObject({
+          id,
+          realm: fk,
+          user_profile: fk,
+          title: z.string().min(1).max(60),
+          content: z.string().min(1),
+          date_created: seconds,
+        }),
+      ),
+      // Every group, named or anonymous: the importer makes none of its own once these are here.
+      zerver_usergroup: z.array(z.strictObject({ id, realm: fk })).min(8),
+      zerver_namedusergroup: z.array(
+        z.strictObject({
+          id,
+          usergroup_ptr: fk,
+          realm_for_sharding: fk,
+          name: z.string().min(1).max(100),
+          description: z.string(),
+          is_system_group: z.boolean(),
+          creator: nullableFk,
+          date_created: seconds.nullable(),
+          deactivated: z.boolean(),
+          ...foreignKeys(userGroupSettings),
+        }),
+      ),
+      zerver_usergroupmembership: z.array(z.strictObject({ id, user_group: fk, user_profile: fk })),
+      zerver_groupgroupmembership: z.array(z.strictObject({ id, supergroup: fk, subgroup: fk })),
+    }),
   });
 
   const editEntry = z.strictObject({

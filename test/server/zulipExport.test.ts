@@ -14,7 +14,9 @@ import { zulipAcceptsEmail } from '../../src-main/server/export/zulipEmail';
 import type { ZulipVersion } from '../../src-main/server/export/zulipTarget';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { postFiles, solidPng } from '../helpers/uploads';
+import { makeGroup } from '../helpers/userGroups';
 import {
+  groupSettingNames,
   zulipImportFormat,
   type AttachmentJson,
   type MessageFile,
@@ -57,6 +59,36 @@ const messagesOf = (exported: Exported) => exported.files.flatMap((file) => file
 const userMessagesOf = (exported: Exported) =>
   exported.files.flatMap((file) => file.zerver_usermessage);
 
+type GroupValue = number | { direct_members: number[]; direct_subgroups: number[] };
+interface HostGroup {
+  id: number;
+  members: number[];
+  direct_subgroup_ids: number[];
+}
+type Row = Record<string, unknown>;
+
+/** A table only some releases' realm.json holds. */
+const table = (realm: RealmJson, name: string): Row[] =>
+  ((realm as Record<string, unknown>)[name] as Row[] | undefined) ?? [];
+
+const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+
+/** A group of an export by its ID: its direct members and subgroups. */
+function exportedGroup(realm: RealmJson, id: unknown) {
+  return {
+    members: sorted(
+      table(realm, 'zerver_usergroupmembership')
+        .filter((row) => row.user_group === id)
+        .map((row) => row.user_profile as number),
+    ),
+    subgroups: sorted(
+      table(realm, 'zerver_groupgroupmembership')
+        .filter((row) => row.supergroup === id)
+        .map((row) => row.subgroup as number),
+    ),
+  };
+}
+
 // Zulip's UserMessage flag bits.
 const READ = 1;
 const STARRED = 2;
@@ -83,6 +115,9 @@ describe('an organization exported for Zulip', () => {
   let sketchUri: string;
   let designId: number;
   let secretId: number;
+  let reviewersId: number;
+  let leadsId: number;
+  let folderId: number;
 
   const ok = (what: string, response: { status: number; json: unknown }) => {
     if (response.status !== 200) throw new Error(`${what}: ${JSON.stringify(response.json)}`);
@@ -294,7 +329,54 @@ describe('an organization exported for Zulip', () => {
       }),
     );
 
-    for (const version of [9, 10, 11] as const) {
+    leadsId = await makeGroup(org, 'leads', [bob.id]);
+    reviewersId = await makeGroup(org, 'reviewers', [carol.id, erin.id]);
+    ok(
+      'leads go inside reviewers, with the moderators',
+      await owner('POST', `/user_groups/${reviewersId}/subgroups`, { add: [leadsId, 3] }),
+    );
+    ok(
+      'only erin and the reviewers may add emoji, nobody may invite',
+      await owner('PATCH', '/realm', {
+        can_add_custom_emoji_group: {
+          new: { direct_members: [erin.id], direct_subgroups: [reviewersId] },
+        },
+        can_invite_users_group: { new: { direct_members: [], direct_subgroups: [] } },
+        can_create_groups: { new: leadsId },
+      }),
+    );
+    ok(
+      'alice and the administrators post in design',
+      await owner('PATCH', `/streams/${designId}`, {
+        can_send_message_group: {
+          new: { direct_members: [alice.id], direct_subgroups: [2] },
+          old: 6,
+        },
+      }),
+    );
+    ok(
+      'dave and the leads may mention reviewers',
+      await owner('PATCH', `/user_groups/${reviewersId}`, {
+        can_mention_group: { new: { direct_members: [dave.id], direct_subgroups: [leadsId] } },
+      }),
+    );
+    folderId = ok(
+      'a folder for design',
+      await owner('POST', '/channel_folders/create', {
+        name: 'Making',
+        description: 'How we **make**',
+      }),
+    ).channel_folder_id as number;
+    ok('design goes in it', await owner('PATCH', `/streams/${designId}`, { folder_id: folderId }));
+    ok(
+      'alice saves a snippet',
+      await org.api(alice)('POST', '/saved_snippets', {
+        title: 'Standup',
+        content: 'Yesterday, today, blockers',
+      }),
+    );
+
+    for (const version of [9, 10, 11, 12] as const) {
       const dir = join(work, `zulip-${version}`);
       const summary = await exportForZulip({
         databasePath: databaseFileOf(org.dataDir),
@@ -309,7 +391,7 @@ describe('an organization exported for Zulip', () => {
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  const latest = () => exports.get(11) as Exported;
+  const latest = () => exports.get(12) as Exported;
 
   it("writes every file Zulip's import opens, each row with the fields its release reads", async () => {
     for (const [version, exported] of exports) {
@@ -454,6 +536,211 @@ describe('an organization exported for Zulip', () => {
       for (const message of attachment.messages) expect(hasAttachment.get(message)).toBe(true);
     }
     for (const user of realm.zerver_userprofile) expect(zulipAcceptsEmail(user.email)).toBe(true);
+
+    // Zulip 12's groups: every group a setting, a membership or a named group names is exported.
+    const groups = ids(table(realm, 'zerver_usergroup') as { id: number }[]);
+    const named = table(realm, 'zerver_namedusergroup');
+    const namedIds = ids(named as { id: number }[]);
+    for (const row of table(realm, 'zerver_usergroup')) expect(row.realm).toBe(realmRow.id);
+    for (const group of named) {
+      expect(group.usergroup_ptr).toBe(group.id);
+      expect(groups.has(group.id as number)).toBe(true);
+      expect(group.realm_for_sharding).toBe(realmRow.id);
+      pointsAt(users, group.creator as number | null);
+      for (const name of groupSettingNames.userGroup) pointsAt(groups, group[name] as number);
+    }
+    for (const name of groupSettingNames.realm) {
+      pointsAt(groups, (realmRow as Record<string, unknown>)[name] as number);
+    }
+    for (const stream of realm.zerver_stream) {
+      for (const name of groupSettingNames.channel) {
+        pointsAt(groups, (stream as Record<string, unknown>)[name] as number);
+      }
+    }
+    const pairs = new Set<string>();
+    for (const row of table(realm, 'zerver_usergroupmembership')) {
+      pointsAt(groups, row.user_group as number);
+      pointsAt(users, row.user_profile as number);
+      pairs.add(`${row.user_group}:${row.user_profile}`);
+    }
+    expect(pairs.size).toBe(table(realm, 'zerver_usergroupmembership').length);
+    for (const row of table(realm, 'zerver_groupgroupmembership')) {
+      pointsAt(groups, row.supergroup as number);
+      // Zulip's GroupGroupMembership.subgroup is a named group.
+      pointsAt(namedIds, row.subgroup as number);
+    }
+    const folders = ids(table(realm, 'zerver_channelfolder') as { id: number }[]);
+    for (const folder of table(realm, 'zerver_channelfolder')) {
+      expect(folder.realm).toBe(realmRow.id);
+      pointsAt(users, folder.creator as number | null);
+    }
+    for (const stream of realm.zerver_stream) pointsAt(folders, field(stream, 'folder') as number);
+    for (const snippet of table(realm, 'zerver_savedsnippet')) {
+      expect(snippet.realm).toBe(realmRow.id);
+      pointsAt(users, snippet.user_profile as number);
+    }
+  });
+
+  it("writes Zulip 12's whole group setup, the system groups with role:nobody among them", () => {
+    const { realm } = latest();
+    const named = table(realm, 'zerver_namedusergroup');
+    const system = named.filter((group) => group.is_system_group);
+    expect(system.map((group) => group.name).sort()).toEqual(
+      [
+        'role:nobody',
+        'role:owners',
+        'role:administrators',
+        'role:moderators',
+        'role:fullmembers',
+        'role:members',
+        'role:everyone',
+        'role:internet',
+      ].sort(),
+    );
+    const byName = new Map(named.map((group) => [group.name as string, group]));
+    const idOf = (name: string) => byName.get(name)?.id;
+    // Each contains the one before it; role:nobody holds no one and is inside nothing.
+    const chain = [
+      'role:owners',
+      'role:administrators',
+      'role:moderators',
+      'role:fullmembers',
+      'role:members',
+      'role:everyone',
+      'role:internet',
+    ];
+    chain.slice(1).forEach((name, index) => {
+      expect(exportedGroup(realm, idOf(name)).subgroups).toEqual([idOf(chain[index] ?? '')]);
+    });
+    expect(exportedGroup(realm, idOf('role:nobody'))).toEqual({ members: [], subgroups: [] });
+    expect(exportedGroup(realm, idOf('role:owners')).members).toEqual([org.owner.id]);
+    expect(exportedGroup(realm, idOf('role:everyone')).members).toEqual([dave.id]);
+    // A system group's own settings name nobody, as Zulip makes them.
+    for (const group of system) {
+      for (const name of groupSettingNames.userGroup) expect(group[name]).toBe(idOf('role:nobody'));
+    }
+    expect(byName.get('reviewers')).toMatchObject({
+      is_system_group: false,
+      creator: org.owner.id,
+      deactivated: false,
+    });
+    expect(field(realm.zerver_realm[0], 'workplace_users_group')).toBe(idOf('role:members'));
+    // Earlier releases make the groups themselves: none is exported for them.
+    for (const version of [9, 10, 11] as const) {
+      expect(exports.get(version)?.realm).not.toHaveProperty('zerver_usergroup');
+    }
+  });
+
+  it("names, for every organization, channel and group setting, a group of the host's value", async () => {
+    const { realm } = latest();
+    const registered = (
+      await org.api(org.owner)('POST', '/register', {
+        fetch_event_types: ['realm', 'realm_user_groups'],
+      })
+    ).json as Record<string, unknown>;
+    const hostGroups = new Map(
+      (registered.realm_user_groups as (HostGroup & Row)[]).map((group) => [group.id, group]),
+    );
+    const hostValue = (value: GroupValue) => {
+      if (typeof value !== 'number') {
+        return { members: sorted(value.direct_members), subgroups: sorted(value.direct_subgroups) };
+      }
+      const group = hostGroups.get(value);
+      return {
+        members: sorted(group?.members ?? []),
+        subgroups: sorted(group?.direct_subgroup_ids ?? []),
+      };
+    };
+    const nobodyId = table(realm, 'zerver_namedusergroup').find(
+      (group) => group.name === 'role:nobody',
+    )?.id;
+    const check = (what: string, value: GroupValue, exportedId: unknown) => {
+      expect(exportedGroup(realm, exportedId), what).toEqual(hostValue(value));
+      if (typeof value === 'number') expect(exportedId, what).toBe(value);
+      else if (value.direct_members.length + value.direct_subgroups.length === 0) {
+        expect(exportedId, what).toBe(nobodyId);
+      }
+    };
+    const [realmRow] = realm.zerver_realm;
+    for (const name of groupSettingNames.realm.filter((name) => name !== 'workplace_users_group')) {
+      check(name, registered[`realm_${name}`] as GroupValue, field(realmRow, name));
+    }
+    const { streams } = (await org.api(org.owner)('GET', '/streams', { include_all_active: true }))
+      .json as { streams: (Row & { stream_id: number })[] };
+    expect(streams.length).toBe(realm.zerver_stream.length);
+    for (const stream of streams) {
+      const exported = realm.zerver_stream.find((row) => row.id === stream.stream_id);
+      for (const name of groupSettingNames.channel) {
+        check(`${stream.name} ${name}`, stream[name] as GroupValue, field(exported, name));
+      }
+    }
+    const named = table(realm, 'zerver_namedusergroup');
+    for (const group of hostGroups.values()) {
+      const exported = named.find((row) => row.id === group.id);
+      expect(exportedGroup(realm, group.id), `group ${group.id}`).toEqual(hostValue(group.id));
+      for (const name of groupSettingNames.userGroup) {
+        check(`group ${group.id} ${name}`, group[name] as GroupValue, exported?.[name]);
+      }
+    }
+    // The values set above are among them, as anonymous groups where they name people.
+    expect(exportedGroup(realm, field(realmRow, 'can_add_custom_emoji_group'))).toEqual({
+      members: [erin.id],
+      subgroups: [reviewersId],
+    });
+    expect(field(realmRow, 'can_invite_users_group')).toBe(nobodyId);
+    expect(field(realmRow, 'can_create_groups')).toBe(leadsId);
+  });
+
+  it('carries the channel folders, each channel in its own, and the saved snippets', () => {
+    const { realm } = latest();
+    expect(table(realm, 'zerver_channelfolder')).toEqual([
+      expect.objectContaining({
+        id: folderId,
+        name: 'Making',
+        description: 'How we **make**',
+        rendered_description: '<p>How we <strong>make</strong></p>',
+        creator: org.owner.id,
+        is_archived: false,
+      }),
+    ]);
+    expect(
+      field(
+        realm.zerver_stream.find((row) => row.id === designId),
+        'folder',
+      ),
+    ).toBe(folderId);
+    expect(
+      field(
+        realm.zerver_stream.find((row) => row.id === secretId),
+        'folder',
+      ),
+    ).toBeNull();
+    expect(
+      field(
+        realm.zerver_stream.find((row) => row.id === designId),
+        'topics_policy',
+      ),
+    ).toBe(1);
+    expect(table(realm, 'zerver_savedsnippet')).toEqual([
+      expect.objectContaining({
+        user_profile: alice.id,
+        title: 'Standup',
+        content: 'Yesterday, today, blockers',
+      }),
+    ]);
+    expect(realm.zerver_scheduledmessage).toEqual([
+      expect.objectContaining({
+        delivery_type: 1,
+        request_timestamp: expect.any(Number),
+        reminder_target_message_id: null,
+        reminder_note: null,
+      }),
+    ]);
+    for (const version of [9, 10, 11] as const) {
+      const earlier = exports.get(version)?.realm;
+      expect(earlier).not.toHaveProperty('zerver_channelfolder');
+      expect(earlier).not.toHaveProperty('zerver_savedsnippet');
+    }
   });
 
   it("carries nobody's password hash or API key: Zulip's importer replaces both", async () => {
@@ -876,10 +1163,17 @@ describe('npm run export:zulip', () => {
     }
   });
 
+  it('offers every release it writes for, Zulip 12 by default', async () => {
+    const { code, output } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(output).toContain('the Zulip release that will import it: 9, 10, 11, 12');
+    expect(output).toContain('(default 12)');
+  });
+
   it('refuses a Zulip release it does not write for, with status 2', async () => {
     const { code, output } = await run(['--zulip-version', '7']);
     expect(code).toBe(2);
-    expect(output).toContain("--zulip-version must be one of 9, 10, 11, not '7'");
+    expect(output).toContain("--zulip-version must be one of 9, 10, 11, 12, not '7'");
   });
 });
 

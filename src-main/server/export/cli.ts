@@ -14,7 +14,8 @@ Options:
                          (default $XDG_DATA_HOME/hearth, else ~/.local/share/hearth)
   --out <dir>            the folder to write (default <data-dir>/exports/zulip-export-<time>)
   --zulip-version <n>    the Zulip release that will import it: ${zulipVersions.join(', ')}
-                         (default ${defaultZulipVersion})
+                         (default ${defaultZulipVersion}); only 12 carries the user groups,
+                         permissions, channel folders and saved snippets
   --help                 show this message`;
 
 function nextSteps(summary: ZulipExportSummary): string {

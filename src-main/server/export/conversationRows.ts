@@ -1,14 +1,23 @@
 import { postPolicyOfSendGroup } from '../../permissions/rolePolicies';
 import { RecipientType } from '../store/recipients';
-import type { StreamRow } from '../store/streams';
+import { channelGroupSettingColumns, type StreamRow } from '../store/streams';
 import type { SubscriptionSettingsRow } from '../store/subscriptions';
 import type { ExportSource } from './exportSource';
+import type { ExportedGroups } from './userGroupRows';
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
 
 type StreamRecord = Omit<StreamRow, 'recipient_id'>;
 
-export function streams(source: ExportSource, realmId: number, traits: TargetTraits): ZerverRow[] {
+// Zulip's StreamTopicsPolicyEnum.inherit.
+const inheritTopicsPolicy = 1;
+
+export function streams(
+  source: ExportSource,
+  realmId: number,
+  traits: TargetTraits,
+  groups: ExportedGroups | null,
+): ZerverRow[] {
   return source.all<StreamRecord>('SELECT * FROM streams ORDER BY id').map((stream) => ({
     id: stream.id,
     realm: realmId,
@@ -23,7 +32,13 @@ export function streams(source: ExportSource, realmId: number, traits: TargetTra
     deactivated: stream.deactivated === 1,
     message_retention_days: null,
     creator: null,
-    ...(traits.streamFolder ? { folder: null } : {}),
+    // A folder only where zerver_channelfolder goes with it, by which the importer renumbers it.
+    ...(traits.streamFolder
+      ? { folder: traits.foldersAndSnippets ? (stream.folder_id ?? null) : null }
+      : {}),
+    // Hearth keeps no topics policy of a channel yet: Zulip's "inherit", the organization's.
+    ...(traits.topicsPolicy ? { topics_policy: inheritTopicsPolicy } : {}),
+    ...(groups ? groups.settingsOf(stream, channelGroupSettingColumns) : {}),
     ...(traits.streamPostPolicy
       ? { stream_post_policy: postPolicyOfSendGroup(JSON.parse(stream.can_send_message_group)) }
       : {}),

@@ -12,7 +12,7 @@ interface UserRecord extends UserRow {
 }
 
 // The user settings Hearth keeps under the names of UserProfile fields that
-// Zulip 9 to 11 all have. Others are left out, since a field the target's
+// Zulip 9 to 12 all have. Others are left out, since a field the target's
 // model lacks aborts the import: default_view and
 // escape_navigates_to_default_view (renamed in 8.0), realm_name_in_notifications
 // (a policy since 8.0), dense_mode and high_contrast_mode (gone since).

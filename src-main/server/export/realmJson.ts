@@ -1,4 +1,5 @@
-import { REALM_ID, type RealmRow } from '../store/realm';
+import { SystemGroupId } from '../queries/systemGroups';
+import { REALM_ID, realmGroupSettingColumns, type RealmRow } from '../store/realm';
 import {
   defaultStreams,
   huddleRows,
@@ -22,6 +23,8 @@ import { reactions } from './reactionRows';
 import { userStatuses } from './userStatusRows';
 import { scheduledMessages } from './scheduledMessageRows';
 import { realmEmojiRows } from './realmEmojiFiles';
+import { channelFolderRows, savedSnippetRows } from './folderAndSnippetRows';
+import { ExportedGroups } from './userGroupRows';
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
 
@@ -31,7 +34,7 @@ export const realmId = REALM_ID;
 /** Zulip's importer treats any source but "zulip" as another product. */
 export const importSource = 'hearth';
 
-function realmRow(realm: RealmRow, traits: TargetTraits): ZerverRow {
+function realmRow(realm: RealmRow, traits: TargetTraits, groups: ExportedGroups | null): ZerverRow {
   return {
     id: realmId,
     // The importer replaces both with the subdomain; they stay for whoever reads the file.
@@ -52,6 +55,13 @@ function realmRow(realm: RealmRow, traits: TargetTraits): ZerverRow {
     enable_read_receipts: realm.enable_read_receipts === 1,
     icon_source: realm.icon_source,
     icon_version: realm.icon_version,
+    ...(groups
+      ? {
+          ...groups.settingsOf(realm, realmGroupSettingColumns),
+          // Who counts as a workplace user for Zulip's billing, which Hearth has none of.
+          workplace_users_group: SystemGroupId.members,
+        }
+      : {}),
   };
 }
 
@@ -68,7 +78,8 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
   const realm = source.get<RealmRow>('SELECT * FROM realm WHERE id = 1');
   if (!realm) throw new Error('the database holds no organization');
   const people = userProfiles(source, realmId);
-  const streamRows = streams(source, realmId, traits);
+  const groups = traits.groupSettings ? new ExportedGroups(source, realmId) : null;
+  const streamRows = streams(source, realmId, traits, groups);
   const huddles = huddlesOf(source);
   return {
     realm,
@@ -77,7 +88,7 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
     refusedEmails: people.refusedEmails,
     json: {
       import_source: importSource,
-      zerver_realm: [realmRow(realm, traits)],
+      zerver_realm: [realmRow(realm, traits, groups)],
       zerver_client: source.all<ZerverRow>('SELECT id, name FROM clients ORDER BY id'),
       zerver_userprofile: people.users,
       zerver_userprofile_mirrordummy: [],
@@ -99,12 +110,20 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
       zerver_realmemoji: realmEmojiRows(source, realmId),
       zerver_reaction: reactions(source),
       zerver_userstatus: userStatuses(source),
-      zerver_scheduledmessage: scheduledMessages(source, realmId),
+      zerver_scheduledmessage: scheduledMessages(source, realmId, traits),
       zerver_realmfilter: linkifierRows(source, realmId),
       zerver_realmplayground: playgroundRows(source, realmId),
       zerver_userpresence: [],
       zerver_useractivity: [],
       zerver_useractivityinterval: [],
+      ...(traits.foldersAndSnippets
+        ? {
+            zerver_channelfolder: channelFolderRows(source, realmId),
+            zerver_savedsnippet: savedSnippetRows(source, realmId),
+          }
+        : {}),
+      // Last: the settings above have made the anonymous groups they name.
+      ...groups?.tables(),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ScheduledMessageRow } from '../store/scheduledMessages';
 import type { ExportSource } from './exportSource';
+import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
 
 type Row = Omit<ScheduledMessageRow, 'recipient_type' | 'recipient_type_id' | 'client_name'> & {
@@ -14,7 +15,14 @@ type Row = Omit<ScheduledMessageRow, 'recipient_type' | 'recipient_type_id' | 'c
  * `scheduled_timestamp` from Unix seconds; `read_by_sender` has no default
  * there. Those already sent are history, in zerver_message.
  */
-export function scheduledMessages(source: ExportSource, realmId: number): ZerverRow[] {
+export function scheduledMessages(
+  source: ExportSource,
+  realmId: number,
+  traits: TargetTraits,
+): ZerverRow[] {
+  // Hearth keeps no time of the request: the moment of the export is the
+  // latest it can have been, as Zulip's own default for the field takes now.
+  const requested = Math.floor(Date.now() / 1000);
   return source
     .all<Row>(
       `SELECT s.*, CASE WHEN r.type = 2 THEN r.type_id END AS stream_id
@@ -38,7 +46,10 @@ export function scheduledMessages(source: ExportSource, realmId: number): Zerver
       has_attachment: false,
       failed: row.failed === 1,
       failure_message: row.failure_message,
-      // Zulip's ScheduledMessage.SEND_LATER.
+      // Zulip's ScheduledMessage.SEND_LATER; Hearth keeps no reminders yet.
       delivery_type: 1,
+      ...(traits.scheduledMessageRequestTime
+        ? { request_timestamp: requested, reminder_target_message_id: null, reminder_note: null }
+        : {}),
     }));
 }

@@ -4,10 +4,11 @@
  * import, and one it requires must be there: the rows differ by release.
  * docs/zulip-export-format.md says where each difference comes from.
  */
-export const zulipVersions = [9, 10, 11] as const;
+export const zulipVersions = [9, 10, 11, 12] as const;
 export type ZulipVersion = (typeof zulipVersions)[number];
 
-export const defaultZulipVersion: ZulipVersion = 11;
+// Zulip's current release (12.0, feature level 498), which the host speaks too.
+export const defaultZulipVersion: ZulipVersion = 12;
 
 export interface TargetTraits {
   /** DirectMessageGroup.group_size: NOT NULL from 10.0, and not computed by the importer. */
@@ -26,6 +27,22 @@ export interface TargetTraits {
    * Zulip stores on direct messages from the same release.
    */
   channelMessageFlag: boolean;
+  /**
+   * The organization's user groups and every permission as a foreign key to
+   * one (zerver_usergroup and beside it): the 12.0 importer reads each of its
+   * realm's and channels' group settings directly once groups are exported,
+   * and the host's settings name only what 12.0 has.
+   */
+  groupSettings: boolean;
+  /** zerver_channelfolder and zerver_savedsnippet, exported alongside the groups. */
+  foldersAndSnippets: boolean;
+  /**
+   * ScheduledMessage.request_timestamp, a date the 12.0 importer converts
+   * directly, beside the reminder fields of the same model.
+   */
+  scheduledMessageRequestTime: boolean;
+  /** Stream.topics_policy, written so that the rows say whether a channel allows general chat. */
+  topicsPolicy: boolean;
 }
 
 export function targetTraits(version: ZulipVersion): TargetTraits {
@@ -36,6 +53,10 @@ export function targetTraits(version: ZulipVersion): TargetTraits {
     streamFolder: version >= 11,
     streamPostPolicy: version === 9,
     channelMessageFlag: version >= 11,
+    groupSettings: version >= 12,
+    foldersAndSnippets: version >= 12,
+    scheduledMessageRequestTime: version >= 12,
+    topicsPolicy: version >= 12,
   };
 }
 

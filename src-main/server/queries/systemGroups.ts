@@ -1,7 +1,7 @@
 import { nobody } from '../../permissions/groupSettings';
 import type { UserGroup } from '../../wire';
 import type { Sql } from '../store/sql';
-import { allUsers, Role } from '../store/users';
+import { allUsers, Role, type UserRow } from '../store/users';
 import {
   userGroupMembers,
   userGroupRows,
@@ -94,28 +94,32 @@ const systemGroups: readonly SystemGroup[] = [
  * when asked for (the include_deactivated_groups capability and parameter).
  */
 export function userGroupsState(sql: Sql, includeDeactivated = true): UserGroup[] {
-  const users = allUsers(sql);
   const members = userGroupMembers(sql);
   const subgroups = userGroupSubgroups(sql);
   return [
-    ...systemGroups.map((group) => ({
-      id: group.id,
-      name: group.name,
-      description: group.description,
-      members: users.filter((user) => group.roles.includes(user.role)).map((user) => user.id),
-      direct_subgroup_ids: [...group.subgroupIds],
-      is_system_group: true,
-      creator_id: null,
-      date_created: null,
-      ...ownSettings(null),
-      deactivated: false,
-    })),
+    ...systemUserGroups(allUsers(sql)),
     ...userGroupRows(sql)
       .filter((group) => includeDeactivated || group.deactivated === 0)
       .map((group) =>
         userGroupWire(group, members.get(group.id) ?? [], subgroups.get(group.id) ?? []),
       ),
   ];
+}
+
+/** The system groups, each with the users its roles hold (deactivated ones too). */
+export function systemUserGroups(users: readonly Pick<UserRow, 'id' | 'role'>[]): UserGroup[] {
+  return systemGroups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    members: users.filter((user) => group.roles.includes(user.role)).map((user) => user.id),
+    direct_subgroup_ids: [...group.subgroupIds],
+    is_system_group: true,
+    creator_id: null,
+    date_created: null,
+    ...ownSettings(null),
+    deactivated: false,
+  }));
 }
 
 // A group's own permissions as its row keeps them; a system group's, which
