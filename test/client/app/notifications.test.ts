@@ -123,9 +123,13 @@ describe('notifications of live messages', () => {
 
   it("gives nothing for one's own messages, ordinary stream messages, or what is already read", async () => {
     const observed = await aliceApp();
-    // Alice would follow the topic she starts, as Zulip 12 has it, and a
-    // followed topic notifies; here it stays an ordinary one.
-    await org.api(alice)('PATCH', '/settings', { automatically_follow_topics_policy: 4 });
+    // The mention before followed the topic for Alice, as Zulip 12 has it, and
+    // a followed topic notifies; here it is an ordinary one again.
+    await org.api(alice)('POST', '/user_topics', {
+      stream_id: kitchenId,
+      topic: 'soup',
+      visibility_policy: 0,
+    });
     await post(alice, 'my own @**bob** mention');
     await post(bob, 'just chatting');
     await dm(alice, bob, 'a DM I sent');
