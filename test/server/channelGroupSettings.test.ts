@@ -5,7 +5,8 @@ import { makeGroup } from '../helpers/userGroups';
 const administrators = 2;
 const moderators = 3;
 const everyone = 6;
-const nobody = { direct_members: [], direct_subgroups: [] };
+// role:nobody: a new organization's first group after the seven role groups.
+const nobody = 8;
 
 describe("a channel's own permissions (Zulip 10 and 11's group settings)", () => {
   let org: Org;

@@ -155,6 +155,7 @@ describe('the keys POST /register returns', () => {
       '@role:members',
       '@role:everyone',
       '@role:internet',
+      '@role:nobody',
     ]);
     const byName = new Map(groups.map((group) => [group.name, group]));
     expect(byName.get('@role:owners')?.members).toEqual([org.owner.id]);

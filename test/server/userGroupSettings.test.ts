@@ -4,7 +4,8 @@ import { startOrg, type Org, type TestUser } from '../helpers/org';
 const owners = 1;
 const moderators = 3;
 const everyone = 6;
-const nobody = { direct_members: [], direct_subgroups: [] };
+// role:nobody: a new organization's first group after the seven role groups.
+const nobody = 8;
 
 interface ListedGroup {
   id: number;

@@ -52,14 +52,15 @@ describe('user groups', () => {
       creator_id: alice.id,
       date_created: expect.any(Number),
       can_add_members_group: { direct_members: [alice.id], direct_subgroups: [] },
-      can_join_group: { direct_members: [], direct_subgroups: [] },
+      // role:nobody, the first group after the seven role groups.
+      can_join_group: 8,
       can_leave_group: 6,
       can_manage_group: { direct_members: [alice.id], direct_subgroups: [] },
       can_mention_group: 6,
-      can_remove_members_group: { direct_members: [], direct_subgroups: [] },
+      can_remove_members_group: 8,
       deactivated: false,
     });
-    expect((await groups(carol)).filter((group) => group.is_system_group)).toHaveLength(7);
+    expect((await groups(carol)).filter((group) => group.is_system_group)).toHaveLength(8);
     const events = (
       await org.api(carol)('GET', '/events', { queue_id: queue.queue_id, last_event_id: -1 })
     ).json.events as Record<string, unknown>[];

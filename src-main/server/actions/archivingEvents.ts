@@ -57,7 +57,11 @@ export function announceArchiving(
         { op: 'delete', streams: [{ stream_id: stream.id }], stream_ids: [stream.id] },
         dropsArchived,
       )
-    : plainNotice('stream', { op: 'create', streams: [toWireStream(stream)] }, dropsArchived);
+    : plainNotice(
+        'stream',
+        { op: 'create', streams: [toWireStream(services.sql, stream)] },
+        dropsArchived,
+      );
   services.queues.notify(forOthers, audience);
   announceTopicChoices(services, stream, archived);
 }

@@ -29,7 +29,9 @@ export function removeDefaultStream(services: Services, stream: StreamRow): void
 
 function announceDefaultStreams({ sql, queues }: Services): void {
   queues.notify(
-    plainNotice('default_streams', { default_streams: defaultStreams(sql).map(toWireStream) }),
+    plainNotice('default_streams', {
+      default_streams: defaultStreams(sql).map((row) => toWireStream(sql, row)),
+    }),
     // Zulip's notify_default_streams: guests have no default streams.
     activeNonGuestIds(sql),
   );

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { isNobody, type GroupSettingValue } from '../../permissions/groupSettings';
 import { errors } from '../errors';
-import { isSystemGroupId, roleGroupName, SystemGroupId } from '../queries/systemGroups';
+import {
+  groupSettingFromApi,
+  isSystemGroupId,
+  roleGroupName,
+  SystemGroupId,
+} from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import { userGroupById } from '../store/userGroups';
 import { usersByIds } from '../store/users';
@@ -109,7 +114,7 @@ export function checkGroupSettingValue(
   value: GroupSettingValue,
   rules: SettingRules,
 ): GroupSettingValue {
-  const wanted = canonical(value);
+  const wanted = canonical(groupSettingFromApi(sql, value));
   if (typeof wanted === 'number') {
     if (!groupExists(sql, wanted)) throw errors.badRequest('Invalid user group');
     checkActive(sql, wanted);
@@ -144,9 +149,12 @@ export function checkGroupSettingChange(
   current: GroupSettingValue,
   rules: SettingRules,
 ): GroupSettingValue | null {
-  if (change.old !== undefined && !sameGroupSetting(change.old, current)) {
+  if (
+    change.old !== undefined &&
+    !sameGroupSetting(groupSettingFromApi(sql, change.old), current)
+  ) {
     throw errors.badRequest("'old' value does not match the expected value.");
   }
-  if (sameGroupSetting(change.new, current)) return null;
+  if (sameGroupSetting(groupSettingFromApi(sql, change.new), current)) return null;
   return checkGroupSettingValue(sql, name, change.new, rules);
 }

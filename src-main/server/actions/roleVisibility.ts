@@ -65,7 +65,7 @@ export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRo
   });
   if (formerly.length > 0) {
     const subscriptions = formerly.map((row) =>
-      toWireSubscription(row, [...subscriberIds(sql, row.recipient_id), user.id]),
+      toWireSubscription(sql, row, [...subscriberIds(sql, row.recipient_id), user.id]),
     );
     notices.push(plainNotice('subscription', { op: 'add', subscriptions }));
     notices.push(
@@ -76,7 +76,12 @@ export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRo
     );
   }
   if (newlyVisible.length > 0) {
-    notices.push(plainNotice('stream', { op: 'create', streams: newlyVisible.map(toWireStream) }));
+    notices.push(
+      plainNotice('stream', {
+        op: 'create',
+        streams: newlyVisible.map((row) => toWireStream(sql, row)),
+      }),
+    );
     for (const stream of newlyVisible.filter((visible) => !left.has(visible.id))) {
       const subscribers = subscriberIds(sql, stream.recipient_id);
       if (subscribers.length === 0 || !canSeeSubscribers(user, stream, false)) continue;
@@ -90,10 +95,13 @@ export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRo
     }
   }
   if (hidden.length > 0) {
-    notices.push(plainNotice('stream', { op: 'delete', streams: hidden.map(toWireStream) }));
+    notices.push(
+      plainNotice('stream', { op: 'delete', streams: hidden.map((row) => toWireStream(sql, row)) }),
+    );
   }
   if ((before.role === Role.guest) !== (user.role === Role.guest)) {
-    const streams = user.role === Role.guest ? [] : defaultStreams(sql).map(toWireStream);
+    const streams =
+      user.role === Role.guest ? [] : defaultStreams(sql).map((row) => toWireStream(sql, row));
     notices.push(plainNotice('default_streams', { default_streams: streams }));
   }
   const botIds = new Set(after.bots.map((bot) => bot.user_id));

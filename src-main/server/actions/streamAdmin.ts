@@ -154,7 +154,12 @@ function plannedChanges(
 }
 
 // Zulip's stream `update` events, one per property, as 7.0 sends them.
-function updateEvents(before: StreamRow, after: StreamRow, changes: StreamChanges): PlainNotice[] {
+function updateEvents(
+  sql: Sql,
+  before: StreamRow,
+  after: StreamRow,
+  changes: StreamChanges,
+): PlainNotice[] {
   const base = { op: 'update', stream_id: after.id, name: before.name };
   const events: Record<string, unknown>[] = [];
   if (changes.name !== undefined) events.push({ ...base, property: 'name', value: after.name });
@@ -188,7 +193,7 @@ function updateEvents(before: StreamRow, after: StreamRow, changes: StreamChange
   if (changes.topicsPolicy !== undefined) {
     events.push({ ...named, property: 'topics_policy', value: after.topics_policy });
   }
-  const wire = { before: toWireStream(before), after: toWireStream(after) };
+  const wire = { before: toWireStream(sql, before), after: toWireStream(sql, after) };
   for (const name of Object.keys(changes.settings ?? {})) {
     events.push({ ...named, property: name, value: wire.after[name as ChannelGroupSettingColumn] });
   }
@@ -241,7 +246,7 @@ export function updateStream(
   const audience = people.filter(
     (person) => seesStream(services, person, stream) && seesStream(services, person, after),
   );
-  for (const event of updateEvents(stream, after, changes)) {
+  for (const event of updateEvents(sql, stream, after, changes)) {
     services.queues.notify(
       event,
       audience.map((person) => person.id),

@@ -209,7 +209,7 @@ function notifyCreated(services: Services, created: readonly StreamRow[]): void 
   for (const stream of created) {
     const audience = stream.invite_only === 1 ? adminIds(sql) : activeNonGuestIds(sql);
     queues.notify(
-      plainNotice('stream', { op: 'create', streams: [toWireStream(stream)] }),
+      plainNotice('stream', { op: 'create', streams: [toWireStream(sql, stream)] }),
       audience,
     );
   }
@@ -230,14 +230,18 @@ export function notifyAdded(services: Services, added: readonly Added[]): void {
     // guest) is announced to them before they join it.
     const hidden = streams.filter((stream) => stream.invite_only === 1 || user.role === Role.guest);
     if (hidden.length > 0 && user.role > Role.admin) {
-      queues.notify(plainNotice('stream', { op: 'create', streams: hidden.map(toWireStream) }), [
-        user.id,
-      ]);
+      queues.notify(
+        plainNotice('stream', {
+          op: 'create',
+          streams: hidden.map((row) => toWireStream(sql, row)),
+        }),
+        [user.id],
+      );
     }
     const ids = new Set(streams.map((stream) => stream.id));
     const subscriptions = streamSubscriptionsOfUser(sql, user.id)
       .filter((row) => ids.has(row.id))
-      .map((row) => toWireSubscription(row, subscriberIds(sql, row.recipient_id)));
+      .map((row) => toWireSubscription(sql, row, subscriberIds(sql, row.recipient_id)));
     queues.notify(plainNotice('subscription', { op: 'add', subscriptions }), [user.id]);
   }
   for (const [streamId, userIds] of newcomers) {

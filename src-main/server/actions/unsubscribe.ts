@@ -51,7 +51,7 @@ export function unsubscribe(
   for (const { user, stream } of outcome.left) {
     // A member who leaves a private stream (a guest, any stream) can no longer see it at all.
     if ((stream.invite_only === 1 || user.role === Role.guest) && user.role > Role.admin) {
-      queues.notify(plainNotice('stream', { op: 'delete', streams: [toWireStream(stream)] }), [
+      queues.notify(plainNotice('stream', { op: 'delete', streams: [toWireStream(sql, stream)] }), [
         user.id,
       ]);
     }

@@ -12,6 +12,7 @@ import {
   type RealmSettingColumn,
 } from '../store/realm';
 import type { Sql } from '../store/sql';
+import { groupSettingForApi } from '../queries/systemGroups';
 import { activeUserIds, Role, type UserRow } from '../store/users';
 import {
   checkGroupSettingChange,
@@ -155,9 +156,10 @@ export function updateRealm(
     for (const [name, value] of groupSettings) {
       if (sameGroupSetting(value, groupSettingOf(realm, name))) continue;
       writes[name] = JSON.stringify(value);
-      if (changes[name] !== undefined) changed[name] = value;
+      const told = groupSettingForApi(sql, value);
+      if (changes[name] !== undefined) changed[name] = told;
       notices.push(
-        plainNotice('realm', { op: 'update_dict', property: 'default', data: { [name]: value } }),
+        plainNotice('realm', { op: 'update_dict', property: 'default', data: { [name]: told } }),
       );
     }
     setRealmSettings(sql, writes);

@@ -1,5 +1,5 @@
 import { ApiError, errors } from '../errors';
-import { isSystemGroupId } from '../queries/systemGroups';
+import { isSystemGroupId, nobodyGroupId } from '../queries/systemGroups';
 import { getRealm } from '../store/realm';
 import type { Sql } from '../store/sql';
 import {
@@ -40,7 +40,10 @@ export function accessGroupFor(
 ): UserGroupRow {
   if (user.role === Role.guest) throw refused();
   const group = userGroupById(sql, groupId);
-  if (!group) throw isSystemGroupId(groupId) ? refused() : errors.badRequest('Invalid user group');
+  if (!group) {
+    const system = isSystemGroupId(groupId) || groupId === nobodyGroupId(sql);
+    throw system ? refused() : errors.badRequest('Invalid user group');
+  }
   if (group.deactivated === 1 && !allowDeactivated) throw groupIsDeactivated();
   if (mayInRealm(sql, user, 'can_manage_all_groups')) return group;
   const allowed = (['can_manage_group', ...settings] as const).some((name) =>

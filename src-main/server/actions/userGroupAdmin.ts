@@ -1,7 +1,7 @@
 import type { UserGroup } from '../../wire';
 import { errors } from '../errors';
 import { recursiveSubgroupIds } from '../../permissions/groupNesting';
-import { userGroupsState, userGroupWire } from '../queries/systemGroups';
+import { groupSettingForApi, userGroupsState, userGroupWire } from '../queries/systemGroups';
 import type { Services } from '../services';
 import {
   addUserGroupMembers,
@@ -102,7 +102,7 @@ export function createUserGroup(
     addUserGroupMembers(sql, id, members);
     const row = userGroupById(sql, id);
     if (!row) throw new Error(`user group ${name} vanished inside its own transaction`);
-    return userGroupWire(row, membersOf(sql, id));
+    return userGroupWire(sql, row, membersOf(sql, id));
   });
   tellAboutGroup(services, group.id, { op: 'add', group });
   return group.id;
@@ -152,7 +152,7 @@ export function updateUserGroup(
       const value = checkGroupSettingChange(sql, setting, change, current, rules);
       if (value === null) continue;
       setUserGroupSetting(sql, groupId, setting, JSON.stringify(value));
-      changed[setting] = value;
+      changed[setting] = groupSettingForApi(sql, value);
     }
     return { data: changed, reactivated };
   });

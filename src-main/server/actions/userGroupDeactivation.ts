@@ -68,7 +68,7 @@ export function reactivateUserGroup(services: Services, groupId: number): () => 
   setUserGroupDeactivated(sql, groupId, false);
   const row = userGroupById(sql, groupId);
   if (!row) throw new Error(`user group ${groupId} vanished inside its own transaction`);
-  const group = userGroupWire(row, membersOf(sql, groupId), subgroupsOf(sql, groupId));
+  const group = userGroupWire(sql, row, membersOf(sql, groupId), subgroupsOf(sql, groupId));
   return () => {
     const everyone = activeUserIds(sql);
     services.queues.notify(

@@ -21,9 +21,9 @@ interface NamedGroup {
  * group-setting value as the foreign key Zulip stores for it. Zulip's
  * importer makes no group of its own once zerver_usergroup is exported, so
  * the rows hold the whole setup: the system groups (role:nobody among them,
- * which Hearth writes as the empty value), the groups people made, and an
+ * which Hearth keeps the empty value for), the groups people made, and an
  * anonymous group for each value that names people or several groups.
- * Group IDs are the host's; role:nobody and the anonymous groups follow them.
+ * Group IDs are the host's; the anonymous groups follow them.
  */
 export class ExportedGroups {
   readonly #realmId: number;
@@ -40,23 +40,12 @@ export class ExportedGroups {
       'SELECT id, role FROM users ORDER BY id',
     );
     const made = source.all<UserGroupRow>('SELECT * FROM user_groups ORDER BY id');
-    const system = systemUserGroups(users);
-    const lastId = Math.max(...system.map((group) => group.id), ...made.map((group) => group.id));
-    this.#nobodyId = lastId + 1;
-    this.#nextId = lastId + 2;
-    const nobodySettings = Object.fromEntries(
-      userGroupSettingColumns.map((name) => [name, this.#nobodyId]),
-    );
-    this.#named.push({
-      id: this.#nobodyId,
-      name: 'role:nobody',
-      description: 'Nobody',
-      isSystemGroup: true,
-      creator: null,
-      dateCreated: null,
-      deactivated: false,
-      settings: nobodySettings,
-    });
+    const nobodyId = source.all<{ id: number }>('SELECT id FROM nobody_group')[0]?.id;
+    if (nobodyId === undefined) throw new Error('the database has no role:nobody group');
+    this.#nobodyId = nobodyId;
+    const system = systemUserGroups(users, nobodyId);
+    this.#nextId =
+      Math.max(...system.map((group) => group.id), ...made.map((group) => group.id)) + 1;
     for (const group of system) {
       this.#named.push({
         id: group.id,
@@ -67,7 +56,7 @@ export class ExportedGroups {
         creator: null,
         dateCreated: null,
         deactivated: false,
-        settings: nobodySettings,
+        settings: Object.fromEntries(userGroupSettingColumns.map((name) => [name, nobodyId])),
       });
       this.#members.set(group.id, group.members);
       this.#subgroups.set(group.id, group.direct_subgroup_ids);

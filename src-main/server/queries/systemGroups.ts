@@ -1,5 +1,6 @@
-import { nobody } from '../../permissions/groupSettings';
+import { isNobody, nobody, type GroupSettingValue } from '../../permissions/groupSettings';
 import type { UserGroup } from '../../wire';
+import { cached } from '../cached';
 import type { Sql } from '../store/sql';
 import { allUsers, Role, type UserRow } from '../store/users';
 import {
@@ -87,6 +88,36 @@ const systemGroups: readonly SystemGroup[] = [
   },
 ];
 
+const nobodyIds = new WeakMap<Sql, number>();
+
+/**
+ * The ID of Zulip's role:nobody, the system group that holds no one. The
+ * database chose it (migration 041), after the groups people had made.
+ */
+export const nobodyGroupId = (sql: Sql): number =>
+  cached(nobodyIds, sql, () => {
+    const id = sql.get<{ id: number }>('SELECT id FROM nobody_group')?.id;
+    if (id === undefined) throw new Error('the database has no role:nobody group');
+    return id;
+  });
+
+/**
+ * A group-setting value as Zulip 10 and later give it: one naming no one is
+ * role:nobody (Zulip's parse_group_setting_value). The host keeps it as the
+ * anonymous group of no one, which every check reads alike.
+ */
+export const groupSettingForApi = (sql: Sql, value: GroupSettingValue): GroupSettingValue =>
+  isNobody(value) ? nobodyGroupId(sql) : value;
+
+/** A group-setting value as a request gives it, with role:nobody kept as the host keeps it. */
+export function groupSettingFromApi(sql: Sql, value: GroupSettingValue): GroupSettingValue {
+  const nobodyId = nobodyGroupId(sql);
+  if (value === nobodyId) return nobody;
+  if (typeof value === 'number') return value;
+  // Nobody inside an anonymous group adds no one to it.
+  return { ...value, direct_subgroups: value.direct_subgroups.filter((id) => id !== nobodyId) };
+}
+
 /**
  * Zulip's user_groups_in_realm_serialized: every group with its direct
  * members (deactivated users keep theirs) and direct subgroups, by ID: the
@@ -97,40 +128,62 @@ export function userGroupsState(sql: Sql, includeDeactivated = true): UserGroup[
   const members = userGroupMembers(sql);
   const subgroups = userGroupSubgroups(sql);
   return [
-    ...systemUserGroups(allUsers(sql)),
+    ...systemUserGroups(allUsers(sql), nobodyGroupId(sql)),
     ...userGroupRows(sql)
       .filter((group) => includeDeactivated || group.deactivated === 0)
       .map((group) =>
-        userGroupWire(group, members.get(group.id) ?? [], subgroups.get(group.id) ?? []),
+        userGroupWire(sql, group, members.get(group.id) ?? [], subgroups.get(group.id) ?? []),
       ),
   ];
 }
 
-/** The system groups, each with the users its roles hold (deactivated ones too). */
-export function systemUserGroups(users: readonly Pick<UserRow, 'id' | 'role'>[]): UserGroup[] {
-  return systemGroups.map((group) => ({
-    id: group.id,
-    name: group.name,
-    description: group.description,
-    members: users.filter((user) => group.roles.includes(user.role)).map((user) => user.id),
-    direct_subgroup_ids: [...group.subgroupIds],
-    is_system_group: true,
-    creator_id: null,
-    date_created: null,
-    ...ownSettings(null),
-    deactivated: false,
-  }));
+/**
+ * The system groups, each with the users its roles hold (deactivated ones
+ * too), and role:nobody, which holds no one. None has settings of its own:
+ * each names role:nobody.
+ */
+export function systemUserGroups(
+  users: readonly Pick<UserRow, 'id' | 'role'>[],
+  nobodyId: number,
+): UserGroup[] {
+  const settings = Object.fromEntries(
+    userGroupSettingColumns.map((name) => [name, nobodyId]),
+  ) as Pick<UserGroup, UserGroupSettingColumn>;
+  const fixed = { is_system_group: true, creator_id: null, date_created: null, deactivated: false };
+  return [
+    ...systemGroups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      description: group.description,
+      members: users.filter((user) => group.roles.includes(user.role)).map((user) => user.id),
+      direct_subgroup_ids: [...group.subgroupIds],
+      ...fixed,
+      ...settings,
+    })),
+    {
+      id: nobodyId,
+      name: '@role:nobody',
+      description: 'Nobody',
+      members: [],
+      direct_subgroup_ids: [],
+      ...fixed,
+      ...settings,
+    },
+  ];
 }
 
-// A group's own permissions as its row keeps them; a system group's, which
-// follow roles, name nobody.
-const ownSettings = (group: UserGroupRow | null) =>
+// A group's own permissions as its row keeps them.
+const ownSettings = (sql: Sql, group: UserGroupRow) =>
   Object.fromEntries(
-    userGroupSettingColumns.map((name) => [name, group ? JSON.parse(group[name]) : nobody]),
+    userGroupSettingColumns.map((name) => [
+      name,
+      groupSettingForApi(sql, JSON.parse(group[name]) as GroupSettingValue),
+    ]),
   ) as Pick<UserGroup, UserGroupSettingColumn>;
 
 /** A group people made, as register and the user_group `add` event give it. */
 export function userGroupWire(
+  sql: Sql,
   group: UserGroupRow,
   members: readonly number[],
   subgroups: readonly number[] = [],
@@ -144,12 +197,12 @@ export function userGroupWire(
     is_system_group: false,
     creator_id: group.creator_id,
     date_created: group.date_created,
-    ...ownSettings(group),
+    ...ownSettings(sql, group),
     deactivated: group.deactivated === 1,
   };
 }
 
-/** Whether `groupId` is one of the system groups, which follow roles. */
+/** Whether `groupId` is one of the role groups, which follow roles (role:nobody is not one). */
 export const isSystemGroupId = (groupId: number): boolean =>
   systemGroups.some((group) => group.id === groupId);
 

@@ -93,7 +93,9 @@ const fetchers: readonly Fetcher[] = [
             : [...publicStreams(sql, archived), ...streamsSubscribedBy(sql, user.id, archived)];
       const visible = new Map(seen.map((row) => [row.id, row]));
       return {
-        streams: [...visible.values()].sort((a, b) => a.id - b.id).map(toWireStream),
+        streams: [...visible.values()]
+          .sort((a, b) => a.id - b.id)
+          .map((row) => toWireStream(sql, row)),
       };
     },
   },
@@ -101,7 +103,8 @@ const fetchers: readonly Fetcher[] = [
     // Zulip 7.0 tells guests of no default streams.
     types: ['default_streams'],
     fetch: ({ sql }, user) => ({
-      realm_default_streams: user.role === Role.guest ? [] : defaultStreams(sql).map(toWireStream),
+      realm_default_streams:
+        user.role === Role.guest ? [] : defaultStreams(sql).map((row) => toWireStream(sql, row)),
     }),
   },
   {

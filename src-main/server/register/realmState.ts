@@ -20,6 +20,8 @@ import { realmIconUrl } from '../shape/avatars';
 import { serverEmojiDataPath } from '../shape/serverEmojiData';
 import { getRealm, realmGroupSettingColumns, type RealmRow } from '../store/realm';
 import { supportedPermissionSettings } from './permissionSettings';
+import { groupSettingForApi } from '../queries/systemGroups';
+import type { Sql } from '../store/sql';
 
 // Zulip 7.0's realm settings for editing and moving messages.
 function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
@@ -108,9 +110,11 @@ function topicsState(realm: RealmRow | undefined): Record<string, unknown> {
 
 // The organization's group settings, each as `realm_<name>`, and the role
 // policies of Zulip 7.0 they amount to, which its clients read.
-function groupSettingsState(realm: RealmRow): Record<string, unknown> {
+function groupSettingsState(sql: Sql, realm: RealmRow): Record<string, unknown> {
   const state: Record<string, unknown> = {};
-  for (const name of realmGroupSettingColumns) state[`realm_${name}`] = groupSettingOf(realm, name);
+  for (const name of realmGroupSettingColumns) {
+    state[`realm_${name}`] = groupSettingForApi(sql, groupSettingOf(realm, name));
+  }
   for (const [policy, value] of Object.entries(legacyPolicySnapshot(realm))) {
     state[`realm_${policy}`] = value;
   }
@@ -144,7 +148,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     realm_default_language: realm?.default_language ?? 'en',
     ...topicsState(realm),
     ...editSettings(realm),
-    ...(realm ? groupSettingsState(realm) : {}),
+    ...(realm ? groupSettingsState(sql, realm) : {}),
     server_supported_permission_settings: supportedPermissionSettings(sql),
   };
 }

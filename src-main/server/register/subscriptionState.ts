@@ -48,10 +48,10 @@ export function subscriptionState(
 
   const subscriptions = rows
     .filter((row) => row.is_active === 1)
-    .map((row) => toWireSubscription(row, subscribers(row, true)));
+    .map((row) => toWireSubscription(sql, row, subscribers(row, true)));
   const unsubscribed = rows
     .filter((row) => row.is_active !== 1 && hasMetadataAccess(row))
-    .map((row) => toWireSubscription(row, subscribers(row, false)));
+    .map((row) => toWireSubscription(sql, row, subscribers(row, false)));
 
   const known = new Set(rows.map((row) => row.id));
   const neverSubscribed =
@@ -62,7 +62,7 @@ export function subscriptionState(
           .map((stream): NeverSubscribed => {
             const list = subscribers(stream, false);
             return {
-              ...toWireStream(stream),
+              ...toWireStream(sql, stream),
               stream_weekly_traffic: null,
               ...(list ? { subscribers: list } : {}),
             };

@@ -1,14 +1,20 @@
+import type { GroupSettingValue } from '../../permissions/groupSettings';
 import type { Stream, Subscription } from '../../wire';
+import { groupSettingForApi } from '../queries/systemGroups';
+import type { Sql } from '../store/sql';
 import { postPolicyOfSendGroup, StreamPostPolicy } from '../../permissions/rolePolicies';
 import { channelGroupSettingColumns, type StreamRow } from '../store/streams';
 import type { StreamSubscriptionRow } from '../store/subscriptions';
 import type { NotificationSettings } from '../store/userSettings';
 
-export function toWireStream(row: StreamRow): Stream {
+export function toWireStream(sql: Sql, row: StreamRow): Stream {
   const settings = Object.fromEntries(
-    channelGroupSettingColumns.map((name) => [name, JSON.parse(row[name]) as unknown]),
+    channelGroupSettingColumns.map((name) => [
+      name,
+      groupSettingForApi(sql, JSON.parse(row[name]) as GroupSettingValue),
+    ]),
   ) as Pick<Stream, (typeof channelGroupSettingColumns)[number]>;
-  const postPolicy = postPolicyOfSendGroup(settings.can_send_message_group);
+  const postPolicy = postPolicyOfSendGroup(JSON.parse(row.can_send_message_group));
   return {
     stream_id: row.id,
     name: row.name,
@@ -35,11 +41,12 @@ export function toWireStream(row: StreamRow): Stream {
 const nullableBoolean = (value: number | null) => (value === null ? null : value === 1);
 
 export function toWireSubscription(
+  sql: Sql,
   row: StreamSubscriptionRow,
   subscribers?: number[],
 ): Subscription {
   return {
-    ...toWireStream(row),
+    ...toWireStream(sql, row),
     color: row.color,
     is_muted: row.is_muted === 1,
     // Zulip still sends the legacy inverse of is_muted for older clients.
@@ -71,11 +78,12 @@ const inheritedFrom = {
  * (and Hearth's register state) send null-means-inherit and user IDs.
  */
 export function toListedSubscription(
+  sql: Sql,
   row: StreamSubscriptionRow,
   settings: Pick<NotificationSettings, (typeof inheritedFrom)[keyof typeof inheritedFrom]>,
   subscriberEmails?: string[],
 ): Subscription {
-  const subscription = toWireSubscription(row);
+  const subscription = toWireSubscription(sql, row);
   for (const [flag, setting] of Object.entries(inheritedFrom) as [
     keyof typeof inheritedFrom,
     keyof typeof settings,

@@ -81,6 +81,15 @@ describe("a database written by the host before Zulip 12's", () => {
   };
   const register = (name: string, params: Record<string, unknown>) =>
     ok(as(name)('POST', '/register', params));
+  // role:nobody, which the migration made, taking the ID after the groups people had made.
+  const nobodyId = async (): Promise<number> => {
+    const { user_groups } = await ok(as('gus')('GET', '/user_groups'));
+    const found = (user_groups as { id: number; name: string }[]).find(
+      (group) => group.name === '@role:nobody',
+    );
+    expect(found?.id).toBe(10);
+    return found?.id ?? 0;
+  };
   const download = async (name: string, path: string) => {
     const account = fixture.people[name];
     const token = Buffer.from(`${account?.email}:${account?.apiKey}`).toString('base64');
@@ -291,11 +300,12 @@ describe("a database written by the host before Zulip 12's", () => {
     // it (administrators 2, full members 4, moderators 3, everyone 6); who made
     // a channel was never kept, and nobody but administrators administers one.
     const groupOfPolicy: Record<number, number> = { 1: 6, 2: 2, 3: 4, 4: 3 };
+    const nobody = await nobodyId();
     for (const stream of streams as Record<string, unknown>[]) {
       expect(stream, String(stream.name)).toMatchObject({
         can_send_message_group: groupOfPolicy[stream.stream_post_policy as number],
         creator_id: null,
-        can_administer_channel_group: { direct_members: [], direct_subgroups: [] },
+        can_administer_channel_group: nobody,
         can_remove_subscribers_group: 2,
       });
     }
@@ -520,7 +530,7 @@ describe("a database written by the host before Zulip 12's", () => {
     const { user_groups } = await ok(as('gus')('GET', '/user_groups'));
     // Made before Hearth kept who made a group; the organization's
     // can_manage_all_groups went on deciding who changes them.
-    const nobody = { direct_members: [], direct_subgroups: [] };
+    const nobody = await nobodyId();
     const ownSettings = {
       creator_id: null,
       date_created: null,

@@ -60,7 +60,7 @@ export const getStreams = userEndpoint({
     const streams = [...found.values()]
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((row) => ({
-        ...toWireStream(row),
+        ...toWireStream(sql, row),
         ...(params.include_default ? { is_default: defaultIds.has(row.id) } : {}),
       }));
     return { streams };

@@ -56,6 +56,7 @@ export const getSubscriptions = userEndpoint({
     return {
       subscriptions: active.map((row) =>
         toListedSubscription(
+          sql,
           row,
           settings,
           params.include_subscribers ? subscriberEmails(sql, row.recipient_id) : undefined,

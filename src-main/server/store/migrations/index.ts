@@ -36,6 +36,7 @@ import { sql as channelFolders } from './035-channel-folders';
 import { sql as topicsPolicy } from './036-topics-policy';
 import { sql as userGroupDeactivation } from './037-user-group-deactivation';
 import { sql as reminders } from './038-reminders';
+import { sql as nobodyGroup } from './039-nobody-group';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -78,4 +79,5 @@ export const migrations: readonly string[] = [
   topicsPolicy,
   userGroupDeactivation,
   reminders,
+  nobodyGroup,
 ];
