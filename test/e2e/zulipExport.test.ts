@@ -90,7 +90,9 @@ describe('exporting the hosted organization for Zulip', () => {
     const panel = exportPanel();
     const version = panel.getByRole('combobox', { name: 'Zulip version of the new server' });
     // The page fills the choice once it has loaded, which a busy machine may show first without.
-    await expect.poll(() => version.locator('option').allInnerTexts()).toEqual(['12', '11', '10', '9']);
+    await expect
+      .poll(() => version.locator('option').allInnerTexts())
+      .toEqual(['12', '11', '10', '9']);
     expect(await version.inputValue()).toBe('12');
     await version.selectOption('10');
     await panel.getByRole('button', { name: 'Export for Zulip' }).click();
