@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src-main/server/http/routes';
 import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../../src-main/server/version';
@@ -39,6 +39,51 @@ describe('docs/compatibility.md', () => {
     for (const { level, cells } of rows) {
       expect([level, cells[1]]).toEqual([level, expect.stringMatching(/^(yes|no)/)]);
       expect([level, cells[2]]).toEqual([level, expect.stringMatching(/\S/)]);
+    }
+  });
+
+  it('says, for every level up to Zulip 12.0, what the Hearth host does and which host test shows it', async () => {
+    const lines = (await doc()).split('\n');
+    const header = lines.find((line) => line.startsWith('| level '));
+    const column = (header ?? '')
+      .split('|')
+      .map((cell) => cell.trim())
+      .indexOf('Hearth host');
+    expect(column).toBeGreaterThan(0);
+    const hostCells = lines
+      .map((line) => /^\| (\d+) +\|/.exec(line) && line)
+      .filter((line) => typeof line === 'string')
+      .map((line) => {
+        const cells = line.split('|').map((cell) => cell.trim());
+        return { level: Number(cells[1]), cell: cells[column] ?? '' };
+      })
+      .filter(({ level }) => level <= 498);
+    expect(hostCells.map(({ level }) => level)).toEqual(
+      Array.from({ length: 498 - 185 }, (_, index) => 186 + index),
+    );
+    const testFiles = /`(test\/(?:server|compat)\/[\w/.-]+\.test\.ts)`(?: › `([^`]+)`)?/g;
+    for (const { level, cell } of hostCells) {
+      expect([level, cell]).toEqual([
+        level,
+        expect.stringMatching(/^(no changes$|not offered: |as Zulip 12\b|\*\*not yet\*\*: )/),
+      ]);
+      // Zulip's own list of what an organization may lack: billing and plans,
+      // external sign-in, and the email gateway.
+      if (cell.startsWith('not offered')) {
+        expect([level, cell]).toEqual([
+          level,
+          expect.stringMatching(/billing|plans|SAML|LDAP|social login|email gateway/),
+        ]);
+      }
+      const cited = [...cell.matchAll(testFiles)];
+      if (cell.startsWith('as Zulip 12')) expect([level, cited.length]).not.toEqual([level, 0]);
+      for (const [, file = '', name] of cited) {
+        const url = new URL(`../../${file}`, import.meta.url);
+        await expect(access(url), `${level}: ${file}`).resolves.toBeUndefined();
+        if (name !== undefined) {
+          expect(await readFile(url, 'utf8'), `${level}: ${name}`).toContain(name);
+        }
+      }
     }
   });
 });
