@@ -30,6 +30,10 @@ const notActions: Readonly<Record<string, string>> = {
   checkNewBot: 'a check; changes nothing',
   checkBotUrlNetwork: 'a check; changes nothing',
   checkPasswordLogin: 'a check; what it may change, the hash of a password, no client state holds',
+  announceAccessChanges:
+    'announces what subscribe and unsubscribe changed of whom a guest may see; their rows hold it',
+  announceAccessGains:
+    "announces whom sendMessage's direct message lets a guest see; its rows hold it",
   triggerOutgoingWebhooks:
     "hands sendMessage's message to bots; their replies are sendMessage's own",
   presenceResponse: 'reads state',

@@ -1,8 +1,9 @@
+import { idsWhoCanAccess } from './userAccess';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { avatarChangesWithName, avatarUrl } from '../shape/avatars';
 import { botById, type BotRow } from '../store/bots';
-import { activeUserIds, setFullName, userById, type UserRow } from '../store/users';
+import { setFullName, userById, type UserRow } from '../store/users';
 import { botEventRecipients } from './botAccess';
 import { checkFullName } from './validate';
 
@@ -44,7 +45,8 @@ export function announceFullName(
   bot: BotRow | undefined,
 ): void {
   const { sql, queues } = services;
-  const everyone = activeUserIds(sql);
+  // Zulip 8 (feature level 228): only those who may see the person hear of it.
+  const everyone = idsWhoCanAccess(sql, after);
   const botViewers = bot ? botEventRecipients(sql, bot) : [];
   const tell = (person: Record<string, unknown>, botChange: Record<string, unknown>) => {
     queues.notify(plainNotice('realm_user', { op: 'update', person }), everyone);

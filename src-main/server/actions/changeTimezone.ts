@@ -1,7 +1,8 @@
+import { idsWhoCanAccess } from './userAccess';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
-import { activeUserIds, setTimezone, type UserRow } from '../store/users';
+import { setTimezone, type UserRow } from '../store/users';
 import { announceUserSetting } from './userSettings';
 
 /**
@@ -40,6 +41,6 @@ export function changeTimezone(services: Services, user: UserRow, timezone: stri
       op: 'update',
       person: { email: user.email, user_id: user.id, timezone },
     }),
-    activeUserIds(sql),
+    idsWhoCanAccess(sql, user),
   );
 }

@@ -1,3 +1,4 @@
+import { idsWhoCanAccess } from './userAccess';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
@@ -6,7 +7,7 @@ import type { Sql } from '../store/sql';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
 import { defaultStreams, type StreamRow } from '../store/streams';
 import { insertSubscription } from '../store/subscriptions';
-import { activeUserIds, insertUser, userByEmail, userById, type UserRow } from '../store/users';
+import { insertUser, userByEmail, userById, type UserRow } from '../store/users';
 import { toWireUser } from '../shape/users';
 import { newApiKey } from './secrets';
 import { addSubscriptionRows, notifyAdded } from './subscribe';
@@ -74,7 +75,9 @@ export function createUser(services: Services, request: CreateUserRequest): User
         ...(user.is_bot === 1 ? {} : { profile_data: {} }),
       },
     }),
-    activeUserIds(sql),
+    // Zulip 8 (feature level 228): only those who may see the newcomer, once
+    // they have joined their first channels, hear of them.
+    idsWhoCanAccess(sql, user),
   );
   announceSystemGroupMembership(services, user);
   notifyAdded(services, joined.added);

@@ -1,3 +1,4 @@
+import { idsWhoCanAccess } from './userAccess';
 import { errors, type ApiError } from '../errors';
 import { plainNotice } from '../events/notice';
 import { renderMarkdown } from '../markdown/render';
@@ -9,7 +10,7 @@ import {
   profileFieldValue,
   upsertProfileFieldValue,
 } from '../store/customProfileFields';
-import { activeUserIds, type UserRow } from '../store/users';
+import { activeUserIds, userById, type UserRow } from '../store/users';
 import { refuseBots } from './humanUsersOnly';
 import { checkProfileFieldValue, type ProfileFieldInput } from './profileFieldValue';
 
@@ -51,7 +52,7 @@ export function notifyProfileFieldValue(
       op: 'update',
       person: { user_id: userId, custom_profile_field: field },
     }),
-    activeUserIds(services.sql),
+    whoCanAccess(services, userId),
   );
 }
 
@@ -104,4 +105,9 @@ export function removeOwnProfileData(
     return fieldIds.filter((id) => deleteProfileFieldValue(sql, user.id, id));
   });
   for (const id of removed) notifyProfileFieldValue(services, user.id, id, null);
+}
+
+function whoCanAccess({ sql }: Services, userId: number): number[] {
+  const user = userById(sql, userId);
+  return user ? idsWhoCanAccess(sql, user) : activeUserIds(sql);
 }

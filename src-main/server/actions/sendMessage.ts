@@ -1,3 +1,5 @@
+import { announceAccessGains, directMessageAccessGains } from './accessChanges';
+import { canAccessUser } from './userAccess';
 import { cached } from '../cached';
 import { asError, errors } from '../errors';
 import type { MessageNotice } from '../events/notice';
@@ -61,6 +63,8 @@ export interface Addressed {
   topic: string;
   stream: StreamRow | null;
   readers: number[];
+  /** Who among a direct message's guests sees whom for the first time through it. */
+  accessGains?: Map<number, number[]>;
 }
 
 function findStream(services: Services, stream: string | number): StreamRow {
@@ -129,13 +133,18 @@ function addressPrivate(
   if (destination.to.length === 0) throw errors.badRequest('Message must have recipients');
   const { sql } = services;
   const others = destination.to.map((who) => findUser(services, who));
+  // Zulip's check_sender_can_access_recipients.
+  if (others.some((other) => !canAccessUser(sql, sender, other))) {
+    throw errors.badRequest('You do not have permission to access some of the recipients.');
+  }
   const readers = [...new Set([sender.id, ...others.map((user) => user.id)])].sort((a, b) => a - b);
+  const accessGains = directMessageAccessGains(sql, sender, readers);
   if (readers.length <= 2) {
     const other = others.find((user) => user.id !== sender.id) ?? sender;
     checkMayDirectMessage(sql, sender, others, () => haveWrittenToEachOther(sql, sender, other));
     const recipient = recipientFor(sql, RecipientType.personal, other.id);
     if (!recipient) throw new Error(`user ${other.id} has no personal recipient`);
-    return { recipientId: recipient.id, topic: '', stream: null, readers };
+    return { recipientId: recipient.id, topic: '', stream: null, readers, accessGains };
   }
   const key = huddleKey(readers);
   const existing = huddleIdByKey(sql, key);
@@ -149,11 +158,11 @@ function addressPrivate(
   );
   if (existing !== undefined) {
     if (!existingRecipient) throw new Error(`huddle ${existing} has no recipient`);
-    return { recipientId: existingRecipient.id, topic: '', stream: null, readers };
+    return { recipientId: existingRecipient.id, topic: '', stream: null, readers, accessGains };
   }
   const recipientId = insertRecipient(sql, RecipientType.huddle, insertHuddle(sql, key));
   for (const userId of readers) insertSubscription(sql, { userId, recipientId, color: '' });
-  return { recipientId, topic: '', stream: null, readers };
+  return { recipientId, topic: '', stream: null, readers, accessGains };
 }
 
 // Zulip's create_user_messages: personal mentions flag only the users named,
@@ -321,6 +330,7 @@ function announceMessage(
     localEcho: request.localEcho ?? null,
   };
   announceStoredTopicVisibilities(services, sent.policies?.stored ?? []);
+  if (sent.addressed.accessGains) announceAccessGains(services, sent.addressed.accessGains);
   services.queues.notify(notice, sent.addressed.readers);
   announceClaims(services, sent.claimed);
   triggerOutgoingWebhooks(services, sender, {

@@ -1,3 +1,5 @@
+import { announceAccessChanges } from './accessChanges';
+import { guestAccessSnapshot } from './userAccess';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { renderMarkdown } from '../markdown/render';
@@ -115,6 +117,7 @@ export function subscribe(
   }));
   const addsOthers = request.users.some((user) => user.id !== actor.id);
   const fatal = request.authorizationErrorsFatal ?? true;
+  const access = guestAccessSnapshot(sql);
 
   const outcome = sql.transaction(() => {
     const created: StreamRow[] = [];
@@ -148,6 +151,7 @@ export function subscribe(
     return { created, unauthorized, ...rows };
   });
 
+  announceAccessChanges(services, access);
   notifyCreated(services, outcome.created);
   notifyAdded(services, outcome.added);
   if (request.announce) announceCreated(services, actor, outcome.created, request.clientName);

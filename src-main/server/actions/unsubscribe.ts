@@ -1,3 +1,5 @@
+import { announceAccessChanges } from './accessChanges';
+import { guestAccessSnapshot } from './userAccess';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
@@ -22,6 +24,7 @@ export function unsubscribe(
   users: readonly UserRow[],
 ): UnsubscribeResult {
   const { sql, queues } = services;
+  const access = guestAccessSnapshot(sql);
   const outcome = sql.transaction(() => {
     const streams = streamNames.map((name) => {
       const stream = streamByName(sql, name.trim());
@@ -74,5 +77,6 @@ export function unsubscribe(
     // no longer counts once the user has left.
     markStreamAsRead(services, user, { stream, topic: null });
   }
+  announceAccessChanges(services, access);
   return { removed: outcome.removed, notRemoved: outcome.notRemoved };
 }

@@ -1,3 +1,4 @@
+import { idsWhoCanAccess } from './userAccess';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { systemGroupIdsForRole } from '../queries/systemGroups';
@@ -103,7 +104,7 @@ export function changeUserRole(
   const audience = activeUserIds(sql);
   queues.notify(
     plainNotice('realm_user', { op: 'update', person: { user_id: target.id, role } }),
-    audience,
+    idsWhoCanAccess(sql, changed),
   );
   const oldGroups = systemGroupIdsForRole(target.role);
   const newGroups = systemGroupIdsForRole(role);

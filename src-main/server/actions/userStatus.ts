@@ -1,9 +1,10 @@
+import { idsWhoCanAccess } from './userAccess';
 import { MAX_STATUS_TEXT_LENGTH } from '../../wire';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { clientIdFor } from '../store/clients';
-import { activeUserIds, type UserRow } from '../store/users';
+import type { UserRow } from '../store/users';
 import { saveUserStatus, type UserStatusChange } from '../store/userStatus';
 import { refuseBots } from './humanUsersOnly';
 import { checkEmojiRequest, requireEmojiByName } from './reactionEmoji';
@@ -97,6 +98,7 @@ export function updateUserStatus(services: Services, user: UserRow, request: Sta
           }
         : {}),
     }),
-    activeUserIds(sql),
+    // Zulip 8 (feature level 228): only those who may see the person hear of it.
+    idsWhoCanAccess(sql, user),
   );
 }

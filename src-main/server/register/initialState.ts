@@ -138,7 +138,10 @@ const fetchers: readonly Fetcher[] = [
     types: ['realm_emoji'],
     fetch: ({ sql }) => ({ realm_emoji: realmEmojiDicts(allRealmEmoji(sql)) }),
   },
-  { types: ['user_status'], fetch: ({ sql }) => ({ user_status: userStatusState(sql) }) },
+  {
+    types: ['user_status'],
+    fetch: ({ sql }, user) => ({ user_status: userStatusState(sql, user) }),
+  },
   {
     types: ['scheduled_messages'],
     fetch: ({ sql }, user) => ({ scheduled_messages: scheduledMessagesState(sql, user.id) }),

@@ -4,6 +4,8 @@ import { toWireUser } from '../shape/users';
 import { allProfileFieldValues } from '../store/customProfileFields';
 import { allUsers, Role, type UserRow } from '../store/users';
 import { mayInRealm } from '../actions/groupPermission';
+import { accessibleHumanIds, seesEveryone } from '../actions/userAccess';
+import { unknownUser } from '../shape/unknownUser';
 import type { StateOptions } from './stateOptions';
 
 /**
@@ -12,7 +14,7 @@ import type { StateOptions } from './stateOptions';
  * the user is and may do.
  */
 export function realmUserState(
-  { sql }: Services,
+  { sql, realmUri }: Services,
   user: UserRow,
   options: StateOptions,
 ): Record<string, unknown> {
@@ -22,12 +24,27 @@ export function realmUserState(
     ...toWireUser(row, { clientGravatar: options.clientGravatar }),
     ...profileDataField(row, profileData),
   });
+  // Zulip's get_user_dicts_in_realm: a guest kept from seeing everyone sees
+  // bots and the people they share a conversation with; the rest come as
+  // "Unknown user", or not at all to a client that said its list may be incomplete.
+  const accessible = seesEveryone(sql, user)
+    ? null
+    : accessibleHumanIds(sql, user.id, { includeDeactivated: true });
+  const realmUsers: Record<string, unknown>[] = [];
+  const nonActiveUsers: Record<string, unknown>[] = [];
+  for (const row of users) {
+    if (accessible === null || row.is_bot === 1 || accessible.has(row.id)) {
+      (row.is_active === 1 ? realmUsers : nonActiveUsers).push(wire(row));
+    } else if (!options.userListIncomplete) {
+      realmUsers.push(unknownUser(row.id, realmUri()));
+    }
+  }
   const isAdmin = user.role <= Role.admin;
   const mayCreatePublic = mayInRealm(sql, user, 'can_create_public_channel_group');
   const mayCreatePrivate = mayInRealm(sql, user, 'can_create_private_channel_group');
   return {
-    realm_users: users.filter((row) => row.is_active === 1).map(wire),
-    realm_non_active_users: users.filter((row) => row.is_active !== 1).map(wire),
+    realm_users: realmUsers,
+    realm_non_active_users: nonActiveUsers,
     cross_realm_bots: [],
     user_id: user.id,
     email: user.email,

@@ -15,6 +15,8 @@ export interface StateOptions {
   archivedChannels?: boolean;
   /** The include_deactivated_groups capability: deactivated groups are listed only to clients that take them. */
   includeDeactivatedGroups?: boolean;
+  /** The user_list_incomplete capability: people the reader may not see are left out rather than "Unknown user". */
+  userListIncomplete?: boolean;
   /** The empty_topic_name capability: the empty topic as "" rather than its display name. */
   emptyTopicName?: boolean;
 }

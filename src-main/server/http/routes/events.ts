@@ -101,6 +101,7 @@ export const register = userEndpoint({
         archivedChannels: capabilities.archived_channels === true,
         includeDeactivatedGroups: capabilities.include_deactivated_groups === true,
         emptyTopicName: capabilities.empty_topic_name === true,
+        userListIncomplete: capabilities.user_list_incomplete === true,
       },
     );
     return {

@@ -8,8 +8,10 @@ import {
   reactivateUser,
   roleTypes,
 } from '../../actions/userAdmin';
+import { accessibleHumanIds, canAccessUser, seesEveryone } from '../../actions/userAccess';
 import { errors } from '../../errors';
 import { profileDataByUser, profileDataField } from '../../shape/profileFields';
+import { unknownUser } from '../../shape/unknownUser';
 import { toProfile, toWireUser } from '../../shape/users';
 import { allProfileFieldValues, profileFieldValuesOf } from '../../store/customProfileFields';
 import { maxMessageIdOf } from '../../store/userMessages';
@@ -43,16 +45,23 @@ export const getUsers = userEndpoint({
     client_gravatar: optional('json', z.boolean(), false),
     include_custom_profile_fields: optional('json', z.boolean(), false),
   },
-  handle: ({ services, params }) => {
+  handle: ({ services, params, user }) => {
     const data = params.include_custom_profile_fields
       ? profileDataByUser(allProfileFieldValues(services.sql))
       : null;
     const rows = allUsers(services.sql);
+    // Zulip's get_users_for_api: those the reader may not see are listed as "Unknown user".
+    const accessible = seesEveryone(services.sql, user)
+      ? null
+      : accessibleHumanIds(services.sql, user.id, { includeDeactivated: true });
     // The spec's member list names a bot's owner by email (`bot_owner`);
     // Zulip 7.0's `bot_owner_id` comes beside it.
     const emails = new Map(rows.map((row) => [row.id, row.email]));
     return {
       members: rows.map((row) => {
+        if (accessible !== null && row.is_bot !== 1 && !accessible.has(row.id)) {
+          return unknownUser(row.id, services.realmUri());
+        }
         const ownerEmail = row.bot_owner_id === null ? undefined : emails.get(row.bot_owner_id);
         return {
           ...toWireUser(row, {
@@ -86,7 +95,10 @@ export const createUserEndpoint = userEndpoint({
 
 const userId = required('json', z.number().int().nonnegative());
 
-/** Zulip 7.0's GET /users/{user_id}: anyone in the organization, deactivated users and bots too. */
+/**
+ * Zulip's GET /users/{user_id}: anyone in the organization, deactivated users
+ * and bots too, but no one the reader may not see (Zulip's access_user_common).
+ */
 export const getUserEndpoint = userEndpoint({
   method: 'GET',
   path: '/users/:user_id',
@@ -95,9 +107,10 @@ export const getUserEndpoint = userEndpoint({
     client_gravatar: optional('json', z.boolean(), false),
     include_custom_profile_fields: optional('json', z.boolean(), false),
   },
-  handle: ({ services: { sql }, params }) => {
+  handle: ({ services: { sql }, params, user }) => {
     const target = userById(sql, params.user_id);
     if (!target) throw errors.badRequest('No such user');
+    if (!canAccessUser(sql, user, target)) throw errors.badRequest('Insufficient permission');
     const data = params.include_custom_profile_fields
       ? profileDataByUser(profileFieldValuesOf(sql, target.id))
       : null;
