@@ -200,8 +200,8 @@ function deletedIds(event: QueuedEvent): Set<number> {
 }
 
 /**
- * Zulip's apply_event for `stream`: a new stream joins `streams`, and, where
- * the user could join it, `never_subscribed`; a deleted one (or one the user
+ * Zulip's apply_event for `stream`: a new stream joins `streams` and, for
+ * anyone but a guest, `never_subscribed`; a deleted one (or one the user
  * can no longer see) leaves every list.
  */
 export function applyStreamEvent<S extends SubscriptionContext>(
@@ -228,9 +228,11 @@ export function applyStreamEvent<S extends SubscriptionContext>(
             ...state.never_subscribed,
           ].map((entry) => entry.stream_id),
         );
+        // A server tells of a private stream only those who see it: its
+        // administrators, those about to join it and, since Zulip 10 (feature
+        // level 349), those its settings grant metadata access.
         const joinable = changed
           .filter((stream) => !known.has(stream.stream_id))
-          .filter((stream) => !stream.invite_only || state.is_admin === true)
           .map((stream) => ({
             ...stream,
             stream_weekly_traffic: null,

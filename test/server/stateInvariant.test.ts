@@ -1116,6 +1116,88 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      // Zulip 10 (feature level 349): a private channel is known at once to
+      // those its settings let see it, not only to administrators.
+      name: 'creating a private channel whose can_subscribe_group names a member',
+      covers: ['subscribe'],
+      act: () =>
+        org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'vault' }],
+          principals: [alice.id],
+          invite_only: true,
+          can_subscribe_group: { direct_members: [bob.id], direct_subgroups: [] },
+        }),
+    },
+    {
+      name: 'granting and taking back sight of a private channel through its can_add_subscribers_group',
+      covers: ['updateStream'],
+      act: async () => {
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'cellar' }],
+          principals: [alice.id],
+          invite_only: true,
+        });
+        const id = (await org.api(alice)('GET', '/get_stream_id', { stream: 'cellar' })).json
+          .stream_id as number;
+        await org.sendStream(alice, 'cellar', 'casks', 'seen by bob, soon');
+        const grant = { direct_members: [bob.id], direct_subgroups: [] };
+        await org.api(alice)('PATCH', `/streams/${id}`, {
+          can_add_subscribers_group: { new: grant },
+        });
+        return org.api(alice)('PATCH', `/streams/${id}`, {
+          can_add_subscribers_group: { new: { direct_members: [], direct_subgroups: [] } },
+        });
+      },
+    },
+    {
+      name: 'joining, and leaving, a group that administers a private channel',
+      covers: ['updateUserGroupMembers'],
+      act: async () => {
+        const keyholders = (
+          await org.api(alice)('POST', '/user_groups/create', {
+            name: 'Keyholders',
+            description: '',
+            members: [alice.id],
+          })
+        ).json.group_id as number;
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'attic' }, { name: 'loft' }],
+          principals: [alice.id],
+          invite_only: true,
+          can_administer_channel_group: keyholders,
+        });
+        await org.api(alice)('POST', `/user_groups/${keyholders}/members`, {
+          add: [bob.id, gus.id],
+        });
+        return org.api(alice)('POST', `/user_groups/${keyholders}/members`, { delete: [gus.id] });
+      },
+    },
+    {
+      name: 'putting a group inside one whose members may subscribe to a private channel',
+      covers: ['updateUserGroupSubgroups'],
+      act: async () => {
+        const made = async (name: string, members: number[]) =>
+          (
+            await org.api(alice)('POST', '/user_groups/create', {
+              name,
+              description: '',
+              members,
+            })
+          ).json.group_id as number;
+        const joiners = await made('Joiners', []);
+        const bobs = await made('Bobs', [bob.id]);
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'crypt' }],
+          principals: [alice.id],
+          invite_only: true,
+          can_subscribe_group: joiners,
+        });
+        await org.api(alice)('POST', `/user_groups/${joiners}/subgroups`, { add: [bobs] });
+        await org.api(alice)('POST', `/user_groups/${joiners}/subgroups`, { delete: [bobs] });
+        return org.api(alice)('POST', `/user_groups/${joiners}/subgroups`, { add: [bobs] });
+      },
+    },
+    {
       name: 'deactivating a user group, then renaming it',
       covers: ['deactivateUserGroup'],
       act: async () => {

@@ -1,15 +1,10 @@
 import type { RealmBot } from '../../wire';
 import { plainNotice, type PlainNotice } from '../events/notice';
+import { seesUnsubscribed } from '../queries/streamAccess';
 import { canSeeSubscribers } from '../queries/subscriberAccess';
 import { toWireStream, toWireSubscription } from '../shape/streams';
 import type { Sql } from '../store/sql';
-import {
-  allStreams,
-  defaultStreams,
-  publicStreams,
-  streamsSubscribedBy,
-  type StreamRow,
-} from '../store/streams';
+import { allStreams, defaultStreams, streamsSubscribedBy, type StreamRow } from '../store/streams';
 import { everyStreamSubscriptionOfUser, subscriberIds } from '../store/subscriptions';
 import { Role, type UserRow } from '../store/users';
 import { realmBotsState } from './botAccess';
@@ -21,12 +16,13 @@ export interface Visibility {
   bots: RealmBot[];
 }
 
-// Zulip's do_get_streams and has_metadata_access: administrators see every
-// stream, guests only those they are in, everyone else the public ones too.
+// Zulip's get_metadata_access_streams: the streams the user is in, and
+// those they see without being in them.
 function visibleStreams(sql: Sql, user: UserRow): StreamRow[] {
-  if (user.role <= Role.admin) return allStreams(sql);
-  const subscribed = streamsSubscribedBy(sql, user.id);
-  return user.role === Role.guest ? subscribed : [...publicStreams(sql), ...subscribed];
+  const subscribed = new Set(streamsSubscribedBy(sql, user.id).map((stream) => stream.id));
+  return allStreams(sql).filter(
+    (stream) => subscribed.has(stream.id) || seesUnsubscribed(sql, user, stream),
+  );
 }
 
 export function visibilityOf(sql: Sql, user: UserRow): Visibility {
@@ -84,7 +80,7 @@ export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRo
     );
     for (const stream of newlyVisible.filter((visible) => !left.has(visible.id))) {
       const subscribers = subscriberIds(sql, stream.recipient_id);
-      if (subscribers.length === 0 || !canSeeSubscribers(user, stream, false)) continue;
+      if (subscribers.length === 0 || !canSeeSubscribers(sql, user, stream, false)) continue;
       notices.push(
         plainNotice('subscription', {
           op: 'peer_add',

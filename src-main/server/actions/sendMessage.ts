@@ -20,9 +20,9 @@ import { streamById, streamByName, type StreamRow } from '../store/streams';
 import { insertSubscription, isSubscribed, subscriberIds } from '../store/subscriptions';
 import { insertUserMessages } from '../store/userMessages';
 import type { Sql } from '../store/sql';
-import { userByEmail, userById, type UserRow } from '../store/users';
+import { Role, userByEmail, userById, type UserRow } from '../store/users';
 import { storeLookups } from '../queries/markdownLookups';
-import { canAccessStream } from '../queries/streamAccess';
+import { grantsContentAccess } from '../queries/streamAccess';
 import {
   checkMayCreateTopic,
   checkMayDirectMessage,
@@ -76,15 +76,20 @@ function findStream(services: Services, stream: string | number): StreamRow {
   return found;
 }
 
-// As Zulip's access_stream_for_send_message: whoever may access a stream
-// may write to it, and a bot may borrow its owner's subscription; nobody
-// writes to an archived channel.
+// As Zulip's access_stream_for_send_message: members but guests write to a
+// public stream, subscribers to any, and a bot may borrow its owner's
+// subscription; since Zulip 10 (feature level 354) a group granting content
+// access lets one write without joining where history is shared with
+// subscribers. Nobody writes to an archived channel.
 function checkMayWrite(sql: Sql, sender: UserRow, stream: StreamRow): void {
   if (stream.deactivated === 1) throw notAuthorizedToSend(stream);
-  if (canAccessStream(sql, sender, stream)) return;
+  if (stream.invite_only === 0 && sender.role !== Role.guest) return;
+  if (isSubscribed(sql, sender.id, stream.recipient_id)) return;
   if (sender.is_bot === 1 && sender.bot_owner_id !== null) {
     if (isSubscribed(sql, sender.bot_owner_id, stream.recipient_id)) return;
   }
+  if (stream.history_public_to_subscribers === 1 && grantsContentAccess(sql, sender, stream))
+    return;
   throw notAuthorizedToSend(stream);
 }
 

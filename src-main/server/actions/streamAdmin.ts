@@ -1,7 +1,7 @@
 import { errors } from '../errors';
 import { plainNotice, type PlainNotice } from '../events/notice';
 import { renderMarkdown } from '../markdown/render';
-import { canAccessStream } from '../queries/streamAccess';
+import { canAccessStream, hasMetadataAccess, metadataGrants } from '../queries/streamAccess';
 import type { Services } from '../services';
 import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
@@ -19,7 +19,7 @@ import {
 } from '../store/streams';
 import type { Sql } from '../store/sql';
 import { subscriberIds } from '../store/subscriptions';
-import { allUsers, Role, type UserRow } from '../store/users';
+import { allUsers, type UserRow } from '../store/users';
 import { announceArchiving } from './archivingEvents';
 import {
   channelGroupSettings,
@@ -96,6 +96,11 @@ function plannedChanges(
       changes.description = description;
       changes.renderedDescription = renderMarkdown(description);
     }
+  }
+  // Zulip 10 (feature level 349): administering a channel one cannot read
+  // covers its metadata, not who may read it.
+  if (update.isPrivate !== undefined && !canAccessStream(services.sql, user, stream)) {
+    throw errors.badRequest('Channel content access is required.');
   }
   if (update.isPrivate !== undefined || update.historyPublicToSubscribers !== undefined) {
     const inviteOnly = update.isPrivate ?? stream.invite_only === 1;
@@ -229,9 +234,13 @@ export function updateStream(
   const changes = plannedChanges(services, user, stream, update);
   if (Object.keys(changes).length === 0 && !unarchive) return;
   const people = allUsers(sql).filter((person) => person.is_active === 1);
-  const privacyChanges = changes.inviteOnly !== undefined;
+  // Who sees a channel turns on its privacy and, since Zulip 10, on the
+  // settings that grant metadata access (feature level 349).
+  const sightChanges =
+    changes.inviteOnly !== undefined ||
+    metadataGrants.some((name) => changes.settings?.[name] !== undefined);
   const before = new Map<number, Visibility>(
-    privacyChanges ? people.map((person) => [person.id, visibilityOf(sql, person)]) : [],
+    sightChanges ? people.map((person) => [person.id, visibilityOf(sql, person)]) : [],
   );
   const after = sql.transaction(() => {
     if (unarchive) setStreamArchived(sql, streamId, false);
@@ -278,8 +287,8 @@ function checkUnarchivable(sql: Sql, stream: StreamRow): void {
   }
 }
 
-// Who has the stream in their state, as it was or is: administrators see
-// every stream, everyone else those they may access (Zulip's do_get_streams).
+// Who has the stream in their state, as it was or is (Zulip's
+// can_access_stream_metadata_user_ids).
 export function seesStream(services: Services, person: UserRow, stream: StreamRow): boolean {
-  return person.role <= Role.admin || canAccessStream(services.sql, person, stream);
+  return hasMetadataAccess(services.sql, person, stream);
 }

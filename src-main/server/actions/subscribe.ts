@@ -23,7 +23,7 @@ import {
   streamSubscriptionsOfUser,
   subscriberIds,
 } from '../store/subscriptions';
-import { activeNonGuestIds, adminIds, Role, type UserRow } from '../store/users';
+import { allUsers, type UserRow } from '../store/users';
 import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
 import {
@@ -36,7 +36,7 @@ import { streamColor } from './colors';
 import { checkGroupSettingValue, storedSettings } from './groupSettingChange';
 import { mayInRealm } from './groupPermission';
 import { sendMessage } from './sendMessage';
-import { canAccessStream } from '../queries/streamAccess';
+import { canAccessStream, seesUnsubscribed } from '../queries/streamAccess';
 import { subscriberWatchers } from '../queries/subscriberAccess';
 import type { Sql } from '../store/sql';
 import { checkTopicsPolicyChange, type ChannelTopicsPolicy } from './topicsPolicy';
@@ -205,13 +205,18 @@ function createStream(
   return created;
 }
 
-// Everyone but guests learns of a new public stream (Zulip's
-// send_stream_creation_event); a private one is known to the administrators
-// at once and to each member as they are added (notifyAdded).
+// Zulip's send_stream_creation_event: everyone who sees the new stream
+// without being in it (everyone but guests for a public one; for a private
+// one its administrators, the organization's and, since Zulip 10, those its
+// settings grant metadata access) learns of it at once, each other member
+// as they are added (notifyAdded).
 function notifyCreated(services: Services, created: readonly StreamRow[]): void {
   const { sql, queues } = services;
+  const people = allUsers(sql).filter((person) => person.is_active === 1);
   for (const stream of created) {
-    const audience = stream.invite_only === 1 ? adminIds(sql) : activeNonGuestIds(sql);
+    const audience = people
+      .filter((person) => seesUnsubscribed(sql, person, stream))
+      .map((person) => person.id);
     queues.notify(
       plainNotice('stream', { op: 'create', streams: [toWireStream(sql, stream)] }),
       audience,
@@ -230,10 +235,10 @@ export function notifyAdded(services: Services, added: readonly Added[]): void {
     }
   }
   for (const { user, streams } of added) {
-    // A stream the user could not see before (any but a public one for a
-    // guest) is announced to them before they join it.
-    const hidden = streams.filter((stream) => stream.invite_only === 1 || user.role === Role.guest);
-    if (hidden.length > 0 && user.role > Role.admin) {
+    // A stream the user could not see before is announced to them before
+    // they join it (Zulip's send_stream_creation_events_for_previously_inaccessible_streams).
+    const hidden = streams.filter((stream) => !seesUnsubscribed(sql, user, stream));
+    if (hidden.length > 0) {
       queues.notify(
         plainNotice('stream', {
           op: 'create',

@@ -9,7 +9,8 @@ import { subscriberWatchers } from '../queries/subscriberAccess';
 import { mayRemoveSubscribers } from './channelPermission';
 import { markStreamAsRead } from './markAsRead';
 import { toWireStream } from '../shape/streams';
-import { Role, type UserRow } from '../store/users';
+import type { UserRow } from '../store/users';
+import { seesUnsubscribed } from '../queries/streamAccess';
 
 export interface UnsubscribeResult {
   removed: string[];
@@ -52,8 +53,8 @@ export function unsubscribe(
   });
 
   for (const { user, stream } of outcome.left) {
-    // A member who leaves a private stream (a guest, any stream) can no longer see it at all.
-    if ((stream.invite_only === 1 || user.role === Role.guest) && user.role > Role.admin) {
+    // A member who leaves a stream they cannot see from outside no longer sees it at all.
+    if (!seesUnsubscribed(sql, user, stream)) {
       queues.notify(plainNotice('stream', { op: 'delete', streams: [toWireStream(sql, stream)] }), [
         user.id,
       ]);

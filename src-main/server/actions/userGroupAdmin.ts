@@ -1,5 +1,6 @@
 import type { UserGroup } from '../../wire';
 import { errors } from '../errors';
+import { sightOfEveryone, sightOfUsers } from './channelSight';
 import { recursiveSubgroupIds } from '../../permissions/groupNesting';
 import { groupSettingForApi, userGroupsState, userGroupWire } from '../queries/systemGroups';
 import type { Services } from '../services';
@@ -215,6 +216,7 @@ export function updateUserGroupMembers(
 ): void {
   const { sql } = services;
   checkSomethingToDo(change);
+  const sight = sightOfUsers(sql, [...change.add, ...change.remove]);
   sql.transaction(() => {
     // Joining and leaving are adding and removing oneself, each with a setting of its own.
     const oneself = (ids: readonly number[]) => ids.length > 0 && ids.every((id) => id === user.id);
@@ -240,6 +242,7 @@ export function updateUserGroupMembers(
     removeUserGroupMembers(sql, groupId, change.remove);
   });
   tellChange(services, groupId, 'members', [...new Set(change.add)], [...new Set(change.remove)]);
+  sight.announce(services);
 }
 
 // Zulip's access_user_groups_as_potential_subgroups: any group of the
@@ -259,6 +262,7 @@ export function updateUserGroupSubgroups(
 ): void {
   const { sql } = services;
   checkSomethingToDo(change);
+  const sight = sightOfEveryone(sql);
   const { adding, removing } = sql.transaction(() => {
     const groups = userGroupsState(sql);
     const adding = checkGroups(groups, change.add);
@@ -292,4 +296,5 @@ export function updateUserGroupSubgroups(
     return { adding, removing };
   });
   tellChange(services, groupId, 'subgroups', adding, removing);
+  sight.announce(services);
 }

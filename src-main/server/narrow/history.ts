@@ -1,21 +1,20 @@
+import { canAccessStream } from '../queries/streamAccess';
 import type { Sql } from '../store/sql';
 import type { StreamRow } from '../store/streams';
-import { isSubscribed } from '../store/subscriptions';
 import { Role, type UserRow } from '../store/users';
 import { findStream } from './operands';
 import type { Term } from './terms';
 
 // Zulip's can_access_stream_history: a public stream's history is open to
-// every member but guests; a private stream's only to its subscribers, and only
-// when the stream shares history with them.
+// every member but guests; a private stream's only to those with access to its
+// content (its subscribers, and since Zulip 10 those its content-granting
+// settings name), and only when the stream shares history with them.
 export function canAccessStreamHistory(sql: Sql, viewer: UserRow, stream: StreamRow): boolean {
   const isGuest = viewer.role === Role.guest;
   if (stream.invite_only === 0 && stream.history_public_to_subscribers === 1 && !isGuest) {
     return true;
   }
-  return (
-    stream.history_public_to_subscribers === 1 && isSubscribed(sql, viewer.id, stream.recipient_id)
-  );
+  return stream.history_public_to_subscribers === 1 && canAccessStream(sql, viewer, stream);
 }
 
 /**

@@ -15,7 +15,8 @@ import { channelFolders } from '../store/channelFolders';
 import { allLinkifiers, allPlaygrounds } from '../store/linkifiers';
 import { mutesOf } from '../store/mutedUsers';
 import { allRealmEmoji } from '../store/realmEmoji';
-import { allStreams, defaultStreams, publicStreams, streamsSubscribedBy } from '../store/streams';
+import { allStreams, defaultStreams, streamsSubscribedBy } from '../store/streams';
+import { seesUnsubscribed } from '../queries/streamAccess';
 import { maxMessageIdOf, starredMessageIds } from '../store/userMessages';
 import { Role, type UserRow } from '../store/users';
 import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../version';
@@ -85,17 +86,14 @@ const fetchers: readonly Fetcher[] = [
     types: ['stream'],
     fetch: ({ sql }, user, options) => {
       const archived = options.archivedChannels ?? false;
-      const seen =
-        user.role <= Role.admin
-          ? allStreams(sql, archived)
-          : user.role === Role.guest
-            ? streamsSubscribedBy(sql, user.id, archived)
-            : [...publicStreams(sql, archived), ...streamsSubscribedBy(sql, user.id, archived)];
-      const visible = new Map(seen.map((row) => [row.id, row]));
+      // Zulip 10 (feature level 356): every channel the user sees, as
+      // GET /streams with include_all lists them.
+      const subscribed = new Set(streamsSubscribedBy(sql, user.id, archived).map((row) => row.id));
+      const seen = allStreams(sql, archived).filter(
+        (row) => subscribed.has(row.id) || seesUnsubscribed(sql, user, row),
+      );
       return {
-        streams: [...visible.values()]
-          .sort((a, b) => a.id - b.id)
-          .map((row) => toWireStream(sql, row)),
+        streams: seen.sort((a, b) => a.id - b.id).map((row) => toWireStream(sql, row)),
       };
     },
   },

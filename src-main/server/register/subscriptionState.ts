@@ -1,4 +1,5 @@
 import type { Subscription } from '../../wire';
+import { seesUnsubscribed } from '../queries/streamAccess';
 import { canSeeSubscribers } from '../queries/subscriberAccess';
 import { toWireStream, toWireSubscription } from '../shape/streams';
 import type { Sql } from '../store/sql';
@@ -19,9 +20,11 @@ export interface SubscriptionState {
 }
 
 /**
- * Zulip's gather_subscriptions_helper: the streams the user is in, those
- * they left (a private one only for administrators, and none for guests),
- * and those they could join, each by name; with include_subscribers, each
+ * Zulip's gather_subscriptions_helper: the streams the user is in, and
+ * those they left or never joined that they see without being in them
+ * (none for guests; a private one for administrators and, since Zulip 10,
+ * for those its administering, adding or subscribing settings name), each
+ * by name; with include_subscribers, each
  * with its subscribers where the user may see them, otherwise an empty list.
  * Archived channels are in all three for a client with the archived_channels
  * capability (never_subscribed since Zulip 10, feature level 362), in none otherwise.
@@ -31,26 +34,21 @@ export function subscriptionState(
   user: UserRow,
   options: Pick<StateOptions, 'includeSubscribers' | 'archivedChannels'>,
 ): SubscriptionState {
-  const isAdmin = user.role <= Role.admin;
   const archived = options.archivedChannels ?? false;
   const rows = everyStreamSubscriptionOfUser(sql, user.id, archived);
   const includeSubscribers = options.includeSubscribers;
   const subscribersOf = includeSubscribers ? streamSubscribersByRecipient(sql) : null;
   const subscribers = (stream: StreamRow, subscribed: boolean): number[] | undefined => {
     if (!subscribersOf) return undefined;
-    if (!canSeeSubscribers(user, stream, subscribed)) return [];
+    if (!canSeeSubscribers(sql, user, stream, subscribed)) return [];
     return subscribersOf.get(stream.recipient_id) ?? [];
   };
-
-  // Zulip's has_metadata_access_to_previously_subscribed_stream.
-  const hasMetadataAccess = (stream: StreamRow) =>
-    isAdmin || (stream.invite_only === 0 && user.role !== Role.guest);
 
   const subscriptions = rows
     .filter((row) => row.is_active === 1)
     .map((row) => toWireSubscription(sql, row, subscribers(row, true)));
   const unsubscribed = rows
-    .filter((row) => row.is_active !== 1 && hasMetadataAccess(row))
+    .filter((row) => row.is_active !== 1 && seesUnsubscribed(sql, user, row))
     .map((row) => toWireSubscription(sql, row, subscribers(row, false)));
 
   const known = new Set(rows.map((row) => row.id));
@@ -58,7 +56,7 @@ export function subscriptionState(
     user.role === Role.guest
       ? []
       : allStreams(sql, archived)
-          .filter((stream) => !known.has(stream.id) && (stream.invite_only === 0 || isAdmin))
+          .filter((stream) => !known.has(stream.id) && seesUnsubscribed(sql, user, stream))
           .map((stream): NeverSubscribed => {
             const list = subscribers(stream, false);
             return {

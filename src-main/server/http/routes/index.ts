@@ -95,6 +95,7 @@ import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint }
 import {
   archiveStreamEndpoint,
   deleteDefaultStreamEndpoint,
+  getStream,
   getStreamId,
   getStreams,
   postDefaultStream,
@@ -161,6 +162,7 @@ export const endpoints: readonly Endpoint[] = [
   updateMutedTopic,
   updateUserTopic,
   getStreams,
+  getStream,
   getStreamId,
   updateStreamEndpoint,
   archiveStreamEndpoint,

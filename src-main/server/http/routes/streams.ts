@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { addDefaultStream, removeDefaultStream } from '../../actions/defaultStreams';
 import { archiveStream } from '../../actions/archiveStream';
 import { updateStream } from '../../actions/streamAdmin';
-import { errors } from '../../errors';
-import { accessStreamById, accessStreamByName } from '../../queries/streamAccess';
+import {
+  accessStreamById,
+  accessStreamByName,
+  canAccessStream,
+  hasMetadataAccess,
+} from '../../queries/streamAccess';
 import { toWireStream } from '../../shape/streams';
 import {
   allStreams,
@@ -36,17 +40,22 @@ export const getStreams = userEndpoint({
     include_owner_subscribed: optional('json', z.boolean(), false),
     // Zulip 10 (feature level 315): archived channels are listed when asked for.
     exclude_archived: optional('json', z.boolean(), true),
+    // Zulip 10 (feature level 356): every channel whose messages the user may read.
+    include_can_access_content: optional('json', z.boolean(), false),
   },
   handle: ({ services, params, user }) => {
     const { sql } = services;
-    const includeAll = params.include_all || params.include_all_active;
-    if (includeAll && user.role > Role.admin) {
-      throw errors.badRequest('User not authorized for this query');
-    }
     const archived = !params.exclude_archived;
     const found = new Map<number, StreamRow>();
     const add = (rows: readonly StreamRow[]) => rows.forEach((row) => found.set(row.id, row));
-    if (includeAll) add(allStreams(sql, archived));
+    // Zulip 10 (feature level 356): include_all is anyone's, and lists every
+    // channel they see (get_metadata_access_streams).
+    if (params.include_all || params.include_all_active) {
+      add(allStreams(sql, archived).filter((row) => hasMetadataAccess(sql, user, row)));
+    }
+    if (params.include_can_access_content) {
+      add(allStreams(sql, archived).filter((row) => canAccessStream(sql, user, row)));
+    }
     // Zulip never lists public streams to guests, only the ones they are in.
     if (params.include_public && user.role !== Role.guest) add(publicStreams(sql, archived));
     if (params.include_subscribed) add(streamsSubscribedBy(sql, user.id, archived));
@@ -65,6 +74,23 @@ export const getStreams = userEndpoint({
       }));
     return { streams };
   },
+});
+
+/** Zulip's GET /streams/{stream_id}: one channel the user sees, read or not (get_stream_backend). */
+export const getStream = userEndpoint({
+  method: 'GET',
+  path: '/streams/:stream_id',
+  params: { stream_id: required('json', z.number().int().nonnegative()) },
+  handle: ({ services, params, user }) => ({
+    stream: {
+      ...toWireStream(
+        services.sql,
+        accessStreamById(services.sql, user, params.stream_id, 'metadata'),
+      ),
+      // Hearth keeps no traffic statistics; Zulip sends null until a channel has a week of them.
+      stream_weekly_traffic: null,
+    },
+  }),
 });
 
 export const getStreamId = userEndpoint({
