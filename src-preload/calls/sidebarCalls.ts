@@ -23,6 +23,10 @@ export const sidebarTopicSchema = z.object({
 export const channelFolderSchema = z.object({ id: z.number().int(), name: z.string() });
 export type ChannelFolderRow = z.infer<typeof channelFolderSchema>;
 
+// A topic the reader follows (Zulip 8, feature level 219): Zulip marks it, and tells of each message in it.
+export const followedTopicSchema = z.object({ streamId: z.number().int(), topic: z.string() });
+export type FollowedTopic = z.infer<typeof followedTopicSchema>;
+
 export const sidebarStreamSchema = z.object({
   streamId: z.number().int(),
   name: z.string(),
@@ -84,6 +88,8 @@ export const snapshotSchema = z.object({
   /** The channel folders the sidebar groups channels under, in their order: none where the reader chose not to. */
   folders: z.array(channelFolderSchema),
   folderGrouping: folderGroupingSchema,
+  /** The topics the reader follows; null where the server has none to follow (before feature level 219). */
+  followedTopics: z.array(followedTopicSchema).nullable(),
   /** The archived channels the reader can see (Zulip 10): their history opens read-only. */
   archivedChannels: z.array(z.object({ streamId: z.number().int(), name: z.string() })),
   users: z.array(sidebarUserSchema),

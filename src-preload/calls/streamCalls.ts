@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { streamName, topicName } from './names';
+import { channelFolderSchema } from './sidebarCalls';
 
 // The bridge's part for streams: the stream browser, a subscription's own
 // settings and the topics the user muted. Each change goes to the server;
@@ -90,6 +91,8 @@ const streamAdminFields = {
   /** Zulip's history_public_to_subscribers: new subscribers see older messages. */
   historyPublic: z.boolean(),
   postPolicy: streamPostPolicySchema,
+  /** The channel folder it is filed in (Zulip 11, feature level 389); null for none. */
+  folderId: z.number().int().positive().nullable(),
 };
 
 /** A stream's own settings, as an administrator changes them (Zulip's PATCH /streams/{id}). */
@@ -108,6 +111,10 @@ export const streamAdminSettingsSchema = z.object({
   postPolicy: streamPostPolicySchema.nullable(),
   /** That group, in words, where postPolicy is null. */
   postCustom: z.string().optional(),
+  /** The folder it is filed in; null for none, or for a folder no longer in use. */
+  folderId: z.number().int().nullable(),
+  /** The organization's channel folders in use, to file it in; absent where it has none. */
+  folders: z.array(channelFolderSchema).optional(),
   /** The reader may not change whether it is private (Zulip asks the channel creation setting of the other kind). */
   privacyLocked: z.boolean().optional(),
 });
@@ -156,6 +163,11 @@ export const streamBridgeCalls = {
   },
   setTopicMuted: {
     args: z.object({ streamId, topic: topicName, muted: z.boolean() }),
+    result: z.object({}),
+  },
+  /** Zulip's "Follow topic" and "Unfollow topic" (feature level 219); refused where the server has no followed topics. */
+  setTopicFollowed: {
+    args: z.object({ streamId, topic: topicName, followed: z.boolean() }),
     result: z.object({}),
   },
   /** A subscribed stream's own settings, for an administrator's form. */

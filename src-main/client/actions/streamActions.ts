@@ -10,6 +10,8 @@ import { readerMay } from '../../permissions/readerPermissions';
 import type { Api } from '../api';
 import type { Cache } from '../cache/accountCache';
 import { mt } from '../../i18n/mainText';
+import { topicPolicies } from '../../registerReads/topicMuting';
+import { followsTopics } from '../views/followedTopics';
 import {
   archivedStreams,
   browsedStreams,
@@ -118,6 +120,21 @@ export class StreamActions {
     }
     const streamMuted = this.deps.cache.subscription(streamId)?.is_muted ?? false;
     await this.deps.api().setTopicVisibility(streamId, topic, topicPolicyFor(muted, streamMuted));
+  }
+
+  /**
+   * Zulip's "Follow topic" and "Unfollow topic": unfollowing leaves the topic
+   * to its channel's muting again, as Zulip's web app does.
+   */
+  async setTopicFollowed(streamId: number, topic: string, followed: boolean): Promise<void> {
+    if (!followsTopics(this.deps.state())) throw new Error(mt('main.channels.noFollowedTopics'));
+    await this.deps
+      .api()
+      .setTopicVisibility(
+        streamId,
+        topic,
+        followed ? topicPolicies.followed : topicPolicies.inherit,
+      );
   }
 
   #subscription(streamId: number) {

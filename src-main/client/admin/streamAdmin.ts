@@ -12,6 +12,7 @@ import type { Api, StreamChanges } from '../api';
 import type { Cache } from '../cache/accountCache';
 import { mt } from '../../i18n/mainText';
 import { groupSettingWords } from '../rules/groupSettingWords';
+import { channelFoldersOf, folderIdOf } from '../views/channelFolders';
 
 export interface StreamAdminDeps {
   cache: Pick<Cache, 'subscription'>;
@@ -74,6 +75,7 @@ export function streamChangesOf(
       changes.can_send_message_group = { new: group, old: current };
     }
   }
+  if (patch.folderId !== undefined) changes.folder_id = patch.folderId;
   return changes;
 }
 
@@ -99,7 +101,11 @@ export class StreamAdmin {
       // Zulip's default where a server leaves it out: history is public.
       historyPublic: stream.history_public_to_subscribers ?? true,
       postPolicy: postPolicyOf(stream.stream_post_policy, stream.is_announcement_only),
+      folderId: folderIdOf(state, state ? channelsById(state).get(streamId) : undefined),
     };
+    // Zulip 11's channel folders: offered where the organization made some.
+    const folders = channelFoldersOf(state);
+    if (folders.length > 0) settings.folders = folders;
     const sendGroup = sendGroupOf(state, streamId);
     if (sendGroup !== null) {
       const groups = state?.realm_user_groups ?? [];

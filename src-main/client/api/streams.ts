@@ -27,6 +27,8 @@ export type StreamChanges = Partial<{
   stream_post_policy: number;
   /** Zulip 10 (feature level 333): who may post, as a group-setting change. */
   can_send_message_group: { new: GroupSettingValue; old?: GroupSettingValue };
+  /** Zulip 11 (feature level 389): the channel folder it is filed in; null for none. */
+  folder_id: number | null;
 }>;
 
 /** Streams and the user's subscriptions to them; for administrators, the streams themselves. */
@@ -92,8 +94,15 @@ export function streamsApi(http: HttpClient): StreamsApi {
       return (await http.request('GET', 'get_stream_id', { stream: name }, streamIdSchema))
         .stream_id;
     },
-    async updateStream(streamId, changes) {
-      await http.request('PATCH', `streams/${streamId}`, changes, apiSuccessSchema);
+    async updateStream(streamId, { folder_id, ...changes }) {
+      // JSON null takes the channel out of its folder.
+      const folder = folder_id === undefined ? {} : { folder_id: folder_id ?? 'null' };
+      await http.request(
+        'PATCH',
+        `streams/${streamId}`,
+        { ...changes, ...folder },
+        apiSuccessSchema,
+      );
     },
     async archiveStream(streamId) {
       await http.request('DELETE', `streams/${streamId}`, {}, apiSuccessSchema);

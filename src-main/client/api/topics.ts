@@ -8,8 +8,11 @@ const topicsSchema = z.looseObject({
   topics: z.array(z.looseObject({ name: z.string(), max_id: z.number().int() })),
 });
 
-/** Zulip's visibility_policy: 0 follows the stream, 1 muted, 2 unmuted in a muted stream. */
-export type TopicVisibility = 0 | 1 | 2;
+/** Zulip's visibility_policy: 0 follows the stream, 1 muted, 2 unmuted in a muted stream, 3 followed. */
+export type TopicVisibility = 0 | 1 | 2 | 3;
+
+// Zulip 8 (feature level 219): a topic may be followed, visibility_policy 3.
+export const followedTopicsSince = 219;
 
 /** A stream's topics: listed, deleted, muted or followed. */
 export interface TopicsApi {

@@ -34,6 +34,10 @@ export function streamHandlers(app: HearthApp) {
       await app.active().streams.setTopicMuted(streamId, topic, muted);
       return {};
     },
+    async setTopicFollowed({ streamId, topic, followed }) {
+      await app.active().streams.setTopicFollowed(streamId, topic, followed);
+      return {};
+    },
     async getStreamAdminSettings({ streamId }) {
       return app.active().streamAdmin.settings(streamId);
     },

@@ -24,6 +24,7 @@ import { snapshotPermissions } from '../rules/snapshotPermissions';
 import { folderGroupingOf, folderIdOf, groupingFoldersOf } from '../views/channelFolders';
 import { sidebarDms } from '../views/conversationsView';
 import { displaySettingsOf } from '../views/displaySettings';
+import { followedTopicsOf } from '../views/followedTopics';
 import { narrowOfTerms } from '../views/narrows';
 import { archivedStreams } from '../views/streamsView';
 
@@ -101,6 +102,7 @@ export function sidebarSnapshot(parts: SnapshotParts): Snapshot {
       .sort((a, b) => a.fullName.localeCompare(b.fullName)),
     folders: groupingFoldersOf(state, 'sidebar'),
     folderGrouping: folderGroupingOf(state),
+    followedTopics: followedTopicsOf(state),
     archivedChannels: (archivedStreams(state) ?? []).map(({ streamId, name }) => ({
       streamId,
       name,

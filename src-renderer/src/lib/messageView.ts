@@ -24,6 +24,10 @@ export interface MessageView {
   /** The reader's colour for a stream; null for one they are not subscribed to. */
   streamColor(streamId: number | undefined): string | null;
   openNarrow(narrow: Narrow): void;
+  /** Whether the reader follows the topic; null where the server has no followed topics. */
+  topicFollowed(streamId: number, topic: string): boolean | null;
+  /** Zulip's "Follow topic" and "Unfollow topic"; a refusal is told as the message menu's are. */
+  setTopicFollowed(streamId: number, topic: string, followed: boolean): void;
   toggleStar(message: Message): void;
   /** A search result's content and topic with what matched highlighted; null outside search. */
   match: ((message: Message) => Match | null) | null;

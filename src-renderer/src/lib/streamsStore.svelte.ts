@@ -109,6 +109,10 @@ export class StreamsStore {
     await this.#attempt(() => this.bridge.setTopicMuted({ streamId, topic, muted }));
   }
 
+  async setTopicFollowed(streamId: number, topic: string, followed: boolean): Promise<void> {
+    await this.#attempt(() => this.bridge.setTopicFollowed({ streamId, topic, followed }));
+  }
+
   clear(): void {
     this.#reads += 1;
     this.#settingsStreamId = null;

@@ -1,5 +1,6 @@
 import type { ChatBridge, Narrow, Snapshot } from '../../../src-preload/bridge';
 import { errorText } from './errors';
+import { isFollowedTopic } from './followedTopics';
 import type { LinkifiersStore } from './linkifiersStore.svelte';
 import type { MessageActionsStore } from './messageActionsStore.svelte';
 import type { MessageView } from './messageView';
@@ -50,6 +51,11 @@ export function windowMessageView(
     streamColor: (streamId) =>
       sidebar.snapshot?.streams.find((stream) => stream.streamId === streamId)?.color ?? null,
     openNarrow: (narrow) => deps.openNarrow(narrow),
+    topicFollowed: (streamId, topic) => isFollowedTopic(sidebar.snapshot, streamId, topic),
+    setTopicFollowed: (streamId, topic, followed) =>
+      void deps.bridge
+        .setTopicFollowed({ streamId, topic, followed })
+        .catch((error: unknown) => deps.messageActions.tell(errorText(error))),
     toggleStar,
     match,
     actions: deps.messageActions,

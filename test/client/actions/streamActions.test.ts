@@ -69,6 +69,32 @@ describe('stream actions', () => {
     ]);
   });
 
+  it("follows a topic as visibility_policy 3, and unfollows it back to the channel's muting", async () => {
+    const { actions, requests } = actionsOn({
+      zulip_feature_level: 219,
+      subscriptions: [kitchen],
+      user_topics: [],
+    });
+    await actions.setTopicFollowed(1, 'lunch', true);
+    await actions.setTopicFollowed(1, 'lunch', false);
+    expect(requests).toEqual([
+      ['setTopicVisibility', 1, 'lunch', 3],
+      ['setTopicVisibility', 1, 'lunch', 0],
+    ]);
+  });
+
+  it('refuses to follow a topic on a server before followed topics (feature level 219)', async () => {
+    const { actions, requests } = actionsOn({
+      zulip_feature_level: 218,
+      subscriptions: [kitchen],
+      user_topics: [],
+    });
+    await expect(actions.setTopicFollowed(1, 'lunch', true)).rejects.toThrow(
+      'This server does not let topics be followed.',
+    );
+    expect(requests).toEqual([]);
+  });
+
   it('creates a stream by name with its description, privacy and announcement', async () => {
     const { actions, requests } = actionsOn({ subscriptions: [kitchen] });
     await actions.create({

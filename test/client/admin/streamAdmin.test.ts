@@ -80,6 +80,7 @@ describe("a stream's own settings over the bridge", () => {
       isPrivate: false,
       historyPublic: true,
       postPolicy: 1,
+      folderId: null,
     });
   });
 
@@ -159,6 +160,60 @@ describe("a stream's own settings over the bridge", () => {
   });
 });
 
+// Zulip 11's channel folders (feature levels 389 and 414): the form offers
+// the organization's folders once it has some, and files the channel in one.
+describe("a channel's folder over the bridge", () => {
+  let pantryId: number;
+  let recipesId: number;
+
+  beforeAll(async () => {
+    pantryId = await streamIdOf('pantry');
+    const created = await org.api(org.owner)('POST', '/channel_folders/create', {
+      name: 'Recipes',
+      description: '',
+    });
+    expect(created.status).toBe(200);
+    recipesId = created.json.channel_folder_id as number;
+  });
+
+  it('offers the folders in use with the one the channel is in, and files it in one', async () => {
+    await eventually('the form offers the new folder', async () => {
+      const settings = await owner.getStreamAdminSettings({ streamId: pantryId });
+      return settings.folders?.some((folder) => folder.id === recipesId) === true;
+    });
+    expect(await owner.getStreamAdminSettings({ streamId: pantryId })).toMatchObject({
+      folderId: null,
+      folders: [{ id: recipesId, name: 'Recipes' }],
+    });
+    patches.length = 0;
+    await owner.changeStreamAdminSettings({ streamId: pantryId, patch: { folderId: recipesId } });
+    expect(patches).toEqual([{ folder_id: String(recipesId) }]);
+    await eventually('the sidebar files it under the folder', async () =>
+      (await owner.getSnapshot({})).streams.some(
+        (stream) => stream.streamId === pantryId && stream.folderId === recipesId,
+      ),
+    );
+    expect((await owner.getStreamAdminSettings({ streamId: pantryId })).folderId).toBe(recipesId);
+  });
+
+  it('takes the channel out of its folder with JSON null', async () => {
+    patches.length = 0;
+    await owner.changeStreamAdminSettings({ streamId: pantryId, patch: { folderId: null } });
+    expect(patches).toEqual([{ folder_id: 'null' }]);
+    await eventually('the sidebar files it under none', async () =>
+      (await owner.getSnapshot({})).streams.some(
+        (stream) => stream.streamId === pantryId && stream.folderId === null,
+      ),
+    );
+  });
+
+  it('refuses a folder that is no ID before it reaches the server', async () => {
+    await expect(
+      owner.changeStreamAdminSettings({ streamId: pantryId, patch: { folderId: 0 } }),
+    ).rejects.toBeInstanceOf(BridgeArgumentError);
+  });
+});
+
 // The same call to a Zulip 7.0 server: who may post goes as the role policy
 // it has (can_send_message_group replaced it at feature level 333).
 describe("a stream's own settings over the bridge, on a Zulip 7.0 server", () => {
@@ -171,10 +226,10 @@ describe("a stream's own settings over the bridge, on a Zulip 7.0 server", () =>
   it('names who may post as stream_post_policy, and reads it back from the event', async () => {
     const [denmark] = server.channels;
     const admin = await serviceOf(server.admin, server.url);
-    expect(await admin.getStreamAdminSettings({ streamId: denmark.id })).toMatchObject({
-      name: denmark.name,
-      postPolicy: 1,
-    });
+    const settings = await admin.getStreamAdminSettings({ streamId: denmark.id });
+    expect(settings).toMatchObject({ name: denmark.name, postPolicy: 1, folderId: null });
+    // Zulip 7.0 has no channel folders to offer.
+    expect(settings.folders).toBeUndefined();
     patches.length = 0;
     await admin.changeStreamAdminSettings({ streamId: denmark.id, patch: { postPolicy: 4 } });
     expect(patches).toEqual([{ stream_post_policy: '4' }]);
