@@ -99,11 +99,12 @@ describe('global notification settings', () => {
     ]);
   });
 
-  it('rejects an unknown sound and an icon count display outside 1–3', async () => {
+  it('rejects an unknown sound and an icon count display outside 1–4', async () => {
     const sound = await patch({ notification_sound: 'kazoo' });
     expect(sound.status).toBe(400);
     expect(sound.json.msg).toBe("Invalid notification sound 'kazoo'");
-    const count = await patch({ desktop_icon_count_display: 4 });
+    // Zulip's choices since feature level 227, 4 being "none".
+    const count = await patch({ desktop_icon_count_display: 5 });
     expect(count.json).toMatchObject({
       code: 'BAD_REQUEST',
       var_name: 'desktop_icon_count_display',

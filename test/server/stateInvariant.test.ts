@@ -432,6 +432,23 @@ describe('initial state plus events equals fresh state', () => {
         }),
     },
     {
+      name: 'changing the settings Zulip added after 7.0, and the renamed home view',
+      covers: ['changeUserSettings'],
+      act: () =>
+        org.api(alice)('PATCH', '/settings', {
+          web_home_view: 'all_messages',
+          web_escape_navigates_to_home_view: false,
+          web_font_size_px: 14,
+          web_line_height_percent: 122,
+          web_channel_default_view: 4,
+          web_animate_image_previews: 'always',
+          receives_typing_notifications: false,
+          allow_private_data_export: true,
+          web_inbox_show_channel_folders: false,
+          desktop_icon_count_display: 4,
+        }),
+    },
+    {
       name: 'a user choosing a language',
       covers: ['changeUserSettings'],
       act: async () => {
@@ -484,6 +501,16 @@ describe('initial state plus events equals fresh state', () => {
         const response = await org.api(org.owner)('PATCH', '/realm', { default_language: 'de' });
         expect(response.json).toMatchObject({ default_language: 'updated' });
       },
+    },
+    {
+      name: 'changing the organization settings Zulip added after 7.0',
+      covers: ['updateRealm'],
+      act: async () =>
+        org.api(org.owner)('PATCH', '/realm', {
+          enable_guest_user_indicator: false,
+          enable_guest_user_dm_warning: false,
+          zulip_update_announcements_stream_id: await designId(),
+        }),
     },
     {
       name: 'turning read receipts off for the organization',

@@ -5,6 +5,7 @@ import { avatarChangesWithName, avatarUrl } from '../shape/avatars';
 import { botById, type BotRow } from '../store/bots';
 import { setFullName, userById, type UserRow } from '../store/users';
 import { botEventRecipients } from './botAccess';
+import { checkNameUnique } from './uniqueNames';
 import { checkFullName } from './validate';
 
 /**
@@ -17,6 +18,7 @@ export function changeFullName(services: Services, user: UserRow, wanted: string
   const { sql } = services;
   const fullName = checkFullName(wanted);
   if (fullName === user.full_name) return fullName;
+  checkNameUnique(sql, fullName, user.id);
   sql.transaction(() =>
     setFullName(sql, user.id, fullName, avatarChangesWithName(user.full_name, fullName)),
   );

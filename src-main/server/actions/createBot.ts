@@ -25,6 +25,7 @@ import { botEmail } from './botEmail';
 import { newApiKey } from './secrets';
 import { announceSystemGroupMembership } from './userGroups';
 import { isValidUrl } from './urlValidation';
+import { checkNameUnique } from './uniqueNames';
 import { checkFullName } from './validate';
 
 export interface CreateBotRequest {
@@ -92,6 +93,7 @@ export function checkNewBot(
   checkMayManageBots(owner);
   const email = botEmail(request.shortName, services.realmUri());
   const fullName = checkFullName(request.fullName);
+  checkNameUnique(sql, fullName);
   if (userByEmail(sql, email)) throw errors.badRequest('Username already in use');
   checkBotNameAvailable(services, fullName);
   checkBotCreationPolicy(sql, owner, request.botType);

@@ -12,6 +12,7 @@ import { toWireUser } from '../shape/users';
 import { newApiKey } from './secrets';
 import { addSubscriptionRows, notifyAdded } from './subscribe';
 import { announceSystemGroupMembership } from './userGroups';
+import { checkNameUnique } from './uniqueNames';
 import { checkEmail, checkFullName } from './validate';
 
 export interface CreateUserRequest {
@@ -36,6 +37,7 @@ export function checkNewUser(
   const email = checkEmail(request.email);
   const fullName = checkFullName(request.fullName);
   if (userByEmail(sql, email)) throw errors.badRequest(`Email '${email}' already in use`);
+  checkNameUnique(sql, fullName);
   return { email, fullName };
 }
 

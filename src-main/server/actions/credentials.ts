@@ -5,8 +5,9 @@ import { setApiKey } from '../store/bots';
 import { replacePasswordHash, userById, type UserRow } from '../store/users';
 import { newApiKey } from './secrets';
 
-// Zulip's default PASSWORD_MIN_LENGTH.
+// Zulip's default PASSWORD_MIN_LENGTH and PASSWORD_MAX_LENGTH.
 export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 100;
 
 const wrongPassword = () => errors.badRequest('Wrong password!');
 
@@ -23,8 +24,8 @@ function countAttempt(limits: RateLimits | null, user: UserRow): void {
 }
 
 /**
- * Zulip 7.0's password change through PATCH /settings: the old password
- * first, then a new one long enough. The API key stays as it was, as in Zulip.
+ * Zulip's password change through PATCH /settings: the old password
+ * first, then a new one neither too short nor too long. The API key stays as it was, as in Zulip.
  * Both hashes are made before the transaction, off the event loop.
  */
 export async function changePassword(
@@ -41,8 +42,10 @@ export async function changePassword(
   const verdict = await services.passwords.check(oldPassword, checked);
   if (!verdict.right || checked === null) throw wrongPassword();
   services.rateLimits?.loggedIn(user.email);
-  if (newPassword.length < MIN_PASSWORD_LENGTH)
+  // Zulip's check_password_strength refuses a password too long as too weak.
+  if (newPassword.length < MIN_PASSWORD_LENGTH || newPassword.length > MAX_PASSWORD_LENGTH) {
     throw errors.badRequest('New password is too weak!');
+  }
   const hash = await services.passwords.hash(newPassword);
   // Another change that landed while these hashes ran made the old password
   // checked here a stale one.

@@ -3,6 +3,7 @@ import { plainNotice } from '../events/notice';
 import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
 import { displaySettingsOf } from '../store/displaySettings';
+import { typingListeners } from '../store/modernSettings';
 import { subscriberIds } from '../store/subscriptions';
 import { userById, type UserRow } from '../store/users';
 import { checkTopic } from './validate';
@@ -12,9 +13,10 @@ export type TypingOp = 'start' | 'stop';
 const person = (user: UserRow) => ({ user_id: user.id, email: user.email });
 
 /**
- * Zulip 7.0's check_send_typing_notification: everyone in the private
+ * Zulip's check_send_typing_notification: everyone in the private
  * conversation, the typist included, hears of it; one unknown user ID fails
- * the whole request, and deactivated participants are listed but not told.
+ * the whole request, and deactivated participants are listed but not told,
+ * nor those who turned receives_typing_notifications off (feature level 253).
  */
 export function sendPrivateTyping(
   services: Services,
@@ -40,11 +42,17 @@ export function sendPrivateTyping(
       sender: person(sender),
       recipients: participants.map(person),
     }),
-    participants.filter((user) => user.is_active === 1).map((user) => user.id),
+    typingListeners(
+      sql,
+      participants.filter((user) => user.is_active === 1).map((user) => user.id),
+    ),
   );
 }
 
-/** Zulip 7.0's do_send_stream_typing_notification: the stream's subscribers hear of it. */
+/**
+ * Zulip's do_send_stream_typing_notification: the stream's subscribers hear
+ * of it, but for those who turned receives_typing_notifications off.
+ */
 export function sendStreamTyping(
   services: Services,
   sender: UserRow,
@@ -65,6 +73,6 @@ export function sendStreamTyping(
       stream_id: stream.id,
       topic,
     }),
-    subscriberIds(sql, stream.recipient_id),
+    typingListeners(sql, subscriberIds(sql, stream.recipient_id)),
   );
 }

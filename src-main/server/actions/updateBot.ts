@@ -17,6 +17,7 @@ import {
 } from './botAccess';
 import { checkBotNameAvailable, checkInterfaceType, checkPayloadUrl } from './createBot';
 import { announceFullName } from './changeFullName';
+import { checkNameUnique } from './uniqueNames';
 import { checkFullName } from './validate';
 
 export interface UpdateBotRequest {
@@ -85,7 +86,10 @@ export function updateBot(
   const fullName = request.fullName === undefined ? bot.full_name : checkFullName(request.fullName);
   // Zulip's check_change_bot_full_name quietly accepts the unchanged name.
   const renamed = fullName !== bot.full_name;
-  if (renamed) checkBotNameAvailable(services, fullName);
+  if (renamed) {
+    checkNameUnique(sql, fullName, bot.id);
+    checkBotNameAvailable(services, fullName);
+  }
   const owner = request.botOwnerId === undefined ? undefined : newOwner(sql, request.botOwnerId);
   const service = newService(sql, bot, request);
   const defaults = {

@@ -33,13 +33,20 @@ import { requireAdministrator } from './groupPermission';
 /** A setting's new value as PATCH /realm gives it; null is Zulip's "unlimited" time limit. */
 type SettingValue = string | number | boolean | null;
 
+/** The settings that name a channel, where -1 names none, as in Zulip. */
+const channelSettings = [
+  'notifications_stream_id',
+  'zulip_update_announcements_stream_id',
+] as const;
+type ChannelSetting = (typeof channelSettings)[number];
+const isChannelSetting = (property: string): property is ChannelSetting =>
+  (channelSettings as readonly string[]).includes(property);
+
 /** The settings to change; an absent or undefined one stays as it is. */
 export type RealmChanges = {
-  [Column in Exclude<RealmSettingColumn, 'notifications_stream_id' | RealmGroupSettingColumn>]?:
+  [Column in Exclude<RealmSettingColumn, ChannelSetting | RealmGroupSettingColumn>]?:
     SettingValue | undefined;
-} & {
-  /** -1 turns the notifications stream off, as in Zulip. */
-  notifications_stream_id?: number | undefined;
+} & { [Setting in ChannelSetting]?: number | undefined } & {
   bot_creation_policy?: number | undefined;
 } & { [Policy in LegacyRealmPolicy]?: number | undefined } & {
   [Name in RealmGroupSettingColumn]?: GroupSettingChange | undefined;
@@ -128,18 +135,18 @@ export function updateRealm(
     for (const [property, value] of Object.entries(changes)) {
       if (value === undefined || property in realmGroupSettings) continue;
       if (isLegacyPolicy(property)) continue;
-      if (property === 'notifications_stream_id') {
+      if (isChannelSetting(property)) {
         const streamId = value as number;
         const next = streamId < 0 ? null : accessStreamById(sql, user, streamId).id;
-        if (next === realm.notifications_stream_id) continue;
-        writes.notifications_stream_id = next;
-        changed.notifications_stream_id = streamId;
+        if (next === realm[property]) continue;
+        writes[property] = next;
+        changed[property] = streamId;
         notices.push(announcement(property, streamId));
         continue;
       }
       const column = property as Exclude<
         RealmSettingColumn,
-        'notifications_stream_id' | RealmGroupSettingColumn
+        ChannelSetting | RealmGroupSettingColumn
       >;
       const setting = value as SettingValue;
       if (stored(setting) === realm[column]) continue;

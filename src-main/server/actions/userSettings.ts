@@ -7,6 +7,7 @@ import {
 } from '../store/displaySettings';
 import { deleteAllDrafts } from '../store/drafts';
 import { followedTopicSettingsOf } from '../store/followedTopicSettings';
+import { modernSettingsOf } from '../store/modernSettings';
 import { notificationSettingsOf, storeSetting, type SettingValue } from '../store/userSettings';
 import type { UserRow } from '../store/users';
 import { languageName } from './languages';
@@ -18,6 +19,7 @@ export function userSettingsOf(services: Services, user: UserRow): Record<string
     ...notificationSettingsOf(services.sql, user.id),
     ...displaySettingsOf(services.sql, user.id),
     ...followedTopicSettingsOf(services.sql, user.id),
+    ...modernSettingsOf(services.sql, user.id),
   };
 }
 

@@ -11,3 +11,9 @@ export const intIn = (values: readonly number[]) =>
     .refine((value) => values.includes(value), {
       message: 'Value error, Not in the list of possible values',
     });
+
+/** A string from a fixed list, refused in the words of Zulip 12's check_string_in_validator. */
+export const stringIn = (values: readonly string[]) =>
+  z.string().refine((value) => values.includes(value), {
+    message: 'Value error, Not in the list of possible values',
+  });

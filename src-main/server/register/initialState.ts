@@ -187,6 +187,12 @@ const fetchers: readonly Fetcher[] = [
   },
   { types: ['user_settings'], fetch: userSettingsState },
   {
+    // Hearth has no onboarding steps to offer, and Zulip's navigation tour
+    // video (feature level 369) is a setting of a server with none.
+    types: ['onboarding_steps'],
+    fetch: () => ({ onboarding_steps: [], navigation_tour_video_url: null }),
+  },
+  {
     types: ['custom_profile_fields'],
     fetch: ({ sql }) => ({
       custom_profile_fields: customProfileFieldsState(sql),

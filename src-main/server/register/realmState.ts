@@ -1,6 +1,7 @@
 import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
 import { MAX_FILE_UPLOAD_SIZE_MIB } from '../actions/uploads';
 import { MAX_REMINDER_NOTE_LENGTH } from '../actions/reminderContent';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../actions/credentials';
 import {
   PRESENCE_OFFLINE_THRESHOLD_SECONDS,
   PRESENCE_PING_INTERVAL_SECONDS,
@@ -69,7 +70,6 @@ const fixedRealmSettings = {
   realm_authentication_methods: { Email: true, Dev: false },
   realm_email_auth_enabled: true,
   realm_password_auth_enabled: true,
-  realm_is_zephyr_mirror_realm: false,
   realm_logo_url: '',
   realm_logo_source: 'D',
   realm_night_logo_url: '',
@@ -95,7 +95,35 @@ const fixedRealmSettings = {
   // Zulip 7.0's presence cadence (feature level 164), which Hearth's presence follows.
   server_presence_ping_interval_seconds: PRESENCE_PING_INTERVAL_SECONDS,
   server_presence_offline_threshold_seconds: PRESENCE_OFFLINE_THRESHOLD_SECONDS,
+  // Zulip's typing cadence (feature level 204), which the window's typing follows.
+  server_typing_started_expiry_period_milliseconds: 45_000,
+  server_typing_stopped_wait_period_milliseconds: 12_000,
+  server_typing_started_wait_period_milliseconds: 30_000,
+  // Zulip's password limits (feature level 338 added the longest).
+  password_min_length: MIN_PASSWORD_LENGTH,
+  password_max_length: MAX_PASSWORD_LENGTH,
+  // Zulip's Realm.REPORT_MESSAGE_REASONS (feature level 435), offered by
+  // Zulip 12 whether or not an organization takes reports.
+  server_report_message_types: [
+    { key: 'spam', name: 'Spam' },
+    { key: 'harassment', name: 'Harassment' },
+    { key: 'inappropriate', name: 'Inappropriate content' },
+    { key: 'norms', name: 'Violates community norms' },
+    { key: 'other', name: 'Other reason' },
+  ],
 } as const;
+
+// The organization's own settings that Zulip 8.0 to 10.0 added (feature
+// levels 203, 216, 242, 246 and 348).
+function modernRealmSettings(realm: RealmRow | undefined): Record<string, unknown> {
+  return {
+    realm_date_created: realm?.date_created ?? 0,
+    realm_enable_guest_user_indicator: realm?.enable_guest_user_indicator !== 0,
+    realm_enable_guest_user_dm_warning: realm?.enable_guest_user_dm_warning !== 0,
+    realm_require_unique_names: realm?.require_unique_names === 1,
+    realm_zulip_update_announcements_stream_id: realm?.zulip_update_announcements_stream_id ?? -1,
+  };
+}
 
 // Zulip 10's empty topic (feature level 334) and Zulip 11's topics_policy
 // (392), with the realm_mandatory_topics of older clients that it replaced.
@@ -121,7 +149,7 @@ function groupSettingsState(sql: Sql, realm: RealmRow): Record<string, unknown> 
   return state;
 }
 
-/** Zulip 7.0's `realm` state: the organization's settings and the server's limits. */
+/** Zulip's `realm` state: the organization's settings and the server's limits. */
 export function realmState({ sql, realmUri }: Services): Record<string, unknown> {
   const realm = getRealm(sql);
   return {
@@ -146,6 +174,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     server_emoji_data_url: `${realmUri()}${serverEmojiDataPath}`,
     realm_enable_read_receipts: realm?.enable_read_receipts !== 0,
     realm_default_language: realm?.default_language ?? 'en',
+    ...modernRealmSettings(realm),
     ...topicsState(realm),
     ...editSettings(realm),
     ...(realm ? groupSettingsState(sql, realm) : {}),

@@ -4,7 +4,6 @@ import type { Sql } from './sql';
 
 export interface DisplaySettings {
   twenty_four_hour_time: boolean;
-  dense_mode: boolean;
   web_mark_read_on_scroll_policy: number;
   starred_message_counts: boolean;
   fluid_layout_width: boolean;
@@ -13,8 +12,8 @@ export interface DisplaySettings {
   translate_emoticons: boolean;
   display_emoji_reaction_users: boolean;
   default_language: string;
-  default_view: string;
-  escape_navigates_to_default_view: boolean;
+  web_home_view: string;
+  web_escape_navigates_to_home_view: boolean;
   left_side_userlist: boolean;
   emojiset: string;
   demote_inactive_streams: number;
@@ -31,11 +30,12 @@ export interface DisplaySettings {
 }
 export type DisplaySettingName = keyof DisplaySettings;
 
-// Zulip 7.0's defaults for the user settings beyond the global notification
-// ones (UserBaseSettings): display, typing, privacy and email cadence.
+// Zulip's defaults for the user settings beyond the global notification
+// ones (UserBaseSettings): display, typing, privacy and email cadence; as
+// Zulip 12 names them, its home view the inbox (feature level 219), with no
+// dense_mode (364, replaced by the font size and line height).
 export const displaySettingDefaults: Readonly<DisplaySettings> = {
   twenty_four_hour_time: false,
-  dense_mode: true,
   web_mark_read_on_scroll_policy: 1,
   starred_message_counts: true,
   fluid_layout_width: false,
@@ -44,8 +44,8 @@ export const displaySettingDefaults: Readonly<DisplaySettings> = {
   translate_emoticons: false,
   display_emoji_reaction_users: true,
   default_language: 'en',
-  default_view: 'recent_topics',
-  escape_navigates_to_default_view: true,
+  web_home_view: 'inbox',
+  web_escape_navigates_to_home_view: true,
   left_side_userlist: false,
   emojiset: 'google',
   demote_inactive_streams: 1,
@@ -64,14 +64,14 @@ export const displaySettingDefaults: Readonly<DisplaySettings> = {
 /**
  * Zulip's UserProfile.display_settings_legacy: the settings that registers
  * without the user_settings_object capability still get at the top level,
- * kept current by `update_display_settings` events.
+ * kept current by `update_display_settings` events. Zulip 12's list: the
+ * home view under its new name, and dense_mode gone.
  */
 export const legacyDisplaySettings: readonly DisplaySettingName[] = [
   'color_scheme',
   'default_language',
-  'default_view',
+  'web_home_view',
   'demote_inactive_streams',
-  'dense_mode',
   'emojiset',
   'enable_drafts_synchronization',
   'enter_sends',

@@ -59,6 +59,14 @@ export interface RealmRow extends Record<RealmGroupSettingColumn, string> {
   default_language: string;
   /** Zulip's realm topics_policy: allow_empty_topic or disable_empty_topic. */
   topics_policy: string;
+  /** Feature level 246: no two people (or bots) may share a name. */
+  require_unique_names: number;
+  /** Feature level 216: clients mark guests' names. */
+  enable_guest_user_indicator: number;
+  /** Feature level 348: clients warn before a direct message reaches a guest. */
+  enable_guest_user_dm_warning: number;
+  /** Feature level 242; null: Zulip's -1, none. */
+  zulip_update_announcements_stream_id: number | null;
 }
 
 /** The columns PATCH /realm may change, each named as Zulip names the setting. */

@@ -600,11 +600,26 @@ describe("a database written by the host before Zulip 12's", () => {
           client_capabilities: { user_settings_object: true },
         })
       ).user_settings;
-    expect(await settings('alice')).toMatchObject(ALICE_SETTINGS);
+    const renamed = new Set(['dense_mode', 'default_view', 'escape_navigates_to_default_view']);
+    const unrenamed = Object.fromEntries(
+      Object.entries(ALICE_SETTINGS).filter(([name]) => !renamed.has(name)),
+    );
+    expect(await settings('alice')).toMatchObject({
+      ...unrenamed,
+      // Under Zulip 12's names and numbers; dense mode off is its normal size.
+      web_home_view: ALICE_SETTINGS.default_view,
+      web_escape_navigates_to_home_view: ALICE_SETTINGS.escape_navigates_to_default_view,
+      desktop_icon_count_display: 3,
+      web_font_size_px: 16,
+      web_line_height_percent: 140,
+    });
+    // Bob kept dense mode on, as it was by default: Zulip 12's compact size.
     expect(await settings('bob')).toMatchObject({
       twenty_four_hour_time: true,
       emojiset: 'google-blob',
       default_language: 'en',
+      web_font_size_px: 14,
+      web_line_height_percent: 122,
     });
     // Nina joined after the organization's language became German.
     expect(await settings('nina')).toMatchObject({ default_language: 'de' });

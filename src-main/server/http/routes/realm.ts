@@ -76,6 +76,11 @@ export const updateRealmEndpoint = userEndpoint({
     move_messages_between_streams_limit_seconds: timeLimit(),
     notifications_stream_id: optional('json', z.number().int()),
     enable_read_receipts: flag(),
+    // Zulip 8.0 to 10.0's organization settings (feature levels 216, 242, 246 and 348).
+    enable_guest_user_indicator: flag(),
+    enable_guest_user_dm_warning: flag(),
+    require_unique_names: flag(),
+    zulip_update_announcements_stream_id: optional('json', z.number().int()),
     bot_creation_policy: oneOf(Object.values(BotCreationPolicy)),
     default_language: optional('text', z.string()),
     topics_policy: topicsPolicyParam(realmTopicsPolicies),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { updateNotificationSettings } from '../../actions/updateNotificationSettings';
 import { userEndpoint } from '../endpoint';
 import { optional } from '../params';
+import { intIn } from '../possibleValues';
 
 const flag = () => optional('json', z.boolean());
 
@@ -22,8 +23,9 @@ export const notificationSettingParams = {
   message_content_in_email_notifications: flag(),
   pm_content_in_desktop_notifications: flag(),
   wildcard_mentions_notify: flag(),
-  // Zulip's choices: 1 all unreads, 2 private messages and mentions, 3 none.
-  desktop_icon_count_display: optional('json', z.number().int().min(1).max(3)),
+  // Zulip's choices since feature level 227: 1 all unreads; 2 direct
+  // messages, mentions and followed topics; 3 direct messages and mentions; 4 none.
+  desktop_icon_count_display: optional('json', intIn([1, 2, 3, 4])),
   realm_name_in_notifications: flag(),
 };
 

@@ -10,7 +10,7 @@ import { automaticPolicyChoices } from '../../store/followedTopicSettings';
 import { answerAfter } from '../answerAfter';
 import { userEndpoint } from '../endpoint';
 import { optional } from '../params';
-import { intIn } from '../possibleValues';
+import { intIn, stringIn } from '../possibleValues';
 import { notificationSettingParams } from './settings';
 
 const flag = () => optional('json', z.boolean());
@@ -28,9 +28,9 @@ const choice = (...values: number[]) =>
 const MIN_EMAIL_BATCHING_SECONDS = 120;
 const MAX_EMAIL_BATCHING_SECONDS = 7 * 24 * 60 * 60;
 
-// Zulip 7.0's unified PATCH /settings, for the full name, the notification,
-// display and privacy settings Hearth keeps, the language and the time zone;
-// email changes are not offered here.
+// Zulip's unified PATCH /settings, for the full name, the notification,
+// display and privacy settings Hearth keeps (under Zulip 12's names), the
+// language and the time zone; email changes are not offered here.
 export const updateSettingsEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/settings',
@@ -43,7 +43,6 @@ export const updateSettingsEndpoint = userEndpoint({
     presence_enabled: flag(),
     email_notifications_batching_period_seconds: optional('json', z.number().int()),
     twenty_four_hour_time: flag(),
-    dense_mode: flag(),
     web_mark_read_on_scroll_policy: choice(1, 2, 3),
     starred_message_counts: flag(),
     fluid_layout_width: flag(),
@@ -53,8 +52,9 @@ export const updateSettingsEndpoint = userEndpoint({
     display_emoji_reaction_users: flag(),
     // Plain text since Zulip 4.0 (feature level 63), as the other strings.
     default_language: optional('text', z.string()),
-    default_view: optional('text', z.enum(['recent_topics', 'all_messages'])),
-    escape_navigates_to_default_view: flag(),
+    // Zulip's choices since feature level 454, when recent_topics became recent.
+    web_home_view: optional('text', stringIn(['recent', 'inbox', 'all_messages'])),
+    web_escape_navigates_to_home_view: flag(),
     left_side_userlist: flag(),
     emojiset: optional('text', z.enum(['google', 'google-blob', 'twitter', 'text'])),
     demote_inactive_streams: choice(1, 2, 3),
@@ -77,6 +77,19 @@ export const updateSettingsEndpoint = userEndpoint({
       intIn(automaticPolicyChoices),
     ),
     automatically_follow_topics_where_mentioned: flag(),
+    // The settings Zulip added after 7.0 (store/modernSettings.ts).
+    web_stream_unreads_count_display_policy: optional('json', intIn([1, 2, 3])),
+    web_font_size_px: optional('json', z.number().int()),
+    web_line_height_percent: optional('json', z.number().int()),
+    receives_typing_notifications: flag(),
+    web_navigate_to_sent_message: flag(),
+    web_channel_default_view: optional('json', intIn([1, 2, 3, 4])),
+    web_animate_image_previews: optional('text', stringIn(['always', 'on_hover', 'never'])),
+    allow_private_data_export: flag(),
+    web_suggest_update_timezone: flag(),
+    web_left_sidebar_unreads_count_summary: flag(),
+    web_left_sidebar_show_channel_folders: flag(),
+    web_inbox_show_channel_folders: flag(),
     timezone: optional('text', z.string()),
   },
   handle: ({ services, params, user }) => {
