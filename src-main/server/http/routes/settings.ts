@@ -29,9 +29,28 @@ export const notificationSettingParams = {
   realm_name_in_notifications: flag(),
 };
 
+// The interface spec's PATCH /settings/notifications keeps 7.0's three
+// choices for the unread count on the icon (1 all unreads, 2 direct messages
+// and mentions, 3 none), which are Zulip 12's 1, 3 and 4.
+const iconCountOfSpec: Record<number, number> = { 1: 1, 2: 3, 3: 4 };
+const specOfIconCount: Record<number, number> = { 1: 1, 2: 2, 3: 2, 4: 3 };
+
 export const updateNotificationSettingsEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/settings/notifications',
-  params: notificationSettingParams,
-  handle: ({ services, params, user }) => updateNotificationSettings(services, user, params),
+  params: {
+    ...notificationSettingParams,
+    desktop_icon_count_display: optional('json', intIn([1, 2, 3])),
+  },
+  handle: ({ services, params, user }) => {
+    const { desktop_icon_count_display: spec, ...rest } = params;
+    const changed = updateNotificationSettings(services, user, {
+      ...rest,
+      desktop_icon_count_display: spec === undefined ? undefined : iconCountOfSpec[spec],
+    });
+    const told = changed.desktop_icon_count_display;
+    return told === undefined
+      ? changed
+      : { ...changed, desktop_icon_count_display: specOfIconCount[told] };
+  },
 });
