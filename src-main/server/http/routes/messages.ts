@@ -52,6 +52,8 @@ export const postMessage = userEndpoint({
     content: required('text', z.string()),
     queue_id: optional('text', z.string()),
     local_id: optional('text', z.string()),
+    // Zulip 8 (feature level 236): overrides whether the sender has read it.
+    read_by_sender: optional('json', z.boolean()),
   },
   handle: ({ services, params, user, userAgent }) => {
     const localEcho =
@@ -63,6 +65,7 @@ export const postMessage = userEndpoint({
       content: params.content,
       clientName: clientName(userAgent),
       localEcho,
+      readBySender: params.read_by_sender,
     };
     return (answer) => sendMessageGrouped(services, user, request, answer);
   },
