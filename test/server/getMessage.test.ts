@@ -88,7 +88,6 @@ describe('one message (GET /messages/{id})', () => {
         timestamp: expect.any(Number),
         prev_content: 'v1',
         prev_rendered_content: '<p>v1</p>',
-        prev_rendered_content_version: 1,
       },
     ]);
   });

@@ -65,12 +65,17 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
 }
 
 // Zulip's messages_for_ids drops edit_history where the realm disallows it.
+// Edits saved before Zulip 9's feature level 284 kept the Markdown version,
+// which clients no longer see.
 function editHistoryOf(
   row: Omit<ViewedMessageRow, 'flags'>,
   allowed: boolean,
 ): EditHistoryEntry[] | null {
   if (!allowed || row.edit_history === null) return null;
-  return (JSON.parse(row.edit_history) as EditHistoryEntry[]).reverse();
+  const stored = JSON.parse(row.edit_history) as (EditHistoryEntry & {
+    prev_rendered_content_version?: number;
+  })[];
+  return stored.reverse().map(({ prev_rendered_content_version: _version, ...entry }) => entry);
 }
 
 // A reader with no user_messages row sees a public stream's history, which
