@@ -150,6 +150,30 @@ describe('sending messages', () => {
       );
     });
 
+    it('points a topic link with the latest message of the topic (feature levels 347, 400)', async () => {
+      const first = await sendOk(alice, { ...toKitchen('one'), topic: 'soup' });
+      const latest = await sendOk(bob, { ...toKitchen('two'), topic: 'soup' });
+      expect(latest).toBeGreaterThan(first);
+      const id = await sendOk(alice, toKitchen('#**kitchen>soup** and #**kitchen>no such topic**'));
+      const { content, stream_id: streamId } = await seenBy(bob, id);
+      const topicUrl = (topic: string) => `/#narrow/stream/${streamId}-kitchen/topic/${topic}`;
+      expect(content).toBe(
+        `<p><a class="stream-topic" data-stream-id="${streamId}" href="${topicUrl('soup')}/with/${latest}">#kitchen &gt; soup</a>` +
+          ` and <a class="stream-topic" data-stream-id="${streamId}" href="${topicUrl('no.20such.20topic')}">#kitchen &gt; no such topic</a></p>`,
+      );
+    });
+
+    it('links a message, and the empty topic by its display name (feature levels 319, 346)', async () => {
+      const general = await sendOk(alice, { ...toKitchen('in general chat'), topic: '' });
+      const id = await sendOk(alice, toKitchen(`#**kitchen>** #**kitchen>soup@${general}**`));
+      const { content, stream_id: streamId } = await seenBy(bob, id);
+      const base = `/#narrow/stream/${streamId}-kitchen/topic`;
+      expect(content).toBe(
+        `<p><a class="stream-topic" data-stream-id="${streamId}" href="${base}//with/${general}">#kitchen &gt; <em>general chat</em></a>` +
+          ` <a class="message-link" href="${base}/soup/near/${general}">#kitchen &gt; soup @ 💬</a></p>`,
+      );
+    });
+
     it('treats a bare /me as an ordinary message', async () => {
       const id = await sendOk(alice, toKitchen('/me'));
       expect(await seenBy(alice, id)).toMatchObject({ is_me_message: false });

@@ -127,6 +127,7 @@ function checkPayload(
 
 function renderEdit(
   services: Services,
+  editor: UserRow,
   message: ViewedMessageRow,
   stream: StreamRow | null,
   content: string,
@@ -134,7 +135,7 @@ function renderEdit(
   const { sql } = services;
   // Zulip keeps an emptied message as "(deleted)" rather than refusing it.
   const raw = checkContent(content.trimEnd() === '' ? '(deleted)' : content);
-  const rendered = renderMessageContent(raw, storeLookups(sql));
+  const rendered = renderMessageContent(raw, storeLookups(sql, editor));
   const topicParticipants =
     rendered.topicWildcardMentioned && stream
       ? topicParticipantIds(sql, message.recipient_id, message.subject)
@@ -173,7 +174,9 @@ function planEdit(
   }
   if (topic !== null) checkMayEditTopic(sql, realm, editor, message, { stream, topic }, now);
   const content =
-    request.content === undefined ? null : renderEdit(services, message, stream, request.content);
+    request.content === undefined
+      ? null
+      : renderEdit(services, editor, message, stream, request.content);
   let newStream: StreamRow | null = null;
   if (changes.streamId !== null && stream) {
     const from = { stream, canAccess: canAccessStream(sql, editor, stream) };

@@ -952,12 +952,32 @@ export const markdownCases: readonly MarkdownCase[] = [
     html: '<p>There #<strong>Nonexistentstream</strong></p>',
   },
   {
-    name: 'topic link',
+    name: 'topic link points with its latest message',
     input: '#**design team>some topic**',
-    html: '<p><a class="stream-topic" data-stream-id="3" href="/#narrow/stream/3-design-team/topic/some.20topic">#design team &gt; some topic</a></p>',
+    html: '<p><a class="stream-topic" data-stream-id="3" href="/#narrow/stream/3-design-team/topic/some.20topic/with/214">#design team &gt; some topic</a></p>',
   },
   {
-    name: 'topic link encodes dots and punctuation',
+    name: 'link to an empty topic names general chat',
+    input: '#**general>**',
+    html: '<p><a class="stream-topic" data-stream-id="1" href="/#narrow/stream/1-general/topic//with/99">#general &gt; <em>general chat</em></a></p>',
+  },
+  {
+    name: 'link to a message',
+    input: 'see #**design team>some topic@214**',
+    html: '<p>see <a class="message-link" href="/#narrow/stream/3-design-team/topic/some.20topic/near/214">#design team &gt; some topic @ 💬</a></p>',
+  },
+  {
+    name: 'link to a message in the empty topic',
+    input: '#**general>@99**',
+    html: '<p><a class="message-link" href="/#narrow/stream/1-general/topic//near/99">#general &gt; <em>general chat</em> @ 💬</a></p>',
+  },
+  {
+    name: 'link to a message of an unknown stream stays text',
+    input: '#**nowhere>topic@5**',
+    html: '<p>#<strong>nowhere&gt;topic@5</strong></p>',
+  },
+  {
+    name: 'topic link encodes dots and punctuation, without messages to point at',
     input: '#**general>v1.2 (beta)!**',
     html: '<p><a class="stream-topic" data-stream-id="1" href="/#narrow/stream/1-general/topic/v1.2E2.20.28beta.29.21">#general &gt; v1.2 (beta)!</a></p>',
   },
