@@ -132,6 +132,22 @@ describe('editing messages (PATCH /messages/{id})', () => {
       expect((await seenBy(bob, id)).content).toBe('<p>mine</p>');
     });
 
+    it('times content edits and moves apart, and counts resolving as neither (feature level 365)', async () => {
+      const id = await send(alice, 'timing', 'text');
+      await editOk(alice, id, { topic: '✔ timing' });
+      const resolved = await seenBy(bob, id);
+      expect(resolved).not.toHaveProperty('last_edit_timestamp');
+      expect(resolved).not.toHaveProperty('last_moved_timestamp');
+      await editOk(alice, id, { topic: 'timing moved' });
+      const moved = await seenBy(bob, id);
+      expect(moved).not.toHaveProperty('last_edit_timestamp');
+      expect(moved.last_moved_timestamp).toBe(moved.edit_history[0].timestamp);
+      await editOk(alice, id, { content: 'new text' });
+      const edited = await seenBy(bob, id);
+      expect(edited.last_edit_timestamp).toBe(edited.edit_history[0].timestamp);
+      expect(edited.last_moved_timestamp).toBe(moved.last_moved_timestamp);
+    });
+
     it('keeps no Markdown version in the edit history (Zulip 9, feature level 284)', async () => {
       const id = await send(alice, 'soup', 'v1');
       await editOk(alice, id, { content: 'v2' });

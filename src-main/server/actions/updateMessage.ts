@@ -26,7 +26,6 @@ import {
   checkMayEditTopic,
   checkMayMoveBetweenStreams,
   checkMayMoveWholeTopic,
-  isResolveToggle,
 } from './messageEditRules';
 import {
   announceLostAccess,
@@ -45,6 +44,7 @@ import { checkMayCreateTopic, checkMayMention, checkMayPost } from './sendPermis
 import { announceClaims, detachedUploads, reclaimAttachments } from './uploads';
 import { checkTopicsPolicy } from './topicsPolicy';
 import { checkContent, checkTopic } from './validate';
+import { isResolveToggle } from '../resolvedTopics';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 

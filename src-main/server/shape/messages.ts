@@ -14,6 +14,7 @@ import { submessagesOfMessages } from '../store/submessages';
 import { subscriberIds } from '../store/subscriptions';
 import { usersByIds, type UserRow } from '../store/users';
 import { avatarUrl } from './avatars';
+import { editTimestamps } from './editTimestamps';
 import { messageReaction } from './reactions';
 import { shortName } from './shortName';
 
@@ -59,7 +60,7 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
     topic_links: source.topicLinks,
     submessages: source.submessages,
     timestamp: row.date_sent,
-    ...(row.last_edit_timestamp === null ? {} : { last_edit_timestamp: row.last_edit_timestamp }),
+    ...editTimestamps(row.edit_history),
     ...(source.editHistory ? { edit_history: source.editHistory } : {}),
   };
 }
