@@ -701,6 +701,13 @@ export const markdownCases: readonly MarkdownCase[] = [
     html: '<p><span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span></p>',
   },
   {
+    // Zulip 12 (feature level 436) leaves large emoji to clients: a message of
+    // emoji alone is one paragraph of the usual emoji elements.
+    name: 'a message of emoji alone is the usual paragraph of emoji',
+    input: ':smile: :green_tick:',
+    html: '<p><span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span> <img alt=":green_tick:" class="emoji" src="/user_avatars/1/emoji/images/1a2b3c4d.png" title="green tick"></p>',
+  },
+  {
     name: 'emoji in a sentence',
     input: 'test :smile: again :poop:',
     html: '<p>test <span aria-label="smile" class="emoji emoji-1f604" role="img" title="smile">:smile:</span> again <span aria-label="poop" class="emoji emoji-1f4a9" role="img" title="poop">:poop:</span></p>',
