@@ -22,5 +22,6 @@ export function rosterLookups(roster: Roster): MarkdownLookups {
     alertWords: () => new Map(),
     realmEmoji: () => undefined,
     linkifiers: () => [],
+    latestTopicMessageId: () => undefined,
   };
 }

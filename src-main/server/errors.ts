@@ -33,6 +33,11 @@ export const errors = {
     new ApiError(`Bad event queue ID: ${queueId}`, 'BAD_EVENT_QUEUE_ID', 400, {
       queue_id: queueId,
     }),
+  /** Zulip's IncompatibleParametersError, naming every parameter of the clash. */
+  incompatibleParameters: (names: readonly string[]) =>
+    new ApiError(`Unsupported parameter combination: ${names.join(', ')}`, 'BAD_REQUEST', 400, {
+      parameters: names.join(', '),
+    }),
   badNarrow: (why: string) => new ApiError(`Invalid narrow operator: ${why}`, 'BAD_NARROW'),
   unauthorized: (msg: string, code = 'UNAUTHORIZED') => new ApiError(msg, code, 401),
   /** Zulip's answer to a login with no such user or a wrong password: the same for both. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,7 @@ describe('editing messages (PATCH /messages/{id})', () => {
   const editOk = async (user: TestUser, id: number, params: Record<string, unknown>) => {
     const response = await edit(user, id, params);
     expect(response.status, JSON.stringify(response.json)).toBe(200);
-    expect(response.json).toEqual({ result: 'success', msg: '' });
+    expect(response.json).toEqual({ result: 'success', msg: '', detached_uploads: [] });
   };
   const expectRefusal = async (
     response: Promise<{ status: number; json: Record<string, unknown> }>,
@@ -112,7 +113,6 @@ describe('editing messages (PATCH /messages/{id})', () => {
           timestamp: edited.last_edit_timestamp,
           prev_content: 'content before edit',
           prev_rendered_content: '<p>content before edit</p>',
-          prev_rendered_content_version: 1,
         },
       ]);
       const raw = await seenBy(bob, id, { apply_markdown: false });
@@ -130,6 +130,56 @@ describe('editing messages (PATCH /messages/{id})', () => {
         "You don't have permission to edit this message",
       );
       expect((await seenBy(bob, id)).content).toBe('<p>mine</p>');
+    });
+
+    it('times content edits and moves apart, and counts resolving as neither (feature level 365)', async () => {
+      const id = await send(alice, 'timing', 'text');
+      await editOk(alice, id, { topic: '✔ timing' });
+      const resolved = await seenBy(bob, id);
+      expect(resolved).not.toHaveProperty('last_edit_timestamp');
+      expect(resolved).not.toHaveProperty('last_moved_timestamp');
+      await editOk(alice, id, { topic: 'timing moved' });
+      const moved = await seenBy(bob, id);
+      expect(moved).not.toHaveProperty('last_edit_timestamp');
+      expect(moved.last_moved_timestamp).toBe(moved.edit_history[0].timestamp);
+      await editOk(alice, id, { content: 'new text' });
+      const edited = await seenBy(bob, id);
+      expect(edited.last_edit_timestamp).toBe(edited.edit_history[0].timestamp);
+      expect(edited.last_moved_timestamp).toBe(moved.last_moved_timestamp);
+    });
+
+    it('keeps no Markdown version in the edit history (Zulip 9, feature level 284)', async () => {
+      const id = await send(alice, 'soup', 'v1');
+      await editOk(alice, id, { content: 'v2' });
+      const [entry] = (await seenBy(bob, id)).edit_history;
+      expect(entry).toEqual({
+        user_id: alice.id,
+        timestamp: expect.any(Number),
+        prev_content: 'v1',
+        prev_rendered_content: '<p>v1</p>',
+      });
+      expect(entry).not.toHaveProperty('prev_rendered_content_version');
+    });
+
+    it('edits only when prev_content_sha256 names the current content (feature level 379)', async () => {
+      const id = await send(alice, 'soup', 'first draft');
+      const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+      const stale = await edit(alice, id, {
+        content: 'overwrite',
+        prev_content_sha256: sha256('something else'),
+      });
+      expect(stale.status).toBe(400);
+      expect(stale.json).toMatchObject({
+        result: 'error',
+        code: 'EXPECTATION_MISMATCH',
+        msg: "'prev_content_sha256' value does not match the expected value.",
+      });
+      expect((await seenBy(bob, id)).content).toBe('<p>first draft</p>');
+      await editOk(alice, id, {
+        content: 'second draft',
+        prev_content_sha256: sha256('first draft'),
+      });
+      expect((await seenBy(bob, id)).content).toBe('<p>second draft</p>');
     });
 
     it('allows content edits for ten minutes and twenty seconds of grace, then refuses them', async () => {
@@ -475,7 +525,6 @@ describe('editing messages (PATCH /messages/{id})', () => {
         stream_id: kitchenId,
         orig_content: 'plain',
         orig_rendered_content: '<p>plain</p>',
-        prev_rendered_content_version: 1,
         content: '@**Bob** /me news',
         rendered_content: `<p><span class="user-mention" data-user-id="${bob.id}">@Bob</span> /me news</p>`,
         is_me_message: false,
@@ -512,6 +561,15 @@ describe('editing messages (PATCH /messages/{id})', () => {
         topic_links: [],
         flags: [],
       });
+    });
+
+    it('lists the moved messages in increasing order whichever one was edited (feature level 393)', async () => {
+      const first = await send(alice, 'sorted', 'one');
+      const second = await send(alice, 'sorted', 'two');
+      const queueId = await queueFor(bob);
+      await editOk(alice, second, { topic: 'still sorted', propagate_mode: 'change_all' });
+      const [event] = await eventsOf(bob, queueId);
+      expect(event).toMatchObject({ message_id: second, message_ids: [first, second] });
     });
 
     it('carries no stream for a private message', async () => {

@@ -173,4 +173,47 @@ describe('GET /messages anchors and windows', () => {
     expect(status).toBe(400);
     expect(json.var_name).toBe('anchor');
   });
+  describe('by message_ids (Zulip 10, feature level 300)', () => {
+    it('answers the readable ones that match the narrow, in ID order, naming no anchor', async () => {
+      const elsewhere = await org.api(alice)('POST', '/messages', {
+        type: 'stream',
+        to: 'elsewhere',
+        topic: 'private to alice',
+        content: 'not for bob',
+      });
+      const wanted = [ids[3], ids[0], elsewhere.json.id, 999_999];
+      const { status, json } = await read(bob, { message_ids: JSON.stringify(wanted) });
+      expect(status, JSON.stringify(json)).toBe(200);
+      expect(json).toEqual({
+        result: 'success',
+        msg: '',
+        messages: expect.any(Array),
+        history_limited: false,
+        found_anchor: false,
+        found_oldest: false,
+        found_newest: false,
+      });
+      expect(idsOf(json)).toEqual([ids[0], ids[3]]);
+      const narrowed = await read(bob, {
+        message_ids: JSON.stringify([ids[0], ids[3]]),
+        narrow: [{ operator: 'search', operand: 'message 4' }],
+      });
+      expect(idsOf(narrowed.json)).toEqual([ids[3]]);
+    });
+
+    it('refuses message_ids beside a range, naming the clashing parameters', async () => {
+      const { status, json } = await read(bob, {
+        message_ids: JSON.stringify([ids[0]]),
+        anchor: 'newest',
+      });
+      expect(status).toBe(400);
+      expect(json).toMatchObject({
+        result: 'error',
+        code: 'BAD_REQUEST',
+        msg: 'Unsupported parameter combination: num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor',
+      });
+      const withCount = await read(bob, { message_ids: JSON.stringify([ids[0]]), num_after: 1 });
+      expect(withCount.status).toBe(400);
+    });
+  });
 });

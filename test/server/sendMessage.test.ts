@@ -98,6 +98,34 @@ describe('sending messages', () => {
       ]);
     });
 
+    it('takes @**channel** as a channel wildcard, marked as one in the HTML', async () => {
+      const id = await sendOk(alice, toKitchen('@**channel** dinner is ready'));
+      const seen = await seenBy(bob, id);
+      expect(seen.flags).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
+      expect(seen.content).toBe(
+        '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@channel</span> dinner is ready</p>',
+      );
+    });
+
+    it('leaves the message unread for its sender when read_by_sender is false', async () => {
+      const unread = await sendOk(alice, { ...toKitchen('note to self'), read_by_sender: false });
+      expect((await seenBy(alice, unread)).flags).toEqual([]);
+      const read = await sendOk(alice, { ...toKitchen('seen'), read_by_sender: true });
+      expect((await seenBy(alice, read)).flags).toEqual(['read']);
+    });
+
+    it('rejects a read_by_sender that is not a boolean, sending nothing', async () => {
+      await expectError(send(alice, { ...toKitchen('not sent'), read_by_sender: 5 }), {
+        msg: expect.stringContaining('read_by_sender'),
+      });
+      const latest = await org.api(alice)('GET', '/messages', {
+        anchor: 'newest',
+        num_before: 1,
+        num_after: 0,
+      });
+      expect(latest.json.messages[0]?.content).not.toBe('<p>not sent</p>');
+    });
+
     it('flags a mention in a private message', async () => {
       const id = await sendOk(alice, { type: 'private', to: [bob.email], content: 'hey @**Bob**' });
       expect((await seenBy(bob, id)).flags).toEqual(['mentioned']);
@@ -119,6 +147,30 @@ describe('sending messages', () => {
       const { content, stream_id: streamId } = await seenBy(bob, id);
       expect(content).toBe(
         `<p>see <a class="stream" data-stream-id="${streamId}" href="/#narrow/stream/${streamId}-kitchen">#kitchen</a></p>`,
+      );
+    });
+
+    it('points a topic link with the latest message of the topic (feature levels 347, 400)', async () => {
+      const first = await sendOk(alice, { ...toKitchen('one'), topic: 'soup' });
+      const latest = await sendOk(bob, { ...toKitchen('two'), topic: 'soup' });
+      expect(latest).toBeGreaterThan(first);
+      const id = await sendOk(alice, toKitchen('#**kitchen>soup** and #**kitchen>no such topic**'));
+      const { content, stream_id: streamId } = await seenBy(bob, id);
+      const topicUrl = (topic: string) => `/#narrow/stream/${streamId}-kitchen/topic/${topic}`;
+      expect(content).toBe(
+        `<p><a class="stream-topic" data-stream-id="${streamId}" href="${topicUrl('soup')}/with/${latest}">#kitchen &gt; soup</a>` +
+          ` and <a class="stream-topic" data-stream-id="${streamId}" href="${topicUrl('no.20such.20topic')}">#kitchen &gt; no such topic</a></p>`,
+      );
+    });
+
+    it('links a message, and the empty topic by its display name (feature levels 319, 346)', async () => {
+      const general = await sendOk(alice, { ...toKitchen('in general chat'), topic: '' });
+      const id = await sendOk(alice, toKitchen(`#**kitchen>** #**kitchen>soup@${general}**`));
+      const { content, stream_id: streamId } = await seenBy(bob, id);
+      const base = `/#narrow/stream/${streamId}-kitchen/topic`;
+      expect(content).toBe(
+        `<p><a class="stream-topic" data-stream-id="${streamId}" href="${base}//with/${general}">#kitchen &gt; <em>general chat</em></a>` +
+          ` <a class="message-link" href="${base}/soup/near/${general}">#kitchen &gt; soup @ 💬</a></p>`,
       );
     });
 

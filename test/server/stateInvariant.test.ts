@@ -256,6 +256,11 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'mentioning the channel with @**channel**',
+      covers: ['sendMessage'],
+      act: () => sendToDesign(bob, 'mentions', '@**channel** look'),
+    },
+    {
       name: 'subscribing to a new stream',
       covers: ['subscribe'],
       act: () => org.subscribe(alice, `new-${Date.now()}`),

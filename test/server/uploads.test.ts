@@ -84,6 +84,7 @@ describe('file uploads', () => {
       /^\/user_uploads\/1\/[0-9a-f]{2}\/[\w-]{24}\/Team-photo-1\.png$/,
     );
     expect(answer.json.url).toBe(answer.json.uri);
+    expect(answer.json.filename).toBe('Team photo (1).png');
     const file = await fetchFile(answer.json.uri as string, alice);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
@@ -308,6 +309,35 @@ describe('file uploads', () => {
     await org.api(alice)('PATCH', `/messages/${messageId}`, { content: 'never mind' });
     expect(await linked()).toEqual([]);
     expect((await fetchFile(uri, bob)).status).toBe(403);
+  });
+
+  it('answers an edit with the uploads of the editor it left unlinked (detached_uploads)', async () => {
+    const kept = await uploaded(alice, 'kept.png');
+    const dropped = await uploaded(alice, 'dropped.png');
+    const elsewhere = await uploaded(alice, 'elsewhere.png');
+    const bobs = await uploaded(bob, 'bobs.png');
+    await org.sendStream(bob, 'design', 'drafts', `[bobs.png](${bobs})`);
+    await org.sendStream(alice, 'design', 'other', `[elsewhere.png](${elsewhere})`);
+    const messageId = await org.sendStream(
+      alice,
+      'design',
+      'drafts',
+      [kept, dropped, elsewhere, bobs].map((uri) => `[f](${uri})`).join(' '),
+    );
+    const answer = await org.api(alice)('PATCH', `/messages/${messageId}`, {
+      content: `only [kept.png](${kept})`,
+    });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    const droppedRow = (await attachments(alice)).attachments.find((a) =>
+      dropped.endsWith(a.path_id),
+    );
+    expect(answer.json).toEqual({
+      result: 'success',
+      msg: '',
+      detached_uploads: [{ ...droppedRow, messages: [] }],
+    });
+    const topicOnly = await org.api(alice)('PATCH', `/messages/${messageId}`, { topic: 'moved' });
+    expect(topicOnly.json).toEqual({ result: 'success', msg: '', detached_uploads: [] });
   });
 
   it("keeps a name as Zulip's sanitize_name does in the file's URL", () => {

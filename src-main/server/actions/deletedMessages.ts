@@ -26,7 +26,8 @@ export function deleteConversationMessages(
   const notice: DeletionNotice = {
     kind: 'deletion',
     type: 'delete_message',
-    messageIds,
+    // Zulip 11 sorts them (feature level 393).
+    messageIds: [...messageIds].sort((a, b) => a - b),
     details:
       from.kind === 'stream'
         ? { message_type: 'stream', stream_id: from.streamId, topic: from.topic }

@@ -7,7 +7,7 @@ import type { StreamRow } from '../store/streams';
 import { messagesInTopic, messagesInTopicReceivedBy } from '../store/topics';
 import { Role, type UserRow } from '../store/users';
 import { mayInRealmOrChannel } from './channelPermission';
-import { RESOLVED_TOPIC_PREFIX } from './moveNotices';
+import { isResolveToggle } from '../resolvedTopics';
 
 // Zulip allows 20 seconds past each limit: its web app offers an edit until
 // 15 seconds past it, and the request may take a while to arrive.
@@ -35,10 +35,6 @@ export function checkMayEditContent(
     throw errors.badRequest('The time limit for editing this message has passed');
   }
 }
-
-/** Whether renaming topic `from` to `to` only marks it resolved or unresolved. */
-export const isResolveToggle = (from: string, to: string): boolean =>
-  to === RESOLVED_TOPIC_PREFIX + from || from === RESOLVED_TOPIC_PREFIX + to;
 
 // Since Zulip 7.0 (feature levels 159 and 162) the topic is governed by the
 // organization's setting alone, for the sender too and whether or not editing

@@ -52,7 +52,8 @@ export function announceLostAccess(
   const deletion: DeletionNotice = {
     kind: 'deletion',
     type: 'delete_message',
-    messageIds: moved.messageIds,
+    // Zulip 11 sorts them (feature level 393).
+    messageIds: [...moved.messageIds].sort((a, b) => a - b),
     details: { message_type: 'stream', stream_id: moved.from.id, topic: moved.topic },
   };
   services.queues.notify(deletion, access.losingAccess);

@@ -1,11 +1,9 @@
 import { ApiError } from '../errors';
+import { RESOLVED_TOPIC_PREFIX } from '../resolvedTopics';
 import type { Services } from '../services';
 import type { StreamRow } from '../store/streams';
 import type { UserRow } from '../store/users';
 import { sendMessage } from './sendMessage';
-
-// Zulip's RESOLVED_TOPIC_PREFIX: a topic whose name starts with it is resolved.
-export const RESOLVED_TOPIC_PREFIX = '✔ ';
 
 /** A topic's name without the resolved marks, as Python's lstrip("✔ ") leaves it. */
 const unmarked = (topic: string) => topic.replace(/^[✔ ]+/u, '');

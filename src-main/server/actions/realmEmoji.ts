@@ -107,7 +107,8 @@ export function uploadRealmEmoji(
 export function removeRealmEmoji(services: Services, user: UserRow, name: string): void {
   const { sql } = services;
   const emoji = activeRealmEmojiByName(sql).get(name);
-  if (!emoji) throw errors.badRequest(`Emoji '${name}' does not exist`);
+  // Zulip 8 answers 404 for an emoji that is not there (feature level 190).
+  if (!emoji) throw errors.notFound(`Emoji '${name}' does not exist`);
   if (user.role > Role.admin && emoji.author_id !== user.id) {
     throw errors.badRequest('Must be an organization administrator or emoji author');
   }

@@ -347,9 +347,9 @@ function announceMessage(
 }
 
 /** The checked content and its rendering, refused at once if the content is bad. */
-function prepareSend(services: Services, request: SendMessageRequest) {
+function prepareSend(services: Services, sender: UserRow, request: SendMessageRequest) {
   const content = checkContent(request.content);
-  return { content, rendered: renderMessageContent(content, storeLookups(services.sql)) };
+  return { content, rendered: renderMessageContent(content, storeLookups(services.sql, sender)) };
 }
 
 export function sendMessage(
@@ -357,7 +357,7 @@ export function sendMessage(
   sender: UserRow,
   request: SendMessageRequest,
 ): number {
-  const { content, rendered } = prepareSend(services, request);
+  const { content, rendered } = prepareSend(services, sender, request);
   const sent = services.sql.transaction(() =>
     storeMessage(services, sender, request, content, rendered),
   );
@@ -377,7 +377,7 @@ export function sendMessageGrouped(
   request: SendMessageRequest,
   done: (outcome: SendAnswer | Error) => void,
 ): void {
-  const { content, rendered } = prepareSend(services, request);
+  const { content, rendered } = prepareSend(services, sender, request);
   services.sql.grouped(
     () => storeMessage(services, sender, request, content, rendered),
     (sent) => {

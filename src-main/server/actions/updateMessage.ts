@@ -1,4 +1,5 @@
-import { errors } from '../errors';
+import { createHash } from 'node:crypto';
+import { ApiError, errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { RenderedMessage } from '../markdown/lookups';
 import { renderMessageContent } from '../markdown/render';
@@ -25,7 +26,6 @@ import {
   checkMayEditTopic,
   checkMayMoveBetweenStreams,
   checkMayMoveWholeTopic,
-  isResolveToggle,
 } from './messageEditRules';
 import {
   announceLostAccess,
@@ -41,9 +41,10 @@ import {
   type MovedUserTopics,
 } from './moveUserTopics';
 import { checkMayCreateTopic, checkMayMention, checkMayPost } from './sendPermissions';
-import { announceClaims, reclaimAttachments } from './uploads';
+import { announceClaims, detachedUploads, reclaimAttachments } from './uploads';
 import { checkTopicsPolicy } from './topicsPolicy';
 import { checkContent, checkTopic } from './validate';
+import { isResolveToggle } from '../resolvedTopics';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
@@ -57,11 +58,9 @@ export interface UpdateMessageRequest {
   /** Zulip's send_notification_to_old_thread (default false) and …_new_thread (default true). */
   notifyOldThread?: boolean;
   notifyNewThread?: boolean;
+  /** The SHA-256 (hex) of the content the editor last saw. */
+  prevContentSha256?: string | undefined;
 }
-
-// Zulip's Markdown processor version, which edit history and events carry;
-// Hearth has had one rendering, so no message ever needs rendering again.
-const MARKDOWN_VERSION = 1;
 
 /** An edit that passed every check: what changes. */
 interface Plan {
@@ -128,6 +127,7 @@ function checkPayload(
 
 function renderEdit(
   services: Services,
+  editor: UserRow,
   message: ViewedMessageRow,
   stream: StreamRow | null,
   content: string,
@@ -135,7 +135,7 @@ function renderEdit(
   const { sql } = services;
   // Zulip keeps an emptied message as "(deleted)" rather than refusing it.
   const raw = checkContent(content.trimEnd() === '' ? '(deleted)' : content);
-  const rendered = renderMessageContent(raw, storeLookups(sql));
+  const rendered = renderMessageContent(raw, storeLookups(sql, editor));
   const topicParticipants =
     rendered.topicWildcardMentioned && stream
       ? topicParticipantIds(sql, message.recipient_id, message.subject)
@@ -161,9 +161,22 @@ function planEdit(
   if (request.content !== undefined && hasSubmessages(sql, message.id)) {
     throw errors.badRequest('Widgets cannot be edited.');
   }
+  // Zulip 11's guard against a race of two editors (feature level 379),
+  // checked for any edit, as Zulip does.
+  if (
+    request.prevContentSha256 !== undefined &&
+    request.prevContentSha256 !== createHash('sha256').update(message.content).digest('hex')
+  ) {
+    throw new ApiError(
+      "'prev_content_sha256' value does not match the expected value.",
+      'EXPECTATION_MISMATCH',
+    );
+  }
   if (topic !== null) checkMayEditTopic(sql, realm, editor, message, { stream, topic }, now);
   const content =
-    request.content === undefined ? null : renderEdit(services, message, stream, request.content);
+    request.content === undefined
+      ? null
+      : renderEdit(services, editor, message, stream, request.content);
   let newStream: StreamRow | null = null;
   if (changes.streamId !== null && stream) {
     const from = { stream, canAccess: canAccessStream(sql, editor, stream) };
@@ -285,7 +298,6 @@ function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number)
   if (content) {
     edit.prev_content = message.content;
     edit.prev_rendered_content = message.rendered_content;
-    edit.prev_rendered_content_version = MARKDOWN_VERSION;
   }
   if (topic !== null) {
     edit.prev_topic = message.subject;
@@ -359,7 +371,6 @@ function eventPayload(
       ? {
           orig_content: message.content,
           orig_rendered_content: message.rendered_content,
-          prev_rendered_content_version: MARKDOWN_VERSION,
           content: content.raw,
           rendered_content: content.rendered.html,
           is_me_message: content.rendered.isMeMessage,
@@ -408,13 +419,16 @@ export function updateMessage(
   services: Services,
   editor: UserRow,
   request: UpdateMessageRequest,
-): void {
+): { detachedUploads: object[] } {
   const { sql } = services;
   const realm = getRealm(sql);
   if (!realm) throw new Error('the organization is missing');
   const now = Math.floor(Date.now() / 1000);
   const plan = planEdit(services, realm, editor, request, now);
   const applied = sql.transaction(() => applyEdit(services, editor, plan, now));
+  const detached = plan.content
+    ? detachedUploads(sql, editor, applied.attachmentsChanged, plan.content.rendered.uploadPaths)
+    : [];
 
   if (applied.userTopicsMoved) announceMovedUserTopics(services, applied.userTopicsMoved);
   announceClaims(services, applied.attachmentsChanged);
@@ -452,4 +466,5 @@ export function updateMessage(
       },
     );
   }
+  return { detachedUploads: detached };
 }

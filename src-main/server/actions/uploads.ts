@@ -78,10 +78,14 @@ export interface UploadedFileInput {
 
 /**
  * Zulip's upload_file_backend: stores one file for `user` and returns its
- * URL. The file and its row are written in one transaction, so a refused
- * or failed upload leaves nothing behind.
+ * URL and the name it keeps for it. The file and its row are written in one
+ * transaction, so a refused or failed upload leaves nothing behind.
  */
-export function uploadFile(services: Services, user: UserRow, file: UploadedFileInput): string {
+export function uploadFile(
+  services: Services,
+  user: UserRow,
+  file: UploadedFileInput,
+): { uri: string; fileName: string } {
   if (file.data.length === 0) throw errors.badRequest('The file is empty');
   const max = MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024;
   if (file.data.length > max) throw errors.fileTooLarge(max);
@@ -108,7 +112,7 @@ export function uploadFile(services: Services, user: UserRow, file: UploadedFile
   );
   const stored = attachmentById(sql, id);
   if (stored) announce(services, user.id, 'add', dictOf(sql, stored));
-  return uploadUri(pathId);
+  return { uri: uploadUri(pathId), fileName: name };
 }
 
 /** Zulip's remove_attachment: only the uploader removes a file; links to it stop working. */
@@ -163,6 +167,22 @@ export function reclaimAttachments(
   );
   for (const attachment of dropped) unlinkAttachment(sql, attachment.id, messageId);
   return [...dropped, ...claimAttachments(sql, editor, messageId, paths)];
+}
+
+/**
+ * Zulip 10's detached_uploads (feature level 285): the editor's own uploads
+ * the edit unlinked and no message links any more, as GET /attachments shows them.
+ */
+export function detachedUploads(
+  sql: Sql,
+  editor: UserRow,
+  changed: readonly AttachmentRow[],
+  paths: ReadonlySet<string>,
+): object[] {
+  return changed
+    .filter((attachment) => attachment.owner_id === editor.id && !paths.has(attachment.path_id))
+    .map((attachment) => dictOf(sql, attachment))
+    .filter((dict) => dict.messages.length === 0);
 }
 
 /** Tells each uploader that the messages linking their file changed. */

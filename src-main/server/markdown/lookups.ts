@@ -37,6 +37,8 @@ export interface MarkdownLookups {
   realmEmoji(name: string): { sourceUrl: string } | undefined;
   /** The organization's linkifiers, compiled, in the order they apply. */
   linkifiers(): readonly CompiledLinkifier[];
+  /** The newest message of the topic the author may read, which topic links point `with`. */
+  latestTopicMessageId(streamId: number, topic: string): number | undefined;
 }
 
 export const noLookups: MarkdownLookups = {
@@ -47,6 +49,7 @@ export const noLookups: MarkdownLookups = {
   alertWords: () => new Map(),
   realmEmoji: () => undefined,
   linkifiers: () => [],
+  latestTopicMessageId: () => undefined,
 };
 
 export interface RenderedMessage {

@@ -11,8 +11,9 @@ type MentionMeta = {
   silent: boolean;
 };
 
-// Zulip 7.0's stream wildcards; all of them address everyone who receives the message.
-const streamWildcards: ReadonlySet<string> = new Set(['all', 'everyone', 'stream']);
+// Zulip's channel wildcards, `channel` among them from feature level 247; all of
+// them address everyone who receives the message.
+const channelWildcards: ReadonlySet<string> = new Set(['all', 'everyone', 'stream', 'channel']);
 // Zulip's topic wildcard (feature level 224): the topic's participants.
 const TOPIC_WILDCARD = 'topic';
 
@@ -20,7 +21,7 @@ const mentionSyntax = /^@(_?)\*\*([^*]+)\*\*/;
 const idSyntax = /^(.+)?\|(\d+)$/;
 
 function resolve(lookups: MarkdownLookups, target: string, silent: boolean): MentionMeta | null {
-  if (streamWildcards.has(target)) return { userId: '*', name: target, silent };
+  if (channelWildcards.has(target)) return { userId: '*', name: target, silent };
   if (target === TOPIC_WILDCARD) return { userId: null, name: target, silent };
   const byId = idSyntax.exec(target);
   const user = byId ? lookups.userById(Number(byId[2])) : lookups.userByName(target);
@@ -103,10 +104,16 @@ function collectMentions(state: StateCore): void {
 }
 
 // Zulip's UserMentionPattern: `@**topic**` is a `topic-mention` span with no
-// user ID; the rest are `user-mention` spans naming a user or '*'.
+// user ID; the rest are `user-mention` spans naming a user or '*', a channel
+// wildcard also marked `channel-wildcard-mention` (feature level 247).
+function mentionClass(userId: MentionMeta['userId']): string {
+  if (userId === null) return 'topic-mention';
+  return userId === '*' ? 'user-mention channel-wildcard-mention' : 'user-mention';
+}
+
 function renderMention(tokens: Token[], index: number): string {
   const meta = tokens[index]?.meta as MentionMeta;
-  const kind = meta.userId === null ? 'topic-mention' : 'user-mention';
+  const kind = mentionClass(meta.userId);
   const className = meta.silent ? `${kind} silent` : kind;
   const userId = meta.userId === null ? '' : ` data-user-id="${meta.userId}"`;
   return `<span class="${className}"${userId}>${meta.silent ? '' : '@'}${escapeText(meta.name)}</span>`;

@@ -28,19 +28,22 @@ export function parseTimestamp(text: string): Date | null {
   return Number.isFinite(parsed) ? new Date(parsed) : null;
 }
 
+// Since feature level 451 Zulip leaves an unreadable `<time:…>` as the text it
+// was, escaped, rather than an error span; the rest of the line renders as usual.
 function timestamp(state: StateInline, silentMode: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x3c /* < */) return false;
   const match = timeSyntax.exec(state.src.slice(state.pos, state.posMax));
   if (!match) return false;
-  if (!silentMode) state.push('timestamp', 'time', 0).meta = { text: match[1] ?? '' };
+  const text = match[1] ?? '';
+  const date = parseTimestamp(text);
+  if (!date) return false;
+  if (!silentMode) state.push('timestamp', 'time', 0).meta = { text, date };
   state.pos += match[0].length;
   return true;
 }
 
 function renderTimestamp(tokens: Token[], index: number): string {
-  const { text } = tokens[index]?.meta as { text: string };
-  const date = parseTimestamp(text);
-  if (!date) return `<span class="timestamp-error">Invalid time format: ${escapeText(text)}</span>`;
+  const { text, date } = tokens[index]?.meta as { text: string; date: Date };
   const datetime = date.toISOString().replace(/\.\d{3}Z$/, 'Z');
   return `<time datetime="${datetime}">${escapeText(text)}</time>`;
 }

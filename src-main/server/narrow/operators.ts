@@ -35,6 +35,28 @@ const isConditions: Readonly<Record<string, string>> = {
 
 const hasOperands = new Set(['link', 'image', 'attachment']);
 
+// Zulip 9's has:reaction (feature level 249): at least one emoji reaction.
+const hasReaction = 'EXISTS (SELECT 1 FROM reactions hr WHERE hr.message_id = m.id)';
+
+// Zulip 10's is:muted (feature level 366): what Zulip's muting conditions hide,
+// a muted topic, or a muted channel's topic the viewer has not unmuted or followed.
+function isMuted({ out, viewer }: Context): string {
+  const viewerId = out.bind(viewer.id);
+  const topicPolicy = `SELECT ut.visibility_policy FROM user_topics ut JOIN recipients tr
+    ON tr.id = m.recipient_id AND tr.type = ${RecipientType.stream}
+    WHERE ut.user_id = ${viewerId} AND ut.stream_id = tr.type_id AND ut.topic = m.subject`;
+  const mutedChannel = `m.recipient_id IN (SELECT recipient_id FROM subscriptions
+    WHERE user_id = ${viewerId} AND is_active = 1 AND is_muted = 1)`;
+  return `COALESCE((${topicPolicy}) = ${VisibilityPolicy.muted}, ${mutedChannel})`;
+}
+
+// Zulip 12's mentions: operator (feature level 446): a direct, notifying
+// mention of the user, as its rendered span shows; not a silent, group or wildcard one.
+const mentions: Operator = (term, { sql, out }) => {
+  const user = findUser(sql, term);
+  return `instr(m.rendered_content, ${out.bind(`<span class="user-mention" data-user-id="${user.id}">`)}) > 0`;
+};
+
 function personalRecipientId(sql: Sql, userId: number): number {
   const recipient = recipientFor(sql, RecipientType.personal, userId);
   if (!recipient) throw new Error(`user ${userId} has no personal recipient`);
@@ -101,6 +123,7 @@ export const operators: Readonly<Record<string, Operator>> = {
   topic,
   subject: topic,
   sender: (term, { sql, out }) => `m.sender_id = ${out.bind(findUser(sql, term).id)}`,
+  mentions,
   // Zulip's server ignores `near`: it only tells clients where to anchor.
   near: () => null,
   id: (term, { out }) => {
@@ -108,8 +131,10 @@ export const operators: Readonly<Record<string, Operator>> = {
     if (!/^\d+$/.test(operand)) throw errors.badNarrow('Invalid message ID');
     return `m.id = ${out.bind(Number(operand))}`;
   },
-  is: (term, { out, viewer }) => {
+  is: (term, context) => {
+    const { out, viewer } = context;
     const operand = textOperand(term);
+    if (operand === 'muted') return isMuted(context);
     // Zulip 8.0's is:followed (feature level 265): the viewer's followed topics.
     if (operand === 'followed') {
       return `EXISTS (SELECT 1 FROM user_topics ut JOIN recipients fr ON fr.id = m.recipient_id
@@ -123,6 +148,7 @@ export const operators: Readonly<Record<string, Operator>> = {
   },
   has: (term) => {
     const operand = textOperand(term);
+    if (operand === 'reaction') return hasReaction;
     if (!hasOperands.has(operand)) throw errors.badNarrow(`unknown 'has' operand ${operand}`);
     return `m.has_${operand} = 1`;
   },

@@ -1,4 +1,6 @@
 import { compiledLinkifier } from '../markdown/linkifierPattern';
+import { narrowMessages } from '../narrow/messageFilter';
+import { messagesUpTo } from '../store/messages';
 import type { MarkdownLookups, MentionableUser } from '../markdown/lookups';
 import { allLinkifiers } from '../store/linkifiers';
 import type { Sql } from '../store/sql';
@@ -10,6 +12,21 @@ import { userGroupByName } from '../store/userGroups';
 import { groupMemberIds } from './groupMembership';
 import { allUsers, userById, type UserRow } from '../store/users';
 
+// Zulip 11 points a topic link at the topic's latest message its author can
+// read (feature level 400), found as GET /messages would find it.
+function latestReadableInTopic(
+  sql: Sql,
+  author: UserRow,
+  streamId: number,
+  topic: string,
+): number | undefined {
+  const { filter } = narrowMessages(sql, author, [
+    { operator: 'channel', operand: streamId, negated: false },
+    { operator: 'topic', operand: topic, negated: false },
+  ]);
+  return messagesUpTo(sql, filter, null, 1)[0]?.id;
+}
+
 const mentionable = (user: UserRow | undefined): MentionableUser | undefined =>
   user && { id: user.id, fullName: user.full_name, isActive: user.is_active === 1 };
 
@@ -17,7 +34,7 @@ const mentionable = (user: UserRow | undefined): MentionableUser | undefined =>
  * The organization as the Markdown renderer sees it, read from the store.
  * Names are read only when a message mentions someone by name, once per message.
  */
-export function storeLookups(sql: Sql): MarkdownLookups {
+export function storeLookups(sql: Sql, author?: UserRow): MarkdownLookups {
   let byName: Map<string, UserRow> | undefined;
   return {
     userByName: (name) => {
@@ -47,5 +64,7 @@ export function storeLookups(sql: Sql): MarkdownLookups {
         const compiled = compiledLinkifier(linkifier.pattern, linkifier.url_template);
         return compiled ? [compiled] : [];
       }),
+    latestTopicMessageId: (streamId, topic) =>
+      author && latestReadableInTopic(sql, author, streamId, topic),
   };
 }

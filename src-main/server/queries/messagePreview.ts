@@ -1,5 +1,6 @@
 import { renderMessageContent } from '../markdown/render';
 import type { Services } from '../services';
+import type { UserRow } from '../store/users';
 import { storeLookups } from './markdownLookups';
 
 /**
@@ -11,6 +12,6 @@ import { storeLookups } from './markdownLookups';
  * the send path's normalization and checks (blank, too long) do not apply,
  * so blank content renders to an empty string.
  */
-export function renderMessagePreview(services: Services, content: string): string {
-  return renderMessageContent(content, storeLookups(services.sql)).html;
+export function renderMessagePreview(services: Services, author: UserRow, content: string): string {
+  return renderMessageContent(content, storeLookups(services.sql, author)).html;
 }

@@ -14,6 +14,7 @@ import { submessagesOfMessages } from '../store/submessages';
 import { subscriberIds } from '../store/subscriptions';
 import { usersByIds, type UserRow } from '../store/users';
 import { avatarUrl } from './avatars';
+import { editTimestamps } from './editTimestamps';
 import { messageReaction } from './reactions';
 import { shortName } from './shortName';
 
@@ -59,18 +60,23 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
     topic_links: source.topicLinks,
     submessages: source.submessages,
     timestamp: row.date_sent,
-    ...(row.last_edit_timestamp === null ? {} : { last_edit_timestamp: row.last_edit_timestamp }),
+    ...editTimestamps(row.edit_history),
     ...(source.editHistory ? { edit_history: source.editHistory } : {}),
   };
 }
 
 // Zulip's messages_for_ids drops edit_history where the realm disallows it.
+// Edits saved before Zulip 9's feature level 284 kept the Markdown version,
+// which clients no longer see.
 function editHistoryOf(
   row: Omit<ViewedMessageRow, 'flags'>,
   allowed: boolean,
 ): EditHistoryEntry[] | null {
   if (!allowed || row.edit_history === null) return null;
-  return (JSON.parse(row.edit_history) as EditHistoryEntry[]).reverse();
+  const stored = JSON.parse(row.edit_history) as (EditHistoryEntry & {
+    prev_rendered_content_version?: number;
+  })[];
+  return stored.reverse().map(({ prev_rendered_content_version: _version, ...entry }) => entry);
 }
 
 // A reader with no user_messages row sees a public stream's history, which

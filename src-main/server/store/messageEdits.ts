@@ -6,7 +6,6 @@ export interface StoredEdit {
   timestamp: number;
   prev_content?: string;
   prev_rendered_content?: string;
-  prev_rendered_content_version?: number;
   prev_topic?: string;
   topic?: string;
   prev_stream?: number;

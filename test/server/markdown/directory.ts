@@ -20,6 +20,12 @@ const realmEmoji = new Map([
   ['octopus', '5e6f7a8b.gif'],
 ]);
 
+// The newest message the author may read in a topic, by stream ID and topic.
+const latestInTopic = new Map([
+  ['3:some topic', 214],
+  ['1:', 99],
+]);
+
 const groups = [{ id: 12, name: 'Support', memberIds: [7, 9] }];
 
 // Zulip's own test linkifiers, in the order they apply.
@@ -45,4 +51,5 @@ export const directory: MarkdownLookups = {
       ? { sourceUrl: `/user_avatars/1/emoji/images/${realmEmoji.get(name)}` }
       : undefined,
   linkifiers: () => linkifiers,
+  latestTopicMessageId: (streamId, topic) => latestInTopic.get(`${streamId}:${topic}`),
 };

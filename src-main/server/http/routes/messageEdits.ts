@@ -24,9 +24,10 @@ export const updateMessageEndpoint = userEndpoint({
     // Zulip 7.0's notices of a move, which Hearth posts as the editor.
     send_notification_to_old_thread: optional('json', z.boolean(), false),
     send_notification_to_new_thread: optional('json', z.boolean(), true),
+    prev_content_sha256: optional('text', z.string()),
   },
   handle: ({ services, params, user }) => {
-    updateMessage(services, user, {
+    const { detachedUploads } = updateMessage(services, user, {
       messageId: params.message_id,
       content: params.content,
       topic: params.topic,
@@ -34,8 +35,9 @@ export const updateMessageEndpoint = userEndpoint({
       propagateMode: params.propagate_mode,
       notifyOldThread: params.send_notification_to_old_thread,
       notifyNewThread: params.send_notification_to_new_thread,
+      prevContentSha256: params.prev_content_sha256,
     });
-    return {};
+    return { detached_uploads: detachedUploads };
   },
 });
 

@@ -7,7 +7,7 @@ export const renderMessageEndpoint = userEndpoint({
   method: 'POST',
   path: '/messages/render',
   params: { content: required('text', z.string()) },
-  handle: ({ services, params }) => ({
-    rendered: renderMessagePreview(services, params.content),
+  handle: ({ services, params, user }) => ({
+    rendered: renderMessagePreview(services, user, params.content),
   }),
 });

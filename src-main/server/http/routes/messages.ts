@@ -3,7 +3,8 @@ import { sendMessageGrouped } from '../../actions/sendMessage';
 import type { Destination } from '../../messageDestination';
 import { errors } from '../../errors';
 import { narrowSchema } from '../../narrow/terms';
-import { fetchMessages, type Anchor } from '../../queries/messages';
+import { fetchMessages, fetchMessagesByIds, type Anchor } from '../../queries/messages';
+import type { Message } from '../../../wire';
 import { clientName } from '../clientName';
 import { userEndpoint } from '../endpoint';
 import { anchorSchema } from '../anchorParam';
@@ -52,6 +53,8 @@ export const postMessage = userEndpoint({
     content: required('text', z.string()),
     queue_id: optional('text', z.string()),
     local_id: optional('text', z.string()),
+    // Zulip 8 (feature level 236): overrides whether the sender has read it.
+    read_by_sender: optional('json', z.boolean()),
   },
   handle: ({ services, params, user, userAgent }) => {
     const localEcho =
@@ -63,10 +66,21 @@ export const postMessage = userEndpoint({
       content: params.content,
       clientName: clientName(userAgent),
       localEcho,
+      readBySender: params.read_by_sender,
     };
     return (answer) => sendMessageGrouped(services, user, request, answer);
   },
 });
+
+// Zulip lists these when `message_ids` comes with a range.
+const messageIdsClash = [
+  'num_before',
+  'num_after',
+  'anchor',
+  'message_ids',
+  'include_anchor',
+  'use_first_unread_anchor',
+];
 
 export const getMessages = userEndpoint({
   method: 'GET',
@@ -75,15 +89,36 @@ export const getMessages = userEndpoint({
     anchor: optional('text', anchorSchema),
     use_first_unread_anchor: optional('json', z.boolean(), false),
     include_anchor: optional('json', z.boolean(), true),
-    num_before: required('json', z.number().int().nonnegative()),
-    num_after: required('json', z.number().int().nonnegative()),
+    num_before: optional('json', z.number().int().nonnegative(), 0),
+    num_after: optional('json', z.number().int().nonnegative(), 0),
     narrow: optional('json', narrowSchema, []),
     apply_markdown: optional('json', z.boolean(), true),
     client_gravatar: optional('json', z.boolean(), false),
     // Zulip 10 (feature level 334): without it the empty topic is named by its display name.
     allow_empty_topic_name: optional('json', z.boolean(), false),
+    message_ids: optional('json', z.array(z.number().int().nonnegative())),
   },
   handle: ({ services, params, user }) => {
+    const shown = <T extends { messages: Message[] }>(page: T): T =>
+      params.allow_empty_topic_name
+        ? page
+        : { ...page, messages: page.messages.map(messageWithEmptyTopicShown) };
+    if (params.message_ids !== undefined) {
+      const ranged =
+        params.num_before > 0 ||
+        params.num_after > 0 ||
+        params.anchor !== undefined ||
+        params.use_first_unread_anchor;
+      if (ranged) throw errors.incompatibleParameters(messageIdsClash);
+      return shown(
+        fetchMessagesByIds(services, user, {
+          messageIds: params.message_ids,
+          narrow: params.narrow,
+          applyMarkdown: params.apply_markdown,
+          clientGravatar: params.client_gravatar,
+        }),
+      );
+    }
     const anchor: Anchor | undefined = params.use_first_unread_anchor
       ? 'first_unread'
       : params.anchor;
@@ -97,7 +132,6 @@ export const getMessages = userEndpoint({
       applyMarkdown: params.apply_markdown,
       clientGravatar: params.client_gravatar,
     });
-    if (params.allow_empty_topic_name) return { ...page };
-    return { ...page, messages: page.messages.map(messageWithEmptyTopicShown) };
+    return shown(page);
   },
 });

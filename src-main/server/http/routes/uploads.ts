@@ -15,9 +15,10 @@ export const uploadFileEndpoint = userEndpoint({
   handle: ({ services, user, files }) => {
     const [file] = files;
     if (!file) throw errors.badRequest('You must specify a file to upload');
-    const uri = uploadFile(services, user, file);
-    // Zulip 7.0 answers `uri`; later releases also `url`, which newer clients read.
-    return { uri, url: uri };
+    const { uri, fileName } = uploadFile(services, user, file);
+    // Zulip 7.0 answers `uri`; Zulip 9 adds `url` (feature level 272), which
+    // newer clients read, and the name the file keeps (`filename`, level 286).
+    return { uri, url: uri, filename: fileName };
   },
 });
 
