@@ -69,9 +69,17 @@ function placeOfDetails(details: UnreadMessageDetails, userId: number): UnreadPl
 }
 
 // Personal mentions always count; wildcard mentions only outside muted conversations.
+const wildcardFlags = [
+  'wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+] as const;
+
 function isMention(flags: readonly string[], place: UnreadPlace, isMuted: IsMuted): boolean {
   if (flags.includes('mentioned')) return true;
-  if (!flags.includes('wildcard_mentioned')) return false;
+  // Zulip 8 split the wildcard flag into channel and topic wildcards (feature
+  // level 224); an edit's event names only the new ones.
+  if (!wildcardFlags.some((flag) => flags.includes(flag))) return false;
   return place.kind !== 'stream' || !isMuted(place.streamId, place.topic);
 }
 

@@ -261,6 +261,14 @@ describe('initial state plus events equals fresh state', () => {
       act: () => sendToDesign(bob, 'mentions', '@**channel** look'),
     },
     {
+      name: 'editing a message so that it mentions everyone',
+      covers: ['updateMessage'],
+      act: async () => {
+        const id = await sendToDesign(bob, 'mentions', 'nothing yet');
+        return org.api(bob)('PATCH', `/messages/${id}`, { content: '@**all** now' });
+      },
+    },
+    {
       name: 'subscribing to a new stream',
       covers: ['subscribe'],
       act: () => org.subscribe(alice, `new-${Date.now()}`),
