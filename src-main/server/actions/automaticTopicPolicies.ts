@@ -8,11 +8,8 @@ import {
 import type { MessagePlaceRow } from '../store/messages';
 import { RecipientType } from '../store/recipients';
 import { streamById, type StreamRow } from '../store/streams';
-import {
-  streamMutedFor,
-  topicHasOtherMessage,
-  topicHasOtherMessageFor,
-} from '../store/topicParticipation';
+import { streamMutedFor, topicHasOtherMessage } from '../store/topicParticipation';
+import { hasMessageInTopic } from '../store/userMessages';
 import { topicVisibility, VisibilityPolicy } from '../store/userTopics';
 import { usersByIds, type UserRow } from '../store/users';
 import { storeTopicVisibilityChange, type StoredTopicVisibility } from './topicVisibility';
@@ -70,13 +67,7 @@ function policyForSentMessage(
   if (current !== VisibilityPolicy.inherit) return policy === current ? null : policy;
   const started = !(canAccessStreamHistory(sql, sender, sent.stream)
     ? topicHasOtherMessage(sql, sent.stream.recipient_id, sent.topic, sent.messageId)
-    : topicHasOtherMessageFor(
-        sql,
-        sender.id,
-        sent.stream.recipient_id,
-        sent.topic,
-        sent.messageId,
-      ));
+    : hasMessageInTopic(sql, sender.id, sent.stream.recipient_id, sent.topic, sent.messageId));
   if (!started) return policy;
   if (settings.automatically_follow_topics_policy === AutomaticPolicy.onInitiation) {
     return VisibilityPolicy.followed;

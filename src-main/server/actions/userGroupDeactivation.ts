@@ -42,19 +42,7 @@ export function deactivateUserGroup(services: Services, user: UserRow, groupId: 
     checkGroupNotInUse(sql, groupId);
     setUserGroupDeactivated(sql, groupId, true);
   });
-  const everyone = activeUserIds(sql);
-  services.queues.notify(
-    plainNotice(
-      'user_group',
-      { op: 'update', group_id: groupId, data: { deactivated: true } },
-      takesDeactivated,
-    ),
-    everyone,
-  );
-  services.queues.notify(
-    plainNotice('user_group', { op: 'remove', group_id: groupId }, leavesDeactivated),
-    everyone,
-  );
+  tellDeactivation(services, groupId, true, { op: 'remove', group_id: groupId });
 }
 
 /**
@@ -69,19 +57,19 @@ export function reactivateUserGroup(services: Services, groupId: number): () => 
   const row = userGroupById(sql, groupId);
   if (!row) throw new Error(`user group ${groupId} vanished inside its own transaction`);
   const group = userGroupWire(sql, row, membersOf(sql, groupId), subgroupsOf(sql, groupId));
-  return () => {
-    const everyone = activeUserIds(sql);
-    services.queues.notify(
-      plainNotice(
-        'user_group',
-        { op: 'update', group_id: groupId, data: { deactivated: false } },
-        takesDeactivated,
-      ),
-      everyone,
-    );
-    services.queues.notify(
-      plainNotice('user_group', { op: 'add', group }, leavesDeactivated),
-      everyone,
-    );
-  };
+  return () => tellDeactivation(services, groupId, false, { op: 'add', group });
+}
+
+// A client that takes deactivated groups hears of the flag; any other, of
+// the group going or coming back as a whole.
+function tellDeactivation(
+  services: Services,
+  groupId: number,
+  deactivated: boolean,
+  forOthers: Record<string, unknown>,
+): void {
+  const everyone = activeUserIds(services.sql);
+  const update = { op: 'update', group_id: groupId, data: { deactivated } };
+  services.queues.notify(plainNotice('user_group', update, takesDeactivated), everyone);
+  services.queues.notify(plainNotice('user_group', forOthers, leavesDeactivated), everyone);
 }

@@ -24,21 +24,3 @@ export function topicHasOtherMessage(
     ) !== undefined
   );
 }
-
-/** Whether the user received any message of the topic but the one given. */
-export function topicHasOtherMessageFor(
-  sql: Sql,
-  userId: number,
-  recipientId: number,
-  topic: string,
-  messageId: number,
-): boolean {
-  return (
-    sql.get(
-      `SELECT 1 FROM user_messages um JOIN messages m ON m.id = um.message_id
-       WHERE um.user_id = ? AND m.recipient_id = ? AND m.subject = ? COLLATE NOCASE AND m.id != ?
-       LIMIT 1`,
-      [userId, recipientId, topic, messageId],
-    ) !== undefined
-  );
-}

@@ -136,18 +136,23 @@ export function insertReadRows(
   );
 }
 
-/** Whether the user has a row for any message of the stream topic, read or not. */
+/**
+ * Whether the user has a row for any message of the stream topic, read or
+ * not, leaving out `exceptMessageId` (the message being sent, say).
+ */
 export function hasMessageInTopic(
   sql: Sql,
   userId: number,
   recipientId: number,
   topic: string,
+  exceptMessageId = 0,
 ): boolean {
   return (
     sql.get(
       `SELECT 1 FROM user_messages um JOIN messages m ON m.id = um.message_id
-       WHERE um.user_id = ? AND m.recipient_id = ? AND m.subject = ? COLLATE NOCASE LIMIT 1`,
-      [userId, recipientId, topic],
+       WHERE um.user_id = ? AND m.recipient_id = ? AND m.subject = ? COLLATE NOCASE
+         AND m.id != ? LIMIT 1`,
+      [userId, recipientId, topic, exceptMessageId],
     ) !== undefined
   );
 }
