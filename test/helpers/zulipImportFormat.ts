@@ -90,6 +90,8 @@ export function zulipImportFormat(version: ZulipTarget) {
     signup_announcements_stream: nullableFk,
     zulip_update_announcements_stream: nullableFk,
     ...when(version >= 10, { moderation_request_channel: nullableFk }),
+    // Zulip 11's Realm.topics_policy: allow (2) or disable (3) general chat.
+    ...when(version >= 12, { topics_policy: z.union([z.literal(2), z.literal(3)]) }),
     allow_message_editing: z.boolean(),
     message_content_edit_limit_seconds: z.number().int().nullable(),
     move_messages_within_stream_limit_seconds: z.number().int().nullable(),
@@ -331,11 +333,12 @@ export function zulipImportFormat(version: ZulipTarget) {
         has_attachment: z.boolean(),
         failed: z.boolean(),
         failure_message: z.string().nullable(),
-        delivery_type: z.literal(1),
+        // SEND_LATER (1); Zulip 11's reminders (2) only where the importer reads them.
+        delivery_type: version >= 12 ? z.union([z.literal(1), z.literal(2)]) : z.literal(1),
         ...when(version >= 12, {
           request_timestamp: seconds,
-          reminder_target_message_id: z.null(),
-          reminder_note: z.null(),
+          reminder_target_message_id: nullableFk,
+          reminder_note: z.string().nullable(),
         }),
       }),
     ),

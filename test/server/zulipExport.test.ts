@@ -375,6 +375,18 @@ describe('an organization exported for Zulip', () => {
         content: 'Yesterday, today, blockers',
       }),
     );
+    ok(
+      'the secret channel takes no general chat',
+      await owner('PATCH', `/streams/${secretId}`, { topics_policy: 'disable_empty_topic' }),
+    );
+    ok(
+      'alice asks to be reminded of the orange question',
+      await org.api(alice)('POST', '/reminders', {
+        message_id: sent.hello,
+        scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 86_400,
+        note: 'answer it',
+      }),
+    );
 
     for (const version of [9, 10, 11, 12] as const) {
       const dir = join(work, `zulip-${version}`);
@@ -721,6 +733,14 @@ describe('an organization exported for Zulip', () => {
         'topics_policy',
       ),
     ).toBe(1);
+    // Zulip's StreamTopicsPolicyEnum: 3 is disable_empty_topic; the organization allows it (2).
+    expect(
+      field(
+        realm.zerver_stream.find((row) => row.id === secretId),
+        'topics_policy',
+      ),
+    ).toBe(3);
+    expect(field(realm.zerver_realm[0], 'topics_policy')).toBe(2);
     expect(table(realm, 'zerver_savedsnippet')).toEqual([
       expect.objectContaining({
         user_profile: alice.id,
@@ -735,11 +755,21 @@ describe('an organization exported for Zulip', () => {
         reminder_target_message_id: null,
         reminder_note: null,
       }),
+      expect.objectContaining({
+        sender: alice.id,
+        delivery_type: 2,
+        reminder_target_message_id: sent.hello,
+        reminder_note: 'answer it',
+      }),
     ]);
     for (const version of [9, 10, 11] as const) {
       const earlier = exports.get(version)?.realm;
       expect(earlier).not.toHaveProperty('zerver_channelfolder');
       expect(earlier).not.toHaveProperty('zerver_savedsnippet');
+      // A reminder is nothing an earlier importer reads.
+      expect(
+        earlier?.zerver_scheduledmessage.map((row: { delivery_type: number }) => row.delivery_type),
+      ).toEqual([1]);
     }
   });
 
@@ -863,7 +893,10 @@ describe('an organization exported for Zulip', () => {
         interface: 2,
       }),
     ]);
-    expect(realm.zerver_scheduledmessage).toEqual([
+    const sendLater = realm.zerver_scheduledmessage.filter(
+      (row: { delivery_type: number }) => row.delivery_type === 1,
+    );
+    expect(sendLater).toEqual([
       expect.objectContaining({
         sender: erin.id,
         content: 'Tomorrow, then',

@@ -9,8 +9,13 @@ import type { ZerverRow } from './zerverRow';
 
 type StreamRecord = Omit<StreamRow, 'recipient_id'>;
 
-// Zulip's StreamTopicsPolicyEnum.inherit.
-const inheritTopicsPolicy = 1;
+/** Zulip's StreamTopicsPolicyEnum, which stores the names Hearth keeps as numbers. */
+export const topicsPolicyNumber: Record<string, number> = {
+  inherit: 1,
+  allow_empty_topic: 2,
+  disable_empty_topic: 3,
+  empty_topic_only: 4,
+};
 
 export function streams(
   source: ExportSource,
@@ -36,8 +41,9 @@ export function streams(
     ...(traits.streamFolder
       ? { folder: traits.foldersAndSnippets ? (stream.folder_id ?? null) : null }
       : {}),
-    // Hearth keeps no topics policy of a channel yet: Zulip's "inherit", the organization's.
-    ...(traits.topicsPolicy ? { topics_policy: inheritTopicsPolicy } : {}),
+    ...(traits.topicsPolicy
+      ? { topics_policy: topicsPolicyNumber[stream.topics_policy] ?? 1 }
+      : {}),
     ...(groups ? groups.settingsOf(stream, channelGroupSettingColumns) : {}),
     ...(traits.streamPostPolicy
       ? { stream_post_policy: postPolicyOfSendGroup(JSON.parse(stream.can_send_message_group)) }

@@ -23,6 +23,7 @@ import { reactions } from './reactionRows';
 import { userStatuses } from './userStatusRows';
 import { scheduledMessages } from './scheduledMessageRows';
 import { realmEmojiRows } from './realmEmojiFiles';
+import { topicsPolicyNumber } from './conversationRows';
 import { channelFolderRows, savedSnippetRows } from './folderAndSnippetRows';
 import { ExportedGroups } from './userGroupRows';
 import type { TargetTraits } from './zulipTarget';
@@ -47,6 +48,7 @@ function realmRow(realm: RealmRow, traits: TargetTraits, groups: ExportedGroups 
     signup_announcements_stream: null,
     zulip_update_announcements_stream: realm.notifications_stream_id,
     ...(traits.moderationRequestChannel ? { moderation_request_channel: null } : {}),
+    ...(traits.topicsPolicy ? { topics_policy: topicsPolicyNumber[realm.topics_policy] ?? 2 } : {}),
     allow_message_editing: realm.allow_message_editing === 1,
     message_content_edit_limit_seconds: realm.message_content_edit_limit_seconds,
     move_messages_within_stream_limit_seconds: realm.move_messages_within_stream_limit_seconds,
