@@ -69,13 +69,15 @@ describe('user settings Zulip added after 7.0', () => {
       fetch_event_types: ['user_settings'],
     });
     expect(settings).toMatchObject(zulip12Defaults);
-    for (const gone of ['dense_mode', 'default_view', 'escape_navigates_to_default_view']) {
+    for (const gone of ['default_view', 'escape_navigates_to_default_view']) {
       expect(settings).not.toHaveProperty(gone);
     }
-    // The top-level settings of a client without user_settings_object, as Zulip 12 lists them.
+    // Zulip 10 dropped dense_mode (feature level 364); the host keeps it while
+    // it declares 7.0, whose clients (Hearth's window among them) read it.
+    expect(settings).toMatchObject({ dense_mode: true });
+    // The top-level settings of a client without user_settings_object.
     const legacy = await register(alice, { fetch_event_types: ['update_display_settings'] });
     expect(legacy).toMatchObject({ web_home_view: 'inbox', twenty_four_hour_time: false });
-    expect(legacy).not.toHaveProperty('dense_mode');
     expect(legacy).not.toHaveProperty('default_view');
   });
 
@@ -123,16 +125,15 @@ describe('user settings Zulip added after 7.0', () => {
     expect(settings).toMatchObject(zulip12Defaults);
   });
 
-  it('no longer takes dense_mode or default_view: they change nothing', async () => {
+  it('no longer takes default_view: it changes nothing', async () => {
     const { queue_id: queueId } = await register(alice, { event_types: ['user_settings'] });
-    const response = await patch(alice, { dense_mode: false, default_view: 'all_messages' });
+    const response = await patch(alice, { default_view: 'all_messages' });
     expect(response.json.result).toBe('success');
     expect(await eventsOf(alice, queueId)).toEqual([]);
     const { user_settings: settings } = await register(alice, {
       fetch_event_types: ['user_settings'],
     });
     expect(settings).toMatchObject({ web_home_view: 'inbox' });
-    expect(settings).not.toHaveProperty('dense_mode');
   });
 
   it('tells no one who turned receives_typing_notifications off that someone is typing', async () => {

@@ -74,9 +74,14 @@ describe('a Zulip 12 server', () => {
   });
 });
 
-// Servers of feature level 185 have neither: a Hearth host, and Zulip 7.0 itself.
-describe.each([hearthHost, oldZulip])('$name', (kind) => {
-  it('keeps no archived channels, folders or folder settings: nothing changes', async () => {
+// Zulip 7.0 has neither. A Hearth host keeps both now, but while it declares
+// feature level 185 it has none archived and no folder yet; its folder
+// settings are Zulip 12's, on by default.
+describe.each([
+  { kind: hearthHost, grouping: { sidebar: true, inbox: true } },
+  { kind: oldZulip, grouping: { sidebar: null, inbox: null } },
+])('$kind.name', ({ kind, grouping }) => {
+  it('keeps no archived channels or folders: nothing changes', async () => {
     const server = await kind.start();
     try {
       const hearth = await apps.signedIn(server.url, server.me);
@@ -89,7 +94,7 @@ describe.each([hearthHost, oldZulip])('$name', (kind) => {
       const snapshot = hearth.app.active().snapshot();
       expect(snapshot.archivedChannels).toEqual([]);
       expect(snapshot.folders).toEqual([]);
-      expect(snapshot.folderGrouping).toEqual({ sidebar: null, inbox: null });
+      expect(snapshot.folderGrouping).toEqual(grouping);
       expect((await hearth.service.inbox({})).folders).toEqual([]);
     } finally {
       await server.close();

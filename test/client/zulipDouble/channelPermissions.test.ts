@@ -195,6 +195,9 @@ describe('a channel’s settings against a modern Zulip server', () => {
       isPrivate: false,
       historyPublic: true,
       postPolicy: 1,
+      // The double files Denmark in its Frontend folder, which the form offers.
+      folderId: double.channelFolders.frontend,
+      folders: [{ id: double.channelFolders.frontend, name: 'Frontend' }],
     });
 
     // Who may post goes as can_send_message_group, from the value the form showed.

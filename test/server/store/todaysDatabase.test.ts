@@ -600,7 +600,7 @@ describe("a database written by the host before Zulip 12's", () => {
           client_capabilities: { user_settings_object: true },
         })
       ).user_settings;
-    const renamed = new Set(['dense_mode', 'default_view', 'escape_navigates_to_default_view']);
+    const renamed = new Set(['default_view', 'escape_navigates_to_default_view']);
     const unrenamed = Object.fromEntries(
       Object.entries(ALICE_SETTINGS).filter(([name]) => !renamed.has(name)),
     );

@@ -6,8 +6,9 @@
 // - each person's settings under Zulip 12's names: default_view is
 //   web_home_view (219), recent_topics is recent (454);
 //   desktop_icon_count_display makes room for followed topics at 2 (227);
-//   dense_mode (364) becomes the compact font size and line height it
-//   amounted to (245), for everyone who had it, as it was on by default.
+//   dense_mode (364) gives the compact font size and line height it
+//   amounted to (245), for everyone who had it, as it was on by default;
+//   it stays beside them while the host declares Zulip 7.0.
 export const sql = `
 ALTER TABLE realm ADD COLUMN require_unique_names INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE realm ADD COLUMN enable_guest_user_indicator INTEGER NOT NULL DEFAULT 1;
@@ -31,5 +32,4 @@ INSERT INTO user_settings (user_id, name, value)
   SELECT id, 'web_line_height_percent', '122' FROM users
   WHERE NOT EXISTS (SELECT 1 FROM user_settings
     WHERE user_id = users.id AND name = 'dense_mode' AND value = 'false');
-DELETE FROM user_settings WHERE name = 'dense_mode';
 `;
