@@ -12,6 +12,12 @@ export const customProfileFieldSchema = z.object({
   order: z.number().int(),
   /** Present, and true, only for fields shown in the profile summary. */
   display_in_profile_summary: z.literal(true).optional(),
+  /** Zulip 9 (feature level 244): whether administrators ask everyone to fill it in. */
+  required: z.boolean().optional(),
+  /** Zulip 10 (feature level 296): whether people may change their own value. */
+  editable_by_user: z.boolean().optional(),
+  /** Zulip 12 (feature level 455): present, and true, when typeahead matches people by it. */
+  use_for_user_matching: z.literal(true).optional(),
 });
 export type CustomProfileField = z.infer<typeof customProfileFieldSchema>;
 

@@ -250,6 +250,9 @@ export function zulipImportFormat(version: ZulipTarget) {
         field_data: z.string(),
         order: z.number().int(),
         display_in_profile_summary: z.boolean(),
+        required: z.boolean(),
+        ...when(version >= 10, { editable_by_user: z.boolean() }),
+        ...when(version >= 12, { use_for_user_matching: z.boolean() }),
       }),
     ),
     zerver_customprofilefieldvalue: z.array(

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customProfileFieldSchema, profileDataSchema } from '../../src-main/wire';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
+// Zulip 9 and 10 (feature levels 244 and 296): what every field says unless
+// its administrators chose otherwise.
+const everyoneEdits = { required: false, editable_by_user: true };
+
 const editorOptions = {
   vim: { text: 'Vim', order: '1' },
   emacs: { text: 'Emacs', order: '2' },
@@ -49,7 +53,7 @@ describe('custom profile fields', () => {
   };
 
   describe('definitions', () => {
-    it('lets an administrator create a field of every Zulip 7.0 type', async () => {
+    it('lets an administrator create a field of every type, optional and editable by its owner', async () => {
       const made = {
         phone: await createField({ name: 'Phone', hint: 'Work number', field_type: 1 }),
         biography: await createField({ name: 'Biography', field_type: 2 }),
@@ -77,6 +81,7 @@ describe('custom profile fields', () => {
           hint: 'Work number',
           field_data: '',
           order: made.phone,
+          ...everyoneEdits,
         },
         {
           id: made.biography,
@@ -85,6 +90,7 @@ describe('custom profile fields', () => {
           hint: '',
           field_data: '',
           order: made.biography,
+          ...everyoneEdits,
         },
         {
           id: made.editor,
@@ -93,6 +99,7 @@ describe('custom profile fields', () => {
           hint: '',
           field_data: JSON.stringify(editorOptions),
           order: made.editor,
+          ...everyoneEdits,
           display_in_profile_summary: true,
         },
         {
@@ -102,6 +109,7 @@ describe('custom profile fields', () => {
           hint: '',
           field_data: '',
           order: made.birthday,
+          ...everyoneEdits,
         },
         {
           id: made.website,
@@ -110,8 +118,17 @@ describe('custom profile fields', () => {
           hint: '',
           field_data: '',
           order: made.website,
+          ...everyoneEdits,
         },
-        { id: made.mentor, name: 'Mentor', type: 6, hint: '', field_data: '', order: made.mentor },
+        {
+          id: made.mentor,
+          name: 'Mentor',
+          type: 6,
+          hint: '',
+          field_data: '',
+          order: made.mentor,
+          ...everyoneEdits,
+        },
         {
           id: made.reddit,
           name: 'Reddit',
@@ -122,6 +139,7 @@ describe('custom profile fields', () => {
             url_pattern: 'https://reddit.com/u/%(username)s',
           }),
           order: made.reddit,
+          ...everyoneEdits,
         },
         {
           id: made.pronouns,
@@ -130,6 +148,7 @@ describe('custom profile fields', () => {
           hint: '',
           field_data: '',
           order: made.pronouns,
+          ...everyoneEdits,
         },
       ]);
     });
@@ -177,8 +196,12 @@ describe('custom profile fields', () => {
       ],
       [{ name: 'Fax', field_type: 100 }, 'Invalid field type.'],
       [
-        { name: 'Essay', field_type: 2, display_in_profile_summary: true },
-        'Field type not supported for display in profile summary.',
+        { name: 'Essay', field_type: 2, use_for_user_matching: true },
+        'Field type not supported for user matching.',
+      ],
+      [
+        { name: 'Birth', field_type: 4, use_for_user_matching: true },
+        'Field type not supported for user matching.',
       ],
       [
         { name: 'Buddy', field_type: 6, display_in_profile_summary: true },
@@ -258,7 +281,7 @@ describe('custom profile fields', () => {
       );
     });
 
-    it('replaces label, hint, options and summary flag together on update, as Zulip 7.0', async () => {
+    it('changes only what an update names, as Zulip 9 (feature level 252)', async () => {
       const { id } = await fieldNamed('Team');
       const response = await org.api(org.owner)('PATCH', `/realm/profile_fields/${id}`, {
         name: ' Squad ',
@@ -271,6 +294,20 @@ describe('custom profile fields', () => {
         hint: '',
         field_data: '',
         order: id,
+        ...everyoneEdits,
+        display_in_profile_summary: true,
+      });
+      await org.api(org.owner)('PATCH', `/realm/profile_fields/${id}`, {
+        display_in_profile_summary: false,
+      });
+      expect(await fieldNamed('Squad')).toEqual({
+        id,
+        name: 'Squad',
+        type: 1,
+        hint: '',
+        field_data: '',
+        order: id,
+        ...everyoneEdits,
       });
       expectError(
         await org.api(org.owner)('PATCH', `/realm/profile_fields/${id}`, { name: 'Phone' }),

@@ -876,6 +876,9 @@ describe('an organization exported for Zulip', () => {
         name: 'Desk',
         hint: 'Where to find you',
         field_type: 1,
+        required: false,
+        editable_by_user: true,
+        use_for_user_matching: false,
       }),
     ]);
     expect(realm.zerver_alertword.map(({ user_profile, word }) => [user_profile, word])).toEqual([

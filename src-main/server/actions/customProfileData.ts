@@ -9,8 +9,9 @@ import {
   profileFieldById,
   profileFieldValue,
   upsertProfileFieldValue,
+  type ProfileFieldRow,
 } from '../store/customProfileFields';
-import { activeUserIds, userById, type UserRow } from '../store/users';
+import { activeUserIds, Role, userById, type UserRow } from '../store/users';
 import { refuseBots } from './humanUsersOnly';
 import { checkProfileFieldValue, type ProfileFieldInput } from './profileFieldValue';
 
@@ -26,6 +27,15 @@ interface ChangedValue {
 
 export function fieldNotFound(id: number): ApiError {
   return errors.badRequest(`Field id ${id} not found.`);
+}
+
+// Zulip 10 (feature level 296): administrators may keep a field to themselves.
+function checkEditable(user: UserRow, field: ProfileFieldRow): void {
+  if (user.role > Role.admin && field.editable_by_user !== 1) {
+    throw errors.badRequest(
+      'You are not allowed to change this field. Contact an administrator to update it.',
+    );
+  }
 }
 
 /**
@@ -71,6 +81,7 @@ export function updateOwnProfileData(
     const checked = data.map((item) => {
       const field = profileFieldById(sql, item.id);
       if (!field) throw fieldNotFound(item.id);
+      checkEditable(user, field);
       return { field, value: checkProfileFieldValue(sql, field, item.value) };
     });
     const changed: { fieldId: number; value: ChangedValue }[] = [];
@@ -101,7 +112,11 @@ export function removeOwnProfileData(
   refuseBots(user);
   const { sql } = services;
   const removed = sql.transaction(() => {
-    for (const id of fieldIds) if (!profileFieldById(sql, id)) throw fieldNotFound(id);
+    for (const id of fieldIds) {
+      const field = profileFieldById(sql, id);
+      if (!field) throw fieldNotFound(id);
+      checkEditable(user, field);
+    }
     return fieldIds.filter((id) => deleteProfileFieldValue(sql, user.id, id));
   });
   for (const id of removed) notifyProfileFieldValue(services, user.id, id, null);

@@ -54,10 +54,16 @@ function notifyFields(services: Services): void {
   );
 }
 
+/** Who may change a field's values: Zulip 10 (feature level 296) asks administrators. */
+export interface FieldPermissions {
+  required: boolean;
+  editableByUser: boolean;
+}
+
 export function createProfileField(
   services: Services,
   user: UserRow,
-  definition: FieldDefinition,
+  definition: FieldDefinition & FieldPermissions,
 ): number {
   requireAdministrator(user);
   const { sql } = services;
@@ -69,42 +75,62 @@ export function createProfileField(
       ...checked,
       fieldType: definition.fieldType,
       displayInProfileSummary: definition.displayInProfileSummary,
+      required: definition.required,
+      editableByUser: definition.editableByUser,
+      useForUserMatching: definition.useForUserMatching,
     });
   });
   notifyFields(services);
   return id;
 }
 
+type FieldSettings = Omit<FieldDefinition, 'fieldType'> & FieldPermissions;
+
+/** What PATCH /realm/profile_fields/{id} changes; what it leaves out stays. */
+export type FieldUpdate = { [K in keyof FieldSettings]?: FieldSettings[K] | undefined };
+
 /**
- * Zulip 7.0's update replaces label, hint, options and summary flag together,
- * so a request that leaves one out resets it. A predefined external account
- * keeps its label, hint and subtype; only its summary flag may change.
+ * Zulip 9 (feature level 252): an update changes only what it names, and is
+ * checked as the field it would leave. A predefined external account keeps
+ * its label, hint and subtype.
  */
 export function updateProfileField(
   services: Services,
   user: UserRow,
   fieldId: number,
-  update: Omit<FieldDefinition, 'fieldType'>,
+  update: FieldUpdate,
 ): void {
   requireAdministrator(user);
   const { sql } = services;
   const cleared = sql.transaction(() => {
     const field = profileFieldById(sql, fieldId);
     if (!field) throw fieldNotFound(fieldId);
-    checkSummaryLimit(sql, update.displayInProfileSummary, field.id);
+    checkSummaryLimit(sql, update.displayInProfileSummary === true, field.id);
     if (isPredefined(field) && !keepsPredefinedSettings(field, update)) {
       throw errors.badRequest('Default custom field cannot be updated.');
     }
-    const checked = checkFieldDefinition({ ...update, fieldType: field.field_type });
+    const merged = {
+      name: update.name ?? field.name,
+      hint: update.hint ?? field.hint,
+      fieldType: field.field_type,
+      fieldData: update.fieldData ?? storedFieldData(field),
+      displayInProfileSummary:
+        update.displayInProfileSummary ?? field.display_in_profile_summary === 1,
+      useForUserMatching: update.useForUserMatching ?? field.use_for_user_matching === 1,
+    };
+    const checked = checkFieldDefinition(merged);
     checkLabelFree(sql, checked.name, field.id);
     // Removing an option clears the values that chose it.
     const clearedUsers =
-      field.field_type === FieldType.select
+      field.field_type === FieldType.select && update.fieldData !== undefined
         ? deleteProfileFieldValuesNotIn(sql, field.id, Object.keys(update.fieldData))
         : [];
     updateProfileFieldSettings(sql, field.id, {
       ...checked,
-      displayInProfileSummary: update.displayInProfileSummary,
+      displayInProfileSummary: merged.displayInProfileSummary,
+      useForUserMatching: merged.useForUserMatching,
+      required: update.required ?? field.required === 1,
+      editableByUser: update.editableByUser ?? field.editable_by_user === 1,
     });
     return clearedUsers;
   });
@@ -149,14 +175,12 @@ function storedFieldData(field: ProfileFieldRow): FieldData {
 const isPredefined = (field: ProfileFieldRow) =>
   isDefaultExternalAccount(field.field_type, storedFieldData(field));
 
-function keepsPredefinedSettings(
-  field: ProfileFieldRow,
-  update: Omit<FieldDefinition, 'fieldType'>,
-): boolean {
+function keepsPredefinedSettings(field: ProfileFieldRow, update: FieldUpdate): boolean {
   return (
-    update.name === field.name &&
-    update.hint === field.hint &&
-    canonicalJson(update.fieldData) === canonicalJson(storedFieldData(field))
+    (update.name === undefined || update.name === field.name) &&
+    (update.hint === undefined || update.hint === field.hint) &&
+    (update.fieldData === undefined ||
+      canonicalJson(update.fieldData) === canonicalJson(storedFieldData(field)))
   );
 }
 

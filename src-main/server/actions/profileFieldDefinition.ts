@@ -11,6 +11,7 @@ export interface FieldDefinition {
   fieldType: number;
   fieldData: FieldData;
   displayInProfileSummary: boolean;
+  useForUserMatching: boolean;
 }
 
 /** What is stored for a field once its definition is accepted. */
@@ -51,12 +52,19 @@ export function checkFieldDefinition(definition: FieldDefinition): CheckedDefini
   if (!(Object.values(FieldType) as number[]).includes(fieldType)) {
     throw errors.badRequest('Invalid field type.');
   }
-  // Long text does not fit a summary, and Zulip's clients cannot show people there.
-  if (
-    definition.displayInProfileSummary &&
-    (fieldType === FieldType.longText || fieldType === FieldType.user)
-  ) {
+  // Zulip 12 (feature level 476) shows paragraphs in the summary too; its
+  // clients still cannot show people there.
+  if (definition.displayInProfileSummary && fieldType === FieldType.user) {
     throw errors.badRequest('Field type not supported for display in profile summary.');
+  }
+  // Zulip 12 (feature level 455) matches typeahead against short texts and
+  // external accounts only.
+  if (
+    definition.useForUserMatching &&
+    fieldType !== FieldType.shortText &&
+    fieldType !== FieldType.externalAccount
+  ) {
+    throw errors.badRequest('Field type not supported for user matching.');
   }
 
   if (preset) {

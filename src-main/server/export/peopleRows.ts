@@ -1,6 +1,7 @@
 import type { ProfileFieldRow, ProfileFieldValueRow } from '../store/customProfileFields';
 import type { UserRow } from '../store/users';
 import type { ExportSource } from './exportSource';
+import type { TargetTraits } from './zulipTarget';
 import { zulipAcceptsEmail } from './zulipEmail';
 import type { ZerverRow } from './zerverRow';
 
@@ -125,7 +126,11 @@ export function userProfiles(source: ExportSource, realmId: number): People {
   };
 }
 
-export function customProfileFields(source: ExportSource, realmId: number): ZerverRow[] {
+export function customProfileFields(
+  source: ExportSource,
+  realmId: number,
+  traits: TargetTraits,
+): ZerverRow[] {
   return source
     .all<ProfileFieldRow>('SELECT * FROM custom_profile_fields ORDER BY id')
     .map((field) => ({
@@ -137,6 +142,13 @@ export function customProfileFields(source: ExportSource, realmId: number): Zerv
       field_data: field.field_data,
       order: field.sort_order,
       display_in_profile_summary: field.display_in_profile_summary === 1,
+      required: field.required === 1,
+      ...(traits.profileFieldEditableByUser
+        ? { editable_by_user: field.editable_by_user === 1 }
+        : {}),
+      ...(traits.profileFieldUserMatching
+        ? { use_for_user_matching: field.use_for_user_matching === 1 }
+        : {}),
     }));
 }
 

@@ -101,7 +101,7 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
       zerver_subscription: subscriptions(source),
       zerver_defaultstream: defaultStreams(source, realmId),
       zerver_usertopic: userTopics(source),
-      zerver_customprofilefield: customProfileFields(source, realmId),
+      zerver_customprofilefield: customProfileFields(source, realmId, traits),
       zerver_customprofilefieldvalue: customProfileFieldValues(source),
       zerver_alertword: alertWords(source, realmId),
       zerver_muteduser: mutedUsers(source),

@@ -43,6 +43,10 @@ export interface TargetTraits {
   scheduledMessageRequestTime: boolean;
   /** Stream.topics_policy, written so that the rows say whether a channel allows general chat. */
   topicsPolicy: boolean;
+  /** CustomProfileField.editable_by_user, from 10.0 (feature level 296). */
+  profileFieldEditableByUser: boolean;
+  /** CustomProfileField.use_for_user_matching, from 12.0 (feature level 455). */
+  profileFieldUserMatching: boolean;
 }
 
 export function targetTraits(version: ZulipVersion): TargetTraits {
@@ -57,6 +61,8 @@ export function targetTraits(version: ZulipVersion): TargetTraits {
     foldersAndSnippets: version >= 12,
     scheduledMessageRequestTime: version >= 12,
     topicsPolicy: version >= 12,
+    profileFieldEditableByUser: version >= 10,
+    profileFieldUserMatching: version >= 12,
   };
 }
 

@@ -38,7 +38,12 @@ export function toWireProfileField(row: ProfileFieldRow): CustomProfileField {
     hint: row.hint,
     field_data: row.field_data,
     order: row.sort_order,
+    // Zulip 9 and 10 (feature levels 244 and 296) always say these two; the
+    // other flags appear only when true, user matching since Zulip 12 (455).
+    required: row.required === 1,
+    editable_by_user: row.editable_by_user === 1,
     ...(row.display_in_profile_summary === 1 ? { display_in_profile_summary: true } : {}),
+    ...(row.use_for_user_matching === 1 ? { use_for_user_matching: true } : {}),
   };
 }
 

@@ -8,6 +8,9 @@ export interface ProfileFieldRow {
   field_data: string;
   sort_order: number;
   display_in_profile_summary: number;
+  required: number;
+  editable_by_user: number;
+  use_for_user_matching: number;
 }
 
 export interface ProfileFieldValueRow {
@@ -22,7 +25,17 @@ export interface ProfileFieldSettings {
   hint: string;
   fieldData: string;
   displayInProfileSummary: boolean;
+  required: boolean;
+  editableByUser: boolean;
+  useForUserMatching: boolean;
 }
+
+const flags = (settings: ProfileFieldSettings) => ({
+  summary: settings.displayInProfileSummary ? 1 : 0,
+  required: settings.required ? 1 : 0,
+  editableByUser: settings.editableByUser ? 1 : 0,
+  useForUserMatching: settings.useForUserMatching ? 1 : 0,
+});
 
 export function allProfileFields(sql: Sql): ProfileFieldRow[] {
   return sql.all<ProfileFieldRow>('SELECT * FROM custom_profile_fields ORDER BY sort_order, id');
@@ -59,14 +72,16 @@ export function insertProfileField(
 ): number {
   const id = sql.run(
     `INSERT INTO custom_profile_fields
-       (name, hint, field_type, field_data, sort_order, display_in_profile_summary)
-     VALUES (:name, :hint, :fieldType, :fieldData, 0, :summary)`,
+       (name, hint, field_type, field_data, sort_order, display_in_profile_summary,
+        required, editable_by_user, use_for_user_matching)
+     VALUES (:name, :hint, :fieldType, :fieldData, 0, :summary,
+        :required, :editableByUser, :useForUserMatching)`,
     {
       name: field.name,
       hint: field.hint,
       fieldType: field.fieldType,
       fieldData: field.fieldData,
-      summary: field.displayInProfileSummary ? 1 : 0,
+      ...flags(field),
     },
   ).lastInsertRowid;
   setProfileFieldOrder(sql, id, id);
@@ -80,14 +95,16 @@ export function updateProfileFieldSettings(
 ): void {
   sql.run(
     `UPDATE custom_profile_fields
-     SET name = :name, hint = :hint, field_data = :fieldData, display_in_profile_summary = :summary
+     SET name = :name, hint = :hint, field_data = :fieldData, display_in_profile_summary = :summary,
+       required = :required, editable_by_user = :editableByUser,
+       use_for_user_matching = :useForUserMatching
      WHERE id = :id`,
     {
       id,
       name: settings.name,
       hint: settings.hint,
       fieldData: settings.fieldData,
-      summary: settings.displayInProfileSummary ? 1 : 0,
+      ...flags(settings),
     },
   );
 }

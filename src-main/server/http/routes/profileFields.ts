@@ -17,16 +17,7 @@ const fieldDataSchema = z.record(
 );
 
 // Zulip strips the label (and only the label) before checking it.
-const definitionParams = {
-  name: optional(
-    'text',
-    z.string().transform((name) => name.trim()),
-    '',
-  ),
-  hint: optional('text', z.string(), ''),
-  field_data: optional('json', fieldDataSchema, {}),
-  display_in_profile_summary: optional('json', z.boolean(), false),
-};
+const label = z.string().transform((name) => name.trim());
 
 export const getProfileFields = userEndpoint({
   method: 'GET',
@@ -38,7 +29,16 @@ export const getProfileFields = userEndpoint({
 export const createProfileFieldEndpoint = userEndpoint({
   method: 'POST',
   path: '/realm/profile_fields',
-  params: { ...definitionParams, field_type: required('json', z.number().int()) },
+  params: {
+    name: optional('text', label, ''),
+    hint: optional('text', z.string(), ''),
+    field_data: optional('json', fieldDataSchema, {}),
+    field_type: required('json', z.number().int()),
+    display_in_profile_summary: optional('json', z.boolean(), false),
+    required: optional('json', z.boolean(), false),
+    editable_by_user: optional('json', z.boolean(), true),
+    use_for_user_matching: optional('json', z.boolean(), false),
+  },
   handle: ({ services, params, user }) => ({
     id: createProfileField(services, user, {
       name: params.name,
@@ -46,20 +46,36 @@ export const createProfileFieldEndpoint = userEndpoint({
       fieldType: params.field_type,
       fieldData: params.field_data,
       displayInProfileSummary: params.display_in_profile_summary,
+      required: params.required,
+      editableByUser: params.editable_by_user,
+      useForUserMatching: params.use_for_user_matching,
     }),
   }),
 });
 
+// Zulip 9 (feature level 252): every setting may be left out, and then stays.
 export const updateProfileFieldEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/realm/profile_fields/:field_id',
-  params: { ...definitionParams, field_id: required('json', fieldIdSchema) },
+  params: {
+    field_id: required('json', fieldIdSchema),
+    name: optional('text', label),
+    hint: optional('text', z.string()),
+    field_data: optional('json', fieldDataSchema),
+    display_in_profile_summary: optional('json', z.boolean()),
+    required: optional('json', z.boolean()),
+    editable_by_user: optional('json', z.boolean()),
+    use_for_user_matching: optional('json', z.boolean()),
+  },
   handle: ({ services, params, user }) => {
     updateProfileField(services, user, params.field_id, {
       name: params.name,
       hint: params.hint,
       fieldData: params.field_data,
       displayInProfileSummary: params.display_in_profile_summary,
+      required: params.required,
+      editableByUser: params.editable_by_user,
+      useForUserMatching: params.use_for_user_matching,
     });
     return {};
   },
