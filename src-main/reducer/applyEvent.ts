@@ -116,6 +116,7 @@ function applyToOwnState(
         : { ...state, realm_emoji: event['realm_emoji'] };
     case 'realm_linkifiers':
     case 'realm_playgrounds':
+    case 'onboarding_steps':
       // Zulip sends the whole list on every change.
       return state[event.type] === undefined
         ? state

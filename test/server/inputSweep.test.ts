@@ -144,10 +144,12 @@ const validCalls: Record<string, ValidCall> = {
   }),
   'DELETE /users/:user_id': async (f) => ({ user_id: String(await sweptUser(f)) }),
   'POST /users/:user_id/reactivate': async (f) => ({ user_id: String(await sweptUser(f)) }),
-  'POST /invites/multiuse': ({ designId }) => ({
+  'POST /invites/multiuse': async (f) => ({
     invite_expires_in_minutes: '60',
     invite_as: '400',
-    stream_ids: JSON.stringify([designId]),
+    stream_ids: JSON.stringify([f.designId]),
+    include_realm_default_subscriptions: 'true',
+    group_ids: JSON.stringify([await sweptGroup(f)]),
   }),
   'GET /invites': () => ({}),
   // The owner's key changes here, which is why the endpoint is listed last.
@@ -202,6 +204,9 @@ const validCalls: Record<string, ValidCall> = {
     field_type: '3',
     field_data: '{"a":{"text":"A","order":"1"}}',
     display_in_profile_summary: 'false',
+    required: 'true',
+    editable_by_user: 'false',
+    use_for_user_matching: 'false',
   }),
   'PATCH /realm/profile_fields': async ({ org }) => ({
     order: JSON.stringify(
@@ -218,6 +223,9 @@ const validCalls: Record<string, ValidCall> = {
     hint: 'h',
     field_data: '{}',
     display_in_profile_summary: 'false',
+    required: 'false',
+    editable_by_user: 'true',
+    use_for_user_matching: 'true',
   }),
   'DELETE /realm/profile_fields/:field_id': async (f) => ({
     field_id: String(await sweptProfileField(f)),
@@ -497,6 +505,8 @@ const validCalls: Record<string, ValidCall> = {
     draft: JSON.stringify(sweptDraft),
   }),
   'DELETE /drafts/:draft_id': async (f) => ({ draft_id: String(await sweptDraftId(f)) }),
+  'POST /users/me/onboarding_steps': () => ({ onboarding_step: 'intro_resolve_topic' }),
+  'GET /export/realm/consents': () => ({}),
   'GET /saved_snippets': () => ({}),
   'POST /saved_snippets': () => ({ title: fresh('snippet '), content: 'swept snippet' }),
   'PATCH /saved_snippets/:saved_snippet_id': async (f) => ({

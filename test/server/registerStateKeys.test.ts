@@ -39,6 +39,7 @@ const keysByType: Record<string, Record<string, unknown>> = {
   },
   user_settings: { user_settings: anyObject },
   custom_profile_fields: { custom_profile_fields: anyArray, custom_profile_field_types: anyObject },
+  onboarding_steps: { onboarding_steps: anyArray, navigation_tour_video_url: null },
   realm_user: {
     realm_users: anyArray,
     realm_non_active_users: anyArray,

@@ -72,6 +72,7 @@ const notActions: Readonly<Record<string, string>> = {
   announceReminderGone: 'announces the change of deleteReminder or deliverReminder',
   deliverReminder: 'part of deliverDueScheduledMessages, which has its row',
   checkInFuture: 'a check; changes nothing',
+  announceExportConsent: 'announces the change of changeUserSettings; no client state holds it',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');
@@ -1466,6 +1467,37 @@ describe('initial state plus events equals fresh state', () => {
           password: 'a fine password',
         });
       },
+    },
+    {
+      name: 'joining by an invitation link into the default channels and a user group',
+      covers: ['joinByInvite'],
+      act: async () => {
+        const made = await org.api(org.owner)('POST', '/user_groups/create', {
+          name: `joiners${Date.now()}`,
+          description: 'Who joined by the link',
+          members: [alice.id],
+        });
+        const link = (
+          await org.api(org.owner)('POST', '/invites/multiuse', {
+            include_realm_default_subscriptions: true,
+            group_ids: [made.json.group_id],
+          })
+        ).json.invite_link as string;
+        return org.api()('POST', '/hearth/join', {
+          key: /\/join\/([a-z0-9]+)\/$/.exec(link)?.[1] ?? '',
+          email: `grouped${Date.now()}@hearth.test`,
+          full_name: 'Grouped',
+          password: 'a fine password',
+        });
+      },
+    },
+    {
+      name: 'marking an onboarding step as read',
+      covers: ['markOnboardingStepAsRead'],
+      act: () =>
+        org.api(alice)('POST', '/users/me/onboarding_steps', {
+          onboarding_step: 'intro_resolve_topic',
+        }),
     },
     {
       name: 'making a member a moderator, which moves them between system groups',

@@ -3,15 +3,18 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { startWithRealmLanguage } from '../store/displaySettings';
+import { markOnboardingStepSeen } from '../store/onboardingSteps';
 import type { Sql } from '../store/sql';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
 import { defaultStreams, type StreamRow } from '../store/streams';
 import { insertSubscription } from '../store/subscriptions';
+import { addUserGroupMembers, userGroupById } from '../store/userGroups';
 import { insertUser, userByEmail, userById, type UserRow } from '../store/users';
 import { toWireUser } from '../shape/users';
 import { newApiKey } from './secrets';
 import { addSubscriptionRows, notifyAdded } from './subscribe';
 import { announceSystemGroupMembership } from './userGroups';
+import { tellAboutGroup } from './userGroupDeactivation';
 import { checkNameUnique } from './uniqueNames';
 import { checkEmail, checkFullName } from './validate';
 
@@ -21,8 +24,16 @@ export interface CreateUserRequest {
   role: number;
   /** From `services.passwords`, made before the transaction; none: only the API key signs in. */
   passwordHash?: string | null;
-  /** The streams an invitation names; without any, the organization's default streams. */
-  streams?: readonly StreamRow[];
+  /** What the invitation the newcomer joins by gives them; without one, the default streams. */
+  invitation?: InvitationGifts;
+}
+
+export interface InvitationGifts {
+  streams: readonly StreamRow[];
+  /** Zulip 9 (feature level 261): the organization's default streams as well. */
+  defaultStreams: boolean;
+  /** Zulip 10 (feature level 322): the user groups the newcomer joins. */
+  groupIds: readonly number[];
 }
 
 /**
@@ -43,7 +54,7 @@ export function checkNewUser(
 
 export function createUser(services: Services, request: CreateUserRequest): UserRow {
   const { sql } = services;
-  const { user, joined } = sql.transaction(() => {
+  const { user, joined, groupIds } = sql.transaction(() => {
     const { email, fullName } = checkNewUser(sql, request);
     const id = insertUser(sql, {
       email,
@@ -58,14 +69,28 @@ export function createUser(services: Services, request: CreateUserRequest): User
     const recipientId = insertRecipient(sql, RecipientType.personal, id);
     insertSubscription(sql, { userId: id, recipientId, color: '' });
     startWithRealmLanguage(sql, id);
+    // Zulip's process_new_human_user: the banner about topic visibility is
+    // for those who knew Zulip before it, so a newcomer has read it.
+    markOnboardingStepSeen(sql, id, 'visibility_policy_banner', Math.floor(Date.now() / 1000));
     const created = userById(sql, id);
     if (!created || !recipientFor(sql, RecipientType.personal, id)) {
       throw new Error('user vanished inside its own transaction');
     }
-    // Zulip's process_new_human_user: a newcomer joins the streams of their
-    // invitation, or, when it names none, the organization's default streams.
-    const streams = request.streams?.length ? request.streams : defaultStreams(sql);
-    return { user: created, joined: addSubscriptionRows(sql, [created], streams) };
+    // Zulip's set_up_streams_and_groups_for_new_human_user: a newcomer joins
+    // the streams and groups of their invitation, and the default streams
+    // when it says so or there is none. A group gone since is passed over.
+    const { invitation } = request;
+    const streams = invitation?.streams ?? [];
+    const defaults = !invitation || invitation.defaultStreams ? defaultStreams(sql) : [];
+    const invited = new Set(streams.map((row) => row.id));
+    const joinedStreams = [...streams, ...defaults.filter((row) => !invited.has(row.id))];
+    const groupIds = (invitation?.groupIds ?? []).filter((groupId) => userGroupById(sql, groupId));
+    for (const groupId of groupIds) addUserGroupMembers(sql, groupId, [id]);
+    return {
+      user: created,
+      joined: addSubscriptionRows(sql, [created], joinedStreams),
+      groupIds,
+    };
   });
 
   services.queues.notify(
@@ -82,6 +107,13 @@ export function createUser(services: Services, request: CreateUserRequest): User
     idsWhoCanAccess(sql, user),
   );
   announceSystemGroupMembership(services, user);
+  for (const groupId of groupIds) {
+    tellAboutGroup(services, groupId, {
+      op: 'add_members',
+      group_id: groupId,
+      user_ids: [user.id],
+    });
+  }
   notifyAdded(services, joined.added);
   return user;
 }

@@ -17,6 +17,7 @@ import { adminIds, Role, type UserRow } from '../store/users';
 import { mayAddSubscribers } from './channelPermission';
 import { checkNewUser, createUser } from './createUser';
 import { mayInRealm, requireAdministrator } from './groupPermission';
+import { accessGroupFor } from './userGroupAccess';
 import { MIN_PASSWORD_LENGTH } from './credentials';
 import { roleTypes } from './userAdmin';
 
@@ -48,6 +49,14 @@ export interface NewInvitation {
   expiresInMinutes: number | null;
   invitedAs: number;
   streamIds: readonly number[];
+  /**
+   * Zulip 9 (feature level 261): whether newcomers join the default streams
+   * too. Not given, an empty list of streams means the default streams, as
+   * Zulip 7.0's readers expect of the host until it declares Zulip 12.
+   */
+  includeRealmDefaultSubscriptions: boolean | undefined;
+  /** Zulip 10 (feature level 322): the user groups newcomers join. */
+  groupIds: readonly number[];
 }
 
 /**
@@ -86,7 +95,10 @@ export function createMultiuseInvite(
   }
   const created = now();
   const key = newKey();
-  sql.transaction(() =>
+  sql.transaction(() => {
+    // Zulip's access_user_groups_for_invite: groups the inviter may add members to.
+    const groupIds = [...new Set(invitation.groupIds)];
+    for (const groupId of groupIds) accessGroupFor(sql, user, groupId, ['can_add_members_group']);
     insertInvite(sql, {
       key,
       invitedBy: user.id,
@@ -95,8 +107,11 @@ export function createMultiuseInvite(
       createdAt: created,
       expiresAt:
         invitation.expiresInMinutes === null ? null : created + invitation.expiresInMinutes * 60,
-    }),
-  );
+      includeRealmDefaultSubscriptions:
+        invitation.includeRealmDefaultSubscriptions ?? streams.length === 0,
+      groupIds,
+    });
+  });
   announce(services);
   return inviteLinkOf(services, { key });
 }
@@ -151,7 +166,7 @@ export interface Joining {
 /**
  * Joins the organization by an invitation link, as Zulip's registration
  * page does for one: a new account with the invitation's role, in its
- * streams (or the default streams), announced as any new user is.
+ * streams and user groups, announced as any new user is.
  */
 export async function joinByInvite(services: Services, joining: Joining): Promise<UserRow> {
   openInvite(services, joining.key);
@@ -173,6 +188,10 @@ export async function joinByInvite(services: Services, joining: Joining): Promis
     fullName: joining.fullName,
     passwordHash,
     role: invite.invited_as,
-    streams,
+    invitation: {
+      streams,
+      defaultStreams: invite.include_realm_default_subscriptions === 1,
+      groupIds: JSON.parse(invite.group_ids) as number[],
+    },
   });
 }

@@ -10,6 +10,7 @@ import { followedTopicSettingsOf } from '../store/followedTopicSettings';
 import { modernSettingsOf } from '../store/modernSettings';
 import { notificationSettingsOf, storeSetting, type SettingValue } from '../store/userSettings';
 import type { UserRow } from '../store/users';
+import { announceExportConsent } from './exportConsents';
 import { languageName } from './languages';
 import { followPresenceSetting } from './presence';
 
@@ -63,6 +64,9 @@ export function changeUserSettings(
   }
   if (typeof changed['presence_enabled'] === 'boolean') {
     followPresenceSetting(services, user, changed['presence_enabled']);
+  }
+  if (typeof changed['allow_private_data_export'] === 'boolean') {
+    announceExportConsent(services, user, changed['allow_private_data_export']);
   }
   return changed;
 }

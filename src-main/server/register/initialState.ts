@@ -6,6 +6,7 @@ import { customProfileFieldTypes } from '../shape/profileFields';
 import { realmEmojiDicts } from '../shape/realmEmoji';
 import { realmBotsState } from '../actions/botAccess';
 import { customProfileFieldsState } from '../actions/customProfileFields';
+import { onboardingStepsOf } from '../actions/onboardingSteps';
 import { presenceResponse } from '../actions/presence';
 import { mutedTopicsState, userTopicsState } from '../actions/topicVisibility';
 import { userGroupsState } from '../queries/systemGroups';
@@ -187,10 +188,13 @@ const fetchers: readonly Fetcher[] = [
   },
   { types: ['user_settings'], fetch: userSettingsState },
   {
-    // Hearth has no onboarding steps to offer, and Zulip's navigation tour
-    // video (feature level 369) is a setting of a server with none.
+    // Zulip's navigation tour video (feature level 369) is a setting of a
+    // server with none, as the host is.
     types: ['onboarding_steps'],
-    fetch: () => ({ onboarding_steps: [], navigation_tour_video_url: null }),
+    fetch: ({ sql }, user) => ({
+      onboarding_steps: onboardingStepsOf(sql, user),
+      navigation_tour_video_url: null,
+    }),
   },
   {
     types: ['custom_profile_fields'],

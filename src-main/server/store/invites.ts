@@ -10,6 +10,9 @@ export interface InviteRow {
   created_at: number;
   expires_at: number | null;
   revoked: number;
+  include_realm_default_subscriptions: number;
+  /** A JSON array of user group IDs. */
+  group_ids: string;
 }
 
 export interface NewInvite {
@@ -19,13 +22,22 @@ export interface NewInvite {
   streamIds: readonly number[];
   createdAt: number;
   expiresAt: number | null;
+  includeRealmDefaultSubscriptions: boolean;
+  groupIds: readonly number[];
 }
 
 export function insertInvite(sql: Sql, invite: NewInvite): number {
   return sql.run(
-    `INSERT INTO invites (key, invited_by, invited_as, stream_ids, created_at, expires_at)
-     VALUES (:key, :invitedBy, :invitedAs, :streamIds, :createdAt, :expiresAt)`,
-    { ...invite, streamIds: JSON.stringify(invite.streamIds) },
+    `INSERT INTO invites (key, invited_by, invited_as, stream_ids, created_at, expires_at,
+       include_realm_default_subscriptions, group_ids)
+     VALUES (:key, :invitedBy, :invitedAs, :streamIds, :createdAt, :expiresAt,
+       :includeRealmDefaultSubscriptions, :groupIds)`,
+    {
+      ...invite,
+      streamIds: JSON.stringify(invite.streamIds),
+      includeRealmDefaultSubscriptions: invite.includeRealmDefaultSubscriptions ? 1 : 0,
+      groupIds: JSON.stringify(invite.groupIds),
+    },
   ).lastInsertRowid;
 }
 

@@ -24,6 +24,8 @@ import {
   editSavedSnippetEndpoint,
   getSavedSnippetsEndpoint,
 } from './savedSnippets';
+import { markOnboardingStepEndpoint } from './onboardingSteps';
+import { getExportConsentsEndpoint } from './exportConsents';
 import {
   createChannelFolderEndpoint,
   getChannelFoldersEndpoint,
@@ -197,6 +199,8 @@ export const endpoints: readonly Endpoint[] = [
   createSavedSnippetEndpoint,
   editSavedSnippetEndpoint,
   deleteSavedSnippetEndpoint,
+  markOnboardingStepEndpoint,
+  getExportConsentsEndpoint,
   getChannelFoldersEndpoint,
   createChannelFolderEndpoint,
   reorderChannelFoldersEndpoint,

@@ -23,12 +23,16 @@ export const createMultiuseInviteEndpoint = userEndpoint({
     ),
     invite_as: optional('json', z.number().int(), 400),
     stream_ids: optional('json', z.array(z.number().int()).max(1000), []),
+    include_realm_default_subscriptions: optional('json', z.boolean()),
+    group_ids: optional('json', z.array(z.number().int()).max(1000), []),
   },
   handle: ({ services, params, user }) => ({
     invite_link: createMultiuseInvite(services, user, {
       expiresInMinutes: params.invite_expires_in_minutes,
       invitedAs: params.invite_as,
       streamIds: params.stream_ids,
+      includeRealmDefaultSubscriptions: params.include_realm_default_subscriptions,
+      groupIds: params.group_ids,
     }),
   }),
 });
