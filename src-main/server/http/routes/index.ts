@@ -91,6 +91,17 @@ import {
   updateScheduledMessageEndpoint,
 } from './scheduledMessages';
 import { createReminderEndpoint, deleteReminderEndpoint, getRemindersEndpoint } from './reminders';
+import {
+  addApnsTokenEndpoint,
+  addFcmTokenEndpoint,
+  e2eeTestNotificationEndpoint,
+  registerClientDeviceEndpoint,
+  registerPushDeviceEndpoint,
+  removeApnsTokenEndpoint,
+  removeClientDeviceEndpoint,
+  removeFcmTokenEndpoint,
+  testNotificationEndpoint,
+} from './mobilePush';
 import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
 import {
   archiveStreamEndpoint,
@@ -222,6 +233,15 @@ export const endpoints: readonly Endpoint[] = [
   getRemindersEndpoint,
   createReminderEndpoint,
   deleteReminderEndpoint,
+  registerClientDeviceEndpoint,
+  removeClientDeviceEndpoint,
+  registerPushDeviceEndpoint,
+  e2eeTestNotificationEndpoint,
+  testNotificationEndpoint,
+  addApnsTokenEndpoint,
+  removeApnsTokenEndpoint,
+  addFcmTokenEndpoint,
+  removeFcmTokenEndpoint,
   typingEndpoint,
   postMessage,
   getMessages,
