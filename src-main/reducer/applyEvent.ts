@@ -18,6 +18,7 @@ import { applyUserTopicEvent } from './applyUserTopicEvent';
 import { applyUserStatusEvent } from './applyUserStatusEvent';
 import { applyRemindersEvent } from './applyRemindersEvent';
 import { applyScheduledMessagesEvent } from './applyScheduledMessagesEvent';
+import { applyDeviceEvent } from './applyDeviceEvent';
 import { applySavedSnippetsEvent } from './applySavedSnippetsEvent';
 
 export interface ApplyOptions {
@@ -87,6 +88,8 @@ function applyToOwnState(
     case 'saved_snippets':
       if (!state.saved_snippets) return state;
       return { ...state, saved_snippets: applySavedSnippetsEvent(state.saved_snippets, event) };
+    case 'device':
+      return state.devices ? { ...state, devices: applyDeviceEvent(state.devices, event) } : state;
     case 'custom_profile_fields':
       return applyCustomProfileFieldsEvent(state, event);
     case 'realm':

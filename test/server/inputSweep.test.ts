@@ -517,6 +517,30 @@ const validCalls: Record<string, ValidCall> = {
   'DELETE /saved_snippets/:saved_snippet_id': async (f) => ({
     saved_snippet_id: String(await sweptSnippetId(f)),
   }),
+  'POST /register_client_device': () => ({}),
+  'POST /remove_client_device': async (f) => ({
+    device_id: String(
+      (await f.org.api(f.org.owner)('POST', '/register_client_device')).json.device_id,
+    ),
+  }),
+  'POST /mobile_push/register': () => ({
+    device_id: '1',
+    push_key_id: '2408',
+    push_key: 'MTaUDJDMWypQ1WufZ1NRTHSSvgYtXh1qVNSjN3aBiEFt',
+    token_kind: 'fcm',
+    token_id: 'hGsEWGmyyfI=',
+    bouncer_public_key: 'bouncer-public-key',
+    encrypted_push_registration: 'encrypted-push-registration-data',
+  }),
+  'POST /mobile_push/e2ee/test_notification': () => ({ device_id: '1' }),
+  'POST /mobile_push/test_notification': () => ({ token: 'swept-token' }),
+  'POST /users/me/apns_device_token': () => ({
+    token: 'YWJjZGVmZ2hpamtsbW5vcA==',
+    appid: 'org.zulip.Zulip',
+  }),
+  'DELETE /users/me/apns_device_token': () => ({ token: 'YWJjZGVmZ2hpamtsbW5vcA==' }),
+  'POST /users/me/android_gcm_reg_id': () => ({ token: 'swept-token' }),
+  'DELETE /users/me/android_gcm_reg_id': () => ({ token: 'swept-token' }),
   'GET /channel_folders': () => ({ include_archived: 'true' }),
   'POST /channel_folders/create': () => ({ name: fresh('Folder '), description: 'swept folder' }),
   'PATCH /channel_folders': async (f) => ({ order: JSON.stringify(await everyFolderId(f)) }),

@@ -73,6 +73,10 @@ const notActions: Readonly<Record<string, string>> = {
   deliverReminder: 'part of deliverDueScheduledMessages, which has its row',
   checkInFuture: 'a check; changes nothing',
   announceExportConsent: 'announces the change of changeUserSettings; no client state holds it',
+  sendLegacyTestNotification:
+    'sends nothing while the host is not registered with the push service; changes nothing',
+  addLegacyPushToken: 'keeps a legacy push token, which no client state holds',
+  removeLegacyPushToken: 'forgets a legacy push token, which no client state holds',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');
@@ -997,6 +1001,19 @@ describe('initial state plus events equals fresh state', () => {
           id: number;
         }[];
         return org.api(bob)('DELETE', `/saved_snippets/${snippets[0]?.id ?? 0}`);
+      },
+    },
+    {
+      name: 'registering a phone as a device',
+      covers: ['registerClientDevice'],
+      act: () => org.api(bob)('POST', '/register_client_device'),
+    },
+    {
+      name: 'removing a device as its phone signs out',
+      covers: ['removeClientDevice'],
+      act: async () => {
+        const deviceId = (await org.api(bob)('POST', '/register_client_device')).json.device_id;
+        return org.api(bob)('POST', '/remove_client_device', { device_id: deviceId });
       },
     },
     {

@@ -12,6 +12,7 @@ import { mutedTopicsState, userTopicsState } from '../actions/topicVisibility';
 import { userGroupsState } from '../queries/systemGroups';
 import { draftsOf } from '../store/drafts';
 import { savedSnippetsOf } from '../store/savedSnippets';
+import { clientDevicesState } from '../actions/clientDevices';
 import { channelFolders } from '../store/channelFolders';
 import { allLinkifiers, allPlaygrounds } from '../store/linkifiers';
 import { mutesOf } from '../store/mutedUsers';
@@ -165,6 +166,10 @@ const fetchers: readonly Fetcher[] = [
   {
     types: ['saved_snippets'],
     fetch: ({ sql }, user) => ({ saved_snippets: savedSnippetsOf(sql, user.id) }),
+  },
+  {
+    types: ['device'],
+    fetch: ({ sql }, user) => ({ devices: clientDevicesState(sql, user.id) }),
   },
   {
     types: ['channel_folders'],

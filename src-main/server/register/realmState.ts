@@ -61,7 +61,10 @@ const fixedRealmSettings = {
   realm_org_type: 0,
   realm_plan_type: 1,
   realm_presence_disabled: false,
+  // Not registered with Zulip's push service, and so no date at which
+  // notifications would stop (feature level 231).
   realm_push_notifications_enabled: false,
+  realm_push_notifications_enabled_end_timestamp: null,
   realm_send_welcome_emails: false,
   realm_signup_notifications_stream_id: -1,
   realm_video_chat_provider: 0,
@@ -114,7 +117,7 @@ const fixedRealmSettings = {
 } as const;
 
 // The organization's own settings that Zulip 8.0 to 10.0 added (feature
-// levels 203, 216, 242, 246 and 348).
+// levels 203, 216, 242, 246 and 348), and Zulip 11's require_e2ee_push_notifications (409).
 function modernRealmSettings(realm: RealmRow | undefined): Record<string, unknown> {
   return {
     realm_date_created: realm?.date_created ?? 0,
@@ -122,6 +125,7 @@ function modernRealmSettings(realm: RealmRow | undefined): Record<string, unknow
     realm_enable_guest_user_dm_warning: realm?.enable_guest_user_dm_warning !== 0,
     realm_require_unique_names: realm?.require_unique_names === 1,
     realm_zulip_update_announcements_stream_id: realm?.zulip_update_announcements_stream_id ?? -1,
+    realm_require_e2ee_push_notifications: realm?.require_e2ee_push_notifications === 1,
   };
 }
 

@@ -67,6 +67,8 @@ export interface RealmRow extends Record<RealmGroupSettingColumn, string> {
   enable_guest_user_dm_warning: number;
   /** Feature level 242; null: Zulip's -1, none. */
   zulip_update_announcements_stream_id: number | null;
+  /** Feature level 409: no message content through the legacy push APIs. */
+  require_e2ee_push_notifications: number;
 }
 
 /** The columns PATCH /realm may change, each named as Zulip names the setting. */

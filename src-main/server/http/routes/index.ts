@@ -93,6 +93,17 @@ import {
   updateScheduledMessageEndpoint,
 } from './scheduledMessages';
 import { createReminderEndpoint, deleteReminderEndpoint, getRemindersEndpoint } from './reminders';
+import {
+  addApnsTokenEndpoint,
+  addFcmTokenEndpoint,
+  e2eeTestNotificationEndpoint,
+  registerClientDeviceEndpoint,
+  registerPushDeviceEndpoint,
+  removeApnsTokenEndpoint,
+  removeClientDeviceEndpoint,
+  removeFcmTokenEndpoint,
+  testNotificationEndpoint,
+} from './mobilePush';
 import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
 import {
   archiveStreamEndpoint,
@@ -226,6 +237,15 @@ export const endpoints: readonly Endpoint[] = [
   getRemindersEndpoint,
   createReminderEndpoint,
   deleteReminderEndpoint,
+  registerClientDeviceEndpoint,
+  removeClientDeviceEndpoint,
+  registerPushDeviceEndpoint,
+  e2eeTestNotificationEndpoint,
+  testNotificationEndpoint,
+  addApnsTokenEndpoint,
+  removeApnsTokenEndpoint,
+  addFcmTokenEndpoint,
+  removeFcmTokenEndpoint,
   typingEndpoint,
   postMessage,
   getMessages,

@@ -81,6 +81,7 @@ export const updateRealmEndpoint = userEndpoint({
     enable_guest_user_dm_warning: flag(),
     require_unique_names: flag(),
     zulip_update_announcements_stream_id: optional('json', z.number().int()),
+    require_e2ee_push_notifications: flag(),
     bot_creation_policy: oneOf(Object.values(BotCreationPolicy)),
     default_language: optional('text', z.string()),
     topics_policy: topicsPolicyParam(realmTopicsPolicies),

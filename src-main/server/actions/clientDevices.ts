@@ -1,0 +1,41 @@
+import type { ClientDevice, ClientDevices } from '../../wire/clientDevices';
+import { errors } from '../errors';
+import { plainNotice } from '../events/notice';
+import type { Services } from '../services';
+import { clientDeviceIdsOf, deleteClientDevice, insertClientDevice } from '../store/clientDevices';
+import type { Sql } from '../store/sql';
+import type { UserRow } from '../store/users';
+
+// Until the host is registered with Zulip's push service, no device can have
+// registered a push key or token, so every device reads as Zulip gives one
+// that has not.
+const unregistered: ClientDevice = {
+  push_key_id: null,
+  push_token_id: null,
+  pending_push_token_id: null,
+  push_token_last_updated_timestamp: null,
+  push_registration_error_code: null,
+};
+
+/** Register's `devices`: the user's own, by ID. */
+export function clientDevicesState(sql: Sql, userId: number): ClientDevices {
+  return Object.fromEntries(clientDeviceIdsOf(sql, userId).map((id) => [String(id), unregistered]));
+}
+
+const announce = (services: Services, user: UserRow, event: Record<string, unknown>) =>
+  services.queues.notify(plainNotice('device', event), [user.id]);
+
+/** Zulip's register_device: a signed-in phone's first step towards push notifications. */
+export function registerClientDevice(services: Services, user: UserRow): number {
+  const id = insertClientDevice(services.sql, user.id, Math.floor(Date.now() / 1000));
+  announce(services, user, { op: 'add', device_id: id });
+  return id;
+}
+
+/** Zulip's remove_client_device, as a phone signs out: only the user's own device. */
+export function removeClientDevice(services: Services, user: UserRow, deviceId: number): void {
+  if (!deleteClientDevice(services.sql, user.id, deviceId)) {
+    throw errors.badRequest('Invalid device ID');
+  }
+  announce(services, user, { op: 'remove', device_id: deviceId });
+}
