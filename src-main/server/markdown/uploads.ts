@@ -131,16 +131,22 @@ function uploadedPreviews(state: StateCore): void {
   const env = renderEnv(state.env);
   const tokens = state.tokens;
   const linked = new Set<string>();
+  let linksUpload = false;
   let quoted = 0;
   for (const token of tokens) {
     if (token.type === 'blockquote_open') quoted++;
     else if (token.type === 'blockquote_close') quoted--;
-    else if (quoted === 0 && token.type === 'inline') {
+    else if (token.type === 'inline') {
       for (const child of token.children ?? []) {
-        if (child.type === 'link_open') linked.add(String(child.attrGet('href') ?? ''));
+        if (child.type !== 'link_open') continue;
+        const href = String(child.attrGet('href') ?? '');
+        if (quoted === 0) linked.add(href);
+        linksUpload ||= uploadLink.test(href);
       }
     }
   }
+  // Most messages link no upload: nothing to claim or preview.
+  if (!linksUpload) return;
   const previewing = linked.size <= previewLimit;
   const previewed = new Set<string>();
   quoted = 0;

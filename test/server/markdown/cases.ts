@@ -1220,6 +1220,11 @@ export const markdownCases: readonly MarkdownCase[] = [
     html: '<p>!<a href="https://example.com/logo.png">logo</a> !<a href="/user_uploads/1/dd/tokenD/gone.png">gone</a></p>',
   },
   {
+    name: 'a message linking more than 24 places previews none of them',
+    input: `[a.jpg](/user_uploads/1/aa/tokenA/a.jpg) ${Array.from({ length: 24 }, (_, n) => `https://example.com/${n}`).join(' ')}`,
+    html: `<p><a href="/user_uploads/1/aa/tokenA/a.jpg">a.jpg</a> ${Array.from({ length: 24 }, (_, n) => `<a href="https://example.com/${n}">https://example.com/${n}</a>`).join(' ')}</p>`,
+  },
+  {
     name: 'an uploaded image is previewed once, and not from a quote',
     input:
       '> [sketch.png](/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png)\n\n[a.jpg](/user_uploads/1/aa/tokenA/a.jpg) [again](/user_uploads/1/aa/tokenA/a.jpg)',
