@@ -23,5 +23,7 @@ export function rosterLookups(roster: Roster): MarkdownLookups {
     realmEmoji: () => undefined,
     linkifiers: () => [],
     latestTopicMessageId: () => undefined,
+    // Nobody in the generated organization has uploaded a file.
+    uploadedFile: () => undefined,
   };
 }

@@ -170,6 +170,30 @@ describe('sanitizeMessageHtml over the XSS corpus', () => {
     expect(kept[1]).toBe('<img><img src="/user_uploads//evil.example/x.png" alt="x">');
   });
 
+  it("turns Zulip's audio player into the link it replaced, and keeps a video preview's link", async () => {
+    const kept = await page.evaluate(() => {
+      const { sanitizeMessageHtml } = (window as unknown as SanitizerGlobals).hearthSanitize;
+      return [
+        sanitizeMessageHtml(
+          '<p>Listen: <audio controls preload="metadata" src="/user_uploads/1/aa/tok/take.mp3" title="first take"></audio></p>',
+        ),
+        sanitizeMessageHtml(
+          '<div class="message_inline_image message_inline_video"><a href="/user_uploads/1/aa/tok/clip.mov" title="clip.mov">' +
+            '<video preload="metadata" src="/user_uploads/1/aa/tok/clip.mov"></video></a></div>',
+        ),
+        // A player of another host's file becomes no link the window would follow.
+        sanitizeMessageHtml('<audio controls src="javascript:alert(1)" title="x"></audio>'),
+      ];
+    });
+    expect(kept[0]).toBe(
+      '<p>Listen: <a href="/user_uploads/1/aa/tok/take.mp3" target="_blank" rel="noopener noreferrer">first take</a></p>',
+    );
+    expect(kept[1]).toBe(
+      '<div class="message_inline_image message_inline_video"><a href="/user_uploads/1/aa/tok/clip.mov" title="clip.mov" target="_blank" rel="noopener noreferrer"></a></div>',
+    );
+    expect(kept[2]).toBe('<a target="_blank" rel="noopener noreferrer">x</a>');
+  });
+
   it("keeps Zulip's custom emoji image, its path held for main, and drops any other source", async () => {
     const kept = await page.evaluate(() => {
       const { sanitizeMessageHtml } = (window as unknown as SanitizerGlobals).hearthSanitize;

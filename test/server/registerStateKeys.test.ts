@@ -68,6 +68,7 @@ const keysByType: Record<string, Record<string, unknown>> = {
     server_presence_ping_interval_seconds: 60,
     server_presence_offline_threshold_seconds: 140,
     server_emoji_data_url: anyString,
+    server_thumbnail_formats: [],
   },
 };
 

@@ -289,7 +289,8 @@ describe('file uploads', () => {
     };
     expect(message.content).toBe(
       `<p>First draft: <a href="${uri}">sketch.png</a></p>\n` +
-        `<div class="message_inline_image"><a href="${uri}" title="sketch.png"><img src="${uri}"></a></div>`,
+        `<div class="message_inline_image"><a href="${uri}" title="sketch.png">` +
+        `<img data-original-content-type="image/png" data-original-dimensions="8x8" src="${uri}"></a></div>`,
     );
     const found = await org.api(bob)('GET', '/messages', {
       anchor: 'newest',

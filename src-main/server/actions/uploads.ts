@@ -182,7 +182,7 @@ export function detachedUploads(
   return changed
     .filter((attachment) => attachment.owner_id === editor.id && !paths.has(attachment.path_id))
     .map((attachment) => dictOf(sql, attachment))
-    .filter((dict) => dict.messages.length === 0);
+    .filter((dict) => dict.message_ids.length === 0);
 }
 
 /** Tells each uploader that the messages linking their file changed. */

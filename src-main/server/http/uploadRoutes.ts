@@ -103,6 +103,16 @@ function readable(services: Services, user: UserRow, pathId: string): Attachment
   return attachment;
 }
 
+/** Counts an /api/v1 request against the caller's rate limit, as the API's own endpoints do. */
+function countRequest(services: Services, user: UserRow, reply: FastifyReply): void {
+  const standings: RateStanding[] = [];
+  try {
+    services.rateLimits?.user(user.id, standings);
+  } finally {
+    writeRateHeaders(reply, standings);
+  }
+}
+
 /**
  * Uploaded files, outside /api/v1 as Zulip serves them: to whoever Zulip's
  * rules let read them, authenticated by HTTP Basic or by `api_key` in the
@@ -140,13 +150,21 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
 
   app.get('/api/v1/user_uploads/:realm_id_str(^\\d+$)/*', async (request: UploadRequest, reply) => {
     const user = authenticate(services, request.headers.authorization);
-    const standings: RateStanding[] = [];
-    try {
-      services.rateLimits?.user(user.id, standings);
-    } finally {
-      writeRateHeaders(reply, standings);
-    }
+    countRequest(services, user, reply);
     const attachment = readable(services, user, pathIdOf(request));
     return { result: 'success', msg: '', url: temporary.urlFor(attachment) };
   });
+
+  // Zulip 12's thumbnail status (feature level 479), which a client polls until
+  // an image's thumbnails exist. The host makes none: a file it lets the caller
+  // read has none, now or later.
+  app.get(
+    '/api/v1/thumbnail/status/:realm_id_str(^\\d+$)/*',
+    async (request: UploadRequest, reply) => {
+      const user = authenticate(services, request.headers.authorization);
+      countRequest(services, user, reply);
+      readable(services, user, pathIdOf(request));
+      return { result: 'success', msg: '', has_thumbnail: false };
+    },
+  );
 }

@@ -20,6 +20,13 @@ export interface LinkableStream {
   name: string;
 }
 
+/** An uploaded file a message links, as its upload recorded it. */
+export interface UploadedFile {
+  contentType: string;
+  /** The size Zulip's ImageAttachment would record, for an image Zulip previews; else null. */
+  image: { width: number; height: number; animated: boolean } | null;
+}
+
 /**
  * What the renderer may ask of the organization. The sending action answers
  * from the store; rendering only asks about names that appear in the message.
@@ -39,6 +46,8 @@ export interface MarkdownLookups {
   linkifiers(): readonly CompiledLinkifier[];
   /** The newest message of the topic the author may read, which topic links point `with`. */
   latestTopicMessageId(streamId: number, topic: string): number | undefined;
+  /** The organization's upload at that path_id, whoever may read it. */
+  uploadedFile(pathId: string): UploadedFile | undefined;
 }
 
 export const noLookups: MarkdownLookups = {
@@ -50,6 +59,7 @@ export const noLookups: MarkdownLookups = {
   realmEmoji: () => undefined,
   linkifiers: () => [],
   latestTopicMessageId: () => undefined,
+  uploadedFile: () => undefined,
 };
 
 export interface RenderedMessage {

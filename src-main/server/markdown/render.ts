@@ -21,7 +21,7 @@ import { uploads } from './uploads';
 // newlines inside a paragraph are line breaks.
 const md = new MarkdownIt('zero', { html: false, linkify: true, breaks: true })
   .enable(['paragraph', 'heading', 'hr', 'table', 'code', 'fence', 'blockquote', 'list'])
-  .enable(['newline', 'escape', 'entity', 'emphasis', 'backticks', 'link', 'linkify'])
+  .enable(['newline', 'escape', 'entity', 'emphasis', 'backticks', 'link', 'image', 'linkify'])
   .use(fencedBlocks)
   .use(codeBlocks)
   .use(inlineMath)

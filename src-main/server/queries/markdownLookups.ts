@@ -10,6 +10,7 @@ import { activeRealmEmojiByName } from '../store/realmEmoji';
 import { streamByName } from '../store/streams';
 import { userGroupByName } from '../store/userGroups';
 import { groupMemberIds } from './groupMembership';
+import { uploadedFile } from './uploadedFiles';
 import { allUsers, userById, type UserRow } from '../store/users';
 
 // Zulip 11 points a topic link at the topic's latest message its author can
@@ -66,5 +67,6 @@ export function storeLookups(sql: Sql, author?: UserRow): MarkdownLookups {
       }),
     latestTopicMessageId: (streamId, topic) =>
       author && latestReadableInTopic(sql, author, streamId, topic),
+    uploadedFile: (pathId) => uploadedFile(sql, pathId),
   };
 }

@@ -87,6 +87,9 @@ const fixedRealmSettings = {
   server_generation: 0,
   zulip_plan_is_not_limited: true,
   server_inline_image_preview: true,
+  // Zulip 9's list of the thumbnails a client may ask for (feature level 273):
+  // none, as the host previews the original image and makes no thumbnails.
+  server_thumbnail_formats: [],
   server_inline_url_embed_preview: false,
   server_avatar_changes_disabled: false,
   server_name_changes_disabled: false,

@@ -55,6 +55,14 @@ export function attachmentData(sql: Sql, id: number): Buffer | undefined {
   ])?.data;
 }
 
+/** The first `length` bytes of the file, enough for its header. */
+export function attachmentDataStart(sql: Sql, id: number, length: number): Buffer | undefined {
+  return sql.get<{ data: Buffer }>(
+    'SELECT substr(data, 1, ?) AS data FROM attachment_files WHERE attachment_id = ?',
+    [length, id],
+  )?.data;
+}
+
 export function attachmentsOwnedBy(sql: Sql, ownerId: number): AttachmentRow[] {
   return sql.all<AttachmentRow>('SELECT * FROM attachments WHERE owner_id = ? ORDER BY id', [
     ownerId,

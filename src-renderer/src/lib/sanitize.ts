@@ -150,7 +150,22 @@ purifier.addHook('uponSanitizeElement', (node, data) => {
   if (data.tagName === 'annotation' && node instanceof Element && node.childElementCount > 0) {
     node.replaceChildren(node.textContent ?? '');
   }
+  if (data.tagName === 'audio' && node instanceof Element) audioAsLink(node);
 });
+
+// Zulip 11 plays an uploaded sound where the message linked it (its <audio>
+// player). The window plays nothing a server serves, so, as Zulip advises a
+// client that cannot play one, the player becomes the link it replaced; set
+// after the player, the link is sanitized next, as any other.
+function audioAsLink(audio: Element): void {
+  const src = audio.getAttribute('src');
+  if (src === null) return;
+  const link = audio.ownerDocument.createElement('a');
+  link.setAttribute('href', src);
+  const title = audio.getAttribute('title');
+  link.textContent = title !== null && title !== '' ? title : fileNameOf(src);
+  audio.after(link);
+}
 
 // Zulip names a Unicode emoji by its code points in the class (`emoji-1f44d`),
 // for a sprite sheet; the window has the system's emoji font instead.

@@ -1177,7 +1177,7 @@ export const markdownCases: readonly MarkdownCase[] = [
   {
     name: 'a link to an uploaded image is shown inline after its paragraph',
     input: 'Draft: [sketch.png](/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png)',
-    html: '<p>Draft: <a href="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png">sketch.png</a></p>\n<div class="message_inline_image"><a href="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png" title="sketch.png"><img src="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png"></a></div>',
+    html: '<p>Draft: <a href="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png">sketch.png</a></p>\n<div class="message_inline_image"><a href="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png" title="sketch.png"><img data-original-content-type="image/png" data-original-dimensions="640x480" src="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png"></a></div>',
   },
   {
     name: 'a link to an uploaded file that is not an image stays a link',
@@ -1187,7 +1187,53 @@ export const markdownCases: readonly MarkdownCase[] = [
   {
     name: 'two uploaded images in one paragraph, each shown in order',
     input: '[a.jpg](/user_uploads/1/aa/tokenA/a.jpg) and [b.gif](/user_uploads/1/bb/tokenB/b.gif)',
-    html: '<p><a href="/user_uploads/1/aa/tokenA/a.jpg">a.jpg</a> and <a href="/user_uploads/1/bb/tokenB/b.gif">b.gif</a></p>\n<div class="message_inline_image"><a href="/user_uploads/1/aa/tokenA/a.jpg" title="a.jpg"><img src="/user_uploads/1/aa/tokenA/a.jpg"></a></div><div class="message_inline_image"><a href="/user_uploads/1/bb/tokenB/b.gif" title="b.gif"><img src="/user_uploads/1/bb/tokenB/b.gif"></a></div>',
+    html: '<p><a href="/user_uploads/1/aa/tokenA/a.jpg">a.jpg</a> and <a href="/user_uploads/1/bb/tokenB/b.gif">b.gif</a></p>\n<div class="message_inline_image"><a href="/user_uploads/1/aa/tokenA/a.jpg" title="a.jpg"><img data-original-content-type="image/jpeg" data-original-dimensions="300x400" src="/user_uploads/1/aa/tokenA/a.jpg"></a></div><div class="message_inline_image"><a href="/user_uploads/1/bb/tokenB/b.gif" title="b.gif"><img data-animated="true" data-original-content-type="image/gif" data-original-dimensions="64x64" src="/user_uploads/1/bb/tokenB/b.gif"></a></div>',
+  },
+  {
+    name: 'a link to an image never uploaded stays a link',
+    input: '[gone.png](/user_uploads/1/dd/tokenD/gone.png)',
+    html: '<p><a href="/user_uploads/1/dd/tokenD/gone.png">gone.png</a></p>',
+  },
+  {
+    name: 'an uploaded sound written as media plays where it stands',
+    input: 'Hear ![the take](/user_uploads/1/cc/tokenC/take.mp3) now',
+    html: '<p>Hear <audio controls preload="metadata" src="/user_uploads/1/cc/tokenC/take.mp3" title="the take"></audio> now</p>',
+  },
+  {
+    name: 'a sound elsewhere written as media plays too, with no title when none is given',
+    input: '![](https://example.com/song.mp3)',
+    html: '<p><audio controls preload="metadata" src="https://example.com/song.mp3"></audio></p>',
+  },
+  {
+    name: 'a link to an uploaded sound stays a link',
+    input: '[the take](/user_uploads/1/cc/tokenC/take.mp3)',
+    html: '<p><a href="/user_uploads/1/cc/tokenC/take.mp3">the take</a></p>',
+  },
+  {
+    name: 'an uploaded image written as media stands in the text',
+    input: '> See ![the sketch](/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png) here',
+    html: '<blockquote>\n<p>See <img alt="the sketch" class="inline-image" data-original-content-type="image/png" data-original-dimensions="640x480" data-original-src="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png" src="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png"> here</p>\n</blockquote>',
+  },
+  {
+    name: 'media syntax for an image elsewhere, or never uploaded, is a bang and a link',
+    input: '![logo](https://example.com/logo.png) ![gone](/user_uploads/1/dd/tokenD/gone.png)',
+    html: '<p>!<a href="https://example.com/logo.png">logo</a> !<a href="/user_uploads/1/dd/tokenD/gone.png">gone</a></p>',
+  },
+  {
+    name: 'a message linking more than 24 places previews none of them',
+    input: `[a.jpg](/user_uploads/1/aa/tokenA/a.jpg) ${Array.from({ length: 24 }, (_, n) => `https://example.com/${n}`).join(' ')}`,
+    html: `<p><a href="/user_uploads/1/aa/tokenA/a.jpg">a.jpg</a> ${Array.from({ length: 24 }, (_, n) => `<a href="https://example.com/${n}">https://example.com/${n}</a>`).join(' ')}</p>`,
+  },
+  {
+    name: 'an uploaded image is previewed once, and not from a quote',
+    input:
+      '> [sketch.png](/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png)\n\n[a.jpg](/user_uploads/1/aa/tokenA/a.jpg) [again](/user_uploads/1/aa/tokenA/a.jpg)',
+    html: '<blockquote>\n<p><a href="/user_uploads/1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png">sketch.png</a></p>\n</blockquote>\n<p><a href="/user_uploads/1/aa/tokenA/a.jpg">a.jpg</a> <a href="/user_uploads/1/aa/tokenA/a.jpg">again</a></p>\n<div class="message_inline_image"><a href="/user_uploads/1/aa/tokenA/a.jpg" title="a.jpg"><img data-original-content-type="image/jpeg" data-original-dimensions="300x400" src="/user_uploads/1/aa/tokenA/a.jpg"></a></div>',
+  },
+  {
+    name: 'an uploaded QuickTime video is shown inline after its paragraph',
+    input: '[clip.mov](/user_uploads/1/ee/tokenE/clip.mov)',
+    html: '<p><a href="/user_uploads/1/ee/tokenE/clip.mov">clip.mov</a></p>\n<div class="message_inline_image message_inline_video"><a href="/user_uploads/1/ee/tokenE/clip.mov" title="clip.mov"><video preload="metadata" src="/user_uploads/1/ee/tokenE/clip.mov"></video></a></div>',
   },
   {
     name: 'a user group mention notifies its members',

@@ -1,5 +1,9 @@
 import { compiledLinkifier } from '../../../src-main/server/markdown/linkifierPattern';
-import type { MarkdownLookups, MentionableUser } from '../../../src-main/server/markdown/lookups';
+import type {
+  MarkdownLookups,
+  MentionableUser,
+  UploadedFile,
+} from '../../../src-main/server/markdown/lookups';
 
 // The organization the Markdown cases are written against.
 const users: readonly MentionableUser[] = [
@@ -24,6 +28,24 @@ const realmEmoji = new Map([
 const latestInTopic = new Map([
   ['3:some topic', 214],
   ['1:', 99],
+]);
+
+// The organization's uploads by path_id, as their uploads recorded them.
+const uploads = new Map<string, UploadedFile>([
+  [
+    '1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/sketch.png',
+    { contentType: 'image/png', image: { width: 640, height: 480, animated: false } },
+  ],
+  ['1/4e/m2A3MSqFnWRLUf9SaPzQ0Up_/minutes.pdf', { contentType: 'application/pdf', image: null }],
+  [
+    '1/aa/tokenA/a.jpg',
+    { contentType: 'image/jpeg', image: { width: 300, height: 400, animated: false } },
+  ],
+  [
+    '1/bb/tokenB/b.gif',
+    { contentType: 'image/gif', image: { width: 64, height: 64, animated: true } },
+  ],
+  ['1/cc/tokenC/take.mp3', { contentType: 'audio/mpeg', image: null }],
 ]);
 
 const groups = [{ id: 12, name: 'Support', memberIds: [7, 9] }];
@@ -52,4 +74,5 @@ export const directory: MarkdownLookups = {
       : undefined,
   linkifiers: () => linkifiers,
   latestTopicMessageId: (streamId, topic) => latestInTopic.get(`${streamId}:${topic}`),
+  uploadedFile: (pathId) => uploads.get(pathId),
 };

@@ -40,6 +40,7 @@ import { sql as nobodyGroup } from './039-nobody-group';
 import { sql as modernSettings } from './040-modern-settings';
 import { sql as peopleSettings } from './041-people-settings';
 import { sql as clientDevices } from './042-client-devices';
+import { sql as inlineImages } from './043-inline-images';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -86,4 +87,5 @@ export const migrations: readonly string[] = [
   modernSettings,
   peopleSettings,
   clientDevices,
+  inlineImages,
 ];
