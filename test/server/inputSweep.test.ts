@@ -180,6 +180,7 @@ const validCalls: Record<string, ValidCall> = {
   'PATCH /bots/:bot_id': async (f) => ({
     bot_id: String(await sweptBot(f)),
     full_name: fresh('Renamed Bot '),
+    short_name: fresh('readdressed'),
     bot_owner_id: String(f.org.owner.id),
     default_sending_stream: '',
     default_events_register_stream: 'design',
@@ -189,6 +190,10 @@ const validCalls: Record<string, ValidCall> = {
   }),
   'POST /bots/:bot_id/api_key/regenerate': async (f) => ({ bot_id: String(await sweptBot(f)) }),
   'DELETE /bots/:bot_id': async (f) => ({ bot_id: String(await sweptBot(f)) }),
+  'GET /bots/:bot_id/api_key': async (f) => ({ bot_id: String(await sweptBot(f)) }),
+  'GET /bot_storage': () => ({ keys: JSON.stringify(['swept']) }),
+  'PUT /bot_storage': () => ({ storage: JSON.stringify({ swept: 'value' }) }),
+  'DELETE /bot_storage': () => ({ keys: JSON.stringify(['swept']) }),
   'PATCH /users/me/profile_data': async (f) => ({
     data: JSON.stringify([{ id: await sweptProfileField(f), value: 'swept' }]),
   }),

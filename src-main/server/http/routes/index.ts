@@ -8,10 +8,16 @@ import { devFetchApiKey, fetchApiKey } from './apiKeys';
 import {
   createBotEndpoint,
   deactivateBotEndpoint,
+  getBotApiKeyEndpoint,
   getBotsEndpoint,
   regenerateBotApiKeyEndpoint,
   updateBotEndpoint,
 } from './bots';
+import {
+  getBotStorageEndpoint,
+  removeBotStorageEndpoint,
+  updateBotStorageEndpoint,
+} from './botStorage';
 import {
   createDraftsEndpoint,
   deleteDraftEndpoint,
@@ -148,6 +154,10 @@ export const endpoints: readonly Endpoint[] = [
   updateBotEndpoint,
   regenerateBotApiKeyEndpoint,
   deactivateBotEndpoint,
+  getBotApiKeyEndpoint,
+  getBotStorageEndpoint,
+  updateBotStorageEndpoint,
+  removeBotStorageEndpoint,
   updateProfileDataEndpoint,
   removeProfileDataEndpoint,
   getProfileFields,
