@@ -409,6 +409,36 @@ describe('bots', () => {
     });
   });
 
+  describe("a bot's channels (feature level 458)", () => {
+    it('answers whether a bot is subscribed, and lists its channels the reader knows of', async () => {
+      const bot = await createBot(alice);
+      const designId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'design' })).json
+        .stream_id as number;
+      const status = () => org.api(bob)('GET', `/users/${bot.id}/subscriptions/${designId}`);
+      expect((await status()).json).toEqual({ result: 'success', msg: '', is_subscribed: false });
+      await org.api(alice)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'design' }],
+        principals: [bot.id],
+      });
+      expect((await status()).json.is_subscribed).toBe(true);
+      await org.api(alice)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: `den${bot.id}` }],
+        invite_only: true,
+        principals: [alice.id, bot.id],
+      });
+      const denId = (await org.api(alice)('GET', '/get_stream_id', { stream: `den${bot.id}` })).json
+        .stream_id as number;
+      const seen = async (viewer: TestUser) =>
+        (await org.api(viewer)('GET', `/users/${bot.id}/channels`)).json.subscribed_channel_ids;
+      expect(await seen(alice)).toEqual([designId, denId]);
+      expect(await seen(bob)).toEqual([designId]);
+      const hidden = await org.api(bob)('GET', `/users/${bot.id}/subscriptions/${denId}`);
+      expect(hidden.json).toMatchObject({ result: 'error', msg: 'Invalid stream ID' });
+      const nobody = await org.api(bob)('GET', `/users/99999/channels`);
+      expect(nobody.json).toMatchObject({ result: 'error', msg: 'No such user' });
+    });
+  });
+
   describe('bots and user groups (feature levels 458 and 496)', () => {
     it('lets a bot read the groups, and answers whether a bot is a member', async () => {
       const bot = await createBot(alice);

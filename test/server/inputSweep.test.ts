@@ -194,6 +194,11 @@ const validCalls: Record<string, ValidCall> = {
   'GET /bot_storage': () => ({ keys: JSON.stringify(['swept']) }),
   'PUT /bot_storage': () => ({ storage: JSON.stringify({ swept: 'value' }) }),
   'DELETE /bot_storage': () => ({ keys: JSON.stringify(['swept']) }),
+  'GET /users/:user_id/subscriptions/:stream_id': async (f) => ({
+    user_id: String(await sweptBot(f)),
+    stream_id: String(f.designId),
+  }),
+  'GET /users/:user_id/channels': async (f) => ({ user_id: String(await sweptBot(f)) }),
   'PATCH /users/me/profile_data': async (f) => ({
     data: JSON.stringify([{ id: await sweptProfileField(f), value: 'swept' }]),
   }),

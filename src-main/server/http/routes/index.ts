@@ -13,6 +13,7 @@ import {
   regenerateBotApiKeyEndpoint,
   updateBotEndpoint,
 } from './bots';
+import { getSubscribedChannelsEndpoint, getSubscriptionStatusEndpoint } from './userSubscriptions';
 import {
   getBotStorageEndpoint,
   removeBotStorageEndpoint,
@@ -158,6 +159,8 @@ export const endpoints: readonly Endpoint[] = [
   getBotStorageEndpoint,
   updateBotStorageEndpoint,
   removeBotStorageEndpoint,
+  getSubscriptionStatusEndpoint,
+  getSubscribedChannelsEndpoint,
   updateProfileDataEndpoint,
   removeProfileDataEndpoint,
   getProfileFields,
