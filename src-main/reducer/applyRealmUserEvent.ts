@@ -75,13 +75,22 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
             };
       // A new avatar names its source and medium size too, which only the
       // user's own top-level fields hold, as Zulip's apply_event keeps them.
+      // A changed API email comes as `new_email`, as Zulip's apply_event reads it.
       const {
         avatar_source: avatarSource,
         avatar_url_medium: avatarUrlMedium,
+        new_email: newEmail,
         ...userFields
-      } = person as typeof person & { avatar_source?: string; avatar_url_medium?: string };
+      } = person as typeof person & {
+        avatar_source?: string;
+        avatar_url_medium?: string;
+        new_email?: string;
+      };
+      const emailChange = newEmail === undefined ? {} : { email: newEmail };
       const change = (user: User): User =>
-        user.user_id === person.user_id ? { ...user, ...userFields, ...roleFlags } : user;
+        user.user_id === person.user_id
+          ? { ...user, ...userFields, ...emailChange, ...roleFlags }
+          : user;
       const next = { ...state };
       if (state.realm_users) next.realm_users = state.realm_users.map(change);
       if (state.realm_non_active_users) {
@@ -94,6 +103,17 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
         'full_name' in state
       ) {
         next.full_name = person.full_name;
+      }
+      if (person.user_id === state.user_id && newEmail !== undefined && 'email' in state) {
+        next.email = newEmail;
+      }
+      const deliveryEmail = (person as { delivery_email?: unknown }).delivery_email;
+      if (
+        person.user_id === state.user_id &&
+        deliveryEmail !== undefined &&
+        'delivery_email' in state
+      ) {
+        next.delivery_email = deliveryEmail;
       }
       if (person.user_id === state.user_id && avatarSource !== undefined && 'avatar_url' in state) {
         Object.assign(next, {

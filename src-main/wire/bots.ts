@@ -2,19 +2,21 @@ import { z } from 'zod';
 
 // A bot as its owner and the organization's administrators see it: register
 // `realm_bots` (fetch type `realm_bot`) and the `bot` of realm_bot add events.
+// Zulip 12 (feature level 474) keeps only the ID, the defaults and the
+// services; older servers send the fields marked optional too.
 export const realmBotSchema = z.object({
-  email: z.string(),
   user_id: z.number().int(),
-  full_name: z.string(),
-  /** 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded. */
-  bot_type: z.number().int(),
-  is_active: z.boolean(),
-  api_key: z.string(),
   default_sending_stream: z.string().nullable(),
   default_events_register_stream: z.string().nullable(),
   default_all_public_streams: z.boolean(),
-  avatar_url: z.string(),
   services: z.array(z.record(z.string(), z.unknown())),
+  email: z.string().optional(),
+  full_name: z.string().optional(),
+  /** 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded. */
+  bot_type: z.number().int().optional(),
+  is_active: z.boolean().optional(),
+  api_key: z.string().optional(),
+  avatar_url: z.string().optional(),
   owner_id: z.number().int().optional(),
 });
 export type RealmBot = z.infer<typeof realmBotSchema>;

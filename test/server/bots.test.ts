@@ -308,28 +308,190 @@ describe('bots', () => {
     });
   });
 
+  describe('GET /bots/{bot_id}/api_key (feature level 463)', () => {
+    it("gives the bot's owner and the administrators its current key", async () => {
+      const bot = await createBot(alice);
+      const byOwner = await org.api(alice)('GET', `/bots/${bot.id}/api_key`);
+      expect(byOwner.json).toEqual({ result: 'success', msg: '', api_key: bot.apiKey });
+      const renewed = (await org.api(alice)('POST', `/bots/${bot.id}/api_key/regenerate`)).json
+        .api_key as string;
+      const byAdmin = await org.api(org.owner)('GET', `/bots/${bot.id}/api_key`);
+      expect(byAdmin.json.api_key).toBe(renewed);
+    });
+
+    it('is refused to other members, and answers No such bot for a human', async () => {
+      const bot = await createBot(alice);
+      const byBob = await org.api(bob)('GET', `/bots/${bot.id}/api_key`);
+      expect(byBob.json).toEqual({
+        result: 'error',
+        msg: 'Insufficient permission',
+        code: 'BAD_REQUEST',
+      });
+      const human = await org.api(alice)('GET', `/bots/${bob.id}/api_key`);
+      expect(human.json).toMatchObject({ result: 'error', msg: 'No such bot' });
+    });
+  });
+
+  describe("changing a bot's short name (feature level 447)", () => {
+    it('gives the bot the email the new short name makes, and tells everyone by realm_user alone', async () => {
+      const bot = await createBot(alice);
+      const [aliceQueue, bobQueue] = await Promise.all(
+        [alice, bob].map((user) => register(user, ['realm_user', 'realm_bot'])),
+      );
+      const response = await org.api(alice)('PATCH', `/bots/${bot.id}`, {
+        short_name: `renamed${bot.id}`,
+      });
+      expect(response.status, JSON.stringify(response.json)).toBe(200);
+      const email = `renamed${bot.id}-bot@hearth.local`;
+      expect(await member(bob, bot.id)).toMatchObject({ email, delivery_email: email });
+      // Zulip's do_change_user_delivery_email; the realm_bot update of feature
+      // level 461 went with the bot object's email at 474.
+      const expected = [
+        expect.objectContaining({
+          type: 'realm_user',
+          op: 'update',
+          person: { user_id: bot.id, delivery_email: email },
+        }),
+        expect.objectContaining({
+          type: 'realm_user',
+          op: 'update',
+          person: { user_id: bot.id, new_email: email },
+        }),
+      ];
+      expect(await events(alice, aliceQueue.queue_id)).toEqual(expected);
+      expect(await events(bob, bobQueue.queue_id)).toEqual(expected);
+      const me = await org.api({ ...bot, email })('GET', '/users/me');
+      expect(me.json).toMatchObject({ user_id: bot.id, email });
+      expect((await org.api(bot)('GET', '/users/me')).status).toBe(401);
+    });
+
+    it('refuses a taken or malformed short name, changing nothing', async () => {
+      const bot = await createBot(alice);
+      const other = await createBot(alice);
+      const taken = await org.api(alice)('PATCH', `/bots/${bot.id}`, {
+        short_name: other.email.split('-bot@')[0],
+        full_name: `Not ${bot.fullName}`,
+      });
+      expect(taken.json).toEqual({
+        result: 'error',
+        msg: 'Username already in use',
+        code: 'BAD_REQUEST',
+      });
+      const blank = await org.api(alice)('PATCH', `/bots/${bot.id}`, { short_name: ' ' });
+      expect(blank.json).toMatchObject({ result: 'error', msg: 'Bad name or username' });
+      expect(await member(bob, bot.id)).toMatchObject({
+        email: bot.email,
+        full_name: bot.fullName,
+      });
+      const same = await org.api(alice)('PATCH', `/bots/${bot.id}`, {
+        short_name: bot.email.split('-bot@')[0],
+      });
+      expect(same.status).toBe(200);
+    });
+  });
+
+  describe("changing a bot's owner (feature level 359)", () => {
+    it('keeps the bot in the channels the new owner is not in', async () => {
+      const bot = await createBot(alice);
+      const created = await org.api(alice)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: `hideout${bot.id}` }],
+        invite_only: true,
+        principals: [alice.id, bot.id],
+      });
+      expect(created.status, JSON.stringify(created.json)).toBe(200);
+      await org.api(alice)('PATCH', `/bots/${bot.id}`, { bot_owner_id: bob.id });
+      const names = (
+        (await org.api(bot)('GET', '/users/me/subscriptions')).json.subscriptions as {
+          name: string;
+        }[]
+      ).map((sub) => sub.name);
+      expect(names).toContain(`hideout${bot.id}`);
+    });
+  });
+
+  describe("a bot's channels (feature level 458)", () => {
+    it('answers whether a bot is subscribed, and lists its channels the reader knows of', async () => {
+      const bot = await createBot(alice);
+      const designId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'design' })).json
+        .stream_id as number;
+      const status = () => org.api(bob)('GET', `/users/${bot.id}/subscriptions/${designId}`);
+      expect((await status()).json).toEqual({ result: 'success', msg: '', is_subscribed: false });
+      await org.api(alice)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'design' }],
+        principals: [bot.id],
+      });
+      expect((await status()).json.is_subscribed).toBe(true);
+      await org.api(alice)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: `den${bot.id}` }],
+        invite_only: true,
+        principals: [alice.id, bot.id],
+      });
+      const denId = (await org.api(alice)('GET', '/get_stream_id', { stream: `den${bot.id}` })).json
+        .stream_id as number;
+      const seen = async (viewer: TestUser) =>
+        (await org.api(viewer)('GET', `/users/${bot.id}/channels`)).json.subscribed_channel_ids;
+      expect(await seen(alice)).toEqual([designId, denId]);
+      expect(await seen(bob)).toEqual([designId]);
+      const hidden = await org.api(bob)('GET', `/users/${bot.id}/subscriptions/${denId}`);
+      expect(hidden.json).toMatchObject({ result: 'error', msg: 'Invalid stream ID' });
+      const nobody = await org.api(bob)('GET', `/users/99999/channels`);
+      expect(nobody.json).toMatchObject({ result: 'error', msg: 'No such user' });
+    });
+  });
+
+  describe('bots and user groups (feature levels 458 and 496)', () => {
+    it('lets a bot read the groups, and answers whether a bot is a member', async () => {
+      const bot = await createBot(alice);
+      const listed = await org.api(bot)('GET', '/user_groups');
+      expect(listed.status).toBe(200);
+      const members = (listed.json.user_groups as { id: number; name: string }[]).find((group) =>
+        group.name.endsWith('role:members'),
+      );
+      expect(members).toBeDefined();
+      const membership = await org.api(bot)('GET', `/user_groups/${members?.id}/members/${bot.id}`);
+      expect(membership.json).toEqual({
+        result: 'success',
+        msg: '',
+        is_user_group_member: true,
+      });
+      const direct = await org.api(alice)('GET', `/user_groups/${members?.id}/members`);
+      expect(direct.json.members).toContain(bot.id);
+    });
+
+    it('lets a bot make a group and change its members, as any member may', async () => {
+      const bot = await createBot(alice);
+      const created = await org.api(bot)('POST', '/user_groups/create', {
+        name: `made by ${bot.id}`,
+        description: '',
+        members: [bot.id],
+      });
+      expect(created.status, JSON.stringify(created.json)).toBe(200);
+      const groupId = created.json.group_id as number;
+      const added = await org.api(bot)('POST', `/user_groups/${groupId}/members`, {
+        add: [alice.id],
+      });
+      expect(added.json).toEqual({ result: 'success', msg: '' });
+      const listed = await org.api(alice)('GET', `/user_groups/${groupId}/members`);
+      expect(new Set(listed.json.members)).toEqual(new Set([alice.id, bot.id]));
+    });
+  });
+
   describe('events and register state', () => {
     it('tells everyone about the new user and only the owner and admins about the bot', async () => {
       const [aliceQueue, bobQueue, ownerQueue] = await Promise.all(
         [alice, bob, org.owner].map((user) => register(user, ['realm_user', 'realm_bot'])),
       );
       const bot = await createBot(alice, { bot_type: 2 });
+      // Zulip 12 (feature level 474): no key, nothing the user object says.
       const expectedBot = {
         type: 'realm_bot',
         op: 'add',
         bot: {
-          email: bot.email,
           user_id: bot.id,
-          full_name: bot.fullName,
-          bot_type: 2,
-          is_active: true,
-          api_key: bot.apiKey,
           default_sending_stream: null,
           default_events_register_stream: null,
           default_all_public_streams: false,
-          avatar_url: `/avatar/${bot.id}?version=1`,
           services: [],
-          owner_id: alice.id,
         },
       };
       const userAdd = expect.objectContaining({
@@ -347,44 +509,42 @@ describe('bots', () => {
       expect(types(await events(bob, bobQueue.queue_id))).toEqual(['realm_user']);
     });
 
-    it("sends the owner the new key and everyone the bot's deactivation", async () => {
+    it('sends no event for a new key and tells of a deactivation by realm_user alone (feature level 474)', async () => {
       const bot = await createBot(alice);
       const [aliceQueue, bobQueue] = await Promise.all(
         [alice, bob].map((user) => register(user, ['realm_user', 'realm_bot'])),
       );
-      const key = (await org.api(alice)('POST', `/bots/${bot.id}/api_key/regenerate`)).json.api_key;
+      await org.api(alice)('POST', `/bots/${bot.id}/api_key/regenerate`);
       await org.api(alice)('DELETE', `/bots/${bot.id}`);
       const who = { user_id: bot.id, full_name: bot.fullName };
-      expect(await events(alice, aliceQueue.queue_id)).toEqual([
-        expect.objectContaining({
-          type: 'realm_bot',
-          op: 'update',
-          bot: { user_id: bot.id, api_key: key },
-        }),
-        expect.objectContaining({ type: 'realm_user', op: 'remove', person: who }),
-        expect.objectContaining({ type: 'realm_bot', op: 'remove', bot: who }),
-      ]);
-      expect(await events(bob, bobQueue.queue_id)).toEqual([
-        expect.objectContaining({ type: 'realm_user', op: 'remove', person: who }),
-      ]);
+      const removal = expect.objectContaining({ type: 'realm_user', op: 'remove', person: who });
+      expect(await events(alice, aliceQueue.queue_id)).toEqual([removal]);
+      expect(await events(bob, bobQueue.queue_id)).toEqual([removal]);
+      await org.api(org.owner)('POST', `/users/${bot.id}/reactivate`);
+      const added = (await events(alice, aliceQueue.queue_id)).map((event) => event.type);
+      expect(added).toContain('realm_user');
+      expect(added).not.toContain('realm_bot');
     });
 
-    it('lists in realm_bots the bots one owns, every bot for admins, deactivated ones too', async () => {
+    it('lists in realm_bots, as Zulip 12 shapes them, the bots one owns, every bot for admins, deactivated ones too', async () => {
       const dave = await org.user('dave');
       const active = await createBot(dave);
       const retired = await createBot(dave);
       await org.api(dave)('DELETE', `/bots/${retired.id}`);
-      const ids = (state: { realm_bots: { user_id: number; is_active: boolean }[] }) =>
-        state.realm_bots.map((bot) => [bot.user_id, bot.is_active]);
-      expect(ids(await register(dave, ['realm_bot']))).toEqual([
-        [active.id, true],
-        [retired.id, false],
-      ]);
+      const ids = (state: { realm_bots: { user_id: number }[] }) =>
+        state.realm_bots.map((bot) => bot.user_id);
+      const own = (await register(dave, ['realm_bot'])).realm_bots;
+      expect(own).toEqual(
+        [active.id, retired.id].map((id) => ({
+          user_id: id,
+          default_sending_stream: null,
+          default_events_register_stream: null,
+          default_all_public_streams: false,
+          services: [],
+        })),
+      );
       expect(ids(await register(org.owner, ['realm_bot']))).toEqual(
-        expect.arrayContaining([
-          [active.id, true],
-          [retired.id, false],
-        ]),
+        expect.arrayContaining([active.id, retired.id]),
       );
       const eve = await org.user('eve');
       expect((await register(eve, ['realm_bot'])).realm_bots).toEqual([]);

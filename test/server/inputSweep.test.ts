@@ -182,6 +182,7 @@ const validCalls: Record<string, ValidCall> = {
   'PATCH /bots/:bot_id': async (f) => ({
     bot_id: String(await sweptBot(f)),
     full_name: fresh('Renamed Bot '),
+    short_name: fresh('readdressed'),
     bot_owner_id: String(f.org.owner.id),
     default_sending_stream: '',
     default_events_register_stream: 'design',
@@ -191,6 +192,15 @@ const validCalls: Record<string, ValidCall> = {
   }),
   'POST /bots/:bot_id/api_key/regenerate': async (f) => ({ bot_id: String(await sweptBot(f)) }),
   'DELETE /bots/:bot_id': async (f) => ({ bot_id: String(await sweptBot(f)) }),
+  'GET /bots/:bot_id/api_key': async (f) => ({ bot_id: String(await sweptBot(f)) }),
+  'GET /bot_storage': () => ({ keys: JSON.stringify(['swept']) }),
+  'PUT /bot_storage': () => ({ storage: JSON.stringify({ swept: 'value' }) }),
+  'DELETE /bot_storage': () => ({ keys: JSON.stringify(['swept']) }),
+  'GET /users/:user_id/subscriptions/:stream_id': async (f) => ({
+    user_id: String(await sweptBot(f)),
+    stream_id: String(f.designId),
+  }),
+  'GET /users/:user_id/channels': async (f) => ({ user_id: String(await sweptBot(f)) }),
   'PATCH /users/me/profile_data': async (f) => ({
     data: JSON.stringify([{ id: await sweptProfileField(f), value: 'swept' }]),
   }),

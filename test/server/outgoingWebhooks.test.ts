@@ -207,7 +207,7 @@ describe('outgoing webhook bots', () => {
       });
     });
 
-    it('posts a private message to the bot with the private_message trigger and answers there', async () => {
+    it('posts a direct message to the bot with the direct_message trigger (feature level 201) and answers there', async () => {
       const bot = await createOutgoingBot(alice);
       receiver.answerWith(json({ response_string: 'Hello, Bob' }));
       await org.api(bob)('POST', '/messages', {
@@ -217,7 +217,7 @@ describe('outgoing webhook bots', () => {
       });
       const [request] = await bot.requests(1);
       expect(JSON.parse(request?.body ?? '{}')).toMatchObject({
-        trigger: 'private_message',
+        trigger: 'direct_message',
         data: 'hi',
         message: { type: 'private' },
       });

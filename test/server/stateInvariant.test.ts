@@ -29,6 +29,9 @@ const notActions: Readonly<Record<string, string>> = {
   tellAboutGroup: 'announces the changes of the group actions, which have rows',
   checkNewBot: 'a check; changes nothing',
   checkBotUrlNetwork: 'a check; changes nothing',
+  getBotStorage: 'reads state',
+  updateBotStorage: "changes a bot's storage, which no register state holds",
+  removeBotStorage: "changes a bot's storage, which no register state holds",
   checkPasswordLogin: 'a check; what it may change, the hash of a password, no client state holds',
   announceAccessChanges:
     'announces what subscribe and unsubscribe changed of whom a guest may see; their rows hold it',
@@ -854,6 +857,14 @@ describe('initial state plus events equals fresh state', () => {
           default_sending_stream: 'design',
           default_all_public_streams: true,
         });
+      },
+    },
+    {
+      name: "changing a bot's short name, and so its email",
+      covers: ['updateBot'],
+      act: async () => {
+        const bot = await newBot(alice);
+        return org.api(alice)('PATCH', `/bots/${bot.id}`, { short_name: `readdressed${bot.id}` });
       },
     },
     {

@@ -2,17 +2,14 @@ import { idsWhoCanAccess } from './userAccess';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { avatarChangesWithName, avatarUrl } from '../shape/avatars';
-import { botById, type BotRow } from '../store/bots';
 import { setFullName, userById, type UserRow } from '../store/users';
-import { botEventRecipients } from './botAccess';
 import { checkNameUnique } from './uniqueNames';
 import { checkFullName } from './validate';
 
 /**
  * Zulip 7.0's check_change_full_name then do_change_full_name: the name is
  * checked and trimmed; a new one is stored and announced to everyone by a
- * `realm_user` update, and a bot's also to those who see its `realm_bots`.
- * Returns the name as stored.
+ * `realm_user` update. Returns the name as stored.
  */
 export function changeFullName(services: Services, user: UserRow, wanted: string): string {
   const { sql } = services;
@@ -25,48 +22,32 @@ export function changeFullName(services: Services, user: UserRow, wanted: string
   // The authenticated user's row is cached with its name.
   services.authCache.forget(user.id);
   const renamed = userById(sql, user.id) ?? user;
-  announceFullName(
-    services,
-    user,
-    renamed,
-    renamed.is_bot === 1 ? botById(sql, user.id) : undefined,
-  );
+  announceFullName(services, user, renamed);
   return fullName;
 }
 
 /**
  * The events of do_change_full_name once the new name is stored: a
- * `realm_user` update to everyone, and for a bot a `realm_bot` update to
- * those who see it. Where the drawn avatar changed with the name, the events
+ * `realm_user` update to everyone who may see the person, a bot included;
+ * since Zulip 12 (feature level 474) its `realm_bots` entry holds neither
+ * name nor avatar. Where the drawn avatar changed with the name, the events
  * of Zulip's do_change_avatar_fields follow.
  */
-export function announceFullName(
-  services: Services,
-  before: UserRow,
-  after: UserRow,
-  bot: BotRow | undefined,
-): void {
+export function announceFullName(services: Services, before: UserRow, after: UserRow): void {
   const { sql, queues } = services;
   // Zulip 8 (feature level 228): only those who may see the person hear of it.
   const everyone = idsWhoCanAccess(sql, after);
-  const botViewers = bot ? botEventRecipients(sql, bot) : [];
-  const tell = (person: Record<string, unknown>, botChange: Record<string, unknown>) => {
+  const tell = (person: Record<string, unknown>) =>
     queues.notify(plainNotice('realm_user', { op: 'update', person }), everyone);
-    if (bot) queues.notify(plainNotice('realm_bot', { op: 'update', bot: botChange }), botViewers);
-  };
-  const name = { user_id: after.id, full_name: after.full_name };
-  tell(name, name);
+  tell({ user_id: after.id, full_name: after.full_name });
   if (after.avatar_version === before.avatar_version) return;
   const url = avatarUrl(after);
-  tell(
-    {
-      user_id: after.id,
-      // Register's avatar_source: the host serves the picture, which no client computes.
-      avatar_source: 'U',
-      avatar_url: url,
-      avatar_url_medium: url,
-      avatar_version: after.avatar_version,
-    },
-    { user_id: after.id, avatar_url: url },
-  );
+  tell({
+    user_id: after.id,
+    // Register's avatar_source: the host serves the picture, which no client computes.
+    avatar_source: 'U',
+    avatar_url: url,
+    avatar_url_medium: url,
+    avatar_version: after.avatar_version,
+  });
 }

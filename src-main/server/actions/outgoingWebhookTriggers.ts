@@ -29,7 +29,7 @@ export function triggerOutgoingWebhooks(
     ...renderMessage(sent.source, { applyMarkdown: false, clientGravatar: false }),
     rendered_content: sent.source.row.rendered_content,
   };
-  const trigger = sent.isStream ? 'mention' : 'private_message';
+  const trigger = sent.isStream ? 'mention' : 'direct_message';
   for (const botId of botIds) {
     services.outgoingWebhooks.enqueue({ botId, trigger, message });
   }

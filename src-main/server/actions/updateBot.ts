@@ -4,10 +4,17 @@ import { accessStreamByName } from '../queries/streamAccess';
 import type { Services } from '../services';
 import { avatarChangesWithName } from '../shape/avatars';
 import { toServiceDict } from '../shape/bots';
-import { botById, setBotDefaults, setBotOwner, type BotRow } from '../store/bots';
+import { botById, setBotDefaults, setBotEmail, setBotOwner, type BotRow } from '../store/bots';
 import { botServices, ServiceInterface, setBotServiceUrl } from '../store/botServices';
 import type { Sql } from '../store/sql';
-import { activeUserIds, Role, setFullName, userById, type UserRow } from '../store/users';
+import {
+  activeUserIds,
+  Role,
+  setFullName,
+  userByEmail,
+  userById,
+  type UserRow,
+} from '../store/users';
 import {
   accessBotById,
   botEventRecipients,
@@ -15,13 +22,17 @@ import {
   realmBotOf,
   streamNamer,
 } from './botAccess';
+import { botEmail } from './botEmail';
 import { checkBotNameAvailable, checkInterfaceType, checkPayloadUrl } from './createBot';
 import { announceFullName } from './changeFullName';
+import { idsWhoCanAccess } from './userAccess';
 import { checkNameUnique } from './uniqueNames';
 import { checkFullName } from './validate';
 
 export interface UpdateBotRequest {
   fullName?: string | undefined;
+  /** The new `<short_name>` of the bot's `<short_name>-bot@<domain>` email (feature level 447). */
+  shortName?: string | undefined;
   botOwnerId?: number | undefined;
   /** A stream name, or '' for none. */
   defaultSendingStream?: string | undefined;
@@ -41,6 +52,28 @@ function reread(sql: Sql, botId: number): BotRow {
 function defaultStream(sql: Sql, actor: UserRow, name: string | undefined, current: number | null) {
   if (name === undefined) return current;
   return name === '' ? null : accessStreamByName(sql, actor, name).id;
+}
+
+// Zulip 12's patch_bot_backend (feature level 447): the email the short name
+// makes, checked as POST /bots checks it unless it is the bot's own already.
+function newEmail(services: Services, bot: BotRow, shortName: string | undefined): string {
+  if (shortName === undefined) return bot.email;
+  const email = botEmail(shortName, services.realmUri());
+  if (email !== bot.email && userByEmail(services.sql, email)) {
+    throw errors.badRequest('Username already in use');
+  }
+  return email;
+}
+
+// Zulip's do_change_user_delivery_email for a bot, whose email everyone may
+// see: its delivery email, then its API email as `new_email`. Since Zulip 12
+// (feature level 474) `realm_bots` holds no email, so no realm_bot event.
+function announceEmail(services: Services, bot: BotRow): void {
+  const viewers = idsWhoCanAccess(services.sql, bot);
+  const tell = (person: Record<string, unknown>) =>
+    services.queues.notify(plainNotice('realm_user', { op: 'update', person }), viewers);
+  tell({ user_id: bot.id, delivery_email: bot.email });
+  tell({ user_id: bot.id, new_email: bot.email });
 }
 
 // Zulip's patch_bot_backend checks for a new owner.
@@ -90,6 +123,7 @@ export function updateBot(
     checkNameUnique(sql, fullName, bot.id);
     checkBotNameAvailable(services, fullName);
   }
+  const email = newEmail(services, bot, request.shortName);
   const owner = request.botOwnerId === undefined ? undefined : newOwner(sql, request.botOwnerId);
   const service = newService(sql, bot, request);
   const defaults = {
@@ -110,6 +144,7 @@ export function updateBot(
 
   sql.transaction(() => {
     if (renamed) setFullName(sql, bot.id, fullName, avatarChangesWithName(bot.full_name, fullName));
+    if (email !== bot.email) setBotEmail(sql, bot.id, email);
     if (owner && owner.id !== bot.bot_owner_id) setBotOwner(sql, bot.id, owner.id);
     setBotDefaults(sql, bot.id, defaults);
     if (service) setBotServiceUrl(sql, bot.id, service.url, service.interface);
@@ -122,7 +157,8 @@ export function updateBot(
       plainNotice('realm_bot', { op: 'update', bot: { user_id: bot.id, ...change } }),
       botEventRecipients(sql, updated),
     );
-  if (renamed) announceFullName(services, bot, updated, updated);
+  if (renamed) announceFullName(services, bot, updated);
+  if (email !== bot.email) announceEmail(services, updated);
   if (owner && owner.id !== bot.bot_owner_id) notifyOwnerChange(services, bot, updated, owner);
   if (service) {
     toBotViewers({ services: botServices(sql, bot.id).map(toServiceDict) });
@@ -141,8 +177,9 @@ export function updateBot(
 }
 
 // Zulip's do_change_bot_owner: a non-admin previous owner loses the bot from
-// their realm_bots, a non-admin new owner gains it whole, and the others who
-// see it learn the new owner_id.
+// their realm_bots and a non-admin new owner gains it whole; since Zulip 12
+// (feature level 474) the entry names no owner, so the others who see it hear
+// of the change only through realm_user.
 function notifyOwnerChange(
   services: Services,
   before: BotRow,
@@ -151,23 +188,16 @@ function notifyOwnerChange(
 ): void {
   const { sql, queues } = services;
   const previous = before.bot_owner_id === null ? undefined : userById(sql, before.bot_owner_id);
-  const others = new Set(botEventRecipients(sql, updated));
   if (previous && previous.role > Role.admin) {
     queues.notify(plainNotice('realm_bot', { op: 'delete', bot: { user_id: updated.id } }), [
       previous.id,
     ]);
-    others.delete(previous.id);
   }
   if (owner.role > Role.admin) {
     queues.notify(plainNotice('realm_bot', { op: 'add', bot: realmBotOf(sql, updated) }), [
       owner.id,
     ]);
-    others.delete(owner.id);
   }
-  queues.notify(
-    plainNotice('realm_bot', { op: 'update', bot: { user_id: updated.id, owner_id: owner.id } }),
-    [...others],
-  );
   queues.notify(
     plainNotice('realm_user', {
       op: 'update',

@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import { profileDataByUser, profileDataField } from '../shape/profileFields';
 import { toWireUser } from '../shape/users';
 import { profileFieldValuesOf } from '../store/customProfileFields';
-import { botById, botsOwnedBy } from '../store/bots';
+import { botsOwnedBy } from '../store/bots';
 import { revokeInvitesBy } from '../store/invites';
 import type { Sql } from '../store/sql';
 import {
@@ -18,7 +18,6 @@ import {
   userById,
   type UserRow,
 } from '../store/users';
-import { botEventRecipients, realmBotsState } from './botAccess';
 import { roleVisibilityNotices, visibilityOf } from './roleVisibility';
 import { requireAdministrator } from './groupPermission';
 
@@ -125,18 +124,14 @@ export function changeUserRole(
   }
 }
 
-/** Everyone hears that the user left; whoever sees a bot among them hears it through realm_bot. */
+/**
+ * Everyone hears that the user left. A bot's `realm_bots` entry says nothing
+ * of its activity since Zulip 12 (feature level 474), so no realm_bot event.
+ */
 function announceDeactivation(services: Services, user: UserRow): void {
   const { sql, queues } = services;
   const who = { user_id: user.id, full_name: user.full_name };
   queues.notify(plainNotice('realm_user', { op: 'remove', person: who }), activeUserIds(sql));
-  const bot = user.is_bot === 1 ? botById(sql, user.id) : undefined;
-  if (bot) {
-    queues.notify(
-      plainNotice('realm_bot', { op: 'remove', bot: who }),
-      botEventRecipients(sql, bot),
-    );
-  }
 }
 
 /**
@@ -180,8 +175,9 @@ export function deactivateUserByAdmin(services: Services, actor: UserRow, userId
 
 /**
  * Zulip 7.0's do_reactivate_user: the account signs in again with its old
- * key, comes back to everyone as a realm_user `add` (and a bot as realm_bot
- * `add` to whoever sees it), and is in its streams again.
+ * key, comes back to everyone as a realm_user `add`, and is in its streams
+ * again. A bot stayed in `realm_bots`, which since Zulip 12 (feature level
+ * 474) says nothing of its activity.
  */
 export function reactivateUser(services: Services, actor: UserRow, userId: number): void {
   const { sql, queues } = services;
@@ -204,13 +200,4 @@ export function reactivateUser(services: Services, actor: UserRow, userId: numbe
     }),
     activeUserIds(sql),
   );
-  const bot = user.is_bot === 1 ? botById(sql, user.id) : undefined;
-  if (bot) {
-    for (const viewer of botEventRecipients(sql, bot)) {
-      const viewerRow = userById(sql, viewer);
-      const shown =
-        viewerRow && realmBotsState(sql, viewerRow).find((entry) => entry.user_id === bot.id);
-      if (shown) queues.notify(plainNotice('realm_bot', { op: 'add', bot: shown }), [viewer]);
-    }
-  }
 }

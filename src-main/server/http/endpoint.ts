@@ -7,7 +7,7 @@ import type { UploadedFile } from './body';
 import { decodeParams, type Decoded, type ParamSpecs, type RawParams } from './params';
 import type { RateStanding, UserBucket } from './rateLimits';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
 export interface IncomingCall {
   params: RawParams;

@@ -3,8 +3,11 @@ import { ServiceInterface, type BotServiceRow } from '../store/botServices';
 import { REALM_ID } from '../store/realm';
 import type { BotRow } from '../store/bots';
 
-/** Zulip's triggers in 7.0: a mention in a stream, or a private message to the bot. */
-export type WebhookTrigger = 'mention' | 'private_message';
+/**
+ * Zulip's triggers: a mention in a stream, or a direct message to the bot,
+ * named `direct_message` since Zulip 8.0 (feature level 201).
+ */
+export type WebhookTrigger = 'mention' | 'direct_message';
 
 /**
  * Zulip's message dict as an outgoing webhook receives it: Markdown content

@@ -20,24 +20,17 @@ export function toServiceDict(service: BotServiceRow): Record<string, unknown> {
   return { base_url: service.base_url, interface: service.interface, token: service.token };
 }
 
-/** Zulip's realm_bot object (register `realm_bots` and realm_bot add events). */
+/**
+ * Zulip's realm_bot object (register `realm_bots` and realm_bot add events)
+ * since Zulip 12 (feature level 474): no key, and nothing the bot's user
+ * object already says (email, name, type, avatar, activity, owner).
+ */
 export function toRealmBot(
   bot: BotRow,
   streamName: StreamNamer,
   services: readonly BotServiceRow[],
 ): RealmBot {
-  return {
-    email: bot.email,
-    user_id: bot.id,
-    full_name: bot.full_name,
-    bot_type: bot.bot_type ?? 1,
-    is_active: bot.is_active === 1,
-    api_key: bot.api_key,
-    ...defaults(bot, streamName),
-    avatar_url: avatarUrl(bot),
-    services: services.map(toServiceDict),
-    ...(bot.bot_owner_id !== null ? { owner_id: bot.bot_owner_id } : {}),
-  };
+  return { user_id: bot.id, ...defaults(bot, streamName), services: services.map(toServiceDict) };
 }
 
 /** An element of GET /bots `bots`. */

@@ -65,6 +65,11 @@ export function setApiKey(sql: Sql, userId: number, apiKey: string): void {
   sql.run('UPDATE users SET api_key = ? WHERE id = ?', [apiKey, userId]);
 }
 
+/** A bot's email is its only one: Zulip API email and delivery email alike. */
+export function setBotEmail(sql: Sql, botId: number, email: string): void {
+  sql.run('UPDATE users SET email = ? WHERE id = ? AND is_bot = 1', [email, botId]);
+}
+
 export function setBotOwner(sql: Sql, botId: number, ownerId: number): void {
   sql.run('UPDATE users SET bot_owner_id = ? WHERE id = ?', [ownerId, botId]);
 }

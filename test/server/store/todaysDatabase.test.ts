@@ -226,54 +226,47 @@ describe("a database written by the host before Zulip 12's", () => {
       default_events_register_stream: null,
       default_all_public_streams: false,
     };
-    const bot = (name: string) => ({
-      email: fixture.bots[name]?.email,
-      user_id: fixture.bots[name]?.id,
-      api_key: fixture.bots[name]?.apiKey,
-      avatar_url: `/avatar/${fixture.bots[name]?.id}?version=1`,
-    });
+    const botId = (name: string) => fixture.bots[name]?.id;
+    // Zulip 12's bot object (feature level 474): the rest is the bot's user's.
     expect(state.realm_bots).toEqual([
       {
-        ...bot('build'),
-        full_name: 'Build bot',
-        bot_type: 1,
-        is_active: true,
+        user_id: botId('build'),
         default_sending_stream: 'design',
         default_events_register_stream: 'design',
         default_all_public_streams: true,
         services: [],
-        owner_id: id('alice'),
       },
+      { user_id: botId('alerts'), ...noDefaults, services: [] },
       {
-        ...bot('alerts'),
-        full_name: 'Alerts bot',
-        bot_type: 2,
-        is_active: true,
-        ...noDefaults,
-        services: [],
-        owner_id: id('adam'),
-      },
-      {
-        ...bot('triage'),
-        full_name: 'Triage bot',
-        bot_type: 3,
-        is_active: true,
+        user_id: botId('triage'),
         ...noDefaults,
         services: [
           { base_url: 'https://bots.example.com/triage', interface: 2, token: fixture.triageToken },
         ],
-        owner_id: id('adam'),
       },
-      {
-        ...bot('old'),
-        full_name: 'Old bot',
-        bot_type: 1,
-        is_active: false,
-        ...noDefaults,
-        services: [],
-        owner_id: id('alice'),
-      },
+      { user_id: botId('old'), ...noDefaults, services: [] },
     ]);
+    const { members } = await ok(as('adam')('GET', '/users'));
+    const expected: [string, string, number, boolean, string][] = [
+      ['build', 'Build bot', 1, true, 'alice'],
+      ['alerts', 'Alerts bot', 2, true, 'adam'],
+      ['triage', 'Triage bot', 3, true, 'adam'],
+      ['old', 'Old bot', 1, false, 'alice'],
+    ];
+    for (const [name, fullName, botType, isActive, owner] of expected) {
+      expect(
+        members.find((user: { user_id: number }) => user.user_id === botId(name)),
+      ).toMatchObject({
+        email: fixture.bots[name]?.email,
+        full_name: fullName,
+        bot_type: botType,
+        is_active: isActive,
+        bot_owner_id: id(owner),
+        avatar_url: `/avatar/${botId(name)}?version=1`,
+      });
+      const key = await ok(as('adam')('GET', `/bots/${botId(name)}/api_key`));
+      expect(key.api_key).toBe(fixture.bots[name]?.apiKey);
+    }
     for (const name of ['build', 'triage']) {
       expect((await ok(as(name)('GET', '/users/me'))).user_id).toBe(id(name));
     }

@@ -71,6 +71,7 @@ export const updateBotEndpoint = userEndpoint({
   params: {
     bot_id: botId,
     full_name: optional('text', z.string()),
+    short_name: optional('text', z.string()),
     bot_owner_id: optional('json', z.number().int()),
     default_sending_stream: optional('text', z.string()),
     default_events_register_stream: optional('text', z.string()),
@@ -82,6 +83,7 @@ export const updateBotEndpoint = userEndpoint({
     const update = () => {
       const bot = updateBot(services, user, params.bot_id, {
         fullName: params.full_name,
+        shortName: params.short_name,
         botOwnerId: params.bot_owner_id,
         defaultSendingStream: params.default_sending_stream,
         defaultEventsRegisterStream: params.default_events_register_stream,
@@ -119,6 +121,18 @@ export const regenerateBotApiKeyEndpoint = userEndpoint({
   handle: ({ services, params, user }) => ({
     api_key: regenerateBotApiKey(services, user, params.bot_id),
   }),
+});
+
+// Zulip 12 (feature level 463): the key is asked for, as bot objects no
+// longer carry it (474).
+export const getBotApiKeyEndpoint = userEndpoint({
+  method: 'GET',
+  path: '/bots/:bot_id/api_key',
+  params: { bot_id: botId },
+  handle: ({ services, params, user }) => {
+    checkMayManageBots(user);
+    return { api_key: accessBotById(services.sql, user, params.bot_id).api_key };
+  },
 });
 
 export const deactivateBotEndpoint = userEndpoint({

@@ -8,10 +8,17 @@ import { devFetchApiKey, fetchApiKey } from './apiKeys';
 import {
   createBotEndpoint,
   deactivateBotEndpoint,
+  getBotApiKeyEndpoint,
   getBotsEndpoint,
   regenerateBotApiKeyEndpoint,
   updateBotEndpoint,
 } from './bots';
+import { getSubscribedChannelsEndpoint, getSubscriptionStatusEndpoint } from './userSubscriptions';
+import {
+  getBotStorageEndpoint,
+  removeBotStorageEndpoint,
+  updateBotStorageEndpoint,
+} from './botStorage';
 import {
   createDraftsEndpoint,
   deleteDraftEndpoint,
@@ -161,6 +168,12 @@ export const endpoints: readonly Endpoint[] = [
   updateBotEndpoint,
   regenerateBotApiKeyEndpoint,
   deactivateBotEndpoint,
+  getBotApiKeyEndpoint,
+  getBotStorageEndpoint,
+  updateBotStorageEndpoint,
+  removeBotStorageEndpoint,
+  getSubscriptionStatusEndpoint,
+  getSubscribedChannelsEndpoint,
   updateProfileDataEndpoint,
   removeProfileDataEndpoint,
   getProfileFields,

@@ -41,6 +41,7 @@ import { sql as modernSettings } from './040-modern-settings';
 import { sql as peopleSettings } from './041-people-settings';
 import { sql as clientDevices } from './042-client-devices';
 import { sql as inlineImages } from './043-inline-images';
+import { sql as botStorage } from './044-bot-storage';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -88,4 +89,5 @@ export const migrations: readonly string[] = [
   peopleSettings,
   clientDevices,
   inlineImages,
+  botStorage,
 ];
