@@ -340,6 +340,10 @@ const validCalls: Record<string, ValidCall> = {
     to: JSON.stringify([alice.id]),
     topic: 'sweep',
   }),
+  'POST /messages/:message_id/typing': ({ messageId }) => ({
+    message_id: String(messageId),
+    op: 'start',
+  }),
   'POST /messages': () => ({
     type: 'stream',
     to: 'design',

@@ -801,6 +801,19 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'typing while editing a message',
+      covers: ['sendMessageEditTyping'],
+      act: async () => {
+        const sent = await org.api(bob)('POST', '/messages', {
+          type: 'stream',
+          to: 'design',
+          topic: 'edited soon',
+          content: 'draft',
+        });
+        return org.api(bob)('POST', `/messages/${sent.json.id as number}/typing`, { op: 'start' });
+      },
+    },
+    {
       name: 'creating an incoming webhook bot',
       covers: ['createBot'],
       act: () => newBot(alice),

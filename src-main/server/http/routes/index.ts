@@ -81,7 +81,7 @@ import {
 import { getServerSettings } from './serverSettings';
 import { updateNotificationSettingsEndpoint } from './settings';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './presence';
-import { typingEndpoint } from './typing';
+import { messageEditTypingEndpoint, typingEndpoint } from './typing';
 import { regenerateOwnApiKeyEndpoint, updateSettingsEndpoint } from './userSettings';
 import { updateUserStatusEndpoint } from './userStatus';
 import {
@@ -223,6 +223,7 @@ export const endpoints: readonly Endpoint[] = [
   createReminderEndpoint,
   deleteReminderEndpoint,
   typingEndpoint,
+  messageEditTypingEndpoint,
   postMessage,
   getMessages,
   updateMessageEndpoint,
