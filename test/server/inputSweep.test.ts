@@ -344,6 +344,11 @@ const validCalls: Record<string, ValidCall> = {
     message_id: String(messageId),
     op: 'start',
   }),
+  'POST /messages/:message_id/report': ({ messageId }) => ({
+    message_id: String(messageId),
+    report_type: 'spam',
+    description: 'swept',
+  }),
   'POST /messages': () => ({
     type: 'stream',
     to: 'design',

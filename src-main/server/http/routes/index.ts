@@ -82,6 +82,7 @@ import { getServerSettings } from './serverSettings';
 import { updateNotificationSettingsEndpoint } from './settings';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './presence';
 import { messageEditTypingEndpoint, typingEndpoint } from './typing';
+import { reportMessageEndpoint } from './messageReports';
 import { regenerateOwnApiKeyEndpoint, updateSettingsEndpoint } from './userSettings';
 import { updateUserStatusEndpoint } from './userStatus';
 import {
@@ -224,6 +225,7 @@ export const endpoints: readonly Endpoint[] = [
   deleteReminderEndpoint,
   typingEndpoint,
   messageEditTypingEndpoint,
+  reportMessageEndpoint,
   postMessage,
   getMessages,
   updateMessageEndpoint,
