@@ -154,6 +154,24 @@ describe('typing notifications', () => {
     ]);
   });
 
+  it('refuses typing in a channel one may not post in', async () => {
+    await org.subscribe(alice, 'notices');
+    const noticesId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'notices' })).json
+      .stream_id as number;
+    await org.api(org.owner)('PATCH', `/streams/${noticesId}`, { stream_post_policy: 2 });
+    const response = await org.api(alice)('POST', '/typing', {
+      type: 'channel',
+      op: 'start',
+      stream_id: noticesId,
+      topic: 'news',
+    });
+    expect(response.json).toEqual({
+      result: 'error',
+      msg: 'Only organization administrators can send to this stream.',
+      code: 'BAD_REQUEST',
+    });
+  });
+
   it('refuses to announce typing for a user who turned it off', async () => {
     await org.api(carol)('PATCH', '/settings', { send_private_typing_notifications: false });
     const response = await org.api(carol)('POST', '/typing', { op: 'start', to: [bob.id] });

@@ -10,6 +10,7 @@ import { RecipientType } from '../store/recipients';
 import { subscriberIds } from '../store/subscriptions';
 import { userById, usersByIds, type UserRow } from '../store/users';
 import { checkMayEditContent } from './messageEditRules';
+import { checkMayPost } from './sendPermissions';
 import { checkTopic } from './validate';
 
 export type TypingOp = 'start' | 'stop';
@@ -61,8 +62,9 @@ export function sendPrivateTyping(
 
 /**
  * Zulip's do_send_stream_typing_notification: the stream's subscribers hear
- * of it, but for those who turned receives_typing_notifications off. The
- * empty topic may be named by "(no topic)" too (feature level 372).
+ * of it, but for those who turned receives_typing_notifications off. Only
+ * those who may post there may say they are typing, and the empty topic may
+ * be named by "(no topic)" too (feature level 372).
  */
 export function sendStreamTyping(
   services: Services,
@@ -75,6 +77,7 @@ export function sendStreamTyping(
     throw channelTypingOff();
   }
   const stream = accessStreamById(sql, sender, target.streamId);
+  checkMayPost(sql, sender, stream);
   const topic = checkTopic(target.topic);
   services.queues.notify(
     plainNotice('typing', {
