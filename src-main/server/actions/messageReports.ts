@@ -16,17 +16,9 @@ import {
   truncated,
   unusedFence,
 } from './quotedMessage';
+import { REPORT_MESSAGE_REASONS } from './reportReasons';
 import { sendMessage } from './sendMessage';
 import { MAX_MESSAGE_BYTES } from './validate';
-
-/** Zulip's Realm.REPORT_MESSAGE_REASONS: each report_type and the words a report gives it. */
-export const REPORT_MESSAGE_REASONS: Readonly<Record<string, string>> = {
-  spam: 'Spam',
-  harassment: 'Harassment',
-  inappropriate: 'Inappropriate content',
-  norms: 'Violates community norms',
-  other: 'Other reason',
-};
 
 /** Zulip's Realm.MAX_REPORT_MESSAGE_EXPLANATION_LENGTH, the longest `description`. */
 export const MAX_REPORT_DESCRIPTION_LENGTH = 1000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { REPORT_MESSAGE_REASONS, reportMessage } from '../../actions/messageReports';
+import { reportMessage } from '../../actions/messageReports';
+import { REPORT_MESSAGE_REASONS } from '../../actions/reportReasons';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
 import { stringIn } from '../possibleValues';
