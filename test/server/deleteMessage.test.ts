@@ -185,6 +185,31 @@ describe('DELETE /messages/{message_id}', () => {
     expect(await eventsOf(carol, outsider)).toEqual([]);
   });
 
+  it('tells the deleter, subscribed or not, of the messages they could read and deleted', async () => {
+    // Zulip 9.0 (feature level 274) always tells the deleter; Zulip 11 (457)
+    // only of messages they may read, which are all a deleter may delete.
+    await org.subscribe(alice, 'lobby');
+    const id = await send(alice, { type: 'stream', to: 'lobby', topic: 'hello', content: 'hi' });
+    const lobbyId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'lobby' })).json
+      .stream_id as number;
+    const deleter = await register(org.owner, {
+      client_capabilities: { bulk_message_deletion: true },
+    });
+    const outsider = await register(carol);
+    expect((await remove(org.owner, id)).status).toBe(200);
+    expect(await eventsOf(org.owner, deleter)).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'delete_message',
+        message_ids: [id],
+        message_type: 'stream',
+        stream_id: lobbyId,
+        topic: 'hello',
+      },
+    ]);
+    expect(await eventsOf(carol, outsider)).toEqual([]);
+  });
+
   it('tells only the participants of a private message, without stream or topic', async () => {
     const id = await send(org.owner, { type: 'private', to: alice.email, content: 'note' });
     const recipient = await register(alice, {

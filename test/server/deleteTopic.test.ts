@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queuedEvents, registerQueue } from '../helpers/eventQueue';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
-// Zulip 7.0's POST /streams/{stream_id}/delete_topic: administrators delete
-// a topic's messages, newest first, a hundred at a time (issue 36, point 8).
+// Zulip's POST /streams/{stream_id}/delete_topic: administrators delete a
+// topic's messages, newest first, a hundred at a time (issue 36, point 8),
+// and the answer says `complete` (feature level 211).
 
 describe('POST /streams/{stream_id}/delete_topic', () => {
   let org: Org;
@@ -56,7 +57,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
 
     const answer = await deleteTopic(org.owner, designId, 'lunch PLANS');
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ result: 'success', msg: '' });
+    expect(answer.json).toEqual({ result: 'success', msg: '', complete: true });
 
     expect(await idsIn(bob, 'design', 'Lunch plans')).toEqual([]);
     expect(await idsIn(bob, 'design')).toEqual([kept]);
@@ -106,6 +107,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     expect((await deleteTopic(org.owner, await streamIdOf('design'), 'never used')).json).toEqual({
       result: 'success',
       msg: '',
+      complete: true,
     });
     await org.api(alice)('POST', '/users/me/subscriptions', {
       subscriptions: [{ name: 'alice-only' }],
@@ -138,10 +140,40 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     });
     expect(joined.status).toBe(200);
     const after = await org.sendStream(alice, 'vault', 'ledger', 'after');
+    const owners = await registerQueue(org, org.owner, {
+      event_types: ['delete_message'],
+      client_capabilities: { bulk_message_deletion: true },
+    });
 
     const answer = await deleteTopic(org.owner, await streamIdOf('vault'), 'ledger');
-    expect(answer.json).toEqual({ result: 'success', msg: '' });
+    expect(answer.json).toEqual({ result: 'success', msg: '', complete: true });
     expect(await idsIn(alice, 'vault', 'ledger')).toEqual([before]);
     expect(after).toBeGreaterThan(before);
+    // Zulip 11 (feature level 457): the deleter hears only of what they could read.
+    expect(await queuedEvents(org, org.owner, owners)).toEqual([
+      expect.objectContaining({ type: 'delete_message', message_ids: [after] }),
+    ]);
+  });
+
+  it('tells an administrator who is not subscribed of the topic they deleted', async () => {
+    await org.subscribe(alice, 'lounge');
+    const id = await org.sendStream(alice, 'lounge', 'chatter', 'hello');
+    const owners = await registerQueue(org, org.owner, {
+      event_types: ['delete_message'],
+      client_capabilities: { bulk_message_deletion: true },
+    });
+    const answer = await deleteTopic(org.owner, await streamIdOf('lounge'), 'chatter');
+    expect(answer.json).toEqual({ result: 'success', msg: '', complete: true });
+    // Zulip 9.0 (feature level 274) tells the deleter, subscribed or not.
+    expect(await queuedEvents(org, org.owner, owners)).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'delete_message',
+        message_ids: [id],
+        message_type: 'stream',
+        stream_id: await streamIdOf('lounge'),
+        topic: 'chatter',
+      },
+    ]);
   });
 });

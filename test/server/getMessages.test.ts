@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
@@ -173,6 +175,57 @@ describe('GET /messages anchors and windows', () => {
     expect(status).toBe(400);
     expect(json.var_name).toBe('anchor');
   });
+
+  describe('anchored at a date (Zulip 12, feature level 445)', () => {
+    const day = (n: number) => Date.UTC(2024, 0, n) / 1000;
+    beforeAll(() => {
+      // The five messages, sent a day apart from 1 January 2024, UTC.
+      const db = new Database(join(org.dataDir, 'hearth.sqlite3'));
+      try {
+        const date = db.prepare('UPDATE messages SET date_sent = ? WHERE id = ?');
+        ids.forEach((id, index) => date.run(day(index + 1), id));
+      } finally {
+        db.close();
+      }
+    });
+    const atDate = (anchorDate: string, around = 1) =>
+      read(bob, {
+        anchor: 'date',
+        anchor_date: anchorDate,
+        num_before: around,
+        num_after: around,
+        narrow: inStream,
+      });
+
+    it('anchors at the first message sent at the date or after, in UTC without an offset', async () => {
+      for (const date of ['2024-01-03', '2024-01-02T12:00', '2024-01-03T02:00:00+03:00']) {
+        const { status, json } = await atDate(date);
+        expect(status, JSON.stringify(json)).toBe(200);
+        expect(json).toMatchObject({ anchor: ids[2], found_anchor: true });
+        expect(idsOf(json)).toEqual(ids.slice(1, 4));
+      }
+      const exact = await atDate('2024-01-05T00:00:00Z', 0);
+      expect(exact.json).toMatchObject({ anchor: ids[4], found_anchor: true });
+    });
+
+    it('falls back to the newest sentinel after the last message', async () => {
+      const { json } = await atDate('2030-06-01', 2);
+      expect(json).toMatchObject({ anchor: NEWEST, found_anchor: false, found_newest: true });
+      expect(idsOf(json)).toEqual(ids.slice(3));
+    });
+
+    it('asks for anchor_date, and refuses one that is no date', async () => {
+      const missing = await read(bob, { anchor: 'date', num_before: 1, num_after: 1 });
+      expect(missing.status).toBe(400);
+      expect(missing.json).toMatchObject({ msg: "Missing 'anchor_date' argument" });
+      for (const bad of ['yesterday', '2024-02-30', '2024-01-01T25:00']) {
+        const refused = await atDate(bad);
+        expect(refused.status).toBe(400);
+        expect(refused.json).toMatchObject({ result: 'error', msg: 'Invalid anchor_date' });
+      }
+    });
+  });
+
   describe('by message_ids (Zulip 10, feature level 300)', () => {
     it('answers the readable ones that match the narrow, in ID order, naming no anchor', async () => {
       const elsewhere = await org.api(alice)('POST', '/messages', {

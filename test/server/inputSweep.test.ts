@@ -358,6 +358,15 @@ const validCalls: Record<string, ValidCall> = {
     to: JSON.stringify([alice.id]),
     topic: 'sweep',
   }),
+  'POST /messages/:message_id/typing': ({ messageId }) => ({
+    message_id: String(messageId),
+    op: 'start',
+  }),
+  'POST /messages/:message_id/report': ({ messageId }) => ({
+    message_id: String(messageId),
+    report_type: 'spam',
+    description: 'swept',
+  }),
   'POST /messages': () => ({
     type: 'stream',
     to: 'design',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src-main/server/events/notice';
 import { applyEvent } from '../../src-main/reducer/applyEvent';
 import type { InitialState } from '../../src-main/wire/registerState';
+import { setModerationRequestChannel } from '../helpers/moderationChannel';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { onePixelPng, postFiles } from '../helpers/uploads';
 import { createWebhookBot, fixture, postWebhook } from '../helpers/webhooks';
@@ -805,6 +806,41 @@ describe('initial state plus events equals fresh state', () => {
           op: 'stop',
           to: [await designId()],
           topic: 't',
+        });
+      },
+    },
+    {
+      name: 'typing while editing a message',
+      covers: ['sendMessageEditTyping'],
+      act: async () => {
+        const sent = await org.api(bob)('POST', '/messages', {
+          type: 'stream',
+          to: 'design',
+          topic: 'edited soon',
+          content: 'draft',
+        });
+        return org.api(bob)('POST', `/messages/${sent.json.id as number}/typing`, { op: 'start' });
+      },
+    },
+    {
+      name: 'reporting a message to the moderators',
+      covers: ['reportMessage'],
+      act: async () => {
+        const name = `moderators${Date.now()}`;
+        await org.api(org.owner)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name }],
+          invite_only: true,
+        });
+        const channel = await org.api(org.owner)('GET', '/get_stream_id', { stream: name });
+        setModerationRequestChannel(org, channel.json.stream_id as number);
+        const sent = await org.api(bob)('POST', '/messages', {
+          type: 'stream',
+          to: 'design',
+          topic: 'reported',
+          content: 'rude',
+        });
+        return org.api(alice)('POST', `/messages/${sent.json.id as number}/report`, {
+          report_type: 'spam',
         });
       },
     },

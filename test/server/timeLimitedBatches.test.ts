@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Later, Result } from '../../src-main/server/http/endpoint';
 import {
   BATCH_TIME_LIMIT_MS,
+  completed,
   partiallyCompleted,
   timeLimitedBatches,
 } from '../../src-main/server/http/timeLimitedBatches';
 
-// The batches of a request that works in parts (Zulip 7.0's delete_in_topic),
+// The batches of a request that works in parts (Zulip's delete_in_topic),
 // under a clock the test moves: each batch "takes" the time it is given.
 
 function batches(left: number, takesMs: number, failAt?: number) {
@@ -33,7 +34,7 @@ const answerOf = (result: Result | Later): Promise<Result> =>
 describe('batches under a time limit', () => {
   it('answers at once when the first batch finds nothing to do', () => {
     const work = batches(0, 1);
-    expect(timeLimitedBatches(work.batch, { now: work.now })).toEqual({});
+    expect(timeLimitedBatches(work.batch, { now: work.now })).toEqual({ complete: true });
   });
 
   it('goes on, a batch per turn, until nothing is left', async () => {
@@ -41,18 +42,17 @@ describe('batches under a time limit', () => {
     const result = timeLimitedBatches(work.batch, { now: work.now });
     expect(typeof result).toBe('function');
     expect(work.done()).toBe(1);
-    expect(await answerOf(result)).toEqual({});
+    expect(await answerOf(result)).toEqual(completed);
     expect(work.done()).toBe(7);
   });
 
-  it('stops at the limit with work left and answers partially_completed, as Zulip 7.0', async () => {
+  it('stops at the limit with work left and answers complete: false, as Zulip 8.0 and later', async () => {
     const work = batches(100, BATCH_TIME_LIMIT_MS / 4);
     expect(await answerOf(timeLimitedBatches(work.batch, { now: work.now }))).toEqual({
-      result: 'partially_completed',
-      code: 'REQUEST_TIMEOUT',
+      complete: false,
     });
     expect(work.done()).toBe(4);
-    expect(partiallyCompleted).toEqual({ result: 'partially_completed', code: 'REQUEST_TIMEOUT' });
+    expect(partiallyCompleted).toEqual({ complete: false });
   });
 
   it('refuses through the first batch, and keeps what later batches did when one fails', async () => {

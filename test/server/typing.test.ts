@@ -39,7 +39,8 @@ describe('typing notifications', () => {
     const expected = {
       id: expect.any(Number),
       type: 'typing',
-      message_type: 'private',
+      // Zulip 8.0 (feature level 215) says `direct`.
+      message_type: 'direct',
       op: 'start',
       sender: { user_id: alice.id, email: alice.email },
       recipients: [
@@ -93,7 +94,7 @@ describe('typing notifications', () => {
     expect(await eventsOf(bob, plain)).toEqual([]);
     await org.api(alice)('POST', '/typing', { op: 'stop', to: [bob.id] });
     expect(await eventsOf(bob, plain)).toEqual([
-      expect.objectContaining({ message_type: 'private', op: 'stop' }),
+      expect.objectContaining({ message_type: 'direct', op: 'stop' }),
     ]);
   });
 
@@ -108,11 +109,67 @@ describe('typing notifications', () => {
     for (const [params, msg] of cases) {
       const response = await org.api(alice)('POST', '/typing', params);
       expect(response.status).toBe(400);
-      expect(response.json).toMatchObject({ result: 'error', msg });
+      expect(response.json).toEqual({ result: 'error', msg, code: 'BAD_REQUEST' });
     }
     const badOp = await org.api(alice)('POST', '/typing', { op: 'pause', to: [bob.id] });
     expect(badOp.status).toBe(400);
     expect(badOp.json.var_name).toBe('op');
+  });
+
+  it("refuses a type Zulip does not know, and still takes 7.0's `private` while the host declares 7.0", async () => {
+    const unknown = await org.api(alice)('POST', '/typing', {
+      type: 'huddle',
+      op: 'start',
+      to: [bob.id],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toEqual({ result: 'error', msg: 'Invalid type', code: 'BAD_REQUEST' });
+    const old = await org.api(alice)('POST', '/typing', {
+      type: 'private',
+      op: 'start',
+      to: [bob.id],
+    });
+    expect(old.json).toEqual({ result: 'success', msg: '' });
+  });
+
+  it('reads "(no topic)" and the display name as the empty topic, as Zulip 10.1', async () => {
+    const modern = await queueOf(bob, { ...channelTyping, empty_topic_name: true });
+    const older = await queueOf(bob, channelTyping);
+    for (const topic of ['(no topic)', 'general chat', '']) {
+      const response = await org.api(alice)('POST', '/typing', {
+        type: 'channel',
+        op: 'start',
+        stream_id: designId,
+        topic,
+      });
+      expect(response.json).toEqual({ result: 'success', msg: '' });
+    }
+    const topics = (events: Record<string, unknown>[]) => events.map((event) => event['topic']);
+    expect(topics(await eventsOf(bob, modern))).toEqual(['', '', '']);
+    // Without empty_topic_name a client reads the empty topic by its display name.
+    expect(topics(await eventsOf(bob, older))).toEqual([
+      'general chat',
+      'general chat',
+      'general chat',
+    ]);
+  });
+
+  it('refuses typing in a channel one may not post in', async () => {
+    await org.subscribe(alice, 'notices');
+    const noticesId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'notices' })).json
+      .stream_id as number;
+    await org.api(org.owner)('PATCH', `/streams/${noticesId}`, { stream_post_policy: 2 });
+    const response = await org.api(alice)('POST', '/typing', {
+      type: 'channel',
+      op: 'start',
+      stream_id: noticesId,
+      topic: 'news',
+    });
+    expect(response.json).toEqual({
+      result: 'error',
+      msg: 'Only organization administrators can send to this stream.',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('refuses to announce typing for a user who turned it off', async () => {

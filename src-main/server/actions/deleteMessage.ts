@@ -45,6 +45,7 @@ export function deleteMessage(services: Services, user: UserRow, messageId: numb
     checkMayDelete(sql, user, message);
     return deleteConversationMessages(
       sql,
+      user.id,
       [messageId],
       message.recipient_type === RecipientType.stream
         ? {

@@ -40,6 +40,7 @@ export function topicDeletion(
       if (!newest) return null;
       return deleteConversationMessages(
         sql,
+        user.id,
         batch.map((row) => row.id),
         // Zulip names the topic as the batch's messages spell it.
         {

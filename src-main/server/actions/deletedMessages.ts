@@ -12,16 +12,21 @@ export type DeletedFrom =
  * Zulip's do_delete_messages, within the caller's transaction: the messages
  * of one conversation go, and one delete_message event names them all. Zulip
  * tells a stream's subscribers and a private message's recipients; whoever
- * still holds a row of a stream message hears of it too.
+ * still holds a row of a stream message hears of it too, and so does the
+ * deleter, subscribed or not (feature level 274). Zulip 11 (feature level
+ * 457) tells the deleter only of the messages they may read: the callers
+ * delete only such messages, so the one event serves them too.
  */
 export function deleteConversationMessages(
   sql: Sql,
+  deleterId: number,
   messageIds: readonly number[],
   from: DeletedFrom,
 ): { notice: DeletionNotice; userIds: number[] } {
   const audience = new Set(messageIds.flatMap((id) => userIdsWithMessage(sql, id)));
   if (from.kind === 'stream')
     subscriberIds(sql, from.recipientId).forEach((id) => audience.add(id));
+  audience.add(deleterId);
   for (const id of messageIds) deleteMessageRows(sql, id);
   const notice: DeletionNotice = {
     kind: 'deletion',

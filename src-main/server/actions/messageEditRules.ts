@@ -18,12 +18,17 @@ const pastLimit = (sentAt: number, limit: number | null, now: number) =>
 
 const isModeratorOrAbove = (user: UserRow) => user.role <= Role.moderator;
 
-/** Zulip 7.0's validate_user_can_edit_message: only the sender edits content, and only for a while. */
+/**
+ * Zulip's validate_user_can_edit_message: only the sender edits content, and
+ * only for a while; an edit is allowed `bufferSeconds` past the limit, typing
+ * notices while editing none (Zulip's edit_limit_buffer=0).
+ */
 export function checkMayEditContent(
   realm: RealmRow,
   editor: UserRow,
   message: ViewedMessageRow,
   now: number,
+  bufferSeconds = LIMIT_BUFFER_SECONDS,
 ): void {
   if (realm.allow_message_editing !== 1) {
     throw errors.badRequest('Your organization has turned off message editing');
@@ -31,7 +36,8 @@ export function checkMayEditContent(
   if (message.sender_id !== editor.id) {
     throw errors.badRequest("You don't have permission to edit this message");
   }
-  if (pastLimit(message.date_sent, realm.message_content_edit_limit_seconds, now)) {
+  const limit = realm.message_content_edit_limit_seconds;
+  if (limit !== null && now - message.date_sent > limit + bufferSeconds) {
     throw errors.badRequest('The time limit for editing this message has passed');
   }
 }

@@ -4,8 +4,14 @@ import { RecipientType } from '../store/recipients';
 import type { ViewedMessageRow } from '../store/messages';
 import type { Sql } from '../store/sql';
 import { streamById } from '../store/streams';
-import { subscriberIds } from '../store/subscriptions';
 import { userById, type UserRow } from '../store/users';
+import {
+  directMessagePeople,
+  directMessageUrl,
+  silentMention,
+  TRUNCATED,
+  unusedFence,
+} from './quotedMessage';
 import { MAX_MESSAGE_BYTES } from './validate';
 
 // Zulip's settings.MAX_REMINDER_NOTE_LENGTH, which register reports as
@@ -21,21 +27,11 @@ export function checkReminderNote(note: string): string {
   return body;
 }
 
-const silentMention = (user: UserRow) => `@_**${user.full_name}|${user.id}**`;
-
 // Zulip's get_user_mentions_for_display: "A", "A and B", "A, B and C".
 function listed(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
-
-// Zulip's get_unused_fence: longer than any run of backticks in the text.
-function unusedFence(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  return '`'.repeat(Math.max(3, longest + 1));
-}
-
-const TRUNCATED = '\n[message truncated]';
 
 interface Place {
   url: string;
@@ -55,17 +51,13 @@ function placeOf(sql: Sql, realmUri: string, message: ViewedMessageRow): Place {
       where: `in #**${name}>${message.subject}**`,
     };
   }
-  const readers =
-    message.recipient_type === RecipientType.personal
-      ? [...new Set([message.sender_id, message.recipient_type_id])]
-      : subscriberIds(sql, message.recipient_id);
+  const readers = directMessagePeople(sql, message);
   const others = readers.filter((id) => id !== message.sender_id);
   const named = (others.length > 0 ? others : [message.sender_id])
     .map((id) => userById(sql, id))
     .filter((user): user is UserRow => user !== undefined);
-  const ids = [...readers].sort((a, b) => a - b).join(',');
   return {
-    url: `${realmUri}/#narrow/dm/${ids}-dm/near/${message.id}`,
+    url: directMessageUrl(realmUri, readers, message.id),
     where: `to ${listed(named.map(silentMention))}`,
   };
 }

@@ -1,17 +1,15 @@
 import type { Later, Result } from './endpoint';
 
-/** Zulip 7.0's limit on a request that works in batches (delete_in_topic, mark_all_as_read). */
+/** Zulip's limit on a request that works in batches (delete_in_topic, mark_all_as_read). */
 export const BATCH_TIME_LIMIT_MS = 50_000;
 
 /**
- * Zulip 7.0's answer when the limit passed with work left (feature levels
- * 153 and 154): a success of another name, which asks the client to repeat
- * the request. Zulip 8 (feature level 211) answers `complete: false` instead.
+ * Zulip's answers since 8.0 (feature level 211), which replaced 7.0's
+ * `"result": "partially_completed"`: a plain success that says whether the
+ * work is done, and asks the client to repeat the request while it is not.
  */
-export const partiallyCompleted: Result = {
-  result: 'partially_completed',
-  code: 'REQUEST_TIMEOUT',
-};
+export const completed: Result = { complete: true };
+export const partiallyCompleted: Result = { complete: false };
 
 export interface BatchTiming {
   limitMs?: number;
@@ -31,7 +29,7 @@ export interface BatchTiming {
 export function timeLimitedBatches(batch: () => boolean, timing: BatchTiming = {}): Result | Later {
   const { limitMs = BATCH_TIME_LIMIT_MS, now = () => performance.now() } = timing;
   const deadline = now() + limitMs;
-  if (!batch()) return {};
+  if (!batch()) return completed;
   return (send) => {
     const next = (): void => {
       if (now() >= deadline) {
@@ -46,7 +44,7 @@ export function timeLimitedBatches(batch: () => boolean, timing: BatchTiming = {
         return;
       }
       if (more) setImmediate(next);
-      else send({});
+      else send(completed);
     };
     setImmediate(next);
   };

@@ -6,7 +6,7 @@ import type { Term } from '../narrow/terms';
 import type { Services } from '../services';
 import { loadMessageSources, readerFlags, renderMessage } from '../shape/messages';
 import type { ViewedMessageRow } from '../store/messages';
-import { firstUnreadId, messageInFilter } from '../store/messages';
+import { firstSentSinceId, firstUnreadId, messageInFilter } from '../store/messages';
 import { getRealm } from '../store/realm';
 import type { UserRow } from '../store/users';
 import { LARGER_THAN_MAX_MESSAGE_ID, messageWindow, type MessageWindow } from './window';
@@ -16,7 +16,8 @@ export { LARGER_THAN_MAX_MESSAGE_ID };
 
 export const MAX_MESSAGES_PER_FETCH = 5000;
 
-export type Anchor = number | 'newest' | 'oldest' | 'first_unread';
+/** `sentSince`: Zulip 12's `date` anchor (feature level 445), in seconds since the epoch. */
+export type Anchor = number | 'newest' | 'oldest' | 'first_unread' | { sentSince: number };
 
 export interface MessagesQuery {
   anchor: Anchor;
@@ -77,7 +78,9 @@ export function messagesInRange(
         ? 0
         : range.anchor === 'first_unread'
           ? (firstUnreadId(sql, filter, !namesStream) ?? LARGER_THAN_MAX_MESSAGE_ID)
-          : Math.min(Math.max(range.anchor, 0), LARGER_THAN_MAX_MESSAGE_ID);
+          : typeof range.anchor === 'object'
+            ? (firstSentSinceId(sql, filter, range.anchor.sentSince) ?? LARGER_THAN_MAX_MESSAGE_ID)
+            : Math.min(Math.max(range.anchor, 0), LARGER_THAN_MAX_MESSAGE_ID);
   const window = messageWindow(sql, filter, {
     anchor,
     includeAnchor: range.includeAnchor,

@@ -1,6 +1,7 @@
 import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
 import { MAX_FILE_UPLOAD_SIZE_MIB } from '../actions/uploads';
 import { MAX_REMINDER_NOTE_LENGTH } from '../actions/reminderContent';
+import { REPORT_MESSAGE_REASONS } from '../actions/reportReasons';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../actions/credentials';
 import {
   PRESENCE_OFFLINE_THRESHOLD_SECONDS,
@@ -110,13 +111,10 @@ const fixedRealmSettings = {
   password_max_length: MAX_PASSWORD_LENGTH,
   // Zulip's Realm.REPORT_MESSAGE_REASONS (feature level 435), offered by
   // Zulip 12 whether or not an organization takes reports.
-  server_report_message_types: [
-    { key: 'spam', name: 'Spam' },
-    { key: 'harassment', name: 'Harassment' },
-    { key: 'inappropriate', name: 'Inappropriate content' },
-    { key: 'norms', name: 'Violates community norms' },
-    { key: 'other', name: 'Other reason' },
-  ],
+  server_report_message_types: Object.entries(REPORT_MESSAGE_REASONS).map(([key, name]) => ({
+    key,
+    name,
+  })),
 } as const;
 
 // The organization's own settings that Zulip 8.0 to 10.0 added (feature

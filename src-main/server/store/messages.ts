@@ -164,6 +164,20 @@ export function firstUnreadId(
   )[0]?.id;
 }
 
+/** The oldest message in the filter sent at `dateSent` (seconds) or later. */
+export function firstSentSinceId(
+  sql: Sql,
+  filter: MessageFilter,
+  dateSent: number,
+): number | undefined {
+  return selectRows(
+    sql,
+    { ...filter, clauses: [...filter.clauses, 'm.date_sent >= :anchorDateSent'] },
+    { bound: null, order: 'ASC', limit: 1 },
+    { anchorDateSent: dateSent },
+  )[0]?.id;
+}
+
 export function viewedMessageById(
   sql: Sql,
   viewerId: number,

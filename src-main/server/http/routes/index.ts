@@ -90,7 +90,8 @@ import {
 import { getServerSettings } from './serverSettings';
 import { updateNotificationSettingsEndpoint } from './settings';
 import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './presence';
-import { typingEndpoint } from './typing';
+import { messageEditTypingEndpoint, typingEndpoint } from './typing';
+import { reportMessageEndpoint } from './messageReports';
 import { regenerateOwnApiKeyEndpoint, updateSettingsEndpoint } from './userSettings';
 import { updateUserStatusEndpoint } from './userStatus';
 import {
@@ -260,6 +261,8 @@ export const endpoints: readonly Endpoint[] = [
   addFcmTokenEndpoint,
   removeFcmTokenEndpoint,
   typingEndpoint,
+  messageEditTypingEndpoint,
+  reportMessageEndpoint,
   postMessage,
   getMessages,
   updateMessageEndpoint,

@@ -7,7 +7,7 @@ import { fetchMessages, fetchMessagesByIds, type Anchor } from '../../queries/me
 import type { Message } from '../../../wire';
 import { clientName } from '../clientName';
 import { userEndpoint } from '../endpoint';
-import { anchorSchema } from '../anchorParam';
+import { anchorDateSeconds, fetchAnchorSchema } from '../anchorParam';
 import { messageWithEmptyTopicShown } from '../../events/emptyTopicName';
 import { optional, required } from '../params';
 
@@ -86,7 +86,8 @@ export const getMessages = userEndpoint({
   method: 'GET',
   path: '/messages',
   params: {
-    anchor: optional('text', anchorSchema),
+    anchor: optional('text', fetchAnchorSchema),
+    anchor_date: optional('text', z.string()),
     use_first_unread_anchor: optional('json', z.boolean(), false),
     include_anchor: optional('json', z.boolean(), true),
     num_before: optional('json', z.number().int().nonnegative(), 0),
@@ -121,7 +122,9 @@ export const getMessages = userEndpoint({
     }
     const anchor: Anchor | undefined = params.use_first_unread_anchor
       ? 'first_unread'
-      : params.anchor;
+      : params.anchor === 'date'
+        ? dateAnchor(params.anchor_date)
+        : params.anchor;
     if (anchor === undefined) throw errors.missingArgument('anchor');
     const page = fetchMessages(services, user, {
       anchor,
@@ -135,3 +138,11 @@ export const getMessages = userEndpoint({
     return shown(page);
   },
 });
+
+/** Zulip 12's `date` anchor (feature level 445): the first message sent at `anchor_date` or later. */
+function dateAnchor(anchorDate: string | undefined): Anchor {
+  if (anchorDate === undefined) throw errors.badRequest("Missing 'anchor_date' argument");
+  const sentSince = anchorDateSeconds(anchorDate);
+  if (sentSince === undefined) throw errors.badRequest('Invalid anchor_date');
+  return { sentSince };
+}

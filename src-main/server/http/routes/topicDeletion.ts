@@ -5,9 +5,9 @@ import { required } from '../params';
 import { timeLimitedBatches } from '../timeLimitedBatches';
 
 /**
- * Zulip 7.0's POST /streams/{stream_id}/delete_topic: a plain success once
- * the topic is empty, or `partially_completed` when the time limit came
- * first (feature level 154; `complete` only arrived with feature level 211).
+ * Zulip's POST /streams/{stream_id}/delete_topic: `complete: true` once the
+ * topic is empty, or `complete: false` when the time limit came first
+ * (feature level 211).
  */
 export const deleteTopicEndpoint = userEndpoint({
   method: 'POST',
