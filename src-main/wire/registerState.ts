@@ -12,6 +12,7 @@ import type {
 } from '.';
 import type { ServerDraft } from './drafts';
 import type { SavedSnippet } from './savedSnippets';
+import type { NavigationView } from './navigationViews';
 import type { MutedUser } from './mutedUsers';
 import type { ScheduledMessage } from './scheduledMessages';
 import type { Reminder } from './reminders';
@@ -71,4 +72,5 @@ export type InitialState = Record<string, unknown> & {
   reminders?: Reminder[];
   drafts?: ServerDraft[];
   saved_snippets?: SavedSnippet[];
+  navigation_views?: NavigationView[];
 };

@@ -31,6 +31,13 @@ import {
   updateChannelFolderEndpoint,
 } from './channelFolders';
 import { deleteQueue, getEvents, register } from './events';
+import { createZoomCallEndpoint } from './calls';
+import {
+  addNavigationViewEndpoint,
+  editNavigationViewEndpoint,
+  getNavigationViewsEndpoint,
+  removeNavigationViewEndpoint,
+} from './navigationViews';
 import {
   createMultiuseInviteEndpoint,
   getInvitesEndpoint,
@@ -51,6 +58,7 @@ import {
   getLinkifiersEndpoint,
   removeLinkifierEndpoint,
   removePlaygroundEndpoint,
+  reorderLinkifiersEndpoint,
   updateLinkifierEndpoint,
 } from './linkifiers';
 import { muteUserEndpoint, unmuteUserEndpoint } from './mutedUsers';
@@ -178,6 +186,7 @@ export const endpoints: readonly Endpoint[] = [
   addLinkifierEndpoint,
   updateLinkifierEndpoint,
   removeLinkifierEndpoint,
+  reorderLinkifiersEndpoint,
   addPlaygroundEndpoint,
   removePlaygroundEndpoint,
   getStreamTopics,
@@ -197,6 +206,11 @@ export const endpoints: readonly Endpoint[] = [
   createSavedSnippetEndpoint,
   editSavedSnippetEndpoint,
   deleteSavedSnippetEndpoint,
+  getNavigationViewsEndpoint,
+  addNavigationViewEndpoint,
+  editNavigationViewEndpoint,
+  removeNavigationViewEndpoint,
+  createZoomCallEndpoint,
   getChannelFoldersEndpoint,
   createChannelFolderEndpoint,
   reorderChannelFoldersEndpoint,
