@@ -234,16 +234,47 @@ describe('organization settings Zulip added after 7.0', () => {
     ]);
   });
 
-  it('refuses to create a Zoom call, as a server without Zoom credentials does', async () => {
-    const refused = await org.api(alice)('POST', '/calls/zoom/create', { is_video_call: false });
-    expect(refused.status).toBe(400);
-    expect(refused.json).toEqual({
-      result: 'error',
-      msg: 'Zoom credentials have not been configured',
-      code: 'BAD_REQUEST',
-    });
+  it('refuses to create a call with a provider it has no credentials for, as Zulip does', async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      // Feature levels 206 and 353.
+      ['/calls/zoom/create', { is_video_call: false }, 'Zoom credentials have not been configured'],
+      // Feature level 493.
+      ['/calls/webex/create', {}, 'Webex credentials have not been configured'],
+      // Feature level 460.
+      ['/calls/constructorgroups/create', {}, 'Failed to create Constructor Groups call'],
+      // Feature level 465.
+      ['/calls/nextcloud_talk/create', { room_name: 'Sync' }, 'Nextcloud Talk is not configured'],
+    ];
+    for (const [path, params, msg] of cases) {
+      const refused = await org.api(alice)('POST', path, params);
+      expect(refused.status, path).toBe(400);
+      expect(refused.json, path).toEqual({ result: 'error', msg, code: 'BAD_REQUEST' });
+    }
     const malformed = await org.api(alice)('POST', '/calls/zoom/create', { is_video_call: 'yes' });
     expect(malformed.json).toMatchObject({ code: 'BAD_REQUEST', var_name: 'is_video_call' });
+    const unnamed = await org.api(alice)('POST', '/calls/nextcloud_talk/create', {});
+    expect(unnamed.json).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', var_name: 'room_name' });
+  });
+
+  it('makes a voice-only BigBlueButton link, whose joining says BigBlueButton is not configured', async () => {
+    const created = await org.api(alice)('GET', '/calls/bigbluebutton/create', {
+      meeting_name: 'Stand-up',
+      voice_only: true,
+    });
+    expect(created.json).toEqual({
+      result: 'success',
+      msg: '',
+      url: expect.stringMatching(/^\/calls\/bigbluebutton\/join\?bigbluebutton=[\w-]+%3A[\w-]+$/),
+    });
+    const joined = await fetch(`${org.url}${created.json.url as string}`);
+    expect(joined.status).toBe(400);
+    expect(await joined.json()).toEqual({
+      result: 'error',
+      msg: 'BigBlueButton is not configured.',
+      code: 'BAD_REQUEST',
+    });
+    const unnamed = await org.api(alice)('GET', '/calls/bigbluebutton/create', {});
+    expect(unnamed.json).toMatchObject({ var_name: 'meeting_name' });
   });
 
   it('gives the GIF pickers and Zoom nothing to work with', async () => {

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { errors } from '../errors';
 import { isValidUrl } from './urlValidation';
 
@@ -42,10 +43,51 @@ export function parseJitsiServerUrl(value: string): string | null {
 }
 
 /**
- * Zulip's get_zoom_session on a server without Zoom credentials: creating a
- * Zoom call (POST /calls/zoom/create, whose is_video_call came at feature
- * level 206) is refused, whichever Zoom integration the organization names.
+ * Zulip 12's OAuth call providers on a server without their credentials:
+ * creating a Zoom call (POST /calls/zoom/create, whose is_video_call came at
+ * feature level 206, whichever Zoom integration is named, 353) or a Webex
+ * call (POST /calls/webex/create, level 493) is refused.
  */
-export function refuseZoomCall(): never {
-  throw errors.badRequest('Zoom credentials have not been configured');
+export function refuseOAuthCall(provider: 'Zoom' | 'Webex'): never {
+  throw errors.badRequest(`${provider} credentials have not been configured`);
+}
+
+/** Zulip's ConstructorGroupsService without its settings (feature level 460). */
+export function refuseConstructorGroupsCall(): never {
+  throw errors.badRequest('Failed to create Constructor Groups call');
+}
+
+/** Zulip's create_nextcloud_talk_url without a Nextcloud server (feature level 465). */
+export function refuseNextcloudTalkCall(): never {
+  throw errors.badRequest('Nextcloud Talk is not configured');
+}
+
+/** What Zulip's join_bigbluebutton says first on a server without BigBlueButton. */
+export const BIG_BLUE_BUTTON_NOT_CONFIGURED = 'BigBlueButton is not configured.';
+
+// The key the host signs BigBlueButton meetings with, as Zulip's Signer signs
+// them with its secret: a link is only ever read back by the server that made
+// it, and this one refuses every join, so a key of the process will do.
+const meetingKey = randomBytes(32);
+const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+
+/**
+ * Zulip's get_bigbluebutton_url: a signed meeting (voice-only, feature level
+ * 337, keeps cameras off; its creator moderates) and the link to join it,
+ * which the server answers, here with BIG_BLUE_BUTTON_NOT_CONFIGURED.
+ */
+export function bigBlueButtonJoinUrl(
+  meetingName: string,
+  voiceOnly: boolean,
+  creatorId: number,
+): string {
+  const meeting = {
+    meeting_id: `zulip-${randomInt(100_000_000_000, 999_999_999_999)}`,
+    name: meetingName,
+    lock_settings_disable_cam: voiceOnly,
+    moderator: creatorId,
+  };
+  const payload = base64url(JSON.stringify(meeting));
+  const signature = base64url(createHmac('sha256', meetingKey).update(payload).digest());
+  return `/calls/bigbluebutton/join?bigbluebutton=${encodeURIComponent(`${payload}:${signature}`)}`;
 }

@@ -31,7 +31,13 @@ import {
   updateChannelFolderEndpoint,
 } from './channelFolders';
 import { deleteQueue, getEvents, register } from './events';
-import { createZoomCallEndpoint } from './calls';
+import {
+  createBigBlueButtonCallEndpoint,
+  createConstructorGroupsCallEndpoint,
+  createNextcloudTalkCallEndpoint,
+  createWebexCallEndpoint,
+  createZoomCallEndpoint,
+} from './calls';
 import {
   addNavigationViewEndpoint,
   editNavigationViewEndpoint,
@@ -211,6 +217,10 @@ export const endpoints: readonly Endpoint[] = [
   editNavigationViewEndpoint,
   removeNavigationViewEndpoint,
   createZoomCallEndpoint,
+  createWebexCallEndpoint,
+  createConstructorGroupsCallEndpoint,
+  createNextcloudTalkCallEndpoint,
+  createBigBlueButtonCallEndpoint,
   getChannelFoldersEndpoint,
   createChannelFolderEndpoint,
   reorderChannelFoldersEndpoint,
