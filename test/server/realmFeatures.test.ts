@@ -130,6 +130,15 @@ describe('organization settings Zulip added after 7.0', () => {
       { type: 'realm', op: 'update', property: 'moderation_request_channel_id', value: privateId },
     ]);
     expect((await realm()).realm_moderation_request_channel_id).toBe(privateId);
+    // Nor may the channel become public while it takes them.
+    const madePublic = await org.api(org.owner)('PATCH', `/streams/${privateId}`, {
+      is_private: false,
+    });
+    expect(madePublic.json).toEqual({
+      result: 'error',
+      msg: 'Moderation request channel must be private.',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('sets channel event messages, media previews and the GIF rating', async () => {
