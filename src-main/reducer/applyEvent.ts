@@ -20,6 +20,8 @@ import { applyRemindersEvent } from './applyRemindersEvent';
 import { applyScheduledMessagesEvent } from './applyScheduledMessagesEvent';
 import { applyDeviceEvent } from './applyDeviceEvent';
 import { applySavedSnippetsEvent } from './applySavedSnippetsEvent';
+import { applyNavigationViewEvent } from './applyNavigationViewEvent';
+import { applyRealmEmojiEvent } from './applyRealmEmojiEvent';
 
 export interface ApplyOptions {
   /** Whether the queue was registered with include_subscribers. */
@@ -90,6 +92,12 @@ function applyToOwnState(
       return { ...state, saved_snippets: applySavedSnippetsEvent(state.saved_snippets, event) };
     case 'device':
       return state.devices ? { ...state, devices: applyDeviceEvent(state.devices, event) } : state;
+    case 'navigation_view':
+      if (!state.navigation_views) return state;
+      return {
+        ...state,
+        navigation_views: applyNavigationViewEvent(state.navigation_views, event),
+      };
     case 'custom_profile_fields':
       return applyCustomProfileFieldsEvent(state, event);
     case 'realm':
@@ -113,10 +121,9 @@ function applyToOwnState(
         ? state
         : { ...state, muted_users: event.muted_users as MutedUser[] };
     case 'realm_emoji':
-      // Zulip sends the whole dict, deactivated emoji too, on every change.
       return state['realm_emoji'] === undefined
         ? state
-        : { ...state, realm_emoji: event['realm_emoji'] };
+        : { ...state, realm_emoji: applyRealmEmojiEvent(state['realm_emoji'], event) };
     case 'realm_linkifiers':
     case 'realm_playgrounds':
     case 'onboarding_steps':

@@ -19,6 +19,11 @@ export function applyRealmEvent(state: InitialState, event: QueuedEvent): Initia
     if (event.property === 'invite_to_realm_policy' && 'can_invite_others_to_realm' in state) {
       next['can_invite_others_to_realm'] = rolePermits(roleNumberOf(state), event.value);
     }
+    // Zulip 8.0 (feature level 212): the Jitsi server clients use is the
+    // organization's own, or else the server's.
+    if (event.property === 'jitsi_server_url' && 'jitsi_server_url' in state) {
+      next['jitsi_server_url'] = event.value ?? state['server_jitsi_server_url'];
+    }
     return next;
   }
   if (event.op === 'update_dict') {

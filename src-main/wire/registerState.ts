@@ -13,6 +13,7 @@ import type {
 import type { ServerDraft } from './drafts';
 import type { SavedSnippet } from './savedSnippets';
 import type { ClientDevices } from './clientDevices';
+import type { NavigationView } from './navigationViews';
 import type { MutedUser } from './mutedUsers';
 import type { ScheduledMessage } from './scheduledMessages';
 import type { Reminder } from './reminders';
@@ -73,4 +74,5 @@ export type InitialState = Record<string, unknown> & {
   drafts?: ServerDraft[];
   saved_snippets?: SavedSnippet[];
   devices?: ClientDevices;
+  navigation_views?: NavigationView[];
 };

@@ -454,10 +454,14 @@ describe('zulip-js against a Hearth host', () => {
       url_template: 'https://github.com/zulip/zulip/issues/{id}',
     });
     expect(added).toMatchObject({ result: 'success', id: expect.any(Number) });
+    // With Zulip 12's fields, none given (feature levels 471 and 478).
     const linkifier = {
       id: added.id,
       pattern: '#(?P<id>[0-9]+)',
       url_template: 'https://github.com/zulip/zulip/issues/{id}',
+      example_input: null,
+      reverse_template: null,
+      alternative_url_templates: [],
     };
     const { events } = await asBob.events.retrieve({
       queue_id: queue.queue_id,

@@ -64,6 +64,16 @@ const sweptSnippetId = async ({ org }: Fixture): Promise<number> =>
   (await org.api(org.owner)('POST', '/saved_snippets', { title: fresh('s'), content: 'swept' }))
     .json.saved_snippet_id as number;
 
+const sweptViewFragment = async ({ org }: Fixture): Promise<string> => {
+  const fragment = fresh('narrow/is/swept');
+  await org.api(org.owner)('POST', '/navigation_views', {
+    fragment,
+    is_pinned: true,
+    name: fresh('View '),
+  });
+  return fragment;
+};
+
 const sweptFolderId = async ({ org }: Fixture): Promise<number> =>
   (
     await org.api(org.owner)('POST', '/channel_folders/create', {
@@ -303,6 +313,15 @@ const validCalls: Record<string, ValidCall> = {
     enable_guest_user_indicator: 'false',
     enable_guest_user_dm_warning: 'false',
     zulip_update_announcements_stream_id: String(designId),
+    new_stream_announcements_stream_id: String(designId),
+    signup_announcements_stream_id: String(designId),
+    moderation_request_channel_id: '-1',
+    send_channel_events_messages: 'true',
+    media_preview_size: '150',
+    gif_rating_policy: '3',
+    giphy_rating: '3',
+    jitsi_server_url: '"https://jitsi.example.com"',
+    video_chat_provider: '1',
     bot_creation_policy: '2',
     can_create_groups: '{"new": 5}',
   }),
@@ -560,6 +579,22 @@ const validCalls: Record<string, ValidCall> = {
   'DELETE /users/me/apns_device_token': () => ({ token: 'YWJjZGVmZ2hpamtsbW5vcA==' }),
   'POST /users/me/android_gcm_reg_id': () => ({ token: 'swept-token' }),
   'DELETE /users/me/android_gcm_reg_id': () => ({ token: 'swept-token' }),
+  'GET /navigation_views': () => ({}),
+  'POST /navigation_views': () => ({
+    fragment: fresh('narrow/is/'),
+    is_pinned: 'true',
+    name: fresh('View '),
+  }),
+  'PATCH /navigation_views/*': async (f) => ({
+    '*': await sweptViewFragment(f),
+    is_pinned: 'false',
+  }),
+  'DELETE /navigation_views/*': async (f) => ({ '*': await sweptViewFragment(f) }),
+  'POST /calls/zoom/create': () => ({ is_video_call: 'false' }),
+  'POST /calls/webex/create': () => ({}),
+  'POST /calls/constructorgroups/create': () => ({}),
+  'POST /calls/nextcloud_talk/create': () => ({ room_name: 'Swept call' }),
+  'GET /calls/bigbluebutton/create': () => ({ meeting_name: 'Swept call', voice_only: 'true' }),
   'GET /channel_folders': () => ({ include_archived: 'true' }),
   'POST /channel_folders/create': () => ({ name: fresh('Folder '), description: 'swept folder' }),
   'PATCH /channel_folders': async (f) => ({ order: JSON.stringify(await everyFolderId(f)) }),
@@ -596,6 +631,15 @@ const validCalls: Record<string, ValidCall> = {
   'DELETE /realm/filters/:filter_id': async (f) => ({
     filter_id: String(await sweptLinkifierId(f)),
   }),
+  'PATCH /realm/linkifiers': async (f) => ({
+    ordered_linkifier_ids: JSON.stringify(
+      (
+        (await f.org.api(f.org.owner)('GET', '/realm/linkifiers')).json.linkifiers as {
+          id: number;
+        }[]
+      ).map((linkifier) => linkifier.id),
+    ),
+  }),
   'POST /realm/playgrounds': sweptPlayground,
   'DELETE /realm/playgrounds/:playground_id': async (f) => ({
     playground_id: String(await sweptPlaygroundId(f)),
@@ -603,8 +647,11 @@ const validCalls: Record<string, ValidCall> = {
 };
 
 const key = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
-const pathParams = (path: string) =>
-  [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+// A path ending in `*` takes the rest of the URL as its `*` parameter.
+const pathParams = (path: string) => [
+  ...[...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string),
+  ...(path.endsWith('/*') ? ['*'] : []),
+];
 
 // Values a decoder must cope with: wrong JSON types, nonsense, huge and
 // empty values. A value the parameter's schema rejects must be named in a 400.
@@ -677,6 +724,7 @@ describe('every endpoint against malformed input', () => {
     for (const [name, value] of Object.entries(params)) {
       if (value === undefined) continue;
       if (path.includes(`:${name}`)) path = path.replace(`:${name}`, encodeURIComponent(value));
+      else if (name === '*') path = `${path.slice(0, -1)}${encodeURIComponent(value)}`;
       else body[name] = value;
     }
     return fixture.org.api(fixture.org.owner)(endpoint.method, path, body);

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
-// Zulip 7.0's linkifiers and code playgrounds: /realm/linkifiers and
-// /realm/filters with RFC 6570 templates, RE2 patterns refused with Zulip's
-// words, links in content and topics, realm_linkifiers events to clients that
-// read templates, and /realm/playgrounds with url_prefix.
+// Linkifiers and code playgrounds: /realm/linkifiers and /realm/filters with
+// RFC 6570 templates, RE2 patterns refused with Zulip's words, links in
+// content and topics, realm_linkifiers events to clients that read templates,
+// Zulip 12's order, examples and alternative templates, and
+// /realm/playgrounds with Zulip 12's url_template or 7.0's url_prefix.
 
 type Event = { id: number; type: string } & Record<string, unknown>;
 type Linkifier = { id: number; pattern: string; url_template: string };
+
+// The Zulip 12 fields of a linkifier given none of them (feature levels 471 and 478).
+const noExtras = { example_input: null, reverse_template: null, alternative_url_templates: [] };
 
 describe('linkifiers', () => {
   let org: Org;
@@ -40,6 +44,7 @@ describe('linkifiers', () => {
         id: answer.json.id,
         pattern: '#(?P<id>[123])',
         url_template: 'https://realm.com/my_realm_filter/{id}',
+        ...noExtras,
       },
     ]);
   });
@@ -158,6 +163,7 @@ describe('linkifiers', () => {
         id,
         pattern: '#(?P<id>[0-9]+)',
         url_template: 'https://realm.com/my_realm_filter/issues/{id}',
+        ...noExtras,
       },
     ]);
     const badPattern = await asOwner()('PATCH', `/realm/filters/${id}`, {
@@ -273,7 +279,12 @@ describe('linkifiers', () => {
         id: 0,
         type: 'realm_linkifiers',
         realm_linkifiers: [
-          { id, pattern: '#(?P<id>[0-9]+)', url_template: 'https://trac.example.com/{id}' },
+          {
+            id,
+            pattern: '#(?P<id>[0-9]+)',
+            url_template: 'https://trac.example.com/{id}',
+            ...noExtras,
+          },
         ],
       },
     ]);
@@ -331,10 +342,12 @@ describe('code playgrounds', () => {
       url_prefix: 'https://python.example.com?code=',
     });
     expect(answer.json).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
+    // Zulip 12's url_template (feature level 196), and 7.0's prefix beside it.
     const entry = {
       id: answer.json.id,
       name: 'Python playground',
       pygments_language: 'Python',
+      url_template: 'https://python.example.com?code={code}',
       url_prefix: 'https://python.example.com?code=',
     };
     expect(await playgrounds()).toEqual([entry]);
@@ -396,5 +409,212 @@ describe('code playgrounds', () => {
         __all__: ['Realm playground with this Realm, Pygments language and Name already exists.'],
       },
     });
+  });
+});
+
+describe("linkifiers' order, examples and alternative templates (Zulip 12)", () => {
+  let org: Org;
+  let alice: TestUser;
+
+  const asOwner = () => org.api(org.owner);
+  const list = async () =>
+    (await org.api(alice)('GET', '/realm/linkifiers')).json.linkifiers as Linkifier[];
+  const add = async (pattern: string, url_template: string, extras: Record<string, unknown> = {}) =>
+    (await asOwner()('POST', '/realm/filters', { pattern, url_template, ...extras })).json
+      .id as number;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+    await org.subscribe(alice, 'general');
+  });
+  afterAll(() => org?.close());
+
+  it('reorders the linkifiers, applies the new order and tells clients the list (level 202)', async () => {
+    const first = await add('#(?P<id>[0-9]+)', 'https://first.example.com/{id}');
+    const second = await add('#(?P<id>[0-9]+)', 'https://second.example.com/{id}');
+    const queue = (
+      await org.api(alice)('POST', '/register', {
+        event_types: ['realm_linkifiers'],
+        client_capabilities: { linkifier_url_template: true },
+      })
+    ).json.queue_id as string;
+    const reordered = await asOwner()('PATCH', '/realm/linkifiers', {
+      ordered_linkifier_ids: [second, first],
+    });
+    expect(reordered.json).toEqual({ result: 'success', msg: '' });
+    expect((await list()).map((linkifier) => linkifier.id)).toEqual([second, first]);
+    const { events } = (
+      await org.api(alice)('GET', '/events', { queue_id: queue, dont_block: true })
+    ).json as { events: Event[] };
+    expect(events).toMatchObject([
+      { type: 'realm_linkifiers', realm_linkifiers: [{ id: second }, { id: first }] },
+    ]);
+    const id = await org.sendStream(alice, 'general', 'order', 'see #7');
+    const sent = (await org.api(alice)('GET', `/messages/${id}`)).json.message;
+    expect(sent.content).toBe('<p>see <a href="https://second.example.com/7">#7</a></p>');
+    // A linkifier added later applies after the others.
+    const third = await add('T(?P<id>[0-9]+)', 'https://third.example.com/{id}');
+    expect((await list()).map((linkifier) => linkifier.id)).toEqual([second, first, third]);
+    await org.restart();
+    expect((await list()).map((linkifier) => linkifier.id)).toEqual([second, first, third]);
+  });
+
+  it("refuses an order that does not name every linkifier once, in Zulip's words", async () => {
+    const ids = (await list()).map((linkifier) => linkifier.id);
+    const [a = 0, b = 0] = ids;
+    const cases: [unknown, string][] = [
+      [[a, a, b], 'The ordered list must not contain duplicated linkifiers'],
+      [[a, b], 'The ordered list must enumerate all existing linkifiers exactly once'],
+      [[...ids, 9999], 'The ordered list must enumerate all existing linkifiers exactly once'],
+    ];
+    for (const [ordered, msg] of cases) {
+      const answer = await asOwner()('PATCH', '/realm/linkifiers', {
+        ordered_linkifier_ids: ordered,
+      });
+      expect(answer.json, JSON.stringify(ordered)).toEqual({
+        result: 'error',
+        msg,
+        code: 'BAD_REQUEST',
+      });
+    }
+    expect((await list()).map((linkifier) => linkifier.id)).toEqual(ids);
+    const refused = await org.api(alice)('PATCH', '/realm/linkifiers', {
+      ordered_linkifier_ids: ids,
+    });
+    expect(refused.json.msg).toBe('Must be an organization administrator');
+  });
+
+  it('keeps an example input, a reverse template and alternative templates (levels 471, 478)', async () => {
+    const id = await add('GH-(?P<id>[0-9]+)', 'https://github.com/zulip/zulip/issues/{id}', {
+      example_input: ' GH-123 ',
+      reverse_template: 'GH-{id}',
+      alternative_url_templates: ['https://github.com/zulip/zulip/pull/{id}'],
+    });
+    const stored = async () => (await list()).find((linkifier) => linkifier.id === id);
+    expect(await stored()).toEqual({
+      id,
+      pattern: 'GH-(?P<id>[0-9]+)',
+      url_template: 'https://github.com/zulip/zulip/issues/{id}',
+      example_input: 'GH-123',
+      reverse_template: 'GH-{id}',
+      alternative_url_templates: ['https://github.com/zulip/zulip/pull/{id}'],
+    });
+    // A PATCH without them keeps them; an empty string clears one.
+    await asOwner()('PATCH', `/realm/filters/${id}`, {
+      pattern: 'GH-(?P<id>[0-9]+)',
+      url_template: 'https://github.com/zulip/zulip/issues/{id}',
+    });
+    expect(await stored()).toMatchObject({ example_input: 'GH-123', reverse_template: 'GH-{id}' });
+    await asOwner()('PATCH', `/realm/filters/${id}`, {
+      pattern: 'GH-(?P<id>[0-9]+)',
+      url_template: 'https://github.com/zulip/zulip/issues/{id}',
+      reverse_template: '',
+      alternative_url_templates: [],
+    });
+    expect(await stored()).toMatchObject({
+      example_input: 'GH-123',
+      reverse_template: null,
+      alternative_url_templates: [],
+    });
+  });
+
+  it('refuses a reverse template without an example, and a bad alternative template', async () => {
+    const before = await list();
+    const noExample = await asOwner()('POST', '/realm/filters', {
+      pattern: 'X-(?P<id>[0-9]+)',
+      url_template: 'https://x.example.com/{id}',
+      reverse_template: 'X-{id}',
+    });
+    expect(noExample.json).toMatchObject({
+      result: 'error',
+      msg: 'Reverse template requires an example input.',
+    });
+    const badAlternative = await asOwner()('POST', '/realm/filters', {
+      pattern: 'X-(?P<id>[0-9]+)',
+      url_template: 'https://x.example.com/{id}',
+      alternative_url_templates: ['https://x.example.com/{id'],
+    });
+    expect(badAlternative.json).toMatchObject({
+      result: 'error',
+      msg: 'Invalid URL template.',
+      errors: { alternative_url_templates: ['Invalid URL template.'] },
+    });
+    expect(await list()).toEqual(before);
+  });
+});
+
+describe("code playgrounds with Zulip 12's url_template (level 196)", () => {
+  let org: Org;
+  let alice: TestUser;
+  const add = (params: Record<string, unknown>) =>
+    org.api(org.owner)('POST', '/realm/playgrounds', params);
+  const playgrounds = async () =>
+    (await org.api(alice)('POST', '/register', { fetch_event_types: ['realm_playgrounds'] })).json
+      .realm_playgrounds;
+
+  beforeAll(async () => {
+    org = await startOrg();
+    alice = await org.user('alice');
+  });
+  afterAll(() => org?.close());
+
+  it('takes a template whose one variable is the code', async () => {
+    const answer = await add({
+      name: 'Rust',
+      pygments_language: 'Rust',
+      url_template: 'https://play.rust-lang.org/?edition=2021&code={code}',
+    });
+    expect(answer.json).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
+    const elsewhere = await add({
+      name: 'Go',
+      pygments_language: 'Go',
+      url_template: 'https://go.dev/play/{?code}',
+    });
+    expect(elsewhere.json.result).toBe('success');
+    expect(await playgrounds()).toEqual([
+      {
+        id: answer.json.id,
+        name: 'Rust',
+        pygments_language: 'Rust',
+        url_template: 'https://play.rust-lang.org/?edition=2021&code={code}',
+        url_prefix: 'https://play.rust-lang.org/?edition=2021&code=',
+      },
+      // Not a prefix and the code: no url_prefix for 7.0's readers.
+      {
+        id: elsewhere.json.id,
+        name: 'Go',
+        pygments_language: 'Go',
+        url_template: 'https://go.dev/play/{?code}',
+      },
+    ]);
+  });
+
+  it("refuses a template that is not one, or has other variables, in Zulip's words", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { name: 'P', pygments_language: 'Python', url_template: 'https://p.example.com/{code' },
+        'Invalid URL template.',
+      ],
+      [
+        { name: 'P', pygments_language: 'Python', url_template: 'https://p.example.com/{id}' },
+        '"code" should be the only variable present in the URL template',
+      ],
+      [
+        {
+          name: 'P',
+          pygments_language: 'Python',
+          url_template: 'https://p.example.com/{lang}/{code}',
+        },
+        '"code" should be the only variable present in the URL template',
+      ],
+      [{ name: 'P', pygments_language: 'Python' }, "Missing 'url_template' argument"],
+    ];
+    for (const [params, msg] of cases) {
+      const answer = await add(params);
+      expect(answer.status, JSON.stringify(params)).toBe(400);
+      expect(answer.json.msg, JSON.stringify(params)).toBe(msg);
+    }
+    expect(await playgrounds()).toHaveLength(2);
   });
 });

@@ -299,6 +299,43 @@ describe('custom emoji', () => {
     }
   });
 
+  it('tells a client with individual_emoji_changes only what changed (Zulip 12, level 491)', async () => {
+    const registerWith = async (capabilities: Record<string, boolean>) =>
+      (
+        await org.api(alice)('POST', '/register', {
+          event_types: ['realm_emoji'],
+          client_capabilities: capabilities,
+        })
+      ).json.queue_id as string;
+    const modern = await registerWith({ individual_emoji_changes: true });
+    const legacy = await registerWith({});
+    expect((await uploadImage(bob, 'one_by_one')).status).toBe(200);
+    const added = await byName('one_by_one');
+    expect((await org.api(bob)('DELETE', '/realm/emoji/one_by_one')).status).toBe(200);
+    const eventsOf = async (queue: string) =>
+      (await org.api(alice)('GET', '/events', { queue_id: queue, dont_block: true })).json
+        .events as Record<string, unknown>[];
+    expect(await eventsOf(modern)).toEqual([
+      { id: 0, type: 'realm_emoji', op: 'add', emoji: added },
+      {
+        id: 1,
+        type: 'realm_emoji',
+        op: 'update_one',
+        emoji_id: added?.id,
+        data: { deactivated: true },
+      },
+    ]);
+    const whole = (await org.api(alice)('GET', '/realm/emoji')).json.emoji;
+    const legacyEvents = await eventsOf(legacy);
+    expect(legacyEvents.map((event) => event.op)).toEqual(['update', 'update']);
+    expect(legacyEvents[1]).toEqual({
+      id: 1,
+      type: 'realm_emoji',
+      op: 'update',
+      realm_emoji: whole,
+    });
+  });
+
   it('keeps the emoji, the deactivated ones too, across a restart', async () => {
     const before = await list();
     await org.restart();

@@ -70,7 +70,16 @@ describe('organization settings (PATCH /realm)', () => {
     const events = (await eventsOf(bob, queueId)).map(({ id: _id, ...event }) => event);
     expect(events).toEqual([
       { type: 'realm', op: 'update', property: 'name', value: 'The Office' },
-      { type: 'realm', op: 'update', property: 'description', value: 'Our *own* chat' },
+      // Zulip 12 (feature levels 462 and 464): with its HTML, as update_dict.
+      {
+        type: 'realm',
+        op: 'update_dict',
+        property: 'default',
+        data: {
+          description: 'Our *own* chat',
+          rendered_description: '<p>Our <em>own</em> chat</p>',
+        },
+      },
       {
         type: 'realm',
         op: 'update_dict',

@@ -137,6 +137,8 @@ describe('initial state plus events equals fresh state', () => {
     archivedChannels?: true;
     /** Registers with include_deactivated_groups, keeping deactivated groups in its state. */
     deactivatedGroups?: true;
+    /** Registers with individual_emoji_changes, hearing of one custom emoji at a time. */
+    emojiOneByOne?: true;
   }
 
   const register = async (view: View) => {
@@ -148,6 +150,7 @@ describe('initial state plus events equals fresh state', () => {
         linkifier_url_template: view.linkifiers === true,
         archived_channels: view.archivedChannels === true,
         include_deactivated_groups: view.deactivatedGroups === true,
+        individual_emoji_changes: view.emojiOneByOne === true,
       },
     };
     const state = (await org.api(viewer())('POST', '/register', body)).json;
@@ -569,6 +572,31 @@ describe('initial state plus events equals fresh state', () => {
           invite_to_realm_policy: 2,
           notifications_stream_id: await designId(),
         }),
+    },
+    {
+      name: "changing the organization settings Zulip added after 7.0, under Zulip 12's names",
+      covers: ['updateRealm'],
+      act: async () => {
+        await org.api(alice)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'reports' }],
+          principals: [alice.id],
+          invite_only: true,
+        });
+        const reportsId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'reports' }))
+          .json.stream_id as number;
+        return org.api(org.owner)('PATCH', '/realm', {
+          new_stream_announcements_stream_id: await designId(),
+          signup_announcements_stream_id: await designId(),
+          moderation_request_channel_id: reportsId,
+          send_channel_events_messages: false,
+          media_preview_size: 200,
+          gif_rating_policy: 3,
+          giphy_rating: 3,
+          video_chat_provider: 1,
+          jitsi_server_url: JSON.stringify('https://jitsi.example.com'),
+          description: 'Now with **rendered** descriptions',
+        });
+      },
     },
     {
       name: "uploading the organization's icon",
@@ -1751,6 +1779,51 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'reordering the linkifiers',
+      covers: ['reorderRealmLinkifiers'],
+      act: async () => {
+        for (const prefix of ['A', 'B']) {
+          await org.api(org.owner)('POST', '/realm/filters', {
+            pattern: `${prefix}-(?P<id>[0-9]+)`,
+            url_template: `https://${prefix.toLowerCase()}.example.com/{id}`,
+            example_input: `${prefix}-1`,
+          });
+        }
+        const { linkifiers } = (await org.api(alice)('GET', '/realm/linkifiers')).json as {
+          linkifiers: { id: number }[];
+        };
+        return org.api(org.owner)('PATCH', '/realm/linkifiers', {
+          ordered_linkifier_ids: linkifiers.map((linkifier) => linkifier.id).reverse(),
+        });
+      },
+    },
+    {
+      name: 'adding navigation views',
+      covers: ['addNavigationView'],
+      act: async () => {
+        await org.api(bob)('POST', '/navigation_views', { fragment: 'inbox', is_pinned: false });
+        return org.api(bob)('POST', '/navigation_views', {
+          fragment: 'narrow/is/unread',
+          is_pinned: true,
+          name: 'Unread',
+        });
+      },
+    },
+    {
+      name: 'editing a navigation view',
+      covers: ['editNavigationView'],
+      act: () =>
+        org.api(bob)('PATCH', '/navigation_views/narrow/is/unread', {
+          is_pinned: false,
+          name: 'Still unread',
+        }),
+    },
+    {
+      name: 'removing a navigation view',
+      covers: ['removeNavigationView'],
+      act: () => org.api(bob)('DELETE', '/navigation_views/inbox'),
+    },
+    {
       name: 'adding a code playground',
       covers: ['addPlayground'],
       act: () =>
@@ -1803,7 +1876,13 @@ describe('initial state plus events equals fresh state', () => {
       linkifiers: true,
       archivedChannels: true,
     },
-    { viewer: () => bob, includeSubscribers: false, slimPresence: true, deactivatedGroups: true },
+    {
+      viewer: () => bob,
+      includeSubscribers: false,
+      slimPresence: true,
+      deactivatedGroups: true,
+      emojiOneByOne: true,
+    },
     {
       viewer: () => gus,
       includeSubscribers: true,

@@ -1,37 +1,41 @@
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
-import { getRealm, setNotificationsStream } from '../store/realm';
+import { getRealm, setRealmSettings } from '../store/realm';
 import { isDefaultStream, setStreamArchived } from '../store/streams';
 import { activeUserIds, type UserRow } from '../store/users';
 import { announceArchiving } from './archivingEvents';
 import { removeDefaultStream } from './defaultStreams';
+import { channelSettings, namesOf } from './realmSettingNames';
 import { editableStream, streamAudience } from './streamAdmin';
 
 /**
  * DELETE /streams/{stream_id} as Zulip 10 and later archive (do_deactivate_stream):
  * the channel's administrators archive it. It keeps its name, privacy,
- * subscribers and messages; it stops being a default channel or the
- * notifications channel and takes no more messages.
+ * subscribers and messages; it stops being a default channel or any channel
+ * the organization's settings name, and takes no more messages.
  */
 export function archiveStream(services: Services, user: UserRow, streamId: number): void {
   const { sql } = services;
   const stream = editableStream(services, user, streamId);
   if (stream.deactivated === 1) throw errors.badRequest('Channel is already deactivated');
   const audience = streamAudience(services, stream);
-  const wasNotificationsStream = getRealm(sql)?.notifications_stream_id === stream.id;
+  const realm = getRealm(sql);
+  const namedBy = channelSettings.filter((setting) => realm?.[setting] === stream.id);
   sql.transaction(() => {
     setStreamArchived(sql, stream.id, true);
-    if (wasNotificationsStream) setNotificationsStream(sql, null);
+    setRealmSettings(sql, Object.fromEntries(namedBy.map((setting) => [setting, null])));
   });
   // Zulip's do_remove_default_stream, with its default_streams event.
   if (isDefaultStream(sql, stream.id)) removeDefaultStream(services, stream);
   // Zulip's maybe_set_moderation_or_announcement_channels_none: -1 says none.
-  if (wasNotificationsStream) {
-    services.queues.notify(
-      plainNotice('realm', { op: 'update', property: 'notifications_stream_id', value: -1 }),
-      activeUserIds(sql),
-    );
+  for (const setting of namedBy) {
+    for (const property of namesOf(setting)) {
+      services.queues.notify(
+        plainNotice('realm', { op: 'update', property, value: -1 }),
+        activeUserIds(sql),
+      );
+    }
   }
   announceArchiving(services, { ...stream, deactivated: 1 }, audience);
 }

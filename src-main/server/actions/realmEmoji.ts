@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { unicodeEmojiByName } from '../../wire/emojiData';
 import { errors } from '../errors';
-import { plainNotice } from '../events/notice';
+import { plainNotice, type NoticeCapabilities } from '../events/notice';
 import type { Services } from '../services';
 import { realmEmojiDicts } from '../shape/realmEmoji';
 import {
@@ -32,14 +32,30 @@ export function checkValidEmojiName(name: string): void {
   );
 }
 
-function announce(services: Services): void {
-  services.queues.notify(
-    plainNotice('realm_emoji', {
-      op: 'update',
-      realm_emoji: realmEmojiDicts(allRealmEmoji(services.sql)),
-    }),
-    activeUserIds(services.sql),
+const oneByOne = (queue: NoticeCapabilities) => queue.individualEmojiChanges === true;
+
+/**
+ * Zulip's notify_realm_emoji: the whole set again to older clients, and to
+ * those with the individual_emoji_changes capability (feature level 491)
+ * only the change, an `add` of the new emoji or an `update_one` of what changed.
+ */
+function announce(
+  services: Services,
+  change: { op: 'add'; emojiId: number } | { op: 'update_one'; emojiId: number },
+): void {
+  const { sql, queues } = services;
+  const dicts = realmEmojiDicts(allRealmEmoji(sql));
+  const audience = activeUserIds(sql);
+  queues.notify(
+    plainNotice('realm_emoji', { op: 'update', realm_emoji: dicts }, (queue) => !oneByOne(queue)),
+    audience,
   );
+  const emojiId = String(change.emojiId);
+  const event =
+    change.op === 'add'
+      ? { op: 'add', emoji: dicts[emojiId] }
+      : { op: 'update_one', emoji_id: emojiId, data: { deactivated: true } };
+  queues.notify(plainNotice('realm_emoji', event, oneByOne), audience);
 }
 
 // Zulip salts its file names so that the images, served without
@@ -84,8 +100,9 @@ export function uploadRealmEmoji(
   }
   const image = sniffImageType(file.data);
   if (!image) throw errors.badRequest('Invalid image format');
+  let emojiId: number;
   try {
-    sql.transaction(() =>
+    emojiId = sql.transaction(() =>
       insertRealmEmoji(sql, {
         name,
         authorId: user.id,
@@ -96,7 +113,7 @@ export function uploadRealmEmoji(
   } finally {
     forgetActiveRealmEmoji(sql);
   }
-  announce(services);
+  announce(services, { op: 'add', emojiId });
 }
 
 /**
@@ -117,5 +134,5 @@ export function removeRealmEmoji(services: Services, user: UserRow, name: string
   } finally {
     forgetActiveRealmEmoji(sql);
   }
-  announce(services);
+  announce(services, { op: 'update_one', emojiId: emoji.id });
 }

@@ -3,6 +3,7 @@ import { plainNotice, type PlainNotice } from '../events/notice';
 import { renderMarkdown } from '../markdown/render';
 import { canAccessStream, hasMetadataAccess, metadataGrants } from '../queries/streamAccess';
 import type { Services } from '../services';
+import { getRealm } from '../store/realm';
 import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
 import { toWireStream } from '../shape/streams';
@@ -106,6 +107,10 @@ function plannedChanges(
     const inviteOnly = update.isPrivate ?? stream.invite_only === 1;
     if (inviteOnly && isDefaultStream(services.sql, stream.id)) {
       throw errors.badRequest('Default streams cannot be made private.');
+    }
+    // Zulip 10 (feature level 331): moderation requests stay private.
+    if (!inviteOnly && getRealm(services.sql)?.moderation_request_channel_id === stream.id) {
+      throw errors.badRequest('Moderation request channel must be private.');
     }
     // Zulip's get_default_value_for_history_public_to_subscribers: a public
     // stream's history is always public.

@@ -1,6 +1,7 @@
 import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { errors } from '../errors';
 import { plainNotice, type PlainNotice } from '../events/notice';
+import { renderMarkdown } from '../markdown/render';
 import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
 import {
@@ -12,6 +13,7 @@ import {
   type RealmSettingColumn,
 } from '../store/realm';
 import type { Sql } from '../store/sql';
+import type { StreamRow } from '../store/streams';
 import { groupSettingForApi } from '../queries/systemGroups';
 import { activeUserIds, Role, type UserRow } from '../store/users';
 import {
@@ -19,6 +21,9 @@ import {
   sameGroupSetting,
   type GroupSettingChange,
 } from './groupSettingChange';
+import { checkVideoChatProvider, parseJitsiServerUrl } from './callProviders';
+import { columnOf, isChannelSetting, namesOf, type ChannelSetting } from './realmSettingNames';
+import { checkGifRating } from './gifRatings';
 import { checkRealmLanguage } from './languages';
 import {
   botSettingsOfPolicy,
@@ -33,20 +38,14 @@ import { requireAdministrator } from './groupPermission';
 /** A setting's new value as PATCH /realm gives it; null is Zulip's "unlimited" time limit. */
 type SettingValue = string | number | boolean | null;
 
-/** The settings that name a channel, where -1 names none, as in Zulip. */
-const channelSettings = [
-  'notifications_stream_id',
-  'zulip_update_announcements_stream_id',
-] as const;
-type ChannelSetting = (typeof channelSettings)[number];
-const isChannelSetting = (property: string): property is ChannelSetting =>
-  (channelSettings as readonly string[]).includes(property);
-
 /** The settings to change; an absent or undefined one stays as it is. */
 export type RealmChanges = {
   [Column in Exclude<RealmSettingColumn, ChannelSetting | RealmGroupSettingColumn>]?:
     SettingValue | undefined;
 } & { [Setting in ChannelSetting]?: number | undefined } & {
+  new_stream_announcements_stream_id?: number | undefined;
+  signup_notifications_stream_id?: number | undefined;
+  giphy_rating?: number | undefined;
   bot_creation_policy?: number | undefined;
 } & { [Policy in LegacyRealmPolicy]?: number | undefined } & {
   [Name in RealmGroupSettingColumn]?: GroupSettingChange | undefined;
@@ -66,9 +65,21 @@ const stored = (value: SettingValue): string | number | null =>
   typeof value === 'boolean' ? Number(value) : value;
 
 function announcement(property: string, value: SettingValue): PlainNotice {
+  if (property === 'description') {
+    // Zulip 12 (feature levels 462 and 464): the description comes with its HTML.
+    const data = { description: value, rendered_description: renderMarkdown(String(value)) };
+    return plainNotice('realm', { op: 'update_dict', property: 'default', data });
+  }
   return editSettings.has(property)
     ? plainNotice('realm', { op: 'update_dict', property: 'default', data: { [property]: value } })
     : plainNotice('realm', { op: 'update', property, value });
+}
+
+/** Zulip's do_set_realm_moderation_request_channel: only a private channel takes reports. */
+function checkChannelSetting(column: ChannelSetting, stream: StreamRow): void {
+  if (column === 'moderation_request_channel_id' && stream.invite_only !== 1) {
+    throw errors.badRequest('Moderation request channel must be private.');
+  }
 }
 
 const legacyPolicies = [...Object.keys(legacyRealmPolicies), 'bot_creation_policy'];
@@ -107,6 +118,24 @@ function wantedGroupSettings(
 }
 
 /**
+ * Zulip's update_realm checks of the call provider and the GIF rating, and
+ * its reading of jitsi_server_url ("default" is the server's, stored as null).
+ */
+function checkCallsAndGifs(changes: RealmChanges): RealmChanges {
+  if (typeof changes.video_chat_provider === 'number') {
+    checkVideoChatProvider(changes.video_chat_provider);
+  }
+  if (typeof changes.gif_rating_policy === 'number') {
+    checkGifRating('gif_rating_policy', changes.gif_rating_policy);
+  }
+  if (changes.giphy_rating !== undefined) checkGifRating('giphy_rating', changes.giphy_rating);
+  const jitsi = changes.jitsi_server_url;
+  return typeof jitsi === 'string'
+    ? { ...changes, jitsi_server_url: parseJitsiServerUrl(jitsi) }
+    : changes;
+}
+
+/**
  * Zulip's update_realm for the settings Hearth keeps: administrators only
  * (owners for the settings Zulip keeps to them), every change written in
  * one transaction, one event per setting that changed to every active
@@ -118,12 +147,15 @@ function wantedGroupSettings(
 export function updateRealm(
   services: Services,
   user: UserRow,
-  changes: RealmChanges,
+  requested: RealmChanges,
 ): Record<string, unknown> {
   const { sql } = services;
   requireAdministrator(user);
-  // Checked before anything is written, so that a refused language refuses the whole request.
-  if (typeof changes.default_language === 'string') checkRealmLanguage(changes.default_language);
+  // Checked before anything is written, so that a refused value refuses the whole request.
+  if (typeof requested.default_language === 'string') {
+    checkRealmLanguage(requested.default_language);
+  }
+  const changes = checkCallsAndGifs(requested);
   const { changed, notices } = sql.transaction(() => {
     const realm = getRealm(sql);
     if (!realm) throw new Error('the organization has not been created');
@@ -135,26 +167,30 @@ export function updateRealm(
     for (const [property, value] of Object.entries(changes)) {
       if (value === undefined || property in realmGroupSettings) continue;
       if (isLegacyPolicy(property)) continue;
-      if (isChannelSetting(property)) {
+      const column = columnOf(property);
+      if (column in writes) continue;
+      if (isChannelSetting(column)) {
         const streamId = value as number;
-        const next = streamId < 0 ? null : accessStreamById(sql, user, streamId).id;
-        if (next === realm[property]) continue;
-        writes[property] = next;
+        const stream = streamId < 0 ? null : accessStreamById(sql, user, streamId);
+        if (stream) checkChannelSetting(column, stream);
+        const next = stream?.id ?? null;
+        if (next === realm[column]) continue;
+        writes[column] = next;
         changed[property] = streamId;
-        notices.push(announcement(property, streamId));
+        for (const name of namesOf(column)) notices.push(announcement(name, streamId));
         continue;
       }
-      const column = property as Exclude<
+      const setting = value as SettingValue;
+      const settingColumn = column as Exclude<
         RealmSettingColumn,
         ChannelSetting | RealmGroupSettingColumn
       >;
-      const setting = value as SettingValue;
-      if (stored(setting) === realm[column]) continue;
-      writes[column] = stored(setting);
+      if (stored(setting) === realm[settingColumn]) continue;
+      writes[settingColumn] = stored(setting);
       // Zulip answers a changed text with "updated", a choice with what was chosen.
-      changed[column] =
+      changed[property] =
         typeof setting === 'string' && !choiceSettings.has(column) ? 'updated' : setting;
-      notices.push(announcement(column, setting));
+      for (const name of namesOf(column)) notices.push(announcement(name, setting));
       // What Zulip 10's clients read of topics_policy, as register derives it.
       if (column === 'topics_policy') {
         notices.push(announcement('mandatory_topics', setting === 'disable_empty_topic'));

@@ -45,6 +45,11 @@ export interface NoticeCapabilities {
    * group is removed, and its later changes are not told.
    */
   includeDeactivatedGroups?: boolean;
+  /**
+   * individual_emoji_changes (Zulip 12, feature level 491): such a client
+   * hears of each custom emoji added or changed, not the whole set again.
+   */
+  individualEmojiChanges?: boolean;
 }
 
 export interface PlainNotice {

@@ -45,9 +45,11 @@ function realmRow(realm: RealmRow, traits: TargetTraits, groups: ExportedGroups 
     date_created: realm.date_created,
     deactivated: false,
     new_stream_announcements_stream: realm.notifications_stream_id,
-    signup_announcements_stream: null,
+    signup_announcements_stream: realm.signup_announcements_stream_id,
     zulip_update_announcements_stream: realm.notifications_stream_id,
-    ...(traits.moderationRequestChannel ? { moderation_request_channel: null } : {}),
+    ...(traits.moderationRequestChannel
+      ? { moderation_request_channel: realm.moderation_request_channel_id }
+      : {}),
     ...(traits.topicsPolicy ? { topics_policy: topicsPolicyNumber[realm.topics_policy] ?? 2 } : {}),
     allow_message_editing: realm.allow_message_editing === 1,
     message_content_edit_limit_seconds: realm.message_content_edit_limit_seconds,

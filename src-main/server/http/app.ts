@@ -14,6 +14,7 @@ import { registerAvatarRoute } from './avatarRoute';
 import { registerEmojiDataRoute } from './emojiDataRoute';
 import { filesOf, registerFormParsers } from './body';
 import { registerJoinPage } from './joinPage';
+import { registerCallPages } from './callPages';
 import { registerRealmEmojiRoute } from './realmEmojiRoute';
 import { registerRealmIconRoute } from './realmIconRoute';
 import { registerUploadRoutes } from './uploadRoutes';
@@ -188,6 +189,7 @@ export function buildApp(
   registerEmojiDataRoute(app);
   registerUploadRoutes(app, services);
   registerJoinPage(app, services);
+  registerCallPages(app);
   registerWebhookRoute(app, services);
 
   app.setNotFoundHandler(async () => {

@@ -14,7 +14,9 @@ import { draftsOf } from '../store/drafts';
 import { savedSnippetsOf } from '../store/savedSnippets';
 import { clientDevicesState } from '../actions/clientDevices';
 import { channelFolders } from '../store/channelFolders';
-import { allLinkifiers, allPlaygrounds } from '../store/linkifiers';
+import { allLinkifiers } from '../store/linkifiers';
+import { navigationViewsOf } from '../store/navigationViews';
+import { playgroundsForApi } from '../actions/playgrounds';
 import { mutesOf } from '../store/mutedUsers';
 import { allRealmEmoji } from '../store/realmEmoji';
 import { allStreams, defaultStreams, streamsSubscribedBy } from '../store/streams';
@@ -172,6 +174,10 @@ const fetchers: readonly Fetcher[] = [
     fetch: ({ sql }, user) => ({ devices: clientDevicesState(sql, user.id) }),
   },
   {
+    types: ['navigation_views'],
+    fetch: ({ sql }, user) => ({ navigation_views: navigationViewsOf(sql, user.id) }),
+  },
+  {
     types: ['channel_folders'],
     fetch: ({ sql }) => ({ channel_folders: channelFolders(sql, true) }),
   },
@@ -219,9 +225,16 @@ const fetchers: readonly Fetcher[] = [
   { types: ['realm_filters'], fetch: () => ({ realm_filters: [] }) },
   {
     types: ['realm_playgrounds'],
-    fetch: ({ sql }) => ({ realm_playgrounds: allPlaygrounds(sql) }),
+    fetch: (services) => ({ realm_playgrounds: playgroundsForApi(services) }),
   },
   { types: ['realm_bot'], fetch: ({ sql }, user) => ({ realm_bots: realmBotsState(sql, user) }) },
+  // The keys of the GIF pickers (GIPHY, Tenor since feature level 442, KLIPY
+  // since 486), empty as on a Zulip server given none, and Zoom's token, which
+  // no one has on a server without Zoom.
+  { types: ['giphy'], fetch: () => ({ giphy_api_key: '' }) },
+  { types: ['tenor'], fetch: () => ({ tenor_api_key: '' }) },
+  { types: ['klipy'], fetch: () => ({ klipy_api_key: '' }) },
+  { types: ['video_calls'], fetch: () => ({ has_zoom_token: false }) },
   { types: ['realm'], fetch: realmState },
 ];
 

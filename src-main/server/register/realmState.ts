@@ -22,6 +22,7 @@ import { realmIconUrl } from '../shape/avatars';
 import { serverEmojiDataPath } from '../shape/serverEmojiData';
 import { getRealm, realmGroupSettingColumns, type RealmRow } from '../store/realm';
 import { supportedPermissionSettings } from './permissionSettings';
+import { realmFeatureState } from './realmFeatureState';
 import { groupSettingForApi } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 
@@ -51,7 +52,6 @@ const fixedRealmSettings = {
   realm_email_changes_disabled: false,
   realm_emails_restricted_to_domains: false,
   realm_enable_spectator_access: false,
-  realm_giphy_rating: 2,
   realm_inline_image_preview: true,
   realm_inline_url_embed_preview: false,
   realm_invite_required: true,
@@ -67,18 +67,14 @@ const fixedRealmSettings = {
   realm_push_notifications_enabled: false,
   realm_push_notifications_enabled_end_timestamp: null,
   realm_send_welcome_emails: false,
-  realm_signup_notifications_stream_id: -1,
-  realm_video_chat_provider: 0,
   realm_waiting_period_threshold: 0,
   realm_want_advertise_in_communities_directory: false,
-  realm_authentication_methods: { Email: true, Dev: false },
   realm_email_auth_enabled: true,
   realm_password_auth_enabled: true,
   realm_logo_url: '',
   realm_logo_source: 'D',
   realm_night_logo_url: '',
   realm_night_logo_source: 'D',
-  realm_available_video_chat_providers: {},
   realm_default_external_accounts: {},
   realm_upload_quota_mib: null,
   max_avatar_file_size_mib: 5,
@@ -96,8 +92,6 @@ const fixedRealmSettings = {
   server_name_changes_disabled: false,
   server_web_public_streams_enabled: false,
   server_needs_upgrade: false,
-  jitsi_server_url: null,
-  giphy_rating_options: {},
   max_stream_description_length: 1024,
   // Zulip 7.0's presence cadence (feature level 164), which Hearth's presence follows.
   server_presence_ping_interval_seconds: PRESENCE_PING_INTERVAL_SECONDS,
@@ -155,7 +149,7 @@ function groupSettingsState(sql: Sql, realm: RealmRow): Record<string, unknown> 
 }
 
 /** Zulip's `realm` state: the organization's settings and the server's limits. */
-export function realmState({ sql, realmUri }: Services): Record<string, unknown> {
+export function realmState({ sql, realmUri, dev }: Services): Record<string, unknown> {
   const realm = getRealm(sql);
   return {
     ...fixedRealmSettings,
@@ -164,7 +158,6 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     realm_uri: realmUri(),
     realm_url: realmUri(),
     realm_bot_domain: botDomain(realmUri()),
-    realm_notifications_stream_id: realm?.notifications_stream_id ?? -1,
     realm_icon_url: realmIconUrl(realm?.icon_source ?? 'G', realm?.icon_version ?? 1),
     realm_icon_source: realm?.icon_source ?? 'G',
     max_icon_file_size_mib: MAX_ICON_FILE_SIZE_MIB,
@@ -180,6 +173,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     realm_enable_read_receipts: realm?.enable_read_receipts !== 0,
     realm_default_language: realm?.default_language ?? 'en',
     ...modernRealmSettings(realm),
+    ...realmFeatureState(realm, dev),
     ...topicsState(realm),
     ...editSettings(realm),
     ...(realm ? groupSettingsState(sql, realm) : {}),

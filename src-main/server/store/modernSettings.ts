@@ -31,6 +31,8 @@ export interface ModernSettings {
   web_left_sidebar_show_channel_folders: boolean;
   /** Feature level 431. */
   web_inbox_show_channel_folders: boolean;
+  /** Feature level 350: the person's clients hide AI features (the host offers none). */
+  hide_ai_features: boolean;
 }
 
 // Zulip 12's UserBaseSettings defaults.
@@ -47,6 +49,7 @@ export const modernSettingDefaults: Readonly<ModernSettings> = {
   web_left_sidebar_unreads_count_summary: true,
   web_left_sidebar_show_channel_folders: true,
   web_inbox_show_channel_folders: true,
+  hide_ai_features: false,
 };
 
 export function modernSettingsOf(sql: Sql, userId: number): ModernSettings {

@@ -69,6 +69,20 @@ export interface RealmRow extends Record<RealmGroupSettingColumn, string> {
   zulip_update_announcements_stream_id: number | null;
   /** Feature level 409: no message content through the legacy push APIs. */
   require_e2ee_push_notifications: number;
+  /** Feature level 241; null: none. */
+  signup_announcements_stream_id: number | null;
+  /** Feature level 331: a private channel; null: none, reports refused. */
+  moderation_request_channel_id: number | null;
+  /** Feature level 434. */
+  send_channel_events_messages: number;
+  /** Feature level 469: 100, 150 or 200 (% of the default height). */
+  media_preview_size: number;
+  /** Feature level 453 (giphy_rating before): an ID of gif_rating_policy_options. */
+  gif_rating_policy: number;
+  /** Feature level 212; null: the server's. */
+  jitsi_server_url: string | null;
+  /** An ID of Zulip's VIDEO_CHAT_PROVIDERS; 0: none. */
+  video_chat_provider: number;
 }
 
 /** The columns PATCH /realm may change, each named as Zulip names the setting. */

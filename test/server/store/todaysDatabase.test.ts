@@ -39,6 +39,13 @@ import {
   WATERCOOLER,
 } from './todaysDatabaseContents';
 
+// A linkifier's Zulip 12 fields (feature levels 471 and 478), none before the move.
+const noLinkifierExtras = {
+  example_input: null,
+  reverse_template: null,
+  alternative_url_templates: [],
+};
+
 // A data folder written by the host before its move to Zulip 12 (issue 52,
 // point 5): whatever version starts on it must show everyone what they saw
 // then. Each `it` reads one kind of data through the API and expects the
@@ -490,11 +497,13 @@ describe("a database written by the host before Zulip 12's", () => {
         id: 1,
         pattern: '#(?P<id>[0-9]+)',
         url_template: 'https://tracker.example.com/issues/{id}',
+        ...noLinkifierExtras,
       },
       {
         id: 2,
         pattern: 'LAMP-(?P<id>[0-9]+)',
         url_template: 'https://lamps.example.com/browse/LAMP-{id}',
+        ...noLinkifierExtras,
       },
     ]);
     const state = await register('bob', { fetch_event_types: ['realm_playgrounds'] });
@@ -503,6 +512,8 @@ describe("a database written by the host before Zulip 12's", () => {
         id: 1,
         name: 'Rust playground',
         pygments_language: 'Rust',
+        // Migrated as Zulip's own migration did at feature level 196; 7.0's prefix beside it.
+        url_template: 'https://play.rust-lang.org/?code={code}',
         url_prefix: 'https://play.rust-lang.org/?code=',
       },
     ]);

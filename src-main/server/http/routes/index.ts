@@ -41,6 +41,19 @@ import {
 } from './channelFolders';
 import { deleteQueue, getEvents, register } from './events';
 import {
+  createBigBlueButtonCallEndpoint,
+  createConstructorGroupsCallEndpoint,
+  createNextcloudTalkCallEndpoint,
+  createWebexCallEndpoint,
+  createZoomCallEndpoint,
+} from './calls';
+import {
+  addNavigationViewEndpoint,
+  editNavigationViewEndpoint,
+  getNavigationViewsEndpoint,
+  removeNavigationViewEndpoint,
+} from './navigationViews';
+import {
   createMultiuseInviteEndpoint,
   getInvitesEndpoint,
   joinByInviteEndpoint,
@@ -60,6 +73,7 @@ import {
   getLinkifiersEndpoint,
   removeLinkifierEndpoint,
   removePlaygroundEndpoint,
+  reorderLinkifiersEndpoint,
   updateLinkifierEndpoint,
 } from './linkifiers';
 import { muteUserEndpoint, unmuteUserEndpoint } from './mutedUsers';
@@ -205,6 +219,7 @@ export const endpoints: readonly Endpoint[] = [
   addLinkifierEndpoint,
   updateLinkifierEndpoint,
   removeLinkifierEndpoint,
+  reorderLinkifiersEndpoint,
   addPlaygroundEndpoint,
   removePlaygroundEndpoint,
   getStreamTopics,
@@ -226,6 +241,15 @@ export const endpoints: readonly Endpoint[] = [
   deleteSavedSnippetEndpoint,
   markOnboardingStepEndpoint,
   getExportConsentsEndpoint,
+  getNavigationViewsEndpoint,
+  addNavigationViewEndpoint,
+  editNavigationViewEndpoint,
+  removeNavigationViewEndpoint,
+  createZoomCallEndpoint,
+  createWebexCallEndpoint,
+  createConstructorGroupsCallEndpoint,
+  createNextcloudTalkCallEndpoint,
+  createBigBlueButtonCallEndpoint,
   getChannelFoldersEndpoint,
   createChannelFolderEndpoint,
   reorderChannelFoldersEndpoint,

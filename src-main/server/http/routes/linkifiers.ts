@@ -1,15 +1,37 @@
 import { z } from 'zod';
-import { addLinkifier, changeLinkifier, removeLinkifier } from '../../actions/linkifiers';
+import {
+  addLinkifier,
+  changeLinkifier,
+  removeLinkifier,
+  reorderRealmLinkifiers,
+} from '../../actions/linkifiers';
 import { addPlayground, removePlayground } from '../../actions/playgrounds';
 import { allLinkifiers } from '../../store/linkifiers';
 import { userEndpoint } from '../endpoint';
-import { required } from '../params';
+import { errors } from '../../errors';
+import { optional, required } from '../params';
 import { requireAdministrator } from '../../actions/groupPermission';
 
 // Changes are for administrators, refused (`authorize`) before any parameter
 // is read, as Zulip's require_realm_admin refuses them.
 const text = () => required('text', z.string());
 const id = () => required('json', z.number().int());
+
+// Zulip 12's optional fields of a linkifier (feature levels 471 and 478).
+const extraParams = {
+  example_input: optional('text', z.string()),
+  reverse_template: optional('text', z.string()),
+  alternative_url_templates: optional('json', z.array(z.string())),
+};
+const extrasOf = (params: {
+  example_input?: string | undefined;
+  reverse_template?: string | undefined;
+  alternative_url_templates?: string[] | undefined;
+}) => ({
+  exampleInput: params.example_input,
+  reverseTemplate: params.reverse_template,
+  alternativeUrlTemplates: params.alternative_url_templates,
+});
 
 // Zulip 7.0's list_linkifiers: everyone in the organization reads them.
 export const getLinkifiersEndpoint = userEndpoint({
@@ -22,20 +44,21 @@ export const getLinkifiersEndpoint = userEndpoint({
 export const addLinkifierEndpoint = userEndpoint({
   method: 'POST',
   path: '/realm/filters',
-  params: { pattern: text(), url_template: text() },
+  params: { pattern: text(), url_template: text(), ...extraParams },
   authorize: requireAdministrator,
   handle: ({ services, params }) => ({
-    id: addLinkifier(services, params.pattern, params.url_template),
+    id: addLinkifier(services, params.pattern, params.url_template, extrasOf(params)),
   }),
 });
 
 export const updateLinkifierEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/realm/filters/:filter_id',
-  params: { filter_id: id(), pattern: text(), url_template: text() },
+  params: { filter_id: id(), pattern: text(), url_template: text(), ...extraParams },
   authorize: requireAdministrator,
   handle: ({ services, params }) => {
-    changeLinkifier(services, params.filter_id, params.pattern, params.url_template);
+    const { filter_id, pattern, url_template } = params;
+    changeLinkifier(services, filter_id, pattern, url_template, extrasOf(params));
     return {};
   },
 });
@@ -51,20 +74,41 @@ export const removeLinkifierEndpoint = userEndpoint({
   },
 });
 
-// Zulip 7.0's add_realm_playground (url_prefix; url_template came with
-// feature level 196).
+/** Zulip's PATCH /realm/linkifiers (feature level 202): every linkifier's ID, in the order wanted. */
+export const reorderLinkifiersEndpoint = userEndpoint({
+  method: 'PATCH',
+  path: '/realm/linkifiers',
+  params: { ordered_linkifier_ids: required('json', z.array(z.number().int())) },
+  authorize: requireAdministrator,
+  handle: ({ services, params }) => {
+    reorderRealmLinkifiers(services, params.ordered_linkifier_ids);
+    return {};
+  },
+});
+
+// Zulip 12's add_realm_playground takes a url_template (feature level 196);
+// Zulip 7.0's url_prefix is still taken while the host declares 7.0.
 export const addPlaygroundEndpoint = userEndpoint({
   method: 'POST',
   path: '/realm/playgrounds',
-  params: { name: text(), url_prefix: text(), pygments_language: text() },
+  params: {
+    name: text(),
+    url_template: optional('text', z.string()),
+    url_prefix: optional('text', z.string()),
+    pygments_language: text(),
+  },
   authorize: requireAdministrator,
-  handle: ({ services, params }) => ({
-    id: addPlayground(services, {
-      name: params.name,
-      pygmentsLanguage: params.pygments_language,
-      urlPrefix: params.url_prefix,
-    }),
-  }),
+  handle: ({ services, params }) => {
+    const { name, pygments_language: pygmentsLanguage } = params;
+    const url =
+      params.url_template !== undefined
+        ? { urlTemplate: params.url_template }
+        : params.url_prefix !== undefined
+          ? { urlPrefix: params.url_prefix }
+          : null;
+    if (!url) throw errors.missingArgument('url_template');
+    return { id: addPlayground(services, { name, pygmentsLanguage, ...url }) };
+  },
 });
 
 export const removePlaygroundEndpoint = userEndpoint({

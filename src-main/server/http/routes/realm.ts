@@ -11,6 +11,7 @@ import { groupSettingParams } from '../groupSettingParams';
 import { realmTopicsPolicies } from '../../actions/topicsPolicy';
 import { topicsPolicyParam } from '../topicsPolicyParam';
 import { optional } from '../params';
+import { intIn } from '../possibleValues';
 
 // Zulip 7.0's Realm.MAX_REALM_NAME_LENGTH and MAX_REALM_DESCRIPTION_LENGTH.
 const MAX_REALM_NAME_LENGTH = 40;
@@ -82,6 +83,17 @@ export const updateRealmEndpoint = userEndpoint({
     require_unique_names: flag(),
     zulip_update_announcements_stream_id: optional('json', z.number().int()),
     require_e2ee_push_notifications: flag(),
+    // Zulip 9 to 12's organization settings (feature levels 212, 241, 331, 434, 453 and 469).
+    new_stream_announcements_stream_id: optional('json', z.number().int()),
+    signup_announcements_stream_id: optional('json', z.number().int()),
+    signup_notifications_stream_id: optional('json', z.number().int()),
+    moderation_request_channel_id: optional('json', z.number().int()),
+    send_channel_events_messages: flag(),
+    media_preview_size: optional('json', intIn([100, 150, 200])),
+    gif_rating_policy: optional('json', z.number().int()),
+    giphy_rating: optional('json', z.number().int()),
+    jitsi_server_url: optional('json', z.string()),
+    video_chat_provider: optional('json', z.number().int()),
     bot_creation_policy: oneOf(Object.values(BotCreationPolicy)),
     default_language: optional('text', z.string()),
     topics_policy: topicsPolicyParam(realmTopicsPolicies),

@@ -83,6 +83,7 @@ export const addSubscriptions = userEndpoint({
     ...groupSettingParams(channelGroupSettingColumns, groupSettingValue),
     authorization_errors_fatal: optional('json', z.boolean(), true),
     announce: optional('json', z.boolean(), false),
+    send_new_subscription_messages: optional('json', z.boolean(), false),
   },
   handle: ({ services, params, user, userAgent }) => {
     const result = subscribe(services, user, {
@@ -102,6 +103,9 @@ export const addSubscriptions = userEndpoint({
       subscribed: result.subscribed,
       already_subscribed: result.alreadySubscribed,
       ...(result.unauthorized ? { unauthorized: result.unauthorized } : {}),
+      // Zulip 11 (feature level 397) says whether Notification Bot told the
+      // people added; a Hearth host has no Notification Bot to tell them.
+      ...(params.send_new_subscription_messages ? { new_subscription_messages_sent: false } : {}),
     };
   },
 });

@@ -91,6 +91,7 @@ export const updateSettingsEndpoint = userEndpoint({
     web_left_sidebar_unreads_count_summary: flag(),
     web_left_sidebar_show_channel_folders: flag(),
     web_inbox_show_channel_folders: flag(),
+    hide_ai_features: flag(),
     timezone: optional('text', z.string()),
   },
   handle: ({ services, params, user }) => {

@@ -42,6 +42,7 @@ import { sql as peopleSettings } from './041-people-settings';
 import { sql as clientDevices } from './042-client-devices';
 import { sql as inlineImages } from './043-inline-images';
 import { sql as botStorage } from './044-bot-storage';
+import { sql as realmFeatures } from './045-realm-features';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -90,4 +91,5 @@ export const migrations: readonly string[] = [
   clientDevices,
   inlineImages,
   botStorage,
+  realmFeatures,
 ];

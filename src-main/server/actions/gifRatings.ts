@@ -1,0 +1,24 @@
+import { errors } from '../errors';
+
+/**
+ * Zulip's GIF_RATING_POLICY_OPTIONS (GIPHY's ratings, shared with Tenor since
+ * feature level 442 and KLIPY since 486): the highest rating a GIF picker may
+ * offer, 0 turning the pickers off.
+ */
+export const gifRatingPolicyOptions = {
+  disabled: { name: 'GIPHY integration disabled', id: 0 },
+  y: { name: 'Allow GIFs rated Y (Very young audience)', id: 1 },
+  g: { name: 'Allow GIFs rated G (General audience)', id: 2 },
+  pg: { name: 'Allow GIFs rated PG (Parental guidance)', id: 3 },
+  'pg-13': { name: 'Allow GIFs rated PG-13 (Parental guidance - under 13)', id: 4 },
+  r: { name: 'Allow GIFs rated R (Restricted)', id: 5 },
+} as const;
+
+const ratingIds: ReadonlySet<number> = new Set(
+  Object.values(gifRatingPolicyOptions).map((option) => option.id),
+);
+
+/** Zulip's update_realm check, worded with the parameter's name as the request gave it. */
+export function checkGifRating(parameter: 'gif_rating_policy' | 'giphy_rating', id: number): void {
+  if (!ratingIds.has(id)) throw errors.badRequest(`Invalid ${parameter} ${id}`);
+}
