@@ -60,9 +60,14 @@ export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRo
     return row ? [row] : [];
   });
   if (formerly.length > 0) {
-    const subscriptions = formerly.map((row) =>
-      toWireSubscription(sql, row, [...subscriberIds(sql, row.recipient_id), user.id]),
-    );
+    const subscriptions = formerly.map((row) => {
+      const subscribers = [...subscriberIds(sql, row.recipient_id), user.id];
+      // Counted with the user, whom the `remove` that follows counts out.
+      return {
+        ...toWireSubscription(sql, row, subscribers),
+        subscriber_count: subscribers.length,
+      };
+    });
     notices.push(plainNotice('subscription', { op: 'add', subscriptions }));
     notices.push(
       plainNotice('subscription', {
@@ -72,15 +77,26 @@ export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRo
     );
   }
   if (newlyVisible.length > 0) {
+    const peers = newlyVisible.flatMap((stream) => {
+      const subscribers = subscriberIds(sql, stream.recipient_id);
+      const told =
+        !left.has(stream.id) &&
+        subscribers.length > 0 &&
+        canSeeSubscribers(sql, user, stream, false);
+      return told ? [{ stream, subscribers }] : [];
+    });
+    const counted = new Set(peers.map(({ stream }) => stream.id));
     notices.push(
       plainNotice('stream', {
         op: 'create',
-        streams: newlyVisible.map((row) => toWireStream(sql, row)),
+        // A channel whose subscribers follow in a peer_add is counted by it.
+        streams: newlyVisible.map((row) => ({
+          ...toWireStream(sql, row),
+          ...(counted.has(row.id) ? { subscriber_count: 0 } : {}),
+        })),
       }),
     );
-    for (const stream of newlyVisible.filter((visible) => !left.has(visible.id))) {
-      const subscribers = subscriberIds(sql, stream.recipient_id);
-      if (subscribers.length === 0 || !canSeeSubscribers(sql, user, stream, false)) continue;
+    for (const { stream, subscribers } of peers) {
       notices.push(
         plainNotice('subscription', {
           op: 'peer_add',

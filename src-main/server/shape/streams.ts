@@ -1,10 +1,11 @@
 import type { GroupSettingValue } from '../../permissions/groupSettings';
 import type { Stream, Subscription } from '../../wire';
+import { channelActivity } from '../queries/channelActivity';
 import { groupSettingForApi } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import { postPolicyOfSendGroup, StreamPostPolicy } from '../../permissions/rolePolicies';
 import { channelGroupSettingColumns, type StreamRow } from '../store/streams';
-import type { StreamSubscriptionRow } from '../store/subscriptions';
+import { subscriberCount, type StreamSubscriptionRow } from '../store/subscriptions';
 import type { NotificationSettings } from '../store/userSettings';
 
 export function toWireStream(sql: Sql, row: StreamRow): Stream {
@@ -32,6 +33,10 @@ export function toWireStream(sql: Sql, row: StreamRow): Stream {
     // Zulip 10 (feature level 315); only clients that take archived channels ever see true.
     is_archived: row.deactivated === 1,
     topics_policy: row.topics_policy,
+    ...channelActivity(sql, row),
+    // Zulip 11 (feature level 394). Counted as the subscriber lists are, which
+    // keep deactivated people while no event takes them out (feature level 377).
+    subscriber_count: subscriberCount(sql, row.recipient_id),
     ...settings,
     // Hearth keeps every message; null defers to the organization's -1 (forever).
     message_retention_days: null,
