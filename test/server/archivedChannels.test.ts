@@ -231,6 +231,24 @@ describe('archived channels', () => {
     expect(find(after.unsubscribed, id)).toMatchObject({ is_archived: true });
   });
 
+  it('makes an archived channel private or public, as any other (feature level 362)', async () => {
+    await org.subscribe(alice, 'boathouse');
+    const id = await streamId('boathouse');
+    await archive(id);
+    // Its maker administers it (can_administer_channel_group), archived or not.
+    const closed = await org.api(alice)('PATCH', `/streams/${id}`, { is_private: true });
+    expect(closed.json).toMatchObject({ result: 'success' });
+    expect((await org.api(alice)('GET', `/streams/${id}`)).json.stream).toMatchObject({
+      invite_only: true,
+      is_archived: true,
+    });
+    const opened = await org.api(alice)('PATCH', `/streams/${id}`, { is_private: false });
+    expect(opened.json).toMatchObject({ result: 'success' });
+    expect((await org.api(bob)('GET', `/streams/${id}`)).json).toMatchObject({
+      stream: { invite_only: false },
+    });
+  });
+
   it('reads an archived channel’s details, subscribers, topics and messages (feature levels 360 and 480)', async () => {
     await org.subscribe(alice, 'strongroom');
     const id = await streamId('strongroom');

@@ -1409,6 +1409,18 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
+      name: 'making an archived channel private, then public again',
+      covers: ['updateStream'],
+      act: async () => {
+        const id = (await org.api(alice)('GET', '/streams', { exclude_archived: false })).json
+          .streams as { stream_id: number; name: string }[];
+        const greenhouse = id.find((stream) => stream.name === 'greenhouse')?.stream_id ?? 0;
+        // Its maker administers it, and reads it, as making it public needs.
+        await org.api(alice)('PATCH', `/streams/${greenhouse}`, { is_private: true });
+        return org.api(alice)('PATCH', `/streams/${greenhouse}`, { is_private: false });
+      },
+    },
+    {
       name: 'archiving the notifications stream, a private one',
       covers: ['archiveStream'],
       act: async () => {
