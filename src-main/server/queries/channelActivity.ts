@@ -16,16 +16,12 @@ export interface ChannelActivity {
  * written in, within the last 180 days. Zulip settles it once a day; the
  * host reads it from the messages whenever a channel object is made.
  */
-export function channelActivity(
-  sql: Sql,
-  stream: StreamRow,
-  now = Math.floor(Date.now() / 1000),
-): ChannelActivity {
-  const since = now - recentActivitySeconds;
-  const recentlyMade = stream.date_created >= since;
+export function channelActivity(sql: Sql, stream: StreamRow): ChannelActivity {
+  const since = Math.floor(Date.now() / 1000) - recentActivitySeconds;
   return {
     first_message_id: firstMessageIdOf(sql, stream.recipient_id),
+    // A channel made recently needs no look at its messages.
     is_recently_active:
-      recentlyMade || (latestMessageDateOf(sql, stream.recipient_id) ?? 0) >= since,
+      stream.date_created >= since || (latestMessageDateOf(sql, stream.recipient_id) ?? 0) >= since,
   };
 }
