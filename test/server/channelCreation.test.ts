@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZULIP_FEATURE_LEVEL } from '../../src-main/server/version';
 import { queuedEvents, registerQueue } from '../helpers/eventQueue';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
@@ -19,11 +20,13 @@ describe('creating channels', () => {
 
   const streamId = async (name: string) =>
     (await org.api(org.owner)('GET', '/get_stream_id', { stream: name })).json.stream_id as number;
+  // Default channels by ID from feature level 330, as objects before.
+  const idOf = (entry: Listed | number) => (typeof entry === 'number' ? entry : entry.stream_id);
   const defaultIds = async () => {
     const state = (
       await org.api(alice)('POST', '/register', { fetch_event_types: ['default_streams'] })
-    ).json as { realm_default_streams: Listed[] };
-    return state.realm_default_streams.map((stream) => stream.stream_id);
+    ).json as { realm_default_streams: (Listed | number)[] };
+    return state.realm_default_streams.map(idOf);
   };
 
   beforeAll(async () => {
@@ -44,7 +47,7 @@ describe('creating channels', () => {
     expect(await defaultIds()).toContain(id);
     const [event] = await queuedEvents(org, alice, queue);
     expect(event).toMatchObject({ type: 'default_streams' });
-    expect((event?.default_streams as Listed[]).map((stream) => stream.stream_id)).toContain(id);
+    expect((event?.default_streams as (Listed | number)[]).map(idOf)).toContain(id);
 
     const member = await org.api(alice)('POST', '/users/me/subscriptions', {
       subscriptions: [{ name: 'mine-for-all' }],
@@ -65,6 +68,17 @@ describe('creating channels', () => {
     const listed = (await org.api(org.owner)('GET', '/streams')).json.streams as Listed[];
     expect(listed.map((stream) => stream.name)).not.toContain('mine-for-all');
     expect(listed.map((stream) => stream.name)).not.toContain('secret-default');
+  });
+
+  it('gives default channels by ID once the host declares feature level 330, as objects to 7.0’s readers before', async () => {
+    const state = (
+      await org.api(alice)('POST', '/register', { fetch_event_types: ['default_streams'] })
+    ).json as { realm_default_streams: (Listed | number)[] };
+    const byId = ZULIP_FEATURE_LEVEL >= 330;
+    expect(state.realm_default_streams.length).toBeGreaterThan(0);
+    for (const entry of state.realm_default_streams) {
+      expect(typeof entry, JSON.stringify(entry)).toBe(byId ? 'number' : 'object');
+    }
   });
 
   it('makes a channel default, or no longer, with PATCH /streams/{id} is_default_stream (feature level 200)', async () => {

@@ -1,15 +1,15 @@
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
-import { toWireStream } from '../shape/streams';
+import { defaultStreamsForApi } from '../shape/streams';
 import {
-  defaultStreams,
   deleteDefaultStream,
   insertDefaultStream,
   isDefaultStream,
   type StreamRow,
 } from '../store/streams';
 import { activeNonGuestIds, Role, type UserRow } from '../store/users';
+import { ZULIP_FEATURE_LEVEL } from '../version';
 
 /** Makes a public stream one that new users join, as Zulip's do_add_default_stream. */
 export function addDefaultStream(services: Services, stream: StreamRow): void {
@@ -52,7 +52,7 @@ export function checkNewDefaultStream(actor: UserRow, privateAfter: boolean): vo
 export function announceDefaultStreams({ sql, queues }: Services): void {
   queues.notify(
     plainNotice('default_streams', {
-      default_streams: defaultStreams(sql).map((row) => toWireStream(sql, row)),
+      default_streams: defaultStreamsForApi(sql, ZULIP_FEATURE_LEVEL),
     }),
     // Zulip's notify_default_streams: guests have no default streams.
     activeNonGuestIds(sql),

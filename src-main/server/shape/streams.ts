@@ -4,7 +4,7 @@ import { channelActivity } from '../queries/channelActivity';
 import { groupSettingForApi } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import { postPolicyOfSendGroup, StreamPostPolicy } from '../../permissions/rolePolicies';
-import { channelGroupSettingColumns, type StreamRow } from '../store/streams';
+import { channelGroupSettingColumns, defaultStreams, type StreamRow } from '../store/streams';
 import { subscriberCount, type StreamSubscriptionRow } from '../store/subscriptions';
 import type { NotificationSettings } from '../store/userSettings';
 
@@ -41,6 +41,22 @@ export function toWireStream(sql: Sql, row: StreamRow): Stream {
     // Hearth keeps every message; null defers to the organization's -1 (forever).
     message_retention_days: null,
   };
+}
+
+// Zulip 10's default channels by ID (feature level 330).
+const defaultStreamsByIdSince = 330;
+
+/**
+ * register's realm_default_streams and the default_streams event's list:
+ * since Zulip 10 (feature level 330) the channels' IDs; before, the channel
+ * objects Zulip 7.0's readers take. `featureLevel` is the level the host
+ * declares, so the form turns with it.
+ */
+export function defaultStreamsForApi(sql: Sql, featureLevel: number): Stream[] | number[] {
+  const rows = defaultStreams(sql);
+  return featureLevel >= defaultStreamsByIdSince
+    ? rows.map((row) => row.id)
+    : rows.map((row) => toWireStream(sql, row));
 }
 
 const nullableBoolean = (value: number | null) => (value === null ? null : value === 1);
