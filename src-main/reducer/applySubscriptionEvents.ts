@@ -37,6 +37,29 @@ function eachList<S extends SubscriptionContext>(
   return next;
 }
 
+/**
+ * The state's channel objects kept beside the subscription lists (`streams`
+ * and `realm_default_streams`), with `count` deciding each named channel's
+ * new subscriber_count (feature level 394); those without one keep none.
+ */
+function recountChannels<S extends SubscriptionContext>(
+  state: S,
+  streamIds: ReadonlySet<number>,
+  count: (entry: StreamEntry) => number | null,
+): S {
+  const recount = <T extends StreamEntry>(entry: T): T => {
+    if (!streamIds.has(entry.stream_id)) return entry;
+    const next = count(entry);
+    return next === null ? entry : { ...entry, subscriber_count: next };
+  };
+  const next = { ...state };
+  if (state.streams) next.streams = state.streams.map(recount);
+  if (state.realm_default_streams) {
+    next.realm_default_streams = state.realm_default_streams.map(recount);
+  }
+  return next;
+}
+
 function joined<S extends SubscriptionContext>(
   state: S,
   subscriptions: Subscription[],
@@ -47,7 +70,10 @@ function joined<S extends SubscriptionContext>(
     includeSubscribers && subscribers ? { ...rest, subscribers } : rest,
   );
   const ids = new Set(added.map((sub) => sub.stream_id));
-  const next = eachList(state, (list) => list.filter(leaving(ids)));
+  // No peer event counts the reader in: the subscription's own count is the channel's.
+  const counts = new Map(added.map((sub) => [sub.stream_id, sub.subscriber_count]));
+  const recounted = recountChannels(state, ids, (entry) => counts.get(entry.stream_id) ?? null);
+  const next = eachList(recounted, (list) => list.filter(leaving(ids)));
   return { ...next, subscriptions: [...(next.subscriptions ?? []), ...added].sort(byStreamName) };
 }
 
@@ -65,7 +91,12 @@ function left<S extends SubscriptionContext>(state: S, streamIds: ReadonlySet<nu
         ? { ...counted, subscribers: sub.subscribers.filter((id) => id !== state.user_id) }
         : counted;
     });
-  const next = eachList(state, (list) => list.filter(leaving(streamIds)));
+  const reader = state.user_id;
+  const recounted =
+    reader === undefined
+      ? state
+      : recountChannels(state, streamIds, (entry) => countAfter(entry, [reader], false));
+  const next = eachList(recounted, (list) => list.filter(leaving(streamIds)));
   if (!next.unsubscribed) return next;
   return { ...next, unsubscribed: [...next.unsubscribed, ...stillVisible].sort(byStreamName) };
 }
@@ -87,7 +118,8 @@ function peersChanged<S extends SubscriptionContext>(state: S, event: QueuedEven
   const streams = new Set(event.stream_ids as number[]);
   const users = event.user_ids as number[];
   const joining = event.op === 'peer_add';
-  return eachList(state, (list) =>
+  const recounted = recountChannels(state, streams, (entry) => countAfter(entry, users, joining));
+  return eachList(recounted, (list) =>
     list.map((entry) => {
       if (!streams.has(entry.stream_id)) return entry;
       // Zulip's own reducer leaves subscriber_count (feature level 394) to

@@ -47,6 +47,10 @@ export const streamSchema = z.object({
   creator_id: z.number().int().nullable().optional(),
   /** Zulip 11 (feature level 394): how many subscribe, kept current by the client from peer events. */
   subscriber_count: z.number().int().optional(),
+  /** The oldest message the channel holds; null while it holds none. */
+  first_message_id: z.number().int().nullable().optional(),
+  /** Zulip 10 (feature level 323): made or written in within the last 180 days. */
+  is_recently_active: z.boolean().optional(),
   ...channelGroupSettings,
 });
 export type Stream = z.infer<typeof streamSchema>;

@@ -135,6 +135,44 @@ describe('subscriber counts (Zulip 11, feature level 394) as peers join and leav
     expect(counts(next)).toEqual({ 1: 3, 2: 4, 3: 2, 4: 7 });
   });
 
+  it('keeps the count of the channel objects beside the subscriptions, streams and default channels, too', () => {
+    const beside: InitialState = {
+      user_id: 10,
+      subscriptions: [counted(1, 3)],
+      never_subscribed: [counted(4, 7)] as unknown as NonNullable<InitialState['never_subscribed']>,
+      streams: [counted(1, 3), counted(4, 7)],
+      realm_default_streams: [counted(4, 7)],
+    };
+    const streamCounts = (next: InitialState) =>
+      (next.streams ?? []).map((entry) => [entry.stream_id, entry.subscriber_count]);
+    const defaultCount = (next: InitialState) =>
+      (next.realm_default_streams as Subscription[] | undefined)?.[0]?.subscriber_count;
+    const joinedByPeers = applyEvent(beside, peers('peer_add', [4], [12, 13]));
+    expect(streamCounts(joinedByPeers)).toEqual([
+      [1, 3],
+      [4, 9],
+    ]);
+    expect(defaultCount(joinedByPeers)).toBe(9);
+    // The reader's own joining and leaving come with no peer event.
+    const joined = applyEvent(
+      beside,
+      event('subscription', { op: 'add', subscriptions: [counted(4, 8)] }),
+    );
+    expect(streamCounts(joined)).toEqual([
+      [1, 3],
+      [4, 8],
+    ]);
+    expect(defaultCount(joined)).toBe(8);
+    const left = applyEvent(
+      beside,
+      event('subscription', { op: 'remove', subscriptions: [{ stream_id: 1, name: 'channel 1' }] }),
+    );
+    expect(streamCounts(left)).toEqual([
+      [1, 2],
+      [4, 7],
+    ]);
+  });
+
   it('leaves a Hearth host’s channels, which have no count, as they are', () => {
     const hearth: InitialState = { subscriptions: [channel(1)] };
     const next = applyEvent(hearth, peers('peer_add', [1], [12]));

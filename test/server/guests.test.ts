@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queuedEvents, registerQueue } from '../helpers/eventQueue';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 // Issue 16, point 5: guests see only the streams they are in, as in Zulip
@@ -85,5 +86,30 @@ describe('a guest', () => {
     expect(
       names((await org.api(gus)('GET', '/users/me/subscriptions')).json.subscriptions),
     ).toEqual(['general', 'lobby']);
+  });
+
+  it('hears of a public channel they are added to, and then of who joins and leaves it (feature levels 192 and 220)', async () => {
+    await org.subscribe(org.owner, 'porch');
+    const queue = await registerQueue(org, gus, {});
+    await org.api(org.owner)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'porch' }],
+      principals: [gus.id],
+    });
+    await org.subscribe(alice, 'porch');
+    await org.api(alice)('DELETE', '/users/me/subscriptions', { subscriptions: ['porch'] });
+    const events = (await queuedEvents(org, gus, queue)).filter(
+      (event) => event.type === 'stream' || event.type === 'subscription',
+    );
+    const porch = (await org.api(gus)('GET', '/get_stream_id', { stream: 'porch' })).json
+      .stream_id as number;
+    expect(events.map((event) => `${String(event.type)} ${String(event.op)}`)).toEqual([
+      'stream create',
+      'subscription add',
+      'subscription peer_add',
+      'subscription peer_remove',
+    ]);
+    expect(events[0]).toMatchObject({ streams: [expect.objectContaining({ stream_id: porch })] });
+    expect(events[2]).toMatchObject({ stream_ids: [porch], user_ids: [alice.id] });
+    expect(events[3]).toMatchObject({ stream_ids: [porch], user_ids: [alice.id] });
   });
 });

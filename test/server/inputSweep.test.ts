@@ -286,6 +286,17 @@ const validCalls: Record<string, ValidCall> = {
     include_can_access_content: 'true',
   }),
   'GET /streams/:stream_id': ({ designId }) => ({ stream_id: String(designId) }),
+  'GET /streams/:stream_id/members': ({ designId }) => ({ stream_id: String(designId) }),
+  'GET /streams/:stream_id/email_address': ({ designId, org }) => ({
+    stream_id: String(designId),
+    sender_id: String(org.owner.id),
+  }),
+  'POST /channels/create': ({ alice }) => ({
+    name: fresh('created'),
+    description: 'swept channel',
+    subscribers: JSON.stringify([alice.id]),
+    invite_only: 'false',
+  }),
   'GET /get_stream_id': () => ({ stream: 'design' }),
   'POST /default_streams': ({ designId }) => ({ stream_id: String(designId) }),
   'DELETE /default_streams': ({ designId }) => ({ stream_id: String(designId) }),

@@ -81,6 +81,8 @@ const notActions: Readonly<Record<string, string>> = {
     'sends nothing while the host is not registered with the push service; changes nothing',
   addLegacyPushToken: 'keeps a legacy push token, which no client state holds',
   removeLegacyPushToken: 'forgets a legacy push token, which no client state holds',
+  announceActivity: "announces the change of sendMessage's first message to a channel",
+  announceActivityChanges: 'announces the change of deleteMessage, topicDeletion or updateMessage',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');
@@ -502,6 +504,63 @@ describe('initial state plus events equals fresh state', () => {
       covers: ['removeDefaultStream'],
       act: async () =>
         org.api(org.owner)('DELETE', '/default_streams', { stream_id: await designId() }),
+    },
+    {
+      name: 'making a channel default through PATCH /streams/{id}, and no longer',
+      covers: ['setDefaultStream'],
+      act: async () => {
+        const id = await designId();
+        await org.api(org.owner)('PATCH', `/streams/${id}`, { is_default_stream: true });
+        return org.api(org.owner)('PATCH', `/streams/${id}`, {
+          is_default_stream: false,
+          description: 'Not for everyone',
+        });
+      },
+    },
+    {
+      name: 'creating a default channel while subscribing',
+      covers: ['subscribe'],
+      act: () =>
+        org.api(org.owner)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: `lobby-${Date.now()}` }],
+          is_default_stream: true,
+        }),
+    },
+    {
+      name: 'creating a channel through POST /channels/create, with subscribers',
+      covers: ['createChannel'],
+      act: () =>
+        org.api(alice)('POST', '/channels/create', {
+          name: `made-${Date.now()}`,
+          subscribers: JSON.stringify([bob.id, gus.id]),
+        }),
+    },
+    {
+      name: "sending a new channel's first message, then deleting it",
+      covers: ['sendMessage', 'deleteMessage'],
+      act: async () => {
+        const name = `fresh-${Date.now()}`;
+        await org.subscribe(bob, name);
+        const first = await sendTo(alice, name, 'hello', 'first');
+        await sendTo(alice, name, 'hello', 'second');
+        return org.api(org.owner)('DELETE', `/messages/${first}`);
+      },
+    },
+    {
+      name: "moving a channel's first message into an empty channel",
+      covers: ['updateMessage'],
+      act: async () => {
+        const from = `source-${Date.now()}`;
+        const to = `target-${Date.now()}`;
+        await org.subscribe(alice, to);
+        const id = await sendTo(alice, from, 'moving', 'first');
+        await sendTo(alice, from, 'staying', 'second');
+        return org.api(org.owner)('PATCH', `/messages/${id}`, {
+          stream_id: (await org.api(alice)('GET', '/get_stream_id', { stream: to })).json
+            .stream_id as number,
+          propagate_mode: 'change_one',
+        });
+      },
     },
     {
       name: "changing the organization's name, description and editing settings",
@@ -1430,6 +1489,28 @@ describe('initial state plus events equals fresh state', () => {
         });
         await org.api(org.owner)('POST', '/default_streams', { stream_id: id });
         return org.api(org.owner)('DELETE', `/streams/${id}`);
+      },
+    },
+    {
+      name: 'joining an archived channel, and someone else leaving it',
+      covers: ['subscribe', 'unsubscribe'],
+      act: async () => {
+        await org.subscribe(carol, 'greenhouse');
+        return org.api(bob)('DELETE', '/users/me/subscriptions', {
+          subscriptions: ['greenhouse'],
+        });
+      },
+    },
+    {
+      name: 'making an archived channel private, then public again',
+      covers: ['updateStream'],
+      act: async () => {
+        const id = (await org.api(alice)('GET', '/streams', { exclude_archived: false })).json
+          .streams as { stream_id: number; name: string }[];
+        const greenhouse = id.find((stream) => stream.name === 'greenhouse')?.stream_id ?? 0;
+        // Its maker administers it, and reads it, as making it public needs.
+        await org.api(alice)('PATCH', `/streams/${greenhouse}`, { is_private: true });
+        return org.api(alice)('PATCH', `/streams/${greenhouse}`, { is_private: false });
       },
     },
     {

@@ -6,7 +6,8 @@ import { policiesForStream, VisibilityPolicy } from '../store/userTopics';
 import { userById } from '../store/users';
 import { announceTopicVisibility } from './topicVisibility';
 
-const keepsArchived = (queue: NoticeCapabilities) => queue.archivedChannels === true;
+/** Whether a queue hears of archived channels: its client declared archived_channels. */
+export const keepsArchived = (queue: NoticeCapabilities) => queue.archivedChannels === true;
 const dropsArchived = (queue: NoticeCapabilities) => !keepsArchived(queue);
 
 // Zulip leaves an archived channel's topic choices out of /register and

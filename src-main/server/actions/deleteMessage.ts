@@ -7,6 +7,7 @@ import type { ViewedMessageRow } from '../store/messages';
 import type { Sql } from '../store/sql';
 import { streamById } from '../store/streams';
 import { userById, type UserRow } from '../store/users';
+import { announceActivityChanges } from './channelActivityEvents';
 import { deleteConversationMessages } from './deletedMessages';
 import { mayInRealmOrChannel } from './channelPermission';
 
@@ -40,7 +41,7 @@ function checkMayDelete(sql: Sql, user: UserRow, message: ViewedMessageRow): voi
 /** Deletes a message for everyone, permanently, as Zulip's delete_message_backend. */
 export function deleteMessage(services: Services, user: UserRow, messageId: number): void {
   const { sql } = services;
-  const { notice, userIds } = sql.transaction(() => {
+  const { notice, userIds, activity } = sql.transaction(() => {
     const message = accessMessage(sql, user, messageId);
     checkMayDelete(sql, user, message);
     return deleteConversationMessages(
@@ -58,4 +59,5 @@ export function deleteMessage(services: Services, user: UserRow, messageId: numb
     );
   });
   services.queues.notify(notice, userIds);
+  announceActivityChanges(services, activity);
 }

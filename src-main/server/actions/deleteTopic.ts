@@ -3,6 +3,7 @@ import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
 import { newestInTopic } from '../store/topicDeletion';
 import type { UserRow } from '../store/users';
+import { announceActivityChanges } from './channelActivityEvents';
 import { deleteConversationMessages } from './deletedMessages';
 import { requireAdministrator } from './groupPermission';
 
@@ -53,6 +54,7 @@ export function topicDeletion(
     });
     if (!deletion) return 0;
     services.queues.notify(deletion.notice, deletion.userIds);
+    announceActivityChanges(services, deletion.activity);
     return deletion.notice.messageIds.length;
   };
 }

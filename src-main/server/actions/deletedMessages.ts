@@ -1,8 +1,10 @@
 import type { DeletionNotice } from '../events/notice';
+import type { ChannelActivity } from '../queries/channelActivity';
 import { deleteMessageRows } from '../store/messageDeletion';
 import type { Sql } from '../store/sql';
 import { subscriberIds } from '../store/subscriptions';
 import { userIdsWithMessage } from '../store/userMessages';
+import { activityOf } from './channelActivityEvents';
 
 /** Where deleted messages were: one stream topic, or one private conversation. */
 export type DeletedFrom =
@@ -15,14 +17,17 @@ export type DeletedFrom =
  * still holds a row of a stream message hears of it too, and so does the
  * deleter, subscribed or not (feature level 274). Zulip 11 (feature level
  * 457) tells the deleter only of the messages they may read: the callers
- * delete only such messages, so the one event serves them too.
+ * delete only such messages, so the one event serves them too. What the
+ * channel's object said of its messages before comes back, for the caller to
+ * announce what the deletion changed of it once committed.
  */
 export function deleteConversationMessages(
   sql: Sql,
   deleterId: number,
   messageIds: readonly number[],
   from: DeletedFrom,
-): { notice: DeletionNotice; userIds: number[] } {
+): { notice: DeletionNotice; userIds: number[]; activity: Map<number, ChannelActivity> } {
+  const activity = activityOf(sql, from.kind === 'stream' ? [from.streamId] : []);
   const audience = new Set(messageIds.flatMap((id) => userIdsWithMessage(sql, id)));
   if (from.kind === 'stream')
     subscriberIds(sql, from.recipientId).forEach((id) => audience.add(id));
@@ -38,5 +43,5 @@ export function deleteConversationMessages(
         ? { message_type: 'stream', stream_id: from.streamId, topic: from.topic }
         : { message_type: 'private' },
   };
-  return { notice, userIds: [...audience] };
+  return { notice, userIds: [...audience], activity };
 }

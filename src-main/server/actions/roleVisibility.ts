@@ -2,11 +2,12 @@ import type { RealmBot } from '../../wire';
 import { plainNotice, type PlainNotice } from '../events/notice';
 import { seesUnsubscribed } from '../queries/streamAccess';
 import { canSeeSubscribers } from '../queries/subscriberAccess';
-import { toWireStream, toWireSubscription } from '../shape/streams';
+import { defaultStreamsForApi, toWireStream, toWireSubscription } from '../shape/streams';
 import type { Sql } from '../store/sql';
-import { allStreams, defaultStreams, streamsSubscribedBy, type StreamRow } from '../store/streams';
+import { allStreams, streamsSubscribedBy, type StreamRow } from '../store/streams';
 import { everyStreamSubscriptionOfUser, subscriberIds } from '../store/subscriptions';
 import { Role, type UserRow } from '../store/users';
+import { ZULIP_FEATURE_LEVEL } from '../version';
 import { realmBotsState } from './botAccess';
 
 /** What a user's role lets them see of streams and bots. */
@@ -60,9 +61,14 @@ export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRo
     return row ? [row] : [];
   });
   if (formerly.length > 0) {
-    const subscriptions = formerly.map((row) =>
-      toWireSubscription(sql, row, [...subscriberIds(sql, row.recipient_id), user.id]),
-    );
+    const subscriptions = formerly.map((row) => {
+      const subscribers = [...subscriberIds(sql, row.recipient_id), user.id];
+      // Counted with the user, whom the `remove` that follows counts out.
+      return {
+        ...toWireSubscription(sql, row, subscribers),
+        subscriber_count: subscribers.length,
+      };
+    });
     notices.push(plainNotice('subscription', { op: 'add', subscriptions }));
     notices.push(
       plainNotice('subscription', {
@@ -72,15 +78,26 @@ export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRo
     );
   }
   if (newlyVisible.length > 0) {
+    const peers = newlyVisible.flatMap((stream) => {
+      const subscribers = subscriberIds(sql, stream.recipient_id);
+      const told =
+        !left.has(stream.id) &&
+        subscribers.length > 0 &&
+        canSeeSubscribers(sql, user, stream, false);
+      return told ? [{ stream, subscribers }] : [];
+    });
+    const counted = new Set(peers.map(({ stream }) => stream.id));
     notices.push(
       plainNotice('stream', {
         op: 'create',
-        streams: newlyVisible.map((row) => toWireStream(sql, row)),
+        // A channel whose subscribers follow in a peer_add is counted by it.
+        streams: newlyVisible.map((row) => ({
+          ...toWireStream(sql, row),
+          ...(counted.has(row.id) ? { subscriber_count: 0 } : {}),
+        })),
       }),
     );
-    for (const stream of newlyVisible.filter((visible) => !left.has(visible.id))) {
-      const subscribers = subscriberIds(sql, stream.recipient_id);
-      if (subscribers.length === 0 || !canSeeSubscribers(sql, user, stream, false)) continue;
+    for (const { stream, subscribers } of peers) {
       notices.push(
         plainNotice('subscription', {
           op: 'peer_add',
@@ -96,8 +113,7 @@ export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRo
     );
   }
   if ((before.role === Role.guest) !== (user.role === Role.guest)) {
-    const streams =
-      user.role === Role.guest ? [] : defaultStreams(sql).map((row) => toWireStream(sql, row));
+    const streams = user.role === Role.guest ? [] : defaultStreamsForApi(sql, ZULIP_FEATURE_LEVEL);
     notices.push(plainNotice('default_streams', { default_streams: streams }));
   }
   const botIds = new Set(after.bots.map((bot) => bot.user_id));

@@ -21,6 +21,7 @@ import { insertSubscription, isSubscribed, subscriberIds } from '../store/subscr
 import { insertUserMessages } from '../store/userMessages';
 import type { Sql } from '../store/sql';
 import { Role, userByEmail, userById, type UserRow } from '../store/users';
+import { channelActivity, type ChannelActivity } from '../queries/channelActivity';
 import { storeLookups } from '../queries/markdownLookups';
 import { grantsContentAccess } from '../queries/streamAccess';
 import {
@@ -31,6 +32,7 @@ import {
   haveWrittenToEachOther,
 } from './sendPermissions';
 import { applyPoliciesOnSend, type PoliciesOnSend } from './automaticTopicPolicies';
+import { announceActivity } from './channelActivityEvents';
 import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
 import { announceStoredTopicVisibilities } from './topicVisibility';
 import { announceClaims, claimAttachments } from './uploads';
@@ -232,6 +234,8 @@ interface Sent {
   flags: Map<number, number>;
   claimed: ReturnType<typeof claimAttachments>;
   policies: PoliciesOnSend | null;
+  /** What the channel's object said of its messages before this one. */
+  activity: ChannelActivity | null;
 }
 
 /** POST /messages's answer: the ID, and the sender's new policy for the topic if the send set one. */
@@ -259,6 +263,7 @@ function storeMessage(
   checkMayMention(sql, sender, addressed.stream, rendered, participants);
   const privateBit = addressed.stream ? 0 : Flag.is_private;
   const mutedBy = mutingUserIds(sql, sender.id);
+  const activity = addressed.stream ? channelActivity(sql, addressed.stream) : null;
   const flags = flagsOnSend(
     addressed.readers,
     sender.id,
@@ -300,7 +305,7 @@ function storeMessage(
       })
     : null;
   request.alsoInTransaction?.(messageId);
-  return { messageId, addressed, flags, claimed, policies };
+  return { messageId, addressed, flags, claimed, policies, activity };
 }
 
 /**
@@ -336,6 +341,12 @@ function announceMessage(
   };
   announceStoredTopicVisibilities(services, sent.policies?.stored ?? []);
   if (sent.addressed.accessGains) announceAccessGains(services, sent.addressed.accessGains);
+  if (stream && sent.activity) {
+    announceActivity(services, stream, sent.activity, {
+      first_message_id: sent.activity.first_message_id ?? sent.messageId,
+      is_recently_active: true,
+    });
+  }
   services.queues.notify(notice, sent.addressed.readers);
   announceClaims(services, sent.claimed);
   triggerOutgoingWebhooks(services, sender, {

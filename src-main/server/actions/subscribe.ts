@@ -9,6 +9,7 @@ import { insertRecipient, RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
 import {
   channelGroupSettingColumns,
+  insertDefaultStream,
   insertStream,
   updateStreamRow,
   streamById,
@@ -32,7 +33,9 @@ import {
   newChannelSettings,
 } from './channelGroupSettings';
 import { mayAddSubscribers } from './channelPermission';
+import { keepsArchived } from './archivingEvents';
 import { streamColor } from './colors';
+import { announceDefaultStreams, checkNewDefaultStream } from './defaultStreams';
 import { checkGroupSettingValue, storedSettings } from './groupSettingChange';
 import { mayInRealm } from './groupPermission';
 import { sendMessage } from './sendMessage';
@@ -54,6 +57,8 @@ export interface SubscribeRequest {
   settings?: { [Setting in ChannelGroupSettingColumn]?: GroupSettingValue | undefined };
   /** The topics_policy of the channels it creates (Zulip 11). */
   topicsPolicy?: ChannelTopicsPolicy | undefined;
+  /** Makes the channels it creates default ones (Zulip 8.0, feature level 200). */
+  isDefaultStream?: boolean | undefined;
   /** Post the new streams to the organization's notifications stream. */
   announce?: boolean;
   /** When false, streams the actor may not join are reported instead of failing the request. */
@@ -126,9 +131,10 @@ export function subscribe(
     for (const { name, description } of wanted) {
       const existing = streamByName(sql, name);
       if (existing) {
-        // Zulip's filter_stream_authorization: joining needs the access reading does,
-        // administrators get no exception here, and nobody joins an archived channel.
-        const joinable = existing.deactivated === 0 && canAccessStream(sql, actor, existing);
+        // Zulip's filter_stream_authorization: joining needs the access reading
+        // does, administrators get no exception here, and since Zulip 10
+        // (feature level 362) an archived channel is joined as any other.
+        const joinable = canAccessStream(sql, actor, existing);
         (joinable ? streams : unauthorized).push(existing);
         continue;
       }
@@ -154,6 +160,11 @@ export function subscribe(
   announceAccessChanges(services, access);
   notifyCreated(services, outcome.created);
   notifyAdded(services, outcome.added);
+  // After the peer events, which count the new channels' subscribers in: the
+  // default channels' objects come with their count.
+  if (request.isDefaultStream === true && outcome.created.length > 0) {
+    announceDefaultStreams(services);
+  }
   if (request.announce) announceCreated(services, actor, outcome.created, request.clientName);
   return {
     subscribed: outcome.subscribed,
@@ -173,6 +184,7 @@ function createStream(
     ? 'can_create_private_channel_group'
     : 'can_create_public_channel_group';
   if (!mayInRealm(sql, actor, setting)) throw errors.badRequest('Insufficient permission');
+  if (request.isDefaultStream === true) checkNewDefaultStream(actor, request.inviteOnly);
   const settings = newChannelSettings(actor.id);
   if (request.streamPostPolicy !== undefined) {
     settings.can_send_message_group = sendGroupOfPostPolicy(request.streamPostPolicy);
@@ -196,6 +208,7 @@ function createStream(
     settings: storedSettings(settings),
   });
   insertRecipient(sql, RecipientType.stream, streamId);
+  if (request.isDefaultStream === true) insertDefaultStream(sql, streamId);
   if (request.topicsPolicy !== undefined) {
     checkTopicsPolicyChange(sql, actor, request.topicsPolicy, null);
     updateStreamRow(sql, streamId, { topicsPolicy: request.topicsPolicy });
@@ -217,10 +230,10 @@ function notifyCreated(services: Services, created: readonly StreamRow[]): void 
     const audience = people
       .filter((person) => seesUnsubscribed(sql, person, stream))
       .map((person) => person.id);
-    queues.notify(
-      plainNotice('stream', { op: 'create', streams: [toWireStream(sql, stream)] }),
-      audience,
-    );
+    // As Zulip's event, made as the channel is, before anyone joins it: the
+    // peer_add that follows counts them in.
+    const created = { ...toWireStream(sql, stream), subscriber_count: 0 };
+    queues.notify(plainNotice('stream', { op: 'create', streams: [created] }), audience);
   }
 }
 
@@ -235,23 +248,12 @@ export function notifyAdded(services: Services, added: readonly Added[]): void {
     }
   }
   for (const { user, streams } of added) {
-    // A stream the user could not see before is announced to them before
-    // they join it (Zulip's send_stream_creation_events_for_previously_inaccessible_streams).
-    const hidden = streams.filter((stream) => !seesUnsubscribed(sql, user, stream));
-    if (hidden.length > 0) {
-      queues.notify(
-        plainNotice('stream', {
-          op: 'create',
-          streams: hidden.map((row) => toWireStream(sql, row)),
-        }),
-        [user.id],
-      );
+    // An archived channel's subscription is told only to the clients that
+    // list archived channels (the archived_channels capability).
+    for (const archived of [false, true]) {
+      const joined = streams.filter((stream) => (stream.deactivated === 1) === archived);
+      if (joined.length > 0) notifyJoined(services, user, joined, archived);
     }
-    const ids = new Set(streams.map((stream) => stream.id));
-    const subscriptions = streamSubscriptionsOfUser(sql, user.id)
-      .filter((row) => ids.has(row.id))
-      .map((row) => toWireSubscription(sql, row, subscriberIds(sql, row.recipient_id)));
-    queues.notify(plainNotice('subscription', { op: 'add', subscriptions }), [user.id]);
   }
   for (const [streamId, userIds] of newcomers) {
     const stream = streamById(sql, streamId);
@@ -260,14 +262,43 @@ export function notifyAdded(services: Services, added: readonly Added[]): void {
     // subscribers, but those added, who see each other in their `add` events.
     const peers = subscriberWatchers(sql, stream).filter((id) => !userIds.has(id));
     queues.notify(
-      plainNotice('subscription', {
-        op: 'peer_add',
-        stream_ids: [streamId],
-        user_ids: [...userIds],
-      }),
+      plainNotice(
+        'subscription',
+        { op: 'peer_add', stream_ids: [streamId], user_ids: [...userIds] },
+        stream.deactivated === 1 ? keepsArchived : undefined,
+      ),
       peers,
     );
   }
+}
+
+// The `add` of one user's new subscriptions, all archived or none.
+function notifyJoined(
+  services: Services,
+  user: UserRow,
+  streams: readonly StreamRow[],
+  archived: boolean,
+): void {
+  const { sql, queues } = services;
+  const reaches = archived ? keepsArchived : undefined;
+  // A stream the user could not see before is announced to them before
+  // they join it (Zulip's send_stream_creation_events_for_previously_inaccessible_streams).
+  const hidden = streams.filter((stream) => !seesUnsubscribed(sql, user, stream));
+  if (hidden.length > 0) {
+    queues.notify(
+      plainNotice(
+        'stream',
+        { op: 'create', streams: hidden.map((row) => toWireStream(sql, row)) },
+        reaches,
+      ),
+      [user.id],
+    );
+  }
+  const ids = new Set(streams.map((stream) => stream.id));
+  const subscriptions = streamSubscriptionsOfUser(sql, user.id)
+    .filter((row) => ids.has(row.id))
+    .map((row) => toWireSubscription(sql, row, subscriberIds(sql, row.recipient_id)));
+  queues.notify(plainNotice('subscription', { op: 'add', subscriptions }, reaches), [user.id]);
 }
 
 // Zulip's announcement of new streams, in its words, to the notifications

@@ -33,6 +33,7 @@ import {
   streamMoveAccess,
   type StreamMoveAccess,
 } from './moveBetweenStreams';
+import { activityOf, announceActivityChanges } from './channelActivityEvents';
 import { postMoveNotices } from './moveNotices';
 import {
   announceMovedUserTopics,
@@ -425,6 +426,8 @@ export function updateMessage(
   if (!realm) throw new Error('the organization is missing');
   const now = Math.floor(Date.now() / 1000);
   const plan = planEdit(services, realm, editor, request, now);
+  const moves = plan.stream && plan.newStream ? [plan.stream.id, plan.newStream.id] : [];
+  const activity = activityOf(sql, moves);
   const applied = sql.transaction(() => applyEdit(services, editor, plan, now));
   const detached = plan.content
     ? detachedUploads(sql, editor, applied.attachmentsChanged, plan.content.rendered.uploadPaths)
@@ -447,6 +450,7 @@ export function updateMessage(
       userIds,
     );
   }
+  announceActivityChanges(services, activity);
   if (stream && (topic !== null || newStream)) {
     postMoveNotices(
       services,

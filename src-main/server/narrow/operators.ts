@@ -105,14 +105,23 @@ const stream: Operator = (term, { sql, out }) =>
 const topic: Operator = (term, { out }) =>
   `m.subject = ${out.bind(textOperand(term))} COLLATE NOCASE`;
 
+// Which channels each `channels:` operand keeps. Zulip 12's channels:archived
+// (feature level 489) keeps the archived ones; since it reaches no history
+// (history.ts), only what the viewer received there.
+const channelKinds: ReadonlyMap<string, string> = new Map([
+  ['public', 'ps.invite_only = 0'],
+  ['archived', 'ps.deactivated = 1'],
+]);
+
 const streams: Operator = (term) => {
   const operand = textOperand(term);
   // Hearth has no web-public streams, so that operand selects nothing.
   if (operand === 'web-public') return NEVER;
-  if (operand !== 'public') throw errors.badNarrow(`unknown streams operand ${operand}`);
+  const kind = channelKinds.get(operand);
+  if (kind === undefined) throw errors.badNarrow(`unknown streams operand ${operand}`);
   return `m.recipient_id IN (SELECT pr.id FROM recipients pr
     JOIN streams ps ON pr.type = ${RecipientType.stream} AND ps.id = pr.type_id
-    WHERE ps.invite_only = 0)`;
+    WHERE ${kind})`;
 };
 
 export const operators: Readonly<Record<string, Operator>> = {

@@ -72,17 +72,33 @@ export const hasMetadataAccess = (sql: Sql, user: UserRow, stream: StreamRow): b
 type Access = 'content' | 'metadata';
 
 // Zulip's access_stream_by_id and access_stream_by_name require an active
-// channel, and content access unless told otherwise: anything else is
-// refused as a missing channel.
+// channel (unless told require_active_channel=False), and content access
+// unless told otherwise: anything else is refused as a missing channel.
 const reachable = (
   sql: Sql,
   user: UserRow,
   stream: StreamRow | undefined,
   access: Access,
+  archivedToo = false,
 ): stream is StreamRow =>
   stream !== undefined &&
-  stream.deactivated === 0 &&
+  (archivedToo || stream.deactivated === 0) &&
   (access === 'content' ? canAccessStream : hasMetadataAccess)(sql, user, stream);
+
+/**
+ * accessStreamById for the reads Zulip 12 (feature level 480) allows of
+ * archived channels too: their details, subscribers and topics.
+ */
+export function accessStreamByIdArchivedToo(
+  sql: Sql,
+  user: UserRow,
+  streamId: number,
+  access: Access,
+): StreamRow {
+  const stream = streamById(sql, streamId);
+  if (!reachable(sql, user, stream, access, true)) throw errors.badRequest('Invalid stream ID');
+  return stream;
+}
 
 export function accessStreamById(
   sql: Sql,

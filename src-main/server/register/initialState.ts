@@ -1,7 +1,7 @@
 import { alertWordsOf } from '../store/alertWords';
 import type { Services } from '../services';
 import { byStreamThenTopic } from '../../registerReads/userTopicOrder';
-import { toWireStream } from '../shape/streams';
+import { defaultStreamsForApi, toWireStream } from '../shape/streams';
 import { customProfileFieldTypes } from '../shape/profileFields';
 import { realmEmojiDicts } from '../shape/realmEmoji';
 import { realmBotsState } from '../actions/botAccess';
@@ -19,7 +19,7 @@ import { navigationViewsOf } from '../store/navigationViews';
 import { playgroundsForApi } from '../actions/playgrounds';
 import { mutesOf } from '../store/mutedUsers';
 import { allRealmEmoji } from '../store/realmEmoji';
-import { allStreams, defaultStreams, streamsSubscribedBy } from '../store/streams';
+import { allStreams, streamsSubscribedBy } from '../store/streams';
 import { seesUnsubscribed } from '../queries/streamAccess';
 import { maxMessageIdOf, starredMessageIds } from '../store/userMessages';
 import { Role, type UserRow } from '../store/users';
@@ -102,11 +102,11 @@ const fetchers: readonly Fetcher[] = [
     },
   },
   {
-    // Zulip 7.0 tells guests of no default streams.
+    // Zulip tells guests of no default streams.
     types: ['default_streams'],
     fetch: ({ sql }, user) => ({
       realm_default_streams:
-        user.role === Role.guest ? [] : defaultStreams(sql).map((row) => toWireStream(sql, row)),
+        user.role === Role.guest ? [] : defaultStreamsForApi(sql, ZULIP_FEATURE_LEVEL),
     }),
   },
   {

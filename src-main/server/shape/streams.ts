@@ -1,10 +1,11 @@
 import type { GroupSettingValue } from '../../permissions/groupSettings';
 import type { Stream, Subscription } from '../../wire';
+import { channelActivity } from '../queries/channelActivity';
 import { groupSettingForApi } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import { postPolicyOfSendGroup, StreamPostPolicy } from '../../permissions/rolePolicies';
-import { channelGroupSettingColumns, type StreamRow } from '../store/streams';
-import type { StreamSubscriptionRow } from '../store/subscriptions';
+import { channelGroupSettingColumns, defaultStreams, type StreamRow } from '../store/streams';
+import { subscriberCount, type StreamSubscriptionRow } from '../store/subscriptions';
 import type { NotificationSettings } from '../store/userSettings';
 
 export function toWireStream(sql: Sql, row: StreamRow): Stream {
@@ -32,10 +33,30 @@ export function toWireStream(sql: Sql, row: StreamRow): Stream {
     // Zulip 10 (feature level 315); only clients that take archived channels ever see true.
     is_archived: row.deactivated === 1,
     topics_policy: row.topics_policy,
+    ...channelActivity(sql, row),
+    // Zulip 11 (feature level 394). Counted as the subscriber lists are, which
+    // keep deactivated people while no event takes them out (feature level 377).
+    subscriber_count: subscriberCount(sql, row.recipient_id),
     ...settings,
     // Hearth keeps every message; null defers to the organization's -1 (forever).
     message_retention_days: null,
   };
+}
+
+// Zulip 10's default channels by ID (feature level 330).
+const defaultStreamsByIdSince = 330;
+
+/**
+ * register's realm_default_streams and the default_streams event's list:
+ * since Zulip 10 (feature level 330) the channels' IDs; before, the channel
+ * objects Zulip 7.0's readers take. `featureLevel` is the level the host
+ * declares, so the form turns with it.
+ */
+export function defaultStreamsForApi(sql: Sql, featureLevel: number): Stream[] | number[] {
+  const rows = defaultStreams(sql);
+  return featureLevel >= defaultStreamsByIdSince
+    ? rows.map((row) => row.id)
+    : rows.map((row) => toWireStream(sql, row));
 }
 
 const nullableBoolean = (value: number | null) => (value === null ? null : value === 1);

@@ -52,6 +52,16 @@ export function subscriberIds(sql: Sql, recipientId: number): number[] {
     .map((row) => row.user_id);
 }
 
+/** How many subscriberIds lists. */
+export function subscriberCount(sql: Sql, recipientId: number): number {
+  return (
+    sql.get<{ count: number }>(
+      'SELECT COUNT(*) AS count FROM subscriptions WHERE recipient_id = ? AND is_active = 1',
+      [recipientId],
+    )?.count ?? 0
+  );
+}
+
 /** How many active people are subscribed: Zulip's num_subscribers_for_stream_id. */
 export function activeSubscriberCount(sql: Sql, recipientId: number): number {
   return (

@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import { fetchInitialState } from '../../register/initialState';
 import { Role, type UserRow } from '../../store/users';
 import { JsonAnswer, userEndpoint } from '../endpoint';
+import { includeSubscribersParam } from '../includeSubscribersParam';
 import { optional, required, type Decoded } from '../params';
 
 const typesSchema = z.array(z.string());
@@ -72,7 +73,7 @@ export const register = userEndpoint({
   params: {
     ...queueParams,
     fetch_event_types: optional('json', typesSchema),
-    include_subscribers: optional('json', z.boolean(), false),
+    include_subscribers: includeSubscribersParam(),
     client_capabilities: optional('json', z.record(z.string(), z.unknown())),
     slim_presence: optional('json', z.boolean(), false),
     presence_history_limit_days: optional('json', z.number().int()),

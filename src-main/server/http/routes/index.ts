@@ -131,12 +131,15 @@ import {
   archiveStreamEndpoint,
   deleteDefaultStreamEndpoint,
   getStream,
+  getStreamEmailAddress,
   getStreamId,
+  getStreamMembers,
   getStreams,
   postDefaultStream,
   updateStreamEndpoint,
 } from './streams';
 import { addSubscriptions, getSubscriptions, removeSubscriptions } from './subscriptions';
+import { createChannelEndpoint } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
 import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
 import { deleteTopicEndpoint } from './topicDeletion';
@@ -200,10 +203,13 @@ export const endpoints: readonly Endpoint[] = [
   addSubscriptions,
   removeSubscriptions,
   updateSubscriptionPropertiesEndpoint,
+  createChannelEndpoint,
   updateMutedTopic,
   updateUserTopic,
   getStreams,
   getStream,
+  getStreamEmailAddress,
+  getStreamMembers,
   getStreamId,
   updateStreamEndpoint,
   archiveStreamEndpoint,

@@ -1,14 +1,22 @@
 import { z } from 'zod';
-import { addDefaultStream, removeDefaultStream } from '../../actions/defaultStreams';
+import {
+  addDefaultStream,
+  checkNewDefaultStream,
+  removeDefaultStream,
+  setDefaultStream,
+} from '../../actions/defaultStreams';
 import { archiveStream } from '../../actions/archiveStream';
+import { channelEmailAddress } from '../../actions/channelEmail';
 import { updateStream } from '../../actions/streamAdmin';
 import {
   accessStreamById,
+  accessStreamByIdArchivedToo,
   accessStreamByName,
   canAccessStream,
   hasMetadataAccess,
 } from '../../queries/streamAccess';
 import { toWireStream } from '../../shape/streams';
+import { subscriberIds } from '../../store/subscriptions';
 import {
   allStreams,
   defaultStreams,
@@ -76,7 +84,10 @@ export const getStreams = userEndpoint({
   },
 });
 
-/** Zulip's GET /streams/{stream_id}: one channel the user sees, read or not (get_stream_backend). */
+/**
+ * Zulip's GET /streams/{stream_id}: one channel the user sees, read or not
+ * (get_stream_backend), archived or not since Zulip 12 (feature level 480).
+ */
 export const getStream = userEndpoint({
   method: 'GET',
   path: '/streams/:stream_id',
@@ -85,12 +96,41 @@ export const getStream = userEndpoint({
     stream: {
       ...toWireStream(
         services.sql,
-        accessStreamById(services.sql, user, params.stream_id, 'metadata'),
+        accessStreamByIdArchivedToo(services.sql, user, params.stream_id, 'metadata'),
       ),
       // Hearth keeps no traffic statistics; Zulip sends null until a channel has a week of them.
       stream_weekly_traffic: null,
     },
   }),
+});
+
+/** Zulip 8.0's GET /streams/{stream_id}/email_address (feature level 226); Hearth has no email gateway. */
+export const getStreamEmailAddress = userEndpoint({
+  method: 'GET',
+  path: '/streams/:stream_id/email_address',
+  params: {
+    stream_id: required('json', z.number().int().nonnegative()),
+    sender_id: optional('json', z.number().int().nonnegative()),
+  },
+  handle: ({ services, params, user }) => ({
+    email: channelEmailAddress(services.sql, user, params.stream_id, params.sender_id),
+  }),
+});
+
+/**
+ * Zulip's GET /streams/{stream_id}/members (get_subscribers_backend): the
+ * subscribers' IDs, to whoever may see them; of archived channels too since
+ * Zulip 12 (feature level 480).
+ */
+export const getStreamMembers = userEndpoint({
+  method: 'GET',
+  path: '/streams/:stream_id/members',
+  params: { stream_id: required('json', z.number().int().nonnegative()) },
+  // Whoever sees a channel's metadata sees its subscribers (validate_user_access_to_subscribers).
+  handle: ({ services: { sql }, params, user }) => {
+    const stream = accessStreamByIdArchivedToo(sql, user, params.stream_id, 'metadata');
+    return { subscribers: subscriberIds(sql, stream.recipient_id) };
+  },
 });
 
 export const getStreamId = userEndpoint({
@@ -144,10 +184,17 @@ export const updateStreamEndpoint = userEndpoint({
       keepNull: true,
     }),
     topics_policy: topicsPolicyParam(channelTopicsPolicies),
+    // Zulip 8.0 (feature level 200): makes it a default channel, or no longer one.
+    is_default_stream: optional('json', z.boolean()),
     ...groupSettingParams(channelGroupSettingColumns, groupSettingChange),
   },
   handle: ({ services, user, params }) => {
     const announcementOnly = params.is_announcement_only;
+    if (params.is_default_stream !== undefined) {
+      const stream = accessStreamById(services.sql, user, params.stream_id, 'metadata');
+      const privateAfter = params.is_private ?? stream.invite_only === 1;
+      checkNewDefaultStream(user, params.is_default_stream && privateAfter);
+    }
     updateStream(services, user, params.stream_id, {
       newName: params.new_name,
       description: params.description,
@@ -160,6 +207,9 @@ export const updateStreamEndpoint = userEndpoint({
       topicsPolicy: params.topics_policy,
       settings: givenGroupSettings(channelGroupSettingColumns, params),
     });
+    if (params.is_default_stream !== undefined) {
+      setDefaultStream(services, params.stream_id, params.is_default_stream);
+    }
     return {};
   },
 });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { subscribe } from '../../actions/subscribe';
+import { createChannel } from '../../actions/createChannel';
 import { unsubscribe } from '../../actions/unsubscribe';
 import { updateSubscriptionProperties } from '../../actions/updateSubscriptionProperties';
-import { ApiError } from '../../errors';
-import type { Services } from '../../services';
 import { toListedSubscription } from '../../shape/streams';
 import { streamSubscriptionsOfUser, subscriberEmails } from '../../store/subscriptions';
 import { notificationSettingsOf } from '../../store/userSettings';
-import { userByEmail, userById, type UserRow } from '../../store/users';
 import { clientName } from '../clientName';
+import { includeSubscribersParam } from '../includeSubscribersParam';
+import { principalsSchema, principalUsers } from '../principals';
 import { groupSettingValue } from '../../actions/groupSettingChange';
 import { channelGroupSettingColumns } from '../../store/streams';
 import { userEndpoint } from '../endpoint';
@@ -17,38 +17,10 @@ import { channelTopicsPolicies } from '../../actions/topicsPolicy';
 import { topicsPolicyParam } from '../topicsPolicyParam';
 import { optional, required } from '../params';
 
-const principalsSchema = z.array(z.union([z.string(), z.number().int()]));
-
-// Zulip's PrincipalError, for a principal that names nobody in the organization.
-const unknownPrincipal = (principal: string | number) =>
-  new ApiError(
-    `User not authorized to execute queries on behalf of '${String(principal)}'`,
-    'UNAUTHORIZED_PRINCIPAL',
-    403,
-    { principal },
-  );
-
-// Zulip takes principals as emails or (newer clients) user IDs; none means "me".
-function principalUsers(
-  services: Services,
-  actor: UserRow,
-  principals: readonly (string | number)[],
-): UserRow[] {
-  if (principals.length === 0) return [actor];
-  return principals.map((principal) => {
-    const user =
-      typeof principal === 'number'
-        ? userById(services.sql, principal)
-        : userByEmail(services.sql, principal.trim());
-    if (!user || user.is_active !== 1) throw unknownPrincipal(principal);
-    return user;
-  });
-}
-
 export const getSubscriptions = userEndpoint({
   method: 'GET',
   path: '/users/me/subscriptions',
-  params: { include_subscribers: optional('json', z.boolean(), false) },
+  params: { include_subscribers: includeSubscribersParam() },
   handle: ({ services: { sql }, params, user }) => {
     const settings = notificationSettingsOf(sql, user.id);
     // Zulip's gather_subscriptions lists no archived channel here.
@@ -84,17 +56,20 @@ export const addSubscriptions = userEndpoint({
     authorization_errors_fatal: optional('json', z.boolean(), true),
     announce: optional('json', z.boolean(), false),
     send_new_subscription_messages: optional('json', z.boolean(), false),
+    // Zulip 8.0 (feature level 200): the channels it creates become default ones.
+    is_default_stream: optional('json', z.boolean(), false),
   },
   handle: ({ services, params, user, userAgent }) => {
     const result = subscribe(services, user, {
       streams: params.subscriptions,
-      users: principalUsers(services, user, params.principals),
+      users: principalUsers(services, [user], params.principals),
       inviteOnly: params.invite_only,
       historyPublicToSubscribers: params.history_public_to_subscribers,
       // The legacy flag stands for policy 2 when no policy is given, as in Zulip.
       streamPostPolicy: params.stream_post_policy ?? (params.is_announcement_only ? 2 : undefined),
       settings: givenGroupSettings(channelGroupSettingColumns, params),
       topicsPolicy: params.topics_policy,
+      isDefaultStream: params.is_default_stream,
       announce: params.announce,
       authorizationErrorsFatal: params.authorization_errors_fatal,
       clientName: clientName(userAgent),
@@ -118,7 +93,7 @@ export const removeSubscriptions = userEndpoint({
     principals: optional('json', principalsSchema, []),
   },
   handle: ({ services, params, user }) => {
-    const users = principalUsers(services, user, params.principals);
+    const users = principalUsers(services, [user], params.principals);
     const result = unsubscribe(services, user, params.subscriptions, users);
     return { removed: result.removed, not_removed: result.notRemoved };
   },
@@ -135,5 +110,36 @@ export const updateSubscriptionPropertiesEndpoint = userEndpoint({
   },
   handle: ({ services, params, user }) => ({
     subscription_data: updateSubscriptionProperties(services, user, params.subscription_data),
+  }),
+});
+
+/** Zulip 11's POST /channels/create (feature level 417): one new channel, and who joins it. */
+export const createChannelEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/channels/create',
+  params: {
+    name: required('text', z.string()),
+    description: optional('text', z.string(), ''),
+    subscribers: optional('json', z.array(z.number().int()), []),
+    invite_only: optional('json', z.boolean(), false),
+    history_public_to_subscribers: optional('json', z.boolean()),
+    topics_policy: topicsPolicyParam(channelTopicsPolicies),
+    ...groupSettingParams(channelGroupSettingColumns, groupSettingValue),
+    announce: optional('json', z.boolean(), false),
+    is_default_stream: optional('json', z.boolean(), false),
+  },
+  handle: ({ services, params, user, userAgent }) => ({
+    id: createChannel(services, user, {
+      name: params.name,
+      description: params.description.trim(),
+      subscribers: principalUsers(services, [], params.subscribers),
+      inviteOnly: params.invite_only,
+      historyPublicToSubscribers: params.history_public_to_subscribers,
+      settings: givenGroupSettings(channelGroupSettingColumns, params),
+      topicsPolicy: params.topics_policy,
+      isDefaultStream: params.is_default_stream,
+      announce: params.announce,
+      clientName: clientName(userAgent),
+    }),
   }),
 });

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { muteTopic, setTopicVisibility } from '../../actions/topicVisibility';
 import { errors } from '../../errors';
-import { accessStreamById, accessStreamByName } from '../../queries/streamAccess';
+import {
+  accessStreamById,
+  accessStreamByIdArchivedToo,
+  accessStreamByName,
+} from '../../queries/streamAccess';
 import { topicsOfStream } from '../../store/streams';
 import { VisibilityPolicy } from '../../store/userTopics';
 import { userEndpoint } from '../endpoint';
@@ -13,7 +17,7 @@ export const getStreamTopics = userEndpoint({
   path: '/users/me/:stream_id/topics',
   params: { stream_id: required('json', z.number().int()) },
   handle: ({ services, params, user }) => {
-    const stream = accessStreamById(services.sql, user, params.stream_id);
+    const stream = accessStreamByIdArchivedToo(services.sql, user, params.stream_id, 'content');
     return { topics: topicsOfStream(services.sql, stream, user.id) };
   },
 });

@@ -1,0 +1,63 @@
+import { plainNotice } from '../events/notice';
+import { channelActivity, type ChannelActivity } from '../queries/channelActivity';
+import { hasMetadataAccess } from '../queries/streamAccess';
+import type { Services } from '../services';
+import type { Sql } from '../store/sql';
+import { streamById, type StreamRow } from '../store/streams';
+import { allUsers } from '../store/users';
+
+/** What the channels' objects say of their messages, taken before a change to those messages. */
+export function activityOf(sql: Sql, streamIds: readonly number[]): Map<number, ChannelActivity> {
+  return new Map(
+    [...new Set(streamIds)].flatMap((id) => {
+      const stream = streamById(sql, id);
+      return stream ? [[id, channelActivity(sql, stream)] as const] : [];
+    }),
+  );
+}
+
+const properties = ['first_message_id', 'is_recently_active'] as const;
+
+/**
+ * Zulip's `stream` `update` events for a channel whose messages changed what
+ * its object says: the first message sent to it, or (since Zulip 9, feature
+ * level 256) its first message deleted or moved away, changes
+ * first_message_id; a message to a quiet channel makes it recently active.
+ * Everyone who sees the channel hears of it.
+ */
+export function announceActivity(
+  services: Services,
+  stream: StreamRow,
+  was: ChannelActivity,
+  now: ChannelActivity,
+): void {
+  const changed = properties.filter((property) => was[property] !== now[property]);
+  if (changed.length === 0) return;
+  const { sql } = services;
+  const audience = allUsers(sql)
+    .filter((person) => person.is_active === 1 && hasMetadataAccess(sql, person, stream))
+    .map((person) => person.id);
+  for (const property of changed) {
+    services.queues.notify(
+      plainNotice('stream', {
+        op: 'update',
+        stream_id: stream.id,
+        name: stream.name,
+        property,
+        value: now[property],
+      }),
+      audience,
+    );
+  }
+}
+
+/** Announces what changed since `before` (from `activityOf`) in the channels it holds. */
+export function announceActivityChanges(
+  services: Services,
+  before: ReadonlyMap<number, ChannelActivity>,
+): void {
+  for (const [id, was] of before) {
+    const stream = streamById(services.sql, id);
+    if (stream) announceActivity(services, stream, was, channelActivity(services.sql, stream));
+  }
+}
