@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setModerationRequestChannel } from '../helpers/moderationChannel';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 // POST /messages/{message_id}/report, Zulip 10's moderation requests
@@ -60,7 +59,10 @@ describe('reporting a message', () => {
   });
 
   it("posts a channel message's report to the moderators, in a topic named for its sender", async () => {
-    setModerationRequestChannel(org, moderationId);
+    const set = await org.api(org.owner)('PATCH', '/realm', {
+      moderation_request_channel_id: moderationId,
+    });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
     const id = await send(bob, {
       type: 'stream',
       to: 'design',

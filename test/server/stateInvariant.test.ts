@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src-main/server/events/notice';
 import { applyEvent } from '../../src-main/reducer/applyEvent';
 import type { InitialState } from '../../src-main/wire/registerState';
-import { setModerationRequestChannel } from '../helpers/moderationChannel';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { onePixelPng, postFiles } from '../helpers/uploads';
 import { createWebhookBot, fixture, postWebhook } from '../helpers/webhooks';
@@ -919,7 +918,9 @@ describe('initial state plus events equals fresh state', () => {
           invite_only: true,
         });
         const channel = await org.api(org.owner)('GET', '/get_stream_id', { stream: name });
-        setModerationRequestChannel(org, channel.json.stream_id as number);
+        await org.api(org.owner)('PATCH', '/realm', {
+          moderation_request_channel_id: channel.json.stream_id as number,
+        });
         const sent = await org.api(bob)('POST', '/messages', {
           type: 'stream',
           to: 'design',
