@@ -1,3 +1,4 @@
+import { errors } from '../errors';
 import { canAccessStream } from '../queries/streamAccess';
 import type { RealmGroupSettingColumn } from '../store/realm';
 import type { Sql } from '../store/sql';
@@ -94,4 +95,25 @@ export function mayInRealmOrChannel(
   if (stream === null) return false;
   if (grant.administrators && administersChannel(sql, user, stream)) return true;
   return mayInChannel(sql, user, stream, grant.channel);
+}
+
+// The channel settings Zulip 11 (feature level 407) leaves to the
+// organization's administrators and its can_set_delete_message_policy_group.
+const deletionSettings: ReadonlySet<ChannelGroupSettingColumn> = new Set([
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+]);
+
+/**
+ * Zulip's can_set_delete_message_policy, asked of whoever sets a channel's
+ * setting `name`: of the deletion settings alone.
+ */
+export function checkChannelSettingSetter(
+  sql: Sql,
+  user: UserRow,
+  name: ChannelGroupSettingColumn,
+): void {
+  if (!deletionSettings.has(name) || user.role <= Role.admin) return;
+  if (mayInRealm(sql, user, 'can_set_delete_message_policy_group')) return;
+  throw errors.badRequest('Insufficient permission');
 }

@@ -26,7 +26,7 @@ import {
   channelSettingOf,
   checkTopicsOpenWhereHistoryIsProtected,
 } from './channelGroupSettings';
-import { administersChannel } from './channelPermission';
+import { administersChannel, checkChannelSettingSetter } from './channelPermission';
 import { accessChannelFolder } from './channelFolders';
 import {
   checkGroupSettingChange,
@@ -135,6 +135,7 @@ function plannedChanges(
   for (const name of channelGroupSettingColumns) {
     const change = update.settings?.[name];
     if (change === undefined) continue;
+    checkChannelSettingSetter(services.sql, user, name);
     const current = channelSettingOf(stream, name);
     const value = checkGroupSettingChange(
       services.sql,

@@ -24,14 +24,14 @@ import {
   subscriberIds,
 } from '../store/subscriptions';
 import { allUsers, type UserRow } from '../store/users';
-import type { GroupSettingValue } from '../../permissions/groupSettings';
+import { isNobody, type GroupSettingValue } from '../../permissions/groupSettings';
 import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
 import {
   channelGroupSettings,
   checkTopicsOpenWhereHistoryIsProtected,
   newChannelSettings,
 } from './channelGroupSettings';
-import { mayAddSubscribers } from './channelPermission';
+import { checkChannelSettingSetter, mayAddSubscribers } from './channelPermission';
 import { streamColor } from './colors';
 import { checkGroupSettingValue, storedSettings } from './groupSettingChange';
 import { mayInRealm } from './groupPermission';
@@ -181,6 +181,8 @@ function createStream(
     const value = request.settings?.[name];
     if (value === undefined) continue;
     settings[name] = checkGroupSettingValue(sql, name, value, channelGroupSettings[name]);
+    // A new channel's deletion settings start at nobody, which anyone may keep.
+    if (!isNobody(settings[name])) checkChannelSettingSetter(sql, actor, name);
   }
   // Zulip keeps a public stream's history public; a private one's is
   // protected unless asked otherwise.

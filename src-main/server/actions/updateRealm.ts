@@ -48,6 +48,7 @@ export type RealmChanges = {
     SettingValue | undefined;
 } & { [Setting in ChannelSetting]?: number | undefined } & {
   bot_creation_policy?: number | undefined;
+  allow_edit_history?: boolean | undefined;
 } & { [Policy in LegacyRealmPolicy]?: number | undefined } & {
   [Name in RealmGroupSettingColumn]?: GroupSettingChange | undefined;
 };
@@ -60,7 +61,10 @@ const editSettings: ReadonlySet<string> = new Set([
   'message_content_edit_limit_seconds',
 ]);
 
-const choiceSettings: ReadonlySet<string> = new Set(['topics_policy']);
+const choiceSettings: ReadonlySet<string> = new Set([
+  'topics_policy',
+  'message_edit_history_visibility_policy',
+]);
 
 const stored = (value: SettingValue): string | number | null =>
   typeof value === 'boolean' ? Number(value) : value;
@@ -71,9 +75,28 @@ function announcement(property: string, value: SettingValue): PlainNotice {
     : plainNotice('realm', { op: 'update', property, value });
 }
 
-const legacyPolicies = [...Object.keys(legacyRealmPolicies), 'bot_creation_policy'];
-const isLegacyPolicy = (property: string): property is LegacyRealmPolicy | 'bot_creation_policy' =>
+const legacyPolicies = [
+  ...Object.keys(legacyRealmPolicies),
+  'bot_creation_policy',
+  'allow_edit_history',
+];
+const isLegacyPolicy = (
+  property: string,
+): property is LegacyRealmPolicy | 'bot_creation_policy' | 'allow_edit_history' =>
   legacyPolicies.includes(property);
+
+/**
+ * The changes to make: Zulip 7.0's allow_edit_history sets the policy that
+ * replaced it (feature level 358), all history or none, unless the request
+ * names the policy itself.
+ */
+function withReplacedSettings(changes: RealmChanges): RealmChanges {
+  const allowed = changes.allow_edit_history;
+  if (allowed === undefined || changes.message_edit_history_visibility_policy !== undefined) {
+    return changes;
+  }
+  return { ...changes, message_edit_history_visibility_policy: allowed ? 'all' : 'none' };
+}
 
 /** The group settings a request sets, through its own parameters or Zulip 7.0's role policies. */
 function wantedGroupSettings(
@@ -132,7 +155,7 @@ export function updateRealm(
     const notices: PlainNotice[] = [];
     const policiesBefore = legacyPolicySnapshot(realm);
     const groupSettings = wantedGroupSettings(sql, realm, user, changes);
-    for (const [property, value] of Object.entries(changes)) {
+    for (const [property, value] of Object.entries(withReplacedSettings(changes))) {
       if (value === undefined || property in realmGroupSettings) continue;
       if (isLegacyPolicy(property)) continue;
       if (isChannelSetting(property)) {
@@ -152,8 +175,10 @@ export function updateRealm(
       if (stored(setting) === realm[column]) continue;
       writes[column] = stored(setting);
       // Zulip answers a changed text with "updated", a choice with what was chosen.
-      changed[column] =
-        typeof setting === 'string' && !choiceSettings.has(column) ? 'updated' : setting;
+      if (changes[column] !== undefined) {
+        changed[column] =
+          typeof setting === 'string' && !choiceSettings.has(column) ? 'updated' : setting;
+      }
       notices.push(announcement(column, setting));
       // What Zulip 10's clients read of topics_policy, as register derives it.
       if (column === 'topics_policy') {

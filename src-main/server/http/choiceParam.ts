@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { optional } from './params';
+
+// Zulip reads a choice as JSON ("\"inherit\""); clients also send it bare,
+// as Zulip's own documentation examples do, so both are taken.
+const unquoted = (value: unknown): unknown => {
+  if (typeof value !== 'string' || !value.startsWith('"')) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+
+/** An optional parameter taking one of `values`, quoted or not. */
+export const choiceParam = <const T extends readonly [string, ...string[]]>(values: T) =>
+  optional('text', z.preprocess(unquoted, z.enum(values)));
