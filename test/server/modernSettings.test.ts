@@ -25,6 +25,7 @@ const zulip12Defaults = {
   web_left_sidebar_show_channel_folders: true,
   web_inbox_show_channel_folders: true,
   desktop_icon_count_display: 1,
+  resolved_topic_notice_auto_read_policy: 'except_followed',
 };
 
 // A value of each, other than its default, as a client sends it.
@@ -43,6 +44,7 @@ const chosen: Record<string, unknown> = {
   web_left_sidebar_show_channel_folders: false,
   web_inbox_show_channel_folders: false,
   desktop_icon_count_display: 4,
+  resolved_topic_notice_auto_read_policy: 'always',
 };
 
 type Events = Record<string, unknown>[];
@@ -108,6 +110,7 @@ describe('user settings Zulip added after 7.0', () => {
       { web_channel_default_view: 5 },
       { web_animate_image_previews: 'sometimes' },
       { desktop_icon_count_display: 5 },
+      { resolved_topic_notice_auto_read_policy: 'sometimes' },
     ];
     for (const params of cases) {
       const [name] = Object.keys(params) as [string];
