@@ -196,6 +196,14 @@ describe('group settings in place of role policies', () => {
       can_invite_others_to_realm: true,
     });
     expect(await state(carol)).toMatchObject({ can_invite_others_to_realm: false });
+    // As the setting it sets, 7.0's policy is for owners alone.
+    const administrator = await org.user('ada');
+    await org.api(org.owner)('PATCH', `/users/${administrator.id}`, { role: 200 });
+    const refused = await org.api(administrator)('PATCH', '/realm', { invite_to_realm_policy: 4 });
+    expect(refused.json).toMatchObject({
+      code: 'UNAUTHORIZED_PRINCIPAL',
+      msg: 'Must be an organization owner',
+    });
     await patchOk({ invite_to_realm_policy: 4 });
     expect(await state(carol)).toMatchObject({
       realm_can_invite_users_group: moderators,

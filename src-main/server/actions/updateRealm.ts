@@ -106,10 +106,19 @@ function wantedGroupSettings(
   changes: RealmChanges,
 ): Map<RealmGroupSettingColumn, GroupSettingValue> {
   const wanted = new Map<RealmGroupSettingColumn, GroupSettingValue>();
+  const checkOwner = (name: RealmGroupSettingColumn) => {
+    if (realmGroupSettings[name].ownersOnly === true && user.role !== Role.owner) {
+      throw errors.unauthorizedPrincipal('Must be an organization owner');
+    }
+  };
   for (const [policy, settings] of Object.entries(legacyRealmPolicies)) {
     const value = changes[policy as LegacyRealmPolicy];
     if (value === undefined) continue;
-    for (const setting of settings) wanted.set(setting, groupOfRolePolicy(value));
+    // A role policy is kept to owners as the setting it sets is (7.0's invite_to_realm_policy was).
+    for (const setting of settings) {
+      checkOwner(setting);
+      wanted.set(setting, groupOfRolePolicy(value));
+    }
   }
   if (changes.bot_creation_policy !== undefined) {
     for (const [setting, value] of botSettingsOfPolicy(changes.bot_creation_policy)) {
@@ -120,9 +129,7 @@ function wantedGroupSettings(
     const change = changes[name];
     if (change === undefined) continue;
     const rules = realmGroupSettings[name];
-    if (rules.ownersOnly === true && user.role !== Role.owner) {
-      throw errors.unauthorizedPrincipal('Must be an organization owner');
-    }
+    checkOwner(name);
     const value = checkGroupSettingChange(sql, name, change, groupSettingOf(realm, name), rules);
     if (value !== null) wanted.set(name, value);
   }
