@@ -97,6 +97,32 @@ describe('group settings in place of role policies', () => {
     });
   });
 
+  it('keeps can_create_web_public_channel_group, but makes no web-public channel, as Zulip with them off', async () => {
+    const refusal = {
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Web-public channels are not enabled.',
+    };
+    // Carol may make public channels (the test before gave her that), and no more.
+    const made = await org.api(carol)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'open to the web' }],
+      is_web_public: true,
+    });
+    expect(made.json).toEqual(refusal);
+    const hallId = (await org.api(carol)('GET', '/get_stream_id', { stream: 'hall' })).json
+      .stream_id as number;
+    const changed = await org.api(org.owner)('PATCH', `/streams/${hallId}`, {
+      is_web_public: true,
+    });
+    expect(changed.json).toEqual(refusal);
+    const streams = (await org.api(org.owner)('GET', '/streams')).json.streams as {
+      name: string;
+      is_web_public: boolean;
+    }[];
+    expect(streams.map((stream) => stream.name)).not.toContain('open to the web');
+    expect(streams.every((stream) => !stream.is_web_public)).toBe(true);
+  });
+
   it("takes Zulip 7.0's channel-creation and emoji policies, setting the groups that replaced them", async () => {
     const queueId = await queueOf(erin);
     expect(

@@ -97,6 +97,14 @@ export function mayInRealmOrChannel(
   return mayInChannel(sql, user, stream, grant.channel);
 }
 
+/**
+ * Zulip's refusal of a web-public channel where they are off: a Hearth host
+ * serves no spectators (server_web_public_streams_enabled is false), so
+ * can_create_web_public_channel_group is kept but never lets anyone make one.
+ */
+export const webPublicChannelsRefused = () =>
+  errors.badRequest('Web-public channels are not enabled.');
+
 // The channel settings Zulip 11 (feature level 407) leaves to the
 // organization's administrators and its can_set_delete_message_policy_group.
 const deletionSettings: ReadonlySet<ChannelGroupSettingColumn> = new Set([

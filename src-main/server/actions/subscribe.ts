@@ -31,7 +31,11 @@ import {
   checkTopicsOpenWhereHistoryIsProtected,
   newChannelSettings,
 } from './channelGroupSettings';
-import { checkChannelSettingSetter, mayAddSubscribers } from './channelPermission';
+import {
+  checkChannelSettingSetter,
+  mayAddSubscribers,
+  webPublicChannelsRefused,
+} from './channelPermission';
 import { streamColor } from './colors';
 import { checkGroupSettingValue, storedSettings } from './groupSettingChange';
 import { mayInRealm } from './groupPermission';
@@ -54,6 +58,8 @@ export interface SubscribeRequest {
   settings?: { [Setting in ChannelGroupSettingColumn]?: GroupSettingValue | undefined };
   /** The topics_policy of the channels it creates (Zulip 11). */
   topicsPolicy?: ChannelTopicsPolicy | undefined;
+  /** Zulip's is_web_public for the channels it creates, which a Hearth host refuses. */
+  webPublic?: boolean | undefined;
   /** Post the new streams to the organization's notifications stream. */
   announce?: boolean;
   /** When false, streams the actor may not join are reported instead of failing the request. */
@@ -173,6 +179,7 @@ function createStream(
     ? 'can_create_private_channel_group'
     : 'can_create_public_channel_group';
   if (!mayInRealm(sql, actor, setting)) throw errors.badRequest('Insufficient permission');
+  if (request.webPublic === true) throw webPublicChannelsRefused();
   const settings = newChannelSettings(actor.id);
   if (request.streamPostPolicy !== undefined) {
     settings.can_send_message_group = sendGroupOfPostPolicy(request.streamPostPolicy);
