@@ -112,16 +112,16 @@ const deletionSettings: ReadonlySet<ChannelGroupSettingColumn> = new Set([
   'can_delete_own_message_group',
 ]);
 
-/**
- * Zulip's can_set_delete_message_policy, asked of whoever sets a channel's
- * setting `name`: of the deletion settings alone.
- */
+/** Zulip's can_set_delete_message_policy: administrators, and whom the setting names. */
+export const maySetChannelDeletion = (sql: Sql, user: UserRow): boolean =>
+  user.role <= Role.admin || mayInRealm(sql, user, 'can_set_delete_message_policy_group');
+
+/** Refuses whoever may not set a channel's setting `name`: its deletion settings ask. */
 export function checkChannelSettingSetter(
   sql: Sql,
   user: UserRow,
   name: ChannelGroupSettingColumn,
 ): void {
-  if (!deletionSettings.has(name) || user.role <= Role.admin) return;
-  if (mayInRealm(sql, user, 'can_set_delete_message_policy_group')) return;
+  if (!deletionSettings.has(name) || maySetChannelDeletion(sql, user)) return;
   throw errors.badRequest('Insufficient permission');
 }
