@@ -293,6 +293,23 @@ describe('group settings in place of role policies', () => {
     });
   });
 
+  it("lets administrators set a channel's topics policy whatever can_set_topics_policy_group says", async () => {
+    await patchOk({ can_set_topics_policy_group: { new: moderators } });
+    const ada = await org.user('ada');
+    await org.api(org.owner)('PATCH', `/users/${ada.id}`, { role: 200 });
+    const yardId = (await org.api(carol)('GET', '/get_stream_id', { stream: 'yard' })).json
+      .stream_id as number;
+    await org.api(org.owner)('PATCH', `/streams/${yardId}`, {
+      can_administer_channel_group: only(carol.id, ada.id),
+    });
+    const set = (user: TestUser, policy: string) =>
+      org.api(user)('PATCH', `/streams/${yardId}`, { topics_policy: policy });
+    expect((await set(carol, 'disable_empty_topic')).json).toMatchObject({
+      msg: 'Insufficient permission',
+    });
+    expect((await set(ada, 'disable_empty_topic')).json).toEqual({ result: 'success', msg: '' });
+  });
+
   describe('who reads edit history (FL 358)', () => {
     it("takes message_edit_history_visibility_policy, announcing it and 7.0's allow_edit_history", async () => {
       const queueId = await queueOf(erin);
