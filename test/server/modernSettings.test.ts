@@ -110,7 +110,6 @@ describe('user settings Zulip added after 7.0', () => {
       { web_channel_default_view: 5 },
       { web_animate_image_previews: 'sometimes' },
       { desktop_icon_count_display: 5 },
-      { resolved_topic_notice_auto_read_policy: 'sometimes' },
     ];
     for (const params of cases) {
       const [name] = Object.keys(params) as [string];

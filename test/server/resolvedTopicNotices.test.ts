@@ -68,9 +68,10 @@ describe('resolved-topic notices and who reads them on arrival', () => {
       resolved_topic_notice_auto_read_policy: 'sometimes',
     });
     expect(refused.status).toBe(400);
-    expect(refused.json).toMatchObject({
+    expect(refused.json).toEqual({
+      result: 'error',
       code: 'BAD_REQUEST',
-      var_name: 'resolved_topic_notice_auto_read_policy',
+      msg: 'Invalid resolved_topic_notice_auto_read_policy',
     });
   });
 

@@ -4,6 +4,7 @@ import { plainNotice, type PlainNotice } from '../events/notice';
 import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
 import {
+  editHistoryVisibilities,
   getRealm,
   realmGroupSettingColumns,
   setRealmSettings,
@@ -98,6 +99,13 @@ function withReplacedSettings(changes: RealmChanges): RealmChanges {
   return { ...changes, message_edit_history_visibility_policy: allowed ? 'all' : 'none' };
 }
 
+/** Zulip's parse_enum_from_string_value: a choice of a setting's named values, or nothing. */
+function checkChoice(name: string, value: SettingValue | undefined, values: readonly string[]) {
+  if (value !== undefined && (typeof value !== 'string' || !values.includes(value))) {
+    throw errors.badRequest(`Invalid ${name}`);
+  }
+}
+
 /** The group settings a request sets, through its own parameters or Zulip 7.0's role policies. */
 function wantedGroupSettings(
   sql: Sql,
@@ -152,8 +160,13 @@ export function updateRealm(
 ): Record<string, unknown> {
   const { sql } = services;
   requireAdministrator(user);
-  // Checked before anything is written, so that a refused language refuses the whole request.
+  // Checked before anything is written, so that a refused value refuses the whole request.
   if (typeof changes.default_language === 'string') checkRealmLanguage(changes.default_language);
+  checkChoice(
+    'message_edit_history_visibility_policy',
+    changes.message_edit_history_visibility_policy,
+    editHistoryVisibilities,
+  );
   const { changed, notices } = sql.transaction(() => {
     const realm = getRealm(sql);
     if (!realm) throw new Error('the organization has not been created');

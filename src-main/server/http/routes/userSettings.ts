@@ -26,6 +26,9 @@ const choice = (...values: number[]) =>
       }),
   );
 
+// Zulip 11's ResolvedTopicNoticeAutoReadPolicyEnum.
+const resolvedNoticePolicies = ['always', 'except_followed', 'never'];
+
 // Zulip's TargetUsersData.
 const targetUsers = z
   .object({
@@ -101,10 +104,8 @@ export const updateSettingsEndpoint = userEndpoint({
     web_left_sidebar_unreads_count_summary: flag(),
     web_left_sidebar_show_channel_folders: flag(),
     web_inbox_show_channel_folders: flag(),
-    resolved_topic_notice_auto_read_policy: optional(
-      'text',
-      stringIn(['always', 'except_followed', 'never']),
-    ),
+    // Refused as Zulip's parse_enum_from_string_value words it, below.
+    resolved_topic_notice_auto_read_policy: optional('text', z.string()),
     timezone: optional('text', z.string()),
     // Zulip 12 (feature level 444): an administrator's change for others.
     target_users: optional('json', targetUsers),
@@ -112,6 +113,10 @@ export const updateSettingsEndpoint = userEndpoint({
   handle: ({ services, params, user }) => {
     const { timezone, target_users: targets, ...settings } = params;
     if (timezone !== undefined) checkTimezone(timezone);
+    const autoRead = params.resolved_topic_notice_auto_read_policy;
+    if (autoRead !== undefined && !resolvedNoticePolicies.includes(autoRead)) {
+      throw errors.badRequest('Invalid resolved_topic_notice_auto_read_policy');
+    }
     if (params.default_language !== undefined) checkUserLanguage(params.default_language);
     checkNotificationSound(params.notification_sound);
     const batching = params.email_notifications_batching_period_seconds;
