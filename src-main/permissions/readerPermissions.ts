@@ -47,6 +47,8 @@ export interface ReaderPermissions {
   deleteTopics: boolean;
   /** Manage linkifiers and code playgrounds: Zulip's require_realm_admin. */
   manageLinkifiers: boolean;
+  /** Set a channel's deletion permissions: Zulip's can_set_delete_message_policy (level 407). */
+  setChannelDeletion: boolean;
 }
 
 /** What the reader may do in one channel, the organization's grants and the channel's together. */
@@ -121,7 +123,8 @@ export type RealmSettingName =
   | 'can_create_groups'
   | 'can_manage_all_groups'
   | 'can_create_bots_group'
-  | 'can_create_write_only_bots_group';
+  | 'can_create_write_only_bots_group'
+  | 'can_set_delete_message_policy_group';
 
 const realmSettings: Record<RealmSettingName, RealmSetting> = {
   can_move_messages_between_topics_group: {
@@ -238,6 +241,13 @@ const realmSettings: Record<RealmSettingName, RealmSetting> = {
     guests: false,
     before: (reader) => botPolicyPermits(reader, 'writeOnly'),
   },
+  // Before it, no channel had deletion permissions of its own to set.
+  can_set_delete_message_policy_group: {
+    since: 407,
+    defaultGroup: 'role:moderators',
+    guests: false,
+    before: () => false,
+  },
 };
 
 // Zulip's BOT_CREATION_* policy: 1 everyone may create any bot, 2 only
@@ -342,6 +352,7 @@ const nothing: ReaderPermissions = {
   editHistory: 'none',
   deleteTopics: false,
   manageLinkifiers: false,
+  setChannelDeletion: false,
 };
 
 /**
@@ -386,6 +397,10 @@ function mayAs(reader: Reader): ReaderPermissions {
     editHistory: editHistoryOf(reader),
     deleteTopics: reader.role <= RoleNumber.admin,
     manageLinkifiers: reader.role <= RoleNumber.admin,
+    // Administrators set them whatever the setting says.
+    setChannelDeletion:
+      reader.level >= groupSettingSince('can_set_delete_message_policy_group') &&
+      (reader.role <= RoleNumber.admin || may('can_set_delete_message_policy_group')),
   };
 }
 

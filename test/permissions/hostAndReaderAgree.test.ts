@@ -14,6 +14,7 @@ import {
 import {
   administersChannel,
   mayInRealmOrChannel,
+  maySetChannelDeletion,
   type ChannelGrant,
 } from '../../src-main/server/actions/channelPermission';
 import { mayInRealm } from '../../src-main/server/actions/groupPermission';
@@ -31,9 +32,10 @@ import type { InitialState } from '../../src-main/wire/registerState';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { makeGroup } from '../helpers/userGroups';
 
-// Each organization permission the window offers, and the group setting
-// the host decides the same action by.
-const actions: [keyof ReaderPermissions, RealmGroupSettingColumn][] = [
+// Each organization permission the window offers, the group setting the
+// host decides the same action by, and how, where not by the setting alone.
+type RealmDecision = (sql: Sql, user: UserRow) => boolean;
+const actions: [keyof ReaderPermissions, RealmGroupSettingColumn, RealmDecision?][] = [
   ['editTopic', 'can_move_messages_between_topics_group'],
   ['moveBetweenChannels', 'can_move_messages_between_channels_group'],
   ['resolveTopic', 'can_resolve_topics_group'],
@@ -51,6 +53,7 @@ const actions: [keyof ReaderPermissions, RealmGroupSettingColumn][] = [
   ['manageAllGroups', 'can_manage_all_groups'],
   ['createBots', 'can_create_bots_group'],
   ['createWriteOnlyBots', 'can_create_write_only_bots_group'],
+  ['setChannelDeletion', 'can_set_delete_message_policy_group', maySetChannelDeletion],
 ];
 
 // Each channel permission the window offers, the channel setting it rests
@@ -154,8 +157,8 @@ describe('the host and the window decide every organization permission alike', (
         const window = readerMay({ ...registered, zulip_feature_level: 498 });
         const row = userById(sql, person.id);
         if (!row) throw new Error(`${who} is not in the database`);
-        for (const [action, name] of settings) {
-          const host = mayInRealm(sql, row, name);
+        for (const [action, name, decide] of settings) {
+          const host = decide ? decide(sql, row) : mayInRealm(sql, row, name);
           decided += 1;
           if (host !== window[action]) {
             disagreements.push(`${name} = ${kind}, ${who}: host ${host}, window ${window[action]}`);

@@ -134,6 +134,7 @@ describe('what the reader may do, read from group settings', () => {
       editHistory: 'all',
       deleteTopics: false,
       manageLinkifiers: false,
+      setChannelDeletion: false,
     });
     const nobody = Object.fromEntries(
       Object.keys(modern(alice))
@@ -142,13 +143,20 @@ describe('what the reader may do, read from group settings', () => {
         )
         .map((key) => [key, groups.nobody]),
     );
-    // Deleting a topic and managing linkifiers go with the role at every level, no group setting.
-    const { editContent, editHistory, deleteTopics, manageLinkifiers, ...grants } = readerMay(
-      modern(owner, nobody),
-    );
-    expect([editContent, editHistory, deleteTopics, manageLinkifiers]).toEqual([
+    // Deleting a topic and managing linkifiers go with the role at every level, no group
+    // setting; administrators set a channel's deletion permissions whatever the setting says.
+    const {
+      editContent,
+      editHistory,
+      deleteTopics,
+      manageLinkifiers,
+      setChannelDeletion,
+      ...grants
+    } = readerMay(modern(owner, nobody));
+    expect([editContent, editHistory, deleteTopics, manageLinkifiers, setChannelDeletion]).toEqual([
       true,
       'all',
+      true,
       true,
       true,
     ]);

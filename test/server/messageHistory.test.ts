@@ -199,10 +199,25 @@ describe('message edit history (GET /messages/{id}/history)', () => {
     expect((await org.api(carol)('GET', `/messages/${dm.json.id}/history`)).json).toEqual(invalid);
   });
 
+  const visibility = async (policy: 'all' | 'moves' | 'none') => {
+    const response = await org.api(org.owner)('PATCH', '/realm', {
+      message_edit_history_visibility_policy: policy,
+    });
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+  };
+  const fetchOne = async (user: TestUser, id: number) => {
+    const fetched = await org.api(user)('GET', '/messages', {
+      anchor: id,
+      num_before: 0,
+      num_after: 0,
+    });
+    return fetched.json.messages[0] as Record<string, unknown>;
+  };
+
   it('is refused, and left out of message objects, when the organization hides edit history', async () => {
     const id = await send(alice, 'soup', 'before');
     await editOk(alice, id, { content: 'after' });
-    db.prepare('UPDATE realm SET allow_edit_history = 0 WHERE id = 1').run();
+    await visibility('none');
     try {
       const refused = await org.api(bob)('GET', `/messages/${id}/history`);
       expect(refused.status).toBe(400);
@@ -210,17 +225,39 @@ describe('message edit history (GET /messages/{id}/history)', () => {
         code: 'BAD_REQUEST',
         msg: 'Message edit history is disabled in this organization',
       });
-      const fetched = await org.api(bob)('GET', '/messages', {
-        anchor: id,
-        num_before: 0,
-        num_after: 0,
-      });
-      const [message] = fetched.json.messages;
+      const message = await fetchOne(bob, id);
       expect(message).toHaveProperty('last_edit_timestamp');
       expect(message).not.toHaveProperty('edit_history');
     } finally {
-      db.prepare('UPDATE realm SET allow_edit_history = 1 WHERE id = 1').run();
+      await visibility('all');
     }
+  });
+
+  it('shows only moves under "moves": content edits left out, a rename kept without its content', async () => {
+    const id = await send(alice, 'pasta', 'first');
+    await editOk(alice, id, { content: 'second' });
+    await editOk(alice, id, { content: 'third', topic: 'noodles' });
+    await visibility('moves');
+    try {
+      const history = await historyOf(bob, id);
+      // Zulip's visible_edit_history_for_message: the content-only edit is
+      // gone, the rename stays without its content fields, the original stays.
+      expect(history).toHaveLength(2);
+      const [original, renamed] = history;
+      expect(original).toMatchObject({ topic: 'pasta', content: 'first' });
+      expect(keysOf(renamed)).toEqual([...originalKeys, 'prev_topic'].sort());
+      expect(renamed).toMatchObject({ topic: 'noodles', prev_topic: 'pasta', content: 'third' });
+      const message = await fetchOne(bob, id);
+      expect(message['edit_history']).toEqual([
+        expect.objectContaining({ prev_topic: 'pasta', topic: 'noodles' }),
+      ]);
+      expect(message['edit_history']).toEqual([
+        expect.not.objectContaining({ prev_content: expect.anything() }),
+      ]);
+    } finally {
+      await visibility('all');
+    }
+    expect(await historyOf(bob, id)).toHaveLength(3);
   });
 
   it('survives a restart', async () => {

@@ -25,6 +25,7 @@ const zulip12Defaults = {
   web_left_sidebar_show_channel_folders: true,
   web_inbox_show_channel_folders: true,
   desktop_icon_count_display: 1,
+  resolved_topic_notice_auto_read_policy: 'except_followed',
 };
 
 // A value of each, other than its default, as a client sends it.
@@ -43,6 +44,7 @@ const chosen: Record<string, unknown> = {
   web_left_sidebar_show_channel_folders: false,
   web_inbox_show_channel_folders: false,
   desktop_icon_count_display: 4,
+  resolved_topic_notice_auto_read_policy: 'always',
 };
 
 type Events = Record<string, unknown>[];

@@ -92,6 +92,14 @@ describe('organization settings (PATCH /realm)', () => {
         property: 'default',
         data: { message_content_edit_limit_seconds: null },
       },
+      // Zulip 7.0's allow_edit_history sets the policy of feature level 358,
+      // and is announced too while the host declares 7.0.
+      {
+        type: 'realm',
+        op: 'update',
+        property: 'message_edit_history_visibility_policy',
+        value: 'none',
+      },
       { type: 'realm', op: 'update', property: 'allow_edit_history', value: false },
     ]);
     expect(await realm(bob)).toMatchObject({
@@ -100,6 +108,7 @@ describe('organization settings (PATCH /realm)', () => {
       realm_allow_message_editing: false,
       realm_message_content_edit_limit_seconds: null,
       realm_allow_edit_history: false,
+      realm_message_edit_history_visibility_policy: 'none',
     });
     const settings = await org.api()('GET', '/server_settings');
     expect(settings.json.realm_name).toBe('The Office');

@@ -76,6 +76,11 @@ const keysByType: Record<string, Record<string, unknown>> = {
     server_presence_offline_threshold_seconds: 140,
     server_emoji_data_url: anyString,
     server_thumbnail_formats: [],
+    // Feature level 358, with the boolean it replaced kept beside it, as Zulip 12 keeps it.
+    realm_message_edit_history_visibility_policy: 'all',
+    realm_allow_edit_history: true,
+    // Feature level 438.
+    realm_owner_full_content_access: false,
   },
 };
 

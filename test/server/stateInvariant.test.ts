@@ -43,6 +43,8 @@ const notActions: Readonly<Record<string, string>> = {
   mutedTopicsState: 'reads state',
   userTopicsState: 'reads state',
   userSettingsOf: 'reads state',
+  storeUserSettings: "part of changeUserSettings's or changeSettingsForOthers's transaction",
+  announceUserSettings: 'announces the change of changeUserSettings or changeSettingsForOthers',
   listDrafts: 'reads state',
   moveUserTopics: "part of updateMessage's transaction",
   notifyAdded: 'announces the change of subscribe or createUser',
@@ -472,6 +474,17 @@ describe('initial state plus events equals fresh state', () => {
           allow_private_data_export: true,
           web_inbox_show_channel_folders: false,
           desktop_icon_count_display: 4,
+          resolved_topic_notice_auto_read_policy: 'never',
+        }),
+    },
+    {
+      name: 'an administrator changing settings for the members of a group',
+      covers: ['changeSettingsForOthers'],
+      act: () =>
+        org.api(org.owner)('PATCH', '/settings', {
+          target_users: { group_ids: [5], skip_if_already_edited: true },
+          web_font_size_px: 15,
+          color_scheme: 3,
         }),
     },
     {
@@ -593,6 +606,19 @@ describe('initial state plus events equals fresh state', () => {
           enable_guest_user_indicator: false,
           enable_guest_user_dm_warning: false,
           zulip_update_announcements_stream_id: await designId(),
+        }),
+    },
+    {
+      name: 'showing only moves in edit history, and the role policies of channel creation and emoji',
+      covers: ['updateRealm'],
+      act: () =>
+        org.api(org.owner)('PATCH', '/realm', {
+          message_edit_history_visibility_policy: 'moves',
+          // Full members, whom Hearth's members all are: later rows still make channels.
+          create_public_stream_policy: 3,
+          create_private_stream_policy: 3,
+          create_web_public_stream_policy: 6,
+          add_custom_emoji_policy: 3,
         }),
     },
     {

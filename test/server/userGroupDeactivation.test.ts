@@ -219,4 +219,24 @@ describe('deactivating a user group', () => {
     const members = await org.api(maker)('GET', `/user_groups/${groupId}/members`);
     expect(members.json.members).toEqual([maker.id, other.id]);
   });
+
+  it('keeps its description and permissions changeable while deactivated (FL 340)', async () => {
+    const groupId = await create('sleepwalkers');
+    await deactivate(maker, groupId);
+    const changed = await org.api(maker)('PATCH', `/user_groups/${groupId}`, {
+      description: 'the sleepwalkers, resting',
+      can_mention_group: JSON.stringify({
+        new: { direct_members: [other.id], direct_subgroups: [] },
+      }),
+    });
+    expect(changed.json).toEqual({ result: 'success', msg: '' });
+    const group = (await listed({ include_deactivated_groups: true })).find(
+      (found) => found.id === groupId,
+    ) as ListedGroup & Record<string, unknown>;
+    expect(group).toMatchObject({
+      deactivated: true,
+      description: 'the sleepwalkers, resting',
+      can_mention_group: { direct_members: [other.id], direct_subgroups: [] },
+    });
+  });
 });

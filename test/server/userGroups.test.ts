@@ -269,5 +269,82 @@ describe('user groups', () => {
         [],
       );
     });
+
+    it('changes members and subgroups in one request to /members, all or nothing (FL 311)', async () => {
+      const crew = (await create(alice, 'Crew', [alice.id])).json.group_id as number;
+      const deck = (await create(alice, 'Deck', [bob.id])).json.group_id as number;
+      const galley = (await create(alice, 'Galley', [carol.id])).json.group_id as number;
+      await subgroups(alice, crew, { add: [galley] });
+      const queue = (await org.api(carol)('POST', '/register', { event_types: ['user_group'] }))
+        .json;
+      const members = (change: Record<string, number[]>) =>
+        org.api(alice)('POST', `/user_groups/${crew}/members`, change);
+
+      const changed = await members({
+        add: [bob.id],
+        delete: [alice.id],
+        add_subgroups: [deck],
+        delete_subgroups: [galley],
+      });
+      expect(changed.json).toEqual({ result: 'success', msg: '' });
+      const group = await groupById(crew);
+      expect(group.members).toEqual([bob.id]);
+      expect(group.direct_subgroup_ids).toEqual([deck]);
+      const events = (
+        await org.api(carol)('GET', '/events', { queue_id: queue.queue_id, last_event_id: -1 })
+      ).json.events as Record<string, unknown>[];
+      expect(events.map(({ id: _id, ...event }) => event)).toEqual([
+        { type: 'user_group', op: 'add_members', group_id: crew, user_ids: [bob.id] },
+        { type: 'user_group', op: 'remove_members', group_id: crew, user_ids: [alice.id] },
+        { type: 'user_group', op: 'add_subgroups', group_id: crew, direct_subgroup_ids: [deck] },
+        {
+          type: 'user_group',
+          op: 'remove_subgroups',
+          group_id: crew,
+          direct_subgroup_ids: [galley],
+        },
+      ]);
+
+      // A refused subgroup refuses the members of the same request too.
+      const refused = await members({ add: [carol.id], add_subgroups: [deck] });
+      expect(refused.json).toMatchObject({
+        result: 'error',
+        code: 'BAD_REQUEST',
+        msg: `User group ${deck} is already a subgroup of this group.`,
+      });
+      expect((await groupById(crew)).members).toEqual([bob.id]);
+      expect((await members({})).json).toMatchObject({
+        code: 'BAD_REQUEST',
+        msg: 'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".',
+      });
+    });
+
+    it('makes a group with subgroups already inside it (FL 311)', async () => {
+      const cooks = (await create(alice, 'Cooks', [carol.id])).json.group_id as number;
+      const queue = (await org.api(bob)('POST', '/register', { event_types: ['user_group'] })).json;
+      const made = await org.api(alice)('POST', '/user_groups/create', {
+        name: 'Kitchen',
+        description: '',
+        members: [alice.id],
+        subgroups: [cooks],
+      });
+      expect(made.status, JSON.stringify(made.json)).toBe(200);
+      const kitchen = made.json.group_id as number;
+      expect((await groupById(kitchen)).direct_subgroup_ids).toEqual([cooks]);
+      const events = (
+        await org.api(bob)('GET', '/events', { queue_id: queue.queue_id, last_event_id: -1 })
+      ).json.events as Record<string, unknown>[];
+      expect(events.map((event) => event.op)).toEqual(['add', 'add_subgroups']);
+      expect(events[1]).toMatchObject({ group_id: kitchen, direct_subgroup_ids: [cooks] });
+
+      const refused = await org.api(alice)('POST', '/user_groups/create', {
+        name: 'Nowhere',
+        description: '',
+        members: [],
+        subgroups: [4242],
+      });
+      expect(refused.json).toMatchObject({ msg: 'Invalid user group ID: 4242' });
+      expect((await groups(alice)).map((group) => group.name)).not.toContain('Nowhere');
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { errors } from '../errors';
 import { canAccessStream } from '../queries/streamAccess';
 import type { RealmGroupSettingColumn } from '../store/realm';
 import type { Sql } from '../store/sql';
@@ -94,4 +95,33 @@ export function mayInRealmOrChannel(
   if (stream === null) return false;
   if (grant.administrators && administersChannel(sql, user, stream)) return true;
   return mayInChannel(sql, user, stream, grant.channel);
+}
+
+/**
+ * Zulip's refusal of a web-public channel where they are off: a Hearth host
+ * serves no spectators (server_web_public_streams_enabled is false), so
+ * can_create_web_public_channel_group is kept but never lets anyone make one.
+ */
+export const webPublicChannelsRefused = () =>
+  errors.badRequest('Web-public channels are not enabled.');
+
+// The channel settings Zulip 11 (feature level 407) leaves to the
+// organization's administrators and its can_set_delete_message_policy_group.
+const deletionSettings: ReadonlySet<ChannelGroupSettingColumn> = new Set([
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+]);
+
+/** Zulip's can_set_delete_message_policy: administrators, and whom the setting names. */
+export const maySetChannelDeletion = (sql: Sql, user: UserRow): boolean =>
+  user.role <= Role.admin || mayInRealm(sql, user, 'can_set_delete_message_policy_group');
+
+/** Refuses whoever may not set a channel's setting `name`: its deletion settings ask. */
+export function checkChannelSettingSetter(
+  sql: Sql,
+  user: UserRow,
+  name: ChannelGroupSettingColumn,
+): void {
+  if (!deletionSettings.has(name) || maySetChannelDeletion(sql, user)) return;
+  throw errors.badRequest('Insufficient permission');
 }

@@ -26,6 +26,10 @@ export const legacyRealmPolicies = {
   delete_own_message_policy: ['can_delete_own_message_group'],
   invite_to_realm_policy: ['can_invite_users_group'],
   move_messages_between_streams_policy: ['can_move_messages_between_channels_group'],
+  add_custom_emoji_policy: ['can_add_custom_emoji_group'],
+  create_public_stream_policy: ['can_create_public_channel_group'],
+  create_private_stream_policy: ['can_create_private_channel_group'],
+  create_web_public_stream_policy: ['can_create_web_public_channel_group'],
 } as const satisfies Record<string, readonly RealmGroupSettingColumn[]>;
 
 export type LegacyRealmPolicy = keyof typeof legacyRealmPolicies;
@@ -64,10 +68,6 @@ const readPolicies: Record<string, RealmGroupSettingColumn> = {
   ...Object.fromEntries(
     Object.entries(legacyRealmPolicies).map(([policy, [setting]]) => [policy, setting]),
   ),
-  add_custom_emoji_policy: 'can_add_custom_emoji_group',
-  create_public_stream_policy: 'can_create_public_channel_group',
-  create_private_stream_policy: 'can_create_private_channel_group',
-  create_web_public_stream_policy: 'can_create_web_public_channel_group',
   invite_to_stream_policy: 'can_add_subscribers_group',
   user_group_edit_policy: 'can_manage_all_groups',
 };
@@ -87,9 +87,14 @@ const wildcardPolicyOfGroup = new Map<unknown, number>([
 const privateMessagePolicyOf = (realm: RealmRow): number =>
   isNobody(groupSettingOf(realm, 'direct_message_permission_group')) ? 2 : 1;
 
-/** Every role policy a client of Zulip 7.0 reads, as the group settings now stand. */
-export function legacyPolicySnapshot(realm: RealmRow): Record<string, number> {
-  const snapshot: Record<string, number> = {
+/**
+ * Every role policy a client of Zulip 7.0 reads, as the group settings now
+ * stand, and allow_edit_history, which the edit history's visibility policy
+ * replaced (feature level 358): off only when no history is shown.
+ */
+export function legacyPolicySnapshot(realm: RealmRow): Record<string, number | boolean> {
+  const snapshot: Record<string, number | boolean> = {
+    allow_edit_history: realm.message_edit_history_visibility_policy !== 'none',
     bot_creation_policy: botCreationPolicyOf(realm),
     private_message_policy: privateMessagePolicyOf(realm),
     // A group no 7.0 policy names reads as administrators only, the policy that promises least.

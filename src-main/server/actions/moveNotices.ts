@@ -3,7 +3,8 @@ import { RESOLVED_TOPIC_PREFIX } from '../resolvedTopics';
 import type { Services } from '../services';
 import type { StreamRow } from '../store/streams';
 import type { UserRow } from '../store/users';
-import { sendMessage } from './sendMessage';
+import { resolvedNoticeReaders } from '../store/resolvedNoticeReaders';
+import { sendMessage, type SendMessageRequest } from './sendMessage';
 
 /** A topic's name without the resolved marks, as Python's lstrip("✔ ") leaves it. */
 const unmarked = (topic: string) => topic.replace(/^[✔ ]+/u, '');
@@ -28,20 +29,31 @@ export interface NoticeChoice {
 // Zulip posts these as its Notification Bot; Hearth has no system bots, so the
 // editor posts them (as subscribe's stream announcements do), and where the
 // editor may not post, a refusal means no notice rather than a failed move.
-function post(services: Services, editor: UserRow, stream: StreamRow, topic: string, text: string) {
+function post(
+  services: Services,
+  editor: UserRow,
+  stream: StreamRow,
+  topic: string,
+  text: string,
+  readOnArrival?: SendMessageRequest['readOnArrival'],
+) {
   try {
     sendMessage(services, editor, {
       destination: { type: 'stream', stream: stream.id, topic },
       content: text,
       clientName: 'Hearth',
       systemNotice: true,
+      readOnArrival,
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
   }
 }
 
-/** Zulip 7.0's maybe_send_resolve_topic_notifications: whether it posted one. */
+/**
+ * Zulip's maybe_send_resolve_topic_notifications: whether it posted one,
+ * arriving read as each recipient's resolved_topic_notice_auto_read_policy says.
+ */
 function postResolution(services: Services, editor: UserRow, moved: MovedThread): boolean {
   if (moved.from.id !== moved.to.id || moved.contentEdited) return false;
   const wasResolved = moved.fromTopic.startsWith(RESOLVED_TOPIC_PREFIX);
@@ -49,7 +61,14 @@ function postResolution(services: Services, editor: UserRow, moved: MovedThread)
   if (wasResolved === isResolved) return false;
   const who = `@_**${editor.full_name}|${editor.id}**`;
   const what = isResolved ? 'resolved' : 'unresolved';
-  post(services, editor, moved.to, moved.toTopic, `${who} has marked this topic as ${what}.`);
+  post(
+    services,
+    editor,
+    moved.to,
+    moved.toTopic,
+    `${who} has marked this topic as ${what}.`,
+    (ids) => resolvedNoticeReaders(services.sql, ids, moved.to.id, moved.toTopic),
+  );
   return true;
 }
 

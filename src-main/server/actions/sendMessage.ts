@@ -58,6 +58,8 @@ export interface SendMessageRequest {
    * changes none of its sender's topic policies.
    */
   systemNotice?: boolean | undefined;
+  /** Those of the recipients the message arrives read for, as a resolved-topic notice does. */
+  readOnArrival?: ((recipientIds: readonly number[]) => ReadonlySet<number>) | undefined;
 }
 
 export interface Addressed {
@@ -175,13 +177,13 @@ function addressPrivate(
 // Zulip's create_user_messages: personal mentions flag only the users named,
 // a stream wildcard flags every recipient, a topic wildcard the topic's
 // participants, alert words those who chose them, and the sender has read
-// their own message, as has anyone who muted the sender.
+// their own message, as has anyone who muted the sender (or the request names).
 function flagsOnSend(
   readers: readonly number[],
   senderId: number,
   privateBit: number,
   rendered: RenderedMessage,
-  mutedBy: ReadonlySet<number>,
+  readOnArrival: ReadonlySet<number>,
   topicParticipants: ReadonlySet<number>,
   readBySender: boolean,
 ): Map<number, number> {
@@ -189,7 +191,7 @@ function flagsOnSend(
   const flags = new Map<number, number>();
   readers.forEach((id) => {
     let mask = privateBit | wildcard;
-    if ((id === senderId && readBySender) || mutedBy.has(id)) mask |= Flag.read;
+    if ((id === senderId && readBySender) || readOnArrival.has(id)) mask |= Flag.read;
     if (rendered.mentionedUserIds.has(id)) mask |= Flag.mentioned;
     if (topicParticipants.has(id)) mask |= Flag.topic_wildcard_mentioned;
     if (rendered.alertedUserIds.has(id)) mask |= Flag.has_alert_word;
@@ -262,14 +264,17 @@ function storeMessage(
   const participants = topicWildcardParticipants(sql, addressed, rendered, sender.id);
   checkMayMention(sql, sender, addressed.stream, rendered, participants);
   const privateBit = addressed.stream ? 0 : Flag.is_private;
-  const mutedBy = mutingUserIds(sql, sender.id);
   const activity = addressed.stream ? channelActivity(sql, addressed.stream) : null;
+  const readOnArrival = new Set([
+    ...mutingUserIds(sql, sender.id),
+    ...(request.readOnArrival?.(addressed.readers) ?? []),
+  ]);
   const flags = flagsOnSend(
     addressed.readers,
     sender.id,
     privateBit,
     rendered,
-    mutedBy,
+    readOnArrival,
     participants,
     request.readBySender ?? true,
   );

@@ -27,7 +27,11 @@ import {
   channelSettingOf,
   checkTopicsOpenWhereHistoryIsProtected,
 } from './channelGroupSettings';
-import { administersChannel } from './channelPermission';
+import {
+  administersChannel,
+  checkChannelSettingSetter,
+  webPublicChannelsRefused,
+} from './channelPermission';
 import { accessChannelFolder } from './channelFolders';
 import {
   checkGroupSettingChange,
@@ -54,6 +58,8 @@ export interface StreamUpdate {
   unarchive?: boolean | undefined;
   /** Zulip 11's topics_policy (feature level 392). */
   topicsPolicy?: ChannelTopicsPolicy | undefined;
+  /** Zulip's is_web_public: true, which a Hearth host refuses. */
+  webPublic?: boolean | undefined;
   /** The channel's permissions to change, each as Zulip's {new, old}. */
   settings?: { [Setting in ChannelGroupSettingColumn]?: GroupSettingChange | undefined };
 }
@@ -103,6 +109,7 @@ function plannedChanges(
   if (update.isPrivate !== undefined && !canAccessStream(services.sql, user, stream)) {
     throw errors.badRequest('Channel content access is required.');
   }
+  if (update.webPublic === true) throw webPublicChannelsRefused();
   if (update.isPrivate !== undefined || update.historyPublicToSubscribers !== undefined) {
     const inviteOnly = update.isPrivate ?? stream.invite_only === 1;
     if (inviteOnly && isDefaultStream(services.sql, stream.id)) {
@@ -140,6 +147,7 @@ function plannedChanges(
   for (const name of channelGroupSettingColumns) {
     const change = update.settings?.[name];
     if (change === undefined) continue;
+    checkChannelSettingSetter(services.sql, user, name);
     const current = channelSettingOf(stream, name);
     const value = checkGroupSettingChange(
       services.sql,

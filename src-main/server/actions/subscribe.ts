@@ -25,14 +25,18 @@ import {
   subscriberIds,
 } from '../store/subscriptions';
 import { allUsers, type UserRow } from '../store/users';
-import type { GroupSettingValue } from '../../permissions/groupSettings';
+import { isNobody, type GroupSettingValue } from '../../permissions/groupSettings';
 import { sendGroupOfPostPolicy } from '../../permissions/rolePolicies';
 import {
   channelGroupSettings,
   checkTopicsOpenWhereHistoryIsProtected,
   newChannelSettings,
 } from './channelGroupSettings';
-import { mayAddSubscribers } from './channelPermission';
+import {
+  checkChannelSettingSetter,
+  mayAddSubscribers,
+  webPublicChannelsRefused,
+} from './channelPermission';
 import { keepsArchived } from './archivingEvents';
 import { streamColor } from './colors';
 import { announceDefaultStreams, checkNewDefaultStream } from './defaultStreams';
@@ -59,6 +63,8 @@ export interface SubscribeRequest {
   topicsPolicy?: ChannelTopicsPolicy | undefined;
   /** Makes the channels it creates default ones (Zulip 8.0, feature level 200). */
   isDefaultStream?: boolean | undefined;
+  /** Zulip's is_web_public for the channels it creates, which a Hearth host refuses. */
+  webPublic?: boolean | undefined;
   /** Post the new streams to the organization's notifications stream. */
   announce?: boolean;
   /** When false, streams the actor may not join are reported instead of failing the request. */
@@ -185,6 +191,7 @@ function createStream(
     : 'can_create_public_channel_group';
   if (!mayInRealm(sql, actor, setting)) throw errors.badRequest('Insufficient permission');
   if (request.isDefaultStream === true) checkNewDefaultStream(actor, request.inviteOnly);
+  if (request.webPublic === true) throw webPublicChannelsRefused();
   const settings = newChannelSettings(actor.id);
   if (request.streamPostPolicy !== undefined) {
     settings.can_send_message_group = sendGroupOfPostPolicy(request.streamPostPolicy);
@@ -193,6 +200,8 @@ function createStream(
     const value = request.settings?.[name];
     if (value === undefined) continue;
     settings[name] = checkGroupSettingValue(sql, name, value, channelGroupSettings[name]);
+    // A new channel's deletion settings start at nobody, which anyone may keep.
+    if (!isNobody(settings[name])) checkChannelSettingSetter(sql, actor, name);
   }
   // Zulip keeps a public stream's history public; a private one's is
   // protected unless asked otherwise.

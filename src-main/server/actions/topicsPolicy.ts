@@ -3,7 +3,7 @@ import { errors } from '../errors';
 import { getRealm } from '../store/realm';
 import type { Sql } from '../store/sql';
 import { channelHasNamedTopics, type StreamRow } from '../store/streams';
-import type { UserRow } from '../store/users';
+import { Role, type UserRow } from '../store/users';
 import { mayInRealm } from './groupPermission';
 
 /** Zulip 11's values of the organization's topics_policy (feature level 392). */
@@ -54,7 +54,9 @@ export function checkTopicsPolicyChange(
   policy: ChannelTopicsPolicy,
   stream: StreamRow | null,
 ): void {
-  if (policy !== 'inherit' && !mayInRealm(sql, user, 'can_set_topics_policy_group')) {
+  // Zulip's can_set_topics_policy: administrators, whatever the setting says.
+  const maySet = user.role <= Role.admin || mayInRealm(sql, user, 'can_set_topics_policy_group');
+  if (policy !== 'inherit' && !maySet) {
     throw errors.badRequest('Insufficient permission');
   }
   if (stream && policy === 'empty_topic_only' && channelHasNamedTopics(sql, stream.recipient_id)) {

@@ -5,6 +5,7 @@ import { renderMarkdown } from '../markdown/render';
 import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
 import {
+  editHistoryVisibilities,
   getRealm,
   realmGroupSettingColumns,
   setRealmSettings,
@@ -47,6 +48,7 @@ export type RealmChanges = {
   signup_notifications_stream_id?: number | undefined;
   giphy_rating?: number | undefined;
   bot_creation_policy?: number | undefined;
+  allow_edit_history?: boolean | undefined;
 } & { [Policy in LegacyRealmPolicy]?: number | undefined } & {
   [Name in RealmGroupSettingColumn]?: GroupSettingChange | undefined;
 };
@@ -59,7 +61,10 @@ const editSettings: ReadonlySet<string> = new Set([
   'message_content_edit_limit_seconds',
 ]);
 
-const choiceSettings: ReadonlySet<string> = new Set(['topics_policy']);
+const choiceSettings: ReadonlySet<string> = new Set([
+  'topics_policy',
+  'message_edit_history_visibility_policy',
+]);
 
 const stored = (value: SettingValue): string | number | null =>
   typeof value === 'boolean' ? Number(value) : value;
@@ -82,9 +87,35 @@ function checkChannelSetting(column: ChannelSetting, stream: StreamRow): void {
   }
 }
 
-const legacyPolicies = [...Object.keys(legacyRealmPolicies), 'bot_creation_policy'];
-const isLegacyPolicy = (property: string): property is LegacyRealmPolicy | 'bot_creation_policy' =>
+const legacyPolicies = [
+  ...Object.keys(legacyRealmPolicies),
+  'bot_creation_policy',
+  'allow_edit_history',
+];
+const isLegacyPolicy = (
+  property: string,
+): property is LegacyRealmPolicy | 'bot_creation_policy' | 'allow_edit_history' =>
   legacyPolicies.includes(property);
+
+/**
+ * The changes to make: Zulip 7.0's allow_edit_history sets the policy that
+ * replaced it (feature level 358), all history or none, unless the request
+ * names the policy itself.
+ */
+function withReplacedSettings(changes: RealmChanges): RealmChanges {
+  const allowed = changes.allow_edit_history;
+  if (allowed === undefined || changes.message_edit_history_visibility_policy !== undefined) {
+    return changes;
+  }
+  return { ...changes, message_edit_history_visibility_policy: allowed ? 'all' : 'none' };
+}
+
+/** Zulip's parse_enum_from_string_value: a choice of a setting's named values, or nothing. */
+function checkChoice(name: string, value: SettingValue | undefined, values: readonly string[]) {
+  if (value !== undefined && (typeof value !== 'string' || !values.includes(value))) {
+    throw errors.badRequest(`Invalid ${name}`);
+  }
+}
 
 /** The group settings a request sets, through its own parameters or Zulip 7.0's role policies. */
 function wantedGroupSettings(
@@ -94,10 +125,19 @@ function wantedGroupSettings(
   changes: RealmChanges,
 ): Map<RealmGroupSettingColumn, GroupSettingValue> {
   const wanted = new Map<RealmGroupSettingColumn, GroupSettingValue>();
+  const checkOwner = (name: RealmGroupSettingColumn) => {
+    if (realmGroupSettings[name].ownersOnly === true && user.role !== Role.owner) {
+      throw errors.unauthorizedPrincipal('Must be an organization owner');
+    }
+  };
   for (const [policy, settings] of Object.entries(legacyRealmPolicies)) {
     const value = changes[policy as LegacyRealmPolicy];
     if (value === undefined) continue;
-    for (const setting of settings) wanted.set(setting, groupOfRolePolicy(value));
+    // A role policy is kept to owners as the setting it sets is (7.0's invite_to_realm_policy was).
+    for (const setting of settings) {
+      checkOwner(setting);
+      wanted.set(setting, groupOfRolePolicy(value));
+    }
   }
   if (changes.bot_creation_policy !== undefined) {
     for (const [setting, value] of botSettingsOfPolicy(changes.bot_creation_policy)) {
@@ -108,9 +148,7 @@ function wantedGroupSettings(
     const change = changes[name];
     if (change === undefined) continue;
     const rules = realmGroupSettings[name];
-    if (rules.ownersOnly === true && user.role !== Role.owner) {
-      throw errors.unauthorizedPrincipal('Must be an organization owner');
-    }
+    checkOwner(name);
     const value = checkGroupSettingChange(sql, name, change, groupSettingOf(realm, name), rules);
     if (value !== null) wanted.set(name, value);
   }
@@ -156,6 +194,11 @@ export function updateRealm(
     checkRealmLanguage(requested.default_language);
   }
   const changes = checkCallsAndGifs(requested);
+  checkChoice(
+    'message_edit_history_visibility_policy',
+    changes.message_edit_history_visibility_policy,
+    editHistoryVisibilities,
+  );
   const { changed, notices } = sql.transaction(() => {
     const realm = getRealm(sql);
     if (!realm) throw new Error('the organization has not been created');
@@ -164,7 +207,7 @@ export function updateRealm(
     const notices: PlainNotice[] = [];
     const policiesBefore = legacyPolicySnapshot(realm);
     const groupSettings = wantedGroupSettings(sql, realm, user, changes);
-    for (const [property, value] of Object.entries(changes)) {
+    for (const [property, value] of Object.entries(withReplacedSettings(changes))) {
       if (value === undefined || property in realmGroupSettings) continue;
       if (isLegacyPolicy(property)) continue;
       const column = columnOf(property);
@@ -188,8 +231,11 @@ export function updateRealm(
       if (stored(setting) === realm[settingColumn]) continue;
       writes[settingColumn] = stored(setting);
       // Zulip answers a changed text with "updated", a choice with what was chosen.
-      changed[property] =
-        typeof setting === 'string' && !choiceSettings.has(column) ? 'updated' : setting;
+      // A setting another one asked for (allow_edit_history's policy) is announced, not answered.
+      if ((changes as Record<string, unknown>)[property] !== undefined) {
+        changed[property] =
+          typeof setting === 'string' && !choiceSettings.has(column) ? 'updated' : setting;
+      }
       for (const name of namesOf(column)) notices.push(announcement(name, setting));
       // What Zulip 10's clients read of topics_policy, as register derives it.
       if (column === 'topics_policy') {

@@ -72,6 +72,8 @@ export interface NewGroupRequest {
   name: string;
   description: string;
   members: readonly number[];
+  /** Groups to put inside the new one (feature level 311). */
+  subgroups?: readonly number[] | undefined;
   /** The group's own permissions where the request sets them; Zulip's defaults else. */
   settings: { [Setting in UserGroupSettingColumn]?: GroupSettingValue | undefined };
 }
@@ -103,10 +105,15 @@ export function createUserGroup(
     addUserGroupMembers(sql, id, members);
     const row = userGroupById(sql, id);
     if (!row) throw new Error(`user group ${name} vanished inside its own transaction`);
-    return userGroupWire(sql, row, membersOf(sql, id));
+    const made = userGroupWire(sql, row, membersOf(sql, id));
+    const subgroups = checkPotentialSubgroups(userGroupsState(sql), request.subgroups ?? []);
+    addUserGroupSubgroups(sql, id, subgroups);
+    return { made, subgroups };
   });
-  tellAboutGroup(services, group.id, { op: 'add', group });
-  return group.id;
+  // Zulip makes the group, then puts its subgroups in: two events.
+  tellAboutGroup(services, group.made.id, { op: 'add', group: group.made });
+  tellChange(services, group.made.id, 'subgroups', group.subgroups, []);
+  return group.made.id;
 }
 
 export type GroupChanges = {
@@ -183,12 +190,6 @@ export function deleteUserGroup(services: Services, user: UserRow, groupId: numb
   tellAboutGroup(services, groupId, { op: 'remove', group_id: groupId });
 }
 
-function checkSomethingToDo(change: { add: readonly unknown[]; remove: readonly unknown[] }) {
-  if (change.add.length === 0 && change.remove.length === 0) {
-    throw errors.badRequest('Nothing to do. Specify at least one of "add" or "delete".');
-  }
-}
-
 // Zulip's add_members / remove_members (user_ids) and add_subgroups /
 // remove_subgroups (direct_subgroup_ids), each sent only when it lists someone.
 function tellChange(
@@ -207,50 +208,117 @@ function tellChange(
   }
 }
 
-/** Zulip's POST /user_groups/{id}/members: who joins and who leaves, in one change. */
-export function updateUserGroupMembers(
-  services: Services,
-  user: UserRow,
-  groupId: number,
-  change: { add: readonly number[]; remove: readonly number[] },
-): void {
-  const { sql } = services;
-  checkSomethingToDo(change);
-  const sight = sightOfUsers(sql, [...change.add, ...change.remove]);
-  sql.transaction(() => {
-    // Joining and leaving are adding and removing oneself, each with a setting of its own.
-    const oneself = (ids: readonly number[]) => ids.length > 0 && ids.every((id) => id === user.id);
-    if (change.add.length > 0) {
-      const join = oneself(change.add) ? (['can_join_group'] as const) : [];
-      accessGroupFor(sql, user, groupId, ['can_add_members_group', ...join], anyGroup);
-    }
-    if (change.remove.length > 0) {
-      const leave = oneself(change.remove) ? (['can_leave_group'] as const) : [];
-      accessGroupFor(sql, user, groupId, ['can_remove_members_group', ...leave], anyGroup);
-    }
-    const current = new Set(membersOf(sql, groupId));
-    const adding = checkUsers(sql, change.add);
-    const already = adding.find((id) => current.has(id));
-    if (already !== undefined) {
-      throw errors.badRequest(`User ${already} is already a member of this group`);
-    }
-    const missing = change.remove.find((id) => !current.has(id));
-    if (missing !== undefined) {
-      throw errors.badRequest(`There is no member '${missing}' in this user group`);
-    }
-    addUserGroupMembers(sql, groupId, adding);
-    removeUserGroupMembers(sql, groupId, change.remove);
-  });
-  tellChange(services, groupId, 'members', [...new Set(change.add)], [...new Set(change.remove)]);
-  sight.announce(services);
+/** Ids to add to a group and ids to take out of it. */
+interface Change {
+  add: readonly number[];
+  remove: readonly number[];
 }
 
-// Zulip's access_user_groups_as_potential_subgroups: any group of the
+const nothingIn = (change: Change) => change.add.length === 0 && change.remove.length === 0;
+
+/** Checks who joins and who leaves, and writes it; returns who did. */
+function writeMembers(sql: Services['sql'], user: UserRow, groupId: number, change: Change) {
+  // Joining and leaving are adding and removing oneself, each with a setting of its own.
+  const oneself = (ids: readonly number[]) => ids.length > 0 && ids.every((id) => id === user.id);
+  if (change.add.length > 0) {
+    const join = oneself(change.add) ? (['can_join_group'] as const) : [];
+    accessGroupFor(sql, user, groupId, ['can_add_members_group', ...join], anyGroup);
+  }
+  if (change.remove.length > 0) {
+    const leave = oneself(change.remove) ? (['can_leave_group'] as const) : [];
+    accessGroupFor(sql, user, groupId, ['can_remove_members_group', ...leave], anyGroup);
+  }
+  const current = new Set(membersOf(sql, groupId));
+  const adding = checkUsers(sql, change.add);
+  const already = adding.find((id) => current.has(id));
+  if (already !== undefined) {
+    throw errors.badRequest(`User ${already} is already a member of this group`);
+  }
+  const missing = change.remove.find((id) => !current.has(id));
+  if (missing !== undefined) {
+    throw errors.badRequest(`There is no member '${missing}' in this user group`);
+  }
+  addUserGroupMembers(sql, groupId, adding);
+  removeUserGroupMembers(sql, groupId, change.remove);
+  return { added: adding, removed: [...new Set(change.remove)] };
+}
+
+// Zulip's access_user_groups_as_potential_subgroups: any active group of the
 // organization, a system group included, may go inside one people made.
+function checkPotentialSubgroups(groups: readonly UserGroup[], groupIds: readonly number[]) {
+  const adding = checkGroups(groups, groupIds);
+  if (adding.some((id) => groups.find((group) => group.id === id)?.deactivated === true)) {
+    throw groupIsDeactivated();
+  }
+  return adding;
+}
+
 function checkGroups(groups: readonly UserGroup[], groupIds: readonly number[]): number[] {
   const unknown = groupIds.find((id) => !groups.some((group) => group.id === id));
   if (unknown !== undefined) throw errors.badRequest(`Invalid user group ID: ${unknown}`);
   return [...new Set(groupIds)];
+}
+
+/** Checks which groups go in and which come out, and writes it; returns which did. */
+function writeSubgroups(sql: Services['sql'], user: UserRow, groupId: number, change: Change) {
+  const groups = userGroupsState(sql);
+  const adding = checkGroups(groups, change.add);
+  const removing = checkGroups(groups, change.remove);
+  if (adding.length > 0) {
+    accessGroupFor(sql, user, groupId, ['can_add_members_group'], anyGroup);
+  }
+  if (removing.length > 0) {
+    accessGroupFor(sql, user, groupId, ['can_remove_members_group'], anyGroup);
+  }
+  checkPotentialSubgroups(groups, adding);
+  const current = new Set(subgroupsOf(sql, groupId));
+  const already = adding.find((id) => current.has(id));
+  if (already !== undefined) {
+    throw errors.badRequest(`User group ${already} is already a subgroup of this group.`);
+  }
+  // A group inside itself, however deep, would make membership endless.
+  if (adding.some((id) => recursiveSubgroupIds(groups, id).has(groupId))) {
+    throw errors.badRequest(
+      `User group ${groupId} is already a subgroup of one of the passed subgroups.`,
+    );
+  }
+  const missing = removing.find((id) => !current.has(id));
+  if (missing !== undefined) {
+    throw errors.badRequest(`User group ${missing} is not a subgroup of this group.`);
+  }
+  addUserGroupSubgroups(sql, groupId, adding);
+  removeUserGroupSubgroups(sql, groupId, removing);
+  return { added: adding, removed: removing };
+}
+
+/**
+ * Zulip's POST /user_groups/{id}/members: who joins and who leaves, and
+ * since Zulip 10 (feature level 311) which groups go in and come out, all
+ * in one change, announced in Zulip's order: members, then subgroups.
+ */
+export function updateUserGroupMembers(
+  services: Services,
+  user: UserRow,
+  groupId: number,
+  change: { members: Change; subgroups: Change },
+): void {
+  const { sql } = services;
+  if (nothingIn(change.members) && nothingIn(change.subgroups)) {
+    throw errors.badRequest(
+      'Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".',
+    );
+  }
+  // A subgroup moved changes what anyone may see; members, only what they may.
+  const sight = nothingIn(change.subgroups)
+    ? sightOfUsers(sql, [...change.members.add, ...change.members.remove])
+    : sightOfEveryone(sql);
+  const written = sql.transaction(() => ({
+    members: writeMembers(sql, user, groupId, change.members),
+    subgroups: writeSubgroups(sql, user, groupId, change.subgroups),
+  }));
+  tellChange(services, groupId, 'members', written.members.added, written.members.removed);
+  tellChange(services, groupId, 'subgroups', written.subgroups.added, written.subgroups.removed);
+  sight.announce(services);
 }
 
 /** Zulip's POST /user_groups/{id}/subgroups: groups put inside this one and taken out. */
@@ -258,43 +326,14 @@ export function updateUserGroupSubgroups(
   services: Services,
   user: UserRow,
   groupId: number,
-  change: { add: readonly number[]; remove: readonly number[] },
+  change: Change,
 ): void {
   const { sql } = services;
-  checkSomethingToDo(change);
+  if (nothingIn(change)) {
+    throw errors.badRequest('Nothing to do. Specify at least one of "add" or "delete".');
+  }
   const sight = sightOfEveryone(sql);
-  const { adding, removing } = sql.transaction(() => {
-    const groups = userGroupsState(sql);
-    const adding = checkGroups(groups, change.add);
-    const removing = checkGroups(groups, change.remove);
-    if (adding.length > 0) {
-      accessGroupFor(sql, user, groupId, ['can_add_members_group'], anyGroup);
-    }
-    if (removing.length > 0) {
-      accessGroupFor(sql, user, groupId, ['can_remove_members_group'], anyGroup);
-    }
-    if (adding.some((id) => groups.find((group) => group.id === id)?.deactivated === true)) {
-      throw groupIsDeactivated();
-    }
-    const current = new Set(subgroupsOf(sql, groupId));
-    const already = adding.find((id) => current.has(id));
-    if (already !== undefined) {
-      throw errors.badRequest(`User group ${already} is already a subgroup of this group.`);
-    }
-    // A group inside itself, however deep, would make membership endless.
-    if (adding.some((id) => recursiveSubgroupIds(groups, id).has(groupId))) {
-      throw errors.badRequest(
-        `User group ${groupId} is already a subgroup of one of the passed subgroups.`,
-      );
-    }
-    const missing = removing.find((id) => !current.has(id));
-    if (missing !== undefined) {
-      throw errors.badRequest(`User group ${missing} is not a subgroup of this group.`);
-    }
-    addUserGroupSubgroups(sql, groupId, adding);
-    removeUserGroupSubgroups(sql, groupId, removing);
-    return { adding, removing };
-  });
-  tellChange(services, groupId, 'subgroups', adding, removing);
+  const written = sql.transaction(() => writeSubgroups(sql, user, groupId, change));
+  tellChange(services, groupId, 'subgroups', written.added, written.removed);
   sight.announce(services);
 }

@@ -9,6 +9,7 @@ import { deleteAllDrafts } from '../store/drafts';
 import { followedTopicSettingsOf } from '../store/followedTopicSettings';
 import { modernSettingsOf } from '../store/modernSettings';
 import { notificationSettingsOf, storeSetting, type SettingValue } from '../store/userSettings';
+import { markEditedBySelf } from '../store/userSettingEdits';
 import type { UserRow } from '../store/users';
 import { announceExportConsent } from './exportConsents';
 import { languageName } from './languages';
@@ -29,33 +30,43 @@ const legacyNotificationExtra: ReadonlySet<string> = new Set(legacyNotificationE
 
 /**
  * Zulip 7.0's do_change_user_setting, for every setting given: stores the
- * ones whose value differs and returns them. Each change is announced as a
+ * ones whose value differs and returns them, in a transaction of the
+ * caller's. A change the user makes is remembered as theirs (feature level 444).
+ */
+export function storeUserSettings(
+  services: Services,
+  user: UserRow,
+  wanted: Readonly<Record<string, SettingValue | undefined>>,
+  bySelf: boolean,
+): Record<string, SettingValue> {
+  const { sql } = services;
+  const current = userSettingsOf(services, user);
+  const diff: Record<string, SettingValue> = {};
+  for (const [name, value] of Object.entries(wanted)) {
+    if (value === undefined || !(name in current) || current[name] === value) continue;
+    storeSetting(sql, user.id, name, value);
+    if (bySelf) markEditedBySelf(sql, user.id, name);
+    diff[name] = value;
+  }
+  // Zulip 7.0 forgets the server's copies, with no event: the drafts were
+  // not deleted, they stopped being synchronized, and each device keeps its own.
+  if (diff['enable_drafts_synchronization'] === false) deleteAllDrafts(sql, user.id);
+  return diff;
+}
+
+/**
+ * The events of the settings `storeUserSettings` changed: each a
  * `user_settings` update, and the settings older clients read at the top
  * level of /register also by the legacy event of their kind. Queues do not
  * record the user_settings_object capability, so every queue gets both.
  * Turning presence_enabled on or off changes the user's presence at once.
  */
-export function changeUserSettings(
+export function announceUserSettings(
   services: Services,
   user: UserRow,
-  wanted: Readonly<Record<string, SettingValue | undefined>>,
-): Record<string, SettingValue> {
-  const { sql } = services;
-  const changed = sql.transaction(() => {
-    const current = userSettingsOf(services, user);
-    const diff: Record<string, SettingValue> = {};
-    for (const [name, value] of Object.entries(wanted)) {
-      if (value === undefined || !(name in current) || current[name] === value) continue;
-      storeSetting(sql, user.id, name, value);
-      diff[name] = value;
-    }
-    // Zulip 7.0 forgets the server's copies, with no event: the drafts were
-    // not deleted, they stopped being synchronized, and each device keeps its own.
-    if (diff['enable_drafts_synchronization'] === false) deleteAllDrafts(sql, user.id);
-    return diff;
-  });
-
-  const notificationNames = new Set(Object.keys(notificationSettingsOf(sql, user.id)));
+  changed: Readonly<Record<string, SettingValue>>,
+): void {
+  const notificationNames = new Set(Object.keys(notificationSettingsOf(services.sql, user.id)));
   for (const [property, value] of Object.entries(changed)) {
     announceUserSetting(services, user, property, value, {
       legacyNotification: notificationNames.has(property) || legacyNotificationExtra.has(property),
@@ -68,6 +79,16 @@ export function changeUserSettings(
   if (typeof changed['allow_private_data_export'] === 'boolean') {
     announceExportConsent(services, user, changed['allow_private_data_export']);
   }
+}
+
+/** A user's own change of their settings, in one transaction, announced; returns what changed. */
+export function changeUserSettings(
+  services: Services,
+  user: UserRow,
+  wanted: Readonly<Record<string, SettingValue | undefined>>,
+): Record<string, SettingValue> {
+  const changed = services.sql.transaction(() => storeUserSettings(services, user, wanted, true));
+  announceUserSettings(services, user, changed);
   return changed;
 }
 

@@ -55,7 +55,8 @@ function realmRow(realm: RealmRow, traits: TargetTraits, groups: ExportedGroups 
     message_content_edit_limit_seconds: realm.message_content_edit_limit_seconds,
     move_messages_within_stream_limit_seconds: realm.move_messages_within_stream_limit_seconds,
     message_content_delete_limit_seconds: realm.message_content_delete_limit_seconds,
-    allow_edit_history: realm.allow_edit_history === 1,
+    // What the importer's format reads, from the policy that replaced it (feature level 358).
+    allow_edit_history: realm.message_edit_history_visibility_policy !== 'none',
     enable_read_receipts: realm.enable_read_receipts === 1,
     icon_source: realm.icon_source,
     icon_version: realm.icon_version,

@@ -1,5 +1,6 @@
 import type { MessageSnapshot } from '../../wire';
 import { errors } from '../errors';
+import { visibleEditHistory } from '../shape/editHistoryVisibility';
 import { highlightHtmlDifferences } from '../markdown/htmlDiff';
 import type { Services } from '../services';
 import { storedEdits } from '../store/messageEdits';
@@ -10,7 +11,8 @@ import { accessMessage } from './messageAccess';
 /**
  * Zulip's GET /messages/{message_id}/history: every version of the message,
  * oldest first. The edits hold only what they replaced, so the versions are
- * rebuilt backwards from the current one (Zulip's fill_edit_history_entries).
+ * rebuilt backwards from the current one (Zulip's fill_edit_history_entries),
+ * then kept to what the organization's message_edit_history_visibility_policy shows.
  */
 export function messageHistory(
   services: Services,
@@ -18,7 +20,8 @@ export function messageHistory(
   messageId: number,
 ): MessageSnapshot[] {
   const { sql } = services;
-  if (getRealm(sql)?.allow_edit_history === 0) {
+  const policy = getRealm(sql)?.message_edit_history_visibility_policy ?? 'all';
+  if (policy === 'none') {
     throw errors.badRequest('Message edit history is disabled in this organization');
   }
   const message = accessMessage(sql, viewer, messageId);
@@ -58,5 +61,5 @@ export function messageHistory(
     newestFirst.push(snapshot);
   }
   newestFirst.push({ ...version, user_id: message.sender_id, timestamp: message.date_sent });
-  return newestFirst.reverse();
+  return visibleEditHistory(policy, newestFirst).reverse();
 }

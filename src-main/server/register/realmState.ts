@@ -35,7 +35,8 @@ function editSettings(realm: RealmRow | undefined): Record<string, unknown> {
       realm?.move_messages_within_stream_limit_seconds ?? null,
     realm_move_messages_between_streams_limit_seconds:
       realm?.move_messages_between_streams_limit_seconds ?? null,
-    realm_allow_edit_history: realm?.allow_edit_history !== 0,
+    realm_message_edit_history_visibility_policy:
+      realm?.message_edit_history_visibility_policy ?? 'all',
     realm_message_content_delete_limit_seconds: realm?.message_content_delete_limit_seconds ?? null,
   };
 }
@@ -103,6 +104,10 @@ const fixedRealmSettings = {
   // Zulip's password limits (feature level 338 added the longest).
   password_min_length: MIN_PASSWORD_LENGTH,
   password_max_length: MAX_PASSWORD_LENGTH,
+  // Zulip 12's owner_full_content_access (feature level 438), which only a
+  // server's administrator turns on from the command line: off, so that
+  // owners reach private content only as Zulip's default security model lets them.
+  realm_owner_full_content_access: false,
   // Zulip's Realm.REPORT_MESSAGE_REASONS (feature level 435), offered by
   // Zulip 12 whether or not an organization takes reports.
   server_report_message_types: Object.entries(REPORT_MESSAGE_REASONS).map(([key, name]) => ({

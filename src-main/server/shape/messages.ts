@@ -5,7 +5,7 @@ import { topicLinker } from '../queries/topicLinks';
 import type { ViewOptions } from '../events/notice';
 import { flagsToNames, WILDCARD_MENTIONED } from '../store/flags';
 import type { ViewedMessageRow } from '../store/messages';
-import { getRealm } from '../store/realm';
+import { getRealm, type EditHistoryVisibility } from '../store/realm';
 import { reactionsOfMessages } from '../store/reactions';
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
@@ -14,6 +14,7 @@ import { submessagesOfMessages } from '../store/submessages';
 import { subscriberIds } from '../store/subscriptions';
 import { usersByIds, type UserRow } from '../store/users';
 import { avatarUrl } from './avatars';
+import { visibleEditHistory } from './editHistoryVisibility';
 import { editTimestamps } from './editTimestamps';
 import { messageReaction } from './reactions';
 import { shortName } from './shortName';
@@ -70,13 +71,16 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
 // which clients no longer see.
 function editHistoryOf(
   row: Omit<ViewedMessageRow, 'flags'>,
-  allowed: boolean,
+  policy: EditHistoryVisibility,
 ): EditHistoryEntry[] | null {
-  if (!allowed || row.edit_history === null) return null;
+  if (policy === 'none' || row.edit_history === null) return null;
   const stored = JSON.parse(row.edit_history) as (EditHistoryEntry & {
     prev_rendered_content_version?: number;
   })[];
-  return stored.reverse().map(({ prev_rendered_content_version: _version, ...entry }) => entry);
+  const entries = stored
+    .reverse()
+    .map(({ prev_rendered_content_version: _version, ...entry }) => entry);
+  return visibleEditHistory(policy, entries);
 }
 
 // A reader with no user_messages row sees a public stream's history, which
@@ -118,7 +122,7 @@ export function loadMessageSources(
   for (const ids of participants.values()) ids.forEach((id) => userIds.add(id));
   const users = new Map(usersByIds(sql, [...userIds]).map((user) => [user.id, user]));
   const streamNames = new Map<number, string>();
-  const allowEditHistory = getRealm(sql)?.allow_edit_history !== 0;
+  const editHistoryPolicy = getRealm(sql)?.message_edit_history_visibility_policy ?? 'all';
   const reactions = reactionsOfMessages(
     sql,
     rows.map((row) => row.id),
@@ -145,7 +149,7 @@ export function loadMessageSources(
         displayRecipient: name,
         streamId: row.recipient_type_id,
         realmStr,
-        editHistory: editHistoryOf(row, allowEditHistory),
+        editHistory: editHistoryOf(row, editHistoryPolicy),
         reactions: reactionsOf(row.id),
         submessages: submessages.get(row.id) ?? [],
         topicLinks: linksOf(row.subject),
@@ -164,7 +168,7 @@ export function loadMessageSources(
       displayRecipient,
       streamId: null,
       realmStr,
-      editHistory: editHistoryOf(row, allowEditHistory),
+      editHistory: editHistoryOf(row, editHistoryPolicy),
       reactions: reactionsOf(row.id),
       submessages: submessages.get(row.id) ?? [],
       topicLinks: [],

@@ -4,7 +4,8 @@ import type { Sql } from './sql';
 /**
  * The user settings Zulip added after 7.0 that Hearth keeps. Most only change
  * how Zulip's web app shows things: the host stores, checks and announces
- * them. receives_typing_notifications changes what the host sends.
+ * them. receives_typing_notifications changes what the host sends, and
+ * resolved_topic_notice_auto_read_policy whether a resolved-topic notice arrives read.
  */
 export interface ModernSettings {
   /** Feature level 210: 1 every channel, 2 unmuted channels, 3 none. */
@@ -33,6 +34,8 @@ export interface ModernSettings {
   web_inbox_show_channel_folders: boolean;
   /** Feature level 350: the person's clients hide AI features (the host offers none). */
   hide_ai_features: boolean;
+  /** Feature level 385: always, except_followed or never (store/resolvedNoticeReaders.ts). */
+  resolved_topic_notice_auto_read_policy: string;
 }
 
 // Zulip 12's UserBaseSettings defaults.
@@ -50,6 +53,7 @@ export const modernSettingDefaults: Readonly<ModernSettings> = {
   web_left_sidebar_show_channel_folders: true,
   web_inbox_show_channel_folders: true,
   hide_ai_features: false,
+  resolved_topic_notice_auto_read_policy: 'except_followed',
 };
 
 export function modernSettingsOf(sql: Sql, userId: number): ModernSettings {

@@ -1,5 +1,9 @@
 import type { Sql } from './sql';
 
+/** Zulip's message_edit_history_visibility_policy values (feature level 358). */
+export const editHistoryVisibilities = ['all', 'moves', 'none'] as const;
+export type EditHistoryVisibility = (typeof editHistoryVisibilities)[number];
+
 /** Hearth hosts one organization, always row 1 of `realm`; Zulip's realm_id where a path names it. */
 export const REALM_ID = 1;
 
@@ -45,7 +49,8 @@ export interface RealmRow extends Record<RealmGroupSettingColumn, string> {
   message_content_edit_limit_seconds: number | null;
   /** Null: topics may be edited at any time. */
   move_messages_within_stream_limit_seconds: number | null;
-  allow_edit_history: number;
+  /** Feature level 358: who reads earlier versions of a message, `all`, `moves` or `none`. */
+  message_edit_history_visibility_policy: EditHistoryVisibility;
   /** Null: messages may be deleted at any time. */
   message_content_delete_limit_seconds: number | null;
   /** Null: messages may be moved to another stream at any time. */

@@ -183,6 +183,8 @@ describe("a database written by the host before Zulip 12's", () => {
       realm_can_move_messages_between_channels_group: 3,
       realm_can_create_bots_group: 2,
       realm_can_create_write_only_bots_group: 5,
+      // allow_edit_history off became the visibility policy of no history (FL 358).
+      realm_message_edit_history_visibility_policy: 'none',
     });
     const icon = await fetch(new URL(state.realm_icon_url, org.url));
     expect(icon.headers.get('content-type')).toBe('image/png');
@@ -662,6 +664,40 @@ describe("a database written by the host before Zulip 12's", () => {
           : (event as { emoji_name?: string }).emoji_name,
       ]),
     ).toEqual(QUEUED_EVENTS);
+  });
+
+  it('counts each setting people changed before as their own choice (FL 444)', async () => {
+    // The owner sets three settings for Alice, Bob and Nina, but for those who chose them.
+    await ok(
+      as('olive')('PATCH', '/settings', {
+        target_users: {
+          user_ids: [id('alice'), id('bob'), id('nina')],
+          skip_if_already_edited: true,
+        },
+        twenty_four_hour_time: false,
+        web_font_size_px: 20,
+        default_language: 'es',
+      }),
+    );
+    const settings = async (name: string) =>
+      (await register(name, { fetch_event_types: ['user_settings'] })).user_settings;
+    // Alice and Bob chose the 24-hour clock, Alice her language; Bob's compact
+    // font size came from the migration, and Nina's language from the organization.
+    expect(await settings('alice')).toMatchObject({
+      twenty_four_hour_time: true,
+      web_font_size_px: 20,
+      default_language: 'fr',
+    });
+    expect(await settings('bob')).toMatchObject({
+      twenty_four_hour_time: true,
+      web_font_size_px: 20,
+      default_language: 'es',
+    });
+    expect(await settings('nina')).toMatchObject({
+      twenty_four_hour_time: false,
+      web_font_size_px: 20,
+      default_language: 'es',
+    });
   });
 
   // Last, since joining adds a person.

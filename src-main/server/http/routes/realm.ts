@@ -46,6 +46,10 @@ const messagePolicies = [
   Policy.everyone,
 ];
 
+// Zulip 7.0's COMMON_POLICY_TYPES and CREATE_WEB_PUBLIC_STREAM_POLICY_TYPES.
+const commonPolicies = [Policy.members, Policy.admins, Policy.fullMembers, Policy.moderators];
+const webPublicPolicies = [Policy.admins, Policy.moderators, Policy.nobody, Policy.owners];
+
 const invitePolicies = [
   Policy.members,
   Policy.admins,
@@ -68,13 +72,21 @@ export const updateRealmEndpoint = userEndpoint({
     message_content_edit_limit_seconds: timeLimit(),
     edit_topic_policy: oneOf(messagePolicies),
     move_messages_within_stream_limit_seconds: timeLimit(),
+    // Zulip 7.0's, replaced by the visibility policy at feature level 358.
     allow_edit_history: flag(),
+    // Checked by updateRealm, which words a refusal as Zulip's parse_enum_from_string_value.
+    message_edit_history_visibility_policy: optional('text', z.string()),
     delete_own_message_policy: oneOf(messagePolicies),
     message_content_delete_limit_seconds: timeLimit(),
     invite_to_realm_policy: oneOf(invitePolicies),
     // Zulip's MOVE_MESSAGES_BETWEEN_STREAMS_POLICY_TYPES are its invitation policies.
     move_messages_between_streams_policy: oneOf(invitePolicies),
     move_messages_between_streams_limit_seconds: timeLimit(),
+    // Zulip 7.0's role policies that feature levels 264, 266 and 307 replaced.
+    add_custom_emoji_policy: oneOf(commonPolicies),
+    create_public_stream_policy: oneOf(commonPolicies),
+    create_private_stream_policy: oneOf(commonPolicies),
+    create_web_public_stream_policy: oneOf(webPublicPolicies),
     notifications_stream_id: optional('json', z.number().int()),
     enable_read_receipts: flag(),
     // Zulip 8.0 to 10.0's organization settings (feature levels 216, 242, 246 and 348).

@@ -174,6 +174,7 @@ export const updateStreamEndpoint = userEndpoint({
     description: optional('text', z.string()),
     is_private: optional('json', z.boolean()),
     history_public_to_subscribers: optional('json', z.boolean()),
+    is_web_public: optional('json', z.boolean()),
     stream_post_policy: optional('json', z.number().int().min(1).max(4)),
     /** Zulip 3.0's name for "administrators only"; Zulip 7.0 still honours it, over stream_post_policy. */
     is_announcement_only: optional('json', z.boolean()),
@@ -200,6 +201,7 @@ export const updateStreamEndpoint = userEndpoint({
       description: params.description,
       isPrivate: params.is_private,
       historyPublicToSubscribers: params.history_public_to_subscribers,
+      webPublic: params.is_web_public,
       streamPostPolicy:
         announcementOnly === undefined ? params.stream_post_policy : announcementOnly ? 2 : 1,
       folderId: params.folder_id,

@@ -39,11 +39,21 @@ export const createUserGroupEndpoint = userEndpoint({
     name: required('text', z.string()),
     description: required('text', z.string()),
     members: required('json', userIds),
+    // Zulip 10 (feature level 311).
+    subgroups: optional('json', groupIds, []),
     ...groupSettingParams(userGroupSettingColumns, groupSettingValue),
   },
   handle: ({ services, user, params }) => {
-    const { name, description, members, ...settings } = params;
-    return { group_id: createUserGroup(services, user, { name, description, members, settings }) };
+    const { name, description, members, subgroups, ...settings } = params;
+    return {
+      group_id: createUserGroup(services, user, {
+        name,
+        description,
+        members,
+        subgroups,
+        settings,
+      }),
+    };
   },
 });
 
@@ -91,11 +101,14 @@ export const updateUserGroupMembersEndpoint = userEndpoint({
     user_group_id: groupId,
     add: optional('json', userIds, []),
     delete: optional('json', userIds, []),
+    // Zulip 10 (feature level 311): subgroups in the same request.
+    add_subgroups: optional('json', groupIds, []),
+    delete_subgroups: optional('json', groupIds, []),
   },
   handle: ({ services, user, params }) => {
     updateUserGroupMembers(services, user, params.user_group_id, {
-      add: params.add,
-      remove: params.delete,
+      members: { add: params.add, remove: params.delete },
+      subgroups: { add: params.add_subgroups, remove: params.delete_subgroups },
     });
     return {};
   },

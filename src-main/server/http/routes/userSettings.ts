@@ -5,6 +5,7 @@ import { changeTimezone, checkTimezone } from '../../actions/changeTimezone';
 import { changePassword, regenerateOwnApiKey } from '../../actions/credentials';
 import { checkUserLanguage } from '../../actions/languages';
 import { changeUserSettings } from '../../actions/userSettings';
+import { changeSettingsForOthers } from '../../actions/settingsForOthers';
 import { errors } from '../../errors';
 import { automaticPolicyChoices } from '../../store/followedTopicSettings';
 import { answerAfter } from '../answerAfter';
@@ -24,6 +25,18 @@ const choice = (...values: number[]) =>
         message: `must be one of ${values.join(', ')}`,
       }),
   );
+
+// Zulip 11's ResolvedTopicNoticeAutoReadPolicyEnum.
+const resolvedNoticePolicies = ['always', 'except_followed', 'never'];
+
+// Zulip's TargetUsersData.
+const targetUsers = z
+  .object({
+    user_ids: z.array(z.number().int()).default([]),
+    group_ids: z.array(z.number().int()).default([]),
+    skip_if_already_edited: z.boolean(),
+  })
+  .strict();
 
 const MIN_EMAIL_BATCHING_SECONDS = 120;
 const MAX_EMAIL_BATCHING_SECONDS = 7 * 24 * 60 * 60;
@@ -92,11 +105,19 @@ export const updateSettingsEndpoint = userEndpoint({
     web_left_sidebar_show_channel_folders: flag(),
     web_inbox_show_channel_folders: flag(),
     hide_ai_features: flag(),
+    // Refused as Zulip's parse_enum_from_string_value words it, below.
+    resolved_topic_notice_auto_read_policy: optional('text', z.string()),
     timezone: optional('text', z.string()),
+    // Zulip 12 (feature level 444): an administrator's change for others.
+    target_users: optional('json', targetUsers),
   },
   handle: ({ services, params, user }) => {
-    const { timezone, ...settings } = params;
+    const { timezone, target_users: targets, ...settings } = params;
     if (timezone !== undefined) checkTimezone(timezone);
+    const autoRead = params.resolved_topic_notice_auto_read_policy;
+    if (autoRead !== undefined && !resolvedNoticePolicies.includes(autoRead)) {
+      throw errors.badRequest('Invalid resolved_topic_notice_auto_read_policy');
+    }
     if (params.default_language !== undefined) checkUserLanguage(params.default_language);
     checkNotificationSound(params.notification_sound);
     const batching = params.email_notifications_batching_period_seconds;
@@ -105,6 +126,12 @@ export const updateSettingsEndpoint = userEndpoint({
       (batching < MIN_EMAIL_BATCHING_SECONDS || batching > MAX_EMAIL_BATCHING_SECONDS)
     ) {
       throw errors.badRequest(`Invalid email batching period: ${batching} seconds`);
+    }
+    if (targets !== undefined) {
+      // A name, unlike a password or a time zone, is no setting: Zulip leaves it be.
+      const personal = params.new_password !== '' || timezone !== undefined;
+      changeSettingsForOthers(services, user, targets, settings, personal);
+      return {};
     }
     const change = () => {
       // The name is checked before any setting changes, so a refused one changes nothing.
