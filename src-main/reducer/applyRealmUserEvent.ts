@@ -1,9 +1,10 @@
-import type { User } from '../wire';
+import type { User, UserGroup } from '../wire';
 import type { QueuedEvent } from '../wire';
 import { applyRealmUserUpdate } from './applyProfileDataEvents';
 import type { InitialState } from '../wire/registerState';
 import {
   featureLevelOf,
+  isModeratorFlag,
   Policy,
   RoleNumber,
   roleNumberOf,
@@ -78,22 +79,35 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
       const {
         avatar_source: avatarSource,
         avatar_url_medium: avatarUrlMedium,
+        new_email: newEmail,
         ...userFields
-      } = person as typeof person & { avatar_source?: string; avatar_url_medium?: string };
+      } = person as typeof person & {
+        avatar_source?: string;
+        avatar_url_medium?: string;
+        new_email?: string;
+      };
+      // Zulip's apply_event: `new_email` is the user's new Zulip API email.
+      const emailFields = newEmail === undefined ? {} : { email: newEmail };
       const change = (user: User): User =>
-        user.user_id === person.user_id ? { ...user, ...userFields, ...roleFlags } : user;
+        user.user_id === person.user_id
+          ? { ...user, ...userFields, ...emailFields, ...roleFlags }
+          : user;
       const next = { ...state };
       if (state.realm_users) next.realm_users = state.realm_users.map(change);
       if (state.realm_non_active_users) {
         next.realm_non_active_users = state.realm_non_active_users.map(change);
       }
       if (person.is_active !== undefined) moveByActivity(next, person.user_id, person.is_active);
-      if (
-        person.user_id === state.user_id &&
-        person.full_name !== undefined &&
-        'full_name' in state
-      ) {
-        next.full_name = person.full_name;
+      if (person.is_active === false && next.realm_user_groups) {
+        next.realm_user_groups = withoutMember(next.realm_user_groups, person.user_id);
+      }
+      if (person.user_id === state.user_id) {
+        // Zulip's apply_event: the reader's own name and emails at the top level too.
+        const own = { ...userFields, ...emailFields } as Record<string, unknown>;
+        for (const field of ['full_name', 'email', 'delivery_email'] as const) {
+          if (own[field] !== undefined && field in state)
+            Object.assign(next, { [field]: own[field] });
+        }
       }
       if (person.user_id === state.user_id && avatarSource !== undefined && 'avatar_url' in state) {
         Object.assign(next, {
@@ -110,6 +124,19 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
     default:
       return state;
   }
+}
+
+/**
+ * Zulip 10 (feature level 303): a deactivated user is in no group, and the
+ * server leaves it to the client to take them out of each, as Zulip's
+ * apply_event does; reactivation comes with `add_members`.
+ */
+function withoutMember(groups: UserGroup[], userId: number): UserGroup[] {
+  return groups.map((group) =>
+    group.members.includes(userId)
+      ? { ...group, members: group.members.filter((id) => id !== userId) }
+      : group,
+  );
 }
 
 function withoutPerson(state: InitialState, userId: number): InitialState {
@@ -131,7 +158,7 @@ function withOwnRole(state: InitialState, role: number): InitialState {
     ...state,
     is_admin: role <= RoleNumber.admin,
     is_owner: role === RoleNumber.owner,
-    is_moderator: role === RoleNumber.moderator,
+    is_moderator: isModeratorFlag(role, featureLevelOf(state)),
     is_guest: role === RoleNumber.guest,
   };
   const may = (policy: unknown) => rolePermits(roleNumberOf(next), policy ?? Policy.members);

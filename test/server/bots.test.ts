@@ -347,25 +347,26 @@ describe('bots', () => {
       expect(types(await events(bob, bobQueue.queue_id))).toEqual(['realm_user']);
     });
 
-    it("sends the owner the new key and everyone the bot's deactivation", async () => {
+    it("sends the owner the new key and everyone the bot's deactivation as an update", async () => {
       const bot = await createBot(alice);
       const [aliceQueue, bobQueue] = await Promise.all(
         [alice, bob].map((user) => register(user, ['realm_user', 'realm_bot'])),
       );
       const key = (await org.api(alice)('POST', `/bots/${bot.id}/api_key/regenerate`)).json.api_key;
       await org.api(alice)('DELETE', `/bots/${bot.id}`);
-      const who = { user_id: bot.id, full_name: bot.fullName };
+      // Zulip 8 (feature level 222): updates of is_active, no longer `remove`s.
+      const who = { user_id: bot.id, is_active: false };
       expect(await events(alice, aliceQueue.queue_id)).toEqual([
         expect.objectContaining({
           type: 'realm_bot',
           op: 'update',
           bot: { user_id: bot.id, api_key: key },
         }),
-        expect.objectContaining({ type: 'realm_user', op: 'remove', person: who }),
-        expect.objectContaining({ type: 'realm_bot', op: 'remove', bot: who }),
+        expect.objectContaining({ type: 'realm_user', op: 'update', person: who }),
+        expect.objectContaining({ type: 'realm_bot', op: 'update', bot: who }),
       ]);
       expect(await events(bob, bobQueue.queue_id)).toEqual([
-        expect.objectContaining({ type: 'realm_user', op: 'remove', person: who }),
+        expect.objectContaining({ type: 'realm_user', op: 'update', person: who }),
       ]);
     });
 

@@ -128,6 +128,8 @@ describe('initial state plus events equals fresh state', () => {
     archivedChannels?: true;
     /** Registers with include_deactivated_groups, keeping deactivated groups in its state. */
     deactivatedGroups?: true;
+    /** Registers with simplified_presence_events, hearing presence in the modern form. */
+    simplifiedPresence?: true;
   }
 
   const register = async (view: View) => {
@@ -139,6 +141,7 @@ describe('initial state plus events equals fresh state', () => {
         linkifier_url_template: view.linkifiers === true,
         archived_channels: view.archivedChannels === true,
         include_deactivated_groups: view.deactivatedGroups === true,
+        simplified_presence_events: view.simplifiedPresence === true,
       },
     };
     const state = (await org.api(viewer())('POST', '/register', body)).json;
@@ -1505,16 +1508,65 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.api(org.owner)('PATCH', `/users/${carol.id}`, { full_name: 'Caroline' }),
     },
     {
-      name: 'deactivating a user, and the bot they own',
-      covers: ['deactivateUserByAdmin', 'deactivateAccount'],
+      name: 'deactivating a user in a group and a channel with a guest, and the bot they own',
+      covers: ['deactivateUserByAdmin', 'deactivateAccount', 'announceDeactivation'],
       act: async () => {
         await newBot(carol);
+        await org.subscribe(carol, 'design');
+        await org.api(alice)('POST', `/user_groups/${await supportGroupId()}/members`, {
+          add: [carol.id],
+        });
         return org.api(org.owner)('DELETE', `/users/${carol.id}`);
       },
     },
     {
-      name: 'reactivating a user',
-      covers: ['reactivateUser'],
+      name: 'deactivating someone with their profile and every kind of message deleted',
+      covers: ['deactivateUserByAdmin'],
+      act: async () => {
+        const fran = await org.user('fran');
+        await sendTo(fran, 'design', 'farewell');
+        await sendPrivate(fran, [alice, bob]);
+        // Later messages stand, as in the other deletions here: what came
+        // newest before them is what a client's state cannot recompute.
+        await sendPrivate(alice, [bob, fran]);
+        await sendToDesign(bob, 'farewell');
+        return org.api(org.owner)('DELETE', `/users/${fran.id}`, {
+          actions: {
+            delete_profile: true,
+            delete_public_channel_messages: true,
+            delete_private_channel_messages: true,
+            delete_direct_messages: true,
+          },
+        });
+      },
+    },
+    {
+      name: "changing someone's email as an administrator, and a bot's",
+      covers: ['changeUserEmail'],
+      act: async () => {
+        const erin = await org.user('erin');
+        await org.api(org.owner)('PATCH', `/users/${erin.id}`, {
+          new_email: 'erin.renamed@hearth.test',
+        });
+        const bot = await newBot(alice);
+        return org.api(org.owner)('PATCH', `/users/${bot.id}`, {
+          new_email: 'renamed-bot@hearth.test',
+        });
+      },
+    },
+    {
+      name: 'signing in for the first time after an administrator made the account',
+      covers: ['recordFirstLogin'],
+      act: async () => {
+        const email = 'firstcomer@hearth.test';
+        const password = 'a long first password';
+        await org.api(org.owner)('POST', '/users', { email, password, full_name: 'Firstcomer' });
+        return org.api()('POST', '/fetch_api_key', { username: email, password });
+      },
+    },
+    {
+      name: 'reactivating a user, back in their group and channel',
+      covers: ['reactivateUser', 'announceReactivation'],
       act: () => org.api(org.owner)('POST', `/users/${carol.id}/reactivate`),
     },
     {
@@ -1708,6 +1760,12 @@ describe('initial state plus events equals fresh state', () => {
       archivedChannels: true,
     },
     { viewer: () => bob, includeSubscribers: false, slimPresence: true, deactivatedGroups: true },
+    {
+      viewer: () => alice,
+      includeSubscribers: false,
+      slimPresence: false,
+      simplifiedPresence: true,
+    },
     {
       viewer: () => gus,
       includeSubscribers: true,

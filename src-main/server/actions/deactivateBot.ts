@@ -4,10 +4,10 @@ import { accessBotById, checkMayManageBots } from './botAccess';
 import { deactivateAccount } from './userAdmin';
 
 /**
- * Zulip 7.0's deactivate_bot_backend: the bot's key stops working, everyone
- * gets realm_user `remove` (clients keep it as a deactivated user) and whoever
- * sees the bot gets realm_bot `remove` (it stays listed, inactive). A bot that
- * is already deactivated is left as it is.
+ * Zulip's deactivate_bot_backend: the bot's key stops working, everyone gets
+ * a realm_user `update` of is_active and whoever sees the bot a realm_bot
+ * `update` (feature level 222; it stays listed, inactive). A bot that is
+ * already deactivated is left as it is.
  */
 export function deactivateBot(services: Services, actor: UserRow, botId: number): void {
   checkMayManageBots(actor);

@@ -45,6 +45,11 @@ export interface NoticeCapabilities {
    * group is removed, and its later changes are not told.
    */
   includeDeactivatedGroups?: boolean;
+  /**
+   * simplified_presence_events (Zulip 11, feature level 419): such a client
+   * hears of presence in the modern form, by user ID, in `presences`.
+   */
+  simplifiedPresenceEvents?: boolean;
 }
 
 export interface PlainNotice {

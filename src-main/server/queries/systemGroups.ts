@@ -119,8 +119,8 @@ export function groupSettingFromApi(sql: Sql, value: GroupSettingValue): GroupSe
 }
 
 /**
- * Zulip's user_groups_in_realm_serialized: every group with its direct
- * members (deactivated users keep theirs) and direct subgroups, by ID: the
+ * Zulip's user_groups_in_realm_serialized: every group with its active
+ * direct members (feature level 303) and direct subgroups, by ID: the
  * system groups first, then those people made; the deactivated ones only
  * when asked for (the include_deactivated_groups capability and parameter).
  */
@@ -128,7 +128,10 @@ export function userGroupsState(sql: Sql, includeDeactivated = true): UserGroup[
   const members = userGroupMembers(sql);
   const subgroups = userGroupSubgroups(sql);
   return [
-    ...systemUserGroups(allUsers(sql), nobodyGroupId(sql)),
+    ...systemUserGroups(
+      allUsers(sql).filter((user) => user.is_active === 1),
+      nobodyGroupId(sql),
+    ),
     ...userGroupRows(sql)
       .filter((group) => includeDeactivated || group.deactivated === 0)
       .map((group) =>
@@ -138,9 +141,9 @@ export function userGroupsState(sql: Sql, includeDeactivated = true): UserGroup[
 }
 
 /**
- * The system groups, each with the users its roles hold (deactivated ones
- * too), and role:nobody, which holds no one. None has settings of its own:
- * each names role:nobody.
+ * The system groups, each with those of `users` its roles hold, and
+ * role:nobody, which holds no one. None has settings of its own: each
+ * names role:nobody.
  */
 export function systemUserGroups(
   users: readonly Pick<UserRow, 'id' | 'role'>[],

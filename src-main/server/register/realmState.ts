@@ -158,6 +158,7 @@ export function realmState({ sql, realmUri }: Services): Record<string, unknown>
     realm_description: realm?.description ?? '',
     realm_uri: realmUri(),
     realm_url: realmUri(),
+    realm_uuid: realm?.uuid ?? null,
     realm_bot_domain: botDomain(realmUri()),
     realm_notifications_stream_id: realm?.notifications_stream_id ?? -1,
     realm_icon_url: realmIconUrl(realm?.icon_source ?? 'G', realm?.icon_version ?? 1),

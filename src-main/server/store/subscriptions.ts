@@ -154,11 +154,16 @@ export function everyStreamSubscriptionOfUser(
   );
 }
 
-/** The active subscribers of every stream, by the stream's recipient ID, each list ascending. */
+/**
+ * The subscribers of every stream, by the stream's recipient ID, each list
+ * ascending: active users only, as Zulip's register lists them (a
+ * deactivated user is told out of each with `peer_remove`).
+ */
 export function streamSubscribersByRecipient(sql: Sql): Map<number, number[]> {
   const rows = sql.all<{ recipient_id: number; user_id: number }>(
     `SELECT subscriptions.recipient_id, subscriptions.user_id FROM subscriptions
      JOIN recipients ON recipients.id = subscriptions.recipient_id AND recipients.type = 2
+     JOIN users ON users.id = subscriptions.user_id AND users.is_active = 1
      WHERE subscriptions.is_active = 1 ORDER BY subscriptions.recipient_id, subscriptions.user_id`,
   );
   const byRecipient = new Map<number, number[]>();

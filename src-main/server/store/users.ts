@@ -19,6 +19,8 @@ export interface UserRow {
   password_hash: string | null;
   /** Zulip's avatar_version: raised whenever the avatar the host draws changes. */
   avatar_version: number;
+  /** Created through the API and not signed in since (feature level 475). */
+  first_login_pending: number;
 }
 
 export interface NewUser {
@@ -31,12 +33,13 @@ export interface NewUser {
   isBot?: boolean;
   botType?: number | null;
   botOwnerId?: number | null;
+  firstLoginPending?: boolean;
 }
 
 export function insertUser(sql: Sql, user: NewUser): number {
   return sql.run(
-    `INSERT INTO users (email, full_name, role, is_bot, bot_type, bot_owner_id, date_joined, api_key, password_hash)
-     VALUES (:email, :fullName, :role, :isBot, :botType, :botOwnerId, :dateJoined, :apiKey, :passwordHash)`,
+    `INSERT INTO users (email, full_name, role, is_bot, bot_type, bot_owner_id, date_joined, api_key, password_hash, first_login_pending)
+     VALUES (:email, :fullName, :role, :isBot, :botType, :botOwnerId, :dateJoined, :apiKey, :passwordHash, :firstLoginPending)`,
     {
       email: user.email,
       fullName: user.fullName,
@@ -47,6 +50,7 @@ export function insertUser(sql: Sql, user: NewUser): number {
       dateJoined: user.dateJoined,
       apiKey: user.apiKey,
       passwordHash: user.passwordHash,
+      firstLoginPending: user.firstLoginPending ? 1 : 0,
     },
   ).lastInsertRowid;
 }
@@ -71,6 +75,10 @@ export function setFullName(
     avatarChanged ? 1 : 0,
     userId,
   ]);
+}
+
+export function setEmail(sql: Sql, userId: number, email: string): void {
+  sql.run('UPDATE users SET email = ? WHERE id = ?', [email, userId]);
 }
 
 export function setTimezone(sql: Sql, userId: number, timezone: string): void {
@@ -135,6 +143,16 @@ export function activeNonGuestIds(sql: Sql): number[] {
 
 export function setRole(sql: Sql, userId: number, role: number): void {
   sql.run('UPDATE users SET role = ? WHERE id = ?', [role, userId]);
+}
+
+/** Dates the joining of someone signing in for the first time; false if they had before. */
+export function markFirstLogin(sql: Sql, userId: number, at: number): boolean {
+  return (
+    sql.run(
+      'UPDATE users SET date_joined = ?, first_login_pending = 0 WHERE id = ? AND first_login_pending = 1',
+      [at, userId],
+    ).changes > 0
+  );
 }
 
 export function setActive(sql: Sql, userId: number, active: boolean): void {

@@ -39,6 +39,7 @@ type QueueCapabilities = Pick<
   | 'linkifierUrlTemplate'
   | 'streamTypingNotifications'
   | 'includeDeactivatedGroups'
+  | 'simplifiedPresenceEvents'
   | 'archivedChannels'
   | 'emptyTopicName'
 >;
@@ -85,6 +86,7 @@ export const register = userEndpoint({
       streamTypingNotifications: capabilities.stream_typing_notifications === true,
       archivedChannels: capabilities.archived_channels === true,
       includeDeactivatedGroups: capabilities.include_deactivated_groups === true,
+      simplifiedPresenceEvents: capabilities.simplified_presence_events === true,
       emptyTopicName: capabilities.empty_topic_name === true,
     });
     const state = fetchInitialState(

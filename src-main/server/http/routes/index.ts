@@ -127,6 +127,7 @@ import {
   reactivateUserEndpoint,
   updateUserEndpoint,
 } from './users';
+import { getUserChannelsEndpoint, getUserStatusEndpoint } from './userLookups';
 
 export const endpoints: readonly Endpoint[] = [
   getServerSettings,
@@ -139,6 +140,8 @@ export const endpoints: readonly Endpoint[] = [
   updateUserEndpoint,
   deactivateUserEndpoint,
   reactivateUserEndpoint,
+  getUserStatusEndpoint,
+  getUserChannelsEndpoint,
   createMultiuseInviteEndpoint,
   getInvitesEndpoint,
   revokeMultiuseInviteEndpoint,
