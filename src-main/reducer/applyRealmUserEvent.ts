@@ -1,4 +1,4 @@
-import type { User, UserGroup } from '../wire';
+import type { User } from '../wire';
 import type { QueuedEvent } from '../wire';
 import { applyRealmUserUpdate } from './applyProfileDataEvents';
 import type { InitialState } from '../wire/registerState';
@@ -98,9 +98,7 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
         next.realm_non_active_users = state.realm_non_active_users.map(change);
       }
       if (person.is_active !== undefined) moveByActivity(next, person.user_id, person.is_active);
-      if (person.is_active === false && next.realm_user_groups) {
-        next.realm_user_groups = withoutMember(next.realm_user_groups, person.user_id);
-      }
+      if (person.is_active === false) withoutDeactivated(next, person.user_id);
       if (person.user_id === state.user_id) {
         // Zulip's apply_event: the reader's own name and emails at the top level too.
         const own = { ...userFields, ...emailFields } as Record<string, unknown>;
@@ -126,17 +124,48 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
   }
 }
 
+interface AnonymousGroup {
+  direct_members: number[];
+  direct_subgroups: number[];
+}
+
+const isAnonymousGroup = (value: unknown): value is AnonymousGroup =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as AnonymousGroup).direct_members);
+
+/** Each anonymous group-setting value of `fields` without the user among its direct members. */
+function settingsWithout(fields: Record<string, unknown>, userId: number): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (isAnonymousGroup(value) && value.direct_members.includes(userId)) {
+      changed[name] = {
+        ...value,
+        direct_members: value.direct_members.filter((id) => id !== userId),
+      };
+    }
+  }
+  return changed;
+}
+
 /**
- * Zulip 10 (feature level 303): a deactivated user is in no group, and the
- * server leaves it to the client to take them out of each, as Zulip's
- * apply_event does; reactivation comes with `add_members`.
+ * Zulip 10 (feature level 303): a deactivated user is in no group and in no
+ * anonymous group of a setting, and the server leaves it to the client to
+ * take them out of the groups and of the organization's and groups'
+ * settings, as Zulip's apply_event does; reactivation comes with
+ * `add_members` and the settings' updates.
  */
-function withoutMember(groups: UserGroup[], userId: number): UserGroup[] {
-  return groups.map((group) =>
-    group.members.includes(userId)
-      ? { ...group, members: group.members.filter((id) => id !== userId) }
-      : group,
+function withoutDeactivated(state: InitialState, userId: number): void {
+  const realmSettings = Object.fromEntries(
+    Object.entries(state).filter(([key]) => key.startsWith('realm_')),
   );
+  Object.assign(state, settingsWithout(realmSettings, userId));
+  if (!state.realm_user_groups) return;
+  state.realm_user_groups = state.realm_user_groups.map((group) => {
+    const settings = settingsWithout(group as unknown as Record<string, unknown>, userId);
+    if (!group.members.includes(userId) && Object.keys(settings).length === 0) return group;
+    return { ...group, ...settings, members: group.members.filter((id) => id !== userId) };
+  });
 }
 
 function withoutPerson(state: InitialState, userId: number): InitialState {

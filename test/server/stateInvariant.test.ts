@@ -1516,6 +1516,16 @@ describe('initial state plus events equals fresh state', () => {
         await org.api(alice)('POST', `/user_groups/${await supportGroupId()}/members`, {
           add: [carol.id],
         });
+        // Named in anonymous groups of an organization's and a group's settings;
+        // role:members (5) keeps the organization's setting as it was for everyone else.
+        await org.api(org.owner)('PATCH', '/realm', {
+          can_summarize_topics_group: {
+            new: { direct_members: [carol.id], direct_subgroups: [5] },
+          },
+        });
+        await org.api(org.owner)('PATCH', `/user_groups/${await supportGroupId()}`, {
+          can_join_group: { new: { direct_members: [carol.id], direct_subgroups: [] } },
+        });
         return org.api(org.owner)('DELETE', `/users/${carol.id}`);
       },
     },

@@ -13,6 +13,8 @@ const members = 5;
 
 type Json = Record<string, unknown>;
 
+const summarizers = (people: number[]) => ({ direct_members: people, direct_subgroups: [members] });
+
 interface ListedGroup {
   id: number;
   name: string;
@@ -51,6 +53,13 @@ describe('deactivating and reactivating a user', () => {
       members: [alice.id, dora.id],
     });
     groupId = made.json.group_id as number;
+    // Dora is named in anonymous groups of an organization's and a group's settings too.
+    await org.api(org.owner)('PATCH', '/realm', {
+      can_summarize_topics_group: { new: summarizers([dora.id]) },
+    });
+    await org.api(org.owner)('PATCH', `/user_groups/${groupId}`, {
+      can_join_group: { new: { direct_members: [dora.id], direct_subgroups: [] } },
+    });
     archivedId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'old' })).json
       .stream_id as number;
     await org.api(org.owner)('DELETE', `/streams/${archivedId}`);
@@ -59,7 +68,7 @@ describe('deactivating and reactivating a user', () => {
 
   const watch = (user: TestUser, params: Json = {}) =>
     registerQueue(org, user, {
-      event_types: ['realm_user', 'user_group', 'subscription', 'realm_bot'],
+      event_types: ['realm_user', 'user_group', 'subscription', 'realm_bot', 'realm'],
       ...params,
     });
   const groupOf = async (user: TestUser): Promise<ListedGroup | undefined> => {
@@ -87,7 +96,9 @@ describe('deactivating and reactivating a user', () => {
       ]),
     );
     // Whoever hears the update takes the user out of each group themselves (feature level 303).
-    expect(heard.filter((event) => event.type === 'user_group')).toEqual([]);
+    expect(heard.filter((event) => ['user_group', 'realm'].includes(event.type as string))).toEqual(
+      [],
+    );
     expect(heard.some((event) => event.op === 'remove')).toBe(false);
 
     // The guest saw Dora only through #porch: no update, but her groups and a `remove`.
@@ -101,9 +112,22 @@ describe('deactivating and reactivating a user', () => {
           op: 'remove',
           person: { user_id: dora.id, full_name: 'Unknown user' },
         },
+        // And the settings that named her, as they now stand.
+        {
+          type: 'realm',
+          op: 'update_dict',
+          property: 'default',
+          data: { can_summarize_topics_group: summarizers([]) },
+        },
+        {
+          type: 'user_group',
+          op: 'update',
+          group_id: groupId,
+          data: { can_join_group: { direct_members: [], direct_subgroups: [] } },
+        },
       ]),
     );
-    expect(told.some((event) => event.op === 'update')).toBe(false);
+    expect(told.some((event) => event.type === 'realm_user' && event.op === 'update')).toBe(false);
   });
 
   it('leaves the deactivated user out of every group and channel, and keeps that after a restart', async () => {
@@ -122,8 +146,17 @@ describe('deactivating and reactivating a user', () => {
     expect(everyGroupMember).not.toContain(dora.id);
     const porch = state.subscriptions.find((sub) => sub.name === 'porch');
     expect(porch?.subscribers).not.toContain(dora.id);
-    const members = await org.api(alice)('GET', `/user_groups/${groupId}/members`);
-    expect(members.json.members).toEqual([alice.id]);
+    const groupMembers = await org.api(alice)('GET', `/user_groups/${groupId}/members`);
+    expect(groupMembers.json.members).toEqual([alice.id]);
+    const settings = (
+      await org.api(alice)('POST', '/register', {
+        fetch_event_types: ['realm', 'realm_user_groups'],
+      })
+    ).json as Json & { realm_user_groups: (ListedGroup & { can_join_group: unknown })[] };
+    expect(settings.realm_can_summarize_topics_group).toEqual(summarizers([]));
+    expect(
+      settings.realm_user_groups.find((group) => group.id === groupId)?.can_join_group,
+    ).toEqual({ direct_members: [], direct_subgroups: [] });
   });
 
   it('refuses to add a deactivated user to a group', async () => {
@@ -148,6 +181,12 @@ describe('deactivating and reactivating a user', () => {
         { type: 'realm_user', op: 'update', person: { user_id: dora.id, is_active: true } },
         { type: 'subscription', op: 'peer_add', stream_ids: [porchId], user_ids: [dora.id] },
         { type: 'user_group', op: 'add_members', group_id: groupId, user_ids: [dora.id] },
+        {
+          type: 'realm',
+          op: 'update_dict',
+          property: 'default',
+          data: { can_summarize_topics_group: summarizers([dora.id]) },
+        },
       ]),
     );
     // Zulip's do_reactivate_user tells no one of archived channels.

@@ -1,14 +1,18 @@
+import type { GroupSettingValue } from '../../permissions/groupSettings';
 import { plainNotice } from '../events/notice';
 import { subscriberWatchers } from '../queries/subscriberAccess';
-import { systemGroupIdsForRole } from '../queries/systemGroups';
+import { activeGroupSettingForApi, systemGroupIdsForRole } from '../queries/systemGroups';
 import type { Services } from '../services';
 import { botById } from '../store/bots';
 import type { Sql } from '../store/sql';
 import type { StreamRow } from '../store/streams';
-import { groupIdsNaming } from '../store/userGroups';
+import { getRealm, realmGroupSettingColumns } from '../store/realm';
+import { groupIdsNaming, userGroupRows, userGroupSettingColumns } from '../store/userGroups';
 import { activeUserIds, userById, type UserRow } from '../store/users';
 import { announceAccessChanges } from './accessChanges';
 import { botEventRecipients } from './botAccess';
+import { groupSettingOf } from './realmGroupSettings';
+import { userGroupSettingOf } from './userGroupSettings';
 import { guestAccessSnapshot, seesEveryone } from './userAccess';
 import { streamSubscriptionsOfUser } from '../store/subscriptions';
 
@@ -70,6 +74,33 @@ function tellMembership(
   }
 }
 
+/**
+ * The settings of the organization and of user groups whose anonymous group
+ * names `user` directly, each with the value register now gives (Zulip's
+ * send_update_events_for_anonymous_group_settings, feature level 303).
+ */
+function tellSettings(services: Services, user: UserRow, to: readonly number[]): void {
+  const { sql, queues } = services;
+  const names = (value: GroupSettingValue) =>
+    typeof value !== 'number' && value.direct_members.includes(user.id);
+  const realm = getRealm(sql);
+  if (to.length === 0 || !realm) return;
+  for (const name of realmGroupSettingColumns) {
+    const value = groupSettingOf(realm, name);
+    if (!names(value)) continue;
+    const data = { [name]: activeGroupSettingForApi(sql, value) };
+    queues.notify(plainNotice('realm', { op: 'update_dict', property: 'default', data }), to);
+  }
+  for (const group of userGroupRows(sql)) {
+    for (const name of userGroupSettingColumns) {
+      const value = userGroupSettingOf(group, name);
+      if (!names(value)) continue;
+      const data = { [name]: activeGroupSettingForApi(sql, value) };
+      queues.notify(plainNotice('user_group', { op: 'update', group_id: group.id, data }), to);
+    }
+  }
+}
+
 function tellBotActivity(services: Services, user: UserRow, active: boolean): void {
   const bot = user.is_bot === 1 ? botById(services.sql, user.id) : undefined;
   if (!bot) return;
@@ -116,12 +147,9 @@ export function announceDeactivation(
     told,
   );
   const heard = new Set(told);
-  tellMembership(
-    services,
-    'remove_members',
-    user,
-    activeUserIds(sql).filter((id) => !heard.has(id) && id !== user.id),
-  );
+  const unheard = activeUserIds(sql).filter((id) => !heard.has(id) && id !== user.id);
+  tellMembership(services, 'remove_members', user, unheard);
+  tellSettings(services, user, unheard);
   announceAccessChanges(services, before.guestAccess);
   tellBotActivity(services, user, false);
 }
@@ -152,4 +180,5 @@ export function announceReactivation(
     before.streams.filter((stream) => stream.deactivated !== 1),
   );
   tellMembership(services, 'add_members', user, activeUserIds(sql));
+  tellSettings(services, user, activeUserIds(sql));
 }

@@ -21,7 +21,7 @@ import { realmIconUrl } from '../shape/avatars';
 import { serverEmojiDataPath } from '../shape/serverEmojiData';
 import { getRealm, realmGroupSettingColumns, type RealmRow } from '../store/realm';
 import { supportedPermissionSettings } from './permissionSettings';
-import { groupSettingForApi } from '../queries/systemGroups';
+import { activeGroupSettingForApi } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 
 // Zulip 7.0's realm settings for editing and moving messages.
@@ -141,7 +141,7 @@ function topicsState(realm: RealmRow | undefined): Record<string, unknown> {
 function groupSettingsState(sql: Sql, realm: RealmRow): Record<string, unknown> {
   const state: Record<string, unknown> = {};
   for (const name of realmGroupSettingColumns) {
-    state[`realm_${name}`] = groupSettingForApi(sql, groupSettingOf(realm, name));
+    state[`realm_${name}`] = activeGroupSettingForApi(sql, groupSettingOf(realm, name));
   }
   for (const [policy, value] of Object.entries(legacyPolicySnapshot(realm))) {
     state[`realm_${policy}`] = value;

@@ -115,6 +115,12 @@ export function allUsers(sql: Sql): UserRow[] {
   return sql.all<UserRow>('SELECT * FROM users ORDER BY id');
 }
 
+export function deactivatedUserIds(sql: Sql): Set<number> {
+  return new Set(
+    sql.all<{ id: number }>('SELECT id FROM users WHERE is_active = 0').map((row) => row.id),
+  );
+}
+
 export function activeUserIds(sql: Sql): number[] {
   return sql
     .all<{ id: number }>('SELECT id FROM users WHERE is_active = 1 ORDER BY id')
