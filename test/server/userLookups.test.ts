@@ -5,9 +5,9 @@ import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 // Reading about people as Zulip 12 answers it: one user's status (feature
 // level 262), by email (302), some users by ID (384), the channels someone
-// is in (440), is_imported_stub (433), realm_uuid (466), and what answers
-// a reader who has not signed in (387), and the date someone made through
-// the API joins (475).
+// is in (440), is_imported_stub (433) and is_deleted (490), realm_uuid
+// (466), what answers a reader who has not signed in (387), and the date
+// someone made through the API joins (475).
 
 interface Member {
   user_id: number;
@@ -82,9 +82,11 @@ describe('looking people up', () => {
     expect(wrong.json).toMatchObject({ code: 'BAD_REQUEST', var_name: 'user_ids' });
   });
 
-  it('marks no one as an imported stub, wherever users are listed', async () => {
+  it('marks no one as an imported stub or as deleted, wherever users are listed', async () => {
     const members = (await org.api(bob)('GET', '/users')).json.members as Member[];
     expect(members.every((member) => member.is_imported_stub === false)).toBe(true);
+    // Zulip 12 (feature level 490) sends is_deleted only when true; the host deletes no one.
+    expect(members.some((member) => 'is_deleted' in member)).toBe(false);
     expect((await org.api(bob)('GET', '/users/me')).json.is_imported_stub).toBe(false);
     const state = (await org.api(bob)('POST', '/register', { fetch_event_types: ['realm_user'] }))
       .json as { realm_users: Member[] };
