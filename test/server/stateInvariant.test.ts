@@ -1565,16 +1565,6 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
-      name: 'signing in for the first time after an administrator made the account',
-      covers: ['recordFirstLogin'],
-      act: async () => {
-        const email = 'firstcomer@hearth.test';
-        const password = 'a long first password';
-        await org.api(org.owner)('POST', '/users', { email, password, full_name: 'Firstcomer' });
-        return org.api()('POST', '/fetch_api_key', { username: email, password });
-      },
-    },
-    {
       name: 'reactivating a user, back in their group and channel',
       covers: ['reactivateUser', 'announceReactivation'],
       act: () => org.api(org.owner)('POST', `/users/${carol.id}/reactivate`),

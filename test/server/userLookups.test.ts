@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZULIP_FEATURE_LEVEL } from '../../src-main/server/version';
-import { queuedEvents, registerQueue } from '../helpers/eventQueue';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 // Reading about people as Zulip 12 answers it: one user's status (feature
 // level 262), by email (302), some users by ID (384), the channels someone
 // is in (440), is_imported_stub (433) and is_deleted (490), realm_uuid
-// (466), what answers a reader who has not signed in (387), and the date
-// someone made through the API joins (475).
+// (466), and what answers a reader who has not signed in (387).
 
 interface Member {
   user_id: number;
@@ -124,39 +122,6 @@ describe('looking people up', () => {
     const state = (await org.api(admin)('POST', '/register', { fetch_event_types: ['realm_user'] }))
       .json;
     expect(state).toMatchObject({ is_admin: true, is_moderator: ZULIP_FEATURE_LEVEL >= 380 });
-  });
-
-  it('dates the joining of someone an administrator made at their first sign-in', async () => {
-    const email = 'newcomer@hearth.test';
-    const password = 'a long enough password';
-    const made = await org.api(org.owner)('POST', '/users', {
-      email,
-      password,
-      full_name: 'Newcomer',
-    });
-    const id = made.json.user_id as number;
-    const joinedAt = async () =>
-      (await org.api(bob)('GET', `/users/${id}`)).json.user.date_joined as string;
-    const created = await joinedAt();
-    const queue = await registerQueue(org, bob, { event_types: ['realm_user'] });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-
-    const login = await org.api()('POST', '/fetch_api_key', { username: email, password });
-    expect(login.json.result).toBe('success');
-    const firstLogin = await joinedAt();
-    expect(Date.parse(firstLogin)).toBeGreaterThan(Date.parse(created));
-    expect(await queuedEvents(org, bob, queue)).toEqual([
-      {
-        id: 0,
-        type: 'realm_user',
-        op: 'update',
-        person: { user_id: id, date_joined: firstLogin },
-      },
-    ]);
-    // Only the first sign-in counts.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    await org.api()('POST', '/fetch_api_key', { username: email, password });
-    expect(await joinedAt()).toBe(firstLogin);
   });
 
   it('gives the organization a UUID in register, the same after a restart', async () => {

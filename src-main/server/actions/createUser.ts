@@ -23,8 +23,6 @@ export interface CreateUserRequest {
   passwordHash?: string | null;
   /** The streams an invitation names; without any, the organization's default streams. */
   streams?: readonly StreamRow[];
-  /** Made by an administrator through the API: joined only once they first sign in. */
-  firstLoginPending?: boolean;
 }
 
 /**
@@ -54,7 +52,6 @@ export function createUser(services: Services, request: CreateUserRequest): User
       apiKey: newApiKey(),
       passwordHash: request.passwordHash ?? null,
       dateJoined: Math.floor(Date.now() / 1000),
-      firstLoginPending: request.firstLoginPending === true,
     });
     // As in Zulip, each user is subscribed to their own personal recipient,
     // which is how private messages to them are addressed.

@@ -19,8 +19,6 @@ export interface UserRow {
   password_hash: string | null;
   /** Zulip's avatar_version: raised whenever the avatar the host draws changes. */
   avatar_version: number;
-  /** Created through the API and not signed in since (feature level 475). */
-  first_login_pending: number;
 }
 
 export interface NewUser {
@@ -33,13 +31,12 @@ export interface NewUser {
   isBot?: boolean;
   botType?: number | null;
   botOwnerId?: number | null;
-  firstLoginPending?: boolean;
 }
 
 export function insertUser(sql: Sql, user: NewUser): number {
   return sql.run(
-    `INSERT INTO users (email, full_name, role, is_bot, bot_type, bot_owner_id, date_joined, api_key, password_hash, first_login_pending)
-     VALUES (:email, :fullName, :role, :isBot, :botType, :botOwnerId, :dateJoined, :apiKey, :passwordHash, :firstLoginPending)`,
+    `INSERT INTO users (email, full_name, role, is_bot, bot_type, bot_owner_id, date_joined, api_key, password_hash)
+     VALUES (:email, :fullName, :role, :isBot, :botType, :botOwnerId, :dateJoined, :apiKey, :passwordHash)`,
     {
       email: user.email,
       fullName: user.fullName,
@@ -50,7 +47,6 @@ export function insertUser(sql: Sql, user: NewUser): number {
       dateJoined: user.dateJoined,
       apiKey: user.apiKey,
       passwordHash: user.passwordHash,
-      firstLoginPending: user.firstLoginPending ? 1 : 0,
     },
   ).lastInsertRowid;
 }
@@ -149,16 +145,6 @@ export function activeNonGuestIds(sql: Sql): number[] {
 
 export function setRole(sql: Sql, userId: number, role: number): void {
   sql.run('UPDATE users SET role = ? WHERE id = ?', [role, userId]);
-}
-
-/** Dates the joining of someone signing in for the first time; false if they had before. */
-export function markFirstLogin(sql: Sql, userId: number, at: number): boolean {
-  return (
-    sql.run(
-      'UPDATE users SET date_joined = ?, first_login_pending = 0 WHERE id = ? AND first_login_pending = 1',
-      [at, userId],
-    ).changes > 0
-  );
 }
 
 export function setActive(sql: Sql, userId: number, active: boolean): void {

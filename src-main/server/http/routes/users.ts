@@ -97,7 +97,7 @@ export const createUserEndpoint = userEndpoint({
     const request = { email: params.email, fullName: params.full_name, role: Role.member };
     checkNewUser(services.sql, request);
     return answerAfter(services.passwords.hash(params.password), (passwordHash) => ({
-      user_id: createUser(services, { ...request, passwordHash, firstLoginPending: true }).id,
+      user_id: createUser(services, { ...request, passwordHash }).id,
     }));
   },
 });

@@ -38,7 +38,7 @@ import { sql as userGroupDeactivation } from './037-user-group-deactivation';
 import { sql as reminders } from './038-reminders';
 import { sql as nobodyGroup } from './039-nobody-group';
 import { sql as modernSettings } from './040-modern-settings';
-import { sql as realmUuidAndFirstLogin } from './041-realm-uuid-and-first-login';
+import { sql as realmUuid } from './041-realm-uuid';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -83,5 +83,5 @@ export const migrations: readonly string[] = [
   reminders,
   nobodyGroup,
   modernSettings,
-  realmUuidAndFirstLogin,
+  realmUuid,
 ];
