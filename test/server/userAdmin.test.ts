@@ -133,6 +133,21 @@ describe('administering users', () => {
     expect(renewed.json).toMatchObject({ result: 'success', api_key: erin.apiKey });
   });
 
+  it('changes a user found by email, as PATCH /users/{email}', async () => {
+    const fay = await org.user('fay');
+    const changed = await org.api(org.owner)('PATCH', `/users/${fay.email}`, {
+      full_name: 'Fay Renamed',
+      new_email: 'fay.new@hearth.test',
+    });
+    expect(changed.json).toEqual({ result: 'success', msg: '' });
+    expect(await userOf(fay)).toMatchObject({
+      full_name: 'Fay Renamed',
+      email: 'fay.new@hearth.test',
+    });
+    const nobody = await org.api(org.owner)('PATCH', '/users/nobody@hearth.test', { role: 400 });
+    expect(nobody.json).toMatchObject({ result: 'error', msg: 'No such user' });
+  });
+
   it('refuses a new email from a member, a malformed one, and one already held, changing nothing', async () => {
     // A bot's owner may rename it, but not change its email.
     const bot = await createWebhookBot(org, alice, 'alicemail');

@@ -20,6 +20,7 @@ import { unknownUser } from '../../shape/unknownUser';
 import { toProfile, toWireUser } from '../../shape/users';
 import { allProfileFieldValues, profileFieldValuesOf } from '../../store/customProfileFields';
 import { maxMessageIdOf } from '../../store/userMessages';
+import type { Sql } from '../../store/sql';
 import { allUsers, Role, userByEmail, userById } from '../../store/users';
 import { answerAfter } from '../answerAfter';
 import { JsonAnswer, userEndpoint } from '../endpoint';
@@ -104,6 +105,11 @@ export const createUserEndpoint = userEndpoint({
 
 const userId = required('json', z.number().int().nonnegative());
 
+/** One segment of Zulip's URLs for a user: digits are an ID, anything else an email. */
+const userIdOrEmail = required('text', z.string());
+const userByIdOrEmail = (sql: Sql, key: string) =>
+  /^[0-9]+$/.test(key) ? userById(sql, Number(key)) : userByEmail(sql, key);
+
 /**
  * Zulip's GET /users/{user_id} and GET /users/{email}, one path as Zulip's
  * URLs have it (digits are an ID, anything else an email): anyone in the
@@ -115,13 +121,12 @@ export const getUserEndpoint = userEndpoint({
   method: 'GET',
   path: '/users/:user_id',
   params: {
-    user_id: required('text', z.string()),
+    user_id: userIdOrEmail,
     client_gravatar: optional('json', z.boolean(), false),
     include_custom_profile_fields: optional('json', z.boolean(), false),
   },
   handle: ({ services: { sql }, params, user }) => {
-    const key = params.user_id;
-    const found = /^[0-9]+$/.test(key) ? userById(sql, Number(key)) : userByEmail(sql, key);
+    const found = userByIdOrEmail(sql, params.user_id);
     const target = accessUserForReader(sql, user, found, { deactivated: true, bots: true });
     const data = params.include_custom_profile_fields
       ? profileDataByUser(profileFieldValuesOf(sql, target.id))
@@ -141,16 +146,17 @@ export const getUserEndpoint = userEndpoint({
 });
 
 /**
- * Zulip's PATCH /users/{user_id}, for administrators (and a bot's owner): a
- * new role, a new name and, for administrators, a new email (feature level
- * 313). The email is checked first and the role changed before the name,
- * so a refused request leaves the user as they were.
+ * Zulip's PATCH /users/{user_id} and PATCH /users/{email}, for
+ * administrators (and a bot's owner): a new role, a new name and, for
+ * administrators, a new email (feature level 313). The email is checked
+ * first and the role changed before the name, so a refused request leaves
+ * the user as they were.
  */
 export const updateUserEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/users/:user_id',
   params: {
-    user_id: userId,
+    user_id: userIdOrEmail,
     full_name: optional('text', z.string()),
     new_email: optional('text', z.string()),
     role: optional(
@@ -163,7 +169,9 @@ export const updateUserEndpoint = userEndpoint({
   },
   handle: ({ services, params, user }) => {
     const access = { allowDeactivated: true, allowBots: true };
-    const target = accessUserForAdmin(services.sql, user, params.user_id, access);
+    const found = userByIdOrEmail(services.sql, params.user_id);
+    if (!found) throw errors.badRequest('No such user');
+    const target = accessUserForAdmin(services.sql, user, found.id, access);
     const newEmail = params.new_email;
     if (newEmail !== undefined) {
       checkMayChangeEmails(user);
