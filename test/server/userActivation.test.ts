@@ -146,6 +146,13 @@ describe('deactivating and reactivating a user', () => {
     expect(everyGroupMember).not.toContain(dora.id);
     const porch = state.subscriptions.find((sub) => sub.name === 'porch');
     expect(porch?.subscribers).not.toContain(dora.id);
+    // The spec's GET /users/me/subscriptions, which names subscribers by email, alike.
+    const listed = (
+      await org.api(alice)('GET', '/users/me/subscriptions', { include_subscribers: true })
+    ).json.subscriptions as { name: string; subscribers: string[] }[];
+    const porchEmails = listed.find((sub) => sub.name === 'porch')?.subscribers;
+    expect(porchEmails).toContain(alice.email);
+    expect(porchEmails).not.toContain(dora.email);
     const groupMembers = await org.api(alice)('GET', `/user_groups/${groupId}/members`);
     expect(groupMembers.json.members).toEqual([alice.id]);
     const settings = (

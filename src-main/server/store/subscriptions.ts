@@ -63,11 +63,12 @@ export function activeSubscriberCount(sql: Sql, recipientId: number): number {
   );
 }
 
+/** The emails of a stream's active subscribers, as streamSubscribersByRecipient counts them. */
 export function subscriberEmails(sql: Sql, recipientId: number): string[] {
   return sql
     .all<{ email: string }>(
       `SELECT users.email FROM subscriptions JOIN users ON users.id = subscriptions.user_id
-       WHERE subscriptions.recipient_id = ? AND subscriptions.is_active = 1
+       WHERE subscriptions.recipient_id = ? AND subscriptions.is_active = 1 AND users.is_active = 1
        ORDER BY subscriptions.user_id`,
       [recipientId],
     )
