@@ -51,6 +51,15 @@ export function featureLevelOf(state: InitialState): number {
   return typeof level === 'number' ? level : zulip7FeatureLevel;
 }
 
+/**
+ * The register's `is_moderator` for the reader's role. From Zulip 11
+ * (feature level 380) it is true for administrators and owners too, as
+ * `is_admin` is for owners; before, for moderators alone.
+ */
+export function isModeratorFlag(role: number, featureLevel: number): boolean {
+  return featureLevel >= 380 ? role <= RoleNumber.moderator : role === RoleNumber.moderator;
+}
+
 /** Zulip's STREAM_POST_POLICY_* values: who may post in a channel. */
 export const StreamPostPolicy = { everyone: 1, admins: 2, fullMembers: 3, moderators: 4 } as const;
 

@@ -149,7 +149,12 @@ function applyToOwnState(
       if (!state.presences) return state;
       return {
         ...state,
-        presences: applyPresenceEvent(state.presences, event, options.slimPresence ?? false),
+        presences: applyPresenceEvent(
+          state.presences,
+          event,
+          options.slimPresence ?? false,
+          (userId) => state.realm_users?.find((user) => user.user_id === userId)?.email,
+        ),
       };
     default:
       return state;

@@ -4,6 +4,7 @@ import { applyRealmUserUpdate } from './applyProfileDataEvents';
 import type { InitialState } from '../wire/registerState';
 import {
   featureLevelOf,
+  isModeratorFlag,
   Policy,
   RoleNumber,
   roleNumberOf,
@@ -86,10 +87,11 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
         avatar_url_medium?: string;
         new_email?: string;
       };
-      const emailChange = newEmail === undefined ? {} : { email: newEmail };
+      // Zulip's apply_event: `new_email` is the user's new Zulip API email.
+      const emailFields = newEmail === undefined ? {} : { email: newEmail };
       const change = (user: User): User =>
         user.user_id === person.user_id
-          ? { ...user, ...userFields, ...emailChange, ...roleFlags }
+          ? { ...user, ...userFields, ...emailFields, ...roleFlags }
           : user;
       const next = { ...state };
       if (state.realm_users) next.realm_users = state.realm_users.map(change);
@@ -97,12 +99,14 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
         next.realm_non_active_users = state.realm_non_active_users.map(change);
       }
       if (person.is_active !== undefined) moveByActivity(next, person.user_id, person.is_active);
-      if (
-        person.user_id === state.user_id &&
-        person.full_name !== undefined &&
-        'full_name' in state
-      ) {
-        next.full_name = person.full_name;
+      if (person.is_active === false) withoutDeactivated(next, person.user_id);
+      if (person.user_id === state.user_id) {
+        // Zulip's apply_event: the reader's own name and emails at the top level too.
+        const own = { ...userFields, ...emailFields } as Record<string, unknown>;
+        for (const field of ['full_name', 'email', 'delivery_email'] as const) {
+          if (own[field] !== undefined && field in state)
+            Object.assign(next, { [field]: own[field] });
+        }
       }
       if (person.user_id === state.user_id && newEmail !== undefined && 'email' in state) {
         next.email = newEmail;
@@ -132,6 +136,50 @@ export function applyRealmUserEvent(state: InitialState, event: QueuedEvent): In
   }
 }
 
+interface AnonymousGroup {
+  direct_members: number[];
+  direct_subgroups: number[];
+}
+
+const isAnonymousGroup = (value: unknown): value is AnonymousGroup =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as AnonymousGroup).direct_members);
+
+/** Each anonymous group-setting value of `fields` without the user among its direct members. */
+function settingsWithout(fields: Record<string, unknown>, userId: number): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (isAnonymousGroup(value) && value.direct_members.includes(userId)) {
+      changed[name] = {
+        ...value,
+        direct_members: value.direct_members.filter((id) => id !== userId),
+      };
+    }
+  }
+  return changed;
+}
+
+/**
+ * Zulip 10 (feature level 303): a deactivated user is in no group and in no
+ * anonymous group of a setting, and the server leaves it to the client to
+ * take them out of the groups and of the organization's and groups'
+ * settings, as Zulip's apply_event does; reactivation comes with
+ * `add_members` and the settings' updates.
+ */
+function withoutDeactivated(state: InitialState, userId: number): void {
+  const realmSettings = Object.fromEntries(
+    Object.entries(state).filter(([key]) => key.startsWith('realm_')),
+  );
+  Object.assign(state, settingsWithout(realmSettings, userId));
+  if (!state.realm_user_groups) return;
+  state.realm_user_groups = state.realm_user_groups.map((group) => {
+    const settings = settingsWithout(group as unknown as Record<string, unknown>, userId);
+    if (!group.members.includes(userId) && Object.keys(settings).length === 0) return group;
+    return { ...group, ...settings, members: group.members.filter((id) => id !== userId) };
+  });
+}
+
 function withoutPerson(state: InitialState, userId: number): InitialState {
   const next = { ...state };
   const others = (user: User) => user.user_id !== userId;
@@ -151,7 +199,7 @@ function withOwnRole(state: InitialState, role: number): InitialState {
     ...state,
     is_admin: role <= RoleNumber.admin,
     is_owner: role === RoleNumber.owner,
-    is_moderator: role === RoleNumber.moderator,
+    is_moderator: isModeratorFlag(role, featureLevelOf(state)),
     is_guest: role === RoleNumber.guest,
   };
   const may = (policy: unknown) => rolePermits(roleNumberOf(next), policy ?? Policy.members);

@@ -28,3 +28,18 @@ export type ModernPresence = z.infer<typeof modernPresenceSchema>;
 // user counts as active while their last activity is this close to their
 // last connection.
 export const LEGACY_ACTIVITY_OFFSET_SECONDS = 70;
+
+/**
+ * Zulip's format_legacy_presence_dict: a modern presence as the one
+ * synthetic "website" client, active while the last activity is within the
+ * offset of the last connection.
+ */
+export function legacyClientPresenceOf(times: ModernPresence): ClientPresence {
+  const active = times.active_timestamp + LEGACY_ACTIVITY_OFFSET_SECONDS >= times.idle_timestamp;
+  return {
+    client: 'website',
+    status: active ? 'active' : 'idle',
+    timestamp: active ? times.active_timestamp : times.idle_timestamp,
+    pushable: false,
+  };
+}

@@ -509,21 +509,27 @@ describe('bots', () => {
       expect(types(await events(bob, bobQueue.queue_id))).toEqual(['realm_user']);
     });
 
-    it('sends no event for a new key and tells of a deactivation by realm_user alone (feature level 474)', async () => {
+    it('sends no event for a new key and tells of a deactivation as a realm_user update alone (feature levels 222 and 474)', async () => {
       const bot = await createBot(alice);
       const [aliceQueue, bobQueue] = await Promise.all(
         [alice, bob].map((user) => register(user, ['realm_user', 'realm_bot'])),
       );
       await org.api(alice)('POST', `/bots/${bot.id}/api_key/regenerate`);
       await org.api(alice)('DELETE', `/bots/${bot.id}`);
-      const who = { user_id: bot.id, full_name: bot.fullName };
-      const removal = expect.objectContaining({ type: 'realm_user', op: 'remove', person: who });
-      expect(await events(alice, aliceQueue.queue_id)).toEqual([removal]);
-      expect(await events(bob, bobQueue.queue_id)).toEqual([removal]);
+      // Zulip 8 (feature level 222): an update of is_active, no longer a `remove`;
+      // Zulip 12 (474): no realm_bot event, as realm_bots says nothing of activity.
+      const who = { user_id: bot.id, is_active: false };
+      const update = expect.objectContaining({ type: 'realm_user', op: 'update', person: who });
+      expect(await events(alice, aliceQueue.queue_id)).toEqual([update]);
+      expect(await events(bob, bobQueue.queue_id)).toEqual([update]);
       await org.api(org.owner)('POST', `/users/${bot.id}/reactivate`);
-      const added = (await events(alice, aliceQueue.queue_id)).map((event) => event.type);
-      expect(added).toContain('realm_user');
-      expect(added).not.toContain('realm_bot');
+      expect(await events(alice, aliceQueue.queue_id)).toEqual([
+        expect.objectContaining({
+          type: 'realm_user',
+          op: 'update',
+          person: { user_id: bot.id, is_active: true },
+        }),
+      ]);
     });
 
     it('lists in realm_bots, as Zulip 12 shapes them, the bots one owns, every bot for admins, deactivated ones too', async () => {

@@ -135,7 +135,11 @@ const validCalls: Record<string, ValidCall> = {
   'POST /fetch_api_key': ({ alice }) => ({ username: alice.email, password: 'wrong' }),
   'POST /dev_fetch_api_key': ({ alice }) => ({ username: alice.email }),
   'GET /users/me': () => ({}),
-  'GET /users': () => ({ client_gravatar: 'false', include_custom_profile_fields: 'true' }),
+  'GET /users': ({ alice }) => ({
+    client_gravatar: 'false',
+    include_custom_profile_fields: 'true',
+    user_ids: JSON.stringify([alice.id]),
+  }),
   'POST /users': () => ({
     email: `${fresh('u')}@hearth.test`,
     password: 'long enough password',
@@ -154,6 +158,7 @@ const validCalls: Record<string, ValidCall> = {
   }),
   'DELETE /users/:user_id': async (f) => ({ user_id: String(await sweptUser(f)) }),
   'POST /users/:user_id/reactivate': async (f) => ({ user_id: String(await sweptUser(f)) }),
+  'GET /users/:user_id/status': ({ alice }) => ({ user_id: String(alice.id) }),
   'POST /invites/multiuse': async (f) => ({
     invite_expires_in_minutes: '60',
     invite_as: '400',

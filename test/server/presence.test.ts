@@ -141,6 +141,30 @@ describe('presence', () => {
     expect(back.aggregated.status).toBe('active');
   });
 
+  it('tells a client with simplified_presence_events in the modern form, the others in the legacy one', async () => {
+    const modern = await queueOf(bob, {
+      client_capabilities: { simplified_presence_events: true },
+    });
+    const legacy = await queueOf(bob);
+    await report(alice, { status: 'active' });
+    // Zulip 11 (feature level 419): `presences` by user ID, nothing else.
+    expect(await eventsOf(bob, modern)).toEqual([
+      {
+        id: 0,
+        type: 'presence',
+        presences: {
+          [String(alice.id)]: {
+            active_timestamp: expect.any(Number),
+            idle_timestamp: expect.any(Number),
+          },
+        },
+      },
+    ]);
+    expect(await eventsOf(bob, legacy)).toEqual([
+      expect.objectContaining({ type: 'presence', user_id: alice.id, email: alice.email }),
+    ]);
+  });
+
   it('lists at register those who reported in the last two weeks', async () => {
     await report(alice, { status: 'active' });
     await report(bob, { status: 'active' });
@@ -151,17 +175,24 @@ describe('presence', () => {
     expect(typeof state.server_timestamp).toBe('number');
   });
 
-  it("gives one user's presence, offline once it is old", async () => {
+  it("gives one user's presence in the modern and legacy forms, offline once it is old", async () => {
     await report(alice, { status: 'active' });
     const fresh = await org.api(bob)('GET', `/users/${alice.id}/presence`);
+    // Zulip 12: the modern timestamps (feature level 487), the legacy
+    // dictionaries beside them and the server's time (497).
     expect(fresh.json).toEqual({
       result: 'success',
       msg: '',
       presence: {
+        active_timestamp: expect.any(Number),
+        idle_timestamp: expect.any(Number),
         aggregated: { status: 'active', timestamp: expect.any(Number) },
         website: { status: 'active', timestamp: expect.any(Number) },
       },
+      server_timestamp: expect.any(Number),
     });
+    const { presence } = fresh.json;
+    expect(presence.aggregated.timestamp).toBe(presence.active_timestamp);
     age(alice, 600);
     const old = await org.api(bob)('GET', `/users/${alice.email}/presence`);
     expect(old.json.presence.aggregated.status).toBe('offline');

@@ -60,6 +60,7 @@ const keysByType: Record<string, Record<string, unknown>> = {
   realm: {
     realm_name: anyString,
     realm_uri: anyString,
+    realm_uuid: anyString,
     realm_description: anyString,
     realm_allow_message_editing: anyBoolean,
     realm_edit_topic_policy: anyNumber,

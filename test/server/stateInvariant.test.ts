@@ -142,6 +142,8 @@ describe('initial state plus events equals fresh state', () => {
     deactivatedGroups?: true;
     /** Registers with individual_emoji_changes, hearing of one custom emoji at a time. */
     emojiOneByOne?: true;
+    /** Registers with simplified_presence_events, hearing presence in the modern form. */
+    simplifiedPresence?: true;
   }
 
   const register = async (view: View) => {
@@ -154,6 +156,7 @@ describe('initial state plus events equals fresh state', () => {
         archived_channels: view.archivedChannels === true,
         include_deactivated_groups: view.deactivatedGroups === true,
         individual_emoji_changes: view.emojiOneByOne === true,
+        simplified_presence_events: view.simplifiedPresence === true,
       },
     };
     const state = (await org.api(viewer())('POST', '/register', body)).json;
@@ -1737,16 +1740,65 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.api(org.owner)('PATCH', `/users/${carol.id}`, { full_name: 'Caroline' }),
     },
     {
-      name: 'deactivating a user, and the bot they own',
-      covers: ['deactivateUserByAdmin', 'deactivateAccount'],
+      name: 'deactivating a user in a group and a channel with a guest, and the bot they own',
+      covers: ['deactivateUserByAdmin', 'deactivateAccount', 'announceDeactivation'],
       act: async () => {
         await newBot(carol);
+        await org.subscribe(carol, 'design');
+        await org.api(alice)('POST', `/user_groups/${await supportGroupId()}/members`, {
+          add: [carol.id],
+        });
+        // Named in anonymous groups of an organization's and a group's settings;
+        // role:members (5) keeps the organization's setting as it was for everyone else.
+        await org.api(org.owner)('PATCH', '/realm', {
+          can_summarize_topics_group: {
+            new: { direct_members: [carol.id], direct_subgroups: [5] },
+          },
+        });
+        await org.api(org.owner)('PATCH', `/user_groups/${await supportGroupId()}`, {
+          can_join_group: { new: { direct_members: [carol.id], direct_subgroups: [] } },
+        });
         return org.api(org.owner)('DELETE', `/users/${carol.id}`);
       },
     },
     {
-      name: 'reactivating a user',
-      covers: ['reactivateUser'],
+      name: 'deactivating someone with their profile and every kind of message deleted',
+      covers: ['deactivateUserByAdmin'],
+      act: async () => {
+        const fran = await org.user('fran');
+        await sendTo(fran, 'design', 'farewell');
+        await sendPrivate(fran, [alice, bob]);
+        // Later messages stand, as in the other deletions here: what came
+        // newest before them is what a client's state cannot recompute.
+        await sendPrivate(alice, [bob, fran]);
+        await sendToDesign(bob, 'farewell');
+        return org.api(org.owner)('DELETE', `/users/${fran.id}`, {
+          actions: {
+            delete_profile: true,
+            delete_public_channel_messages: true,
+            delete_private_channel_messages: true,
+            delete_direct_messages: true,
+          },
+        });
+      },
+    },
+    {
+      name: "changing someone's email as an administrator, and a bot's",
+      covers: ['changeUserEmail'],
+      act: async () => {
+        const erin = await org.user('erin');
+        await org.api(org.owner)('PATCH', `/users/${erin.id}`, {
+          new_email: 'erin.renamed@hearth.test',
+        });
+        const bot = await newBot(alice);
+        return org.api(org.owner)('PATCH', `/users/${bot.id}`, {
+          new_email: 'renamed-bot@hearth.test',
+        });
+      },
+    },
+    {
+      name: 'reactivating a user, back in their group and channel',
+      covers: ['reactivateUser', 'announceReactivation'],
       act: () => org.api(org.owner)('POST', `/users/${carol.id}/reactivate`),
     },
     {
@@ -1990,6 +2042,12 @@ describe('initial state plus events equals fresh state', () => {
       slimPresence: true,
       deactivatedGroups: true,
       emojiOneByOne: true,
+    },
+    {
+      viewer: () => alice,
+      includeSubscribers: false,
+      slimPresence: false,
+      simplifiedPresence: true,
     },
     {
       viewer: () => gus,

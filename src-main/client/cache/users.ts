@@ -34,9 +34,15 @@ export function applyRealmUserEvent(
     event.person.user_id,
   );
   const known = row ? (JSON.parse(row.json) as object) : {};
-  const change = event.op === 'remove' ? { is_active: false } : event.person;
+  const change = event.op === 'remove' ? { is_active: false } : personChange(event.person);
   const parsed = userSchema.safeParse({ ...known, ...change });
   if (parsed.success) putUser(db, parsed.data);
+}
+
+/** An update's fields as the user object names them: Zulip's `new_email` is the new `email`. */
+function personChange(person: RealmUserEvent['person']): Record<string, unknown> {
+  const { new_email: newEmail, ...fields } = person as typeof person & { new_email?: unknown };
+  return typeof newEmail === 'string' ? { ...fields, email: newEmail } : fields;
 }
 
 export function listUsers(db: CacheDb): User[] {

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Passwords } from '../passwords/passwordHashes';
 import type { Services } from '../services';
 import {
   getRealm,
+  setRealmUuid,
   insertRealm,
   setNotificationsStream,
   setRealmSettings,
@@ -89,6 +91,7 @@ export function bootstrapRealm(
       fullName: defaults.ownerFullName,
       role: Role.owner,
     });
+  setRealmUuid(sql, randomUUID());
   const realm = getRealm(sql);
   if (!realm) throw new Error('realm missing after bootstrap');
   return { realm, owner };

@@ -5,9 +5,9 @@ import { deactivateAccount } from './userAdmin';
 
 /**
  * Zulip's deactivate_bot_backend: the bot's key stops working and everyone
- * gets realm_user `remove` (clients keep it as a deactivated user); it stays
- * in `realm_bots`, which since Zulip 12 (feature level 474) says nothing of
- * its activity. A bot that is already deactivated is left as it is.
+ * gets a realm_user `update` of is_active (feature level 222). It stays in
+ * `realm_bots`, which since Zulip 12 (feature level 474) says nothing of its
+ * activity, so no realm_bot event. A bot already deactivated is left as it is.
  */
 export function deactivateBot(services: Services, actor: UserRow, botId: number): void {
   checkMayManageBots(actor);

@@ -2,7 +2,7 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
 import { LEGACY_ACTIVITY_OFFSET_SECONDS } from '../../wire';
-import { legacyClientPresence, presencesByUser } from '../shape/presence';
+import { legacyClientPresence, modernPresence, presencesByUser } from '../shape/presence';
 import { displaySettingsOf } from '../store/displaySettings';
 import { presenceOf, recentPresences, savePresence } from '../store/presence';
 import { activeUserIds, type UserRow } from '../store/users';
@@ -85,17 +85,31 @@ function announcePresence(
   times: { lastActiveTime: number; lastConnectedTime: number },
   audience: readonly number[],
 ): void {
-  const presence = legacyClientPresence({
+  const row = {
     last_active_time: times.lastActiveTime,
     last_connected_time: times.lastConnectedTime,
-  });
+  };
+  const presence = legacyClientPresence(row);
   services.queues.notify(
-    plainNotice('presence', {
-      email: user.email,
-      user_id: user.id,
-      server_timestamp: Date.now() / 1000,
-      presence: { [presence.client]: presence },
-    }),
+    plainNotice(
+      'presence',
+      {
+        email: user.email,
+        user_id: user.id,
+        server_timestamp: Date.now() / 1000,
+        presence: { [presence.client]: presence },
+      },
+      (queue) => queue.simplifiedPresenceEvents !== true,
+    ),
+    audience,
+  );
+  // Zulip 11 (feature level 419): the modern form, for clients that ask for it.
+  services.queues.notify(
+    plainNotice(
+      'presence',
+      { presences: { [String(user.id)]: modernPresence(row) } },
+      (queue) => queue.simplifiedPresenceEvents === true,
+    ),
     audience,
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '../store/realm';
 import type { Sql } from '../store/sql';
 import type { StreamRow } from '../store/streams';
-import { groupSettingForApi } from '../queries/systemGroups';
+import { activeGroupSettingForApi } from '../queries/systemGroups';
 import { activeUserIds, Role, type UserRow } from '../store/users';
 import {
   checkGroupSettingChange,
@@ -245,7 +245,7 @@ export function updateRealm(
     for (const [name, value] of groupSettings) {
       if (sameGroupSetting(value, groupSettingOf(realm, name))) continue;
       writes[name] = JSON.stringify(value);
-      const told = groupSettingForApi(sql, value);
+      const told = activeGroupSettingForApi(sql, value);
       if (changes[name] !== undefined) changed[name] = told;
       notices.push(
         plainNotice('realm', { op: 'update_dict', property: 'default', data: { [name]: told } }),

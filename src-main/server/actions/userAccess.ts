@@ -1,3 +1,4 @@
+import { errors } from '../errors';
 import type { Sql } from '../store/sql';
 import { allUsers, Role, type UserRow } from '../store/users';
 import { mayInRealm } from './groupPermission';
@@ -69,4 +70,24 @@ export function guestAccessSnapshot(sql: Sql): Map<number, Set<number>> {
     snapshot.set(user.id, accessibleHumanIds(sql, user.id, { includeDeactivated: true }));
   }
   return snapshot;
+}
+
+/**
+ * Zulip's access_user_by_id without for_admin, for reading about someone:
+ * no such user (or a bot where none is wanted) is "No such user", a
+ * deactivated one unless allowed "User is deactivated", and one the reader
+ * may not see "Insufficient permission".
+ */
+export function accessUserForReader(
+  sql: Sql,
+  reader: UserRow,
+  target: UserRow | undefined,
+  allow: { deactivated: boolean; bots: boolean },
+): UserRow {
+  if (!target || (target.is_bot === 1 && !allow.bots)) throw errors.badRequest('No such user');
+  if (target.is_active !== 1 && !allow.deactivated) {
+    throw errors.badRequest('User is deactivated');
+  }
+  if (!canAccessUser(sql, reader, target)) throw errors.badRequest('Insufficient permission');
+  return target;
 }

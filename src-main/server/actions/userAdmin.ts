@@ -3,9 +3,6 @@ import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import { systemGroupIdsForRole } from '../queries/systemGroups';
 import type { Services } from '../services';
-import { profileDataByUser, profileDataField } from '../shape/profileFields';
-import { toWireUser } from '../shape/users';
-import { profileFieldValuesOf } from '../store/customProfileFields';
 import { botsOwnedBy } from '../store/bots';
 import { revokeInvitesBy } from '../store/invites';
 import type { Sql } from '../store/sql';
@@ -18,6 +15,10 @@ import {
   userById,
   type UserRow,
 } from '../store/users';
+import { activationBefore, announceDeactivation, announceReactivation } from './activationEvents';
+import { announceFullName } from './changeFullName';
+import { announceActivityChanges } from './channelActivityEvents';
+import { applyDeactivationActions, type DeactivationActions } from './deactivationActions';
 import { roleVisibilityNotices, visibilityOf } from './roleVisibility';
 import { requireAdministrator } from './groupPermission';
 
@@ -105,8 +106,10 @@ export function changeUserRole(
     plainNotice('realm_user', { op: 'update', person: { user_id: target.id, role } }),
     idsWhoCanAccess(sql, changed),
   );
-  const oldGroups = systemGroupIdsForRole(target.role);
-  const newGroups = systemGroupIdsForRole(role);
+  // A deactivated user is in no group (feature level 303) until reactivated.
+  const active = changed.is_active === 1;
+  const oldGroups = active ? systemGroupIdsForRole(target.role) : [];
+  const newGroups = active ? systemGroupIdsForRole(role) : [];
   for (const groupId of oldGroups.filter((id) => !newGroups.includes(id))) {
     queues.notify(
       plainNotice('user_group', { op: 'remove_members', group_id: groupId, user_ids: [target.id] }),
@@ -119,46 +122,59 @@ export function changeUserRole(
       audience,
     );
   }
-  if (changed.is_active === 1) {
+  if (active) {
     for (const notice of followUps) queues.notify(notice, [changed.id]);
   }
 }
 
 /**
- * Everyone hears that the user left. A bot's `realm_bots` entry says nothing
- * of its activity since Zulip 12 (feature level 474), so no realm_bot event.
- */
-function announceDeactivation(services: Services, user: UserRow): void {
-  const { sql, queues } = services;
-  const who = { user_id: user.id, full_name: user.full_name };
-  queues.notify(plainNotice('realm_user', { op: 'remove', person: who }), activeUserIds(sql));
-}
-
-/**
- * Zulip 7.0's do_deactivate_user: the account and its bots can no longer
- * sign in or use their keys (at once: the authentication cache forgets
- * them), and everyone hears it. Its messages stay. An account already
+ * Zulip's do_deactivate_user: the account and its bots can no longer sign
+ * in or use their keys (at once: the authentication cache forgets them),
+ * and everyone hears it as Zulip 12 tells it (announceDeactivation). Its
+ * messages stay unless `actions` asks otherwise (feature level 459), which
+ * apply to the bots first, as the deactivation does. An account already
  * deactivated is left as it is.
  */
-export function deactivateAccount(services: Services, user: UserRow): void {
+export function deactivateAccount(
+  services: Services,
+  user: UserRow,
+  actions: DeactivationActions = {},
+  actorId: number = user.id,
+): void {
   const { sql } = services;
   if (user.is_active !== 1) return;
   const gone = sql.transaction(() => {
     const bots =
       user.is_bot === 1 ? [] : botsOwnedBy(sql, user.id).filter((bot) => bot.is_active === 1);
-    for (const account of [...bots, user]) setActive(sql, account.id, false);
+    // Zulip deactivates the bots first, each with its own events.
+    const steps = [...bots, user].map((account) => {
+      const before = activationBefore(sql, account);
+      setActive(sql, account.id, false);
+      return { account, before, done: applyDeactivationActions(sql, actorId, account, actions) };
+    });
     // Zulip's revoke_invites_generated_by_user.
     revokeInvitesBy(sql, user.id);
-    return [...bots, user];
+    return steps;
   });
-  for (const account of gone) {
+  for (const { account, before, done } of gone) {
     services.authCache.forget(account.id);
-    announceDeactivation(services, account);
+    const deactivated = { ...(done.renamed?.after ?? account), is_active: 0 };
+    if (done.renamed) announceFullName(services, done.renamed.before, deactivated);
+    for (const { notice, userIds, activity } of done.deletions) {
+      services.queues.notify(notice, userIds);
+      announceActivityChanges(services, activity);
+    }
+    announceDeactivation(services, deactivated, before);
   }
 }
 
-/** Zulip 7.0's DELETE /users/{id}: administrators deactivate anyone but the last owner. */
-export function deactivateUserByAdmin(services: Services, actor: UserRow, userId: number): void {
+/** Zulip's DELETE /users/{id}: administrators deactivate anyone but the last owner. */
+export function deactivateUserByAdmin(
+  services: Services,
+  actor: UserRow,
+  userId: number,
+  actions: DeactivationActions = {},
+): void {
   const { sql } = services;
   requireAdministrator(actor);
   const target = accessUserForAdmin(sql, actor, userId, {
@@ -170,34 +186,27 @@ export function deactivateUserByAdmin(services: Services, actor: UserRow, userId
   }
   if (isLastOwner(sql, target))
     throw errors.badRequest('Cannot deactivate the only organization owner');
-  deactivateAccount(services, target);
+  deactivateAccount(services, target, actions, actor.id);
 }
 
 /**
- * Zulip 7.0's do_reactivate_user: the account signs in again with its old
- * key, comes back to everyone as a realm_user `add`, and is in its streams
- * again. A bot stayed in `realm_bots`, which since Zulip 12 (feature level
- * 474) says nothing of its activity.
+ * Zulip's do_reactivate_user: the account signs in again with its old key,
+ * is back in its groups and streams, and everyone who may see it hears so
+ * (announceReactivation).
  */
 export function reactivateUser(services: Services, actor: UserRow, userId: number): void {
-  const { sql, queues } = services;
+  const { sql } = services;
   requireAdministrator(actor);
   const target = accessUserForAdmin(sql, actor, userId, {
     allowDeactivated: true,
     allowBots: true,
   });
   if (target.is_active === 1) return;
-  sql.transaction(() => setActive(sql, target.id, true));
+  const before = sql.transaction(() => {
+    const taken = activationBefore(sql, target);
+    setActive(sql, target.id, true);
+    return taken;
+  });
   services.authCache.forget(target.id);
-  const user = userById(sql, target.id);
-  if (!user) return;
-  // Unlike Zulip's, the event carries the custom profile values the user kept.
-  const profileData = profileDataField(user, profileDataByUser(profileFieldValuesOf(sql, user.id)));
-  queues.notify(
-    plainNotice('realm_user', {
-      op: 'add',
-      person: { ...toWireUser(user, { clientGravatar: false }), ...profileData },
-    }),
-    activeUserIds(sql),
-  );
+  announceReactivation(services, { ...target, is_active: 1 }, before);
 }

@@ -2,7 +2,7 @@ import type { UserGroup } from '../../wire';
 import { errors } from '../errors';
 import { sightOfEveryone, sightOfUsers } from './channelSight';
 import { recursiveSubgroupIds } from '../../permissions/groupNesting';
-import { groupSettingForApi, userGroupsState, userGroupWire } from '../queries/systemGroups';
+import { activeGroupSettingForApi, userGroupsState, userGroupWire } from '../queries/systemGroups';
 import type { Services } from '../services';
 import {
   addUserGroupMembers,
@@ -160,7 +160,7 @@ export function updateUserGroup(
       const value = checkGroupSettingChange(sql, setting, change, current, rules);
       if (value === null) continue;
       setUserGroupSetting(sql, groupId, setting, JSON.stringify(value));
-      changed[setting] = groupSettingForApi(sql, value);
+      changed[setting] = activeGroupSettingForApi(sql, value);
     }
     return { data: changed, reactivated };
   });

@@ -50,6 +50,11 @@ export interface NoticeCapabilities {
    * hears of each custom emoji added or changed, not the whole set again.
    */
   individualEmojiChanges?: boolean;
+  /**
+   * simplified_presence_events (Zulip 11, feature level 419): such a client
+   * hears of presence in the modern form, by user ID, in `presences`.
+   */
+  simplifiedPresenceEvents?: boolean;
 }
 
 export interface PlainNotice {

@@ -22,6 +22,7 @@ const settingsSchema = z.object({
   archivedChannels: z.boolean().default(false),
   includeDeactivatedGroups: z.boolean().default(false),
   individualEmojiChanges: z.boolean().default(false),
+  simplifiedPresenceEvents: z.boolean().default(false),
   // Queues stored before it was kept came from clients of a host without the empty topic.
   emptyTopicName: z.boolean().default(false),
 });

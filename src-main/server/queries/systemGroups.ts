@@ -2,7 +2,7 @@ import { isNobody, nobody, type GroupSettingValue } from '../../permissions/grou
 import type { UserGroup } from '../../wire';
 import { cached } from '../cached';
 import type { Sql } from '../store/sql';
-import { allUsers, Role, type UserRow } from '../store/users';
+import { allUsers, deactivatedUserIds, Role, type UserRow } from '../store/users';
 import {
   userGroupMembers,
   userGroupRows,
@@ -109,6 +109,19 @@ export const nobodyGroupId = (sql: Sql): number =>
 export const groupSettingForApi = (sql: Sql, value: GroupSettingValue): GroupSettingValue =>
   isNobody(value) ? nobodyGroupId(sql) : value;
 
+/**
+ * An organization's or a user group's setting as register and events give
+ * it from Zulip 10 (feature level 303): a deactivated user is no direct
+ * member of an anonymous group, until reactivated.
+ */
+export function activeGroupSettingForApi(sql: Sql, value: GroupSettingValue): GroupSettingValue {
+  const told = groupSettingForApi(sql, value);
+  if (typeof told === 'number' || told.direct_members.length === 0) return told;
+  const deactivated = deactivatedUserIds(sql);
+  if (!told.direct_members.some((id) => deactivated.has(id))) return told;
+  return { ...told, direct_members: told.direct_members.filter((id) => !deactivated.has(id)) };
+}
+
 /** A group-setting value as a request gives it, with role:nobody kept as the host keeps it. */
 export function groupSettingFromApi(sql: Sql, value: GroupSettingValue): GroupSettingValue {
   const nobodyId = nobodyGroupId(sql);
@@ -119,8 +132,8 @@ export function groupSettingFromApi(sql: Sql, value: GroupSettingValue): GroupSe
 }
 
 /**
- * Zulip's user_groups_in_realm_serialized: every group with its direct
- * members (deactivated users keep theirs) and direct subgroups, by ID: the
+ * Zulip's user_groups_in_realm_serialized: every group with its active
+ * direct members (feature level 303) and direct subgroups, by ID: the
  * system groups first, then those people made; the deactivated ones only
  * when asked for (the include_deactivated_groups capability and parameter).
  */
@@ -128,7 +141,10 @@ export function userGroupsState(sql: Sql, includeDeactivated = true): UserGroup[
   const members = userGroupMembers(sql);
   const subgroups = userGroupSubgroups(sql);
   return [
-    ...systemUserGroups(allUsers(sql), nobodyGroupId(sql)),
+    ...systemUserGroups(
+      allUsers(sql).filter((user) => user.is_active === 1),
+      nobodyGroupId(sql),
+    ),
     ...userGroupRows(sql)
       .filter((group) => includeDeactivated || group.deactivated === 0)
       .map((group) =>
@@ -138,9 +154,9 @@ export function userGroupsState(sql: Sql, includeDeactivated = true): UserGroup[
 }
 
 /**
- * The system groups, each with the users its roles hold (deactivated ones
- * too), and role:nobody, which holds no one. None has settings of its own:
- * each names role:nobody.
+ * The system groups, each with those of `users` its roles hold, and
+ * role:nobody, which holds no one. None has settings of its own: each
+ * names role:nobody.
  */
 export function systemUserGroups(
   users: readonly Pick<UserRow, 'id' | 'role'>[],
@@ -177,7 +193,7 @@ const ownSettings = (sql: Sql, group: UserGroupRow) =>
   Object.fromEntries(
     userGroupSettingColumns.map((name) => [
       name,
-      groupSettingForApi(sql, JSON.parse(group[name]) as GroupSettingValue),
+      activeGroupSettingForApi(sql, JSON.parse(group[name]) as GroupSettingValue),
     ]),
   ) as Pick<UserGroup, UserGroupSettingColumn>;
 

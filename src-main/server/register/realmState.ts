@@ -23,7 +23,7 @@ import { serverEmojiDataPath } from '../shape/serverEmojiData';
 import { getRealm, realmGroupSettingColumns, type RealmRow } from '../store/realm';
 import { supportedPermissionSettings } from './permissionSettings';
 import { realmFeatureState } from './realmFeatureState';
-import { groupSettingForApi } from '../queries/systemGroups';
+import { activeGroupSettingForApi } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 
 // Zulip 7.0's realm settings for editing and moving messages.
@@ -145,7 +145,7 @@ function topicsState(realm: RealmRow | undefined): Record<string, unknown> {
 function groupSettingsState(sql: Sql, realm: RealmRow): Record<string, unknown> {
   const state: Record<string, unknown> = {};
   for (const name of realmGroupSettingColumns) {
-    state[`realm_${name}`] = groupSettingForApi(sql, groupSettingOf(realm, name));
+    state[`realm_${name}`] = activeGroupSettingForApi(sql, groupSettingOf(realm, name));
   }
   for (const [policy, value] of Object.entries(legacyPolicySnapshot(realm))) {
     state[`realm_${policy}`] = value;
@@ -162,6 +162,7 @@ export function realmState({ sql, realmUri, dev }: Services): Record<string, unk
     realm_description: realm?.description ?? '',
     realm_uri: realmUri(),
     realm_url: realmUri(),
+    realm_uuid: realm?.uuid ?? null,
     realm_bot_domain: botDomain(realmUri()),
     realm_icon_url: realmIconUrl(realm?.icon_source ?? 'G', realm?.icon_version ?? 1),
     realm_icon_source: realm?.icon_source ?? 'G',

@@ -1,4 +1,6 @@
+import { isModeratorFlag } from '../../permissions/rolePolicies';
 import type { Services } from '../services';
+import { ZULIP_FEATURE_LEVEL } from '../version';
 import { profileDataByUser, profileDataField } from '../shape/profileFields';
 import { toWireUser } from '../shape/users';
 import { allProfileFieldValues } from '../store/customProfileFields';
@@ -52,7 +54,7 @@ export function realmUserState(
     full_name: user.full_name,
     is_admin: isAdmin,
     is_owner: user.role === Role.owner,
-    is_moderator: user.role === Role.moderator,
+    is_moderator: isModeratorFlag(user.role, ZULIP_FEATURE_LEVEL),
     is_guest: user.role === Role.guest,
     is_billing_admin: false,
     avatar_source: 'U',

@@ -6,7 +6,7 @@ import { realmStatusRows, type RealmStatusRow } from '../store/userStatus';
 
 // Zulip's format_user_status: `away` (presence_enabled off) only when true,
 // the text only when there is one, the emoji's three fields only with a name.
-function formatted(row: RealmStatusRow): UserStatus {
+export function formattedStatus(row: RealmStatusRow): UserStatus {
   return {
     ...(row.presence_enabled === 0 ? { away: true as const } : {}),
     ...(row.status_text !== '' ? { status_text: row.status_text } : {}),
@@ -37,7 +37,7 @@ export function userStatusState(sql: Sql, reader: UserRow): UserStatuses {
       ]);
   for (const row of realmStatusRows(sql)) {
     if (seen !== null && !seen.has(row.user_id)) continue;
-    const status = formatted(row);
+    const status = formattedStatus(row);
     if (Object.keys(status).length > 0) statuses[String(row.user_id)] = status;
   }
   return statuses;

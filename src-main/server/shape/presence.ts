@@ -1,5 +1,5 @@
 import {
-  LEGACY_ACTIVITY_OFFSET_SECONDS,
+  legacyClientPresenceOf,
   type ClientPresence,
   type LegacyPresence,
   type ModernPresence,
@@ -10,13 +10,7 @@ type Times = Pick<PresenceRow, 'last_active_time' | 'last_connected_time'>;
 
 /** Zulip's format_legacy_presence_dict: one synthetic "website" client. */
 export function legacyClientPresence(row: Times): ClientPresence {
-  const active = row.last_active_time + LEGACY_ACTIVITY_OFFSET_SECONDS >= row.last_connected_time;
-  return {
-    client: 'website',
-    status: active ? 'active' : 'idle',
-    timestamp: active ? row.last_active_time : row.last_connected_time,
-    pushable: false,
-  };
+  return legacyClientPresenceOf(modernPresence(row));
 }
 
 export function legacyPresence(row: Times): LegacyPresence {

@@ -5,7 +5,7 @@ import { groupSettingForApi } from '../queries/systemGroups';
 import type { Sql } from '../store/sql';
 import { postPolicyOfSendGroup, StreamPostPolicy } from '../../permissions/rolePolicies';
 import { channelGroupSettingColumns, defaultStreams, type StreamRow } from '../store/streams';
-import { subscriberCount, type StreamSubscriptionRow } from '../store/subscriptions';
+import { activeSubscriberCount, type StreamSubscriptionRow } from '../store/subscriptions';
 import type { NotificationSettings } from '../store/userSettings';
 
 export function toWireStream(sql: Sql, row: StreamRow): Stream {
@@ -36,7 +36,7 @@ export function toWireStream(sql: Sql, row: StreamRow): Stream {
     ...channelActivity(sql, row),
     // Zulip 11 (feature level 394). Counted as the subscriber lists are, which
     // keep deactivated people while no event takes them out (feature level 377).
-    subscriber_count: subscriberCount(sql, row.recipient_id),
+    subscriber_count: activeSubscriberCount(sql, row.recipient_id),
     ...settings,
     // Hearth keeps every message; null defers to the organization's -1 (forever).
     message_retention_days: null,

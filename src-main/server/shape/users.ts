@@ -3,7 +3,7 @@ import { Role, type UserRow } from '../store/users';
 import { avatarUrl } from './avatars';
 import { shortName } from './shortName';
 
-type WireUser = User & { role: number; delivery_email: string };
+type WireUser = User & { role: number; delivery_email: string; is_imported_stub: boolean };
 
 // Objects here are built as one literal and extended with Object.assign: V8
 // copies `{ ...spread, more }` through a slow path, which made shaping a user
@@ -28,6 +28,8 @@ export function toWireUser(
     avatar_version: row.avatar_version,
     timezone: row.timezone,
     date_joined: new Date(row.date_joined * 1000).toISOString(),
+    // Zulip 12 (feature level 433): the host imports no one as a stub.
+    is_imported_stub: false,
   };
   if (row.is_bot !== 1 && options.ownerEmail === undefined) return user;
   // A bot's owner comes before its avatar, in Zulip's order.

@@ -42,6 +42,8 @@ export interface RealmRow extends Record<RealmGroupSettingColumn, string> {
   string_id: string;
   description: string;
   date_created: number;
+  /** Zulip's Realm.uuid; null only until the host next starts. */
+  uuid: string | null;
   demo_seeded: number;
   notifications_stream_id: number | null;
   allow_message_editing: number;
@@ -109,6 +111,11 @@ export function insertRealm(sql: Sql, realm: { name: string; dateCreated: number
 
 export function markDemoSeeded(sql: Sql): void {
   sql.run('UPDATE realm SET demo_seeded = 1 WHERE id = 1');
+}
+
+/** Gives the organization its UUID, once: a UUID already drawn stays. */
+export function setRealmUuid(sql: Sql, uuid: string): void {
+  sql.run('UPDATE realm SET uuid = ? WHERE uuid IS NULL', [uuid]);
 }
 
 export function setNotificationsStream(sql: Sql, streamId: number | null): void {

@@ -52,16 +52,6 @@ export function subscriberIds(sql: Sql, recipientId: number): number[] {
     .map((row) => row.user_id);
 }
 
-/** How many subscriberIds lists. */
-export function subscriberCount(sql: Sql, recipientId: number): number {
-  return (
-    sql.get<{ count: number }>(
-      'SELECT COUNT(*) AS count FROM subscriptions WHERE recipient_id = ? AND is_active = 1',
-      [recipientId],
-    )?.count ?? 0
-  );
-}
-
 /** How many active people are subscribed: Zulip's num_subscribers_for_stream_id. */
 export function activeSubscriberCount(sql: Sql, recipientId: number): number {
   return (
@@ -73,11 +63,12 @@ export function activeSubscriberCount(sql: Sql, recipientId: number): number {
   );
 }
 
+/** The emails of a stream's active subscribers, as streamSubscribersByRecipient counts them. */
 export function subscriberEmails(sql: Sql, recipientId: number): string[] {
   return sql
     .all<{ email: string }>(
       `SELECT users.email FROM subscriptions JOIN users ON users.id = subscriptions.user_id
-       WHERE subscriptions.recipient_id = ? AND subscriptions.is_active = 1
+       WHERE subscriptions.recipient_id = ? AND subscriptions.is_active = 1 AND users.is_active = 1
        ORDER BY subscriptions.user_id`,
       [recipientId],
     )
@@ -164,11 +155,16 @@ export function everyStreamSubscriptionOfUser(
   );
 }
 
-/** The active subscribers of every stream, by the stream's recipient ID, each list ascending. */
+/**
+ * The subscribers of every stream, by the stream's recipient ID, each list
+ * ascending: active users only, as Zulip's register lists them (a
+ * deactivated user is told out of each with `peer_remove`).
+ */
 export function streamSubscribersByRecipient(sql: Sql): Map<number, number[]> {
   const rows = sql.all<{ recipient_id: number; user_id: number }>(
     `SELECT subscriptions.recipient_id, subscriptions.user_id FROM subscriptions
      JOIN recipients ON recipients.id = subscriptions.recipient_id AND recipients.type = 2
+     JOIN users ON users.id = subscriptions.user_id AND users.is_active = 1
      WHERE subscriptions.is_active = 1 ORDER BY subscriptions.recipient_id, subscriptions.user_id`,
   );
   const byRecipient = new Map<number, number[]>();

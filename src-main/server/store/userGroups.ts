@@ -44,21 +44,30 @@ export function userGroupByName(sql: Sql, name: string): UserGroupRow | undefine
   return sql.get<UserGroupRow>('SELECT * FROM user_groups WHERE name = ?', [name]);
 }
 
-/** Members of every group, by group, in order of user ID. */
+/**
+ * Active members of every group, by group, in order of user ID. A
+ * deactivated user keeps their rows but is no member while deactivated
+ * (Zulip 10, feature level 303), and is one again when reactivated.
+ */
 export function userGroupMembers(sql: Sql): Map<number, number[]> {
   const members = new Map<number, number[]>();
   for (const { group_id, user_id } of sql.all<{ group_id: number; user_id: number }>(
-    'SELECT group_id, user_id FROM user_group_members ORDER BY group_id, user_id',
+    `SELECT m.group_id, m.user_id FROM user_group_members m
+     JOIN users u ON u.id = m.user_id AND u.is_active = 1
+     ORDER BY m.group_id, m.user_id`,
   )) {
     members.set(group_id, [...(members.get(group_id) ?? []), user_id]);
   }
   return members;
 }
 
+/** A group's active members, as userGroupMembers counts them. */
 export function membersOf(sql: Sql, groupId: number): number[] {
   return sql
     .all<{ user_id: number }>(
-      'SELECT user_id FROM user_group_members WHERE group_id = ? ORDER BY user_id',
+      `SELECT m.user_id FROM user_group_members m
+       JOIN users u ON u.id = m.user_id AND u.is_active = 1
+       WHERE m.group_id = ? ORDER BY m.user_id`,
       [groupId],
     )
     .map((row) => row.user_id);
@@ -186,4 +195,14 @@ export function removeUserGroupSubgroups(
 
 export function forgetSubgroup(sql: Sql, subgroupId: number): void {
   sql.run('DELETE FROM user_group_subgroups WHERE subgroup_id = ?', [subgroupId]);
+}
+
+/** The groups people made that hold `userId` directly, deactivated or not, by ID. */
+export function groupIdsNaming(sql: Sql, userId: number): number[] {
+  return sql
+    .all<{ group_id: number }>(
+      'SELECT group_id FROM user_group_members WHERE user_id = ? ORDER BY group_id',
+      [userId],
+    )
+    .map((row) => row.group_id);
 }

@@ -58,14 +58,17 @@ export interface RealmStatusRow extends UserStatusRow {
   presence_enabled: number;
 }
 
+const statusWithPresence = `SELECT s.*, COALESCE(
+    (SELECT v.value = 'true' FROM user_settings v
+     WHERE v.user_id = s.user_id AND v.name = 'presence_enabled'), 1) AS presence_enabled
+  FROM user_status s JOIN users u ON u.id = s.user_id`;
+
 /** Every active user's status row, with their presence_enabled setting (on unless they turned it off). */
 export function realmStatusRows(sql: Sql): RealmStatusRow[] {
-  return sql.all<RealmStatusRow>(
-    `SELECT s.*, COALESCE(
-         (SELECT v.value = 'true' FROM user_settings v
-          WHERE v.user_id = s.user_id AND v.name = 'presence_enabled'), 1) AS presence_enabled
-     FROM user_status s JOIN users u ON u.id = s.user_id
-     WHERE u.is_active = 1
-     ORDER BY s.user_id`,
-  );
+  return sql.all<RealmStatusRow>(`${statusWithPresence} WHERE u.is_active = 1 ORDER BY s.user_id`);
+}
+
+/** One user's status row, as realmStatusRows gives it; none if they never set one. */
+export function statusRowOf(sql: Sql, userId: number): RealmStatusRow | undefined {
+  return sql.get<RealmStatusRow>(`${statusWithPresence} WHERE s.user_id = ?`, [userId]);
 }

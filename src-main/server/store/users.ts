@@ -73,6 +73,10 @@ export function setFullName(
   ]);
 }
 
+export function setEmail(sql: Sql, userId: number, email: string): void {
+  sql.run('UPDATE users SET email = ? WHERE id = ?', [email, userId]);
+}
+
 export function setTimezone(sql: Sql, userId: number, timezone: string): void {
   sql.run('UPDATE users SET timezone = ? WHERE id = ?', [timezone, userId]);
 }
@@ -105,6 +109,12 @@ export function usersByIds(sql: Sql, ids: readonly number[]): UserRow[] {
 
 export function allUsers(sql: Sql): UserRow[] {
   return sql.all<UserRow>('SELECT * FROM users ORDER BY id');
+}
+
+export function deactivatedUserIds(sql: Sql): Set<number> {
+  return new Set(
+    sql.all<{ id: number }>('SELECT id FROM users WHERE is_active = 0').map((row) => row.id),
+  );
 }
 
 export function activeUserIds(sql: Sql): number[] {

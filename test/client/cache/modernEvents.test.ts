@@ -65,6 +65,19 @@ describe('the cache and a modern server’s events', () => {
     ]);
   });
 
+  it('takes an update of new_email as the person’s new email, from a Hearth host too', () => {
+    const cache = registered(undefined);
+    cache.applyEvents([
+      event('realm_user', {
+        op: 'update',
+        person: { user_id: bob.id, new_email: 'robert@hearth.test' },
+      }),
+    ]);
+    const updated = cache.users().find((person) => person.user_id === bob.id);
+    expect(updated?.email).toBe('robert@hearth.test');
+    expect(updated).not.toHaveProperty('new_email');
+  });
+
   it('leaves a channel deleted by stream_ids (Zulip 10) or by stream objects (7.0)', () => {
     const cache = registered(400);
     cache.applyEvents([event('stream', { op: 'delete', stream_ids: [2] })]);

@@ -110,7 +110,8 @@ export const ALICE_SUBSCRIPTIONS = [
   ['announcements', '#e79ab5', false, false, null, null, null, null, null, [1, 2, 3, 4, 5, 6]],
   ['design', '#c2726f', true, false, true, false, true, false, false, [2, 4, 5, 6, 12]],
   ['engineering', '#1e90ff', false, false, null, null, null, null, null, [2, 4, 5]],
-  ['general', '#76ce90', false, false, null, null, null, null, null, [1, 2, 3, 4, 5, 6, 7]],
+  // User 7, deactivated, is no subscriber to read while deactivated (Zulip's is_user_active).
+  ['general', '#76ce90', false, false, null, null, null, null, null, [1, 2, 3, 4, 5, 6]],
   ['watercooler', '#bfd56f', false, true, null, null, null, null, null, [4, 5]],
 ];
 

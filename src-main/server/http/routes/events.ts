@@ -41,6 +41,7 @@ type QueueCapabilities = Pick<
   | 'streamTypingNotifications'
   | 'includeDeactivatedGroups'
   | 'individualEmojiChanges'
+  | 'simplifiedPresenceEvents'
   | 'archivedChannels'
   | 'emptyTopicName'
 >;
@@ -88,6 +89,7 @@ export const register = userEndpoint({
       archivedChannels: capabilities.archived_channels === true,
       includeDeactivatedGroups: capabilities.include_deactivated_groups === true,
       individualEmojiChanges: capabilities.individual_emoji_changes === true,
+      simplifiedPresenceEvents: capabilities.simplified_presence_events === true,
       emptyTopicName: capabilities.empty_topic_name === true,
     });
     const state = fetchInitialState(

@@ -13,7 +13,7 @@ import {
   regenerateBotApiKeyEndpoint,
   updateBotEndpoint,
 } from './bots';
-import { getSubscribedChannelsEndpoint, getSubscriptionStatusEndpoint } from './userSubscriptions';
+import { getSubscriptionStatusEndpoint } from './userSubscriptions';
 import {
   getBotStorageEndpoint,
   removeBotStorageEndpoint,
@@ -165,6 +165,7 @@ import {
   reactivateUserEndpoint,
   updateUserEndpoint,
 } from './users';
+import { getUserChannelsEndpoint, getUserStatusEndpoint } from './userLookups';
 
 export const endpoints: readonly Endpoint[] = [
   getServerSettings,
@@ -177,6 +178,8 @@ export const endpoints: readonly Endpoint[] = [
   updateUserEndpoint,
   deactivateUserEndpoint,
   reactivateUserEndpoint,
+  getUserStatusEndpoint,
+  getUserChannelsEndpoint,
   createMultiuseInviteEndpoint,
   getInvitesEndpoint,
   revokeMultiuseInviteEndpoint,
@@ -191,7 +194,6 @@ export const endpoints: readonly Endpoint[] = [
   updateBotStorageEndpoint,
   removeBotStorageEndpoint,
   getSubscriptionStatusEndpoint,
-  getSubscribedChannelsEndpoint,
   updateProfileDataEndpoint,
   removeProfileDataEndpoint,
   getProfileFields,

@@ -6,7 +6,7 @@ import {
   updatePresence,
 } from '../../actions/presence';
 import { errors } from '../../errors';
-import { legacyPresence } from '../../shape/presence';
+import { legacyPresence, modernPresence } from '../../shape/presence';
 import { presenceOf } from '../../store/presence';
 import { userByEmail, userById } from '../../store/users';
 import { userEndpoint } from '../endpoint';
@@ -44,8 +44,10 @@ export const getRealmPresence = userEndpoint({
   handle: ({ services, params }) => presenceResponse(services, { slim: params.slim_presence }),
 });
 
-// Zulip's get_presence_backend: one user's aggregated presence, offline once
-// it is older than the threshold, without the client and pushable details.
+// Zulip's get_presence_backend: one user's presence in the modern form
+// (feature level 487) with the legacy dictionaries beside it (497), the
+// aggregated one offline once older than the threshold, and when the server
+// read it.
 export const getUserPresence = userEndpoint({
   method: 'GET',
   path: '/users/:user_id_or_email/presence',
@@ -64,9 +66,11 @@ export const getUserPresence = userEndpoint({
     const status = age > PRESENCE_OFFLINE_THRESHOLD_SECONDS ? 'offline' : aggregated.status;
     return {
       presence: {
-        aggregated: { status, timestamp: aggregated.timestamp },
+        ...modernPresence(row),
         website: { status: website.status, timestamp: website.timestamp },
+        aggregated: { status, timestamp: aggregated.timestamp },
       },
+      server_timestamp: Date.now() / 1000,
     };
   },
 });

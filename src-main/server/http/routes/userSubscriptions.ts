@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { canAccessUser } from '../../actions/userAccess';
 import { errors } from '../../errors';
-import { accessStreamById, hasMetadataAccess } from '../../queries/streamAccess';
+import { accessStreamById } from '../../queries/streamAccess';
 import type { Sql } from '../../store/sql';
-import { isSubscribed, streamSubscriptionsOfUser } from '../../store/subscriptions';
+import { isSubscribed } from '../../store/subscriptions';
 import { userById, type UserRow } from '../../store/users';
 import { userEndpoint } from '../endpoint';
 import { required } from '../params';
@@ -29,20 +29,5 @@ export const getSubscriptionStatusEndpoint = userEndpoint({
     const target = readableUser(sql, user, params.user_id);
     const stream = accessStreamById(sql, user, params.stream_id, 'metadata');
     return { is_subscribed: isSubscribed(sql, target.id, stream.recipient_id) };
-  },
-});
-
-/** Zulip's get_subscribed_channels_backend: the user's channels that the reader knows of. */
-export const getSubscribedChannelsEndpoint = userEndpoint({
-  method: 'GET',
-  path: '/users/:user_id/channels',
-  params: { user_id: id },
-  handle: ({ services: { sql }, params, user }) => {
-    const target = readableUser(sql, user, params.user_id);
-    const ids = streamSubscriptionsOfUser(sql, target.id)
-      .filter((stream) => hasMetadataAccess(sql, user, stream))
-      .map((stream) => stream.id)
-      .sort((a, b) => a - b);
-    return { subscribed_channel_ids: ids };
   },
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { changeFullName } from '../../actions/changeFullName';
+import {
+  changeUserEmail,
+  checkMayChangeEmails,
+  checkNewEmail,
+} from '../../actions/changeUserEmail';
 import { checkNewUser, createUser } from '../../actions/createUser';
 import {
   accessUserForAdmin,
@@ -8,14 +13,15 @@ import {
   reactivateUser,
   roleTypes,
 } from '../../actions/userAdmin';
-import { accessibleHumanIds, canAccessUser, seesEveryone } from '../../actions/userAccess';
+import { accessibleHumanIds, accessUserForReader, seesEveryone } from '../../actions/userAccess';
 import { errors } from '../../errors';
 import { profileDataByUser, profileDataField } from '../../shape/profileFields';
 import { unknownUser } from '../../shape/unknownUser';
 import { toProfile, toWireUser } from '../../shape/users';
 import { allProfileFieldValues, profileFieldValuesOf } from '../../store/customProfileFields';
 import { maxMessageIdOf } from '../../store/userMessages';
-import { allUsers, Role, userById } from '../../store/users';
+import type { Sql } from '../../store/sql';
+import { allUsers, Role, userByEmail, userById } from '../../store/users';
 import { answerAfter } from '../answerAfter';
 import { JsonAnswer, userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
@@ -44,19 +50,23 @@ export const getUsers = userEndpoint({
   params: {
     client_gravatar: optional('json', z.boolean(), false),
     include_custom_profile_fields: optional('json', z.boolean(), false),
+    // Zulip 11 (feature level 384): only these users; IDs of no one are passed over.
+    user_ids: optional('json', z.array(z.number().int())),
   },
   handle: ({ services, params, user }) => {
     const data = params.include_custom_profile_fields
       ? profileDataByUser(allProfileFieldValues(services.sql))
       : null;
-    const rows = allUsers(services.sql);
+    const wanted = params.user_ids === undefined ? null : new Set(params.user_ids);
+    const everyone = allUsers(services.sql);
+    const rows = wanted === null ? everyone : everyone.filter((row) => wanted.has(row.id));
     // Zulip's get_users_for_api: those the reader may not see are listed as "Unknown user".
     const accessible = seesEveryone(services.sql, user)
       ? null
       : accessibleHumanIds(services.sql, user.id, { includeDeactivated: true });
     // The spec's member list names a bot's owner by email (`bot_owner`);
     // Zulip 7.0's `bot_owner_id` comes beside it.
-    const emails = new Map(rows.map((row) => [row.id, row.email]));
+    const emails = new Map(everyone.map((row) => [row.id, row.email]));
     return {
       members: rows.map((row) => {
         if (accessible !== null && row.is_bot !== 1 && !accessible.has(row.id)) {
@@ -95,22 +105,29 @@ export const createUserEndpoint = userEndpoint({
 
 const userId = required('json', z.number().int().nonnegative());
 
+/** One segment of Zulip's URLs for a user: digits are an ID, anything else an email. */
+const userIdOrEmail = required('text', z.string());
+const userByIdOrEmail = (sql: Sql, key: string) =>
+  /^[0-9]+$/.test(key) ? userById(sql, Number(key)) : userByEmail(sql, key);
+
 /**
- * Zulip's GET /users/{user_id}: anyone in the organization, deactivated users
- * and bots too, but no one the reader may not see (Zulip's access_user_common).
+ * Zulip's GET /users/{user_id} and GET /users/{email}, one path as Zulip's
+ * URLs have it (digits are an ID, anything else an email): anyone in the
+ * organization, deactivated users and bots too, but no one the reader may
+ * not see (Zulip's access_user_common). Every email on the host is visible
+ * to everyone, so each user is found by it (feature level 302).
  */
 export const getUserEndpoint = userEndpoint({
   method: 'GET',
   path: '/users/:user_id',
   params: {
-    user_id: userId,
+    user_id: userIdOrEmail,
     client_gravatar: optional('json', z.boolean(), false),
     include_custom_profile_fields: optional('json', z.boolean(), false),
   },
   handle: ({ services: { sql }, params, user }) => {
-    const target = userById(sql, params.user_id);
-    if (!target) throw errors.badRequest('No such user');
-    if (!canAccessUser(sql, user, target)) throw errors.badRequest('Insufficient permission');
+    const found = userByIdOrEmail(sql, params.user_id);
+    const target = accessUserForReader(sql, user, found, { deactivated: true, bots: true });
     const data = params.include_custom_profile_fields
       ? profileDataByUser(profileFieldValuesOf(sql, target.id))
       : null;
@@ -129,16 +146,19 @@ export const getUserEndpoint = userEndpoint({
 });
 
 /**
- * Zulip 7.0's PATCH /users/{user_id}, for administrators (and a bot's
- * owner): a new role and a new name. The role is checked and changed first,
- * so a refused one leaves the name as it was.
+ * Zulip's PATCH /users/{user_id} and PATCH /users/{email}, for
+ * administrators (and a bot's owner): a new role, a new name and, for
+ * administrators, a new email (feature level 313). The email is checked
+ * first and the role changed before the name, so a refused request leaves
+ * the user as they were.
  */
 export const updateUserEndpoint = userEndpoint({
   method: 'PATCH',
   path: '/users/:user_id',
   params: {
-    user_id: userId,
+    user_id: userIdOrEmail,
     full_name: optional('text', z.string()),
+    new_email: optional('text', z.string()),
     role: optional(
       'json',
       z
@@ -148,18 +168,27 @@ export const updateUserEndpoint = userEndpoint({
     ),
   },
   handle: ({ services, params, user }) => {
-    const target = accessUserForAdmin(services.sql, user, params.user_id, {
-      allowDeactivated: true,
-      allowBots: true,
-    });
+    const access = { allowDeactivated: true, allowBots: true };
+    const found = userByIdOrEmail(services.sql, params.user_id);
+    if (!found) throw errors.badRequest('No such user');
+    const target = accessUserForAdmin(services.sql, user, found.id, access);
+    const newEmail = params.new_email;
+    if (newEmail !== undefined) {
+      checkMayChangeEmails(user);
+      checkNewEmail(services.sql, target, newEmail);
+    }
     if (params.role !== undefined) changeUserRole(services, user, target.id, params.role);
     // Zulip ignores a blank name here rather than refusing it.
     if (params.full_name !== undefined && params.full_name.trim() !== '') {
-      const current = accessUserForAdmin(services.sql, user, target.id, {
-        allowDeactivated: true,
-        allowBots: true,
-      });
+      const current = accessUserForAdmin(services.sql, user, target.id, access);
       changeFullName(services, current, params.full_name);
+    }
+    if (newEmail !== undefined) {
+      changeUserEmail(
+        services,
+        accessUserForAdmin(services.sql, user, target.id, access),
+        newEmail,
+      );
     }
     return {};
   },
@@ -168,9 +197,21 @@ export const updateUserEndpoint = userEndpoint({
 export const deactivateUserEndpoint = userEndpoint({
   method: 'DELETE',
   path: '/users/:user_id',
-  params: { user_id: userId },
+  params: {
+    user_id: userId,
+    // Zulip 12 (feature level 459): what else goes with the account.
+    actions: optional(
+      'json',
+      z.object({
+        delete_profile: z.boolean().optional(),
+        delete_public_channel_messages: z.boolean().optional(),
+        delete_private_channel_messages: z.boolean().optional(),
+        delete_direct_messages: z.boolean().optional(),
+      }),
+    ),
+  },
   handle: ({ services, params, user }) => {
-    deactivateUserByAdmin(services, user, params.user_id);
+    deactivateUserByAdmin(services, user, params.user_id, params.actions ?? {});
     return {};
   },
 });
