@@ -524,6 +524,7 @@ describe('bots', () => {
       expect(await events(bob, bobQueue.queue_id)).toEqual([update]);
       await org.api(org.owner)('POST', `/users/${bot.id}/reactivate`);
       expect(await events(alice, aliceQueue.queue_id)).toEqual([
+        update,
         expect.objectContaining({
           type: 'realm_user',
           op: 'update',

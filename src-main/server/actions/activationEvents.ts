@@ -146,7 +146,7 @@ export function announceDeactivation(
  * Zulip 12's do_reactivate_user, once `user` is active again: a realm_user
  * `update` of is_active to those who saw them while deactivated, an `add`
  * to a guest who sees them again through a channel, `peer_add` to each
- * unarchived stream they are still subscribed to, and `add_members` to
+ * stream they are still subscribed to, and `add_members` to
  * everyone for each of their groups (feature level 303).
  */
 export function announceReactivation(
@@ -160,12 +160,11 @@ export function announceReactivation(
     hearers(sql, user, before.guestAccess),
   );
   announceAccessChanges(services, before.guestAccess);
-  tellSubscribers(
-    services,
-    'peer_add',
-    user,
-    before.streams.filter((stream) => stream.deactivated !== 1),
-  );
+  // Archived channels too, which Zulip's do_reactivate_user passes over: as
+  // deactivation's peer_remove reaches them (feature level 428), a client
+  // that keeps archived channels would otherwise lack the subscriber that
+  // register gives.
+  tellSubscribers(services, 'peer_add', user, before.streams);
   tellMembership(services, 'add_members', user, activeUserIds(sql));
   tellSettings(services, user, activeUserIds(sql));
 }

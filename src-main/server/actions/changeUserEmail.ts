@@ -1,10 +1,8 @@
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
-import { botById } from '../store/bots';
 import type { Sql } from '../store/sql';
 import { Role, setEmail, userByEmail, userById, type UserRow } from '../store/users';
-import { botEventRecipients } from './botAccess';
 import { idsWhoCanAccess } from './userAccess';
 
 /**
@@ -37,8 +35,9 @@ export function checkNewEmail(sql: Sql, target: UserRow, newEmail: string): void
 /**
  * Zulip's do_change_user_delivery_email, where every email is visible:
  * those who may see the user hear the new delivery_email and the new
- * Zulip API email (`new_email`), and whoever sees a bot its realm_bot
- * `email`. The old email no longer signs in.
+ * Zulip API email (`new_email`); a bot's `realm_bots` entry holds no email
+ * since Zulip 12 (feature level 474), so no realm_bot event. The old email
+ * no longer signs in.
  */
 export function changeUserEmail(services: Services, target: UserRow, newEmail: string): void {
   if (target.email === newEmail) return;
@@ -65,11 +64,4 @@ export function changeUserEmail(services: Services, target: UserRow, newEmail: s
     }),
     hearers,
   );
-  const bot = changed.is_bot === 1 ? botById(sql, changed.id) : undefined;
-  if (bot) {
-    queues.notify(
-      plainNotice('realm_bot', { op: 'update', bot: { email: newEmail, user_id: changed.id } }),
-      botEventRecipients(sql, bot),
-    );
-  }
 }
