@@ -27,8 +27,19 @@ describe('GET /server_settings', () => {
       google: false,
       saml: false,
       'openid connect': false,
+      discord: false,
     });
     expect(response.json.external_authentication_methods).toEqual([]);
+  });
+
+  it('offers no social login, Discord included (feature level 488), in server settings or register', async () => {
+    const settings = await org.api()('GET', '/server_settings');
+    expect(settings.json.authentication_methods.discord).toBe(false);
+    expect(settings.json.external_authentication_methods).toEqual([]);
+    const registered = await org.api(await org.user('alice'))('POST', '/register', {
+      fetch_event_types: ['realm'],
+    });
+    expect(Object.keys(registered.json.realm_authentication_methods)).toEqual(['Email']);
   });
 
   it('reports the Zulip version and feature level it reproduces, and its own version', async () => {

@@ -23,6 +23,8 @@ export const getServerSettings = publicEndpoint({
         google: false,
         saml: false,
         'openid connect': false,
+        // Zulip 12 (feature level 488) names Discord beside the other social logins.
+        discord: false,
       },
       external_authentication_methods: [],
       zulip_version: ZULIP_VERSION,
