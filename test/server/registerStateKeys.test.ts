@@ -29,6 +29,7 @@ const keysByType: Record<string, Record<string, unknown>> = {
   tenor: { tenor_api_key: '' },
   klipy: { klipy_api_key: '' },
   video_calls: { has_zoom_token: false },
+  realm_incoming_webhook_bots: { realm_incoming_webhook_bots: anyArray },
   drafts: { drafts: anyArray },
   realm_user_groups: { realm_user_groups: anyArray },
   update_global_notifications: {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../errors';
-import { integrations } from '../integrations';
+import { integrationNamed } from '../integrations';
 import { receiveWebhook } from '../integrations/receive';
 import type { Services } from '../services';
 import type { UserRow } from '../store/users';
@@ -66,7 +66,7 @@ export function registerWebhookRoute(app: FastifyInstance, services: Services): 
       '/api/v1/external/:integration',
       { bodyLimit: WEBHOOK_MAX_BODY_BYTES, config: { maxWebhookBytes: WEBHOOK_MAX_BODY_BYTES } },
       async (request: FastifyRequest<{ Params: { integration: string } }>, reply) => {
-        const integration = integrations.get(request.params.integration);
+        const integration = integrationNamed(request.params.integration);
         if (!integration) throw errors.notFound();
         const query = stringParams(request.query);
         const params = decodeParams(common, query);

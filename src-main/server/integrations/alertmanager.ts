@@ -17,6 +17,8 @@ function field(alert: Payload, name: string, fallback: string): string {
 export const alertmanager = integration({
   urlName: 'alertmanager',
   name: 'Alertmanager',
+  displayName: 'Prometheus Alertmanager',
+  allEventTypes: null,
   params: {
     name: optional('text', z.string(), 'instance'),
     desc: optional('text', z.string(), 'alertname'),

@@ -10,6 +10,7 @@ import {
 } from './git';
 import { integration, UnsupportedEventError, type WebhookMessage } from './integration';
 import type { Payload } from './payload';
+import { branchesOption } from './urlOptions';
 
 // Zulip's Azure DevOps integration (zerver/webhooks/azuredevops/view.py):
 // pushes and pull requests of Azure Repos, in the shared git formats.
@@ -91,6 +92,13 @@ const PULL_REQUEST_EVENTS = new Set([
   'git.pullrequest.updated',
 ]);
 
+const EVENT_TYPES = [
+  'git.push',
+  'git.pullrequest.created',
+  'git.pullrequest.merged',
+  'git.pullrequest.updated',
+];
+
 /**
  * Azure DevOps service hooks. Zulip names no event type for these messages,
  * so only_events and exclude_events do not filter them; `branches` does.
@@ -98,6 +106,9 @@ const PULL_REQUEST_EVENTS = new Set([
 export const azureDevOps = integration({
   urlName: 'azuredevops',
   name: 'AzureDevOps',
+  displayName: 'AzureDevOps',
+  allEventTypes: EVENT_TYPES,
+  urlOptions: [branchesOption],
   params: { branches: optional('text', z.string()) },
   handle: (call) => {
     const payload = call.payload();

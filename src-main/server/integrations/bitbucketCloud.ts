@@ -11,6 +11,7 @@ import {
   type WebhookMessage,
 } from './integration';
 import type { Payload } from './payload';
+import { branchesOption } from './urlOptions';
 
 // Bitbucket Cloud (Zulip's "bitbucket2"). Zulip tells most events apart by
 // the payload's keys and reads the X-Event-Key header only for pull requests
@@ -59,9 +60,35 @@ function topicOf(event: string, payload: Payload): string {
   return repoName(payload);
 }
 
+const EVENT_TYPES = [
+  'change_commit_status',
+  'pull_request_comment_created',
+  'pull_request_updated',
+  'pull_request_unapproved',
+  'push',
+  'pull_request_approved',
+  'pull_request_fulfilled',
+  'issue_created',
+  'issue_commented',
+  'fork',
+  'pull_request_comment_updated',
+  'pull_request_created',
+  'pull_request_rejected',
+  'repo:updated',
+  'issue_updated',
+  'commit_comment',
+  'pull_request_comment_deleted',
+];
+
 export const bitbucketCloud = integration({
   urlName: 'bitbucket2',
+  // Zulip 12 renamed it when it dropped its Bitbucket Enterprise integration,
+  // which had the name; before 12, `bitbucket` names that one.
+  renamedTo: 'bitbucket',
   name: 'Bitbucket2',
+  displayName: 'Bitbucket',
+  allEventTypes: EVENT_TYPES,
+  urlOptions: [branchesOption],
   unquoteUrlParameters: true,
   params: { branches: optional('text', z.string()) },
   handle: (call): WebhookMessage[] => {

@@ -88,10 +88,14 @@ function message(payload: Payload): WebhookMessage {
   return { event: type, topic, content };
 }
 
+const EVENT_TYPES = ['ping', 'job-completed', 'workflow-completed'];
+
 /** CircleCI: the event type (for only_events) is the payload's `type`. */
 export const circleci = integration({
   urlName: 'circleci',
   name: 'CircleCI',
+  displayName: 'CircleCI',
+  allEventTypes: EVENT_TYPES,
   params: {},
   handle: (call) => [message(call.payload())],
 });

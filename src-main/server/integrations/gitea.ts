@@ -2,6 +2,7 @@ import { changeMessage } from './git';
 import { gogsMessages, gogsParams, loginOf } from './gogsEvents';
 import { integration } from './integration';
 import type { Payload } from './payload';
+import { branchesOption } from './urlOptions';
 
 // Gitea's pull request: whoever sent the event acts (the merger, for a merge),
 // and the branches are the refs of `head` and `base`, when present.
@@ -35,6 +36,9 @@ function pullRequestBody(payload: Payload, withTitle: boolean): string {
 export const gitea = integration({
   urlName: 'gitea',
   name: 'Gitea',
+  displayName: 'Gitea',
+  allEventTypes: null,
+  urlOptions: [branchesOption],
   params: gogsParams,
   handle: (call) => gogsMessages(call, 'X-Gitea-Event', pullRequestBody),
 });

@@ -7,6 +7,7 @@ import { pullRequestBodies, pullRequestEvent } from './githubPullRequests';
 import { branchOf, pushCommits, pushEvent, pushTags, pushTopic } from './githubPush';
 import { repositoryBodies, teamEvent } from './githubRepository';
 import { integration, UnsupportedEventError, type WebhookMessage } from './integration';
+import { branchesOption, ignorePrivateRepositoriesOption } from './urlOptions';
 
 // Zulip names each message by an event of its own, which is GitHub's
 // X-GitHub-Event header refined by the payload (a PR opened or closed, a
@@ -118,9 +119,61 @@ function unchangedCommentEdit(header: string, context: GitHubContext): boolean {
   return before === payload.get('comment').str('body');
 }
 
+const EVENT_TYPES = [
+  'commit_comment',
+  'closed_pull_request',
+  'create',
+  'check_run',
+  'delete',
+  'deployment',
+  'deployment_status',
+  'discussion',
+  'discussion_comment',
+  'fork',
+  'gollum',
+  'issue_comment',
+  'issue_labeled_or_unlabeled',
+  'issue_milestoned_or_demilestoned',
+  'issues_opened_via_transfer',
+  'issues_transferred',
+  'issues',
+  'member',
+  'membership',
+  'opened_pull_request',
+  'updated_pull_request',
+  'assigned_or_unassigned_pull_request',
+  'page_build',
+  'ping',
+  'public',
+  'pull_request_ready_for_review',
+  'pull_request_review',
+  'pull_request_review_comment',
+  'pull_request_review_requested',
+  'pull_request_auto_merge',
+  'locked_or_unlocked_pull_request',
+  'push_commits',
+  'push_tags',
+  'release',
+  'repository',
+  'star',
+  'status',
+  'team',
+  'team_add',
+  'watch',
+  'cancelled',
+  'created',
+  'edited',
+  'pending_cancellation',
+  'pending_tier_change',
+  'tier_changed',
+];
+
 export const github = integration({
   urlName: 'github',
   name: 'GitHub',
+  displayName: 'GitHub',
+  allEventTypes: EVENT_TYPES,
+  urlOptions: [branchesOption, ignorePrivateRepositoriesOption],
   params: {
     branches: optional('text', z.string()),
     ignore_private_repositories: optional('json', z.boolean(), false),

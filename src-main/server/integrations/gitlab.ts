@@ -16,6 +16,7 @@ import { accessTokenExpiry, featureFlag, release, testHook, wikiPage } from './g
 import { push, tagPush } from './gitlabPush';
 import { integration, UnsupportedEventError } from './integration';
 import type { Payload } from './payload';
+import { branchesOption } from './urlOptions';
 
 const issueHandlers = (hook: string): Record<string, GitLabHandler> => ({
   [`${hook} open`]: issue('created'),
@@ -83,9 +84,51 @@ function eventName(header: string, payload: Payload): string {
   return event;
 }
 
+const EVENT_TYPES = [
+  'Push Hook',
+  'Tag Push Hook',
+  'Test Hook',
+  'Issue Hook open',
+  'Issue Hook close',
+  'Issue Hook reopen',
+  'Issue Hook update',
+  'Confidential Issue Hook open',
+  'Confidential Issue Hook close',
+  'Confidential Issue Hook reopen',
+  'Confidential Issue Hook update',
+  'Note Hook Commit',
+  'Note Hook MergeRequest',
+  'Note Hook Issue',
+  'Confidential Note Hook Issue',
+  'Note Hook DesignManagement::Design',
+  'Confidential Note Hook DesignManagement::Design',
+  'Note Hook Snippet',
+  'Merge Request Hook approved',
+  'Merge Request Hook unapproved',
+  'Merge Request Hook approval',
+  'Merge Request Hook unapproval',
+  'Merge Request Hook open',
+  'Merge Request Hook update',
+  'Merge Request Hook merge',
+  'Merge Request Hook close',
+  'Merge Request Hook reopen',
+  'Wiki Page Hook create',
+  'Wiki Page Hook update',
+  'Job Hook',
+  'Build Hook',
+  'Pipeline Hook',
+  'Release Hook',
+  'Feature Flag Hook',
+  'Resource Access Token Hook',
+  'Deployment Hook',
+];
+
 export const gitlab = integration({
   urlName: 'gitlab',
   name: 'GitLab',
+  displayName: 'GitLab',
+  allEventTypes: EVENT_TYPES,
+  urlOptions: [branchesOption],
   params: {
     branches: optional('text', z.string()),
     use_merge_request_title: optional('json', z.boolean(), true),

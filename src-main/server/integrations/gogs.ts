@@ -2,6 +2,7 @@ import { changeMessage } from './git';
 import { gogsMessages, gogsParams, loginOf } from './gogsEvents';
 import { integration } from './integration';
 import type { Payload } from './payload';
+import { branchesOption } from './urlOptions';
 
 // Gogs's pull request: the author (or whoever merged it) acts, and the
 // branches are named flat on the pull request.
@@ -27,10 +28,15 @@ function pullRequestBody(payload: Payload, withTitle: boolean): string {
   });
 }
 
+const EVENT_TYPES = ['issue_comment', 'issues', 'create', 'pull_request', 'push', 'release'];
+
 /** Gogs, as Zulip's integration reads it: events named by X-Gogs-Event. */
 export const gogs = integration({
   urlName: 'gogs',
   name: 'Gogs',
+  displayName: 'Gogs',
+  allEventTypes: EVENT_TYPES,
+  urlOptions: [branchesOption],
   params: gogsParams,
   handle: (call) => gogsMessages(call, 'X-Gogs-Event', pullRequestBody),
 });

@@ -92,9 +92,13 @@ function legacyAlert(payload: Payload): WebhookMessage {
   return { topic: payload.str('title'), content: content.trim(), event: state };
 }
 
+const EVENT_TYPES = ['ok', 'pending', 'alerting', 'paused', 'firing', 'resolved'];
+
 export const grafana = integration({
   urlName: 'grafana',
   name: 'Grafana',
+  displayName: 'Grafana',
+  allEventTypes: EVENT_TYPES,
   params: {},
   handle: (call) => {
     const payload = call.payload();

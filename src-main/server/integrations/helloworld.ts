@@ -4,6 +4,8 @@ import { integration } from './integration';
 export const helloworld = integration({
   urlName: 'helloworld',
   name: 'HelloWorld',
+  displayName: 'Hello World',
+  allEventTypes: null,
   params: {},
   handle: (call) => {
     const payload = call.payload();

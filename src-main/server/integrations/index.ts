@@ -43,3 +43,10 @@ export const integrations: ReadonlyMap<string, Integration> = new Map(
     azureDevOps,
   ].map((entry) => [entry.urlName, entry]),
 );
+
+/** The integration a webhook URL names: by the host's name for it, or by Zulip 12's. */
+export function integrationNamed(name: string): Integration | undefined {
+  return (
+    integrations.get(name) ?? [...integrations.values()].find((entry) => entry.renamedTo === name)
+  );
+}

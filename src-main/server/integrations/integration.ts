@@ -1,6 +1,7 @@
 import { ApiError } from '../errors';
 import type { Decoded, ParamSpecs } from '../http/params';
 import { Payload } from './payload';
+import type { WebhookUrlOption } from './urlOptions';
 
 /** One message an integration wants sent for a payload. */
 export interface WebhookMessage {
@@ -42,7 +43,25 @@ export interface WebhookCall<S extends ParamSpecs = ParamSpecs> {
   people: People;
 }
 
-export interface Integration {
+/** What register's `realm_incoming_webhook_bots` says of an integration. */
+interface Listing {
+  /** Zulip's display_name, e.g. `Prometheus Alertmanager` (feature level 207). */
+  displayName: string;
+  /**
+   * Zulip's all_event_types: the event types `only_events` and
+   * `exclude_events` can name; null where Zulip declares none.
+   */
+  allEventTypes: readonly string[] | null;
+  /** Zulip's url_options (feature level 403). */
+  urlOptions?: readonly WebhookUrlOption[];
+  /**
+   * The name Zulip 12 gave the integration, which register lists and its URL
+   * answers to as well; the host's own name stays for servers before 12.
+   */
+  renamedTo?: string;
+}
+
+export interface Integration extends Listing {
   /** The name in the URL, e.g. `github`. */
   urlName: string;
   /** Zulip's webhook_client_name, e.g. `GitHub`: the client is `Zulip<name>Webhook`. */
@@ -58,13 +77,15 @@ export interface Integration {
 }
 
 /** Declares an integration with typed URL parameters. */
-export function integration<S extends ParamSpecs>(definition: {
-  urlName: string;
-  name: string;
-  params: S;
-  unquoteUrlParameters?: boolean;
-  handle(call: WebhookCall<S>): WebhookMessage[];
-}): Integration {
+export function integration<S extends ParamSpecs>(
+  definition: Listing & {
+    urlName: string;
+    name: string;
+    params: S;
+    unquoteUrlParameters?: boolean;
+    handle(call: WebhookCall<S>): WebhookMessage[];
+  },
+): Integration {
   return definition as unknown as Integration;
 }
 

@@ -212,6 +212,15 @@ const CONTENT: ReadonlyMap<string, (payload: Payload, people: People) => string>
   ['comment_deleted', commentEvent('deleted their comment on', true)],
 ]);
 
+const EVENT_TYPES = [
+  'jira:issue_created',
+  'jira:issue_deleted',
+  'jira:issue_updated',
+  'comment_created',
+  'comment_updated',
+  'comment_deleted',
+];
+
 /**
  * Jira, as Zulip's integration reads it: the payload's webhookEvent names the
  * event (old servers send a transition without one), and each message is
@@ -220,6 +229,8 @@ const CONTENT: ReadonlyMap<string, (payload: Payload, people: People) => string>
 export const jira = integration({
   urlName: 'jira',
   name: 'Jira',
+  displayName: 'Jira',
+  allEventTypes: EVENT_TYPES,
   unquoteUrlParameters: true,
   params: {},
   handle: (call): WebhookMessage[] => {

@@ -227,6 +227,8 @@ function contentOf(payload: Payload, kind: Kind): string {
   }
 }
 
+const EVENT_TYPES = ['issue', 'sub_issue', 'comment', 'project', 'project_update'];
+
 /**
  * Linear. Zulip names no event type for its messages, so only_events and
  * exclude_events do not filter them.
@@ -234,6 +236,8 @@ function contentOf(payload: Payload, kind: Kind): string {
 export const linear = integration({
   urlName: 'linear',
   name: 'Linear',
+  displayName: 'Linear',
+  allEventTypes: EVENT_TYPES,
   params: {},
   handle: (call) => {
     const payload = call.payload();

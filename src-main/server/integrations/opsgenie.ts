@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optional } from '../http/params';
 import { integration } from './integration';
+import { euRegionOption } from './urlOptions';
 
 // The alert's fields Zulip lists when present, in its order and words.
 const ALERT_FIELDS: readonly [key: string, label: string][] = [
@@ -13,10 +14,30 @@ const ALERT_FIELDS: readonly [key: string, label: string][] = [
   ['message', 'Message'],
 ];
 
+const EVENT_TYPES = [
+  'AddTeam',
+  'UnAcknowledge',
+  'AddNote',
+  'TestAction',
+  'Close',
+  'Escalate',
+  'AddRecipient',
+  'RemoveTags',
+  'Acknowledge',
+  'Delete',
+  'AddTags',
+  'TakeOwnership',
+  'Create',
+  'AssignOwnership',
+];
+
 /** Opsgenie: one message per alert action, in a topic named for the Opsgenie integration. */
 export const opsgenie = integration({
   urlName: 'opsgenie',
   name: 'Opsgenie',
+  displayName: 'Opsgenie',
+  allEventTypes: EVENT_TYPES,
+  urlOptions: [euRegionOption],
   params: {
     // Accounts in Opsgenie's EU region link to their own host.
     eu_region: optional('json', z.boolean(), false),

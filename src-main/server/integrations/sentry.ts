@@ -79,6 +79,8 @@ function legacyMessage(payload: Payload): WebhookMessage {
 export const sentry = integration({
   urlName: 'sentry',
   name: 'Sentry',
+  displayName: 'Sentry',
+  allEventTypes: null,
   params: {},
   handle: (call) => {
     const payload = call.payload();

@@ -145,6 +145,8 @@ function toZulipMarkdown(text: string): string {
 export const slackIncoming = integration({
   urlName: 'slack_incoming',
   name: 'SlackIncoming',
+  displayName: 'Slack-compatible webhook',
+  allEventTypes: null,
   params,
   handle: (call) => {
     const payload = readPayload(call);

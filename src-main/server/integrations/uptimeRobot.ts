@@ -1,5 +1,7 @@
 import { integration, UnsupportedEventError } from './integration';
 
+const EVENT_TYPES = ['up', 'down'];
+
 /**
  * UptimeRobot, with the custom payload Zulip's documentation has it send: one
  * message per monitor going down or coming back up, in a topic named for the
@@ -9,6 +11,8 @@ import { integration, UnsupportedEventError } from './integration';
 export const uptimeRobot = integration({
   urlName: 'uptimerobot',
   name: 'UptimeRobot',
+  displayName: 'UptimeRobot',
+  allEventTypes: EVENT_TYPES,
   params: {},
   handle: (call) => {
     const payload = call.payload();

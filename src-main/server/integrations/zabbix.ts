@@ -19,6 +19,8 @@ const SEVERITY_EMOJI: ReadonlyMap<string, string> = new Map([
 export const zabbix = integration({
   urlName: 'zabbix',
   name: 'Zabbix',
+  displayName: 'Zabbix',
+  allEventTypes: null,
   params: {},
   handle: (call) => {
     const payload = call.payload();

@@ -24,6 +24,7 @@ import { seesUnsubscribed } from '../queries/streamAccess';
 import { maxMessageIdOf, starredMessageIds } from '../store/userMessages';
 import { Role, type UserRow } from '../store/users';
 import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../version';
+import { incomingWebhookBotsState } from './incomingWebhookBotsState';
 import { realmState } from './realmState';
 import { realmUserState } from './realmUserState';
 import { recentConversationsState } from './recentConversationsState';
@@ -228,6 +229,10 @@ const fetchers: readonly Fetcher[] = [
     fetch: (services) => ({ realm_playgrounds: playgroundsForApi(services) }),
   },
   { types: ['realm_bot'], fetch: ({ sql }, user) => ({ realm_bots: realmBotsState(sql, user) }) },
+  {
+    types: ['realm_incoming_webhook_bots'],
+    fetch: () => ({ realm_incoming_webhook_bots: incomingWebhookBotsState() }),
+  },
   // The keys of the GIF pickers (GIPHY, Tenor since feature level 442, KLIPY
   // since 486), empty as on a Zulip server given none, and Zoom's token, which
   // no one has on a server without Zoom.
