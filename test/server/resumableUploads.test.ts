@@ -188,6 +188,25 @@ describe('resumable uploads over tus', () => {
     expect(Buffer.from(await file.arrayBuffer())).toEqual(data);
   });
 
+  it('takes a chunk larger than the body any other endpoint takes, and gives its metadata back', async () => {
+    const data = bytes(6 * 1024 * 1024, 11);
+    const location = await create(alice, data.length, {
+      filename: 'video.webm',
+      filetype: 'video/webm',
+    });
+    const head = await tus(alice, 'HEAD', location);
+    expect(head.headers.get('upload-metadata')?.split(',').sort()).toEqual([
+      `filename ${Buffer.from('video.webm').toString('base64')}`,
+      `filetype ${Buffer.from('video/webm').toString('base64')}`,
+    ]);
+    const whole = await patch(alice, location, 0, data);
+    expect(whole.status).toBe(200);
+    const { url } = (await whole.json()) as { url: string };
+    const file = await fetch(`${org.url}${url}`, { headers: { Authorization: basic(alice) } });
+    expect(file.headers.get('content-type')).toBe('video/webm');
+    expect(Buffer.from(await file.arrayBuffer()).equals(data)).toBe(true);
+  });
+
   it('refuses a chunk at the wrong offset, or not as tus sends one', async () => {
     const location = await create(alice, 10, { filename: 'ten.txt' });
     expect((await patch(alice, location, 0, Buffer.from('abcd'))).status).toBe(204);

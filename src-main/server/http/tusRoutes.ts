@@ -199,14 +199,15 @@ export function registerTusRoutes(
 
     const head = async (request: UploadRequest, reply: FastifyReply) => {
       const upload = ownUpload(services, caller(services, request), request);
+      const metadata = JSON.parse(upload.metadata) as Record<string, string>;
+      if (Object.keys(metadata).length > 0) {
+        void reply.header('Upload-Metadata', serializeMetadata(metadata));
+      }
       return reply
         .headers({
           'Cache-Control': 'no-store',
           'Upload-Offset': String(files.offsetOf(upload.id)),
           'Upload-Length': String(upload.size),
-          'Upload-Metadata': serializeMetadata(
-            JSON.parse(upload.metadata) as Record<string, string>,
-          ),
         })
         .code(200)
         .send();
