@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
@@ -84,6 +85,26 @@ describe('resumable uploads over tus', () => {
     expect(response.headers.get('tus-version')).toBe('1.0.0');
     expect(response.headers.get('tus-extension')).toBe('creation,creation-with-upload,termination');
     expect(response.headers.get('tus-max-size')).toBe(String(25 * 1024 * 1024));
+  });
+
+  it("answers only to the host's own names, as every other path", async () => {
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve) => {
+      const request = httpRequest(
+        `${org.url}/api/v1/tus`,
+        {
+          method: 'POST',
+          headers: { Host: 'rebound.example', 'Tus-Resumable': '1.0.0', 'Upload-Length': '4' },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        },
+      );
+      request.end();
+    });
+    expect(status).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
   });
 
   it('takes a file in chunks, serves it only once whole, and answers its URL as Zulip does', async () => {

@@ -192,7 +192,7 @@ export function buildApp(
   registerRealmEmojiRoute(app, services);
   registerEmojiDataRoute(app);
   registerUploadRoutes(app, services);
-  registerTusRoutes(app, services, partialUploads, log);
+  registerTusRoutes(app, services, partialUploads);
   registerJoinPage(app, services);
   registerCallPages(app);
   registerWebhookRoute(app, services);

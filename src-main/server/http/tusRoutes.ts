@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -71,7 +70,8 @@ async function receive(
     },
   });
   const out = files.appender(upload.id);
-  const closed = once(out, 'close');
+  // Closed, not merely ended, so that the file's length is all that was written.
+  const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
   await pipeline(request.raw, limit, out).catch(() => undefined);
   await closed;
   return { overflowed };
@@ -137,7 +137,6 @@ export function registerTusRoutes(
   app: FastifyInstance,
   services: Services,
   files: PartialUploadFiles,
-  log: (line: string) => void,
 ): void {
   void app.register(async (scope) => {
     // The body is the upload's bytes, streamed to disk, never parsed.
@@ -148,7 +147,7 @@ export function registerTusRoutes(
       void reply.headers({ 'Tus-Resumable': TUS_VERSION, 'X-Content-Type-Options': 'nosniff' });
     });
 
-    scope.setErrorHandler(async (error, request, reply) => {
+    scope.setErrorHandler(async (error, _request, reply) => {
       if (error instanceof TusError) {
         return reply.code(error.status).type('text/plain; charset=utf-8').send(error.body);
       }
@@ -156,11 +155,8 @@ export function registerTusRoutes(
         const body = JSON.stringify({ message: error.message });
         return reply.code(error.status).type('application/json').send(body);
       }
-      log(`tus ${request.method}: ${error instanceof Error ? (error.stack ?? '') : String(error)}`);
-      return reply
-        .code(500)
-        .type('text/plain; charset=utf-8')
-        .send('ERR_INTERNAL_SERVER_ERROR: internal server error\n');
+      // Anything else (a foreign Host header, a fault) is answered as everywhere else.
+      throw error;
     });
 
     const options = async (_request: FastifyRequest, reply: FastifyReply) =>
