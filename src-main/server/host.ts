@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { bootstrapRealm, organizationSeed, type RealmBootstrap } from './actions/bootstrapRealm';
 import { deliverDueScheduledMessages } from './actions/deliverScheduledMessages';
 import { botReplyPort } from './actions/botReplyPort';
+import { keepSweepingUploads } from './actions/resumableUploads';
 import { backupsDirOf } from './backups/backupFiles';
 import { Backups, type BackupPolicy } from './backups/backupSchedule';
 import { restoreBackup } from './backups/restoreBackup';
@@ -38,6 +39,7 @@ import {
 } from './passwords/passwordHashes';
 import { ScheduledDelivery } from './scheduledDelivery';
 import type { Services } from './services';
+import { PartialUploadFiles } from './store/partialUploadFiles';
 import { soonestScheduledTimestamp } from './store/scheduledMessages';
 import { Sql } from './store/sql';
 import { DEFERRED_BUDGET_MS, TURN_BUDGET_MS, TurnBudget } from './turnBudget';
@@ -168,7 +170,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ),
     passwords: new Passwords({ ...defaultPasswordHashing, ...options.passwordHashing }),
   };
-  const app = buildApp(services, turns, log, hostNames);
+  const partialUploads = new PartialUploadFiles(join(options.dataDir, 'tus'));
+  const app = buildApp(services, turns, log, hostNames, partialUploads);
+  let stopSweeps = () => {};
   prepareRenderer();
   let networkListener: NetworkListener | null = null;
   const backups = options.backups
@@ -184,6 +188,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     if (services.dev) seedDemo(services, owner);
     // What fell due while the host was stopped is sent before anyone asks.
     scheduledDelivery.start();
+    stopSweeps = keepSweepingUploads(services, partialUploads);
     await app.listen({ port: options.port ?? 9991, host: loopback });
     url = urlOf(app.server.address() as AddressInfo);
     if (options.network) {
@@ -234,6 +239,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       close: () =>
         (closing ??= (async () => {
           scheduledDelivery.stop();
+          stopSweeps();
           backups?.stop();
           await backups?.settled();
           queues.close();
@@ -246,6 +252,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     };
   } catch (error) {
     scheduledDelivery.stop();
+    stopSweeps();
     backups?.stop();
     queues.close();
     await announcement?.stop();

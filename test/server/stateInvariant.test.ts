@@ -78,6 +78,9 @@ const notActions: Readonly<Record<string, string>> = {
   deliverReminder: 'part of deliverDueScheduledMessages, which has its row',
   checkInFuture: 'a check; changes nothing',
   announceExportConsent: 'announces the change of changeUserSettings; no client state holds it',
+  abandonResumableUpload: 'ends a tus upload, which no client state holds',
+  sweepAbandonedUploads: 'ends abandoned tus uploads, which no client state holds',
+  keepSweepingUploads: 'runs sweepAbandonedUploads while the host runs',
   sendLegacyTestNotification:
     'sends nothing while the host is not registered with the push service; changes nothing',
   addLegacyPushToken: 'keeps a legacy push token, which no client state holds',
@@ -1059,6 +1062,35 @@ describe('initial state plus events equals fresh state', () => {
           ])
         ).json.uri as string;
         return sendToDesign(alice, 'files', `[pixel](${uri})`);
+      },
+    },
+    {
+      name: 'uploading a file over tus, in two chunks',
+      covers: ['beginResumableUpload', 'finishResumableUpload', 'storeAttachment'],
+      act: async () => {
+        const headers = {
+          Authorization: `Basic ${Buffer.from(`${alice.email}:${alice.apiKey}`).toString('base64')}`,
+          'Tus-Resumable': '1.0.0',
+        };
+        const created = await fetch(`${org.url}/api/v1/tus`, {
+          method: 'POST',
+          headers: { ...headers, 'Upload-Length': '6', 'Upload-Metadata': 'filename YS50eHQ=' },
+        });
+        const location = created.headers.get('location') ?? '';
+        for (const [offset, chunk] of [
+          [0, 'abc'],
+          [3, 'def'],
+        ] as const) {
+          await fetch(location, {
+            method: 'PATCH',
+            headers: {
+              ...headers,
+              'Content-Type': 'application/offset+octet-stream',
+              'Upload-Offset': String(offset),
+            },
+            body: chunk,
+          });
+        }
       },
     },
     {

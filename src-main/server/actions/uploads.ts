@@ -28,11 +28,14 @@ export const MAX_FILE_UPLOAD_SIZE_MIB = 25;
 // (a path separator) or is not text a person typed (control characters).
 const unsafeName = /[/\\\p{Cc}]/u;
 
-/** Zulip's sanitize_name: the file name as it appears in the file's URL. */
-export function sanitizeFileName(name: string): string {
+/**
+ * Zulip's sanitize_name: the file name as it appears in the file's URL;
+ * `strict` (as Zulip's tus uploads ask) keeps ASCII letters and digits alone.
+ */
+export function sanitizeFileName(name: string, strict = false): string {
   const cleaned = name
     .normalize('NFKC')
-    .replace(/[^\p{L}\p{N}\p{M}_\s.-]/gu, '')
+    .replace(strict ? /[^A-Za-z0-9_\s.-]/g : /[^\p{L}\p{N}\p{M}_\s.-]/gu, '')
     .trim()
     .replace(/[-\s]+/g, '-');
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'uploaded-file' : cleaned;
@@ -50,7 +53,7 @@ const typesByExtension: Readonly<Record<string, string>> = {
   '.txt': 'text/plain',
 };
 
-function contentTypeOf(name: string, given: string): string {
+export function contentTypeOf(name: string, given: string): string {
   const type = given.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type !== '' && type !== 'application/octet-stream') return type;
   return typesByExtension[extname(name).toLowerCase()] ?? 'application/octet-stream';
@@ -76,6 +79,51 @@ export interface UploadedFileInput {
   data: Buffer;
 }
 
+/** Zulip's generate_message_upload_path: a new, unguessable place for a file of that name. */
+export function newUploadPath(sanitizedName: string): string {
+  return [
+    REALM_ID,
+    randomBytes(1).toString('hex'),
+    randomBytes(18).toString('base64url'),
+    sanitizedName,
+  ].join('/');
+}
+
+export interface StoredFile {
+  pathId: string;
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/**
+ * Zulip's create_attachment: the file and its row in one transaction, with
+ * whatever else must happen or not with them (`alongside`), and the
+ * uploader's `attachment` event once they are there.
+ */
+export function storeAttachment(
+  services: Services,
+  user: UserRow,
+  file: StoredFile,
+  alongside: () => void = () => undefined,
+): void {
+  const { sql } = services;
+  const id = sql.transaction(() => {
+    const inserted = insertAttachment(sql, {
+      pathId: file.pathId,
+      fileName: file.fileName,
+      ownerId: user.id,
+      contentType: file.contentType,
+      createTime: Math.floor(Date.now() / 1000),
+      data: file.data,
+    });
+    alongside();
+    return inserted;
+  });
+  const stored = attachmentById(sql, id);
+  if (stored) announce(services, user.id, 'add', dictOf(sql, stored));
+}
+
 /**
  * Zulip's upload_file_backend: stores one file for `user` and returns its
  * URL and the name it keeps for it. The file and its row are written in one
@@ -93,25 +141,13 @@ export function uploadFile(
   if (name === '' || unsafeName.test(name)) {
     throw errors.badRequest(`Invalid file name '${name.replace(/\p{Cc}/gu, '?')}'`);
   }
-  const pathId = [
-    REALM_ID,
-    randomBytes(1).toString('hex'),
-    randomBytes(18).toString('base64url'),
-    sanitizeFileName(name),
-  ].join('/');
-  const { sql } = services;
-  const id = sql.transaction(() =>
-    insertAttachment(sql, {
-      pathId,
-      fileName: name,
-      ownerId: user.id,
-      contentType: contentTypeOf(name, file.mimeType),
-      createTime: Math.floor(Date.now() / 1000),
-      data: file.data,
-    }),
-  );
-  const stored = attachmentById(sql, id);
-  if (stored) announce(services, user.id, 'add', dictOf(sql, stored));
+  const pathId = newUploadPath(sanitizeFileName(name));
+  storeAttachment(services, user, {
+    pathId,
+    fileName: name,
+    contentType: contentTypeOf(name, file.mimeType),
+    data: file.data,
+  });
   return { uri: uploadUri(pathId), fileName: name };
 }
 

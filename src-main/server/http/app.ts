@@ -9,6 +9,7 @@ import { asError, errors, type ApiError } from '../errors';
 import { budgetedListener, KEEP_ALIVE_MS, REQUEST_TIMEOUT_MS } from './budgetedListener';
 import type { HostNames } from '../network/hostNames';
 import type { Services } from '../services';
+import type { PartialUploadFiles } from '../store/partialUploadFiles';
 import type { TurnBudget } from '../turnBudget';
 import { registerAvatarRoute } from './avatarRoute';
 import { registerEmojiDataRoute } from './emojiDataRoute';
@@ -17,6 +18,7 @@ import { registerJoinPage } from './joinPage';
 import { registerCallPages } from './callPages';
 import { registerRealmEmojiRoute } from './realmEmojiRoute';
 import { registerRealmIconRoute } from './realmIconRoute';
+import { registerTusRoutes } from './tusRoutes';
 import { registerUploadRoutes } from './uploadRoutes';
 import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
 import { errorReply } from './errorResponse';
@@ -98,13 +100,15 @@ function bodyTooLarge(error: unknown, request: FastifyRequest): ApiError | null 
 
 /**
  * The host's HTTP server; `budget` is shared with the event queues' deliveries,
- * and it answers only requests whose Host header is one of `names`.
+ * and it answers only requests whose Host header is one of `names`;
+ * resumable uploads keep their bytes in `partialUploads` until they are whole.
  */
 export function buildApp(
   services: Services,
   budget: TurnBudget,
   log: (line: string) => void,
   names: HostNames,
+  partialUploads: PartialUploadFiles,
 ): FastifyInstance {
   // Long-polls are answered before the app closes, so what is still open at
   // close is a stalled client; it must not hold a shutdown hostage.
@@ -188,6 +192,7 @@ export function buildApp(
   registerRealmEmojiRoute(app, services);
   registerEmojiDataRoute(app);
   registerUploadRoutes(app, services);
+  registerTusRoutes(app, services, partialUploads);
   registerJoinPage(app, services);
   registerCallPages(app);
   registerWebhookRoute(app, services);
