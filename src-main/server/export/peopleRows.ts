@@ -1,5 +1,6 @@
 import type { ProfileFieldRow, ProfileFieldValueRow } from '../store/customProfileFields';
 import type { UserRow } from '../store/users';
+import type { ExportScope } from './exportScope';
 import type { ExportSource } from './exportSource';
 import type { TargetTraits } from './zulipTarget';
 import { zulipAcceptsEmail } from './zulipEmail';
@@ -91,7 +92,7 @@ export interface People {
  * zerver_userprofile. Passwords and API keys are not exported: Zulip's
  * importer replaces both, and cannot read Hearth's scrypt hashes.
  */
-export function userProfiles(source: ExportSource, realmId: number): People {
+export function userProfiles(source: ExportSource, realmId: number, scope: ExportScope): People {
   const settings = settingsOf(source);
   const users = source.all<UserRecord>('SELECT * FROM users ORDER BY id');
   return {
@@ -120,7 +121,8 @@ export function userProfiles(source: ExportSource, realmId: number): People {
       user_permissions: [],
       // The importer renders each message with its sender's choice.
       translate_emoticons: false,
-      ...settings.get(user.id),
+      // Someone whose private data stays behind arrives with the defaults.
+      ...(scope.holdsPrivateDataOf(user.id) ? settings.get(user.id) : {}),
     })),
     refusedEmails: users.map((user) => user.email).filter((email) => !zulipAcceptsEmail(email)),
   };
