@@ -38,6 +38,8 @@ import {
 } from './passwords/passwordHashes';
 import { ScheduledDelivery } from './scheduledDelivery';
 import type { Services } from './services';
+import { RealmExportRunner } from './export/realmExportRunner';
+import { notifyRealmExport } from './actions/realmExports';
 import { soonestScheduledTimestamp } from './store/scheduledMessages';
 import { Sql } from './store/sql';
 import { DEFERRED_BUDGET_MS, TURN_BUDGET_MS, TurnBudget } from './turnBudget';
@@ -167,6 +169,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
       log,
     ),
     passwords: new Passwords({ ...defaultPasswordHashing, ...options.passwordHashing }),
+    realmExports: new RealmExportRunner({
+      sql,
+      databasePath,
+      dataDir: options.dataDir,
+      onChange: () => notifyRealmExport(services),
+      log,
+    }),
   };
   const app = buildApp(services, turns, log, hostNames);
   prepareRenderer();
@@ -184,6 +193,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     if (services.dev) seedDemo(services, owner);
     // What fell due while the host was stopped is sent before anyone asks.
     scheduledDelivery.start();
+    services.realmExports.resume();
     await app.listen({ port: options.port ?? 9991, host: loopback });
     url = urlOf(app.server.address() as AddressInfo);
     if (options.network) {
@@ -236,6 +246,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
           scheduledDelivery.stop();
           backups?.stop();
           await backups?.settled();
+          await services.realmExports.settled();
           queues.close();
           await announcement?.stop();
           await networkListener?.close();

@@ -1,12 +1,6 @@
+import type { ExportType } from '../store/realmExports';
 import { RecipientType } from '../store/recipients';
 import type { ExportSource } from './exportSource';
-
-/**
- * Zulip's RealmExport types, by the names the API gives them since Zulip 12
- * (feature level 449): what the organization's people let leave with it.
- */
-export const exportTypes = ['public', 'full_with_consent', 'full_without_consent'] as const;
-export type ExportType = (typeof exportTypes)[number];
 
 /** Whose private data an export holds: everyone's, nobody's, or the consenting people's. */
 export interface ExportScope {

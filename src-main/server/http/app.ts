@@ -17,6 +17,7 @@ import { registerJoinPage } from './joinPage';
 import { registerCallPages } from './callPages';
 import { registerRealmEmojiRoute } from './realmEmojiRoute';
 import { registerRealmIconRoute } from './realmIconRoute';
+import { registerRealmExportRoute } from './realmExportRoute';
 import { registerUploadRoutes } from './uploadRoutes';
 import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
 import { errorReply } from './errorResponse';
@@ -185,6 +186,7 @@ export function buildApp(
 
   registerAvatarRoute(app, services);
   registerRealmIconRoute(app, services);
+  registerRealmExportRoute(app, services);
   registerRealmEmojiRoute(app, services);
   registerEmojiDataRoute(app);
   registerUploadRoutes(app, services);
