@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { databaseFileOf } from '../../src-main/server/export/exportFolder';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 // Zulip 12's data exports (POST, GET /export/realm and DELETE
@@ -278,5 +280,28 @@ describe('data exports', () => {
       code: 'BAD_REQUEST',
     });
     expect(await exportsNow()).toHaveLength(5);
+  });
+
+  it('fails an export the host was writing when it went down, and writes one only requested', async () => {
+    await org.stop();
+    // As a host killed in the middle leaves them: one export begun, one waiting.
+    const db = new Database(databaseFileOf(org.dataDir));
+    const insert = db.prepare(
+      `INSERT INTO realm_exports (export_type, status, acting_user_id, date_requested)
+       VALUES ('public', ?, ?, ?)`,
+    );
+    const requestedAt = Math.floor(Date.now() / 1000) - 60;
+    const begun = Number(insert.run('started', org.owner.id, requestedAt).lastInsertRowid);
+    const waiting = Number(insert.run('requested', org.owner.id, requestedAt).lastInsertRowid);
+    db.close();
+    await org.start();
+    expect(await finished(begun)).toMatchObject({
+      failed_timestamp: expect.any(Number),
+      export_url: null,
+    });
+    expect(await finished(waiting)).toMatchObject({
+      failed_timestamp: null,
+      export_url: expect.stringContaining('/user_avatars/exports/1/'),
+    });
   });
 });
