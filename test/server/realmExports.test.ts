@@ -66,6 +66,8 @@ describe('data exports', () => {
     }
     return { realm, messages, userMessages, contents: messages.map((m) => m['content']) };
   };
+  const profileOf = (realm: Record<string, Rows>, user: TestUser) =>
+    (realm['zerver_userprofile'] ?? []).find((row) => row['id'] === user.id);
   const register = async (user: TestUser) =>
     (await ok(user, 'POST', '/register', { event_types: ['realm_export'] })).queue_id as string;
   const eventsOf = async (user: TestUser, queueId: string) =>
@@ -109,6 +111,9 @@ describe('data exports', () => {
     await ok(alice, 'POST', '/users/me/alert_words', { alert_words: ['aliceword'] });
     await ok(bob, 'POST', '/users/me/alert_words', { alert_words: ['bobword'] });
     await ok(bob, 'POST', `/users/me/muted_users/${alice.id}`);
+    for (const user of [alice, bob]) {
+      await ok(user, 'PATCH', '/settings', { enter_sends: true, email_address_visibility: 3 });
+    }
   });
   afterAll(async () => {
     await org.close();
@@ -188,6 +193,11 @@ describe('data exports', () => {
     expect(realm['zerver_huddle']).toEqual([]);
     expect(realm['zerver_alertword']).toEqual([]);
     expect(realm['zerver_muteduser']).toEqual([]);
+    // Settings stay behind, but for what keeps someone private.
+    for (const user of [alice, bob]) {
+      expect(profileOf(realm, user)).not.toHaveProperty('enter_sends');
+      expect(profileOf(realm, user)).toHaveProperty('email_address_visibility', 3);
+    }
   });
 
   it("holds only the consenting people's private data in an export with consent", async () => {
@@ -207,6 +217,8 @@ describe('data exports', () => {
     expect(streams).not.toContain('bob-room');
     expect((realm['zerver_alertword'] ?? []).map((row) => row['word'])).toEqual(['aliceword']);
     expect(realm['zerver_muteduser']).toEqual([]);
+    expect(profileOf(realm, alice)).toHaveProperty('enter_sends', true);
+    expect(profileOf(realm, bob)).not.toHaveProperty('enter_sends');
   });
 
   it('deletes a finished export: its tarball goes, its row stays', async () => {
