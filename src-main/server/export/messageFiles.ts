@@ -126,12 +126,12 @@ export async function writeMessageFiles(
       batch.filter((m) => m.recipient_type !== RecipientType.stream).map((m) => m.id),
     );
     const rows = chosen.rows.map((row, index) => ({
-        id: userMessages + index + 1,
-        user_profile: row.user_id,
-        message: row.message_id,
-        // Zulip finds direct messages by this flag, which Hearth may not have set.
-        flags_mask: direct.has(row.message_id) ? row.flags | Flag.is_private : row.flags,
-      }));
+      id: userMessages + index + 1,
+      user_profile: row.user_id,
+      message: row.message_id,
+      // Zulip finds direct messages by this flag, which Hearth may not have set.
+      flags_mask: direct.has(row.message_id) ? row.flags | Flag.is_private : row.flags,
+    }));
     files++;
     await writeFile(
       join(dir, messageFileName(files)),

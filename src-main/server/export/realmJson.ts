@@ -123,7 +123,11 @@ export function realmJson(
       zerver_subscription: subscriptions(source, scope).filter((row) =>
         conversations.recipientIds.has(Number(row['recipient'])),
       ),
-      zerver_defaultstream: kept(defaultStreams(source, realmId), 'stream', conversations.streamIds),
+      zerver_defaultstream: kept(
+        defaultStreams(source, realmId),
+        'stream',
+        conversations.streamIds,
+      ),
       zerver_usertopic: ownRows(userTopics(source), scope),
       zerver_customprofilefield: customProfileFields(source, realmId, traits),
       zerver_customprofilefieldvalue: customProfileFieldValues(source),
