@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { databaseFileOf } from '../../src-main/server/export/exportFolder';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { zulipImportFormat } from '../helpers/zulipImportFormat';
 
 // Zulip 12's data exports (POST, GET /export/realm and DELETE
 // /export/realm/{export_id}; feature levels 304 and 449): a public export
@@ -56,11 +57,16 @@ describe('data exports', () => {
       string,
       Rows
     >;
+    // Every row as Zulip 12's importer reads it.
+    const format = zulipImportFormat(12);
+    format.realmJson.parse(realm);
     const files = (await readdir(root)).filter((name) => /^messages-\d+\.json$/.test(name));
     const messages: Rows = [];
     const userMessages: Rows = [];
     for (const file of files) {
-      const batch = JSON.parse(await readFile(join(root, file), 'utf8')) as Record<string, Rows>;
+      const text = await readFile(join(root, file), 'utf8');
+      format.messageFile.parse(JSON.parse(text));
+      const batch = JSON.parse(text) as Record<string, Rows>;
       messages.push(...(batch['zerver_message'] ?? []));
       userMessages.push(...(batch['zerver_usermessage'] ?? []));
     }
@@ -114,6 +120,12 @@ describe('data exports', () => {
     for (const user of [alice, bob]) {
       await ok(user, 'PATCH', '/settings', { enter_sends: true, email_address_visibility: 3 });
     }
+    await ok(org.owner, 'POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'staff' }],
+      invite_only: true,
+    });
+    const staff = await ok(org.owner, 'GET', '/get_stream_id', { stream: 'staff' });
+    await ok(org.owner, 'PATCH', '/realm', { moderation_request_channel_id: staff.stream_id });
   });
   afterAll(async () => {
     await org.close();
@@ -191,6 +203,8 @@ describe('data exports', () => {
     expect(streams).not.toContain('alice-room');
     expect(streams).not.toContain('bob-room');
     expect(realm['zerver_huddle']).toEqual([]);
+    // A private channel the organization names goes as none.
+    expect(realm['zerver_realm']?.[0]?.['moderation_request_channel']).toBeNull();
     expect(realm['zerver_alertword']).toEqual([]);
     expect(realm['zerver_muteduser']).toEqual([]);
     // Settings stay behind, but for what keeps someone private.

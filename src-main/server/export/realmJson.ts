@@ -79,6 +79,22 @@ export interface RealmJson {
   refusedEmails: string[];
 }
 
+/** A row's channels that the export leaves out (a private announcements channel) become none. */
+function keptStreams(row: ZerverRow, keys: readonly string[], streamIds: ReadonlySet<number>) {
+  const cleared = keys.filter((key) => row[key] != null && !streamIds.has(Number(row[key])));
+  return cleared.length === 0
+    ? row
+    : { ...row, ...Object.fromEntries(cleared.map((key) => [key, null])) };
+}
+
+const realmStreamKeys = [
+  'new_stream_announcements_stream',
+  'signup_announcements_stream',
+  'zulip_update_announcements_stream',
+  'moderation_request_channel',
+];
+const userStreamKeys = ['default_sending_stream', 'default_events_register_stream'];
+
 /** Whose rows these are: `user_profile` for most, `sender` for scheduled messages. */
 const ownRows = (rows: ZerverRow[], scope: ExportSelection['scope'], owner = 'user_profile') =>
   scope.everyone ? rows : rows.filter((row) => scope.holdsPrivateDataOf(Number(row[owner])));
@@ -112,9 +128,13 @@ export function realmJson(
     refusedEmails: people.refusedEmails,
     json: {
       import_source: importSource,
-      zerver_realm: [realmRow(realm, traits, groups)],
+      zerver_realm: [
+        keptStreams(realmRow(realm, traits, groups), realmStreamKeys, conversations.streamIds),
+      ],
       zerver_client: source.all<ZerverRow>('SELECT id, name FROM clients ORDER BY id'),
-      zerver_userprofile: people.users,
+      zerver_userprofile: people.users.map((user) =>
+        keptStreams(user, userStreamKeys, conversations.streamIds),
+      ),
       zerver_userprofile_mirrordummy: [],
       zerver_userprofile_crossrealm: [],
       zerver_stream: streamRows,
