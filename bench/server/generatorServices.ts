@@ -7,6 +7,7 @@ import {
   OutgoingWebhooks,
 } from '../../src-main/server/outgoing/deliveries';
 import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwordHashes';
+import { RealmExportRunner } from '../../src-main/server/export/realmExportRunner';
 import { noScheduledDelivery } from '../../src-main/server/scheduledDelivery';
 import type { Services } from '../../src-main/server/services';
 import type { Sql } from '../../src-main/server/store/sql';
@@ -31,6 +32,14 @@ export function generatorServices(sql: Sql): Services {
     ),
     // Nobody here has a password: nothing is ever hashed.
     passwords: new Passwords(defaultPasswordHashing),
+    // Nobody here requests a data export: the runner never runs.
+    realmExports: new RealmExportRunner({
+      sql,
+      databasePath: '',
+      dataDir: '',
+      onChange: () => undefined,
+      log: () => undefined,
+    }),
   };
   return services;
 }

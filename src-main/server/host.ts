@@ -40,6 +40,8 @@ import {
 import { ScheduledDelivery } from './scheduledDelivery';
 import type { Services } from './services';
 import { PartialUploadFiles } from './store/partialUploadFiles';
+import { RealmExportRunner } from './export/realmExportRunner';
+import { notifyRealmExport } from './actions/realmExports';
 import { soonestScheduledTimestamp } from './store/scheduledMessages';
 import { Sql } from './store/sql';
 import { DEFERRED_BUDGET_MS, TURN_BUDGET_MS, TurnBudget } from './turnBudget';
@@ -169,6 +171,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
       log,
     ),
     passwords: new Passwords({ ...defaultPasswordHashing, ...options.passwordHashing }),
+    realmExports: new RealmExportRunner({
+      sql,
+      databasePath,
+      dataDir: options.dataDir,
+      onChange: () => notifyRealmExport(services),
+      log,
+    }),
   };
   const partialUploads = new PartialUploadFiles(join(options.dataDir, 'tus'));
   const app = buildApp(services, turns, log, hostNames, partialUploads);
@@ -189,6 +198,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     // What fell due while the host was stopped is sent before anyone asks.
     scheduledDelivery.start();
     stopSweeps = keepSweepingUploads(services, partialUploads);
+    services.realmExports.resume();
     await app.listen({ port: options.port ?? 9991, host: loopback });
     url = urlOf(app.server.address() as AddressInfo);
     if (options.network) {
@@ -242,6 +252,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
           stopSweeps();
           backups?.stop();
           await backups?.settled();
+          await services.realmExports.settled();
           queues.close();
           await announcement?.stop();
           await networkListener?.close();

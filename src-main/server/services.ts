@@ -1,4 +1,5 @@
 import type { Clock } from './clock';
+import type { RealmExportRunner } from './export/realmExportRunner';
 import type { EventQueues } from './events/queues';
 import type { AuthCache } from './http/authCache';
 import type { RateLimits } from './http/rateLimits';
@@ -27,4 +28,6 @@ export interface Services {
   outgoingWebhooks: OutgoingWebhooks;
   /** Makes and checks password hashes off the event loop; every hash goes through it. */
   passwords: Passwords;
+  /** Runs the data exports administrators request, in the background. */
+  realmExports: RealmExportRunner;
 }

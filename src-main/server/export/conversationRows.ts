@@ -2,6 +2,7 @@ import { postPolicyOfSendGroup } from '../../permissions/rolePolicies';
 import { RecipientType } from '../store/recipients';
 import { channelGroupSettingColumns, type StreamRow } from '../store/streams';
 import type { SubscriptionSettingsRow } from '../store/subscriptions';
+import type { ExportScope } from './exportScope';
 import type { ExportSource } from './exportSource';
 import type { ExportedGroups } from './userGroupRows';
 import type { TargetTraits } from './zulipTarget';
@@ -85,13 +86,28 @@ const optionalFlag = (value: number | null) => (value === null ? null : value ==
 const neutralColor = '#c2c2c2';
 const zulipColor = /^#[0-9a-f]{6}$/i;
 
+const defaultSubscriptionSettings: SubscriptionSettingsRow = {
+  color: neutralColor,
+  is_muted: 0,
+  pin_to_top: 0,
+  desktop_notifications: null,
+  audible_notifications: null,
+  push_notifications: null,
+  email_notifications: null,
+  wildcard_mentions_notify: null,
+};
+
 /**
  * Streams', users' own and huddles' subscriptions alike: Zulip's importer
- * learns a huddle's members from the huddle's.
+ * learns a huddle's members from the huddle's. How someone keeps a channel
+ * (colour, muting, notifications) is their private data.
  */
-export function subscriptions(source: ExportSource): ZerverRow[] {
+export function subscriptions(source: ExportSource, scope: ExportScope): ZerverRow[] {
   return source
     .all<SubscriptionRecord>('SELECT * FROM subscriptions ORDER BY recipient_id, user_id')
+    .map((row) =>
+      scope.holdsPrivateDataOf(row.user_id) ? row : { ...row, ...defaultSubscriptionSettings },
+    )
     .map((subscription, index) => ({
       id: index + 1,
       user_profile: subscription.user_id,

@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { HEARTH_VERSION } from '../version';
+import { exportedConversations, fullScope, type ExportScope } from './exportScope';
 import { ExportSource } from './exportSource';
 import { writeMessageFiles } from './messageFiles';
 import { writeUploads } from './uploadFiles';
@@ -14,6 +15,8 @@ export interface ZulipExportOptions {
   /** The folder to create; it must not exist yet. */
   outDir: string;
   zulipVersion: ZulipVersion;
+  /** Whose private data goes; everyone's unless told (`npm run export:zulip`). */
+  scope?: ExportScope;
 }
 
 export interface ZulipExportSummary {
@@ -56,10 +59,16 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
     await rm(partial, { recursive: true, force: true });
     await mkdir(partial, { recursive: true, mode: 0o700 });
     const traits = targetTraits(options.zulipVersion);
-    const realm = realmJson(source, traits);
+    const scope = options.scope ?? fullScope;
+    const selection = { scope, conversations: exportedConversations(source, scope) };
+    // Messages first: realm.json keeps the reactions of those that went.
+    const written = await writeMessageFiles(source, partial, realmId, traits, selection);
+    const realm = realmJson(source, traits, selection, written.messageIds);
     await writeFile(join(partial, 'realm.json'), json(realm.json));
-    const written = await writeMessageFiles(source, partial, realmId, traits);
-    const uploads = await writeUploads(source, partial, realmId, traits);
+    const uploads = await writeUploads(source, partial, realmId, traits, {
+      scope,
+      messageIds: written.messageIds,
+    });
     await writeFile(
       join(partial, 'attachment.json'),
       json({ zerver_attachment: uploads.attachments }),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Flag } from '../store/flags';
 import { storedEdits } from '../store/messageEdits';
 import { RecipientType } from '../store/recipients';
+import type { ExportSelection } from './exportScope';
 import type { ExportSource } from './exportSource';
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
@@ -58,41 +59,79 @@ function messageRow(message: MessageRecord, realmId: number, traits: TargetTrait
   };
 }
 
+interface UserMessageRecord {
+  user_id: number;
+  message_id: number;
+  flags: number;
+}
+
 /**
- * Writes messages-000001.json and on, each a thousand messages with the
- * user-message rows that belong to them; the importer stops at the first
- * number missing. Returns how many messages and user messages it wrote.
+ * Zulip's rule for an export that does not hold everyone's private data: a
+ * public channel's messages go in, and any other message only where someone
+ * whose private data goes in sent a direct message or received the message.
+ * Their own flags alone go with it.
+ */
+function selected(
+  batch: readonly MessageRecord[],
+  received: readonly UserMessageRecord[],
+  { scope, conversations }: ExportSelection,
+): { messages: MessageRecord[]; rows: UserMessageRecord[] } {
+  const rows = received.filter((row) => scope.holdsPrivateDataOf(row.user_id));
+  if (scope.everyone) return { messages: [...batch], rows };
+  const receivedByHolder = new Set(rows.map((row) => row.message_id));
+  const messages = batch.filter(
+    (message) =>
+      conversations.recipientIds.has(message.recipient_id) &&
+      (conversations.publicRecipientIds.has(message.recipient_id) ||
+        receivedByHolder.has(message.id) ||
+        (message.recipient_type !== RecipientType.stream &&
+          scope.holdsPrivateDataOf(message.sender_id))),
+  );
+  const kept = new Set(messages.map((message) => message.id));
+  return { messages, rows: rows.filter((row) => kept.has(row.message_id)) };
+}
+
+/**
+ * Writes messages-000001.json and on, each at most a thousand messages with
+ * the user-message rows that belong to them; the importer stops at the first
+ * number missing. Returns how many messages and user messages it wrote, and
+ * which messages.
  */
 export async function writeMessageFiles(
   source: ExportSource,
   dir: string,
   realmId: number,
   traits: TargetTraits,
-): Promise<{ messages: number; userMessages: number; files: number }> {
+  selection: ExportSelection,
+): Promise<{ messages: number; userMessages: number; files: number; messageIds: Set<number> }> {
   let messages = 0;
   let userMessages = 0;
   let files = 0;
-  let batch: MessageRecord[] = [];
+  const messageIds = new Set<number>();
+  let candidates: MessageRecord[] = [];
   const flush = async () => {
-    const first = batch[0];
-    const last = batch.at(-1);
+    const first = candidates[0];
+    const last = candidates.at(-1);
     if (!first || !last) return;
+    const received = source.all<UserMessageRecord>(
+      `SELECT user_id, message_id, flags FROM user_messages
+       WHERE message_id BETWEEN ? AND ? ORDER BY message_id, user_id`,
+      [first.id, last.id],
+    );
+    const chosen = selected(candidates, received, selection);
+    candidates = [];
+    const batch = chosen.messages;
+    if (batch.length === 0) return;
     const direct = new Set(
       batch.filter((m) => m.recipient_type !== RecipientType.stream).map((m) => m.id),
     );
-    const rows = source
-      .all<{ user_id: number; message_id: number; flags: number }>(
-        `SELECT user_id, message_id, flags FROM user_messages
-         WHERE message_id BETWEEN ? AND ? ORDER BY message_id, user_id`,
-        [first.id, last.id],
-      )
-      .map((row, index) => ({
-        id: userMessages + index + 1,
-        user_profile: row.user_id,
-        message: row.message_id,
-        // Zulip finds direct messages by this flag, which Hearth may not have set.
-        flags_mask: direct.has(row.message_id) ? row.flags | Flag.is_private : row.flags,
-      }));
+    const rows = chosen.rows.map((row, index) => ({
+      id: userMessages + index + 1,
+      user_profile: row.user_id,
+      message: row.message_id,
+      // Zulip finds direct messages by this flag, which Hearth may not have set.
+      flags_mask: direct.has(row.message_id) ? row.flags | Flag.is_private : row.flags,
+    }));
     files++;
     await writeFile(
       join(dir, messageFileName(files)),
@@ -107,7 +146,7 @@ export async function writeMessageFiles(
     );
     messages += batch.length;
     userMessages += rows.length;
-    batch = [];
+    for (const message of batch) messageIds.add(message.id);
   };
   for (const message of source.iterate<MessageRecord>(
     `SELECT m.id, m.sender_id, m.recipient_id, r.type AS recipient_type, m.subject, m.content,
@@ -115,11 +154,11 @@ export async function writeMessageFiles(
        m.has_attachment, m.last_edit_timestamp, m.edit_history
      FROM messages m JOIN recipients r ON r.id = m.recipient_id ORDER BY m.id`,
   )) {
-    batch.push(message);
+    candidates.push(message);
     // The rows are gathered while the statement is open: better-sqlite3 lets
     // a connection read with a second statement while iterating a first.
-    if (batch.length === messagesPerFile) await flush();
+    if (candidates.length === messagesPerFile) await flush();
   }
   await flush();
-  return { messages, userMessages, files };
+  return { messages, userMessages, files, messageIds };
 }

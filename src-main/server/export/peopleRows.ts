@@ -1,5 +1,6 @@
 import type { ProfileFieldRow, ProfileFieldValueRow } from '../store/customProfileFields';
 import type { UserRow } from '../store/users';
+import type { ExportScope } from './exportScope';
 import type { ExportSource } from './exportSource';
 import type { TargetTraits } from './zulipTarget';
 import { zulipAcceptsEmail } from './zulipEmail';
@@ -81,6 +82,22 @@ function settingsOf(source: ExportSource): Map<number, Record<string, unknown>> 
   return byUser;
 }
 
+// What someone chose to keep to themselves goes with them in every export:
+// their defaults would show more of them than they let be seen.
+const privacySettings = new Set([
+  'email_address_visibility',
+  'presence_enabled',
+  'send_read_receipts',
+  'send_private_typing_notifications',
+  'send_stream_typing_notifications',
+]);
+
+/** Someone whose private data stays behind arrives with the defaults, but for their privacy. */
+function settingsFor(settings: Record<string, unknown>, holdsPrivateData: boolean) {
+  if (holdsPrivateData) return settings;
+  return Object.fromEntries(Object.entries(settings).filter(([name]) => privacySettings.has(name)));
+}
+
 export interface People {
   users: ZerverRow[];
   /** Emails Zulip's importer would refuse, which abort the import: to change before moving. */
@@ -91,7 +108,7 @@ export interface People {
  * zerver_userprofile. Passwords and API keys are not exported: Zulip's
  * importer replaces both, and cannot read Hearth's scrypt hashes.
  */
-export function userProfiles(source: ExportSource, realmId: number): People {
+export function userProfiles(source: ExportSource, realmId: number, scope: ExportScope): People {
   const settings = settingsOf(source);
   const users = source.all<UserRecord>('SELECT * FROM users ORDER BY id');
   return {
@@ -120,7 +137,7 @@ export function userProfiles(source: ExportSource, realmId: number): People {
       user_permissions: [],
       // The importer renders each message with its sender's choice.
       translate_emoticons: false,
-      ...settings.get(user.id),
+      ...settingsFor(settings.get(user.id) ?? {}, scope.holdsPrivateDataOf(user.id)),
     })),
     refusedEmails: users.map((user) => user.email).filter((email) => !zulipAcceptsEmail(email)),
   };

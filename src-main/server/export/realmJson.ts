@@ -9,6 +9,7 @@ import {
   subscriptions,
   userTopics,
 } from './conversationRows';
+import type { ExportSelection } from './exportScope';
 import type { ExportSource } from './exportSource';
 import {
   alertWords,
@@ -78,14 +79,48 @@ export interface RealmJson {
   refusedEmails: string[];
 }
 
-/** realm.json: everything but the messages, the attachments and the files. */
-export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson {
+/** A row's channels that the export leaves out (a private announcements channel) become none. */
+function keptStreams(row: ZerverRow, keys: readonly string[], streamIds: ReadonlySet<number>) {
+  const cleared = keys.filter((key) => row[key] != null && !streamIds.has(Number(row[key])));
+  return cleared.length === 0
+    ? row
+    : { ...row, ...Object.fromEntries(cleared.map((key) => [key, null])) };
+}
+
+const realmStreamKeys = [
+  'new_stream_announcements_stream',
+  'signup_announcements_stream',
+  'zulip_update_announcements_stream',
+  'moderation_request_channel',
+];
+const userStreamKeys = ['default_sending_stream', 'default_events_register_stream'];
+
+/** Whose rows these are: `user_profile` for most, `sender` for scheduled messages. */
+const ownRows = (rows: ZerverRow[], scope: ExportSelection['scope'], owner = 'user_profile') =>
+  scope.everyone ? rows : rows.filter((row) => scope.holdsPrivateDataOf(Number(row[owner])));
+
+/**
+ * realm.json: everything but the messages, the attachments and the files;
+ * of the conversations the selection keeps, and the private rows only of
+ * the people whose private data it holds. Reactions go with the messages
+ * that went (`messageIds`).
+ */
+export function realmJson(
+  source: ExportSource,
+  traits: TargetTraits,
+  { scope, conversations }: ExportSelection,
+  messageIds: ReadonlySet<number>,
+): RealmJson {
   const realm = source.get<RealmRow>('SELECT * FROM realm WHERE id = 1');
   if (!realm) throw new Error('the database holds no organization');
-  const people = userProfiles(source, realmId);
+  const people = userProfiles(source, realmId, scope);
   const groups = traits.groupSettings ? new ExportedGroups(source, realmId) : null;
-  const streamRows = streams(source, realmId, traits, groups);
-  const huddles = huddlesOf(source);
+  const streamRows = streams(source, realmId, traits, groups).filter((row) =>
+    conversations.streamIds.has(Number(row['id'])),
+  );
+  const huddles = huddlesOf(source).filter((huddle) => conversations.huddleIds.has(huddle.id));
+  const kept = (rows: ZerverRow[], key: string, ids: ReadonlySet<number>) =>
+    scope.everyone ? rows : rows.filter((row) => ids.has(Number(row[key])));
   return {
     realm,
     users: people.users.length,
@@ -93,29 +128,43 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
     refusedEmails: people.refusedEmails,
     json: {
       import_source: importSource,
-      zerver_realm: [realmRow(realm, traits, groups)],
+      zerver_realm: [
+        keptStreams(realmRow(realm, traits, groups), realmStreamKeys, conversations.streamIds),
+      ],
       zerver_client: source.all<ZerverRow>('SELECT id, name FROM clients ORDER BY id'),
-      zerver_userprofile: people.users,
+      zerver_userprofile: people.users.map((user) =>
+        keptStreams(user, userStreamKeys, conversations.streamIds),
+      ),
       zerver_userprofile_mirrordummy: [],
       zerver_userprofile_crossrealm: [],
       zerver_stream: streamRows,
       zerver_huddle: huddleRows(huddles, traits),
-      zerver_recipient: recipients(source),
-      zerver_subscription: subscriptions(source),
-      zerver_defaultstream: defaultStreams(source, realmId),
-      zerver_usertopic: userTopics(source),
+      zerver_recipient: kept(recipients(source), 'id', conversations.recipientIds),
+      zerver_subscription: subscriptions(source, scope).filter((row) =>
+        conversations.recipientIds.has(Number(row['recipient'])),
+      ),
+      zerver_defaultstream: kept(
+        defaultStreams(source, realmId),
+        'stream',
+        conversations.streamIds,
+      ),
+      zerver_usertopic: ownRows(userTopics(source), scope),
       zerver_customprofilefield: customProfileFields(source, realmId, traits),
       zerver_customprofilefieldvalue: customProfileFieldValues(source),
-      zerver_alertword: alertWords(source, realmId),
-      zerver_muteduser: mutedUsers(source),
+      zerver_alertword: ownRows(alertWords(source, realmId), scope),
+      zerver_muteduser: ownRows(mutedUsers(source), scope),
       zerver_service: botServiceRows(source),
       // Hearth signs people in with a password only.
       zerver_realmauthenticationmethod: [{ id: 1, realm: realmId, name: 'Email' }],
       zerver_realmdomain: [],
       zerver_realmemoji: realmEmojiRows(source, realmId),
-      zerver_reaction: reactions(source),
+      zerver_reaction: reactions(source).filter((row) => messageIds.has(Number(row['message']))),
       zerver_userstatus: userStatuses(source),
-      zerver_scheduledmessage: scheduledMessages(source, realmId, traits),
+      zerver_scheduledmessage: kept(
+        ownRows(scheduledMessages(source, realmId, traits), scope, 'sender'),
+        'recipient',
+        conversations.recipientIds,
+      ),
       zerver_realmfilter: linkifierRows(source, realmId),
       zerver_realmplayground: playgroundRows(source, realmId),
       zerver_userpresence: [],
@@ -124,7 +173,7 @@ export function realmJson(source: ExportSource, traits: TargetTraits): RealmJson
       ...(traits.foldersAndSnippets
         ? {
             zerver_channelfolder: channelFolderRows(source, realmId),
-            zerver_savedsnippet: savedSnippetRows(source, realmId),
+            zerver_savedsnippet: ownRows(savedSnippetRows(source, realmId), scope),
           }
         : {}),
       // Last: the settings above have made the anonymous groups they name.

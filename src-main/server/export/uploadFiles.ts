@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AttachmentRow } from '../store/attachments';
+import type { ExportScope } from './exportScope';
 import type { ExportSource } from './exportSource';
 import type { TargetTraits } from './zulipTarget';
 import type { ZerverRow } from './zerverRow';
@@ -9,23 +10,34 @@ import type { ZerverRow } from './zerverRow';
  * attachment.json's rows and uploads/ with its records.json: each file at
  * uploads/<path_id>, the record's s3_path naming it as the attachment's
  * path_id does (the importer joins them there, and rewrites the links in
- * messages that carry has_attachment). Returns how many files it wrote.
+ * messages that carry has_attachment). A file goes only with a message that
+ * goes, or, sent nowhere yet, where its owner's private data goes. Returns
+ * how many files it wrote.
  */
 export async function writeUploads(
   source: ExportSource,
   dir: string,
   realmId: number,
   traits: TargetTraits,
+  exported: { scope: ExportScope; messageIds: ReadonlySet<number> },
 ): Promise<{ attachments: ZerverRow[]; files: number }> {
   const linked = new Map<number, number[]>();
   for (const row of source.all<{ attachment_id: number; message_id: number }>(
     'SELECT attachment_id, message_id FROM attachment_messages ORDER BY attachment_id, message_id',
   )) {
+    if (!exported.messageIds.has(row.message_id)) continue;
     linked.set(row.attachment_id, [...(linked.get(row.attachment_id) ?? []), row.message_id]);
   }
   const attachments: ZerverRow[] = [];
   const records: ZerverRow[] = [];
   for (const attachment of source.all<AttachmentRow>('SELECT * FROM attachments ORDER BY id')) {
+    const inSomeMessage =
+      source.get('SELECT 1 FROM attachment_messages WHERE attachment_id = ?', [attachment.id]) !==
+      undefined;
+    const kept = inSomeMessage
+      ? linked.has(attachment.id)
+      : exported.scope.holdsPrivateDataOf(attachment.owner_id);
+    if (!kept) continue;
     attachments.push({
       id: attachment.id,
       owner: attachment.owner_id,

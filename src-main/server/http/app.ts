@@ -19,6 +19,7 @@ import { registerCallPages } from './callPages';
 import { registerRealmEmojiRoute } from './realmEmojiRoute';
 import { registerRealmIconRoute } from './realmIconRoute';
 import { registerTusRoutes } from './tusRoutes';
+import { registerRealmExportRoute } from './realmExportRoute';
 import { registerUploadRoutes } from './uploadRoutes';
 import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
 import { errorReply } from './errorResponse';
@@ -189,6 +190,7 @@ export function buildApp(
 
   registerAvatarRoute(app, services);
   registerRealmIconRoute(app, services);
+  registerRealmExportRoute(app, services);
   registerRealmEmojiRoute(app, services);
   registerEmojiDataRoute(app);
   registerUploadRoutes(app, services);

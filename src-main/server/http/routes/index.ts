@@ -34,6 +34,11 @@ import {
 import { markOnboardingStepEndpoint } from './onboardingSteps';
 import { getExportConsentsEndpoint } from './exportConsents';
 import {
+  deleteRealmExportEndpoint,
+  getRealmExportsEndpoint,
+  requestRealmExportEndpoint,
+} from './realmExports';
+import {
   createChannelFolderEndpoint,
   getChannelFoldersEndpoint,
   reorderChannelFoldersEndpoint,
@@ -249,6 +254,9 @@ export const endpoints: readonly Endpoint[] = [
   deleteSavedSnippetEndpoint,
   markOnboardingStepEndpoint,
   getExportConsentsEndpoint,
+  requestRealmExportEndpoint,
+  getRealmExportsEndpoint,
+  deleteRealmExportEndpoint,
   getNavigationViewsEndpoint,
   addNavigationViewEndpoint,
   editNavigationViewEndpoint,

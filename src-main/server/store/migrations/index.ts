@@ -46,6 +46,7 @@ import { sql as realmFeatures } from './045-realm-features';
 import { sql as editHistoryAndOwnSettings } from './046-edit-history-and-own-settings';
 import { sql as realmUuid } from './047-realm-uuid';
 import { sql as resumableUploads } from './048-resumable-uploads';
+import { sql as realmExports } from './049-realm-exports';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -98,4 +99,5 @@ export const migrations: readonly string[] = [
   editHistoryAndOwnSettings,
   realmUuid,
   resumableUploads,
+  realmExports,
 ];
