@@ -28,7 +28,7 @@ export const errors = {
   invalidArgument: (name: string, why: string) =>
     new ApiError(`Invalid ${name}: ${why}`, 'BAD_REQUEST', 400, { var_name: name }),
   streamDoesNotExist: (stream: string) =>
-    new ApiError(`Stream '${stream}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream }),
+    new ApiError(`Channel '${stream}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream }),
   badEventQueueId: (queueId: string) =>
     new ApiError(`Bad event queue ID: ${queueId}`, 'BAD_EVENT_QUEUE_ID', 400, {
       queue_id: queueId,

@@ -81,15 +81,15 @@ describe('moving messages between streams', () => {
     });
     const vault = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'vault' })).json
       .stream_id as number;
-    expect((await move(alice, id, { stream_id: vault })).json.msg).toBe('Invalid stream ID');
+    expect((await move(alice, id, { stream_id: vault })).json.msg).toBe('Invalid channel ID');
     const garden = await streamId('garden');
     await org.api(org.owner)('PATCH', `/streams/${garden}`, { stream_post_policy: 2 });
     expect((await move(alice, id, { stream_id: garden })).json.msg).toBe(
-      'Only organization administrators can send to this stream.',
+      'You do not have permission to post in this channel.',
     );
     await org.api(org.owner)('PATCH', `/streams/${garden}`, { stream_post_policy: 1 });
     expect((await move(alice, id, { stream_id: garden, content: 'x' })).json.msg).toBe(
-      'Cannot change message content while changing stream',
+      'Cannot change message content while changing channel',
     );
   });
 

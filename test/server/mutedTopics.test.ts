@@ -63,7 +63,7 @@ describe('muted topics', () => {
     ).toBe("Please choose one: 'stream' or 'stream_id'.");
     expect((await mute({ stream: 'design', topic: 't', op: 'toggle' })).status).toBe(400);
     expect((await mute({ stream: 'atlantis', topic: 't', op: 'add' })).json.msg).toBe(
-      "Invalid stream name 'atlantis'",
+      "Invalid channel name 'atlantis'",
     );
   });
 });

@@ -304,7 +304,7 @@ describe('outgoing webhook bots', () => {
       expect(failure.content).toBe('Failure! Third party responded with 500');
       const notice = await ownerNotice(bot);
       expect(notice.content).toBe(
-        `[A message](${org.url}/#narrow/stream/${failure.stream_id}-design/topic/broken/near/${messageId}) ` +
+        `[A message](${org.url}/#narrow/channel/${failure.stream_id}-design/topic/broken/near/${messageId}) ` +
           `to your bot @_**${bot.fullName}** triggered an outgoing webhook.\n` +
           'The webhook got a response with status code *500*.\n' +
           "The response contains the following payload:\n```\nb'oops'\n```",

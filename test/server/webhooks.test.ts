@@ -123,7 +123,7 @@ describe('incoming webhooks', () => {
       expect(response.status).toBe(400);
       expect(response.json).toMatchObject({
         result: 'error',
-        msg: "Not authorized to send to stream 'vault'",
+        msg: "Not authorized to send to channel 'vault'",
       });
     });
   });

@@ -98,7 +98,7 @@ function checkMayWrite(sql: Sql, sender: UserRow, stream: StreamRow): void {
 }
 
 const notAuthorizedToSend = (stream: StreamRow) =>
-  errors.badRequest(`Not authorized to send to stream '${stream.name}'`);
+  errors.badRequest(`Not authorized to send to channel '${stream.name}'`);
 
 function addressStream(
   services: Services,

@@ -68,7 +68,7 @@ function nearMessageUrl(realmUri: string, message: WebhookMessage): string {
   if (typeof message.display_recipient === 'string') {
     const stream = { id: message.stream_id ?? 0, name: message.display_recipient };
     const topic = encodeHashComponent(message.subject);
-    return `${realmUri}/#narrow/stream/${streamNarrowSlug(stream)}/topic/${topic}/near/${message.id}`;
+    return `${realmUri}/#narrow/channel/${streamNarrowSlug(stream)}/topic/${topic}/near/${message.id}`;
   }
   const ids = message.display_recipient.map((recipient) => recipient.id).join(',');
   return `${realmUri}/#narrow/pm-with/${ids}-pm/near/${message.id}`;
