@@ -204,4 +204,25 @@ describe('moving messages between streams', () => {
       `${mention(alice)} has marked this topic as unresolved.`,
     ]);
   });
+
+  it("links one moved message, and a topic #**…** would break, as Zulip 12's notices do", async () => {
+    const first = await org.sendStream(alice, 'kitchen', 'lunch', 'first');
+    await org.sendStream(alice, 'kitchen', 'lunch', 'second');
+    const garden = await streamId('garden');
+    const response = await move(alice, first, {
+      stream_id: garden,
+      topic: 'a*b',
+      propagate_mode: 'change_one',
+      send_notification_to_old_thread: true,
+    });
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+    const target = `#narrow/channel/${garden}-garden/topic/a.2Ab`;
+    expect((await inTopic(bob, 'garden', 'a*b')).at(-1)?.content).toBe(
+      `[A message](${org.url}/${target}/near/${first}) was moved here from ` +
+        `#**kitchen>lunch** by ${mention(alice)}.`,
+    );
+    expect((await inTopic(bob, 'kitchen', 'lunch')).at(-1)?.content).toBe(
+      `A message was moved from this topic to [#garden > a&#42;b](${target}) by ${mention(alice)}.`,
+    );
+  });
 });

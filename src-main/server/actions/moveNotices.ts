@@ -5,11 +5,14 @@ import type { StreamRow } from '../store/streams';
 import type { UserRow } from '../store/users';
 import { resolvedNoticeReaders } from '../store/resolvedNoticeReaders';
 import { sendMessage, type SendMessageRequest } from './sendMessage';
+import { channelMessageUrl, topicLinkSyntax } from '../markdown/topicLinkSyntax';
 
 /** A topic's name without the resolved marks, as Python's lstrip("✔ ") leaves it. */
 const unmarked = (topic: string) => topic.replace(/^[✔ ]+/u, '');
 
 export interface MovedThread {
+  /** The message the editor moved, which a one-message notice links to. */
+  messageId: number;
   from: StreamRow;
   fromTopic: string;
   to: StreamRow;
@@ -73,7 +76,8 @@ function postResolution(services: Services, editor: UserRow, moved: MovedThread)
 }
 
 /**
- * Zulip 7.0's notices of a move (send_message_moved_breadcrumbs): to the new
+ * Zulip's notices of a move (send_message_moved_breadcrumbs), in Zulip 12's
+ * words and links: to the new
  * thread unless the move only resolved or unresolved the topic, which has its
  * own notice, and to the old thread when asked.
  */
@@ -86,8 +90,8 @@ export function postMoveNotices(
   if (moved.count === 0) return;
   const resolution = postResolution(services, editor, moved);
   const who = `@_**${editor.full_name}|${editor.id}**`;
-  const oldPlace = `#**${moved.from.name}>${moved.fromTopic}**`;
-  const newPlace = `#**${moved.to.name}>${moved.toTopic}**`;
+  const oldPlace = topicLinkSyntax(moved.from, moved.fromTopic);
+  const newPlace = topicLinkSyntax(moved.to, moved.toTopic);
   if (choice.toOldThread) {
     const text = moved.movedAll
       ? `This topic was moved to ${newPlace} by ${who}.`
@@ -101,7 +105,7 @@ export function postMoveNotices(
     const text = moved.movedAll
       ? `This topic was moved here from ${oldPlace} by ${who}.`
       : moved.count === 1
-        ? `A message was moved here from ${oldPlace} by ${who}.`
+        ? `[A message](${channelMessageUrl(services.realmUri(), moved.to, moved.toTopic, moved.messageId)}) was moved here from ${oldPlace} by ${who}.`
         : `${moved.count} messages were moved here from ${oldPlace} by ${who}.`;
     post(services, editor, moved.to, moved.toTopic, text);
   }

@@ -48,6 +48,7 @@ import { subscriberWatchers } from '../queries/subscriberAccess';
 import type { Sql } from '../store/sql';
 import { checkTopicsPolicyChange, type ChannelTopicsPolicy } from './topicsPolicy';
 import { checkStreamName } from './validate';
+import { channelLinkSyntax } from '../markdown/topicLinkSyntax';
 
 export interface SubscribeRequest {
   streams: readonly { name: string; description?: string | undefined }[];
@@ -326,7 +327,7 @@ function announceCreated(
   if (created.length === 0 || !target) return;
   if (target.invite_only === 1 && !isSubscribed(sql, actor.id, target.recipient_id)) return;
   const who = `@_**${actor.full_name}|${actor.id}**`;
-  const links = created.map((stream) => `#**${stream.name}**`).join(', ');
+  const links = created.map((stream) => channelLinkSyntax(stream)).join(', ');
   const content =
     created.length === 1
       ? `${who} created a new channel ${links}.`

@@ -456,6 +456,7 @@ export function updateMessage(
       services,
       editor,
       {
+        messageId: message.id,
         from: stream,
         fromTopic: message.subject,
         to: newStream ?? stream,
