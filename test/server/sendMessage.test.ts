@@ -256,7 +256,20 @@ describe('sending messages', () => {
         content: 'x',
       });
       expect(status).toBe(400);
-      expect(json).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST', stream: 'attic' });
+      expect(json).toEqual({
+        result: 'error',
+        code: 'STREAM_DOES_NOT_EXIST',
+        msg: "Channel 'attic' does not exist",
+        stream: 'attic',
+      });
+      // Zulip's StreamWithIDDoesNotExistError: a missing ID is named by stream_id.
+      const byId = await send(alice, { type: 'stream', to: '[99999]', topic: 't', content: 'x' });
+      expect(byId.json).toEqual({
+        result: 'error',
+        code: 'STREAM_DOES_NOT_EXIST',
+        msg: "Channel with ID '99999' does not exist",
+        stream_id: 99999,
+      });
     });
 
     it('lets a user send to a public stream they are not subscribed to', async () => {
