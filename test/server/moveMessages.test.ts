@@ -225,4 +225,20 @@ describe('moving messages between streams', () => {
       `A message was moved from this topic to [#garden > a&#42;b](${target}) by ${mention(alice)}.`,
     );
   });
+
+  it('counts the messages, not the topic, when they join a topic that has others', async () => {
+    const first = await org.sendStream(alice, 'kitchen', 'bread', 'first');
+    await org.sendStream(alice, 'kitchen', 'bread', 'second');
+    await org.sendStream(alice, 'garden', 'loaves', 'already here');
+    const garden = await streamId('garden');
+    const response = await move(alice, first, {
+      stream_id: garden,
+      topic: 'loaves',
+      propagate_mode: 'change_all',
+    });
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+    expect((await inTopic(bob, 'garden', 'loaves')).at(-1)?.content).toBe(
+      `2 messages were moved here from #**kitchen>bread** by ${mention(alice)}.`,
+    );
+  });
 });

@@ -461,7 +461,7 @@ export function updateMessage(
         fromTopic: message.subject,
         to: newStream ?? stream,
         toTopic: topic ?? message.subject,
-        count: applied.messageIds.length,
+        messageIds: applied.messageIds,
         movedAll: applied.movedAll,
         contentEdited: plan.content !== null,
       },
