@@ -311,6 +311,22 @@ describe('outgoing webhook bots', () => {
       );
     });
 
+    it("links a direct message as Zulip 12's near_message_url does, under dm", async () => {
+      const bot = await createOutgoingBot(alice);
+      receiver.answerWith({ status: 500, body: 'oops' });
+      const sent = await org.api(bob)('POST', '/messages', {
+        type: 'private',
+        to: JSON.stringify([bot.id]),
+        content: 'hi',
+      });
+      const messageId = sent.json.id as number;
+      const notice = await ownerNotice(bot);
+      const ids = [bob.id, bot.id].sort((a, b) => a - b).join(',');
+      expect(notice.content).toMatch(
+        `[A message](${org.url}/#narrow/dm/${ids}-pm/near/${messageId}) to your bot`,
+      );
+    });
+
     it('reports a reply that is not JSON', async () => {
       const bot = await createOutgoingBot(alice);
       receiver.answerWith({ status: 200, body: 'plain words' });
