@@ -28,7 +28,12 @@ export const errors = {
   invalidArgument: (name: string, why: string) =>
     new ApiError(`Invalid ${name}: ${why}`, 'BAD_REQUEST', 400, { var_name: name }),
   streamDoesNotExist: (stream: string) =>
-    new ApiError(`Stream '${stream}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream }),
+    new ApiError(`Channel '${stream}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, { stream }),
+  /** Zulip's StreamWithIDDoesNotExistError, for a channel named by its ID. */
+  streamWithIdDoesNotExist: (streamId: number) =>
+    new ApiError(`Channel with ID '${streamId}' does not exist`, 'STREAM_DOES_NOT_EXIST', 400, {
+      stream_id: streamId,
+    }),
   badEventQueueId: (queueId: string) =>
     new ApiError(`Bad event queue ID: ${queueId}`, 'BAD_EVENT_QUEUE_ID', 400, {
       queue_id: queueId,

@@ -433,7 +433,7 @@ describe('a test message through an incoming webhook bot', () => {
 
     await expect(
       service.sendWebhookTest({ botId: hook.userId, integration: 'github', stream: 'nowhere' }),
-    ).rejects.toThrow("Invalid stream name 'nowhere'");
+    ).rejects.toThrow("Invalid channel name 'nowhere'");
 
     expect(deliveries.length).toBe(delivered);
     // Not even the private notice a delivery to a missing channel brings its owner.

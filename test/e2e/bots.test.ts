@@ -153,7 +153,7 @@ describe('a user sets up an incoming webhook from the Bots view', () => {
 
     await page
       .getByRole('alert')
-      .filter({ hasText: "The test message was not sent: Invalid stream name 'scratch'" })
+      .filter({ hasText: "The test message was not sent: Invalid channel name 'scratch'" })
       .waitFor();
     expect((await newestMessage(org, alice)).id).toBe(before.id);
     await ui.screenshot('e2e-bots-test-message-refused');

@@ -131,12 +131,12 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
         anchor: 'newest',
         num_before: 10,
         num_after: 0,
-        narrow: [{ operator: 'topic', operand: 'new streams' }],
+        narrow: [{ operator: 'topic', operand: 'new channels' }],
         apply_markdown: false,
       })
     ).json.messages as { content: string }[];
     expect(announcements.map((message) => message.content)).toEqual([
-      expect.stringMatching(/created a new stream #\*\*bakery\*\*/),
+      expect.stringMatching(/created a new channel #\*\*bakery\*\*/),
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('streams: browse, subscribe, create, settings and muted topics', () => 
     await form.getByRole('button', { name: 'Create channel' }).click();
     await expect
       .poll(() => form.getByRole('alert').innerText())
-      .toBe('Unable to access stream (secret).');
+      .toBe('Unable to access channel (secret).');
     expect(await form.getByLabel('Channel name').getAttribute('aria-invalid')).toBe('true');
     expect(await sidebarStreams()).toEqual(['# bakery', '# general', '# kitchen', '# vault']);
   });

@@ -195,11 +195,11 @@ describe('archived channels', () => {
     ).toMatchObject({
       result: 'error',
       code: 'BAD_REQUEST',
-      msg: "Not authorized to send to stream 'loft'",
+      msg: "Not authorized to send to channel 'loft'",
     });
     expect(
       (await org.api(org.owner)('PATCH', `/messages/${moved}`, { stream_id: id })).json,
-    ).toMatchObject({ result: 'error', msg: 'Invalid stream ID' });
+    ).toMatchObject({ result: 'error', msg: 'Invalid channel ID' });
   });
 
   it('lets members join and leave an archived channel, telling only clients with the capability (feature level 362)', async () => {
@@ -278,7 +278,7 @@ describe('archived channels', () => {
     });
     expect((await org.api(bob)('GET', '/streams/999999/members')).json).toMatchObject({
       code: 'BAD_REQUEST',
-      msg: 'Invalid stream ID',
+      msg: 'Invalid channel ID',
     });
   });
 

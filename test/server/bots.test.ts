@@ -98,7 +98,7 @@ describe('bots', () => {
       expect(response.status).toBe(400);
       expect(response.json).toMatchObject({
         result: 'error',
-        msg: "Invalid stream name 'nowhere'",
+        msg: "Invalid channel name 'nowhere'",
       });
     });
 
@@ -433,7 +433,7 @@ describe('bots', () => {
       expect(await seen(alice)).toEqual([designId, denId]);
       expect(await seen(bob)).toEqual([designId]);
       const hidden = await org.api(bob)('GET', `/users/${bot.id}/subscriptions/${denId}`);
-      expect(hidden.json).toMatchObject({ result: 'error', msg: 'Invalid stream ID' });
+      expect(hidden.json).toMatchObject({ result: 'error', msg: 'Invalid channel ID' });
       const nobody = await org.api(bob)('GET', `/users/99999/channels`);
       expect(nobody.json).toMatchObject({ result: 'error', msg: 'No such user' });
     });

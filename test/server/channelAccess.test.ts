@@ -64,7 +64,7 @@ describe('access to a private channel through its group settings', () => {
     expect((await org.api(carol)('GET', `/streams/${vaultId}`)).json).toMatchObject({
       result: 'error',
       code: 'BAD_REQUEST',
-      msg: 'Invalid stream ID',
+      msg: 'Invalid channel ID',
     });
   });
 
@@ -86,7 +86,7 @@ describe('access to a private channel through its group settings', () => {
     });
     expect(sent.json.result).toBe('success');
     expect((await org.api(carol)('GET', '/get_stream_id', { stream: 'vault' })).json.msg).toBe(
-      "Invalid stream name 'vault'",
+      "Invalid channel name 'vault'",
     );
     expect(
       (
@@ -97,14 +97,14 @@ describe('access to a private channel through its group settings', () => {
           content: 'no',
         })
       ).json.msg,
-    ).toBe("Not authorized to send to stream 'vault'");
+    ).toBe("Not authorized to send to channel 'vault'");
     expect(
       (
         await org.api(carol)('POST', '/users/me/subscriptions', {
           subscriptions: [{ name: 'vault' }],
         })
       ).json.msg,
-    ).toBe('Unable to access stream (vault).');
+    ).toBe('Unable to access channel (vault).');
     const joined = await org.api(bob)('POST', '/users/me/subscriptions', {
       subscriptions: [{ name: 'vault' }],
     });

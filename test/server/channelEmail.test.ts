@@ -51,8 +51,8 @@ describe('a channel’s email address', () => {
     const boardRoom = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'board-room' }))
       .json.stream_id as number;
     const refused = await address(alice, boardRoom);
-    expect(refused.json).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid stream ID' });
-    expect((await address(alice, 999_999)).json).toMatchObject({ msg: 'Invalid stream ID' });
+    expect(refused.json).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid channel ID' });
+    expect((await address(alice, 999_999)).json).toMatchObject({ msg: 'Invalid channel ID' });
   });
 
   it('takes sender_id of the caller or of a bot they own, and no one else (feature level 335)', async () => {

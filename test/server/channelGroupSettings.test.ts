@@ -73,7 +73,7 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
       is_announcement_only: true,
     });
     expect((await post(carol, 'news')).json.msg).toBe(
-      'Only organization administrators can send to this stream.',
+      'You do not have permission to post in this channel.',
     );
     expect((await post(org.owner, 'news')).json.result).toBe('success');
   });
@@ -105,7 +105,7 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
     expect((await channel('duty')).can_send_message_group).toEqual(value);
   });
 
-  it("still takes Zulip 7.0's stream_post_policy, refusing in 7.0's words", async () => {
+  it("still takes Zulip 7.0's stream_post_policy, refusing in Zulip 12's words", async () => {
     await create(org.owner, 'mods');
     const id = (await channel('mods')).stream_id;
     expect((await update(org.owner, id, { stream_post_policy: 4 })).json.result).toBe('success');
@@ -114,7 +114,7 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
       stream_post_policy: 4,
     });
     expect((await post(carol, 'mods')).json.msg).toBe(
-      'Only organization administrators and moderators can send to this stream.',
+      'You do not have permission to post in this channel.',
     );
   });
 
@@ -200,7 +200,7 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
     });
     const secret = (await channel('secret')).stream_id;
     expect((await update(dave, secret, { description: 'Mine' })).json.msg).toBe(
-      'Invalid stream ID',
+      'Invalid channel ID',
     );
   });
 

@@ -119,7 +119,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
       const refused = await deleteTopic(org.owner, streamId, 'secrets');
       expect(refused.json).toEqual({
         result: 'error',
-        msg: 'Invalid stream ID',
+        msg: 'Invalid channel ID',
         code: 'BAD_REQUEST',
       });
     }

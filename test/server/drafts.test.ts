@@ -126,9 +126,9 @@ describe('drafts kept by the server', () => {
     const good = streamDraft('fine', 1595479019);
     const cases: [unknown, string][] = [
       [{ ...good, timestamp: -10.1 }, 'Timestamp must not be negative.'],
-      [{ ...good, to: [] }, 'Must specify exactly 1 stream ID for stream messages'],
-      [{ ...good, to: [secretId] }, 'Invalid stream ID'],
-      [{ ...good, to: [99999999] }, 'Invalid stream ID'],
+      [{ ...good, to: [] }, 'Must specify exactly 1 channel ID for channel messages'],
+      [{ ...good, to: [secretId] }, 'Invalid channel ID'],
+      [{ ...good, to: [99999999] }, 'Invalid channel ID'],
       [{ ...good, type: 'private', to: [99999999] }, 'Invalid user ID 99999999'],
       [{ ...good, content: '   ' }, 'drafts[1]["content"] cannot be blank.'],
       [{ ...good, type: 'huddle' }, 'Invalid drafts[1]["type"]'],

@@ -277,7 +277,7 @@ describe('editing messages (PATCH /messages/{id})', () => {
       );
       await expectRefusal(
         edit(alice, id, { stream_id: kitchenId }),
-        'Direct messages cannot be moved to streams.',
+        'Direct messages cannot be moved to channels.',
       );
     });
   });
@@ -323,7 +323,7 @@ describe('editing messages (PATCH /messages/{id})', () => {
       );
       await expectRefusal(
         edit(alice, id, { stream_id: pantryId, content: 'go' }),
-        'Cannot change message content while changing stream',
+        'Cannot change message content while changing channel',
       );
       await editOk(alice, id, { stream_id: kitchenId, content: 'stayed' });
       expect(await seenBy(alice, id)).toMatchObject({

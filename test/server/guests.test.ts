@@ -71,7 +71,7 @@ describe('a guest', () => {
     expect(contents.join(' ')).toContain('Welcome, everyone');
     expect(contents.join(' ')).not.toContain('Only for members');
     const id = await org.api(gus)('GET', '/get_stream_id', { stream: 'plans' });
-    expect(id.json).toMatchObject({ result: 'error', msg: "Invalid stream name 'plans'" });
+    expect(id.json).toMatchObject({ result: 'error', msg: "Invalid channel name 'plans'" });
   });
 
   it('cannot join a public stream, nor create one', async () => {

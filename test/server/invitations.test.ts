@@ -102,7 +102,7 @@ describe('invitation links', () => {
       [
         org.owner,
         { stream_ids: [99999] },
-        { msg: 'Invalid stream ID 99999. No invites were sent.' },
+        { msg: 'Invalid channel ID 99999. No invites were sent.' },
       ],
       [org.owner, { invite_expires_in_minutes: 0 }, { var_name: 'invite_expires_in_minutes' }],
     ];

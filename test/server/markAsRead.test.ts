@@ -149,12 +149,12 @@ describe('mark_all_as_read, mark_stream_as_read and mark_topic_as_read', () => {
     });
     const attic = (await org.api(bob)('GET', '/get_stream_id', { stream: 'attic' })).json.stream_id;
     const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
-      ['/mark_stream_as_read', { stream_id: 424_242 }, { msg: 'Invalid stream ID' }],
-      ['/mark_stream_as_read', { stream_id: attic }, { msg: 'Invalid stream ID' }],
+      ['/mark_stream_as_read', { stream_id: 424_242 }, { msg: 'Invalid channel ID' }],
+      ['/mark_stream_as_read', { stream_id: attic }, { msg: 'Invalid channel ID' }],
       [
         '/mark_topic_as_read',
         { stream_id: attic, topic_name: 'x' },
-        { msg: 'Invalid stream ID', code: 'BAD_REQUEST' },
+        { msg: 'Invalid channel ID', code: 'BAD_REQUEST' },
       ],
       [
         '/mark_topic_as_read',

@@ -190,7 +190,7 @@ describe('POST /messages/flags/narrow', () => {
           narrow: [{ operator: 'channel', operand: 'nowhere' }],
         },
         'BAD_NARROW',
-        'Invalid narrow operator: unknown stream nowhere',
+        'Invalid narrow operator: unknown channel nowhere',
       ],
       [
         { anchor: 'oldest', num_after: 10 },

@@ -81,15 +81,15 @@ describe('moving messages between streams', () => {
     });
     const vault = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'vault' })).json
       .stream_id as number;
-    expect((await move(alice, id, { stream_id: vault })).json.msg).toBe('Invalid stream ID');
+    expect((await move(alice, id, { stream_id: vault })).json.msg).toBe('Invalid channel ID');
     const garden = await streamId('garden');
     await org.api(org.owner)('PATCH', `/streams/${garden}`, { stream_post_policy: 2 });
     expect((await move(alice, id, { stream_id: garden })).json.msg).toBe(
-      'Only organization administrators can send to this stream.',
+      'You do not have permission to post in this channel.',
     );
     await org.api(org.owner)('PATCH', `/streams/${garden}`, { stream_post_policy: 1 });
     expect((await move(alice, id, { stream_id: garden, content: 'x' })).json.msg).toBe(
-      'Cannot change message content while changing stream',
+      'Cannot change message content while changing channel',
     );
   });
 
@@ -203,5 +203,42 @@ describe('moving messages between streams', () => {
       `${mention(alice)} has marked this topic as resolved.`,
       `${mention(alice)} has marked this topic as unresolved.`,
     ]);
+  });
+
+  it("links one moved message, and a topic #**…** would break, as Zulip 12's notices do", async () => {
+    const first = await org.sendStream(alice, 'kitchen', 'lunch', 'first');
+    await org.sendStream(alice, 'kitchen', 'lunch', 'second');
+    const garden = await streamId('garden');
+    const response = await move(alice, first, {
+      stream_id: garden,
+      topic: 'a*b',
+      propagate_mode: 'change_one',
+      send_notification_to_old_thread: true,
+    });
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+    const target = `#narrow/channel/${garden}-garden/topic/a.2Ab`;
+    expect((await inTopic(bob, 'garden', 'a*b')).at(-1)?.content).toBe(
+      `[A message](${org.url}/${target}/near/${first}) was moved here from ` +
+        `#**kitchen>lunch** by ${mention(alice)}.`,
+    );
+    expect((await inTopic(bob, 'kitchen', 'lunch')).at(-1)?.content).toBe(
+      `A message was moved from this topic to [#garden > a&#42;b](${target}) by ${mention(alice)}.`,
+    );
+  });
+
+  it('counts the messages, not the topic, when they join a topic that has others', async () => {
+    const first = await org.sendStream(alice, 'kitchen', 'bread', 'first');
+    await org.sendStream(alice, 'kitchen', 'bread', 'second');
+    await org.sendStream(alice, 'garden', 'loaves', 'already here');
+    const garden = await streamId('garden');
+    const response = await move(alice, first, {
+      stream_id: garden,
+      topic: 'loaves',
+      propagate_mode: 'change_all',
+    });
+    expect(response.status, JSON.stringify(response.json)).toBe(200);
+    expect((await inTopic(bob, 'garden', 'loaves')).at(-1)?.content).toBe(
+      `2 messages were moved here from #**kitchen>bread** by ${mention(alice)}.`,
+    );
   });
 });

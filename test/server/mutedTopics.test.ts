@@ -57,13 +57,23 @@ describe('muted topics', () => {
   });
 
   it('needs exactly one of stream and stream_id, and a known op', async () => {
-    expect((await mute({ topic: 't', op: 'add' })).json.msg).toBe("Please supply 'stream'.");
+    // Zulip 12's words; 7.0 said "Please supply 'stream'." and "Please choose one".
+    expect((await mute({ topic: 't', op: 'add' })).json).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: "Missing 'stream_id' argument",
+    });
     expect(
-      (await mute({ stream: 'design', stream_id: streamId, topic: 't', op: 'add' })).json.msg,
-    ).toBe("Please choose one: 'stream' or 'stream_id'.");
+      (await mute({ stream: 'design', stream_id: streamId, topic: 't', op: 'add' })).json,
+    ).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Unsupported parameter combination: stream_id, stream',
+      parameters: 'stream_id, stream',
+    });
     expect((await mute({ stream: 'design', topic: 't', op: 'toggle' })).status).toBe(400);
     expect((await mute({ stream: 'atlantis', topic: 't', op: 'add' })).json.msg).toBe(
-      "Invalid stream name 'atlantis'",
+      "Invalid channel name 'atlantis'",
     );
   });
 });

@@ -178,7 +178,7 @@ describe('narrow operators of GET /messages', () => {
       [[['color', 'red']], 'Invalid narrow operator: unknown operator color'],
       [[['is', 'purple']], "Invalid narrow operator: unknown 'is' operand purple"],
       [[['has', 'smell']], "Invalid narrow operator: unknown 'has' operand smell"],
-      [[['stream', 'nowhere']], 'Invalid narrow operator: unknown stream nowhere'],
+      [[['stream', 'nowhere']], 'Invalid narrow operator: unknown channel nowhere'],
       [
         [['sender', 'nobody@hearth.test']],
         'Invalid narrow operator: unknown user nobody@hearth.test',
@@ -187,7 +187,7 @@ describe('narrow operators of GET /messages', () => {
         [['pm-with', 'nobody@hearth.test']],
         'Invalid narrow operator: unknown user in nobody@hearth.test',
       ],
-      [[['streams', 'private']], 'Invalid narrow operator: unknown streams operand private'],
+      [[['streams', 'private']], 'Invalid narrow operator: unknown channels operand private'],
       [[['id', 'seven']], 'Invalid narrow operator: Invalid message ID'],
     ];
     for (const [narrow, msg] of cases) {

@@ -74,9 +74,9 @@ describe('a new organization', () => {
     });
     expect(latest.json.messages).toEqual([
       expect.objectContaining({
-        subject: 'new streams',
+        subject: 'new channels',
         sender_id: alice.id,
-        content: `@_**Alice|${alice.id}** created a new stream #**garden**.`,
+        content: `@_**Alice|${alice.id}** created a new channel #**garden**.`,
       }),
     ]);
   });

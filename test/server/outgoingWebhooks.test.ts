@@ -304,10 +304,26 @@ describe('outgoing webhook bots', () => {
       expect(failure.content).toBe('Failure! Third party responded with 500');
       const notice = await ownerNotice(bot);
       expect(notice.content).toBe(
-        `[A message](${org.url}/#narrow/stream/${failure.stream_id}-design/topic/broken/near/${messageId}) ` +
+        `[A message](${org.url}/#narrow/channel/${failure.stream_id}-design/topic/broken/near/${messageId}) ` +
           `to your bot @_**${bot.fullName}** triggered an outgoing webhook.\n` +
           'The webhook got a response with status code *500*.\n' +
           "The response contains the following payload:\n```\nb'oops'\n```",
+      );
+    });
+
+    it("links a direct message as Zulip 12's near_message_url does, under dm", async () => {
+      const bot = await createOutgoingBot(alice);
+      receiver.answerWith({ status: 500, body: 'oops' });
+      const sent = await org.api(bob)('POST', '/messages', {
+        type: 'private',
+        to: JSON.stringify([bot.id]),
+        content: 'hi',
+      });
+      const messageId = sent.json.id as number;
+      const notice = await ownerNotice(bot);
+      const ids = [bob.id, bot.id].sort((a, b) => a - b).join(',');
+      expect(notice.content).toMatch(
+        `[A message](${org.url}/#narrow/dm/${ids}-pm/near/${messageId}) to your bot`,
       );
     });
 

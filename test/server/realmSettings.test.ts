@@ -147,7 +147,7 @@ describe('organization settings (PATCH /realm)', () => {
       description: 'must not be applied',
       notifications_stream_id: privateId,
     });
-    expect(refused.json).toMatchObject({ result: 'error', msg: 'Invalid stream ID' });
+    expect(refused.json).toMatchObject({ result: 'error', msg: 'Invalid channel ID' });
     expect((await realm()).realm_description).not.toBe('must not be applied');
   });
 

@@ -54,7 +54,7 @@ describe('rendering a message (POST /messages/render)', () => {
     const { rendered } = await render('ask @**Bob** in #**design**');
     expect(rendered).toBe(
       `<p>ask <span class="user-mention" data-user-id="${bob.id}">@Bob</span> in ` +
-        `<a class="stream" data-stream-id="${designId}" href="/#narrow/stream/${designId}-design">` +
+        `<a class="stream" data-stream-id="${designId}" href="/#narrow/channel/${designId}-design">` +
         '#design</a></p>',
     );
   });

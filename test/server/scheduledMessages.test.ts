@@ -119,7 +119,7 @@ describe('scheduled messages', () => {
       'Invalid scheduled_delivery_timestamp: not valid JSON',
     ],
     [{ scheduled_delivery_timestamp: 0 }, 'Scheduled delivery time must be in the future.'],
-    [{ to: 'design' }, 'Invalid data type for stream ID'],
+    [{ to: 'design' }, 'Invalid data type for channel ID'],
     [{ topic: undefined }, 'Missing topic'],
     [{ content: ' ' }, 'Message must not be empty'],
     [{ type: 'direct', to: '5' }, 'Invalid data type for recipients'],
@@ -152,7 +152,7 @@ describe('scheduled messages', () => {
       [{ type: 'stream' }, 'Recipient required when updating type of scheduled message.'],
       [
         { type: 'stream', to: designId },
-        'Topic required when updating scheduled message type to stream.',
+        'Topic required when updating scheduled message type to channel.',
       ],
       [
         { scheduled_delivery_timestamp: clock.seconds() - 1 },
@@ -283,7 +283,7 @@ describe('scheduled messages', () => {
     };
     expect(notice.display_recipient.map((person) => person.id)).toEqual([alice.id]);
     expect(notice.content).toContain('was not sent because of the following error:');
-    expect(notice.content).toContain('Only organization administrators can send to this stream.');
+    expect(notice.content).toContain('You do not have permission to post in this channel.');
     expect(notice.content).toContain('View scheduled messages');
 
     const path = `/scheduled_messages/${id}`;

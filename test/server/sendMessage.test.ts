@@ -146,7 +146,7 @@ describe('sending messages', () => {
       const id = await sendOk(alice, toKitchen('see #**kitchen**'));
       const { content, stream_id: streamId } = await seenBy(bob, id);
       expect(content).toBe(
-        `<p>see <a class="stream" data-stream-id="${streamId}" href="/#narrow/stream/${streamId}-kitchen">#kitchen</a></p>`,
+        `<p>see <a class="stream" data-stream-id="${streamId}" href="/#narrow/channel/${streamId}-kitchen">#kitchen</a></p>`,
       );
     });
 
@@ -156,7 +156,7 @@ describe('sending messages', () => {
       expect(latest).toBeGreaterThan(first);
       const id = await sendOk(alice, toKitchen('#**kitchen>soup** and #**kitchen>no such topic**'));
       const { content, stream_id: streamId } = await seenBy(bob, id);
-      const topicUrl = (topic: string) => `/#narrow/stream/${streamId}-kitchen/topic/${topic}`;
+      const topicUrl = (topic: string) => `/#narrow/channel/${streamId}-kitchen/topic/${topic}`;
       expect(content).toBe(
         `<p><a class="stream-topic" data-stream-id="${streamId}" href="${topicUrl('soup')}/with/${latest}">#kitchen &gt; soup</a>` +
           ` and <a class="stream-topic" data-stream-id="${streamId}" href="${topicUrl('no.20such.20topic')}">#kitchen &gt; no such topic</a></p>`,
@@ -167,7 +167,7 @@ describe('sending messages', () => {
       const general = await sendOk(alice, { ...toKitchen('in general chat'), topic: '' });
       const id = await sendOk(alice, toKitchen(`#**kitchen>** #**kitchen>soup@${general}**`));
       const { content, stream_id: streamId } = await seenBy(bob, id);
-      const base = `/#narrow/stream/${streamId}-kitchen/topic`;
+      const base = `/#narrow/channel/${streamId}-kitchen/topic`;
       expect(content).toBe(
         `<p><a class="stream-topic" data-stream-id="${streamId}" href="${base}//with/${general}">#kitchen &gt; <em>general chat</em></a>` +
           ` <a class="message-link" href="${base}/soup/near/${general}">#kitchen &gt; soup @ 💬</a></p>`,
@@ -256,7 +256,20 @@ describe('sending messages', () => {
         content: 'x',
       });
       expect(status).toBe(400);
-      expect(json).toMatchObject({ code: 'STREAM_DOES_NOT_EXIST', stream: 'attic' });
+      expect(json).toEqual({
+        result: 'error',
+        code: 'STREAM_DOES_NOT_EXIST',
+        msg: "Channel 'attic' does not exist",
+        stream: 'attic',
+      });
+      // Zulip's StreamWithIDDoesNotExistError: a missing ID is named by stream_id.
+      const byId = await send(alice, { type: 'stream', to: '[99999]', topic: 't', content: 'x' });
+      expect(byId.json).toEqual({
+        result: 'error',
+        code: 'STREAM_DOES_NOT_EXIST',
+        msg: "Channel with ID '99999' does not exist",
+        stream_id: 99999,
+      });
     });
 
     it('lets a user send to a public stream they are not subscribed to', async () => {
@@ -272,7 +285,7 @@ describe('sending messages', () => {
       });
       expect(created.status).toBe(200);
       await expectError(send(carol, { type: 'stream', to: 'cellar', topic: 't', content: 'x' }), {
-        msg: "Not authorized to send to stream 'cellar'",
+        msg: "Not authorized to send to channel 'cellar'",
       });
       await sendOk(bob, { type: 'stream', to: 'cellar', topic: 't', content: 'x' });
     });
@@ -285,7 +298,7 @@ describe('sending messages', () => {
       expect(created.status).toBe(200);
       await org.subscribe(carol, 'notices');
       await expectError(send(carol, { type: 'stream', to: 'notices', topic: 't', content: 'x' }), {
-        msg: 'Only organization administrators can send to this stream.',
+        msg: 'You do not have permission to post in this channel.',
       });
       await sendOk(org.owner, { type: 'stream', to: 'notices', topic: 't', content: 'x' });
     });

@@ -90,9 +90,21 @@ describe('stream administration', () => {
     await org.subscribe(alice, 'pantry');
     const refusals: [TestUser, number, Record<string, unknown>, string][] = [
       [alice, id, { new_name: 'Mine' }, 'Must be an organization administrator'],
-      [org.owner, 99999, { new_name: 'Nowhere' }, 'Invalid stream ID'],
+      [org.owner, 99999, { new_name: 'Nowhere' }, 'Invalid channel ID'],
       [org.owner, id, { new_name: 'PANTRY' }, "Stream name 'PANTRY' is already taken."],
-      [org.owner, id, { new_name: 'x'.repeat(61) }, 'Stream name too long (limit: 60 characters).'],
+      [
+        org.owner,
+        id,
+        { new_name: 'x'.repeat(61) },
+        'Channel name too long (limit: 60 characters).',
+      ],
+      [org.owner, id, { new_name: '   ' }, "Channel name can't be empty."],
+      [
+        org.owner,
+        id,
+        { new_name: 'ab\u0007c' },
+        'Invalid character in channel name, at position 3.',
+      ],
       [
         org.owner,
         id,
@@ -145,7 +157,7 @@ describe('stream administration', () => {
     await org.api(org.owner)('POST', '/default_streams', { stream_id: id });
     expect((await patch(org.owner, id, { is_private: true })).json).toMatchObject({
       result: 'error',
-      msg: 'Default streams cannot be made private.',
+      msg: 'A default channel cannot be private.',
     });
     await org.api(org.owner)('DELETE', '/default_streams', { stream_id: id });
   });
@@ -161,7 +173,7 @@ describe('stream administration', () => {
       });
     await patch(org.owner, id, { stream_post_policy: 4 });
     expect((await send(alice)).json.msg).toBe(
-      'Only organization administrators and moderators can send to this stream.',
+      'You do not have permission to post in this channel.',
     );
     expect((await send(mod)).status).toBe(200);
     expect((await streamsOf(alice)).find((stream) => stream.stream_id === id)).toMatchObject({
@@ -169,9 +181,7 @@ describe('stream administration', () => {
       is_announcement_only: false,
     });
     await patch(org.owner, id, { stream_post_policy: 2 });
-    expect((await send(mod)).json.msg).toBe(
-      'Only organization administrators can send to this stream.',
-    );
+    expect((await send(mod)).json.msg).toBe('You do not have permission to post in this channel.');
     expect(
       (await streamsOf(alice)).find((stream) => stream.stream_id === id)?.is_announcement_only,
     ).toBe(true);

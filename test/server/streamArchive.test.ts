@@ -34,7 +34,7 @@ describe('archiving a stream', () => {
       msg: 'Must be an organization administrator',
     });
     expect((await org.api(org.owner)('DELETE', '/streams/99999')).json.msg).toBe(
-      'Invalid stream ID',
+      'Invalid channel ID',
     );
     expect((await org.api(org.owner)('DELETE', `/streams/${id}`)).status).toBe(200);
     expect((await org.api(org.owner)('DELETE', `/streams/${id}`)).json.msg).toBe(
@@ -84,7 +84,7 @@ describe('archiving a stream', () => {
       ).not.toContain(id);
     }
     expect((await org.api(alice)('GET', '/get_stream_id', { stream: 'porch' })).json.msg).toBe(
-      "Invalid stream name 'porch'",
+      "Invalid channel name 'porch'",
     );
     // Since Zulip 10 the channel keeps its name, which stays taken: asking
     // for it joins the archived channel (feature level 362) and makes none.
@@ -93,7 +93,7 @@ describe('archiving a stream', () => {
     });
     expect(join.json).toMatchObject({ result: 'success', subscribed: { [bob.email]: ['porch'] } });
     expect((await org.api(alice)('GET', '/get_stream_id', { stream: 'porch' })).json.msg).toBe(
-      "Invalid stream name 'porch'",
+      "Invalid channel name 'porch'",
     );
   });
 
@@ -110,7 +110,7 @@ describe('archiving a stream', () => {
     expect(byName.json).toMatchObject({
       result: 'error',
       code: 'BAD_REQUEST',
-      msg: "Not authorized to send to stream 'shed'",
+      msg: "Not authorized to send to channel 'shed'",
     });
     const byId = await org.api(alice)('POST', '/messages', {
       type: 'stream',
@@ -120,7 +120,7 @@ describe('archiving a stream', () => {
     });
     expect(byId.json).toMatchObject({
       result: 'error',
-      msg: "Not authorized to send to stream 'shed'",
+      msg: "Not authorized to send to channel 'shed'",
     });
   });
 

@@ -83,7 +83,7 @@ describe('streams and topics', () => {
     for (const hidden of ['secret', 'atlantis']) {
       const response = await org.api(alice)('GET', '/get_stream_id', { stream: hidden });
       expect(response.status).toBe(400);
-      expect(response.json.msg).toBe(`Invalid stream name '${hidden}'`);
+      expect(response.json.msg).toBe(`Invalid channel name '${hidden}'`);
     }
   });
 
@@ -106,7 +106,7 @@ describe('streams and topics', () => {
     await send(bob, 'secret', 'before');
     const id = await streamId('secret', bob);
     const outsider = await org.api(alice)('GET', `/users/me/${id}/topics`);
-    expect(outsider.json).toMatchObject({ result: 'error', msg: 'Invalid stream ID' });
+    expect(outsider.json).toMatchObject({ result: 'error', msg: 'Invalid channel ID' });
     await org.api(bob)('POST', '/users/me/subscriptions', {
       subscriptions: [{ name: 'secret' }],
       principals: [alice.email],

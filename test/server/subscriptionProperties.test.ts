@@ -84,8 +84,8 @@ describe('subscription properties', () => {
     const other = (await org.api(bob)('GET', '/get_stream_id', { stream: 'elsewhere' })).json;
     const response = await change('pin_to_top', true, other.stream_id);
     expect(response.status).toBe(400);
-    expect(response.json.msg).toBe(`Not subscribed to stream id ${other.stream_id}`);
-    expect((await change('pin_to_top', true, 99_999)).json.msg).toBe('Invalid stream ID');
+    expect(response.json.msg).toBe(`Not subscribed to channel ID ${other.stream_id}`);
+    expect((await change('pin_to_top', true, 99_999)).json.msg).toBe('Invalid channel ID');
   });
 
   it('changes nothing when one change of a batch is invalid', async () => {

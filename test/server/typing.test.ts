@@ -167,7 +167,7 @@ describe('typing notifications', () => {
     });
     expect(response.json).toEqual({
       result: 'error',
-      msg: 'Only organization administrators can send to this stream.',
+      msg: 'You do not have permission to post in this channel.',
       code: 'BAD_REQUEST',
     });
   });

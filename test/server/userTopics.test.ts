@@ -121,7 +121,7 @@ describe('topic visibility policies (user_topics)', () => {
   it('refuses a stream the user cannot see', async () => {
     const response = await setPolicy('x', 1, 999_999);
     expect(response.status).toBe(400);
-    expect(response.json).toMatchObject({ result: 'error', msg: 'Invalid stream ID' });
+    expect(response.json).toMatchObject({ result: 'error', msg: 'Invalid channel ID' });
   });
 
   it('moves every policy with a topic renamed as a whole', async () => {

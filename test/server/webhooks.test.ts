@@ -123,7 +123,7 @@ describe('incoming webhooks', () => {
       expect(response.status).toBe(400);
       expect(response.json).toMatchObject({
         result: 'error',
-        msg: "Not authorized to send to stream 'vault'",
+        msg: "Not authorized to send to channel 'vault'",
       });
     });
   });
@@ -139,8 +139,8 @@ describe('incoming webhooks', () => {
       expect(notice.id).toBeGreaterThan(before);
       expect(notice).toMatchObject({ type: 'private', sender_id: lost.id });
       expect(notice.content).toBe(
-        'Your bot `lost-bot@hearth.local` tried to post to the stream #**nowhere**, which does ' +
-          'not exist. Create the stream, or change the `stream` parameter of the webhook URL.',
+        'Your bot `lost-bot@hearth.local` tried to send a message to channel #**nowhere**, but ' +
+          'that channel does not exist. Click [here](#channels/new) to create it.',
       );
       await helloTo(lost, { stream: 'nowhere' });
       expect((await newestMessage(org, alice)).id).toBe(notice.id);
@@ -150,8 +150,8 @@ describe('incoming webhooks', () => {
       const lostById = await createWebhookBot(org, alice, 'lostid');
       await helloTo(lostById, { stream: '987654' });
       expect((await newestMessage(org, alice)).content).toBe(
-        'Your bot `lostid-bot@hearth.local` tried to post to the stream with ID 987654, but no ' +
-          'stream has that ID. Check the `stream` parameter of the webhook URL.',
+        'Your bot `lostid-bot@hearth.local` tried to send a message to channel ID 987654, but ' +
+          'there is no channel with that ID.',
       );
     });
   });

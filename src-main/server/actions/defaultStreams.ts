@@ -15,7 +15,7 @@ import { ZULIP_FEATURE_LEVEL } from '../version';
 export function addDefaultStream(services: Services, stream: StreamRow): void {
   const { sql } = services;
   if (stream.invite_only === 1) {
-    throw errors.badRequest('Private streams cannot be made default.');
+    throw errors.badRequest('Private channels cannot be made default.');
   }
   sql.transaction(() => insertDefaultStream(sql, stream.id));
   announceDefaultStreams(services);

@@ -51,7 +51,7 @@ function validated(services: Services, user: UserRow, draft: DraftData): DraftRe
     if (topic.includes('\0')) throw errors.badRequest('Topic must not contain null bytes');
     const [streamId] = draft.to;
     if (draft.to.length !== 1 || streamId === undefined) {
-      throw errors.badRequest('Must specify exactly 1 stream ID for stream messages');
+      throw errors.badRequest('Must specify exactly 1 channel ID for channel messages');
     }
     accessStreamById(services.sql, user, streamId);
     return { ...base, type: 'stream', to: [streamId], topic };

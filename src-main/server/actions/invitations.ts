@@ -84,7 +84,7 @@ export function createMultiuseInvite(
     try {
       return accessStreamById(sql, user, streamId);
     } catch {
-      throw errors.badRequest(`Invalid stream ID ${streamId}. No invites were sent.`);
+      throw errors.badRequest(`Invalid channel ID ${streamId}. No invites were sent.`);
     }
   });
   // Zulip's access_streams_for_invite: the new person is added to the

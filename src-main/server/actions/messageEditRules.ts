@@ -108,7 +108,7 @@ export function checkMayMoveBetweenStreams(
   }
   const limit = realm.move_messages_between_streams_limit_seconds;
   if (!isModeratorOrAbove(editor) && pastLimit(message.date_sent, limit, now)) {
-    throw errors.badRequest("The time limit for editing this message's stream has passed");
+    throw errors.badRequest("The time limit for editing this message's channel has passed");
   }
 }
 

@@ -1,6 +1,4 @@
 import { errors } from '../errors';
-import { encodeHashComponent, streamNarrowSlug } from '../markdown/streamLinks';
-import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
 import { accessMessage } from '../queries/messageAccess';
 import type { Services } from '../services';
 import type { ViewedMessageRow } from '../store/messages';
@@ -18,6 +16,7 @@ import {
 } from './quotedMessage';
 import { REPORT_MESSAGE_REASONS } from './reportReasons';
 import { sendMessage } from './sendMessage';
+import { messageLinkSyntax } from '../markdown/topicLinkSyntax';
 import { MAX_MESSAGE_BYTES } from './validate';
 
 /** Zulip's Realm.MAX_REPORT_MESSAGE_EXPLANATION_LENGTH, the longest `description`. */
@@ -43,29 +42,6 @@ function moderationRequestChannelId(sql: Sql): number | null {
   const realm = getRealm(sql);
   const id: unknown = realm ? Reflect.get(realm, 'moderation_request_channel_id') : undefined;
   return typeof id === 'number' && id > 0 ? id : null;
-}
-
-// Zulip's will_produce_broken_stream_topic_link, and the escapes of its fallback link.
-const breaksLinkSyntax = /[`>*&[\]]|\$\$/g;
-const linkEscapes: Readonly<Record<string, string>> = {
-  '`': '&#96;',
-  '>': '&gt;',
-  '*': '&#42;',
-  '&': '&amp;',
-  $$: '&#36;&#36;',
-  '[': '&#91;',
-  ']': '&#93;',
-};
-const breaksLink = (text: string) => new RegExp(breaksLinkSyntax.source).test(text);
-const escapeForLink = (text: string) =>
-  text.replace(breaksLinkSyntax, (found) => linkEscapes[found] ?? found);
-
-/** Zulip's get_message_link_syntax: #**channel>topic@id**, or a plain link where that would break. */
-function messageLinkSyntax(stream: { id: number; name: string }, topic: string, id: number) {
-  if (!breaksLink(topic) && !breaksLink(stream.name)) return `#**${stream.name}>${topic}@${id}**`;
-  const url = `#narrow/channel/${streamNarrowSlug(stream)}/topic/${encodeHashComponent(topic)}/near/${id}`;
-  const shownTopic = topic === '' ? defaultEmptyTopicName : topic;
-  return `[#${escapeForLink(stream.name)} > ${escapeForLink(shownTopic)} @ 💬](${url})`;
 }
 
 /** Zulip's datetime_to_global_time of a message's date_sent, to the second. */

@@ -4,17 +4,22 @@ import type { Services } from '../services';
 import type { StreamRow } from '../store/streams';
 import type { UserRow } from '../store/users';
 import { resolvedNoticeReaders } from '../store/resolvedNoticeReaders';
+import { editorSeesOtherMessages } from './moveUserTopics';
 import { sendMessage, type SendMessageRequest } from './sendMessage';
+import { channelMessageUrl, topicLinkSyntax } from '../markdown/topicLinkSyntax';
 
 /** A topic's name without the resolved marks, as Python's lstrip("✔ ") leaves it. */
 const unmarked = (topic: string) => topic.replace(/^[✔ ]+/u, '');
 
 export interface MovedThread {
+  /** The message the editor moved, which a one-message notice links to. */
+  messageId: number;
+  /** Every message the move took there. */
+  messageIds: readonly number[];
   from: StreamRow;
   fromTopic: string;
   to: StreamRow;
   toTopic: string;
-  count: number;
   /** Whether the editor sees nothing left behind (Zulip's moved_all_visible_messages). */
   movedAll: boolean;
   /** Whether the content changed too, which keeps Zulip from calling it a resolution. */
@@ -73,7 +78,8 @@ function postResolution(services: Services, editor: UserRow, moved: MovedThread)
 }
 
 /**
- * Zulip 7.0's notices of a move (send_message_moved_breadcrumbs): to the new
+ * Zulip's notices of a move (send_message_moved_breadcrumbs), in Zulip 12's
+ * words and links: to the new
  * thread unless the move only resolved or unresolved the topic, which has its
  * own notice, and to the old thread when asked.
  */
@@ -83,26 +89,35 @@ export function postMoveNotices(
   moved: MovedThread,
   choice: NoticeChoice,
 ): void {
-  if (moved.count === 0) return;
+  const count = moved.messageIds.length;
+  if (count === 0) return;
+  // Judged before any notice lands in the new topic.
+  const joinedOthers = editorSeesOtherMessages(
+    services.sql,
+    editor,
+    { stream: moved.to, topic: moved.toTopic },
+    moved.messageIds,
+  );
   const resolution = postResolution(services, editor, moved);
   const who = `@_**${editor.full_name}|${editor.id}**`;
-  const oldPlace = `#**${moved.from.name}>${moved.fromTopic}**`;
-  const newPlace = `#**${moved.to.name}>${moved.toTopic}**`;
+  const oldPlace = topicLinkSyntax(moved.from, moved.fromTopic);
+  const newPlace = topicLinkSyntax(moved.to, moved.toTopic);
   if (choice.toOldThread) {
     const text = moved.movedAll
       ? `This topic was moved to ${newPlace} by ${who}.`
-      : moved.count === 1
+      : count === 1
         ? `A message was moved from this topic to ${newPlace} by ${who}.`
-        : `${moved.count} messages were moved from this topic to ${newPlace} by ${who}.`;
+        : `${count} messages were moved from this topic to ${newPlace} by ${who}.`;
     post(services, editor, moved.from, moved.fromTopic, text);
   }
   const renamed = unmarked(moved.fromTopic) !== unmarked(moved.toTopic);
   if (choice.toNewThread && (moved.from.id !== moved.to.id || !resolution || renamed)) {
-    const text = moved.movedAll
-      ? `This topic was moved here from ${oldPlace} by ${who}.`
-      : moved.count === 1
-        ? `A message was moved here from ${oldPlace} by ${who}.`
-        : `${moved.count} messages were moved here from ${oldPlace} by ${who}.`;
+    const text =
+      moved.movedAll && !joinedOthers
+        ? `This topic was moved here from ${oldPlace} by ${who}.`
+        : count === 1
+          ? `[A message](${channelMessageUrl(services.realmUri(), moved.to, moved.toTopic, moved.messageId)}) was moved here from ${oldPlace} by ${who}.`
+          : `${count} messages were moved here from ${oldPlace} by ${who}.`;
     post(services, editor, moved.to, moved.toTopic, text);
   }
 }

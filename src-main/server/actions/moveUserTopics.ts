@@ -38,6 +38,24 @@ export function editorSeesMessagesLeft(
 }
 
 /**
+ * Whether the editor sees messages in `topic` besides `moved` (Zulip's
+ * visible_preexisting_messages, which a move notice's words depend on).
+ */
+export function editorSeesOtherMessages(
+  sql: Sql,
+  editor: UserRow,
+  place: { stream: StreamRow; topic: string },
+  moved: readonly number[],
+): boolean {
+  const { stream, topic } = place;
+  const there = canAccessStreamHistory(sql, editor, stream)
+    ? messagesInTopic(sql, stream.recipient_id, topic)
+    : messagesInTopicReceivedBy(sql, editor.id, stream.recipient_id, topic);
+  const movedIds = new Set(moved);
+  return there.some((row) => !movedIds.has(row.id));
+}
+
+/**
  * As Zulip 7.0 does when a topic is renamed or moved to another stream as a
  * whole: whatever each user had chosen for the old topic (muted, unmuted,
  * followed) now holds for the new one.

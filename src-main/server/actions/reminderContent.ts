@@ -1,5 +1,4 @@
 import { errors } from '../errors';
-import { encodeHashComponent, streamNarrowSlug } from '../markdown/streamLinks';
 import { RecipientType } from '../store/recipients';
 import type { ViewedMessageRow } from '../store/messages';
 import type { Sql } from '../store/sql';
@@ -12,6 +11,7 @@ import {
   TRUNCATED,
   unusedFence,
 } from './quotedMessage';
+import { channelMessageUrl } from '../markdown/topicLinkSyntax';
 import { MAX_MESSAGE_BYTES } from './validate';
 
 // Zulip's settings.MAX_REMINDER_NOTE_LENGTH, which register reports as
@@ -44,10 +44,9 @@ function placeOf(sql: Sql, realmUri: string, message: ViewedMessageRow): Place {
   if (message.recipient_type === RecipientType.stream) {
     const stream = streamById(sql, message.recipient_type_id);
     const name = stream?.name ?? '';
-    const slug = streamNarrowSlug({ id: message.recipient_type_id, name });
-    const topic = encodeHashComponent(message.subject);
+    const channel = { id: message.recipient_type_id, name };
     return {
-      url: `${realmUri}/#narrow/channel/${slug}/topic/${topic}/near/${message.id}`,
+      url: channelMessageUrl(realmUri, channel, message.subject, message.id),
       where: `in #**${name}>${message.subject}**`,
     };
   }

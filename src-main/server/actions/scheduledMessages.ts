@@ -167,7 +167,7 @@ function editedDestination(
   const type = edit.type ?? current.type;
   const to = edit.to ?? current.to;
   if (type === 'stream') {
-    if (typeof to !== 'number') throw errors.badRequest('Invalid data type for stream ID');
+    if (typeof to !== 'number') throw errors.badRequest('Invalid data type for channel ID');
     const topic = edit.topic ?? (current.type === 'stream' ? current.topic : undefined);
     return { type, to, topic };
   }
@@ -189,7 +189,7 @@ export function editScheduledMessage(
     throw errors.badRequest('Recipient required when updating type of scheduled message.');
   }
   if (edit.type === 'stream' && edit.topic === undefined) {
-    throw errors.badRequest('Topic required when updating scheduled message type to stream.');
+    throw errors.badRequest('Topic required when updating scheduled message type to channel.');
   }
   const deliverAt =
     edit.deliverAt === undefined ? undefined : checkInFuture(services, edit.deliverAt);

@@ -72,11 +72,13 @@ export interface Addressed {
 }
 
 function findStream(services: Services, stream: string | number): StreamRow {
-  const found =
-    typeof stream === 'number'
-      ? streamById(services.sql, stream)
-      : streamByName(services.sql, stream.trim());
-  if (!found) throw errors.streamDoesNotExist(String(stream));
+  if (typeof stream === 'number') {
+    const found = streamById(services.sql, stream);
+    if (!found) throw errors.streamWithIdDoesNotExist(stream);
+    return found;
+  }
+  const found = streamByName(services.sql, stream.trim());
+  if (!found) throw errors.streamDoesNotExist(stream);
   return found;
 }
 
@@ -98,7 +100,7 @@ function checkMayWrite(sql: Sql, sender: UserRow, stream: StreamRow): void {
 }
 
 const notAuthorizedToSend = (stream: StreamRow) =>
-  errors.badRequest(`Not authorized to send to stream '${stream.name}'`);
+  errors.badRequest(`Not authorized to send to channel '${stream.name}'`);
 
 function addressStream(
   services: Services,

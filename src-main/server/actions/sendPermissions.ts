@@ -1,10 +1,5 @@
 import { ApiError, errors } from '../errors';
 import { isNobody } from '../../permissions/groupSettings';
-import {
-  postPolicyOfSendGroup,
-  sendGroupOfPostPolicy,
-  StreamPostPolicy,
-} from '../../permissions/rolePolicies';
 import type { RenderedMessage } from '../markdown/lookups';
 import { SystemGroupId } from '../queries/systemGroups';
 import { hasSentTo } from '../store/messages';
@@ -21,23 +16,11 @@ import { holdsGroupSetting, mayInRealm } from './groupPermission';
 import { groupSettingOf, realmGroupSettings } from './realmGroupSettings';
 import { userGroupSettingOf, userGroupSettings } from './userGroupSettings';
 
-// Zulip 7.0's words for a refusal its stream_post_policy would have made.
-const postRefusals: Record<number, string> = {
-  [StreamPostPolicy.admins]: 'Only organization administrators can send to this stream.',
-  [StreamPostPolicy.moderators]:
-    'Only organization administrators and moderators can send to this stream.',
-  [StreamPostPolicy.fullMembers]: 'New members cannot send to this stream.',
-};
-
-// Zulip's check for can_send_message_group. A group a role policy names is
-// refused in Zulip 7.0's words, which the host's clients read; any other in
-// Zulip 12's.
+// Zulip 12's check for can_send_message_group: one answer whichever group
+// refuses, a group standing for one of 7.0's stream_post_policy values too.
 export function checkMayPost(sql: Sql, sender: UserRow, stream: StreamRow): void {
   if (mayInChannel(sql, sender, stream, 'can_send_message_group')) return;
-  const sendGroup = channelSettingOf(stream, 'can_send_message_group');
-  const policy = postPolicyOfSendGroup(sendGroup);
-  const words = sendGroup === sendGroupOfPostPolicy(policy) ? postRefusals[policy] : undefined;
-  throw errors.badRequest(words ?? 'You do not have permission to post in this channel.');
+  throw errors.badRequest('You do not have permission to post in this channel.');
 }
 
 /**

@@ -69,10 +69,10 @@ export interface StreamUpdate {
 // The refusal is Zulip 7.0's, whose clients hear it.
 export function editableStream(services: Services, user: UserRow, streamId: number): StreamRow {
   const stream = streamById(services.sql, streamId);
-  if (!stream) throw errors.badRequest('Invalid stream ID');
+  if (!stream) throw errors.badRequest('Invalid channel ID');
   if (administersChannel(services.sql, user, stream)) return stream;
   // A private channel one cannot see is not there, as a refusal would say it is.
-  if (!canAccessStream(services.sql, user, stream)) throw errors.badRequest('Invalid stream ID');
+  if (!canAccessStream(services.sql, user, stream)) throw errors.badRequest('Invalid channel ID');
   throw errors.unauthorizedPrincipal('Must be an organization administrator');
 }
 
@@ -113,7 +113,7 @@ function plannedChanges(
   if (update.isPrivate !== undefined || update.historyPublicToSubscribers !== undefined) {
     const inviteOnly = update.isPrivate ?? stream.invite_only === 1;
     if (inviteOnly && isDefaultStream(services.sql, stream.id)) {
-      throw errors.badRequest('Default streams cannot be made private.');
+      throw errors.badRequest('A default channel cannot be private.');
     }
     // Zulip 10 (feature level 331): moderation requests stay private.
     if (!inviteOnly && getRealm(services.sql)?.moderation_request_channel_id === stream.id) {

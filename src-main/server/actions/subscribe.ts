@@ -48,6 +48,7 @@ import { subscriberWatchers } from '../queries/subscriberAccess';
 import type { Sql } from '../store/sql';
 import { checkTopicsPolicyChange, type ChannelTopicsPolicy } from './topicsPolicy';
 import { checkStreamName } from './validate';
+import { channelLinkSyntax } from '../markdown/topicLinkSyntax';
 
 export interface SubscribeRequest {
   streams: readonly { name: string; description?: string | undefined }[];
@@ -150,7 +151,7 @@ export function subscribe(
     }
     const [firstUnauthorized] = unauthorized;
     if (firstUnauthorized && fatal) {
-      throw errors.badRequest(`Unable to access stream (${firstUnauthorized.name}).`);
+      throw errors.badRequest(`Unable to access channel (${firstUnauthorized.name}).`);
     }
     // Zulip's filter_stream_authorization_for_adding_subscribers: whoever
     // makes a channel may add anyone to it; an existing one asks its settings.
@@ -310,7 +311,7 @@ function notifyJoined(
   queues.notify(plainNotice('subscription', { op: 'add', subscriptions }, reaches), [user.id]);
 }
 
-// Zulip's announcement of new streams, in its words, to the notifications
+// Zulip 12's announcement of new channels, in its words, to the notifications
 // stream. Zulip posts it as its Notification Bot; Hearth has no system bots,
 // so the creator posts it, where they may.
 function announceCreated(
@@ -326,13 +327,13 @@ function announceCreated(
   if (created.length === 0 || !target) return;
   if (target.invite_only === 1 && !isSubscribed(sql, actor.id, target.recipient_id)) return;
   const who = `@_**${actor.full_name}|${actor.id}**`;
-  const links = created.map((stream) => `#**${stream.name}**`).join(', ');
+  const links = created.map((stream) => channelLinkSyntax(stream)).join(', ');
   const content =
     created.length === 1
-      ? `${who} created a new stream ${links}.`
-      : `${who} created the following streams: ${links}.`;
+      ? `${who} created a new channel ${links}.`
+      : `${who} created the following channels: ${links}.`;
   sendMessage(services, actor, {
-    destination: { type: 'stream', stream: target.id, topic: 'new streams' },
+    destination: { type: 'stream', stream: target.id, topic: 'new channels' },
     content,
     clientName,
     systemNotice: true,

@@ -114,14 +114,14 @@ function checkPayload(
     throw errors.badRequest('Nothing to change');
   }
   if (!stream && streamId !== null) {
-    throw errors.badRequest('Direct messages cannot be moved to streams.');
+    throw errors.badRequest('Direct messages cannot be moved to channels.');
   }
   if (!stream && topic !== null) throw errors.badRequest('Direct messages cannot have topics.');
   if (request.propagateMode !== 'change_one' && topic === null && streamId === null) {
     throw errors.badRequest('Invalid propagate_mode without topic edit');
   }
   if (streamId !== null && request.content !== undefined) {
-    throw errors.badRequest('Cannot change message content while changing stream');
+    throw errors.badRequest('Cannot change message content while changing channel');
   }
   return topic;
 }
@@ -456,11 +456,12 @@ export function updateMessage(
       services,
       editor,
       {
+        messageId: message.id,
         from: stream,
         fromTopic: message.subject,
         to: newStream ?? stream,
         toTopic: topic ?? message.subject,
-        count: applied.messageIds.length,
+        messageIds: applied.messageIds,
         movedAll: applied.movedAll,
         contentEdited: plan.content !== null,
       },

@@ -52,7 +52,7 @@ export function updateSubscriptionProperties(
       checkProperty(change.property);
       const stream = accessStreamById(sql, user, change.stream_id);
       if (!isSubscribed(sql, user.id, stream.recipient_id)) {
-        throw errors.badRequest(`Not subscribed to stream id ${change.stream_id}`);
+        throw errors.badRequest(`Not subscribed to channel ID ${change.stream_id}`);
       }
       const value = checkValue(change.property, change.value);
       const muting = change.property === 'is_muted' || change.property === 'in_home_view';

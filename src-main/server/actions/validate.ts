@@ -34,12 +34,14 @@ export function checkFullName(name: string): string {
 
 export function checkStreamName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed.length === 0) throw errors.badRequest('Stream name is required.');
+  if (trimmed.length === 0) throw errors.badRequest("Channel name can't be empty.");
   if ([...trimmed].length > MAX_STREAM_NAME_LENGTH) {
-    throw errors.badRequest(`Stream name too long (limit: ${MAX_STREAM_NAME_LENGTH} characters).`);
+    throw errors.badRequest(`Channel name too long (limit: ${MAX_STREAM_NAME_LENGTH} characters).`);
   }
-  if (controlCharacters.test(trimmed)) {
-    throw errors.badRequest(`Invalid character in stream name '${trimmed}'.`);
+  // Zulip counts the position from 1, in code points.
+  const position = [...trimmed].findIndex((character) => controlCharacters.test(character)) + 1;
+  if (position > 0) {
+    throw errors.badRequest(`Invalid character in channel name, at position ${position}.`);
   }
   return trimmed;
 }

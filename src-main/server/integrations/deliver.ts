@@ -16,13 +16,14 @@ export interface WebhookTarget {
   clientName: string;
 }
 
+// Zulip 12's send_pm_if_empty_stream, for a channel that is not there.
 function missingStreamNotice(sender: UserRow, stream: string): string {
   const bot = `\`${sender.email}\``;
   return /^\d+$/.test(stream)
-    ? `Your bot ${bot} tried to post to the stream with ID ${stream}, but no stream has that ID. ` +
-        'Check the `stream` parameter of the webhook URL.'
-    : `Your bot ${bot} tried to post to the stream #**${stream}**, which does not exist. ` +
-        'Create the stream, or change the `stream` parameter of the webhook URL.';
+    ? `Your bot ${bot} tried to send a message to channel ID ${stream}, ` +
+        'but there is no channel with that ID.'
+    : `Your bot ${bot} tried to send a message to channel #**${stream}**, ` +
+        'but that channel does not exist. Click [here](#channels/new) to create it.';
 }
 
 /**

@@ -67,7 +67,7 @@ const topicText = (topic: string) =>
 
 function renderStreamLink(tokens: Token[], index: number): string {
   const { stream, topic, messageId, isMessageLink } = tokens[index]?.meta as StreamLinkMeta;
-  const base = `/#narrow/stream/${streamNarrowSlug(stream)}`;
+  const base = `/#narrow/channel/${streamNarrowSlug(stream)}`;
   if (topic === null) {
     return `<a class="stream" data-stream-id="${stream.id}" href="${escapeAttribute(base)}">#${escapeText(stream.name)}</a>`;
   }

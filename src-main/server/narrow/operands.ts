@@ -23,7 +23,7 @@ export function findStream(sql: Sql, term: Term): StreamRow {
   const operand = singleOperand(term);
   const stream =
     typeof operand === 'number' ? streamById(sql, operand) : streamByName(sql, operand);
-  if (!stream) throw errors.badNarrow(`unknown stream ${operand}`);
+  if (!stream) throw errors.badNarrow(`unknown channel ${operand}`);
   return stream;
 }
 

@@ -118,7 +118,7 @@ const streams: Operator = (term) => {
   // Hearth has no web-public streams, so that operand selects nothing.
   if (operand === 'web-public') return NEVER;
   const kind = channelKinds.get(operand);
-  if (kind === undefined) throw errors.badNarrow(`unknown streams operand ${operand}`);
+  if (kind === undefined) throw errors.badNarrow(`unknown channels operand ${operand}`);
   return `m.recipient_id IN (SELECT pr.id FROM recipients pr
     JOIN streams ps ON pr.type = ${RecipientType.stream} AND ps.id = pr.type_id
     WHERE ${kind})`;

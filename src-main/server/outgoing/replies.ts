@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import { encodeHashComponent, streamNarrowSlug } from '../markdown/streamLinks';
+import { channelMessageUrl } from '../markdown/topicLinkSyntax';
 import type { BotRow } from '../store/bots';
 import { userById } from '../store/users';
 import type { Destination } from '../messageDestination';
@@ -63,15 +63,14 @@ export function replyInConversation(
   sendResponse(port, bot, conversationOf(message), content);
 }
 
-// Zulip's near_message_url, the link in a notice to a bot's owner.
+// Zulip 12's near_message_url, the link in a notice to a bot's owner.
 function nearMessageUrl(realmUri: string, message: WebhookMessage): string {
   if (typeof message.display_recipient === 'string') {
-    const stream = { id: message.stream_id ?? 0, name: message.display_recipient };
-    const topic = encodeHashComponent(message.subject);
-    return `${realmUri}/#narrow/stream/${streamNarrowSlug(stream)}/topic/${topic}/near/${message.id}`;
+    const channel = { id: message.stream_id ?? 0, name: message.display_recipient };
+    return channelMessageUrl(realmUri, channel, message.subject, message.id);
   }
   const ids = message.display_recipient.map((recipient) => recipient.id).join(',');
-  return `${realmUri}/#narrow/pm-with/${ids}-pm/near/${message.id}`;
+  return `${realmUri}/#narrow/dm/${ids}-pm/near/${message.id}`;
 }
 
 /** What went wrong, in the terms of Zulip's notify_bot_owner. */

@@ -96,7 +96,7 @@ export function accessStreamByIdArchivedToo(
   access: Access,
 ): StreamRow {
   const stream = streamById(sql, streamId);
-  if (!reachable(sql, user, stream, access, true)) throw errors.badRequest('Invalid stream ID');
+  if (!reachable(sql, user, stream, access, true)) throw errors.badRequest('Invalid channel ID');
   return stream;
 }
 
@@ -107,14 +107,14 @@ export function accessStreamById(
   access: Access = 'content',
 ): StreamRow {
   const stream = streamById(sql, streamId);
-  if (!reachable(sql, user, stream, access)) throw errors.badRequest('Invalid stream ID');
+  if (!reachable(sql, user, stream, access)) throw errors.badRequest('Invalid channel ID');
   return stream;
 }
 
 export function accessStreamByName(sql: Sql, user: UserRow, name: string): StreamRow {
   const stream = streamByName(sql, name.trim());
   if (!reachable(sql, user, stream, 'content')) {
-    throw errors.badRequest(`Invalid stream name '${name}'`);
+    throw errors.badRequest(`Invalid channel name '${name}'`);
   }
   return stream;
 }

@@ -144,7 +144,7 @@ describe("a stream's own settings over the bridge", () => {
 
     await expect(
       owner.changeStreamAdminSettings({ streamId: pantryId, patch: { isPrivate: true } }),
-    ).rejects.toThrow('Default streams cannot be made private.');
+    ).rejects.toThrow('A default channel cannot be private.');
   });
 
   it.each([

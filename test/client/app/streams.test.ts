@@ -90,7 +90,7 @@ describe('streams through the bridge', () => {
       'A channel named #kitchen already exists.',
     );
     await expect(service.createStream({ name: 'boardroom', ...draft })).rejects.toThrow(
-      'Unable to access stream (boardroom).',
+      'Unable to access channel (boardroom).',
     );
   });
 

@@ -936,17 +936,17 @@ export const markdownCases: readonly MarkdownCase[] = [
   {
     name: 'stream link',
     input: '#**design team**',
-    html: '<p><a class="stream" data-stream-id="3" href="/#narrow/stream/3-design-team">#design team</a></p>',
+    html: '<p><a class="stream" data-stream-id="3" href="/#narrow/channel/3-design-team">#design team</a></p>',
   },
   {
     name: 'stream link in a sentence',
     input: 'Look at #**general** and #**design team**, please',
-    html: '<p>Look at <a class="stream" data-stream-id="1" href="/#narrow/stream/1-general">#general</a> and <a class="stream" data-stream-id="3" href="/#narrow/stream/3-design-team">#design team</a>, please</p>',
+    html: '<p>Look at <a class="stream" data-stream-id="1" href="/#narrow/channel/1-general">#general</a> and <a class="stream" data-stream-id="3" href="/#narrow/channel/3-design-team">#design team</a>, please</p>',
   },
   {
     name: 'stream link with non ascii name',
     input: '#**café**',
-    html: '<p><a class="stream" data-stream-id="5" href="/#narrow/stream/5-caf.C3.A9">#café</a></p>',
+    html: '<p><a class="stream" data-stream-id="5" href="/#narrow/channel/5-caf.C3.A9">#café</a></p>',
   },
   {
     name: 'stream link needs the exact case',
@@ -961,22 +961,22 @@ export const markdownCases: readonly MarkdownCase[] = [
   {
     name: 'topic link points with its latest message',
     input: '#**design team>some topic**',
-    html: '<p><a class="stream-topic" data-stream-id="3" href="/#narrow/stream/3-design-team/topic/some.20topic/with/214">#design team &gt; some topic</a></p>',
+    html: '<p><a class="stream-topic" data-stream-id="3" href="/#narrow/channel/3-design-team/topic/some.20topic/with/214">#design team &gt; some topic</a></p>',
   },
   {
     name: 'link to an empty topic names general chat',
     input: '#**general>**',
-    html: '<p><a class="stream-topic" data-stream-id="1" href="/#narrow/stream/1-general/topic//with/99">#general &gt; <em>general chat</em></a></p>',
+    html: '<p><a class="stream-topic" data-stream-id="1" href="/#narrow/channel/1-general/topic//with/99">#general &gt; <em>general chat</em></a></p>',
   },
   {
     name: 'link to a message',
     input: 'see #**design team>some topic@214**',
-    html: '<p>see <a class="message-link" href="/#narrow/stream/3-design-team/topic/some.20topic/near/214">#design team &gt; some topic @ 💬</a></p>',
+    html: '<p>see <a class="message-link" href="/#narrow/channel/3-design-team/topic/some.20topic/near/214">#design team &gt; some topic @ 💬</a></p>',
   },
   {
     name: 'link to a message in the empty topic',
     input: '#**general>@99**',
-    html: '<p><a class="message-link" href="/#narrow/stream/1-general/topic//near/99">#general &gt; <em>general chat</em> @ 💬</a></p>',
+    html: '<p><a class="message-link" href="/#narrow/channel/1-general/topic//near/99">#general &gt; <em>general chat</em> @ 💬</a></p>',
   },
   {
     name: 'link to a message of an unknown stream stays text',
@@ -986,7 +986,7 @@ export const markdownCases: readonly MarkdownCase[] = [
   {
     name: 'topic link encodes dots and punctuation, without messages to point at',
     input: '#**general>v1.2 (beta)!**',
-    html: '<p><a class="stream-topic" data-stream-id="1" href="/#narrow/stream/1-general/topic/v1.2E2.20.28beta.29.21">#general &gt; v1.2 (beta)!</a></p>',
+    html: '<p><a class="stream-topic" data-stream-id="1" href="/#narrow/channel/1-general/topic/v1.2E2.20.28beta.29.21">#general &gt; v1.2 (beta)!</a></p>',
   },
   {
     name: 'topic link to an unknown stream stays text',
@@ -1071,7 +1071,7 @@ export const markdownCases: readonly MarkdownCase[] = [
   {
     name: 'stream link after a quote mark',
     input: '"#**general**"',
-    html: '<p>"<a class="stream" data-stream-id="1" href="/#narrow/stream/1-general">#general</a>"</p>',
+    html: '<p>"<a class="stream" data-stream-id="1" href="/#narrow/channel/1-general">#general</a>"</p>',
   },
   {
     name: 'inline math renders with KaTeX',

@@ -312,7 +312,7 @@ describe("a database written by the host before Zulip 12's", () => {
       });
     }
     const archived = await as('adam')('GET', '/get_stream_id', { stream: 'old-projects' });
-    expect(archived.json.msg).toBe("Invalid stream name 'old-projects'");
+    expect(archived.json.msg).toBe("Invalid channel name 'old-projects'");
   });
 
   it("keeps every property of Alice's subscriptions, whom each channel has, and who left one", async () => {

@@ -20,7 +20,7 @@ const recipientType = z
 // Zulip's extract_stream_id: a scheduled message names its channel by ID.
 function streamIdOf(to: string): number {
   const trimmed = to.trim();
-  if (!/^[+-]?\d+$/.test(trimmed)) throw errors.badRequest('Invalid data type for stream ID');
+  if (!/^[+-]?\d+$/.test(trimmed)) throw errors.badRequest('Invalid data type for channel ID');
   return Number(trimmed);
 }
 

@@ -32,11 +32,13 @@ export const updateMutedTopic = userEndpoint({
     op: required('text', z.enum(['add', 'remove'])),
   },
   handle: ({ services, params, user }) => {
+    // Zulip 12's check_for_exactly_one_stream_arg, in the words of a missing
+    // stream_id, the parameter most callers send.
     if (params.stream === undefined && params.stream_id === undefined) {
-      throw errors.badRequest("Please supply 'stream'.");
+      throw errors.badRequest("Missing 'stream_id' argument");
     }
     if (params.stream !== undefined && params.stream_id !== undefined) {
-      throw errors.badRequest("Please choose one: 'stream' or 'stream_id'.");
+      throw errors.incompatibleParameters(['stream_id', 'stream']);
     }
     const muted = params.op === 'add';
     const { sql } = services;

@@ -51,7 +51,7 @@ function channelIn(to: readonly number[] | undefined): number {
   if (to === undefined) throw errors.badRequest("Missing 'stream_id' argument");
   const [streamId, ...rest] = to;
   if (streamId === undefined || rest.length > 0) {
-    throw errors.badRequest('Invalid data type for stream ID');
+    throw errors.badRequest('Invalid data type for channel ID');
   }
   return streamId;
 }
