@@ -1836,6 +1836,15 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.api(bob)('POST', '/users/me/status', { emoji_name: '' }),
     },
     {
+      name: 'an owner setting someone else’s status',
+      covers: ['updateStatusOfUser'],
+      act: () =>
+        org.api(org.owner)('POST', `/users/${carol.id}/status`, {
+          status_text: 'Set for her',
+          emoji_name: 'calendar',
+        }),
+    },
+    {
       name: 'scheduling a channel message and, sooner, a direct message',
       covers: ['scheduleMessage'],
       act: async () => {
