@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src-main/server/events/notice';
 import { applyEvent } from '../../src-main/reducer/applyEvent';
 import type { InitialState } from '../../src-main/wire/registerState';
-import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { startOrg, testPassword, type Org, type TestUser } from '../helpers/org';
 import { onePixelPng, postFiles } from '../helpers/uploads';
 import { createWebhookBot, fixture, postWebhook } from '../helpers/webhooks';
 
@@ -312,6 +312,23 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.subscribe(alice, 'design'),
     },
     { name: 'a user joining', covers: ['createUser'], act: () => org.user(`user${Date.now()}`) },
+    {
+      name: 'a person made through the API signing in for the first time, a second later',
+      covers: ['createUser', 'recordFirstLogin'],
+      act: async () => {
+        const email = `first${Date.now()}@hearth.test`;
+        await org.api(org.owner)('POST', '/users', {
+          email,
+          full_name: `First ${Date.now()}`,
+          password: testPassword,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        return org.api(alice)('POST', '/fetch_api_key', {
+          username: email,
+          password: testPassword,
+        });
+      },
+    },
     {
       name: 'creating a private stream with a member',
       covers: ['subscribe'],

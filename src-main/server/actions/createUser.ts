@@ -26,6 +26,12 @@ export interface CreateUserRequest {
   passwordHash?: string | null;
   /** What the invitation the newcomer joins by gives them; without one, the default streams. */
   invitation?: InvitationGifts;
+  /**
+   * Made by someone else through POST /users, as Zulip's
+   * TOS_VERSION_BEFORE_FIRST_LOGIN marks it: date_joined waits for the
+   * person's first sign-in (feature level 475).
+   */
+  beforeFirstLogin?: boolean;
 }
 
 export interface InvitationGifts {
@@ -63,6 +69,7 @@ export function createUser(services: Services, request: CreateUserRequest): User
       apiKey: newApiKey(),
       passwordHash: request.passwordHash ?? null,
       dateJoined: Math.floor(Date.now() / 1000),
+      firstLoginPending: request.beforeFirstLogin === true,
     });
     // As in Zulip, each user is subscribed to their own personal recipient,
     // which is how private messages to them are addressed.
