@@ -1266,6 +1266,11 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.api(org.owner)('PATCH', '/realm', { topics_policy: 'disable_empty_topic' }),
     },
     {
+      name: "choosing Jdenticon as the organization's default avatars",
+      covers: ['updateRealm'],
+      act: () => org.api(org.owner)('PATCH', '/realm', { default_avatar_source: 'J' }),
+    },
+    {
       name: "sending a message with someone's alert word",
       covers: ['sendMessage'],
       act: () => sendToDesign(alice, 'ops', 'Is the deploy done?'),

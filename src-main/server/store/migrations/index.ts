@@ -45,7 +45,7 @@ import { sql as botStorage } from './044-bot-storage';
 import { sql as realmFeatures } from './045-realm-features';
 import { sql as editHistoryAndOwnSettings } from './046-edit-history-and-own-settings';
 import { sql as realmUuid } from './047-realm-uuid';
-import { sql as firstLogin } from './050-first-login';
+import { sql as firstLoginAndAvatarSource } from './050-first-login-and-avatar-source';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -97,5 +97,5 @@ export const migrations: readonly string[] = [
   realmFeatures,
   editHistoryAndOwnSettings,
   realmUuid,
-  firstLogin,
+  firstLoginAndAvatarSource,
 ];
