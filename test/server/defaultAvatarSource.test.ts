@@ -61,6 +61,54 @@ describe('the default_avatar_source setting', () => {
     },
   );
 
+  it('gives people created from then on a Jdenticon avatar, which a new name leaves as it is', async () => {
+    const before = bob;
+    const made = await org.api(org.owner)('POST', '/users', {
+      email: 'jo@hearth.test',
+      full_name: 'Jo Pattern',
+      password: 'long enough password',
+    });
+    const id = made.json.user_id as number;
+    const person = (await org.api(bob)('GET', `/users/${id}`)).json.user as {
+      avatar_url: string;
+      avatar_version: number;
+    };
+    const picture = async (url: string) => (await fetch(new URL(url, org.url))).text();
+    const pattern = await picture(person.avatar_url);
+    expect(pattern).toMatch(/^<svg /);
+    expect(pattern).not.toContain('<text');
+    // Those who were there before keep the avatar they had.
+    const older = (await org.api(bob)('GET', `/users/${before.id}`)).json.user as {
+      avatar_url: string;
+    };
+    expect(await picture(older.avatar_url)).toContain('<text');
+
+    const key = await org.api(bob)('POST', '/fetch_api_key', {
+      username: 'jo@hearth.test',
+      password: 'long enough password',
+    });
+    const jo: TestUser = {
+      id,
+      email: 'jo@hearth.test',
+      fullName: 'Jo Pattern',
+      apiKey: key.json.api_key as string,
+    };
+    const own = (await org.api(jo)('POST', '/register', { fetch_event_types: ['realm_user'] }))
+      .json;
+    expect(own.avatar_source).toBe('J');
+    expect(
+      (await org.api(bob)('POST', '/register', { fetch_event_types: ['realm_user'] })).json
+        .avatar_source,
+    ).toBe('U');
+
+    await org.api(jo)('PATCH', '/settings', { full_name: 'Someone Else' });
+    const renamed = (await org.api(bob)('GET', `/users/${id}`)).json.user as {
+      avatar_version: number;
+    };
+    expect(renamed.avatar_version).toBe(person.avatar_version);
+    expect(await picture(person.avatar_url)).toBe(pattern);
+  });
+
   it('is for administrators to change', async () => {
     const answer = await org.api(bob)('PATCH', '/realm', { default_avatar_source: 'G' });
     expect(answer.status).toBe(400);

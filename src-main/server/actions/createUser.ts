@@ -6,6 +6,7 @@ import { startWithRealmLanguage } from '../store/displaySettings';
 import { markOnboardingStepSeen } from '../store/onboardingSteps';
 import type { Sql } from '../store/sql';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
+import { getRealm } from '../store/realm';
 import { defaultStreams, type StreamRow } from '../store/streams';
 import { insertSubscription } from '../store/subscriptions';
 import { addUserGroupMembers, userGroupById } from '../store/userGroups';
@@ -70,6 +71,8 @@ export function createUser(services: Services, request: CreateUserRequest): User
       passwordHash: request.passwordHash ?? null,
       dateJoined: Math.floor(Date.now() / 1000),
       firstLoginPending: request.beforeFirstLogin === true,
+      // Zulip 12 (feature levels 456 and 466): a newcomer's avatar is the organization's default.
+      avatarSource: getRealm(sql)?.default_avatar_source ?? 'G',
     });
     // As in Zulip, each user is subscribed to their own personal recipient,
     // which is how private messages to them are addressed.

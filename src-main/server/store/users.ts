@@ -21,6 +21,8 @@ export interface UserRow {
   avatar_version: number;
   /** 1 for someone created through the API who has not signed in yet (Zulip's tos_version "-1"). */
   first_login_pending: number;
+  /** Zulip's avatar_source: 'J' for a Jdenticon pattern, else 'G', which the host draws as initials. */
+  avatar_source: string;
 }
 
 export interface NewUser {
@@ -34,12 +36,13 @@ export interface NewUser {
   botType?: number | null;
   botOwnerId?: number | null;
   firstLoginPending?: boolean;
+  avatarSource?: string;
 }
 
 export function insertUser(sql: Sql, user: NewUser): number {
   return sql.run(
-    `INSERT INTO users (email, full_name, role, is_bot, bot_type, bot_owner_id, date_joined, api_key, password_hash, first_login_pending)
-     VALUES (:email, :fullName, :role, :isBot, :botType, :botOwnerId, :dateJoined, :apiKey, :passwordHash, :firstLoginPending)`,
+    `INSERT INTO users (email, full_name, role, is_bot, bot_type, bot_owner_id, date_joined, api_key, password_hash, first_login_pending, avatar_source)
+     VALUES (:email, :fullName, :role, :isBot, :botType, :botOwnerId, :dateJoined, :apiKey, :passwordHash, :firstLoginPending, :avatarSource)`,
     {
       email: user.email,
       fullName: user.fullName,
@@ -51,6 +54,7 @@ export function insertUser(sql: Sql, user: NewUser): number {
       apiKey: user.apiKey,
       passwordHash: user.passwordHash,
       firstLoginPending: user.firstLoginPending ? 1 : 0,
+      avatarSource: user.avatarSource ?? 'G',
     },
   ).lastInsertRowid;
 }
