@@ -392,6 +392,13 @@ const validCalls: Record<string, ValidCall> = {
     emoji_code: '1f9f9',
     reaction_type: 'unicode_emoji',
   }),
+  'POST /users/:user_id/status': ({ alice }) => ({
+    user_id: String(alice.id),
+    status_text: 'Sweeping',
+    emoji_name: 'broom',
+    emoji_code: '1f9f9',
+    reaction_type: 'unicode_emoji',
+  }),
   'POST /typing': ({ alice }) => ({
     type: 'direct',
     op: 'start',

@@ -158,6 +158,13 @@ describe('message events and the register arguments that shape them', () => {
         op: 'add',
         person: expect.objectContaining({ user_id: dave.id, email: dave.email }),
       }),
+      // Made through the API, Dave joins at his first sign-in (Zulip 12, level 475).
+      {
+        id: 1,
+        type: 'realm_user',
+        op: 'update',
+        person: { user_id: dave.id, date_joined: expect.any(String) },
+      },
     ]);
   });
 

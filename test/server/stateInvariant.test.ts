@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueuedEvent } from '../../src-main/server/events/notice';
 import { applyEvent } from '../../src-main/reducer/applyEvent';
 import type { InitialState } from '../../src-main/wire/registerState';
-import { startOrg, type Org, type TestUser } from '../helpers/org';
+import { startOrg, testPassword, type Org, type TestUser } from '../helpers/org';
 import { onePixelPng, postFiles } from '../helpers/uploads';
 import { createWebhookBot, fixture, postWebhook } from '../helpers/webhooks';
 
@@ -318,6 +318,23 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.subscribe(alice, 'design'),
     },
     { name: 'a user joining', covers: ['createUser'], act: () => org.user(`user${Date.now()}`) },
+    {
+      name: 'a person made through the API signing in for the first time, a second later',
+      covers: ['createUser', 'recordFirstLogin'],
+      act: async () => {
+        const email = `first${Date.now()}@hearth.test`;
+        await org.api(org.owner)('POST', '/users', {
+          email,
+          full_name: `First ${Date.now()}`,
+          password: testPassword,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        return org.api(alice)('POST', '/fetch_api_key', {
+          username: email,
+          password: testPassword,
+        });
+      },
+    },
     {
       name: 'creating a private stream with a member',
       covers: ['subscribe'],
@@ -1284,6 +1301,11 @@ describe('initial state plus events equals fresh state', () => {
       act: () => org.api(org.owner)('PATCH', '/realm', { topics_policy: 'disable_empty_topic' }),
     },
     {
+      name: "choosing Jdenticon as the organization's default avatars",
+      covers: ['updateRealm'],
+      act: () => org.api(org.owner)('PATCH', '/realm', { default_avatar_source: 'J' }),
+    },
+    {
       name: "sending a message with someone's alert word",
       covers: ['sendMessage'],
       act: () => sendToDesign(alice, 'ops', 'Is the deploy done?'),
@@ -1869,6 +1891,15 @@ describe('initial state plus events equals fresh state', () => {
       name: 'clearing the emoji, which leaves no status',
       covers: ['updateUserStatus'],
       act: () => org.api(bob)('POST', '/users/me/status', { emoji_name: '' }),
+    },
+    {
+      name: 'an owner setting someone else’s status',
+      covers: ['updateStatusOfUser'],
+      act: () =>
+        org.api(org.owner)('POST', `/users/${carol.id}/status`, {
+          status_text: 'Set for her',
+          emoji_name: 'calendar',
+        }),
     },
     {
       name: 'scheduling a channel message and, sooner, a direct message',

@@ -16,9 +16,7 @@ export function changeFullName(services: Services, user: UserRow, wanted: string
   const fullName = checkFullName(wanted);
   if (fullName === user.full_name) return fullName;
   checkNameUnique(sql, fullName, user.id);
-  sql.transaction(() =>
-    setFullName(sql, user.id, fullName, avatarChangesWithName(user.full_name, fullName)),
-  );
+  sql.transaction(() => setFullName(sql, user.id, fullName, avatarChangesWithName(user, fullName)));
   // The authenticated user's row is cached with its name.
   services.authCache.forget(user.id);
   const renamed = userById(sql, user.id) ?? user;

@@ -6,6 +6,7 @@ import { startWithRealmLanguage } from '../store/displaySettings';
 import { markOnboardingStepSeen } from '../store/onboardingSteps';
 import type { Sql } from '../store/sql';
 import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
+import { getRealm } from '../store/realm';
 import { defaultStreams, type StreamRow } from '../store/streams';
 import { insertSubscription } from '../store/subscriptions';
 import { addUserGroupMembers, userGroupById } from '../store/userGroups';
@@ -26,6 +27,12 @@ export interface CreateUserRequest {
   passwordHash?: string | null;
   /** What the invitation the newcomer joins by gives them; without one, the default streams. */
   invitation?: InvitationGifts;
+  /**
+   * Made by someone else through POST /users, as Zulip's
+   * TOS_VERSION_BEFORE_FIRST_LOGIN marks it: date_joined waits for the
+   * person's first sign-in (feature level 475).
+   */
+  beforeFirstLogin?: boolean;
 }
 
 export interface InvitationGifts {
@@ -63,6 +70,9 @@ export function createUser(services: Services, request: CreateUserRequest): User
       apiKey: newApiKey(),
       passwordHash: request.passwordHash ?? null,
       dateJoined: Math.floor(Date.now() / 1000),
+      firstLoginPending: request.beforeFirstLogin === true,
+      // Zulip 12 (feature levels 456 and 466): a newcomer's avatar is the organization's default.
+      avatarSource: getRealm(sql)?.default_avatar_source ?? 'G',
     });
     // As in Zulip, each user is subscribed to their own personal recipient,
     // which is how private messages to them are addressed.

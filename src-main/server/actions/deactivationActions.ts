@@ -78,7 +78,7 @@ export function applyDeactivationActions(
   let renamed: ActionsDone['renamed'] = null;
   const name = account.is_bot === 1 ? 'Deactivated bot' : 'Deleted user';
   if (actions.delete_profile === true && account.full_name !== name) {
-    setFullName(sql, account.id, name, avatarChangesWithName(account.full_name, name));
+    setFullName(sql, account.id, name, avatarChangesWithName(account, name));
     const after = userById(sql, account.id);
     if (after) renamed = { before: account, after };
   }

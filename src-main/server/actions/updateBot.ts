@@ -143,7 +143,7 @@ export function updateBot(
   };
 
   sql.transaction(() => {
-    if (renamed) setFullName(sql, bot.id, fullName, avatarChangesWithName(bot.full_name, fullName));
+    if (renamed) setFullName(sql, bot.id, fullName, avatarChangesWithName(bot, fullName));
     if (email !== bot.email) setBotEmail(sql, bot.id, email);
     if (owner && owner.id !== bot.bot_owner_id) setBotOwner(sql, bot.id, owner.id);
     setBotDefaults(sql, bot.id, defaults);

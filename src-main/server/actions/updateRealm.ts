@@ -63,6 +63,7 @@ const editSettings: ReadonlySet<string> = new Set([
 
 const choiceSettings: ReadonlySet<string> = new Set([
   'topics_policy',
+  'default_avatar_source',
   'message_edit_history_visibility_policy',
 ]);
 
@@ -109,6 +110,9 @@ function withReplacedSettings(changes: RealmChanges): RealmChanges {
   }
   return { ...changes, message_edit_history_visibility_policy: allowed ? 'all' : 'none' };
 }
+
+/** Zulip 12's Realm.default_avatar_source (feature level 456): Gravatar or Jdenticon (466). */
+const defaultAvatarSources = ['G', 'J'] as const;
 
 /** Zulip's parse_enum_from_string_value: a choice of a setting's named values, or nothing. */
 function checkChoice(name: string, value: SettingValue | undefined, values: readonly string[]) {
@@ -199,6 +203,7 @@ export function updateRealm(
     changes.message_edit_history_visibility_policy,
     editHistoryVisibilities,
   );
+  checkChoice('default_avatar_source', changes.default_avatar_source, defaultAvatarSources);
   const { changed, notices } = sql.transaction(() => {
     const realm = getRealm(sql);
     if (!realm) throw new Error('the organization has not been created');

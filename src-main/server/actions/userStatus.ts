@@ -8,6 +8,7 @@ import type { UserRow } from '../store/users';
 import { saveUserStatus, type UserStatusChange } from '../store/userStatus';
 import { refuseBots } from './humanUsersOnly';
 import { checkEmojiRequest, requireEmojiByName } from './reactionEmoji';
+import { accessUserForAdmin } from './userAdmin';
 import { changeUserSettings } from './userSettings';
 
 /** POST /users/me/status as a client sends it: each part undefined when not given. */
@@ -66,6 +67,29 @@ function checkedEmoji(
  */
 export function updateUserStatus(services: Services, user: UserRow, request: StatusRequest): void {
   refuseBots(user);
+  changeStatus(services, user, request);
+}
+
+/**
+ * Zulip 12's POST /users/{user_id}/status (update_user_status_admin, feature
+ * levels 407 and 473): an administrator, a bot with that role included, sets
+ * a person's text and emoji as that person would; `away` is not a parameter
+ * of it. Someone who is not there, or a bot, is "No such user".
+ */
+export function updateStatusOfUser(
+  services: Services,
+  actor: UserRow,
+  userId: number,
+  request: Omit<StatusRequest, 'away'>,
+): void {
+  const target = accessUserForAdmin(services.sql, actor, userId, {
+    allowDeactivated: false,
+    allowBots: false,
+  });
+  changeStatus(services, target, request);
+}
+
+function changeStatus(services: Services, user: UserRow, request: StatusRequest): void {
   const statusText = checkedText(request.statusText);
   if (request.away === undefined && statusText === undefined && request.emojiName === undefined) {
     throw errors.badRequest('Client did not pass any new values.');

@@ -25,6 +25,8 @@ const settingsSchema = z.object({
   simplifiedPresenceEvents: z.boolean().default(false),
   // Queues stored before it was kept came from clients of a host without the empty topic.
   emptyTopicName: z.boolean().default(false),
+  // Queues stored before it was kept were registered for the host's default.
+  idleSeconds: z.number().int().positive().optional(),
 });
 
 /** The settings as the store keeps them, the user being a column of their own. */
@@ -56,9 +58,9 @@ export function storedDeliveries(
 }
 
 export interface Restored {
-  /** Queues polled since `cutoff`, with the events they have not acknowledged. */
+  /** Queues polled within their idle timeout, with the events they have not acknowledged. */
   live: EventQueue[];
-  /** Queues idle since before `cutoff`, to collect. */
+  /** Queues idle for longer than their timeout, to collect. */
   expired: string[];
   /** The notices some live queue still holds events of, by ID. */
   notices: Map<number, NoticeRecord>;
@@ -66,13 +68,20 @@ export interface Restored {
   spent: number[];
 }
 
-export function restoreQueues(sql: Sql, cutoff: number): Restored {
+/** Restores the queues polled within their idle timeout (`defaultIdleMs` for those that asked for none). */
+export function restoreQueues(sql: Sql, now: number, defaultIdleMs: number): Restored {
   const rows = new Map(allEventQueues(sql).map((row) => [row.id, row]));
+  const settingsOf = new Map<string, z.output<typeof settingsSchema>>();
   const events = new Map<string, PendingEvent[]>();
   const expired: string[] = [];
   for (const row of rows.values()) {
-    if (row.last_activity < cutoff) expired.push(row.id);
-    else events.set(row.id, []);
+    const settings = settingsSchema.parse(JSON.parse(row.settings));
+    const idleMs = settings.idleSeconds !== undefined ? settings.idleSeconds * 1000 : defaultIdleMs;
+    if (row.last_activity < now - idleMs) expired.push(row.id);
+    else {
+      events.set(row.id, []);
+      settingsOf.set(row.id, settings);
+    }
   }
   const notices = new Map<number, NoticeRecord>();
   const spent: number[] = [];
@@ -96,8 +105,8 @@ export function restoreQueues(sql: Sql, cutoff: number): Restored {
   const live: EventQueue[] = [];
   for (const row of rows.values()) {
     const pending = events.get(row.id);
-    if (!pending) continue;
-    const settings = settingsSchema.parse(JSON.parse(row.settings));
+    const settings = settingsOf.get(row.id);
+    if (!pending || !settings) continue;
     live.push(
       new EventQueue(
         row.id,

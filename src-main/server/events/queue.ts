@@ -29,6 +29,8 @@ export interface QueueSettings extends NoticeCapabilities {
    * it a client reads the empty topic by its display name in every event.
    */
   emptyTopicName?: boolean;
+  /** The client's idle_queue_timeout in seconds; the host's default when not given. */
+  idleSeconds?: number | undefined;
 }
 
 export interface QueuePosition {

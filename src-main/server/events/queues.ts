@@ -71,7 +71,7 @@ export class EventQueues {
     const nowSeconds = Math.floor(Date.now() / 1000);
     this.generation = sql ? nextQueueGeneration(sql, nowSeconds) : nowSeconds;
     if (sql) {
-      const restored = restoreQueues(sql, Date.now() - timeouts.idleMs);
+      const restored = restoreQueues(sql, Date.now(), timeouts.idleMs);
       deleteEventQueues(sql, restored.expired);
       deleteNotices(sql, restored.spent);
       restored.live.forEach((queue) => this.add(queue));
@@ -91,6 +91,11 @@ export class EventQueues {
    */
   get longpollTimeoutSeconds(): number {
     return Math.max(90, Math.ceil(this.timeouts.heartbeatMs / 1000) + 30);
+  }
+
+  /** How long `queue` is kept while nobody polls it, in whole seconds: register's idle_queue_timeout_secs. */
+  idleTimeoutSeconds(queue: EventQueue): number {
+    return Math.ceil(this.idleMsOf(queue) / 1000);
   }
 
   register(settings: QueueSettings): EventQueue {
@@ -285,10 +290,15 @@ export class EventQueues {
     this.unsaved.clear();
   }
 
+  private idleMsOf(queue: EventQueue): number {
+    const asked = queue.settings.idleSeconds;
+    return asked !== undefined ? asked * 1000 : this.timeouts.idleMs;
+  }
+
   private collectIdle(): void {
-    const cutoff = Date.now() - this.timeouts.idleMs;
+    const now = Date.now();
     const idle = [...this.queues.values()].filter(
-      (queue) => !queue.isWaiting && queue.lastActivity < cutoff,
+      (queue) => !queue.isWaiting && queue.lastActivity < now - this.idleMsOf(queue),
     );
     if (idle.length > 0) this.remove(idle);
     this.forgetSpentNotices();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors';
 import type { Services } from '../services';
-import { avatarSvg, realmIconPath } from '../shape/avatars';
+import { avatarSvg, jdenticonSvg, realmIconPath } from '../shape/avatars';
 import { getRealm } from '../store/realm';
 import { userById } from '../store/users';
 
@@ -33,7 +33,9 @@ export function registerAvatarRoute(app: FastifyInstance, services: Services): v
         .type('image/svg+xml')
         .headers(svgHeaders)
         .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .send(avatarSvg(user.id, user.full_name));
+        .send(
+          user.avatar_source === 'J' ? jdenticonSvg(user.id) : avatarSvg(user.id, user.full_name),
+        );
     },
   );
 }

@@ -166,6 +166,7 @@ export function realmState({ sql, realmUri, dev }: Services): Record<string, unk
     realm_bot_domain: botDomain(realmUri()),
     realm_icon_url: realmIconUrl(realm?.icon_source ?? 'G', realm?.icon_version ?? 1),
     realm_icon_source: realm?.icon_source ?? 'G',
+    realm_default_avatar_source: realm?.default_avatar_source ?? 'G',
     max_icon_file_size_mib: MAX_ICON_FILE_SIZE_MIB,
     max_emoji_file_size_mib: MAX_EMOJI_FILE_SIZE_MIB,
     max_file_upload_size_mib: MAX_FILE_UPLOAD_SIZE_MIB,

@@ -57,7 +57,8 @@ export function realmUserState(
     is_moderator: isModeratorFlag(user.role, ZULIP_FEATURE_LEVEL),
     is_guest: user.role === Role.guest,
     is_billing_admin: false,
-    avatar_source: 'U',
+    // The host serves every picture; a Jdenticon one is still named as Zulip 12 names it.
+    avatar_source: user.avatar_source === 'J' ? 'J' : 'U',
     avatar_url: wire(user).avatar_url,
     avatar_url_medium: wire(user).avatar_url,
     can_create_streams: mayCreatePublic || mayCreatePrivate,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 // The host draws every avatar itself, so an organization with no internet still
 // shows faces. Zulip answers a server-stored avatar with a relative URL that
 // clients resolve against the realm, and such an avatar is never left for the
@@ -8,9 +10,12 @@ export function avatarUrl(user: { id: number; avatar_version: number }): string 
   return `/avatar/${user.id}?version=${user.avatar_version}`;
 }
 
-/** Whether renaming someone from `before` to `after` changes the avatar the host draws. */
-export function avatarChangesWithName(before: string, after: string): boolean {
-  return initials(before) !== initials(after);
+/** Whether renaming `user` to `after` changes the avatar the host draws: a Jdenticon pattern has no name in it. */
+export function avatarChangesWithName(
+  user: { full_name: string; avatar_source: string },
+  after: string,
+): boolean {
+  return user.avatar_source !== 'J' && initials(user.full_name) !== initials(after);
 }
 
 export const realmIconPath = '/realm_icon.svg';
@@ -42,5 +47,30 @@ export function avatarSvg(userId: number, fullName: string): string {
     `<rect width="100" height="100" fill="hsl(${hue} 45% 42%)"/>` +
     `<text x="50" y="50" dy="0.35em" text-anchor="middle" font-family="sans-serif" ` +
     `font-size="42" fill="#fff">${escapeXml(initials(fullName))}</text></svg>`
+  );
+}
+
+/**
+ * Zulip 12's Jdenticon avatar (feature level 466), in its manner: a pattern
+ * mirrored about the middle, its cells and colour drawn from a hash of the
+ * user, so that it stays theirs whatever their name.
+ */
+export function jdenticonSvg(userId: number): string {
+  const hash = createHash('sha1').update(String(userId)).digest();
+  const hue = hash.readUInt16BE(0) % 360;
+  const cells: string[] = [];
+  for (let row = 0; row < 5; row++) {
+    for (let column = 0; column < 3; column++) {
+      const byte = hash[2 + row * 3 + column] ?? 0;
+      if (byte % 2 === 0) continue;
+      for (const x of new Set([column, 4 - column])) {
+        cells.push(`<rect x="${10 + x * 16}" y="${10 + row * 16}" width="16" height="16"/>`);
+      }
+    }
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">` +
+    `<rect width="100" height="100" fill="hsl(${hue} 30% 94%)"/>` +
+    `<g fill="hsl(${hue} 55% 48%)">${cells.join('')}</g></svg>`
   );
 }

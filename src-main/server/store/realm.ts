@@ -66,6 +66,8 @@ export interface RealmRow extends Record<RealmGroupSettingColumn, string> {
   default_language: string;
   /** Zulip's realm topics_policy: allow_empty_topic or disable_empty_topic. */
   topics_policy: string;
+  /** Zulip 12's default_avatar_source (feature level 456): 'G' or 'J'. */
+  default_avatar_source: string;
   /** Feature level 246: no two people (or bots) may share a name. */
   require_unique_names: number;
   /** Feature level 216: clients mark guests' names. */

@@ -19,6 +19,10 @@ export interface UserRow {
   password_hash: string | null;
   /** Zulip's avatar_version: raised whenever the avatar the host draws changes. */
   avatar_version: number;
+  /** 1 for someone created through the API who has not signed in yet (Zulip's tos_version "-1"). */
+  first_login_pending: number;
+  /** Zulip's avatar_source: 'J' for a Jdenticon pattern, else 'G', which the host draws as initials. */
+  avatar_source: string;
 }
 
 export interface NewUser {
@@ -31,12 +35,14 @@ export interface NewUser {
   isBot?: boolean;
   botType?: number | null;
   botOwnerId?: number | null;
+  firstLoginPending?: boolean;
+  avatarSource?: string;
 }
 
 export function insertUser(sql: Sql, user: NewUser): number {
   return sql.run(
-    `INSERT INTO users (email, full_name, role, is_bot, bot_type, bot_owner_id, date_joined, api_key, password_hash)
-     VALUES (:email, :fullName, :role, :isBot, :botType, :botOwnerId, :dateJoined, :apiKey, :passwordHash)`,
+    `INSERT INTO users (email, full_name, role, is_bot, bot_type, bot_owner_id, date_joined, api_key, password_hash, first_login_pending, avatar_source)
+     VALUES (:email, :fullName, :role, :isBot, :botType, :botOwnerId, :dateJoined, :apiKey, :passwordHash, :firstLoginPending, :avatarSource)`,
     {
       email: user.email,
       fullName: user.fullName,
@@ -47,8 +53,20 @@ export function insertUser(sql: Sql, user: NewUser): number {
       dateJoined: user.dateJoined,
       apiKey: user.apiKey,
       passwordHash: user.passwordHash,
+      firstLoginPending: user.firstLoginPending ? 1 : 0,
+      avatarSource: user.avatarSource ?? 'G',
     },
   ).lastInsertRowid;
+}
+
+/** Marks the first sign-in of someone created through the API; false when it was not theirs to mark. */
+export function markFirstLogin(sql: Sql, userId: number, dateJoined: number): boolean {
+  return (
+    sql.run(
+      'UPDATE users SET date_joined = ?, first_login_pending = 0 WHERE id = ? AND first_login_pending = 1',
+      [dateJoined, userId],
+    ).changes === 1
+  );
 }
 
 export function userById(sql: Sql, id: number): UserRow | undefined {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordFirstLogin } from '../../actions/firstLogin';
 import { checkPasswordLogin } from '../../actions/passwordLogin';
 import { errors } from '../../errors';
 import { userByEmail, type UserRow } from '../../store/users';
@@ -24,7 +25,7 @@ export const fetchApiKey = publicEndpoint({
       services.rateLimits?.loggedIn(username);
       // As in Zulip, only the right password learns that the account is deactivated.
       if (user.is_active !== 1) throw errors.userDeactivated();
-      return keyResponse(user);
+      return keyResponse(recordFirstLogin(services, user));
     });
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errors } from '../../errors';
+import { idleSecondsFor } from '../../events/idleTimeout';
 import { checkQueueNarrow, type QueueNarrowTerm } from '../../events/narrow';
 import type { EventQueue, QueueSettings } from '../../events/queue';
 import { narrowSchema } from '../../narrow/terms';
@@ -50,7 +51,7 @@ function registerQueue(
   services: Services,
   user: UserRow,
   params: Decoded<typeof queueParams>,
-  capabilities: QueueCapabilities,
+  capabilities: QueueCapabilities & Pick<QueueSettings, 'idleSeconds'>,
 ): EventQueue {
   // Zulip's do_events_register and get_events_backend: guests cannot follow every public stream.
   if (params.all_public_streams && user.role === Role.guest) {
@@ -78,6 +79,10 @@ export const register = userEndpoint({
     client_capabilities: optional('json', z.record(z.string(), z.unknown())),
     slim_presence: optional('json', z.boolean(), false),
     presence_history_limit_days: optional('json', z.number().int()),
+    idle_queue_timeout: optional(
+      'json',
+      z.union([z.number().int().nonnegative(), z.literal('mobile')]),
+    ),
   },
   handle: ({ services, params, user }) => {
     // The queue exists before the state is read, so no change can fall between them.
@@ -91,6 +96,7 @@ export const register = userEndpoint({
       individualEmojiChanges: capabilities.individual_emoji_changes === true,
       simplifiedPresenceEvents: capabilities.simplified_presence_events === true,
       emptyTopicName: capabilities.empty_topic_name === true,
+      idleSeconds: idleSecondsFor(params.idle_queue_timeout),
     });
     const state = fetchInitialState(
       services,
@@ -113,6 +119,7 @@ export const register = userEndpoint({
       queue_id: queue.id,
       last_event_id: -1,
       event_queue_longpoll_timeout_seconds: services.queues.longpollTimeoutSeconds,
+      idle_queue_timeout_secs: services.queues.idleTimeoutSeconds(queue),
       ...state,
     };
   },

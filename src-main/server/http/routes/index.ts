@@ -112,7 +112,7 @@ import { getRealmPresence, getUserPresence, updatePresenceEndpoint } from './pre
 import { messageEditTypingEndpoint, typingEndpoint } from './typing';
 import { reportMessageEndpoint } from './messageReports';
 import { regenerateOwnApiKeyEndpoint, updateSettingsEndpoint } from './userSettings';
-import { updateUserStatusEndpoint } from './userStatus';
+import { updateStatusOfUserEndpoint, updateUserStatusEndpoint } from './userStatus';
 import {
   createScheduledMessageEndpoint,
   deleteScheduledMessageEndpoint,
@@ -284,6 +284,7 @@ export const endpoints: readonly Endpoint[] = [
   getRealmPresence,
   getUserPresence,
   updateUserStatusEndpoint,
+  updateStatusOfUserEndpoint,
   getScheduledMessagesEndpoint,
   createScheduledMessageEndpoint,
   updateScheduledMessageEndpoint,

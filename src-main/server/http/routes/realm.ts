@@ -109,6 +109,8 @@ export const updateRealmEndpoint = userEndpoint({
     bot_creation_policy: oneOf(Object.values(BotCreationPolicy)),
     default_language: optional('text', z.string()),
     topics_policy: topicsPolicyParam(realmTopicsPolicies),
+    // Zulip 12's (feature level 456); checked by updateRealm.
+    default_avatar_source: optional('text', z.string()),
     ...groupSettingParams(realmGroupSettingColumns, groupSettingChange),
   },
   handle: ({ services, params, user }) => {

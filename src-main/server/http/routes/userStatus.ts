@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { updateUserStatus } from '../../actions/userStatus';
+import { updateStatusOfUser, updateUserStatus } from '../../actions/userStatus';
 import { clientName } from '../clientName';
 import { userEndpoint } from '../endpoint';
-import { optional } from '../params';
+import { optional, required } from '../params';
 
 const text = () => optional('text', z.string());
 
@@ -21,6 +21,29 @@ export const updateUserStatusEndpoint = userEndpoint({
   handle: ({ services, user, params, userAgent }) => {
     updateUserStatus(services, user, {
       away: params.away,
+      statusText: params.status_text,
+      emojiName: params.emoji_name,
+      emojiCode: params.emoji_code,
+      reactionType: params.reaction_type,
+      clientName: clientName(userAgent),
+    });
+    return {};
+  },
+});
+
+// Zulip 12's update_user_status_admin (feature levels 407 and 473).
+export const updateStatusOfUserEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/users/:user_id/status',
+  params: {
+    user_id: required('json', z.number().int().nonnegative()),
+    status_text: text(),
+    emoji_name: text(),
+    emoji_code: text(),
+    reaction_type: text(),
+  },
+  handle: ({ services, user, params, userAgent }) => {
+    updateStatusOfUser(services, user, params.user_id, {
       statusText: params.status_text,
       emojiName: params.emoji_name,
       emojiCode: params.emoji_code,

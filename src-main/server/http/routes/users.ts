@@ -98,7 +98,7 @@ export const createUserEndpoint = userEndpoint({
     const request = { email: params.email, fullName: params.full_name, role: Role.member };
     checkNewUser(services.sql, request);
     return answerAfter(services.passwords.hash(params.password), (passwordHash) => ({
-      user_id: createUser(services, { ...request, passwordHash }).id,
+      user_id: createUser(services, { ...request, passwordHash, beforeFirstLogin: true }).id,
     }));
   },
 });

@@ -47,6 +47,7 @@ import { sql as editHistoryAndOwnSettings } from './046-edit-history-and-own-set
 import { sql as realmUuid } from './047-realm-uuid';
 import { sql as resumableUploads } from './048-resumable-uploads';
 import { sql as realmExports } from './049-realm-exports';
+import { sql as firstLoginAndAvatarSource } from './050-first-login-and-avatar-source';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -100,4 +101,5 @@ export const migrations: readonly string[] = [
   realmUuid,
   resumableUploads,
   realmExports,
+  firstLoginAndAvatarSource,
 ];
