@@ -79,7 +79,7 @@ describe('a message the server refuses', () => {
     // Polled as text, so that a run that misses it says what the entry shows instead.
     await expect
       .poll(() => page.locator('.outbox-entry').first().textContent(), { timeout: 20_000 })
-      .toMatch(/Failed: Only organization administrators/);
+      .toMatch(/Failed: You do not have permission to post in this channel\./);
     const failed = page.locator('.outbox-entry.failed');
     expect(await failed.getByRole('button', { name: 'Retry' }).count()).toBe(1);
     expect(await failed.getByRole('button', { name: 'Discard' }).count()).toBe(1);
