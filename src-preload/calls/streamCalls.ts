@@ -117,6 +117,8 @@ export const streamAdminSettingsSchema = z.object({
   folders: z.array(channelFolderSchema).optional(),
   /** The reader may not change whether it is private (Zulip asks the channel creation setting of the other kind). */
   privacyLocked: z.boolean().optional(),
+  /** From Zulip 10 (feature level 315) archiving keeps its members, who can still read it; absent before. */
+  archiveKeepsMembers: z.boolean().optional(),
 });
 export type StreamAdminSettings = z.infer<typeof streamAdminSettingsSchema>;
 

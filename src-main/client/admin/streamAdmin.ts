@@ -103,6 +103,8 @@ export class StreamAdmin {
       postPolicy: postPolicyOf(stream.stream_post_policy, stream.is_announcement_only),
       folderId: folderIdOf(state, state ? channelsById(state).get(streamId) : undefined),
     };
+    // Zulip 10's archived channels keep their members (feature level 315).
+    if (state && featureLevelOf(state) >= 315) settings.archiveKeepsMembers = true;
     // Zulip 11's channel folders: offered where the organization made some.
     const folders = channelFoldersOf(state);
     if (folders.length > 0) settings.folders = folders;

@@ -198,6 +198,8 @@ describe('a channel’s settings against a modern Zulip server', () => {
       // The double files Denmark in its Frontend folder, which the form offers.
       folderId: double.channelFolders.frontend,
       folders: [{ id: double.channelFolders.frontend, name: 'Frontend' }],
+      // Zulip 12 keeps an archived channel's members, and the dialog says so.
+      archiveKeepsMembers: true,
     });
 
     // Who may post goes as can_send_message_group, from the value the form showed.
