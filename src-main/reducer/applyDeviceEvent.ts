@@ -1,13 +1,8 @@
 import type { QueuedEvent } from '../wire';
-import type { ClientDevice, ClientDevices } from '../wire/clientDevices';
+import { unregisteredDevice, type ClientDevice, type ClientDevices } from '../wire/clientDevices';
 
-const deviceFields = [
-  'push_key_id',
-  'push_token_id',
-  'pending_push_token_id',
-  'push_token_last_updated_timestamp',
-  'push_registration_error_code',
-] as const satisfies readonly (keyof ClientDevice)[];
+// The fields an update may carry: every field a device has.
+const deviceFields = Object.keys(unregisteredDevice) as (keyof ClientDevice)[];
 
 /**
  * A `device` event (Zulip 12, feature level 468): a new device has registered
@@ -17,16 +12,7 @@ export function applyDeviceEvent(devices: ClientDevices, event: QueuedEvent): Cl
   const key = String(event.device_id);
   switch (event.op) {
     case 'add':
-      return {
-        ...devices,
-        [key]: {
-          push_key_id: null,
-          push_token_id: null,
-          pending_push_token_id: null,
-          push_token_last_updated_timestamp: null,
-          push_registration_error_code: null,
-        },
-      };
+      return { ...devices, [key]: unregisteredDevice };
     case 'update': {
       const device = devices[key];
       if (!device) return devices;

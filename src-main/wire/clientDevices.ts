@@ -10,5 +10,14 @@ export interface ClientDevice {
   push_registration_error_code: string | null;
 }
 
+/** A device that has registered neither a push key nor a token: how every device starts. */
+export const unregisteredDevice: ClientDevice = {
+  push_key_id: null,
+  push_token_id: null,
+  pending_push_token_id: null,
+  push_token_last_updated_timestamp: null,
+  push_registration_error_code: null,
+};
+
 /** Register's `devices`: the user's own devices, by ID. */
 export type ClientDevices = Record<string, ClientDevice>;

@@ -1,4 +1,4 @@
-import type { ClientDevice, ClientDevices } from '../../wire/clientDevices';
+import { unregisteredDevice, type ClientDevices } from '../../wire/clientDevices';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
@@ -6,20 +6,14 @@ import { clientDeviceIdsOf, deleteClientDevice, insertClientDevice } from '../st
 import type { Sql } from '../store/sql';
 import type { UserRow } from '../store/users';
 
-// Until the host is registered with Zulip's push service, no device can have
-// registered a push key or token, so every device reads as Zulip gives one
-// that has not.
-const unregistered: ClientDevice = {
-  push_key_id: null,
-  push_token_id: null,
-  pending_push_token_id: null,
-  push_token_last_updated_timestamp: null,
-  push_registration_error_code: null,
-};
-
-/** Register's `devices`: the user's own, by ID. */
+/**
+ * Register's `devices`: the user's own, by ID. Until the host is registered
+ * with Zulip's push service, none can have registered a push key or token.
+ */
 export function clientDevicesState(sql: Sql, userId: number): ClientDevices {
-  return Object.fromEntries(clientDeviceIdsOf(sql, userId).map((id) => [String(id), unregistered]));
+  return Object.fromEntries(
+    clientDeviceIdsOf(sql, userId).map((id) => [String(id), unregisteredDevice]),
+  );
 }
 
 const announce = (services: Services, user: UserRow, event: Record<string, unknown>) =>
