@@ -12,7 +12,8 @@ const dropsArchived = (queue: NoticeCapabilities) => !keepsArchived(queue);
 
 // Zulip leaves an archived channel's topic choices out of /register and
 // brings them back when it is unarchived; Hearth says so with a user_topic
-// event per choice, so that a client's state stays what a fresh /register gives.
+// event per choice, so that a client's state stays what a fresh /register
+// gives: on unarchiving, each choice as it was stored, its time included.
 function announceTopicChoices(services: Services, stream: StreamRow, archived: boolean): void {
   const now = Math.floor(Date.now() / 1000);
   for (const row of policiesForStream(services.sql, stream.id)) {
@@ -22,7 +23,7 @@ function announceTopicChoices(services: Services, stream: StreamRow, archived: b
       stream,
       topic: row.topic,
       policy: archived ? VisibilityPolicy.inherit : row.visibility_policy,
-      lastUpdated: now,
+      lastUpdated: archived ? now : row.last_updated,
     });
   }
 }

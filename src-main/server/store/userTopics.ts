@@ -88,9 +88,14 @@ export function policiesForTopic(
 export function policiesForStream(
   sql: Sql,
   streamId: number,
-): { user_id: number; topic: string; visibility_policy: number }[] {
-  return sql.all<{ user_id: number; topic: string; visibility_policy: number }>(
-    'SELECT user_id, topic, visibility_policy FROM user_topics WHERE stream_id = ? ORDER BY user_id',
+): { user_id: number; topic: string; visibility_policy: number; last_updated: number }[] {
+  return sql.all<{
+    user_id: number;
+    topic: string;
+    visibility_policy: number;
+    last_updated: number;
+  }>(
+    'SELECT user_id, topic, visibility_policy, last_updated FROM user_topics WHERE stream_id = ? ORDER BY user_id',
     [streamId],
   );
 }
