@@ -1,15 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../errors';
 import type { Services } from '../services';
-import { avatarSvg, jdenticonSvg, realmIconPath } from '../shape/avatars';
+import { avatarSvg, realmIconPath } from '../shape/avatars';
+import { jdenticonPng, jdenticonSize } from '../shape/jdenticonAvatar';
 import { getRealm } from '../store/realm';
 import { userById } from '../store/users';
 
-const svgHeaders = {
+const imageHeaders = {
   'Cache-Control': 'public, max-age=3600',
   'Content-Security-Policy': "default-src 'none'",
   'X-Content-Type-Options': 'nosniff',
 };
+
+type AvatarRequest = FastifyRequest<{
+  Params: { userId: string };
+  Querystring: { version?: unknown };
+}>;
 
 /** Serves the avatars `avatar_url` points at; outside /api/v1, as Zulip serves its images. */
 export function registerAvatarRoute(app: FastifyInstance, services: Services): void {
@@ -17,25 +23,32 @@ export function registerAvatarRoute(app: FastifyInstance, services: Services): v
   app.get(realmIconPath, async (_request, reply) =>
     reply
       .type('image/svg+xml')
-      .headers(svgHeaders)
+      .headers(imageHeaders)
       .send(avatarSvg(0, getRealm(services.sql)?.name ?? '')),
   );
+
+  const sendAvatar = (request: AvatarRequest, reply: FastifyReply, jdenticonPixels: number) => {
+    const id = /^\d{1,15}$/.test(request.params.userId) ? Number(request.params.userId) : NaN;
+    const user = Number.isSafeInteger(id) ? userById(services.sql, id) : undefined;
+    if (!user) throw errors.notFound();
+    // avatar_url names the version: that picture never changes, and any
+    // other address (none, or a version since replaced) is checked anew.
+    const current = request.query.version === String(user.avatar_version);
+    reply
+      .headers(imageHeaders)
+      .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache');
+    const realmUuid = getRealm(services.sql)?.uuid;
+    if (user.avatar_source === 'J' && realmUuid) {
+      return reply.type('image/png').send(jdenticonPng(realmUuid, user.id, jdenticonPixels));
+    }
+    return reply.type('image/svg+xml').send(avatarSvg(user.id, user.full_name));
+  };
   app.get<{ Params: { userId: string }; Querystring: { version?: unknown } }>(
     '/avatar/:userId',
-    async (request, reply) => {
-      const id = /^\d{1,15}$/.test(request.params.userId) ? Number(request.params.userId) : NaN;
-      const user = Number.isSafeInteger(id) ? userById(services.sql, id) : undefined;
-      if (!user) throw errors.notFound();
-      // avatar_url names the version: that picture never changes, and any
-      // other address (none, or a version since replaced) is checked anew.
-      const current = request.query.version === String(user.avatar_version);
-      return reply
-        .type('image/svg+xml')
-        .headers(svgHeaders)
-        .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .send(
-          user.avatar_source === 'J' ? jdenticonSvg(user.id) : avatarSvg(user.id, user.full_name),
-        );
-    },
+    async (request, reply) => sendAvatar(request, reply, jdenticonSize.default),
+  );
+  app.get<{ Params: { userId: string }; Querystring: { version?: unknown } }>(
+    '/avatar/:userId/medium',
+    async (request, reply) => sendAvatar(request, reply, jdenticonSize.medium),
   );
 }

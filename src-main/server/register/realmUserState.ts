@@ -2,6 +2,7 @@ import { isModeratorFlag } from '../../permissions/rolePolicies';
 import type { Services } from '../services';
 import { ZULIP_FEATURE_LEVEL } from '../version';
 import { profileDataByUser, profileDataField } from '../shape/profileFields';
+import { avatarMediumUrl } from '../shape/avatars';
 import { toWireUser } from '../shape/users';
 import { allProfileFieldValues } from '../store/customProfileFields';
 import { allUsers, Role, type UserRow } from '../store/users';
@@ -60,7 +61,7 @@ export function realmUserState(
     // The host serves every picture; a Jdenticon one is still named as Zulip 12 names it.
     avatar_source: user.avatar_source === 'J' ? 'J' : 'U',
     avatar_url: wire(user).avatar_url,
-    avatar_url_medium: wire(user).avatar_url,
+    avatar_url_medium: avatarMediumUrl(user),
     can_create_streams: mayCreatePublic || mayCreatePrivate,
     can_create_public_streams: mayCreatePublic,
     can_create_private_streams: mayCreatePrivate,

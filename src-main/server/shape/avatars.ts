@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 // The host draws every avatar itself, so an organization with no internet still
 // shows faces. Zulip answers a server-stored avatar with a relative URL that
 // clients resolve against the realm, and such an avatar is never left for the
@@ -8,6 +6,20 @@ import { createHash } from 'node:crypto';
 // unchanged one may be kept.
 export function avatarUrl(user: { id: number; avatar_version: number }): string {
   return `/avatar/${user.id}?version=${user.avatar_version}`;
+}
+
+/**
+ * Zulip's avatar_url_medium: a Jdenticon is drawn anew at Zulip's medium
+ * size; the host's other pictures are SVG, the same at any size.
+ */
+export function avatarMediumUrl(user: {
+  id: number;
+  avatar_version: number;
+  avatar_source: string;
+}): string {
+  return user.avatar_source === 'J'
+    ? `/avatar/${user.id}/medium?version=${user.avatar_version}`
+    : avatarUrl(user);
 }
 
 /** Whether renaming `user` to `after` changes the avatar the host draws: a Jdenticon pattern has no name in it. */
@@ -47,30 +59,5 @@ export function avatarSvg(userId: number, fullName: string): string {
     `<rect width="100" height="100" fill="hsl(${hue} 45% 42%)"/>` +
     `<text x="50" y="50" dy="0.35em" text-anchor="middle" font-family="sans-serif" ` +
     `font-size="42" fill="#fff">${escapeXml(initials(fullName))}</text></svg>`
-  );
-}
-
-/**
- * Zulip 12's Jdenticon avatar (feature level 466), in its manner: a pattern
- * mirrored about the middle, its cells and colour drawn from a hash of the
- * user, so that it stays theirs whatever their name.
- */
-export function jdenticonSvg(userId: number): string {
-  const hash = createHash('sha1').update(String(userId)).digest();
-  const hue = hash.readUInt16BE(0) % 360;
-  const cells: string[] = [];
-  for (let row = 0; row < 5; row++) {
-    for (let column = 0; column < 3; column++) {
-      const byte = hash[2 + row * 3 + column] ?? 0;
-      if (byte % 2 === 0) continue;
-      for (const x of new Set([column, 4 - column])) {
-        cells.push(`<rect x="${10 + x * 16}" y="${10 + row * 16}" width="16" height="16"/>`);
-      }
-    }
-  }
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">` +
-    `<rect width="100" height="100" fill="hsl(${hue} 30% 94%)"/>` +
-    `<g fill="hsl(${hue} 55% 48%)">${cells.join('')}</g></svg>`
   );
 }
