@@ -146,6 +146,14 @@ describe('sanitizeMessageHtml over the XSS corpus', () => {
     );
   });
 
+  it('keeps a title whose words start with "on", and drops an event handler beside it', async () => {
+    const kept = await page.evaluate(() => {
+      const { sanitizeMessageHtml } = (window as unknown as SanitizerGlobals).hearthSanitize;
+      return sanitizeMessageHtml('<p><span title="take one" onclick="go()">once</span></p>');
+    });
+    expect(kept).toBe('<p><span title="take one">once</span></p>');
+  });
+
   it("keeps Zulip's inline image of an upload, its path held for main to fetch", async () => {
     const kept = await page.evaluate(() => {
       const { sanitizeMessageHtml } = (window as unknown as SanitizerGlobals).hearthSanitize;

@@ -13,11 +13,26 @@
 
 const tagToNextBracket = /<[a-z][^>]*>?/gi;
 const tagToUnquotedBracket = /<[a-z](?:[^>"']|"[^"]*"|'[^']*')*>?/gi;
-// An attribute starts after white space, a slash or the quote ending the last value.
-const policyAttribute = /([\s/"'])(on[^\s/>=]*|style)(?=[\s/>=]|$)/gi;
 const policyElement = /<(\/?)(style|base)(?=[\s/>]|$)/gi;
+// A tag's name, then each attribute as HTML's tokenizer reads it: a name, and
+// a value unquoted or quoted (a quote left open runs to the tag's end). Only
+// names are renamed, so a word of a value (`title="take one"`) stays as it is.
+const tagName = /^<[^\s/>]*/;
+const attribute = /([\s/]*)([^\s/>][^\s/>=]*)(\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*))?/y;
+const policyName = /^(?:on|style$)/i;
 
-const renameAttributes = (tag: string): string => tag.replace(policyAttribute, '$1x-$2');
+function renameAttributes(tag: string): string {
+  let renamed = tag.match(tagName)?.[0] ?? '';
+  let read = renamed.length;
+  for (;;) {
+    attribute.lastIndex = read;
+    const found = attribute.exec(tag);
+    if (!found) return renamed + tag.slice(read);
+    const [whole, space = '', name = '', value = ''] = found;
+    renamed += space + (policyName.test(name) ? `x-${name}` : name) + value;
+    read += whole.length;
+  }
+}
 
 /** The HTML with nothing left that the policy would report while it is parsed. */
 export function withoutPolicyTriggers(html: string): string {
