@@ -55,10 +55,15 @@ export const errors = {
   unauthorizedPrincipal: (msg: string) => new ApiError(msg, 'UNAUTHORIZED_PRINCIPAL'),
   notFound: (msg = 'Not Found') => new ApiError(msg, 'BAD_REQUEST', 404),
   forbidden: (msg: string) => new ApiError(msg, 'BAD_REQUEST', 403),
-  /** Zulip's words for the user_uploads limit, which every endpoint taking a file uses. */
+  /** Zulip's words for the limit of an endpoint taking an image (emoji, icon, logo, avatar). */
   fileTooLarge: (maxBytes: number) =>
     new ApiError(
       `Uploaded file is larger than the allowed limit of ${maxBytes / (1024 * 1024)} MiB`,
+    ),
+  /** Zulip 12's words for the server's MAX_FILE_UPLOAD_SIZE, as a self-hosted server words them. */
+  uploadTooLarge: (maxBytes: number) =>
+    new ApiError(
+      `File is larger than this server's configured maximum upload size (${maxBytes / (1024 * 1024)} MiB).`,
     ),
   webhookTooLarge: (maxBytes: number) =>
     new ApiError(

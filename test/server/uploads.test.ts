@@ -127,11 +127,11 @@ describe('file uploads', () => {
       ],
       [
         [{ filename: 'big.bin', data: Buffer.alloc(25 * 1024 * 1024 + 1) }],
-        'Uploaded file is larger than the allowed limit of 25 MiB',
+        "File is larger than this server's configured maximum upload size (25 MiB).",
       ],
       [
         [{ filename: 'huge.bin', data: Buffer.alloc(27 * 1024 * 1024) }],
-        'Uploaded file is larger than the allowed limit of 25 MiB',
+        "File is larger than this server's configured maximum upload size (25 MiB).",
       ],
     ];
     for (const [parts, msg] of refusals) {

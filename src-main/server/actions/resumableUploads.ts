@@ -1,4 +1,5 @@
 import type { Services } from '../services';
+import { errors } from '../errors';
 import { uploadUri } from '../shape/attachments';
 import type { PartialUploadFiles } from '../store/partialUploadFiles';
 import {
@@ -48,13 +49,8 @@ export function beginResumableUpload(
   user: UserRow,
   request: UploadRequest,
 ): ResumableUploadRow {
-  const max = MAX_FILE_UPLOAD_SIZE_MIB;
-  if (request.size > max * 1024 * 1024) {
-    throw new UploadRefusal(
-      413,
-      `File is larger than this server's configured maximum upload size (${max} MiB).`,
-    );
-  }
+  const max = MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024;
+  if (request.size > max) throw new UploadRefusal(413, errors.uploadTooLarge(max).message);
   const given = request.metadata.filename ?? '';
   const row = {
     path_id: newUploadPath(sanitizeFileName(given, true)),

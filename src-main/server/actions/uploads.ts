@@ -136,7 +136,7 @@ export function uploadFile(
 ): { uri: string; fileName: string } {
   if (file.data.length === 0) throw errors.badRequest('The file is empty');
   const max = MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024;
-  if (file.data.length > max) throw errors.fileTooLarge(max);
+  if (file.data.length > max) throw errors.uploadTooLarge(max);
   const name = file.filename.trim();
   if (name === '' || unsafeName.test(name)) {
     throw errors.badRequest(`Invalid file name '${name.replace(/\p{Cc}/gu, '?')}'`);

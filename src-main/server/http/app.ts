@@ -21,7 +21,15 @@ import { registerRealmIconRoute } from './realmIconRoute';
 import { registerTusRoutes } from './tusRoutes';
 import { registerRealmExportRoute } from './realmExportRoute';
 import { registerUploadRoutes } from './uploadRoutes';
-import { JsonAnswer, type Endpoint, type IncomingCall, type Method, type Result } from './endpoint';
+import {
+  fileTooLarge,
+  JsonAnswer,
+  type Endpoint,
+  type FileLimit,
+  type IncomingCall,
+  type Method,
+  type Result,
+} from './endpoint';
 import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
 import { refuseForeignHosts } from './hostCheck';
@@ -93,8 +101,8 @@ function answer(services: Services, endpoint: Endpoint, call: IncomingCall, repl
  */
 function bodyTooLarge(error: unknown, request: FastifyRequest): ApiError | null {
   if ((error as { code?: unknown }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return null;
-  const config = request.routeOptions.config as { maxFileBytes?: number; maxWebhookBytes?: number };
-  if (config.maxFileBytes !== undefined) return errors.fileTooLarge(config.maxFileBytes);
+  const config = request.routeOptions.config as FileLimit & { maxWebhookBytes?: number };
+  if (config.maxFileBytes !== undefined) return fileTooLarge(config, config.maxFileBytes);
   if (config.maxWebhookBytes !== undefined) return errors.webhookTooLarge(config.maxWebhookBytes);
   return null;
 }
@@ -149,7 +157,7 @@ export function buildApp(
         ? {}
         : {
             bodyLimit: endpoint.maxFileBytes + 65_536,
-            config: { maxFileBytes: endpoint.maxFileBytes },
+            config: { maxFileBytes: endpoint.maxFileBytes, fileTooLarge: endpoint.fileTooLarge },
           }),
       // Fastify answers an error sent through `reply` with the error handler.
       handler: (request, reply) => {

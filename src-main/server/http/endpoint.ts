@@ -1,7 +1,7 @@
 import type { HangUp } from '../events/queues';
 import type { Services } from '../services';
 import type { UserRow } from '../store/users';
-import { errors } from '../errors';
+import { errors, type ApiError } from '../errors';
 import { authenticate } from './auth';
 import type { UploadedFile } from './body';
 import { decodeParams, type Decoded, type ParamSpecs, type RawParams } from './params';
@@ -60,6 +60,8 @@ export interface Endpoint {
   params: ParamSpecs;
   /** The largest file it takes; absent for one that takes none. */
   maxFileBytes?: number;
+  /** Its refusal of a larger file, where Zulip words it otherwise than `errors.fileTooLarge`. */
+  fileTooLarge?: (maxBytes: number) => ApiError;
   /**
    * Answers at once, or with a `Later` when the handler may have to wait;
    * refuses by throwing, before it waits.
@@ -75,6 +77,8 @@ interface Definition<S extends ParamSpecs, C> {
   allowIncomingWebhookBots?: true;
   /** The largest file the endpoint takes; without it, a request with a file is refused. */
   maxFileBytes?: number;
+  /** Its refusal of a larger file, where Zulip words it otherwise than `errors.fileTooLarge`. */
+  fileTooLarge?: (maxBytes: number) => ApiError;
   /** Which of the user's rate-limit counts the endpoint's requests go to (default `api`). */
   rateBucket?: UserBucket;
   /**
@@ -85,19 +89,28 @@ interface Definition<S extends ParamSpecs, C> {
   handle(call: C): Result | Later;
 }
 
+export type FileLimit = Pick<Endpoint, 'maxFileBytes' | 'fileTooLarge'>;
+
 // Zulip ignores a file an endpoint does not read; Hearth says so, rather than
 // let a client believe its file went somewhere. A file too large is refused
-// with Zulip's words for the user_uploads limit.
-function filesFor(definition: { maxFileBytes?: number }, incoming: IncomingCall) {
+// with the endpoint's words for it.
+function filesFor(definition: FileLimit, incoming: IncomingCall) {
   if (incoming.files.length === 0) return incoming.files;
   const max = definition.maxFileBytes;
   if (max === undefined) throw errors.badRequest('File uploads are not supported here');
-  if (incoming.files.some((file) => file.data.length > max)) throw errors.fileTooLarge(max);
+  if (incoming.files.some((file) => file.data.length > max)) throw fileTooLarge(definition, max);
   return incoming.files;
 }
 
-const fileLimit = (definition: { maxFileBytes?: number }) =>
-  definition.maxFileBytes === undefined ? {} : { maxFileBytes: definition.maxFileBytes };
+/** The endpoint's refusal of a file past `maxBytes`. */
+export function fileTooLarge(endpoint: FileLimit, maxBytes: number): ApiError {
+  return (endpoint.fileTooLarge ?? errors.fileTooLarge)(maxBytes);
+}
+
+const fileLimit = (definition: FileLimit): FileLimit => ({
+  ...(definition.maxFileBytes === undefined ? {} : { maxFileBytes: definition.maxFileBytes }),
+  ...(definition.fileTooLarge === undefined ? {} : { fileTooLarge: definition.fileTooLarge }),
+});
 
 export function userEndpoint<S extends ParamSpecs>(
   definition: Definition<S, Call<S> & { user: UserRow }>,

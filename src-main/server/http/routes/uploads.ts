@@ -12,6 +12,8 @@ export const uploadFileEndpoint = userEndpoint({
   path: '/user_uploads',
   params: {},
   maxFileBytes: MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024,
+  // Zulip 12's words, which its tus pre-create hook uses too.
+  fileTooLarge: errors.uploadTooLarge,
   handle: ({ services, user, files }) => {
     const [file] = files;
     if (!file) throw errors.badRequest('You must specify a file to upload');
