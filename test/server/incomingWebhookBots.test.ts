@@ -101,6 +101,11 @@ describe('realm_incoming_webhook_bots', () => {
           label: 'Exclude notifications from private repositories',
           input_type: 'checkbox',
         },
+        {
+          key: 'include_repository_name',
+          label: 'Include repository name in the notifications',
+          input_type: 'checkbox',
+        },
       ],
     });
     expect(entry('github').all_event_types).toEqual(

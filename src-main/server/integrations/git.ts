@@ -64,6 +64,8 @@ export interface Push {
   commits: readonly Commit[];
   deleted?: boolean;
   forced?: boolean;
+  /** Named in the message, as Zulip's GitHub integration does when asked (include_repository_name). */
+  repository?: { name: string; url: string };
 }
 
 export function pushCommitsMessage(push: Push): string {
@@ -79,7 +81,8 @@ export function pushCommitsMessage(push: Push): string {
   }
   const counted = `${commits.length} commit${plural(commits.length)}`;
   const pushedText = compareUrl ? `[${pushed}](${compareUrl}) ${counted}` : `${pushed} ${counted}`;
-  const base = `${user} ${pushedText} to branch ${branch}.`;
+  const of = push.repository ? ` of [${push.repository.name}](${push.repository.url})` : '';
+  const base = `${user} ${pushedText} to branch ${branch}${of}.`;
   const authors = committers(commits);
   const [first] = authors;
   if (authors.length === 1 && first?.[0] === user) {

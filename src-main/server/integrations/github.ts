@@ -7,7 +7,11 @@ import { pullRequestBodies, pullRequestEvent } from './githubPullRequests';
 import { branchOf, pushCommits, pushEvent, pushTags, pushTopic } from './githubPush';
 import { repositoryBodies, teamEvent } from './githubRepository';
 import { integration, UnsupportedEventError, type WebhookMessage } from './integration';
-import { branchesOption, ignorePrivateRepositoriesOption } from './urlOptions';
+import {
+  branchesOption,
+  ignorePrivateRepositoriesOption,
+  includeRepositoryNameOption,
+} from './urlOptions';
 
 // Zulip names each message by an event of its own, which is GitHub's
 // X-GitHub-Event header refined by the payload (a PR opened or closed, a
@@ -173,10 +177,11 @@ export const github = integration({
   name: 'GitHub',
   displayName: 'GitHub',
   allEventTypes: EVENT_TYPES,
-  urlOptions: [branchesOption, ignorePrivateRepositoriesOption],
+  urlOptions: [branchesOption, ignorePrivateRepositoriesOption, includeRepositoryNameOption],
   params: {
     branches: optional('text', z.string()),
     ignore_private_repositories: optional('json', z.boolean(), false),
+    include_repository_name: optional('json', z.boolean(), false),
   },
   handle: (call): WebhookMessage[] => {
     const payload = call.payload();
@@ -185,7 +190,11 @@ export const github = integration({
     if (call.options.ignore_private_repositories && repository?.optional('private')?.bool()) {
       return [];
     }
-    const context: GitHubContext = { payload, withTitle: call.userTopic !== undefined };
+    const context: GitHubContext = {
+      payload,
+      withTitle: call.userTopic !== undefined,
+      withRepositoryName: call.options.include_repository_name,
+    };
     if (unchangedCommentEdit(header, context)) return [];
     const event = zulipEvent(header, context, call.options.branches);
     if (event === null) return [];

@@ -5,6 +5,8 @@ export interface GitHubContext {
   payload: Payload;
   /** With a topic of their own in the URL, messages name the PR or issue in full. */
   withTitle: boolean;
+  /** Zulip 12's include_repository_name: a push of commits names its repository. */
+  withRepositoryName: boolean;
 }
 
 export const sender = (payload: Payload): string => payload.get('sender').str('login');

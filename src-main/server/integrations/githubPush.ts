@@ -1,5 +1,5 @@
 import { pushCommitsMessage, pushTagMessage } from './git';
-import { repoName, sender, type GitHubContext } from './githubContext';
+import { repoName, repoUrl, sender, type GitHubContext } from './githubContext';
 
 // GitHub's push event: commits to a branch, or a tag pushed or removed.
 
@@ -12,7 +12,7 @@ export function pushEvent(ref: string): string | null {
   return ref.startsWith('refs/heads/') ? 'push_commits' : 'push_tags';
 }
 
-export function pushCommits({ payload }: GitHubContext): string {
+export function pushCommits({ payload, withRepositoryName }: GitHubContext): string {
   const commits = payload
     .get('commits')
     .list()
@@ -33,6 +33,9 @@ export function pushCommits({ payload }: GitHubContext): string {
     commits,
     deleted: payload.get('deleted').bool(),
     forced: payload.get('forced').bool(),
+    ...(withRepositoryName
+      ? { repository: { name: repoName(payload), url: repoUrl(payload) } }
+      : {}),
   });
 }
 

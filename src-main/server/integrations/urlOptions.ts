@@ -19,6 +19,13 @@ export const ignorePrivateRepositoriesOption: WebhookUrlOption = {
   input_type: 'checkbox',
 };
 
+/** GitHub's (Zulip 12): a push of commits names the repository it went to. */
+export const includeRepositoryNameOption: WebhookUrlOption = {
+  key: 'include_repository_name',
+  label: 'Include repository name in the notifications',
+  input_type: 'checkbox',
+};
+
 export const euRegionOption: WebhookUrlOption = {
   key: 'eu_region',
   label: "Use Opsgenie's European service region",
