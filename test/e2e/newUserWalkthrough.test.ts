@@ -8,7 +8,7 @@ import { openWindow, type RendererPage } from '../helpers/rendererPage';
 
 // Issue 52, point 10: someone who has just installed Hearth hosts an
 // organization from the first-run form, then, in the window, writes to a
-// channel's general chat, files a channel in a folder, follows a topic and
+// channel's general chat, files a channel in a new folder, follows a topic and
 // archives a channel. After each step zulip-js, unchanged from npm, reads
 // what any Zulip 12 client would.
 
@@ -135,19 +135,15 @@ describe('a new user’s first hour on a hosted organization, as zulip-js sees i
     ).toBe('general chat');
   });
 
-  it('files a new channel in a folder from its settings, as the subscription and folder list show', async () => {
+  it('files a new channel in a new folder from its settings, as the subscription and folder list show', async () => {
     await createChannel('garden');
-    // The window lists folders but makes none: the owner makes one through zulip-js.
-    const created = await client.callEndpoint('/channel_folders/create', 'POST', {
-      name: 'Outdoors',
-      description: 'Things that grow',
-    });
-    expect(created).toMatchObject({ result: 'success', channel_folder_id: expect.any(Number) });
-    const folderId = created.channel_folder_id as number;
-
     await openChannelSettings('garden');
-    await dialog().getByRole('combobox', { name: 'Folder' }).selectOption({ label: 'Outdoors' });
-    await ui.screenshot('walkthrough-3-folder-choice');
+    // An organization starts with no folders: the owner makes one from the choice.
+    const choice = dialog().getByRole('combobox', { name: 'Folder' });
+    expect(await choice.locator('option').allInnerTexts()).toEqual(['None', 'New folder…']);
+    await choice.selectOption({ label: 'New folder…' });
+    await dialog().getByRole('textbox', { name: 'Name of the new folder' }).fill('Outdoors');
+    await ui.screenshot('walkthrough-3-new-folder');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
     await sidebar()
@@ -156,20 +152,19 @@ describe('a new user’s first hour on a hosted organization, as zulip-js sees i
       .waitFor();
     await ui.screenshot('walkthrough-3-folder-sidebar');
 
+    const folders = (await client.callEndpoint('/channel_folders', 'GET')).channel_folders as {
+      id: number;
+      name: string;
+    }[];
+    expect(folders).toEqual([
+      expect.objectContaining({ name: 'Outdoors', description: '', is_archived: false }),
+    ]);
     const { subscriptions } = await client.streams.subscriptions.retrieve();
     expect(
       (subscriptions as { name: string; folder_id: number | null }[]).find(
         (subscription) => subscription.name === 'garden',
       )?.folder_id,
-    ).toBe(folderId);
-    expect((await client.callEndpoint('/channel_folders', 'GET')).channel_folders).toEqual([
-      expect.objectContaining({
-        id: folderId,
-        name: 'Outdoors',
-        description: 'Things that grow',
-        is_archived: false,
-      }),
-    ]);
+    ).toBe(folders[0]?.id);
   });
 
   it('follows a colleague’s topic from its recipient bar, as register’s user_topics shows', async () => {
