@@ -210,7 +210,7 @@ describe('a new user’s first hour on a hosted organization, as zulip-js sees i
     await client.queues.deregister({ queue_id: registered.queue_id });
   });
 
-  it('archives a channel after asking, and zulip-js lists it archived only when asked to', async () => {
+  it('archives a channel after asking, which the window and zulip-js list as archived only when asked to', async () => {
     await createChannel('attic');
     const atticId = await streamIdOf('attic');
     await openChannelSettings('attic');
@@ -220,6 +220,13 @@ describe('a new user’s first hour on a hosted organization, as zulip-js sees i
     await dialog().getByRole('button', { name: 'Archive', exact: true }).click();
     await expect.poll(() => dialog().count()).toBe(0);
     await expect.poll(() => sidebar().getByRole('button', { name: '# attic' }).count()).toBe(0);
+    // Zulip 10 keeps an archived channel readable: the channel browser lists it under its filter.
+    await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Archived channels' });
+    await expect
+      .poll(() =>
+        page.getByRole('list', { name: 'All channels' }).getByRole('heading').allInnerTexts(),
+      )
+      .toEqual([expect.stringMatching(/^#attic\s*Archived$/)]);
     await ui.screenshot('walkthrough-5-archived');
 
     type Listed = { stream_id: number; is_archived: boolean };
