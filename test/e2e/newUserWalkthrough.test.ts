@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zulip, { type ZulipClient } from 'zulip-js';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
+import { seriousViolationsInBothThemes } from '../helpers/axe';
 import { feedMessage } from '../helpers/feedActions';
 import { startTestHearth } from '../helpers/hearth';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';
@@ -112,6 +113,8 @@ describe('a new user’s first hour on a hosted organization, as zulip-js sees i
     await send('', 'Welcome aboard, everyone');
     const bar = page.getByRole('button', { name: 'Go to topic general chat' }).first();
     expect(await bar.locator('.empty-topic').textContent()).toBe('general chat');
+    // Zulip 8 (feature level 214): by default one follows the topics one starts.
+    await sidebar().getByRole('button', { name: 'general chat Followed' }).waitFor();
     await ui.screenshot('walkthrough-2-general-chat');
 
     const newest = async (extra: Record<string, unknown>) =>
@@ -144,6 +147,7 @@ describe('a new user’s first hour on a hosted organization, as zulip-js sees i
     await choice.selectOption({ label: 'New folder…' });
     await dialog().getByRole('textbox', { name: 'Name of the new folder' }).fill('Outdoors');
     await ui.screenshot('walkthrough-3-new-folder');
+    expect(await seriousViolationsInBothThemes(page, 'new folder')).toEqual([]);
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog().count()).toBe(0);
     await sidebar()
