@@ -6,8 +6,9 @@ import { promisify } from 'node:util';
 import { startOrg } from '../test/helpers/org';
 
 // Zulip's Python client (python-zulip-api) against a Hearth host, for the
-// calls of issue 17. The client is on PyPI only, which these machines cannot
-// reach, so this is not part of `npm test`: given a checkout of the client,
+// calls of issue 17 and a new user's walkthrough (issue 52). The client is on
+// PyPI only, which these machines cannot reach, so this is not part of
+// `npm test`: given a checkout of the client,
 // `npm run compat:python -- <checkout>` runs test/compat/pythonClient/check.py
 // with it and exits with its status. The client needs Debian's
 // python3-requests, python3-distro, python3-click and python3-typing-extensions.

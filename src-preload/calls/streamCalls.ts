@@ -93,6 +93,8 @@ const streamAdminFields = {
   postPolicy: streamPostPolicySchema,
   /** The channel folder it is filed in (Zulip 11, feature level 389); null for none. */
   folderId: z.number().int().positive().nullable(),
+  /** A folder to make and file it in, in place of folderId; Zulip's limit on a folder's name. */
+  newFolderName: z.string().trim().min(1).max(60),
 };
 
 /** A stream's own settings, as an administrator changes them (Zulip's PATCH /streams/{id}). */
@@ -115,6 +117,8 @@ export const streamAdminSettingsSchema = z.object({
   folderId: z.number().int().nullable(),
   /** The organization's channel folders in use, to file it in; absent where it has none. */
   folders: z.array(channelFolderSchema).optional(),
+  /** The reader may make a folder to file it in (Zulip 11: administrators). */
+  mayCreateFolder: z.boolean().optional(),
   /** The reader may not change whether it is private (Zulip asks the channel creation setting of the other kind). */
   privacyLocked: z.boolean().optional(),
   /** From Zulip 10 (feature level 315) archiving keeps its members, who can still read it; absent before. */

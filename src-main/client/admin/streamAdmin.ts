@@ -17,12 +17,15 @@ import { channelFoldersOf, folderIdOf } from '../views/channelFolders';
 export interface StreamAdminDeps {
   cache: Pick<Cache, 'subscription'>;
   /** The account's API; throws when the account has no key to act with. */
-  api: () => Pick<Api, 'updateStream' | 'archiveStream'>;
+  api: () => Pick<Api, 'updateStream' | 'archiveStream' | 'createChannelFolder'>;
   /** The register state as events keep it, or as the cache saved it while signed out. */
   state: () => InitialState | null;
 }
 
 const postPolicies: readonly number[] = [1, 2, 3, 4];
+
+// Zulip 11 (feature level 389): channel folders, which administrators make.
+const channelFoldersSince = 389;
 
 // Servers before Zulip 3.0 say only is_announcement_only: administrators alone post.
 const postPolicyOf = (policy: number | undefined, announcementOnly: boolean | undefined) =>
@@ -108,6 +111,9 @@ export class StreamAdmin {
     // Zulip 11's channel folders: offered where the organization made some.
     const folders = channelFoldersOf(state);
     if (folders.length > 0) settings.folders = folders;
+    if (state?.is_admin === true && featureLevelOf(state) >= channelFoldersSince) {
+      settings.mayCreateFolder = true;
+    }
     const sendGroup = sendGroupOf(state, streamId);
     if (sendGroup !== null) {
       const groups = state?.realm_user_groups ?? [];
@@ -125,10 +131,18 @@ export class StreamAdmin {
     return settings;
   }
 
+  /**
+   * A new folder is made first, as Zulip's web app makes one from a channel's
+   * settings: should the change then fail, the folder stays, for another try.
+   */
   async change(streamId: number, patch: StreamAdminChange): Promise<void> {
-    await this.deps
-      .api()
-      .updateStream(streamId, streamChangesOf(patch, this.deps.state(), streamId));
+    const { newFolderName, ...rest } = patch;
+    const api = this.deps.api();
+    const filed =
+      newFolderName === undefined
+        ? rest
+        : { ...rest, folderId: await api.createChannelFolder(newFolderName, '') };
+    await api.updateStream(streamId, streamChangesOf(filed, this.deps.state(), streamId));
   }
 
   async archive(streamId: number): Promise<void> {

@@ -4,6 +4,7 @@ import type { GroupSettingValue } from '../../permissions/groupSettings';
 import type { HttpClient } from './http';
 
 const streamIdSchema = z.looseObject({ stream_id: z.number().int() });
+const channelFolderCreatedSchema = z.looseObject({ channel_folder_id: z.number().int() });
 
 export interface NewSubscription {
   name: string;
@@ -49,6 +50,8 @@ export interface StreamsApi {
   updateStream(streamId: number, changes: StreamChanges): Promise<void>;
   /** Zulip's DELETE /streams/{stream_id}, for administrators; a stream delete event follows. */
   archiveStream(streamId: number): Promise<void>;
+  /** Zulip's POST /channel_folders/create (Zulip 11), for administrators: the new folder's ID. */
+  createChannelFolder(name: string, description: string): Promise<number>;
 }
 
 export function streamsApi(http: HttpClient): StreamsApi {
@@ -106,6 +109,15 @@ export function streamsApi(http: HttpClient): StreamsApi {
     },
     async archiveStream(streamId) {
       await http.request('DELETE', `streams/${streamId}`, {}, apiSuccessSchema);
+    },
+    async createChannelFolder(name, description) {
+      const created = await http.request(
+        'POST',
+        'channel_folders/create',
+        { name, description },
+        channelFolderCreatedSchema,
+      );
+      return created.channel_folder_id;
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   type TestHearth,
 } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
-import { oldZulip, type TestServer } from '../../helpers/serverKinds';
+import { joinChannel, modernZulip, oldZulip, type TestServer } from '../../helpers/serverKinds';
 
 // Issue 17, point 5: an administrator changes a stream's own settings over
 // the bridge (Zulip's PATCH /streams/{id}), against a real host.
@@ -207,6 +207,27 @@ describe("a channel's folder over the bridge", () => {
     );
   });
 
+  it('makes a new folder and files the channel in it', async () => {
+    patches.length = 0;
+    await owner.changeStreamAdminSettings({
+      streamId: pantryId,
+      patch: { newFolderName: ' Larder ' },
+    });
+    const folders = (await org.api(org.owner)('GET', '/channel_folders')).json.channel_folders as {
+      id: number;
+      name: string;
+      description: string;
+    }[];
+    const larder = folders.find((folder) => folder.name === 'Larder');
+    expect(larder).toMatchObject({ description: '' });
+    expect(patches).toEqual([{ folder_id: String(larder?.id) }]);
+    await eventually('the sidebar files it under the new folder', async () =>
+      (await owner.getSnapshot({})).streams.some(
+        (stream) => stream.streamId === pantryId && stream.folderId === larder?.id,
+      ),
+    );
+  });
+
   it('refuses a folder that is no ID before it reaches the server', async () => {
     await expect(
       owner.changeStreamAdminSettings({ streamId: pantryId, patch: { folderId: 0 } }),
@@ -237,5 +258,27 @@ describe("a stream's own settings over the bridge, on a Zulip 7.0 server", () =>
       const settings = await admin.getStreamAdminSettings({ streamId: denmark.id });
       return settings.postPolicy === 4;
     });
+  });
+});
+
+// Zulip 11's folders are made by administrators (feature level 389): the form
+// offers one a new folder, and a member who administers a channel none.
+describe("a new folder from a channel's settings, on a Zulip 12 server", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await modernZulip.start();
+  });
+  afterAll(() => server.close());
+
+  it('is offered to an administrator and not to a member', async () => {
+    const [denmark] = server.channels;
+    await joinChannel(server, server.admin, denmark);
+    const admin = await serviceOf(server.admin, server.url);
+    expect(await admin.getStreamAdminSettings({ streamId: denmark.id })).toMatchObject({
+      mayCreateFolder: true,
+    });
+    const member = await serviceOf(server.me, server.url);
+    const settings = await member.getStreamAdminSettings({ streamId: denmark.id });
+    expect(settings.mayCreateFolder).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-"""Zulip's Python client against a Hearth host: the calls of issue 17.
+"""Zulip's Python client against a Hearth host: the calls of issue 17, and
+the walkthrough of a new user of issue 52 (point 10).
 
 Run by scripts/check-python-client.ts (npm run compat:python), which starts
 the host and names the accounts in the JSON file given as the argument.
@@ -103,8 +104,9 @@ check("bad pattern refused", owner.add_realm_filter("(foo", issue_url), lambda a
 check("member may not add a linkifier", alice.add_realm_filter("#(?P<id>[0-9]+)", issue_url), lambda a: a.get("msg") == "Must be an organization administrator")
 check("remove_realm_filter", owner.remove_realm_filter(linkifier["id"]))
 check("linkifier gone", alice.get_realm_linkifiers(), lambda a: a.get("linkifiers") == [])
-playground = check("add playground", owner.call_endpoint(url="realm/playgrounds", method="POST", request={"name": "Python playground", "pygments_language": "Python", "url_prefix": "https://python.example.com?code="}), lambda a: isinstance(a.get("id"), int))
-check("register realm_playgrounds", alice.register(event_types=["realm_playgrounds"]), lambda a: a.get("realm_playgrounds") == [{"id": playground.get("id"), "name": "Python playground", "pygments_language": "Python", "url_prefix": "https://python.example.com?code="}])
+# Zulip 12 takes and gives a playground's url_template (feature level 196).
+playground = check("add playground", owner.call_endpoint(url="realm/playgrounds", method="POST", request={"name": "Python playground", "pygments_language": "Python", "url_template": "https://python.example.com?code={code}"}), lambda a: isinstance(a.get("id"), int))
+check("register realm_playgrounds", alice.register(event_types=["realm_playgrounds"]), lambda a: [{k: p[k] for k in ("id", "name", "pygments_language", "url_template")} for p in a.get("realm_playgrounds", [])] == [{"id": playground.get("id"), "name": "Python playground", "pygments_language": "Python", "url_template": "https://python.example.com?code={code}"}])
 check("remove playground", owner.call_endpoint(url=f"realm/playgrounds/{playground['id']}", method="DELETE"))
 
 # Nor have polls (issue 36): /poll opens one, and Zulip's POST /submessage votes.
@@ -134,6 +136,41 @@ check("moved message in its new stream", got, lambda a: a["message"]["stream_id"
 check("update_message resolve topic", owner.update_message({"message_id": mid, "topic": "✔ python", "propagate_mode": "change_all"}))
 check("delete_stream", owner.delete_stream(attic))
 check("archived stream gone", owner.get_streams(), lambda a: all(s["stream_id"] != attic for s in a["streams"]))
+
+# Issue 52, point 10: what a new user does on a Zulip 12 host, through this
+# client's own calls where it has them (send_message, update_stream,
+# delete_stream, get_streams) and call_endpoint where it has none.
+kitchen_narrow = [{"operator": "channel", "operand": "kitchen"}]
+general_chat = check("send_message to general chat (topic \"\")", alice.send_message({"type": "stream", "to": "kitchen", "topic": "", "content": "Hello, general chat"}))
+def sent_to_general_chat(answer):
+    return [m["subject"] for m in answer.get("messages", []) if m["id"] == general_chat.get("id")]
+check("empty topic read as \"\" with allow_empty_topic_name", alice.get_messages({"anchor": "newest", "num_before": 5, "num_after": 0, "narrow": kitchen_narrow, "allow_empty_topic_name": True}), lambda a: sent_to_general_chat(a) == [""])
+check("empty topic read as its display name without it", alice.get_messages({"anchor": "newest", "num_before": 5, "num_after": 0, "narrow": kitchen_narrow}), lambda a: sent_to_general_chat(a) == ["general chat"])
+check("register realm_empty_topic_display_name", alice.register(event_types=["realm"]), lambda a: a.get("realm_empty_topic_display_name") == "general chat")
+
+folder = check("create a channel folder", owner.call_endpoint(url="channel_folders/create", method="POST", request={"name": "Rooms", "description": "Where people meet"}), lambda a: isinstance(a.get("channel_folder_id"), int))
+folder_id = folder.get("channel_folder_id")
+check("update_stream folder_id", owner.update_stream({"stream_id": kitchen, "folder_id": folder_id}))
+check("subscription carries folder_id", alice.get_subscriptions(), lambda a: [s["folder_id"] for s in a.get("subscriptions", []) if s["stream_id"] == kitchen] == [folder_id])
+check("get channel_folders", alice.call_endpoint(url="channel_folders", method="GET"), lambda a: [(f["id"], f["name"], f["description"], f["is_archived"]) for f in a.get("channel_folders", [])] == [(folder_id, "Rooms", "Where people meet", False)])
+check("unknown folder refused", owner.update_stream({"stream_id": kitchen, "folder_id": folder_id + 100}), lambda a: (a.get("code"), a.get("msg")) == ("BAD_REQUEST", "Invalid channel folder ID"))
+
+check("send_message to a topic to follow", owner.send_message({"type": "stream", "to": "kitchen", "topic": "recipes", "content": "Soup on Fridays"}))
+check("follow a topic (visibility_policy 3)", alice.call_endpoint(url="user_topics", method="POST", request={"stream_id": kitchen, "topic": "recipes", "visibility_policy": 3}))
+def policies(answer):
+    return {(t["stream_id"], t["topic_name"]): t["visibility_policy"] for t in answer.get("user_topics", [])}
+check("register user_topics: followed", alice.register(event_types=["user_topic"]), lambda a: policies(a).get((kitchen, "recipes")) == 3)
+check("unfollow a topic", alice.call_endpoint(url="user_topics", method="POST", request={"stream_id": kitchen, "topic": "recipes", "visibility_policy": 0}))
+check("register user_topics: unfollowed", alice.register(event_types=["user_topic"]), lambda a: (kitchen, "recipes") not in policies(a))
+
+check("add_subscriptions shed", owner.add_subscriptions([{"name": "shed"}]))
+shed = owner.get_stream_id("shed")["stream_id"]
+check("delete_stream archives", owner.delete_stream(shed))
+def listed_shed(answer):
+    return [s["is_archived"] for s in answer.get("streams", []) if s["stream_id"] == shed]
+check("get_streams leaves the archived channel out", owner.get_streams(include_all=True), lambda a: listed_shed(a) == [])
+check("get_streams exclude_archived=False lists it archived", owner.get_streams(include_all=True, exclude_archived=False), lambda a: listed_shed(a) == [True])
+check("sending to an archived channel refused", owner.send_message({"type": "stream", "to": "shed", "topic": "tools", "content": "Anyone?"}), lambda a: a.get("msg") == "Not authorized to send to channel 'shed'")
 
 print(f"{sum(p for _, p in results)} of {len(results)} passed")
 sys.exit(0 if all(p for _, p in results) else 1)
