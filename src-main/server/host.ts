@@ -222,7 +222,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
           urls: networkUrls(exposure.address, exposure.port),
         };
         if (options.announce !== false) {
-          announcement = announce(
+          announcement = await announce(
             { realmName: realm.name, port: served.port, fingerprint: certificate.fingerprint },
             log,
           );

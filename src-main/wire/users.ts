@@ -38,7 +38,7 @@ export const userSchema = z.object({
   is_bot: z.boolean(),
   is_active: z.boolean(),
   is_guest: z.boolean(),
-  /** Zulip's role number (100 owner … 600 guest), which states moderators as is_admin cannot. */
+  /** Zulip's role number (100 owner to 600 guest), which states moderators as is_admin cannot. */
   role: z.number().int().optional(),
   // Zulip sends bot_type for bots only (its documented realm_user example has none).
   bot_type: z.number().int().nullable().optional(),

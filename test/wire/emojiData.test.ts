@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { buildEmojiTable, emojiTableFile } from '../../scripts/emojiTable';
 import {
   emojiCategories,
   emojiGlyph,
@@ -8,6 +10,11 @@ import {
 } from '../../src-main/wire/emojiData';
 
 describe('the emoji table', () => {
+  it('is emojibase-data as scripts/make-emoji-table.ts last wrote it', async () => {
+    const file = await readFile(new URL('../../src-main/wire/unicodeEmoji.json', import.meta.url));
+    expect(file.toString('utf8')).toBe(emojiTableFile(buildEmojiTable()));
+  });
+
   it('offers the whole Unicode set, not a hand-picked few', () => {
     expect(unicodeEmoji.length).toBeGreaterThan(1800);
     expect(new Set(unicodeEmoji.map((emoji) => emoji.category))).toEqual(new Set(emojiCategories));

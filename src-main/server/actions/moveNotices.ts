@@ -9,7 +9,7 @@ import { sendMessage, type SendMessageRequest } from './sendMessage';
 import { channelMessageUrl, topicLinkSyntax } from '../markdown/topicLinkSyntax';
 
 /** A topic's name without the resolved marks, as Python's lstrip("✔ ") leaves it. */
-const unmarked = (topic: string) => topic.replace(/^[✔ ]+/u, '');
+const unmarked = (topic: string) => topic.replace(/^[\u2714 ]+/u, '');
 
 export interface MovedThread {
   /** The message the editor moved, which a one-message notice links to. */

@@ -56,7 +56,7 @@ export function beginResumableUpload(
     path_id: newUploadPath(sanitizeFileName(given, true)),
     owner_id: user.id,
     size: request.size,
-    // Zulip's pre-finish hook: a name a "Save as…" dialog takes.
+    // Zulip's pre-finish hook: a name a "Save as" dialog takes.
     file_name: given === '' || given === '.' || given === '..' ? 'uploaded-file' : given,
     file_type: request.metadata.filetype ?? '',
     metadata: JSON.stringify(request.metadata),

@@ -1,4 +1,4 @@
-import { Bonjour } from 'bonjour-service';
+import type { Bonjour } from 'bonjour-service';
 import { fingerprintInLink } from '../../wire/fingerprint';
 
 /** The DNS-SD service type Hearth hosts announce themselves under: `_hearth._tcp`. */
@@ -18,14 +18,17 @@ const goodbyeMs = 1_000;
  * the Hosting page before a client pins it. A network without multicast only
  * costs the announcement, never the host.
  */
-export function announce(
+export async function announce(
   host: { realmName: string; port: number; fingerprint: string },
   log: (line: string) => void,
-): Announcement {
+): Promise<Announcement> {
   const fingerprint = fingerprintInLink(host.fingerprint);
   let bonjour: Bonjour;
   try {
-    bonjour = new Bonjour({}, (error: unknown) =>
+    // Loaded by a host that serves the network, not by every host (a loopback
+    // host never announces itself).
+    const mdns = await import('bonjour-service');
+    bonjour = new mdns.Bonjour({}, (error: unknown) =>
       log(`mDNS announcement failed: ${String(error)}`),
     );
     const service = bonjour.publish({

@@ -2,7 +2,6 @@ import { X509Certificate } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
 
 /** The host's own certificate for serving HTTPS to the network. */
 export interface HostCertificate {
@@ -73,6 +72,9 @@ async function makeCertificate(
   const name = hostname();
   const dnsNames = [...new Set(['localhost', name, `${name}.local`])];
   const ips = [...new Set(['127.0.0.1', '::1', ...addresses])];
+  // selfsigned (and the PKI library under it) weighs some 4 MB of heap; it is
+  // loaded by the one start that makes the certificate, not by every host.
+  const { generate } = await import('selfsigned');
   const notBeforeDate = new Date();
   const made = await generate([{ name: 'commonName', value: `Hearth on ${name}` }], {
     keyType: 'ec',
