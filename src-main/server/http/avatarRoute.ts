@@ -27,7 +27,11 @@ export function registerAvatarRoute(app: FastifyInstance, services: Services): v
       .send(avatarSvg(0, getRealm(services.sql)?.name ?? '')),
   );
 
-  const sendAvatar = (request: AvatarRequest, reply: FastifyReply, jdenticonPixels: number) => {
+  const sendAvatar = async (
+    request: AvatarRequest,
+    reply: FastifyReply,
+    jdenticonPixels: number,
+  ) => {
     const id = /^\d{1,15}$/.test(request.params.userId) ? Number(request.params.userId) : NaN;
     const user = Number.isSafeInteger(id) ? userById(services.sql, id) : undefined;
     if (!user) throw errors.notFound();
@@ -39,7 +43,7 @@ export function registerAvatarRoute(app: FastifyInstance, services: Services): v
       .header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache');
     const realmUuid = getRealm(services.sql)?.uuid;
     if (user.avatar_source === 'J' && realmUuid) {
-      return reply.type('image/png').send(jdenticonPng(realmUuid, user.id, jdenticonPixels));
+      return reply.type('image/png').send(await jdenticonPng(realmUuid, user.id, jdenticonPixels));
     }
     return reply.type('image/svg+xml').send(avatarSvg(user.id, user.full_name));
   };

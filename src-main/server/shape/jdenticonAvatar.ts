@@ -1,5 +1,3 @@
-import { toPng } from 'jdenticon';
-
 // Zulip 12 (feature level 466) draws a Jdenticon avatar once, as a PNG, with
 // jdenticon's command line (patched to take lightness ranges), from the key
 // `{realm_uuid}:{user_id}`, which it documents beside `realm_uuid` so that a
@@ -17,6 +15,26 @@ export function jdenticonKey(realmUuid: string, userId: number): string {
   return `${realmUuid}:${userId}`;
 }
 
-export function jdenticonPng(realmUuid: string, userId: number, size: number): Buffer {
-  return toPng(jdenticonKey(realmUuid, userId), size, zulipOptions);
+// Drawing takes 10–20 ms of the host's thread, and Zulip draws each picture
+// once: the host keeps the pictures it drew lately. jdenticon loads on the
+// first one, as most organizations never ask for it.
+const drawnLately = new Map<string, Buffer>();
+const keptPictures = 256;
+
+export async function jdenticonPng(
+  realmUuid: string,
+  userId: number,
+  size: number,
+): Promise<Buffer> {
+  const key = jdenticonKey(realmUuid, userId);
+  const drawn = drawnLately.get(`${size}:${key}`);
+  if (drawn) return drawn;
+  const { toPng } = await import('jdenticon');
+  const picture = toPng(key, size, zulipOptions);
+  if (drawnLately.size >= keptPictures) {
+    const oldest = drawnLately.keys().next().value;
+    if (oldest !== undefined) drawnLately.delete(oldest);
+  }
+  drawnLately.set(`${size}:${key}`, picture);
+  return picture;
 }
