@@ -30,9 +30,9 @@ import { MIN_PASSWORD_LENGTH } from './credentials';
 
 // Zulip's generate_key: 24 lowercase letters and digits.
 const keyAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-export const newKey = () => Array.from({ length: 24 }, () => keyAlphabet[randomInt(36)]).join('');
+const newKey = () => Array.from({ length: 24 }, () => keyAlphabet[randomInt(36)]).join('');
 
-export const now = () => Math.floor(Date.now() / 1000);
+const now = () => Math.floor(Date.now() / 1000);
 
 /** Zulip's settings.INVITATION_LINK_VALIDITY_MINUTES: ten days. */
 export const INVITATION_LINK_VALIDITY_MINUTES = 10 * 24 * 60;
@@ -54,27 +54,6 @@ export function announceInvites(services: Services, referrerId?: number): void {
   services.queues.notify(plainNotice('invites_changed', {}), ids);
 }
 
-/** The row of a new invitation, either kind, as the inviter asked for it. */
-export function newInvite(
-  inviter: UserRow,
-  invitation: NewInvitation,
-  rest: Pick<NewInvite, 'streamIds' | 'groupIds' | 'email' | 'notifyReferrerOnJoin'> & {
-    includeRealmDefaultSubscriptions: boolean;
-  },
-): NewInvite {
-  const created = now();
-  return {
-    ...rest,
-    key: newKey(),
-    invitedBy: inviter.id,
-    invitedAs: invitation.invitedAs,
-    createdAt: created,
-    expiresAt:
-      invitation.expiresInMinutes === null ? null : created + invitation.expiresInMinutes * 60,
-    welcomeMessageCustomText: invitation.welcomeMessageCustomText,
-  };
-}
-
 export interface NewInvitation {
   /** Null: the link never expires. */
   expiresInMinutes: number | null;
@@ -92,10 +71,32 @@ export interface NewInvitation {
   welcomeMessageCustomText: string | null;
 }
 
+/** The row of a new invitation, either kind, as the inviter asked for it. */
+export function newInvite(
+  inviter: UserRow,
+  invitation: NewInvitation,
+  rest: Pick<
+    NewInvite,
+    'streamIds' | 'groupIds' | 'includeRealmDefaultSubscriptions' | 'email' | 'notifyReferrerOnJoin'
+  >,
+): NewInvite {
+  const created = now();
+  return {
+    ...rest,
+    key: newKey(),
+    invitedBy: inviter.id,
+    invitedAs: invitation.invitedAs,
+    createdAt: created,
+    expiresAt:
+      invitation.expiresInMinutes === null ? null : created + invitation.expiresInMinutes * 60,
+    welcomeMessageCustomText: invitation.welcomeMessageCustomText,
+  };
+}
+
 /**
  * Zulip's generate_multiuse_invite_backend: those the organization's
- * create_multiuse_invite_group names make a link anyone may join by, with a role (owners alone invite owners), the streams
- * it joins, and an expiry. Returns the link.
+ * create_multiuse_invite_group names make a link anyone may join by, with
+ * a role, the streams and groups it joins, and an expiry. Returns the link.
  */
 export function createMultiuseInvite(
   services: Services,
