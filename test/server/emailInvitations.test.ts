@@ -387,6 +387,17 @@ describe('email invitations', () => {
     );
   });
 
+  it("stops a deactivated inviter's email invitations, as their links", async () => {
+    const leaver = await org.user('leaver');
+    await invite(leaver, { invitee_emails: 'ned@example.com' });
+    const ned = await emailInvite(leaver, 'ned@example.com');
+    await org.api(org.owner)('DELETE', `/users/${leaver.id}`);
+    expect((await listed(admin)).map((entry) => entry.email)).not.toContain('ned@example.com');
+    expect((await join(keyOf(ned.hearth_link_url), 'ned@example.com')).json.msg).toBe(
+      'This invitation link has expired or been revoked.',
+    );
+  });
+
   it('takes welcome_message_custom_text on a link from administrators only (feature level 416)', async () => {
     const made = await org.api(admin)('POST', '/invites/multiuse', {
       welcome_message_custom_text: 'Hello, link joiner',
