@@ -30,6 +30,8 @@ export const invitationSchema = z.object({
   expires: z.number().nullable(),
   invitedBy: z.string(),
   link: z.string(),
+  /** The address an email invitation is for, whose link is passed on by hand; null for a reusable link. */
+  email: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -70,5 +72,8 @@ export const peopleBridgeCalls = {
     }),
     result: z.object({ link: z.string() }),
   },
-  revokeInvitation: { args: z.object({ id: z.number().int().positive() }), result: z.object({}) },
+  revokeInvitation: {
+    args: z.object({ id: z.number().int().positive(), email: z.string().nullable() }),
+    result: z.object({}),
+  },
 } as const;

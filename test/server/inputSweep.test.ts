@@ -56,6 +56,16 @@ const sweptGroup = async ({ org }: Fixture): Promise<number> =>
     })
   ).json.group_id as number;
 
+// An email invitation of its own for each swept call that revokes or resends one.
+const sweptEmailInvite = async ({ org }: Fixture): Promise<number> => {
+  const email = `${fresh('emailed')}@example.com`;
+  await org.api(org.owner)('POST', '/invites', { invitee_emails: email, stream_ids: [] });
+  const { invites } = (await org.api(org.owner)('GET', '/invites')).json as {
+    invites: { id: number; email?: string }[];
+  };
+  return invites.find((invite) => invite.email === email)?.id ?? 1;
+};
+
 const sweptDraft = { type: '', to: [], topic: '', content: 'swept draft' };
 const sweptDraftId = async ({ org }: Fixture): Promise<number> =>
   (await org.api(org.owner)('POST', '/drafts', { drafts: [sweptDraft] })).json.ids[0] as number;
@@ -167,6 +177,20 @@ const validCalls: Record<string, ValidCall> = {
     group_ids: JSON.stringify([await sweptGroup(f)]),
   }),
   'GET /invites': () => ({}),
+  'POST /invites': async (f) => ({
+    invitee_emails: `${fresh('invitee')}@example.com`,
+    invite_expires_in_minutes: '60',
+    invite_as: '400',
+    stream_ids: JSON.stringify([f.designId]),
+    include_realm_default_subscriptions: 'true',
+    group_ids: JSON.stringify([await sweptGroup(f)]),
+    notify_referrer_on_join: 'false',
+    welcome_message_custom_text: 'Welcome!',
+  }),
+  'DELETE /invites/:invite_id': async (f) => ({ invite_id: String(await sweptEmailInvite(f)) }),
+  'POST /invites/:invite_id/resend': async (f) => ({
+    invite_id: String(await sweptEmailInvite(f)),
+  }),
   // The owner's key changes here, which is why the endpoint is listed last.
   'POST /users/me/api_key/regenerate': () => ({}),
   'DELETE /invites/multiuse/:invite_id': async ({ org }) => ({

@@ -90,6 +90,9 @@ const notActions: Readonly<Record<string, string>> = {
   removeLegacyPushToken: 'forgets a legacy push token, which no client state holds',
   announceActivity: "announces the change of sendMessage's first message to a channel",
   announceActivityChanges: 'announces the change of deleteMessage, topicDeletion or updateMessage',
+  announceInvites: 'announces the change of an invitation action',
+  invitationAccepted: 'part of joinByInvite, which has its rows',
+  resendEmailInvitation: 'a check; the host sends no email, so it changes nothing',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');
@@ -1747,6 +1750,47 @@ describe('initial state plus events equals fresh state', () => {
           key: /\/join\/([a-z0-9]+)\/$/.exec(link)?.[1] ?? '',
           email: `grouped${Date.now()}@hearth.test`,
           full_name: 'Grouped',
+          password: 'a fine password',
+        });
+      },
+    },
+    {
+      name: 'inviting by email',
+      covers: ['inviteByEmail'],
+      act: () =>
+        org.api(alice)('POST', '/invites', {
+          invitee_emails: `invited${Date.now()}@example.com`,
+          stream_ids: [],
+        }),
+    },
+    {
+      name: 'revoking an email invitation',
+      covers: ['revokeEmailInvitation'],
+      act: async () => {
+        await org.api(alice)('POST', '/invites', {
+          invitee_emails: `revoked${Date.now()}@example.com`,
+          stream_ids: [],
+        });
+        const { invites } = (await org.api(alice)('GET', '/invites')).json as {
+          invites: { id: number }[];
+        };
+        return org.api(org.owner)('DELETE', `/invites/${invites[0]?.id}`);
+      },
+    },
+    {
+      name: 'joining by an email invitation',
+      covers: ['joinByInvite'],
+      act: async () => {
+        const email = `emailed${Date.now()}@example.com`;
+        await org.api(alice)('POST', '/invites', { invitee_emails: email, stream_ids: [] });
+        const { invites } = (await org.api(alice)('GET', '/invites')).json as {
+          invites: { email?: string; hearth_link_url?: string }[];
+        };
+        const link = invites.find((invite) => invite.email === email)?.hearth_link_url ?? '';
+        return org.api()('POST', '/hearth/join', {
+          key: /\/join\/([a-z0-9]+)\/$/.exec(link)?.[1] ?? '',
+          email,
+          full_name: 'Emailed',
           password: 'a fine password',
         });
       },

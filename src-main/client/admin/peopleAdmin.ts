@@ -17,6 +17,7 @@ export interface PeopleAdminDeps {
     | 'getInvites'
     | 'createMultiuseInvite'
     | 'revokeMultiuseInvite'
+    | 'revokeEmailInvite'
   >;
   /** The register state as events keep it, or as the cache saved it while signed out. */
   state: () => InitialState | null;
@@ -103,15 +104,23 @@ export class PeopleAdmin {
   async invitations(): Promise<Invitation[]> {
     const names = new Map(this.page().people.map((person) => [person.userId, person.fullName]));
     const invites = await this.deps.api().getInvites();
+    // An email invitation is listed where the server gives its link to pass
+    // on (a Hearth host, which sends no email); Zulip mails it instead.
     return invites
-      .filter((invite) => invite.is_multiuse && invite.link_url !== undefined)
-      .map((invite) => ({
-        id: invite.id,
-        role: roleNamed(invite.invited_as),
-        expires: invite.expiry_date,
-        invitedBy: names.get(invite.invited_by_user_id) ?? 'Someone',
-        link: invite.link_url ?? '',
-      }))
+      .flatMap((invite) => {
+        const link = invite.is_multiuse ? invite.link_url : invite.hearth_link_url;
+        if (link === undefined) return [];
+        return [
+          {
+            id: invite.id,
+            role: roleNamed(invite.invited_as),
+            expires: invite.expiry_date,
+            invitedBy: names.get(invite.invited_by_user_id) ?? 'Someone',
+            link,
+            email: invite.is_multiuse ? null : (invite.email ?? null),
+          },
+        ];
+      })
       .sort((a, b) => b.id - a.id);
   }
 
@@ -123,8 +132,9 @@ export class PeopleAdmin {
     });
   }
 
-  async revokeInvitation(id: number): Promise<void> {
-    await this.deps.api().revokeMultiuseInvite(id);
+  async revokeInvitation(id: number, byEmail: boolean): Promise<void> {
+    const api = this.deps.api();
+    await (byEmail ? api.revokeEmailInvite(id) : api.revokeMultiuseInvite(id));
   }
 
   #person(userId: number): Person {

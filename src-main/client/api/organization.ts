@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { apiSuccessSchema } from '../../wire';
 import type { HttpClient } from './http';
 
-// Zulip 7.0's GET /invites entries; only multiuse ones carry a link.
+// Zulip's GET /invites entries; only multiuse ones carry a link, and on a
+// Hearth host, which sends no email, email invitations carry theirs as
+// `hearth_link_url`.
 const inviteSchema = z.looseObject({
   id: z.number().int(),
   invited_by_user_id: z.number().int(),
@@ -12,6 +14,7 @@ const inviteSchema = z.looseObject({
   is_multiuse: z.boolean(),
   link_url: z.string().optional(),
   email: z.string().optional(),
+  hearth_link_url: z.string().optional(),
 });
 export type InviteRecord = z.infer<typeof inviteSchema>;
 
@@ -68,6 +71,8 @@ export interface OrganizationApi {
   /** Zulip's POST /invites/multiuse; a null expiry never expires. */
   createMultiuseInvite(invite: NewMultiuseInvite): Promise<string>;
   revokeMultiuseInvite(inviteId: number): Promise<void>;
+  /** Zulip's DELETE /invites/{invite_id}: an email invitation. */
+  revokeEmailInvite(inviteId: number): Promise<void>;
 }
 
 export function organizationApi(http: HttpClient, featureLevel: () => number): OrganizationApi {
@@ -129,6 +134,9 @@ export function organizationApi(http: HttpClient, featureLevel: () => number): O
     },
     async revokeMultiuseInvite(inviteId) {
       await http.request('DELETE', `invites/multiuse/${inviteId}`, {}, apiSuccessSchema);
+    },
+    async revokeEmailInvite(inviteId) {
+      await http.request('DELETE', `invites/${inviteId}`, {}, apiSuccessSchema);
     },
   };
 }

@@ -43,8 +43,8 @@ export function organizationHandlers(app: HearthApp) {
     async createInvitation(invitation) {
       return { link: await app.active().people.createInvitation(invitation) };
     },
-    async revokeInvitation({ id }) {
-      await app.active().people.revokeInvitation(id);
+    async revokeInvitation({ id, email }) {
+      await app.active().people.revokeInvitation(id, email !== null);
       return {};
     },
     async listUserGroups() {

@@ -2,24 +2,31 @@ import { randomInt } from 'node:crypto';
 import { fingerprintInLink } from '../../wire/fingerprint';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
-import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
 import {
   insertInvite,
   inviteById,
   inviteByKey,
+  markInviteUsed,
   openInvites,
+  revokeEmailInvitesFor,
   revokeInvite,
   type InviteRow,
+  type NewInvite,
 } from '../store/invites';
-import { isDefaultStream, streamById, type StreamRow } from '../store/streams';
+import { streamById, type StreamRow } from '../store/streams';
 import { adminIds, Role, type UserRow } from '../store/users';
-import { mayAddSubscribers } from './channelPermission';
 import { checkNewUser, createUser } from './createUser';
 import { mayInRealm, requireAdministrator } from './groupPermission';
-import { accessGroupFor } from './userGroupAccess';
+import {
+  accessGroupsForInvite,
+  accessStreamsForInvite,
+  checkInviteRole,
+  checkWelcomeText,
+  invitingNeedsAdmin,
+  refuseGuests,
+} from './inviteAccess';
 import { MIN_PASSWORD_LENGTH } from './credentials';
-import { roleTypes } from './userAdmin';
 
 // Zulip's generate_key: 24 lowercase letters and digits.
 const keyAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -39,9 +46,12 @@ export const inviteLinkOf = (services: Services, invite: Pick<InviteRow, 'key'>)
   return fingerprint === null ? link : `${link}#fingerprint=${fingerprintInLink(fingerprint)}`;
 };
 
-// Zulip's notify_invites_changed: administrators' invitation lists refresh.
-function announce(services: Services): void {
-  services.queues.notify(plainNotice('invites_changed', {}), adminIds(services.sql));
+// Zulip's notify_invites_changed: the invitation lists of administrators,
+// and of the person whose invitation changed, refresh.
+export function announceInvites(services: Services, referrerId?: number): void {
+  const ids = adminIds(services.sql);
+  if (referrerId !== undefined && !ids.includes(referrerId)) ids.push(referrerId);
+  services.queues.notify(plainNotice('invites_changed', {}), ids);
 }
 
 export interface NewInvitation {
@@ -57,12 +67,36 @@ export interface NewInvitation {
   includeRealmDefaultSubscriptions: boolean | undefined;
   /** Zulip 10 (feature level 322): the user groups newcomers join. */
   groupIds: readonly number[];
+  /** Zulip 11 (feature level 416): the Welcome Bot's words; null, the organization's. */
+  welcomeMessageCustomText: string | null;
+}
+
+/** The row of a new invitation, either kind, as the inviter asked for it. */
+export function newInvite(
+  inviter: UserRow,
+  invitation: NewInvitation,
+  rest: Pick<
+    NewInvite,
+    'streamIds' | 'groupIds' | 'includeRealmDefaultSubscriptions' | 'email' | 'notifyReferrerOnJoin'
+  >,
+): NewInvite {
+  const created = now();
+  return {
+    ...rest,
+    key: newKey(),
+    invitedBy: inviter.id,
+    invitedAs: invitation.invitedAs,
+    createdAt: created,
+    expiresAt:
+      invitation.expiresInMinutes === null ? null : created + invitation.expiresInMinutes * 60,
+    welcomeMessageCustomText: invitation.welcomeMessageCustomText,
+  };
 }
 
 /**
  * Zulip's generate_multiuse_invite_backend: those the organization's
- * create_multiuse_invite_group names make a link anyone may join by, with a role (owners alone invite owners), the streams
- * it joins, and an expiry. Returns the link.
+ * create_multiuse_invite_group names make a link anyone may join by, with
+ * a role, the streams and groups it joins, and an expiry. Returns the link.
  */
 export function createMultiuseInvite(
   services: Services,
@@ -74,73 +108,65 @@ export function createMultiuseInvite(
   if (!mayInRealm(sql, user, 'create_multiuse_invite_group')) {
     throw errors.unauthorizedPrincipal('Must be an organization administrator');
   }
-  if (invitation.invitedAs === Role.owner && user.role !== Role.owner) {
-    throw errors.unauthorizedPrincipal('Must be an organization owner');
-  }
-  if (!roleTypes.includes(invitation.invitedAs)) {
-    throw errors.invalidArgument('invite_as', 'not a role');
-  }
-  const streams = invitation.streamIds.map((streamId) => {
-    try {
-      return accessStreamById(sql, user, streamId);
-    } catch {
-      throw errors.badRequest(`Invalid channel ID ${streamId}. No invites were sent.`);
-    }
-  });
-  // Zulip's access_streams_for_invite: the new person is added to the
-  // channels as someone else would be, default channels aside.
-  const adding = streams.filter((stream) => !isDefaultStream(sql, stream.id));
-  if (adding.some((stream) => !mayAddSubscribers(sql, user, stream))) {
-    throw errors.badRequest('You do not have permission to subscribe other users to channels.');
-  }
-  const created = now();
-  const key = newKey();
-  sql.transaction(() => {
-    // Zulip's access_user_groups_for_invite: groups the inviter may add members to.
-    const groupIds = [...new Set(invitation.groupIds)];
-    for (const groupId of groupIds) accessGroupFor(sql, user, groupId, ['can_add_members_group']);
-    insertInvite(sql, {
-      key,
-      invitedBy: user.id,
-      invitedAs: invitation.invitedAs,
+  checkInviteRole(user, invitation.invitedAs, invitingNeedsAdmin(invitation.invitedAs));
+  const streams = accessStreamsForInvite(sql, user, invitation.streamIds);
+  const key = sql.transaction(() => {
+    const groupIds = accessGroupsForInvite(sql, user, invitation.groupIds);
+    checkWelcomeText(user, invitation.welcomeMessageCustomText);
+    const row = newInvite(user, invitation, {
       streamIds: streams.map((stream) => stream.id),
-      createdAt: created,
-      expiresAt:
-        invitation.expiresInMinutes === null ? null : created + invitation.expiresInMinutes * 60,
+      groupIds,
       includeRealmDefaultSubscriptions:
         invitation.includeRealmDefaultSubscriptions ?? streams.length === 0,
-      groupIds,
+      email: null,
+      notifyReferrerOnJoin: true,
     });
+    insertInvite(sql, row);
+    return row.key;
   });
-  announce(services);
+  announceInvites(services, user.id);
   return inviteLinkOf(services, { key });
 }
 
-/** Zulip 7.0's GET /invites: administrators see every open link, others their own. */
+/**
+ * Zulip's GET /invites: the unexpired invitations of both kinds that
+ * administrators manage, or others made. An email invitation carries
+ * Hearth's own `hearth_link_url`, the link the inviter passes on by hand,
+ * since the host sends no email.
+ */
 export function invitesFor(services: Services, user: UserRow): Record<string, unknown>[] {
-  if (user.role === Role.guest) throw errors.badRequest('Not allowed for guest users');
+  refuseGuests(user);
   return openInvites(services.sql, now())
     .filter((invite) => user.role <= Role.admin || invite.invited_by === user.id)
-    .map((invite) => ({
-      id: invite.id,
-      invited_by_user_id: invite.invited_by,
-      invited: invite.created_at,
-      expiry_date: invite.expires_at,
-      invited_as: invite.invited_as,
-      is_multiuse: true,
-      link_url: inviteLinkOf(services, invite),
-    }));
+    .map((invite) => {
+      const common = {
+        id: invite.id,
+        invited_by_user_id: invite.invited_by,
+        invited: invite.created_at,
+        expiry_date: invite.expires_at,
+        invited_as: invite.invited_as,
+      };
+      return invite.email === null
+        ? { ...common, is_multiuse: true, link_url: inviteLinkOf(services, invite) }
+        : {
+            ...common,
+            email: invite.email,
+            is_multiuse: false,
+            notify_referrer_on_join: invite.notify_referrer_on_join === 1,
+            hearth_link_url: inviteLinkOf(services, invite),
+          };
+    });
 }
 
 /** Zulip 7.0's revoke_multiuse_invite: the link stops working at once. */
 export function revokeMultiuseInvite(services: Services, user: UserRow, inviteId: number): void {
   const { sql } = services;
   const invite = inviteById(sql, inviteId);
-  if (!invite) throw errors.badRequest('No such invitation');
+  if (!invite || invite.email !== null) throw errors.badRequest('No such invitation');
   if (invite.invited_by !== user.id) requireAdministrator(user);
   if (invite.revoked === 1) throw errors.badRequest('Invitation has already been revoked');
   sql.transaction(() => revokeInvite(sql, invite.id));
-  announce(services);
+  announceInvites(services, invite.invited_by);
 }
 
 /** The invitation a key names, while it works; for a key that does not, why. */
@@ -149,6 +175,7 @@ export function openInvite(services: Services, key: string): InviteRow {
   if (
     !invite ||
     invite.revoked === 1 ||
+    invite.used_by !== null ||
     (invite.expires_at !== null && invite.expires_at <= now())
   ) {
     throw errors.badRequest('This invitation link has expired or been revoked.');
@@ -163,13 +190,21 @@ export interface Joining {
   password: string;
 }
 
+// An email invitation's link is for the one address it was made for.
+function checkInvitedEmail(invite: InviteRow, email: string): void {
+  if (invite.email !== null && invite.email.toLowerCase() !== email.trim().toLowerCase()) {
+    throw errors.badRequest('This invitation is for another email address.');
+  }
+}
+
 /**
- * Joins the organization by an invitation link, as Zulip's registration
- * page does for one: a new account with the invitation's role, in its
- * streams and user groups, announced as any new user is.
+ * Joins the organization by an invitation, as Zulip's registration page
+ * does for a link or an email invitation: a new account with the
+ * invitation's role, in its streams and user groups, announced as any new
+ * user is.
  */
 export async function joinByInvite(services: Services, joining: Joining): Promise<UserRow> {
-  openInvite(services, joining.key);
+  checkInvitedEmail(openInvite(services, joining.key), joining.email);
   if (joining.password.length < MIN_PASSWORD_LENGTH) {
     throw errors.badRequest(
       `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
@@ -183,7 +218,7 @@ export async function joinByInvite(services: Services, joining: Joining): Promis
     const stream = streamById(services.sql, id);
     return stream ? [stream] : [];
   });
-  return createUser(services, {
+  const user = createUser(services, {
     email: joining.email,
     fullName: joining.fullName,
     passwordHash,
@@ -194,4 +229,24 @@ export async function joinByInvite(services: Services, joining: Joining): Promis
       groupIds: JSON.parse(invite.group_ids) as number[],
     },
   });
+  invitationAccepted(services, user, invite);
+  return user;
+}
+
+/**
+ * What follows a newcomer's joining by an invitation. Zulip's
+ * process_new_human_user: an email invitation is used up, and every other
+ * one for the same address stops working. Here too Notification Bot tells
+ * the inviter "X accepted your invitation" when `notify_referrer_on_join`
+ * is set, and Welcome Bot greets the newcomer with the invitation's
+ * `welcome_message_custom_text` (null: the organization's own), once those
+ * bots exist on the host.
+ */
+export function invitationAccepted(services: Services, newcomer: UserRow, invite: InviteRow): void {
+  const { sql } = services;
+  const changed = sql.transaction(() => {
+    if (invite.email !== null) markInviteUsed(sql, invite.id, newcomer.id);
+    return revokeEmailInvitesFor(sql, newcomer.email) > 0 || invite.email !== null;
+  });
+  if (changed) announceInvites(services, invite.invited_by);
 }

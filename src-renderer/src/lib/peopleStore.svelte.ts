@@ -49,7 +49,7 @@ export class PeopleStore extends ServerPage<UsersPage> {
     });
   }
 
-  revoke(id: number): Promise<boolean> {
-    return this.send(() => this.bridge.revokeInvitation({ id }));
+  revoke({ id, email }: Invitation): Promise<boolean> {
+    return this.send(() => this.bridge.revokeInvitation({ id, email }));
   }
 }

@@ -51,12 +51,23 @@ function adminOn(state: InitialState): { admin: PeopleAdmin; requests: unknown[]
           is_multiuse: false,
           email: 'someone@example.test',
         },
+        {
+          id: 5,
+          invited_by_user_id: 1,
+          invited: 1,
+          expiry_date: 3,
+          invited_as: 400,
+          is_multiuse: false,
+          email: 'newcomer@example.test',
+          hearth_link_url: 'https://chat.example.test/join/def/',
+        },
       ],
       createMultiuseInvite: async (invite) => {
         requests.push(['createMultiuseInvite', invite]);
         return 'https://chat.example.test/join/new/';
       },
       revokeMultiuseInvite: record('revokeMultiuseInvite'),
+      revokeEmailInvite: record('revokeEmailInvite'),
     }),
     state: () => state,
   });
@@ -113,15 +124,24 @@ describe('the people page', () => {
     ]);
   });
 
-  it('lists reusable links only, and creates one with the role number and expiry', async () => {
+  it('lists reusable links, and the email invitations a Hearth host gives a link to, and creates a link with the role number and expiry', async () => {
     const { admin, requests } = adminOn(org(user(1, 'Olive', 100)));
     expect(await admin.invitations()).toEqual([
+      {
+        id: 5,
+        role: 'member',
+        expires: 3,
+        invitedBy: 'Olive',
+        link: 'https://chat.example.test/join/def/',
+        email: 'newcomer@example.test',
+      },
       {
         id: 3,
         role: 'guest',
         expires: null,
         invitedBy: 'Olive',
         link: 'https://chat.example.test/join/abc/',
+        email: null,
       },
     ]);
     const link = await admin.createInvitation({
@@ -130,8 +150,12 @@ describe('the people page', () => {
       streamIds: [5],
     });
     expect(link).toBe('https://chat.example.test/join/new/');
+    await admin.revokeInvitation(5, true);
+    await admin.revokeInvitation(3, false);
     expect(requests).toEqual([
       ['createMultiuseInvite', { expiresInMinutes: null, inviteAs: 600, streamIds: [5] }],
+      ['revokeEmailInvite', 5],
+      ['revokeMultiuseInvite', 3],
     ]);
   });
 });

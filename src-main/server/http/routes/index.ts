@@ -63,6 +63,9 @@ import {
   getInvitesEndpoint,
   joinByInviteEndpoint,
   revokeMultiuseInviteEndpoint,
+  inviteByEmailEndpoint,
+  revokeEmailInvitationEndpoint,
+  resendEmailInvitationEndpoint,
 } from './invites';
 import { getMessages, postMessage } from './messages';
 import { deleteMessageEndpoint } from './messageDeletion';
@@ -189,6 +192,9 @@ export const endpoints: readonly Endpoint[] = [
   getInvitesEndpoint,
   revokeMultiuseInviteEndpoint,
   joinByInviteEndpoint,
+  inviteByEmailEndpoint,
+  revokeEmailInvitationEndpoint,
+  resendEmailInvitationEndpoint,
   createBotEndpoint,
   getBotsEndpoint,
   updateBotEndpoint,
