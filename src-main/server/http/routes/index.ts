@@ -132,6 +132,7 @@ import {
   testNotificationEndpoint,
 } from './mobilePush';
 import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
+import { deactivateRealmEndpoint } from './realmDeactivation';
 import {
   archiveStreamEndpoint,
   deleteDefaultStreamEndpoint,
@@ -225,6 +226,7 @@ export const endpoints: readonly Endpoint[] = [
   updateRealmEndpoint,
   uploadRealmIconEndpoint,
   deleteRealmIconEndpoint,
+  deactivateRealmEndpoint,
   getRealmEmojiEndpoint,
   uploadRealmEmojiEndpoint,
   deleteRealmEmojiEndpoint,
