@@ -149,10 +149,11 @@ import { createChannelEndpoint } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
 import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
 import { deleteTopicEndpoint } from './topicDeletion';
+// Zulip 7.0's, which Zulip 12 removed (feature level 294).
+import { deleteUserGroupEndpoint } from './userGroupDeletion';
 import {
   createUserGroupEndpoint,
   deactivateUserGroupEndpoint,
-  deleteUserGroupEndpoint,
   getUserGroupMembersEndpoint,
   getUserGroupMembershipEndpoint,
   getUserGroupsEndpoint,
@@ -276,6 +277,7 @@ export const endpoints: readonly Endpoint[] = [
   createUserGroupEndpoint,
   updateUserGroupEndpoint,
   deactivateUserGroupEndpoint,
+  // Zulip 7.0's: goes, with its import, when the host declares Zulip 12.
   deleteUserGroupEndpoint,
   updateUserGroupMembersEndpoint,
   getUserGroupMembersEndpoint,
