@@ -43,6 +43,7 @@ import { PartialUploadFiles } from './store/partialUploadFiles';
 import { RealmExportRunner } from './export/realmExportRunner';
 import { notifyRealmExport } from './actions/realmExports';
 import { reactivateRealm } from './actions/realmDeactivation';
+import { isRealmDeactivated } from './store/realmDeactivation';
 import { soonestScheduledTimestamp } from './store/scheduledMessages';
 import { Sql } from './store/sql';
 import { DEFERRED_BUDGET_MS, TURN_BUDGET_MS, TurnBudget } from './turnBudget';
@@ -150,10 +151,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
   let url = '';
   let network: NetworkState | null = null;
   const clock = options.clock ?? systemClock;
+  // A deactivated organization's scheduled messages wait, kept, until it is
+  // opened again (Zulip's would fail as sent to a deactivated realm).
   const scheduledDelivery = new ScheduledDelivery(
     clock,
-    () => deliverDueScheduledMessages(services),
-    () => soonestScheduledTimestamp(sql),
+    () => {
+      if (!isRealmDeactivated(sql)) deliverDueScheduledMessages(services);
+    },
+    () => (isRealmDeactivated(sql) ? null : soonestScheduledTimestamp(sql)),
     log,
   );
   const services: Services = {

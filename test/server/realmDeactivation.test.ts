@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFileOf } from '../../src-main/server/export/exportFolder';
+import { ManualClock } from '../helpers/manualClock';
 import { startOrg, testPassword, type Org, type TestUser } from '../helpers/org';
 
 // Zulip's POST /realm/deactivate (deletion_delay_days: feature level 332).
@@ -180,4 +181,68 @@ describe('deactivating the organization', () => {
     });
     expect(login.json).toMatchObject({ result: 'success', api_key: alice.apiKey });
   }, 60_000);
+});
+
+describe("a deactivated organization's scheduled messages", () => {
+  let org: Org;
+  let alice: TestUser;
+  const clock = new ManualClock();
+
+  beforeAll(async () => {
+    org = await startOrg({ clock });
+    alice = await org.user('alice');
+    await org.subscribe(alice, 'design');
+  });
+  afterAll(() => org.close());
+
+  // Read from the data folder: the organization answers no request meanwhile.
+  const storedLater = () => {
+    const db = new Database(databaseFileOf(org.dataDir), { readonly: true });
+    try {
+      return db
+        .prepare(
+          `SELECT (SELECT count(*) FROM scheduled_messages WHERE delivered = 0) AS waiting,
+                  (SELECT count(*) FROM messages WHERE subject = 'later') AS sent`,
+        )
+        .get();
+    } finally {
+      db.close();
+    }
+  };
+  const inDesign = async (topic: string) => {
+    const answer = await org.api(alice)('GET', '/messages', {
+      anchor: 'newest',
+      num_before: 10,
+      num_after: 0,
+      narrow: [
+        { operator: 'channel', operand: 'design' },
+        { operator: 'topic', operand: topic },
+      ],
+    });
+    return (answer.json.messages as { content: string }[]).map((message) => message.content);
+  };
+
+  it('wait while it is closed, and go out once it is opened again', async () => {
+    const designId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'design' })).json
+      .stream_id as number;
+    const scheduled = await org.api(alice)('POST', '/scheduled_messages', {
+      type: 'stream',
+      to: designId,
+      topic: 'later',
+      content: 'Sent when the office opens',
+      scheduled_delivery_timestamp: clock.seconds() + 10 * 60,
+    });
+    expect(scheduled.status, JSON.stringify(scheduled.json)).toBe(200);
+    expect((await org.api(org.owner)('POST', '/realm/deactivate')).status).toBe(200);
+
+    clock.advance(20 * 60_000);
+    await org.stop();
+    await org.start();
+    clock.advance(60_000);
+    expect(storedLater()).toEqual({ waiting: 1, sent: 0 });
+    await org.stop();
+    await org.start({ reactivateOrganization: true });
+
+    expect(await inDesign('later')).toEqual(['<p>Sent when the office opens</p>']);
+  });
 });

@@ -27,7 +27,8 @@ function checkDeletionDelay(days: number | null): void {
  * Zulip's POST /realm/deactivate: the owner closes the organization. On a
  * Hearth host the organization is the whole host, so nothing is deleted: the
  * data stays on disk, the deletion date is only recorded, and the host's
- * operator opens it again (`--reactivate-organization`). Every client's
+ * operator opens it again (`--reactivate-organization`); scheduled messages
+ * wait for that (host.ts). Every client's
  * long-poll is answered with the `deactivated` event and every queue ends;
  * from then on every authenticated request gets REALM_DEACTIVATED.
  */

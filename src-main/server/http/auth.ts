@@ -65,9 +65,9 @@ export function authenticate(
     user = checkedUser(services.sql, header);
     services.authCache.remember(header, user);
   }
+  if (isRealmDeactivated(services.sql)) throw errors.realmDeactivated();
   // Zulip's validate_api_key: an incoming-webhook bot's key only sends
   // messages (and posts to /external, which authenticates on its own).
-  if (isRealmDeactivated(services.sql)) throw errors.realmDeactivated();
   if (user.bot_type === BotType.incomingWebhook && !access.incomingWebhookBots) {
     throw errors.unauthorized('This API is not available to incoming webhook bots.');
   }
