@@ -90,6 +90,8 @@ const notActions: Readonly<Record<string, string>> = {
   removeLegacyPushToken: 'forgets a legacy push token, which no client state holds',
   announceActivity: "announces the change of sendMessage's first message to a channel",
   announceActivityChanges: 'announces the change of deleteMessage, topicDeletion or updateMessage',
+  deactivateRealm: 'ends every queue and refuses register after it (realmDeactivation.test.ts)',
+  reactivateRealm: 'runs as the host starts, before any client registers',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');
