@@ -31,6 +31,9 @@ Options:
                     daily backups kept in <data-dir>/backups (default 7; 0: none)
   --restore <file>  put this backup in place of the database, then serve it
                     (the database it replaces is kept beside it)
+  --reactivate-organization
+                    open again the organization its owner deactivated, with
+                    all its data, which the host keeps
   --dev             development mode: demo data and /api/v1/dev_fetch_api_key
   --rate-limit <n>  requests a minute per user and per unauthenticated address
                     (default Zulip's 200 and 100)
@@ -55,6 +58,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         tls: { type: 'boolean' },
         'keep-backups': { type: 'string' },
         restore: { type: 'string' },
+        'reactivate-organization': { type: 'boolean' },
         'loopback-port': { type: 'string' },
         'allowed-host': { type: 'string', multiple: true },
         'no-rate-limits': { type: 'boolean' },
@@ -113,6 +117,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
     dev: values.dev ?? false,
     ...(keep > 0 ? { backups: { ...defaultBackupPolicy, keep } } : {}),
     ...(values.restore === undefined ? {} : { restoreFrom: values.restore }),
+    ...(values['reactivate-organization'] ? { reactivateOrganization: true } : {}),
     ...(values['allowed-host'] === undefined ? {} : { allowedHosts: values['allowed-host'] }),
     ...(values['bots-reach-private-networks']
       ? { outgoingWebhooks: { allowPrivateAddresses: true } }

@@ -51,6 +51,8 @@ export const errors = {
   // Given only to a caller who proved the key or password: it reveals nothing
   // about which emails exist.
   userDeactivated: () => new ApiError('Account is deactivated', 'USER_DEACTIVATED', 401),
+  realmDeactivated: () =>
+    new ApiError('This organization has been deactivated', 'REALM_DEACTIVATED', 401),
   /** Zulip's Organization{Administrator,Owner}RequiredError and the like. */
   unauthorizedPrincipal: (msg: string) => new ApiError(msg, 'UNAUTHORIZED_PRINCIPAL'),
   notFound: (msg = 'Not Found') => new ApiError(msg, 'BAD_REQUEST', 404),

@@ -42,6 +42,8 @@ import type { Services } from './services';
 import { PartialUploadFiles } from './store/partialUploadFiles';
 import { RealmExportRunner } from './export/realmExportRunner';
 import { notifyRealmExport } from './actions/realmExports';
+import { reactivateRealm } from './actions/realmDeactivation';
+import { isRealmDeactivated } from './store/realmDeactivation';
 import { soonestScheduledTimestamp } from './store/scheduledMessages';
 import { Sql } from './store/sql';
 import { DEFERRED_BUDGET_MS, TURN_BUDGET_MS, TurnBudget } from './turnBudget';
@@ -67,6 +69,8 @@ export interface HostOptions {
   backups?: BackupPolicy | undefined;
   /** A backup to put in place of the database before starting (the database it replaces is kept). */
   restoreFrom?: string | undefined;
+  /** Open again the organization its owner deactivated (POST /realm/deactivate), all its data kept. */
+  reactivateOrganization?: boolean | undefined;
   dev?: boolean;
   queueTimeouts?: { heartbeatMs?: number; idleMs?: number };
   /** Zulip's rate limits unless other rules are given; `false` turns them off. */
@@ -147,10 +151,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
   let url = '';
   let network: NetworkState | null = null;
   const clock = options.clock ?? systemClock;
+  // A deactivated organization's scheduled messages wait, kept, until it is
+  // opened again (Zulip's would fail as sent to a deactivated realm).
   const scheduledDelivery = new ScheduledDelivery(
     clock,
-    () => deliverDueScheduledMessages(services),
-    () => soonestScheduledTimestamp(sql),
+    () => {
+      if (!isRealmDeactivated(sql)) deliverDueScheduledMessages(services);
+    },
+    () => (isRealmDeactivated(sql) ? null : soonestScheduledTimestamp(sql)),
     log,
   );
   const services: Services = {
@@ -194,6 +202,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
       services,
       await organizationSeed(sql, services.passwords, organization),
     );
+    if (options.reactivateOrganization === true && reactivateRealm(services)) {
+      log('the organization is active again');
+    }
     if (services.dev) seedDemo(services, owner);
     // What fell due while the host was stopped is sent before anyone asks.
     scheduledDelivery.start();

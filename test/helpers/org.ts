@@ -88,6 +88,7 @@ export interface Org {
   start(options?: {
     restoreFrom?: string;
     outgoingWebhooks?: HostOptions['outgoingWebhooks'];
+    reactivateOrganization?: HostOptions['reactivateOrganization'];
   }): Promise<void>;
   close(): Promise<void>;
 }

@@ -332,6 +332,9 @@ const validCalls: Record<string, ValidCall> = {
   // The sweep sends forms without a file; the icon's own tests send files.
   'POST /realm/icon': () => ({}),
   'DELETE /realm/icon': () => ({}),
+  // Below the 14 days' minimum, so that the sweep never closes the organization
+  // it goes on sweeping; realmDeactivation.test.ts deactivates one.
+  'POST /realm/deactivate': () => ({ deletion_delay_days: '1' }),
   // As for the icon, an emoji's own tests send files; the sweep's forms carry none.
   'GET /realm/emoji': () => ({}),
   'POST /realm/emoji/:emoji_name': () => ({ emoji_name: 'swept' }),

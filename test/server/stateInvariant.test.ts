@@ -93,6 +93,8 @@ const notActions: Readonly<Record<string, string>> = {
   announceInvites: 'announces the change of an invitation action',
   invitationAccepted: 'part of joinByInvite, which has its rows',
   resendEmailInvitation: 'a check; the host sends no email, so it changes nothing',
+  deactivateRealm: 'ends every queue and refuses register after it (realmDeactivation.test.ts)',
+  reactivateRealm: 'runs as the host starts, before any client registers',
 };
 
 const actionsDir = join(import.meta.dirname, '../../src-main/server/actions');

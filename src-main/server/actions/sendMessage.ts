@@ -1,4 +1,5 @@
 import { announceAccessGains, directMessageAccessGains } from './accessChanges';
+import { directMessageGroupRecipientId } from './directMessageGroups';
 import { canAccessUser } from './userAccess';
 import { cached } from '../cached';
 import { asError, errors } from '../errors';
@@ -9,15 +10,15 @@ import type { Services } from '../services';
 import { loadMessageSources, readerFlags, renderMessage } from '../shape/messages';
 import { clientIdFor } from '../store/clients';
 import { Flag } from '../store/flags';
-import { huddleIdByKey, huddleKey, insertHuddle } from '../store/huddles';
+import { huddleKey, huddleRecipientIdByKey } from '../store/huddles';
 import { hasSentTo, insertMessage, viewedMessageById } from '../store/messages';
 import { insertSubmessage } from '../store/submessages';
 import { topicParticipantIds } from '../store/topics';
 import { mutingUserIds } from '../store/mutedUsers';
-import { insertRecipient, recipientFor, RecipientType } from '../store/recipients';
+import { recipientFor, RecipientType } from '../store/recipients';
 import { getRealm } from '../store/realm';
 import { streamById, streamByName, type StreamRow } from '../store/streams';
-import { insertSubscription, isSubscribed, subscriberIds } from '../store/subscriptions';
+import { isSubscribed, subscriberIds } from '../store/subscriptions';
 import { insertUserMessages } from '../store/userMessages';
 import type { Sql } from '../store/sql';
 import { Role, userByEmail, userById, type UserRow } from '../store/users';
@@ -136,6 +137,8 @@ function findUser(services: Services, who: string | number): UserRow {
 
 // Zulip addresses a one-to-one conversation to the other person's personal
 // recipient (one's own for a note to self) and anything larger to a huddle.
+// A one-to-one conversation's group is made beside it: its recipient is the
+// `recipient_id` clients see (shape/messages.ts).
 function addressPrivate(
   services: Services,
   sender: UserRow,
@@ -155,24 +158,17 @@ function addressPrivate(
     checkMayDirectMessage(sql, sender, others, () => haveWrittenToEachOther(sql, sender, other));
     const recipient = recipientFor(sql, RecipientType.personal, other.id);
     if (!recipient) throw new Error(`user ${other.id} has no personal recipient`);
+    directMessageGroupRecipientId(sql, readers);
     return { recipientId: recipient.id, topic: '', stream: null, readers, accessGains };
   }
-  const key = huddleKey(readers);
-  const existing = huddleIdByKey(sql, key);
-  const existingRecipient =
-    existing === undefined ? undefined : recipientFor(sql, RecipientType.huddle, existing);
+  const existingRecipient = huddleRecipientIdByKey(sql, huddleKey(readers));
   checkMayDirectMessage(
     sql,
     sender,
     others,
-    () => existingRecipient !== undefined && hasSentTo(sql, existingRecipient.id),
+    () => existingRecipient !== undefined && hasSentTo(sql, existingRecipient),
   );
-  if (existing !== undefined) {
-    if (!existingRecipient) throw new Error(`huddle ${existing} has no recipient`);
-    return { recipientId: existingRecipient.id, topic: '', stream: null, readers, accessGains };
-  }
-  const recipientId = insertRecipient(sql, RecipientType.huddle, insertHuddle(sql, key));
-  for (const userId of readers) insertSubscription(sql, { userId, recipientId, color: '' });
+  const recipientId = directMessageGroupRecipientId(sql, readers);
   return { recipientId, topic: '', stream: null, readers, accessGains };
 }
 

@@ -135,6 +135,11 @@ export class EventQueues {
     this.remove([queue]);
   }
 
+  /** Ends every queue, its poll answered with what it holds: the organization was deactivated. */
+  deleteAll(): void {
+    this.remove([...this.queues.values()]);
+  }
+
   /** Delivers a notice to every queue of `userIds` (and all-public-streams queues) that wants it. */
   notify(notice: Notice, userIds: readonly number[]): void {
     const readers = new Set(userIds);

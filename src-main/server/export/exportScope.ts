@@ -30,6 +30,10 @@ export interface ExportedConversations {
   publicRecipientIds: ReadonlySet<number>;
 }
 
+// A one-to-one conversation's group (or a note to self's) holds no message:
+// they keep their personal recipients, which the importer reads.
+const isOneToOneGroup = (key: string | null) => key !== null && key.split(',').length <= 2;
+
 /**
  * Public channels always; a private channel only where someone whose private
  * data goes in was ever subscribed; a group conversation only where one of
@@ -57,9 +61,11 @@ export function exportedConversations(
     type: number;
     type_id: number;
     invite_only: number | null;
+    user_ids_key: string | null;
   }>(
-    `SELECT r.id, r.type, r.type_id, s.invite_only FROM recipients r
-     LEFT JOIN streams s ON r.type = ${RecipientType.stream} AND s.id = r.type_id`,
+    `SELECT r.id, r.type, r.type_id, s.invite_only, h.user_ids_key FROM recipients r
+     LEFT JOIN streams s ON r.type = ${RecipientType.stream} AND s.id = r.type_id
+     LEFT JOIN huddles h ON r.type = ${RecipientType.huddle} AND h.id = r.type_id`,
   )) {
     if (row.type === RecipientType.stream) {
       const isPublic = row.invite_only === 0;
@@ -67,7 +73,7 @@ export function exportedConversations(
       if (isPublic) publicRecipientIds.add(row.id);
       streamIds.add(row.type_id);
     } else if (row.type === RecipientType.huddle) {
-      if (!anyHolder(row.id)) continue;
+      if (!anyHolder(row.id) || isOneToOneGroup(row.user_ids_key)) continue;
       huddleIds.add(row.type_id);
     }
     recipientIds.add(row.id);

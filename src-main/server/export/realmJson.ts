@@ -139,7 +139,10 @@ export function realmJson(
       zerver_userprofile_crossrealm: [],
       zerver_stream: streamRows,
       zerver_huddle: huddleRows(huddles, traits),
-      zerver_recipient: kept(recipients(source), 'id', conversations.recipientIds),
+      // One-to-one conversations' groups stay out in a full export too (exportScope.ts).
+      zerver_recipient: recipients(source).filter((row) =>
+        conversations.recipientIds.has(Number(row['id'])),
+      ),
       zerver_subscription: subscriptions(source, scope).filter((row) =>
         conversations.recipientIds.has(Number(row['recipient'])),
       ),

@@ -3,6 +3,7 @@ import { errors } from '../errors';
 import type { Services } from '../services';
 import type { Sql } from '../store/sql';
 import { BotType, userByApiKey } from '../store/bots';
+import { isRealmDeactivated } from '../store/realmDeactivation';
 import { userByEmail, type UserRow } from '../store/users';
 
 // Constant-time over the key's bytes; a length mismatch returns early, which
@@ -48,7 +49,8 @@ const usersOnly: Access = { incomingWebhookBots: false };
  * failure is 401 UNAUTHORIZED (Zulip itself names a wrong key INVALID_API_KEY);
  * clients act on the 401 and the `WWW-Authenticate` challenge, and one code
  * keeps them from telling which emails exist. The right key of a deactivated
- * account gets Zulip's USER_DEACTIVATED, so that its client can say so.
+ * account gets Zulip's USER_DEACTIVATED, and any right key of a deactivated
+ * organization REALM_DEACTIVATED, so that its client can say so.
  */
 export function authenticate(
   services: Services,
@@ -63,6 +65,7 @@ export function authenticate(
     user = checkedUser(services.sql, header);
     services.authCache.remember(header, user);
   }
+  if (isRealmDeactivated(services.sql)) throw errors.realmDeactivated();
   // Zulip's validate_api_key: an incoming-webhook bot's key only sends
   // messages (and posts to /external, which authenticates on its own).
   if (user.bot_type === BotType.incomingWebhook && !access.incomingWebhookBots) {
@@ -85,6 +88,7 @@ export function authenticateByApiKey(
   const user = userByApiKey(services.sql, key);
   if (!user) throw errors.unauthorized('Invalid API key');
   if (user.is_active !== 1) throw errors.userDeactivated();
+  if (isRealmDeactivated(services.sql)) throw errors.realmDeactivated();
   if (user.bot_type === BotType.incomingWebhook && !access.incomingWebhookBots) {
     throw errors.unauthorized('This API is not available to incoming webhook bots.');
   }

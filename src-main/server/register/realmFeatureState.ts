@@ -1,10 +1,10 @@
 import { availableVideoChatProviders, SERVER_JITSI_SERVER_URL } from '../actions/callProviders';
 import { gifRatingPolicyOptions } from '../actions/gifRatings';
+import {
+  MAX_DEACTIVATED_REALM_DELETION_DAYS,
+  MIN_DEACTIVATED_REALM_DELETION_DAYS,
+} from '../actions/realmDeactivation';
 import type { RealmRow } from '../store/realm';
-
-// Zulip's MIN_DEACTIVATED_REALM_DELETION_DAYS and MAX_ (none) defaults
-// (feature level 332), which a Hearth host keeps; it offers no deactivation.
-const MIN_DEACTIVATED_REALM_DELETION_DAYS = 14;
 
 // Zulip's MAX_BULK_NEW_SUBSCRIPTION_MESSAGES (feature level 397).
 const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
@@ -62,7 +62,7 @@ export function realmFeatureState(
     // Feature level 350: no AI model is configured, so no topic is summarized.
     server_can_summarize_topics: false,
     server_min_deactivated_realm_deletion_days: MIN_DEACTIVATED_REALM_DELETION_DAYS,
-    server_max_deactivated_realm_deletion_days: null,
+    server_max_deactivated_realm_deletion_days: MAX_DEACTIVATED_REALM_DELETION_DAYS,
     max_bulk_new_subscription_messages: MAX_BULK_NEW_SUBSCRIPTION_MESSAGES,
   };
 }

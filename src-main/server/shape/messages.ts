@@ -5,6 +5,7 @@ import { topicLinker } from '../queries/topicLinks';
 import type { ViewOptions } from '../events/notice';
 import { flagsToNames, WILDCARD_MENTIONED } from '../store/flags';
 import type { ViewedMessageRow } from '../store/messages';
+import { huddleKey, huddleRecipientIdByKey } from '../store/huddles';
 import { getRealm, type EditHistoryVisibility } from '../store/realm';
 import { reactionsOfMessages } from '../store/reactions';
 import { RecipientType } from '../store/recipients';
@@ -24,6 +25,8 @@ export interface MessageSource {
   row: Omit<ViewedMessageRow, 'flags'>;
   sender: UserRow;
   displayRecipient: string | RecipientUser[];
+  /** Zulip 12's `recipient_id`: a direct message's is its group's, one-to-one too. */
+  recipientId: number;
   streamId: number | null;
   realmStr: string;
   /** Newest first, as Zulip sends it; null when never edited or the realm hides edit history. */
@@ -44,7 +47,7 @@ export function renderMessage(source: MessageSource, options: ViewOptions): Mess
     content: options.applyMarkdown ? row.rendered_content : row.content,
     content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
     display_recipient: source.displayRecipient,
-    recipient_id: row.recipient_id,
+    recipient_id: source.recipientId,
     sender_id: sender.id,
     sender_email: sender.email,
     sender_full_name: sender.full_name,
@@ -110,6 +113,16 @@ export function loadMessageSources(
   rows: readonly Omit<ViewedMessageRow, 'flags'>[],
 ): MessageSource[] {
   const participants = new Map<number, number[]>();
+  const groupRecipients = new Map<string, number>();
+  // Zulip 12 (feature level 482): both people of a one-to-one conversation,
+  // whoever wrote, see its group's recipient; sendMessage and migration 053
+  // make one for every such conversation.
+  const groupRecipientOf = (row: Omit<ViewedMessageRow, 'flags'>) =>
+    cached(groupRecipients, huddleKey([row.sender_id, row.recipient_type_id]), (key) => {
+      const id = huddleRecipientIdByKey(sql, key);
+      if (id === undefined) throw new Error(`message ${row.id} has no direct message group`);
+      return id;
+    });
   for (const row of rows) {
     if (row.recipient_type === RecipientType.stream || participants.has(row.recipient_id)) continue;
     const others =
@@ -147,6 +160,7 @@ export function loadMessageSources(
         row,
         sender,
         displayRecipient: name,
+        recipientId: row.recipient_id,
         streamId: row.recipient_type_id,
         realmStr,
         editHistory: editHistoryOf(row, editHistoryPolicy),
@@ -166,6 +180,8 @@ export function loadMessageSources(
       row,
       sender,
       displayRecipient,
+      recipientId:
+        row.recipient_type === RecipientType.personal ? groupRecipientOf(row) : row.recipient_id,
       streamId: null,
       realmStr,
       editHistory: editHistoryOf(row, editHistoryPolicy),

@@ -1,3 +1,4 @@
+import { RecipientType } from './recipients';
 import type { Sql } from './sql';
 
 // A huddle is identified by its exact member set, as Zulip's huddle hash is.
@@ -11,6 +12,16 @@ export function huddleIdByKey(sql: Sql, key: string): number | undefined {
 
 export function insertHuddle(sql: Sql, key: string): number {
   return sql.run('INSERT INTO huddles (user_ids_key) VALUES (?)', [key]).lastInsertRowid;
+}
+
+/** The recipient of the conversation of exactly these people, once it has begun. */
+export function huddleRecipientIdByKey(sql: Sql, key: string): number | undefined {
+  return sql.get<{ id: number }>(
+    `SELECT r.id FROM huddles h
+     JOIN recipients r ON r.type = ${RecipientType.huddle} AND r.type_id = h.id
+     WHERE h.user_ids_key = ?`,
+    [key],
+  )?.id;
 }
 
 /** The people of a group conversation, by ID in order; empty for one that is not there. */

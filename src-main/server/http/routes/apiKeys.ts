@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordFirstLogin } from '../../actions/firstLogin';
 import { checkPasswordLogin } from '../../actions/passwordLogin';
 import { errors } from '../../errors';
+import { isRealmDeactivated } from '../../store/realmDeactivation';
 import { userByEmail, type UserRow } from '../../store/users';
 import { answerAfter } from '../answerAfter';
 import { publicEndpoint } from '../endpoint';
@@ -25,6 +26,7 @@ export const fetchApiKey = publicEndpoint({
       services.rateLimits?.loggedIn(username);
       // As in Zulip, only the right password learns that the account is deactivated.
       if (user.is_active !== 1) throw errors.userDeactivated();
+      if (isRealmDeactivated(services.sql)) throw errors.realmDeactivated();
       return keyResponse(recordFirstLogin(services, user));
     });
   },
@@ -40,6 +42,7 @@ export const devFetchApiKey = publicEndpoint({
     const user = userByEmail(services.sql, params.username.trim());
     if (!user) throw errors.authenticationFailed();
     if (user.is_active !== 1) throw errors.userDeactivated();
+    if (isRealmDeactivated(services.sql)) throw errors.realmDeactivated();
     return keyResponse(user);
   },
 });

@@ -135,6 +135,7 @@ import {
   testNotificationEndpoint,
 } from './mobilePush';
 import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
+import { deactivateRealmEndpoint } from './realmDeactivation';
 import {
   archiveStreamEndpoint,
   deleteDefaultStreamEndpoint,
@@ -151,10 +152,11 @@ import { createChannelEndpoint } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
 import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
 import { deleteTopicEndpoint } from './topicDeletion';
+// Zulip 7.0's, which Zulip 12 removed (feature level 294).
+import { deleteUserGroupEndpoint } from './userGroupDeletion';
 import {
   createUserGroupEndpoint,
   deactivateUserGroupEndpoint,
-  deleteUserGroupEndpoint,
   getUserGroupMembersEndpoint,
   getUserGroupMembershipEndpoint,
   getUserGroupsEndpoint,
@@ -231,6 +233,7 @@ export const endpoints: readonly Endpoint[] = [
   updateRealmEndpoint,
   uploadRealmIconEndpoint,
   deleteRealmIconEndpoint,
+  deactivateRealmEndpoint,
   getRealmEmojiEndpoint,
   uploadRealmEmojiEndpoint,
   deleteRealmEmojiEndpoint,
@@ -280,6 +283,7 @@ export const endpoints: readonly Endpoint[] = [
   createUserGroupEndpoint,
   updateUserGroupEndpoint,
   deactivateUserGroupEndpoint,
+  // Zulip 7.0's: goes, with its import, when the host declares Zulip 12.
   deleteUserGroupEndpoint,
   updateUserGroupMembersEndpoint,
   getUserGroupMembersEndpoint,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   createUserGroup,
-  deleteUserGroup,
   updateUserGroup,
   updateUserGroupMembers,
   updateUserGroupSubgroups,
@@ -18,7 +17,7 @@ import { userEndpoint } from '../endpoint';
 import { groupSettingParams } from '../groupSettingParams';
 import { optional, required } from '../params';
 
-const groupId = required('json', z.number().int().nonnegative());
+export const groupId = required('json', z.number().int().nonnegative());
 
 const userIds = z.array(z.number().int());
 const groupIds = z.array(z.number().int());
@@ -80,16 +79,6 @@ export const deactivateUserGroupEndpoint = userEndpoint({
   params: { user_group_id: groupId },
   handle: ({ services, user, params }) => {
     deactivateUserGroup(services, user, params.user_group_id);
-    return {};
-  },
-});
-
-export const deleteUserGroupEndpoint = userEndpoint({
-  method: 'DELETE',
-  path: '/user_groups/:user_group_id',
-  params: { user_group_id: groupId },
-  handle: ({ services, user, params }) => {
-    deleteUserGroup(services, user, params.user_group_id);
     return {};
   },
 });

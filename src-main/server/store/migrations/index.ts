@@ -49,6 +49,7 @@ import { sql as resumableUploads } from './048-resumable-uploads';
 import { sql as realmExports } from './049-realm-exports';
 import { sql as firstLoginAndAvatarSource } from './050-first-login-and-avatar-source';
 import { sql as emailInvitations } from './052-email-invitations';
+import { sql as directMessageGroupsAndRealmDeactivation } from './053-direct-message-groups-and-realm-deactivation';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -104,4 +105,5 @@ export const migrations: readonly string[] = [
   realmExports,
   firstLoginAndAvatarSource,
   emailInvitations,
+  directMessageGroupsAndRealmDeactivation,
 ];
