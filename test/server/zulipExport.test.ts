@@ -108,6 +108,7 @@ describe('an organization exported for Zulip', () => {
   let erin: TestUser;
   let frank: TestUser;
   let botId: number;
+  let grace: TestUser;
   let outgoingBotId: number;
   const sent: Record<string, number> = {};
   const exports = new Map<ZulipVersion, Exported>();
@@ -138,10 +139,20 @@ describe('an organization exported for Zulip', () => {
     ok('carol becomes a moderator', await owner('PATCH', `/users/${carol.id}`, { role: 300 }));
     ok('dave becomes a guest', await owner('PATCH', `/users/${dave.id}`, { role: 600 }));
     ok('frank leaves', await owner('DELETE', `/users/${frank.id}`));
-    botId = ok(
+    const buildBot = ok(
       'alice makes a bot',
       await org.api(alice)('POST', '/bots', { full_name: 'Build bot', short_name: 'build' }),
-    ).user_id as number;
+    );
+    botId = buildBot.user_id as number;
+    ok(
+      'the bot keeps the last build',
+      await org.api({
+        id: botId,
+        email: 'build-bot@hearth.local',
+        fullName: 'Build bot',
+        apiKey: buildBot.api_key as string,
+      })('PUT', '/bot_storage', { storage: { last_build: 'green', attempts: '3' } }),
+    );
     outgoingBotId = ok(
       'alice makes an outgoing webhook bot',
       await org.api(alice)('POST', '/bots', {
@@ -302,6 +313,8 @@ describe('an organization exported for Zulip', () => {
       await org.api(org.owner)('POST', '/realm/filters', {
         pattern: '#(?P<id>[0-9]+)',
         url_template: 'https://tracker.example.com/{id}',
+        example_input: '#42',
+        reverse_template: '#{id}',
       }),
     );
     ok(
@@ -326,8 +339,44 @@ describe('an organization exported for Zulip', () => {
         twenty_four_hour_time: true,
         notification_sound: 'none',
         default_view: 'all_messages',
+        web_home_view: 'recent',
+        web_font_size_px: 18,
+        web_channel_default_view: 3,
+        hide_ai_features: true,
+        web_inbox_show_channel_folders: false,
+        automatically_follow_topics_where_mentioned: false,
       }),
     );
+    ok(
+      'alice dismisses the inbox introduction',
+      await org.api(alice)('POST', '/users/me/onboarding_steps', {
+        onboarding_step: 'intro_inbox_view_modal',
+      }),
+    );
+    ok(
+      'alice pins the design channel to her sidebar',
+      await org.api(alice)('POST', '/navigation_views', {
+        fragment: `narrow/channel/${designId}-design`,
+        is_pinned: true,
+        name: 'Design',
+      }),
+    );
+    ok(
+      "the organization's later settings change from their defaults",
+      await owner('PATCH', '/realm', {
+        message_edit_history_visibility_policy: 'moves',
+        require_unique_names: true,
+        enable_guest_user_dm_warning: false,
+        require_e2ee_push_notifications: true,
+        send_channel_events_messages: false,
+        zulip_update_announcements_stream_id: designId,
+        gif_rating_policy: 3,
+        jitsi_server_url: JSON.stringify('https://meet.example.com'),
+        video_chat_provider: 1,
+        default_avatar_source: 'J',
+      }),
+    );
+    grace = await org.user('grace');
 
     leadsId = await makeGroup(org, 'leads', [bob.id]);
     reviewersId = await makeGroup(org, 'reviewers', [carol.id, erin.id]);
@@ -838,6 +887,14 @@ describe('an organization exported for Zulip', () => {
       notification_sound: 'none',
     });
     expect(user(alice.id)).not.toHaveProperty('default_view');
+    expect(user(alice.id)).toMatchObject({
+      web_home_view: 'recent',
+      web_font_size_px: 18,
+      web_channel_default_view: 3,
+      hide_ai_features: true,
+      web_inbox_show_channel_folders: false,
+      automatically_follow_topics_where_mentioned: false,
+    });
 
     const design = realm.zerver_stream.find((row) => row.id === designId);
     expect(design).toMatchObject({
@@ -860,8 +917,9 @@ describe('an organization exported for Zulip', () => {
     const designSubscribers = realm.zerver_subscription.filter(
       (row) => row.recipient === designRecipient?.id,
     );
+    // Grace joined once design was a default channel.
     expect(designSubscribers.map((row) => row.user_profile).sort((a, b) => a - b)).toEqual(
-      [alice.id, bob.id, erin.id].sort((a, b) => a - b),
+      [alice.id, bob.id, erin.id, grace.id].sort((a, b) => a - b),
     );
     expect(designSubscribers.find((row) => row.user_profile === erin.id)).toMatchObject({
       pin_to_top: true,
@@ -989,8 +1047,67 @@ describe('an organization exported for Zulip', () => {
     }
   });
 
+  it("carries the organization's later settings as each release's Realm model keeps them", () => {
+    for (const [version, { realm }] of exports) {
+      const row = realm.zerver_realm[0] as Row;
+      expect(row).toMatchObject({
+        require_unique_names: true,
+        enable_guest_user_indicator: true,
+        zulip_update_announcements_stream: designId,
+        default_language: 'en',
+        giphy_rating: 3,
+        jitsi_server_url: 'https://meet.example.com',
+        video_chat_provider: 1,
+      });
+      expect(row.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      // Zulip 10 replaced allow_edit_history: moves only is 2, and keeps history on for 9.
+      if (version === 9) expect(row).toMatchObject({ allow_edit_history: true });
+      else expect(row).toMatchObject({ message_edit_history_visibility_policy: 2 });
+      expect(row.enable_guest_user_dm_warning).toBe(version >= 10 ? false : undefined);
+      expect(row.require_e2ee_push_notifications).toBe(version >= 11 ? true : undefined);
+      expect(row.send_channel_events_messages).toBe(version >= 12 ? false : undefined);
+    }
+  });
+
+  it('carries what each bot stores, the notices each person dismissed and their pinned views', () => {
+    for (const [version, { realm }] of exports) {
+      expect(table(realm, 'zerver_botstoragedata')).toEqual([
+        { id: 1, bot_profile: botId, key: 'attempts', value: '3' },
+        { id: 2, bot_profile: botId, key: 'last_build', value: 'green' },
+      ]);
+      expect(
+        table(realm, 'zerver_onboardingstep')
+          .filter((row) => row.user === alice.id)
+          .map((row) => row.onboarding_step)
+          .sort(),
+      ).toEqual(['intro_inbox_view_modal', 'visibility_policy_banner']);
+      // Zulip 11's NavigationView (feature level 390); earlier importers read none.
+      expect(table(realm, 'zerver_navigationview')).toEqual(
+        version >= 11
+          ? [
+              expect.objectContaining({
+                user: alice.id,
+                fragment: `narrow/channel/${designId}-design`,
+                is_pinned: true,
+                name: 'Design',
+              }),
+            ]
+          : [],
+      );
+      expect('zerver_navigationview' in realm).toBe(version >= 11);
+    }
+  });
+
+  it("carries each person's avatar source, Jdenticon's where the release knows it", () => {
+    for (const [version, { realm }] of exports) {
+      const user = (id: number) => realm.zerver_userprofile.find((row) => row.id === id);
+      expect(user(grace.id)?.avatar_source).toBe(version >= 12 ? 'J' : 'G');
+      expect(user(alice.id)?.avatar_source).toBe('G');
+    }
+  });
+
   it('carries the linkifiers in their order, and each playground with a template ending in {code}', () => {
-    for (const { realm } of exports.values()) {
+    for (const [version, { realm }] of exports) {
       expect(realm.zerver_realmfilter).toEqual([
         expect.objectContaining({
           pattern: '#(?P<id>[0-9]+)',
@@ -998,6 +1115,10 @@ describe('an organization exported for Zulip', () => {
           order: 0,
         }),
       ]);
+      // Zulip 12's RealmFilter.example_input and reverse_template (feature level 471).
+      const linkifier = realm.zerver_realmfilter[0] as Row | undefined;
+      expect(linkifier?.example_input).toBe(version >= 12 ? '#42' : undefined);
+      expect(linkifier?.reverse_template).toBe(version >= 12 ? '#{id}' : undefined);
       expect(realm.zerver_realmplayground).toEqual([
         expect.objectContaining({
           name: 'Rust playground',

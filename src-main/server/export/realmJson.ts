@@ -20,6 +20,8 @@ import {
 import { linkifierRows, playgroundRows } from './linkifierRows';
 import { mutedUsers } from './mutedUserRows';
 import { botServiceRows } from './botServiceRows';
+import { botStorageRows } from './botStorageRows';
+import { navigationViewRows, onboardingStepRows } from './onboardingAndViewRows';
 import { reactions } from './reactionRows';
 import { userStatuses } from './userStatusRows';
 import { scheduledMessages } from './scheduledMessageRows';
@@ -36,6 +38,9 @@ export const realmId = REALM_ID;
 /** Zulip's importer treats any source but "zulip" as another product. */
 export const importSource = 'hearth';
 
+// Zulip's MessageEditHistoryVisibilityPolicyEnum.
+const editHistoryVisibilityNumber = { all: 1, moves: 2, none: 3 } as const;
+
 function realmRow(realm: RealmRow, traits: TargetTraits, groups: ExportedGroups | null): ZerverRow {
   return {
     id: realmId,
@@ -45,20 +50,43 @@ function realmRow(realm: RealmRow, traits: TargetTraits, groups: ExportedGroups 
     description: realm.description,
     date_created: realm.date_created,
     deactivated: false,
+    // The importer keeps it: the organization stays itself wherever it is hosted (feature level 466).
+    ...(realm.uuid === null ? {} : { uuid: realm.uuid }),
     new_stream_announcements_stream: realm.notifications_stream_id,
     signup_announcements_stream: realm.signup_announcements_stream_id,
-    zulip_update_announcements_stream: realm.notifications_stream_id,
+    zulip_update_announcements_stream: realm.zulip_update_announcements_stream_id,
     ...(traits.moderationRequestChannel
       ? { moderation_request_channel: realm.moderation_request_channel_id }
       : {}),
     ...(traits.topicsPolicy ? { topics_policy: topicsPolicyNumber[realm.topics_policy] ?? 2 } : {}),
+    default_language: realm.default_language,
     allow_message_editing: realm.allow_message_editing === 1,
     message_content_edit_limit_seconds: realm.message_content_edit_limit_seconds,
     move_messages_within_stream_limit_seconds: realm.move_messages_within_stream_limit_seconds,
+    move_messages_between_streams_limit_seconds: realm.move_messages_between_streams_limit_seconds,
     message_content_delete_limit_seconds: realm.message_content_delete_limit_seconds,
-    // What the importer's format reads, from the policy that replaced it (feature level 358).
-    allow_edit_history: realm.message_edit_history_visibility_policy !== 'none',
+    ...(traits.editHistoryVisibility
+      ? {
+          message_edit_history_visibility_policy:
+            editHistoryVisibilityNumber[realm.message_edit_history_visibility_policy],
+        }
+      : { allow_edit_history: realm.message_edit_history_visibility_policy !== 'none' }),
     enable_read_receipts: realm.enable_read_receipts === 1,
+    require_unique_names: realm.require_unique_names === 1,
+    enable_guest_user_indicator: realm.enable_guest_user_indicator === 1,
+    ...(traits.guestDmWarning
+      ? { enable_guest_user_dm_warning: realm.enable_guest_user_dm_warning === 1 }
+      : {}),
+    ...(traits.e2eePushSetting
+      ? { require_e2ee_push_notifications: realm.require_e2ee_push_notifications === 1 }
+      : {}),
+    ...(traits.channelEventsMessages
+      ? { send_channel_events_messages: realm.send_channel_events_messages === 1 }
+      : {}),
+    // The model keeps the name the API had before feature level 453.
+    giphy_rating: realm.gif_rating_policy,
+    video_chat_provider: realm.video_chat_provider,
+    jitsi_server_url: realm.jitsi_server_url,
     icon_source: realm.icon_source,
     icon_version: realm.icon_version,
     ...(groups
@@ -113,7 +141,7 @@ export function realmJson(
 ): RealmJson {
   const realm = source.get<RealmRow>('SELECT * FROM realm WHERE id = 1');
   if (!realm) throw new Error('the database holds no organization');
-  const people = userProfiles(source, realmId, scope);
+  const people = userProfiles(source, realmId, scope, traits);
   const groups = traits.groupSettings ? new ExportedGroups(source, realmId) : null;
   const streamRows = streams(source, realmId, traits, groups).filter((row) =>
     conversations.streamIds.has(Number(row['id'])),
@@ -165,11 +193,16 @@ export function realmJson(
         'recipient',
         conversations.recipientIds,
       ),
-      zerver_realmfilter: linkifierRows(source, realmId),
+      zerver_realmfilter: linkifierRows(source, realmId, traits),
       zerver_realmplayground: playgroundRows(source, realmId),
       zerver_userpresence: [],
       zerver_useractivity: [],
       zerver_useractivityinterval: [],
+      zerver_botstoragedata: botStorageRows(source, scope),
+      zerver_onboardingstep: ownRows(onboardingStepRows(source), scope, 'user'),
+      ...(traits.navigationViews
+        ? { zerver_navigationview: ownRows(navigationViewRows(source), scope, 'user') }
+        : {}),
       ...(traits.foldersAndSnippets
         ? {
             zerver_channelfolder: channelFolderRows(source, realmId),
