@@ -2,6 +2,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { HEARTH_VERSION } from '../version';
 import { exportedConversations, fullScope, type ExportScope } from './exportScope';
+import { ExportPace } from './exportPace';
 import { ExportSource } from './exportSource';
 import { writeMessageFiles } from './messageFiles';
 import { writeUploads } from './uploadFiles';
@@ -62,7 +63,8 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
     const scope = options.scope ?? fullScope;
     const selection = { scope, conversations: exportedConversations(source, scope) };
     // Messages first: realm.json keeps the reactions of those that went.
-    const written = await writeMessageFiles(source, partial, realmId, traits, selection);
+    const pace = new ExportPace();
+    const written = await writeMessageFiles(source, partial, realmId, traits, selection, pace);
     const realm = realmJson(source, traits, selection, written.messageIds);
     await writeFile(join(partial, 'realm.json'), json(realm.json));
     const uploads = await writeUploads(source, partial, realmId, traits, {
