@@ -901,6 +901,7 @@ describe('an organization exported for Zulip', () => {
       name: 'design',
       description: 'Pixels and **type**',
       invite_only: false,
+      creator: alice.id,
     });
     expect(realm.zerver_stream.find((row) => row.id === secretId)).toMatchObject({
       name: 'secret',

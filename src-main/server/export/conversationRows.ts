@@ -37,7 +37,8 @@ export function streams(
     // An archived channel goes as Zulip keeps one: deactivated, under the name it had.
     deactivated: stream.deactivated === 1,
     message_retention_days: null,
-    creator: null,
+    // The importer sets it once the people are in (Zulip 12's channel creator, feature level 254).
+    creator: stream.creator_id,
     // A folder only where zerver_channelfolder goes with it, by which the importer renumbers it.
     ...(traits.streamFolder
       ? { folder: traits.foldersAndSnippets ? (stream.folder_id ?? null) : null }
