@@ -380,6 +380,8 @@ describe('an organization exported for Zulip', () => {
 
     leadsId = await makeGroup(org, 'leads', [bob.id]);
     reviewersId = await makeGroup(org, 'reviewers', [carol.id, erin.id]);
+    const retiredId = await makeGroup(org, 'retired', [erin.id]);
+    ok('retired is put aside', await owner('POST', `/user_groups/${retiredId}/deactivate`));
     ok(
       'leads go inside reviewers, with the moderators',
       await owner('POST', `/user_groups/${reviewersId}/subgroups`, { add: [leadsId, 3] }),
@@ -685,6 +687,9 @@ describe('an organization exported for Zulip', () => {
       creator: org.owner.id,
       deactivated: false,
     });
+    // A deactivated group goes as Zulip keeps one, with its members (feature level 290).
+    expect(byName.get('retired')).toMatchObject({ is_system_group: false, deactivated: true });
+    expect(exportedGroup(realm, idOf('retired')).members).toEqual([erin.id]);
     expect(field(realm.zerver_realm[0], 'workplace_users_group')).toBe(idOf('role:members'));
     // Earlier releases make the groups themselves: none is exported for them.
     for (const version of [9, 10, 11] as const) {
