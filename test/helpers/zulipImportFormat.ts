@@ -276,10 +276,10 @@ export function zulipImportFormat(version: ZulipTarget) {
         user_profile: fk,
         stream: fk,
         recipient: fk,
-        // Zulip 12 keeps general chat as the empty topic.
+        // Zulip 10 and later keep general chat as the empty topic (feature level 334).
         topic_name: z
           .string()
-          .min(version >= 12 ? 0 : 1)
+          .min(version >= 10 ? 0 : 1)
           .max(60),
         visibility_policy: z.union([z.literal(1), z.literal(2), z.literal(3)]),
         last_updated: seconds,

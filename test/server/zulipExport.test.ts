@@ -119,6 +119,7 @@ describe('an organization exported for Zulip', () => {
   let reviewersId: number;
   let leadsId: number;
   let folderId: number;
+  let oldId: number;
 
   const ok = (what: string, response: { status: number; json: unknown }) => {
     if (response.status !== 200) throw new Error(`${what}: ${JSON.stringify(response.json)}`);
@@ -431,6 +432,24 @@ describe('an organization exported for Zulip', () => {
       await owner('PATCH', `/streams/${secretId}`, { topics_policy: 'disable_empty_topic' }),
     );
     ok(
+      'old is created',
+      await org.api(alice)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'old' }],
+        principals: [alice.id, erin.id],
+      }),
+    );
+    oldId = await streamId(alice, 'old');
+    sent.generalChat = await org.sendStream(alice, 'old', '', 'Anyone still here?');
+    ok(
+      'erin follows general chat in old',
+      await org.api(erin)('POST', '/user_topics', {
+        stream_id: oldId,
+        topic: '',
+        visibility_policy: 3,
+      }),
+    );
+    ok('old is archived', await owner('DELETE', `/streams/${oldId}`));
+    ok(
       'alice asks to be reminded of the orange question',
       await org.api(alice)('POST', '/reminders', {
         message_id: sent.hello,
@@ -740,8 +759,12 @@ describe('an organization exported for Zulip', () => {
     for (const name of groupSettingNames.realm.filter((name) => name !== 'workplace_users_group')) {
       check(name, registered[`realm_${name}`] as GroupValue, field(realmRow, name));
     }
-    const { streams } = (await org.api(org.owner)('GET', '/streams', { include_all_active: true }))
-      .json as { streams: (Row & { stream_id: number })[] };
+    const { streams } = (
+      await org.api(org.owner)('GET', '/streams', {
+        include_all_active: true,
+        exclude_archived: false,
+      })
+    ).json as { streams: (Row & { stream_id: number })[] };
     expect(streams.length).toBe(realm.zerver_stream.length);
     for (const stream of streams) {
       const exported = realm.zerver_stream.find((row) => row.id === stream.stream_id);
@@ -874,6 +897,43 @@ describe('an organization exported for Zulip', () => {
       expect(exported.summary.uploads).toBe(2);
       const message = messagesOf(exported).find((row) => row.id === sent.upload);
       expect(message?.content).toContain(sketchUri);
+    }
+  });
+
+  it('carries an archived channel as Zulip 12 keeps one, and general chat as the empty topic', () => {
+    for (const [version, exported] of exports) {
+      const { realm } = exported;
+      expect(realm.zerver_stream.find((row) => row.id === oldId)).toMatchObject({
+        name: 'old',
+        deactivated: true,
+      });
+      const oldRecipient = realm.zerver_recipient.find(
+        (row) => row.type === 2 && row.type_id === oldId,
+      );
+      // An archived channel keeps its subscribers, who may still read it (feature level 315).
+      expect(
+        realm.zerver_subscription
+          .filter((row) => row.recipient === oldRecipient?.id)
+          .map((row) => row.user_profile)
+          .sort((a, b) => a - b),
+      ).toEqual([alice.id, erin.id].sort((a, b) => a - b));
+      expect(messagesOf(exported).find((row) => row.id === sent.generalChat)).toMatchObject({
+        recipient: oldRecipient?.id,
+        subject: '',
+        content: 'Anyone still here?',
+      });
+      // UserTopic names the empty topic from Zulip 10 (feature level 334).
+      expect(
+        realm.zerver_usertopic.filter((row) => row.stream === oldId && row.topic_name === ''),
+      ).toEqual(
+        version >= 10
+          ? [
+              // Alice follows the topic she started, as Zulip 12's default policy has it.
+              expect.objectContaining({ user_profile: alice.id, visibility_policy: 3 }),
+              expect.objectContaining({ user_profile: erin.id, visibility_policy: 3 }),
+            ]
+          : [],
+      );
     }
   });
 

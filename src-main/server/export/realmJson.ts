@@ -176,7 +176,7 @@ export function realmJson(
         'stream',
         conversations.streamIds,
       ),
-      zerver_usertopic: ownRows(userTopics(source), scope),
+      zerver_usertopic: ownRows(userTopics(source, traits), scope),
       zerver_customprofilefield: customProfileFields(source, realmId, traits),
       zerver_customprofilefieldvalue: customProfileFieldValues(source),
       zerver_alertword: ownRows(alertWords(source, realmId), scope),

@@ -66,6 +66,8 @@ export interface TargetTraits {
   jdenticonAvatars: boolean;
   /** RealmFilter.example_input and reverse_template, from 12.0 (feature level 471). */
   linkifierExamples: boolean;
+  /** The empty topic, general chat, from 10.0 (feature level 334). */
+  emptyTopicName: boolean;
 }
 
 export function targetTraits(version: ZulipVersion): TargetTraits {
@@ -90,6 +92,7 @@ export function targetTraits(version: ZulipVersion): TargetTraits {
     navigationViews: version >= 11,
     jdenticonAvatars: version >= 12,
     linkifierExamples: version >= 12,
+    emptyTopicName: version >= 10,
   };
 }
 
