@@ -140,7 +140,7 @@ export function zulipImportFormat(version: ZulipTarget) {
     default_sending_stream: nullableFk,
     default_events_register_stream: nullableFk,
     default_all_public_streams: z.boolean(),
-    avatar_source: z.enum(version >= 12 ? ['G', 'U', 'J'] : ['G', 'U']),
+    avatar_source: z.literal('G'),
     groups: z.array(z.never()),
     user_permissions: z.array(z.never()),
     translate_emoticons: z.boolean(),

@@ -170,8 +170,10 @@ export function userProfiles(
       default_sending_stream: user.default_sending_stream_id,
       default_events_register_stream: user.default_events_register_stream_id,
       default_all_public_streams: user.default_all_public_streams === 1,
-      // Hearth draws a 'G' avatar itself; Zulip falls back to Gravatar's.
-      avatar_source: user.avatar_source === 'J' && traits.jdenticonAvatars ? 'J' : 'G',
+      // Zulip keeps a Jdenticon pattern (feature level 466) as an uploaded
+      // image, which the importer takes from avatars/ and Hearth has none
+      // of: everyone starts with Zulip's Gravatar fallback.
+      avatar_source: 'G',
       groups: [],
       user_permissions: [],
       // The importer renders each message with its sender's choice.

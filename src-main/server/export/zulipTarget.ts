@@ -62,8 +62,6 @@ export interface TargetTraits {
   channelEventsMessages: boolean;
   /** zerver_navigationview, which the importer reads from 11.0 (feature level 390). */
   navigationViews: boolean;
-  /** UserProfile.avatar_source 'J', Jdenticon, from 12.0 (feature level 466). */
-  jdenticonAvatars: boolean;
   /** RealmFilter.example_input and reverse_template, from 12.0 (feature level 471). */
   linkifierExamples: boolean;
   /** The empty topic, general chat, from 10.0 (feature level 334). */
@@ -90,7 +88,6 @@ export function targetTraits(version: ZulipVersion): TargetTraits {
     e2eePushSetting: version >= 11,
     channelEventsMessages: version >= 12,
     navigationViews: version >= 11,
-    jdenticonAvatars: version >= 12,
     linkifierExamples: version >= 12,
     emptyTopicName: version >= 10,
   };
