@@ -436,7 +436,23 @@ export function zulipImportFormat(version: ZulipTarget) {
         }),
       ),
     }),
-    zerver_userpresence: empty,
+    ...when(version < 12, { zerver_userpresence: empty }),
+    // Zulip 12's presence, each time converted as a date (feature level 263's update IDs).
+    ...when(version >= 12, {
+      zerver_userpresence: z.array(
+        z.strictObject({
+          id,
+          user_profile: fk,
+          realm: fk,
+          last_active_time: seconds,
+          last_connected_time: seconds,
+          last_update_id: z.number().int().nonnegative(),
+        }),
+      ),
+      zerver_presencesequence: z.tuple([
+        z.strictObject({ id, realm: fk, last_update_id: z.number().int().nonnegative() }),
+      ]),
+    }),
     zerver_useractivity: empty,
     zerver_useractivityinterval: empty,
     ...when(version >= 12, {

@@ -309,6 +309,7 @@ describe('an organization exported for Zulip', () => {
       }),
     );
     ok('bob goes away', await org.api(bob)('POST', '/users/me/status', { away: true }));
+    ok('erin is active', await org.api(erin)('POST', '/users/me/presence', { status: 'active' }));
     ok(
       'the owner adds a linkifier',
       await org.api(org.owner)('POST', '/realm/filters', {
@@ -1161,6 +1162,23 @@ describe('an organization exported for Zulip', () => {
           : [],
       );
       expect('zerver_navigationview' in realm).toBe(version >= 11);
+    }
+  });
+
+  it("carries when each person was last active, with Zulip 12's presence update IDs", () => {
+    for (const [version, { realm }] of exports) {
+      const presence = table(realm, 'zerver_userpresence');
+      if (version < 12) {
+        expect(presence).toEqual([]);
+        continue;
+      }
+      const erins = presence.find((row) => row.user_profile === erin.id);
+      expect(erins).toMatchObject({ realm: realm.zerver_realm[0].id });
+      expect(erins?.last_active_time).toBeGreaterThan(realm.zerver_realm[0].date_created - 1);
+      const [sequence] = table(realm, 'zerver_presencesequence');
+      const latest = Math.max(...presence.map((row) => row.last_update_id as number));
+      expect(sequence?.last_update_id).toBeGreaterThanOrEqual(latest);
+      expect(latest).toBeGreaterThan(0);
     }
   });
 

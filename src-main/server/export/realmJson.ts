@@ -22,6 +22,7 @@ import { mutedUsers } from './mutedUserRows';
 import { botServiceRows } from './botServiceRows';
 import { botStorageRows } from './botStorageRows';
 import { navigationViewRows, onboardingStepRows } from './onboardingAndViewRows';
+import { presenceSequenceRows, userPresenceRows } from './presenceRows';
 import { reactions } from './reactionRows';
 import { userStatuses } from './userStatusRows';
 import { scheduledMessages } from './scheduledMessageRows';
@@ -195,7 +196,13 @@ export function realmJson(
       ),
       zerver_realmfilter: linkifierRows(source, realmId, traits),
       zerver_realmplayground: playgroundRows(source, realmId),
-      zerver_userpresence: [],
+      ...(traits.presence
+        ? {
+            // Someone's presence is theirs: it goes where their private data goes.
+            zerver_userpresence: ownRows(userPresenceRows(source, realmId), scope),
+            zerver_presencesequence: presenceSequenceRows(source, realmId),
+          }
+        : { zerver_userpresence: [] }),
       zerver_useractivity: [],
       zerver_useractivityinterval: [],
       zerver_botstoragedata: botStorageRows(source, scope),

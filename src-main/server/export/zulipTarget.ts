@@ -66,6 +66,11 @@ export interface TargetTraits {
   linkifierExamples: boolean;
   /** The empty topic, general chat, from 10.0 (feature level 334). */
   emptyTopicName: boolean;
+  /**
+   * zerver_userpresence with last_update_id, beside zerver_presencesequence,
+   * as the 12.0 importer reads them.
+   */
+  presence: boolean;
 }
 
 export function targetTraits(version: ZulipVersion): TargetTraits {
@@ -90,6 +95,7 @@ export function targetTraits(version: ZulipVersion): TargetTraits {
     navigationViews: version >= 11,
     linkifierExamples: version >= 12,
     emptyTopicName: version >= 10,
+    presence: version >= 12,
   };
 }
 
