@@ -65,7 +65,7 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
     // Messages first: realm.json keeps the reactions of those that went.
     const pace = new ExportPace();
     const written = await writeMessageFiles(source, partial, realmId, traits, selection, pace);
-    const realm = realmJson(source, traits, selection, written.messageIds);
+    const realm = await realmJson(source, traits, selection, written.messageIds, pace);
     await writeFile(join(partial, 'realm.json'), json(realm.json));
     const uploads = await writeUploads(source, partial, realmId, traits, {
       scope,

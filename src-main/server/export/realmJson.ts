@@ -9,6 +9,7 @@ import {
   subscriptions,
   userTopics,
 } from './conversationRows';
+import type { ExportPace } from './exportPace';
 import type { ExportSelection } from './exportScope';
 import type { ExportSource } from './exportSource';
 import {
@@ -128,18 +129,36 @@ const userStreamKeys = ['default_sending_stream', 'default_events_register_strea
 const ownRows = (rows: ZerverRow[], scope: ExportSelection['scope'], owner = 'user_profile') =>
   scope.everyone ? rows : rows.filter((row) => scope.holdsPrivateDataOf(Number(row[owner])));
 
+/** A table of realm.json by name, its rows made when its turn comes. */
+type Table = readonly [name: string, rows: () => unknown];
+
+/** Someone's presence is theirs: it goes where their private data goes. */
+function presenceTables(
+  source: ExportSource,
+  traits: TargetTraits,
+  scope: ExportSelection['scope'],
+): Table[] {
+  if (!traits.presence) return [['zerver_userpresence', () => []]];
+  return [
+    ['zerver_userpresence', () => ownRows(userPresenceRows(source, realmId), scope)],
+    ['zerver_presencesequence', () => presenceSequenceRows(source, realmId)],
+  ];
+}
+
 /**
  * realm.json: everything but the messages, the attachments and the files;
  * of the conversations the selection keeps, and the private rows only of
  * the people whose private data it holds. Reactions go with the messages
- * that went (`messageIds`).
+ * that went (`messageIds`). Made a table at a time, giving the event loop
+ * back between them as `pace` asks.
  */
-export function realmJson(
+export async function realmJson(
   source: ExportSource,
   traits: TargetTraits,
   { scope, conversations }: ExportSelection,
   messageIds: ReadonlySet<number>,
-): RealmJson {
+  pace: ExportPace,
+): Promise<RealmJson> {
   const realm = source.get<RealmRow>('SELECT * FROM realm WHERE id = 1');
   if (!realm) throw new Error('the database holds no organization');
   const people = userProfiles(source, realmId, scope, traits);
@@ -150,74 +169,95 @@ export function realmJson(
   const huddles = huddlesOf(source).filter((huddle) => conversations.huddleIds.has(huddle.id));
   const kept = (rows: ZerverRow[], key: string, ids: ReadonlySet<number>) =>
     scope.everyone ? rows : rows.filter((row) => ids.has(Number(row[key])));
+  const tables: Table[] = [
+    [
+      'zerver_realm',
+      () => [
+        keptStreams(realmRow(realm, traits, groups), realmStreamKeys, conversations.streamIds),
+      ],
+    ],
+    ['zerver_client', () => source.all<ZerverRow>('SELECT id, name FROM clients ORDER BY id')],
+    [
+      'zerver_userprofile',
+      () => people.users.map((user) => keptStreams(user, userStreamKeys, conversations.streamIds)),
+    ],
+    ['zerver_userprofile_mirrordummy', () => []],
+    ['zerver_userprofile_crossrealm', () => []],
+    ['zerver_stream', () => streamRows],
+    ['zerver_huddle', () => huddleRows(huddles, traits)],
+    ['zerver_recipient', () => kept(recipients(source), 'id', conversations.recipientIds)],
+    [
+      'zerver_subscription',
+      () =>
+        subscriptions(source, scope).filter((row) =>
+          conversations.recipientIds.has(Number(row['recipient'])),
+        ),
+    ],
+    [
+      'zerver_defaultstream',
+      () => kept(defaultStreams(source, realmId), 'stream', conversations.streamIds),
+    ],
+    ['zerver_usertopic', () => ownRows(userTopics(source, traits), scope)],
+    ['zerver_customprofilefield', () => customProfileFields(source, realmId, traits)],
+    ['zerver_customprofilefieldvalue', () => customProfileFieldValues(source)],
+    ['zerver_alertword', () => ownRows(alertWords(source, realmId), scope)],
+    ['zerver_muteduser', () => ownRows(mutedUsers(source), scope)],
+    ['zerver_service', () => botServiceRows(source)],
+    // Hearth signs people in with a password only.
+    ['zerver_realmauthenticationmethod', () => [{ id: 1, realm: realmId, name: 'Email' }]],
+    ['zerver_realmdomain', () => []],
+    ['zerver_realmemoji', () => realmEmojiRows(source, realmId)],
+    [
+      'zerver_reaction',
+      () => reactions(source).filter((row) => messageIds.has(Number(row['message']))),
+    ],
+    ['zerver_userstatus', () => userStatuses(source)],
+    [
+      'zerver_scheduledmessage',
+      () =>
+        kept(
+          ownRows(scheduledMessages(source, realmId, traits), scope, 'sender'),
+          'recipient',
+          conversations.recipientIds,
+        ),
+    ],
+    ['zerver_realmfilter', () => linkifierRows(source, realmId, traits)],
+    ['zerver_realmplayground', () => playgroundRows(source, realmId)],
+    ...presenceTables(source, traits, scope),
+    ['zerver_useractivity', () => []],
+    ['zerver_useractivityinterval', () => []],
+    ['zerver_botstoragedata', () => botStorageRows(source, scope)],
+    ['zerver_onboardingstep', () => ownRows(onboardingStepRows(source), scope, 'user')],
+    ...(traits.navigationViews
+      ? [
+          [
+            'zerver_navigationview',
+            () => ownRows(navigationViewRows(source), scope, 'user'),
+          ] satisfies Table,
+        ]
+      : []),
+    ...(traits.foldersAndSnippets
+      ? [
+          ['zerver_channelfolder', () => channelFolderRows(source, realmId)] satisfies Table,
+          [
+            'zerver_savedsnippet',
+            () => ownRows(savedSnippetRows(source, realmId), scope),
+          ] satisfies Table,
+        ]
+      : []),
+  ];
+  const json: Record<string, unknown> = { import_source: importSource };
+  for (const [name, rows] of tables) {
+    json[name] = rows();
+    await pace.step();
+  }
+  // Last: the settings above have made the anonymous groups they name.
+  Object.assign(json, groups?.tables());
   return {
     realm,
     users: people.users.length,
     streams: streamRows.length,
     refusedEmails: people.refusedEmails,
-    json: {
-      import_source: importSource,
-      zerver_realm: [
-        keptStreams(realmRow(realm, traits, groups), realmStreamKeys, conversations.streamIds),
-      ],
-      zerver_client: source.all<ZerverRow>('SELECT id, name FROM clients ORDER BY id'),
-      zerver_userprofile: people.users.map((user) =>
-        keptStreams(user, userStreamKeys, conversations.streamIds),
-      ),
-      zerver_userprofile_mirrordummy: [],
-      zerver_userprofile_crossrealm: [],
-      zerver_stream: streamRows,
-      zerver_huddle: huddleRows(huddles, traits),
-      zerver_recipient: kept(recipients(source), 'id', conversations.recipientIds),
-      zerver_subscription: subscriptions(source, scope).filter((row) =>
-        conversations.recipientIds.has(Number(row['recipient'])),
-      ),
-      zerver_defaultstream: kept(
-        defaultStreams(source, realmId),
-        'stream',
-        conversations.streamIds,
-      ),
-      zerver_usertopic: ownRows(userTopics(source, traits), scope),
-      zerver_customprofilefield: customProfileFields(source, realmId, traits),
-      zerver_customprofilefieldvalue: customProfileFieldValues(source),
-      zerver_alertword: ownRows(alertWords(source, realmId), scope),
-      zerver_muteduser: ownRows(mutedUsers(source), scope),
-      zerver_service: botServiceRows(source),
-      // Hearth signs people in with a password only.
-      zerver_realmauthenticationmethod: [{ id: 1, realm: realmId, name: 'Email' }],
-      zerver_realmdomain: [],
-      zerver_realmemoji: realmEmojiRows(source, realmId),
-      zerver_reaction: reactions(source).filter((row) => messageIds.has(Number(row['message']))),
-      zerver_userstatus: userStatuses(source),
-      zerver_scheduledmessage: kept(
-        ownRows(scheduledMessages(source, realmId, traits), scope, 'sender'),
-        'recipient',
-        conversations.recipientIds,
-      ),
-      zerver_realmfilter: linkifierRows(source, realmId, traits),
-      zerver_realmplayground: playgroundRows(source, realmId),
-      ...(traits.presence
-        ? {
-            // Someone's presence is theirs: it goes where their private data goes.
-            zerver_userpresence: ownRows(userPresenceRows(source, realmId), scope),
-            zerver_presencesequence: presenceSequenceRows(source, realmId),
-          }
-        : { zerver_userpresence: [] }),
-      zerver_useractivity: [],
-      zerver_useractivityinterval: [],
-      zerver_botstoragedata: botStorageRows(source, scope),
-      zerver_onboardingstep: ownRows(onboardingStepRows(source), scope, 'user'),
-      ...(traits.navigationViews
-        ? { zerver_navigationview: ownRows(navigationViewRows(source), scope, 'user') }
-        : {}),
-      ...(traits.foldersAndSnippets
-        ? {
-            zerver_channelfolder: channelFolderRows(source, realmId),
-            zerver_savedsnippet: ownRows(savedSnippetRows(source, realmId), scope),
-          }
-        : {}),
-      // Last: the settings above have made the anonymous groups they name.
-      ...groups?.tables(),
-    },
+    json,
   };
 }
