@@ -567,7 +567,7 @@ export function zulipImportFormat(version: ZulipTarget) {
     size: z.number().int().positive(),
     create_time: seconds,
     messages: z.array(id),
-    scheduled_messages: z.array(z.never()),
+    scheduled_messages: z.array(id),
     ...when(version >= 10, { content_type: z.string().min(1) }),
   });
   const uploadRecord = z.strictObject({

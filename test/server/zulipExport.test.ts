@@ -120,6 +120,7 @@ describe('an organization exported for Zulip', () => {
   let leadsId: number;
   let folderId: number;
   let oldId: number;
+  let scheduledWithFile: number;
 
   const ok = (what: string, response: { status: number; json: unknown }) => {
     if (response.status !== 200) throw new Error(`${what}: ${JSON.stringify(response.json)}`);
@@ -234,6 +235,17 @@ describe('an organization exported for Zulip', () => {
       `Like this: [sketch.png](${sketchUri})`,
     );
     await uploadedUri(bob, 'unsent');
+    const agendaUri = await uploadedUri(bob, 'agenda');
+    scheduledWithFile = ok(
+      'bob schedules the agenda to design',
+      await org.api(bob)('POST', '/scheduled_messages', {
+        type: 'stream',
+        to: designId,
+        topic: 'colours',
+        content: `Agenda: [agenda.png](${agendaUri})`,
+        scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 86_400,
+      }),
+    ).scheduled_message_id as number;
     ok(
       'alice edits her message',
       await org.api(alice)('PATCH', `/messages/${sent.hello}`, { content: 'Which **red**?' }),
@@ -564,10 +576,11 @@ describe('an organization exported for Zulip', () => {
       pointsAt(users, row.user_profile);
       pointsAt(clients, row.client);
     }
+    const recipientIds = new Set(recipientOf.values());
     for (const row of realm.zerver_scheduledmessage) {
       pointsAt(users, row.sender);
       pointsAt(clients, row.sending_client);
-      expect(recipientOf.get(`1:${alice.id}`)).toBe(row.recipient);
+      expect(recipientIds.has(row.recipient)).toBe(true);
     }
     const messages = new Set(messagesOf(latest()).map((row) => row.id));
     for (const row of realm.zerver_reaction) {
@@ -617,7 +630,15 @@ describe('an organization exported for Zulip', () => {
       expect(records.get(attachment.path_id)?.user_profile_id).toBe(attachment.owner);
       // …and rewrites the links only in messages marked as having an attachment.
       for (const message of attachment.messages) expect(hasAttachment.get(message)).toBe(true);
+      for (const id of attachment.scheduled_messages) {
+        const scheduled = realm.zerver_scheduledmessage.find((row) => row.id === id);
+        expect(scheduled?.has_attachment).toBe(true);
+      }
     }
+    // A file a scheduled message links goes with it, for the importer to rewrite its link.
+    expect(
+      latest().attachments.find((row) => row.scheduled_messages.includes(scheduledWithFile)),
+    ).toMatchObject({ owner: bob.id, file_name: 'agenda.png', messages: [] });
     for (const user of realm.zerver_userprofile) expect(zulipAcceptsEmail(user.email)).toBe(true);
 
     // Zulip 12's groups: every group a setting, a membership or a named group names is exported.
@@ -836,7 +857,9 @@ describe('an organization exported for Zulip', () => {
       }),
     ]);
     expect(realm.zerver_scheduledmessage).toEqual([
+      expect.objectContaining({ sender: bob.id, delivery_type: 1 }),
       expect.objectContaining({
+        sender: erin.id,
         delivery_type: 1,
         request_timestamp: expect.any(Number),
         reminder_target_message_id: null,
@@ -856,7 +879,7 @@ describe('an organization exported for Zulip', () => {
       // A reminder is nothing an earlier importer reads.
       expect(
         earlier?.zerver_scheduledmessage.map((row: { delivery_type: number }) => row.delivery_type),
-      ).toEqual([1]);
+      ).toEqual([1, 1]);
     }
   });
 
@@ -891,11 +914,11 @@ describe('an organization exported for Zulip', () => {
       );
       const unsent = exported.attachments.find((row) => row.file_name === 'unsent.png');
       expect(unsent).toMatchObject({ owner: bob.id, messages: [] });
-      expect(exported.uploads).toHaveLength(2);
+      expect(exported.uploads).toHaveLength(3);
       for (const record of exported.uploads) {
         expect(await readFile(join(exported.dir, 'uploads', record.path))).toEqual(icon);
       }
-      expect(exported.summary.uploads).toBe(2);
+      expect(exported.summary.uploads).toBe(3);
       const message = messagesOf(exported).find((row) => row.id === sent.upload);
       expect(message?.content).toContain(sketchUri);
     }
@@ -1031,7 +1054,8 @@ describe('an organization exported for Zulip', () => {
       }),
     ]);
     const sendLater = realm.zerver_scheduledmessage.filter(
-      (row: { delivery_type: number }) => row.delivery_type === 1,
+      (row: { delivery_type: number; sender: number }) =>
+        row.delivery_type === 1 && row.sender === erin.id,
     );
     expect(sendLater).toEqual([
       expect.objectContaining({

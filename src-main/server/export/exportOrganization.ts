@@ -9,6 +9,7 @@ import { writeUploads } from './uploadFiles';
 import { writeRealmEmoji } from './realmEmojiFiles';
 import { realmId, realmJson } from './realmJson';
 import { targetTraits, type ZulipVersion } from './zulipTarget';
+import type { ZerverRow } from './zerverRow';
 
 export interface ZulipExportOptions {
   /** The organization's database (hearth.sqlite3); the host may be serving it. */
@@ -70,6 +71,7 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
     const uploads = await writeUploads(source, partial, realmId, traits, {
       scope,
       messageIds: written.messageIds,
+      scheduledMessages: realm.json['zerver_scheduledmessage'] as ZerverRow[],
     });
     await writeFile(
       join(partial, 'attachment.json'),
