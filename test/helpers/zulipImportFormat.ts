@@ -207,6 +207,8 @@ export function zulipImportFormat(version: ZulipTarget) {
       web_channel_default_view: carriedSetting,
       web_left_sidebar_unreads_count_summary: carriedSetting,
       web_left_sidebar_show_channel_folders: carriedSetting,
+      // always 1, except_followed 2, never 3 (feature level 385).
+      resolved_topic_notice_auto_read_policy: z.literal([1, 2, 3]).optional(),
     }),
     ...when(version >= 12, { web_inbox_show_channel_folders: carriedSetting }),
   });

@@ -359,6 +359,7 @@ describe('an organization exported for Zulip', () => {
         hide_ai_features: true,
         web_inbox_show_channel_folders: false,
         automatically_follow_topics_where_mentioned: false,
+        resolved_topic_notice_auto_read_policy: 'never',
       }),
     );
     ok(
@@ -1135,6 +1136,18 @@ describe('an organization exported for Zulip', () => {
         realm.zerver_userprofile.find((row) => row.id === user.id);
       expect(profile(bob)?.presence_enabled).toBe(false);
       expect(profile(erin)?.presence_enabled).toBeUndefined();
+    }
+  });
+
+  it("carries each person's later settings where the release's UserProfile has them", () => {
+    for (const [version, { realm }] of exports) {
+      const alices = realm.zerver_userprofile.find((row) => row.id === alice.id) as Row;
+      expect(alices).toMatchObject({ web_home_view: 'recent', web_font_size_px: 18 });
+      // Feature levels 350 (10.0), 269 with 383 and 385 (11.0), and 431 (12.0).
+      expect(alices.hide_ai_features).toBe(version >= 10 ? true : undefined);
+      expect(alices.web_channel_default_view).toBe(version >= 11 ? 3 : undefined);
+      expect(alices.resolved_topic_notice_auto_read_policy).toBe(version >= 11 ? 3 : undefined);
+      expect(alices.web_inbox_show_channel_folders).toBe(version >= 12 ? false : undefined);
     }
   });
 

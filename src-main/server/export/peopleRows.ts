@@ -16,9 +16,7 @@ interface UserRecord extends UserRow {
 // The user settings Hearth keeps under the names of UserProfile fields, each
 // with the first release (of those an export is written for) whose model has
 // it, since a field the target's model lacks aborts the import. Left out:
-// dense_mode and high_contrast_mode (gone since 8.0), and
-// resolved_topic_notice_auto_read_policy, which Zulip keeps as a number
-// whose values its API does not give.
+// dense_mode and high_contrast_mode (gone since 8.0).
 const settingSince = new Map<string, ZulipVersion>([
   ...[
     'twenty_four_hour_time',
@@ -87,6 +85,14 @@ const settingSince = new Map<string, ZulipVersion>([
   ['web_inbox_show_channel_folders', 12],
 ]);
 
+// Zulip's ResolvedTopicNoticeAutoReadPolicyEnum, which stores the API's
+// names (feature level 385, Zulip 11) as numbers.
+const resolvedNoticePolicyNumber: Record<string, number> = {
+  always: 1,
+  except_followed: 2,
+  never: 3,
+};
+
 /** Hearth's own sounds mean nothing to Zulip; silence is the one choice both share. */
 function carriedSound(value: unknown): string | undefined {
   return value === 'none' ? 'none' : undefined;
@@ -104,9 +110,13 @@ function settingsOf(
     const carried =
       row.name === 'notification_sound'
         ? carriedSound(value)
-        : (settingSince.get(row.name) ?? Infinity) <= release
-          ? value
-          : undefined;
+        : row.name === 'resolved_topic_notice_auto_read_policy'
+          ? release >= 11
+            ? resolvedNoticePolicyNumber[String(value)]
+            : undefined
+          : (settingSince.get(row.name) ?? Infinity) <= release
+            ? value
+            : undefined;
     if (carried === undefined) continue;
     const settings = byUser.get(row.user_id) ?? {};
     settings[row.name] = carried;
