@@ -86,18 +86,34 @@ export function zulipImportFormat(version: ZulipTarget) {
     description: z.string(),
     date_created: seconds,
     deactivated: z.literal(false),
+    uuid: z.uuid(),
     new_stream_announcements_stream: nullableFk,
     signup_announcements_stream: nullableFk,
     zulip_update_announcements_stream: nullableFk,
     ...when(version >= 10, { moderation_request_channel: nullableFk }),
     // Zulip 11's Realm.topics_policy: allow (2) or disable (3) general chat.
     ...when(version >= 12, { topics_policy: z.union([z.literal(2), z.literal(3)]) }),
+    default_language: z.string().min(1),
     allow_message_editing: z.boolean(),
     message_content_edit_limit_seconds: z.number().int().nullable(),
     move_messages_within_stream_limit_seconds: z.number().int().nullable(),
+    move_messages_between_streams_limit_seconds: z.number().int().nullable(),
     message_content_delete_limit_seconds: z.number().int().nullable(),
-    allow_edit_history: z.boolean(),
+    // Zulip 10 replaced allow_edit_history with the policy (feature level 358): 1 all, 2 moves, 3 none.
+    ...when(version === 9, { allow_edit_history: z.boolean() }),
+    ...when(version >= 10, {
+      message_edit_history_visibility_policy: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    }),
     enable_read_receipts: z.boolean(),
+    require_unique_names: z.boolean(),
+    enable_guest_user_indicator: z.boolean(),
+    ...when(version >= 10, { enable_guest_user_dm_warning: z.boolean() }),
+    ...when(version >= 11, { require_e2ee_push_notifications: z.boolean() }),
+    ...when(version >= 12, { send_channel_events_messages: z.boolean() }),
+    // Realm.GIPHY_RATING_OPTIONS and VIDEO_CHAT_PROVIDERS.
+    giphy_rating: z.number().int().min(0).max(5),
+    video_chat_provider: z.literal([0, 1, 3, 4, 5]),
+    jitsi_server_url: z.url().nullable(),
     icon_source: z.enum(['G', 'U']),
     icon_version: z.number().int(),
     ...when(version >= 12, foreignKeys(realmGroupSettings)),
@@ -124,7 +140,7 @@ export function zulipImportFormat(version: ZulipTarget) {
     default_sending_stream: nullableFk,
     default_events_register_stream: nullableFk,
     default_all_public_streams: z.boolean(),
-    avatar_source: z.enum(['G', 'U']),
+    avatar_source: z.literal('G'),
     groups: z.array(z.never()),
     user_permissions: z.array(z.never()),
     translate_emoticons: z.boolean(),
@@ -164,6 +180,37 @@ export function zulipImportFormat(version: ZulipTarget) {
     pm_content_in_desktop_notifications: carriedSetting,
     wildcard_mentions_notify: carriedSetting,
     desktop_icon_count_display: carriedSetting,
+    web_home_view: carriedSetting,
+    web_escape_navigates_to_home_view: carriedSetting,
+    web_stream_unreads_count_display_policy: carriedSetting,
+    web_font_size_px: carriedSetting,
+    web_line_height_percent: carriedSetting,
+    receives_typing_notifications: carriedSetting,
+    web_navigate_to_sent_message: carriedSetting,
+    web_animate_image_previews: carriedSetting,
+    enable_followed_topic_desktop_notifications: carriedSetting,
+    enable_followed_topic_email_notifications: carriedSetting,
+    enable_followed_topic_push_notifications: carriedSetting,
+    enable_followed_topic_audible_notifications: carriedSetting,
+    enable_followed_topic_wildcard_mentions_notify: carriedSetting,
+    automatically_follow_topics_policy: carriedSetting,
+    automatically_unmute_topics_in_muted_streams_policy: carriedSetting,
+    automatically_follow_topics_where_mentioned: carriedSetting,
+    // UserProfile fields of later releases: feature levels 293, 329 and 350 (10.0)…
+    ...when(version >= 10, {
+      allow_private_data_export: carriedSetting,
+      web_suggest_update_timezone: carriedSetting,
+      hide_ai_features: carriedSetting,
+    }),
+    // …269 with 383 and 401, 398 and 411 (11.0), and 431 (12.0).
+    ...when(version >= 11, {
+      web_channel_default_view: carriedSetting,
+      web_left_sidebar_unreads_count_summary: carriedSetting,
+      web_left_sidebar_show_channel_folders: carriedSetting,
+      // always 1, except_followed 2, never 3 (feature level 385).
+      resolved_topic_notice_auto_read_policy: z.literal([1, 2, 3]).optional(),
+    }),
+    ...when(version >= 12, { web_inbox_show_channel_folders: carriedSetting }),
   });
 
   const stream = z.strictObject({
@@ -231,10 +278,10 @@ export function zulipImportFormat(version: ZulipTarget) {
         user_profile: fk,
         stream: fk,
         recipient: fk,
-        // Zulip 12 keeps general chat as the empty topic.
+        // Zulip 10 and later keep general chat as the empty topic (feature level 334).
         topic_name: z
           .string()
-          .min(version >= 12 ? 0 : 1)
+          .min(version >= 10 ? 0 : 1)
           .max(60),
         visibility_policy: z.union([z.literal(1), z.literal(2), z.literal(3)]),
         last_updated: seconds,
@@ -353,6 +400,10 @@ export function zulipImportFormat(version: ZulipTarget) {
         pattern: z.string().min(1),
         url_template: z.string().min(1),
         order: z.number().int().nonnegative(),
+        ...when(version >= 12, {
+          example_input: z.string().nullable(),
+          reverse_template: z.string().nullable(),
+        }),
       }),
     ),
     zerver_realmplayground: z.array(
@@ -364,7 +415,46 @@ export function zulipImportFormat(version: ZulipTarget) {
         url_template: z.string().includes('{code}'),
       }),
     ),
-    zerver_userpresence: empty,
+    zerver_botstoragedata: z.array(
+      z.strictObject({ id, bot_profile: fk, key: z.string(), value: z.string() }),
+    ),
+    // The importer converts `timestamp` with the other dates.
+    zerver_onboardingstep: z.array(
+      z.strictObject({
+        id,
+        user: fk,
+        onboarding_step: z.string().min(1).max(40),
+        timestamp: seconds,
+      }),
+    ),
+    ...when(version >= 11, {
+      zerver_navigationview: z.array(
+        z.strictObject({
+          id,
+          user: fk,
+          fragment: z.string().min(1),
+          is_pinned: z.boolean(),
+          name: z.string().min(1).nullable(),
+        }),
+      ),
+    }),
+    ...when(version < 12, { zerver_userpresence: empty }),
+    // Zulip 12's presence, each time converted as a date (feature level 263's update IDs).
+    ...when(version >= 12, {
+      zerver_userpresence: z.array(
+        z.strictObject({
+          id,
+          user_profile: fk,
+          realm: fk,
+          last_active_time: seconds,
+          last_connected_time: seconds,
+          last_update_id: z.number().int().nonnegative(),
+        }),
+      ),
+      zerver_presencesequence: z.tuple([
+        z.strictObject({ id, realm: fk, last_update_id: z.number().int().nonnegative() }),
+      ]),
+    }),
     zerver_useractivity: empty,
     zerver_useractivityinterval: empty,
     ...when(version >= 12, {
@@ -479,7 +569,7 @@ export function zulipImportFormat(version: ZulipTarget) {
     size: z.number().int().positive(),
     create_time: seconds,
     messages: z.array(id),
-    scheduled_messages: z.array(z.never()),
+    scheduled_messages: z.array(id),
     ...when(version >= 10, { content_type: z.string().min(1) }),
   });
   const uploadRecord = z.strictObject({

@@ -119,6 +119,22 @@ describe('data exports', () => {
     await ok(bob, 'POST', `/users/me/muted_users/${alice.id}`);
     for (const user of [alice, bob]) {
       await ok(user, 'PATCH', '/settings', { enter_sends: true, email_address_visibility: 3 });
+      await ok(user, 'POST', '/navigation_views', { fragment: 'recent', is_pinned: false });
+      const bot = await ok(user, 'POST', '/bots', {
+        full_name: `${user.fullName}'s bot`,
+        short_name: `${user.fullName.toLowerCase()}s`,
+      });
+      await ok(
+        {
+          id: bot.user_id as number,
+          email: `${user.fullName.toLowerCase()}s-bot@hearth.local`,
+          fullName: `${user.fullName}'s bot`,
+          apiKey: bot.api_key as string,
+        },
+        'PUT',
+        '/bot_storage',
+        { storage: { owner: user.fullName } },
+      );
     }
     await ok(org.owner, 'POST', '/users/me/subscriptions', {
       subscriptions: [{ name: 'staff' }],
@@ -207,6 +223,9 @@ describe('data exports', () => {
     expect(realm['zerver_realm']?.[0]?.['moderation_request_channel']).toBeNull();
     expect(realm['zerver_alertword']).toEqual([]);
     expect(realm['zerver_muteduser']).toEqual([]);
+    expect(realm['zerver_navigationview']).toEqual([]);
+    expect(realm['zerver_onboardingstep']).toEqual([]);
+    expect(realm['zerver_botstoragedata']).toEqual([]);
     // Settings stay behind, but for what keeps someone private.
     for (const user of [alice, bob]) {
       expect(profileOf(realm, user)).not.toHaveProperty('enter_sends');
@@ -231,6 +250,12 @@ describe('data exports', () => {
     expect(streams).not.toContain('bob-room');
     expect((realm['zerver_alertword'] ?? []).map((row) => row['word'])).toEqual(['aliceword']);
     expect(realm['zerver_muteduser']).toEqual([]);
+    const owners = (table: string, key: string) => [
+      ...new Set((realm[table] ?? []).map((row) => row[key])),
+    ];
+    expect(owners('zerver_navigationview', 'user')).toEqual([alice.id]);
+    expect(owners('zerver_onboardingstep', 'user')).toEqual([alice.id]);
+    expect((realm['zerver_botstoragedata'] ?? []).map((row) => row['value'])).toEqual(['Alice']);
     expect(profileOf(realm, alice)).toHaveProperty('enter_sends', true);
     expect(profileOf(realm, bob)).not.toHaveProperty('enter_sends');
   });

@@ -108,6 +108,7 @@ describe('an organization exported for Zulip', () => {
   let erin: TestUser;
   let frank: TestUser;
   let botId: number;
+  let grace: TestUser;
   let outgoingBotId: number;
   const sent: Record<string, number> = {};
   const exports = new Map<ZulipVersion, Exported>();
@@ -118,6 +119,8 @@ describe('an organization exported for Zulip', () => {
   let reviewersId: number;
   let leadsId: number;
   let folderId: number;
+  let oldId: number;
+  let scheduledWithFile: number;
 
   const ok = (what: string, response: { status: number; json: unknown }) => {
     if (response.status !== 200) throw new Error(`${what}: ${JSON.stringify(response.json)}`);
@@ -138,10 +141,20 @@ describe('an organization exported for Zulip', () => {
     ok('carol becomes a moderator', await owner('PATCH', `/users/${carol.id}`, { role: 300 }));
     ok('dave becomes a guest', await owner('PATCH', `/users/${dave.id}`, { role: 600 }));
     ok('frank leaves', await owner('DELETE', `/users/${frank.id}`));
-    botId = ok(
+    const buildBot = ok(
       'alice makes a bot',
       await org.api(alice)('POST', '/bots', { full_name: 'Build bot', short_name: 'build' }),
-    ).user_id as number;
+    );
+    botId = buildBot.user_id as number;
+    ok(
+      'the bot keeps the last build',
+      await org.api({
+        id: botId,
+        email: 'build-bot@hearth.local',
+        fullName: 'Build bot',
+        apiKey: buildBot.api_key as string,
+      })('PUT', '/bot_storage', { storage: { last_build: 'green', attempts: '3' } }),
+    );
     outgoingBotId = ok(
       'alice makes an outgoing webhook bot',
       await org.api(alice)('POST', '/bots', {
@@ -222,6 +235,17 @@ describe('an organization exported for Zulip', () => {
       `Like this: [sketch.png](${sketchUri})`,
     );
     await uploadedUri(bob, 'unsent');
+    const agendaUri = await uploadedUri(bob, 'agenda');
+    scheduledWithFile = ok(
+      'bob schedules the agenda to design',
+      await org.api(bob)('POST', '/scheduled_messages', {
+        type: 'stream',
+        to: designId,
+        topic: 'colours',
+        content: `Agenda: [agenda.png](${agendaUri})`,
+        scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 86_400,
+      }),
+    ).scheduled_message_id as number;
     ok(
       'alice edits her message',
       await org.api(alice)('PATCH', `/messages/${sent.hello}`, { content: 'Which **red**?' }),
@@ -297,11 +321,14 @@ describe('an organization exported for Zulip', () => {
       }),
     );
     ok('bob goes away', await org.api(bob)('POST', '/users/me/status', { away: true }));
+    ok('erin is active', await org.api(erin)('POST', '/users/me/presence', { status: 'active' }));
     ok(
       'the owner adds a linkifier',
       await org.api(org.owner)('POST', '/realm/filters', {
         pattern: '#(?P<id>[0-9]+)',
         url_template: 'https://tracker.example.com/{id}',
+        example_input: '#42',
+        reverse_template: '#{id}',
       }),
     );
     ok(
@@ -326,11 +353,50 @@ describe('an organization exported for Zulip', () => {
         twenty_four_hour_time: true,
         notification_sound: 'none',
         default_view: 'all_messages',
+        web_home_view: 'recent',
+        web_font_size_px: 18,
+        web_channel_default_view: 3,
+        hide_ai_features: true,
+        web_inbox_show_channel_folders: false,
+        automatically_follow_topics_where_mentioned: false,
+        resolved_topic_notice_auto_read_policy: 'never',
       }),
     );
+    ok(
+      'alice dismisses the inbox introduction',
+      await org.api(alice)('POST', '/users/me/onboarding_steps', {
+        onboarding_step: 'intro_inbox_view_modal',
+      }),
+    );
+    ok(
+      'alice pins the design channel to her sidebar',
+      await org.api(alice)('POST', '/navigation_views', {
+        fragment: `narrow/channel/${designId}-design`,
+        is_pinned: true,
+        name: 'Design',
+      }),
+    );
+    ok(
+      "the organization's later settings change from their defaults",
+      await owner('PATCH', '/realm', {
+        message_edit_history_visibility_policy: 'moves',
+        require_unique_names: true,
+        enable_guest_user_dm_warning: false,
+        require_e2ee_push_notifications: true,
+        send_channel_events_messages: false,
+        zulip_update_announcements_stream_id: designId,
+        gif_rating_policy: 3,
+        jitsi_server_url: JSON.stringify('https://meet.example.com'),
+        video_chat_provider: 1,
+        default_avatar_source: 'J',
+      }),
+    );
+    grace = await org.user('grace');
 
     leadsId = await makeGroup(org, 'leads', [bob.id]);
     reviewersId = await makeGroup(org, 'reviewers', [carol.id, erin.id]);
+    const retiredId = await makeGroup(org, 'retired', [erin.id]);
+    ok('retired is put aside', await owner('POST', `/user_groups/${retiredId}/deactivate`));
     ok(
       'leads go inside reviewers, with the moderators',
       await owner('POST', `/user_groups/${reviewersId}/subgroups`, { add: [leadsId, 3] }),
@@ -379,6 +445,24 @@ describe('an organization exported for Zulip', () => {
       'the secret channel takes no general chat',
       await owner('PATCH', `/streams/${secretId}`, { topics_policy: 'disable_empty_topic' }),
     );
+    ok(
+      'old is created',
+      await org.api(alice)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'old' }],
+        principals: [alice.id, erin.id],
+      }),
+    );
+    oldId = await streamId(alice, 'old');
+    sent.generalChat = await org.sendStream(alice, 'old', '', 'Anyone still here?');
+    ok(
+      'erin follows general chat in old',
+      await org.api(erin)('POST', '/user_topics', {
+        stream_id: oldId,
+        topic: '',
+        visibility_policy: 3,
+      }),
+    );
+    ok('old is archived', await owner('DELETE', `/streams/${oldId}`));
     ok(
       'alice asks to be reminded of the orange question',
       await org.api(alice)('POST', '/reminders', {
@@ -493,10 +577,11 @@ describe('an organization exported for Zulip', () => {
       pointsAt(users, row.user_profile);
       pointsAt(clients, row.client);
     }
+    const recipientIds = new Set(recipientOf.values());
     for (const row of realm.zerver_scheduledmessage) {
       pointsAt(users, row.sender);
       pointsAt(clients, row.sending_client);
-      expect(recipientOf.get(`1:${alice.id}`)).toBe(row.recipient);
+      expect(recipientIds.has(row.recipient)).toBe(true);
     }
     const messages = new Set(messagesOf(latest()).map((row) => row.id));
     for (const row of realm.zerver_reaction) {
@@ -546,7 +631,15 @@ describe('an organization exported for Zulip', () => {
       expect(records.get(attachment.path_id)?.user_profile_id).toBe(attachment.owner);
       // …and rewrites the links only in messages marked as having an attachment.
       for (const message of attachment.messages) expect(hasAttachment.get(message)).toBe(true);
+      for (const id of attachment.scheduled_messages) {
+        const scheduled = realm.zerver_scheduledmessage.find((row) => row.id === id);
+        expect(scheduled?.has_attachment).toBe(true);
+      }
     }
+    // A file a scheduled message links goes with it, for the importer to rewrite its link.
+    expect(
+      latest().attachments.find((row) => row.scheduled_messages.includes(scheduledWithFile)),
+    ).toMatchObject({ owner: bob.id, file_name: 'agenda.png', messages: [] });
     for (const user of realm.zerver_userprofile) expect(zulipAcceptsEmail(user.email)).toBe(true);
 
     // Zulip 12's groups: every group a setting, a membership or a named group names is exported.
@@ -636,6 +729,9 @@ describe('an organization exported for Zulip', () => {
       creator: org.owner.id,
       deactivated: false,
     });
+    // A deactivated group goes as Zulip keeps one, with its members (feature level 290).
+    expect(byName.get('retired')).toMatchObject({ is_system_group: false, deactivated: true });
+    expect(exportedGroup(realm, idOf('retired')).members).toEqual([erin.id]);
     expect(field(realm.zerver_realm[0], 'workplace_users_group')).toBe(idOf('role:members'));
     // Earlier releases make the groups themselves: none is exported for them.
     for (const version of [9, 10, 11] as const) {
@@ -686,8 +782,12 @@ describe('an organization exported for Zulip', () => {
     for (const name of groupSettingNames.realm.filter((name) => name !== 'workplace_users_group')) {
       check(name, registered[`realm_${name}`] as GroupValue, field(realmRow, name));
     }
-    const { streams } = (await org.api(org.owner)('GET', '/streams', { include_all_active: true }))
-      .json as { streams: (Row & { stream_id: number })[] };
+    const { streams } = (
+      await org.api(org.owner)('GET', '/streams', {
+        include_all_active: true,
+        exclude_archived: false,
+      })
+    ).json as { streams: (Row & { stream_id: number })[] };
     expect(streams.length).toBe(realm.zerver_stream.length);
     for (const stream of streams) {
       const exported = realm.zerver_stream.find((row) => row.id === stream.stream_id);
@@ -758,7 +858,9 @@ describe('an organization exported for Zulip', () => {
       }),
     ]);
     expect(realm.zerver_scheduledmessage).toEqual([
+      expect.objectContaining({ sender: bob.id, delivery_type: 1 }),
       expect.objectContaining({
+        sender: erin.id,
         delivery_type: 1,
         request_timestamp: expect.any(Number),
         reminder_target_message_id: null,
@@ -778,7 +880,7 @@ describe('an organization exported for Zulip', () => {
       // A reminder is nothing an earlier importer reads.
       expect(
         earlier?.zerver_scheduledmessage.map((row: { delivery_type: number }) => row.delivery_type),
-      ).toEqual([1]);
+      ).toEqual([1, 1]);
     }
   });
 
@@ -813,13 +915,50 @@ describe('an organization exported for Zulip', () => {
       );
       const unsent = exported.attachments.find((row) => row.file_name === 'unsent.png');
       expect(unsent).toMatchObject({ owner: bob.id, messages: [] });
-      expect(exported.uploads).toHaveLength(2);
+      expect(exported.uploads).toHaveLength(3);
       for (const record of exported.uploads) {
         expect(await readFile(join(exported.dir, 'uploads', record.path))).toEqual(icon);
       }
-      expect(exported.summary.uploads).toBe(2);
+      expect(exported.summary.uploads).toBe(3);
       const message = messagesOf(exported).find((row) => row.id === sent.upload);
       expect(message?.content).toContain(sketchUri);
+    }
+  });
+
+  it('carries an archived channel as Zulip 12 keeps one, and general chat as the empty topic', () => {
+    for (const [version, exported] of exports) {
+      const { realm } = exported;
+      expect(realm.zerver_stream.find((row) => row.id === oldId)).toMatchObject({
+        name: 'old',
+        deactivated: true,
+      });
+      const oldRecipient = realm.zerver_recipient.find(
+        (row) => row.type === 2 && row.type_id === oldId,
+      );
+      // An archived channel keeps its subscribers, who may still read it (feature level 315).
+      expect(
+        realm.zerver_subscription
+          .filter((row) => row.recipient === oldRecipient?.id)
+          .map((row) => row.user_profile)
+          .sort((a, b) => a - b),
+      ).toEqual([alice.id, erin.id].sort((a, b) => a - b));
+      expect(messagesOf(exported).find((row) => row.id === sent.generalChat)).toMatchObject({
+        recipient: oldRecipient?.id,
+        subject: '',
+        content: 'Anyone still here?',
+      });
+      // UserTopic names the empty topic from Zulip 10 (feature level 334).
+      expect(
+        realm.zerver_usertopic.filter((row) => row.stream === oldId && row.topic_name === ''),
+      ).toEqual(
+        version >= 10
+          ? [
+              // Alice follows the topic she started, as Zulip 12's default policy has it.
+              expect.objectContaining({ user_profile: alice.id, visibility_policy: 3 }),
+              expect.objectContaining({ user_profile: erin.id, visibility_policy: 3 }),
+            ]
+          : [],
+      );
     }
   });
 
@@ -838,12 +977,21 @@ describe('an organization exported for Zulip', () => {
       notification_sound: 'none',
     });
     expect(user(alice.id)).not.toHaveProperty('default_view');
+    expect(user(alice.id)).toMatchObject({
+      web_home_view: 'recent',
+      web_font_size_px: 18,
+      web_channel_default_view: 3,
+      hide_ai_features: true,
+      web_inbox_show_channel_folders: false,
+      automatically_follow_topics_where_mentioned: false,
+    });
 
     const design = realm.zerver_stream.find((row) => row.id === designId);
     expect(design).toMatchObject({
       name: 'design',
       description: 'Pixels and **type**',
       invite_only: false,
+      creator: alice.id,
     });
     expect(realm.zerver_stream.find((row) => row.id === secretId)).toMatchObject({
       name: 'secret',
@@ -860,8 +1008,9 @@ describe('an organization exported for Zulip', () => {
     const designSubscribers = realm.zerver_subscription.filter(
       (row) => row.recipient === designRecipient?.id,
     );
+    // Grace joined once design was a default channel.
     expect(designSubscribers.map((row) => row.user_profile).sort((a, b) => a - b)).toEqual(
-      [alice.id, bob.id, erin.id].sort((a, b) => a - b),
+      [alice.id, bob.id, erin.id, grace.id].sort((a, b) => a - b),
     );
     expect(designSubscribers.find((row) => row.user_profile === erin.id)).toMatchObject({
       pin_to_top: true,
@@ -906,7 +1055,8 @@ describe('an organization exported for Zulip', () => {
       }),
     ]);
     const sendLater = realm.zerver_scheduledmessage.filter(
-      (row: { delivery_type: number }) => row.delivery_type === 1,
+      (row: { delivery_type: number; sender: number }) =>
+        row.delivery_type === 1 && row.sender === erin.id,
     );
     expect(sendLater).toEqual([
       expect.objectContaining({
@@ -989,8 +1139,96 @@ describe('an organization exported for Zulip', () => {
     }
   });
 
-  it('carries the linkifiers in their order, and each playground with a template ending in {code}', () => {
+  it("carries each person's later settings where the release's UserProfile has them", () => {
+    for (const [version, { realm }] of exports) {
+      const alices = realm.zerver_userprofile.find((row) => row.id === alice.id) as Row;
+      expect(alices).toMatchObject({ web_home_view: 'recent', web_font_size_px: 18 });
+      // Feature levels 350 (10.0), 269 with 383 and 385 (11.0), and 431 (12.0).
+      expect(alices.hide_ai_features).toBe(version >= 10 ? true : undefined);
+      expect(alices.web_channel_default_view).toBe(version >= 11 ? 3 : undefined);
+      expect(alices.resolved_topic_notice_auto_read_policy).toBe(version >= 11 ? 3 : undefined);
+      expect(alices.web_inbox_show_channel_folders).toBe(version >= 12 ? false : undefined);
+    }
+  });
+
+  it("carries the organization's later settings as each release's Realm model keeps them", () => {
+    for (const [version, { realm }] of exports) {
+      const row = realm.zerver_realm[0] as Row;
+      expect(row).toMatchObject({
+        require_unique_names: true,
+        enable_guest_user_indicator: true,
+        zulip_update_announcements_stream: designId,
+        default_language: 'en',
+        giphy_rating: 3,
+        jitsi_server_url: 'https://meet.example.com',
+        video_chat_provider: 1,
+      });
+      expect(row.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      // Zulip 10 replaced allow_edit_history: moves only is 2, and keeps history on for 9.
+      if (version === 9) expect(row).toMatchObject({ allow_edit_history: true });
+      else expect(row).toMatchObject({ message_edit_history_visibility_policy: 2 });
+      expect(row.enable_guest_user_dm_warning).toBe(version >= 10 ? false : undefined);
+      expect(row.require_e2ee_push_notifications).toBe(version >= 11 ? true : undefined);
+      expect(row.send_channel_events_messages).toBe(version >= 12 ? false : undefined);
+    }
+  });
+
+  it('carries what each bot stores, the notices each person dismissed and their pinned views', () => {
+    for (const [version, { realm }] of exports) {
+      expect(table(realm, 'zerver_botstoragedata')).toEqual([
+        { id: 1, bot_profile: botId, key: 'attempts', value: '3' },
+        { id: 2, bot_profile: botId, key: 'last_build', value: 'green' },
+      ]);
+      expect(
+        table(realm, 'zerver_onboardingstep')
+          .filter((row) => row.user === alice.id)
+          .map((row) => row.onboarding_step)
+          .sort(),
+      ).toEqual(['intro_inbox_view_modal', 'visibility_policy_banner']);
+      // Zulip 11's NavigationView (feature level 390); earlier importers read none.
+      expect(table(realm, 'zerver_navigationview')).toEqual(
+        version >= 11
+          ? [
+              expect.objectContaining({
+                user: alice.id,
+                fragment: `narrow/channel/${designId}-design`,
+                is_pinned: true,
+                name: 'Design',
+              }),
+            ]
+          : [],
+      );
+      expect('zerver_navigationview' in realm).toBe(version >= 11);
+    }
+  });
+
+  it("carries when each person was last active, with Zulip 12's presence update IDs", () => {
+    for (const [version, { realm }] of exports) {
+      const presence = table(realm, 'zerver_userpresence');
+      if (version < 12) {
+        expect(presence).toEqual([]);
+        continue;
+      }
+      const erins = presence.find((row) => row.user_profile === erin.id);
+      expect(erins).toMatchObject({ realm: realm.zerver_realm[0].id });
+      expect(erins?.last_active_time).toBeGreaterThan(realm.zerver_realm[0].date_created - 1);
+      const [sequence] = table(realm, 'zerver_presencesequence');
+      const latest = Math.max(...presence.map((row) => row.last_update_id as number));
+      expect(sequence?.last_update_id).toBeGreaterThanOrEqual(latest);
+      expect(latest).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives a Jdenticon pattern Zulip's Gravatar fallback, as the export holds no image of it", () => {
     for (const { realm } of exports.values()) {
+      const user = (id: number) => realm.zerver_userprofile.find((row) => row.id === id);
+      expect(user(grace.id)?.avatar_source).toBe('G');
+      expect(user(alice.id)?.avatar_source).toBe('G');
+    }
+  });
+
+  it('carries the linkifiers in their order, and each playground with a template ending in {code}', () => {
+    for (const [version, { realm }] of exports) {
       expect(realm.zerver_realmfilter).toEqual([
         expect.objectContaining({
           pattern: '#(?P<id>[0-9]+)',
@@ -998,6 +1236,10 @@ describe('an organization exported for Zulip', () => {
           order: 0,
         }),
       ]);
+      // Zulip 12's RealmFilter.example_input and reverse_template (feature level 471).
+      const linkifier = realm.zerver_realmfilter[0] as Row | undefined;
+      expect(linkifier?.example_input).toBe(version >= 12 ? '#42' : undefined);
+      expect(linkifier?.reverse_template).toBe(version >= 12 ? '#{id}' : undefined);
       expect(realm.zerver_realmplayground).toEqual([
         expect.objectContaining({
           name: 'Rust playground',

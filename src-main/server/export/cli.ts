@@ -15,7 +15,8 @@ Options:
   --out <dir>            the folder to write (default <data-dir>/exports/zulip-export-<time>)
   --zulip-version <n>    the Zulip release that will import it: ${zulipVersions.join(', ')}
                          (default ${defaultZulipVersion}); only 12 carries the user groups,
-                         permissions, channel folders and saved snippets
+                         permissions, channel folders, saved snippets, reminders
+                         and presence
   --help                 show this message`;
 
 function nextSteps(summary: ZulipExportSummary): string {

@@ -37,7 +37,8 @@ export function streams(
     // An archived channel goes as Zulip keeps one: deactivated, under the name it had.
     deactivated: stream.deactivated === 1,
     message_retention_days: null,
-    creator: null,
+    // The importer sets it once the people are in (Zulip 12's channel creator, feature level 254).
+    creator: stream.creator_id,
     // A folder only where zerver_channelfolder goes with it, by which the importer renumbers it.
     ...(traits.streamFolder
       ? { folder: traits.foldersAndSnippets ? (stream.folder_id ?? null) : null }
@@ -130,8 +131,11 @@ export function defaultStreams(source: ExportSource, realmId: number): ZerverRow
     .map((row, index) => ({ id: index + 1, realm: realmId, stream: row.stream_id }));
 }
 
-/** Zulip 7.0's UserTopic: muted, unmuted and followed topics. */
-export function userTopics(source: ExportSource): ZerverRow[] {
+/**
+ * Zulip 7.0's UserTopic: muted, unmuted and followed topics; general chat's
+ * only where the release has it.
+ */
+export function userTopics(source: ExportSource, traits: TargetTraits): ZerverRow[] {
   return source
     .all<{
       user_id: number;
@@ -145,6 +149,7 @@ export function userTopics(source: ExportSource): ZerverRow[] {
        JOIN recipients r ON r.type = ${RecipientType.stream} AND r.type_id = t.stream_id
        ORDER BY t.user_id, t.stream_id, t.topic`,
     )
+    .filter((row) => traits.emptyTopicName || row.topic !== '')
     .map((row, index) => ({
       id: index + 1,
       user_profile: row.user_id,

@@ -2,12 +2,14 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { HEARTH_VERSION } from '../version';
 import { exportedConversations, fullScope, type ExportScope } from './exportScope';
+import { ExportPace } from './exportPace';
 import { ExportSource } from './exportSource';
 import { writeMessageFiles } from './messageFiles';
 import { writeUploads } from './uploadFiles';
 import { writeRealmEmoji } from './realmEmojiFiles';
 import { realmId, realmJson } from './realmJson';
 import { targetTraits, type ZulipVersion } from './zulipTarget';
+import type { ZerverRow } from './zerverRow';
 
 export interface ZulipExportOptions {
   /** The organization's database (hearth.sqlite3); the host may be serving it. */
@@ -62,12 +64,14 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
     const scope = options.scope ?? fullScope;
     const selection = { scope, conversations: exportedConversations(source, scope) };
     // Messages first: realm.json keeps the reactions of those that went.
-    const written = await writeMessageFiles(source, partial, realmId, traits, selection);
-    const realm = realmJson(source, traits, selection, written.messageIds);
+    const pace = new ExportPace();
+    const written = await writeMessageFiles(source, partial, realmId, traits, selection, pace);
+    const realm = await realmJson(source, traits, selection, written.messageIds, pace);
     await writeFile(join(partial, 'realm.json'), json(realm.json));
     const uploads = await writeUploads(source, partial, realmId, traits, {
       scope,
       messageIds: written.messageIds,
+      scheduledMessages: realm.json['zerver_scheduledmessage'] as ZerverRow[],
     });
     await writeFile(
       join(partial, 'attachment.json'),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Flag } from '../store/flags';
 import { storedEdits } from '../store/messageEdits';
 import { RecipientType } from '../store/recipients';
+import type { ExportPace } from './exportPace';
 import type { ExportSelection } from './exportScope';
 import type { ExportSource } from './exportSource';
 import type { TargetTraits } from './zulipTarget';
@@ -91,11 +92,15 @@ function selected(
   return { messages, rows: rows.filter((row) => kept.has(row.message_id)) };
 }
 
+/** Messages read at a time, with their user messages, between two chances to yield. */
+const messagesPerStep = 100;
+
 /**
  * Writes messages-000001.json and on, each at most a thousand messages with
  * the user-message rows that belong to them; the importer stops at the first
- * number missing. Returns how many messages and user messages it wrote, and
- * which messages.
+ * number missing. Reads and writes a hundred messages at a time, giving the
+ * event loop back between them as `pace` asks. Returns how many messages and
+ * user messages it wrote, and which messages.
  */
 export async function writeMessageFiles(
   source: ExportSource,
@@ -103,13 +108,26 @@ export async function writeMessageFiles(
   realmId: number,
   traits: TargetTraits,
   selection: ExportSelection,
+  pace: ExportPace,
 ): Promise<{ messages: number; userMessages: number; files: number; messageIds: Set<number> }> {
-  let messages = 0;
   let userMessages = 0;
   let files = 0;
   const messageIds = new Set<number>();
+  // The rows of the file being filled, each already JSON.
+  let fileMessages: string[] = [];
+  let fileUserMessages: string[] = [];
+  const writeOut = async () => {
+    if (fileMessages.length === 0) return;
+    files++;
+    const text =
+      `{"zerver_message": [\n${fileMessages.join(',\n')}\n],\n` +
+      `"zerver_usermessage": [\n${fileUserMessages.join(',\n')}\n]}\n`;
+    fileMessages = [];
+    fileUserMessages = [];
+    await writeFile(join(dir, messageFileName(files)), text);
+  };
   let candidates: MessageRecord[] = [];
-  const flush = async () => {
+  const take = async () => {
     const first = candidates[0];
     const last = candidates.at(-1);
     if (!first || !last) return;
@@ -120,33 +138,29 @@ export async function writeMessageFiles(
     );
     const chosen = selected(candidates, received, selection);
     candidates = [];
-    const batch = chosen.messages;
-    if (batch.length === 0) return;
-    const direct = new Set(
-      batch.filter((m) => m.recipient_type !== RecipientType.stream).map((m) => m.id),
-    );
-    const rows = chosen.rows.map((row, index) => ({
-      id: userMessages + index + 1,
-      user_profile: row.user_id,
-      message: row.message_id,
-      // Zulip finds direct messages by this flag, which Hearth may not have set.
-      flags_mask: direct.has(row.message_id) ? row.flags | Flag.is_private : row.flags,
-    }));
-    files++;
-    await writeFile(
-      join(dir, messageFileName(files)),
-      JSON.stringify(
-        {
-          zerver_message: batch.map((message) => messageRow(message, realmId, traits)),
-          zerver_usermessage: rows,
-        },
-        null,
-        2,
-      ),
-    );
-    messages += batch.length;
-    userMessages += rows.length;
-    for (const message of batch) messageIds.add(message.id);
+    const rowsOf = new Map<number, UserMessageRecord[]>();
+    for (const row of chosen.rows) {
+      rowsOf.set(row.message_id, [...(rowsOf.get(row.message_id) ?? []), row]);
+    }
+    for (const message of chosen.messages) {
+      if (fileMessages.length === messagesPerFile) await writeOut();
+      const direct = message.recipient_type !== RecipientType.stream;
+      fileMessages.push(JSON.stringify(messageRow(message, realmId, traits)));
+      for (const row of rowsOf.get(message.id) ?? []) {
+        userMessages++;
+        fileUserMessages.push(
+          JSON.stringify({
+            id: userMessages,
+            user_profile: row.user_id,
+            message: row.message_id,
+            // Zulip finds direct messages by this flag, which Hearth may not have set.
+            flags_mask: direct ? row.flags | Flag.is_private : row.flags,
+          }),
+        );
+      }
+      messageIds.add(message.id);
+    }
+    await pace.step();
   };
   for (const message of source.iterate<MessageRecord>(
     `SELECT m.id, m.sender_id, m.recipient_id, r.type AS recipient_type, m.subject, m.content,
@@ -157,8 +171,9 @@ export async function writeMessageFiles(
     candidates.push(message);
     // The rows are gathered while the statement is open: better-sqlite3 lets
     // a connection read with a second statement while iterating a first.
-    if (candidates.length === messagesPerFile) await flush();
+    if (candidates.length === messagesPerStep) await take();
   }
-  await flush();
-  return { messages, userMessages, files, messageIds };
+  await take();
+  await writeOut();
+  return { messages: messageIds.size, userMessages, files, messageIds };
 }

@@ -2,7 +2,7 @@ import type { ProfileFieldRow, ProfileFieldValueRow } from '../store/customProfi
 import type { UserRow } from '../store/users';
 import type { ExportScope } from './exportScope';
 import type { ExportSource } from './exportSource';
-import type { TargetTraits } from './zulipTarget';
+import type { TargetTraits, ZulipVersion } from './zulipTarget';
 import { zulipAcceptsEmail } from './zulipEmail';
 import type { ZerverRow } from './zerverRow';
 
@@ -13,56 +13,95 @@ interface UserRecord extends UserRow {
   default_all_public_streams: number;
 }
 
-// The user settings Hearth keeps under the names of UserProfile fields that
-// Zulip 9 to 12 all have. Others are left out, since a field the target's
-// model lacks aborts the import: default_view and
-// escape_navigates_to_default_view (renamed in 8.0), realm_name_in_notifications
-// (a policy since 8.0), dense_mode and high_contrast_mode (gone since).
-const carriedSettings = new Set([
-  'twenty_four_hour_time',
-  'color_scheme',
-  'translate_emoticons',
-  'enter_sends',
-  'default_language',
-  'emojiset',
-  'left_side_userlist',
-  'starred_message_counts',
-  'fluid_layout_width',
-  'demote_inactive_streams',
-  'user_list_style',
-  'display_emoji_reaction_users',
-  'enable_drafts_synchronization',
-  'send_private_typing_notifications',
-  'send_stream_typing_notifications',
-  'send_read_receipts',
-  'presence_enabled',
-  'email_address_visibility',
-  'enable_marketing_emails',
-  'email_notifications_batching_period_seconds',
-  'web_mark_read_on_scroll_policy',
-  'enable_stream_desktop_notifications',
-  'enable_stream_email_notifications',
-  'enable_stream_push_notifications',
-  'enable_stream_audible_notifications',
-  'enable_desktop_notifications',
-  'enable_sounds',
-  'enable_offline_email_notifications',
-  'enable_offline_push_notifications',
-  'enable_online_push_notifications',
-  'enable_digest_emails',
-  'enable_login_emails',
-  'message_content_in_email_notifications',
-  'pm_content_in_desktop_notifications',
-  'wildcard_mentions_notify',
-  'desktop_icon_count_display',
+// The user settings Hearth keeps under the names of UserProfile fields, each
+// with the first release (of those an export is written for) whose model has
+// it, since a field the target's model lacks aborts the import. Left out:
+// dense_mode and high_contrast_mode (gone since 8.0).
+const settingSince = new Map<string, ZulipVersion>([
+  ...[
+    'twenty_four_hour_time',
+    'color_scheme',
+    'translate_emoticons',
+    'enter_sends',
+    'default_language',
+    'emojiset',
+    'left_side_userlist',
+    'starred_message_counts',
+    'fluid_layout_width',
+    'demote_inactive_streams',
+    'user_list_style',
+    'display_emoji_reaction_users',
+    'enable_drafts_synchronization',
+    'send_private_typing_notifications',
+    'send_stream_typing_notifications',
+    'send_read_receipts',
+    'presence_enabled',
+    'email_address_visibility',
+    'enable_marketing_emails',
+    'email_notifications_batching_period_seconds',
+    'web_mark_read_on_scroll_policy',
+    'enable_stream_desktop_notifications',
+    'enable_stream_email_notifications',
+    'enable_stream_push_notifications',
+    'enable_stream_audible_notifications',
+    'enable_desktop_notifications',
+    'enable_sounds',
+    'enable_offline_email_notifications',
+    'enable_offline_push_notifications',
+    'enable_online_push_notifications',
+    'enable_digest_emails',
+    'enable_login_emails',
+    'message_content_in_email_notifications',
+    'pm_content_in_desktop_notifications',
+    'wildcard_mentions_notify',
+    'desktop_icon_count_display',
+    // Zulip 8.0 and 9.0 (feature levels 210 to 275), under the names
+    // migration 040 gave the renamed ones.
+    'web_home_view',
+    'web_escape_navigates_to_home_view',
+    'web_stream_unreads_count_display_policy',
+    'web_font_size_px',
+    'web_line_height_percent',
+    'receives_typing_notifications',
+    'web_navigate_to_sent_message',
+    'web_animate_image_previews',
+    'enable_followed_topic_desktop_notifications',
+    'enable_followed_topic_email_notifications',
+    'enable_followed_topic_push_notifications',
+    'enable_followed_topic_audible_notifications',
+    'enable_followed_topic_wildcard_mentions_notify',
+    'automatically_follow_topics_policy',
+    'automatically_unmute_topics_in_muted_streams_policy',
+    'automatically_follow_topics_where_mentioned',
+  ].map((name) => [name, 9] as const),
+  // Feature levels 293, 329 and 350.
+  ['allow_private_data_export', 10],
+  ['web_suggest_update_timezone', 10],
+  ['hide_ai_features', 10],
+  // Feature level 269, with the values 3 and 4 that 383 and 401 added.
+  ['web_channel_default_view', 11],
+  ['web_left_sidebar_unreads_count_summary', 11],
+  ['web_left_sidebar_show_channel_folders', 11],
+  ['web_inbox_show_channel_folders', 12],
 ]);
+
+// Zulip's ResolvedTopicNoticeAutoReadPolicyEnum, which stores the API's
+// names (feature level 385, Zulip 11) as numbers.
+const resolvedNoticePolicyNumber: Record<string, number> = {
+  always: 1,
+  except_followed: 2,
+  never: 3,
+};
 
 /** Hearth's own sounds mean nothing to Zulip; silence is the one choice both share. */
 function carriedSound(value: unknown): string | undefined {
   return value === 'none' ? 'none' : undefined;
 }
 
-function settingsOf(source: ExportSource): Map<number, Record<string, unknown>> {
+function settingsOf(
+  source: ExportSource,
+  release: ZulipVersion,
+): Map<number, Record<string, unknown>> {
   const byUser = new Map<number, Record<string, unknown>>();
   for (const row of source.all<{ user_id: number; name: string; value: string }>(
     'SELECT user_id, name, value FROM user_settings ORDER BY user_id, name',
@@ -71,9 +110,13 @@ function settingsOf(source: ExportSource): Map<number, Record<string, unknown>> 
     const carried =
       row.name === 'notification_sound'
         ? carriedSound(value)
-        : carriedSettings.has(row.name)
-          ? value
-          : undefined;
+        : row.name === 'resolved_topic_notice_auto_read_policy'
+          ? release >= 11
+            ? resolvedNoticePolicyNumber[String(value)]
+            : undefined
+          : (settingSince.get(row.name) ?? Infinity) <= release
+            ? value
+            : undefined;
     if (carried === undefined) continue;
     const settings = byUser.get(row.user_id) ?? {};
     settings[row.name] = carried;
@@ -108,8 +151,13 @@ export interface People {
  * zerver_userprofile. Passwords and API keys are not exported: Zulip's
  * importer replaces both, and cannot read Hearth's scrypt hashes.
  */
-export function userProfiles(source: ExportSource, realmId: number, scope: ExportScope): People {
-  const settings = settingsOf(source);
+export function userProfiles(
+  source: ExportSource,
+  realmId: number,
+  scope: ExportScope,
+  traits: TargetTraits,
+): People {
+  const settings = settingsOf(source, traits.release);
   const users = source.all<UserRecord>('SELECT * FROM users ORDER BY id');
   return {
     users: users.map((user) => ({
@@ -132,6 +180,9 @@ export function userProfiles(source: ExportSource, realmId: number, scope: Expor
       default_sending_stream: user.default_sending_stream_id,
       default_events_register_stream: user.default_events_register_stream_id,
       default_all_public_streams: user.default_all_public_streams === 1,
+      // Zulip keeps a Jdenticon pattern (feature level 466) as an uploaded
+      // image, which the importer takes from avatars/ and Hearth has none
+      // of: everyone starts with Zulip's Gravatar fallback.
       avatar_source: 'G',
       groups: [],
       user_permissions: [],

@@ -48,7 +48,11 @@ export function scheduledMessages(
         read_by_sender: false,
         delivered: false,
         delivered_message: null,
-        has_attachment: false,
+        // The importer rewrites the links of a message so marked to the files' new paths.
+        has_attachment:
+          source.get(`SELECT 1 FROM attachments WHERE instr(?, '/user_uploads/' || path_id) > 0`, [
+            row.content,
+          ]) !== undefined,
         failed: row.failed === 1,
         failure_message: row.failure_message,
         // Zulip's ScheduledMessage.SEND_LATER (1) or REMIND (2), as Hearth keeps them.

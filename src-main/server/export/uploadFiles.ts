@@ -10,16 +10,21 @@ import type { ZerverRow } from './zerverRow';
  * attachment.json's rows and uploads/ with its records.json: each file at
  * uploads/<path_id>, the record's s3_path naming it as the attachment's
  * path_id does (the importer joins them there, and rewrites the links in
- * messages that carry has_attachment). A file goes only with a message that
- * goes, or, sent nowhere yet, where its owner's private data goes. Returns
- * how many files it wrote.
+ * messages and scheduled messages that carry has_attachment). A file goes
+ * with a message or a scheduled message that goes, or, sent nowhere yet,
+ * where its owner's private data goes. Returns how many files it wrote.
  */
 export async function writeUploads(
   source: ExportSource,
   dir: string,
   realmId: number,
   traits: TargetTraits,
-  exported: { scope: ExportScope; messageIds: ReadonlySet<number> },
+  exported: {
+    scope: ExportScope;
+    messageIds: ReadonlySet<number>;
+    /** zerver_scheduledmessage as realm.json holds it. */
+    scheduledMessages: readonly ZerverRow[];
+  },
 ): Promise<{ attachments: ZerverRow[]; files: number }> {
   const linked = new Map<number, number[]>();
   for (const row of source.all<{ attachment_id: number; message_id: number }>(
@@ -34,9 +39,15 @@ export async function writeUploads(
     const inSomeMessage =
       source.get('SELECT 1 FROM attachment_messages WHERE attachment_id = ?', [attachment.id]) !==
       undefined;
-    const kept = inSomeMessage
-      ? linked.has(attachment.id)
-      : exported.scope.holdsPrivateDataOf(attachment.owner_id);
+    const link = `/user_uploads/${attachment.path_id}`;
+    const scheduledIds = exported.scheduledMessages
+      .filter((row) => String(row['content']).includes(link))
+      .map((row) => Number(row['id']));
+    const kept =
+      scheduledIds.length > 0 ||
+      (inSomeMessage
+        ? linked.has(attachment.id)
+        : exported.scope.holdsPrivateDataOf(attachment.owner_id));
     if (!kept) continue;
     attachments.push({
       id: attachment.id,
@@ -47,7 +58,7 @@ export async function writeUploads(
       size: attachment.size,
       create_time: attachment.create_time,
       messages: linked.get(attachment.id) ?? [],
-      scheduled_messages: [],
+      scheduled_messages: scheduledIds,
       ...(traits.attachmentContentType ? { content_type: attachment.content_type } : {}),
     });
     records.push({

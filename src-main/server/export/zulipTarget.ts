@@ -11,6 +11,8 @@ export type ZulipVersion = (typeof zulipVersions)[number];
 export const defaultZulipVersion: ZulipVersion = 12;
 
 export interface TargetTraits {
+  /** The release itself, for the user settings each release's UserProfile first has. */
+  release: ZulipVersion;
   /** DirectMessageGroup.group_size: NOT NULL from 10.0, and not computed by the importer. */
   groupSize: boolean;
   /** Attachment.content_type, a key the 10.0 importer reads directly. */
@@ -47,10 +49,33 @@ export interface TargetTraits {
   profileFieldEditableByUser: boolean;
   /** CustomProfileField.use_for_user_matching, from 12.0 (feature level 455). */
   profileFieldUserMatching: boolean;
+  /**
+   * Realm.message_edit_history_visibility_policy, which replaced
+   * allow_edit_history in 10.0 (feature level 358): the model has one or the other.
+   */
+  editHistoryVisibility: boolean;
+  /** Realm.enable_guest_user_dm_warning, from 10.0 (feature level 348). */
+  guestDmWarning: boolean;
+  /** Realm.require_e2ee_push_notifications, from 11.0 (feature level 409). */
+  e2eePushSetting: boolean;
+  /** Realm.send_channel_events_messages, from 12.0 (feature level 434). */
+  channelEventsMessages: boolean;
+  /** zerver_navigationview, which the importer reads from 11.0 (feature level 390). */
+  navigationViews: boolean;
+  /** RealmFilter.example_input and reverse_template, from 12.0 (feature level 471). */
+  linkifierExamples: boolean;
+  /** The empty topic, general chat, from 10.0 (feature level 334). */
+  emptyTopicName: boolean;
+  /**
+   * zerver_userpresence with last_update_id, beside zerver_presencesequence,
+   * as the 12.0 importer reads them.
+   */
+  presence: boolean;
 }
 
 export function targetTraits(version: ZulipVersion): TargetTraits {
   return {
+    release: version,
     groupSize: version >= 10,
     attachmentContentType: version >= 10,
     moderationRequestChannel: version >= 10,
@@ -63,6 +88,14 @@ export function targetTraits(version: ZulipVersion): TargetTraits {
     topicsPolicy: version >= 12,
     profileFieldEditableByUser: version >= 10,
     profileFieldUserMatching: version >= 12,
+    editHistoryVisibility: version >= 10,
+    guestDmWarning: version >= 10,
+    e2eePushSetting: version >= 11,
+    channelEventsMessages: version >= 12,
+    navigationViews: version >= 11,
+    linkifierExamples: version >= 12,
+    emptyTopicName: version >= 10,
+    presence: version >= 12,
   };
 }
 
