@@ -193,5 +193,6 @@ export async function joinByInvite(services: Services, joining: Joining): Promis
       defaultStreams: invite.include_realm_default_subscriptions === 1,
       groupIds: JSON.parse(invite.group_ids) as number[],
     },
+    welcome: {},
   });
 }

@@ -43,6 +43,8 @@ import { announceDefaultStreams, checkNewDefaultStream } from './defaultStreams'
 import { checkGroupSettingValue, storedSettings } from './groupSettingChange';
 import { mayInRealm } from './groupPermission';
 import { sendMessage } from './sendMessage';
+import { stageNewSubscriptionMessages } from './subscriptionMessages';
+import { announceAll, type Announcements } from './systemBotMessages';
 import { canAccessStream, seesUnsubscribed } from '../queries/streamAccess';
 import { subscriberWatchers } from '../queries/subscriberAccess';
 import type { Sql } from '../store/sql';
@@ -68,6 +70,8 @@ export interface SubscribeRequest {
   webPublic?: boolean | undefined;
   /** Post the new streams to the organization's notifications stream. */
   announce?: boolean;
+  /** Zulip 11's send_new_subscription_messages (feature level 397); Zulip's default is true. */
+  sendNewSubscriptionMessages?: boolean | undefined;
   /** When false, streams the actor may not join are reported instead of failing the request. */
   authorizationErrorsFatal?: boolean;
   clientName?: string;
@@ -77,6 +81,8 @@ export interface SubscribeResult {
   subscribed: Record<string, string[]>;
   alreadySubscribed: Record<string, string[]>;
   unauthorized?: string[];
+  /** Whether Notification Bot told the people added, where the request asked it to. */
+  newSubscriptionMessagesSent?: boolean;
 }
 
 export interface Added {
@@ -130,6 +136,7 @@ export function subscribe(
   const addsOthers = request.users.some((user) => user.id !== actor.id);
   const fatal = request.authorizationErrorsFatal ?? true;
   const access = guestAccessSnapshot(sql);
+  const announcements: Announcements = [];
 
   const outcome = sql.transaction(() => {
     const created: StreamRow[] = [];
@@ -161,7 +168,10 @@ export function subscribe(
     }
 
     const rows = addSubscriptionRows(sql, request.users, streams);
-    return { created, unauthorized, ...rows };
+    const messagesSent =
+      request.sendNewSubscriptionMessages === true &&
+      stageNewSubscriptionMessages(services, actor, rows.added, created, announcements);
+    return { created, unauthorized, messagesSent, ...rows };
   });
 
   announceAccessChanges(services, access);
@@ -172,11 +182,15 @@ export function subscribe(
   if (request.isDefaultStream === true && outcome.created.length > 0) {
     announceDefaultStreams(services);
   }
+  announceAll(announcements);
   if (request.announce) announceCreated(services, actor, outcome.created, request.clientName);
   return {
     subscribed: outcome.subscribed,
     alreadySubscribed: outcome.alreadySubscribed,
     ...(fatal ? {} : { unauthorized: outcome.unauthorized.map((stream) => stream.name) }),
+    ...(request.sendNewSubscriptionMessages === true
+      ? { newSubscriptionMessagesSent: outcome.messagesSent }
+      : {}),
   };
 }
 

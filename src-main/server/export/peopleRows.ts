@@ -110,7 +110,7 @@ export interface People {
  */
 export function userProfiles(source: ExportSource, realmId: number, scope: ExportScope): People {
   const settings = settingsOf(source);
-  const users = source.all<UserRecord>('SELECT * FROM users ORDER BY id');
+  const users = source.all<UserRecord>('SELECT * FROM users WHERE is_system_bot = 0 ORDER BY id');
   return {
     users: users.map((user) => ({
       id: user.id,

@@ -1,13 +1,11 @@
 import { availableVideoChatProviders, SERVER_JITSI_SERVER_URL } from '../actions/callProviders';
 import { gifRatingPolicyOptions } from '../actions/gifRatings';
+import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../actions/subscriptionMessages';
 import type { RealmRow } from '../store/realm';
 
 // Zulip's MIN_DEACTIVATED_REALM_DELETION_DAYS and MAX_ (none) defaults
 // (feature level 332), which a Hearth host keeps; it offers no deactivation.
 const MIN_DEACTIVATED_REALM_DELETION_DAYS = 14;
-
-// Zulip's MAX_BULK_NEW_SUBSCRIPTION_MESSAGES (feature level 397).
-const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
 
 /** The channels Zulip names by setting, -1 for none; the first two under 7.0's names too (level 241). */
 function channelSettings(realm: RealmRow | undefined): Record<string, number> {

@@ -56,7 +56,7 @@ export const addSubscriptions = userEndpoint({
     ...groupSettingParams(channelGroupSettingColumns, groupSettingValue),
     authorization_errors_fatal: optional('json', z.boolean(), true),
     announce: optional('json', z.boolean(), false),
-    send_new_subscription_messages: optional('json', z.boolean(), false),
+    send_new_subscription_messages: optional('json', z.boolean(), true),
     // Zulip 8.0 (feature level 200): the channels it creates become default ones.
     is_default_stream: optional('json', z.boolean(), false),
   },
@@ -73,6 +73,7 @@ export const addSubscriptions = userEndpoint({
       isDefaultStream: params.is_default_stream,
       webPublic: params.is_web_public,
       announce: params.announce,
+      sendNewSubscriptionMessages: params.send_new_subscription_messages,
       authorizationErrorsFatal: params.authorization_errors_fatal,
       clientName: clientName(userAgent),
     });
@@ -80,9 +81,9 @@ export const addSubscriptions = userEndpoint({
       subscribed: result.subscribed,
       already_subscribed: result.alreadySubscribed,
       ...(result.unauthorized ? { unauthorized: result.unauthorized } : {}),
-      // Zulip 11 (feature level 397) says whether Notification Bot told the
-      // people added; a Hearth host has no Notification Bot to tell them.
-      ...(params.send_new_subscription_messages ? { new_subscription_messages_sent: false } : {}),
+      ...(result.newSubscriptionMessagesSent === undefined
+        ? {}
+        : { new_subscription_messages_sent: result.newSubscriptionMessagesSent }),
     };
   },
 });

@@ -48,6 +48,7 @@ import { sql as realmUuid } from './047-realm-uuid';
 import { sql as resumableUploads } from './048-resumable-uploads';
 import { sql as realmExports } from './049-realm-exports';
 import { sql as firstLoginAndAvatarSource } from './050-first-login-and-avatar-source';
+import { sql as systemBots } from './051-system-bots';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -102,4 +103,5 @@ export const migrations: readonly string[] = [
   resumableUploads,
   realmExports,
   firstLoginAndAvatarSource,
+  systemBots,
 ];
