@@ -173,4 +173,38 @@ describe('system bots', () => {
       content: expect.stringContaining('Hello, and welcome to Zulip!'),
     });
   });
+  it('posts channel events from Notification Bot while the organization sends them', async () => {
+    await org.subscribe(alice, 'loft');
+    const loftId = (await org.api(alice)('GET', '/get_stream_id', { stream: 'loft' })).json
+      .stream_id as number;
+    const rename = await org.api(org.owner)('PATCH', `/streams/${loftId}`, {
+      new_name: 'attic room',
+      description: 'Boxes',
+    });
+    expect(rename.json).toMatchObject({ result: 'success' });
+    const notices = (await fromBot(alice, 'notification-bot@zulip.com')).filter(
+      (message) => message.subject === 'channel events',
+    );
+    expect(notices.map((message) => [message.display_recipient, message.content])).toEqual([
+      [
+        'attic room',
+        `@_**${org.owner.fullName}|${org.owner.id}** renamed channel **loft** to **attic room**.`,
+      ],
+      [
+        'attic room',
+        `@_**${org.owner.fullName}|${org.owner.id}** changed the description for this channel.\n\n` +
+          '* **Old description:**\n```` quote\n*No description.*\n````\n' +
+          '* **New description:**\n```` quote\nBoxes\n````',
+      ],
+    ]);
+    expect(notices.every((message) => !message.flags.includes('read'))).toBe(true);
+
+    await org.api(org.owner)('PATCH', '/realm', { send_channel_events_messages: false });
+    await org.api(org.owner)('PATCH', `/streams/${loftId}`, { new_name: 'loft' });
+    const after = (await fromBot(alice, 'notification-bot@zulip.com')).filter(
+      (message) => message.subject === 'channel events',
+    );
+    expect(after).toHaveLength(2);
+    await org.api(org.owner)('PATCH', '/realm', { send_channel_events_messages: true });
+  });
 });
