@@ -20,6 +20,7 @@ import {
 import { linkifierRows, playgroundRows } from './linkifierRows';
 import { mutedUsers } from './mutedUserRows';
 import { botServiceRows } from './botServiceRows';
+import { crossRealmBotRows } from './crossRealmBotRows';
 import { reactions } from './reactionRows';
 import { userStatuses } from './userStatusRows';
 import { scheduledMessages } from './scheduledMessageRows';
@@ -136,10 +137,13 @@ export function realmJson(
         keptStreams(user, userStreamKeys, conversations.streamIds),
       ),
       zerver_userprofile_mirrordummy: [],
-      zerver_userprofile_crossrealm: [],
+      zerver_userprofile_crossrealm: crossRealmBotRows(source),
       zerver_stream: streamRows,
       zerver_huddle: huddleRows(huddles, traits),
-      zerver_recipient: kept(recipients(source), 'id', conversations.recipientIds),
+      // Every export leaves the system bots' own recipients to zerver_userprofile_crossrealm.
+      zerver_recipient: recipients(source).filter((row) =>
+        conversations.recipientIds.has(Number(row['id'])),
+      ),
       zerver_subscription: subscriptions(source, scope).filter((row) =>
         conversations.recipientIds.has(Number(row['recipient'])),
       ),
