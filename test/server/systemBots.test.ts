@@ -1,4 +1,9 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tellReferrerOfJoin } from '../../src-main/server/actions/referrerNotice';
+import type { Services } from '../../src-main/server/services';
+import { Sql } from '../../src-main/server/store/sql';
+import { userById } from '../../src-main/server/store/users';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 // Zulip's cross-realm system bots on a Hearth host: Notification Bot and
@@ -10,6 +15,7 @@ describe('system bots', () => {
 
   interface Message {
     id: number;
+    type: string;
     sender_email: string;
     sender_full_name: string;
     content: string;
@@ -206,5 +212,107 @@ describe('system bots', () => {
     );
     expect(after).toHaveLength(2);
     await org.api(org.owner)('PATCH', '/realm', { send_channel_events_messages: true });
+  });
+  it('has Notification Bot tell an inviter their invitation was accepted, once stored', async () => {
+    const erin = await org.user('erin');
+    await org.stop();
+    const sql = new Sql(join(org.dataDir, 'hearth.sqlite3'));
+    const told: { type: string; userIds: readonly number[] }[] = [];
+    // The parts of a host's services a send from a system bot touches.
+    const services = {
+      sql,
+      queues: {
+        notify: (notice: { type: string }, userIds: readonly number[]) =>
+          told.push({ type: notice.type, userIds }),
+      },
+    } as unknown as Services;
+    const [referrer, newcomer] = [userById(sql, alice.id), userById(sql, erin.id)];
+    if (!referrer || !newcomer) throw new Error('the users are missing');
+    tellReferrerOfJoin(services, referrer, newcomer);
+    sql.close();
+    expect(told).toEqual([
+      { type: 'message', userIds: expect.arrayContaining([alice.id]) as number[] },
+    ]);
+    await org.start();
+
+    const notice = (await fromBot(alice, 'notification-bot@zulip.com'))
+      .filter((message) => message.type === 'private')
+      .at(-1);
+    expect(notice).toMatchObject({
+      content: `@_**Erin|${erin.id}** accepted your invitation to join Zulip!`,
+      flags: [],
+    });
+  });
+  it("keeps the organization's welcome text, which Welcome Bot adds to its greeting", async () => {
+    const queueId = (await register(alice, { event_types: ['realm'] })).queue_id as string;
+    const tooLong = await org.api(org.owner)('PATCH', '/realm', {
+      welcome_message_custom_text: 'x'.repeat(8001),
+    });
+    expect(tooLong.json).toEqual({
+      result: 'error',
+      msg: 'welcome_message_custom_text is too long (limit: 8000 characters)',
+      code: 'BAD_REQUEST',
+    });
+    const set = await org.api(org.owner)('PATCH', '/realm', {
+      welcome_message_custom_text: 'Say hello in #**general**',
+    });
+    expect(set.json).toMatchObject({ result: 'success' });
+    expect(await eventsOf(alice, queueId)).toEqual([
+      expect.objectContaining({
+        type: 'realm',
+        op: 'update',
+        property: 'welcome_message_custom_text',
+        value: 'Say hello in #**general**',
+      }),
+    ]);
+    expect((await register(alice)).realm_welcome_message_custom_text).toBe(
+      'Say hello in #**general**',
+    );
+
+    const link = (await org.api(org.owner)('POST', '/invites/multiuse', {})).json
+      .invite_link as string;
+    const joined = await org.api()('POST', '/hearth/join', {
+      key: /\/join\/([a-z0-9]+)\/$/.exec(link)?.[1] ?? '',
+      email: 'finn@hearth.test',
+      full_name: 'Finn',
+      password: 'a fine password',
+    });
+    const finn = {
+      id: joined.json.user_id as number,
+      email: 'finn@hearth.test',
+      fullName: 'Finn',
+      apiKey: joined.json.api_key as string,
+    };
+    const greetings = await fromBot(finn, 'welcome-bot@zulip.com');
+    expect(greetings.map((message) => message.content)).toEqual([
+      expect.stringContaining('Hello, and welcome to Zulip!'),
+      'Say hello in #**general**',
+    ]);
+    await org.api(org.owner)('PATCH', '/realm', { welcome_message_custom_text: '' });
+  });
+
+  it('sends an administrator the custom welcome text alone to try it out', async () => {
+    const tried = await org.api(org.owner)('POST', '/realm/test_welcome_bot_custom_message', {
+      welcome_message_custom_text: 'Welcome, **friend**!',
+    });
+    expect(tried.json).toEqual({ result: 'success', msg: '', message_id: expect.any(Number) });
+    const [last] = (await fromBot(org.owner, 'welcome-bot@zulip.com')).slice(-1);
+    expect(last).toMatchObject({ id: tried.json.message_id, content: 'Welcome, **friend**!' });
+
+    const empty = await org.api(org.owner)('POST', '/realm/test_welcome_bot_custom_message', {
+      welcome_message_custom_text: '',
+    });
+    expect(empty.json).toEqual({
+      result: 'error',
+      msg: 'Message must not be empty',
+      code: 'BAD_REQUEST',
+    });
+    const notAdmin = await org.api(bob)('POST', '/realm/test_welcome_bot_custom_message', {
+      welcome_message_custom_text: 'Hi',
+    });
+    expect(notAdmin.json).toMatchObject({
+      result: 'error',
+      msg: 'Must be an organization administrator',
+    });
   });
 });

@@ -19,8 +19,8 @@ export const silentMention = (user: Pick<UserRow, 'id' | 'full_name'>): string =
 
 /**
  * Zulip's internal_send_private_message from a system bot, stored in the
- * caller's transaction; nothing where the bot is missing (its address was a
- * person's before migration 051).
+ * caller's transaction: the message's ID, or null where the bot is missing
+ * (its address was a person's before migration 051).
  */
 export function stageBotDirectMessage(
   services: Services,
@@ -28,15 +28,16 @@ export function stageBotDirectMessage(
   to: UserRow,
   content: string,
   announcements: Announcements,
-): void {
+): number | null {
   const sender = systemBot(services.sql, bot);
-  if (!sender) return;
+  if (!sender) return null;
   const staged = stageMessage(services, sender, {
     destination: { type: 'private', to: [to.id] },
     content,
     clientName: 'Internal',
   });
   announcements.push(staged.announce);
+  return staged.messageId;
 }
 
 /** Zulip's internal_send_stream_message from Notification Bot, the actor's copy read. */

@@ -1,7 +1,21 @@
+import { errors } from '../errors';
 import type { Services } from '../services';
 import { getRealm } from '../store/realm';
 import { Role, type UserRow } from '../store/users';
+import { requireAdministrator } from './groupPermission';
 import { announceAll, stageBotDirectMessage, type Announcements } from './systemBotMessages';
+
+// Zulip's Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH (feature level 416).
+const MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH = 8000;
+
+/** Zulip's length limit on welcome_message_custom_text, as its request checks word it. */
+export function checkWelcomeMessageCustomText(text: string): void {
+  if ([...text].length > MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH) {
+    throw errors.badRequest(
+      `welcome_message_custom_text is too long (limit: ${MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH} characters)`,
+    );
+  }
+}
 
 // Zulip's send_initial_direct_message, for an organization on a Hearth host:
 // no onboarding conversations, no demo organization, no tour video.
@@ -33,11 +47,24 @@ export function stageWelcomeMessages(
   stageBotDirectMessage(services, 'welcome', newcomer, text, announcements);
 }
 
-/** Welcome Bot's messages to someone who has just joined, each with its events. */
-export function welcomeNewcomer(services: Services, newcomer: UserRow, customText?: string): void {
+/**
+ * Zulip 11's POST /realm/test_welcome_bot_custom_message (feature level
+ * 416): Welcome Bot sends the administrator the custom text alone, as a
+ * newcomer would get it; the answer is that message's ID.
+ */
+export function testWelcomeBotCustomMessage(
+  services: Services,
+  admin: UserRow,
+  text: string,
+): number {
+  requireAdministrator(admin);
+  checkWelcomeMessageCustomText(text);
+  if (text.length === 0) throw errors.badRequest('Message must not be empty');
   const announcements: Announcements = [];
-  services.sql.transaction(() =>
-    stageWelcomeMessages(services, newcomer, announcements, customText),
+  const sent = services.sql.transaction(() =>
+    stageBotDirectMessage(services, 'welcome', admin, text, announcements),
   );
   announceAll(announcements);
+  if (sent === null) throw new Error('Welcome Bot is missing');
+  return sent;
 }

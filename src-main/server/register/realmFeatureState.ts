@@ -50,6 +50,7 @@ export function realmFeatureState(
     ...channelSettings(realm),
     ...callAndGifSettings(realm),
     realm_send_channel_events_messages: realm?.send_channel_events_messages !== 0,
+    realm_welcome_message_custom_text: realm?.welcome_message_custom_text ?? '',
     realm_media_preview_size: realm?.media_preview_size ?? 100,
     // Feature level 243: each of the server's backends as an object; Zulip
     // lists only those its server supports.

@@ -131,7 +131,12 @@ import {
   removeFcmTokenEndpoint,
   testNotificationEndpoint,
 } from './mobilePush';
-import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
+import {
+  deleteRealmIconEndpoint,
+  testWelcomeBotCustomMessageEndpoint,
+  updateRealmEndpoint,
+  uploadRealmIconEndpoint,
+} from './realm';
 import {
   archiveStreamEndpoint,
   deleteDefaultStreamEndpoint,
@@ -224,6 +229,7 @@ export const endpoints: readonly Endpoint[] = [
   deleteDefaultStreamEndpoint,
   updateRealmEndpoint,
   uploadRealmIconEndpoint,
+  testWelcomeBotCustomMessageEndpoint,
   deleteRealmIconEndpoint,
   getRealmEmojiEndpoint,
   uploadRealmEmojiEndpoint,

@@ -6,7 +6,6 @@ import { updateSubscriptionProperties } from '../../actions/updateSubscriptionPr
 import { toListedSubscription } from '../../shape/streams';
 import { streamSubscriptionsOfUser, subscriberEmails } from '../../store/subscriptions';
 import { notificationSettingsOf } from '../../store/userSettings';
-import { clientName } from '../clientName';
 import { includeSubscribersParam } from '../includeSubscribersParam';
 import { principalsSchema, principalUsers } from '../principals';
 import { groupSettingValue } from '../../actions/groupSettingChange';
@@ -60,7 +59,7 @@ export const addSubscriptions = userEndpoint({
     // Zulip 8.0 (feature level 200): the channels it creates become default ones.
     is_default_stream: optional('json', z.boolean(), false),
   },
-  handle: ({ services, params, user, userAgent }) => {
+  handle: ({ services, params, user }) => {
     const result = subscribe(services, user, {
       streams: params.subscriptions,
       users: principalUsers(services, [user], params.principals),
@@ -75,7 +74,6 @@ export const addSubscriptions = userEndpoint({
       announce: params.announce,
       sendNewSubscriptionMessages: params.send_new_subscription_messages,
       authorizationErrorsFatal: params.authorization_errors_fatal,
-      clientName: clientName(userAgent),
     });
     return {
       subscribed: result.subscribed,
@@ -131,7 +129,7 @@ export const createChannelEndpoint = userEndpoint({
     announce: optional('json', z.boolean(), false),
     is_default_stream: optional('json', z.boolean(), false),
   },
-  handle: ({ services, params, user, userAgent }) => ({
+  handle: ({ services, params, user }) => ({
     id: createChannel(services, user, {
       name: params.name,
       description: params.description.trim(),
@@ -142,7 +140,6 @@ export const createChannelEndpoint = userEndpoint({
       topicsPolicy: params.topics_policy,
       isDefaultStream: params.is_default_stream,
       announce: params.announce,
-      clientName: clientName(userAgent),
     }),
   }),
 });
