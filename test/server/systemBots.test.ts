@@ -205,12 +205,23 @@ describe('system bots', () => {
     ]);
     expect(notices.every((message) => !message.flags.includes('read'))).toBe(true);
 
+    await org.api(org.owner)('PATCH', `/streams/${loftId}`, {
+      is_private: true,
+      history_public_to_subscribers: false,
+    });
+    const [, , privacy] = (await fromBot(alice, 'notification-bot@zulip.com')).filter(
+      (message) => message.subject === 'channel events',
+    );
+    expect(privacy?.content).toBe(
+      `@_**${org.owner.fullName}|${org.owner.id}** changed the [access permissions](/help/channel-permissions) for this channel from **Public** to **Private, protected history**.`,
+    );
+
     await org.api(org.owner)('PATCH', '/realm', { send_channel_events_messages: false });
     await org.api(org.owner)('PATCH', `/streams/${loftId}`, { new_name: 'loft' });
     const after = (await fromBot(alice, 'notification-bot@zulip.com')).filter(
       (message) => message.subject === 'channel events',
     );
-    expect(after).toHaveLength(2);
+    expect(after).toHaveLength(3);
     await org.api(org.owner)('PATCH', '/realm', { send_channel_events_messages: true });
   });
   it('has Notification Bot tell an inviter their invitation was accepted, once stored', async () => {

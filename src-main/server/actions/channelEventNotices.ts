@@ -6,10 +6,22 @@ import { silentMention, stageChannelEventsNotice, type Announcements } from './s
 // Zulip's "*No description.*" where a channel has none.
 const described = (description: string) => (description === '' ? '*No description.*' : description);
 
+// Zulip's Stream.PERMISSION_POLICIES names, by get_stream_permission_policy_key
+// (a Hearth host has no web-public channels).
+function permissionPolicyName(stream: StreamRow): string {
+  const shared = stream.history_public_to_subscribers === 1;
+  if (stream.invite_only === 1) {
+    return shared ? 'Private, shared history' : 'Private, protected history';
+  }
+  return shared ? 'Public' : 'Public, protected history';
+}
+
 /**
- * Notification Bot's notices of a channel's new name and description, as
- * Zulip 12's do_rename_stream and send_change_stream_description_notification
- * word them, in the transaction that changed the channel.
+ * Notification Bot's notices of a channel's new name, description and access
+ * permissions, as Zulip 12's do_rename_stream,
+ * send_change_stream_description_notification and
+ * send_change_stream_permission_notification word them, in the transaction
+ * that changed the channel.
  */
 export function stageChannelChangeNotices(
   services: Services,
@@ -28,6 +40,13 @@ export function stageChannelChangeNotices(
       `${who} changed the description for this channel.\n\n` +
       `* **Old description:**\n\`\`\`\` quote\n${described(before.description)}\n\`\`\`\`\n` +
       `* **New description:**\n\`\`\`\` quote\n${described(after.description)}\n\`\`\`\``;
+    stageChannelEventsNotice(services, after, text, announcements);
+  }
+  const [oldPolicy, newPolicy] = [permissionPolicyName(before), permissionPolicyName(after)];
+  if (oldPolicy !== newPolicy) {
+    const text =
+      `${who} changed the [access permissions](/help/channel-permissions) ` +
+      `for this channel from **${oldPolicy}** to **${newPolicy}**.`;
     stageChannelEventsNotice(services, after, text, announcements);
   }
 }

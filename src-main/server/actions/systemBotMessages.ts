@@ -77,6 +77,10 @@ export function stageChannelEventsNotice(
 ): void {
   const { sql } = services;
   if (getRealm(sql)?.send_channel_events_messages === 0) return;
+  // Zulip posts these in an archived channel too; the host leaves them out,
+  // since clients without archived_channels hear nothing of such a channel
+  // while register counts its messages.
+  if (stream.deactivated === 1) return;
   const topic = effectiveTopicsPolicy(sql, stream) === 'empty_topic_only' ? '' : channelEventsTopic;
   stageBotChannelMessage(services, stream, topic, content, [], announcements);
 }
