@@ -216,12 +216,21 @@ describe('system bots', () => {
       `@_**${org.owner.fullName}|${org.owner.id}** changed the [access permissions](/help/channel-permissions) for this channel from **Public** to **Private, protected history**.`,
     );
 
+    await org.api(org.owner)('PATCH', `/streams/${loftId}`, {
+      topics_policy: 'disable_empty_topic',
+    });
+    const [topics] = (await fromBot(alice, 'notification-bot@zulip.com')).slice(-1);
+    expect(topics).toMatchObject({
+      subject: 'channel events',
+      content: `@_**${org.owner.fullName}|${org.owner.id}** changed the "Allow posting to the *general chat* topic?" setting from **Automatic** to **No *general chat* topic**.`,
+    });
+
     await org.api(org.owner)('PATCH', '/realm', { send_channel_events_messages: false });
     await org.api(org.owner)('PATCH', `/streams/${loftId}`, { new_name: 'loft' });
     const after = (await fromBot(alice, 'notification-bot@zulip.com')).filter(
       (message) => message.subject === 'channel events',
     );
-    expect(after).toHaveLength(3);
+    expect(after).toHaveLength(4);
     await org.api(org.owner)('PATCH', '/realm', { send_channel_events_messages: true });
   });
   it('has Notification Bot tell an inviter their invitation was accepted, once stored', async () => {

@@ -1,3 +1,4 @@
+import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
 import type { Services } from '../services';
 import type { StreamRow } from '../store/streams';
 import type { UserRow } from '../store/users';
@@ -16,12 +17,20 @@ function permissionPolicyName(stream: StreamRow): string {
   return shared ? 'Public' : 'Public, protected history';
 }
 
+// Zulip's TOPICS_POLICY_DISPLAY_NAME_MAP, with the host's name for the empty topic.
+const topicsPolicyNames: Readonly<Record<string, string>> = {
+  inherit: 'Automatic',
+  allow_empty_topic: `*${defaultEmptyTopicName}* topic allowed`,
+  disable_empty_topic: `No *${defaultEmptyTopicName}* topic`,
+  empty_topic_only: `Only *${defaultEmptyTopicName}* topic allowed`,
+};
+
 /**
- * Notification Bot's notices of a channel's new name, description and access
- * permissions, as Zulip 12's do_rename_stream,
- * send_change_stream_description_notification and
- * send_change_stream_permission_notification word them, in the transaction
- * that changed the channel.
+ * Notification Bot's notices of a channel's new name, description, access
+ * permissions and topics policy, as Zulip 12's do_rename_stream,
+ * send_change_stream_description_notification,
+ * send_change_stream_permission_notification and do_set_stream_property word
+ * them, in the transaction that changed the channel.
  */
 export function stageChannelChangeNotices(
   services: Services,
@@ -47,6 +56,13 @@ export function stageChannelChangeNotices(
     const text =
       `${who} changed the [access permissions](/help/channel-permissions) ` +
       `for this channel from **${oldPolicy}** to **${newPolicy}**.`;
+    stageChannelEventsNotice(services, after, text, announcements);
+  }
+  if (before.topics_policy !== after.topics_policy) {
+    const [from, to] = [before.topics_policy, after.topics_policy].map(
+      (policy) => `**${topicsPolicyNames[policy] ?? policy}**`,
+    );
+    const text = `${who} changed the "Allow posting to the *${defaultEmptyTopicName}* topic?" setting from ${from} to ${to}.`;
     stageChannelEventsNotice(services, after, text, announcements);
   }
 }
