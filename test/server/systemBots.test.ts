@@ -154,6 +154,21 @@ describe('system bots', () => {
     expect(await fromBot(carol, 'notification-bot@zulip.com')).toHaveLength(1);
   });
 
+  it('tells nobody when more people were added than max_bulk_new_subscription_messages', async () => {
+    const limit = (await register(alice)).max_bulk_new_subscription_messages as number;
+    expect(limit).toBe(100);
+    const crowd: TestUser[] = [];
+    for (let index = 0; index <= limit; index++) crowd.push(await org.user(`crowd${index}`));
+    await org.subscribe(alice, 'plaza');
+    const many = await org.api(alice)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'plaza' }],
+      principals: crowd.map((user) => user.id),
+    });
+    expect(many.json).toMatchObject({ result: 'success', new_subscription_messages_sent: false });
+    expect(Object.keys(many.json.subscribed as object)).toHaveLength(limit + 1);
+    expect(await fromBot(crowd[0] as TestUser, 'notification-bot@zulip.com')).toEqual([]);
+  });
+
   it('has Welcome Bot greet whoever joins by an invitation link', async () => {
     const link = (await org.api(org.owner)('POST', '/invites/multiuse', {})).json
       .invite_link as string;
