@@ -91,6 +91,21 @@ describe('system bots', () => {
       apiKey: 'system-bot:notification-bot@zulip.com',
     })('GET', '/users/me');
     expect(signIn.status).toBe(401);
+
+    const [notificationBot] = bots;
+    const notificationBotId = notificationBot?.user_id as number;
+    const refusals = [
+      await org.api(org.owner)('PATCH', `/users/${notificationBotId}`, { role: 200 }),
+      await org.api(org.owner)('DELETE', `/users/${notificationBotId}`),
+      await org.api(alice)('POST', `/users/me/muted_users/${notificationBotId}`),
+      await org.api(org.owner)('POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: 'general' }],
+        principals: [notificationBotId],
+      }),
+    ];
+    expect(refusals.map((refusal) => refusal.json)).toEqual(
+      refusals.map(() => ({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' })),
+    );
   });
 
   it('has Notification Bot tell each person another subscribed of their new channels', async () => {
