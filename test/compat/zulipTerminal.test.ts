@@ -214,7 +214,11 @@ describe('zulip-terminal start-up against a Hearth host', () => {
     expect(Object.values(bobs?.profile_data as object)).toEqual([
       { value: 'Design', rendered_value: '<p>Design</p>' },
     ]);
-    expect(state.cross_realm_bots).toEqual([]);
+    // The terminal client lists Zulip's system bots among those one may write to.
+    expect(state.cross_realm_bots).toEqual([
+      expect.objectContaining({ email: 'notification-bot@zulip.com', is_bot: true }),
+      expect.objectContaining({ email: 'welcome-bot@zulip.com', is_bot: true }),
+    ]);
     const fields = state.custom_profile_fields as unknown as Record<string, unknown>[];
     expect(fields[0]).toMatchObject({
       id: expect.any(Number),

@@ -266,7 +266,9 @@ export function zulipImportFormat(version: ZulipTarget) {
     zerver_client: z.array(z.strictObject({ id, name: z.string().min(1) })),
     zerver_userprofile: z.array(userProfile),
     zerver_userprofile_mirrordummy: empty,
-    zerver_userprofile_crossrealm: empty,
+    zerver_userprofile_crossrealm: z.array(
+      z.strictObject({ email: z.string().endsWith('@zulip.com'), id, recipient_id: fk }),
+    ),
     zerver_stream: z.array(stream),
     zerver_huddle: z.array(huddle),
     zerver_recipient: z.array(recipient),

@@ -330,6 +330,9 @@ const validCalls: Record<string, ValidCall> = {
   'POST /default_streams': ({ designId }) => ({ stream_id: String(designId) }),
   'DELETE /default_streams': ({ designId }) => ({ stream_id: String(designId) }),
   // The sweep sends forms without a file; the icon's own tests send files.
+  'POST /realm/test_welcome_bot_custom_message': () => ({
+    welcome_message_custom_text: 'A swept welcome',
+  }),
   'POST /realm/icon': () => ({}),
   'DELETE /realm/icon': () => ({}),
   // Below the 14 days' minimum, so that the sweep never closes the organization
@@ -365,6 +368,7 @@ const validCalls: Record<string, ValidCall> = {
     signup_announcements_stream_id: String(designId),
     moderation_request_channel_id: '-1',
     send_channel_events_messages: 'true',
+    welcome_message_custom_text: 'Welcome to the swept organization',
     media_preview_size: '150',
     gif_rating_policy: '3',
     giphy_rating: '3',

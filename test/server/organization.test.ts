@@ -75,7 +75,10 @@ describe('a new organization', () => {
     expect(latest.json.messages).toEqual([
       expect.objectContaining({
         subject: 'new channels',
-        sender_id: alice.id,
+        // Zulip posts it from Notification Bot, the creator's copy read.
+        sender_email: 'notification-bot@zulip.com',
+        sender_full_name: 'Notification Bot',
+        flags: ['read'],
         content: `@_**Alice|${alice.id}** created a new channel #**garden**.`,
       }),
     ]);

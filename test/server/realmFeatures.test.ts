@@ -312,17 +312,23 @@ describe('organization settings Zulip added after 7.0', () => {
     expect((await settings()).hide_ai_features).toBe(true);
   });
 
-  it('says no subscription messages were sent, having no Notification Bot', async () => {
+  it('says whether Notification Bot told those subscribed, when asked or by default', async () => {
     const bob = await org.user('bob');
     const asked = await org.api(org.owner)('POST', '/users/me/subscriptions', {
       subscriptions: [{ name: 'lobby' }],
       principals: [bob.email],
       send_new_subscription_messages: true,
     });
-    expect(asked.json).toMatchObject({ result: 'success', new_subscription_messages_sent: false });
+    expect(asked.json).toMatchObject({ result: 'success', new_subscription_messages_sent: true });
+    const byDefault = await org.api(org.owner)('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'lobby' }],
+      principals: [bob.email],
+    });
+    expect(byDefault.json).toMatchObject({ new_subscription_messages_sent: true });
     const unasked = await org.api(org.owner)('POST', '/users/me/subscriptions', {
       subscriptions: [{ name: 'lobby' }],
       principals: [bob.email],
+      send_new_subscription_messages: false,
     });
     expect(unasked.json).not.toHaveProperty('new_subscription_messages_sent');
   });

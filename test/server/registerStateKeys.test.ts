@@ -49,7 +49,7 @@ const keysByType: Record<string, Record<string, unknown>> = {
   realm_user: {
     realm_users: anyArray,
     realm_non_active_users: anyArray,
-    cross_realm_bots: [],
+    cross_realm_bots: anyArray,
     user_id: anyNumber,
     email: anyString,
     full_name: anyString,

@@ -58,6 +58,9 @@ const notActions: Readonly<Record<string, string>> = {
   applyPolicyOnParticipation: "part of addReaction's or addSubmessage's transaction",
   announceMovedUserTopics: 'announces the change of updateMessage',
   announceSystemGroupMembership: 'announces the change of createUser',
+  tellReferrerOfJoin:
+    "Notification Bot's notice of a join by email invitation, which no endpoint makes yet; systemBots.test.ts holds it",
+  stageReferrerNotice: "part of tellReferrerOfJoin's transaction",
   announceFullName: 'announces the change of changeFullName or updateBot',
   announceUserSetting: 'announces the change of changeUserSettings or changeTimezone',
   invitesFor: 'reads state',
@@ -337,6 +340,22 @@ describe('initial state plus events equals fresh state', () => {
         return org.api(alice)('POST', '/fetch_api_key', {
           username: email,
           password: testPassword,
+        });
+      },
+    },
+    {
+      name: 'being subscribed by someone else, which Notification Bot tells',
+      covers: [
+        'subscribe',
+        'stageNewSubscriptionMessages',
+        'stageBotDirectMessage',
+        'stageMessage',
+      ],
+      act: async () => {
+        await org.subscribe(bob, 'bulletin');
+        return org.api(bob)('POST', '/users/me/subscriptions', {
+          subscriptions: [{ name: 'bulletin' }],
+          principals: [alice.id],
         });
       },
     },
@@ -704,6 +723,7 @@ describe('initial state plus events equals fresh state', () => {
           signup_announcements_stream_id: await designId(),
           moderation_request_channel_id: reportsId,
           send_channel_events_messages: false,
+          welcome_message_custom_text: 'Say hello in #**general**',
           media_preview_size: 200,
           gif_rating_policy: 3,
           giphy_rating: 3,
@@ -712,6 +732,14 @@ describe('initial state plus events equals fresh state', () => {
           description: 'Now with **rendered** descriptions',
         });
       },
+    },
+    {
+      name: "trying out Welcome Bot's custom message",
+      covers: ['testWelcomeBotCustomMessage', 'stageBotDirectMessage', 'stageMessage'],
+      act: () =>
+        org.api(org.owner)('POST', '/realm/test_welcome_bot_custom_message', {
+          welcome_message_custom_text: 'Welcome, **friend**!',
+        }),
     },
     {
       name: "uploading the organization's icon",
@@ -1524,7 +1552,13 @@ describe('initial state plus events equals fresh state', () => {
     },
     {
       name: 'renaming a stream and describing it anew',
-      covers: ['updateStream'],
+      covers: [
+        'updateStream',
+        'stageChannelChangeNotices',
+        'stageChannelEventsNotice',
+        'stageBotChannelMessage',
+        'stageMessage',
+      ],
       act: async () => {
         await org.api(alice)('POST', '/users/me/subscriptions', {
           subscriptions: [{ name: 'atelier' }],
@@ -1721,7 +1755,7 @@ describe('initial state plus events equals fresh state', () => {
     },
     {
       name: 'joining by an invitation link',
-      covers: ['joinByInvite'],
+      covers: ['joinByInvite', 'stageWelcomeMessages'],
       act: async () => {
         const link = (await org.api(org.owner)('POST', '/invites/multiuse', { invite_as: 600 }))
           .json.invite_link as string;

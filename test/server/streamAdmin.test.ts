@@ -81,6 +81,15 @@ describe('stream administration', () => {
         value: 'Food **first**',
         rendered_description: '<p>Food <strong>first</strong></p>',
       },
+      // Zulip 12 (feature level 434): Notification Bot's notices are the channel's first messages.
+      {
+        type: 'stream',
+        op: 'update',
+        stream_id: id,
+        name: 'Canteen',
+        property: 'first_message_id',
+        value: expect.any(Number),
+      },
     ]);
     await patch(org.owner, id, { new_name: 'kitchen' });
   });

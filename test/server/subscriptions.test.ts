@@ -25,6 +25,8 @@ describe('subscriptions', () => {
       msg: '',
       subscribed: { [alice.email]: ['design'] },
       already_subscribed: {},
+      // Zulip 11 (feature level 397): send_new_subscription_messages defaults to true.
+      new_subscription_messages_sent: true,
     });
   });
 
@@ -132,6 +134,7 @@ describe('subscriptions', () => {
       subscribed: { [dave.email]: ['open-house'] },
       already_subscribed: {},
       unauthorized: ['secret'],
+      new_subscription_messages_sent: true,
     });
   });
 

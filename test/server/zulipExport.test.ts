@@ -596,6 +596,11 @@ describe('an organization exported for Zulip', () => {
       realm.zerver_userprofile.some((user) => user.role === 100 && user.is_active && !user.is_bot),
     ).toBe(true);
 
+    // Notification Bot's messages name it by its zerver_userprofile_crossrealm ID.
+    const senders = new Set([
+      ...users,
+      ...realm.zerver_userprofile_crossrealm.map((bot) => bot.id),
+    ]);
     const seenMessages = new Set<number>();
     const seenPairs = new Set<string>();
     for (const file of files) {
@@ -603,7 +608,7 @@ describe('an organization exported for Zulip', () => {
       for (const message of file.zerver_message) {
         expect(seenMessages.has(message.id)).toBe(false);
         seenMessages.add(message.id);
-        pointsAt(users, message.sender);
+        pointsAt(senders, message.sender);
         pointsAt(recipients, message.recipient);
         pointsAt(clients, message.sending_client);
         for (const edit of JSON.parse(message.edit_history ?? '[]') as { user_id: number }[]) {

@@ -18,6 +18,8 @@ import { announceSystemGroupMembership } from './userGroups';
 import { tellAboutGroup } from './userGroupDeactivation';
 import { checkNameUnique } from './uniqueNames';
 import { checkEmail, checkFullName } from './validate';
+import { announceAll, type Announcements } from './systemBotMessages';
+import { stageWelcomeMessages } from './welcomeBot';
 
 export interface CreateUserRequest {
   email: string;
@@ -33,6 +35,11 @@ export interface CreateUserRequest {
    * person's first sign-in (feature level 475).
    */
   beforeFirstLogin?: boolean;
+  /**
+   * Welcome Bot greets the newcomer in the same transaction (feature level
+   * 416), with the invitation's own custom text where it has one.
+   */
+  welcome?: { customText?: string | undefined };
 }
 
 export interface InvitationGifts {
@@ -61,6 +68,7 @@ export function checkNewUser(
 
 export function createUser(services: Services, request: CreateUserRequest): UserRow {
   const { sql } = services;
+  const announcements: Announcements = [];
   const { user, joined, groupIds } = sql.transaction(() => {
     const { email, fullName } = checkNewUser(sql, request);
     const id = insertUser(sql, {
@@ -96,6 +104,9 @@ export function createUser(services: Services, request: CreateUserRequest): User
     const joinedStreams = [...streams, ...defaults.filter((row) => !invited.has(row.id))];
     const groupIds = (invitation?.groupIds ?? []).filter((groupId) => userGroupById(sql, groupId));
     for (const groupId of groupIds) addUserGroupMembers(sql, groupId, [id]);
+    if (request.welcome) {
+      stageWelcomeMessages(services, created, announcements, request.welcome.customText);
+    }
     return {
       user: created,
       joined: addSubscriptionRows(sql, [created], joinedStreams),
@@ -125,5 +136,6 @@ export function createUser(services: Services, request: CreateUserRequest): User
     });
   }
   notifyAdded(services, joined.added);
+  announceAll(announcements);
   return user;
 }

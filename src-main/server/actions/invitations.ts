@@ -228,6 +228,7 @@ export async function joinByInvite(services: Services, joining: Joining): Promis
       defaultStreams: invite.include_realm_default_subscriptions === 1,
       groupIds: JSON.parse(invite.group_ids) as number[],
     },
+    welcome: {},
   });
   invitationAccepted(services, user, invite);
   return user;

@@ -9,7 +9,8 @@ import { readEvent } from './markAsRead';
 // the organization, bots and deactivated users too.
 function mutable(services: Services, userId: number): UserRow {
   const target = userById(services.sql, userId);
-  if (!target) throw errors.badRequest('No such user');
+  // Zulip's system bots are not of the organization, whose people alone are muted.
+  if (!target || target.is_system_bot === 1) throw errors.badRequest('No such user');
   return target;
 }
 

@@ -1,4 +1,6 @@
 import { errors } from '../errors';
+import { stageChannelChangeNotices } from './channelEventNotices';
+import { announceAll, type Announcements } from './systemBotMessages';
 import { plainNotice, type PlainNotice } from '../events/notice';
 import { renderMarkdown } from '../markdown/render';
 import { canAccessStream, hasMetadataAccess, metadataGrants } from '../queries/streamAccess';
@@ -255,11 +257,13 @@ export function updateStream(
   const before = new Map<number, Visibility>(
     sightChanges ? people.map((person) => [person.id, visibilityOf(sql, person)]) : [],
   );
+  const notices: Announcements = [];
   const after = sql.transaction(() => {
     if (unarchive) setStreamArchived(sql, streamId, false);
     updateStreamRow(sql, streamId, changes);
     const updated = streamById(sql, streamId);
     if (!updated) throw new Error(`stream ${streamId} vanished while it was updated`);
+    stageChannelChangeNotices(services, user, stream, updated, notices);
     return updated;
   });
   // Zulip's do_unarchive_stream comes before the other changes of the request.
@@ -281,6 +285,7 @@ export function updateStream(
       services.queues.notify(notice, [person.id]);
     }
   }
+  announceAll(notices);
 }
 
 /** Everyone active who has the stream in their state. */

@@ -42,7 +42,13 @@ import { streamColor } from './colors';
 import { announceDefaultStreams, checkNewDefaultStream } from './defaultStreams';
 import { checkGroupSettingValue, storedSettings } from './groupSettingChange';
 import { mayInRealm } from './groupPermission';
-import { sendMessage } from './sendMessage';
+import { stageNewSubscriptionMessages } from './subscriptionMessages';
+import {
+  announceAll,
+  silentMention,
+  stageBotChannelMessage,
+  type Announcements,
+} from './systemBotMessages';
 import { canAccessStream, seesUnsubscribed } from '../queries/streamAccess';
 import { subscriberWatchers } from '../queries/subscriberAccess';
 import type { Sql } from '../store/sql';
@@ -66,17 +72,20 @@ export interface SubscribeRequest {
   isDefaultStream?: boolean | undefined;
   /** Zulip's is_web_public for the channels it creates, which a Hearth host refuses. */
   webPublic?: boolean | undefined;
-  /** Post the new streams to the organization's notifications stream. */
+  /** Notification Bot posts the new streams to the organization's notifications stream. */
   announce?: boolean;
+  /** Zulip 11's send_new_subscription_messages (feature level 397); Zulip's default is true. */
+  sendNewSubscriptionMessages?: boolean | undefined;
   /** When false, streams the actor may not join are reported instead of failing the request. */
   authorizationErrorsFatal?: boolean;
-  clientName?: string;
 }
 
 export interface SubscribeResult {
   subscribed: Record<string, string[]>;
   alreadySubscribed: Record<string, string[]>;
   unauthorized?: string[];
+  /** Whether Notification Bot told the people added, where the request asked it to. */
+  newSubscriptionMessagesSent?: boolean;
 }
 
 export interface Added {
@@ -130,6 +139,7 @@ export function subscribe(
   const addsOthers = request.users.some((user) => user.id !== actor.id);
   const fatal = request.authorizationErrorsFatal ?? true;
   const access = guestAccessSnapshot(sql);
+  const announcements: Announcements = [];
 
   const outcome = sql.transaction(() => {
     const created: StreamRow[] = [];
@@ -161,7 +171,13 @@ export function subscribe(
     }
 
     const rows = addSubscriptionRows(sql, request.users, streams);
-    return { created, unauthorized, ...rows };
+    if (request.announce === true) {
+      stageCreationAnnouncement(services, actor, created, announcements);
+    }
+    const messagesSent =
+      request.sendNewSubscriptionMessages === true &&
+      stageNewSubscriptionMessages(services, actor, rows.added, created, announcements);
+    return { created, unauthorized, messagesSent, ...rows };
   });
 
   announceAccessChanges(services, access);
@@ -172,11 +188,14 @@ export function subscribe(
   if (request.isDefaultStream === true && outcome.created.length > 0) {
     announceDefaultStreams(services);
   }
-  if (request.announce) announceCreated(services, actor, outcome.created, request.clientName);
+  announceAll(announcements);
   return {
     subscribed: outcome.subscribed,
     alreadySubscribed: outcome.alreadySubscribed,
     ...(fatal ? {} : { unauthorized: outcome.unauthorized.map((stream) => stream.name) }),
+    ...(request.sendNewSubscriptionMessages === true
+      ? { newSubscriptionMessagesSent: outcome.messagesSent }
+      : {}),
   };
 }
 
@@ -311,31 +330,23 @@ function notifyJoined(
   queues.notify(plainNotice('subscription', { op: 'add', subscriptions }, reaches), [user.id]);
 }
 
-// Zulip 12's announcement of new channels, in its words, to the notifications
-// stream. Zulip posts it as its Notification Bot; Hearth has no system bots,
-// so the creator posts it, where they may.
-function announceCreated(
+// Zulip 12's announcement of new channels, in its words, from Notification
+// Bot to the new-channel announcements channel; the creator's copy is read.
+function stageCreationAnnouncement(
   services: Services,
   actor: UserRow,
   created: readonly StreamRow[],
-  clientName = 'Hearth',
+  announcements: Announcements,
 ): void {
   const { sql } = services;
   const notificationsStreamId = getRealm(sql)?.notifications_stream_id ?? null;
   const target =
     notificationsStreamId === null ? undefined : streamById(sql, notificationsStreamId);
   if (created.length === 0 || !target) return;
-  if (target.invite_only === 1 && !isSubscribed(sql, actor.id, target.recipient_id)) return;
-  const who = `@_**${actor.full_name}|${actor.id}**`;
   const links = created.map((stream) => channelLinkSyntax(stream)).join(', ');
   const content =
     created.length === 1
-      ? `${who} created a new channel ${links}.`
-      : `${who} created the following channels: ${links}.`;
-  sendMessage(services, actor, {
-    destination: { type: 'stream', stream: target.id, topic: 'new channels' },
-    content,
-    clientName,
-    systemNotice: true,
-  });
+      ? `${silentMention(actor)} created a new channel ${links}.`
+      : `${silentMention(actor)} created the following channels: ${links}.`;
+  stageBotChannelMessage(services, target, 'new channels', content, [actor.id], announcements);
 }

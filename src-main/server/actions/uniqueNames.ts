@@ -12,7 +12,9 @@ const normalized = (name: string): string => name.normalize('NFKC').toLowerCase(
 export function checkNameUnique(sql: Sql, fullName: string, exceptUserId?: number): void {
   if (getRealm(sql)?.require_unique_names !== 1) return;
   const wanted = normalized(fullName);
-  const names = sql.all<{ id: number; full_name: string }>('SELECT id, full_name FROM users');
+  const names = sql.all<{ id: number; full_name: string }>(
+    'SELECT id, full_name FROM users WHERE is_system_bot = 0',
+  );
   if (names.some((row) => row.id !== exceptUserId && normalized(row.full_name) === wanted)) {
     throw errors.badRequest('Unique names required in this organization.');
   }

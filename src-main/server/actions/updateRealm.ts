@@ -35,6 +35,7 @@ import {
 } from './legacyRealmPolicies';
 import { groupSettingOf, realmGroupSettings } from './realmGroupSettings';
 import { requireAdministrator } from './groupPermission';
+import { checkWelcomeMessageCustomText } from './welcomeBot';
 
 /** A setting's new value as PATCH /realm gives it; null is Zulip's "unlimited" time limit. */
 type SettingValue = string | number | boolean | null;
@@ -204,6 +205,9 @@ export function updateRealm(
     editHistoryVisibilities,
   );
   checkChoice('default_avatar_source', changes.default_avatar_source, defaultAvatarSources);
+  if (typeof changes.welcome_message_custom_text === 'string') {
+    checkWelcomeMessageCustomText(changes.welcome_message_custom_text);
+  }
   const { changed, notices } = sql.transaction(() => {
     const realm = getRealm(sql);
     if (!realm) throw new Error('the organization has not been created');

@@ -48,7 +48,8 @@ export function accessUserForAdmin(
   access: Access,
 ): UserRow {
   const target = userById(sql, userId);
-  if (!target || (target.is_bot === 1 && !access.allowBots)) {
+  // Zulip's system bots are outside the organization, beyond any administrator.
+  if (!target || target.is_system_bot === 1 || (target.is_bot === 1 && !access.allowBots)) {
     throw errors.badRequest('No such user');
   }
   if (target.is_active !== 1 && !access.allowDeactivated) {

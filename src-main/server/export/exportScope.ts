@@ -52,6 +52,9 @@ export function exportedConversations(
   }
   const anyHolder = (recipientId: number) =>
     scope.everyone || (subscribers.get(recipientId) ?? []).some(scope.holdsPrivateDataOf);
+  const systemBotIds = new Set(
+    source.all<{ id: number }>('SELECT id FROM users WHERE is_system_bot = 1').map((row) => row.id),
+  );
   const streamIds = new Set<number>();
   const huddleIds = new Set<number>();
   const recipientIds = new Set<number>();
@@ -75,6 +78,9 @@ export function exportedConversations(
     } else if (row.type === RecipientType.huddle) {
       if (!anyHolder(row.id) || isOneToOneGroup(row.user_ids_key)) continue;
       huddleIds.add(row.type_id);
+    } else if (systemBotIds.has(row.type_id)) {
+      // Zulip's importer finds the system bots' recipients by zerver_userprofile_crossrealm.
+      continue;
     }
     recipientIds.add(row.id);
   }

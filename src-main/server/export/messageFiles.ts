@@ -132,8 +132,11 @@ export async function writeMessageFiles(
     const last = candidates.at(-1);
     if (!first || !last) return;
     const received = source.all<UserMessageRecord>(
+      // A system bot's own copies stay behind, as they live outside Zulip's realm.
       `SELECT user_id, message_id, flags FROM user_messages
-       WHERE message_id BETWEEN ? AND ? ORDER BY message_id, user_id`,
+       WHERE message_id BETWEEN ? AND ?
+         AND user_id NOT IN (SELECT id FROM users WHERE is_system_bot = 1)
+       ORDER BY message_id, user_id`,
       [first.id, last.id],
     );
     const chosen = selected(candidates, received, selection);

@@ -158,7 +158,7 @@ export function userProfiles(
   traits: TargetTraits,
 ): People {
   const settings = settingsOf(source, traits.release);
-  const users = source.all<UserRecord>('SELECT * FROM users ORDER BY id');
+  const users = source.all<UserRecord>('SELECT * FROM users WHERE is_system_bot = 0 ORDER BY id');
   return {
     users: users.map((user) => ({
       id: user.id,

@@ -24,6 +24,7 @@ import { botServiceRows } from './botServiceRows';
 import { botStorageRows } from './botStorageRows';
 import { navigationViewRows, onboardingStepRows } from './onboardingAndViewRows';
 import { presenceSequenceRows, userPresenceRows } from './presenceRows';
+import { crossRealmBotRows } from './crossRealmBotRows';
 import { reactions } from './reactionRows';
 import { userStatuses } from './userStatusRows';
 import { scheduledMessages } from './scheduledMessageRows';
@@ -182,10 +183,12 @@ export async function realmJson(
       () => people.users.map((user) => keptStreams(user, userStreamKeys, conversations.streamIds)),
     ],
     ['zerver_userprofile_mirrordummy', () => []],
-    ['zerver_userprofile_crossrealm', () => []],
+    ['zerver_userprofile_crossrealm', () => crossRealmBotRows(source)],
     ['zerver_stream', () => streamRows],
     ['zerver_huddle', () => huddleRows(huddles, traits)],
-    // One-to-one conversations' groups stay out in a full export too (exportScope.ts).
+    // One-to-one conversations' groups stay out in a full export too
+    // (exportScope.ts), and the system bots' own recipients, which
+    // zerver_userprofile_crossrealm stands for.
     [
       'zerver_recipient',
       () => recipients(source).filter((row) => conversations.recipientIds.has(Number(row['id']))),

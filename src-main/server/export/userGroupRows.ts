@@ -37,7 +37,7 @@ export class ExportedGroups {
   constructor(source: ExportSource, realmId: number) {
     this.#realmId = realmId;
     const users = source.all<{ id: number; role: number }>(
-      'SELECT id, role FROM users ORDER BY id',
+      'SELECT id, role FROM users WHERE is_system_bot = 0 ORDER BY id',
     );
     const made = source.all<UserGroupRow>('SELECT * FROM user_groups ORDER BY id');
     const nobodyId = source.all<{ id: number }>('SELECT id FROM nobody_group')[0]?.id;

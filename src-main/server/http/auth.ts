@@ -31,7 +31,8 @@ function credentials(header: string): { email: string; apiKey: Buffer } {
 function checkedUser(sql: Sql, header: string): UserRow {
   const { email, apiKey } = credentials(header);
   const user = userByEmail(sql, email);
-  if (!user || !sameKey(apiKey, user.api_key)) {
+  // Zulip's system bots speak only for the server: no key signs in as one.
+  if (!user || user.is_system_bot === 1 || !sameKey(apiKey, user.api_key)) {
     throw errors.unauthorized('Invalid API key');
   }
   if (user.is_active !== 1) throw errors.userDeactivated();

@@ -23,7 +23,8 @@ export function principalUsers(
       typeof principal === 'number'
         ? userById(services.sql, principal)
         : userByEmail(services.sql, principal.trim());
-    if (!user) throw errors.badRequest('No such user');
+    // Zulip's system bots are outside the organization: nobody subscribes them.
+    if (!user || user.is_system_bot === 1) throw errors.badRequest('No such user');
     if (user.is_active !== 1) throw errors.badRequest('User is deactivated');
     return user;
   });

@@ -4,10 +4,8 @@ import {
   MAX_DEACTIVATED_REALM_DELETION_DAYS,
   MIN_DEACTIVATED_REALM_DELETION_DAYS,
 } from '../actions/realmDeactivation';
+import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../actions/subscriptionMessages';
 import type { RealmRow } from '../store/realm';
-
-// Zulip's MAX_BULK_NEW_SUBSCRIPTION_MESSAGES (feature level 397).
-const MAX_BULK_NEW_SUBSCRIPTION_MESSAGES = 100;
 
 /** The channels Zulip names by setting, -1 for none; the first two under 7.0's names too (level 241). */
 function channelSettings(realm: RealmRow | undefined): Record<string, number> {
@@ -52,6 +50,7 @@ export function realmFeatureState(
     ...channelSettings(realm),
     ...callAndGifSettings(realm),
     realm_send_channel_events_messages: realm?.send_channel_events_messages !== 0,
+    realm_welcome_message_custom_text: realm?.welcome_message_custom_text ?? '',
     realm_media_preview_size: realm?.media_preview_size ?? 100,
     // Feature level 243: each of the server's backends as an object; Zulip
     // lists only those its server supports.

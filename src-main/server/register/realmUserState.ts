@@ -9,11 +9,13 @@ import { allUsers, Role, type UserRow } from '../store/users';
 import { mayInRealm } from '../actions/groupPermission';
 import { accessibleHumanIds, seesEveryone } from '../actions/userAccess';
 import { unknownUser } from '../shape/unknownUser';
+import { toCrossRealmBot } from '../shape/crossRealmBots';
+import { systemBots } from '../store/systemBots';
 import type { StateOptions } from './stateOptions';
 
 /**
  * Zulip 7.0's `realm_user` state: every user (a human with their custom
- * profile values), the cross-realm bots (Hearth has no system bots), and who
+ * profile values), the cross-realm bots (Notification Bot and Welcome Bot), and who
  * the user is and may do.
  */
 export function realmUserState(
@@ -48,7 +50,7 @@ export function realmUserState(
   return {
     realm_users: realmUsers,
     realm_non_active_users: nonActiveUsers,
-    cross_realm_bots: [],
+    cross_realm_bots: systemBots(sql).map(toCrossRealmBot),
     user_id: user.id,
     email: user.email,
     delivery_email: user.email,

@@ -13,12 +13,14 @@ export interface BotRow extends UserRow {
 }
 
 export function botById(sql: Sql, id: number): BotRow | undefined {
-  return sql.get<BotRow>('SELECT * FROM users WHERE id = ? AND is_bot = 1', [id]);
+  return sql.get<BotRow>('SELECT * FROM users WHERE id = ? AND is_bot = 1 AND is_system_bot = 0', [
+    id,
+  ]);
 }
 
 /** Every bot of the organization, deactivated ones included, as Zulip lists them to admins. */
 export function allBots(sql: Sql): BotRow[] {
-  return sql.all<BotRow>('SELECT * FROM users WHERE is_bot = 1 ORDER BY id');
+  return sql.all<BotRow>('SELECT * FROM users WHERE is_bot = 1 AND is_system_bot = 0 ORDER BY id');
 }
 
 export function botsOwnedBy(sql: Sql, ownerId: number): BotRow[] {
@@ -37,7 +39,7 @@ export function humanAdminIds(sql: Sql, maxRole: number): number[] {
 }
 
 export function userByApiKey(sql: Sql, apiKey: string): UserRow | undefined {
-  return sql.get<UserRow>('SELECT * FROM users WHERE api_key = ?', [apiKey]);
+  return sql.get<UserRow>('SELECT * FROM users WHERE api_key = ? AND is_system_bot = 0', [apiKey]);
 }
 
 export interface BotDefaults {

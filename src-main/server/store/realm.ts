@@ -84,6 +84,8 @@ export interface RealmRow extends Record<RealmGroupSettingColumn, string> {
   moderation_request_channel_id: number | null;
   /** Feature level 434. */
   send_channel_events_messages: number;
+  /** Feature level 416: what Welcome Bot adds to its greeting; '' for nothing. */
+  welcome_message_custom_text: string;
   /** Feature level 469: 100, 150 or 200 (% of the default height). */
   media_preview_size: number;
   /** Feature level 453 (giphy_rating before): an ID of gif_rating_policy_options. */

@@ -23,6 +23,8 @@ export interface UserRow {
   first_login_pending: number;
   /** Zulip's avatar_source: 'J' for a Jdenticon pattern, else 'G', which the host draws as initials. */
   avatar_source: string;
+  /** 1 for Zulip's Notification Bot and Welcome Bot, users outside the organization. */
+  is_system_bot: number;
 }
 
 export interface NewUser {
@@ -126,7 +128,7 @@ export function usersByIds(sql: Sql, ids: readonly number[]): UserRow[] {
 }
 
 export function allUsers(sql: Sql): UserRow[] {
-  return sql.all<UserRow>('SELECT * FROM users ORDER BY id');
+  return sql.all<UserRow>('SELECT * FROM users WHERE is_system_bot = 0 ORDER BY id');
 }
 
 export function deactivatedUserIds(sql: Sql): Set<number> {
@@ -137,7 +139,9 @@ export function deactivatedUserIds(sql: Sql): Set<number> {
 
 export function activeUserIds(sql: Sql): number[] {
   return sql
-    .all<{ id: number }>('SELECT id FROM users WHERE is_active = 1 ORDER BY id')
+    .all<{ id: number }>(
+      'SELECT id FROM users WHERE is_active = 1 AND is_system_bot = 0 ORDER BY id',
+    )
     .map((row) => row.id);
 }
 
@@ -155,9 +159,10 @@ export function adminIds(sql: Sql): number[] {
 
 export function activeNonGuestIds(sql: Sql): number[] {
   return sql
-    .all<{ id: number }>('SELECT id FROM users WHERE is_active = 1 AND role != ? ORDER BY id', [
-      Role.guest,
-    ])
+    .all<{ id: number }>(
+      'SELECT id FROM users WHERE is_active = 1 AND is_system_bot = 0 AND role != ? ORDER BY id',
+      [Role.guest],
+    )
     .map((row) => row.id);
 }
 

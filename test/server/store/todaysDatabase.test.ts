@@ -285,6 +285,22 @@ describe("a database written by the host before Zulip 12's", () => {
     );
   });
 
+  it("gains Zulip's system bots after everyone it had, outside the people (migration 051)", async () => {
+    const state = await register('alice', { fetch_event_types: ['realm_user'] });
+    const bots = state.cross_realm_bots as { user_id: number; email: string }[];
+    expect(bots.map((bot) => bot.email)).toEqual([
+      'notification-bot@zulip.com',
+      'welcome-bot@zulip.com',
+    ]);
+    const known = [...Object.values(fixture.people), ...Object.values(fixture.bots)];
+    const highest = Math.max(...known.map((account) => account.id));
+    expect(bots.every((bot) => bot.user_id > highest)).toBe(true);
+    const people = [...state.realm_users, ...state.realm_non_active_users] as { user_id: number }[];
+    expect(people.map((person) => person.user_id).sort((a, b) => a - b)).toEqual(
+      known.map((account) => account.id).sort((a, b) => a - b),
+    );
+  });
+
   it('keeps the channels with their descriptions and policies, the archived one out of sight', async () => {
     const { streams } = await ok(
       as('olive')('GET', '/streams', { include_all_active: true, include_default: true }),

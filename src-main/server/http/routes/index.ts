@@ -134,7 +134,12 @@ import {
   removeFcmTokenEndpoint,
   testNotificationEndpoint,
 } from './mobilePush';
-import { deleteRealmIconEndpoint, updateRealmEndpoint, uploadRealmIconEndpoint } from './realm';
+import {
+  deleteRealmIconEndpoint,
+  testWelcomeBotCustomMessageEndpoint,
+  updateRealmEndpoint,
+  uploadRealmIconEndpoint,
+} from './realm';
 import { deactivateRealmEndpoint } from './realmDeactivation';
 import {
   archiveStreamEndpoint,
@@ -232,6 +237,7 @@ export const endpoints: readonly Endpoint[] = [
   deleteDefaultStreamEndpoint,
   updateRealmEndpoint,
   uploadRealmIconEndpoint,
+  testWelcomeBotCustomMessageEndpoint,
   deleteRealmIconEndpoint,
   deactivateRealmEndpoint,
   getRealmEmojiEndpoint,

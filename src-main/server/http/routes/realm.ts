@@ -5,12 +5,13 @@ import { Policy } from '../../../permissions/rolePolicies';
 import { realmGroupSettingColumns } from '../../store/realm';
 import { deleteRealmIcon, MAX_ICON_FILE_SIZE_MIB, uploadRealmIcon } from '../../actions/realmIcon';
 import { updateRealm } from '../../actions/updateRealm';
+import { testWelcomeBotCustomMessage } from '../../actions/welcomeBot';
 import { errors } from '../../errors';
 import { userEndpoint } from '../endpoint';
 import { groupSettingParams } from '../groupSettingParams';
 import { realmTopicsPolicies } from '../../actions/topicsPolicy';
 import { topicsPolicyParam } from '../topicsPolicyParam';
-import { optional } from '../params';
+import { optional, required } from '../params';
 import { intIn } from '../possibleValues';
 
 // Zulip 7.0's Realm.MAX_REALM_NAME_LENGTH and MAX_REALM_DESCRIPTION_LENGTH.
@@ -101,6 +102,8 @@ export const updateRealmEndpoint = userEndpoint({
     signup_notifications_stream_id: optional('json', z.number().int()),
     moderation_request_channel_id: optional('json', z.number().int()),
     send_channel_events_messages: flag(),
+    // Zulip 11 (feature level 416); its length is checked by updateRealm.
+    welcome_message_custom_text: optional('text', z.string()),
     media_preview_size: optional('json', intIn([100, 150, 200])),
     gif_rating_policy: optional('json', z.number().int()),
     giphy_rating: optional('json', z.number().int()),
@@ -122,6 +125,16 @@ export const updateRealmEndpoint = userEndpoint({
     const name = params.name?.trim();
     return updateRealm(services, user, { ...params, name });
   },
+});
+
+/** Zulip 11's POST /realm/test_welcome_bot_custom_message (feature level 416). */
+export const testWelcomeBotCustomMessageEndpoint = userEndpoint({
+  method: 'POST',
+  path: '/realm/test_welcome_bot_custom_message',
+  params: { welcome_message_custom_text: required('text', z.string()) },
+  handle: ({ services, params, user }) => ({
+    message_id: testWelcomeBotCustomMessage(services, user, params.welcome_message_custom_text),
+  }),
 });
 
 /** Zulip 7.0's POST /realm/icon: one image file, for administrators. */

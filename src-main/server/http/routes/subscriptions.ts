@@ -6,7 +6,6 @@ import { updateSubscriptionProperties } from '../../actions/updateSubscriptionPr
 import { toListedSubscription } from '../../shape/streams';
 import { streamSubscriptionsOfUser, subscriberEmails } from '../../store/subscriptions';
 import { notificationSettingsOf } from '../../store/userSettings';
-import { clientName } from '../clientName';
 import { includeSubscribersParam } from '../includeSubscribersParam';
 import { principalsSchema, principalUsers } from '../principals';
 import { groupSettingValue } from '../../actions/groupSettingChange';
@@ -56,11 +55,11 @@ export const addSubscriptions = userEndpoint({
     ...groupSettingParams(channelGroupSettingColumns, groupSettingValue),
     authorization_errors_fatal: optional('json', z.boolean(), true),
     announce: optional('json', z.boolean(), false),
-    send_new_subscription_messages: optional('json', z.boolean(), false),
+    send_new_subscription_messages: optional('json', z.boolean(), true),
     // Zulip 8.0 (feature level 200): the channels it creates become default ones.
     is_default_stream: optional('json', z.boolean(), false),
   },
-  handle: ({ services, params, user, userAgent }) => {
+  handle: ({ services, params, user }) => {
     const result = subscribe(services, user, {
       streams: params.subscriptions,
       users: principalUsers(services, [user], params.principals),
@@ -73,16 +72,16 @@ export const addSubscriptions = userEndpoint({
       isDefaultStream: params.is_default_stream,
       webPublic: params.is_web_public,
       announce: params.announce,
+      sendNewSubscriptionMessages: params.send_new_subscription_messages,
       authorizationErrorsFatal: params.authorization_errors_fatal,
-      clientName: clientName(userAgent),
     });
     return {
       subscribed: result.subscribed,
       already_subscribed: result.alreadySubscribed,
       ...(result.unauthorized ? { unauthorized: result.unauthorized } : {}),
-      // Zulip 11 (feature level 397) says whether Notification Bot told the
-      // people added; a Hearth host has no Notification Bot to tell them.
-      ...(params.send_new_subscription_messages ? { new_subscription_messages_sent: false } : {}),
+      ...(result.newSubscriptionMessagesSent === undefined
+        ? {}
+        : { new_subscription_messages_sent: result.newSubscriptionMessagesSent }),
     };
   },
 });
@@ -130,7 +129,7 @@ export const createChannelEndpoint = userEndpoint({
     announce: optional('json', z.boolean(), false),
     is_default_stream: optional('json', z.boolean(), false),
   },
-  handle: ({ services, params, user, userAgent }) => ({
+  handle: ({ services, params, user }) => ({
     id: createChannel(services, user, {
       name: params.name,
       description: params.description.trim(),
@@ -141,7 +140,6 @@ export const createChannelEndpoint = userEndpoint({
       topicsPolicy: params.topics_policy,
       isDefaultStream: params.is_default_stream,
       announce: params.announce,
-      clientName: clientName(userAgent),
     }),
   }),
 });

@@ -48,6 +48,7 @@ import { sql as realmUuid } from './047-realm-uuid';
 import { sql as resumableUploads } from './048-resumable-uploads';
 import { sql as realmExports } from './049-realm-exports';
 import { sql as firstLoginAndAvatarSource } from './050-first-login-and-avatar-source';
+import { sql as systemBots } from './051-system-bots';
 import { sql as emailInvitations } from './052-email-invitations';
 import { sql as directMessageGroupsAndRealmDeactivation } from './053-direct-message-groups-and-realm-deactivation';
 
@@ -104,6 +105,7 @@ export const migrations: readonly string[] = [
   resumableUploads,
   realmExports,
   firstLoginAndAvatarSource,
+  systemBots,
   emailInvitations,
   directMessageGroupsAndRealmDeactivation,
 ];
