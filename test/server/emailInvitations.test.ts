@@ -159,6 +159,50 @@ describe('email invitations', () => {
     expect(gone.json).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such invitation' });
   });
 
+  it('has Notification Bot tell the inviter of the join, and Welcome Bot greet with the invitation’s text', async () => {
+    const fromBot = async (user: TestUser, botEmail: string) =>
+      (
+        await org.api(user)('GET', '/messages', {
+          anchor: 'newest',
+          num_before: 20,
+          num_after: 0,
+          narrow: [{ operator: 'sender', operand: botEmail }],
+          apply_markdown: false,
+        })
+      ).json.messages as { content: string }[];
+    await invite(org.owner, {
+      invitee_emails: 'joe@example.com',
+      welcome_message_custom_text: 'The kettle is by the window.',
+    });
+    await invite(org.owner, { invitee_emails: 'una@example.com', notify_referrer_on_join: false });
+    const before = (await fromBot(org.owner, 'notification-bot@zulip.com')).length;
+
+    const joe = await join(
+      keyOf((await emailInvite(org.owner, 'joe@example.com')).hearth_link_url),
+      'joe@example.com',
+      'Joe',
+    );
+    const told = await fromBot(org.owner, 'notification-bot@zulip.com');
+    expect(told).toHaveLength(before + 1);
+    expect(told.at(-1)?.content).toBe(
+      `@_**Joe|${joe.json.user_id}** accepted your invitation to join Zulip!`,
+    );
+    const newcomer = {
+      id: joe.json.user_id,
+      email: 'joe@example.com',
+      apiKey: joe.json.api_key,
+    } as TestUser;
+    const greeted = await fromBot(newcomer, 'welcome-bot@zulip.com');
+    expect(greeted.at(-1)?.content).toBe('The kettle is by the window.');
+
+    await join(
+      keyOf((await emailInvite(org.owner, 'una@example.com')).hearth_link_url),
+      'una@example.com',
+      'Una',
+    );
+    expect(await fromBot(org.owner, 'notification-bot@zulip.com')).toHaveLength(before + 1);
+  });
+
   it('gives the newcomer the role, channels and groups of the invitation', async () => {
     const group = await org.api(org.owner)('POST', '/user_groups/create', {
       name: 'cooks',

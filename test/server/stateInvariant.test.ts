@@ -58,9 +58,7 @@ const notActions: Readonly<Record<string, string>> = {
   applyPolicyOnParticipation: "part of addReaction's or addSubmessage's transaction",
   announceMovedUserTopics: 'announces the change of updateMessage',
   announceSystemGroupMembership: 'announces the change of createUser',
-  tellReferrerOfJoin:
-    "Notification Bot's notice of a join by email invitation, which no endpoint makes yet; systemBots.test.ts holds it",
-  stageReferrerNotice: "part of tellReferrerOfJoin's transaction",
+  stageReferrerNotice: "part of joinByInvite's transaction",
   announceFullName: 'announces the change of changeFullName or updateBot',
   announceUserSetting: 'announces the change of changeUserSettings or changeTimezone',
   invitesFor: 'reads state',

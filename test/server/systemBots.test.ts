@@ -1,9 +1,4 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tellReferrerOfJoin } from '../../src-main/server/actions/referrerNotice';
-import type { Services } from '../../src-main/server/services';
-import { Sql } from '../../src-main/server/store/sql';
-import { userById } from '../../src-main/server/store/users';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 // Zulip's cross-realm system bots on a Hearth host: Notification Bot and
@@ -262,36 +257,6 @@ describe('system bots', () => {
     );
     expect(after).toHaveLength(4);
     await org.api(org.owner)('PATCH', '/realm', { send_channel_events_messages: true });
-  });
-  it('has Notification Bot tell an inviter their invitation was accepted, once stored', async () => {
-    const erin = await org.user('erin');
-    await org.stop();
-    const sql = new Sql(join(org.dataDir, 'hearth.sqlite3'));
-    const told: { type: string; userIds: readonly number[] }[] = [];
-    // The parts of a host's services a send from a system bot touches.
-    const services = {
-      sql,
-      queues: {
-        notify: (notice: { type: string }, userIds: readonly number[]) =>
-          told.push({ type: notice.type, userIds }),
-      },
-    } as unknown as Services;
-    const [referrer, newcomer] = [userById(sql, alice.id), userById(sql, erin.id)];
-    if (!referrer || !newcomer) throw new Error('the users are missing');
-    tellReferrerOfJoin(services, referrer, newcomer);
-    sql.close();
-    expect(told).toEqual([
-      { type: 'message', userIds: expect.arrayContaining([alice.id]) as number[] },
-    ]);
-    await org.start();
-
-    const notice = (await fromBot(alice, 'notification-bot@zulip.com'))
-      .filter((message) => message.type === 'private')
-      .at(-1);
-    expect(notice).toMatchObject({
-      content: `@_**Erin|${erin.id}** accepted your invitation to join Zulip!`,
-      flags: [],
-    });
   });
   it("keeps the organization's welcome text, which Welcome Bot adds to its greeting", async () => {
     const queueId = (await register(alice, { event_types: ['realm'] })).queue_id as string;

@@ -15,7 +15,7 @@ import {
   type NewInvite,
 } from '../store/invites';
 import { streamById, type StreamRow } from '../store/streams';
-import { adminIds, Role, type UserRow } from '../store/users';
+import { adminIds, Role, userById, type UserRow } from '../store/users';
 import { checkNewUser, createUser } from './createUser';
 import { mayInRealm, requireAdministrator } from './groupPermission';
 import {
@@ -27,6 +27,8 @@ import {
   refuseGuests,
 } from './inviteAccess';
 import { MIN_PASSWORD_LENGTH } from './credentials';
+import { stageReferrerNotice } from './referrerNotice';
+import { announceAll, type Announcements } from './systemBotMessages';
 
 // Zulip's generate_key: 24 lowercase letters and digits.
 const keyAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -228,7 +230,10 @@ export async function joinByInvite(services: Services, joining: Joining): Promis
       defaultStreams: invite.include_realm_default_subscriptions === 1,
       groupIds: JSON.parse(invite.group_ids) as number[],
     },
-    welcome: {},
+    welcome:
+      invite.welcome_message_custom_text === null
+        ? {}
+        : { customText: invite.welcome_message_custom_text },
   });
   invitationAccepted(services, user, invite);
   return user;
@@ -236,18 +241,25 @@ export async function joinByInvite(services: Services, joining: Joining): Promis
 
 /**
  * What follows a newcomer's joining by an invitation. Zulip's
- * process_new_human_user: an email invitation is used up, and every other
- * one for the same address stops working. Here too Notification Bot tells
- * the inviter "X accepted your invitation" when `notify_referrer_on_join`
- * is set, and Welcome Bot greets the newcomer with the invitation's
- * `welcome_message_custom_text` (null: the organization's own), once those
- * bots exist on the host.
+ * process_new_human_user: an email invitation is used up, every other one
+ * for the same address stops working, and Notification Bot tells the
+ * inviter "X accepted your invitation" when `notify_referrer_on_join` is
+ * set. Only an email invitation names its inviter as the newcomer's
+ * referrer there; a link's does not.
  */
 export function invitationAccepted(services: Services, newcomer: UserRow, invite: InviteRow): void {
   const { sql } = services;
+  const notices: Announcements = [];
   const changed = sql.transaction(() => {
-    if (invite.email !== null) markInviteUsed(sql, invite.id, newcomer.id);
-    return revokeEmailInvitesFor(sql, newcomer.email) > 0 || invite.email !== null;
+    if (invite.email === null) return revokeEmailInvitesFor(sql, newcomer.email) > 0;
+    markInviteUsed(sql, invite.id, newcomer.id);
+    revokeEmailInvitesFor(sql, newcomer.email);
+    const referrer = userById(sql, invite.invited_by);
+    if (referrer && invite.notify_referrer_on_join === 1) {
+      stageReferrerNotice(services, referrer, newcomer, notices);
+    }
+    return true;
   });
+  announceAll(notices);
   if (changed) announceInvites(services, invite.invited_by);
 }
