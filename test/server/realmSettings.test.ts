@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { onePixelPng, postFiles, type FormFile } from '../helpers/uploads';
 
+interface StreamName {
+  stream_id: number;
+  name: string;
+}
+
 describe('organization settings (PATCH /realm)', () => {
   let org: Org;
   let alice: TestUser;
@@ -221,11 +226,19 @@ describe('default streams', () => {
   });
   afterAll(() => org.close());
 
-  const defaults = async () =>
-    (
-      (await org.api(alice)('POST', '/register', { fetch_event_types: ['default_streams'] })).json
-        .realm_default_streams as { name: string }[]
-    ).map((stream) => stream.name);
+  // Zulip 10 lists the default channels by ID (feature level 330).
+  const defaults = async () => {
+    const ids = (
+      await org.api(alice)('POST', '/register', { fetch_event_types: ['default_streams'] })
+    ).json.realm_default_streams as number[];
+    const names = new Map(
+      ((await org.api(org.owner)('GET', '/streams')).json.streams as StreamName[]).map((stream) => [
+        stream.stream_id,
+        stream.name,
+      ]),
+    );
+    return ids.map((id) => names.get(id));
+  };
 
   it('adds and removes default streams, for administrators only', async () => {
     await org.api(org.owner)('POST', '/users/me/subscriptions', {

@@ -126,9 +126,13 @@ describe('the keys POST /register returns', () => {
     expect(others.filter((key) => foreign.includes(key))).toEqual([]);
   });
 
-  it("reports Zulip 7.0's version and feature level whatever was asked", async () => {
+  it("reports Zulip 12.0's version and feature level whatever was asked", async () => {
     const state = await register(alice, { fetch_event_types: ['message'] });
-    expect(state).toMatchObject({ zulip_version: '7.0', zulip_feature_level: 185 });
+    expect(state).toMatchObject({
+      zulip_version: '12.0',
+      zulip_merge_base: '12.0',
+      zulip_feature_level: 498,
+    });
   });
 
   it('fetches unread_msgs only for a client that follows messages and their flags', async () => {

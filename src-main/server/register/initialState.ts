@@ -1,7 +1,7 @@
 import { alertWordsOf } from '../store/alertWords';
 import type { Services } from '../services';
 import { byStreamThenTopic } from '../../registerReads/userTopicOrder';
-import { defaultStreamsForApi, toWireStream } from '../shape/streams';
+import { defaultStreamIds, toWireStream } from '../shape/streams';
 import { customProfileFieldTypes } from '../shape/profileFields';
 import { realmEmojiDicts } from '../shape/realmEmoji';
 import { realmBotsState } from '../actions/botAccess';
@@ -106,8 +106,7 @@ const fetchers: readonly Fetcher[] = [
     // Zulip tells guests of no default streams.
     types: ['default_streams'],
     fetch: ({ sql }, user) => ({
-      realm_default_streams:
-        user.role === Role.guest ? [] : defaultStreamsForApi(sql, ZULIP_FEATURE_LEVEL),
+      realm_default_streams: user.role === Role.guest ? [] : defaultStreamIds(sql),
     }),
   },
   {

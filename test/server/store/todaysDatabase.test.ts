@@ -456,14 +456,14 @@ describe("a database written by the host before Zulip 12's", () => {
         size: number;
         create_time: number;
         path_id: string;
-        messages: { id: number }[];
+        message_ids: number[];
       }[];
       expect(
         listed.map((attachment) => [
           attachment.name,
           attachment.size,
           attachment.create_time,
-          attachment.messages.map((message) => message.id),
+          attachment.message_ids,
         ]),
         name,
       ).toEqual(expected.map((upload) => upload.listed));
