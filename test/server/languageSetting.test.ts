@@ -11,7 +11,6 @@ type Event = { id: number; type: string } & Record<string, unknown>;
 
 interface Registered {
   queue_id: string;
-  default_language?: string;
   realm_default_language: string;
   user_settings: { default_language: string; twenty_four_hour_time: boolean };
 }
@@ -39,27 +38,21 @@ describe("a user's default_language", () => {
   });
   afterAll(() => org.close());
 
-  it('starts at English, then keeps the language chosen, in user_settings and at the top level, across a restart', async () => {
+  it('starts at English, then keeps the language chosen, in user_settings alone, across a restart', async () => {
     const before = await register(org, alice);
     expect(before.user_settings.default_language).toBe('en');
-    expect(before.default_language).toBe('en');
     const response = await setLanguage(alice, { default_language: 'de' });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ result: 'success', msg: '' });
     await org.restart();
     const after = await register(org, alice);
     expect(after.user_settings.default_language).toBe('de');
-    expect(after.default_language).toBe('de');
-    // With the user_settings_object capability, only in user_settings.
-    const modern = await register(org, alice, {
-      client_capabilities: { user_settings_object: true },
-    });
-    expect(modern.user_settings.default_language).toBe('de');
-    expect(modern).not.toHaveProperty('default_language');
+    // Zulip 12 gives settings in user_settings alone (feature level 439).
+    expect(after).not.toHaveProperty('default_language');
     expect((await register(org, bob)).user_settings.default_language).toBe('en');
   });
 
-  it('tells the user alone, by user_settings and update_display_settings, each naming the language', async () => {
+  it('tells the user alone, by user_settings naming the language', async () => {
     const [mine, theirs] = [
       (await register(org, alice)).queue_id,
       (await register(org, bob)).queue_id,
@@ -71,13 +64,6 @@ describe("a user's default_language", () => {
         op: 'update',
         property: 'default_language',
         value: 'zh-hans',
-        language_name: '简体中文',
-      },
-      {
-        type: 'update_display_settings',
-        user: alice.email,
-        setting_name: 'default_language',
-        setting: 'zh-hans',
         language_name: '简体中文',
       },
     ]);
@@ -212,7 +198,6 @@ describe("the organization's default_language", () => {
     const carol = await org.user('carol');
     const mine = await register(org, carol);
     expect(mine.user_settings.default_language).toBe('fr');
-    expect(mine.default_language).toBe('fr');
     const created = await org.api(alice)('POST', '/bots', {
       full_name: 'Parrot',
       short_name: 'parrot',

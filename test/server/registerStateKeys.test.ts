@@ -32,17 +32,9 @@ const keysByType: Record<string, Record<string, unknown>> = {
   realm_incoming_webhook_bots: { realm_incoming_webhook_bots: anyArray },
   drafts: { drafts: anyArray },
   realm_user_groups: { realm_user_groups: anyArray },
-  update_global_notifications: {
-    enable_sounds: anyBoolean,
-    pm_content_in_desktop_notifications: anyBoolean,
-    presence_enabled: anyBoolean,
-    available_notification_sounds: anyArray,
-  },
-  update_display_settings: {
-    twenty_four_hour_time: anyBoolean,
-    emojiset_choices: anyArray,
-    timezone: anyString,
-  },
+  // Zulip 12 gives the settings in user_settings alone (feature level 439).
+  update_global_notifications: {},
+  update_display_settings: {},
   user_settings: { user_settings: anyObject },
   custom_profile_fields: { custom_profile_fields: anyArray, custom_profile_field_types: anyObject },
   onboarding_steps: { onboarding_steps: anyArray, navigation_tour_video_url: null },

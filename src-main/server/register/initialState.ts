@@ -28,7 +28,7 @@ import { incomingWebhookBotsState } from './incomingWebhookBotsState';
 import { realmState } from './realmState';
 import { realmUserState } from './realmUserState';
 import { recentConversationsState } from './recentConversationsState';
-import { legacyDisplayState, legacyNotificationState, userSettingsState } from './settingsState';
+import { userSettingsState } from './settingsState';
 import { subscriptionState } from './subscriptionState';
 import { unreadMsgsState } from './unreadState';
 import { userStatusState } from './userStatusState';
@@ -186,16 +186,6 @@ const fetchers: readonly Fetcher[] = [
     fetch: ({ sql }, _user, options) => ({
       realm_user_groups: userGroupsState(sql, options.includeDeactivatedGroups === true),
     }),
-  },
-  {
-    types: ['update_global_notifications'],
-    when: (_want, _all, options) => !options.userSettingsObject,
-    fetch: legacyNotificationState,
-  },
-  {
-    types: ['update_display_settings'],
-    when: (_want, _all, options) => !options.userSettingsObject,
-    fetch: legacyDisplayState,
   },
   { types: ['user_settings'], fetch: userSettingsState },
   {

@@ -609,7 +609,8 @@ describe("a database written by the host before Zulip 12's", () => {
           client_capabilities: { user_settings_object: true },
         })
       ).user_settings;
-    const renamed = new Set(['default_view', 'escape_navigates_to_default_view']);
+    // Zulip 12 renamed these, and replaced dense_mode by the sizes below (feature level 364).
+    const renamed = new Set(['default_view', 'escape_navigates_to_default_view', 'dense_mode']);
     const unrenamed = Object.fromEntries(
       Object.entries(ALICE_SETTINGS).filter(([name]) => !renamed.has(name)),
     );
@@ -622,6 +623,7 @@ describe("a database written by the host before Zulip 12's", () => {
       web_font_size_px: 16,
       web_line_height_percent: 140,
     });
+    expect(await settings('alice')).not.toHaveProperty('dense_mode');
     // Bob kept dense mode on, as it was by default: Zulip 12's compact size.
     expect(await settings('bob')).toMatchObject({
       twenty_four_hour_time: true,
