@@ -123,6 +123,14 @@ describe('looking people up', () => {
     expect(state).toMatchObject({ is_admin: true, is_moderator: true });
   });
 
+  it('gives no is_billing_admin, as Zulip 12 has none (feature level 363)', async () => {
+    const state = (await org.api(admin)('POST', '/register', { fetch_event_types: ['realm_user'] }))
+      .json;
+    expect(state).not.toHaveProperty('is_billing_admin');
+    const users = state.realm_users as Record<string, unknown>[];
+    expect(users.filter((user) => 'is_billing_admin' in user)).toEqual([]);
+  });
+
   it('gives the organization a UUID in register, the same after a restart', async () => {
     const uuidOf = async () =>
       (await org.api(bob)('POST', '/register', { fetch_event_types: ['realm'] })).json

@@ -55,7 +55,6 @@ export function realmUserState(
     // Zulip 11 (feature level 380): true for administrators and owners too.
     is_moderator: user.role <= Role.moderator,
     is_guest: user.role === Role.guest,
-    is_billing_admin: false,
     // The host serves every picture; a Jdenticon one is still named as Zulip 12 names it.
     avatar_source: user.avatar_source === 'J' ? 'J' : 'U',
     avatar_url: wire(user).avatar_url,
