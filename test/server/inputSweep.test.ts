@@ -530,9 +530,6 @@ const validCalls: Record<string, ValidCall> = {
   'POST /user_groups/:user_group_id/deactivate': async (f) => ({
     user_group_id: String(await sweptGroup(f)),
   }),
-  'DELETE /user_groups/:user_group_id': async (f) => ({
-    user_group_id: String(await sweptGroup(f)),
-  }),
   'POST /user_groups/:user_group_id/members': async (f) => ({
     user_group_id: String(await sweptGroup(f)),
     add: `[${f.alice.id}]`,

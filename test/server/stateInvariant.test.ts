@@ -1502,22 +1502,6 @@ describe('initial state plus events equals fresh state', () => {
       },
     },
     {
-      name: 'deleting a user group another one holds',
-      covers: ['deleteUserGroup'],
-      act: async () => {
-        const { user_groups } = (await org.api(alice)('GET', '/user_groups')).json as {
-          user_groups: { id: number; name: string }[];
-        };
-        const night = user_groups.find((group) => group.name === 'Night shift');
-        return org.api(alice)('DELETE', `/user_groups/${night?.id ?? 0}`);
-      },
-    },
-    {
-      name: 'deleting a user group',
-      covers: ['deleteUserGroup'],
-      act: async () => org.api(alice)('DELETE', `/user_groups/${await supportGroupId()}`),
-    },
-    {
       name: 'renaming a stream and describing it anew',
       covers: ['updateStream'],
       act: async () => {

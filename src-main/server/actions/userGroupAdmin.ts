@@ -7,14 +7,11 @@ import type { Services } from '../services';
 import {
   addUserGroupMembers,
   addUserGroupSubgroups,
-  deleteUserGroupRow,
-  forgetSubgroup,
   insertUserGroup,
   membersOf,
   removeUserGroupMembers,
   removeUserGroupSubgroups,
   subgroupsOf,
-  supergroupsOf,
   updateUserGroupRow,
   setUserGroupSetting,
   userGroupById,
@@ -30,12 +27,7 @@ import {
   storedSettings,
   type GroupSettingChange,
 } from './groupSettingChange';
-import {
-  accessGroupFor,
-  checkGroupNotInUse,
-  checkMayCreateGroup,
-  groupIsDeactivated,
-} from './userGroupAccess';
+import { accessGroupFor, checkMayCreateGroup, groupIsDeactivated } from './userGroupAccess';
 import { reactivateUserGroup, tellAboutGroup } from './userGroupDeactivation';
 
 // A deactivated group's members and subgroups may still change.
@@ -168,26 +160,6 @@ export function updateUserGroup(
   if (Object.keys(data).length > 0) {
     tellAboutGroup(services, groupId, { op: 'update', group_id: groupId, data });
   }
-}
-
-/**
- * Zulip 7.0's DELETE /user_groups/{id}: the group is gone for everyone. The
- * groups that held it lose it first, each with its own remove_subgroups
- * event, so that a client's state matches a fresh register without having
- * to know where the group was.
- */
-export function deleteUserGroup(services: Services, user: UserRow, groupId: number): void {
-  const { sql } = services;
-  const holders = sql.transaction(() => {
-    accessGroupFor(sql, user, groupId);
-    checkGroupNotInUse(sql, groupId, { deleting: true });
-    const supergroups = supergroupsOf(sql, groupId);
-    forgetSubgroup(sql, groupId);
-    deleteUserGroupRow(sql, groupId);
-    return supergroups;
-  });
-  for (const holder of holders) tellChange(services, holder, 'subgroups', [], [groupId]);
-  tellAboutGroup(services, groupId, { op: 'remove', group_id: groupId });
 }
 
 // Zulip's add_members / remove_members (user_ids) and add_subgroups /

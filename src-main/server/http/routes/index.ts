@@ -151,7 +151,6 @@ import { deleteTopicEndpoint } from './topicDeletion';
 import {
   createUserGroupEndpoint,
   deactivateUserGroupEndpoint,
-  deleteUserGroupEndpoint,
   getUserGroupMembersEndpoint,
   getUserGroupMembershipEndpoint,
   getUserGroupsEndpoint,
@@ -274,7 +273,6 @@ export const endpoints: readonly Endpoint[] = [
   createUserGroupEndpoint,
   updateUserGroupEndpoint,
   deactivateUserGroupEndpoint,
-  deleteUserGroupEndpoint,
   updateUserGroupMembersEndpoint,
   getUserGroupMembersEndpoint,
   getUserGroupMembershipEndpoint,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   createUserGroup,
-  deleteUserGroup,
   updateUserGroup,
   updateUserGroupMembers,
   updateUserGroupSubgroups,
@@ -80,16 +79,6 @@ export const deactivateUserGroupEndpoint = userEndpoint({
   params: { user_group_id: groupId },
   handle: ({ services, user, params }) => {
     deactivateUserGroup(services, user, params.user_group_id);
-    return {};
-  },
-});
-
-export const deleteUserGroupEndpoint = userEndpoint({
-  method: 'DELETE',
-  path: '/user_groups/:user_group_id',
-  params: { user_group_id: groupId },
-  handle: ({ services, user, params }) => {
-    deleteUserGroup(services, user, params.user_group_id);
     return {};
   },
 });
