@@ -160,20 +160,20 @@ describe('the keys POST /register returns', () => {
       }[];
     };
     expect(groups.map((group) => group.name)).toEqual([
-      '@role:owners',
-      '@role:administrators',
-      '@role:moderators',
-      '@role:fullmembers',
-      '@role:members',
-      '@role:everyone',
-      '@role:internet',
-      '@role:nobody',
+      'role:owners',
+      'role:administrators',
+      'role:moderators',
+      'role:fullmembers',
+      'role:members',
+      'role:everyone',
+      'role:internet',
+      'role:nobody',
     ]);
     const byName = new Map(groups.map((group) => [group.name, group]));
-    expect(byName.get('@role:owners')?.members).toEqual([org.owner.id]);
-    expect(byName.get('@role:members')?.members).toEqual([alice.id, bob.id]);
-    expect(byName.get('@role:administrators')?.direct_subgroup_ids).toEqual([
-      byName.get('@role:owners')?.id,
+    expect(byName.get('role:owners')?.members).toEqual([org.owner.id]);
+    expect(byName.get('role:members')?.members).toEqual([alice.id, bob.id]);
+    expect(byName.get('role:administrators')?.direct_subgroup_ids).toEqual([
+      byName.get('role:owners')?.id,
     ]);
     expect(groups.every((group) => (group as { is_system_group?: boolean }).is_system_group)).toBe(
       true,

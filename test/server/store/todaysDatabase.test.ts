@@ -92,7 +92,7 @@ describe("a database written by the host before Zulip 12's", () => {
   const nobodyId = async (): Promise<number> => {
     const { user_groups } = await ok(as('gus')('GET', '/user_groups'));
     const found = (user_groups as { id: number; name: string }[]).find(
-      (group) => group.name === '@role:nobody',
+      (group) => group.name === 'role:nobody',
     );
     expect(found?.id).toBe(10);
     return found?.id ?? 0;
@@ -568,7 +568,7 @@ describe("a database written by the host before Zulip 12's", () => {
         name: 'leads',
         description: 'Leads of the lamplighters',
         members: [id('adam'), id('mona')],
-        // 3 is @role:moderators.
+        // 3 is role:moderators.
         direct_subgroup_ids: [3, 8],
         is_system_group: false,
         ...ownSettings,
