@@ -150,7 +150,7 @@ describe('organization settings (PATCH /realm)', () => {
       .stream_id as number;
     const refused = await org.api(org.owner)('PATCH', '/realm', {
       description: 'must not be applied',
-      notifications_stream_id: privateId,
+      new_stream_announcements_stream_id: privateId,
     });
     expect(refused.json).toMatchObject({ result: 'error', msg: 'Invalid channel ID' });
     expect((await realm()).realm_description).not.toBe('must not be applied');
@@ -158,12 +158,16 @@ describe('organization settings (PATCH /realm)', () => {
 
   it('sets and clears the notifications stream', async () => {
     const id = await designId();
-    const set = await org.api(org.owner)('PATCH', '/realm', { notifications_stream_id: id });
-    expect(set.json).toMatchObject({ notifications_stream_id: id });
-    expect((await realm()).realm_notifications_stream_id).toBe(id);
-    const cleared = await org.api(org.owner)('PATCH', '/realm', { notifications_stream_id: -1 });
-    expect(cleared.json).toMatchObject({ notifications_stream_id: -1 });
-    expect((await realm()).realm_notifications_stream_id).toBe(-1);
+    const set = await org.api(org.owner)('PATCH', '/realm', {
+      new_stream_announcements_stream_id: id,
+    });
+    expect(set.json).toMatchObject({ new_stream_announcements_stream_id: id });
+    expect((await realm()).realm_new_stream_announcements_stream_id).toBe(id);
+    const cleared = await org.api(org.owner)('PATCH', '/realm', {
+      new_stream_announcements_stream_id: -1,
+    });
+    expect(cleared.json).toMatchObject({ new_stream_announcements_stream_id: -1 });
+    expect((await realm()).realm_new_stream_announcements_stream_id).toBe(-1);
   });
 
   it('decides who may invite, and each user learns whether they may', async () => {

@@ -59,7 +59,6 @@ const keysByType: Record<string, Record<string, unknown>> = {
     realm_edit_topic_policy: anyNumber,
     realm_message_content_edit_limit_seconds: expect.toBeOneOf([null, anyNumber]),
     realm_message_retention_days: -1,
-    realm_notifications_stream_id: anyNumber,
     realm_new_stream_announcements_stream_id: anyNumber,
     realm_video_chat_provider: anyNumber,
     realm_presence_disabled: false,

@@ -680,7 +680,7 @@ describe('initial state plus events equals fresh state', () => {
       act: async () =>
         org.api(org.owner)('PATCH', '/realm', {
           invite_to_realm_policy: 2,
-          notifications_stream_id: await designId(),
+          new_stream_announcements_stream_id: await designId(),
         }),
     },
     {
@@ -701,7 +701,6 @@ describe('initial state plus events equals fresh state', () => {
           send_channel_events_messages: false,
           media_preview_size: 200,
           gif_rating_policy: 3,
-          giphy_rating: 3,
           video_chat_provider: 1,
           jitsi_server_url: JSON.stringify('https://jitsi.example.com'),
           description: 'Now with **rendered** descriptions',
@@ -1596,7 +1595,7 @@ describe('initial state plus events equals fresh state', () => {
         const id = (
           await org.api(alice)('GET', '/get_stream_id', { stream: 'announcements-archive' })
         ).json.stream_id as number;
-        await org.api(org.owner)('PATCH', '/realm', { notifications_stream_id: id });
+        await org.api(org.owner)('PATCH', '/realm', { new_stream_announcements_stream_id: id });
         return org.api(org.owner)('DELETE', `/streams/${id}`);
       },
     },

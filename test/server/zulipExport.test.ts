@@ -177,7 +177,7 @@ describe('an organization exported for Zulip', () => {
     ok(
       'announcements go to design, and read receipts are off',
       await owner('PATCH', '/realm', {
-        notifications_stream_id: designId,
+        new_stream_announcements_stream_id: designId,
         enable_read_receipts: false,
       }),
     );

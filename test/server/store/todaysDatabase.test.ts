@@ -167,7 +167,7 @@ describe("a database written by the host before Zulip 12's", () => {
       realm_invite_to_realm_policy: 2,
       realm_move_messages_between_streams_policy: 4,
       realm_move_messages_between_streams_limit_seconds: 86_400,
-      realm_notifications_stream_id: 5,
+      realm_new_stream_announcements_stream_id: 5,
       realm_enable_read_receipts: false,
       realm_bot_creation_policy: 2,
       realm_default_language: 'de',
