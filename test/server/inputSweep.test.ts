@@ -96,7 +96,7 @@ const sweptLinkifierId = async ({ org }: Fixture): Promise<number> =>
 const sweptPlayground = () => ({
   name: fresh('Playground '),
   pygments_language: 'Python',
-  url_prefix: 'https://sweep.example.com/?code=',
+  url_template: 'https://sweep.example.com/?code={code}',
 });
 const sweptPlaygroundId = async ({ org }: Fixture): Promise<number> =>
   (await org.api(org.owner)('POST', '/realm/playgrounds', sweptPlayground())).json.id as number;

@@ -2039,7 +2039,7 @@ describe('initial state plus events equals fresh state', () => {
         org.api(org.owner)('POST', '/realm/playgrounds', {
           name: 'Rust playground',
           pygments_language: 'Rust',
-          url_prefix: 'https://play.rust-lang.org/?code=',
+          url_template: 'https://play.rust-lang.org/?code={code}',
         }),
     },
     {

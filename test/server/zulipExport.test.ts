@@ -309,7 +309,7 @@ describe('an organization exported for Zulip', () => {
       await org.api(org.owner)('POST', '/realm/playgrounds', {
         name: 'Rust playground',
         pygments_language: 'Rust',
-        url_prefix: 'https://play.rust-lang.org/?code=',
+        url_template: 'https://play.rust-lang.org/?code={code}',
       }),
     );
     const react = async (user: TestUser, id: number | undefined, emoji: string) =>

@@ -514,9 +514,8 @@ describe("a database written by the host before Zulip 12's", () => {
         id: 1,
         name: 'Rust playground',
         pygments_language: 'Rust',
-        // Migrated as Zulip's own migration did at feature level 196; 7.0's prefix beside it.
+        // Migrated as Zulip's own migration did at feature level 196.
         url_template: 'https://play.rust-lang.org/?code={code}',
-        url_prefix: 'https://play.rust-lang.org/?code=',
       },
     ]);
   });
