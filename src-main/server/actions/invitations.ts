@@ -49,11 +49,7 @@ export interface NewInvitation {
   expiresInMinutes: number | null;
   invitedAs: number;
   streamIds: readonly number[];
-  /**
-   * Zulip 9 (feature level 261): whether newcomers join the default streams
-   * too. Not given, an empty list of streams means the default streams, as
-   * Zulip 7.0's readers expect of the host until it declares Zulip 12.
-   */
+  /** Zulip 9 (feature level 261): whether newcomers join the default streams too. */
   includeRealmDefaultSubscriptions: boolean | undefined;
   /** Zulip 10 (feature level 322): the user groups newcomers join. */
   groupIds: readonly number[];
@@ -107,8 +103,7 @@ export function createMultiuseInvite(
       createdAt: created,
       expiresAt:
         invitation.expiresInMinutes === null ? null : created + invitation.expiresInMinutes * 60,
-      includeRealmDefaultSubscriptions:
-        invitation.includeRealmDefaultSubscriptions ?? streams.length === 0,
+      includeRealmDefaultSubscriptions: invitation.includeRealmDefaultSubscriptions ?? false,
       groupIds,
     });
   });
