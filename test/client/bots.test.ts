@@ -64,14 +64,12 @@ afterAll(async () => {
 });
 
 /** The bot's API key as the server's GET /bots gives it to its owner. */
+// GET /bots names no key since Zulip 12 (feature level 474): GET /bots/{id}/api_key gives it.
 const serverKey = async (owner: TestUser, email: string): Promise<string> => {
-  const bots = (await org.api(owner)('GET', '/bots')).json.bots as {
-    username: string;
-    api_key: string;
-  }[];
-  const bot = bots.find((candidate) => candidate.username === email);
-  if (!bot) throw new Error(`${email} is not among the bots of ${owner.email}`);
-  return bot.api_key;
+  const found = await org.api(owner)('GET', '/users/' + encodeURIComponent(email));
+  const botId = found.json.user?.user_id as number | undefined;
+  if (botId === undefined) throw new Error(`${email} is not among the users`);
+  return (await org.api(owner)('GET', `/bots/${botId}/api_key`)).json.api_key as string;
 };
 
 describe('bots over the bridge', () => {

@@ -290,21 +290,13 @@ describe('the checker', () => {
   });
 });
 
-// The host still declares Zulip 7.0, which the app refuses before it reads
-// anything else; every answer and event it would read, it reads.
-const connecting: { name: string; kind: ServerKind; refused: string[] }[] = [
-  { name: modernZulip.name, kind: modernZulip, refused: [] },
-  {
-    name: hearthHost.name,
-    kind: hearthHost,
-    refused: [
-      'GET /server_settings.zulip_feature_level: 185 is below 277, ' +
-        'the oldest the app connects to (kMinAllowedZulipFeatureLevel)',
-    ],
-  },
+// Both declare Zulip 12.0: the app connects, and reads every answer and event.
+const connecting: { name: string; kind: ServerKind }[] = [
+  { name: modernZulip.name, kind: modernZulip },
+  { name: hearthHost.name, kind: hearthHost },
 ];
 
-describe.each(connecting)("Zulip's mobile app connecting to $name", ({ kind, refused }) => {
+describe.each(connecting)("Zulip's mobile app connecting to $name", ({ kind }) => {
   let server: TestServer;
   let run: ConnectResult;
 
@@ -337,7 +329,7 @@ describe.each(connecting)("Zulip's mobile app connecting to $name", ({ kind, ref
     }
   });
 
-  it('sends nothing the app would refuse or fail to read, but what the kind still lacks', () => {
-    expect(problemsOf(models, minimumFeatureLevel(), run)).toEqual(refused);
+  it('sends nothing the app would refuse or fail to read', () => {
+    expect(problemsOf(models, minimumFeatureLevel(), run)).toEqual([]);
   });
 });

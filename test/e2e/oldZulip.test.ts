@@ -95,6 +95,10 @@ describe('the window against a Zulip 7.0 server', () => {
     expect(await dense.isChecked()).toBe(true);
     await dense.uncheck();
     await expect.poll(() => double.org.settingsOf(double.users.member.id).dense_mode).toBe(false);
+    // The feed gets more room, as it did against a Hearth host before it declared Zulip 12.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('spacious-feed')))
+      .toBe(true);
     expect(ui.pageErrors).toEqual([]);
   });
 });

@@ -15,6 +15,9 @@ const realmState = async (org: Org, user: TestUser) =>
     })
   ).json as Record<string, unknown>;
 
+const streamIdOf = async (org: Org, name: string) =>
+  (await org.api(org.owner)('GET', '/get_stream_id', { stream: name })).json.stream_id as number;
+
 describe('the organization settings page', () => {
   let org: Org;
   let alice: TestUser;
@@ -145,11 +148,12 @@ describe('the organization settings page', () => {
     await page.getByLabel('Announce new channels in').selectOption({ label: '#board-room' });
     await expect
       .poll(async () => {
+        // Zulip 12's names: default channels by ID (feature level 330), and
+        // the announcement channel's new name (241).
         const state = await realmState(org, alice);
-        const names = (state.realm_default_streams as { name: string }[]).map((s) => s.name);
-        return [names, state.realm_notifications_stream_id];
+        return [state.realm_default_streams, state.realm_new_stream_announcements_stream_id];
       })
-      .toEqual([['welcome'], expect.any(Number)]);
+      .toEqual([[await streamIdOf(org, 'welcome')], expect.any(Number)]);
     await expect.poll(() => defaults.getByLabel('#welcome').isChecked()).toBe(true);
     expect(await defaults.getByLabel('#general').isChecked()).toBe(false);
     const carol = await org.user('carol');

@@ -62,7 +62,7 @@ function sender(api: TestServer['api']): TestServer['send'] {
   };
 }
 
-/** A Hearth host, speaking Zulip 7.0 (feature level 185), on a fresh data folder. */
+/** A Hearth host, speaking Zulip 12.0 (feature level 498), on a fresh data folder. */
 export const hearthHost: ServerKind = {
   name: 'a Hearth host',
   async start(options = {}) {
@@ -84,7 +84,7 @@ export const hearthHost: ServerKind = {
       kind: hearthHost.name,
       screenshotSuffix: '',
       url: org.url,
-      featureLevel: 185,
+      featureLevel: 498,
       me,
       other,
       third,

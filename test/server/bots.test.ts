@@ -151,7 +151,7 @@ describe('bots', () => {
   });
 
   describe('GET /bots', () => {
-    it("lists the caller's own active bots, in Zulip's shape", async () => {
+    it("lists the caller's own active bots, in Zulip 12's shape, without their keys (feature level 474)", async () => {
       const carol = await org.user('carol');
       const kept = await createBot(carol, { bot_type: 2 });
       const gone = await createBot(carol);
@@ -162,7 +162,6 @@ describe('bots', () => {
         {
           username: kept.email,
           full_name: kept.fullName,
-          api_key: kept.apiKey,
           avatar_url: `/avatar/${kept.id}?version=1`,
           default_sending_stream: null,
           default_events_register_stream: null,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZULIP_FEATURE_LEVEL } from '../../src-main/server/version';
 import { queuedEvents, registerQueue } from '../helpers/eventQueue';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
@@ -70,14 +69,13 @@ describe('creating channels', () => {
     expect(listed.map((stream) => stream.name)).not.toContain('secret-default');
   });
 
-  it('gives default channels by ID once the host declares feature level 330, as objects to 7.0’s readers before', async () => {
+  it('gives default channels by ID (feature level 330)', async () => {
     const state = (
       await org.api(alice)('POST', '/register', { fetch_event_types: ['default_streams'] })
     ).json as { realm_default_streams: (Listed | number)[] };
-    const byId = ZULIP_FEATURE_LEVEL >= 330;
     expect(state.realm_default_streams.length).toBeGreaterThan(0);
     for (const entry of state.realm_default_streams) {
-      expect(typeof entry, JSON.stringify(entry)).toBe(byId ? 'number' : 'object');
+      expect(typeof entry, JSON.stringify(entry)).toBe('number');
     }
   });
 

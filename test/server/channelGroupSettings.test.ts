@@ -153,12 +153,12 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
     });
   });
 
-  it('will not delete a group a channel setting names', async () => {
+  it('will not deactivate a group a channel setting names', async () => {
     const posters = await makeGroup(org, 'posters', [carol.id]);
     await create(org.owner, 'board');
     const board = (await channel('board')).stream_id;
     await update(org.owner, board, { can_send_message_group: { new: posters } });
-    expect((await org.api(org.owner)('DELETE', `/user_groups/${posters}`)).json).toEqual({
+    expect((await org.api(org.owner)('POST', `/user_groups/${posters}/deactivate`)).json).toEqual({
       result: 'error',
       code: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
       msg: 'Cannot deactivate user group in use.',
@@ -166,9 +166,9 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
     });
     // Once the channel is archived its permissions no longer hold anyone.
     await org.api(org.owner)('DELETE', `/streams/${String(board)}`);
-    expect((await org.api(org.owner)('DELETE', `/user_groups/${posters}`)).json.result).toBe(
-      'success',
-    );
+    expect(
+      (await org.api(org.owner)('POST', `/user_groups/${posters}/deactivate`)).json.result,
+    ).toBe('success');
   });
 
   it('refuses what Zulip refuses, and hides a private channel one cannot see', async () => {

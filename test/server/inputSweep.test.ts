@@ -106,7 +106,7 @@ const sweptLinkifierId = async ({ org }: Fixture): Promise<number> =>
 const sweptPlayground = () => ({
   name: fresh('Playground '),
   pygments_language: 'Python',
-  url_prefix: 'https://sweep.example.com/?code=',
+  url_template: 'https://sweep.example.com/?code={code}',
 });
 const sweptPlaygroundId = async ({ org }: Fixture): Promise<number> =>
   (await org.api(org.owner)('POST', '/realm/playgrounds', sweptPlayground())).json.id as number;
@@ -358,7 +358,6 @@ const validCalls: Record<string, ValidCall> = {
     delete_own_message_policy: '2',
     message_content_delete_limit_seconds: '600',
     invite_to_realm_policy: '1',
-    notifications_stream_id: String(designId),
     enable_read_receipts: 'true',
     require_unique_names: 'false',
     enable_guest_user_indicator: 'false',
@@ -371,7 +370,6 @@ const validCalls: Record<string, ValidCall> = {
     welcome_message_custom_text: 'Welcome to the swept organization',
     media_preview_size: '150',
     gif_rating_policy: '3',
-    giphy_rating: '3',
     jitsi_server_url: '"https://jitsi.example.com"',
     video_chat_provider: '1',
     bot_creation_policy: '2',
@@ -559,9 +557,6 @@ const validCalls: Record<string, ValidCall> = {
     description: 'swept',
   }),
   'POST /user_groups/:user_group_id/deactivate': async (f) => ({
-    user_group_id: String(await sweptGroup(f)),
-  }),
-  'DELETE /user_groups/:user_group_id': async (f) => ({
     user_group_id: String(await sweptGroup(f)),
   }),
   'POST /user_groups/:user_group_id/members': async (f) => ({

@@ -78,9 +78,9 @@ describe('what an invitation link gives', () => {
     expect(await channelsOf(none)).toEqual([]);
   });
 
-  it("reads a link that names no channels and says nothing of defaults as Zulip 7.0's readers mean it", async () => {
-    const legacy = await joinBy({}, 'gus');
-    expect(await channelsOf(legacy)).toEqual(['general']);
+  it('joins no channel by a link that names none and does not ask for the defaults, as Zulip 12', async () => {
+    const bare = await joinBy({}, 'gus');
+    expect(await channelsOf(bare)).toEqual([]);
   });
 
   it('adds newcomers to the user groups it names, and tells everyone (feature level 322)', async () => {

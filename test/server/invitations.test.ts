@@ -67,13 +67,21 @@ describe('invitation links', () => {
     expect(login.json.api_key).toBe(joined.json.api_key);
   });
 
-  it('joins the default streams when the link names none, and serves many', async () => {
+  it('joins the default streams only when the link asks for them (feature level 261), and serves many', async () => {
     const { invite_link: link } = (await invite(org.owner, { invite_expires_in_minutes: null }))
       .json;
-    for (const who of ['hal', 'ivy']) {
-      const joined = await join(keyOf(link), who);
+    const { invite_link: withDefaults } = (
+      await invite(org.owner, { include_realm_default_subscriptions: true })
+    ).json;
+    const joins: [string, string, string[]][] = [
+      [link, 'hal', []],
+      [link, 'ivy', []],
+      [withDefaults, 'jo', ['general']],
+    ];
+    for (const [invited, who, streams] of joins) {
+      const joined = await join(keyOf(invited), who);
       expect(joined.json.result).toBe('success');
-      expect(await subscribedNames(`${who}@hearth.test`, joined.json.api_key)).toEqual(['general']);
+      expect(await subscribedNames(`${who}@hearth.test`, joined.json.api_key)).toEqual(streams);
     }
     const listed = (await org.api(org.owner)('GET', '/invites')).json.invites as {
       link_url: string;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableLanguageCodes } from '../../src-main/server/actions/languages';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
-// Zulip 7.0's default_language: a user's through PATCH /settings, the
-// organization's through PATCH /realm, both a code of Zulip 7.0's language
+// Zulip's default_language: a user's through PATCH /settings, the
+// organization's through PATCH /realm, both a code of Zulip's language
 // list spelt as the list spells it, and the organization's given to every
 // user created after it changed.
 
@@ -11,7 +11,6 @@ type Event = { id: number; type: string } & Record<string, unknown>;
 
 interface Registered {
   queue_id: string;
-  default_language?: string;
   realm_default_language: string;
   user_settings: { default_language: string; twenty_four_hour_time: boolean };
 }
@@ -39,27 +38,21 @@ describe("a user's default_language", () => {
   });
   afterAll(() => org.close());
 
-  it('starts at English, then keeps the language chosen, in user_settings and at the top level, across a restart', async () => {
+  it('starts at English, then keeps the language chosen, in user_settings alone, across a restart', async () => {
     const before = await register(org, alice);
     expect(before.user_settings.default_language).toBe('en');
-    expect(before.default_language).toBe('en');
     const response = await setLanguage(alice, { default_language: 'de' });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ result: 'success', msg: '' });
     await org.restart();
     const after = await register(org, alice);
     expect(after.user_settings.default_language).toBe('de');
-    expect(after.default_language).toBe('de');
-    // With the user_settings_object capability, only in user_settings.
-    const modern = await register(org, alice, {
-      client_capabilities: { user_settings_object: true },
-    });
-    expect(modern.user_settings.default_language).toBe('de');
-    expect(modern).not.toHaveProperty('default_language');
+    // Zulip 12 gives settings in user_settings alone (feature level 439).
+    expect(after).not.toHaveProperty('default_language');
     expect((await register(org, bob)).user_settings.default_language).toBe('en');
   });
 
-  it('tells the user alone, by user_settings and update_display_settings, each naming the language', async () => {
+  it('tells the user alone, by user_settings naming the language', async () => {
     const [mine, theirs] = [
       (await register(org, alice)).queue_id,
       (await register(org, bob)).queue_id,
@@ -73,13 +66,6 @@ describe("a user's default_language", () => {
         value: 'zh-hans',
         language_name: '简体中文',
       },
-      {
-        type: 'update_display_settings',
-        user: alice.email,
-        setting_name: 'default_language',
-        setting: 'zh-hans',
-        language_name: '简体中文',
-      },
     ]);
     expect(await eventsOf(org, bob, theirs)).toEqual([]);
   });
@@ -90,13 +76,13 @@ describe("a user's default_language", () => {
     expect(await eventsOf(org, alice, queueId)).toEqual([]);
   });
 
-  it('takes the codes of Hearth’s window languages as Zulip 7.0 spells them', async () => {
+  it('takes the codes of Hearth’s window languages as Zulip spells them', async () => {
     // Bob's is English: it comes last, as a change.
     const names: [string, string][] = [
       ['de', 'Deutsch'],
       ['fr', 'français'],
       ['es', 'español'],
-      ['pt', 'Português'],
+      ['pt-br', 'Português Brasileiro'],
       ['ru', 'Русский'],
       ['ja', '日本語'],
       ['zh-hans', '简体中文'],
@@ -115,8 +101,8 @@ describe("a user's default_language", () => {
     }
   });
 
-  it('takes each of the 43 codes of Zulip 7.0’s list, naming every one', async () => {
-    expect(availableLanguageCodes).toHaveLength(43);
+  it('takes each of the 46 codes of the list, naming every one', async () => {
+    expect(availableLanguageCodes).toHaveLength(46);
     const queueId = (await register(org, bob)).queue_id;
     for (const code of availableLanguageCodes) {
       expect((await setLanguage(bob, { default_language: code })).status, code).toBe(200);
@@ -128,10 +114,10 @@ describe("a user's default_language", () => {
     expect(named.filter((event) => event.language_name === 'Unknown')).toEqual([]);
   });
 
-  it('refuses a code off Zulip 7.0’s list, or spelt otherwise, with 400 and changes nothing', async () => {
+  it('refuses a code off the list, or spelt otherwise, with 400 and changes nothing', async () => {
     const queueId = (await register(org, alice)).queue_id;
-    // pt-br arrived in Zulip 7.1; pt_BR and zh_Hans are locale folders, not codes.
-    for (const code of ['xx', 'pt-br', 'pt_BR', 'zh_Hans', 'DE', ' de', '', 'constructor']) {
+    // pt_BR and zh_Hans are locale folders, not codes.
+    for (const code of ['xx', 'PT-BR', 'pt_BR', 'zh_Hans', 'DE', ' de', '', 'constructor']) {
       const refused = await setLanguage(alice, {
         default_language: code,
         twenty_four_hour_time: true,
@@ -189,7 +175,7 @@ describe("the organization's default_language", () => {
       code: 'UNAUTHORIZED_PRINCIPAL',
       msg: 'Must be an organization administrator',
     });
-    for (const code of ['xx', 'pt-br', 'zh_Hans']) {
+    for (const code of ['xx', 'pt_BR', 'zh_Hans']) {
       const refused = await org.api(org.owner)('PATCH', '/realm', {
         default_language: code,
         description: 'must not be applied',
@@ -212,7 +198,6 @@ describe("the organization's default_language", () => {
     const carol = await org.user('carol');
     const mine = await register(org, carol);
     expect(mine.user_settings.default_language).toBe('fr');
-    expect(mine.default_language).toBe('fr');
     const created = await org.api(alice)('POST', '/bots', {
       full_name: 'Parrot',
       short_name: 'parrot',
@@ -243,15 +228,14 @@ describe("a new organization's language", () => {
       },
     });
     try {
-      // A Zulip 7.0 host spells Brazilian Portuguese `pt`, as its list does.
       const owner = await register(org, org.owner);
-      expect(owner.realm_default_language).toBe('pt');
-      expect(owner.user_settings.default_language).toBe('pt');
+      expect(owner.realm_default_language).toBe('pt-br');
+      expect(owner.user_settings.default_language).toBe('pt-br');
       expect((await register(org, await org.user('alice'))).user_settings.default_language).toBe(
-        'pt',
+        'pt-br',
       );
       await org.restart();
-      expect((await register(org, org.owner)).realm_default_language).toBe('pt');
+      expect((await register(org, org.owner)).realm_default_language).toBe('pt-br');
     } finally {
       await org.close();
     }

@@ -5,7 +5,7 @@ import { startOrg, type Org, type TestUser } from '../helpers/org';
 // RFC 6570 templates, RE2 patterns refused with Zulip's words, links in
 // content and topics, realm_linkifiers events to clients that read templates,
 // Zulip 12's order, examples and alternative templates, and
-// /realm/playgrounds with Zulip 12's url_template or 7.0's url_prefix.
+// /realm/playgrounds with Zulip 12's url_template (feature level 196).
 
 type Event = { id: number; type: string } & Record<string, unknown>;
 type Linkifier = { id: number; pattern: string; url_template: string };
@@ -339,16 +339,15 @@ describe('code playgrounds', () => {
     const answer = await add({
       name: ' Python playground ',
       pygments_language: 'Python',
-      url_prefix: 'https://python.example.com?code=',
+      url_template: 'https://python.example.com?code={code}',
     });
     expect(answer.json).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
-    // Zulip 12's url_template (feature level 196), and 7.0's prefix beside it.
+    // Zulip 12's url_template alone (feature level 196).
     const entry = {
       id: answer.json.id,
       name: 'Python playground',
       pygments_language: 'Python',
       url_template: 'https://python.example.com?code={code}',
-      url_prefix: 'https://python.example.com?code=',
     };
     expect(await playgrounds()).toEqual([entry]);
     const { events } = (
@@ -368,23 +367,28 @@ describe('code playgrounds', () => {
 
   it.each([
     [
-      { name: 'P', pygments_language: 'Python', url_prefix: 'not a url' },
-      'url_prefix is not a URL',
+      // Zulip 7.0's url_prefix is no parameter of Zulip 12's.
+      { name: 'P', pygments_language: 'Python', url_prefix: 'https://p.example.com/' },
+      "Missing 'url_template' argument",
     ],
     [
-      { name: 'P', pygments_language: 'x'.repeat(41), url_prefix: 'https://p.example.com/' },
+      {
+        name: 'P',
+        pygments_language: 'x'.repeat(41),
+        url_template: 'https://p.example.com/{code}',
+      },
       'pygments_language is too long (limit: 40 characters)',
     ],
     [
-      { name: 'P', pygments_language: 'py$', url_prefix: 'https://p.example.com/' },
+      { name: 'P', pygments_language: 'py$', url_template: 'https://p.example.com/{code}' },
       'Invalid characters in pygments language',
     ],
     [
-      { name: '  ', pygments_language: 'Python', url_prefix: 'https://p.example.com/' },
+      { name: '  ', pygments_language: 'Python', url_template: 'https://p.example.com/{code}' },
       'This field cannot be blank.',
     ],
     [
-      { pygments_language: 'Python', url_prefix: 'https://p.example.com/' },
+      { pygments_language: 'Python', url_template: 'https://p.example.com/{code}' },
       "Missing 'name' argument",
     ],
   ])('refuses %j with Zulip’s words', async (params, msg) => {
@@ -398,7 +402,7 @@ describe('code playgrounds', () => {
     const params = {
       name: 'Rust',
       pygments_language: 'Rust',
-      url_prefix: 'https://play.rust-lang.org/?code=',
+      url_template: 'https://play.rust-lang.org/?code={code}',
     };
     expect((await add(params)).json.result).toBe('success');
     expect((await add(params)).json).toEqual({
@@ -578,9 +582,7 @@ describe("code playgrounds with Zulip 12's url_template (level 196)", () => {
         name: 'Rust',
         pygments_language: 'Rust',
         url_template: 'https://play.rust-lang.org/?edition=2021&code={code}',
-        url_prefix: 'https://play.rust-lang.org/?edition=2021&code=',
       },
-      // Not a prefix and the code: no url_prefix for 7.0's readers.
       {
         id: elsewhere.json.id,
         name: 'Go',

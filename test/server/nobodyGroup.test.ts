@@ -25,7 +25,7 @@ describe('role:nobody', () => {
     const { user_groups } = (await org.api(alice)('GET', '/user_groups')).json as {
       user_groups: ListedGroup[];
     };
-    const found = user_groups.find((group) => group.name === '@role:nobody');
+    const found = user_groups.find((group) => group.name === 'role:nobody');
     if (!found) throw new Error('no role:nobody group listed');
     nobodyId = found.id;
   });
@@ -37,7 +37,7 @@ describe('role:nobody', () => {
     ).json.realm_user_groups as ListedGroup[];
     const nobody = state.find((group) => group.id === nobodyId);
     expect(nobody).toMatchObject({
-      name: '@role:nobody',
+      name: 'role:nobody',
       description: 'Nobody',
       members: [],
       direct_subgroup_ids: [],
@@ -135,6 +135,6 @@ describe('role:nobody', () => {
     const { user_groups } = (await org.api(alice)('GET', '/user_groups')).json as {
       user_groups: ListedGroup[];
     };
-    expect(user_groups.find((group) => group.name === '@role:nobody')?.id).toBe(nobodyId);
+    expect(user_groups.find((group) => group.name === 'role:nobody')?.id).toBe(nobodyId);
   });
 });

@@ -71,14 +71,17 @@ describe('organization settings Zulip added after 7.0', () => {
     });
   });
 
-  it("keeps 7.0's names beside Zulip 12's while the host declares 7.0", async () => {
+  it("gives Zulip 12's names alone, not 7.0's (feature levels 241, 453)", async () => {
     const state = await realm();
-    expect(state.realm_notifications_stream_id).toBe(
-      state.realm_new_stream_announcements_stream_id,
-    );
-    expect(state.realm_signup_notifications_stream_id).toBe(-1);
-    expect(state.realm_giphy_rating).toBe(state.realm_gif_rating_policy);
-    expect(state.giphy_rating_options).toEqual(state.gif_rating_policy_options);
+    for (const gone of [
+      'realm_notifications_stream_id',
+      'realm_signup_notifications_stream_id',
+      'realm_giphy_rating',
+      'giphy_rating_options',
+    ]) {
+      expect(state).not.toHaveProperty(gone);
+    }
+    expect(state.realm_signup_announcements_stream_id).toBe(-1);
   });
 
   it('offers no Zoom, BigBlueButton or other provider needing credentials', async () => {
@@ -86,7 +89,7 @@ describe('organization settings Zulip added after 7.0', () => {
     expect(available).toEqual(['disabled', 'jitsi_meet']);
   });
 
-  it('sets the announcement channels under either name, announcing both', async () => {
+  it("sets the announcement channels under Zulip 12's names, announcing them so", async () => {
     const queue = await queueOf(alice);
     const set = await patch({ new_stream_announcements_stream_id: publicId });
     expect(set.json).toEqual({
@@ -97,7 +100,6 @@ describe('organization settings Zulip added after 7.0', () => {
     const signups = await patch({ signup_announcements_stream_id: publicId });
     expect(signups.json).toMatchObject({ signup_announcements_stream_id: publicId });
     expect(await eventsOf(alice, queue)).toEqual([
-      { type: 'realm', op: 'update', property: 'notifications_stream_id', value: publicId },
       {
         type: 'realm',
         op: 'update',
@@ -105,13 +107,10 @@ describe('organization settings Zulip added after 7.0', () => {
         value: publicId,
       },
       { type: 'realm', op: 'update', property: 'signup_announcements_stream_id', value: publicId },
-      { type: 'realm', op: 'update', property: 'signup_notifications_stream_id', value: publicId },
     ]);
     expect(await realm()).toMatchObject({
       realm_new_stream_announcements_stream_id: publicId,
-      realm_notifications_stream_id: publicId,
       realm_signup_announcements_stream_id: publicId,
-      realm_signup_notifications_stream_id: publicId,
     });
   });
 
@@ -155,21 +154,15 @@ describe('organization settings Zulip added after 7.0', () => {
       media_preview_size: 150,
       gif_rating_policy: 4,
     });
-    // 7.0's giphy_rating sets the same setting, and is told beside its new name.
-    expect((await patch({ giphy_rating: 1 })).json).toMatchObject({ giphy_rating: 1 });
     expect(await eventsOf(alice, queue)).toEqual([
       { type: 'realm', op: 'update', property: 'send_channel_events_messages', value: false },
       { type: 'realm', op: 'update', property: 'media_preview_size', value: 150 },
       { type: 'realm', op: 'update', property: 'gif_rating_policy', value: 4 },
-      { type: 'realm', op: 'update', property: 'giphy_rating', value: 4 },
-      { type: 'realm', op: 'update', property: 'gif_rating_policy', value: 1 },
-      { type: 'realm', op: 'update', property: 'giphy_rating', value: 1 },
     ]);
     expect(await realm()).toMatchObject({
       realm_send_channel_events_messages: false,
       realm_media_preview_size: 150,
-      realm_gif_rating_policy: 1,
-      realm_giphy_rating: 1,
+      realm_gif_rating_policy: 4,
     });
   });
 
@@ -180,7 +173,6 @@ describe('organization settings Zulip added after 7.0', () => {
         'Invalid media_preview_size: Value error, Not in the list of possible values',
       ],
       [{ gif_rating_policy: 6 }, 'Invalid gif_rating_policy 6'],
-      [{ giphy_rating: -1 }, 'Invalid giphy_rating -1'],
       [{ video_chat_provider: 3 }, 'Invalid video_chat_provider 3'],
       [{ video_chat_provider: 5 }, 'Invalid video_chat_provider 5'],
       [{ video_chat_provider: 7 }, 'Invalid video_chat_provider 7'],
@@ -348,7 +340,6 @@ describe('organization settings Zulip added after 7.0', () => {
     expect((await org.api(org.owner)('DELETE', `/streams/${goingId}`)).json.result).toBe('success');
     expect(await eventsOf(alice, queue)).toEqual([
       { type: 'realm', op: 'update', property: 'signup_announcements_stream_id', value: -1 },
-      { type: 'realm', op: 'update', property: 'signup_notifications_stream_id', value: -1 },
       { type: 'realm', op: 'update', property: 'moderation_request_channel_id', value: -1 },
     ]);
     expect(await realm()).toMatchObject({
@@ -371,7 +362,7 @@ describe('organization settings Zulip added after 7.0', () => {
       realm_media_preview_size: 200,
       realm_jitsi_server_url: 'https://meet.example.org',
       realm_video_chat_provider: 1,
-      realm_gif_rating_policy: 1,
+      realm_gif_rating_policy: 4,
       realm_send_channel_events_messages: false,
     });
   });

@@ -294,7 +294,7 @@ describe("the organization's group settings (Zulip 12's permissions)", () => {
     expect(create.json).toMatchObject({ msg: 'Insufficient permission' });
   });
 
-  it('will not delete a group a setting names, itself or inside an anonymous group', async () => {
+  it('will not deactivate a group a setting names, itself or inside an anonymous group', async () => {
     const named = await makeGroup(org, 'mentioners', [carol.id]);
     const inside = await makeGroup(org, 'mentioners-too', [dave.id]);
     await patch(org.owner, {
@@ -307,7 +307,7 @@ describe("the organization's group settings (Zulip 12's permissions)", () => {
       [named, 'can_mention_many_users_group'],
       [inside, 'can_summarize_topics_group'],
     ] as const) {
-      const refused = await org.api(org.owner)('DELETE', `/user_groups/${groupId}`);
+      const refused = await org.api(org.owner)('POST', `/user_groups/${groupId}/deactivate`);
       expect(refused.json).toEqual({
         result: 'error',
         code: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
@@ -316,7 +316,7 @@ describe("the organization's group settings (Zulip 12's permissions)", () => {
       });
     }
     await patch(org.owner, { can_mention_many_users_group: { new: everyone } });
-    expect((await org.api(org.owner)('DELETE', `/user_groups/${named}`)).json.result).toBe(
+    expect((await org.api(org.owner)('POST', `/user_groups/${named}/deactivate`)).json.result).toBe(
       'success',
     );
   });

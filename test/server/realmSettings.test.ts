@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { onePixelPng, postFiles, type FormFile } from '../helpers/uploads';
 
+interface StreamName {
+  stream_id: number;
+  name: string;
+}
+
 describe('organization settings (PATCH /realm)', () => {
   let org: Org;
   let alice: TestUser;
@@ -145,7 +150,7 @@ describe('organization settings (PATCH /realm)', () => {
       .stream_id as number;
     const refused = await org.api(org.owner)('PATCH', '/realm', {
       description: 'must not be applied',
-      notifications_stream_id: privateId,
+      new_stream_announcements_stream_id: privateId,
     });
     expect(refused.json).toMatchObject({ result: 'error', msg: 'Invalid channel ID' });
     expect((await realm()).realm_description).not.toBe('must not be applied');
@@ -153,12 +158,16 @@ describe('organization settings (PATCH /realm)', () => {
 
   it('sets and clears the notifications stream', async () => {
     const id = await designId();
-    const set = await org.api(org.owner)('PATCH', '/realm', { notifications_stream_id: id });
-    expect(set.json).toMatchObject({ notifications_stream_id: id });
-    expect((await realm()).realm_notifications_stream_id).toBe(id);
-    const cleared = await org.api(org.owner)('PATCH', '/realm', { notifications_stream_id: -1 });
-    expect(cleared.json).toMatchObject({ notifications_stream_id: -1 });
-    expect((await realm()).realm_notifications_stream_id).toBe(-1);
+    const set = await org.api(org.owner)('PATCH', '/realm', {
+      new_stream_announcements_stream_id: id,
+    });
+    expect(set.json).toMatchObject({ new_stream_announcements_stream_id: id });
+    expect((await realm()).realm_new_stream_announcements_stream_id).toBe(id);
+    const cleared = await org.api(org.owner)('PATCH', '/realm', {
+      new_stream_announcements_stream_id: -1,
+    });
+    expect(cleared.json).toMatchObject({ new_stream_announcements_stream_id: -1 });
+    expect((await realm()).realm_new_stream_announcements_stream_id).toBe(-1);
   });
 
   it('decides who may invite, and each user learns whether they may', async () => {
@@ -221,11 +230,19 @@ describe('default streams', () => {
   });
   afterAll(() => org.close());
 
-  const defaults = async () =>
-    (
-      (await org.api(alice)('POST', '/register', { fetch_event_types: ['default_streams'] })).json
-        .realm_default_streams as { name: string }[]
-    ).map((stream) => stream.name);
+  // Zulip 10 lists the default channels by ID (feature level 330).
+  const defaults = async () => {
+    const ids = (
+      await org.api(alice)('POST', '/register', { fetch_event_types: ['default_streams'] })
+    ).json.realm_default_streams as number[];
+    const names = new Map(
+      ((await org.api(org.owner)('GET', '/streams')).json.streams as StreamName[]).map((stream) => [
+        stream.stream_id,
+        stream.name,
+      ]),
+    );
+    return ids.map((id) => names.get(id));
+  };
 
   it('adds and removes default streams, for administrators only', async () => {
     await org.api(org.owner)('POST', '/users/me/subscriptions', {

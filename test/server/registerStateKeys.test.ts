@@ -32,17 +32,9 @@ const keysByType: Record<string, Record<string, unknown>> = {
   realm_incoming_webhook_bots: { realm_incoming_webhook_bots: anyArray },
   drafts: { drafts: anyArray },
   realm_user_groups: { realm_user_groups: anyArray },
-  update_global_notifications: {
-    enable_sounds: anyBoolean,
-    pm_content_in_desktop_notifications: anyBoolean,
-    presence_enabled: anyBoolean,
-    available_notification_sounds: anyArray,
-  },
-  update_display_settings: {
-    twenty_four_hour_time: anyBoolean,
-    emojiset_choices: anyArray,
-    timezone: anyString,
-  },
+  // Zulip 12 gives the settings in user_settings alone (feature level 439).
+  update_global_notifications: {},
+  update_display_settings: {},
   user_settings: { user_settings: anyObject },
   custom_profile_fields: { custom_profile_fields: anyArray, custom_profile_field_types: anyObject },
   onboarding_steps: { onboarding_steps: anyArray, navigation_tour_video_url: null },
@@ -67,7 +59,6 @@ const keysByType: Record<string, Record<string, unknown>> = {
     realm_edit_topic_policy: anyNumber,
     realm_message_content_edit_limit_seconds: expect.toBeOneOf([null, anyNumber]),
     realm_message_retention_days: -1,
-    realm_notifications_stream_id: anyNumber,
     realm_new_stream_announcements_stream_id: anyNumber,
     realm_video_chat_provider: anyNumber,
     realm_presence_disabled: false,
@@ -126,9 +117,13 @@ describe('the keys POST /register returns', () => {
     expect(others.filter((key) => foreign.includes(key))).toEqual([]);
   });
 
-  it("reports Zulip 7.0's version and feature level whatever was asked", async () => {
+  it("reports Zulip 12.0's version and feature level whatever was asked", async () => {
     const state = await register(alice, { fetch_event_types: ['message'] });
-    expect(state).toMatchObject({ zulip_version: '7.0', zulip_feature_level: 185 });
+    expect(state).toMatchObject({
+      zulip_version: '12.0',
+      zulip_merge_base: '12.0',
+      zulip_feature_level: 498,
+    });
   });
 
   it('fetches unread_msgs only for a client that follows messages and their flags', async () => {
@@ -164,20 +159,20 @@ describe('the keys POST /register returns', () => {
       }[];
     };
     expect(groups.map((group) => group.name)).toEqual([
-      '@role:owners',
-      '@role:administrators',
-      '@role:moderators',
-      '@role:fullmembers',
-      '@role:members',
-      '@role:everyone',
-      '@role:internet',
-      '@role:nobody',
+      'role:owners',
+      'role:administrators',
+      'role:moderators',
+      'role:fullmembers',
+      'role:members',
+      'role:everyone',
+      'role:internet',
+      'role:nobody',
     ]);
     const byName = new Map(groups.map((group) => [group.name, group]));
-    expect(byName.get('@role:owners')?.members).toEqual([org.owner.id]);
-    expect(byName.get('@role:members')?.members).toEqual([alice.id, bob.id]);
-    expect(byName.get('@role:administrators')?.direct_subgroup_ids).toEqual([
-      byName.get('@role:owners')?.id,
+    expect(byName.get('role:owners')?.members).toEqual([org.owner.id]);
+    expect(byName.get('role:members')?.members).toEqual([alice.id, bob.id]);
+    expect(byName.get('role:administrators')?.direct_subgroup_ids).toEqual([
+      byName.get('role:owners')?.id,
     ]);
     expect(groups.every((group) => (group as { is_system_group?: boolean }).is_system_group)).toBe(
       true,

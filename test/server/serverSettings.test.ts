@@ -47,8 +47,9 @@ describe('GET /server_settings', () => {
     expect(json).toMatchObject({
       result: 'success',
       msg: '',
-      zulip_version: '7.0',
-      zulip_feature_level: 185,
+      zulip_version: '12.0',
+      zulip_merge_base: '12.0',
+      zulip_feature_level: 498,
       hearth_version: expect.stringMatching(/^\d+\.\d+\.\d+/),
     });
   });

@@ -41,10 +41,10 @@ describe('global notification settings', () => {
       })
     ).json;
 
-  it("starts from Zulip's defaults, at register both legacy and as user_settings", async () => {
+  it("starts from Zulip's defaults, at register in user_settings alone", async () => {
     const state = await registered();
-    expect(state).toMatchObject(zulipDefaults);
     expect(state.user_settings).toMatchObject(zulipDefaults);
+    expect(state).not.toHaveProperty('enable_sounds');
   });
 
   it('answers only the settings whose value changed', async () => {
@@ -62,7 +62,7 @@ describe('global notification settings', () => {
       desktop_icon_count_display: 3,
     });
     // The spec's 3 ("none") is Zulip 12's 4, as register gives it.
-    expect(await registered()).toMatchObject({
+    expect((await registered()).user_settings).toMatchObject({
       enable_sounds: false,
       notification_sound: 'ding',
       desktop_icon_count_display: 4,
@@ -81,11 +81,10 @@ describe('global notification settings', () => {
     const state = await registered();
     // The spec's 2 (direct messages and mentions) is Zulip 12's 3.
     const stored = { ...flipped, desktop_icon_count_display: 3 };
-    expect(state).toMatchObject(stored);
     expect(state.user_settings).toMatchObject(stored);
   });
 
-  it('sends user_settings and update_global_notifications events for a change', async () => {
+  it('sends a user_settings event alone for a change (feature level 439)', async () => {
     const { queue_id } = await registered();
     await patch({ enable_digest_emails: true });
     const { events } = (await org.api(alice)('GET', '/events', { queue_id, dont_block: true }))
@@ -96,12 +95,6 @@ describe('global notification settings', () => {
         op: 'update',
         property: 'enable_digest_emails',
         value: true,
-      }),
-      expect.objectContaining({
-        type: 'update_global_notifications',
-        notification_name: 'enable_digest_emails',
-        setting: true,
-        user: alice.email,
       }),
     ]);
   });
@@ -121,9 +114,8 @@ describe('global notification settings', () => {
 
   it('keeps one user’s settings away from another', async () => {
     const bob = await org.user('bob');
-    const state = (
-      await org.api(bob)('POST', '/register', { event_types: ['update_global_notifications'] })
-    ).json;
-    expect(state).toMatchObject(zulipDefaults);
+    const state = (await org.api(bob)('POST', '/register', { event_types: ['user_settings'] }))
+      .json;
+    expect(state.user_settings).toMatchObject(zulipDefaults);
   });
 });

@@ -108,9 +108,9 @@ describe("a user group's own permissions (Zulip 10's group settings)", () => {
     expect((await members(other, garden, { add: [adder.id] })).json).toMatchObject({
       msg: 'Insufficient permission',
     });
-    expect((await org.api(org.owner)('DELETE', `/user_groups/${garden}`)).json.result).toBe(
-      'success',
-    );
+    expect(
+      (await org.api(org.owner)('POST', `/user_groups/${garden}/deactivate`)).json.result,
+    ).toBe('success');
     await org.api(org.owner)('PATCH', '/realm', { can_manage_all_groups: { new: 5 } });
   });
 
@@ -159,7 +159,7 @@ describe("a user group's own permissions (Zulip 10's group settings)", () => {
     expect((await groupNamed('makers')).can_leave_group).toBe(everyone);
   });
 
-  it('will not delete a group another group’s setting names', async () => {
+  it('will not deactivate a group another group’s setting names', async () => {
     await create(maker, { name: 'named' });
     const named = (await groupNamed('named')).id;
     await create(maker, {
@@ -167,7 +167,7 @@ describe("a user group's own permissions (Zulip 10's group settings)", () => {
       can_remove_members_group: { direct_members: [], direct_subgroups: [named, moderators] },
     });
     const naming = (await groupNamed('naming')).id;
-    const refused = await org.api(maker)('DELETE', `/user_groups/${named}`);
+    const refused = await org.api(maker)('POST', `/user_groups/${named}/deactivate`);
     expect(refused.json).toEqual({
       result: 'error',
       code: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
@@ -176,7 +176,11 @@ describe("a user group's own permissions (Zulip 10's group settings)", () => {
         { type: 'user_group', group_id: naming, settings: ['can_remove_members_group'] },
       ],
     });
-    expect((await org.api(maker)('DELETE', `/user_groups/${naming}`)).json.result).toBe('success');
-    expect((await org.api(maker)('DELETE', `/user_groups/${named}`)).json.result).toBe('success');
+    expect((await org.api(maker)('POST', `/user_groups/${naming}/deactivate`)).json.result).toBe(
+      'success',
+    );
+    expect((await org.api(maker)('POST', `/user_groups/${named}/deactivate`)).json.result).toBe(
+      'success',
+    );
   });
 });

@@ -133,17 +133,12 @@ describe('user groups', () => {
     );
   });
 
-  it('leaves the system groups alone, and deletes a group people made', async () => {
-    expect((await org.api(org.owner)('DELETE', '/user_groups/1')).json).toMatchObject({
-      result: 'error',
-      msg: 'Insufficient permission',
-    });
-    expect((await org.api(alice)('DELETE', '/user_groups/4242')).json.msg).toBe(
-      'Invalid user group',
-    );
+  it('deletes no group, as Zulip 12 deactivates them instead (feature level 294)', async () => {
     const id = (await create(alice, 'Temporary', [alice.id])).json.group_id as number;
-    expect((await org.api(alice)('DELETE', `/user_groups/${id}`)).status).toBe(200);
-    expect((await groups(alice)).map((group) => group.id)).not.toContain(id);
+    const refused = await org.api(alice)('DELETE', `/user_groups/${id}`);
+    expect(refused.status).toBe(405);
+    expect(refused.json).toMatchObject({ result: 'error', msg: 'Method Not Allowed' });
+    expect((await groups(alice)).map((group) => group.id)).toContain(id);
   });
 
   it("mentions a group's members with @*group*, and nobody when silent", async () => {
@@ -251,23 +246,6 @@ describe('user groups', () => {
       expect((await groupById(a)).direct_subgroup_ids).toEqual([b]);
       expect((await subgroups(alice, a, { delete: [b] })).status).toBe(200);
       expect((await groupById(a)).direct_subgroup_ids).toEqual([]);
-    });
-
-    it('takes a deleted group out of the groups that held it, telling everyone first', async () => {
-      const holder = (await create(alice, 'Holder', [])).json.group_id as number;
-      const held = (await create(alice, 'Held', [bob.id])).json.group_id as number;
-      await subgroups(alice, holder, { add: [held] });
-      const queue = (await org.api(carol)('POST', '/register', { event_types: ['user_group'] }))
-        .json;
-      expect((await org.api(alice)('DELETE', `/user_groups/${held}`)).status).toBe(200);
-      expect((await groupById(holder)).direct_subgroup_ids).toEqual([]);
-      const events = (
-        await org.api(carol)('GET', '/events', { queue_id: queue.queue_id, last_event_id: -1 })
-      ).json.events as Record<string, unknown>[];
-      expect(events.map((event) => event.op)).toEqual(['remove_subgroups', 'remove']);
-      expect((await org.api(alice)('GET', `/user_groups/${holder}/members`)).json.members).toEqual(
-        [],
-      );
     });
 
     it('changes members and subgroups in one request to /members, all or nothing (FL 311)', async () => {

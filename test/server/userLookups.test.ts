@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZULIP_FEATURE_LEVEL } from '../../src-main/server/version';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 
 // Reading about people as Zulip 12 answers it: one user's status (feature
@@ -118,10 +117,18 @@ describe('looking people up', () => {
     });
   });
 
-  it('says is_moderator for an administrator once the host declares feature level 380', async () => {
+  it('says is_moderator for an administrator (feature level 380)', async () => {
     const state = (await org.api(admin)('POST', '/register', { fetch_event_types: ['realm_user'] }))
       .json;
-    expect(state).toMatchObject({ is_admin: true, is_moderator: ZULIP_FEATURE_LEVEL >= 380 });
+    expect(state).toMatchObject({ is_admin: true, is_moderator: true });
+  });
+
+  it('gives no is_billing_admin, as Zulip 12 has none (feature level 363)', async () => {
+    const state = (await org.api(admin)('POST', '/register', { fetch_event_types: ['realm_user'] }))
+      .json;
+    expect(state).not.toHaveProperty('is_billing_admin');
+    const users = state.realm_users as Record<string, unknown>[];
+    expect(users.filter((user) => 'is_billing_admin' in user)).toEqual([]);
   });
 
   it('gives the organization a UUID in register, the same after a restart', async () => {

@@ -36,7 +36,7 @@ describe('PATCH /settings', () => {
     expect(settings.emojiset_choices).toContainEqual({ key: 'text', text: 'Plain text' });
   });
 
-  it('changes a setting, answering result and msg, and announces it three ways', async () => {
+  it('changes a setting, answering result and msg, and announces it by user_settings alone (feature level 439)', async () => {
     const queueId = (await register({ event_types: ['user_settings', 'update_display_settings'] }))
       .queue_id;
     const response = await patch({ twenty_four_hour_time: true });
@@ -52,17 +52,10 @@ describe('PATCH /settings', () => {
         property: 'twenty_four_hour_time',
         value: true,
       },
-      {
-        id: expect.any(Number),
-        type: 'update_display_settings',
-        user: alice.email,
-        setting_name: 'twenty_four_hour_time',
-        setting: true,
-      },
     ]);
     const state = await register();
     expect(state.user_settings.twenty_four_hour_time).toBe(true);
-    expect(state.twenty_four_hour_time).toBe(true);
+    expect(state).not.toHaveProperty('twenty_four_hour_time');
   });
 
   it('sends nothing for a value that does not change', async () => {
@@ -74,14 +67,13 @@ describe('PATCH /settings', () => {
     expect(events).toEqual([]);
   });
 
-  it('keeps the legacy top-level settings out for the user_settings_object capability', async () => {
-    const state = await register({ client_capabilities: { user_settings_object: true } });
-    expect(state).toHaveProperty('user_settings');
-    expect(state).not.toHaveProperty('twenty_four_hour_time');
-    expect(state).not.toHaveProperty('enable_sounds');
-    const legacy = await register();
-    expect(legacy).toHaveProperty('twenty_four_hour_time');
-    expect(legacy).toHaveProperty('enable_sounds');
+  it('gives the settings in user_settings alone, whatever the client declares (feature level 439)', async () => {
+    for (const capabilities of [{ user_settings_object: true }, {}]) {
+      const state = await register({ client_capabilities: capabilities });
+      expect(state).toHaveProperty('user_settings');
+      expect(state).not.toHaveProperty('twenty_four_hour_time');
+      expect(state).not.toHaveProperty('enable_sounds');
+    }
   });
 
   it("refuses values outside Zulip's choices", async () => {

@@ -190,7 +190,7 @@ describe('an organization exported for Zulip', () => {
     ok(
       'announcements go to design, and read receipts are off',
       await owner('PATCH', '/realm', {
-        notifications_stream_id: designId,
+        new_stream_announcements_stream_id: designId,
         enable_read_receipts: false,
       }),
     );
@@ -336,7 +336,7 @@ describe('an organization exported for Zulip', () => {
       await org.api(org.owner)('POST', '/realm/playgrounds', {
         name: 'Rust playground',
         pygments_language: 'Rust',
-        url_prefix: 'https://play.rust-lang.org/?code=',
+        url_template: 'https://play.rust-lang.org/?code={code}',
       }),
     );
     const react = async (user: TestUser, id: number | undefined, emoji: string) =>

@@ -6,7 +6,7 @@ import { isDefaultStream, setStreamArchived } from '../store/streams';
 import { activeUserIds, type UserRow } from '../store/users';
 import { announceArchiving } from './archivingEvents';
 import { removeDefaultStream } from './defaultStreams';
-import { channelSettings, namesOf } from './realmSettingNames';
+import { channelSettings, nameOf } from './realmSettingNames';
 import { editableStream, streamAudience } from './streamAdmin';
 
 /**
@@ -30,12 +30,10 @@ export function archiveStream(services: Services, user: UserRow, streamId: numbe
   if (isDefaultStream(sql, stream.id)) removeDefaultStream(services, stream);
   // Zulip's maybe_set_moderation_or_announcement_channels_none: -1 says none.
   for (const setting of namedBy) {
-    for (const property of namesOf(setting)) {
-      services.queues.notify(
-        plainNotice('realm', { op: 'update', property, value: -1 }),
-        activeUserIds(sql),
-      );
-    }
+    services.queues.notify(
+      plainNotice('realm', { op: 'update', property: nameOf(setting), value: -1 }),
+      activeUserIds(sql),
+    );
   }
   announceArchiving(services, { ...stream, deactivated: 1 }, audience);
 }

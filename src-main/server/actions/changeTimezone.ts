@@ -21,21 +21,16 @@ export function checkTimezone(name: string): string {
 }
 
 /**
- * Zulip 7.0's do_change_user_setting for the time zone: the user's
- * `user_settings` update, the legacy `update_display_settings` for older
- * clients, and a `realm_user` update to everyone, who see the time zone in
- * profiles and in scheduled times.
+ * Zulip's do_change_user_setting for the time zone: the user's
+ * `user_settings` update, and a `realm_user` update to everyone, who see the
+ * time zone in profiles and in scheduled times.
  */
 export function changeTimezone(services: Services, user: UserRow, timezone: string): void {
   if (timezone === user.timezone) return;
   const { sql, queues } = services;
   sql.transaction(() => setTimezone(sql, user.id, timezone));
   services.authCache.forget(user.id);
-  // Zulip 7.0 sends the legacy display event for the time zone too.
-  announceUserSetting(services, user, 'timezone', timezone, {
-    legacyNotification: false,
-    legacyDisplay: true,
-  });
+  announceUserSetting(services, user, 'timezone', timezone);
   queues.notify(
     plainNotice('realm_user', {
       op: 'update',

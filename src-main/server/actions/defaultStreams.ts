@@ -1,7 +1,7 @@
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
-import { defaultStreamsForApi } from '../shape/streams';
+import { defaultStreamIds } from '../shape/streams';
 import {
   deleteDefaultStream,
   insertDefaultStream,
@@ -9,7 +9,6 @@ import {
   type StreamRow,
 } from '../store/streams';
 import { activeNonGuestIds, Role, type UserRow } from '../store/users';
-import { ZULIP_FEATURE_LEVEL } from '../version';
 
 /** Makes a public stream one that new users join, as Zulip's do_add_default_stream. */
 export function addDefaultStream(services: Services, stream: StreamRow): void {
@@ -52,7 +51,7 @@ export function checkNewDefaultStream(actor: UserRow, privateAfter: boolean): vo
 export function announceDefaultStreams({ sql, queues }: Services): void {
   queues.notify(
     plainNotice('default_streams', {
-      default_streams: defaultStreamsForApi(sql, ZULIP_FEATURE_LEVEL),
+      default_streams: defaultStreamIds(sql),
     }),
     // Zulip's notify_default_streams: guests have no default streams.
     activeNonGuestIds(sql),

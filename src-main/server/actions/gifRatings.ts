@@ -18,7 +18,7 @@ const ratingIds: ReadonlySet<number> = new Set(
   Object.values(gifRatingPolicyOptions).map((option) => option.id),
 );
 
-/** Zulip's update_realm check, worded with the parameter's name as the request gave it. */
-export function checkGifRating(parameter: 'gif_rating_policy' | 'giphy_rating', id: number): void {
-  if (!ratingIds.has(id)) throw errors.badRequest(`Invalid ${parameter} ${id}`);
+/** Zulip's update_realm check, in its words. */
+export function checkGifRating(id: number): void {
+  if (!ratingIds.has(id)) throw errors.badRequest(`Invalid gif_rating_policy ${id}`);
 }

@@ -61,11 +61,7 @@ export interface NewInvitation {
   expiresInMinutes: number | null;
   invitedAs: number;
   streamIds: readonly number[];
-  /**
-   * Zulip 9 (feature level 261): whether newcomers join the default streams
-   * too. Not given, an empty list of streams means the default streams, as
-   * Zulip 7.0's readers expect of the host until it declares Zulip 12.
-   */
+  /** Zulip 9 (feature level 261): whether newcomers join the default streams too. */
   includeRealmDefaultSubscriptions: boolean | undefined;
   /** Zulip 10 (feature level 322): the user groups newcomers join. */
   groupIds: readonly number[];
@@ -118,8 +114,7 @@ export function createMultiuseInvite(
     const row = newInvite(user, invitation, {
       streamIds: streams.map((stream) => stream.id),
       groupIds,
-      includeRealmDefaultSubscriptions:
-        invitation.includeRealmDefaultSubscriptions ?? streams.length === 0,
+      includeRealmDefaultSubscriptions: invitation.includeRealmDefaultSubscriptions ?? false,
       email: null,
       notifyReferrerOnJoin: true,
     });

@@ -3,17 +3,17 @@ import { errors } from '../errors';
 import { ZULIP_FEATURE_LEVEL } from '../version';
 
 /**
- * Zulip 7.0's languages, by the code its settings take, with the name its
- * events give each (`language_name`). Zulip builds the list when it compiles
- * its translations (zerver/management/commands/compilemessages.py): one entry
- * per locale/<locale>/LC_MESSAGES/django.po it ships, plus English, the code
- * being Django's to_language of the folder's name (`zh_Hans` → `zh-hans`,
- * `pt_PT` → `pt-pt`) and the name Django's own name for the language in
- * itself (LANG_INFO's name_local), else the PO file's team name. 7.1 added
- * Luri (Bakhtiari), Brazilian Portuguese (`pt-br`) and Tagalog, and 8.3
- * Gujarati and Greek, so a Zulip 7.0 server refuses those five.
+ * The languages of Zulip 7.0, and those 7.1 and 8.3 added that Django names,
+ * by the code its settings take, with the name its events give each
+ * (`language_name`). Zulip builds the list when it compiles its translations
+ * (zerver/management/commands/compilemessages.py): one entry per
+ * locale/<locale>/LC_MESSAGES/django.po it ships, plus English, the code being
+ * Django's to_language of the folder's name (`zh_Hans` → `zh-hans`, `pt_PT` →
+ * `pt-pt`) and the name Django's own name for the language in itself
+ * (LANG_INFO's name_local), else the PO file's team name. The languages
+ * named by their team alone since 7.0 (Luri, Tagalog…) are not on it yet.
  */
-const zulip70Languages: ReadonlyMap<string, string> = new Map([
+const zulipLanguages: ReadonlyMap<string, string> = new Map([
   ['ar', 'العربيّة'],
   ['be', 'беларуская'],
   ['bg', 'български'],
@@ -22,6 +22,7 @@ const zulip70Languages: ReadonlyMap<string, string> = new Map([
   ['cy', 'Cymraeg'],
   ['da', 'dansk'],
   ['de', 'Deutsch'],
+  ['el', 'Ελληνικά'],
   ['en', 'English'],
   ['en-gb', 'British English'],
   ['eo', 'Esperanto'],
@@ -30,6 +31,7 @@ const zulip70Languages: ReadonlyMap<string, string> = new Map([
   ['fi', 'suomi'],
   ['fr', 'français'],
   ['gl', 'galego'],
+  ['gu', 'ગુજરાતી'],
   ['hi', 'हिंदी'],
   ['hu', 'Magyar'],
   ['id', 'Bahasa Indonesia'],
@@ -44,6 +46,7 @@ const zulip70Languages: ReadonlyMap<string, string> = new Map([
   ['no', 'norsk'],
   ['pl', 'polski'],
   ['pt', 'Português'],
+  ['pt-br', 'Português Brasileiro'],
   // Django names no language pt-pt, si or zh-tw: Zulip takes the PO file's team name.
   ['pt-pt', 'Portuguese (Portugal)'],
   ['ro', 'Română'],
@@ -60,37 +63,36 @@ const zulip70Languages: ReadonlyMap<string, string> = new Map([
   ['zh-tw', 'Chinese (Taiwan)'],
 ]);
 
-/** Every code Zulip 7.0's get_available_language_codes gives, in its spelling. */
-export const availableLanguageCodes: readonly string[] = [...zulip70Languages.keys()];
+/** Every code get_available_language_codes gives, in its spelling. */
+export const availableLanguageCodes: readonly string[] = [...zulipLanguages.keys()];
 
 /** Zulip's get_language_name: a code off the list is named "Unknown" rather than refused. */
 export function languageName(code: string): string {
-  return zulip70Languages.get(code) ?? 'Unknown';
+  return zulipLanguages.get(code) ?? 'Unknown';
 }
 
 /**
- * A user's default_language as Zulip 7.0's PATCH /settings takes it: exactly
+ * A user's default_language as Zulip's PATCH /settings takes it: exactly
  * a code of the list, spelt as the list spells it (`zh-hans`, not `zh_Hans`).
  */
 export function checkUserLanguage(code: string): string {
-  if (!zulip70Languages.has(code)) throw errors.badRequest('Invalid default_language');
+  if (!zulipLanguages.has(code)) throw errors.badRequest('Invalid default_language');
   return code;
 }
 
-/** The organization's default_language as Zulip 7.0's PATCH /realm takes it, with its own words. */
+/** The organization's default_language as Zulip's PATCH /realm takes it, with its own words. */
 export function checkRealmLanguage(code: string): string {
-  if (!zulip70Languages.has(code)) throw errors.badRequest(`Invalid language '${code}'`);
+  if (!zulipLanguages.has(code)) throw errors.badRequest(`Invalid language '${code}'`);
   return code;
 }
 
 /**
- * The code this host stores for one of Hearth's window languages: Brazilian
- * Portuguese is `pt` on Zulip 7.0's list. An organization cannot be created
- * in a language off the list.
+ * The code this host stores for one of Hearth's window languages. An
+ * organization cannot be created in a language off the list.
  */
 export function hostLanguageCode(windowCode: string): string {
   const code = zulipLanguageCode(windowCode, ZULIP_FEATURE_LEVEL);
-  if (!zulip70Languages.has(code))
+  if (!zulipLanguages.has(code))
     throw new Error(`No language ${windowCode} for a new organization`);
   return code;
 }

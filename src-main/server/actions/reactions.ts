@@ -54,7 +54,7 @@ function announce(
   reaction: ReactionRow,
   userIds: number[],
 ): void {
-  const payload = reactionEventPayload(op, reactor, reaction);
+  const payload = reactionEventPayload(op, reactor.id, reaction);
   services.queues.notify(plainNotice('reaction', payload), userIds);
 }
 

@@ -10,21 +10,13 @@ export const isChannelSetting = (column: string): column is ChannelSetting =>
   (channelSettings as readonly string[]).includes(column);
 
 /**
- * The settings Zulip 7.0 and Zulip 12 name differently (feature levels 241
- * and 453), each stored in a column of one of its names. Either name sets
- * it; a change is announced under both while the host declares 7.0.
+ * The one setting stored under its Zulip 7.0 name: Zulip 12 calls it
+ * new_stream_announcements_stream_id (feature level 241).
  */
-const renamedSettings = {
+const renamedColumns: Readonly<Record<string, string>> = {
   new_stream_announcements_stream_id: 'notifications_stream_id',
-  signup_notifications_stream_id: 'signup_announcements_stream_id',
-  giphy_rating: 'gif_rating_policy',
-} as const;
-type RenamedSetting = keyof typeof renamedSettings;
-export const columnOf = (property: string): string =>
-  property in renamedSettings ? renamedSettings[property as RenamedSetting] : property;
-export const namesOf = (column: string): string[] => [
-  column,
-  ...Object.entries(renamedSettings)
-    .filter(([, renamedColumn]) => renamedColumn === column)
-    .map(([name]) => name),
-];
+};
+export const columnOf = (property: string): string => renamedColumns[property] ?? property;
+/** The name Zulip 12 gives the setting a column holds. */
+export const nameOf = (column: string): string =>
+  Object.entries(renamedColumns).find(([, renamed]) => renamed === column)?.[0] ?? column;

@@ -2,12 +2,11 @@ import type { RealmBot } from '../../wire';
 import { plainNotice, type PlainNotice } from '../events/notice';
 import { seesUnsubscribed } from '../queries/streamAccess';
 import { canSeeSubscribers } from '../queries/subscriberAccess';
-import { defaultStreamsForApi, toWireStream, toWireSubscription } from '../shape/streams';
+import { defaultStreamIds, toWireStream, toWireSubscription } from '../shape/streams';
 import type { Sql } from '../store/sql';
 import { allStreams, streamsSubscribedBy, type StreamRow } from '../store/streams';
 import { everyStreamSubscriptionOfUser, subscriberIds } from '../store/subscriptions';
 import { Role, type UserRow } from '../store/users';
-import { ZULIP_FEATURE_LEVEL } from '../version';
 import { realmBotsState } from './botAccess';
 
 /** What a user's role lets them see of streams and bots. */
@@ -113,7 +112,7 @@ export function roleVisibilityNotices(sql: Sql, before: Visibility, user: UserRo
     );
   }
   if ((before.role === Role.guest) !== (user.role === Role.guest)) {
-    const streams = user.role === Role.guest ? [] : defaultStreamsForApi(sql, ZULIP_FEATURE_LEVEL);
+    const streams = user.role === Role.guest ? [] : defaultStreamIds(sql);
     notices.push(plainNotice('default_streams', { default_streams: streams }));
   }
   const botIds = new Set(after.bots.map((bot) => bot.user_id));

@@ -23,7 +23,7 @@ import {
   type GroupSettingChange,
 } from './groupSettingChange';
 import { checkVideoChatProvider, parseJitsiServerUrl } from './callProviders';
-import { columnOf, isChannelSetting, namesOf, type ChannelSetting } from './realmSettingNames';
+import { columnOf, isChannelSetting, nameOf, type ChannelSetting } from './realmSettingNames';
 import { checkGifRating } from './gifRatings';
 import { checkRealmLanguage } from './languages';
 import {
@@ -46,8 +46,6 @@ export type RealmChanges = {
     SettingValue | undefined;
 } & { [Setting in ChannelSetting]?: number | undefined } & {
   new_stream_announcements_stream_id?: number | undefined;
-  signup_notifications_stream_id?: number | undefined;
-  giphy_rating?: number | undefined;
   bot_creation_policy?: number | undefined;
   allow_edit_history?: boolean | undefined;
 } & { [Policy in LegacyRealmPolicy]?: number | undefined } & {
@@ -169,9 +167,8 @@ function checkCallsAndGifs(changes: RealmChanges): RealmChanges {
     checkVideoChatProvider(changes.video_chat_provider);
   }
   if (typeof changes.gif_rating_policy === 'number') {
-    checkGifRating('gif_rating_policy', changes.gif_rating_policy);
+    checkGifRating(changes.gif_rating_policy);
   }
-  if (changes.giphy_rating !== undefined) checkGifRating('giphy_rating', changes.giphy_rating);
   const jitsi = changes.jitsi_server_url;
   return typeof jitsi === 'string'
     ? { ...changes, jitsi_server_url: parseJitsiServerUrl(jitsi) }
@@ -229,7 +226,7 @@ export function updateRealm(
         if (next === realm[column]) continue;
         writes[column] = next;
         changed[property] = streamId;
-        for (const name of namesOf(column)) notices.push(announcement(name, streamId));
+        notices.push(announcement(nameOf(column), streamId));
         continue;
       }
       const setting = value as SettingValue;
@@ -245,7 +242,7 @@ export function updateRealm(
         changed[property] =
           typeof setting === 'string' && !choiceSettings.has(column) ? 'updated' : setting;
       }
-      for (const name of namesOf(column)) notices.push(announcement(name, setting));
+      notices.push(announcement(nameOf(column), setting));
       // What Zulip 10's clients read of topics_policy, as register derives it.
       if (column === 'topics_policy') {
         notices.push(announcement('mandatory_topics', setting === 'disable_empty_topic'));

@@ -58,13 +58,12 @@ export function accessGroupFor(
  * would lose their holders, and the groups holding it their members. The
  * objections say where, in Zulip's order: active groups holding it, active
  * channels' settings (an archived channel's permissions no longer matter),
- * active groups' settings, then the organization's. Zulip 7.0's deletion
- * takes the group out of the groups holding it instead.
+ * active groups' settings, then the organization's.
  */
-export function checkGroupNotInUse(sql: Sql, groupId: number, { deleting = false } = {}): void {
+export function checkGroupNotInUse(sql: Sql, groupId: number): void {
   const realm = getRealm(sql);
   const realmSettings = realm ? realmSettingsNaming(realm, groupId) : [];
-  const supergroupIds = deleting ? [] : activeSupergroupsOf(sql, groupId);
+  const supergroupIds = activeSupergroupsOf(sql, groupId);
   const objections = [
     ...(supergroupIds.length > 0 ? [{ type: 'subgroup', supergroup_ids: supergroupIds }] : []),
     ...channelSettingsNaming(sql, groupId).map((named) => ({ type: 'channel', ...named })),

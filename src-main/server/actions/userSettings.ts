@@ -1,10 +1,6 @@
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
-import {
-  displaySettingsOf,
-  legacyDisplaySettings,
-  legacyNotificationExtras,
-} from '../store/displaySettings';
+import { displaySettingsOf } from '../store/displaySettings';
 import { deleteAllDrafts } from '../store/drafts';
 import { followedTopicSettingsOf } from '../store/followedTopicSettings';
 import { modernSettingsOf } from '../store/modernSettings';
@@ -24,9 +20,6 @@ export function userSettingsOf(services: Services, user: UserRow): Record<string
     ...modernSettingsOf(services.sql, user.id),
   };
 }
-
-const legacyDisplay: ReadonlySet<string> = new Set(legacyDisplaySettings);
-const legacyNotificationExtra: ReadonlySet<string> = new Set(legacyNotificationExtras);
 
 /**
  * Zulip 7.0's do_change_user_setting, for every setting given: stores the
@@ -56,22 +49,16 @@ export function storeUserSettings(
 
 /**
  * The events of the settings `storeUserSettings` changed: each a
- * `user_settings` update, and the settings older clients read at the top
- * level of /register also by the legacy event of their kind. Queues do not
- * record the user_settings_object capability, so every queue gets both.
- * Turning presence_enabled on or off changes the user's presence at once.
+ * `user_settings` update. Turning presence_enabled on or off changes the
+ * user's presence at once.
  */
 export function announceUserSettings(
   services: Services,
   user: UserRow,
   changed: Readonly<Record<string, SettingValue>>,
 ): void {
-  const notificationNames = new Set(Object.keys(notificationSettingsOf(services.sql, user.id)));
   for (const [property, value] of Object.entries(changed)) {
-    announceUserSetting(services, user, property, value, {
-      legacyNotification: notificationNames.has(property) || legacyNotificationExtra.has(property),
-      legacyDisplay: legacyDisplay.has(property),
-    });
+    announceUserSetting(services, user, property, value);
   }
   if (typeof changed['presence_enabled'] === 'boolean') {
     followPresenceSetting(services, user, changed['presence_enabled']);
@@ -93,43 +80,20 @@ export function changeUserSettings(
 }
 
 /**
- * The events of one changed setting: `user_settings` to the user, and the
- * legacy event of its kind for clients that read the settings at the top of
- * /register. A new default_language comes with its name in both, as Zulip's
- * `language_name`.
+ * The event of one changed setting: `user_settings` to the user alone, the
+ * only kind Zulip 12 sends (feature level 439). A new default_language comes
+ * with its name, as Zulip's `language_name`.
  */
 export function announceUserSetting(
   services: Services,
   user: UserRow,
   property: string,
   value: SettingValue,
-  legacy: { legacyNotification: boolean; legacyDisplay: boolean },
 ): void {
-  const { queues } = services;
   const named =
     property === 'default_language' ? { language_name: languageName(String(value)) } : {};
-  queues.notify(plainNotice('user_settings', { op: 'update', property, value, ...named }), [
-    user.id,
-  ]);
-  if (legacy.legacyNotification) {
-    queues.notify(
-      plainNotice('update_global_notifications', {
-        user: user.email,
-        notification_name: property,
-        setting: value,
-      }),
-      [user.id],
-    );
-  }
-  if (legacy.legacyDisplay) {
-    queues.notify(
-      plainNotice('update_display_settings', {
-        user: user.email,
-        setting_name: property,
-        setting: value,
-        ...named,
-      }),
-      [user.id],
-    );
-  }
+  services.queues.notify(
+    plainNotice('user_settings', { op: 'update', property, value, ...named }),
+    [user.id],
+  );
 }

@@ -49,8 +49,7 @@ export class ExportedGroups {
     for (const group of system) {
       this.#named.push({
         id: group.id,
-        // Hearth's names keep Zulip 7.0's `@`, which later releases dropped.
-        name: group.name.replace(/^@/, ''),
+        name: group.name,
         description: group.description,
         isSystemGroup: true,
         creator: null,

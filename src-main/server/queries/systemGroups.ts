@@ -33,55 +33,56 @@ interface SystemGroup {
   subgroupIds: readonly number[];
 }
 
-// Zulip 7.0's role-based system groups, created with every organization in
+// Zulip's role-based system groups, named as Zulip 12 names them (no `@`
+// since Zulip 8.0), created with every organization in
 // this order, each containing the one before it. Hearth has no waiting period
 // for full membership, so every member is a full member from the start.
 const systemGroups: readonly SystemGroup[] = [
   {
     id: 1,
-    name: '@role:owners',
+    name: 'role:owners',
     description: 'Owners of this organization',
     roles: [Role.owner],
     subgroupIds: [],
   },
   {
     id: 2,
-    name: '@role:administrators',
+    name: 'role:administrators',
     description: 'Administrators of this organization, including owners',
     roles: [Role.admin],
     subgroupIds: [1],
   },
   {
     id: 3,
-    name: '@role:moderators',
+    name: 'role:moderators',
     description: 'Moderators of this organization, including administrators',
     roles: [Role.moderator],
     subgroupIds: [2],
   },
   {
     id: 4,
-    name: '@role:fullmembers',
+    name: 'role:fullmembers',
     description: 'Members of this organization, not including new accounts and guests',
     roles: [Role.member],
     subgroupIds: [3],
   },
   {
     id: 5,
-    name: '@role:members',
+    name: 'role:members',
     description: 'Members of this organization, not including guests',
     roles: [Role.member],
     subgroupIds: [4],
   },
   {
     id: 6,
-    name: '@role:everyone',
+    name: 'role:everyone',
     description: 'Everyone in this organization, including guests',
     roles: [Role.guest],
     subgroupIds: [5],
   },
   {
     id: 7,
-    name: '@role:internet',
+    name: 'role:internet',
     description: 'Everyone on the Internet',
     roles: [],
     subgroupIds: [6],
@@ -178,7 +179,7 @@ export function systemUserGroups(
     })),
     {
       id: nobodyId,
-      name: '@role:nobody',
+      name: 'role:nobody',
       description: 'Nobody',
       members: [],
       direct_subgroup_ids: [],

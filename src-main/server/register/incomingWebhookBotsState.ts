@@ -16,8 +16,5 @@ export function incomingWebhookBotsState(): Record<string, unknown>[] {
       // No integration takes configuration data when its bot is created.
       config_options: [],
       url_options: (integration.urlOptions ?? []).map((option) => ({ ...option })),
-      // Zulip 7.0's name for config_options (renamed at feature level 318),
-      // kept for 7.0 readers until the flip.
-      config: {},
     }));
 }

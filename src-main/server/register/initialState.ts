@@ -1,7 +1,7 @@
 import { alertWordsOf } from '../store/alertWords';
 import type { Services } from '../services';
 import { byStreamThenTopic } from '../../registerReads/userTopicOrder';
-import { defaultStreamsForApi, toWireStream } from '../shape/streams';
+import { defaultStreamIds, toWireStream } from '../shape/streams';
 import { customProfileFieldTypes } from '../shape/profileFields';
 import { realmEmojiDicts } from '../shape/realmEmoji';
 import { realmBotsState } from '../actions/botAccess';
@@ -28,7 +28,7 @@ import { incomingWebhookBotsState } from './incomingWebhookBotsState';
 import { realmState } from './realmState';
 import { realmUserState } from './realmUserState';
 import { recentConversationsState } from './recentConversationsState';
-import { legacyDisplayState, legacyNotificationState, userSettingsState } from './settingsState';
+import { userSettingsState } from './settingsState';
 import { subscriptionState } from './subscriptionState';
 import { unreadMsgsState } from './unreadState';
 import { userStatusState } from './userStatusState';
@@ -106,8 +106,7 @@ const fetchers: readonly Fetcher[] = [
     // Zulip tells guests of no default streams.
     types: ['default_streams'],
     fetch: ({ sql }, user) => ({
-      realm_default_streams:
-        user.role === Role.guest ? [] : defaultStreamsForApi(sql, ZULIP_FEATURE_LEVEL),
+      realm_default_streams: user.role === Role.guest ? [] : defaultStreamIds(sql),
     }),
   },
   {
@@ -187,16 +186,6 @@ const fetchers: readonly Fetcher[] = [
     fetch: ({ sql }, _user, options) => ({
       realm_user_groups: userGroupsState(sql, options.includeDeactivatedGroups === true),
     }),
-  },
-  {
-    types: ['update_global_notifications'],
-    when: (_want, _all, options) => !options.userSettingsObject,
-    fetch: legacyNotificationState,
-  },
-  {
-    types: ['update_display_settings'],
-    when: (_want, _all, options) => !options.userSettingsObject,
-    fetch: legacyDisplayState,
   },
   { types: ['user_settings'], fetch: userSettingsState },
   {

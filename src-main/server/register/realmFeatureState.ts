@@ -7,23 +7,20 @@ import {
 import { MAX_BULK_NEW_SUBSCRIPTION_MESSAGES } from '../actions/subscriptionMessages';
 import type { RealmRow } from '../store/realm';
 
-/** The channels Zulip names by setting, -1 for none; the first two under 7.0's names too (level 241). */
+/** The channels Zulip names by setting, -1 for none, under Zulip 12's names (level 241). */
 function channelSettings(realm: RealmRow | undefined): Record<string, number> {
   const newStreams = realm?.notifications_stream_id ?? -1;
   const signups = realm?.signup_announcements_stream_id ?? -1;
   return {
     realm_new_stream_announcements_stream_id: newStreams,
-    realm_notifications_stream_id: newStreams,
     realm_signup_announcements_stream_id: signups,
-    realm_signup_notifications_stream_id: signups,
     realm_moderation_request_channel_id: realm?.moderation_request_channel_id ?? -1,
   };
 }
 
 /**
  * Calls (feature level 212: the organization's own Jitsi server beside the
- * server's, and the one clients use) and GIF pickers (levels 442 and 453,
- * with 7.0's names beside Zulip 12's while the host declares 7.0).
+ * server's, and the one clients use) and GIF pickers (levels 442 and 453).
  */
 function callAndGifSettings(realm: RealmRow | undefined): Record<string, unknown> {
   const jitsi = realm?.jitsi_server_url ?? null;
@@ -35,9 +32,7 @@ function callAndGifSettings(realm: RealmRow | undefined): Record<string, unknown
     server_jitsi_server_url: SERVER_JITSI_SERVER_URL,
     jitsi_server_url: jitsi ?? SERVER_JITSI_SERVER_URL,
     realm_gif_rating_policy: gifRating,
-    realm_giphy_rating: gifRating,
     gif_rating_policy_options: gifRatingPolicyOptions,
-    giphy_rating_options: gifRatingPolicyOptions,
   };
 }
 

@@ -1,6 +1,4 @@
-import { isModeratorFlag } from '../../permissions/rolePolicies';
 import type { Services } from '../services';
-import { ZULIP_FEATURE_LEVEL } from '../version';
 import { profileDataByUser, profileDataField } from '../shape/profileFields';
 import { avatarMediumUrl } from '../shape/avatars';
 import { toWireUser } from '../shape/users';
@@ -57,9 +55,9 @@ export function realmUserState(
     full_name: user.full_name,
     is_admin: isAdmin,
     is_owner: user.role === Role.owner,
-    is_moderator: isModeratorFlag(user.role, ZULIP_FEATURE_LEVEL),
+    // Zulip 11 (feature level 380): true for administrators and owners too.
+    is_moderator: user.role <= Role.moderator,
     is_guest: user.role === Role.guest,
-    is_billing_admin: false,
     // The host serves every picture; a Jdenticon one is still named as Zulip 12 names it.
     avatar_source: user.avatar_source === 'J' ? 'J' : 'U',
     avatar_url: wire(user).avatar_url,

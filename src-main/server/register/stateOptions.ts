@@ -7,8 +7,6 @@ export interface StateOptions {
   slimPresence?: boolean;
   /** How many days of presence to send (register's presence_history_limit_days). */
   presenceHistoryLimitDays?: number | undefined;
-  /** The user_settings_object capability: settings only inside `user_settings`. */
-  userSettingsObject?: boolean;
   /** The linkifier_url_template capability: linkifiers are listed only to clients that read their templates. */
   linkifierUrlTemplate?: boolean;
   /** The archived_channels capability: archived channels are listed, marked is_archived. */

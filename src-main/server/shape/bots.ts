@@ -33,12 +33,11 @@ export function toRealmBot(
   return { user_id: bot.id, ...defaults(bot, streamName), services: services.map(toServiceDict) };
 }
 
-/** An element of GET /bots `bots`. */
+/** An element of GET /bots `bots`; its key is GET /bots/{id}/api_key's since Zulip 12 (feature level 474). */
 export function toOwnedBot(bot: BotRow, streamName: StreamNamer): Record<string, unknown> {
   return {
     username: bot.email,
     full_name: bot.full_name,
-    api_key: bot.api_key,
     avatar_url: avatarUrl(bot),
     ...defaults(bot, streamName),
   };

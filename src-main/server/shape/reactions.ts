@@ -1,25 +1,25 @@
 import type { Reaction, ReactionEvent } from '../../wire';
-import type { ReactionRow, ReactionWithUserRow } from '../store/reactions';
-import type { UserRow } from '../store/users';
+import type { ReactionRow } from '../store/reactions';
 
-/** A reaction as a message carries it, with Zulip 7.0's deprecated `user` object. */
-export const messageReaction = (row: ReactionWithUserRow): Reaction => ({
+// Zulip 12 names the reactor by `user_id` alone: the deprecated `user` object
+// left messages at feature level 328 and reaction events at 339 and 484.
+
+/** A reaction as a message carries it. */
+export const messageReaction = (row: ReactionRow): Reaction => ({
   emoji_name: row.emoji_name,
   emoji_code: row.emoji_code,
   reaction_type: row.reaction_type,
   user_id: row.user_id,
-  user: { id: row.user_id, email: row.email, full_name: row.full_name, is_mirror_dummy: false },
 });
 
-/** Zulip's `reaction` event, whose deprecated `user` object names the id `user_id`. */
+/** Zulip's `reaction` event. */
 export const reactionEventPayload = (
   op: ReactionEvent['op'],
-  reactor: UserRow,
+  reactorId: number,
   reaction: ReactionRow,
 ): Omit<ReactionEvent, 'id' | 'type'> => ({
   op,
-  user_id: reactor.id,
-  user: { user_id: reactor.id, email: reactor.email, full_name: reactor.full_name },
+  user_id: reactorId,
   message_id: reaction.message_id,
   emoji_name: reaction.emoji_name,
   emoji_code: reaction.emoji_code,

@@ -43,20 +43,12 @@ export function toWireStream(sql: Sql, row: StreamRow): Stream {
   };
 }
 
-// Zulip 10's default channels by ID (feature level 330).
-const defaultStreamsByIdSince = 330;
-
 /**
- * register's realm_default_streams and the default_streams event's list:
- * since Zulip 10 (feature level 330) the channels' IDs; before, the channel
- * objects Zulip 7.0's readers take. `featureLevel` is the level the host
- * declares, so the form turns with it.
+ * register's realm_default_streams and the default_streams event's list: the
+ * channels' IDs (Zulip 10, feature level 330).
  */
-export function defaultStreamsForApi(sql: Sql, featureLevel: number): Stream[] | number[] {
-  const rows = defaultStreams(sql);
-  return featureLevel >= defaultStreamsByIdSince
-    ? rows.map((row) => row.id)
-    : rows.map((row) => toWireStream(sql, row));
+export function defaultStreamIds(sql: Sql): number[] {
+  return defaultStreams(sql).map((row) => row.id);
 }
 
 const nullableBoolean = (value: number | null) => (value === null ? null : value === 1);

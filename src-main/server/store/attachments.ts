@@ -83,26 +83,15 @@ export function deleteAttachment(sql: Sql, id: number): void {
   sql.run('DELETE FROM attachments WHERE id = ?', [id]);
 }
 
-export interface LinkingMessage {
-  id: number;
-  date_sent: number;
-}
-
-/** The messages that link each of the attachments, oldest first. */
-export function messagesLinking(
-  sql: Sql,
-  attachmentIds: readonly number[],
-): Map<number, LinkingMessage[]> {
-  const rows = sql.all<LinkingMessage & { attachment_id: number }>(
-    `SELECT am.attachment_id, m.id, m.date_sent FROM attachment_messages am
-     JOIN messages m ON m.id = am.message_id
-     WHERE am.attachment_id IN (SELECT value FROM json_each(?)) ORDER BY m.id`,
+/** The IDs of the messages that link each of the attachments, oldest first. */
+export function messagesLinking(sql: Sql, attachmentIds: readonly number[]): Map<number, number[]> {
+  const rows = sql.all<{ attachment_id: number; message_id: number }>(
+    `SELECT attachment_id, message_id FROM attachment_messages
+     WHERE attachment_id IN (SELECT value FROM json_each(?)) ORDER BY message_id`,
     [JSON.stringify(attachmentIds)],
   );
-  const linking = new Map<number, LinkingMessage[]>(attachmentIds.map((id) => [id, []]));
-  for (const { attachment_id, id, date_sent } of rows) {
-    linking.get(attachment_id)?.push({ id, date_sent });
-  }
+  const linking = new Map<number, number[]>(attachmentIds.map((id) => [id, []]));
+  for (const { attachment_id, message_id } of rows) linking.get(attachment_id)?.push(message_id);
   return linking;
 }
 

@@ -4,8 +4,6 @@ import type { Sql } from './sql';
 
 export interface DisplaySettings {
   twenty_four_hour_time: boolean;
-  /** Zulip 7.0's; Zulip 10 dropped it (feature level 364). Kept while the host declares 7.0. */
-  dense_mode: boolean;
   web_mark_read_on_scroll_policy: number;
   starred_message_counts: boolean;
   fluid_layout_width: boolean;
@@ -35,11 +33,9 @@ export type DisplaySettingName = keyof DisplaySettings;
 // Zulip's defaults for the user settings beyond the global notification
 // ones (UserBaseSettings): display, typing, privacy and email cadence; as
 // Zulip 12 names them, its home view the inbox (feature level 219). Zulip
-// 10 replaced dense_mode by the font size and line height (364); the host
-// keeps it too until it declares Zulip 12, as the clients of 7.0 read it.
+// 10 replaced dense_mode by the font size and line height (364).
 export const displaySettingDefaults: Readonly<DisplaySettings> = {
   twenty_four_hour_time: false,
-  dense_mode: true,
   web_mark_read_on_scroll_policy: 1,
   starred_message_counts: true,
   fluid_layout_width: false,
@@ -64,36 +60,6 @@ export const displaySettingDefaults: Readonly<DisplaySettings> = {
   enable_marketing_emails: true,
   email_notifications_batching_period_seconds: 120,
 };
-
-/**
- * Zulip's UserProfile.display_settings_legacy: the settings that registers
- * without the user_settings_object capability still get at the top level,
- * kept current by `update_display_settings` events. The home view goes under
- * Zulip 12's name; dense_mode stays until the host declares Zulip 12.
- */
-export const legacyDisplaySettings: readonly DisplaySettingName[] = [
-  'color_scheme',
-  'default_language',
-  'web_home_view',
-  'demote_inactive_streams',
-  'dense_mode',
-  'emojiset',
-  'enable_drafts_synchronization',
-  'enter_sends',
-  'fluid_layout_width',
-  'high_contrast_mode',
-  'left_side_userlist',
-  'starred_message_counts',
-  'translate_emoticons',
-  'twenty_four_hour_time',
-];
-
-/** Those of Zulip's notification_settings_legacy that are not global notification settings. */
-export const legacyNotificationExtras: readonly DisplaySettingName[] = [
-  'enable_marketing_emails',
-  'email_notifications_batching_period_seconds',
-  'presence_enabled',
-];
 
 export function displaySettingsOf(sql: Sql, userId: number): DisplaySettings {
   return settingsWithDefaults(sql, userId, displaySettingDefaults);

@@ -16,22 +16,15 @@ export interface ReactionRow {
   reaction_type: string;
 }
 
-/** A reaction with what Zulip's deprecated `user` object repeats of its reactor. */
-export interface ReactionWithUserRow extends ReactionRow {
-  email: string;
-  full_name: string;
-}
-
 /** The reactions of many messages in one query, each message's in the order they were added. */
 export function reactionsOfMessages(
   sql: Sql,
   messageIds: readonly number[],
-): Map<number, ReactionWithUserRow[]> {
+): Map<number, ReactionRow[]> {
   if (messageIds.length === 0) return new Map();
   return byMessage(
-    sql.all<ReactionWithUserRow>(
-      `SELECT r.*, u.email, u.full_name FROM reactions r JOIN users u ON u.id = r.user_id
-       WHERE r.message_id IN (SELECT value FROM json_each(?)) ORDER BY r.id`,
+    sql.all<ReactionRow>(
+      `SELECT * FROM reactions WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
       [JSON.stringify(messageIds)],
     ),
   );

@@ -114,10 +114,6 @@ export function setUserGroupDeactivated(sql: Sql, id: number, deactivated: boole
   sql.run('UPDATE user_groups SET deactivated = ? WHERE id = ?', [deactivated ? 1 : 0, id]);
 }
 
-export function deleteUserGroupRow(sql: Sql, id: number): void {
-  sql.run('DELETE FROM user_groups WHERE id = ?', [id]);
-}
-
 export function addUserGroupMembers(sql: Sql, groupId: number, userIds: readonly number[]): void {
   for (const userId of userIds) {
     sql.run('INSERT OR IGNORE INTO user_group_members (group_id, user_id) VALUES (?, ?)', [
@@ -191,10 +187,6 @@ export function removeUserGroupSubgroups(
       subgroupId,
     ]);
   }
-}
-
-export function forgetSubgroup(sql: Sql, subgroupId: number): void {
-  sql.run('DELETE FROM user_group_subgroups WHERE subgroup_id = ?', [subgroupId]);
 }
 
 /** The groups people made that hold `userId` directly, deactivated or not, by ID. */

@@ -81,6 +81,8 @@ describe("a stream's own settings over the bridge", () => {
       historyPublic: true,
       postPolicy: 1,
       folderId: null,
+      // A Zulip 12 server keeps an archived channel's members (feature level 315).
+      archiveKeepsMembers: true,
     });
   });
 
@@ -112,7 +114,12 @@ describe("a stream's own settings over the bridge", () => {
     });
 
     expect(patches).toEqual([
-      { is_private: 'true', history_public_to_subscribers: 'false', stream_post_policy: '4' },
+      // Zulip 12 names who may post by group (feature level 333): moderators, once everyone.
+      {
+        is_private: 'true',
+        history_public_to_subscribers: 'false',
+        can_send_message_group: '{"new":3,"old":6}',
+      },
     ]);
     await eventually('the settings follow the events', async () => {
       const settings = await owner.getStreamAdminSettings({ streamId: kitchenId });

@@ -92,7 +92,7 @@ describe("a database written by the host before Zulip 12's", () => {
   const nobodyId = async (): Promise<number> => {
     const { user_groups } = await ok(as('gus')('GET', '/user_groups'));
     const found = (user_groups as { id: number; name: string }[]).find(
-      (group) => group.name === '@role:nobody',
+      (group) => group.name === 'role:nobody',
     );
     expect(found?.id).toBe(10);
     return found?.id ?? 0;
@@ -167,7 +167,7 @@ describe("a database written by the host before Zulip 12's", () => {
       realm_invite_to_realm_policy: 2,
       realm_move_messages_between_streams_policy: 4,
       realm_move_messages_between_streams_limit_seconds: 86_400,
-      realm_notifications_stream_id: 5,
+      realm_new_stream_announcements_stream_id: 5,
       realm_enable_read_receipts: false,
       realm_bot_creation_policy: 2,
       realm_default_language: 'de',
@@ -472,14 +472,14 @@ describe("a database written by the host before Zulip 12's", () => {
         size: number;
         create_time: number;
         path_id: string;
-        messages: { id: number }[];
+        message_ids: number[];
       }[];
       expect(
         listed.map((attachment) => [
           attachment.name,
           attachment.size,
           attachment.create_time,
-          attachment.messages.map((message) => message.id),
+          attachment.message_ids,
         ]),
         name,
       ).toEqual(expected.map((upload) => upload.listed));
@@ -530,9 +530,8 @@ describe("a database written by the host before Zulip 12's", () => {
         id: 1,
         name: 'Rust playground',
         pygments_language: 'Rust',
-        // Migrated as Zulip's own migration did at feature level 196; 7.0's prefix beside it.
+        // Migrated as Zulip's own migration did at feature level 196.
         url_template: 'https://play.rust-lang.org/?code={code}',
-        url_prefix: 'https://play.rust-lang.org/?code=',
       },
     ]);
   });
@@ -584,7 +583,7 @@ describe("a database written by the host before Zulip 12's", () => {
         name: 'leads',
         description: 'Leads of the lamplighters',
         members: [id('adam'), id('mona')],
-        // 3 is @role:moderators.
+        // 3 is role:moderators.
         direct_subgroup_ids: [3, 8],
         is_system_group: false,
         ...ownSettings,
@@ -625,7 +624,8 @@ describe("a database written by the host before Zulip 12's", () => {
           client_capabilities: { user_settings_object: true },
         })
       ).user_settings;
-    const renamed = new Set(['default_view', 'escape_navigates_to_default_view']);
+    // Zulip 12 renamed these, and replaced dense_mode by the sizes below (feature level 364).
+    const renamed = new Set(['default_view', 'escape_navigates_to_default_view', 'dense_mode']);
     const unrenamed = Object.fromEntries(
       Object.entries(ALICE_SETTINGS).filter(([name]) => !renamed.has(name)),
     );
@@ -638,6 +638,7 @@ describe("a database written by the host before Zulip 12's", () => {
       web_font_size_px: 16,
       web_line_height_percent: 140,
     });
+    expect(await settings('alice')).not.toHaveProperty('dense_mode');
     // Bob kept dense mode on, as it was by default: Zulip 12's compact size.
     expect(await settings('bob')).toMatchObject({
       twenty_four_hour_time: true,

@@ -425,23 +425,23 @@ export const SUBMESSAGES = {
   ],
 };
 
-/** Each person's uploads: [name, size, created (ms), linking messages], their type and SHA-256. */
+/** Each person's uploads: [name, size, created (seconds), linking messages], their type and SHA-256. */
 export const UPLOADS = {
   alice: [
     {
-      listed: ['sketch.png', 76, 1795165880000, [10]],
+      listed: ['sketch.png', 76, 1795165880, [10]],
       type: 'image/png',
       sha256: 'c8fd3522b2b648b1f72f6290e045cd57f2775f58f1d70bb6dd94f11310fad0b3',
     },
   ],
   bob: [
     {
-      listed: ['notes.txt', 48, 1795165900000, [11]],
+      listed: ['notes.txt', 48, 1795165900, [11]],
       type: 'text/plain',
       sha256: '63fd3c3964fc347451cc1962803e67d7c450a3e4e5c77abccca36f42489eb2fb',
     },
     {
-      listed: ['unsent.txt', 24, 1795165920000, []],
+      listed: ['unsent.txt', 24, 1795165920, []],
       type: 'text/plain',
       sha256: '8fa503d58efd039d38bb50e4746ca1a12f5871898051fb763a5d5ab4e9b1b90f',
     },

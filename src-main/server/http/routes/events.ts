@@ -107,7 +107,6 @@ export const register = userEndpoint({
         includeSubscribers: params.include_subscribers,
         slimPresence: params.slim_presence,
         presenceHistoryLimitDays: params.presence_history_limit_days,
-        userSettingsObject: capabilities.user_settings_object === true,
         linkifierUrlTemplate: capabilities.linkifier_url_template === true,
         archivedChannels: capabilities.archived_channels === true,
         includeDeactivatedGroups: capabilities.include_deactivated_groups === true,

@@ -157,8 +157,6 @@ import { createChannelEndpoint } from './subscriptions';
 import { updateSubscriptionPropertiesEndpoint } from './subscriptions';
 import { getStreamTopics, updateMutedTopic, updateUserTopic } from './topics';
 import { deleteTopicEndpoint } from './topicDeletion';
-// Zulip 7.0's, which Zulip 12 removed (feature level 294).
-import { deleteUserGroupEndpoint } from './userGroupDeletion';
 import {
   createUserGroupEndpoint,
   deactivateUserGroupEndpoint,
@@ -289,8 +287,6 @@ export const endpoints: readonly Endpoint[] = [
   createUserGroupEndpoint,
   updateUserGroupEndpoint,
   deactivateUserGroupEndpoint,
-  // Zulip 7.0's: goes, with its import, when the host declares Zulip 12.
-  deleteUserGroupEndpoint,
   updateUserGroupMembersEndpoint,
   getUserGroupMembersEndpoint,
   getUserGroupMembershipEndpoint,

@@ -8,7 +8,6 @@ import {
 import { addPlayground, removePlayground } from '../../actions/playgrounds';
 import { allLinkifiers } from '../../store/linkifiers';
 import { userEndpoint } from '../endpoint';
-import { errors } from '../../errors';
 import { optional, required } from '../params';
 import { requireAdministrator } from '../../actions/groupPermission';
 
@@ -86,29 +85,19 @@ export const reorderLinkifiersEndpoint = userEndpoint({
   },
 });
 
-// Zulip 12's add_realm_playground takes a url_template (feature level 196);
-// Zulip 7.0's url_prefix is still taken while the host declares 7.0.
+// Zulip 12's add_realm_playground takes a url_template (feature level 196).
 export const addPlaygroundEndpoint = userEndpoint({
   method: 'POST',
   path: '/realm/playgrounds',
-  params: {
-    name: text(),
-    url_template: optional('text', z.string()),
-    url_prefix: optional('text', z.string()),
-    pygments_language: text(),
-  },
+  params: { name: text(), url_template: text(), pygments_language: text() },
   authorize: requireAdministrator,
-  handle: ({ services, params }) => {
-    const { name, pygments_language: pygmentsLanguage } = params;
-    const url =
-      params.url_template !== undefined
-        ? { urlTemplate: params.url_template }
-        : params.url_prefix !== undefined
-          ? { urlPrefix: params.url_prefix }
-          : null;
-    if (!url) throw errors.missingArgument('url_template');
-    return { id: addPlayground(services, { name, pygmentsLanguage, ...url }) };
-  },
+  handle: ({ services, params }) => ({
+    id: addPlayground(services, {
+      name: params.name,
+      pygmentsLanguage: params.pygments_language,
+      urlTemplate: params.url_template,
+    }),
+  }),
 });
 
 export const removePlaygroundEndpoint = userEndpoint({

@@ -88,7 +88,6 @@ export const updateRealmEndpoint = userEndpoint({
     create_public_stream_policy: oneOf(commonPolicies),
     create_private_stream_policy: oneOf(commonPolicies),
     create_web_public_stream_policy: oneOf(webPublicPolicies),
-    notifications_stream_id: optional('json', z.number().int()),
     enable_read_receipts: flag(),
     // Zulip 8.0 to 10.0's organization settings (feature levels 216, 242, 246 and 348).
     enable_guest_user_indicator: flag(),
@@ -99,14 +98,12 @@ export const updateRealmEndpoint = userEndpoint({
     // Zulip 9 to 12's organization settings (feature levels 212, 241, 331, 434, 453 and 469).
     new_stream_announcements_stream_id: optional('json', z.number().int()),
     signup_announcements_stream_id: optional('json', z.number().int()),
-    signup_notifications_stream_id: optional('json', z.number().int()),
     moderation_request_channel_id: optional('json', z.number().int()),
     send_channel_events_messages: flag(),
     // Zulip 11 (feature level 416); its length is checked by updateRealm.
     welcome_message_custom_text: optional('text', z.string()),
     media_preview_size: optional('json', intIn([100, 150, 200])),
     gif_rating_policy: optional('json', z.number().int()),
-    giphy_rating: optional('json', z.number().int()),
     jitsi_server_url: optional('json', z.string()),
     video_chat_provider: optional('json', z.number().int()),
     bot_creation_policy: oneOf(Object.values(BotCreationPolicy)),

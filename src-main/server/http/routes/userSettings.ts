@@ -56,7 +56,6 @@ export const updateSettingsEndpoint = userEndpoint({
     presence_enabled: flag(),
     email_notifications_batching_period_seconds: optional('json', z.number().int()),
     twenty_four_hour_time: flag(),
-    dense_mode: flag(),
     web_mark_read_on_scroll_policy: choice(1, 2, 3),
     starred_message_counts: flag(),
     fluid_layout_width: flag(),
