@@ -10,7 +10,6 @@ const profile = {
   is_admin: false,
   is_owner: false,
   is_guest: false,
-  is_billing_admin: false,
   role: 400,
   is_bot: false,
   full_name: 'Ada Abara',

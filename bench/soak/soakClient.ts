@@ -131,8 +131,8 @@ export class SoakClient {
           body: new URLSearchParams({
             op: 'start',
             type: 'stream',
-            // Zulip 7.0 names the stream in `to`, as a list of its ID.
-            to: JSON.stringify([stream.id]),
+            // Zulip 12 names the channel by stream_id alone (feature level 215).
+            stream_id: String(stream.id),
             topic: 'soak 0',
           }).toString(),
         });
