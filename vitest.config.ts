@@ -9,6 +9,7 @@ const isolated = [
   'test/client/zulipDouble/multipart.test.ts',
   'test/server/events.test.ts',
   'test/e2e/chat.test.ts',
+  'test/e2e/newUserWalkthrough.test.ts',
   'test/desktop/electronNotifier.test.ts',
   'test/desktop/downloads.test.ts',
   'test/desktop/electronStartup.test.ts',

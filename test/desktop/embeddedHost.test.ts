@@ -33,8 +33,8 @@ describe('hosting an organization from the app', () => {
     const snapshot = await first.service.getSnapshot({});
     expect(snapshot.user).toMatchObject({ fullName: 'Dana Baker' });
     // The form's language is the organization's, and so its owner's: a Zulip
-    // 7.0 host writes Brazilian Portuguese `pt`, which the window reads back.
-    expect(snapshot.display.language).toBe('pt');
+    // 12 host writes Brazilian Portuguese `pt-br`, which the window reads back.
+    expect(snapshot.display.language).toBe('pt-br');
     expect(snapshot.streams.map((stream) => stream.name)).toEqual(['general']);
 
     const keychain = await openKeychain({ service: keychainService });

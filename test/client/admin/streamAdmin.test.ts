@@ -83,6 +83,8 @@ describe("a stream's own settings over the bridge", () => {
       folderId: null,
       // A Zulip 12 server keeps an archived channel's members (feature level 315).
       archiveKeepsMembers: true,
+      // An owner may make channel folders there (feature level 389).
+      mayCreateFolder: true,
     });
   });
 
