@@ -102,9 +102,9 @@ export function createMultiuseInvite(
   invitation: NewInvitation,
 ): string {
   const { sql } = services;
-  // The refusal is Zulip 7.0's, whose clients hear it.
+  refuseGuests(user);
   if (!mayInRealm(sql, user, 'create_multiuse_invite_group')) {
-    throw errors.unauthorizedPrincipal('Must be an organization administrator');
+    throw errors.badRequest('Insufficient permission');
   }
   checkInviteRole(user, invitation.invitedAs, invitingNeedsAdmin(invitation.invitedAs));
   const streams = accessStreamsForInvite(sql, user, invitation.streamIds);
