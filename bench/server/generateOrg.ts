@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Sql } from '../../src-main/server/store/sql';
+import { oneToOneConversationGroups } from '../../src-main/server/store/migrations/053-direct-message-groups-and-realm-deactivation';
 import { BulkInserter } from './bulkInsert';
 import { generatorServices } from './generatorServices';
 import { buildContentPool } from './contentPool';
@@ -130,6 +131,8 @@ export async function generateOrg(options: GenerateOptions): Promise<OrgManifest
     }
     log('rebuilding the full-text index');
   });
+  // The host gives each one-to-one conversation its group as it begins.
+  db.exec(oneToOneConversationGroups);
   db.pragma('journal_mode = WAL');
   db.close();
 

@@ -139,6 +139,40 @@ describe('the benchmark organization generator', () => {
       expect(messages.every((m) => m.content.startsWith('<'))).toBe(true);
     });
 
+    it('reads every generated direct message with one recipient_id a conversation, as the host keeps them', async () => {
+      const db = new Database(join(first.dataDir, DATABASE_FILE), { readonly: true });
+      const [reader] = credentialsOf(
+        db,
+        db
+          .prepare(
+            `SELECT m.sender_id FROM messages m
+             JOIN recipients r ON r.id = m.recipient_id AND r.type = 1 LIMIT 1`,
+          )
+          .pluck()
+          .all() as number[],
+      );
+      db.close();
+      if (!reader) throw new Error('the organization has no one-to-one messages');
+      const connection = await HttpConnection.open(host.url, reader.authorization);
+      const response = await connection.request(messagesIn([{ operator: 'is', operand: 'dm' }]));
+      connection.close();
+      expect(response.status).toBe(200);
+      const { messages } = JSON.parse(response.body) as {
+        messages: { display_recipient: { id: number }[]; recipient_id: number }[];
+      };
+      const oneToOne = messages.filter((m) => m.display_recipient.length === 2);
+      expect(oneToOne.length).toBeGreaterThan(0);
+      const byPair = new Map<string, Set<number>>();
+      for (const m of oneToOne) {
+        const pair = m.display_recipient
+          .map((person) => person.id)
+          .sort()
+          .join(',');
+        byPair.set(pair, (byPair.get(pair) ?? new Set()).add(m.recipient_id));
+      }
+      expect([...byPair.values()].every((ids) => ids.size === 1)).toBe(true);
+    });
+
     it('takes sends from the load clients, closed-loop and on a schedule', async () => {
       const before = count(first.dataDir, 'SELECT count(*) FROM messages');
       const clients = await openClients(

@@ -3,12 +3,8 @@
 // conversation's `recipient_id`. The messages keep their personal recipients
 // (narrows and unreads read those); each conversation already begun gets its
 // group, in the order of its first message, with both people subscribed.
-// Zulip's Realm.deactivated and scheduled_deletion_date (feature level 332):
-// POST /realm/deactivate closes the organization, its data kept; the date is
-// when its owner allowed deletion, which the host never does by itself.
-export const sql = `
-ALTER TABLE realm ADD COLUMN deactivated INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE realm ADD COLUMN scheduled_deletion_date INTEGER;
+// The benchmark's organization, written in bulk, gets them the same way.
+export const oneToOneConversationGroups = `
 INSERT INTO huddles (user_ids_key)
   SELECT pair_key FROM (
     SELECT CASE
@@ -32,3 +28,11 @@ INSERT OR IGNORE INTO subscriptions (user_id, recipient_id, color)
     json_each('[' || h.user_ids_key || ']') member
   ORDER BY r.id, member.value;
 `;
+
+// Zulip's Realm.deactivated and scheduled_deletion_date (feature level 332):
+// POST /realm/deactivate closes the organization, its data kept; the date is
+// when its owner allowed deletion, which the host never does by itself.
+export const sql = `
+ALTER TABLE realm ADD COLUMN deactivated INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE realm ADD COLUMN scheduled_deletion_date INTEGER;
+${oneToOneConversationGroups}`;
