@@ -2,13 +2,12 @@ import { ApiError, errors } from '../errors';
 import type { Services } from '../services';
 import { insertInvite, inviteById, revokeInvite, type InviteRow } from '../store/invites';
 import { userByEmail, type UserRow } from '../store/users';
-import { mayInRealm } from './groupPermission';
 import {
   accessGroupsForInvite,
   accessStreamsForInvite,
   checkInviteRole,
+  checkMayInvite,
   checkWelcomeText,
-  invitingNeedsAdmin,
   refuseGuests,
 } from './inviteAccess';
 import { announceInvites, newInvite, type NewInvitation } from './invitations';
@@ -76,11 +75,7 @@ export function inviteByEmail(
   invitation: NewEmailInvitation,
 ): void {
   const { sql } = services;
-  refuseGuests(user);
-  if (!mayInRealm(sql, user, 'can_invite_users_group')) {
-    throw errors.badRequest('Insufficient permission');
-  }
-  checkInviteRole(user, invitation.invitedAs, invitingNeedsAdmin(invitation.invitedAs));
+  checkMayInvite(sql, user, 'can_invite_users_group', invitation.invitedAs);
   if (invitation.inviteeEmails === '') {
     throw errors.badRequest('You must specify at least one email address.');
   }

@@ -17,13 +17,12 @@ import {
 import { streamById, type StreamRow } from '../store/streams';
 import { adminIds, Role, userById, type UserRow } from '../store/users';
 import { checkNewUser, createUser } from './createUser';
-import { mayInRealm, requireAdministrator } from './groupPermission';
+import { requireAdministrator } from './groupPermission';
 import {
   accessGroupsForInvite,
   accessStreamsForInvite,
-  checkInviteRole,
+  checkMayInvite,
   checkWelcomeText,
-  invitingNeedsAdmin,
   refuseGuests,
 } from './inviteAccess';
 import { MIN_PASSWORD_LENGTH } from './credentials';
@@ -102,11 +101,7 @@ export function createMultiuseInvite(
   invitation: NewInvitation,
 ): string {
   const { sql } = services;
-  refuseGuests(user);
-  if (!mayInRealm(sql, user, 'create_multiuse_invite_group')) {
-    throw errors.badRequest('Insufficient permission');
-  }
-  checkInviteRole(user, invitation.invitedAs, invitingNeedsAdmin(invitation.invitedAs));
+  checkMayInvite(sql, user, 'create_multiuse_invite_group', invitation.invitedAs);
   const streams = accessStreamsForInvite(sql, user, invitation.streamIds);
   const key = sql.transaction(() => {
     const groupIds = accessGroupsForInvite(sql, user, invitation.groupIds);

@@ -4,6 +4,7 @@ import type { Sql } from '../store/sql';
 import { isDefaultStream, type StreamRow } from '../store/streams';
 import { Role, type UserRow } from '../store/users';
 import { mayAddSubscribers } from './channelPermission';
+import { mayInRealm } from './groupPermission';
 import { accessGroupFor } from './userGroupAccess';
 
 /** Zulip's Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH. */
@@ -29,8 +30,24 @@ export function checkInviteRole(user: UserRow, invitedAs: number, requireAdmin: 
 }
 
 /** The roles only administrators may hand out by an invitation. */
-export const invitingNeedsAdmin = (invitedAs: number): boolean =>
+const invitingNeedsAdmin = (invitedAs: number): boolean =>
   invitedAs === Role.owner || invitedAs === Role.admin || invitedAs === Role.moderator;
+
+/**
+ * What invite_users_backend and generate_multiuse_invite_backend check
+ * first: no guest, the organization's group setting for this kind of
+ * invitation, and the role handed out.
+ */
+export function checkMayInvite(
+  sql: Sql,
+  user: UserRow,
+  setting: 'can_invite_users_group' | 'create_multiuse_invite_group',
+  invitedAs: number,
+): void {
+  refuseGuests(user);
+  if (!mayInRealm(sql, user, setting)) throw errors.badRequest('Insufficient permission');
+  checkInviteRole(user, invitedAs, invitingNeedsAdmin(invitedAs));
+}
 
 /**
  * Zulip's access_streams_for_invite: channels the inviter can reach, and
