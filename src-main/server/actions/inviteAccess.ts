@@ -6,9 +6,7 @@ import { Role, type UserRow } from '../store/users';
 import { mayAddSubscribers } from './channelPermission';
 import { mayInRealm } from './groupPermission';
 import { accessGroupFor } from './userGroupAccess';
-
-/** Zulip's Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH. */
-export const MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH = 8000;
+import { checkWelcomeMessageCustomText } from './welcomeBot';
 
 /** Zulip's require_member_or_admin, which every invitation endpoint has. */
 export function refuseGuests(user: UserRow): void {
@@ -86,10 +84,6 @@ export function accessGroupsForInvite(
 /** Zulip 11 (feature level 416): only administrators write the Welcome Bot's words. */
 export function checkWelcomeText(user: UserRow, text: string | null): void {
   if (text === null) return;
-  if ([...text].length > MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH) {
-    throw errors.badRequest(
-      `welcome_message_custom_text is too long (limit: ${MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH} characters)`,
-    );
-  }
+  checkWelcomeMessageCustomText(text);
   if (user.role > Role.admin) throw errors.badRequest('Must be an organization administrator');
 }
