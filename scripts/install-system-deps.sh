@@ -11,10 +11,13 @@
 #                              desktops have it; a bare machine draws empty boxes)
 #   fonts-droid-fallback       Japanese and Chinese glyphs, for the window's screenshots
 #                              in those languages (Arabic is in the default fonts)
+#   pebble, bind9              Let's Encrypt's ACME test server and a DNS server taking
+#                              signed updates, both on loopback: the certificate tests
 set -euo pipefail
 
 packages=(libsecret-1-dev gnome-keyring dbus-x11 libsecret-tools chromium libglib2.0-bin
-  gsettings-desktop-schemas python3 make g++ fonts-noto-color-emoji fonts-droid-fallback)
+  gsettings-desktop-schemas python3 make g++ fonts-noto-color-emoji fonts-droid-fallback
+  pebble bind9)
 
 missing=()
 for package in "${packages[@]}"; do
