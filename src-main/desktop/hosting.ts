@@ -44,6 +44,7 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
           port: z.number().int(),
           fingerprint: z.string(),
           certPath: z.string(),
+          names: z.array(z.string()),
         }),
         z.union([
           z.object({ urls: z.array(z.string()) }),

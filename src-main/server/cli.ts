@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultBackupPolicy } from './backups/backupSchedule';
 import { defaultDataDir } from './dataDir';
-import { startHost, type HostOptions } from './host';
+import { startHost, type HostOptions, type OwnCertificate } from './host';
 import { zulipRateRules } from './http/rateLimits';
 import { isLoopback } from './network/addresses';
 import { hostOfSetting } from './network/hostNames';
@@ -17,6 +18,10 @@ Options:
   --tls             serve --host and --port over HTTPS, with a certificate the
                     host makes once in <data-dir>/tls; plain HTTP stays on
                     loopback, at --loopback-port
+  --tls-cert <file> --tls-key <file>
+                    serve the network with your own certificate for a name of
+                    yours (PEM, followed by its chain) and its key, which phones
+                    check against the public authorities; implies --tls
   --allowed-host <name>
                     a name the host is also reached by (a reverse proxy's, the
                     office DNS's); repeat for more. Loopback, this computer's
@@ -56,6 +61,8 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         'data-dir': { type: 'string' },
         dev: { type: 'boolean' },
         tls: { type: 'boolean' },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
         'keep-backups': { type: 'string' },
         restore: { type: 'string' },
         'reactivate-organization': { type: 'boolean' },
@@ -79,12 +86,14 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
     throw new UsageError('--host needs an address');
   }
   const host = values.host ?? '127.0.0.1';
-  if (!values.tls && !isLoopback(host)) {
+  const certificate = ownCertificateOption(values['tls-cert'], values['tls-key']);
+  const tls = values.tls === true || certificate !== undefined;
+  if (!tls && !isLoopback(host)) {
     throw new UsageError(
       `--host ${host} serves the network, which Hearth does only over HTTPS: add --tls`,
     );
   }
-  if (!values.tls && values['loopback-port'] !== undefined) {
+  if (!tls && values['loopback-port'] !== undefined) {
     throw new UsageError('--loopback-port goes with --tls');
   }
   const loopbackPort = portOption(
@@ -110,8 +119,8 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
     );
   }
   return {
-    ...(values.tls
-      ? { port: loopbackPort, host: '127.0.0.1', network: { address: host, port } }
+    ...(tls
+      ? { port: loopbackPort, host: '127.0.0.1', network: { address: host, port, certificate } }
       : { port, host }),
     dataDir: values['data-dir'] ?? defaultDataDir(),
     dev: values.dev ?? false,
@@ -133,6 +142,29 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
             },
           }
         : {}),
+  };
+}
+
+function ownCertificateOption(
+  certPath: string | undefined,
+  keyPath: string | undefined,
+): OwnCertificate | undefined {
+  if (certPath === undefined && keyPath === undefined) return undefined;
+  if (certPath === undefined || keyPath === undefined) {
+    throw new UsageError('--tls-cert and --tls-key go together: the certificate and its key');
+  }
+  const read = (flag: string, path: string) => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new UsageError(`${flag} ${path} cannot be read: ${code}`);
+    }
+  };
+  return {
+    certPath,
+    certPem: read('--tls-cert', certPath),
+    keyPem: read('--tls-key', keyPath),
   };
 }
 
@@ -186,7 +218,11 @@ async function main(): Promise<void> {
   if (host.network) {
     for (const url of host.network.urls) console.log(`On the network: ${url}`);
     console.log(`Certificate SHA-256 fingerprint: ${host.network.fingerprint}`);
-    console.log(`Certificate (a zuliprc's cert_bundle): ${host.network.certPath}`);
+    if (host.network.names.length > 0) {
+      console.log(`Certificate for ${host.network.names.join(', ')}: phones and browsers check it`);
+    } else {
+      console.log(`Certificate (a zuliprc's cert_bundle): ${host.network.certPath}`);
+    }
   }
   console.log(`Owner: ${host.owner.fullName} <${host.owner.email}>`);
   console.log(`zuliprc: ${host.zuliprcPath}`);

@@ -21,7 +21,13 @@ import {
   OutgoingWebhooks,
   type OutgoingWebhookSettings,
 } from './outgoing/deliveries';
-import { interfaceAddresses, isLoopback, networkUrls } from './network/addresses';
+import { httpsUrl, interfaceAddresses, isLoopback, networkUrls } from './network/addresses';
+import type { CertificatePem } from './certificates/certificateKeeper';
+import {
+  CertificatePairError,
+  checkCertificatePair,
+  type CertificateFacts,
+} from './certificates/certificatePair';
 import { announce, type Announcement } from './network/announce';
 import type { BindFailure } from './network/bindFailure';
 import { hostCertificate, type HostCertificate } from './network/certificate';
@@ -55,8 +61,13 @@ export interface HostOptions {
   port?: number;
   /** Default 127.0.0.1: this listener serves plain HTTP, so only loopback is allowed. */
   host?: string;
-  /** Also serve the network over HTTPS, with a certificate the host makes once. */
-  network?: NetworkExposure | undefined;
+  /**
+   * Also serve the network over HTTPS: with the owner's own certificate when
+   * one is given, else with a certificate the host makes once.
+   */
+  network?: (NetworkExposure & { certificate?: OwnCertificate | undefined }) | undefined;
+  /** Authorities the owner's certificate may chain to besides the public ones (a test's own). */
+  trustedAuthorities?: readonly string[] | undefined;
   /**
    * Names the host is also reached by (a reverse proxy's, the office DNS's),
    * as Zulip's ALLOWED_HOSTS: beyond loopback, this computer's own names and
@@ -94,6 +105,12 @@ export interface HostOptions {
 
 export type NewOrganization = RealmBootstrap;
 
+/** A certificate the owner obtained for a name of theirs, with its chain, and its key. */
+export interface OwnCertificate extends CertificatePem {
+  /** Where the owner keeps the certificate file. */
+  certPath: string;
+}
+
 export interface Host {
   url: string;
   realmName: string;
@@ -103,6 +120,12 @@ export interface Host {
   backups: Backups | null;
   /** Null when the host serves loopback only. */
   network: NetworkState | null;
+  /**
+   * Serves the network with another certificate from now on, without a
+   * restart: open connections and event queues carry on. Throws, serving the
+   * old one still, when the new one fails `checkCertificatePair`.
+   */
+  installCertificate(certificate: CertificatePem): CertificateFacts;
   close(): Promise<void>;
 }
 
@@ -110,6 +133,8 @@ export interface Host {
 export type NetworkState = NetworkExposure & {
   fingerprint: string;
   certPath: string;
+  /** The names a public authority vouches for, which phones can check; none for the host's own certificate. */
+  names: string[];
 } & ({ urls: string[] } | { failure: BindFailure });
 
 const defaultOrganization: NewOrganization = {
@@ -213,10 +238,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
     await app.listen({ port: options.port ?? 9991, host: loopback });
     url = urlOf(app.server.address() as AddressInfo);
     if (options.network) {
-      const certificate = await hostCertificate(
-        options.dataDir,
-        interfaceAddresses().map((entry) => entry.address),
-      );
+      const own = options.network.certificate;
+      const certificate = own
+        ? ownCertificate(own, options.trustedAuthorities)
+        : {
+            ...(await hostCertificate(
+              options.dataDir,
+              interfaceAddresses().map((entry) => entry.address),
+            )),
+            names: [],
+          };
       hostNames.trustCertificate(certificate.certPem);
       const served = await listenOnNetwork(
         budgetedListener(turns, app.routing),
@@ -227,10 +258,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
         network = { ...networkOf(options.network, certificate), failure: served };
       } else {
         networkListener = served;
-        const exposure = { ...options.network, port: served.port };
+        const exposure = { address: options.network.address, port: served.port };
         network = {
           ...networkOf(exposure, certificate),
-          urls: networkUrls(exposure.address, exposure.port),
+          urls: urlsOf(exposure, certificate.names),
         };
         if (options.announce !== false) {
           announcement = await announce(
@@ -256,7 +287,27 @@ export async function startHost(options: HostOptions): Promise<Host> {
       },
       zuliprcPath,
       backups,
-      network,
+      get network() {
+        return network;
+      },
+      installCertificate: (pem) => {
+        const facts = checkCertificatePair(pem.certPem, pem.keyPem, {
+          ...(options.trustedAuthorities ? { authorities: options.trustedAuthorities } : {}),
+        });
+        if (!network || !('urls' in network) || !networkListener) {
+          throw new Error('the host serves no network to install a certificate for');
+        }
+        networkListener.replaceCertificate(pem);
+        hostNames.trustCertificate(pem.certPem);
+        const names = servedNames(facts);
+        network = {
+          ...network,
+          fingerprint: facts.fingerprint,
+          names,
+          urls: urlsOf(network, names),
+        };
+        return facts;
+      },
       close: () =>
         (closing ??= (async () => {
           scheduledDelivery.stop();
@@ -286,9 +337,42 @@ export async function startHost(options: HostOptions): Promise<Host> {
   }
 }
 
-const networkOf = (exposure: NetworkExposure, certificate: HostCertificate) => ({
+const networkOf = (exposure: NetworkExposure, certificate: ServedCertificate) => ({
   address: exposure.address,
   port: exposure.port,
   fingerprint: certificate.fingerprint,
   certPath: certificate.certPath,
+  names: certificate.names,
 });
+
+type ServedCertificate = HostCertificate & { names: string[] };
+
+// A wildcard covers names the host cannot list; the owner names the one used with --allowed-host.
+const servedNames = (facts: CertificateFacts): string[] =>
+  facts.names.filter((name) => !name.startsWith('*'));
+
+/** The owner's certificate, checked as a phone would check it; a bad pair stops the start, saying why. */
+function ownCertificate(
+  own: OwnCertificate,
+  authorities: readonly string[] | undefined,
+): ServedCertificate {
+  let facts: CertificateFacts;
+  try {
+    facts = checkCertificatePair(own.certPem, own.keyPem, {
+      ...(authorities ? { authorities } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof CertificatePairError)) throw error;
+    throw new CertificatePairError(
+      error.problem,
+      `the certificate ${own.certPath} cannot be served: ${error.message}`,
+    );
+  }
+  return { ...own, fingerprint: facts.fingerprint, names: servedNames(facts) };
+}
+
+/** The URLs colleagues use: the certificate's names first (the one phones can check), then the addresses. */
+const urlsOf = (exposure: NetworkExposure, names: readonly string[]): string[] => [
+  ...names.map((name) => httpsUrl(name, exposure.port)),
+  ...networkUrls(exposure.address, exposure.port),
+];

@@ -13,6 +13,8 @@ export interface NetworkExposure {
 
 export interface NetworkListener {
   port: number;
+  /** Serves new connections with another certificate; those open keep theirs, and no queue notices. */
+  replaceCertificate(certificate: Pick<HostCertificate, 'certPem' | 'keyPem'>): void;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,8 @@ export function listenOnNetwork(
       server.off('error', failed);
       resolve({
         port: (server.address() as AddressInfo).port,
+        replaceCertificate: ({ certPem, keyPem }) =>
+          server.setSecureContext({ key: keyPem, cert: certPem }),
         close: () =>
           new Promise<void>((done) => {
             // Long-polls are answered before the host closes; what stays open is idle.

@@ -1,0 +1,271 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Agent, request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { generate } from 'selfsigned';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CertificatePairError } from '../../../src-main/server/certificates/certificatePair';
+import { startHost, type Host } from '../../../src-main/server/host';
+import {
+  issueCertificate,
+  makeAuthority,
+  type KeyAndCertificate,
+} from '../../helpers/network/testAuthority';
+
+// Issue 53, point 1: the owner's own certificate for a name of theirs,
+// checked before it is served, and replaced without a restart.
+
+let root: KeyAndCertificate;
+let intermediate: KeyAndCertificate;
+let dir: string;
+
+async function makeIntermediate(authority: KeyAndCertificate): Promise<KeyAndCertificate> {
+  const made = await generate([{ name: 'commonName', value: 'Office Issuing CA' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
+    ca: { key: authority.keyPem, cert: authority.certPem },
+  });
+  return { keyPem: made.private, certPem: made.cert };
+}
+
+const chained = (leaf: KeyAndCertificate) => ({
+  certPem: `${leaf.certPem}\n${intermediate.certPem}`,
+  keyPem: leaf.keyPem,
+});
+
+beforeAll(async () => {
+  root = await makeAuthority('Office Root CA');
+  intermediate = await makeIntermediate(root);
+  dir = await mkdtemp(join(tmpdir(), 'hearth-own-cert-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** GET as a phone does: the name in SNI and Host, the authority's root trusted, nothing else. */
+function getByName(
+  port: number,
+  name: string,
+  path: string,
+  { agent, hostHeader = name }: { agent?: Agent; hostHeader?: string } = {},
+): Promise<{ status: number; json: Record<string, unknown>; fingerprint: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        servername: name,
+        headers: { Host: `${hostHeader}:${port}` },
+        ca: root.certPem,
+        ...(agent ? { agent } : { agent: false }),
+      },
+      (response) => {
+        const fingerprint = (response.socket as TLSSocket).getPeerCertificate().fingerprint256;
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            json: JSON.parse(text) as Record<string, unknown>,
+            fingerprint,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function hostWith(certificate: { certPem: string; keyPem: string }): Promise<Host> {
+  const dataDir = await mkdtemp(join(dir, 'host-'));
+  return startHost({
+    dataDir,
+    port: 0,
+    network: {
+      address: '127.0.0.1',
+      port: 0,
+      certificate: { ...certificate, certPath: join(dataDir, 'given.pem') },
+    },
+    trustedAuthorities: [root.certPem],
+    announce: false,
+    rateLimits: false,
+  });
+}
+
+const served = (host: Host) => {
+  const network = host.network;
+  if (!network || !('urls' in network)) throw new Error('the host serves no network');
+  return network;
+};
+
+describe("a host serving the owner's own certificate", () => {
+  it('answers under the certificate’s name, which a client trusting only the public authority checks', async () => {
+    const leaf = await issueCertificate(['chat.office.test'], intermediate);
+    const host = await hostWith(chained(leaf));
+    try {
+      const { port, urls, names } = served(host);
+      expect(names).toEqual(['chat.office.test']);
+      expect(urls[0]).toBe(`https://chat.office.test:${port}`);
+      const answer = await getByName(port, 'chat.office.test', '/api/v1/server_settings');
+      expect(answer.status).toBe(200);
+      expect(answer.json.realm_uri).toBe(`https://chat.office.test:${port}`);
+      // A name the certificate does not cover is still refused (DNS rebinding).
+      const other = await getByName(port, 'chat.office.test', '/api/v1/server_settings', {
+        hostHeader: 'evil.example',
+      });
+      expect(other.status).toBe(400);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('refuses to start with a key that is not the certificate’s, saying so', async () => {
+    const leaf = await issueCertificate(['chat.office.test'], intermediate);
+    const stranger = await issueCertificate(['chat.office.test'], intermediate);
+    const error = await hostWith({ ...chained(leaf), keyPem: stranger.keyPem }).then(
+      (host) => host.close().then(() => null),
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(CertificatePairError);
+    expect((error as CertificatePairError).problem).toBe('key-mismatch');
+    expect((error as Error).message).toMatch(
+      /given\.pem cannot be served: The key does not belong/,
+    );
+  });
+
+  it('installs a new certificate without a restart: connections and event queues carry on', async () => {
+    const first = await issueCertificate(['chat.office.test'], intermediate);
+    const host = await hostWith(chained(first));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const { port } = served(host);
+      const auth = `Basic ${Buffer.from(`${host.owner.email}:${host.owner.apiKey}`).toString('base64')}`;
+      const registered = (await (
+        await fetch(`${host.url}/api/v1/register`, {
+          method: 'POST',
+          headers: { authorization: auth },
+          body: new URLSearchParams({ event_types: '["message"]' }),
+        })
+      ).json()) as { queue_id: string };
+      const before = await getByName(port, 'chat.office.test', '/api/v1/server_settings', {
+        agent,
+      });
+
+      const second = await issueCertificate(['chat.office.test'], intermediate);
+      const facts = host.installCertificate(chained(second));
+
+      const fresh = await getByName(port, 'chat.office.test', '/api/v1/server_settings');
+      expect(fresh.fingerprint).toBe(facts.fingerprint);
+      expect(fresh.fingerprint).not.toBe(before.fingerprint);
+      expect(served(host).fingerprint).toBe(facts.fingerprint);
+      // The connection opened before keeps going on the certificate it began with.
+      const kept = await getByName(port, 'chat.office.test', '/api/v1/server_settings', { agent });
+      expect(kept.fingerprint).toBe(before.fingerprint);
+      const polled = await fetch(
+        `${host.url}/api/v1/events?${new URLSearchParams({
+          queue_id: registered.queue_id,
+          last_event_id: '-1',
+          dont_block: 'true',
+        })}`,
+        { headers: { authorization: auth } },
+      );
+      expect(polled.status).toBe(200);
+    } finally {
+      agent.destroy();
+      await host.close();
+    }
+  });
+
+  it('keeps serving its certificate when the new one is refused', async () => {
+    const first = await issueCertificate(['chat.office.test'], intermediate);
+    const host = await hostWith(chained(first));
+    try {
+      const { port, fingerprint } = served(host);
+      const expired = await issueCertificate(['chat.office.test'], intermediate, {
+        notBeforeDate: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
+        notAfterDate: new Date(Date.now() - 24 * 60 * 60 * 1000),
+      });
+      expect(() => host.installCertificate(chained(expired))).toThrow(/expired/);
+      const answer = await getByName(port, 'chat.office.test', '/api/v1/server_settings');
+      expect(answer.fingerprint).toBe(fingerprint);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe('npm run serve -- --tls-cert --tls-key', () => {
+  const serve = (flags: string[], env: Record<string, string> = {}) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src-main/server/cli.ts', '--port', '0', ...flags],
+        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
+      );
+      let output = '';
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/^Owner: /m.test(output)) child.kill('SIGTERM');
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.on('exit', (code) => resolve({ code, output }));
+    });
+
+  it('serves the name of a good pair, and names the failed check of a bad one', async () => {
+    const leaf = await issueCertificate(['chat.office.test'], intermediate);
+    const stranger = await issueCertificate(['chat.office.test'], intermediate);
+    const certFile = join(dir, 'chat.pem');
+    const keyFile = join(dir, 'chat.key');
+    const strangerKey = join(dir, 'stranger.key');
+    const rootFile = join(dir, 'root.pem');
+    await writeFile(certFile, chained(leaf).certPem);
+    await writeFile(keyFile, leaf.keyPem);
+    await writeFile(strangerKey, stranger.keyPem);
+    await writeFile(rootFile, root.certPem);
+    // The office's authority stands in for a public one, as Node's own store takes it.
+    const env = { NODE_EXTRA_CA_CERTS: rootFile };
+
+    const good = await serve(
+      [
+        '--data-dir',
+        await mkdtemp(join(dir, 'cli-')),
+        '--host',
+        '127.0.0.1',
+        '--tls-cert',
+        certFile,
+        '--tls-key',
+        keyFile,
+      ],
+      env,
+    );
+    expect(good.output).toMatch(/On the network: https:\/\/chat\.office\.test:\d+/);
+    expect(good.output).toMatch(/Certificate for chat\.office\.test: phones and browsers check it/);
+
+    const bad = await serve(
+      [
+        '--data-dir',
+        await mkdtemp(join(dir, 'cli-')),
+        '--tls-cert',
+        certFile,
+        '--tls-key',
+        strangerKey,
+      ],
+      env,
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.output).toMatch(
+      /hearth serve: the certificate .*chat\.pem cannot be served: The key does not belong to the certificate/,
+    );
+
+    const alone = await serve(['--tls-cert', certFile]);
+    expect(alone.code).toBe(2);
+    expect(alone.output).toContain('--tls-cert and --tls-key go together');
+  }, 60_000);
+});
