@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultBackupPolicy } from './backups/backupSchedule';
 import { defaultDataDir } from './dataDir';
+import { parseBindKeyFile } from './certificates/bindKeyFile';
+import { publicNameSettingsSchema, type PublicNameSettings } from './certificates/publicName';
 import { startHost, type HostOptions, type OwnCertificate } from './host';
 import { zulipRateRules } from './http/rateLimits';
 import { isLoopback } from './network/addresses';
@@ -22,6 +24,23 @@ Options:
                     serve the network with your own certificate for a name of
                     yours (PEM, followed by its chain) and its key, which phones
                     check against the public authorities; implies --tls
+  --public-name <name>
+                    a DNS name of yours for this computer: the host obtains a
+                    certificate phones trust for it over ACME (DNS-01, no port
+                    open to the internet), renews it, and keeps the name's
+                    A/AAAA records on this computer's address, through signed
+                    DNS updates; implies --tls. Kept in <data-dir>/tls/public
+                    for later starts with --tls
+  --dns-server <host[:port]>
+                    with --public-name: the DNS server taking RFC 2136 updates
+                    for the name's zone
+  --dns-key-file <file>
+                    its TSIG key, as tsig-keygen or ddns-confgen write it
+  --dns-zone <zone> the name's zone (default: the name without its first label)
+  --acme-directory <url>
+                    the ACME authority (default Let's Encrypt's)
+  --acme-email <address>
+                    the address the authority writes to about the certificate
   --allowed-host <name>
                     a name the host is also reached by (a reverse proxy's, the
                     office DNS's); repeat for more. Loopback, this computer's
@@ -63,6 +82,12 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         tls: { type: 'boolean' },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
+        'public-name': { type: 'string' },
+        'dns-server': { type: 'string' },
+        'dns-key-file': { type: 'string' },
+        'dns-zone': { type: 'string' },
+        'acme-directory': { type: 'string' },
+        'acme-email': { type: 'string' },
         'keep-backups': { type: 'string' },
         restore: { type: 'string' },
         'reactivate-organization': { type: 'boolean' },
@@ -87,7 +112,11 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
   }
   const host = values.host ?? '127.0.0.1';
   const certificate = ownCertificateOption(values['tls-cert'], values['tls-key']);
-  const tls = values.tls === true || certificate !== undefined;
+  const publicName = publicNameOption(values);
+  if (certificate && publicName) {
+    throw new UsageError('--tls-cert and --public-name are two ways to a certificate: give one');
+  }
+  const tls = values.tls === true || certificate !== undefined || publicName !== undefined;
   if (!tls && !isLoopback(host)) {
     throw new UsageError(
       `--host ${host} serves the network, which Hearth does only over HTTPS: add --tls`,
@@ -120,7 +149,11 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
   }
   return {
     ...(tls
-      ? { port: loopbackPort, host: '127.0.0.1', network: { address: host, port, certificate } }
+      ? {
+          port: loopbackPort,
+          host: '127.0.0.1',
+          network: { address: host, port, certificate, publicName },
+        }
       : { port, host }),
     dataDir: values['data-dir'] ?? defaultDataDir(),
     dev: values.dev ?? false,
@@ -143,6 +176,67 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
           }
         : {}),
   };
+}
+
+function publicNameOption(values: {
+  'public-name'?: string | undefined;
+  'dns-server'?: string | undefined;
+  'dns-key-file'?: string | undefined;
+  'dns-zone'?: string | undefined;
+  'acme-directory'?: string | undefined;
+  'acme-email'?: string | undefined;
+}): { settings: PublicNameSettings; tsigSecret: string } | undefined {
+  const name = values['public-name']?.trim().toLowerCase().replace(/\.$/, '');
+  const dependents = [
+    'dns-server',
+    'dns-key-file',
+    'dns-zone',
+    'acme-directory',
+    'acme-email',
+  ] as const;
+  if (name === undefined) {
+    const stray = dependents.find((flag) => values[flag] !== undefined);
+    if (stray) throw new UsageError(`--${stray} goes with --public-name`);
+    return undefined;
+  }
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(name)) {
+    throw new UsageError(`--public-name takes a DNS name such as chat.example.com, not '${name}'`);
+  }
+  const server = values['dns-server'];
+  const keyFile = values['dns-key-file'];
+  if (server === undefined || keyFile === undefined) {
+    throw new UsageError(
+      "--public-name needs --dns-server and --dns-key-file: how the host changes the name's records",
+    );
+  }
+  const serverMatch = /^(\[[0-9a-f:.]+\]|[^:\s]+)(?::(\d{1,5}))?$/i.exec(server.trim());
+  const dnsPort = Number(serverMatch?.[2] ?? 53);
+  if (!serverMatch?.[1] || dnsPort < 1 || dnsPort > 65535) {
+    throw new UsageError(`--dns-server takes host or host:port, not '${server}'`);
+  }
+  let key;
+  try {
+    key = parseBindKeyFile(readFileSync(keyFile, 'utf8'));
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`--dns-key-file ${keyFile} cannot be used: ${why}`);
+  }
+  const settings = publicNameSettingsSchema.safeParse({
+    name,
+    ...(values['acme-directory'] === undefined ? {} : { directoryUrl: values['acme-directory'] }),
+    ...(values['acme-email'] === undefined ? {} : { email: values['acme-email'] }),
+    dns: {
+      host: serverMatch[1].replace(/^\[|\]$/g, ''),
+      port: dnsPort,
+      zone: values['dns-zone'] ?? name.slice(name.indexOf('.') + 1),
+      keyName: key.name,
+      algorithm: key.algorithm,
+    },
+  });
+  if (!settings.success) {
+    throw new UsageError(`--acme-directory must be a URL, not '${values['acme-directory']}'`);
+  }
+  return { settings: settings.data, tsigSecret: key.secret };
 }
 
 function ownCertificateOption(
@@ -218,6 +312,15 @@ async function main(): Promise<void> {
   if (host.network) {
     for (const url of host.network.urls) console.log(`On the network: ${url}`);
     console.log(`Certificate SHA-256 fingerprint: ${host.network.fingerprint}`);
+    const publicName = host.publicName();
+    if (publicName) {
+      const served = publicName.certificate.served;
+      console.log(
+        served
+          ? `Public name ${publicName.name}: certificate from ${served.issuer}, valid until ${served.notAfter.toISOString()}`
+          : `Public name ${publicName.name}: asking the authority for its certificate (the log says how it goes)`,
+      );
+    }
     if (host.network.names.length > 0) {
       console.log(`Certificate for ${host.network.names.join(', ')}: phones and browsers check it`);
     } else {

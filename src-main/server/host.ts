@@ -21,7 +21,13 @@ import {
   OutgoingWebhooks,
   type OutgoingWebhookSettings,
 } from './outgoing/deliveries';
-import { httpsUrl, interfaceAddresses, isLoopback, networkUrls } from './network/addresses';
+import {
+  httpsUrl,
+  interfaceAddresses,
+  isLoopback,
+  isWildcard,
+  networkUrls,
+} from './network/addresses';
 import type { CertificatePem } from './certificates/certificateKeeper';
 import {
   CertificatePairError,
@@ -30,7 +36,16 @@ import {
 } from './certificates/certificatePair';
 import { announce, type Announcement } from './network/announce';
 import type { BindFailure } from './network/bindFailure';
-import { hostCertificate, type HostCertificate } from './network/certificate';
+import { hostCertificate, tlsDirOf, type HostCertificate } from './network/certificate';
+import {
+  keptPublicNameSettings,
+  PublicName,
+  savePublicNameSettings,
+  type PublicNameParts,
+  type PublicNameSettings,
+  type PublicNameStatus,
+} from './certificates/publicName';
+import { fileSecrets, type SecretStore } from './certificates/secretStore';
 import { HostNames } from './network/hostNames';
 import {
   isBindFailure,
@@ -65,7 +80,21 @@ export interface HostOptions {
    * Also serve the network over HTTPS: with the owner's own certificate when
    * one is given, else with a certificate the host makes once.
    */
-  network?: (NetworkExposure & { certificate?: OwnCertificate | undefined }) | undefined;
+  network?:
+    | (NetworkExposure & {
+        certificate?: OwnCertificate | undefined;
+        /**
+         * A public name whose certificate the host obtains over ACME (DNS-01)
+         * and keeps renewed, pointing the name at its address; kept in the
+         * data folder for later starts, the TSIG secret in `secrets`.
+         */
+        publicName?: { settings: PublicNameSettings; tsigSecret: string } | undefined;
+      })
+    | undefined;
+  /** Where a public name's secrets are kept: 0600 files in the data folder unless the app gives its keychain. */
+  secrets?: SecretStore | undefined;
+  /** How the host talks to the ACME authority, and how long it gives DNS records to spread (tests shorten both). */
+  acme?: Pick<PublicNameParts, 'connection' | 'authorities' | 'propagationMs'> | undefined;
   /** Authorities the owner's certificate may chain to besides the public ones (a test's own). */
   trustedAuthorities?: readonly string[] | undefined;
   /**
@@ -126,6 +155,8 @@ export interface Host {
    * old one still, when the new one fails `checkCertificatePair`.
    */
   installCertificate(certificate: CertificatePem): CertificateFacts;
+  /** The public name's certificate and records, for the Hosting page; null without one. */
+  publicName(): PublicNameStatus | null;
   close(): Promise<void>;
 }
 
@@ -217,6 +248,25 @@ export async function startHost(options: HostOptions): Promise<Host> {
   let stopSweeps = () => {};
   prepareRenderer();
   let networkListener: NetworkListener | null = null;
+  const installCertificate = (pem: CertificatePem): CertificateFacts => {
+    const facts = checkCertificatePair(pem.certPem, pem.keyPem, {
+      authorities: [...(options.trustedAuthorities ?? []), ...(options.acme?.authorities ?? [])],
+    });
+    if (!network || !('urls' in network) || !networkListener) {
+      throw new Error('the host serves no network to install a certificate for');
+    }
+    networkListener.replaceCertificate(pem);
+    hostNames.trustCertificate(pem.certPem);
+    const names = servedNames(facts);
+    network = {
+      ...network,
+      fingerprint: facts.fingerprint,
+      names,
+      urls: urlsOf(network, names),
+    };
+    return facts;
+  };
+  let publicName: PublicName | null = null;
   const backups = options.backups
     ? new Backups(sql, backupsDirOf(options.dataDir), options.backups, log)
     : null;
@@ -239,15 +289,26 @@ export async function startHost(options: HostOptions): Promise<Host> {
     url = urlOf(app.server.address() as AddressInfo);
     if (options.network) {
       const own = options.network.certificate;
-      const certificate = own
-        ? ownCertificate(own, options.trustedAuthorities)
-        : {
-            ...(await hostCertificate(
-              options.dataDir,
-              interfaceAddresses().map((entry) => entry.address),
-            )),
-            names: [],
-          };
+      publicName = own
+        ? null
+        : await openPublicName(options, options.network, clock, installCertificate);
+      const kept = publicName?.kept;
+      const certificate: ServedCertificate = kept
+        ? {
+            ...kept,
+            fingerprint: kept.facts.fingerprint,
+            certPath: join(publicNameDirOf(options.dataDir), 'certificate.pem'),
+            names: servedNames(kept.facts),
+          }
+        : own
+          ? ownCertificate(own, options.trustedAuthorities)
+          : {
+              ...(await hostCertificate(
+                options.dataDir,
+                interfaceAddresses().map((entry) => entry.address),
+              )),
+              names: [],
+            };
       hostNames.trustCertificate(certificate.certPem);
       const served = await listenOnNetwork(
         budgetedListener(turns, app.routing),
@@ -263,6 +324,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
           ...networkOf(exposure, certificate),
           urls: urlsOf(exposure, certificate.names),
         };
+        publicName?.start();
         if (options.announce !== false) {
           announcement = await announce(
             { realmName: realm.name, port: served.port, fingerprint: certificate.fingerprint },
@@ -290,28 +352,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
       get network() {
         return network;
       },
-      installCertificate: (pem) => {
-        const facts = checkCertificatePair(pem.certPem, pem.keyPem, {
-          ...(options.trustedAuthorities ? { authorities: options.trustedAuthorities } : {}),
-        });
-        if (!network || !('urls' in network) || !networkListener) {
-          throw new Error('the host serves no network to install a certificate for');
-        }
-        networkListener.replaceCertificate(pem);
-        hostNames.trustCertificate(pem.certPem);
-        const names = servedNames(facts);
-        network = {
-          ...network,
-          fingerprint: facts.fingerprint,
-          names,
-          urls: urlsOf(network, names),
-        };
-        return facts;
-      },
+      installCertificate,
+      publicName: () => publicName?.status() ?? null,
       close: () =>
         (closing ??= (async () => {
           scheduledDelivery.stop();
           stopSweeps();
+          publicName?.stop();
           backups?.stop();
           await backups?.settled();
           await services.realmExports.settled();
@@ -326,6 +373,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   } catch (error) {
     scheduledDelivery.stop();
     stopSweeps();
+    publicName?.stop();
     backups?.stop();
     queues.close();
     await announcement?.stop();
@@ -376,3 +424,40 @@ const urlsOf = (exposure: NetworkExposure, names: readonly string[]): string[] =
   ...names.map((name) => httpsUrl(name, exposure.port)),
   ...networkUrls(exposure.address, exposure.port),
 ];
+
+const publicNameDirOf = (dataDir: string): string => join(tlsDirOf(dataDir), 'public');
+
+/** The public name given now (kept for later starts), or the one kept from an earlier start. */
+async function openPublicName(
+  options: HostOptions,
+  network: NonNullable<HostOptions['network']>,
+  clock: Clock,
+  install: (pem: CertificatePem) => void,
+): Promise<PublicName | null> {
+  const dir = publicNameDirOf(options.dataDir);
+  const secrets = options.secrets ?? fileSecrets(dir);
+  const given = network.publicName;
+  if (given) await savePublicNameSettings(dir, secrets, given.settings, given.tsigSecret);
+  const settings = given?.settings ?? (await keptPublicNameSettings(dir));
+  if (!settings) return null;
+  return PublicName.open(
+    settings,
+    {
+      dir,
+      secrets,
+      clock,
+      log,
+      addresses: () => publicAddresses(network.address),
+      ...options.acme,
+    },
+    install,
+  );
+}
+
+/** The addresses a public name points at: those the host listens on, beyond loopback. */
+const publicAddresses = (bound: string): string[] =>
+  isWildcard(bound)
+    ? interfaceAddresses()
+        .filter((entry) => bound === '::' || entry.family === 'IPv4')
+        .map((entry) => entry.address)
+    : [bound];

@@ -1,7 +1,8 @@
 import { X509Certificate } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { writeFileAtomically } from '../atomicFile';
 
 /** The host's own certificate for serving HTTPS to the network. */
 export interface HostCertificate {
@@ -39,8 +40,8 @@ export async function hostCertificate(
   const made = await makeCertificate(addresses);
   const keyPath = join(dir, keyFile);
   // The key first, then the certificate: a certificate is only ever read with its key beside it.
-  await writeAtomically(keyPath, made.keyPem, 0o600);
-  await writeAtomically(certPath, made.certPem, 0o644);
+  await writeFileAtomically(keyPath, made.keyPem, 0o600);
+  await writeFileAtomically(certPath, made.certPem, 0o644);
   return { ...made, fingerprint: fingerprintOf(made.certPem), certPath };
 }
 
@@ -57,13 +58,6 @@ async function readKept(dir: string): Promise<{ certPem: string; keyPem: string 
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-}
-
-async function writeAtomically(path: string, text: string, mode: number): Promise<void> {
-  const temporary = `${path}.new`;
-  await writeFile(temporary, text, { mode });
-  await chmod(temporary, mode);
-  await rename(temporary, path);
 }
 
 async function makeCertificate(

@@ -1,0 +1,228 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomically } from '../atomicFile';
+import type { Clock } from '../clock';
+import { AddressFollower, type FollowerStatus } from './addressFollower';
+import {
+  LETS_ENCRYPT_DIRECTORY,
+  newAccountKey,
+  obtainCertificate,
+  type AcmeConnection,
+} from './acmeIssuer';
+import { CertificateKeeper, type CertificatePem, type KeeperStatus } from './certificateKeeper';
+import { checkCertificatePair, type CertificateFacts } from './certificatePair';
+import { dynamicUpdateRecords } from './nameRecords';
+import type { SecretStore } from './secretStore';
+import { tsigAlgorithms, type TsigAlgorithm } from './tsig';
+
+const algorithmNames = Object.keys(tsigAlgorithms) as [TsigAlgorithm, ...TsigAlgorithm[]];
+
+/** What the owner said of the public name; the TSIG secret is kept apart, as a secret. */
+export const publicNameSettingsSchema = z.object({
+  name: z.string().min(1),
+  directoryUrl: z.url().default(LETS_ENCRYPT_DIRECTORY),
+  email: z.string().optional(),
+  dns: z.object({
+    host: z.string().min(1),
+    port: z.number().int().min(1).max(65535).default(53),
+    zone: z.string().min(1),
+    keyName: z.string().min(1),
+    algorithm: z.enum(algorithmNames),
+  }),
+});
+
+export type PublicNameSettings = z.output<typeof publicNameSettingsSchema>;
+
+/** What the Hosting page shows of the public name. */
+export interface PublicNameStatus {
+  name: string;
+  certificate: KeeperStatus;
+  records: FollowerStatus;
+}
+
+export interface PublicNameParts {
+  /** `<dataDir>/tls/public`: the settings, the account's URL and the certificate (its key is a secret). */
+  dir: string;
+  secrets: SecretStore;
+  clock: Clock;
+  log(line: string): void;
+  /** The host's addresses on the office network now. */
+  addresses: () => string[];
+  /** How the host talks to the authority (tests trust pebble's own HTTPS, and poll faster). */
+  connection?: AcmeConnection | undefined;
+  /** Authorities the certificate may chain to besides the public ones (pebble's root, in tests). */
+  authorities?: readonly string[] | undefined;
+  /** How long a challenge's record is given to reach every server of the zone; 10 s unless given. */
+  propagationMs?: number | undefined;
+}
+
+const accountSchema = z.object({ accountUrl: z.string() });
+const SETTINGS = 'settings.json';
+const ACCOUNT = 'account.json';
+const CERTIFICATE = 'certificate.pem';
+
+async function readText(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** The public name the owner set up earlier in `dir`, if any. */
+export async function keptPublicNameSettings(dir: string): Promise<PublicNameSettings | null> {
+  const text = await readText(join(dir, SETTINGS));
+  return text === null ? null : publicNameSettingsSchema.parse(JSON.parse(text));
+}
+
+/** Keeps the owner's settings, and the TSIG secret in the secret store. */
+export async function savePublicNameSettings(
+  dir: string,
+  secrets: SecretStore,
+  settings: PublicNameSettings,
+  tsigSecret: string,
+): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await secrets.write('tsig-secret', tsigSecret);
+  await writeFileAtomically(join(dir, SETTINGS), `${JSON.stringify(settings, null, 2)}\n`, 0o600);
+}
+
+/**
+ * A public name of the host's: the certificate an authority vouches for it
+ * with, kept and renewed over ACME, and its A/AAAA records following the
+ * host's address, both through the DNS server's signed updates.
+ */
+export class PublicName {
+  private constructor(
+    readonly settings: PublicNameSettings,
+    /** The certificate kept from an earlier run, still good: served from the start. */
+    readonly kept: (CertificatePem & { facts: CertificateFacts }) | null,
+    private readonly keeper: CertificateKeeper,
+    private readonly follower: AddressFollower,
+  ) {}
+
+  /**
+   * Reads what `dir` and the secret store keep. `install` serves a new
+   * certificate from then on; it is called once `start` has been.
+   */
+  static async open(
+    settings: PublicNameSettings,
+    parts: PublicNameParts,
+    install: (pem: CertificatePem) => void,
+  ): Promise<PublicName> {
+    const { dir, secrets, clock, log } = parts;
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const tsigSecret = await secrets.read('tsig-secret');
+    if (tsigSecret === null) throw new Error(`no TSIG secret is kept for ${settings.name}`);
+    const records = dynamicUpdateRecords({
+      host: settings.dns.host,
+      port: settings.dns.port,
+      zone: settings.dns.zone,
+      key: { name: settings.dns.keyName, algorithm: settings.dns.algorithm, secret: tsigSecret },
+    });
+    const kept = await PublicName.readKept(dir, secrets, settings.name, parts);
+    const keeper = new CertificateKeeper({
+      clock,
+      log,
+      authorities: parts.authorities,
+      obtain: async () => {
+        const accountKeyPem = await PublicName.accountKey(secrets);
+        const account = await readText(join(dir, ACCOUNT));
+        const issued = await obtainCertificate({
+          ...parts.connection,
+          name: settings.name,
+          account: {
+            directoryUrl: settings.directoryUrl,
+            email: settings.email,
+            accountKeyPem,
+            accountUrl:
+              account === null ? undefined : accountSchema.parse(JSON.parse(account)).accountUrl,
+          },
+          records,
+          propagationMs: parts.propagationMs ?? 10_000,
+        });
+        await writeFileAtomically(
+          join(dir, ACCOUNT),
+          `${JSON.stringify({ accountUrl: issued.accountUrl })}\n`,
+          0o600,
+        );
+        return issued;
+      },
+      install: async (pem) => {
+        // The key first: a certificate kept is only ever read with its key beside it.
+        await secrets.write('certificate-key', pem.keyPem);
+        await writeFileAtomically(join(dir, CERTIFICATE), pem.certPem, 0o644);
+        install(pem);
+      },
+    });
+    const follower = new AddressFollower({
+      clock,
+      log,
+      records,
+      name: settings.name,
+      addresses: parts.addresses,
+    });
+    return new PublicName(settings, kept, keeper, follower);
+  }
+
+  private static async accountKey(secrets: SecretStore): Promise<string> {
+    const kept = await secrets.read('acme-account-key');
+    if (kept !== null) return kept;
+    const made = await newAccountKey();
+    await secrets.write('acme-account-key', made);
+    return made;
+  }
+
+  private static async readKept(
+    dir: string,
+    secrets: SecretStore,
+    name: string,
+    parts: PublicNameParts,
+  ): Promise<(CertificatePem & { facts: CertificateFacts }) | null> {
+    const certPem = await readText(join(dir, CERTIFICATE));
+    const keyPem = await secrets.read('certificate-key');
+    if (certPem === null || keyPem === null) return null;
+    try {
+      const facts = checkCertificatePair(certPem, keyPem, {
+        now: new Date(parts.clock.now()),
+        ...(parts.authorities ? { authorities: parts.authorities } : {}),
+      });
+      // A certificate for another name (the owner changed it) is asked for anew.
+      return facts.names.includes(name) ? { certPem, keyPem, facts } : null;
+    } catch (error) {
+      parts.log(`the kept certificate is not served: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  /** Starts keeping the certificate (asking for one now if none is kept) and the name's records. */
+  start(): void {
+    this.keeper.start(this.kept?.facts ?? null);
+    this.follower.start();
+  }
+
+  status(): PublicNameStatus {
+    return {
+      name: this.settings.name,
+      certificate: this.keeper.status(),
+      records: this.follower.status(),
+    };
+  }
+
+  /** Asks the authority now (the Hosting page's "Try again"). */
+  renewNow(): Promise<void> {
+    return this.keeper.renewNow();
+  }
+
+  /** Resolves once the certificate and records under way have been settled. */
+  async settled(): Promise<void> {
+    await Promise.all([this.keeper.settled(), this.follower.settled()]);
+  }
+
+  stop(): void {
+    this.keeper.stop();
+    this.follower.stop();
+  }
+}

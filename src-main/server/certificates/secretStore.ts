@@ -1,0 +1,37 @@
+import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomically } from '../atomicFile';
+
+/** The secrets of a public certificate: none of them is ever logged. */
+export type SecretName = 'tsig-secret' | 'acme-account-key' | 'certificate-key';
+
+/**
+ * Where those secrets are kept: the OS keychain for the app, 0600 files in
+ * the data folder for a headless host.
+ */
+export interface SecretStore {
+  read(name: SecretName): Promise<string | null>;
+  write(name: SecretName, value: string): Promise<void>;
+}
+
+/** Secrets as files readable by the host's user alone, in `dir`. */
+export function fileSecrets(dir: string): SecretStore {
+  return {
+    read: async (name) => {
+      try {
+        const path = join(dir, name);
+        const value = await readFile(path, 'utf8');
+        // A copy may have widened the mode; the secret is the owner's alone.
+        await chmod(path, 0o600);
+        return value;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    write: async (name, value) => {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await writeFileAtomically(join(dir, name), value, 0o600);
+    },
+  };
+}

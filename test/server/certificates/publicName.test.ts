@@ -1,0 +1,225 @@
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renewalDueMs } from '../../../src-main/server/certificates/certificateKeeper';
+import { startHost, type Host, type HostOptions } from '../../../src-main/server/host';
+import { startBind, type BindServer } from '../../helpers/network/bindServer';
+import { startPebble, type PebbleServer } from '../../helpers/network/pebbleServer';
+
+// Issue 53, points 2, 3, 5 and 6 through the host: a public name whose
+// certificate arrives over ACME while the host serves, installed without a
+// restart, kept for the next start, its secrets in 0600 files.
+
+let bind: BindServer;
+let pebble: PebbleServer;
+let dir: string;
+
+beforeAll(async () => {
+  bind = await startBind('office.test');
+  pebble = await startPebble(bind.port);
+  dir = await mkdtemp(join(tmpdir(), 'hearth-public-name-'));
+}, 30_000);
+afterAll(async () => {
+  await pebble.close();
+  await bind.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const acme = (): HostOptions['acme'] => ({
+  connection: { authorities: [pebble.listenerCertPem], pollMs: 100, requestRetries: 0 },
+  authorities: [pebble.rootPem],
+  propagationMs: 0,
+});
+
+/** GET as a phone does: the name in SNI and Host, only the authority's root trusted. */
+function getByName(
+  port: number,
+  name: string,
+  path: string,
+): Promise<{ status: number; fingerprint: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        servername: name,
+        headers: { Host: `${name}:${port}` },
+        ca: pebble.rootPem,
+        agent: false,
+      },
+      (response) => {
+        const fingerprint = (response.socket as TLSSocket).getPeerCertificate().fingerprint256;
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, fingerprint }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function until(what: string, check: () => boolean): Promise<void> {
+  for (let tries = 0; tries < 300; tries++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not happen in 30 s`);
+}
+
+const served = (host: Host) => {
+  const network = host.network;
+  if (!network || !('urls' in network)) throw new Error('the host serves no network');
+  return network;
+};
+
+describe('a public name with a certificate from an ACME authority', () => {
+  it('arrives while the host serves, points the name at the host, and is kept for the next start', async () => {
+    const dataDir = await mkdtemp(join(dir, 'host-'));
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      logged.push(args.map(String).join(' '));
+    });
+    let host = await startHost({
+      dataDir,
+      port: 0,
+      announce: false,
+      rateLimits: false,
+      network: {
+        address: '127.0.0.1',
+        port: 0,
+        publicName: {
+          settings: {
+            name: 'chat.office.test',
+            directoryUrl: pebble.directoryUrl,
+            dns: {
+              host: '127.0.0.1',
+              port: bind.port,
+              zone: bind.zone,
+              keyName: bind.key.name,
+              algorithm: bind.key.algorithm,
+            },
+          },
+          tsigSecret: bind.key.secret,
+        },
+      },
+      acme: acme(),
+    });
+    try {
+      // Until the authority answers, Hearth's clients reach it by the host's own certificate.
+      const selfSigned = served(host).fingerprint;
+      const auth = `Basic ${Buffer.from(`${host.owner.email}:${host.owner.apiKey}`).toString('base64')}`;
+      const registered = (await (
+        await fetch(`${host.url}/api/v1/register`, {
+          method: 'POST',
+          headers: { authorization: auth },
+          body: new URLSearchParams({ event_types: '["message"]' }),
+        })
+      ).json()) as { queue_id: string };
+
+      await until('the certificate', () => Boolean(host.publicName()?.certificate.served));
+      const status = host.publicName();
+      expect(status?.name).toBe('chat.office.test');
+      expect(status?.certificate.failure).toBeNull();
+      const facts = status?.certificate.served;
+      expect(facts?.issuer).toMatch(/Pebble/);
+      expect(facts?.fingerprint).not.toBe(selfSigned);
+
+      const { port, urls, names, fingerprint } = served(host);
+      expect(fingerprint).toBe(facts?.fingerprint);
+      expect(names).toEqual(['chat.office.test']);
+      expect(urls[0]).toBe(`https://chat.office.test:${port}`);
+      const byName = await getByName(port, 'chat.office.test', '/api/v1/server_settings');
+      expect(byName).toEqual({ status: 200, fingerprint });
+
+      // The event queue registered before the certificate changed still answers.
+      const polled = await fetch(
+        `${host.url}/api/v1/events?${new URLSearchParams({
+          queue_id: registered.queue_id,
+          last_event_id: '-1',
+          dont_block: 'true',
+        })}`,
+        { headers: { authorization: auth } },
+      );
+      expect(polled.status).toBe(200);
+
+      await until('the address record', () => host.publicName()?.records.published !== null);
+      expect(await bind.lookup('chat.office.test', 'A')).toEqual(['127.0.0.1']);
+
+      // Secrets are the host's user's alone, and no log line holds them.
+      const publicDir = join(dataDir, 'tls', 'public');
+      for (const secret of ['tsig-secret', 'acme-account-key', 'certificate-key']) {
+        expect((await stat(join(publicDir, secret))).mode & 0o777).toBe(0o600);
+      }
+      expect(await readdir(publicDir)).toEqual(
+        expect.arrayContaining(['settings.json', 'account.json', 'certificate.pem']),
+      );
+      for (const line of logged) {
+        expect(line).not.toContain(bind.key.secret);
+        expect(line).not.toContain('PRIVATE KEY');
+      }
+
+      // The next start, with --tls alone, serves the kept certificate at once and asks for nothing.
+      await host.close();
+      host = await startHost({
+        dataDir,
+        port: 0,
+        announce: false,
+        rateLimits: false,
+        network: { address: '127.0.0.1', port: 0 },
+        acme: acme(),
+      });
+      expect(served(host).fingerprint).toBe(fingerprint);
+      const again = host.publicName();
+      expect(again?.certificate.obtaining).toBe(false);
+      expect(again?.certificate.nextAttemptMs).toBe(facts ? renewalDueMs(facts) : null);
+    } finally {
+      await host.close();
+      spy.mockRestore();
+    }
+  }, 60_000);
+
+  it('shows the DNS server’s refusal, serving the host’s own certificate meanwhile', async () => {
+    const dataDir = await mkdtemp(join(dir, 'host-'));
+    const host = await startHost({
+      dataDir,
+      port: 0,
+      announce: false,
+      rateLimits: false,
+      network: {
+        address: '127.0.0.1',
+        port: 0,
+        publicName: {
+          settings: {
+            name: 'refused.office.test',
+            directoryUrl: pebble.directoryUrl,
+            dns: {
+              host: '127.0.0.1',
+              port: bind.port,
+              zone: bind.zone,
+              keyName: 'not-a-key-bind-knows',
+              algorithm: 'hmac-sha256',
+            },
+          },
+          tsigSecret: bind.key.secret,
+        },
+      },
+      acme: acme(),
+    });
+    try {
+      const fingerprint = served(host).fingerprint;
+      await until('the failure', () => Boolean(host.publicName()?.certificate.failure));
+      const { certificate } = host.publicName() ?? {};
+      expect(certificate?.failure).toMatchObject({ source: 'dns' });
+      expect(certificate?.failure?.message).toContain('BADKEY');
+      expect(certificate?.served).toBeNull();
+      expect(served(host).fingerprint).toBe(fingerprint);
+      expect(served(host).names).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBind, type BindServer } from '../../helpers/network/bindServer';
+import { startPebble, type PebbleServer } from '../../helpers/network/pebbleServer';
+
+// Issue 53, point 2 as an owner types it: npm run serve with a public name,
+// the DNS server's key file as tsig-keygen writes it, and an authority that
+// Node trusts (pebble's root and listener, added as NODE_EXTRA_CA_CERTS adds
+// a company's).
+
+let bind: BindServer;
+let pebble: PebbleServer;
+let dir: string;
+let keyFile: string;
+let trust: string;
+
+beforeAll(async () => {
+  bind = await startBind('office.test');
+  pebble = await startPebble(bind.port);
+  dir = await mkdtemp(join(tmpdir(), 'hearth-public-cli-'));
+  keyFile = join(dir, 'hearth-update.key');
+  await writeFile(
+    keyFile,
+    `key "${bind.key.name}" {\n\talgorithm ${bind.key.algorithm};\n\tsecret "${bind.key.secret}";\n};\n`,
+  );
+  trust = join(dir, 'trust.pem');
+  await writeFile(trust, `${pebble.listenerCertPem}\n${pebble.rootPem}`);
+}, 30_000);
+afterAll(async () => {
+  await pebble.close();
+  await bind.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function serve(flags: string[]): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src-main/server/cli.ts', '--port', '0', ...flags],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_EXTRA_CA_CERTS: trust } },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return {
+    child,
+    output: () => output,
+    exited: new Promise((resolve) => child.on('exit', resolve)),
+  };
+}
+
+function issuerByName(port: number, name: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/v1/server_settings',
+        servername: name,
+        headers: { Host: `${name}:${port}` },
+        rejectUnauthorized: false,
+        agent: false,
+      },
+      (response) => {
+        const issuer = String((response.socket as TLSSocket).getPeerCertificate().issuer.CN);
+        response.resume();
+        response.on('end', () => resolve(issuer));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('npm run serve -- --public-name', () => {
+  it('asks the authority for the name’s certificate and serves it once it comes', async () => {
+    const host = serve([
+      '--data-dir',
+      await mkdtemp(join(dir, 'data-')),
+      '--host',
+      '127.0.0.1',
+      '--public-name',
+      'chat.office.test',
+      '--dns-server',
+      `127.0.0.1:${bind.port}`,
+      '--dns-key-file',
+      keyFile,
+      '--dns-zone',
+      'office.test',
+      '--acme-directory',
+      pebble.directoryUrl,
+    ]);
+    try {
+      for (let tries = 0; tries < 300 && !/^Owner: /m.test(host.output()); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(host.output()).toMatch(
+        /Public name chat\.office\.test: asking the authority for its certificate/,
+      );
+      const port = Number(/On the network: https:\/\/[\d.]+:(\d+)/.exec(host.output())?.[1]);
+      let issuer = '';
+      for (let tries = 0; tries < 600 && !/Pebble/.test(issuer); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        issuer = await issuerByName(port, 'chat.office.test');
+      }
+      expect(issuer).toMatch(/Pebble/);
+      expect(await bind.lookup('chat.office.test', 'A')).toEqual(['127.0.0.1']);
+      expect(host.output()).not.toContain(bind.key.secret);
+    } finally {
+      host.child.kill('SIGTERM');
+      await host.exited;
+    }
+  }, 90_000);
+
+  it('refuses a public name without the DNS server that changes its records', async () => {
+    const host = serve(['--public-name', 'chat.office.test']);
+    expect(await host.exited).toBe(2);
+    expect(host.output()).toContain('--public-name needs --dns-server and --dns-key-file');
+  });
+
+  it('refuses a key file that is not one', async () => {
+    const notKey = join(dir, 'not-a-key');
+    await writeFile(notKey, 'secret "abc";\n');
+    const host = serve([
+      '--public-name',
+      'chat.office.test',
+      '--dns-server',
+      '127.0.0.1',
+      '--dns-key-file',
+      notKey,
+    ]);
+    expect(await host.exited).toBe(2);
+    expect(host.output()).toContain('holds no key statement');
+  });
+});
