@@ -33,6 +33,7 @@ import {
 import { errorReply } from './errorResponse';
 import { hangUpOf } from './hangUp';
 import { refuseForeignHosts } from './hostCheck';
+import { ignoredParameters } from './ignoredParams';
 import { stringParams } from './params';
 import { writeRateHeaders } from './rateLimits';
 import { endpoints } from './routes';
@@ -43,6 +44,17 @@ const allMethods = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'] as const;
 
 const successBody = (answer: JsonAnswer): string =>
   `{"result":"success","msg":"",${answer.members}}`;
+
+/** A success answer naming the parameters the endpoint did not read (Zulip's ignored_parameters_unsupported). */
+function noting(ignored: readonly string[], result: Result): Result {
+  if (ignored.length === 0) return result;
+  if (result instanceof JsonAnswer) {
+    return new JsonAnswer(
+      `${result.members},"ignored_parameters_unsupported":${JSON.stringify(ignored)}`,
+    );
+  }
+  return { ...result, ignored_parameters_unsupported: ignored };
+}
 
 function sendSuccess(reply: FastifyReply, result: Result): void {
   if (!(result instanceof JsonAnswer)) {
@@ -84,11 +96,13 @@ function answer(services: Services, endpoint: Endpoint, call: IncomingCall, repl
     const result = endpoint.run(services, call);
     writeRateHeaders(reply, call.standings);
     if (typeof result !== 'function') {
-      sendSuccess(reply, result);
+      sendSuccess(reply, noting(call.ignored, result));
       return;
     }
     // A late refusal goes out as a thrown one would.
-    result((late) => (late instanceof Error ? void reply.send(late) : sendLate(reply, late)));
+    result((late) =>
+      late instanceof Error ? void reply.send(late) : sendLate(reply, noting(call.ignored, late)),
+    );
   } catch (error) {
     writeRateHeaders(reply, call.standings);
     void reply.send(asError(error));
@@ -174,6 +188,7 @@ export function buildApp(
           ip: request.ip,
           standings: [],
           files: filesOf(request.body),
+          ignored: ignoredParameters(endpoint.params, request.query, request.body),
         };
         budget.run(() => answer(services, endpoint, call, reply));
       },

@@ -21,6 +21,8 @@ export interface IncomingCall {
   standings: RateStanding[];
   /** The file a multipart request carried, if any. */
   files: readonly UploadedFile[];
+  /** The query and form parameters the endpoint does not read, for its success answer to name. */
+  ignored: readonly string[];
 }
 
 export interface Call<S extends ParamSpecs> {
