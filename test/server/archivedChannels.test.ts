@@ -112,8 +112,8 @@ describe('archived channels', () => {
     const refused = await unarchive(alice, id);
     expect(refused.json).toMatchObject({
       result: 'error',
-      code: 'UNAUTHORIZED_PRINCIPAL',
-      msg: 'Must be an organization administrator',
+      code: 'BAD_REQUEST',
+      msg: 'You do not have permission to administer this channel.',
     });
     const modern = await registerQueue(org, alice, capable);
     const old = await registerQueue(org, bob);

@@ -60,8 +60,8 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
     const id = (await channel('garden')).stream_id;
     expect((await update(carol, id, { description: 'Roses' })).json.result).toBe('success');
     expect((await update(dave, id, { description: 'Weeds' })).json).toMatchObject({
-      code: 'UNAUTHORIZED_PRINCIPAL',
-      msg: 'Must be an organization administrator',
+      code: 'BAD_REQUEST',
+      msg: 'You do not have permission to administer this channel.',
     });
   });
 

@@ -442,6 +442,21 @@ describe('email invitations', () => {
     );
   });
 
+  it('stops the email invitations of an address an administrator gives an account by POST /users', async () => {
+    await invite(alice, { invitee_emails: 'olga@example.com' });
+    const olga = await emailInvite(alice, 'olga@example.com');
+    const created = await org.api(org.owner)('POST', '/users', {
+      email: 'olga@example.com',
+      full_name: 'Olga',
+      password: 'another fine password',
+    });
+    expect(created.status).toBe(200);
+    expect((await listed(admin)).map((entry) => entry.email)).not.toContain('olga@example.com');
+    expect((await join(keyOf(olga.hearth_link_url), 'olga@example.com')).json.msg).toBe(
+      'This invitation link has expired or been revoked.',
+    );
+  });
+
   it('takes welcome_message_custom_text on a link from administrators only (feature level 416)', async () => {
     const made = await org.api(admin)('POST', '/invites/multiuse', {
       welcome_message_custom_text: 'Hello, link joiner',

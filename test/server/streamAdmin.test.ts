@@ -98,7 +98,7 @@ describe('stream administration', () => {
     const id = await streamId('kitchen');
     await org.subscribe(alice, 'pantry');
     const refusals: [TestUser, number, Record<string, unknown>, string][] = [
-      [alice, id, { new_name: 'Mine' }, 'Must be an organization administrator'],
+      [alice, id, { new_name: 'Mine' }, 'You do not have permission to administer this channel.'],
       [org.owner, 99999, { new_name: 'Nowhere' }, 'Invalid channel ID'],
       [org.owner, id, { new_name: 'PANTRY' }, "Stream name 'PANTRY' is already taken."],
       [
@@ -150,10 +150,16 @@ describe('stream administration', () => {
     });
     // As in Zulip, the narrow answers as for any stream one holds no messages of.
     expect(read.json.messages).toEqual([]);
-    // Its history stays public to subscribers; made public again, it must be.
+    // Made private with nothing said of its history, its history is
+    // protected, as Zulip's update_stream_backend makes it; made public
+    // again, its history must be public, and a public channel with
+    // protected history is refused.
     const inside = (await streamsOf(alice)).find((stream) => stream.stream_id === id);
-    expect(inside).toMatchObject({ invite_only: true, history_public_to_subscribers: true });
-    await patch(org.owner, id, { history_public_to_subscribers: false });
+    expect(inside).toMatchObject({ invite_only: true, history_public_to_subscribers: false });
+    expect(
+      (await patch(org.owner, id, { is_private: false, history_public_to_subscribers: false }))
+        .json,
+    ).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid parameters' });
     await patch(org.owner, id, { is_private: false });
     expect((await streamsOf(bob)).find((stream) => stream.stream_id === id)).toMatchObject({
       invite_only: false,

@@ -30,8 +30,8 @@ describe('archiving a stream', () => {
     const id = await streamId('attic');
     expect((await org.api(alice)('DELETE', `/streams/${id}`)).json).toMatchObject({
       result: 'error',
-      code: 'UNAUTHORIZED_PRINCIPAL',
-      msg: 'Must be an organization administrator',
+      code: 'BAD_REQUEST',
+      msg: 'You do not have permission to administer this channel.',
     });
     expect((await org.api(org.owner)('DELETE', '/streams/99999')).json.msg).toBe(
       'Invalid channel ID',

@@ -28,10 +28,9 @@ export function accessBotById(sql: Sql, user: UserRow, botId: number): BotRow {
 // Zulip's Realm.BOT_CREATION_* values.
 export const BotCreationPolicy = { everyone: 1, limitGenericBots: 2, adminsOnly: 3 } as const;
 
-// Zulip's check_bot_creation_policy: those the organization's
-// can_create_bots_group names create any bot; those its
-// can_create_write_only_bots_group names, incoming webhook bots. The refusal
-// is Zulip 7.0's, whose clients hear it.
+// Zulip 10's check_can_create_bot (feature level 344): those the
+// organization's can_create_bots_group names create any bot; those its
+// can_create_write_only_bots_group names, incoming webhook bots.
 export function checkBotCreationPolicy(sql: Sql, user: UserRow, botType: number): void {
   if (mayInRealm(sql, user, 'can_create_bots_group')) return;
   if (
@@ -40,7 +39,7 @@ export function checkBotCreationPolicy(sql: Sql, user: UserRow, botType: number)
   ) {
     return;
   }
-  throw errors.unauthorizedPrincipal('Must be an organization administrator');
+  throw errors.badRequest('Insufficient permission');
 }
 
 /** A bot as register's realm_bots and realm_bot add events carry it. */

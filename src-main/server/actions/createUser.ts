@@ -9,6 +9,7 @@ import { insertRecipient, recipientFor, RecipientType } from '../store/recipient
 import { getRealm } from '../store/realm';
 import { defaultStreams, type StreamRow } from '../store/streams';
 import { insertSubscription } from '../store/subscriptions';
+import { revokeEmailInvitesFor } from '../store/invites';
 import { addUserGroupMembers, userGroupById } from '../store/userGroups';
 import { insertUser, userByEmail, userById, type UserRow } from '../store/users';
 import { toWireUser } from '../shape/users';
@@ -94,6 +95,10 @@ export function createUser(services: Services, request: CreateUserRequest): User
     if (!created || !recipientFor(sql, RecipientType.personal, id)) {
       throw new Error('user vanished inside its own transaction');
     }
+    // Zulip's process_new_human_user: the email invitations for an address
+    // stop working once someone has it (joining by one is
+    // invitationAccepted's to record).
+    if (!request.invitation) revokeEmailInvitesFor(sql, email);
     // Zulip's set_up_streams_and_groups_for_new_human_user: a newcomer joins
     // the streams and groups of their invitation, and the default streams
     // when it says so or there is none. A group gone since is passed over.

@@ -67,15 +67,15 @@ export interface StreamUpdate {
 }
 
 // Zulip's access_stream_for_delete_or_update: the organization's
-// administrators, and those the channel's can_administer_channel_group names.
-// The refusal is Zulip 7.0's, whose clients hear it.
+// administrators, and those the channel's can_administer_channel_group names
+// (Zulip 10, feature level 325), refusing others in Zulip 10's words.
 export function editableStream(services: Services, user: UserRow, streamId: number): StreamRow {
   const stream = streamById(services.sql, streamId);
   if (!stream) throw errors.badRequest('Invalid channel ID');
   if (administersChannel(services.sql, user, stream)) return stream;
   // A private channel one cannot see is not there, as a refusal would say it is.
   if (!canAccessStream(services.sql, user, stream)) throw errors.badRequest('Invalid channel ID');
-  throw errors.unauthorizedPrincipal('Must be an organization administrator');
+  throw errors.badRequest('You do not have permission to administer this channel.');
 }
 
 /** What the request changes, checked as Zulip's update_stream_backend checks it. */
@@ -114,6 +114,15 @@ function plannedChanges(
   if (update.webPublic === true) throw webPublicChannelsRefused();
   if (update.isPrivate !== undefined || update.historyPublicToSubscribers !== undefined) {
     const inviteOnly = update.isPrivate ?? stream.invite_only === 1;
+    // Zulip's update_stream_backend: privacy given alone brings its default
+    // history (a private channel's is protected), and a public channel's
+    // history is always public to its subscribers.
+    const history =
+      update.historyPublicToSubscribers ??
+      (update.isPrivate !== undefined
+        ? !update.isPrivate
+        : stream.history_public_to_subscribers === 1);
+    if (!inviteOnly && !history) throw errors.badRequest('Invalid parameters');
     if (inviteOnly && isDefaultStream(services.sql, stream.id)) {
       throw errors.badRequest('A default channel cannot be private.');
     }
@@ -121,11 +130,6 @@ function plannedChanges(
     if (!inviteOnly && getRealm(services.sql)?.moderation_request_channel_id === stream.id) {
       throw errors.badRequest('Moderation request channel must be private.');
     }
-    // Zulip's get_default_value_for_history_public_to_subscribers: a public
-    // stream's history is always public.
-    const history = inviteOnly
-      ? (update.historyPublicToSubscribers ?? stream.history_public_to_subscribers === 1)
-      : true;
     if (inviteOnly !== (stream.invite_only === 1)) changes.inviteOnly = inviteOnly;
     if (history !== (stream.history_public_to_subscribers === 1)) {
       changes.historyPublicToSubscribers = history;
