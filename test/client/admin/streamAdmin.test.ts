@@ -138,7 +138,7 @@ describe("a stream's own settings over the bridge", () => {
     [
       'a member',
       () => member.changeStreamAdminSettings({ streamId: kitchenId, patch: { name: 'Mine' } }),
-      'Must be an organization administrator',
+      'You do not have permission to administer this channel.',
     ],
   ])('passes on the server’s reason when it refuses %s', async (_case, change, msg) => {
     await expect(change()).rejects.toThrow(msg);
