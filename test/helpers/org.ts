@@ -130,6 +130,15 @@ export function caller(baseUrl: () => string, user: TestUser | undefined): ApiCa
   };
 }
 
+/** Calls /api/v1 of a host a test started itself, as its owner. */
+export const asOwnerOf = (host: Host): ApiCall =>
+  caller(() => host.url, {
+    id: host.owner.userId,
+    email: host.owner.email,
+    fullName: host.owner.fullName,
+    apiKey: host.owner.apiKey,
+  });
+
 /** A cheap scrypt for tests that only need passwords to work: 1 MiB a hash. */
 export const testPasswordCost: ScryptCost = { ln: 10, r: 8, p: 1 };
 

@@ -59,34 +59,22 @@ export class DnsUpdateError extends Error {
 
 const OPCODE_UPDATE = 5;
 
+// RFC 2136 §2.5.1: a record of class IN is added to its set.
+const addition = (name: string, type: UpdatedType, ttl: number, value: string): Buffer =>
+  encodeRecord(name, RecordType[type], RecordClass.IN, ttl, recordData(type, value));
+
 function updateMessage(server: DnsUpdateServer, changes: readonly RecordChange[]): Buffer {
   const updates: Buffer[] = [];
   for (const change of changes) {
     const type = RecordType[change.type];
     if (change.kind === 'set') {
-      // RFC 2136 §2.5.2: class ANY, no data, deletes the whole set first.
+      // §2.5.2: class ANY, no data, deletes the whole set first.
       updates.push(encodeRecord(change.name, type, RecordClass.ANY, 0, Buffer.alloc(0)));
       for (const value of change.values) {
-        updates.push(
-          encodeRecord(
-            change.name,
-            type,
-            RecordClass.IN,
-            change.ttl,
-            recordData(change.type, value),
-          ),
-        );
+        updates.push(addition(change.name, change.type, change.ttl, value));
       }
     } else if (change.kind === 'add') {
-      updates.push(
-        encodeRecord(
-          change.name,
-          type,
-          RecordClass.IN,
-          change.ttl,
-          recordData(change.type, change.value),
-        ),
-      );
+      updates.push(addition(change.name, change.type, change.ttl, change.value));
     } else {
       // §2.5.4: class NONE deletes the one record with this data.
       updates.push(

@@ -21,6 +21,23 @@ export async function makeAuthority(name = 'Corp Example Root CA'): Promise<KeyA
   return { keyPem: made.private, certPem: made.cert };
 }
 
+/** An intermediate authority the root signed, as public authorities issue through. */
+export async function makeIntermediate(
+  root: KeyAndCertificate,
+  name = 'Office Issuing CA',
+): Promise<KeyAndCertificate> {
+  const made = await generate([{ name: 'commonName', value: name }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ],
+    ca: { key: root.keyPem, cert: root.certPem },
+  });
+  return { keyPem: made.private, certPem: made.cert };
+}
+
 /** A server certificate for the names, signed by the authority (or by itself, without one). */
 export async function issueCertificate(
   names: readonly string[],

@@ -1,4 +1,3 @@
-import { generate } from 'selfsigned';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CertificatePairError,
@@ -8,25 +7,13 @@ import {
 import {
   issueCertificate,
   makeAuthority,
+  makeIntermediate,
   type KeyAndCertificate,
 } from '../../helpers/network/testAuthority';
 
 let root: KeyAndCertificate;
 let intermediate: KeyAndCertificate;
 let server: KeyAndCertificate;
-
-async function makeIntermediate(authority: KeyAndCertificate): Promise<KeyAndCertificate> {
-  const made = await generate([{ name: 'commonName', value: 'Office Issuing CA' }], {
-    keySize: 2048,
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: true, critical: true },
-      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    ],
-    ca: { key: authority.keyPem, cert: authority.certPem },
-  });
-  return { keyPem: made.private, certPem: made.cert };
-}
 
 beforeAll(async () => {
   root = await makeAuthority('Office Root CA');

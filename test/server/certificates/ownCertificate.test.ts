@@ -1,16 +1,17 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { Agent, request } from 'node:https';
+import { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TLSSocket } from 'node:tls';
-import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertificatePairError } from '../../../src-main/server/certificates/certificatePair';
+import { asOwnerOf } from '../../helpers/org';
 import { startHost, type Host } from '../../../src-main/server/host';
+import { getByName } from '../../helpers/network/byName';
 import {
   issueCertificate,
   makeAuthority,
+  makeIntermediate,
   type KeyAndCertificate,
 } from '../../helpers/network/testAuthority';
 
@@ -20,19 +21,6 @@ import {
 let root: KeyAndCertificate;
 let intermediate: KeyAndCertificate;
 let dir: string;
-
-async function makeIntermediate(authority: KeyAndCertificate): Promise<KeyAndCertificate> {
-  const made = await generate([{ name: 'commonName', value: 'Office Issuing CA' }], {
-    keySize: 2048,
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: true, critical: true },
-      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    ],
-    ca: { key: authority.keyPem, cert: authority.certPem },
-  });
-  return { keyPem: made.private, certPem: made.cert };
-}
 
 const chained = (leaf: KeyAndCertificate) => ({
   certPem: `${leaf.certPem}\n${intermediate.certPem}`,
@@ -46,41 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/** GET as a phone does: the name in SNI and Host, the authority's root trusted, nothing else. */
-function getByName(
-  port: number,
-  name: string,
-  path: string,
-  { agent, hostHeader = name }: { agent?: Agent; hostHeader?: string } = {},
-): Promise<{ status: number; json: Record<string, unknown>; fingerprint: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        servername: name,
-        headers: { Host: `${hostHeader}:${port}` },
-        ca: root.certPem,
-        ...(agent ? { agent } : { agent: false }),
-      },
-      (response) => {
-        const fingerprint = (response.socket as TLSSocket).getPeerCertificate().fingerprint256;
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            json: JSON.parse(text) as Record<string, unknown>,
-            fingerprint,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** GET as a phone does, trusting the office's root alone. */
+const byName = (port: number, path: string, options: { agent?: Agent; hostHeader?: string } = {}) =>
+  getByName(port, 'chat.office.test', path, { ca: root.certPem, ...options });
 
 async function hostWith(certificate: { certPem: string; keyPem: string }): Promise<Host> {
   const dataDir = await mkdtemp(join(dir, 'host-'));
@@ -112,13 +68,13 @@ describe("a host serving the owner's own certificate", () => {
       const { port, urls, names } = served(host);
       expect(names).toEqual(['chat.office.test']);
       expect(urls[0]).toBe(`https://chat.office.test:${port}`);
-      const answer = await getByName(port, 'chat.office.test', '/api/v1/server_settings');
+      const answer = await byName(port, '/api/v1/server_settings');
       expect(answer.status).toBe(200);
-      expect(answer.json.realm_uri).toBe(`https://chat.office.test:${port}`);
+      expect((JSON.parse(answer.body) as { realm_uri: string }).realm_uri).toBe(
+        `https://chat.office.test:${port}`,
+      );
       // A name the certificate does not cover is still refused (DNS rebinding).
-      const other = await getByName(port, 'chat.office.test', '/api/v1/server_settings', {
-        hostHeader: 'evil.example',
-      });
+      const other = await byName(port, '/api/v1/server_settings', { hostHeader: 'evil.example' });
       expect(other.status).toBe(400);
     } finally {
       await host.close();
@@ -145,36 +101,26 @@ describe("a host serving the owner's own certificate", () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const { port } = served(host);
-      const auth = `Basic ${Buffer.from(`${host.owner.email}:${host.owner.apiKey}`).toString('base64')}`;
-      const registered = (await (
-        await fetch(`${host.url}/api/v1/register`, {
-          method: 'POST',
-          headers: { authorization: auth },
-          body: new URLSearchParams({ event_types: '["message"]' }),
-        })
-      ).json()) as { queue_id: string };
-      const before = await getByName(port, 'chat.office.test', '/api/v1/server_settings', {
-        agent,
-      });
+      const api = asOwnerOf(host);
+      const { queue_id: queueId } = (await api('POST', '/register', { event_types: ['message'] }))
+        .json as { queue_id: string };
+      const before = await byName(port, '/api/v1/server_settings', { agent });
 
       const second = await issueCertificate(['chat.office.test'], intermediate);
       const facts = host.installCertificate(chained(second));
 
-      const fresh = await getByName(port, 'chat.office.test', '/api/v1/server_settings');
+      const fresh = await byName(port, '/api/v1/server_settings');
       expect(fresh.fingerprint).toBe(facts.fingerprint);
       expect(fresh.fingerprint).not.toBe(before.fingerprint);
       expect(served(host).fingerprint).toBe(facts.fingerprint);
       // The connection opened before keeps going on the certificate it began with.
-      const kept = await getByName(port, 'chat.office.test', '/api/v1/server_settings', { agent });
+      const kept = await byName(port, '/api/v1/server_settings', { agent });
       expect(kept.fingerprint).toBe(before.fingerprint);
-      const polled = await fetch(
-        `${host.url}/api/v1/events?${new URLSearchParams({
-          queue_id: registered.queue_id,
-          last_event_id: '-1',
-          dont_block: 'true',
-        })}`,
-        { headers: { authorization: auth } },
-      );
+      const polled = await api('GET', '/events', {
+        queue_id: queueId,
+        last_event_id: -1,
+        dont_block: true,
+      });
       expect(polled.status).toBe(200);
     } finally {
       agent.destroy();
@@ -192,7 +138,7 @@ describe("a host serving the owner's own certificate", () => {
         notAfterDate: new Date(Date.now() - 24 * 60 * 60 * 1000),
       });
       expect(() => host.installCertificate(chained(expired))).toThrow(/expired/);
-      const answer = await getByName(port, 'chat.office.test', '/api/v1/server_settings');
+      const answer = await byName(port, '/api/v1/server_settings');
       expect(answer.fingerprint).toBe(fingerprint);
     } finally {
       await host.close();

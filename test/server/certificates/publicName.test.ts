@@ -1,12 +1,12 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renewalDueMs } from '../../../src-main/server/certificates/certificateKeeper';
+import { asOwnerOf } from '../../helpers/org';
 import { startHost, type Host, type HostOptions } from '../../../src-main/server/host';
 import { startBind, type BindServer } from '../../helpers/network/bindServer';
+import { getByName } from '../../helpers/network/byName';
 import { startPebble, type PebbleServer } from '../../helpers/network/pebbleServer';
 
 // Issue 53, points 2, 3, 5 and 6 through the host: a public name whose
@@ -34,33 +34,33 @@ const acme = (): HostOptions['acme'] => ({
   propagationMs: 0,
 });
 
-/** GET as a phone does: the name in SNI and Host, only the authority's root trusted. */
-function getByName(
-  port: number,
-  name: string,
-  path: string,
-): Promise<{ status: number; fingerprint: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        servername: name,
-        headers: { Host: `${name}:${port}` },
-        ca: pebble.rootPem,
-        agent: false,
+/** Starts a host on loopback with a public name whose records BIND keeps, updates signed by `keyName`. */
+const hostWithPublicName = (dataDir: string, name: string, keyName = bind.key.name) =>
+  startHost({
+    dataDir,
+    port: 0,
+    announce: false,
+    rateLimits: false,
+    network: {
+      address: '127.0.0.1',
+      port: 0,
+      publicName: {
+        settings: {
+          name,
+          directoryUrl: pebble.directoryUrl,
+          dns: {
+            host: '127.0.0.1',
+            port: bind.port,
+            zone: bind.zone,
+            keyName,
+            algorithm: bind.key.algorithm,
+          },
+        },
+        tsigSecret: bind.key.secret,
       },
-      (response) => {
-        const fingerprint = (response.socket as TLSSocket).getPeerCertificate().fingerprint256;
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, fingerprint }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
+    },
+    acme: acme(),
   });
-}
 
 async function until(what: string, check: () => boolean): Promise<void> {
   for (let tries = 0; tries < 300; tries++) {
@@ -83,42 +83,13 @@ describe('a public name with a certificate from an ACME authority', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
       logged.push(args.map(String).join(' '));
     });
-    let host = await startHost({
-      dataDir,
-      port: 0,
-      announce: false,
-      rateLimits: false,
-      network: {
-        address: '127.0.0.1',
-        port: 0,
-        publicName: {
-          settings: {
-            name: 'chat.office.test',
-            directoryUrl: pebble.directoryUrl,
-            dns: {
-              host: '127.0.0.1',
-              port: bind.port,
-              zone: bind.zone,
-              keyName: bind.key.name,
-              algorithm: bind.key.algorithm,
-            },
-          },
-          tsigSecret: bind.key.secret,
-        },
-      },
-      acme: acme(),
-    });
+    let host = await hostWithPublicName(dataDir, 'chat.office.test');
     try {
       // Until the authority answers, Hearth's clients reach it by the host's own certificate.
       const selfSigned = served(host).fingerprint;
-      const auth = `Basic ${Buffer.from(`${host.owner.email}:${host.owner.apiKey}`).toString('base64')}`;
-      const registered = (await (
-        await fetch(`${host.url}/api/v1/register`, {
-          method: 'POST',
-          headers: { authorization: auth },
-          body: new URLSearchParams({ event_types: '["message"]' }),
-        })
-      ).json()) as { queue_id: string };
+      const api = asOwnerOf(host);
+      const { queue_id: queueId } = (await api('POST', '/register', { event_types: ['message'] }))
+        .json as { queue_id: string };
 
       await until('the certificate', () => Boolean(host.publicName()?.certificate.served));
       const status = host.publicName();
@@ -132,18 +103,17 @@ describe('a public name with a certificate from an ACME authority', () => {
       expect(fingerprint).toBe(facts?.fingerprint);
       expect(names).toEqual(['chat.office.test']);
       expect(urls[0]).toBe(`https://chat.office.test:${port}`);
-      const byName = await getByName(port, 'chat.office.test', '/api/v1/server_settings');
-      expect(byName).toEqual({ status: 200, fingerprint });
+      const byName = await getByName(port, 'chat.office.test', '/api/v1/server_settings', {
+        ca: pebble.rootPem,
+      });
+      expect(byName).toMatchObject({ status: 200, fingerprint });
 
       // The event queue registered before the certificate changed still answers.
-      const polled = await fetch(
-        `${host.url}/api/v1/events?${new URLSearchParams({
-          queue_id: registered.queue_id,
-          last_event_id: '-1',
-          dont_block: 'true',
-        })}`,
-        { headers: { authorization: auth } },
-      );
+      const polled = await api('GET', '/events', {
+        queue_id: queueId,
+        last_event_id: -1,
+        dont_block: true,
+      });
       expect(polled.status).toBe(200);
 
       await until('the address record', () => host.publicName()?.records.published !== null);
@@ -184,31 +154,7 @@ describe('a public name with a certificate from an ACME authority', () => {
 
   it('shows the DNS server’s refusal, serving the host’s own certificate meanwhile', async () => {
     const dataDir = await mkdtemp(join(dir, 'host-'));
-    const host = await startHost({
-      dataDir,
-      port: 0,
-      announce: false,
-      rateLimits: false,
-      network: {
-        address: '127.0.0.1',
-        port: 0,
-        publicName: {
-          settings: {
-            name: 'refused.office.test',
-            directoryUrl: pebble.directoryUrl,
-            dns: {
-              host: '127.0.0.1',
-              port: bind.port,
-              zone: bind.zone,
-              keyName: 'not-a-key-bind-knows',
-              algorithm: 'hmac-sha256',
-            },
-          },
-          tsigSecret: bind.key.secret,
-        },
-      },
-      acme: acme(),
-    });
+    const host = await hostWithPublicName(dataDir, 'refused.office.test', 'not-a-key-bind-knows');
     try {
       const fingerprint = served(host).fingerprint;
       await until('the failure', () => Boolean(host.publicName()?.certificate.failure));
