@@ -43,7 +43,6 @@ export interface KeeperParts {
 const RECHECK_MS = 60 * 60 * 1000;
 const FIRST_RETRY_MS = 60 * 1000;
 const LONGEST_RETRY_MS = 6 * 60 * 60 * 1000;
-const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /** Let's Encrypt's advice: renew at two thirds of a certificate's lifetime. */
 export function renewalDueMs(facts: CertificateFacts): number {
@@ -122,9 +121,7 @@ export class CertificateKeeper {
     try {
       const pem = await this.parts.obtain();
       const facts = checkCertificatePair(pem.certPem, pem.keyPem, {
-        // A certificate fresh from an authority whose clock runs a little
-        // ahead of this computer's is not refused as not valid yet.
-        now: new Date(clock.now() + CLOCK_SKEW_MS),
+        now: new Date(clock.now()),
         ...(this.parts.authorities ? { authorities: this.parts.authorities } : {}),
       });
       await this.parts.install(pem, facts);

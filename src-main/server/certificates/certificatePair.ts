@@ -27,6 +27,11 @@ export interface CertificateFacts {
   fingerprint: string;
 }
 
+// A certificate fresh from an authority whose clock runs a little ahead of
+// this computer's is not refused as not valid yet (Let's Encrypt backdates
+// its own by an hour for the same reason).
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
 const pemBlock = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 /** The certificates of a PEM file, in the order written: the server's first, then its chain. */
@@ -158,7 +163,7 @@ export function checkCertificatePair(
       `The certificate expired on ${facts.notAfter.toISOString()}.`,
     );
   }
-  if (facts.notBefore.getTime() > now.getTime()) {
+  if (facts.notBefore.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw new CertificatePairError(
       'not-yet-valid',
       `The certificate is valid only from ${facts.notBefore.toISOString()}.`,

@@ -8,8 +8,8 @@ export interface KeyAndCertificate {
   certPem: string;
 }
 
-/** A company's own certificate authority, made for the test. */
-export async function makeAuthority(name = 'Corp Example Root CA'): Promise<KeyAndCertificate> {
+/** An authority named `name`, signed by `signer`, or by itself without one. */
+async function authority(name: string, signer?: KeyAndCertificate): Promise<KeyAndCertificate> {
   const made = await generate([{ name: 'commonName', value: name }], {
     keySize: 2048,
     algorithm: 'sha256',
@@ -17,26 +17,20 @@ export async function makeAuthority(name = 'Corp Example Root CA'): Promise<KeyA
       { name: 'basicConstraints', cA: true, critical: true },
       { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
     ],
+    ...(signer ? { ca: { key: signer.keyPem, cert: signer.certPem } } : {}),
   });
   return { keyPem: made.private, certPem: made.cert };
 }
 
+/** A company's own certificate authority, made for the test. */
+export const makeAuthority = (name = 'Corp Example Root CA'): Promise<KeyAndCertificate> =>
+  authority(name);
+
 /** An intermediate authority the root signed, as public authorities issue through. */
-export async function makeIntermediate(
+export const makeIntermediate = (
   root: KeyAndCertificate,
   name = 'Office Issuing CA',
-): Promise<KeyAndCertificate> {
-  const made = await generate([{ name: 'commonName', value: name }], {
-    keySize: 2048,
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: true, critical: true },
-      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
-    ],
-    ca: { key: root.keyPem, cert: root.certPem },
-  });
-  return { keyPem: made.private, certPem: made.cert };
-}
+): Promise<KeyAndCertificate> => authority(name, root);
 
 /** A server certificate for the names, signed by the authority (or by itself, without one). */
 export async function issueCertificate(

@@ -98,6 +98,11 @@ describe("the owner's own certificate and key", () => {
         }),
       ),
     ).toBe('not-yet-valid');
+    // A minute's difference between the authority's clock and this computer's is no refusal.
+    expect(
+      checkCertificatePair(pem, server.keyPem, { ...options, now: new Date(Date.now() - 60_000) })
+        .names,
+    ).toEqual(['chat.office.test']);
   });
 
   it('refuses a certificate that names only an address', async () => {
