@@ -113,16 +113,22 @@ export function loadMessageSources(
   rows: readonly Omit<ViewedMessageRow, 'flags'>[],
 ): MessageSource[] {
   const participants = new Map<number, number[]>();
-  const groupRecipients = new Map<string, number>();
+  // By the pair's lower ID, then its higher: a page of one conversation
+  // asks once, and makes no key for each of its messages.
+  const groupRecipients = new Map<number, Map<number, number>>();
   // Zulip 12 (feature level 482): both people of a one-to-one conversation,
   // whoever wrote, see its group's recipient; sendMessage and migration 053
   // make one for every such conversation.
-  const groupRecipientOf = (row: Omit<ViewedMessageRow, 'flags'>) =>
-    cached(groupRecipients, huddleKey([row.sender_id, row.recipient_type_id]), (key) => {
-      const id = huddleRecipientIdByKey(sql, key);
+  const groupRecipientOf = (row: Omit<ViewedMessageRow, 'flags'>) => {
+    const low = Math.min(row.sender_id, row.recipient_type_id);
+    const high = Math.max(row.sender_id, row.recipient_type_id);
+    const withLow = cached(groupRecipients, low, () => new Map<number, number>());
+    return cached(withLow, high, () => {
+      const id = huddleRecipientIdByKey(sql, huddleKey([low, high]));
       if (id === undefined) throw new Error(`message ${row.id} has no direct message group`);
       return id;
     });
+  };
   for (const row of rows) {
     if (row.recipient_type === RecipientType.stream || participants.has(row.recipient_id)) continue;
     const others =
