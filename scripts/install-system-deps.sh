@@ -13,11 +13,13 @@
 #                              in those languages (Arabic is in the default fonts)
 #   pebble, bind9              Let's Encrypt's ACME test server and a DNS server taking
 #                              signed updates, both on loopback: the certificate tests
+#   bind9-dnsutils             nsupdate, with which the tests' stand-in for Cloudflare's
+#                              API changes that DNS server's records
 set -euo pipefail
 
 packages=(libsecret-1-dev gnome-keyring dbus-x11 libsecret-tools chromium libglib2.0-bin
   gsettings-desktop-schemas python3 make g++ fonts-noto-color-emoji fonts-droid-fallback
-  pebble bind9)
+  pebble bind9 bind9-dnsutils)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -36,6 +36,10 @@ Options:
                     for the name's zone
   --dns-key-file <file>
                     its TSIG key, as tsig-keygen or ddns-confgen write it
+  --cloudflare-token-file <file>
+                    with --public-name, instead of --dns-server: change the
+                    name's records through Cloudflare's API, with the API token
+                    (Zone.DNS edit permission) in <file>
   --dns-zone <zone> the name's zone (default: the name without its first label)
   --acme-directory <url>
                     the ACME authority (default Let's Encrypt's)
@@ -86,6 +90,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         'dns-server': { type: 'string' },
         'dns-key-file': { type: 'string' },
         'dns-zone': { type: 'string' },
+        'cloudflare-token-file': { type: 'string' },
         'acme-directory': { type: 'string' },
         'acme-email': { type: 'string' },
         'keep-backups': { type: 'string' },
@@ -183,14 +188,16 @@ function publicNameOption(values: {
   'dns-server'?: string | undefined;
   'dns-key-file'?: string | undefined;
   'dns-zone'?: string | undefined;
+  'cloudflare-token-file'?: string | undefined;
   'acme-directory'?: string | undefined;
   'acme-email'?: string | undefined;
-}): { settings: PublicNameSettings; tsigSecret: string } | undefined {
+}): { settings: PublicNameSettings; dnsSecret: string } | undefined {
   const name = values['public-name']?.trim().toLowerCase().replace(/\.$/, '');
   const dependents = [
     'dns-server',
     'dns-key-file',
     'dns-zone',
+    'cloudflare-token-file',
     'acme-directory',
     'acme-email',
   ] as const;
@@ -202,11 +209,54 @@ function publicNameOption(values: {
   if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(name)) {
     throw new UsageError(`--public-name takes a DNS name such as chat.example.com, not '${name}'`);
   }
+  const zone = values['dns-zone'] ?? name.slice(name.indexOf('.') + 1);
+  const dns = dnsOption(values, zone);
+  const settings = publicNameSettingsSchema.safeParse({
+    name,
+    ...(values['acme-directory'] === undefined ? {} : { directoryUrl: values['acme-directory'] }),
+    ...(values['acme-email'] === undefined ? {} : { email: values['acme-email'] }),
+    dns: dns.settings,
+  });
+  if (!settings.success) {
+    throw new UsageError(`--acme-directory must be a URL, not '${values['acme-directory']}'`);
+  }
+  return { settings: settings.data, dnsSecret: dns.secret };
+}
+
+function readSecretFile(flag: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`--${flag} ${file} cannot be used: ${why}`);
+  }
+}
+
+/** How the host changes the name's records: a DNS server's signed updates, or Cloudflare's API. */
+function dnsOption(
+  values: {
+    'dns-server'?: string | undefined;
+    'dns-key-file'?: string | undefined;
+    'cloudflare-token-file'?: string | undefined;
+  },
+  zone: string,
+): { settings: object; secret: string } {
   const server = values['dns-server'];
   const keyFile = values['dns-key-file'];
+  const tokenFile = values['cloudflare-token-file'];
+  if (tokenFile !== undefined) {
+    if (server !== undefined || keyFile !== undefined) {
+      throw new UsageError('--cloudflare-token-file replaces --dns-server and --dns-key-file');
+    }
+    const token = readSecretFile('cloudflare-token-file', tokenFile).trim();
+    if (!/^[\x21-\x7e]+$/.test(token)) {
+      throw new UsageError(`--cloudflare-token-file ${tokenFile} holds no API token`);
+    }
+    return { settings: { kind: 'cloudflare', zone }, secret: token };
+  }
   if (server === undefined || keyFile === undefined) {
     throw new UsageError(
-      "--public-name needs --dns-server and --dns-key-file: how the host changes the name's records",
+      "--public-name needs --dns-server and --dns-key-file, or --cloudflare-token-file: how the host changes the name's records",
     );
   }
   const serverMatch = /^(\[[0-9a-f:.]+\]|[^:\s]+)(?::(\d{1,5}))?$/i.exec(server.trim());
@@ -216,27 +266,22 @@ function publicNameOption(values: {
   }
   let key;
   try {
-    key = parseBindKeyFile(readFileSync(keyFile, 'utf8'));
+    key = parseBindKeyFile(readSecretFile('dns-key-file', keyFile));
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`--dns-key-file ${keyFile} cannot be used: ${why}`);
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--dns-key-file ${keyFile} cannot be used: ${(error as Error).message}`);
   }
-  const settings = publicNameSettingsSchema.safeParse({
-    name,
-    ...(values['acme-directory'] === undefined ? {} : { directoryUrl: values['acme-directory'] }),
-    ...(values['acme-email'] === undefined ? {} : { email: values['acme-email'] }),
-    dns: {
+  return {
+    settings: {
+      kind: 'rfc2136',
       host: serverMatch[1].replace(/^\[|\]$/g, ''),
       port: dnsPort,
-      zone: values['dns-zone'] ?? name.slice(name.indexOf('.') + 1),
+      zone,
       keyName: key.name,
       algorithm: key.algorithm,
     },
-  });
-  if (!settings.success) {
-    throw new UsageError(`--acme-directory must be a URL, not '${values['acme-directory']}'`);
-  }
-  return { settings: settings.data, tsigSecret: key.secret };
+    secret: key.secret,
+  };
 }
 
 function ownCertificateOption(

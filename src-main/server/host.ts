@@ -88,7 +88,7 @@ export interface HostOptions {
          * and keeps renewed, pointing the name at its address; kept in the
          * data folder for later starts, the TSIG secret in `secrets`.
          */
-        publicName?: { settings: PublicNameSettings; tsigSecret: string } | undefined;
+        publicName?: { settings: PublicNameSettings; dnsSecret: string } | undefined;
       })
     | undefined;
   /** Where a public name's secrets are kept: 0600 files in the data folder unless the app gives its keychain. */
@@ -437,7 +437,7 @@ async function openPublicName(
   const dir = publicNameDirOf(options.dataDir);
   const secrets = options.secrets ?? fileSecrets(dir);
   const given = network.publicName;
-  if (given) await savePublicNameSettings(dir, secrets, given.settings, given.tsigSecret);
+  if (given) await savePublicNameSettings(dir, secrets, given.settings, given.dnsSecret);
   const settings = given?.settings ?? (await keptPublicNameSettings(dir));
   if (!settings) return null;
   return PublicName.open(

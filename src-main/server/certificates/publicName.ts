@@ -12,27 +12,57 @@ import {
 } from './acmeIssuer';
 import { CertificateKeeper, type CertificatePem, type KeeperStatus } from './certificateKeeper';
 import { checkCertificatePair, type CertificateFacts } from './certificatePair';
-import { dynamicUpdateRecords } from './nameRecords';
+import { CLOUDFLARE_API, cloudflareRecords } from './cloudflareRecords';
+import { dynamicUpdateRecords, type NameRecords } from './nameRecords';
 import type { SecretStore } from './secretStore';
 import { tsigAlgorithms, type TsigAlgorithm } from './tsig';
 
 const algorithmNames = Object.keys(tsigAlgorithms) as [TsigAlgorithm, ...TsigAlgorithm[]];
 
-/** What the owner said of the public name; the TSIG secret is kept apart, as a secret. */
+// How the host changes the name's records: RFC 2136 updates signed with a
+// TSIG key (settings kept before Cloudflare was offered name no kind), or
+// Cloudflare's API with a token.
+const dynamicUpdateSchema = z.object({
+  kind: z.literal('rfc2136').default('rfc2136'),
+  host: z.string().min(1),
+  port: z.number().int().min(1).max(65535).default(53),
+  zone: z.string().min(1),
+  keyName: z.string().min(1),
+  algorithm: z.enum(algorithmNames),
+});
+const cloudflareSchema = z.object({
+  kind: z.literal('cloudflare'),
+  zone: z.string().min(1),
+  apiUrl: z.url().default(CLOUDFLARE_API),
+});
+
+/** What the owner said of the public name; the DNS secret (TSIG key or API token) is kept apart, as a secret. */
 export const publicNameSettingsSchema = z.object({
   name: z.string().min(1),
   directoryUrl: z.url().default(LETS_ENCRYPT_DIRECTORY),
   email: z.string().optional(),
-  dns: z.object({
-    host: z.string().min(1),
-    port: z.number().int().min(1).max(65535).default(53),
-    zone: z.string().min(1),
-    keyName: z.string().min(1),
-    algorithm: z.enum(algorithmNames),
-  }),
+  dns: z.union([cloudflareSchema, dynamicUpdateSchema]),
 });
 
 export type PublicNameSettings = z.output<typeof publicNameSettingsSchema>;
+type DnsSettings = PublicNameSettings['dns'];
+
+// Each way keeps its secret under its own name, so that changing the way
+// never hands one provider's secret to the other.
+const secretName = (dns: DnsSettings) =>
+  dns.kind === 'cloudflare' ? 'cloudflare-token' : 'tsig-secret';
+
+function nameRecords(dns: DnsSettings, secret: string): NameRecords {
+  if (dns.kind === 'cloudflare') {
+    return cloudflareRecords({ zone: dns.zone, token: secret, apiUrl: dns.apiUrl });
+  }
+  return dynamicUpdateRecords({
+    host: dns.host,
+    port: dns.port,
+    zone: dns.zone,
+    key: { name: dns.keyName, algorithm: dns.algorithm, secret },
+  });
+}
 
 /** What the Hosting page shows of the public name. */
 export interface PublicNameStatus {
@@ -77,22 +107,22 @@ export async function keptPublicNameSettings(dir: string): Promise<PublicNameSet
   return text === null ? null : publicNameSettingsSchema.parse(JSON.parse(text));
 }
 
-/** Keeps the owner's settings, and the TSIG secret in the secret store. */
+/** Keeps the owner's settings, and the DNS secret (TSIG key or API token) in the secret store. */
 export async function savePublicNameSettings(
   dir: string,
   secrets: SecretStore,
   settings: PublicNameSettings,
-  tsigSecret: string,
+  dnsSecret: string,
 ): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  await secrets.write('tsig-secret', tsigSecret);
+  await secrets.write(secretName(settings.dns), dnsSecret);
   await writeFileAtomically(join(dir, SETTINGS), `${JSON.stringify(settings, null, 2)}\n`, 0o600);
 }
 
 /**
  * A public name of the host's: the certificate an authority vouches for it
  * with, kept and renewed over ACME, and its A/AAAA records following the
- * host's address, both through the DNS server's signed updates.
+ * host's address, both through the DNS server's signed updates or Cloudflare's API.
  */
 export class PublicName {
   private constructor(
@@ -114,14 +144,9 @@ export class PublicName {
   ): Promise<PublicName> {
     const { dir, secrets, clock, log } = parts;
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const tsigSecret = await secrets.read('tsig-secret');
-    if (tsigSecret === null) throw new Error(`no TSIG secret is kept for ${settings.name}`);
-    const records = dynamicUpdateRecords({
-      host: settings.dns.host,
-      port: settings.dns.port,
-      zone: settings.dns.zone,
-      key: { name: settings.dns.keyName, algorithm: settings.dns.algorithm, secret: tsigSecret },
-    });
+    const secret = await secrets.read(secretName(settings.dns));
+    if (secret === null) throw new Error(`no DNS secret is kept for ${settings.name}`);
+    const records = nameRecords(settings.dns, secret);
     const kept = await PublicName.readKept(dir, secrets, settings.name, parts);
     const keeper = new CertificateKeeper({
       clock,

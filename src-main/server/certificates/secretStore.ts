@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { writeFileAtomically } from '../atomicFile';
 
 /** The secrets of a public certificate: none of them is ever logged. */
-export type SecretName = 'tsig-secret' | 'acme-account-key' | 'certificate-key';
+export type SecretName =
+  | 'tsig-secret'
+  | 'cloudflare-token'
+  | 'acme-account-key'
+  | 'certificate-key';
 
 /**
  * Where those secrets are kept: the OS keychain for the app, 0600 files in

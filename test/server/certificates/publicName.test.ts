@@ -49,6 +49,7 @@ const hostWithPublicName = (dataDir: string, name: string, keyName = bind.key.na
           name,
           directoryUrl: pebble.directoryUrl,
           dns: {
+            kind: 'rfc2136',
             host: '127.0.0.1',
             port: bind.port,
             zone: bind.zone,
@@ -56,7 +57,7 @@ const hostWithPublicName = (dataDir: string, name: string, keyName = bind.key.na
             algorithm: bind.key.algorithm,
           },
         },
-        tsigSecret: bind.key.secret,
+        dnsSecret: bind.key.secret,
       },
     },
     acme: acme(),

@@ -140,4 +140,25 @@ describe('npm run serve -- --public-name', () => {
     expect(await host.exited).toBe(2);
     expect(host.output()).toContain('holds no key statement');
   });
+
+  it("refuses Cloudflare's token beside a DNS server, and a token file with no token", async () => {
+    const tokenFile = join(dir, 'cloudflare-token.txt');
+    await writeFile(tokenFile, 'a-token\n');
+    const both = serve([
+      '--public-name',
+      'chat.office.test',
+      '--dns-server',
+      '127.0.0.1',
+      '--cloudflare-token-file',
+      tokenFile,
+    ]);
+    expect(await both.exited).toBe(2);
+    expect(both.output()).toContain('--cloudflare-token-file replaces --dns-server');
+
+    const empty = join(dir, 'empty-token.txt');
+    await writeFile(empty, '\n');
+    const none = serve(['--public-name', 'chat.office.test', '--cloudflare-token-file', empty]);
+    expect(await none.exited).toBe(2);
+    expect(none.output()).toContain('holds no API token');
+  });
 });
