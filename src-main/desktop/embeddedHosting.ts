@@ -24,6 +24,7 @@ import {
 import { exportsDirOf } from '../server/export/exportFolder';
 import { mt } from '../i18n/mainText';
 import { Hosting, type HostConfig, type HostInfo } from './hosting';
+import { publicNameOf } from './publicNameRequest';
 
 export interface EmbeddedHostingOptions {
   profileDir: string;
@@ -31,6 +32,8 @@ export interface EmbeddedHostingOptions {
   /** The port tried on the first start; later starts keep the one that worked. 0 for any. */
   preferredPort: number;
   onLog?: (source: string, text: string) => void;
+  /** Authorities an ACME authority may chain to besides the public ones: a company's own, or a test's. */
+  acmeAuthorities?: readonly string[] | undefined;
 }
 
 const portSchema = z.number().int().min(1).max(65535);
@@ -60,6 +63,8 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
   let hosting: Hosting | null = null;
   // The last host started, kept after it stops so that its log stays readable.
   let last: Hosting | null = null;
+  // Given to the next start only: the host keeps the settings, and the secret apart, for later ones.
+  let newPublicName: HostConfig['publicName'];
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
@@ -112,6 +117,8 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         ...(network ? { network } : {}),
         backups: { keep: settings?.backupKeep ?? 7, everyMs: backupEveryMs },
         ...(restoreFrom ? { restoreFrom } : {}),
+        ...(newPublicName ? { publicName: newPublicName } : {}),
+        ...(options.acmeAuthorities ? { acmeAuthorities: options.acmeAuthorities } : {}),
         outgoingWebhooks: { allowPrivateAddresses: settings?.botsReachPrivateNetworks ?? false },
       },
       spawn: options.spawn,
@@ -125,6 +132,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     next.on('log', changed);
     const info = await next.start();
     hosting = next;
+    newPublicName = undefined;
     return info;
   };
 
@@ -163,6 +171,13 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
   };
 
   const backupsDir = backupsDirOf(dataDir);
+
+  // Asked of the running host each time: its certificate, and the names it
+  // serves the network under, change while it serves.
+  const certificateNow = async () =>
+    hosting?.status === 'running' && hosting.info?.network
+      ? await hosting.request({ type: 'certificate' }).catch(() => null)
+      : null;
 
   return {
     exportsDir: exportsDirOf(dataDir),
@@ -207,6 +222,19 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         throw error;
       }
     },
+    async setPublicName(request) {
+      const settings = await savedOrFail();
+      if (!settings.network) throw new Error(mt('main.publicName.networkFirst'));
+      newPublicName = publicNameOf(request);
+      // The host takes the name when it starts, as it takes its network.
+      if (hosting) await start();
+      else changed();
+    },
+    async renewCertificate() {
+      if (!hosting) throw new Error(mt('main.hosting.notRunning'));
+      await hosting.request({ type: 'renew-certificate' });
+      changed();
+    },
     async stop() {
       const running = hosting;
       hosting = null;
@@ -214,14 +242,19 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     },
     async report(): Promise<HostingReport> {
       const settings = await saved();
+      const certificate = await certificateNow();
       return {
         status: last?.status ?? 'stopped',
         runningSince: last?.runningSince ?? null,
         url: last?.status === 'running' ? (last.info?.url ?? null) : null,
         databaseBytes: await databaseBytes(),
         logs: (last?.recentLogs() ?? []).slice(-200),
-        network: networkReport(settings?.network ?? null, last?.info),
+        network: networkReport(
+          settings?.network ?? null,
+          certificate?.network ?? last?.info?.network ?? null,
+        ),
         botsReachPrivateNetworks: settings?.botsReachPrivateNetworks ?? false,
+        publicName: certificate?.publicName ?? null,
         backups: {
           keep: settings?.backupKeep ?? 7,
           files: (await listBackups(backupsDir)).map(({ name, takenAt, bytes }) => ({
@@ -241,10 +274,9 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
 
 function networkReport(
   exposure: NetworkExposure | null,
-  info: HostInfo | undefined,
+  served: HostInfo['network'],
 ): HostingNetwork {
   const interfaces = interfaceChoices();
-  const served = info?.network ?? null;
   if (exposure === null || served === null) return { ...loopbackOnly, exposure, interfaces };
   return {
     exposure,

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { zulipExportSchema } from '../../src-preload/calls/hostingCalls';
+import { publicNameReportSchema, zulipExportSchema } from '../../src-preload/calls/hostingCalls';
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
 import type {
@@ -29,6 +29,25 @@ const ownerSchema = z.object({
   apiKey: z.string(),
 });
 
+const networkStateSchema = z.intersection(
+  z.object({
+    address: z.string(),
+    port: z.number().int(),
+    fingerprint: z.string(),
+    certPath: z.string(),
+    names: z.array(z.string()),
+  }),
+  z.union([
+    z.object({ urls: z.array(z.string()) }),
+    z.object({
+      failure: z.object({
+        code: z.enum(['in-use', 'permission', 'no-such-address', 'other']),
+        message: z.string(),
+      }),
+    }),
+  ]),
+);
+
 // The worker is our own code, but its messages are parsed like any other input
 // that crosses a thread boundary.
 const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('type', [
@@ -37,26 +56,7 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
     url: z.string(),
     realmName: z.string(),
     owner: ownerSchema,
-    network: z
-      .intersection(
-        z.object({
-          address: z.string(),
-          port: z.number().int(),
-          fingerprint: z.string(),
-          certPath: z.string(),
-          names: z.array(z.string()),
-        }),
-        z.union([
-          z.object({ urls: z.array(z.string()) }),
-          z.object({
-            failure: z.object({
-              code: z.enum(['in-use', 'permission', 'no-such-address', 'other']),
-              message: z.string(),
-            }),
-          }),
-        ]),
-      )
-      .nullable(),
+    network: networkStateSchema.nullable(),
   }),
   z.looseObject({ type: z.literal('error'), message: z.string() }),
   z.looseObject({ type: z.literal('stopped') }),
@@ -66,6 +66,8 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
     ok: z.boolean(),
     name: z.string().optional(),
     export: zulipExportSchema.optional(),
+    publicName: publicNameReportSchema.nullable().optional(),
+    network: networkStateSchema.nullable().optional(),
     message: z.string().optional(),
   }),
 ]);
@@ -237,9 +239,10 @@ export class Hosting {
         if (message.data.type === 'reply') {
           const waiter = this.#replies.get(message.data.id);
           this.#replies.delete(message.data.id);
-          if (message.data.ok)
-            waiter?.resolve({ name: message.data.name, export: message.data.export });
-          else waiter?.reject(new Error(message.data.message ?? mt('main.hosting.refused')));
+          if (message.data.ok) {
+            const { name, export: exported, publicName, network } = message.data;
+            waiter?.resolve({ name, export: exported, publicName, network });
+          } else waiter?.reject(new Error(message.data.message ?? mt('main.hosting.refused')));
         } else if (message.data.type === 'ready' && !settled) {
           settled = true;
           clearTimeout(timer);

@@ -157,6 +157,8 @@ export interface Host {
   installCertificate(certificate: CertificatePem): CertificateFacts;
   /** The public name's certificate and records, for the Hosting page; null without one. */
   publicName(): PublicNameStatus | null;
+  /** Asks the authority for the public name's certificate now: the Hosting page's "Try again". */
+  renewCertificate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -354,6 +356,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
       },
       installCertificate,
       publicName: () => publicName?.status() ?? null,
+      renewCertificate: async () => {
+        if (!publicName) throw new Error('This host has no public name.');
+        await publicName.renewNow();
+      },
       close: () =>
         (closing ??= (async () => {
           scheduledDelivery.stop();

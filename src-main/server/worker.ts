@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { exportForZulip } from './export/exportOrganization';
 import { databaseFileOf, newExportDir } from './export/exportFolder';
 import { zulipVersions } from './export/zulipTarget';
+import { publicNameSettingsSchema, type PublicNameStatus } from './certificates/publicName';
 import { startHost, type Host } from './host';
-import type { HostReply, HostRequest, HostWorkerToMain } from './workerProtocol';
+import type { HostReply, HostRequest, HostWorkerToMain, PublicNameReport } from './workerProtocol';
 
 const workerDataSchema = z.object({
   dataDir: z.string().min(1),
@@ -27,12 +28,18 @@ const workerDataSchema = z.object({
     .object({ keep: z.number().int().min(1), everyMs: z.number().int().min(60_000) })
     .optional(),
   restoreFrom: z.string().min(1).optional(),
+  publicName: z
+    .object({ settings: publicNameSettingsSchema, dnsSecret: z.string().min(1) })
+    .optional(),
+  acmeAuthorities: z.array(z.string().min(1)).optional(),
   outgoingWebhooks: z.object({ allowPrivateAddresses: z.boolean() }).optional(),
 });
 
 const messageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('backup'), id: z.number().int() }),
+  z.object({ type: z.literal('certificate'), id: z.number().int() }),
+  z.object({ type: z.literal('renew-certificate'), id: z.number().int() }),
   z.object({ type: z.literal('backup-keep'), id: z.number().int(), keep: z.number().int().min(1) }),
   z.object({
     type: z.literal('export-zulip'),
@@ -54,7 +61,14 @@ async function run(): Promise<void> {
   let host: Host;
   try {
     config = workerDataSchema.parse(workerData);
-    host = await startHost(config);
+    const { publicName, acmeAuthorities, network, ...rest } = config;
+    host = await startHost({
+      ...rest,
+      ...(network ? { network: { ...network, publicName } } : {}),
+      ...(acmeAuthorities
+        ? { acme: { connection: { authorities: acmeAuthorities }, authorities: acmeAuthorities } }
+        : {}),
+    });
   } catch (error) {
     post({ type: 'error', message: errorText(error) });
     return;
@@ -87,7 +101,34 @@ async function run(): Promise<void> {
   });
 }
 
+/** The public name's status as main reads it: dates as milliseconds. */
+function publicNameReport(status: PublicNameStatus | null): PublicNameReport | null {
+  if (!status) return null;
+  const { served, obtaining, failure, nextAttemptMs } = status.certificate;
+  return {
+    name: status.name,
+    certificate: served && {
+      names: served.names,
+      issuer: served.issuer,
+      notAfterMs: served.notAfter.getTime(),
+      fingerprint: served.fingerprint,
+    },
+    obtaining,
+    failure,
+    nextAttemptMs,
+    records: status.records,
+  };
+}
+
 async function answer(host: Host, config: WorkerConfig, request: HostRequest): Promise<HostReply> {
+  if (request.type === 'certificate') {
+    return { publicName: publicNameReport(host.publicName()), network: host.network };
+  }
+  if (request.type === 'renew-certificate') {
+    // The attempt's outcome shows in the status, failure included.
+    void host.renewCertificate().catch(() => undefined);
+    return { publicName: publicNameReport(host.publicName()) };
+  }
   if (request.type === 'export-zulip') {
     // A read-only connection of its own, in one read transaction: the host
     // goes on serving and writing while the export reads one moment of it.

@@ -4,6 +4,7 @@
 import type { BackupPolicy } from './backups/backupSchedule';
 import type { ZulipExportSummary } from './export/exportOrganization';
 import type { ZulipVersion } from './export/zulipTarget';
+import type { PublicNameInput } from './certificates/publicName';
 import type { NetworkState, NewOrganization } from './host';
 import type { NetworkExposure } from './network/networkListener';
 
@@ -16,6 +17,13 @@ export interface HostWorkerData {
   organization?: NewOrganization | undefined;
   /** Also serve the network, over HTTPS. */
   network?: NetworkExposure | undefined;
+  /**
+   * A public name to obtain a certificate for, given once: the host keeps the
+   * settings, and the DNS secret as a 0600 file, for every later start.
+   */
+  publicName?: { settings: PublicNameInput; dnsSecret: string } | undefined;
+  /** Authorities an ACME authority's HTTPS and certificates may chain to besides the public ones (a company's own, a test's). */
+  acmeAuthorities?: readonly string[] | undefined;
   backups?: BackupPolicy | undefined;
   /** A backup to restore before starting. */
   restoreFrom?: string | undefined;
@@ -26,13 +34,31 @@ export interface HostWorkerData {
 /** What main asks of a running host, answered by a `reply` with the same `id`. */
 export type HostRequest =
   | { type: 'backup' }
+  | { type: 'certificate' }
+  | { type: 'renew-certificate' }
   | { type: 'backup-keep'; keep: number }
   | { type: 'export-zulip'; zulipVersion: ZulipVersion };
 
-/** What a request answers with: a backup's file name, or what an export wrote. */
+/** What a request answers with: a backup's file name, what an export wrote, or how the public name stands. */
 export interface HostReply {
   name?: string | undefined;
   export?: ZulipExportSummary | undefined;
+  publicName?: PublicNameReport | null | undefined;
+  /** Where the host serves the network now: a certificate that arrives adds its names. */
+  network?: NetworkState | null | undefined;
+}
+
+/** How the public name stands, for the Hosting page: its certificate, the next attempt, its records. */
+export interface PublicNameReport {
+  name: string;
+  /** The certificate served, once the authority gave one. */
+  certificate: { names: string[]; issuer: string; notAfterMs: number; fingerprint: string } | null;
+  obtaining: boolean;
+  /** The last attempt's failure, in the authority's or the DNS server's words. */
+  failure: { source: string; message: string; atMs: number } | null;
+  nextAttemptMs: number | null;
+  /** The addresses the name points at, once set; why the last change failed. */
+  records: { published: string[] | null; failure: string | null };
 }
 
 export type MainToHostWorker = { type: 'stop' } | (HostRequest & { id: number });

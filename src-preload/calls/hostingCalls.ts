@@ -12,6 +12,60 @@ export const hostingStatusSchema = z.enum([
   'stopping',
 ]);
 
+/** How the host's public name stands: its certificate from a public authority, and its DNS records. */
+export const publicNameReportSchema = z.object({
+  name: z.string(),
+  /** The certificate served, once the authority gave one. */
+  certificate: z
+    .object({
+      names: z.array(z.string()),
+      issuer: z.string(),
+      notAfterMs: z.number(),
+      fingerprint: z.string(),
+    })
+    .nullable(),
+  /** Asking the authority right now. */
+  obtaining: z.boolean(),
+  /** The last attempt's failure, in the authority's or the DNS server's words. */
+  failure: z.object({ source: z.string(), message: z.string(), atMs: z.number() }).nullable(),
+  /** When the host asks the authority next: the renewal, or the retry after a failure. */
+  nextAttemptMs: z.number().nullable(),
+  /** The addresses the name points at once set, and why the last change failed. */
+  records: z.object({ published: z.array(z.string()).nullable(), failure: z.string().nullable() }),
+});
+export type PublicNameReport = z.infer<typeof publicNameReportSchema>;
+
+/** What the owner gives for a public name: the name, the authority, and how its DNS records change. */
+export const publicNameRequestSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/),
+  /** The ACME authority's directory; Let's Encrypt's unless given. */
+  directoryUrl: z.url().optional(),
+  email: z.email().optional(),
+  /** The name's zone; the name without its first label unless given. */
+  zone: z.string().trim().min(1).max(253).optional(),
+  dns: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('rfc2136'),
+      /** The DNS server taking RFC 2136 updates for the zone, as host or host:port. */
+      server: z.string().trim().min(1).max(300),
+      keyName: z.string().trim().min(1).max(255),
+      algorithm: z.enum(['hmac-sha256', 'hmac-sha384', 'hmac-sha512']),
+      /** The TSIG key's secret, base64. */
+      secret: z.string().trim().min(1).max(1000),
+    }),
+    z.object({
+      kind: z.literal('cloudflare'),
+      /** An API token with the zone's DNS edit permission. */
+      token: z.string().trim().min(1).max(1000),
+    }),
+  ]),
+});
+export type PublicNameRequest = z.infer<typeof publicNameRequestSchema>;
+
 export const hostingPageSchema = z.object({
   status: hostingStatusSchema,
   /** When the host last began serving, in ms since 1970; null while it does not serve. */
@@ -42,6 +96,8 @@ export const hostingPageSchema = z.object({
   }),
   /** Whether outgoing-webhook bots may post to this computer and private networks. */
   botsReachPrivateNetworks: z.boolean(),
+  /** The public name phones reach the host by; null without one, or while the host does not serve the network. */
+  publicName: publicNameReportSchema.nullable(),
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 
@@ -103,6 +159,13 @@ export const hostingBridgeCalls = {
     }),
     result: confirmedResult({}),
   },
+  /** Once the person confirms it: the host asks an authority for a certificate for this name and keeps its DNS records, restarting. */
+  setPublicName: {
+    args: publicNameRequestSchema,
+    result: confirmedResult({}),
+  },
+  /** Asks the authority for the public name's certificate now ("Try again"). */
+  renewCertificate: { args: z.object({}), result: z.object({}) },
 } as const;
 
 export const hostingBridgeEvents = {

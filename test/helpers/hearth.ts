@@ -48,6 +48,8 @@ export interface TestHearthOptions {
   network?: NetworkOptions;
   /** The desktop's download pipeline; files are read and written in Node without one. */
   saveDownload?: SaveDownload;
+  /** Authorities the hosted organization's ACME authority chains to (pebble's, in tests). */
+  acmeAuthorities?: readonly string[];
 }
 
 /**
@@ -66,7 +68,12 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
     profileDir,
     secrets,
     confirm: asked.confirm,
-    hosting: embeddedHosting({ profileDir, spawn: spawnTsWorker(hostWorker), preferredPort: 0 }),
+    hosting: embeddedHosting({
+      profileDir,
+      spawn: spawnTsWorker(hostWorker),
+      preferredPort: 0,
+      acmeAuthorities: options.acmeAuthorities,
+    }),
     tuning: options.tuning ?? testTuning,
     notifier: page,
     log: () => undefined,

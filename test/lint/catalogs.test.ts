@@ -19,6 +19,8 @@ const sameInEveryLanguage = new Set<string>([
   // The product and the API it speaks are names.
   'Hearth',
   'Zulip',
+  // A DNS provider the host changes a public name's records through.
+  'Cloudflare',
 ]);
 
 /** Words one language shares with English, each checked to be that language's own word. */

@@ -9,6 +9,7 @@ import type {
   ProbeResult,
   ZulipExport,
   ZulipVersion,
+  PublicNameRequest,
 } from '../../../src-preload/bridge';
 import { Accounts } from '../accounts';
 import type { FoundOrganization } from '../accounts/discovery';
@@ -408,6 +409,14 @@ export class HearthApp {
 
   setHostingNetwork(exposure: NetworkExposure | null): Promise<{ ok: true } | Declined> {
     return this.#host.setNetwork(exposure);
+  }
+
+  setPublicName(request: PublicNameRequest): Promise<{ ok: true } | Declined> {
+    return this.#host.setPublicName(request);
+  }
+
+  renewCertificate(): Promise<void> {
+    return this.#host.renewCertificate();
   }
 
   backUpHosting(): Promise<void> {

@@ -35,5 +35,6 @@ export function hostingPageOf(report: HostingReport, owner: AccountRuntime | nul
     },
     backups: report.backups,
     botsReachPrivateNetworks: report.botsReachPrivateNetworks,
+    publicName: report.publicName,
   };
 }

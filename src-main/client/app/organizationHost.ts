@@ -1,6 +1,7 @@
 import type {
   FormResult,
   HostingPage,
+  PublicNameRequest,
   ZulipExport,
   ZulipVersion,
 } from '../../../src-preload/bridge';
@@ -10,6 +11,7 @@ import type { HostingPort, NetworkExposure, NewOrganization } from '../ports/hos
 import {
   exportQuestion,
   networkUrls,
+  publicNameQuestion,
   restoreQuestion,
   serveNetworkQuestion,
 } from '../ports/powerfulCalls';
@@ -125,6 +127,24 @@ export class OrganizationHost {
     // The host restarted on the same loopback port: its owner need not wait for the next retry.
     this.#ownerChecksNow();
     return { ok: true };
+  }
+
+  /**
+   * Has the host obtain a certificate phones trust for a public name, once the
+   * person confirms it: the authority is asked, and the name's DNS records change.
+   */
+  async setPublicName(request: PublicNameRequest): Promise<{ ok: true } | Declined> {
+    const realmName = this.#hostedRealmName();
+    if (!(await this.#confirm(publicNameQuestion(realmName, request.name)))) return declined;
+    await this.#hosting.setPublicName(request);
+    this.#ownerChecksNow();
+    return { ok: true };
+  }
+
+  /** Asks the authority for the public name's certificate now. */
+  async renewCertificate(): Promise<void> {
+    this.#requireHosted();
+    await this.#hosting.renewCertificate();
   }
 
   async backUp(): Promise<void> {

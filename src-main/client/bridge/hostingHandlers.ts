@@ -36,5 +36,12 @@ export function hostingHandlers(app: HearthApp) {
     async setHostingNetwork(args) {
       return app.setHostingNetwork(args.exposure);
     },
+    async setPublicName(args) {
+      return app.setPublicName(args);
+    },
+    async renewCertificate() {
+      await app.renewCertificate();
+      return {};
+    },
   });
 }

@@ -1,4 +1,9 @@
-import type { ZulipExport, ZulipVersion } from '../../../src-preload/bridge';
+import type {
+  PublicNameReport,
+  PublicNameRequest,
+  ZulipExport,
+  ZulipVersion,
+} from '../../../src-preload/bridge';
 
 /** This computer's organization, as its host reports it once it serves. */
 export interface HostedOrganization {
@@ -32,6 +37,8 @@ export interface HostingReport {
   backups: HostingBackups;
   /** Whether outgoing-webhook bots may post to this computer and private networks. */
   botsReachPrivateNetworks: boolean;
+  /** The public name's certificate and records, while the host serves the network with one. */
+  publicName: PublicNameReport | null;
 }
 
 /** The organization's backups: checked copies of its database, newest first. */
@@ -96,6 +103,10 @@ export interface HostingPort {
   setBotsReachPrivateNetworks(allow: boolean): Promise<void>;
   /** Puts the backup named `name` in place of the database: the host stops, and starts again on it. */
   restore(name: string): Promise<void>;
+  /** Has the host obtain a certificate for a public name and keep its records, restarting it. */
+  setPublicName(request: PublicNameRequest): Promise<void>;
+  /** Asks the authority for the public name's certificate now; the host must be running. */
+  renewCertificate(): Promise<void>;
   /** Calls `listener` when the status changes or the host logs a line; returns how to stop. */
   onChange(listener: () => void): () => void;
 }
@@ -112,6 +123,8 @@ export function noHosting(why: string): HostingPort {
     setBackupKeep: () => Promise.reject(new Error(why)),
     setBotsReachPrivateNetworks: () => Promise.reject(new Error(why)),
     restore: () => Promise.reject(new Error(why)),
+    setPublicName: () => Promise.reject(new Error(why)),
+    renewCertificate: () => Promise.reject(new Error(why)),
     report: async () => ({
       status: 'stopped',
       runningSince: null,
@@ -121,6 +134,7 @@ export function noHosting(why: string): HostingPort {
       network: loopbackOnly,
       backups: { keep: 0, files: [] },
       botsReachPrivateNetworks: false,
+      publicName: null,
     }),
     onChange: () => () => undefined,
   };

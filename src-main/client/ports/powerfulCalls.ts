@@ -33,6 +33,14 @@ export function serveNetworkQuestion(realmName: string, urls: readonly string[])
   };
 }
 
+export function publicNameQuestion(realmName: string, name: string): ConfirmRequest {
+  return {
+    action: mt('main.publicName.action'),
+    message: mt('main.publicName.question', { realm: realmName, name }),
+    detail: mt('main.publicName.detail'),
+  };
+}
+
 export function exportQuestion(
   realmName: string,
   zulipVersion: ZulipVersion,

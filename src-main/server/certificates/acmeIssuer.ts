@@ -37,6 +37,13 @@ export interface CertificateRequest extends AcmeConnection {
   records: NameRecords;
   /** How long the record is given to reach every server of the zone before the authority looks. */
   propagationMs: number;
+  /**
+   * Keeps a newly opened account's URL at once, before the order: an attempt
+   * that fails later must not leave the next one to open the account again,
+   * which an authority answers with the existing account and acme-client then
+   * updates with an empty payload that pebble (as RFC 8555 allows) refuses.
+   */
+  keepAccountUrl?: ((url: string) => Promise<void>) | undefined;
 }
 
 export interface IssuedCertificate {
@@ -140,6 +147,7 @@ export async function obtainCertificate(request: CertificateRequest): Promise<Is
         termsOfServiceAgreed: true,
         ...(account.email === undefined ? {} : { contact: [`mailto:${account.email}`] }),
       });
+      await request.keepAccountUrl?.(client.getAccountUrl());
     }
     const certificateKey = await acme.crypto.createPrivateEcdsaKey('P-256');
     const [, csr] = await acme.crypto.createCsr({ altNames: [request.name] }, certificateKey);

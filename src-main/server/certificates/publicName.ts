@@ -45,6 +45,8 @@ export const publicNameSettingsSchema = z.object({
 });
 
 export type PublicNameSettings = z.output<typeof publicNameSettingsSchema>;
+/** The settings as the owner gives them: Let's Encrypt, port 53 and RFC 2136 unless named. */
+export type PublicNameInput = z.input<typeof publicNameSettingsSchema>;
 type DnsSettings = PublicNameSettings['dns'];
 
 // Each way keeps its secret under its own name, so that changing the way
@@ -148,6 +150,8 @@ export class PublicName {
     if (secret === null) throw new Error(`no DNS secret is kept for ${settings.name}`);
     const records = nameRecords(settings.dns, secret);
     const kept = await PublicName.readKept(dir, secrets, settings.name, parts);
+    const keepAccount = (accountUrl: string) =>
+      writeFileAtomically(join(dir, ACCOUNT), `${JSON.stringify({ accountUrl })}\n`, 0o600);
     const keeper = new CertificateKeeper({
       clock,
       log,
@@ -167,12 +171,9 @@ export class PublicName {
           },
           records,
           propagationMs: parts.propagationMs ?? 10_000,
+          keepAccountUrl: keepAccount,
         });
-        await writeFileAtomically(
-          join(dir, ACCOUNT),
-          `${JSON.stringify({ accountUrl: issued.accountUrl })}\n`,
-          0o600,
-        );
+        await keepAccount(issued.accountUrl);
         return issued;
       },
       install: async (pem) => {

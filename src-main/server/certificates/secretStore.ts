@@ -4,10 +4,7 @@ import { writeFileAtomically } from '../atomicFile';
 
 /** The secrets of a public certificate: none of them is ever logged. */
 export type SecretName =
-  | 'tsig-secret'
-  | 'cloudflare-token'
-  | 'acme-account-key'
-  | 'certificate-key';
+  'tsig-secret' | 'cloudflare-token' | 'acme-account-key' | 'certificate-key';
 
 /**
  * Where those secrets are kept: the OS keychain for the app, 0600 files in

@@ -1,6 +1,7 @@
 import type {
   ChatBridge,
   HostingPage,
+  PublicNameRequest,
   ZulipExport,
   ZulipVersion,
 } from '../../../src-preload/bridge';
@@ -40,6 +41,19 @@ export class HostingStore extends ServerPage<HostingPage> {
       () => this.bridge.setHostingNetwork({ exposure }),
       'window.hosting.networkCancelled',
     );
+  }
+
+  /** Has the host obtain a certificate phones trust for a public name (main confirms it first). */
+  setPublicName(request: PublicNameRequest): Promise<void> {
+    return this.#confirmed(
+      () => this.bridge.setPublicName(request),
+      'window.hosting.publicNameCancelled',
+    );
+  }
+
+  /** Asks the authority for the public name's certificate now. */
+  renewCertificate(): Promise<void> {
+    return this.#control(() => this.bridge.renewCertificate({}));
   }
 
   backUp(): Promise<void> {

@@ -169,4 +169,23 @@ describe('a public name with a certificate from an ACME authority', () => {
       await host.close();
     }
   }, 60_000);
+
+  it('opens the account once: after a refused attempt, the right key gets the certificate under it', async () => {
+    const dataDir = await mkdtemp(join(dir, 'host-'));
+    const refused = await hostWithPublicName(dataDir, 'again.office.test', 'not-a-key-bind-knows');
+    try {
+      await until('the failure', () => Boolean(refused.publicName()?.certificate.failure));
+    } finally {
+      await refused.close();
+    }
+    const publicDir = join(dataDir, 'tls', 'public');
+    expect(await readdir(publicDir)).toContain('account.json');
+    const host = await hostWithPublicName(dataDir, 'again.office.test');
+    try {
+      await until('the certificate', () => Boolean(host.publicName()?.certificate.served));
+      expect(host.publicName()?.certificate.failure).toBeNull();
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
 });

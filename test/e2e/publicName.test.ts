@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../src-main/client/secretStore';
+import { startTestHearth } from '../helpers/hearth';
+import { occupyPort, portOf, release } from '../helpers/https';
+import { startBind, type BindServer } from '../helpers/network/bindServer';
+import { startPebble, type PebbleServer } from '../helpers/network/pebbleServer';
+import { openWindow, type RendererPage } from '../helpers/rendererPage';
+
+// Issue 53, point 7, as a new owner tries it: on the Hosting page, "A
+// certificate phones trust": a name and the DNS server's details, a refusal
+// shown in the server's own words with "Try again", then the certificate
+// arriving, with its name, issuer and expiry. pebble stands for Let's
+// Encrypt and BIND for the office's DNS server, both real, on loopback.
+
+describe('the Hosting page: a certificate phones trust', () => {
+  let bind: BindServer;
+  let pebble: PebbleServer;
+  let window: RendererPage;
+
+  const hostingPanel = () => window.page.locator('.hosting-view');
+  const section = () =>
+    hostingPanel().locator('section', {
+      has: window.page.getByRole('heading', { name: 'A certificate phones trust' }),
+    });
+  const fact = (name: string) =>
+    section()
+      .locator('.hosting-facts dt', { hasText: name })
+      .locator('xpath=following-sibling::dd[1]');
+
+  beforeAll(async () => {
+    bind = await startBind('office.test');
+    pebble = await startPebble(bind.port);
+    window = await openWindow(
+      await startTestHearth({
+        secrets: createMemorySecretStore(),
+        acmeAuthorities: [pebble.listenerCertPem, pebble.rootPem],
+      }),
+      { viewport: { width: 1100, height: 1000 } },
+    );
+    const { page } = window;
+    await page.getByRole('textbox', { name: 'Organization name' }).fill('Harbour Office');
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Hana Harbour');
+    await page.getByRole('textbox', { name: 'Email' }).fill('hana@harbour.example');
+    await page.getByLabel('Password').fill('tides and ferries');
+    await page.getByRole('button', { name: 'Host a new organization' }).click();
+    await page.getByRole('button', { name: /# general/ }).waitFor({ timeout: 30_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await window?.close();
+    await pebble?.close();
+    await bind?.close();
+  });
+
+  async function askFor(name: string, keyName: string): Promise<void> {
+    const form = section().locator('form');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await form.getByRole('textbox', { name: 'DNS server' }).fill(`127.0.0.1:${bind.port}`);
+    await form.getByRole('textbox', { name: 'TSIG key name' }).fill(keyName);
+    await form.getByLabel('TSIG secret').fill(bind.key.secret);
+    await form
+      .getByRole('textbox', { name: 'Authority (ACME directory URL)' })
+      .fill(pebble.directoryUrl);
+    await form.getByRole('button', { name: 'Get the certificate' }).click();
+  }
+
+  it('asks for the network first, then shows the DNS server’s refusal with “Try again”', async () => {
+    const { page } = window;
+    await page.getByRole('button', { name: 'Hosting', exact: true }).click();
+    await expect
+      .poll(() => section().innerText())
+      .toContain('Let others on your network join first');
+
+    const free = await occupyPort('0.0.0.0');
+    const port = portOf(free);
+    await release(free);
+    await hostingPanel().getByRole('checkbox', { name: 'Let others on my network join' }).check();
+    await hostingPanel().getByRole('spinbutton', { name: 'port' }).fill(String(port));
+    await hostingPanel().getByRole('button', { name: 'Apply' }).click();
+    await section().locator('form').waitFor({ timeout: 30_000 });
+
+    const { confirmations } = window.hearth;
+    confirmations.asked.length = 0;
+    await askFor('phones.office.test', 'a-key-bind-does-not-know');
+    await expect
+      .poll(() => confirmations.asked.map(({ message }) => message))
+      .toEqual([
+        'Ask Let’s Encrypt for a certificate for phones.office.test, and point phones.office.test at this computer, for Harbour Office?',
+      ]);
+    const refusal = section().getByRole('alert').first();
+    await expect
+      .poll(() => refusal.innerText(), { timeout: 45_000 })
+      .toContain('The DNS server refused the change:');
+    expect(await refusal.innerText()).toContain('BADKEY');
+    expect(await fact('Certificate').innerText()).toBe(
+      'None yet: Hearth apps still join by the host’s own certificate',
+    );
+    // The secret left the form once the host had it.
+    expect(await section().getByLabel('TSIG secret').inputValue()).toBe('');
+    await section()
+      .getByRole('heading', { name: 'A certificate phones trust' })
+      .scrollIntoViewIfNeeded();
+    await window.screenshot('hosting-public-name-refused');
+
+    await section().getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => refusal.innerText(), { timeout: 45_000 }).toContain('BADKEY');
+  }, 120_000);
+
+  it('gets the certificate with the right key and shows its name, issuer and expiry', async () => {
+    await askFor('phones.office.test', bind.key.name);
+    await expect
+      .poll(() => fact('Certificate').innerText(), { timeout: 60_000 })
+      .toBe('Served: phones trust the host by this name');
+    expect(await fact('Name').innerText()).toBe('phones.office.test');
+    expect(await fact('Issued by').innerText()).toMatch(/Pebble/);
+    expect(await fact('Expires').innerText()).toMatch(/\d{4}/);
+    expect(await fact('Renewed on').innerText()).toMatch(/\d{4}/);
+    expect(await section().getByRole('alert').count()).toBe(0);
+    await expect
+      .poll(() => fact('Points at').innerText(), { timeout: 30_000 })
+      .not.toBe('Not set yet');
+    const pointsAt = (await fact('Points at').innerText()).split(', ');
+    expect((await bind.lookup('phones.office.test', 'A')).sort()).toEqual(
+      pointsAt.filter((address) => !address.includes(':')).sort(),
+    );
+    // Phones are given the name first.
+    const addresses = await hostingPanel()
+      .locator('.hosting-facts dt', { hasText: 'Addresses' })
+      .locator('xpath=following-sibling::dd[1]')
+      .innerText();
+    expect(addresses).toMatch(/https:\/\/phones\.office\.test:\d+ \(network\)/);
+    // The owner's account is back after the restart the name asked for.
+    await expect
+      .poll(() => window.page.locator('.connection-banner.connected').count(), { timeout: 20_000 })
+      .toBe(1);
+    await section()
+      .getByRole('heading', { name: 'A certificate phones trust' })
+      .scrollIntoViewIfNeeded();
+    await window.screenshot('hosting-public-name');
+  }, 120_000);
+});
