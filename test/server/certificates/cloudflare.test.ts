@@ -12,6 +12,7 @@ import {
   type CloudflareStandIn,
 } from '../../helpers/network/cloudflareStandIn';
 import { startPebble, type PebbleServer } from '../../helpers/network/pebbleServer';
+import { until } from '../../helpers/until';
 
 // Issue 53, point 2: besides RFC 2136, one provider's API changes the name's
 // records. Cloudflare's cannot be reached from here; a stand-in answers as it
@@ -100,14 +101,6 @@ describe("Cloudflare's API as the way to change the name's records", () => {
     expect(error.message).toContain('cannot be reached');
   });
 });
-
-async function until(what: string, check: () => boolean): Promise<void> {
-  for (let tries = 0; tries < 300; tries++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not happen in 30 s`);
-}
 
 describe('a host whose public name is kept through Cloudflare', () => {
   it('obtains a certificate over DNS-01, points the name at the host, and keeps the token as a secret', async () => {

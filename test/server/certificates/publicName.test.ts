@@ -8,6 +8,7 @@ import { startHost, type Host, type HostOptions } from '../../../src-main/server
 import { startBind, type BindServer } from '../../helpers/network/bindServer';
 import { getByName } from '../../helpers/network/byName';
 import { startPebble, type PebbleServer } from '../../helpers/network/pebbleServer';
+import { until } from '../../helpers/until';
 
 // Issue 53, points 2, 3, 5 and 6 through the host: a public name whose
 // certificate arrives over ACME while the host serves, installed without a
@@ -62,14 +63,6 @@ const hostWithPublicName = (dataDir: string, name: string, keyName = bind.key.na
     },
     acme: acme(),
   });
-
-async function until(what: string, check: () => boolean): Promise<void> {
-  for (let tries = 0; tries < 300; tries++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${what} did not happen in 30 s`);
-}
 
 const served = (host: Host) => {
   const network = host.network;
