@@ -95,7 +95,6 @@ function allowed(rules: SettingRules, value: GroupSettingValue): boolean {
 
 describe('the host and the window decide every organization permission alike', () => {
   let org: Org;
-  let sql: Sql;
   let people: [string, TestUser][];
   let inner: number;
   let outer: number;
@@ -119,12 +118,21 @@ describe('the host and the window decide every organization permission alike', (
     inner = await makeGroup(org, 'inner', bob ? [bob.id] : []);
     outer = await makeGroup(org, 'outer', []);
     await org.api(org.owner)('POST', `/user_groups/${outer}/subgroups`, { add: [inner] });
-    sql = new Sql(join(org.dataDir, 'hearth.sqlite3'));
   });
   afterAll(async () => {
-    sql.close();
     await org.close();
   });
+
+  // The host's own module, on a connection of its own opened after each
+  // change: a connection keeps the organization's row until it writes it.
+  const asTheHostReads = <T>(read: (sql: Sql) => T): T => {
+    const sql = new Sql(join(org.dataDir, 'hearth.sqlite3'));
+    try {
+      return read(sql);
+    } finally {
+      sql.close();
+    }
+  };
 
   const kinds = (): [string, GroupSettingValue][] => {
     const alice = people[3]?.[1].id ?? -1;
@@ -155,15 +163,19 @@ describe('the host and the window decide every organization permission alike', (
         ).json as InitialState;
         // The host still declares 7.0; read its state as a Zulip 12 client would.
         const window = readerMay({ ...registered, zulip_feature_level: 498 });
-        const row = userById(sql, person.id);
-        if (!row) throw new Error(`${who} is not in the database`);
-        for (const [action, name, decide] of settings) {
-          const host = decide ? decide(sql, row) : mayInRealm(sql, row, name);
-          decided += 1;
-          if (host !== window[action]) {
-            disagreements.push(`${name} = ${kind}, ${who}: host ${host}, window ${window[action]}`);
+        asTheHostReads((sql) => {
+          const row = userById(sql, person.id);
+          if (!row) throw new Error(`${who} is not in the database`);
+          for (const [action, name, decide] of settings) {
+            const host = decide ? decide(sql, row) : mayInRealm(sql, row, name);
+            decided += 1;
+            if (host !== window[action]) {
+              disagreements.push(
+                `${name} = ${kind}, ${who}: host ${host}, window ${window[action]}`,
+              );
+            }
           }
-        }
+        });
       }
     }
     expect(disagreements).toEqual([]);
@@ -201,8 +213,6 @@ describe('the host and the window decide every organization permission alike', (
       const patch = Object.fromEntries(settings.map(([, name]) => [name, { new: value }]));
       const changed = await org.api(org.owner)('PATCH', `/streams/${channelId}`, patch);
       expect(changed.json.result, `${kind}: ${JSON.stringify(changed.json)}`).toBe('success');
-      const stream = streamById(sql, channelId);
-      if (!stream) throw new Error('the channel is not in the database');
       for (const [who, person] of people) {
         const registered = (
           await org.api(person)('POST', '/register', {
@@ -210,17 +220,20 @@ describe('the host and the window decide every organization permission alike', (
           })
         ).json as InitialState;
         const window = channelPermissionsOf({ ...registered, zulip_feature_level: 498 })(channelId);
-        const row = userById(sql, person.id);
-        if (!row) throw new Error(`${who} is not in the database`);
-        for (const [action, name, host] of settings) {
-          const hostMay = host(sql, row, stream);
-          decided += 1;
-          if (hostMay !== window[action]) {
-            disagreements.push(
-              `${name} = ${kind}, ${who}: host ${hostMay}, window ${window[action]}`,
-            );
+        asTheHostReads((sql) => {
+          const stream = streamById(sql, channelId);
+          const row = userById(sql, person.id);
+          if (!stream || !row) throw new Error(`the channel or ${who} is not in the database`);
+          for (const [action, name, host] of settings) {
+            const hostMay = host(sql, row, stream);
+            decided += 1;
+            if (hostMay !== window[action]) {
+              disagreements.push(
+                `${name} = ${kind}, ${who}: host ${hostMay}, window ${window[action]}`,
+              );
+            }
           }
-        }
+        });
       }
     }
     expect(disagreements).toEqual([]);

@@ -68,8 +68,10 @@ describe('editing messages (PATCH /messages/{id})', () => {
   };
   const age = (id: number, seconds: number) =>
     db.prepare('UPDATE messages SET date_sent = date_sent - ? WHERE id = ?').run(seconds, id);
-  const setRealm = (column: string, value: number | null) =>
-    db.prepare(`UPDATE realm SET ${column} = ? WHERE id = 1`).run(value);
+  const setRealm = async (setting: string, value: unknown) => {
+    const changed = await org.api(org.owner)('PATCH', '/realm', { [setting]: value });
+    expect(changed.json.result).toBe('success');
+  };
 
   beforeAll(async () => {
     org = await startOrg();
@@ -197,17 +199,17 @@ describe('editing messages (PATCH /messages/{id})', () => {
     it('has no time limit when the organization sets none', async () => {
       const id = await send(alice, 'soup', 'old news');
       age(id, 30 * DAY);
-      setRealm('message_content_edit_limit_seconds', null);
+      await setRealm('message_content_edit_limit_seconds', JSON.stringify('unlimited'));
       try {
         await editOk(alice, id, { content: 'still news' });
       } finally {
-        setRealm('message_content_edit_limit_seconds', 600);
+        await setRealm('message_content_edit_limit_seconds', 600);
       }
     });
 
     it('refuses content edits when editing is turned off, but still lets the topic change', async () => {
       const id = await send(alice, 'soup', 'frozen');
-      setRealm('allow_message_editing', 0);
+      await setRealm('allow_message_editing', false);
       try {
         await expectRefusal(
           edit(alice, id, { content: 'thawed' }),
@@ -215,7 +217,7 @@ describe('editing messages (PATCH /messages/{id})', () => {
         );
         await editOk(alice, id, { topic: 'frozen soup' });
       } finally {
-        setRealm('allow_message_editing', 1);
+        await setRealm('allow_message_editing', true);
       }
       expect(await seenBy(alice, id)).toMatchObject({
         subject: 'frozen soup',

@@ -89,7 +89,7 @@ const notActions: Readonly<Record<string, string>> = {
     'sends nothing while the host is not registered with the push service; changes nothing',
   addLegacyPushToken: 'keeps a legacy push token, which no client state holds',
   removeLegacyPushToken: 'forgets a legacy push token, which no client state holds',
-  announceActivity: "announces the change of sendMessage's first message to a channel",
+  announceActivityValues: "announces the change of sendMessage's first message to a channel",
   announceActivityChanges: 'announces the change of deleteMessage, topicDeletion or updateMessage',
   announceInvites: 'announces the change of an invitation action',
   invitationAccepted: 'part of joinByInvite, which has its rows',

@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionsResponseSchema } from '../../src-main/wire';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
@@ -196,10 +194,10 @@ describe('announcing new streams', () => {
     await org.subscribe(org.owner, 'general');
     const { stream_id } = (await org.api(org.owner)('GET', '/get_stream_id', { stream: 'general' }))
       .json;
-    // No endpoint sets the notifications stream yet; Zulip's realm creation does.
-    const db = new Database(join(org.dataDir, 'hearth.sqlite3'));
-    db.prepare('UPDATE realm SET notifications_stream_id = ?').run(stream_id);
-    db.close();
+    const announced = await org.api(org.owner)('PATCH', '/realm', {
+      new_stream_announcements_stream_id: stream_id,
+    });
+    expect(announced.json.result).toBe('success');
     const alice = await org.user('alice');
     await org.api(alice)('POST', '/users/me/subscriptions', {
       subscriptions: [{ name: 'quiet' }],

@@ -25,26 +25,41 @@ const properties = ['first_message_id', 'is_recently_active'] as const;
  * first_message_id; a message to a quiet channel makes it recently active.
  * Everyone who sees the channel hears of it.
  */
-export function announceActivity(
+function announceActivity(
   services: Services,
   stream: StreamRow,
   was: ChannelActivity,
   now: ChannelActivity,
 ): void {
-  const changed = properties.filter((property) => was[property] !== now[property]);
-  if (changed.length === 0) return;
+  announceActivityValues(
+    services,
+    stream,
+    Object.fromEntries(
+      properties.filter((property) => was[property] !== now[property]).map((p) => [p, now[p]]),
+    ),
+  );
+}
+
+/** The `stream` `update` events for the new values `changed` holds, one a property. */
+export function announceActivityValues(
+  services: Services,
+  stream: StreamRow,
+  changed: Partial<ChannelActivity>,
+): void {
+  const entries = Object.entries(changed);
+  if (entries.length === 0) return;
   const { sql } = services;
   const audience = allUsers(sql)
     .filter((person) => person.is_active === 1 && hasMetadataAccess(sql, person, stream))
     .map((person) => person.id);
-  for (const property of changed) {
+  for (const [property, value] of entries) {
     services.queues.notify(
       plainNotice('stream', {
         op: 'update',
         stream_id: stream.id,
         name: stream.name,
         property,
-        value: now[property],
+        value,
       }),
       audience,
     );

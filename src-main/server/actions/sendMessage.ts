@@ -22,7 +22,7 @@ import { isSubscribed, subscriberIds } from '../store/subscriptions';
 import { insertUserMessages } from '../store/userMessages';
 import type { Sql } from '../store/sql';
 import { Role, userByEmail, userById, type UserRow } from '../store/users';
-import { channelActivity, type ChannelActivity } from '../queries/channelActivity';
+import { activityBeforeSend } from '../queries/channelActivity';
 import { storeLookups } from '../queries/markdownLookups';
 import { grantsContentAccess } from '../queries/streamAccess';
 import {
@@ -33,7 +33,7 @@ import {
   haveWrittenToEachOther,
 } from './sendPermissions';
 import { applyPoliciesOnSend, type PoliciesOnSend } from './automaticTopicPolicies';
-import { announceActivity } from './channelActivityEvents';
+import { announceActivityValues } from './channelActivityEvents';
 import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
 import { announceStoredTopicVisibilities } from './topicVisibility';
 import { announceClaims, claimAttachments } from './uploads';
@@ -242,7 +242,7 @@ interface Sent {
   claimed: ReturnType<typeof claimAttachments>;
   policies: PoliciesOnSend | null;
   /** What the channel's object said of its messages before this one. */
-  activity: ChannelActivity | null;
+  activity: ReturnType<typeof activityBeforeSend> | null;
 }
 
 /** POST /messages's answer: the ID, and the sender's new policy for the topic if the send set one. */
@@ -269,7 +269,7 @@ function storeMessage(
   const participants = topicWildcardParticipants(sql, addressed, rendered, sender.id);
   checkMayMention(sql, sender, addressed.stream, rendered, participants);
   const privateBit = addressed.stream ? 0 : Flag.is_private;
-  const activity = addressed.stream ? channelActivity(sql, addressed.stream) : null;
+  const activity = addressed.stream ? activityBeforeSend(sql, addressed.stream) : null;
   const readOnArrival = new Set([
     ...mutingUserIds(sql, sender.id),
     ...(request.readOnArrival?.(addressed.readers) ?? []),
@@ -352,9 +352,9 @@ function announceMessage(
   announceStoredTopicVisibilities(services, sent.policies?.stored ?? []);
   if (sent.addressed.accessGains) announceAccessGains(services, sent.addressed.accessGains);
   if (stream && sent.activity) {
-    announceActivity(services, stream, sent.activity, {
-      first_message_id: sent.activity.first_message_id ?? sent.messageId,
-      is_recently_active: true,
+    announceActivityValues(services, stream, {
+      ...(sent.activity.empty ? { first_message_id: sent.messageId } : {}),
+      ...(sent.activity.recentlyActive ? {} : { is_recently_active: true }),
     });
   }
   services.queues.notify(notice, sent.addressed.readers);

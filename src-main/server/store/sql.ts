@@ -15,6 +15,21 @@ const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 // only when a burst outruns it.
 const WRITER_CHECKPOINT_PAGES = 10_000;
 
+const WRITTEN_TABLE =
+  /^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+"?(\w+)/i;
+
+/** The one table a plain INSERT, UPDATE or DELETE writes; null for any other statement. */
+function writtenTableOf(source: string): string | null {
+  return WRITTEN_TABLE.exec(source)?.[1]?.toLowerCase() ?? null;
+}
+
+function rememberIn<T>(held: Map<string, unknown>, key: string, read: () => T): T {
+  if (held.has(key)) return held.get(key) as T;
+  const value = read();
+  held.set(key, value);
+  return value;
+}
+
 export type SqlParams = object | readonly unknown[];
 
 /** What grouped work hears once its group is over: its result, or the error that undid it. */
@@ -52,6 +67,10 @@ export class Sql {
   /** Statements run that may write, so that what `remember` holds is dropped after one. */
   private writes = 0;
   private rememberedAt = 0;
+  /** What `rememberFrom` holds, by the table it was read from. */
+  private readonly rememberedFrom = new Map<string, Map<string, unknown>>();
+  /** The table each writing statement writes; null where it may write any. */
+  private readonly writtenTables = new Map<Statement, string | null>();
   // One wrapper for every transaction: better-sqlite3 builds five functions
   // for each it is asked to make, 0.7% of the host's time when sends saturate
   // it. It nests as any of its transactions does, by savepoint.
@@ -95,10 +114,23 @@ export class Sql {
       this.remembered.clear();
       this.rememberedAt = this.writes;
     }
-    if (this.remembered.has(key)) return this.remembered.get(key) as T;
-    const value = read();
-    this.remembered.set(key, value);
-    return value;
+    return rememberIn(this.remembered, key, read);
+  }
+
+  /**
+   * What `read` returns from `table` alone, reused until a statement here
+   * writes that table or a transaction rolls back: for a table read on every
+   * request and written seldom, which `remember` would read again after
+   * every send. Sound as `remember` is, and for a table that no trigger or
+   * foreign-key action writes, since those writes are not seen here.
+   */
+  rememberFrom<T>(table: string, key: string, read: () => T): T {
+    let held = this.rememberedFrom.get(table);
+    if (!held) {
+      held = new Map();
+      this.rememberedFrom.set(table, held);
+    }
+    return rememberIn(held, key, read);
   }
 
   all<T>(sql: string, params: SqlParams = []): T[] {
@@ -122,6 +154,7 @@ export class Sql {
     } catch (error) {
       // A read inside the transaction may have seen the rows it rolled back.
       this.remembered.clear();
+      this.rememberedFrom.clear();
       throw error;
     }
   }
@@ -187,13 +220,25 @@ export class Sql {
     group.forEach(({ done }, index) => done(outcomes[index]));
   }
 
+  /** Drops what `remember` holds, and what `rememberFrom` holds of the table `statement` writes. */
+  private forgetWritten(statement: Statement): void {
+    this.writes += 1;
+    let table = this.writtenTables.get(statement);
+    if (table === undefined) {
+      table = writtenTableOf(statement.source);
+      this.writtenTables.set(statement, table);
+    }
+    if (table === null) this.rememberedFrom.clear();
+    else this.rememberedFrom.get(table)?.clear();
+  }
+
   private timed<T>(sql: string, use: (statement: Statement) => T): T {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
     }
-    if (!statement.readonly) this.writes += 1;
+    if (!statement.readonly) this.forgetWritten(statement);
     const started = performance.now();
     const result = use(statement);
     const elapsed = performance.now() - started;
