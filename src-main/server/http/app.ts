@@ -99,9 +99,11 @@ function answer(services: Services, endpoint: Endpoint, call: IncomingCall, repl
       sendSuccess(reply, noting(call.ignored, result));
       return;
     }
-    // A late refusal goes out as a thrown one would.
+    // A late refusal goes out as a thrown one would. The wait holds what the
+    // answer needs and no more: a thousand long-polls wait at once.
+    const { ignored } = call;
     result((late) =>
-      late instanceof Error ? void reply.send(late) : sendLate(reply, noting(call.ignored, late)),
+      late instanceof Error ? void reply.send(late) : sendLate(reply, noting(ignored, late)),
     );
   } catch (error) {
     writeRateHeaders(reply, call.standings);
