@@ -22,7 +22,9 @@ import {
 } from '../server/backups/backupFiles';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- a folder's name, shared with the worker that writes there
 import { exportsDirOf } from '../server/export/exportFolder';
+import type { SecretStore as Keychain } from '../client/secretStore';
 import { mt } from '../i18n/mainText';
+import { hostKeychain } from './hostKeychain';
 import { Hosting, type HostConfig, type HostInfo } from './hosting';
 import { publicNameOf } from './publicNameRequest';
 
@@ -34,6 +36,11 @@ export interface EmbeddedHostingOptions {
   onLog?: (source: string, text: string) => void;
   /** Authorities an ACME authority may chain to besides the public ones: a company's own, or a test's. */
   acmeAuthorities?: readonly string[] | undefined;
+  /**
+   * The app's keychain: the host keeps its public name's secrets there when
+   * it lasts beyond this run, else as 0600 files in its data folder.
+   */
+  keychain?: Keychain | undefined;
 }
 
 const portSchema = z.number().int().min(1).max(65535);
@@ -65,6 +72,9 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
   let last: Hosting | null = null;
   // Given to the next start only: the host keeps the settings, and the secret apart, for later ones.
   let newPublicName: HostConfig['publicName'];
+  const secrets = options.keychain?.persistent
+    ? hostKeychain(options.keychain, dataDir)
+    : undefined;
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
@@ -118,10 +128,12 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         backups: { keep: settings?.backupKeep ?? 7, everyMs: backupEveryMs },
         ...(restoreFrom ? { restoreFrom } : {}),
         ...(newPublicName ? { publicName: newPublicName } : {}),
+        ...(secrets ? { keychain: true } : {}),
         ...(options.acmeAuthorities ? { acmeAuthorities: options.acmeAuthorities } : {}),
         outgoingWebhooks: { allowPrivateAddresses: settings?.botsReachPrivateNetworks ?? false },
       },
       spawn: options.spawn,
+      secrets,
     });
     if (options.onLog) {
       const onLog = options.onLog;

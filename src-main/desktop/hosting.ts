@@ -5,12 +5,14 @@ import { z } from 'zod';
 import { publicNameReportSchema, zulipExportSchema } from '../../src-preload/calls/hostingCalls';
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
+import type { SecretName, SecretStore } from '../server/certificates/secretStore';
 import type {
   HostReply,
   HostRequest,
   HostWorkerData,
   HostWorkerToMain,
   MainToHostWorker,
+  SecretAsk,
 } from '../server/workerProtocol';
 import { mt } from '../i18n/mainText';
 import { LogRing, type LogLine } from './logRing';
@@ -48,6 +50,14 @@ const networkStateSchema = z.intersection(
   ]),
 );
 
+// The names the host keeps in the keychain (server/certificates/secretStore.ts).
+const secretNames = [
+  'tsig-secret',
+  'cloudflare-token',
+  'acme-account-key',
+  'certificate-key',
+] as const satisfies readonly SecretName[];
+
 // The worker is our own code, but its messages are parsed like any other input
 // that crosses a thread boundary.
 const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('type', [
@@ -60,6 +70,12 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
   }),
   z.looseObject({ type: z.literal('error'), message: z.string() }),
   z.looseObject({ type: z.literal('stopped') }),
+  z.looseObject({
+    type: z.literal('secret'),
+    id: z.number().int(),
+    name: z.enum(secretNames),
+    value: z.string().min(1).optional(),
+  }),
   z.looseObject({
     type: z.literal('reply'),
     id: z.number(),
@@ -99,6 +115,8 @@ export interface HostingOptions {
   stableAfterMs?: number;
   health?: HealthCheck | false;
   logCapacity?: number;
+  /** The keychain the host keeps its public name's secrets in (`config.keychain`). */
+  secrets?: SecretStore | undefined;
 }
 
 /** Spawns the built host worker file, capturing its output for the log ring. */
@@ -236,7 +254,9 @@ export class Hosting {
           this.#note(`ignored a malformed message from the host worker: ${message.error.message}`);
           return;
         }
-        if (message.data.type === 'reply') {
+        if (message.data.type === 'secret') {
+          void this.#answerSecret(worker, message.data);
+        } else if (message.data.type === 'reply') {
           const waiter = this.#replies.get(message.data.id);
           this.#replies.delete(message.data.id);
           if (message.data.ok) {
@@ -263,6 +283,23 @@ export class Hosting {
         else this.#exited(worker, code);
       });
     });
+  }
+
+  /** Reads or keeps a secret for the worker; the answer never reaches the log. */
+  async #answerSecret(worker: Worker, ask: SecretAsk): Promise<void> {
+    const secrets = this.#options.secrets;
+    let answer: MainToHostWorker;
+    try {
+      if (!secrets) throw new Error('this host has no keychain');
+      let value: string | null = null;
+      if (ask.value === undefined) value = await secrets.read(ask.name);
+      else await secrets.write(ask.name, ask.value);
+      answer = { type: 'secret-answer', id: ask.id, ok: true, value };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      answer = { type: 'secret-answer', id: ask.id, ok: false, value: null, message };
+    }
+    worker.postMessage(answer);
   }
 
   #serving(info: HostInfo): HostInfo {

@@ -1,6 +1,7 @@
 import type { PublicNameRequest } from '../../src-preload/bridge';
 import type { PublicNameInput } from '../server/certificates/publicName';
 import { mt } from '../i18n/mainText';
+import { parseHostPort } from '../wire/hostPort';
 
 /**
  * The Hosting page's form as the host worker takes it: the settings it keeps,
@@ -20,18 +21,14 @@ export function publicNameOf(request: PublicNameRequest): {
   if (dns.kind === 'cloudflare') {
     return { settings: { ...base, dns: { kind: 'cloudflare', zone } }, dnsSecret: dns.token };
   }
-  const server = /^(\[[0-9a-f:.]+\]|[^:\s[\]]+)(?::(\d{1,5}))?$/i.exec(dns.server);
-  const port = Number(server?.[2] ?? 53);
-  if (!server?.[1] || port < 1 || port > 65535) {
-    throw new Error(mt('main.publicName.badServer', { server: dns.server }));
-  }
+  const server = parseHostPort(dns.server, 53);
+  if (!server) throw new Error(mt('main.publicName.badServer', { server: dns.server }));
   return {
     settings: {
       ...base,
       dns: {
         kind: 'rfc2136',
-        host: server[1].replace(/^\[|\]$/g, ''),
-        port,
+        ...server,
         zone,
         keyName: dns.keyName,
         algorithm: dns.algorithm,

@@ -53,6 +53,7 @@ export async function startHearth(options: StartHearthOptions): Promise<RunningH
     spawn: options.spawnHostWorker,
     preferredPort: options.preferredPort,
     onLog: (source, text) => log(`host ${source}: ${text}`),
+    keychain: secrets,
   });
   const page = new PageNotifier();
   const app = await HearthApp.start({

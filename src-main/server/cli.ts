@@ -8,6 +8,7 @@ import { startHost, type HostOptions, type OwnCertificate } from './host';
 import { zulipRateRules } from './http/rateLimits';
 import { isLoopback } from './network/addresses';
 import { hostOfSetting } from './network/hostNames';
+import { parseHostPort } from '../wire/hostPort';
 
 const usage = `Usage: npm run serve -- [options]
 
@@ -259,11 +260,8 @@ function dnsOption(
       "--public-name needs --dns-server and --dns-key-file, or --cloudflare-token-file: how the host changes the name's records",
     );
   }
-  const serverMatch = /^(\[[0-9a-f:.]+\]|[^:\s]+)(?::(\d{1,5}))?$/i.exec(server.trim());
-  const dnsPort = Number(serverMatch?.[2] ?? 53);
-  if (!serverMatch?.[1] || dnsPort < 1 || dnsPort > 65535) {
-    throw new UsageError(`--dns-server takes host or host:port, not '${server}'`);
-  }
+  const dnsServer = parseHostPort(server, 53);
+  if (!dnsServer) throw new UsageError(`--dns-server takes host or host:port, not '${server}'`);
   let key;
   try {
     key = parseBindKeyFile(readSecretFile('dns-key-file', keyFile));
@@ -274,8 +272,7 @@ function dnsOption(
   return {
     settings: {
       kind: 'rfc2136',
-      host: serverMatch[1].replace(/^\[|\]$/g, ''),
-      port: dnsPort,
+      ...dnsServer,
       zone,
       keyName: key.name,
       algorithm: key.algorithm,

@@ -45,7 +45,7 @@ import {
   type PublicNameSettings,
   type PublicNameStatus,
 } from './certificates/publicName';
-import { fileSecrets, type SecretStore } from './certificates/secretStore';
+import { fileSecrets, secretsMovedFromFiles, type SecretStore } from './certificates/secretStore';
 import { HostNames } from './network/hostNames';
 import {
   isBindFailure,
@@ -69,6 +69,9 @@ import { soonestScheduledTimestamp } from './store/scheduledMessages';
 import { Sql } from './store/sql';
 import { DEFERRED_BUDGET_MS, TURN_BUDGET_MS, TurnBudget } from './turnBudget';
 import { writeZuliprc } from './zuliprc';
+import { plainNotice } from './events/notice';
+import { allUsers } from './store/users';
+import { SERVER_GENERATION, ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from './version';
 
 export interface HostOptions {
   dataDir: string;
@@ -151,8 +154,10 @@ export interface Host {
   network: NetworkState | null;
   /**
    * Serves the network with another certificate from now on, without a
-   * restart: open connections and event queues carry on. Throws, serving the
-   * old one still, when the new one fails `checkCertificatePair`.
+   * restart: open connections and event queues carry on. The owner's
+   * certificate is replaced; a public name's is served to whoever asks for
+   * its name. Throws, serving the old one still, when the new one fails
+   * `checkCertificatePair`.
    */
   installCertificate(certificate: CertificatePem): CertificateFacts;
   /** The public name's certificate and records, for the Hosting page; null without one. */
@@ -164,6 +169,7 @@ export interface Host {
 
 /** The network side of a host: serving, or why it could not. */
 export type NetworkState = NetworkExposure & {
+  /** The certificate served at the host's addresses, which Hearth's clients pin: the host's own, or the owner's. */
   fingerprint: string;
   certPath: string;
   /** The names a public authority vouches for, which phones can check; none for the host's own certificate. */
@@ -208,6 +214,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts }, sql, turns);
   let url = '';
   let network: NetworkState | null = null;
+  /** The names a public name's certificate is served for (by SNI); none until it arrives. */
+  let publicNames: string[] = [];
   const clock = options.clock ?? systemClock;
   // A deactivated organization's scheduled messages wait, kept, until it is
   // opened again (Zulip's would fail as sent to a deactivated realm).
@@ -225,7 +233,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     dev: options.dev ?? false,
     // Links the host hands out (invitations) are for colleagues on the network once it serves one.
     realmUri: () => (network && 'urls' in network ? (network.urls[0] ?? url) : url),
-    certificateFingerprint: () => (network && 'urls' in network ? network.fingerprint : null),
+    // Links name the public name once its certificate is served: a phone or
+    // a Hearth client checks it against the public authorities, and a pin
+    // would break at its renewal.
+    certificateFingerprint: () =>
+      network && 'urls' in network && publicNames.length === 0 ? network.fingerprint : null,
     authCache: new AuthCache(),
     rateLimits:
       options.rateLimits === false ? null : new RateLimits(options.rateLimits ?? zulipRateRules),
@@ -257,15 +269,40 @@ export async function startHost(options: HostOptions): Promise<Host> {
     if (!network || !('urls' in network) || !networkListener) {
       throw new Error('the host serves no network to install a certificate for');
     }
-    networkListener.replaceCertificate(pem);
     hostNames.trustCertificate(pem.certPem);
     const names = servedNames(facts);
-    network = {
-      ...network,
-      fingerprint: facts.fingerprint,
-      names,
-      urls: urlsOf(network, names),
-    };
+    if (options.network?.certificate) {
+      networkListener.replaceCertificate(pem);
+      network = { ...network, fingerprint: facts.fingerprint, names, urls: urlsOf(network, names) };
+    } else {
+      // A public name's certificate goes to those who ask for the name;
+      // Hearth's clients that pinned the host's own, by its address, keep
+      // reaching it until they move to the name.
+      networkListener.serveForNames(pem, names);
+      publicNames = names;
+      network = { ...network, names, urls: urlsOf(network, names) };
+    }
+    return facts;
+  };
+  // A certificate for new names while the host serves: the organization's
+  // URL changed. Every queue carries on (they survive a certificate) and
+  // hears Zulip's `restart` event, on which a client may register again:
+  // a Hearth client does, reads the new realm_url and moves to it (issue 53).
+  const renamed = (pem: CertificatePem): CertificateFacts => {
+    const before = publicNames.join(' ');
+    const facts = installCertificate(pem);
+    if (publicNames.join(' ') !== before) {
+      queues.notify(
+        plainNotice('restart', {
+          zulip_version: ZULIP_VERSION,
+          zulip_merge_base: ZULIP_VERSION,
+          zulip_feature_level: ZULIP_FEATURE_LEVEL,
+          server_generation: SERVER_GENERATION,
+        }),
+        allUsers(sql).map((user) => user.id),
+      );
+      log(`the organization's URL is now ${services.realmUri()}; its clients were told`);
+    }
     return facts;
   };
   let publicName: PublicName | null = null;
@@ -291,26 +328,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
     url = urlOf(app.server.address() as AddressInfo);
     if (options.network) {
       const own = options.network.certificate;
-      publicName = own
-        ? null
-        : await openPublicName(options, options.network, clock, installCertificate);
-      const kept = publicName?.kept;
-      const certificate: ServedCertificate = kept
-        ? {
-            ...kept,
-            fingerprint: kept.facts.fingerprint,
-            certPath: join(publicNameDirOf(options.dataDir), 'certificate.pem'),
-            names: servedNames(kept.facts),
-          }
-        : own
-          ? ownCertificate(own, options.trustedAuthorities)
-          : {
-              ...(await hostCertificate(
-                options.dataDir,
-                interfaceAddresses().map((entry) => entry.address),
-              )),
-              names: [],
-            };
+      publicName = own ? null : await openPublicName(options, options.network, clock, renamed);
+      const certificate: ServedCertificate = own
+        ? ownCertificate(own, options.trustedAuthorities)
+        : {
+            ...(await hostCertificate(
+              options.dataDir,
+              interfaceAddresses().map((entry) => entry.address),
+            )),
+            names: [],
+          };
       hostNames.trustCertificate(certificate.certPem);
       const served = await listenOnNetwork(
         budgetedListener(turns, app.routing),
@@ -326,6 +353,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
           ...networkOf(exposure, certificate),
           urls: urlsOf(exposure, certificate.names),
         };
+        const kept = publicName?.kept;
+        if (kept) installCertificate(kept);
         publicName?.start();
         if (options.announce !== false) {
           announcement = await announce(
@@ -441,7 +470,7 @@ async function openPublicName(
   install: (pem: CertificatePem) => void,
 ): Promise<PublicName | null> {
   const dir = publicNameDirOf(options.dataDir);
-  const secrets = options.secrets ?? fileSecrets(dir);
+  const secrets = options.secrets ? secretsMovedFromFiles(options.secrets, dir) : fileSecrets(dir);
   const given = network.publicName;
   if (given) await savePublicNameSettings(dir, secrets, given.settings, given.dnsSecret);
   const settings = given?.settings ?? (await keptPublicNameSettings(dir));

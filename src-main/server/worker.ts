@@ -6,6 +6,7 @@ import { zulipVersions } from './export/zulipTarget';
 import { publicNameSettingsSchema, type PublicNameStatus } from './certificates/publicName';
 import { startHost, type Host } from './host';
 import type { HostReply, HostRequest, HostWorkerToMain, PublicNameReport } from './workerProtocol';
+import { secretsThroughMain } from './workerSecrets';
 
 const workerDataSchema = z.object({
   dataDir: z.string().min(1),
@@ -31,6 +32,7 @@ const workerDataSchema = z.object({
   publicName: z
     .object({ settings: publicNameSettingsSchema, dnsSecret: z.string().min(1) })
     .optional(),
+  keychain: z.boolean().optional(),
   acmeAuthorities: z.array(z.string().min(1)).optional(),
   outgoingWebhooks: z.object({ allowPrivateAddresses: z.boolean() }).optional(),
 });
@@ -61,9 +63,10 @@ async function run(): Promise<void> {
   let host: Host;
   try {
     config = workerDataSchema.parse(workerData);
-    const { publicName, acmeAuthorities, network, ...rest } = config;
+    const { publicName, acmeAuthorities, network, keychain, ...rest } = config;
     host = await startHost({
       ...rest,
+      ...(keychain ? { secrets: secretsThroughMain(port) } : {}),
       ...(network ? { network: { ...network, publicName } } : {}),
       ...(acmeAuthorities
         ? { acme: { connection: { authorities: acmeAuthorities }, authorities: acmeAuthorities } }

@@ -5,6 +5,7 @@ import type { BackupPolicy } from './backups/backupSchedule';
 import type { ZulipExportSummary } from './export/exportOrganization';
 import type { ZulipVersion } from './export/zulipTarget';
 import type { PublicNameInput } from './certificates/publicName';
+import type { SecretName } from './certificates/secretStore';
 import type { NetworkState, NewOrganization } from './host';
 import type { NetworkExposure } from './network/networkListener';
 
@@ -19,9 +20,15 @@ export interface HostWorkerData {
   network?: NetworkExposure | undefined;
   /**
    * A public name to obtain a certificate for, given once: the host keeps the
-   * settings, and the DNS secret as a 0600 file, for every later start.
+   * settings, and the DNS secret apart (see `keychain`), for every later start.
    */
   publicName?: { settings: PublicNameInput; dnsSecret: string } | undefined;
+  /**
+   * The public name's secrets are the app's keychain's: the host asks main
+   * for each (a `secret` message), and moves there any an earlier start kept
+   * as a file. Without it they are 0600 files in the data folder.
+   */
+  keychain?: boolean | undefined;
   /** Authorities an ACME authority's HTTPS and certificates may chain to besides the public ones (a company's own, a test's). */
   acmeAuthorities?: readonly string[] | undefined;
   backups?: BackupPolicy | undefined;
@@ -61,7 +68,24 @@ export interface PublicNameReport {
   records: { published: string[] | null; failure: string | null };
 }
 
-export type MainToHostWorker = { type: 'stop' } | (HostRequest & { id: number });
+export type MainToHostWorker = { type: 'stop' } | (HostRequest & { id: number }) | SecretAnswer;
+
+/** A keychain secret the host reads (no `value`) or keeps (`value`), answered by a `secret-answer`. */
+export interface SecretAsk {
+  type: 'secret';
+  id: number;
+  name: SecretName;
+  value?: string | undefined;
+}
+
+/** The secret read (null: none kept), or why the keychain failed (`message`). */
+export interface SecretAnswer {
+  type: 'secret-answer';
+  id: number;
+  ok: boolean;
+  value: string | null;
+  message?: string | undefined;
+}
 
 export type HostWorkerToMain =
   | {
@@ -73,6 +97,7 @@ export type HostWorkerToMain =
     }
   | { type: 'error'; message: string }
   | { type: 'stopped' }
+  | SecretAsk
   /** The answer to a request, or why it failed (`message`). */
   | ({
       type: 'reply';

@@ -1,5 +1,6 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { startTestHearth } from '../helpers/hearth';
 import { occupyPort, portOf, release } from '../helpers/https';
 import { startBind, type BindServer } from '../helpers/network/bindServer';
@@ -10,7 +11,8 @@ import { openWindow, type RendererPage } from '../helpers/rendererPage';
 // certificate phones trust": a name and the DNS server's details, a refusal
 // shown in the server's own words with "Try again", then the certificate
 // arriving, with its name, issuer and expiry. pebble stands for Let's
-// Encrypt and BIND for the office's DNS server, both real, on loopback.
+// Encrypt and BIND for the office's DNS server, both real, on loopback; the
+// secrets go to the real keychain the test command provides (point 5).
 
 describe('the Hosting page: a certificate phones trust', () => {
   let bind: BindServer;
@@ -31,10 +33,7 @@ describe('the Hosting page: a certificate phones trust', () => {
     bind = await startBind('office.test');
     pebble = await startPebble(bind.port);
     window = await openWindow(
-      await startTestHearth({
-        secrets: createMemorySecretStore(),
-        acmeAuthorities: [pebble.listenerCertPem, pebble.rootPem],
-      }),
+      await startTestHearth({ acmeAuthorities: [pebble.listenerCertPem, pebble.rootPem] }),
       { viewport: { width: 1100, height: 1000 } },
     );
     const { page } = window;
@@ -129,6 +128,18 @@ describe('the Hosting page: a certificate phones trust', () => {
       .locator('xpath=following-sibling::dd[1]')
       .innerText();
     expect(addresses).toMatch(/https:\/\/phones\.office\.test:\d+ \(network\)/);
+    // The secrets are the keychain's, and none is left in the profile's files.
+    const { secrets, profileDir } = window.hearth;
+    const organization = join(profileDir, 'organization');
+    const inKeychain = (name: string) => secrets.get(`hosting ${name} of ${organization}`);
+    expect(await inKeychain('tsig-secret')).toBe(bind.key.secret);
+    expect(await inKeychain('acme-account-key')).toContain('PRIVATE KEY');
+    expect(await inKeychain('certificate-key')).toContain('PRIVATE KEY');
+    const files = await readdir(join(organization, 'tls', 'public'));
+    expect(files).toContain('certificate.pem');
+    for (const name of ['tsig-secret', 'acme-account-key', 'certificate-key']) {
+      expect(files).not.toContain(name);
+    }
     // The owner's account is back after the restart the name asked for.
     await expect
       .poll(() => window.page.locator('.connection-banner.connected').count(), { timeout: 20_000 })

@@ -73,6 +73,7 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
       spawn: spawnTsWorker(hostWorker),
       preferredPort: 0,
       acmeAuthorities: options.acmeAuthorities,
+      keychain: secrets,
     }),
     tuning: options.tuning ?? testTuning,
     notifier: page,

@@ -116,6 +116,16 @@ export class AccountList {
     ]);
   }
 
+  /** The account's server is now `serverUrl`, which an authority vouches for: no pin any more. */
+  moveServer(id: string, serverUrl: string): Promise<void> {
+    return this.change((records) => [
+      records.map((record) =>
+        record.id === id ? { ...record, serverUrl, certificate: null } : record,
+      ),
+      undefined,
+    ]);
+  }
+
   /** Once every change asked for so far is on disk, or has failed. */
   async settled(): Promise<void> {
     await this.writes;

@@ -97,6 +97,20 @@ export class Accounts {
     await this.list.remove(id);
   }
 
+  /**
+   * Moves the account to `serverUrl`, the name its organization moved to:
+   * its key under the new address first, then its record, then the key
+   * under the old address goes. Its ID, and so its cache, stay.
+   */
+  async moveServer(id: string, serverUrl: string): Promise<void> {
+    const record = this.list.find(id);
+    if (!record) return;
+    const key = await this.keyOf(record);
+    if (key !== null) await this.secrets.set(secretAccount(serverUrl, record.email), key);
+    await this.list.moveServer(id, serverUrl);
+    await this.secrets.delete(secretAccount(record.serverUrl, record.email));
+  }
+
   setCertificate(serverUrl: string, certificate: AccountRecord['certificate']): Promise<void> {
     return this.list.setCertificate(serverUrl, certificate);
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Narrow } from '../../../src-preload/bridge';
 import type { Account, AccountRecord, Accounts, SignInResult } from '../accounts';
 import { reachThrough } from '../accounts/certificatePin';
+import { checkMovedServer, movedServerUrl } from '../accounts/movedServer';
 import type { RealmIcons } from '../admin/realmIcons';
 import { openCache } from '../cache/openCache';
 import type { Emitter } from '../emitter';
@@ -44,6 +45,8 @@ export async function deleteCacheFiles(file: string): Promise<void> {
 export class AccountRuntimes {
   readonly #options: AccountRuntimesOptions;
   readonly #runtimes = new Map<string, AccountRuntime>();
+  /** Accounts whose move to their organization's new name is being checked. */
+  readonly #moving = new Set<string>();
   #activeId: string | null = null;
 
   constructor(options: AccountRuntimesOptions) {
@@ -140,7 +143,48 @@ export class AccountRuntimes {
     runtime.on('drafts', () => {
       if (isActive()) events.emit('drafts', { accountId: account.id });
     });
+    runtime.session?.on('connection', ({ state }) => {
+      if (state === 'connected') void this.#followMovedServer(account.id);
+    });
     runtime.start();
+  }
+
+  /**
+   * Moves an account that reaches its server by a pinned certificate to the
+   * name its organization now names (issue 53), without asking: the name is
+   * checked as anyone joining it would check it, and the account's history
+   * stays. Where the check fails (the name not found from here, say), the
+   * account stays where it is and the next connection tries again.
+   */
+  async #followMovedServer(accountId: string): Promise<void> {
+    const runtime = this.#runtimes.get(accountId);
+    const newUrl = runtime ? movedServerUrl(runtime.account, runtime.session?.state ?? null) : null;
+    if (!runtime || newUrl === null || this.#moving.has(accountId)) return;
+    this.#moving.add(accountId);
+    const { accounts, network, log } = this.#options;
+    const { email, serverUrl } = runtime.account;
+    try {
+      const key = await accounts.keyOf(runtime.account);
+      if (key === null) return;
+      await checkMovedServer(network, newUrl, runtime.account, key);
+      await accounts.moveServer(accountId, newUrl);
+      log(`${email} moved from ${serverUrl} to ${newUrl}, the name its organization now has`);
+      await this.#reopen(accountId);
+      this.#options.changed();
+    } catch (error) {
+      log(`${email} stays at ${serverUrl} for now: ${newUrl} did not check out (${String(error)})`);
+    } finally {
+      this.#moving.delete(accountId);
+    }
+  }
+
+  /** Opens the account anew, as the account list now has it. */
+  async #reopen(accountId: string): Promise<void> {
+    const { accounts } = this.#options;
+    const account = (await accounts.all()).find(({ id }) => id === accountId);
+    await this.close(accountId);
+    // Its icon follows from its first register at the new address.
+    if (account) this.open(account, await accounts.keyOf(account));
   }
 
   /** Keeps a signed-in account, opens it anew and shows it in the window; resolves to its ID. */

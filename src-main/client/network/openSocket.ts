@@ -1,4 +1,4 @@
-import { connect as tcpConnect, isIP, type Socket } from 'node:net';
+import { connect as tcpConnect, isIP, type LookupFunction, type Socket } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { SocksClient } from 'socks';
 import { CertificateChangedError, presentedCertificate, type CertificatePin } from './certificates';
@@ -24,10 +24,22 @@ export interface Target {
 const timedOut = (what: string): Error =>
   Object.assign(new Error(`${what} did not answer in time`), { code: 'ETIMEDOUT' });
 
+/** How a connection is opened: its time limit, whom a proxy's HTTPS is checked against, and the resolver. */
+export interface SocketOptions {
+  timeoutMs: number;
+  proxyAuthorities: readonly string[];
+  lookup?: LookupFunction;
+}
+
 /** A TCP connection, refused or timed out as Node names it, once connected. */
-function reach(host: string, port: number, timeoutMs: number): Promise<Socket> {
+function reach(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  lookup?: LookupFunction,
+): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = tcpConnect({ host, port });
+    const socket = tcpConnect({ host, port, ...(lookup ? { lookup } : {}) });
     socket.setTimeout(timeoutMs, () => socket.destroy(timedOut(`${host}:${port}`)));
     socket.once('error', reject);
     socket.once('connect', () => {
@@ -264,12 +276,12 @@ export async function openSocket(
   target: Target,
   route: Route,
   trust: Trust,
-  options: { timeoutMs: number; proxyAuthorities: readonly string[] },
+  options: SocketOptions,
 ): Promise<Socket> {
   const { timeoutMs } = options;
   let socket: Socket;
   if (route.kind === 'direct') {
-    socket = await reach(target.host, target.port, timeoutMs);
+    socket = await reach(target.host, target.port, timeoutMs, options.lookup);
   } else {
     const proxy = route.proxy;
     const toProxy = await reachProxy(proxy, options.proxyAuthorities, timeoutMs);

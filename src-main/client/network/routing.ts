@@ -1,7 +1,8 @@
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import type { LookupFunction } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { presentedCertificate, type CertificatePin } from './certificates';
-import { openSocket, type Trust } from './openSocket';
+import { openSocket, type SocketOptions, type Trust } from './openSocket';
 import { bareHost, environmentRoute, isThisComputer, manualRoute, portOf } from './proxyRoute';
 import { direct, systemProxySetting, type Route } from './proxySetting';
 import { trustedAuthorities } from './trustStore';
@@ -18,6 +19,8 @@ export interface NetworkOptions {
   /** The authorities a server's certificate may chain to; this computer's by default. */
   authorities?: () => readonly string[];
   connectTimeoutMs?: number;
+  /** How a server's name becomes an address; the system's resolver unless given (a test's DNS server). */
+  lookup?: LookupFunction;
 }
 
 /** A server reached through a certificate the person trusted for it. */
@@ -45,6 +48,7 @@ export class Network {
   readonly #systemProxy: SystemProxy;
   readonly #authoritiesOf: () => readonly string[];
   readonly #timeoutMs: number;
+  readonly #lookup: LookupFunction | undefined;
   #authorities: readonly string[] | null = null;
   #setting: ProxySetting = systemProxySetting;
   #password: string | null = null;
@@ -58,6 +62,7 @@ export class Network {
       options.systemProxy ?? ((target) => Promise.resolve(environmentRoute(target, env)));
     this.#authoritiesOf = options.authorities ?? (() => trustedAuthorities({ env }));
     this.#timeoutMs = options.connectTimeoutMs ?? 15_000;
+    this.#lookup = options.lookup;
   }
 
   get setting(): ProxySetting {
@@ -116,13 +121,21 @@ export class Network {
       { host: bareHost(url.hostname), port: portOf(url), secure: true },
       await this.routeFor(url),
       { kind: 'inspect' },
-      { timeoutMs: this.#timeoutMs, proxyAuthorities: this.#trusted() },
+      this.#socketOptions(),
     );
     try {
       return presentedCertificate(socket as TLSSocket);
     } finally {
       socket.destroy();
     }
+  }
+
+  #socketOptions(): SocketOptions {
+    return {
+      timeoutMs: this.#timeoutMs,
+      proxyAuthorities: this.#trusted(),
+      ...(this.#lookup ? { lookup: this.#lookup } : {}),
+    };
   }
 
   async close(): Promise<void> {
@@ -152,10 +165,12 @@ export class Network {
             : { kind: 'authorities', authorities: this.#trusted() };
         this.routeFor(url)
           .then((route) =>
-            openSocket({ host, port, secure: url.protocol === 'https:' }, route, trust, {
-              timeoutMs: this.#timeoutMs,
-              proxyAuthorities: this.#trusted(),
-            }),
+            openSocket(
+              { host, port, secure: url.protocol === 'https:' },
+              route,
+              trust,
+              this.#socketOptions(),
+            ),
           )
           .then(
             (socket) => callback(null, socket),

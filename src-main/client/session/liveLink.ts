@@ -301,6 +301,16 @@ export class Session {
         // What a poll that does not block finds waited for the session.
         this.#receive(queue, events, !dontBlock);
         this.#cache.recordSync(Date.now());
+        if (events.some((event) => event.type === 'restart')) {
+          // Zulip's restart event: what register says may have changed (a
+          // Hearth host's new name, its feature level). Nothing was missed,
+          // so registering again catches up from the newest message held.
+          this.#log('the server restarted; registering again');
+          void this.api.deleteQueue(queue.id).catch(() => undefined);
+          this.#queue = null;
+          this.#save();
+          continue;
+        }
         this.#setConnection({
           state: 'connected',
           offlineSince: null,

@@ -1,10 +1,15 @@
-import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../atomicFile';
 
 /** The secrets of a public certificate: none of them is ever logged. */
-export type SecretName =
-  'tsig-secret' | 'cloudflare-token' | 'acme-account-key' | 'certificate-key';
+export const secretNames = [
+  'tsig-secret',
+  'cloudflare-token',
+  'acme-account-key',
+  'certificate-key',
+] as const;
+export type SecretName = (typeof secretNames)[number];
 
 /**
  * Where those secrets are kept: the OS keychain for the app, 0600 files in
@@ -33,6 +38,31 @@ export function fileSecrets(dir: string): SecretStore {
     write: async (name, value) => {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await writeFileAtomically(join(dir, name), value, 0o600);
+    },
+  };
+}
+
+/**
+ * `store` (the app's keychain), taking over any secret an earlier start kept
+ * as a file in `dir`: moved on first read, its file removed once the store
+ * holds it.
+ */
+export function secretsMovedFromFiles(store: SecretStore, dir: string): SecretStore {
+  const files = fileSecrets(dir);
+  return {
+    read: async (name) => {
+      const kept = await store.read(name);
+      if (kept !== null) return kept;
+      const filed = await files.read(name);
+      if (filed === null) return null;
+      await store.write(name, filed);
+      await rm(join(dir, name), { force: true });
+      return filed;
+    },
+    write: async (name, value) => {
+      await store.write(name, value);
+      // An older file would be taken for the secret if the keychain were ever lost.
+      await rm(join(dir, name), { force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { KEEP_ALIVE_MS, REQUEST_TIMEOUT_MS, type RequestListener } from '../http/budgetedListener';
 import { explainBindFailure, type BindFailure } from './bindFailure';
 import type { HostCertificate } from './certificate';
@@ -15,6 +16,16 @@ export interface NetworkListener {
   port: number;
   /** Serves new connections with another certificate; those open keep theirs, and no queue notices. */
   replaceCertificate(certificate: Pick<HostCertificate, 'certPem' | 'keyPem'>): void;
+  /**
+   * Serves `certificate` to new connections that ask for one of `names`
+   * (TLS server name indication), as a phone opening the host by its public
+   * name does; a connection to an address keeps the certificate Hearth's
+   * clients pinned. Replaces the certificate served by name before.
+   */
+  serveForNames(
+    certificate: Pick<HostCertificate, 'certPem' | 'keyPem'>,
+    names: readonly string[],
+  ): void;
   close(): Promise<void>;
 }
 
@@ -28,10 +39,13 @@ export function listenOnNetwork(
   exposure: NetworkExposure,
   certificate: HostCertificate,
 ): Promise<NetworkListener | BindFailure> {
+  let byName = new Map<string, SecureContext>();
   const server: Server = createServer(
     {
       key: certificate.keyPem,
       cert: certificate.certPem,
+      // No context for a name: the default certificate (Node's rule).
+      SNICallback: (servername, done) => done(null, byName.get(servername.toLowerCase())),
       requestTimeout: REQUEST_TIMEOUT_MS,
       // As on loopback: the app refuses a missing Host in Zulip's JSON.
       requireHostHeader: false,
@@ -53,6 +67,10 @@ export function listenOnNetwork(
         port: (server.address() as AddressInfo).port,
         replaceCertificate: ({ certPem, keyPem }) =>
           server.setSecureContext({ key: keyPem, cert: certPem }),
+        serveForNames: ({ certPem, keyPem }, names) => {
+          const context = createSecureContext({ key: keyPem, cert: certPem });
+          byName = new Map(names.map((name) => [name.toLowerCase(), context]));
+        },
         close: () =>
           new Promise<void>((done) => {
             // Long-polls are answered before the host closes; what stays open is idle.

@@ -14,6 +14,7 @@ import {
   MAX_CHANNEL_FOLDER_NAME_LENGTH,
 } from '../actions/channelFolders';
 import { MAX_EMOJI_FILE_SIZE_MIB } from '../actions/realmEmoji';
+import { SERVER_GENERATION } from '../version';
 import { groupSettingOf } from '../actions/realmGroupSettings';
 import { MAX_ICON_FILE_SIZE_MIB } from '../actions/realmIcon';
 import { MAX_MESSAGE_BYTES, MAX_STREAM_NAME_LENGTH, MAX_TOPIC_LENGTH } from '../actions/validate';
@@ -82,7 +83,7 @@ const fixedRealmSettings = {
   max_logo_file_size_mib: 5,
   settings_send_digest_emails: false,
   development_environment: false,
-  server_generation: 0,
+  server_generation: SERVER_GENERATION,
   zulip_plan_is_not_limited: true,
   server_inline_image_preview: true,
   // Zulip 9's list of the thumbnails a client may ask for (feature level 273):

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type LookupFunction } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resolver } from 'node:dns/promises';
@@ -15,6 +15,11 @@ export interface BindServer {
   key: TsigKey;
   /** The records of `name` of `type` as the server answers them now. */
   lookup(name: string, type: 'A' | 'AAAA' | 'TXT'): Promise<string[]>;
+  /**
+   * Names resolved by this server alone, as an office's DNS resolves them
+   * for its computers: for a client's connections (`net.connect`'s lookup).
+   */
+  resolveNames: LookupFunction;
   close(): Promise<void>;
 }
 
@@ -117,6 +122,20 @@ zone "${zone}" {
         if (code === 'ENODATA' || code === 'ENOTFOUND') return [];
         throw error;
       }
+    },
+    resolveNames: (hostname, options, callback) => {
+      resolver.resolve4(hostname).then(
+        ([address]) => {
+          if (address === undefined) {
+            callback(
+              Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }),
+              '',
+            );
+          } else if (options.all) callback(null, [{ address, family: 4 }]);
+          else callback(null, address, 4);
+        },
+        (error: NodeJS.ErrnoException) => callback(error, ''),
+      );
     },
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));

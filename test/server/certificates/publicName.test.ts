@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,13 +6,15 @@ import { renewalDueMs } from '../../../src-main/server/certificates/certificateK
 import { asOwnerOf } from '../../helpers/org';
 import { startHost, type Host, type HostOptions } from '../../../src-main/server/host';
 import { startBind, type BindServer } from '../../helpers/network/bindServer';
+import { getTrusting } from '../../helpers/https';
 import { getByName } from '../../helpers/network/byName';
 import { startPebble, type PebbleServer } from '../../helpers/network/pebbleServer';
 import { until } from '../../helpers/until';
 
 // Issue 53, points 2, 3, 5 and 6 through the host: a public name whose
 // certificate arrives over ACME while the host serves, installed without a
-// restart, kept for the next start, its secrets in 0600 files.
+// restart, kept for the next start, its secrets in 0600 files (or the app's
+// keychain).
 
 let bind: BindServer;
 let pebble: PebbleServer;
@@ -84,6 +86,10 @@ describe('a public name with a certificate from an ACME authority', () => {
       const api = asOwnerOf(host);
       const { queue_id: queueId } = (await api('POST', '/register', { event_types: ['message'] }))
         .json as { queue_id: string };
+      const everything = (await api('POST', '/register', {})).json as {
+        queue_id: string;
+        realm_url: string;
+      };
 
       await until('the certificate', () => Boolean(host.publicName()?.certificate.served));
       const status = host.publicName();
@@ -93,14 +99,27 @@ describe('a public name with a certificate from an ACME authority', () => {
       expect(facts?.issuer).toMatch(/Pebble/);
       expect(facts?.fingerprint).not.toBe(selfSigned);
 
-      const { port, urls, names, fingerprint } = served(host);
-      expect(fingerprint).toBe(facts?.fingerprint);
+      const { port, urls, names, fingerprint, certPath } = served(host);
       expect(names).toEqual(['chat.office.test']);
       expect(urls[0]).toBe(`https://chat.office.test:${port}`);
       const byName = await getByName(port, 'chat.office.test', '/api/v1/server_settings', {
         ca: pebble.rootPem,
       });
-      expect(byName).toMatchObject({ status: 200, fingerprint });
+      expect(byName).toMatchObject({ status: 200, fingerprint: facts?.fingerprint });
+      // Hearth's clients that pinned the host's own certificate, by its
+      // address, still reach it so; they are told the name.
+      expect(fingerprint).toBe(selfSigned);
+      const byAddress = await getTrusting(
+        `https://127.0.0.1:${port}/api/v1/server_settings`,
+        await readFile(certPath, 'utf8'),
+      );
+      expect(byAddress.status).toBe(200);
+      expect(byAddress.json).toMatchObject({ realm_url: `https://chat.office.test:${port}` });
+      // Invitations name the public name, with no pin: its certificate is renewed.
+      const invited = await api('POST', '/invites/multiuse', { invite_as: 400 });
+      expect(invited.json.invite_link).toMatch(
+        new RegExp(`^https://chat\\.office\\.test:${port}/join/[a-z0-9]+/$`),
+      );
 
       // The event queue registered before the certificate changed still answers.
       const polled = await api('GET', '/events', {
@@ -109,6 +128,18 @@ describe('a public name with a certificate from an ACME authority', () => {
         dont_block: true,
       });
       expect(polled.status).toBe(200);
+      // A queue for every event hears Zulip's restart: registering again
+      // reads the organization's new URL.
+      expect(everything.realm_url).toBe(`https://127.0.0.1:${port}`);
+      const told = await api('GET', '/events', {
+        queue_id: everything.queue_id,
+        last_event_id: -1,
+        dont_block: true,
+      });
+      expect(told.json.events).toContainEqual(
+        expect.objectContaining({ type: 'restart', zulip_feature_level: 498 }),
+      );
+      expect((await api('POST', '/register', {})).json.realm_url).toBe(urls[0]);
 
       await until('the address record', () => host.publicName()?.records.published !== null);
       expect(await bind.lookup('chat.office.test', 'A')).toEqual(['127.0.0.1']);
@@ -137,9 +168,39 @@ describe('a public name with a certificate from an ACME authority', () => {
         acme: acme(),
       });
       expect(served(host).fingerprint).toBe(fingerprint);
+      expect(served(host).names).toEqual(['chat.office.test']);
+      const keptByName = await getByName(
+        served(host).port,
+        'chat.office.test',
+        '/api/v1/server_settings',
+        { ca: pebble.rootPem },
+      );
+      expect(keptByName.fingerprint).toBe(facts?.fingerprint);
       const again = host.publicName();
       expect(again?.certificate.obtaining).toBe(false);
       expect(again?.certificate.nextAttemptMs).toBe(facts ? renewalDueMs(facts) : null);
+
+      // The app's host keeps them in its keychain instead: what a start kept
+      // as files moves there as it is read.
+      await host.close();
+      const keychain = new Map<string, string>();
+      host = await startHost({
+        dataDir,
+        port: 0,
+        announce: false,
+        rateLimits: false,
+        network: { address: '127.0.0.1', port: 0 },
+        acme: acme(),
+        secrets: {
+          read: async (name) => keychain.get(name) ?? null,
+          write: async (name, value) => {
+            keychain.set(name, value);
+          },
+        },
+      });
+      expect(served(host).fingerprint).toBe(fingerprint);
+      expect(keychain.get('certificate-key')).toContain('PRIVATE KEY');
+      expect(await readdir(publicDir)).not.toContain('certificate-key');
     } finally {
       await host.close();
       spy.mockRestore();
