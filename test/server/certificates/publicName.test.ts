@@ -66,6 +66,18 @@ const hostWithPublicName = (dataDir: string, name: string, keyName = bind.key.na
     acme: acme(),
   });
 
+/** Starts a host again on the data folder with --tls alone: the name it kept, with its secrets in `secrets` if given. */
+const hostWithKeptName = (dataDir: string, secrets?: HostOptions['secrets']) =>
+  startHost({
+    dataDir,
+    port: 0,
+    announce: false,
+    rateLimits: false,
+    network: { address: '127.0.0.1', port: 0 },
+    acme: acme(),
+    ...(secrets ? { secrets } : {}),
+  });
+
 const served = (host: Host) => {
   const network = host.network;
   if (!network || !('urls' in network)) throw new Error('the host serves no network');
@@ -159,14 +171,7 @@ describe('a public name with a certificate from an ACME authority', () => {
 
       // The next start, with --tls alone, serves the kept certificate at once and asks for nothing.
       await host.close();
-      host = await startHost({
-        dataDir,
-        port: 0,
-        announce: false,
-        rateLimits: false,
-        network: { address: '127.0.0.1', port: 0 },
-        acme: acme(),
-      });
+      host = await hostWithKeptName(dataDir);
       expect(served(host).fingerprint).toBe(fingerprint);
       expect(served(host).names).toEqual(['chat.office.test']);
       const keptByName = await getByName(
@@ -184,18 +189,10 @@ describe('a public name with a certificate from an ACME authority', () => {
       // as files moves there as it is read.
       await host.close();
       const keychain = new Map<string, string>();
-      host = await startHost({
-        dataDir,
-        port: 0,
-        announce: false,
-        rateLimits: false,
-        network: { address: '127.0.0.1', port: 0 },
-        acme: acme(),
-        secrets: {
-          read: async (name) => keychain.get(name) ?? null,
-          write: async (name, value) => {
-            keychain.set(name, value);
-          },
+      host = await hostWithKeptName(dataDir, {
+        read: async (name) => keychain.get(name) ?? null,
+        write: async (name, value) => {
+          keychain.set(name, value);
         },
       });
       expect(served(host).fingerprint).toBe(fingerprint);
