@@ -105,6 +105,10 @@ export class Accounts {
   async moveServer(id: string, serverUrl: string): Promise<void> {
     const record = this.list.find(id);
     if (!record) return;
+    // The same person joined by the new address too: that account stands, and this one stays.
+    if (this.list.all().some((other) => sameAccount(other, { serverUrl, email: record.email }))) {
+      throw new Error(`${record.email} already has an account at ${serverUrl}`);
+    }
     const key = await this.keyOf(record);
     if (key !== null) await this.secrets.set(secretAccount(serverUrl, record.email), key);
     await this.list.moveServer(id, serverUrl);

@@ -118,6 +118,26 @@ describe('Accounts', () => {
     expect(await secrets.get(secretAccount(org.url, 'alice@hearth.test'))).toBeNull();
   });
 
+  it('moves an account to its organization’s new address, key and all, unless one is there already', async () => {
+    const secrets = folderSecretStore(keychainDir);
+    const accounts = await Accounts.open({ dataDir, secrets, deleteCache });
+    const alice = await accounts.add({
+      ...aliceSignedIn,
+      certificate: { fingerprint: 'AA:BB', certPem: 'pinned' },
+    });
+    const newUrl = 'https://chat.office.test:9443';
+    await accounts.moveServer(alice.id, newUrl);
+    const [moved] = await accounts.all();
+    expect(moved).toMatchObject({ id: alice.id, serverUrl: newUrl, certificate: null });
+    expect(await secrets.get(secretAccount(newUrl, alice.email))).toBe(aliceSignedIn.apiKey);
+    expect(await secrets.get(secretAccount(org.url, alice.email))).toBeNull();
+
+    const again = await accounts.add(aliceSignedIn);
+    await expect(accounts.moveServer(again.id, newUrl)).rejects.toThrow('already has an account');
+    expect((await accounts.all()).map((account) => account.serverUrl)).toEqual([newUrl, org.url]);
+    expect(await secrets.get(secretAccount(org.url, alice.email))).toBe(aliceSignedIn.apiKey);
+  });
+
   it('remembers the last narrow of an account across a restart', async () => {
     const secrets = folderSecretStore(keychainDir);
     const accounts = await Accounts.open({ dataDir, secrets, deleteCache });
