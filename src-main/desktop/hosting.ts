@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { publicNameReportSchema, zulipExportSchema } from '../../src-preload/calls/hostingCalls';
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
-import type { SecretName, SecretStore } from '../server/certificates/secretStore';
+import type { SecretStore } from '../server/certificates/secretStore';
+import { secretNames } from '../wire/hostSecrets';
 import type {
   HostReply,
   HostRequest,
@@ -49,14 +50,6 @@ const networkStateSchema = z.intersection(
     }),
   ]),
 );
-
-// The names the host keeps in the keychain (server/certificates/secretStore.ts).
-const secretNames = [
-  'tsig-secret',
-  'cloudflare-token',
-  'acme-account-key',
-  'certificate-key',
-] as const satisfies readonly SecretName[];
 
 // The worker is our own code, but its messages are parsed like any other input
 // that crosses a thread boundary.

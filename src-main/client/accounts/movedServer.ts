@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import type { InitialState } from '../../wire/registerState';
 import { createHttpClient } from '../api/http';
+import { registrationApi } from '../api/registration';
 import type { Network } from '../network/routing';
 import type { AccountRecord } from './accountList';
 import { serverSettingsSchema } from './serverInfo';
-
-const ownIdentitySchema = z.looseObject({ user_id: z.number().int() });
 
 /**
  * Where a server an account reaches by a pinned certificate says its
@@ -53,12 +51,7 @@ export async function checkMovedServer(
     throw new Error(`${newUrl} names another organization address: ${said ?? 'none'}`);
   }
   const credentials = { serverUrl: newUrl, email: account.email, apiKey };
-  const identity = await createHttpClient(credentials, options).request(
-    'GET',
-    'users/me',
-    {},
-    ownIdentitySchema,
-  );
+  const identity = await registrationApi(createHttpClient(credentials, options)).getIdentity();
   if (identity.user_id !== account.userId) {
     throw new Error(`${account.email}'s key answers as someone else at ${newUrl}`);
   }

@@ -169,22 +169,14 @@ export class AccountRuntimes {
       await checkMovedServer(network, newUrl, runtime.account, key);
       await accounts.moveServer(accountId, newUrl);
       log(`${email} moved from ${serverUrl} to ${newUrl}, the name its organization now has`);
-      await this.#reopen(accountId);
+      // Its icon follows from its first register at the new address.
+      await this.#reopen(({ id }) => id === accountId);
       this.#options.changed();
     } catch (error) {
       log(`${email} stays at ${serverUrl} for now: ${newUrl} did not check out (${String(error)})`);
     } finally {
       this.#moving.delete(accountId);
     }
-  }
-
-  /** Opens the account anew, as the account list now has it. */
-  async #reopen(accountId: string): Promise<void> {
-    const { accounts } = this.#options;
-    const account = (await accounts.all()).find(({ id }) => id === accountId);
-    await this.close(accountId);
-    // Its icon follows from its first register at the new address.
-    if (account) this.open(account, await accounts.keyOf(account));
   }
 
   /** Keeps a signed-in account, opens it anew and shows it in the window; resolves to its ID. */
@@ -199,11 +191,16 @@ export class AccountRuntimes {
   }
 
   /** Opens each account on `serverUrl` anew, as the account list now has it. */
-  async reopenServer(serverUrl: string): Promise<void> {
+  reopenServer(serverUrl: string): Promise<void> {
+    return this.#reopen((account) => account.serverUrl === serverUrl);
+  }
+
+  /** Opens each account `which` picks anew, as the account list now has it. */
+  async #reopen(which: (account: Account) => boolean): Promise<void> {
     const { accounts } = this.#options;
     const records = await accounts.all();
     for (const runtime of this.all()) {
-      if (runtime.account.serverUrl !== serverUrl) continue;
+      if (!which(runtime.account)) continue;
       await this.close(runtime.account.id);
       const account = records.find(({ id }) => id === runtime.account.id);
       if (account) this.open(account, await accounts.keyOf(account));

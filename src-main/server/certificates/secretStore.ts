@@ -1,15 +1,9 @@
 import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SecretName } from '../../wire/hostSecrets';
 import { writeFileAtomically } from '../atomicFile';
 
-/** The secrets of a public certificate: none of them is ever logged. */
-export const secretNames = [
-  'tsig-secret',
-  'cloudflare-token',
-  'acme-account-key',
-  'certificate-key',
-] as const;
-export type SecretName = (typeof secretNames)[number];
+export type { SecretName } from '../../wire/hostSecrets';
 
 /**
  * Where those secrets are kept: the OS keychain for the app, 0600 files in

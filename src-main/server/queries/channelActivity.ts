@@ -17,12 +17,11 @@ export interface ChannelActivity {
  * host reads it from the messages whenever a channel object is made.
  */
 export function channelActivity(sql: Sql, stream: StreamRow): ChannelActivity {
-  const since = recentSince();
   return {
     first_message_id: firstMessageIdOf(sql, stream.recipient_id),
-    // A channel made recently needs no look at its messages.
-    is_recently_active:
-      stream.date_created >= since || (latestMessageDateOf(sql, stream.recipient_id) ?? 0) >= since,
+    is_recently_active: isRecentlyActive(stream, () =>
+      latestMessageDateOf(sql, stream.recipient_id),
+    ),
   };
 }
 
@@ -37,13 +36,11 @@ export function activityBeforeSend(
   stream: StreamRow,
 ): { empty: boolean; recentlyActive: boolean } {
   const latest = latestMessageDateOf(sql, stream.recipient_id);
-  const since = recentSince();
-  return {
-    empty: latest === null,
-    recentlyActive: stream.date_created >= since || (latest ?? 0) >= since,
-  };
+  return { empty: latest === null, recentlyActive: isRecentlyActive(stream, () => latest) };
 }
 
-function recentSince(): number {
-  return Math.floor(Date.now() / 1000) - recentActivitySeconds;
+function isRecentlyActive(stream: StreamRow, latestDate: () => number | null): boolean {
+  const since = Math.floor(Date.now() / 1000) - recentActivitySeconds;
+  // A channel made recently needs no look at its messages.
+  return stream.date_created >= since || (latestDate() ?? 0) >= since;
 }
