@@ -201,9 +201,11 @@ export class AccountRuntimes {
     const records = await accounts.all();
     for (const runtime of this.all()) {
       if (!which(runtime.account)) continue;
-      await this.close(runtime.account.id);
       const account = records.find(({ id }) => id === runtime.account.id);
-      if (account) this.open(account, await accounts.keyOf(account));
+      // Read before the old runtime closes: while none is open the window finds no account.
+      const key = account ? await accounts.keyOf(account) : null;
+      await this.close(runtime.account.id);
+      if (account) this.open(account, key);
     }
   }
 
