@@ -26,6 +26,7 @@ import type { SecretStore as Keychain } from '../client/secretStore';
 import { mt } from '../i18n/mainText';
 import { hostKeychain } from './hostKeychain';
 import { Hosting, type HostConfig, type HostInfo } from './hosting';
+import { checkOwnCertificate } from './ownCertificateCheck';
 import { publicNameOf } from './publicNameRequest';
 
 export interface EmbeddedHostingOptions {
@@ -70,8 +71,8 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
   let hosting: Hosting | null = null;
   // The last host started, kept after it stops so that its log stays readable.
   let last: Hosting | null = null;
-  // Given to the next start only: the host keeps the settings, and the secret apart, for later ones.
-  let newPublicName: HostConfig['publicName'];
+  // Given to the next start only: the host keeps what it sets up, secrets apart, for later ones.
+  let nameChange: HostConfig['name'];
   const secrets = options.keychain?.persistent
     ? hostKeychain(options.keychain, dataDir)
     : undefined;
@@ -127,7 +128,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         ...(network ? { network } : {}),
         backups: { keep: settings?.backupKeep ?? 7, everyMs: backupEveryMs },
         ...(restoreFrom ? { restoreFrom } : {}),
-        ...(newPublicName ? { publicName: newPublicName } : {}),
+        ...(nameChange ? { name: nameChange } : {}),
         ...(secrets ? { keychain: true } : {}),
         ...(options.acmeAuthorities ? { acmeAuthorities: options.acmeAuthorities } : {}),
         outgoingWebhooks: { allowPrivateAddresses: settings?.botsReachPrivateNetworks ?? false },
@@ -144,7 +145,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     next.on('log', changed);
     const info = await next.start();
     hosting = next;
-    newPublicName = undefined;
+    nameChange = undefined;
     return info;
   };
 
@@ -183,6 +184,15 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
   };
 
   const backupsDir = backupsDirOf(dataDir);
+
+  // The host takes a name when it starts, as it takes its network: only then does it serve one.
+  const changeName = async (change: NonNullable<HostConfig['name']>) => {
+    const settings = await savedOrFail();
+    if (!settings.network) throw new Error(mt('main.publicName.networkFirst'));
+    nameChange = change;
+    if (hosting) await start();
+    else changed();
+  };
 
   // Asked of the running host each time: its certificate, and the names it
   // serves the network under, change while it serves.
@@ -235,12 +245,15 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       }
     },
     async setPublicName(request) {
-      const settings = await savedOrFail();
-      if (!settings.network) throw new Error(mt('main.publicName.networkFirst'));
-      newPublicName = publicNameOf(request);
-      // The host takes the name when it starts, as it takes its network.
-      if (hosting) await start();
-      else changed();
+      await changeName({ kind: 'public-name', ...publicNameOf(request) });
+    },
+    checkOwnCertificate: async (request) => checkOwnCertificate(request, options.acmeAuthorities),
+    async setOwnCertificate(request) {
+      checkOwnCertificate(request, options.acmeAuthorities);
+      await changeName({ kind: 'own-certificate', certificate: request });
+    },
+    async forgetPublicName() {
+      await changeName({ kind: 'none' });
     },
     async renewCertificate() {
       if (!hosting) throw new Error(mt('main.hosting.notRunning'));
@@ -267,6 +280,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         ),
         botsReachPrivateNetworks: settings?.botsReachPrivateNetworks ?? false,
         publicName: certificate?.publicName ?? null,
+        ownCertificate: certificate?.ownCertificate ?? null,
         backups: {
           keep: settings?.backupKeep ?? 7,
           files: (await listBackups(backupsDir)).map(({ name, takenAt, bytes }) => ({

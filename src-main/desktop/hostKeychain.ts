@@ -12,5 +12,6 @@ export function hostKeychain(keychain: Keychain, dataDir: string): SecretStore {
   return {
     read: (name) => keychain.get(account(name)),
     write: (name, value) => keychain.set(account(name), value),
+    remove: (name) => keychain.delete(account(name)),
   };
 }

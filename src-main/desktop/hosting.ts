@@ -2,7 +2,11 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
-import { publicNameReportSchema, zulipExportSchema } from '../../src-preload/calls/hostingCalls';
+import {
+  publicNameReportSchema,
+  servedCertificateSchema,
+  zulipExportSchema,
+} from '../../src-preload/calls/hostingCalls';
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
 import type { SecretStore } from '../server/certificates/secretStore';
@@ -68,6 +72,7 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
     id: z.number().int(),
     name: z.enum(secretNames),
     value: z.string().min(1).optional(),
+    remove: z.literal(true).optional(),
   }),
   z.looseObject({
     type: z.literal('reply'),
@@ -76,6 +81,7 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
     name: z.string().optional(),
     export: zulipExportSchema.optional(),
     publicName: publicNameReportSchema.nullable().optional(),
+    ownCertificate: servedCertificateSchema.nullable().optional(),
     network: networkStateSchema.nullable().optional(),
     message: z.string().optional(),
   }),
@@ -253,8 +259,8 @@ export class Hosting {
           const waiter = this.#replies.get(message.data.id);
           this.#replies.delete(message.data.id);
           if (message.data.ok) {
-            const { name, export: exported, publicName, network } = message.data;
-            waiter?.resolve({ name, export: exported, publicName, network });
+            const { name, export: exported, publicName, ownCertificate, network } = message.data;
+            waiter?.resolve({ name, export: exported, publicName, ownCertificate, network });
           } else waiter?.reject(new Error(message.data.message ?? mt('main.hosting.refused')));
         } else if (message.data.type === 'ready' && !settled) {
           settled = true;
@@ -278,14 +284,15 @@ export class Hosting {
     });
   }
 
-  /** Reads or keeps a secret for the worker; the answer never reaches the log. */
+  /** Reads, keeps or forgets a secret for the worker; the answer never reaches the log. */
   async #answerSecret(worker: Worker, ask: SecretAsk): Promise<void> {
     const secrets = this.#options.secrets;
     let answer: MainToHostWorker;
     try {
       if (!secrets) throw new Error('this host has no keychain');
       let value: string | null = null;
-      if (ask.value === undefined) value = await secrets.read(ask.name);
+      if (ask.remove) await secrets.remove(ask.name);
+      else if (ask.value === undefined) value = await secrets.read(ask.name);
       else await secrets.write(ask.name, ask.value);
       answer = { type: 'secret-answer', id: ask.id, ok: true, value };
     } catch (error) {

@@ -4,6 +4,7 @@ import { defaultBackupPolicy } from './backups/backupSchedule';
 import { defaultDataDir } from './dataDir';
 import { parseBindKeyFile } from './certificates/bindKeyFile';
 import { publicNameSettingsSchema, type PublicNameSettings } from './certificates/publicName';
+import type { NameChange } from './certificates/servedName';
 import { startHost, type HostOptions, type OwnCertificate } from './host';
 import { zulipRateRules } from './http/rateLimits';
 import { isLoopback } from './network/addresses';
@@ -46,6 +47,10 @@ Options:
                     the ACME authority (default Let's Encrypt's)
   --acme-email <address>
                     the address the authority writes to about the certificate
+  --forget-public-name
+                    stop using the kept public name or certificate: its records
+                    stop pointing here, its settings and keys are removed, and
+                    the host serves its own certificate alone; implies --tls
   --allowed-host <name>
                     a name the host is also reached by (a reverse proxy's, the
                     office DNS's); repeat for more. Loopback, this computer's
@@ -94,6 +99,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         'cloudflare-token-file': { type: 'string' },
         'acme-directory': { type: 'string' },
         'acme-email': { type: 'string' },
+        'forget-public-name': { type: 'boolean' },
         'keep-backups': { type: 'string' },
         restore: { type: 'string' },
         'reactivate-organization': { type: 'boolean' },
@@ -122,7 +128,18 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
   if (certificate && publicName) {
     throw new UsageError('--tls-cert and --public-name are two ways to a certificate: give one');
   }
-  const tls = values.tls === true || certificate !== undefined || publicName !== undefined;
+  const forget = values['forget-public-name'] === true;
+  if (forget && (certificate || publicName)) {
+    throw new UsageError(
+      `--forget-public-name goes back to the host's own certificate: give it without ${certificate ? '--tls-cert' : '--public-name'}`,
+    );
+  }
+  const name: NameChange | undefined = publicName
+    ? { kind: 'public-name', ...publicName }
+    : forget
+      ? { kind: 'none' }
+      : undefined;
+  const tls = values.tls === true || certificate !== undefined || name !== undefined;
   if (!tls && !isLoopback(host)) {
     throw new UsageError(
       `--host ${host} serves the network, which Hearth does only over HTTPS: add --tls`,
@@ -158,7 +175,12 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
       ? {
           port: loopbackPort,
           host: '127.0.0.1',
-          network: { address: host, port, certificate, publicName },
+          network: {
+            address: host,
+            port,
+            certificate,
+            name,
+          },
         }
       : { port, host }),
     dataDir: values['data-dir'] ?? defaultDataDir(),

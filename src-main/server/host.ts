@@ -31,20 +31,16 @@ import {
 import type { CertificatePem } from './certificates/certificateKeeper';
 import {
   CertificatePairError,
+  certificateFacts,
+  certificatesOf,
   checkCertificatePair,
   type CertificateFacts,
 } from './certificates/certificatePair';
 import { announce, type Announcement } from './network/announce';
 import type { BindFailure } from './network/bindFailure';
 import { hostCertificate, tlsDirOf, type HostCertificate } from './network/certificate';
-import {
-  keptPublicNameSettings,
-  PublicName,
-  savePublicNameSettings,
-  type PublicNameParts,
-  type PublicNameSettings,
-  type PublicNameStatus,
-} from './certificates/publicName';
+import type { PublicName, PublicNameParts, PublicNameStatus } from './certificates/publicName';
+import { openServedName, type NameChange, type ServedName } from './certificates/servedName';
 import { fileSecrets, secretsMovedFromFiles, type SecretStore } from './certificates/secretStore';
 import { HostNames } from './network/hostNames';
 import {
@@ -85,16 +81,17 @@ export interface HostOptions {
    */
   network?:
     | (NetworkExposure & {
+        /** Served at every address and name instead of the host's own; read anew on each start. */
         certificate?: OwnCertificate | undefined;
         /**
-         * A public name whose certificate the host obtains over ACME (DNS-01)
-         * and keeps renewed, pointing the name at its address; kept in the
-         * data folder for later starts, the TSIG secret in `secrets`.
+         * A name the host is also reached by, through a public name it keeps
+         * or the owner's certificate for it, served to those who ask for the
+         * name; kept in the data folder for later starts, secrets in `secrets`.
          */
-        publicName?: { settings: PublicNameSettings; dnsSecret: string } | undefined;
+        name?: NameChange | undefined;
       })
     | undefined;
-  /** Where a public name's secrets are kept: 0600 files in the data folder unless the app gives its keychain. */
+  /** Where a public name's secrets (and an own certificate's key) are kept: 0600 files in the data folder unless the app gives its keychain. */
   secrets?: SecretStore | undefined;
   /** How the host talks to the ACME authority, and how long it gives DNS records to spread (tests shorten both). */
   acme?: Pick<PublicNameParts, 'connection' | 'authorities' | 'propagationMs'> | undefined;
@@ -162,6 +159,8 @@ export interface Host {
   installCertificate(certificate: CertificatePem): CertificateFacts;
   /** The public name's certificate and records, for the Hosting page; null without one. */
   publicName(): PublicNameStatus | null;
+  /** The owner's own certificate kept for a name (`network.name`), served or refused as out of date; null without one. */
+  ownCertificate(): CertificateFacts | null;
   /** Asks the authority for the public name's certificate now: the Hosting page's "Try again". */
   renewCertificate(): Promise<void>;
   close(): Promise<void>;
@@ -306,6 +305,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     return facts;
   };
   let publicName: PublicName | null = null;
+  let ownFacts: CertificateFacts | null = null;
   const backups = options.backups
     ? new Backups(sql, backupsDirOf(options.dataDir), options.backups, log)
     : null;
@@ -328,7 +328,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     url = urlOf(app.server.address() as AddressInfo);
     if (options.network) {
       const own = options.network.certificate;
-      publicName = own ? null : await openPublicName(options, options.network, clock, renamed);
+      const servedName = own ? null : await openName(options, options.network, clock, renamed);
+      publicName = servedName?.kind === 'public-name' ? servedName.publicName : null;
       const certificate: ServedCertificate = own
         ? ownCertificate(own, options.trustedAuthorities)
         : {
@@ -356,6 +357,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
         const kept = publicName?.kept;
         if (kept) installCertificate(kept);
         publicName?.start();
+        if (servedName?.kind === 'own-certificate') {
+          ownFacts = installOwn(servedName.certificate, installCertificate);
+        }
         if (options.announce !== false) {
           announcement = await announce(
             { realmName: realm.name, port: served.port, fingerprint: certificate.fingerprint },
@@ -385,6 +389,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       },
       installCertificate,
       publicName: () => publicName?.status() ?? null,
+      ownCertificate: () => ownFacts,
       renewCertificate: async () => {
         if (!publicName) throw new Error('This host has no public name.');
         await publicName.renewNow();
@@ -462,21 +467,17 @@ const urlsOf = (exposure: NetworkExposure, names: readonly string[]): string[] =
 
 const publicNameDirOf = (dataDir: string): string => join(tlsDirOf(dataDir), 'public');
 
-/** The public name given now (kept for later starts), or the one kept from an earlier start. */
-async function openPublicName(
+/** The name the host is also reached by: as the owner changed it now, or as kept from an earlier start. */
+async function openName(
   options: HostOptions,
   network: NonNullable<HostOptions['network']>,
   clock: Clock,
   install: (pem: CertificatePem) => void,
-): Promise<PublicName | null> {
+): Promise<ServedName> {
   const dir = publicNameDirOf(options.dataDir);
   const secrets = options.secrets ? secretsMovedFromFiles(options.secrets, dir) : fileSecrets(dir);
-  const given = network.publicName;
-  if (given) await savePublicNameSettings(dir, secrets, given.settings, given.dnsSecret);
-  const settings = given?.settings ?? (await keptPublicNameSettings(dir));
-  if (!settings) return null;
-  return PublicName.open(
-    settings,
+  return openServedName(
+    network.name,
     {
       dir,
       secrets,
@@ -487,6 +488,24 @@ async function openPublicName(
     },
     install,
   );
+}
+
+/**
+ * Serves the owner's kept certificate by its names. One gone out of date
+ * since it was given is not served, but still reported, for the Hosting
+ * page to ask for a new one.
+ */
+function installOwn(
+  pem: CertificatePem,
+  install: (pem: CertificatePem) => CertificateFacts,
+): CertificateFacts | null {
+  try {
+    return install(pem);
+  } catch (error) {
+    log(`your certificate is not served: ${(error as Error).message}`);
+    const [leaf] = certificatesOf(pem.certPem);
+    return leaf ? certificateFacts(leaf) : null;
+  }
 }
 
 /** The addresses a public name points at: those the host listens on, beyond loopback. */

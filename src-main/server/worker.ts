@@ -5,7 +5,14 @@ import { databaseFileOf, newExportDir } from './export/exportFolder';
 import { zulipVersions } from './export/zulipTarget';
 import { publicNameSettingsSchema, type PublicNameStatus } from './certificates/publicName';
 import { startHost, type Host } from './host';
-import type { HostReply, HostRequest, HostWorkerToMain, PublicNameReport } from './workerProtocol';
+import type { CertificateFacts } from './certificates/certificatePair';
+import type {
+  HostReply,
+  HostRequest,
+  HostWorkerToMain,
+  PublicNameReport,
+  ServedCertificateReport,
+} from './workerProtocol';
 import { secretsThroughMain } from './workerSecrets';
 
 const workerDataSchema = z.object({
@@ -29,8 +36,19 @@ const workerDataSchema = z.object({
     .object({ keep: z.number().int().min(1), everyMs: z.number().int().min(60_000) })
     .optional(),
   restoreFrom: z.string().min(1).optional(),
-  publicName: z
-    .object({ settings: publicNameSettingsSchema, dnsSecret: z.string().min(1) })
+  name: z
+    .discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('public-name'),
+        settings: publicNameSettingsSchema,
+        dnsSecret: z.string().min(1),
+      }),
+      z.object({
+        kind: z.literal('own-certificate'),
+        certificate: z.object({ certPem: z.string().min(1), keyPem: z.string().min(1) }),
+      }),
+      z.object({ kind: z.literal('none') }),
+    ])
     .optional(),
   keychain: z.boolean().optional(),
   acmeAuthorities: z.array(z.string().min(1)).optional(),
@@ -63,11 +81,11 @@ async function run(): Promise<void> {
   let host: Host;
   try {
     config = workerDataSchema.parse(workerData);
-    const { publicName, acmeAuthorities, network, keychain, ...rest } = config;
+    const { name, acmeAuthorities, network, keychain, ...rest } = config;
     host = await startHost({
       ...rest,
       ...(keychain ? { secrets: secretsThroughMain(port) } : {}),
-      ...(network ? { network: { ...network, publicName } } : {}),
+      ...(network ? { network: { ...network, name } } : {}),
       ...(acmeAuthorities
         ? { acme: { connection: { authorities: acmeAuthorities }, authorities: acmeAuthorities } }
         : {}),
@@ -104,18 +122,25 @@ async function run(): Promise<void> {
   });
 }
 
-/** The public name's status as main reads it: dates as milliseconds. */
+/** A certificate served by name as main reads it: dates as milliseconds. */
+function servedReport(facts: CertificateFacts | null): ServedCertificateReport | null {
+  return (
+    facts && {
+      names: facts.names,
+      issuer: facts.issuer,
+      notAfterMs: facts.notAfter.getTime(),
+      fingerprint: facts.fingerprint,
+    }
+  );
+}
+
+/** The public name's status as main reads it. */
 function publicNameReport(status: PublicNameStatus | null): PublicNameReport | null {
   if (!status) return null;
   const { served, obtaining, failure, nextAttemptMs } = status.certificate;
   return {
     name: status.name,
-    certificate: served && {
-      names: served.names,
-      issuer: served.issuer,
-      notAfterMs: served.notAfter.getTime(),
-      fingerprint: served.fingerprint,
-    },
+    certificate: servedReport(served),
     obtaining,
     failure,
     nextAttemptMs,
@@ -125,7 +150,11 @@ function publicNameReport(status: PublicNameStatus | null): PublicNameReport | n
 
 async function answer(host: Host, config: WorkerConfig, request: HostRequest): Promise<HostReply> {
   if (request.type === 'certificate') {
-    return { publicName: publicNameReport(host.publicName()), network: host.network };
+    return {
+      publicName: publicNameReport(host.publicName()),
+      ownCertificate: servedReport(host.ownCertificate()),
+      network: host.network,
+    };
   }
   if (request.type === 'renew-certificate') {
     // The attempt's outcome shows in the status, failure included.

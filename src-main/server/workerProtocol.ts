@@ -4,6 +4,7 @@
 import type { BackupPolicy } from './backups/backupSchedule';
 import type { ZulipExportSummary } from './export/exportOrganization';
 import type { ZulipVersion } from './export/zulipTarget';
+import type { CertificatePem } from './certificates/certificateKeeper';
 import type { PublicNameInput } from './certificates/publicName';
 import type { SecretName } from './certificates/secretStore';
 import type { NetworkState, NewOrganization } from './host';
@@ -19,12 +20,18 @@ export interface HostWorkerData {
   /** Also serve the network, over HTTPS. */
   network?: NetworkExposure | undefined;
   /**
-   * A public name to obtain a certificate for, given once: the host keeps the
-   * settings, and the DNS secret apart (see `keychain`), for every later start.
+   * How the owner changed the name the host is reached by, given once: a
+   * public name to obtain a certificate for, the owner's own certificate, or
+   * neither any more. The host keeps what it sets up for every later start,
+   * the secrets apart (see `keychain`).
    */
-  publicName?: { settings: PublicNameInput; dnsSecret: string } | undefined;
+  name?:
+    | { kind: 'public-name'; settings: PublicNameInput; dnsSecret: string }
+    | { kind: 'own-certificate'; certificate: CertificatePem }
+    | { kind: 'none' }
+    | undefined;
   /**
-   * The public name's secrets are the app's keychain's: the host asks main
+   * The name's secrets are the app's keychain's: the host asks main
    * for each (a `secret` message), and moves there any an earlier start kept
    * as a file. Without it they are 0600 files in the data folder.
    */
@@ -51,15 +58,24 @@ export interface HostReply {
   name?: string | undefined;
   export?: ZulipExportSummary | undefined;
   publicName?: PublicNameReport | null | undefined;
+  ownCertificate?: ServedCertificateReport | null | undefined;
   /** Where the host serves the network now: a certificate that arrives adds its names. */
   network?: NetworkState | null | undefined;
+}
+
+/** A certificate served by name, for the Hosting page. */
+export interface ServedCertificateReport {
+  names: string[];
+  issuer: string;
+  notAfterMs: number;
+  fingerprint: string;
 }
 
 /** How the public name stands, for the Hosting page: its certificate, the next attempt, its records. */
 export interface PublicNameReport {
   name: string;
   /** The certificate served, once the authority gave one. */
-  certificate: { names: string[]; issuer: string; notAfterMs: number; fingerprint: string } | null;
+  certificate: ServedCertificateReport | null;
   obtaining: boolean;
   /** The last attempt's failure, in the authority's or the DNS server's words. */
   failure: { source: string; message: string; atMs: number } | null;
@@ -70,12 +86,13 @@ export interface PublicNameReport {
 
 export type MainToHostWorker = { type: 'stop' } | (HostRequest & { id: number }) | SecretAnswer;
 
-/** A keychain secret the host reads (no `value`) or keeps (`value`), answered by a `secret-answer`. */
+/** A keychain secret the host reads (no `value`), keeps (`value`) or forgets (`remove`), answered by a `secret-answer`. */
 export interface SecretAsk {
   type: 'secret';
   id: number;
   name: SecretName;
   value?: string | undefined;
+  remove?: true | undefined;
 }
 
 /** The secret read (null: none kept), or why the keychain failed (`message`). */

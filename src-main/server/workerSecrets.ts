@@ -12,7 +12,7 @@ const answerSchema: z.ZodType<SecretAnswer> = z.object({
 });
 
 /**
- * The app's keychain, as the host worker reaches it: each read and write is
+ * The app's keychain, as the host worker reaches it: each read, write and removal is
  * asked of main, which holds the keychain, and waits for its answer.
  */
 export function secretsThroughMain(port: MessagePort): SecretStore {
@@ -38,6 +38,9 @@ export function secretsThroughMain(port: MessagePort): SecretStore {
     read: (name) => ask({ name }),
     write: async (name, value) => {
       await ask({ name, value });
+    },
+    remove: async (name) => {
+      await ask({ name, remove: true });
     },
   };
 }

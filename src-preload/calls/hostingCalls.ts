@@ -12,18 +12,21 @@ export const hostingStatusSchema = z.enum([
   'stopping',
 ]);
 
+/** What a certificate served by name says of itself, for the owner to see. */
+export const servedCertificateSchema = z.object({
+  /** The DNS names it covers. */
+  names: z.array(z.string()),
+  issuer: z.string(),
+  notAfterMs: z.number(),
+  fingerprint: z.string(),
+});
+export type ServedCertificate = z.infer<typeof servedCertificateSchema>;
+
 /** How the host's public name stands: its certificate from a public authority, and its DNS records. */
 export const publicNameReportSchema = z.object({
   name: z.string(),
   /** The certificate served, once the authority gave one. */
-  certificate: z
-    .object({
-      names: z.array(z.string()),
-      issuer: z.string(),
-      notAfterMs: z.number(),
-      fingerprint: z.string(),
-    })
-    .nullable(),
+  certificate: servedCertificateSchema.nullable(),
   /** Asking the authority right now. */
   obtaining: z.boolean(),
   /** The last attempt's failure, in the authority's or the DNS server's words. */
@@ -34,6 +37,13 @@ export const publicNameReportSchema = z.object({
   records: z.object({ published: z.array(z.string()).nullable(), failure: z.string().nullable() }),
 });
 export type PublicNameReport = z.infer<typeof publicNameReportSchema>;
+
+/** The owner's own certificate (its chain after it) and its key, both PEM, as pasted or read from their files. */
+export const ownCertificateRequestSchema = z.object({
+  certPem: z.string().min(1).max(200_000),
+  keyPem: z.string().min(1).max(50_000),
+});
+export type OwnCertificateRequest = z.infer<typeof ownCertificateRequestSchema>;
 
 /** What the owner gives for a public name: the name, the authority, and how its DNS records change. */
 export const publicNameRequestSchema = z.object({
@@ -98,6 +108,11 @@ export const hostingPageSchema = z.object({
   botsReachPrivateNetworks: z.boolean(),
   /** The public name phones reach the host by; null without one, or while the host does not serve the network. */
   publicName: publicNameReportSchema.nullable(),
+  /**
+   * The owner's own certificate, served to those who ask for one of its
+   * names; null without one, or while the host does not serve the network.
+   */
+  ownCertificate: servedCertificateSchema.nullable(),
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 
@@ -164,6 +179,22 @@ export const hostingBridgeCalls = {
     args: publicNameRequestSchema,
     result: confirmedResult({}),
   },
+  /**
+   * Once the person confirms it: the host serves the owner's certificate to
+   * those who ask for its names, restarting. A pair that does not match, an
+   * incomplete chain, a certificate out of date or naming no DNS name is
+   * refused, saying which.
+   */
+  setOwnCertificate: {
+    args: ownCertificateRequestSchema,
+    result: confirmedResult({}),
+  },
+  /**
+   * Once the person confirms it: the host goes back to its own certificate
+   * alone, forgetting the public name or own certificate (settings, keys,
+   * and the name's address records it set), restarting.
+   */
+  forgetPublicName: { args: z.object({}), result: confirmedResult({}) },
   /** Asks the authority for the public name's certificate now ("Try again"). */
   renewCertificate: { args: z.object({}), result: z.object({}) },
 } as const;

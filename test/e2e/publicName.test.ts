@@ -6,6 +6,12 @@ import { occupyPort, portOf, release } from '../helpers/https';
 import { startBind, type BindServer } from '../helpers/network/bindServer';
 import { startPebble, type PebbleServer } from '../helpers/network/pebbleServer';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';
+import { getByName } from '../helpers/network/byName';
+import {
+  issueCertificate,
+  makeOfficeAuthority,
+  type OfficeAuthority,
+} from '../helpers/network/testAuthority';
 
 // Issue 53, point 7, as a new owner tries it: on the Hosting page, "A
 // certificate phones trust": a name and the DNS server's details, a refusal
@@ -18,6 +24,8 @@ describe('the Hosting page: a certificate phones trust', () => {
   let bind: BindServer;
   let pebble: PebbleServer;
   let window: RendererPage;
+  // An authority phones would trust, as a company's or a commercial one: the owner's own certificate comes from it.
+  let office: OfficeAuthority;
 
   const hostingPanel = () => window.page.locator('.hosting-view');
   const section = () =>
@@ -32,8 +40,11 @@ describe('the Hosting page: a certificate phones trust', () => {
   beforeAll(async () => {
     bind = await startBind('office.test');
     pebble = await startPebble(bind.port);
+    office = await makeOfficeAuthority();
     window = await openWindow(
-      await startTestHearth({ acmeAuthorities: [pebble.listenerCertPem, pebble.rootPem] }),
+      await startTestHearth({
+        acmeAuthorities: [pebble.listenerCertPem, pebble.rootPem, office.root.certPem],
+      }),
       { viewport: { width: 1100, height: 1000 } },
     );
     const { page } = window;
@@ -50,6 +61,17 @@ describe('the Hosting page: a certificate phones trust', () => {
     await pebble?.close();
     await bind?.close();
   });
+
+  /** The section's screenshot, once the owner's account is back from the restart a change asked for. */
+  async function screenshotOnceBack(name: string): Promise<void> {
+    await expect
+      .poll(() => window.page.locator('.connection-banner.connected').count(), { timeout: 20_000 })
+      .toBe(1);
+    await section()
+      .getByRole('heading', { name: 'A certificate phones trust' })
+      .scrollIntoViewIfNeeded();
+    await window.screenshot(name);
+  }
 
   async function askFor(name: string, keyName: string): Promise<void> {
     const form = section().locator('form');
@@ -140,13 +162,102 @@ describe('the Hosting page: a certificate phones trust', () => {
     for (const name of ['tsig-secret', 'acme-account-key', 'certificate-key']) {
       expect(files).not.toContain(name);
     }
-    // The owner's account is back after the restart the name asked for.
-    await expect
-      .poll(() => window.page.locator('.connection-banner.connected').count(), { timeout: 20_000 })
-      .toBe(1);
+    await screenshotOnceBack('hosting-public-name');
+  }, 120_000);
+
+  const keychainEntry = (name: string) =>
+    window.hearth.secrets.get(
+      `hosting ${name} of ${join(window.hearth.profileDir, 'organization')}`,
+    );
+
+  it('stops using the name: its record leaves the DNS, its secrets the keychain', async () => {
+    const { confirmations } = window.hearth;
+    confirmations.asked.length = 0;
+    await section().getByRole('button', { name: 'Stop using this name…' }).click();
     await section()
-      .getByRole('heading', { name: 'A certificate phones trust' })
-      .scrollIntoViewIfNeeded();
-    await window.screenshot('hosting-public-name');
+      .getByRole('group', { name: 'Confirm stopping the name' })
+      .getByRole('button', { name: 'Stop using this name', exact: true })
+      .click();
+    await expect
+      .poll(() => confirmations.asked.map(({ message }) => message))
+      .toEqual(['Stop using phones.office.test for Harbour Office?']);
+    await expect
+      .poll(() => section().locator('.public-name-facts').count(), { timeout: 30_000 })
+      .toBe(0);
+    await section().locator('form').waitFor({ timeout: 30_000 });
+    expect(await bind.lookup('phones.office.test', 'A')).toEqual([]);
+    for (const name of ['tsig-secret', 'acme-account-key', 'certificate-key']) {
+      expect(await keychainEntry(name)).toBeNull();
+    }
+    expect(await readdir(join(window.hearth.profileDir, 'organization', 'tls', 'public'))).toEqual(
+      [],
+    );
+    const addresses = await hostingPanel()
+      .locator('.hosting-facts dt', { hasText: 'Addresses' })
+      .locator('xpath=following-sibling::dd[1]')
+      .innerText();
+    expect(addresses).not.toContain('phones.office.test');
+    // Invitation links carry the host's own fingerprint again, as the network section says.
+    expect(await hostingPanel().innerText()).toContain('Invitation links carry it');
+  }, 120_000);
+
+  it('serves the owner’s own certificate: a bad pair refused saying why, a good one shown with its names, issuer and expiry', async () => {
+    const { confirmations } = window.hearth;
+    const leaf = await issueCertificate(['chat.office.test'], office.intermediate, {
+      notBeforeDate: new Date(Date.now() - 60_000),
+      notAfterDate: new Date(Date.now() + 14 * 24 * 60 * 60 * 1000),
+    });
+    const stranger = await issueCertificate(['chat.office.test'], office.intermediate);
+    await section().getByRole('radio', { name: 'Your own certificate' }).check();
+    const form = section().locator('form');
+    const certificate = form.getByRole('textbox', { name: 'Certificate (PEM)' });
+    const key = form.getByRole('textbox', { name: 'Private key (PEM)' });
+    const apply = form.getByRole('button', { name: 'Use this certificate' });
+    const refusal = hostingPanel().locator('p.error[role=alert]');
+
+    // Without its chain, no phone could trace it to the authority.
+    await certificate.fill(leaf.certPem);
+    await key.fill(leaf.keyPem);
+    await apply.click();
+    await expect.poll(() => refusal.innerText()).toContain('The chain is incomplete');
+    await certificate.fill(`${leaf.certPem}\n${office.intermediate.certPem}`);
+    await key.fill(stranger.keyPem);
+    await apply.click();
+    await expect
+      .poll(() => refusal.innerText())
+      .toBe('The key does not belong to this certificate.');
+    expect(confirmations.asked.filter(({ message }) => message.includes('chat.office'))).toEqual(
+      [],
+    );
+
+    await key.fill(leaf.keyPem);
+    await apply.click();
+    await expect
+      .poll(() => confirmations.asked.at(-1)?.message)
+      .toBe(
+        'Serve your certificate for chat.office.test to phones and browsers, for Harbour Office?',
+      );
+    const facts = section().locator('.own-certificate-facts');
+    await facts.waitFor({ timeout: 30_000 });
+    expect(await fact('Names').innerText()).toBe('chat.office.test');
+    expect(await fact('Issued by').innerText()).toBe('Office Issuing CA');
+    expect(await fact('Expires').innerText()).toMatch(/\d{4}/);
+    // Two weeks left: the owner is told to renew it, which Hearth cannot do for them.
+    expect(await section().locator('.certificate-warning').innerText()).toContain(
+      'It expires within three weeks.',
+    );
+    expect(await refusal.count()).toBe(0);
+
+    // A phone asking for the name gets it; the key went to the keychain.
+    const port = Number(
+      /https:\/\/chat\.office\.test:(\d+)/.exec(await hostingPanel().innerText())?.[1],
+    );
+    const phone = await getByName(port, 'chat.office.test', '/api/v1/server_settings', {
+      ca: office.root.certPem,
+    });
+    expect(phone.status).toBe(200);
+    expect(await keychainEntry('certificate-key')).toBe(leaf.keyPem);
+    expect(await hostingPanel().innerText()).not.toContain('Invitation links carry it');
+    await screenshotOnceBack('hosting-own-certificate');
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import type {
   ProbeResult,
   ZulipExport,
   ZulipVersion,
+  OwnCertificateRequest,
   PublicNameRequest,
 } from '../../../src-preload/bridge';
 import { Accounts } from '../accounts';
@@ -413,6 +414,14 @@ export class HearthApp {
 
   setPublicName(request: PublicNameRequest): Promise<{ ok: true } | Declined> {
     return this.#host.setPublicName(request);
+  }
+
+  setOwnCertificate(request: OwnCertificateRequest): Promise<{ ok: true } | Declined> {
+    return this.#host.setOwnCertificate(request);
+  }
+
+  forgetPublicName(): Promise<{ ok: true } | Declined> {
+    return this.#host.forgetPublicName();
   }
 
   renewCertificate(): Promise<void> {

@@ -36,5 +36,6 @@ export function hostingPageOf(report: HostingReport, owner: AccountRuntime | nul
     backups: report.backups,
     botsReachPrivateNetworks: report.botsReachPrivateNetworks,
     publicName: report.publicName,
+    ownCertificate: report.ownCertificate,
   };
 }

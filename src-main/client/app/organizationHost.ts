@@ -1,4 +1,5 @@
 import type {
+  OwnCertificateRequest,
   FormResult,
   HostingPage,
   PublicNameRequest,
@@ -12,6 +13,8 @@ import {
   exportQuestion,
   networkUrls,
   publicNameQuestion,
+  ownCertificateQuestion,
+  forgetPublicNameQuestion,
   restoreQuestion,
   serveNetworkQuestion,
 } from '../ports/powerfulCalls';
@@ -137,6 +140,31 @@ export class OrganizationHost {
     const realmName = this.#hostedRealmName();
     if (!(await this.#confirm(publicNameQuestion(realmName, request.name)))) return declined;
     await this.#hosting.setPublicName(request);
+    this.#ownerChecksNow();
+    return { ok: true };
+  }
+
+  /**
+   * Has the host serve the owner's certificate by its names, once the
+   * person confirms it; a pair that fails its checks is refused first.
+   */
+  async setOwnCertificate(request: OwnCertificateRequest): Promise<{ ok: true } | Declined> {
+    const realmName = this.#hostedRealmName();
+    const { names } = await this.#hosting.checkOwnCertificate(request);
+    if (!(await this.#confirm(ownCertificateQuestion(realmName, names)))) return declined;
+    await this.#hosting.setOwnCertificate(request);
+    this.#ownerChecksNow();
+    return { ok: true };
+  }
+
+  /** Has the host forget its public name or own certificate, once the person confirms it. */
+  async forgetPublicName(): Promise<{ ok: true } | Declined> {
+    const realmName = this.#hostedRealmName();
+    const { publicName, ownCertificate } = await this.#hosting.report();
+    const name = publicName?.name ?? ownCertificate?.names.join(', ');
+    if (name === undefined) return { ok: true };
+    if (!(await this.#confirm(forgetPublicNameQuestion(realmName, name)))) return declined;
+    await this.#hosting.forgetPublicName();
     this.#ownerChecksNow();
     return { ok: true };
   }

@@ -39,6 +39,12 @@ export function hostingHandlers(app: HearthApp) {
     async setPublicName(args) {
       return app.setPublicName(args);
     },
+    async setOwnCertificate(args) {
+      return app.setOwnCertificate(args);
+    },
+    async forgetPublicName() {
+      return app.forgetPublicName();
+    },
     async renewCertificate() {
       await app.renewCertificate();
       return {};

@@ -1,6 +1,8 @@
 import type {
+  OwnCertificateRequest,
   PublicNameReport,
   PublicNameRequest,
+  ServedCertificate,
   ZulipExport,
   ZulipVersion,
 } from '../../../src-preload/bridge';
@@ -39,6 +41,8 @@ export interface HostingReport {
   botsReachPrivateNetworks: boolean;
   /** The public name's certificate and records, while the host serves the network with one. */
   publicName: PublicNameReport | null;
+  /** The owner's own certificate, served by its names, while the host serves the network with one. */
+  ownCertificate: ServedCertificate | null;
 }
 
 /** The organization's backups: checked copies of its database, newest first. */
@@ -105,6 +109,12 @@ export interface HostingPort {
   restore(name: string): Promise<void>;
   /** Has the host obtain a certificate for a public name and keep its records, restarting it. */
   setPublicName(request: PublicNameRequest): Promise<void>;
+  /** What the owner's certificate covers; throws, saying which check it fails. */
+  checkOwnCertificate(request: OwnCertificateRequest): Promise<ServedCertificate>;
+  /** Has the host serve the owner's certificate by its names instead of a public name's, restarting it. */
+  setOwnCertificate(request: OwnCertificateRequest): Promise<void>;
+  /** Has the host forget its public name or own certificate and serve its own alone, restarting it. */
+  forgetPublicName(): Promise<void>;
   /** Asks the authority for the public name's certificate now; the host must be running. */
   renewCertificate(): Promise<void>;
   /** Calls `listener` when the status changes or the host logs a line; returns how to stop. */
@@ -124,6 +134,9 @@ export function noHosting(why: string): HostingPort {
     setBotsReachPrivateNetworks: () => Promise.reject(new Error(why)),
     restore: () => Promise.reject(new Error(why)),
     setPublicName: () => Promise.reject(new Error(why)),
+    checkOwnCertificate: () => Promise.reject(new Error(why)),
+    setOwnCertificate: () => Promise.reject(new Error(why)),
+    forgetPublicName: () => Promise.reject(new Error(why)),
     renewCertificate: () => Promise.reject(new Error(why)),
     report: async () => ({
       status: 'stopped',
@@ -135,6 +148,7 @@ export function noHosting(why: string): HostingPort {
       backups: { keep: 0, files: [] },
       botsReachPrivateNetworks: false,
       publicName: null,
+      ownCertificate: null,
     }),
     onChange: () => () => undefined,
   };

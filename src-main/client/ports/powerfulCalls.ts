@@ -41,6 +41,25 @@ export function publicNameQuestion(realmName: string, name: string): ConfirmRequ
   };
 }
 
+export function ownCertificateQuestion(
+  realmName: string,
+  names: readonly string[],
+): ConfirmRequest {
+  return {
+    action: mt('main.ownCertificate.action'),
+    message: mt('main.ownCertificate.question', { realm: realmName, names: names.join(', ') }),
+    detail: mt('main.ownCertificate.detail'),
+  };
+}
+
+export function forgetPublicNameQuestion(realmName: string, name: string): ConfirmRequest {
+  return {
+    action: mt('main.forgetPublicName.action'),
+    message: mt('main.forgetPublicName.question', { realm: realmName, name }),
+    detail: mt('main.forgetPublicName.detail'),
+  };
+}
+
 export function exportQuestion(
   realmName: string,
   zulipVersion: ZulipVersion,

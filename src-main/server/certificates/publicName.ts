@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomically } from '../atomicFile';
@@ -13,6 +13,7 @@ import {
 import { CertificateKeeper, type CertificatePem, type KeeperStatus } from './certificateKeeper';
 import { checkCertificatePair, type CertificateFacts } from './certificatePair';
 import { CLOUDFLARE_API, cloudflareRecords } from './cloudflareRecords';
+import { ACCOUNT, SETTINGS, keepCertificate, keptCertificate, keptText } from './keptName';
 import { dynamicUpdateRecords, type NameRecords } from './nameRecords';
 import type { SecretStore } from './secretStore';
 import { tsigAlgorithms, type TsigAlgorithm } from './tsig';
@@ -90,22 +91,10 @@ export interface PublicNameParts {
 }
 
 const accountSchema = z.object({ accountUrl: z.string() });
-const SETTINGS = 'settings.json';
-const ACCOUNT = 'account.json';
-const CERTIFICATE = 'certificate.pem';
-
-async function readText(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
 
 /** The public name the owner set up earlier in `dir`, if any. */
 export async function keptPublicNameSettings(dir: string): Promise<PublicNameSettings | null> {
-  const text = await readText(join(dir, SETTINGS));
+  const text = await keptText(dir, SETTINGS);
   return text === null ? null : publicNameSettingsSchema.parse(JSON.parse(text));
 }
 
@@ -119,6 +108,37 @@ export async function savePublicNameSettings(
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await secrets.write(secretName(settings.dns), dnsSecret);
   await writeFileAtomically(join(dir, SETTINGS), `${JSON.stringify(settings, null, 2)}\n`, 0o600);
+}
+
+/**
+ * Forgets the public name kept in `dir`: its settings, its ACME account and
+ * DNS secrets, after taking its address records off the DNS (a name left
+ * pointing at this computer would lead phones to a host that no longer
+ * answers by it). A DNS server that refuses is logged, not retried: the
+ * owner asked to be done with the name. The certificate is forgotten apart.
+ */
+export async function forgetPublicName(
+  dir: string,
+  secrets: SecretStore,
+  log: (line: string) => void,
+): Promise<void> {
+  const settings = await keptPublicNameSettings(dir);
+  if (!settings) return;
+  const secret = await secrets.read(secretName(settings.dns));
+  if (secret !== null) {
+    try {
+      await nameRecords(settings.dns, secret).setAddresses(settings.name, []);
+      log(`${settings.name} no longer points at this computer`);
+    } catch (error) {
+      log(`${settings.name} still points at this computer: ${(error as Error).message}`);
+    }
+  }
+  await rm(join(dir, SETTINGS), { force: true });
+  await rm(join(dir, ACCOUNT), { force: true });
+  for (const name of ['tsig-secret', 'cloudflare-token', 'acme-account-key'] as const) {
+    await secrets.remove(name);
+  }
+  log(`the public name ${settings.name} is forgotten`);
 }
 
 /**
@@ -158,7 +178,7 @@ export class PublicName {
       authorities: parts.authorities,
       obtain: async () => {
         const accountKeyPem = await PublicName.accountKey(secrets);
-        const account = await readText(join(dir, ACCOUNT));
+        const account = await keptText(dir, ACCOUNT);
         const issued = await obtainCertificate({
           ...parts.connection,
           name: settings.name,
@@ -177,9 +197,7 @@ export class PublicName {
         return issued;
       },
       install: async (pem) => {
-        // The key first: a certificate kept is only ever read with its key beside it.
-        await secrets.write('certificate-key', pem.keyPem);
-        await writeFileAtomically(join(dir, CERTIFICATE), pem.certPem, 0o644);
+        await keepCertificate(dir, secrets, pem);
         install(pem);
       },
     });
@@ -207,9 +225,9 @@ export class PublicName {
     name: string,
     parts: PublicNameParts,
   ): Promise<(CertificatePem & { facts: CertificateFacts }) | null> {
-    const certPem = await readText(join(dir, CERTIFICATE));
-    const keyPem = await secrets.read('certificate-key');
-    if (certPem === null || keyPem === null) return null;
+    const pem = await keptCertificate(dir, secrets);
+    if (pem === null) return null;
+    const { certPem, keyPem } = pem;
     try {
       const facts = checkCertificatePair(certPem, keyPem, {
         now: new Date(parts.clock.now()),

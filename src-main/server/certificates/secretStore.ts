@@ -12,6 +12,8 @@ export type { SecretName } from '../../wire/hostSecrets';
 export interface SecretStore {
   read(name: SecretName): Promise<string | null>;
   write(name: SecretName, value: string): Promise<void>;
+  /** Forgets the secret; nothing happens when none is kept. */
+  remove(name: SecretName): Promise<void>;
 }
 
 /** Secrets as files readable by the host's user alone, in `dir`. */
@@ -33,6 +35,7 @@ export function fileSecrets(dir: string): SecretStore {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await writeFileAtomically(join(dir, name), value, 0o600);
     },
+    remove: (name) => rm(join(dir, name), { force: true }),
   };
 }
 
@@ -57,6 +60,10 @@ export function secretsMovedFromFiles(store: SecretStore, dir: string): SecretSt
       await store.write(name, value);
       // An older file would be taken for the secret if the keychain were ever lost.
       await rm(join(dir, name), { force: true });
+    },
+    remove: async (name) => {
+      await store.remove(name);
+      await files.remove(name);
     },
   };
 }

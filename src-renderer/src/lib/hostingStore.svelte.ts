@@ -1,6 +1,7 @@
 import type {
   ChatBridge,
   HostingPage,
+  OwnCertificateRequest,
   PublicNameRequest,
   ZulipExport,
   ZulipVersion,
@@ -48,6 +49,22 @@ export class HostingStore extends ServerPage<HostingPage> {
     return this.#confirmed(
       () => this.bridge.setPublicName(request),
       'window.hosting.publicNameCancelled',
+    );
+  }
+
+  /** Has the host serve the owner's own certificate (main confirms it first). */
+  setOwnCertificate(request: OwnCertificateRequest): Promise<void> {
+    return this.#confirmed(
+      () => this.bridge.setOwnCertificate(request),
+      'window.hosting.ownCertificateCancelled',
+    );
+  }
+
+  /** Back to the host's own certificate alone, forgetting the public name or own certificate (main confirms it first). */
+  forgetPublicName(): Promise<void> {
+    return this.#confirmed(
+      () => this.bridge.forgetPublicName({}),
+      'window.hosting.forgetPublicNameCancelled',
     );
   }
 

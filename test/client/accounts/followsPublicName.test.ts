@@ -59,7 +59,8 @@ describe('a Hearth client moves to the name its host now has', () => {
         port,
         ...(withName
           ? {
-              publicName: {
+              name: {
+                kind: 'public-name',
                 settings: {
                   name: 'chat.office.test',
                   directoryUrl: pebble.directoryUrl,

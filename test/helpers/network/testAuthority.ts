@@ -104,3 +104,24 @@ export function tlsFront(certificate: KeyAndCertificate, backendPort: number): P
     );
   });
 }
+
+/** An office's root and the intermediate it issues through, as an owner's certificate chains to them. */
+export interface OfficeAuthority {
+  root: KeyAndCertificate;
+  intermediate: KeyAndCertificate;
+  /** The server certificate followed by its chain, as the owner's file holds it, and its key. */
+  chained(leaf: KeyAndCertificate): KeyAndCertificate;
+}
+
+export async function makeOfficeAuthority(): Promise<OfficeAuthority> {
+  const root = await makeAuthority('Office Root CA');
+  const intermediate = await makeIntermediate(root);
+  return {
+    root,
+    intermediate,
+    chained: (leaf) => ({
+      certPem: `${leaf.certPem}\n${intermediate.certPem}`,
+      keyPem: leaf.keyPem,
+    }),
+  };
+}

@@ -113,7 +113,8 @@ describe('a host whose public name is kept through Cloudflare', () => {
       network: {
         address: '127.0.0.1',
         port: 0,
-        publicName: {
+        name: {
+          kind: 'public-name',
           settings: {
             name: 'phones.office.test',
             directoryUrl: pebble.directoryUrl,

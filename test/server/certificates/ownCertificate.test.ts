@@ -10,33 +10,29 @@ import { startHost, type Host } from '../../../src-main/server/host';
 import { getByName } from '../../helpers/network/byName';
 import {
   issueCertificate,
-  makeAuthority,
-  makeIntermediate,
+  makeOfficeAuthority,
   type KeyAndCertificate,
+  type OfficeAuthority,
 } from '../../helpers/network/testAuthority';
+import { servedNetwork } from '../../helpers/network/servedNetwork';
 
 // Issue 53, point 1: the owner's own certificate for a name of theirs,
 // checked before it is served, and replaced without a restart.
 
-let root: KeyAndCertificate;
-let intermediate: KeyAndCertificate;
+let office: OfficeAuthority;
 let dir: string;
 
-const chained = (leaf: KeyAndCertificate) => ({
-  certPem: `${leaf.certPem}\n${intermediate.certPem}`,
-  keyPem: leaf.keyPem,
-});
+const chained = (leaf: KeyAndCertificate) => office.chained(leaf);
 
 beforeAll(async () => {
-  root = await makeAuthority('Office Root CA');
-  intermediate = await makeIntermediate(root);
+  office = await makeOfficeAuthority();
   dir = await mkdtemp(join(tmpdir(), 'hearth-own-cert-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** GET as a phone does, trusting the office's root alone. */
 const byName = (port: number, path: string, options: { agent?: Agent; hostHeader?: string } = {}) =>
-  getByName(port, 'chat.office.test', path, { ca: root.certPem, ...options });
+  getByName(port, 'chat.office.test', path, { ca: office.root.certPem, ...options });
 
 async function hostWith(certificate: { certPem: string; keyPem: string }): Promise<Host> {
   const dataDir = await mkdtemp(join(dir, 'host-'));
@@ -48,24 +44,18 @@ async function hostWith(certificate: { certPem: string; keyPem: string }): Promi
       port: 0,
       certificate: { ...certificate, certPath: join(dataDir, 'given.pem') },
     },
-    trustedAuthorities: [root.certPem],
+    trustedAuthorities: [office.root.certPem],
     announce: false,
     rateLimits: false,
   });
 }
 
-const served = (host: Host) => {
-  const network = host.network;
-  if (!network || !('urls' in network)) throw new Error('the host serves no network');
-  return network;
-};
-
 describe("a host serving the owner's own certificate", () => {
   it('answers under the certificate’s name, which a client trusting only the public authority checks', async () => {
-    const leaf = await issueCertificate(['chat.office.test'], intermediate);
+    const leaf = await issueCertificate(['chat.office.test'], office.intermediate);
     const host = await hostWith(chained(leaf));
     try {
-      const { port, urls, names } = served(host);
+      const { port, urls, names } = servedNetwork(host);
       expect(names).toEqual(['chat.office.test']);
       expect(urls[0]).toBe(`https://chat.office.test:${port}`);
       const answer = await byName(port, '/api/v1/server_settings');
@@ -82,8 +72,8 @@ describe("a host serving the owner's own certificate", () => {
   });
 
   it('refuses to start with a key that is not the certificate’s, saying so', async () => {
-    const leaf = await issueCertificate(['chat.office.test'], intermediate);
-    const stranger = await issueCertificate(['chat.office.test'], intermediate);
+    const leaf = await issueCertificate(['chat.office.test'], office.intermediate);
+    const stranger = await issueCertificate(['chat.office.test'], office.intermediate);
     const error = await hostWith({ ...chained(leaf), keyPem: stranger.keyPem }).then(
       (host) => host.close().then(() => null),
       (thrown: unknown) => thrown,
@@ -96,23 +86,23 @@ describe("a host serving the owner's own certificate", () => {
   });
 
   it('installs a new certificate without a restart: connections and event queues carry on', async () => {
-    const first = await issueCertificate(['chat.office.test'], intermediate);
+    const first = await issueCertificate(['chat.office.test'], office.intermediate);
     const host = await hostWith(chained(first));
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const { port } = served(host);
+      const { port } = servedNetwork(host);
       const api = asOwnerOf(host);
       const { queue_id: queueId } = (await api('POST', '/register', { event_types: ['message'] }))
         .json as { queue_id: string };
       const before = await byName(port, '/api/v1/server_settings', { agent });
 
-      const second = await issueCertificate(['chat.office.test'], intermediate);
+      const second = await issueCertificate(['chat.office.test'], office.intermediate);
       const facts = host.installCertificate(chained(second));
 
       const fresh = await byName(port, '/api/v1/server_settings');
       expect(fresh.fingerprint).toBe(facts.fingerprint);
       expect(fresh.fingerprint).not.toBe(before.fingerprint);
-      expect(served(host).fingerprint).toBe(facts.fingerprint);
+      expect(servedNetwork(host).fingerprint).toBe(facts.fingerprint);
       // The connection opened before keeps going on the certificate it began with.
       const kept = await byName(port, '/api/v1/server_settings', { agent });
       expect(kept.fingerprint).toBe(before.fingerprint);
@@ -129,11 +119,11 @@ describe("a host serving the owner's own certificate", () => {
   });
 
   it('keeps serving its certificate when the new one is refused', async () => {
-    const first = await issueCertificate(['chat.office.test'], intermediate);
+    const first = await issueCertificate(['chat.office.test'], office.intermediate);
     const host = await hostWith(chained(first));
     try {
-      const { port, fingerprint } = served(host);
-      const expired = await issueCertificate(['chat.office.test'], intermediate, {
+      const { port, fingerprint } = servedNetwork(host);
+      const expired = await issueCertificate(['chat.office.test'], office.intermediate, {
         notBeforeDate: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
         notAfterDate: new Date(Date.now() - 24 * 60 * 60 * 1000),
       });
@@ -165,8 +155,8 @@ describe('npm run serve -- --tls-cert --tls-key', () => {
     });
 
   it('serves the name of a good pair, and names the failed check of a bad one', async () => {
-    const leaf = await issueCertificate(['chat.office.test'], intermediate);
-    const stranger = await issueCertificate(['chat.office.test'], intermediate);
+    const leaf = await issueCertificate(['chat.office.test'], office.intermediate);
+    const stranger = await issueCertificate(['chat.office.test'], office.intermediate);
     const certFile = join(dir, 'chat.pem');
     const keyFile = join(dir, 'chat.key');
     const strangerKey = join(dir, 'stranger.key');
@@ -174,7 +164,7 @@ describe('npm run serve -- --tls-cert --tls-key', () => {
     await writeFile(certFile, chained(leaf).certPem);
     await writeFile(keyFile, leaf.keyPem);
     await writeFile(strangerKey, stranger.keyPem);
-    await writeFile(rootFile, root.certPem);
+    await writeFile(rootFile, office.root.certPem);
     // The office's authority stands in for a public one, as Node's own store takes it.
     const env = { NODE_EXTRA_CA_CERTS: rootFile };
 

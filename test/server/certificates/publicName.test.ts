@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renewalDueMs } from '../../../src-main/server/certificates/certificateKeeper';
 import { asOwnerOf } from '../../helpers/org';
-import { startHost, type Host, type HostOptions } from '../../../src-main/server/host';
+import { startHost, type HostOptions } from '../../../src-main/server/host';
 import { startBind, type BindServer } from '../../helpers/network/bindServer';
 import { getTrusting } from '../../helpers/https';
 import { getByName } from '../../helpers/network/byName';
+import { mapSecrets } from '../../helpers/network/mapSecrets';
 import { startPebble, type PebbleServer } from '../../helpers/network/pebbleServer';
 import { until } from '../../helpers/until';
+import { servedNetwork } from '../../helpers/network/servedNetwork';
 
 // Issue 53, points 2, 3, 5 and 6 through the host: a public name whose
 // certificate arrives over ACME while the host serves, installed without a
@@ -47,7 +49,8 @@ const hostWithPublicName = (dataDir: string, name: string, keyName = bind.key.na
     network: {
       address: '127.0.0.1',
       port: 0,
-      publicName: {
+      name: {
+        kind: 'public-name',
         settings: {
           name,
           directoryUrl: pebble.directoryUrl,
@@ -78,12 +81,6 @@ const hostWithKeptName = (dataDir: string, secrets?: HostOptions['secrets']) =>
     ...(secrets ? { secrets } : {}),
   });
 
-const served = (host: Host) => {
-  const network = host.network;
-  if (!network || !('urls' in network)) throw new Error('the host serves no network');
-  return network;
-};
-
 describe('a public name with a certificate from an ACME authority', () => {
   it('arrives while the host serves, points the name at the host, and is kept for the next start', async () => {
     const dataDir = await mkdtemp(join(dir, 'host-'));
@@ -94,7 +91,7 @@ describe('a public name with a certificate from an ACME authority', () => {
     let host = await hostWithPublicName(dataDir, 'chat.office.test');
     try {
       // Until the authority answers, Hearth's clients reach it by the host's own certificate.
-      const selfSigned = served(host).fingerprint;
+      const selfSigned = servedNetwork(host).fingerprint;
       const api = asOwnerOf(host);
       const { queue_id: queueId } = (await api('POST', '/register', { event_types: ['message'] }))
         .json as { queue_id: string };
@@ -111,7 +108,7 @@ describe('a public name with a certificate from an ACME authority', () => {
       expect(facts?.issuer).toMatch(/Pebble/);
       expect(facts?.fingerprint).not.toBe(selfSigned);
 
-      const { port, urls, names, fingerprint, certPath } = served(host);
+      const { port, urls, names, fingerprint, certPath } = servedNetwork(host);
       expect(names).toEqual(['chat.office.test']);
       expect(urls[0]).toBe(`https://chat.office.test:${port}`);
       const byName = await getByName(port, 'chat.office.test', '/api/v1/server_settings', {
@@ -172,10 +169,10 @@ describe('a public name with a certificate from an ACME authority', () => {
       // The next start, with --tls alone, serves the kept certificate at once and asks for nothing.
       await host.close();
       host = await hostWithKeptName(dataDir);
-      expect(served(host).fingerprint).toBe(fingerprint);
-      expect(served(host).names).toEqual(['chat.office.test']);
+      expect(servedNetwork(host).fingerprint).toBe(fingerprint);
+      expect(servedNetwork(host).names).toEqual(['chat.office.test']);
       const keptByName = await getByName(
-        served(host).port,
+        servedNetwork(host).port,
         'chat.office.test',
         '/api/v1/server_settings',
         { ca: pebble.rootPem },
@@ -189,13 +186,8 @@ describe('a public name with a certificate from an ACME authority', () => {
       // as files moves there as it is read.
       await host.close();
       const keychain = new Map<string, string>();
-      host = await hostWithKeptName(dataDir, {
-        read: async (name) => keychain.get(name) ?? null,
-        write: async (name, value) => {
-          keychain.set(name, value);
-        },
-      });
-      expect(served(host).fingerprint).toBe(fingerprint);
+      host = await hostWithKeptName(dataDir, mapSecrets(keychain));
+      expect(servedNetwork(host).fingerprint).toBe(fingerprint);
       expect(keychain.get('certificate-key')).toContain('PRIVATE KEY');
       expect(await readdir(publicDir)).not.toContain('certificate-key');
     } finally {
@@ -204,18 +196,60 @@ describe('a public name with a certificate from an ACME authority', () => {
     }
   }, 60_000);
 
+  it('is forgotten on the owner’s word: off the DNS, its files and secrets gone, the host’s own certificate alone served', async () => {
+    const dataDir = await mkdtemp(join(dir, 'host-'));
+    let host = await hostWithPublicName(dataDir, 'gone.office.test');
+    try {
+      await until('the certificate', () => Boolean(host.publicName()?.certificate.served));
+      await until('the address record', () => host.publicName()?.records.published !== null);
+      expect(await bind.lookup('gone.office.test', 'A')).toEqual(['127.0.0.1']);
+      const selfSigned = servedNetwork(host).fingerprint;
+      await host.close();
+
+      host = await startHost({
+        dataDir,
+        port: 0,
+        announce: false,
+        rateLimits: false,
+        network: { address: '127.0.0.1', port: 0, name: { kind: 'none' } },
+        acme: acme(),
+      });
+      expect(await bind.lookup('gone.office.test', 'A')).toEqual([]);
+      expect(host.publicName()).toBeNull();
+      expect(host.ownCertificate()).toBeNull();
+      expect(servedNetwork(host)).toMatchObject({ fingerprint: selfSigned, names: [] });
+      // Whoever asks for the name gets the host's own certificate, which no phone trusts.
+      await expect(
+        getByName(servedNetwork(host).port, 'gone.office.test', '/api/v1/server_settings', {
+          ca: pebble.rootPem,
+        }),
+      ).rejects.toThrow(/self-signed|unable to verify/i);
+      expect(await readdir(join(dataDir, 'tls', 'public'))).toEqual([]);
+      const api = asOwnerOf(host);
+      expect((await api('POST', '/register', {})).json.realm_url).toBe(servedNetwork(host).urls[0]);
+
+      // A later start with --tls alone has no name to bring back.
+      await host.close();
+      host = await hostWithKeptName(dataDir);
+      expect(host.publicName()).toBeNull();
+      expect(servedNetwork(host).names).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  }, 60_000);
+
   it('shows the DNS server’s refusal, serving the host’s own certificate meanwhile', async () => {
     const dataDir = await mkdtemp(join(dir, 'host-'));
     const host = await hostWithPublicName(dataDir, 'refused.office.test', 'not-a-key-bind-knows');
     try {
-      const fingerprint = served(host).fingerprint;
+      const fingerprint = servedNetwork(host).fingerprint;
       await until('the failure', () => Boolean(host.publicName()?.certificate.failure));
       const { certificate } = host.publicName() ?? {};
       expect(certificate?.failure).toMatchObject({ source: 'dns' });
       expect(certificate?.failure?.message).toContain('BADKEY');
       expect(certificate?.served).toBeNull();
-      expect(served(host).fingerprint).toBe(fingerprint);
-      expect(served(host).names).toEqual([]);
+      expect(servedNetwork(host).fingerprint).toBe(fingerprint);
+      expect(servedNetwork(host).names).toEqual([]);
     } finally {
       await host.close();
     }

@@ -80,11 +80,18 @@ function issuerByName(port: number, name: string): Promise<string> {
   });
 }
 
+async function started(host: ReturnType<typeof serve>): Promise<void> {
+  for (let tries = 0; tries < 300 && !/^Owner: /m.test(host.output()); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('npm run serve -- --public-name', () => {
-  it('asks the authority for the name’s certificate and serves it once it comes', async () => {
+  it('asks the authority for the name’s certificate and serves it once it comes, until told to forget it', async () => {
+    const dataDir = await mkdtemp(join(dir, 'data-'));
     const host = serve([
       '--data-dir',
-      await mkdtemp(join(dir, 'data-')),
+      dataDir,
       '--host',
       '127.0.0.1',
       '--public-name',
@@ -99,9 +106,7 @@ describe('npm run serve -- --public-name', () => {
       pebble.directoryUrl,
     ]);
     try {
-      for (let tries = 0; tries < 300 && !/^Owner: /m.test(host.output()); tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await started(host);
       expect(host.output()).toMatch(
         /Public name chat\.office\.test: asking the authority for its certificate/,
       );
@@ -118,7 +123,38 @@ describe('npm run serve -- --public-name', () => {
       host.child.kill('SIGTERM');
       await host.exited;
     }
+
+    const forgetting = serve([
+      '--data-dir',
+      dataDir,
+      '--host',
+      '127.0.0.1',
+      '--forget-public-name',
+    ]);
+    try {
+      await started(forgetting);
+      expect(forgetting.output()).toContain('the public name chat.office.test is forgotten');
+      expect(forgetting.output()).not.toMatch(/Public name chat\.office\.test/);
+      expect(await bind.lookup('chat.office.test', 'A')).toEqual([]);
+    } finally {
+      forgetting.child.kill('SIGTERM');
+      await forgetting.exited;
+    }
   }, 90_000);
+
+  it('refuses to forget the public name while given one', async () => {
+    const host = serve([
+      '--forget-public-name',
+      '--public-name',
+      'chat.office.test',
+      '--dns-server',
+      '127.0.0.1',
+      '--dns-key-file',
+      keyFile,
+    ]);
+    expect(await host.exited).toBe(2);
+    expect(host.output()).toContain('give it without --public-name');
+  });
 
   it('refuses a public name without the DNS server that changes its records', async () => {
     const host = serve(['--public-name', 'chat.office.test']);

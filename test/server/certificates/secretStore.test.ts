@@ -7,6 +7,7 @@ import {
   secretsMovedFromFiles,
   type SecretStore,
 } from '../../../src-main/server/certificates/secretStore';
+import { mapSecrets } from '../../helpers/network/mapSecrets';
 
 // Issue 53, point 5: a public name's secrets are 0600 files for a headless
 // host and the keychain's for the app, which takes over the files an
@@ -20,12 +21,7 @@ describe("a public name's secrets", () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'hearth-secrets-'));
     kept = new Map();
-    keychain = {
-      read: async (name) => kept.get(name) ?? null,
-      write: async (name, value) => {
-        kept.set(name, value);
-      },
-    };
+    keychain = mapSecrets(kept);
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
@@ -62,5 +58,17 @@ describe("a public name's secrets", () => {
     kept.set('tsig-secret', 'in the keychain');
     await writeFile(join(dir, 'tsig-secret'), 'left in a file', { mode: 0o600 });
     expect(await secretsMovedFromFiles(keychain, dir).read('tsig-secret')).toBe('in the keychain');
+  });
+
+  it('are forgotten from the keychain and from any file an earlier start left', async () => {
+    await writeFile(join(dir, 'tsig-secret'), 'an old file', { mode: 0o600 });
+    kept.set('tsig-secret', 'kept');
+    const secrets = secretsMovedFromFiles(keychain, dir);
+    await secrets.remove('tsig-secret');
+    expect(kept.has('tsig-secret')).toBe(false);
+    expect(await readdir(dir)).toEqual([]);
+    expect(await secrets.read('tsig-secret')).toBeNull();
+    // Forgetting what was never kept is no failure.
+    await fileSecrets(dir).remove('cloudflare-token');
   });
 });
