@@ -3,6 +3,7 @@ import type { OwnCertificateRequest, ServedCertificate } from '../../src-preload
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import {
   CertificatePairError,
+  certificateReport,
   checkCertificatePair,
   type PairProblem,
 } from '../server/certificates/certificatePair';
@@ -27,15 +28,11 @@ export function checkOwnCertificate(
   authorities: readonly string[] | undefined,
 ): ServedCertificate {
   try {
-    const facts = checkCertificatePair(request.certPem, request.keyPem, {
-      ...(authorities ? { authorities } : {}),
-    });
-    return {
-      names: facts.names,
-      issuer: facts.issuer,
-      notAfterMs: facts.notAfter.getTime(),
-      fingerprint: facts.fingerprint,
-    };
+    return certificateReport(
+      checkCertificatePair(request.certPem, request.keyPem, {
+        ...(authorities ? { authorities } : {}),
+      }),
+    );
   } catch (error) {
     if (error instanceof CertificatePairError) {
       throw new Error(mt(problemKeys[error.problem]), { cause: error });

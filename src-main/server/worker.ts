@@ -5,7 +5,7 @@ import { databaseFileOf, newExportDir } from './export/exportFolder';
 import { zulipVersions } from './export/zulipTarget';
 import { publicNameSettingsSchema, type PublicNameStatus } from './certificates/publicName';
 import { startHost, type Host } from './host';
-import type { CertificateFacts } from './certificates/certificatePair';
+import { certificateReport, type CertificateFacts } from './certificates/certificatePair';
 import type {
   HostReply,
   HostRequest,
@@ -122,17 +122,8 @@ async function run(): Promise<void> {
   });
 }
 
-/** A certificate served by name as main reads it: dates as milliseconds. */
-function servedReport(facts: CertificateFacts | null): ServedCertificateReport | null {
-  return (
-    facts && {
-      names: facts.names,
-      issuer: facts.issuer,
-      notAfterMs: facts.notAfter.getTime(),
-      fingerprint: facts.fingerprint,
-    }
-  );
-}
+const servedReport = (facts: CertificateFacts | null): ServedCertificateReport | null =>
+  facts && certificateReport(facts);
 
 /** The public name's status as main reads it. */
 function publicNameReport(status: PublicNameStatus | null): PublicNameReport | null {

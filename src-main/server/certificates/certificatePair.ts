@@ -73,6 +73,14 @@ export function certificateFacts(certificate: X509Certificate): CertificateFacts
   };
 }
 
+/** The facts as the Hosting page reads them, across the worker's and the bridge's JSON: the expiry in ms. */
+export const certificateReport = (facts: CertificateFacts) => ({
+  names: facts.names,
+  issuer: facts.issuer,
+  notAfterMs: facts.notAfter.getTime(),
+  fingerprint: facts.fingerprint,
+});
+
 const signedBy = (certificate: X509Certificate, issuer: X509Certificate): boolean =>
   certificate.checkIssued(issuer) && certificate.verify(issuer.publicKey);
 
