@@ -8,6 +8,8 @@ import {
 } from '../../src-main/server/outgoing/deliveries';
 import { defaultPasswordHashing, Passwords } from '../../src-main/server/passwords/passwordHashes';
 import { RealmExportRunner } from '../../src-main/server/export/realmExportRunner';
+import { PushDelivery } from '../../src-main/server/push/pushDelivery';
+import { fileSecrets } from '../../src-main/server/certificates/secretStore';
 import { noScheduledDelivery } from '../../src-main/server/scheduledDelivery';
 import type { Services } from '../../src-main/server/services';
 import type { Sql } from '../../src-main/server/store/sql';
@@ -15,9 +17,10 @@ import type { Sql } from '../../src-main/server/store/sql';
 // The host's services, to create people and streams through its own actions;
 // nobody listens to their events yet.
 export function generatorServices(sql: Sql): Services {
+  const queues = new EventQueues();
   const services: Services = {
     sql,
-    queues: new EventQueues(),
+    queues,
     dev: false,
     realmUri: () => '',
     certificateFingerprint: () => null,
@@ -40,6 +43,8 @@ export function generatorServices(sql: Sql): Services {
       onChange: () => undefined,
       log: () => undefined,
     }),
+    // The organization is registered with no push service: nothing is ever sent.
+    pushDelivery: new PushDelivery({ sql, queues, secrets: fileSecrets(''), clock: systemClock }),
   };
   return services;
 }

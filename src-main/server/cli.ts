@@ -10,6 +10,7 @@ import { zulipRateRules } from './http/rateLimits';
 import { isLoopback } from './network/addresses';
 import { hostOfSetting } from './network/hostNames';
 import { parseHostPort } from '../wire/hostPort';
+import { askToAcceptTerms } from './push/termsPrompt';
 
 const usage = `Usage: npm run serve -- [options]
 
@@ -75,6 +76,18 @@ Options:
   --bots-reach-private-networks
                     let outgoing webhook bots post to this computer and
                     private networks (refused unless given)
+  --register-push-service
+                    register with Zulip's Mobile Push Notification Service,
+                    so that phones are notified (docs/push-notifications.md),
+                    then serve; asks you to accept the service's terms first
+  --push-service-url <url>
+                    with --register-push-service: the service's address
+                    (Hearth has none by default)
+  --contact-email <address>
+                    with --register-push-service: who the service writes to
+                    about this host
+  --agree-to-push-service-terms
+                    accept the service's terms without being asked
   --help            show this message`;
 
 class UsageError extends Error {}
@@ -108,6 +121,10 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
         'no-rate-limits': { type: 'boolean' },
         'rate-limit': { type: 'string' },
         'bots-reach-private-networks': { type: 'boolean' },
+        'register-push-service': { type: 'boolean' },
+        'push-service-url': { type: 'string' },
+        'contact-email': { type: 'string' },
+        'agree-to-push-service-terms': { type: 'boolean' },
         help: { type: 'boolean' },
       },
       allowPositionals: false,
@@ -192,6 +209,7 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
     ...(values['bots-reach-private-networks']
       ? { outgoingWebhooks: { allowPrivateAddresses: true } }
       : {}),
+    ...pushServiceOption(values),
     ...(values['no-rate-limits']
       ? { rateLimits: false as const }
       : perMinute !== null
@@ -203,6 +221,43 @@ function parseOptions(argv: string[]): HostOptions | 'help' {
             },
           }
         : {}),
+  };
+}
+
+function pushServiceOption(values: {
+  'register-push-service'?: boolean | undefined;
+  'push-service-url'?: string | undefined;
+  'contact-email'?: string | undefined;
+  'agree-to-push-service-terms'?: boolean | undefined;
+}): Pick<HostOptions, 'registerPushService'> {
+  const url = values['push-service-url'];
+  const contactEmail = values['contact-email'];
+  if (!values['register-push-service']) {
+    const stray = (
+      ['push-service-url', 'contact-email', 'agree-to-push-service-terms'] as const
+    ).find((flag) => values[flag] !== undefined);
+    if (stray) throw new UsageError(`--${stray} goes with --register-push-service`);
+    return {};
+  }
+  if (url === undefined) {
+    throw new UsageError(
+      '--register-push-service needs --push-service-url: Hearth names no service of its own accord (docs/push-notifications.md says why)',
+    );
+  }
+  if (!/^https?:\/\/[^/\s]+/.test(url) || !URL.canParse(url)) {
+    throw new UsageError(`--push-service-url must be an http(s) URL, not '${url}'`);
+  }
+  if (contactEmail === undefined || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(contactEmail)) {
+    throw new UsageError(
+      `--register-push-service needs --contact-email with an email address${contactEmail === undefined ? '' : `, not '${contactEmail}'`}`,
+    );
+  }
+  return {
+    registerPushService: {
+      url,
+      contactEmail,
+      termsAccepted: values['agree-to-push-service-terms'] === true,
+    },
   };
 }
 
@@ -347,6 +402,14 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
+  const registration = options.registerPushService;
+  if (registration && !registration.termsAccepted) {
+    registration.termsAccepted = await askToAcceptTerms(registration);
+    if (!registration.termsAccepted) {
+      console.error('hearth serve: the terms were not accepted; nothing was sent to the service');
+      process.exit(2);
+    }
+  }
 
   // Listen for signals before anything is printed: whoever reads the banner may
   // stop us at once, and a signal during start-up waits for the start to finish.
@@ -390,6 +453,14 @@ async function main(): Promise<void> {
     } else {
       console.log(`Certificate (a zuliprc's cert_bundle): ${host.network.certPath}`);
     }
+  }
+  const push = host.pushService();
+  if (push?.registeredAt != null) {
+    console.log(`Phones: notified through the push service at ${push.url}`);
+  } else if (push) {
+    console.log(
+      `Phones: not notified: the push service at ${push.url} ${push.refusal === null ? 'has not been reached' : `refused: ${push.refusal}`}`,
+    );
   }
   console.log(`Owner: ${host.owner.fullName} <${host.owner.email}>`);
   console.log(`zuliprc: ${host.zuliprcPath}`);

@@ -66,6 +66,12 @@ import { Sql } from './store/sql';
 import { DEFERRED_BUDGET_MS, TURN_BUDGET_MS, TurnBudget } from './turnBudget';
 import { writeZuliprc } from './zuliprc';
 import { plainNotice } from './events/notice';
+import {
+  PushRegistrationError,
+  type HostRegistration,
+  type RegistrationOutcome,
+} from './push/hostRegistration';
+import { openHostPush, type PushServiceStatus } from './push/hostPush';
 import { allUsers } from './store/users';
 import { SERVER_GENERATION, ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from './version';
 
@@ -115,6 +121,12 @@ export interface HostOptions {
   queueTimeouts?: { heartbeatMs?: number; idleMs?: number };
   /** Zulip's rate limits unless other rules are given; `false` turns them off. */
   rateLimits?: RateRules | false;
+  /**
+   * Registers the host with Zulip's push service at this address as it
+   * starts (Zulip's `manage.py register_server`); a later start keeps the
+   * registration without it.
+   */
+  registerPushService?: HostRegistration | undefined;
   /** The organization to create when the data folder holds none; later starts keep the one they find. */
   organization?: NewOrganization | undefined;
   /** The time scheduled messages are due by; the system's unless a test drives its own. */
@@ -163,6 +175,10 @@ export interface Host {
   ownCertificate(): CertificateFacts | null;
   /** Asks the authority for the public name's certificate now: the Hosting page's "Try again". */
   renewCertificate(): Promise<void>;
+  /** Registers with Zulip's push service (again, with the same identity, if it was before). */
+  registerPushService(registration: HostRegistration): Promise<RegistrationOutcome>;
+  /** Whether phones are notified, and if not why; null before any registration. */
+  pushService(): PushServiceStatus | null;
   close(): Promise<void>;
 }
 
@@ -226,6 +242,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
     () => (isRealmDeactivated(sql) ? null : soonestScheduledTimestamp(sql)),
     log,
   );
+  const push = openHostPush({
+    sql,
+    queues,
+    clock,
+    dataDir: options.dataDir,
+    secrets: options.secrets,
+    realmUri: () => services.realmUri(),
+  });
   const services: Services = {
     sql,
     queues,
@@ -255,6 +279,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       onChange: () => notifyRealmExport(services),
       log,
     }),
+    pushDelivery: push.delivery,
   };
   const partialUploads = new PartialUploadFiles(join(options.dataDir, 'tus'));
   const app = buildApp(services, turns, log, hostNames, partialUploads);
@@ -371,6 +396,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     const zuliprcPath = join(options.dataDir, 'zuliprc');
     await writeZuliprc(zuliprcPath, { email: owner.email, apiKey: owner.api_key, site: url });
     await backups?.start();
+    push.start();
+    if (options.registerPushService) {
+      const outcome = await push.register(options.registerPushService);
+      if (outcome.kind !== 'registered') throw new PushRegistrationError(outcome);
+    }
 
     let closing: Promise<void> | undefined;
     return {
@@ -394,9 +424,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
         if (!publicName) throw new Error('This host has no public name.');
         await publicName.renewNow();
       },
+      registerPushService: (registration) => push.register(registration),
+      pushService: () => push.status(),
       close: () =>
         (closing ??= (async () => {
           scheduledDelivery.stop();
+          await push.stop();
           stopSweeps();
           publicName?.stop();
           backups?.stop();
@@ -412,6 +445,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     };
   } catch (error) {
     scheduledDelivery.stop();
+    await push.stop();
     stopSweeps();
     publicName?.stop();
     backups?.stop();

@@ -5,6 +5,7 @@ import type { AuthCache } from './http/authCache';
 import type { RateLimits } from './http/rateLimits';
 import type { OutgoingWebhooks } from './outgoing/deliveries';
 import type { Passwords } from './passwords/passwordHashes';
+import type { PushDeliveryPort } from './push/pushDelivery';
 import type { ScheduledDeliveryPort } from './scheduledDelivery';
 import type { Sql } from './store/sql';
 
@@ -30,4 +31,6 @@ export interface Services {
   passwords: Passwords;
   /** Runs the data exports administrators request, in the background. */
   realmExports: RealmExportRunner;
+  /** Sends what is owed to Zulip's push service, never keeping the caller waiting. */
+  pushDelivery: PushDeliveryPort;
 }

@@ -72,6 +72,8 @@ export interface Org {
   readonly dataDir: string;
   readonly network: Host['network'];
   readonly backups: Host['backups'];
+  /** The running host itself, for what only its owner does (the Hosting page's actions). */
+  readonly host: Host;
   /** Creates `<name>@hearth.test` on first use and returns the same user afterwards. */
   user(name: string): Promise<TestUser>;
   /** Subscribes the user to the stream, creating the stream if needed. */
@@ -197,6 +199,9 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
     },
     get backups() {
       return host.backups;
+    },
+    get host() {
+      return host;
     },
     async user(name) {
       const known = users.get(name);

@@ -1,43 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-interface Served {
-  output: string;
-  exitCode: number | null;
-}
-
-/** Runs `npm run serve`'s entry until it prints the zuliprc line, then stops it with SIGTERM. */
-function serveOnce(args: string[], options: { uid?: number } = {}): Promise<Served> {
-  return new Promise((resolve, reject) => {
-    // As `npm run serve` runs it: one node process, so the signal reaches the host itself.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/server/cli.ts', ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...options,
-    });
-    let output = '';
-    let stopped = false;
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`serve did not start:\n${output}`));
-    }, 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!stopped && /^zuliprc: /m.test(output)) stopped = child.kill('SIGTERM');
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (exitCode) => {
-      clearTimeout(timer);
-      resolve({ output, exitCode });
-    });
-  });
-}
+import { serveOnce } from '../helpers/cliHost';
 
 const line = (output: string, prefix: string) =>
   output.split('\n').find((text) => text.startsWith(prefix));

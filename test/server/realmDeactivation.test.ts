@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { serveOnce } from '../helpers/cliHost';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFileOf } from '../../src-main/server/export/exportFolder';
@@ -14,30 +14,6 @@ const deactivated = {
   code: 'REALM_DEACTIVATED',
   msg: 'This organization has been deactivated',
 };
-
-/** `npm run serve` on the data folder until it serves, stopped with SIGTERM: what it printed. */
-function serveOnce(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/server/cli.ts', ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`serve did not start:\n${output}`));
-    }, 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/^zuliprc: /m.test(output)) child.kill('SIGTERM');
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', () => {
-      clearTimeout(timer);
-      resolve(output);
-    });
-  });
-}
 
 describe('deactivating the organization', () => {
   let org: Org;
@@ -152,7 +128,7 @@ describe('deactivating the organization', () => {
 
   it("opens again by the operator's --reactivate-organization, with everything it held", async () => {
     await org.stop();
-    const output = await serveOnce([
+    const { output } = await serveOnce([
       '--port',
       '0',
       '--keep-backups',

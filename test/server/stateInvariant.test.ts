@@ -6,6 +6,8 @@ import type { QueuedEvent } from '../../src-main/server/events/notice';
 import { applyEvent } from '../../src-main/reducer/applyEvent';
 import type { InitialState } from '../../src-main/wire/registerState';
 import { startOrg, testPassword, type Org, type TestUser } from '../helpers/org';
+import { startStandInService, type StandInService } from '../helpers/pushService/standInService';
+import { makeTestPhone } from '../helpers/pushService/testPhone';
 import { onePixelPng, postFiles } from '../helpers/uploads';
 import { createWebhookBot, fixture, postWebhook } from '../helpers/webhooks';
 
@@ -119,8 +121,10 @@ describe('initial state plus events equals fresh state', () => {
   let bob: TestUser;
   let carol: TestUser;
   let gus: TestUser;
+  let pushService: StandInService;
 
   beforeAll(async () => {
+    pushService = await startStandInService();
     org = await startOrg();
     alice = await org.user('alice');
     bob = await org.user('bob');
@@ -140,7 +144,10 @@ describe('initial state plus events equals fresh state', () => {
     const gusState = await org.api(gus)('POST', '/register', { fetch_event_types: ['realm_user'] });
     expect(gusState.json.is_guest).toBe(true);
   });
-  afterAll(() => org.close());
+  afterAll(async () => {
+    await org.close();
+    await pushService.close();
+  });
 
   interface View {
     viewer: () => TestUser;
@@ -1260,6 +1267,38 @@ describe('initial state plus events equals fresh state', () => {
       act: async () => {
         const deviceId = (await org.api(bob)('POST', '/register_client_device')).json.device_id;
         return org.api(bob)('POST', '/remove_client_device', { device_id: deviceId });
+      },
+    },
+    {
+      name: 'registering the host with a push service',
+      covers: [],
+      act: () =>
+        org.host.registerPushService({
+          url: pushService.url,
+          contactEmail: 'owner@office.test',
+          termsAccepted: true,
+        }),
+    },
+    {
+      name: 'registering a phone for E2EE notifications, then testing it',
+      covers: ['registerPushDevice', 'sendE2eeTestNotification'],
+      act: async () => {
+        const phone = await makeTestPhone();
+        const deviceId = (await org.api(bob)('POST', '/register_client_device')).json.device_id;
+        await org.api(bob)('POST', '/mobile_push/register', {
+          device_id: deviceId,
+          ...phone.keyFields(),
+          ...phone.tokenFields(pushService.publicKey),
+        });
+        // The service confirms the token in the background: its event is this row's too.
+        for (let tries = 0; tries < 200; tries++) {
+          const state = await org.api(bob)('POST', '/register', { fetch_event_types: ['device'] });
+          if (state.json.devices[String(deviceId)]?.push_token_id) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return org.api(bob)('POST', '/mobile_push/e2ee/test_notification', {
+          device_id: deviceId,
+        });
       },
     },
     {

@@ -1,18 +1,25 @@
-import { unregisteredDevice, type ClientDevices } from '../../wire/clientDevices';
+import type { ClientDevices } from '../../wire/clientDevices';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
-import { clientDeviceIdsOf, deleteClientDevice, insertClientDevice } from '../store/clientDevices';
+import { deleteClientDevice, insertClientDevice } from '../store/clientDevices';
+import { pushDevicesOf } from '../store/pushDevices';
 import type { Sql } from '../store/sql';
 import type { UserRow } from '../store/users';
 
-/**
- * Register's `devices`: the user's own, by ID. Until the host is registered
- * with Zulip's push service, none can have registered a push key or token.
- */
+/** Register's `devices`: the user's own, by ID, with what each registered for push notifications. */
 export function clientDevicesState(sql: Sql, userId: number): ClientDevices {
   return Object.fromEntries(
-    clientDeviceIdsOf(sql, userId).map((id) => [String(id), unregisteredDevice]),
+    pushDevicesOf(sql, userId).map((device) => [
+      String(device.id),
+      {
+        push_key_id: device.push_key_id,
+        push_token_id: device.push_token_id,
+        pending_push_token_id: device.pending_push_token_id,
+        push_token_last_updated_timestamp: device.push_token_last_updated_timestamp,
+        push_registration_error_code: device.push_registration_error_code,
+      },
+    ]),
   );
 }
 

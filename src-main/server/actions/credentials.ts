@@ -1,3 +1,6 @@
+import { plainNotice } from '../events/notice';
+import { deleteClientDevicesOf } from '../store/clientDevices';
+import { pushDevicesOf } from '../store/pushDevices';
 import { ApiError, errors } from '../errors';
 import type { RateLimits } from '../http/rateLimits';
 import type { Services } from '../services';
@@ -55,10 +58,23 @@ export async function changePassword(
   services.authCache.forget(user.id);
 }
 
-/** Zulip's POST /users/me/api_key/regenerate: a new key, and the old one refused from now on. */
+/**
+ * Zulip's POST /users/me/api_key/regenerate: a new key, and the old one
+ * refused from now on. The phones signed in with the old key stop being
+ * notified (feature level 492): their devices are removed.
+ */
 export function regenerateOwnApiKey(services: Services, user: UserRow): string {
   const apiKey = newApiKey();
-  services.sql.transaction(() => setApiKey(services.sql, user.id, apiKey));
+  const { sql } = services;
+  const devices = sql.transaction(() => {
+    setApiKey(sql, user.id, apiKey);
+    const ids = pushDevicesOf(sql, user.id).map((device) => device.id);
+    deleteClientDevicesOf(sql, user.id);
+    return ids;
+  });
   services.authCache.forget(user.id);
+  for (const id of devices) {
+    services.queues.notify(plainNotice('device', { op: 'remove', device_id: id }), [user.id]);
+  }
   return apiKey;
 }

@@ -9,9 +9,9 @@ import {
 import type { UserRow } from '../store/users';
 import { refuseBots } from './humanUsersOnly';
 
-// The host is a Zulip 12 server not registered with Zulip's Mobile Push
-// Notification Service: it answers every push API as Zulip documents for
-// such a server, keeps what Zulip keeps, and sends nothing.
+// The push APIs of the tokens phones sent in the clear before Zulip's E2EE
+// protocol: kept as Zulip keeps them, and never sent to: the host notifies
+// phones only end to end encrypted.
 
 /** Zulip's PushServiceNotConfiguredError, as /mobile_push/register documents it. */
 export const pushServiceNotConfigured = () =>
@@ -19,18 +19,6 @@ export const pushServiceNotConfigured = () =>
     'Server is not configured to use push notification service.',
     'PUSH_SERVICE_NOT_CONFIGURED',
   );
-
-/** Zulip's register_push_device: no E2EE registration until the host is registered. */
-export function registerPushDevice(user: UserRow): never {
-  refuseBots(user);
-  throw pushServiceNotConfigured();
-}
-
-/** Zulip's send_e2ee_test_push_notification_api: no device can have registered for E2EE. */
-export function sendE2eeTestNotification(user: UserRow): never {
-  refuseBots(user);
-  throw new ApiError('No active registered push device', 'NO_ACTIVE_PUSH_DEVICE');
-}
 
 /**
  * Zulip's send_test_push_notification_api: a named token must be the user's;

@@ -1,3 +1,4 @@
+import { deleteClientDevicesOf } from '../store/clientDevices';
 import { idsWhoCanAccess } from './userAccess';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
@@ -151,6 +152,8 @@ export function deactivateAccount(
     const steps = [...bots, user].map((account) => {
       const before = activationBefore(sql, account);
       setActive(sql, account.id, false);
+      // Its phones are no longer notified: they sign in again if it is reactivated.
+      deleteClientDevicesOf(sql, account.id);
       return { account, before, done: applyDeactivationActions(sql, actorId, account, actions) };
     });
     // Zulip's revoke_invites_generated_by_user.

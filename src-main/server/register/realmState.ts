@@ -1,3 +1,4 @@
+import { pushNotificationsEnabled } from '../store/pushService';
 import { defaultEmptyTopicName } from '../../permissions/topicsPolicy';
 import { MAX_FILE_UPLOAD_SIZE_MIB } from '../actions/uploads';
 import { MAX_REMINDER_NOTE_LENGTH } from '../actions/reminderContent';
@@ -64,9 +65,8 @@ const fixedRealmSettings = {
   realm_org_type: 0,
   realm_plan_type: 1,
   realm_presence_disabled: false,
-  // Not registered with Zulip's push service, and so no date at which
-  // notifications would stop (feature level 231).
-  realm_push_notifications_enabled: false,
+  // No date at which the push service stops notifying (feature level 231):
+  // Hearth keeps no plan of the service's.
   realm_push_notifications_enabled_end_timestamp: null,
   realm_send_welcome_emails: false,
   realm_waiting_period_threshold: 0,
@@ -164,6 +164,7 @@ export function realmState({ sql, realmUri, dev }: Services): Record<string, unk
     realm_uri: realmUri(),
     realm_url: realmUri(),
     realm_uuid: realm?.uuid ?? null,
+    realm_push_notifications_enabled: pushNotificationsEnabled(sql),
     realm_bot_domain: botDomain(realmUri()),
     realm_icon_url: realmIconUrl(realm?.icon_source ?? 'G', realm?.icon_version ?? 1),
     realm_icon_source: realm?.icon_source ?? 'G',

@@ -1,12 +1,5 @@
 import type { Sql } from './sql';
 
-/** The IDs of the user's signed-in devices, oldest first. */
-export function clientDeviceIdsOf(sql: Sql, userId: number): number[] {
-  return sql
-    .all<{ id: number }>('SELECT id FROM client_devices WHERE user_id = ? ORDER BY id', [userId])
-    .map((row) => row.id);
-}
-
 export function insertClientDevice(sql: Sql, userId: number, dateCreated: number): number {
   return sql.run('INSERT INTO client_devices (user_id, date_created) VALUES (?, ?)', [
     userId,
@@ -19,4 +12,9 @@ export function deleteClientDevice(sql: Sql, userId: number, id: number): boolea
   return (
     sql.run('DELETE FROM client_devices WHERE id = ? AND user_id = ?', [id, userId]).changes > 0
   );
+}
+
+/** Forgets every device of the user, and what the host still owed the push service for them. */
+export function deleteClientDevicesOf(sql: Sql, userId: number): void {
+  sql.run('DELETE FROM client_devices WHERE user_id = ?', [userId]);
 }

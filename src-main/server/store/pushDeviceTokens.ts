@@ -43,3 +43,11 @@ export function hasLegacyPushToken(sql: Sql, userId: number, token: string): boo
     ]) !== undefined
   );
 }
+
+/** The user's legacy tokens, for the one an E2EE registration replaces. */
+export function legacyPushTokensOf(
+  sql: Sql,
+  userId: number,
+): { kind: PushTokenKind; token: string }[] {
+  return sql.all('SELECT kind, token FROM push_device_tokens WHERE user_id = ?', [userId]);
+}

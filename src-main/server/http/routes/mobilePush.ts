@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { registerClientDevice, removeClientDevice } from '../../actions/clientDevices';
+import { registerPushDevice } from '../../actions/e2eePushRegistration';
+import { sendE2eeTestNotification } from '../../actions/e2eeTestNotification';
+import { answerAfter } from '../answerAfter';
 import {
   addLegacyPushToken,
-  registerPushDevice,
   removeLegacyPushToken,
-  sendE2eeTestNotification,
   sendLegacyTestNotification,
 } from '../../actions/pushRegistration';
 import { userEndpoint } from '../endpoint';
 import { optional, required } from '../params';
 
 // Zulip 12's mobile push API (feature levels 217, 223, 406, 420, 432, 468
-// and 470), as a server not registered with Zulip's push service answers it.
+// and 470).
 
 const deviceId = () => z.number().int().nonnegative();
 
@@ -44,14 +45,31 @@ export const registerPushDeviceEndpoint = userEndpoint({
     bouncer_public_key: optional('text', z.string()),
     encrypted_push_registration: optional('text', z.string()),
   },
-  handle: ({ user }) => registerPushDevice(user),
+  // Each group counts only when whole, as Zulip reads them.
+  handle: ({ services, user, params }) => {
+    const { push_key, push_key_id, token_kind, token_id } = params;
+    const { bouncer_public_key, encrypted_push_registration } = params;
+    registerPushDevice(services, user, {
+      device_id: params.device_id,
+      key: push_key !== undefined && push_key_id !== undefined ? { push_key, push_key_id } : null,
+      token:
+        token_kind !== undefined &&
+        token_id !== undefined &&
+        bouncer_public_key !== undefined &&
+        encrypted_push_registration !== undefined
+          ? { token_kind, token_id, bouncer_public_key, encrypted_push_registration }
+          : null,
+    });
+    return {};
+  },
 });
 
 export const e2eeTestNotificationEndpoint = userEndpoint({
   method: 'POST',
   path: '/mobile_push/e2ee/test_notification',
   params: { device_id: optional('json', deviceId()) },
-  handle: ({ user }) => sendE2eeTestNotification(user),
+  handle: ({ services, user, params }) =>
+    answerAfter(sendE2eeTestNotification(services, user, params.device_id), () => ({})),
 });
 
 export const testNotificationEndpoint = userEndpoint({

@@ -1,4 +1,5 @@
 import { realmIconUrl } from '../../shape/avatars';
+import { pushNotificationsEnabled } from '../../store/pushService';
 import { getRealm } from '../../store/realm';
 import { HEARTH_VERSION, ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../../version';
 import { publicEndpoint } from '../endpoint';
@@ -31,7 +32,7 @@ export const getServerSettings = publicEndpoint({
       zulip_merge_base: ZULIP_VERSION,
       zulip_feature_level: ZULIP_FEATURE_LEVEL,
       hearth_version: HEARTH_VERSION,
-      push_notifications_enabled: false,
+      push_notifications_enabled: pushNotificationsEnabled(services.sql),
       is_incompatible: false,
       email_auth_enabled: true,
       require_email_format_usernames: true,

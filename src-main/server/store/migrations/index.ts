@@ -51,6 +51,7 @@ import { sql as firstLoginAndAvatarSource } from './050-first-login-and-avatar-s
 import { sql as systemBots } from './051-system-bots';
 import { sql as emailInvitations } from './052-email-invitations';
 import { sql as directMessageGroupsAndRealmDeactivation } from './053-direct-message-groups-and-realm-deactivation';
+import { sql as pushService } from './054-push-service';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -108,4 +109,5 @@ export const migrations: readonly string[] = [
   systemBots,
   emailInvitations,
   directMessageGroupsAndRealmDeactivation,
+  pushService,
 ];

@@ -1,0 +1,193 @@
+import type { SecretStore } from '../certificates/secretStore';
+import type { Clock } from '../clock';
+import { plainNotice } from '../events/notice';
+import type { EventQueues } from '../events/queues';
+import {
+  confirmPendingToken,
+  dropForward,
+  owedForwards,
+  retryForward,
+  setRegistrationError,
+  type PushDeviceRow,
+  type PushForward,
+} from '../store/pushDevices';
+import {
+  notePushServiceAnswered,
+  notePushServiceRefusal,
+  notePushServiceUnreachable,
+  pushServiceRow,
+} from '../store/pushService';
+import { deleteLegacyPushToken, legacyPushTokensOf } from '../store/pushDeviceTokens';
+import { getRealm } from '../store/realm';
+import type { Sql } from '../store/sql';
+import { notifyDevices, type NotifyOutcome, type Urgency } from './deviceNotifications';
+import { callService, type ServiceAnswer } from './serviceClient';
+import { tokenIdOf } from './tokenId';
+import { keptIdentity } from './serviceIdentity';
+
+/** What the rest of the host asks of the push service's courier. */
+export interface PushDeliveryPort {
+  /** Something is owed to the service: send it soon, without the caller waiting. */
+  wake(): void;
+  /**
+   * Sends `payload` to the devices now, for a caller that waits on the
+   * answer (a test notification); null when the host is not registered.
+   */
+  sendNow(
+    devices: readonly PushDeviceRow[],
+    payload: unknown,
+    urgency: Urgency,
+  ): Promise<NotifyOutcome | null>;
+}
+
+// Zulip 12.0's zerver/lib/queue.py retry_event: a call the service did not
+// answer is queued again at once (behind what else is owed), and dropped
+// after MAX_REQUEST_RETRIES (3) more tries.
+export const MAX_REQUEST_RETRIES = 3;
+
+// The service's refusals of a device's registration that are the phone's to
+// mend (Zulip's InvalidBouncerPublicKeyError, InvalidEncryptedPushRegistrationError
+// and RequestExpiredError): the device hears the code, and nothing is retried.
+const deviceRefusals = new Set(['INVALID_BOUNCER_PUBLIC_KEY', 'BAD_REQUEST', 'REQUEST_EXPIRED']);
+
+/**
+ * Sends what the host owes Zulip's push service, one call at a time, from
+ * the tables that keep it: a restart finds what was not yet sent.
+ */
+export class PushDelivery implements PushDeliveryPort {
+  #running: Promise<void> | null = null;
+  #again = false;
+  #stopped = false;
+  readonly #stopping = new AbortController();
+
+  constructor(
+    private readonly parts: {
+      sql: Sql;
+      queues: EventQueues;
+      secrets: SecretStore;
+      clock: Clock;
+    },
+  ) {}
+
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#drain().finally(() => {
+      this.#running = null;
+      if (this.#again) {
+        this.#again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Stops sending; what is owed stays in the database for the next start. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#stopping.abort();
+    await this.#running;
+  }
+
+  async sendNow(
+    devices: readonly PushDeviceRow[],
+    payload: unknown,
+    urgency: Urgency,
+  ): Promise<NotifyOutcome | null> {
+    const parts = await this.#serviceParts();
+    if (!parts) return null;
+    const outcome = await notifyDevices(parts, devices, payload, urgency);
+    this.#noteOutcome(outcome);
+    return outcome;
+  }
+
+  /** Where to reach the service and as whom; null until the host has registered. */
+  async #serviceParts() {
+    const { sql, queues, secrets } = this.parts;
+    const service = pushServiceRow(sql);
+    const identity = await keptIdentity(secrets);
+    const realmUuid = getRealm(sql)?.uuid;
+    if (!service || !identity || !realmUuid) return null;
+    return { sql, queues, url: service.url, identity, realmUuid };
+  }
+
+  #noteOutcome(outcome: NotifyOutcome | ServiceAnswer): void {
+    const { sql, clock } = this.parts;
+    if (outcome.kind === 'unreachable') {
+      notePushServiceUnreachable(sql, Math.floor(clock.now() / 1000));
+    } else if (outcome.kind === 'refused') {
+      notePushServiceRefusal(sql, outcome.msg);
+    } else {
+      notePushServiceAnswered(sql);
+    }
+  }
+
+  /** Resolves once nothing due is left to send (tests wait on it). */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  async #drain(): Promise<void> {
+    const { sql } = this.parts;
+    for (;;) {
+      if (this.#stopped) return;
+      const service = await this.#serviceParts();
+      const [forward] = owedForwards(sql);
+      if (!forward || !service) return;
+      const answer = await callService(service.url, {
+        path: 'push/e2ee/register',
+        identity: service.identity,
+        signal: this.#stopping.signal,
+        form: {
+          realm_uuid: service.realmUuid,
+          token_id: forward.token_id,
+          bouncer_public_key: forward.bouncer_public_key,
+          encrypted_push_registration: forward.encrypted_push_registration,
+        },
+      });
+      if (this.#stopped && answer.kind === 'unreachable') return;
+      this.#settle(forward, answer);
+    }
+  }
+
+  #settle(forward: PushForward, answer: ServiceAnswer): void {
+    const { sql } = this.parts;
+    const { device_id: deviceId, token_id: tokenId } = forward;
+    const update = (change: Record<string, unknown>) =>
+      this.parts.queues.notify(
+        plainNotice('device', { op: 'update', device_id: deviceId, ...change }),
+        [forward.user_id],
+      );
+    if (answer.kind === 'refused' && deviceRefusals.has(answer.code)) {
+      notePushServiceAnswered(sql);
+      const noted = sql.transaction(() => {
+        dropForward(sql, deviceId, tokenId);
+        return setRegistrationError(sql, deviceId, tokenId, answer.code);
+      });
+      if (noted) update({ push_registration_error_code: answer.code });
+      return;
+    }
+    this.#noteOutcome(answer);
+    if (answer.kind === 'answered') {
+      const confirmed = sql.transaction(() => {
+        dropForward(sql, deviceId, tokenId);
+        // Zulip 12 (feature level 483): the token's legacy registration, if
+        // the phone had one, gives way to the encrypted one.
+        for (const legacy of legacyPushTokensOf(sql, forward.user_id)) {
+          if (tokenIdOf(legacy.token) === tokenId) {
+            deleteLegacyPushToken(sql, forward.user_id, legacy.kind, legacy.token);
+          }
+        }
+        return confirmPendingToken(sql, deviceId, tokenId);
+      });
+      if (confirmed) update({ push_token_id: tokenId, pending_push_token_id: null });
+      return;
+    }
+    // As Zulip's worker: the device stays pending once the tries run out,
+    // and the phone registers again when it next starts.
+    if (forward.failed_tries >= MAX_REQUEST_RETRIES) dropForward(sql, deviceId, tokenId);
+    else retryForward(sql, deviceId, tokenId);
+  }
+}
