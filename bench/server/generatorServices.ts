@@ -44,7 +44,13 @@ export function generatorServices(sql: Sql): Services {
       log: () => undefined,
     }),
     // The organization is registered with no push service: nothing is ever sent.
-    pushDelivery: new PushDelivery({ sql, queues, secrets: fileSecrets(''), clock: systemClock }),
+    pushDelivery: new PushDelivery({
+      sql,
+      queues,
+      secrets: fileSecrets(''),
+      clock: systemClock,
+      realmUri: () => '',
+    }),
   };
   return services;
 }

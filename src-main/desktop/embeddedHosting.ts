@@ -201,6 +201,12 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       ? await hosting.request({ type: 'certificate' }).catch(() => null)
       : null;
 
+  // Asked of the running host each time: a delivery may find the service gone, or back.
+  const pushServiceNow = async () =>
+    hosting?.status === 'running'
+      ? ((await hosting.request({ type: 'push-service' }).catch(() => null))?.pushService ?? null)
+      : null;
+
   return {
     exportsDir: exportsDirOf(dataDir),
     start: (organization) => start(organization),
@@ -260,6 +266,16 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       await hosting.request({ type: 'renew-certificate' });
       changed();
     },
+    async registerPushService(request) {
+      if (!hosting) throw new Error(mt('main.hosting.notRunning'));
+      const { pushRegistration } = await hosting.request({
+        type: 'register-push-service',
+        registration: request,
+      });
+      changed();
+      if (!pushRegistration) throw new Error(mt('main.hosting.refused'));
+      return pushRegistration;
+    },
     async stop() {
       const running = hosting;
       hosting = null;
@@ -281,6 +297,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         botsReachPrivateNetworks: settings?.botsReachPrivateNetworks ?? false,
         publicName: certificate?.publicName ?? null,
         ownCertificate: certificate?.ownCertificate ?? null,
+        pushService: await pushServiceNow(),
         backups: {
           keep: settings?.backupKeep ?? 7,
           files: (await listBackups(backupsDir)).map(({ name, takenAt, bytes }) => ({

@@ -4,6 +4,8 @@ import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import {
   publicNameReportSchema,
+  pushRegistrationOutcomeSchema,
+  pushServiceReportSchema,
   servedCertificateSchema,
   zulipExportSchema,
 } from '../../src-preload/calls/hostingCalls';
@@ -83,6 +85,8 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
     publicName: publicNameReportSchema.nullable().optional(),
     ownCertificate: servedCertificateSchema.nullable().optional(),
     network: networkStateSchema.nullable().optional(),
+    pushService: pushServiceReportSchema.nullable().optional(),
+    pushRegistration: pushRegistrationOutcomeSchema.optional(),
     message: z.string().optional(),
   }),
 ]);
@@ -260,7 +264,16 @@ export class Hosting {
           this.#replies.delete(message.data.id);
           if (message.data.ok) {
             const { name, export: exported, publicName, ownCertificate, network } = message.data;
-            waiter?.resolve({ name, export: exported, publicName, ownCertificate, network });
+            const { pushService, pushRegistration } = message.data;
+            waiter?.resolve({
+              name,
+              export: exported,
+              publicName,
+              ownCertificate,
+              network,
+              pushService,
+              pushRegistration,
+            });
           } else waiter?.reject(new Error(message.data.message ?? mt('main.hosting.refused')));
         } else if (message.data.type === 'ready' && !settled) {
           settled = true;

@@ -5,12 +5,14 @@ import { databaseFileOf, newExportDir } from './export/exportFolder';
 import { zulipVersions } from './export/zulipTarget';
 import { publicNameSettingsSchema, type PublicNameStatus } from './certificates/publicName';
 import { startHost, type Host } from './host';
+import type { PushServiceStatus } from './push/hostPush';
 import { certificateReport, type CertificateFacts } from './certificates/certificatePair';
 import type {
   HostReply,
   HostRequest,
   HostWorkerToMain,
   PublicNameReport,
+  PushServiceReport,
   ServedCertificateReport,
 } from './workerProtocol';
 import { secretsThroughMain } from './workerSecrets';
@@ -65,6 +67,16 @@ const messageSchema = z.discriminatedUnion('type', [
     type: z.literal('export-zulip'),
     id: z.number().int(),
     zulipVersion: z.literal(zulipVersions),
+  }),
+  z.object({ type: z.literal('push-service'), id: z.number().int() }),
+  z.object({
+    type: z.literal('register-push-service'),
+    id: z.number().int(),
+    registration: z.object({
+      url: z.string().min(1),
+      contactEmail: z.string().min(1),
+      termsAccepted: z.boolean(),
+    }),
   }),
 ]);
 
@@ -125,6 +137,20 @@ async function run(): Promise<void> {
 const servedReport = (facts: CertificateFacts | null): ServedCertificateReport | null =>
   facts && certificateReport(facts);
 
+/** How the host stands with the push service, as main reads it: dates as milliseconds. */
+function pushServiceReport(status: PushServiceStatus | null): PushServiceReport | null {
+  if (!status) return null;
+  const ms = (seconds: number | null) => (seconds === null ? null : seconds * 1000);
+  return {
+    url: status.url,
+    contactEmail: status.contactEmail,
+    registeredAtMs: ms(status.registeredAt),
+    unreachableSinceMs: ms(status.unreachableSince),
+    refusal: status.refusal,
+    canPush: status.canPush,
+  };
+}
+
 /** The public name's status as main reads it. */
 function publicNameReport(status: PublicNameStatus | null): PublicNameReport | null {
   if (!status) return null;
@@ -151,6 +177,11 @@ async function answer(host: Host, config: WorkerConfig, request: HostRequest): P
     // The attempt's outcome shows in the status, failure included.
     void host.renewCertificate().catch(() => undefined);
     return { publicName: publicNameReport(host.publicName()) };
+  }
+  if (request.type === 'push-service')
+    return { pushService: pushServiceReport(host.pushService()) };
+  if (request.type === 'register-push-service') {
+    return { pushRegistration: await host.registerPushService(request.registration) };
   }
   if (request.type === 'export-zulip') {
     // A read-only connection of its own, in one read transaction: the host

@@ -9,6 +9,7 @@ import type { PublicNameInput } from './certificates/publicName';
 import type { SecretName } from './certificates/secretStore';
 import type { NetworkState, NewOrganization } from './host';
 import type { NetworkExposure } from './network/networkListener';
+import type { HostRegistration, RegistrationOutcome } from './push/hostRegistration';
 
 export interface HostWorkerData {
   dataDir: string;
@@ -51,9 +52,11 @@ export type HostRequest =
   | { type: 'certificate' }
   | { type: 'renew-certificate' }
   | { type: 'backup-keep'; keep: number }
-  | { type: 'export-zulip'; zulipVersion: ZulipVersion };
+  | { type: 'export-zulip'; zulipVersion: ZulipVersion }
+  | { type: 'push-service' }
+  | { type: 'register-push-service'; registration: HostRegistration };
 
-/** What a request answers with: a backup's file name, what an export wrote, or how the public name stands. */
+/** What a request answers with: a backup's file name, what an export wrote, how the public name or the push service stands. */
 export interface HostReply {
   name?: string | undefined;
   export?: ZulipExportSummary | undefined;
@@ -61,6 +64,21 @@ export interface HostReply {
   ownCertificate?: ServedCertificateReport | null | undefined;
   /** Where the host serves the network now: a certificate that arrives adds its names. */
   network?: NetworkState | null | undefined;
+  /** How the host stands with the push service; null before it ever registered. */
+  pushService?: PushServiceReport | null | undefined;
+  /** What became of a registration with the push service. */
+  pushRegistration?: RegistrationOutcome | undefined;
+}
+
+/** The host's registration with the push service, for the Hosting page: dates in milliseconds. */
+export interface PushServiceReport {
+  url: string;
+  contactEmail: string;
+  registeredAtMs: number | null;
+  unreachableSinceMs: number | null;
+  /** The service's words when it last said no. */
+  refusal: string | null;
+  canPush: boolean;
 }
 
 /** A certificate served by name, for the Hosting page. */

@@ -45,6 +45,38 @@ export const ownCertificateRequestSchema = z.object({
 });
 export type OwnCertificateRequest = z.infer<typeof ownCertificateRequestSchema>;
 
+/** How the host stands with a push notification service, for the owner to see: dates in ms. */
+export const pushServiceReportSchema = z.object({
+  url: z.string(),
+  contactEmail: z.string(),
+  /** When the service last accepted the host; null until it has. */
+  registeredAtMs: z.number().nullable(),
+  /** Since when the service has not answered; null while it answers. */
+  unreachableSinceMs: z.number().nullable(),
+  /** The service's own words when it last said no. */
+  refusal: z.string().nullable(),
+  /** Whether the service said it sends notifications for the organization (its plan may not allow it). */
+  canPush: z.boolean(),
+});
+export type PushServiceReport = z.infer<typeof pushServiceReportSchema>;
+
+/** What the owner gives to register the host: the service's address and who it writes to, once the terms are accepted. */
+export const pushServiceRequestSchema = z.object({
+  url: z.url({ protocol: /^https?$/ }).max(2000),
+  contactEmail: z.email().max(254),
+  /** The owner accepted the service's terms, shown with what registering sends. */
+  termsAccepted: z.literal(true),
+});
+export type PushServiceRequest = z.infer<typeof pushServiceRequestSchema>;
+
+/** What became of a registration: the service's own words when it refused. */
+export const pushRegistrationOutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('registered') }),
+  z.object({ kind: z.literal('unreachable'), why: z.string() }),
+  z.object({ kind: z.literal('refused'), msg: z.string() }),
+]);
+export type PushRegistrationOutcome = z.infer<typeof pushRegistrationOutcomeSchema>;
+
 /** What the owner gives for a public name: the name, the authority, and how its DNS records change. */
 export const publicNameRequestSchema = z.object({
   name: z
@@ -113,6 +145,11 @@ export const hostingPageSchema = z.object({
    * names; null without one, or while the host does not serve the network.
    */
   ownCertificate: servedCertificateSchema.nullable(),
+  /**
+   * Whether phones are notified through a push notification service, and if
+   * not why; null before the host ever registered, or while it does not run.
+   */
+  pushService: pushServiceReportSchema.nullable(),
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 
@@ -195,6 +232,16 @@ export const hostingBridgeCalls = {
    * and the name's address records it set), restarting.
    */
   forgetPublicName: { args: z.object({}), result: confirmedResult({}) },
+  /**
+   * Once the person confirms it: the host registers with the push
+   * notification service (again, with the same identity, if it did before),
+   * and says whether the service accepted it, refused it in its own words, or
+   * did not answer.
+   */
+  registerPushService: {
+    args: pushServiceRequestSchema,
+    result: confirmedResult({ outcome: pushRegistrationOutcomeSchema }),
+  },
   /** Asks the authority for the public name's certificate now ("Try again"). */
   renewCertificate: { args: z.object({}), result: z.object({}) },
 } as const;

@@ -57,6 +57,9 @@ const notActions: Readonly<Record<string, string>> = {
   storeTopicVisibilityChange:
     "part of setTopicVisibility's, sendMessage's, addReaction's or addSubmessage's transaction",
   applyPoliciesOnSend: "part of sendMessage's transaction",
+  owePushesForSend: "part of sendMessage's transaction; what it owes phones no client state holds",
+  takeDownReadPushes:
+    'follows the read actions, which have rows; the phones it tells hold no client state',
   applyPolicyOnParticipation: "part of addReaction's or addSubmessage's transaction",
   announceMovedUserTopics: 'announces the change of updateMessage',
   announceSystemGroupMembership: 'announces the change of createUser',

@@ -11,6 +11,8 @@ import type {
   ZulipVersion,
   OwnCertificateRequest,
   PublicNameRequest,
+  PushRegistrationOutcome,
+  PushServiceRequest,
 } from '../../../src-preload/bridge';
 import { Accounts } from '../accounts';
 import type { FoundOrganization } from '../accounts/discovery';
@@ -426,6 +428,12 @@ export class HearthApp {
 
   renewCertificate(): Promise<void> {
     return this.#host.renewCertificate();
+  }
+
+  registerPushService(
+    request: PushServiceRequest,
+  ): Promise<{ ok: true; outcome: PushRegistrationOutcome } | Declined> {
+    return this.#host.registerPushService(request);
   }
 
   backUpHosting(): Promise<void> {

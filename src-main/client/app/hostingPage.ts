@@ -37,5 +37,6 @@ export function hostingPageOf(report: HostingReport, owner: AccountRuntime | nul
     botsReachPrivateNetworks: report.botsReachPrivateNetworks,
     publicName: report.publicName,
     ownCertificate: report.ownCertificate,
+    pushService: report.pushService,
   };
 }

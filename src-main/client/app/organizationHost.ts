@@ -3,10 +3,12 @@ import type {
   FormResult,
   HostingPage,
   PublicNameRequest,
+  PushRegistrationOutcome,
+  PushServiceRequest,
   ZulipExport,
   ZulipVersion,
 } from '../../../src-preload/bridge';
-import { probeServer, type Accounts, type SignInResult } from '../accounts';
+import { isLoopbackHost, probeServer, type Accounts, type SignInResult } from '../accounts';
 import { declined, type Confirm, type Declined } from '../ports/confirmPort';
 import type { HostingPort, NetworkExposure, NewOrganization } from '../ports/hostingPort';
 import {
@@ -15,6 +17,7 @@ import {
   publicNameQuestion,
   ownCertificateQuestion,
   forgetPublicNameQuestion,
+  pushServiceQuestion,
   restoreQuestion,
   serveNetworkQuestion,
 } from '../ports/powerfulCalls';
@@ -173,6 +176,25 @@ export class OrganizationHost {
   async renewCertificate(): Promise<void> {
     this.#requireHosted();
     await this.#hosting.renewCertificate();
+  }
+
+  /**
+   * Registers the host with a push notification service, once the person
+   * confirms it: the window has shown the service's terms and what
+   * registering sends, and the person accepted them.
+   */
+  async registerPushService(
+    request: PushServiceRequest,
+  ): Promise<{ ok: true; outcome: PushRegistrationOutcome } | Declined> {
+    const realmName = this.#hostedRealmName();
+    // The service's key goes with every call the host makes to it.
+    const url = new URL(request.url);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+      throw new Error(mt('main.pushService.cleartext', { host: url.host }));
+    }
+    const question = pushServiceQuestion(realmName, request.url, request.contactEmail);
+    if (!(await this.#confirm(question))) return declined;
+    return { ok: true, outcome: await this.#hosting.registerPushService(request) };
   }
 
   async backUp(): Promise<void> {

@@ -45,6 +45,9 @@ export function hostingHandlers(app: HearthApp) {
     async forgetPublicName() {
       return app.forgetPublicName();
     },
+    async registerPushService(args) {
+      return app.registerPushService(args);
+    },
     async renewCertificate() {
       await app.renewCertificate();
       return {};

@@ -2,6 +2,9 @@ import type {
   OwnCertificateRequest,
   PublicNameReport,
   PublicNameRequest,
+  PushRegistrationOutcome,
+  PushServiceReport,
+  PushServiceRequest,
   ServedCertificate,
   ZulipExport,
   ZulipVersion,
@@ -43,6 +46,8 @@ export interface HostingReport {
   publicName: PublicNameReport | null;
   /** The owner's own certificate, served by its names, while the host serves the network with one. */
   ownCertificate: ServedCertificate | null;
+  /** How the host stands with the push notification service, while it runs; null before it ever registered. */
+  pushService: PushServiceReport | null;
 }
 
 /** The organization's backups: checked copies of its database, newest first. */
@@ -117,6 +122,8 @@ export interface HostingPort {
   forgetPublicName(): Promise<void>;
   /** Asks the authority for the public name's certificate now; the host must be running. */
   renewCertificate(): Promise<void>;
+  /** Registers the running host with the push notification service, and says what became of it. */
+  registerPushService(request: PushServiceRequest): Promise<PushRegistrationOutcome>;
   /** Calls `listener` when the status changes or the host logs a line; returns how to stop. */
   onChange(listener: () => void): () => void;
 }
@@ -138,6 +145,7 @@ export function noHosting(why: string): HostingPort {
     setOwnCertificate: () => Promise.reject(new Error(why)),
     forgetPublicName: () => Promise.reject(new Error(why)),
     renewCertificate: () => Promise.reject(new Error(why)),
+    registerPushService: () => Promise.reject(new Error(why)),
     report: async () => ({
       status: 'stopped',
       runningSince: null,
@@ -149,6 +157,7 @@ export function noHosting(why: string): HostingPort {
       botsReachPrivateNetworks: false,
       publicName: null,
       ownCertificate: null,
+      pushService: null,
     }),
     onChange: () => () => undefined,
   };

@@ -4,9 +4,10 @@ import type { NetworkExposure } from './hostingPort';
 import { hostPort } from '../../wire/hostPort';
 import { mainLanguage, mt } from '../../i18n/mainText';
 
-// The four bridge calls main confirms itself, and what each asks: what the
-// window sends must never be enough to expose the organization, hand it out,
-// lock other apps out or throw away what was written.
+// The bridge calls main confirms itself, and what each asks: what the window
+// sends must never be enough to expose the organization, hand it out, make
+// it known to an outside service, lock other apps out or throw away what was
+// written.
 
 const allAddresses = '0.0.0.0';
 
@@ -57,6 +58,18 @@ export function forgetPublicNameQuestion(realmName: string, name: string): Confi
     action: mt('main.forgetPublicName.action'),
     message: mt('main.forgetPublicName.question', { realm: realmName, name }),
     detail: mt('main.forgetPublicName.detail'),
+  };
+}
+
+export function pushServiceQuestion(
+  realmName: string,
+  url: string,
+  contactEmail: string,
+): ConfirmRequest {
+  return {
+    action: mt('main.pushService.action'),
+    message: mt('main.pushService.question', { realm: realmName, url }),
+    detail: mt('main.pushService.detail', { email: contactEmail }),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import type { StreamRow } from '../store/streams';
 import { hasMessageInTopic, markAllRowsRead, markStreamRowsRead } from '../store/userMessages';
 import type { UserRow } from '../store/users';
+import { takeDownReadPushes } from './pushRemovals';
 
 /** Zulip's ReadMessagesEvent, which every way of marking messages read sends. */
 export function readEvent(
@@ -22,6 +23,7 @@ export function readEvent(
 export function markAllAsRead(services: Services, user: UserRow): number {
   const count = markAllRowsRead(services.sql, user.id);
   services.queues.notify(plainNotice('update_message_flags', readEvent([], true)), [user.id]);
+  takeDownReadPushes(services, user.id, null);
   return count;
 }
 
@@ -49,6 +51,7 @@ export function markStreamAsRead(
     services.queues.notify(plainNotice('update_message_flags', readEvent(changed, false)), [
       user.id,
     ]);
+    takeDownReadPushes(services, user.id, changed);
   }
   return changed;
 }

@@ -1,3 +1,4 @@
+import { takeDownReadPushes } from './pushRemovals';
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
 import type { Services } from '../services';
@@ -35,6 +36,7 @@ export function muteUser(services: Services, user: UserRow, mutedUserId: number)
   });
   if (read.length > 0) {
     services.queues.notify(plainNotice('update_message_flags', readEvent(read, false)), [user.id]);
+    takeDownReadPushes(services, user.id, read);
   }
   announce(services, user);
 }

@@ -35,6 +35,7 @@ import {
 import { applyPoliciesOnSend, type PoliciesOnSend } from './automaticTopicPolicies';
 import { announceActivityValues } from './channelActivityEvents';
 import { triggerOutgoingWebhooks } from './outgoingWebhookTriggers';
+import { owePushesForSend } from './pushTriggers';
 import { announceStoredTopicVisibilities } from './topicVisibility';
 import { announceClaims, claimAttachments } from './uploads';
 import { checkTopicsPolicy } from './topicsPolicy';
@@ -243,6 +244,8 @@ interface Sent {
   policies: PoliciesOnSend | null;
   /** What the channel's object said of its messages before this one. */
   activity: ReturnType<typeof activityBeforeSend> | null;
+  /** Whether it owes anyone's phone a notification. */
+  pushes: boolean;
 }
 
 /** POST /messages's answer: the ID, and the sender's new policy for the topic if the send set one. */
@@ -315,7 +318,16 @@ function storeMessage(
       })
     : null;
   request.alsoInTransaction?.(messageId);
-  return { messageId, addressed, flags, claimed, policies, activity };
+  const pushes = owePushesForSend(services, {
+    messageId,
+    senderId: sender.id,
+    readers,
+    flags,
+    stream,
+    recipientId: addressed.recipientId,
+    topic,
+  });
+  return { messageId, addressed, flags, claimed, policies, activity, pushes };
 }
 
 /**
@@ -358,6 +370,7 @@ function announceMessage(
     });
   }
   services.queues.notify(notice, sent.addressed.readers);
+  if (sent.pushes) services.pushDelivery.wake();
   announceClaims(services, sent.claimed);
   triggerOutgoingWebhooks(services, sender, {
     source,

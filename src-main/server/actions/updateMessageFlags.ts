@@ -1,3 +1,4 @@
+import { takeDownReadPushes } from './pushRemovals';
 import type { UpdateMessageFlagsEvent } from '../../wire';
 import { cached } from '../cached';
 import { errors } from '../errors';
@@ -139,5 +140,6 @@ export function updateMessageFlags(
     );
   }
   services.queues.notify(plainNotice('update_message_flags', event), [user.id]);
+  if (flag === 'read' && op === 'add') takeDownReadPushes(services, user.id, changed);
   return { changed, notSubscribedStreams };
 }

@@ -140,6 +140,15 @@ export class EventQueues {
     this.remove([...this.queues.values()]);
   }
 
+  /**
+   * Whether any of the user's queues takes message events: a client is open
+   * (the opposite of Zulip's receiver_is_off_zulip).
+   */
+  acceptsMessages(userId: number): boolean {
+    const types = [...(this.byUser.get(userId) ?? [])].map((queue) => queue.settings.eventTypes);
+    return types.some((eventTypes) => eventTypes === null || eventTypes.includes('message'));
+  }
+
   /** Delivers a notice to every queue of `userIds` (and all-public-streams queues) that wants it. */
   notify(notice: Notice, userIds: readonly number[]): void {
     const readers = new Set(userIds);

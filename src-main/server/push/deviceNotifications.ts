@@ -54,6 +54,8 @@ export async function notifyDevices(
     url: string;
     identity: ServiceIdentity;
     realmUuid: string;
+    /** Gives the call up (the host is stopping). */
+    signal?: AbortSignal;
   },
   devices: readonly PushDeviceRow[],
   payload: unknown,
@@ -72,6 +74,7 @@ export async function notifyDevices(
     path: 'push/e2ee/notify',
     identity: parts.identity,
     json: { realm_uuid: parts.realmUuid, push_requests: requests },
+    ...(parts.signal ? { signal: parts.signal } : {}),
   });
   if (answer.kind !== 'answered') return answer;
   notePushAllowed(parts.sql, parts.queues, answer.body.realm_push_status);

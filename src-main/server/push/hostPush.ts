@@ -18,6 +18,8 @@ export interface PushServiceStatus {
   unreachableSince: number | null;
   /** The service's words when it last said no. */
   refusal: string | null;
+  /** Whether the service said it pushes for the organization (its plan may not allow it). */
+  canPush: boolean;
 }
 
 /** The host's side of Zulip's push service: its registration and its courier. */
@@ -46,7 +48,13 @@ export function openHostPush(parts: {
   const dir = join(parts.dataDir, 'push');
   const secrets = parts.secrets ? secretsMovedFromFiles(parts.secrets, dir) : fileSecrets(dir);
   const { sql, clock } = parts;
-  const delivery = new PushDelivery({ sql, queues: parts.queues, secrets, clock });
+  const delivery = new PushDelivery({
+    sql,
+    queues: parts.queues,
+    secrets,
+    clock,
+    realmUri: parts.realmUri,
+  });
   return {
     delivery,
     start: () => delivery.wake(),
@@ -72,6 +80,7 @@ export function openHostPush(parts: {
             registeredAt: row.registered_at,
             unreachableSince: row.unreachable_since,
             refusal: row.refusal,
+            canPush: row.can_push === 1,
           }
         : null;
     },

@@ -6,6 +6,7 @@ import {
   confirmPendingToken,
   dropForward,
   owedForwards,
+  pushDevicesOf,
   retryForward,
   setRegistrationError,
   type PushDeviceRow,
@@ -18,9 +19,18 @@ import {
   pushServiceRow,
 } from '../store/pushService';
 import { deleteLegacyPushToken, legacyPushTokensOf } from '../store/pushDeviceTokens';
+import {
+  dropOwedPush,
+  isPushActive,
+  markPushActive,
+  nextOwedPush,
+  retryOwedPush,
+  type OwedPush,
+} from '../store/pushNotifications';
 import { getRealm } from '../store/realm';
 import type { Sql } from '../store/sql';
 import { notifyDevices, type NotifyOutcome, type Urgency } from './deviceNotifications';
+import { messagePayload, removePayload } from './messagePayloads';
 import { callService, type ServiceAnswer } from './serviceClient';
 import { tokenIdOf } from './tokenId';
 import { keptIdentity } from './serviceIdentity';
@@ -54,6 +64,8 @@ const deviceRefusals = new Set(['INVALID_BOUNCER_PUBLIC_KEY', 'BAD_REQUEST', 'RE
  * Sends what the host owes Zulip's push service, one call at a time, from
  * the tables that keep it: a restart finds what was not yet sent.
  */
+type ServiceParts = Omit<Parameters<typeof notifyDevices>[0], 'signal'>;
+
 export class PushDelivery implements PushDeliveryPort {
   #running: Promise<void> | null = null;
   #again = false;
@@ -66,6 +78,8 @@ export class PushDelivery implements PushDeliveryPort {
       queues: EventQueues;
       secrets: SecretStore;
       clock: Clock;
+      /** The organization's URL, as payloads name it. */
+      realmUri: () => string;
     },
   ) {}
 
@@ -104,7 +118,7 @@ export class PushDelivery implements PushDeliveryPort {
   }
 
   /** Where to reach the service and as whom; null until the host has registered. */
-  async #serviceParts() {
+  async #serviceParts(): Promise<ServiceParts | null> {
     const { sql, queues, secrets } = this.parts;
     const service = pushServiceRow(sql);
     const identity = await keptIdentity(secrets);
@@ -129,27 +143,77 @@ export class PushDelivery implements PushDeliveryPort {
     while (this.#running) await this.#running;
   }
 
+  /** Registrations first (a phone's notifications wait on its token), then notifications, oldest first. */
   async #drain(): Promise<void> {
     const { sql } = this.parts;
     for (;;) {
       if (this.#stopped) return;
       const service = await this.#serviceParts();
+      if (!service) return;
       const [forward] = owedForwards(sql);
-      if (!forward || !service) return;
-      const answer = await callService(service.url, {
-        path: 'push/e2ee/register',
-        identity: service.identity,
-        signal: this.#stopping.signal,
-        form: {
-          realm_uuid: service.realmUuid,
-          token_id: forward.token_id,
-          bouncer_public_key: forward.bouncer_public_key,
-          encrypted_push_registration: forward.encrypted_push_registration,
-        },
-      });
-      if (this.#stopped && answer.kind === 'unreachable') return;
-      this.#settle(forward, answer);
+      if (forward) {
+        const answer = await callService(service.url, {
+          path: 'push/e2ee/register',
+          identity: service.identity,
+          signal: this.#stopping.signal,
+          form: {
+            realm_uuid: service.realmUuid,
+            token_id: forward.token_id,
+            bouncer_public_key: forward.bouncer_public_key,
+            encrypted_push_registration: forward.encrypted_push_registration,
+          },
+        });
+        if (this.#stopped && answer.kind === 'unreachable') return;
+        this.#settle(forward, answer);
+        continue;
+      }
+      const push = nextOwedPush(sql);
+      if (!push) return;
+      await this.#sendOwed(service, push);
     }
+  }
+
+  /** One owed notification, sent or given up; what a stop interrupts stays owed. */
+  async #sendOwed(service: ServiceParts, push: OwedPush): Promise<void> {
+    const { sql } = this.parts;
+    const base = {
+      realm_url: this.parts.realmUri(),
+      realm_name: getRealm(sql)?.name ?? '',
+      user_id: push.user_id,
+    };
+    const devices = pushDevicesOf(sql, push.user_id).filter(
+      (device) => device.push_token_id !== null,
+    );
+    const payload =
+      push.kind === 'remove'
+        ? removePayload(base, push.message_ids)
+        : isPushActive(sql, push.user_id, push.message_id)
+          ? null
+          : messagePayload(sql, base, push.message_id);
+    if (devices.length === 0 || payload === null) {
+      dropOwedPush(sql, push.id);
+      return;
+    }
+    const outcome = await notifyDevices(
+      { ...service, signal: this.#stopping.signal },
+      devices,
+      payload,
+      push.kind === 'remove' ? 'quiet' : 'alert',
+    );
+    if (this.#stopped && outcome.kind === 'unreachable') return;
+    this.#noteOutcome(outcome);
+    sql.transaction(() => {
+      if (outcome.kind === 'unreachable' && push.failed_tries < MAX_REQUEST_RETRIES) {
+        retryOwedPush(sql, push.id);
+        return;
+      }
+      // A refusal is not retried: as Zulip, the service said why, and the
+      // Hosting page says it on.
+      dropOwedPush(sql, push.id);
+      if (outcome.kind === 'sent' && push.kind === 'message') {
+        markPushActive(sql, push.user_id, push.message_id);
+      }
+    });
   }
 
   #settle(forward: PushForward, answer: ServiceAnswer): void {

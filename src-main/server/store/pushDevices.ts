@@ -145,3 +145,13 @@ export function forgetPushToken(sql: Sql, deviceId: number, tokenId: string): bo
     ]).changes > 0
   );
 }
+
+/** Who has a phone the service can reach: nobody else is ever considered for a notification. */
+export function usersWithPushTokens(sql: Sql): ReadonlySet<number> {
+  return sql.rememberFrom('client_devices', 'usersWithPushTokens', () => {
+    const rows = sql.all<{ user_id: number }>(
+      'SELECT DISTINCT user_id FROM client_devices WHERE push_token_id IS NOT NULL',
+    );
+    return new Set(rows.map((row) => row.user_id));
+  });
+}

@@ -175,3 +175,17 @@ export function streamSubscribersByRecipient(sql: Sql): Map<number, number[]> {
   }
   return byRecipient;
 }
+
+/** The user's own settings for the channel's messages; undefined when not subscribed. */
+export function subscriptionSettingsOf(
+  sql: Sql,
+  userId: number,
+  recipientId: number,
+): SubscriptionSettingsRow | undefined {
+  return sql.get<SubscriptionSettingsRow>(
+    `SELECT color, is_muted, pin_to_top, desktop_notifications, audible_notifications,
+       push_notifications, email_notifications, wildcard_mentions_notify
+     FROM subscriptions WHERE user_id = ? AND recipient_id = ? AND is_active = 1`,
+    [userId, recipientId],
+  );
+}

@@ -3,6 +3,8 @@ import type {
   HostingPage,
   OwnCertificateRequest,
   PublicNameRequest,
+  PushRegistrationOutcome,
+  PushServiceRequest,
   ZulipExport,
   ZulipVersion,
 } from '../../../src-preload/bridge';
@@ -17,6 +19,8 @@ export class HostingStore extends ServerPage<HostingPage> {
   exported = $state<ZulipExport | null>(null);
   /** What was left undone because the person chose Cancel in main's dialog. */
   declined = $state<string | null>(null);
+  /** What became of the last registration with a push notification service, until the window leaves the account. */
+  pushRegistration = $state<PushRegistrationOutcome | null>(null);
 
   constructor(private readonly bridge: ChatBridge) {
     super(() => bridge.getHosting({}));
@@ -26,6 +30,7 @@ export class HostingStore extends ServerPage<HostingPage> {
     super.clear();
     this.exported = null;
     this.declined = null;
+    this.pushRegistration = null;
   }
 
   stop(): Promise<void> {
@@ -71,6 +76,16 @@ export class HostingStore extends ServerPage<HostingPage> {
   /** Asks the authority for the public name's certificate now. */
   renewCertificate(): Promise<void> {
     return this.#control(() => this.bridge.renewCertificate({}));
+  }
+
+  /** Registers the host with a push notification service (main confirms it first). */
+  registerPushService(request: PushServiceRequest): Promise<void> {
+    this.pushRegistration = null;
+    return this.#confirmed(async () => {
+      const done = await this.bridge.registerPushService(request);
+      if (done.ok) this.pushRegistration = done.outcome;
+      return done;
+    }, 'window.hosting.pushServiceCancelled');
   }
 
   backUp(): Promise<void> {

@@ -230,11 +230,18 @@ export async function startStandInService(): Promise<StandInService> {
       }
       if (failure === 'hang') return;
       if (failure !== null) {
-        answer(response, failure, {
-          result: 'error',
-          msg: 'Internal server error',
-          code: 'INTERNAL_SERVER_ERROR',
-        });
+        // The service's own failure, or a refusal as its plans refuse.
+        answer(
+          response,
+          failure,
+          failure >= 500
+            ? { result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' }
+            : {
+                result: 'error',
+                msg: 'Your plan does not include push notifications.',
+                code: 'PUSH_NOTIFICATIONS_DISALLOWED',
+              },
+        );
         return;
       }
       const route = request.method === 'POST' ? routes[path] : undefined;

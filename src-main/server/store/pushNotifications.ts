@@ -1,0 +1,117 @@
+import type { Sql } from './sql';
+
+/** A notification owed to a user's phones. */
+export type OwedPush =
+  | {
+      id: number;
+      user_id: number;
+      kind: 'message';
+      message_id: number;
+      trigger: string;
+      failed_tries: number;
+    }
+  | { id: number; user_id: number; kind: 'remove'; message_ids: number[]; failed_tries: number };
+
+interface OwedRow {
+  id: number;
+  user_id: number;
+  kind: 'message' | 'remove';
+  message_id: number | null;
+  trigger: string | null;
+  message_ids: string | null;
+  failed_tries: number;
+}
+
+export function owePushes(
+  sql: Sql,
+  messageId: number,
+  pushes: readonly { userId: number; trigger: string }[],
+): void {
+  for (const push of pushes) {
+    sql.run(
+      "INSERT INTO push_notifications (user_id, kind, message_id, trigger) VALUES (?, 'message', ?, ?)",
+      [push.userId, messageId, push.trigger],
+    );
+  }
+}
+
+export function oweRemove(sql: Sql, userId: number, messageIds: readonly number[]): void {
+  sql.run("INSERT INTO push_notifications (user_id, kind, message_ids) VALUES (?, 'remove', ?)", [
+    userId,
+    JSON.stringify(messageIds),
+  ]);
+}
+
+/** The next notification owed: the fewest tries first, then the oldest. */
+export function nextOwedPush(sql: Sql): OwedPush | undefined {
+  const row = sql.get<OwedRow>(
+    `SELECT id, user_id, kind, message_id, trigger, message_ids, failed_tries
+     FROM push_notifications ORDER BY failed_tries, id LIMIT 1`,
+  );
+  if (!row) return undefined;
+  const { id, user_id, failed_tries } = row;
+  return row.kind === 'message'
+    ? {
+        id,
+        user_id,
+        kind: 'message',
+        message_id: row.message_id ?? 0,
+        trigger: row.trigger ?? '',
+        failed_tries,
+      }
+    : {
+        id,
+        user_id,
+        kind: 'remove',
+        message_ids: JSON.parse(row.message_ids ?? '[]') as number[],
+        failed_tries,
+      };
+}
+
+export function dropOwedPush(sql: Sql, id: number): void {
+  sql.run('DELETE FROM push_notifications WHERE id = ?', [id]);
+}
+
+export function retryOwedPush(sql: Sql, id: number): void {
+  sql.run('UPDATE push_notifications SET failed_tries = failed_tries + 1 WHERE id = ?', [id]);
+}
+
+/** The message now shows on the user's phones. */
+export function markPushActive(sql: Sql, userId: number, messageId: number): void {
+  sql.run('INSERT OR IGNORE INTO push_active (user_id, message_id) VALUES (?, ?)', [
+    userId,
+    messageId,
+  ]);
+}
+
+export function isPushActive(sql: Sql, userId: number, messageId: number): boolean {
+  return (
+    sql.get('SELECT 1 AS found FROM push_active WHERE user_id = ? AND message_id = ?', [
+      userId,
+      messageId,
+    ]) !== undefined
+  );
+}
+
+/** Of `messageIds` (every one when null), those the user's phones show now. */
+export function activePushesAmong(
+  sql: Sql,
+  userId: number,
+  messageIds: readonly number[] | null,
+): number[] {
+  const active = sql
+    .all<{ message_id: number }>(
+      'SELECT message_id FROM push_active WHERE user_id = ? ORDER BY message_id',
+      [userId],
+    )
+    .map((row) => row.message_id);
+  if (messageIds === null || active.length === 0) return active;
+  const wanted = new Set(messageIds);
+  return active.filter((id) => wanted.has(id));
+}
+
+export function clearActivePushes(sql: Sql, userId: number, messageIds: readonly number[]): void {
+  for (const id of messageIds) {
+    sql.run('DELETE FROM push_active WHERE user_id = ? AND message_id = ?', [userId, id]);
+  }
+}

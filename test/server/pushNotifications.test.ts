@@ -1,0 +1,241 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startOrg, type Org, type TestUser } from '../helpers/org';
+import {
+  startStandInService,
+  tokenIdOf,
+  type Delivery,
+  type StandInService,
+} from '../helpers/pushService/standInService';
+import { makeTestPhone, type TestPhone } from '../helpers/pushService/testPhone';
+import { until } from '../helpers/until';
+
+// Issue 54, points 4 and 6 to 8: messages notify the phones Zulip 12.0 would
+// notify, through a stand-in push service, end-to-end encrypted; reading
+// takes a notification down; the service's failures are retried from the
+// database, across a restart.
+
+describe('push notifications of messages', () => {
+  let service: StandInService;
+  let org: Org;
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+  let bobPhone: TestPhone;
+  let carolPhone: TestPhone;
+
+  const registerPhone = async (user: TestUser, phone: TestPhone) => {
+    const device = (await org.api(user)('POST', '/register_client_device')).json.device_id;
+    await org.api(user)('POST', '/mobile_push/register', {
+      device_id: device,
+      ...phone.keyFields(),
+      ...phone.tokenFields(service.publicKey),
+    });
+    await until('the service has the token', () => service.devices.has(tokenIdOf(phone.token)));
+    // The host notes the confirmation once the service answered.
+    for (let tries = 0; tries < 100; tries++) {
+      const state = await org.api(user)('POST', '/register', { fetch_event_types: ['device'] });
+      if (state.json.devices[String(device)]?.push_token_id) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the device never got its token');
+  };
+  const dm = async (from: TestUser, to: TestUser[], content: string) =>
+    (
+      await org.api(from)('POST', '/messages', {
+        type: 'direct',
+        to: to.map((user) => user.id),
+        content,
+      })
+    ).json.id as number;
+  const post = async (from: TestUser, topic: string, content: string) =>
+    org.sendStream(from, 'design', topic, content);
+  /** The next delivery to `phone` after the first `after`, waited for. */
+  const nextFor = async (phone: TestPhone, after: number): Promise<Delivery> => {
+    let found: Delivery | undefined;
+    await until('a notification reaches the phone', () => {
+      found = service.deliveries.slice(after).find((delivery) => delivery.token === phone.token);
+      return found !== undefined;
+    });
+    return found as Delivery;
+  };
+  /** Proves that nothing went to Bob: Carol's notification, owed after his would be, arrives first. */
+  const nothingForBobBy = async (after: number) => {
+    await dm(alice, [carol], 'a marker for Carol');
+    await nextFor(carolPhone, after);
+    const forBob = service.deliveries.slice(after).filter((d) => d.token === bobPhone.token);
+    expect(forBob.map((delivery) => bobPhone.open(delivery))).toEqual([]);
+  };
+
+  beforeAll(async () => {
+    service = await startStandInService();
+    org = await startOrg();
+    alice = await org.user('alice');
+    bob = await org.user('bob');
+    carol = await org.user('carol');
+    await org.subscribe(alice, 'design');
+    await org.subscribe(bob, 'design');
+    const registered = await org.host.registerPushService({
+      url: service.url,
+      contactEmail: 'owner@office.test',
+      termsAccepted: true,
+    });
+    expect(registered).toEqual({ kind: 'registered' });
+    bobPhone = await makeTestPhone('apns');
+    carolPhone = await makeTestPhone();
+    await registerPhone(bob, bobPhone);
+    await registerPhone(carol, carolPhone);
+  });
+  afterAll(async () => {
+    await org.close();
+    await service.close();
+  });
+  afterEach(() => service.failWith(null));
+
+  it('sends a direct message to an away user, sealed so that only the phone reads it', async () => {
+    const before = service.deliveries.length;
+    const sent = Math.floor(Date.now() / 1000);
+    const id = await dm(alice, [bob], 'Lunch at **noon**? :thumbs_up:');
+    const delivery = await nextFor(bobPhone, before);
+    expect(delivery.request).toMatchObject({
+      token_id: tokenIdOf(bobPhone.token),
+      http_headers: { apns_priority: 10, apns_push_type: 'alert' },
+      payload: {
+        push_key_id: bobPhone.pushKeyId,
+        aps: { 'mutable-content': 1, alert: { title: 'New notification' } },
+      },
+    });
+    expect(JSON.stringify(delivery.request)).not.toContain('noon');
+    const payload = bobPhone.open(delivery);
+    expect(payload).toEqual({
+      realm_url: org.url,
+      realm_name: org.realmName,
+      user_id: bob.id,
+      type: 'message',
+      message_id: id,
+      time: payload.time,
+      sender_id: alice.id,
+      sender_full_name: alice.fullName,
+      sender_avatar_url: payload.sender_avatar_url,
+      content: 'Lunch at noon? 👍',
+      recipient_type: 'direct',
+      recipient_user_ids: [alice.id, bob.id].sort((a, b) => a - b),
+    });
+    expect(payload.time).toBeGreaterThanOrEqual(sent);
+    expect(String(payload.sender_avatar_url)).toMatch(new RegExp(`^${org.url}/avatar/${alice.id}`));
+  });
+
+  it('sends a mention in a channel, naming the channel and topic, and takes it down once read', async () => {
+    const before = service.deliveries.length;
+    const id = await post(alice, 'plans', '@**bob** can you look at this?');
+    const payload = bobPhone.open(await nextFor(bobPhone, before));
+    expect(payload).toMatchObject({
+      type: 'message',
+      message_id: id,
+      recipient_type: 'channel',
+      channel_name: 'design',
+      topic: 'plans',
+      content: `@${bob.fullName} can you look at this?`,
+    });
+    expect(typeof payload.channel_id).toBe('number');
+
+    const read = service.deliveries.length;
+    await org.api(bob)('POST', '/messages/flags', { messages: [id], op: 'add', flag: 'read' });
+    const removal = await nextFor(bobPhone, read);
+    expect(removal.request).toMatchObject({
+      http_headers: { apns_priority: 5, apns_push_type: 'background' },
+    });
+    expect(bobPhone.open(removal)).toEqual({
+      realm_url: org.url,
+      realm_name: org.realmName,
+      user_id: bob.id,
+      type: 'remove',
+      message_ids: [id],
+    });
+    // Read again: nothing more to take down.
+    const again = service.deliveries.length;
+    await org.api(bob)('POST', '/messages/flags', { messages: [id], op: 'add', flag: 'read' });
+    await nothingForBobBy(again);
+  });
+
+  it('sends nothing for a plain channel message, a muted topic or a muted sender', async () => {
+    let before = service.deliveries.length;
+    await post(alice, 'chatter', 'nobody is mentioned here');
+    await nothingForBobBy(before);
+
+    const stream = (await org.api(bob)('GET', '/get_stream_id', { stream: 'design' })).json
+      .stream_id as number;
+    await org.api(bob)('POST', '/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: stream, property: 'push_notifications', value: true }],
+    });
+    await org.api(bob)('POST', '/user_topics', {
+      stream_id: stream,
+      topic: 'muted one',
+      visibility_policy: 1,
+    });
+    before = service.deliveries.length;
+    await post(alice, 'muted one', 'in a topic Bob muted');
+    await nothingForBobBy(before);
+    before = service.deliveries.length;
+    const heard = await post(alice, 'open one', 'in a channel Bob wants pushed');
+    expect(bobPhone.open(await nextFor(bobPhone, before)).message_id).toBe(heard);
+
+    // Muting Alice marks her messages read: their notifications come down.
+    before = service.deliveries.length;
+    await org.api(bob)('POST', `/users/me/muted_users/${alice.id}`);
+    const removal = bobPhone.open(await nextFor(bobPhone, before));
+    expect(removal).toMatchObject({ type: 'remove' });
+    expect(removal.message_ids).toContain(heard);
+    before = service.deliveries.length;
+    await dm(alice, [bob], 'from someone Bob muted');
+    await nothingForBobBy(before);
+    await org.api(bob)('DELETE', `/users/me/muted_users/${alice.id}`);
+  });
+
+  it('sends nothing while the user is active elsewhere, when they asked for that', async () => {
+    await org.api(bob)('PATCH', '/settings', { enable_online_push_notifications: false });
+    await org.api(bob)('POST', '/register', { event_types: ['message'] });
+    await org.api(bob)('POST', '/users/me/presence', { status: 'active' });
+    let before = service.deliveries.length;
+    await dm(alice, [bob], 'Bob is at his desk');
+    await nothingForBobBy(before);
+    await org.api(bob)('PATCH', '/settings', { enable_online_push_notifications: true });
+    before = service.deliveries.length;
+    const id = await dm(alice, [bob], 'Bob wants it on his phone anyway');
+    expect(bobPhone.open(await nextFor(bobPhone, before)).message_id).toBe(id);
+  });
+
+  it('keeps a notification the service has not taken across a restart, and sends it then', async () => {
+    service.failWith('hang');
+    const calls = service.calls.length;
+    const id = await dm(alice, [carol], 'sent while the service hangs');
+    await until('the host calls the service', () =>
+      service.calls.slice(calls).includes('push/e2ee/notify'),
+    );
+    await org.stop();
+    service.failWith(null);
+    const before = service.deliveries.length;
+    await org.start();
+    expect(carolPhone.open(await nextFor(carolPhone, before)).message_id).toBe(id);
+  });
+
+  it('tries an unreachable service three times more, and a refusing one once', async () => {
+    service.failWith('reset');
+    let calls = service.calls.length;
+    await dm(alice, [carol], 'nobody answers');
+    await until('four tries', () => service.calls.length - calls >= 4);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(service.calls.slice(calls)).toEqual(Array(4).fill('push/e2ee/notify'));
+    expect(org.host.pushService()?.unreachableSince).not.toBeNull();
+
+    service.failWith(403);
+    calls = service.calls.length;
+    await dm(alice, [carol], 'the service says no');
+    await until('one try', () => service.calls.length - calls >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(service.calls.slice(calls)).toEqual(['push/e2ee/notify']);
+    expect(org.host.pushService()).toMatchObject({
+      refusal: 'Your plan does not include push notifications.',
+      unreachableSince: null,
+    });
+  });
+});
