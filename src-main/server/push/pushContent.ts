@@ -64,7 +64,7 @@ export function pushContent(renderedHtml: string): string {
     });
   }
   const tidy = text
-    .replace(/\n+ \(…\)/g, ' (…)')
+    .replace(/\n+ \(\u2026\)/g, ' (…)')
     .replace(/> \n+/g, '> ')
     .replace(/\n{2,}/g, '\n')
     .trim();
