@@ -50,6 +50,7 @@ export function generatorServices(sql: Sql): Services {
       secrets: fileSecrets(''),
       clock: systemClock,
       realmUri: () => '',
+      log: () => undefined,
     }),
   };
   return services;

@@ -249,6 +249,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     dataDir: options.dataDir,
     secrets: options.secrets,
     realmUri: () => services.realmUri(),
+    log,
   });
   const services: Services = {
     sql,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import {
   startStandInService,
@@ -22,6 +22,8 @@ describe('push notifications of messages', () => {
   let carol: TestUser;
   let bobPhone: TestPhone;
   let carolPhone: TestPhone;
+  /** Every line the host logged while these tests ran. */
+  const logged: string[] = [];
 
   const registerPhone = async (user: TestUser, phone: TestPhone) => {
     const device = (await org.api(user)('POST', '/register_client_device')).json.device_id;
@@ -67,6 +69,11 @@ describe('push notifications of messages', () => {
   };
 
   beforeAll(async () => {
+    for (const stream of ['log', 'error', 'warn', 'info'] as const) {
+      vi.spyOn(console, stream).mockImplementation((...parts: unknown[]) => {
+        logged.push(parts.map(String).join(' '));
+      });
+    }
     service = await startStandInService();
     org = await startOrg();
     alice = await org.user('alice');
@@ -88,6 +95,7 @@ describe('push notifications of messages', () => {
   afterAll(async () => {
     await org.close();
     await service.close();
+    vi.restoreAllMocks();
   });
   afterEach(() => service.failWith(null));
 
@@ -237,5 +245,20 @@ describe('push notifications of messages', () => {
       refusal: 'Your plan does not include push notifications.',
       unreachableSince: null,
     });
+  });
+
+  it('logs no key, token or message content', () => {
+    const secrets = [
+      ...[bobPhone, carolPhone].flatMap((phone) => [
+        Buffer.from(phone.pushKey).toString('base64'),
+        Buffer.from(phone.pushKey.subarray(1)).toString('base64'),
+        phone.token,
+      ]),
+      'Lunch at',
+      'can you look at this',
+      'sent while the service hangs',
+    ];
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.filter((line) => secrets.some((secret) => line.includes(secret)))).toEqual([]);
   });
 });

@@ -17,10 +17,11 @@ import type { FollowedTopicSettings } from '../store/followedTopicSettings';
 // the user is away from every other client).
 
 /**
- * Zulip's OFFLINE_THRESHOLD_SECS (zproject/default_settings.py): a user whose
- * last activity is older than this counts as away, even with a client open.
+ * Zulip 12's OFFLINE_THRESHOLD_SECS (zproject/default_settings.py): a user
+ * whose last activity is older than this counts as away, even with a client
+ * open. (The host's presence still declares Zulip 7.0's 140 to clients.)
  */
-export const OFFLINE_THRESHOLD_SECS = 200;
+const OFFLINE_THRESHOLD_SECS = 200;
 
 /** A message as sent, with what its readers' flags say of each. */
 export interface SentForPush {

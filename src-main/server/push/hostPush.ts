@@ -44,6 +44,7 @@ export function openHostPush(parts: {
   dataDir: string;
   secrets: SecretStore | undefined;
   realmUri: () => string;
+  log: (line: string) => void;
 }): HostPush {
   const dir = join(parts.dataDir, 'push');
   const secrets = parts.secrets ? secretsMovedFromFiles(parts.secrets, dir) : fileSecrets(dir);
@@ -54,6 +55,7 @@ export function openHostPush(parts: {
     secrets,
     clock,
     realmUri: parts.realmUri,
+    log: parts.log,
   });
   return {
     delivery,

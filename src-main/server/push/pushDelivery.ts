@@ -80,6 +80,8 @@ export class PushDelivery implements PushDeliveryPort {
       clock: Clock;
       /** The organization's URL, as payloads name it. */
       realmUri: () => string;
+      /** The host's log: what the service said, never a key, a token or a message. */
+      log: (line: string) => void;
     },
   ) {}
 
@@ -128,10 +130,17 @@ export class PushDelivery implements PushDeliveryPort {
   }
 
   #noteOutcome(outcome: NotifyOutcome | ServiceAnswer): void {
-    const { sql, clock } = this.parts;
+    const { sql, clock, log } = this.parts;
+    // Logged as the service's state changes, not at every call of an outage.
+    const before = pushServiceRow(sql);
     if (outcome.kind === 'unreachable') {
+      if (before?.unreachable_since === null)
+        log(`the push service does not answer: ${outcome.why}`);
       notePushServiceUnreachable(sql, Math.floor(clock.now() / 1000));
     } else if (outcome.kind === 'refused') {
+      if (before?.refusal !== outcome.msg) {
+        log(`the push service refuses: ${outcome.msg} (${outcome.code})`);
+      }
       notePushServiceRefusal(sql, outcome.msg);
     } else {
       notePushServiceAnswered(sql);
