@@ -60,16 +60,15 @@ export const MAX_REQUEST_RETRIES = 3;
 // and RequestExpiredError): the device hears the code, and nothing is retried.
 const deviceRefusals = new Set(['INVALID_BOUNCER_PUBLIC_KEY', 'BAD_REQUEST', 'REQUEST_EXPIRED']);
 
+type ServiceParts = Omit<Parameters<typeof notifyDevices>[0], 'signal'>;
+
 /**
  * Sends what the host owes Zulip's push service, one call at a time, from
  * the tables that keep it: a restart finds what was not yet sent.
  */
-type ServiceParts = Omit<Parameters<typeof notifyDevices>[0], 'signal'>;
-
 export class PushDelivery implements PushDeliveryPort {
   #running: Promise<void> | null = null;
   #again = false;
-  #stopped = false;
   readonly #stopping = new AbortController();
 
   constructor(
@@ -84,6 +83,10 @@ export class PushDelivery implements PushDeliveryPort {
       log: (line: string) => void;
     },
   ) {}
+
+  get #stopped(): boolean {
+    return this.#stopping.signal.aborted;
+  }
 
   wake(): void {
     if (this.#stopped) return;
@@ -102,7 +105,6 @@ export class PushDelivery implements PushDeliveryPort {
 
   /** Stops sending; what is owed stays in the database for the next start. */
   async stop(): Promise<void> {
-    this.#stopped = true;
     this.#stopping.abort();
     await this.#running;
   }
@@ -147,18 +149,15 @@ export class PushDelivery implements PushDeliveryPort {
     }
   }
 
-  /** Resolves once nothing due is left to send (tests wait on it). */
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
-  }
-
   /** Registrations first (a phone's notifications wait on its token), then notifications, oldest first. */
   async #drain(): Promise<void> {
     const { sql } = this.parts;
+    // Read once a round: in the app, the ID and key come from the keychain
+    // through main. A registration made meanwhile wakes another round.
+    const service = await this.#serviceParts();
+    if (!service) return;
     for (;;) {
       if (this.#stopped) return;
-      const service = await this.#serviceParts();
-      if (!service) return;
       const [forward] = owedForwards(sql);
       if (forward) {
         const answer = await callService(service.url, {
