@@ -51,6 +51,15 @@ describe('push notifications of messages', () => {
     ).json.id as number;
   const post = async (from: TestUser, topic: string, content: string) =>
     org.sendStream(from, 'design', topic, content);
+  /** Bob's phone hears of every message in #design, or not; the channel's ID. */
+  const pushChannelToBob = async (value: boolean): Promise<number> => {
+    const stream = (await org.api(bob)('GET', '/get_stream_id', { stream: 'design' })).json
+      .stream_id as number;
+    await org.api(bob)('POST', '/users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: stream, property: 'push_notifications', value }],
+    });
+    return stream;
+  };
   /** The next delivery to `phone` after the first `after`, waited for. */
   const nextFor = async (phone: TestPhone, after: number): Promise<Delivery> => {
     let found: Delivery | undefined;
@@ -170,11 +179,7 @@ describe('push notifications of messages', () => {
     await post(alice, 'chatter', 'nobody is mentioned here');
     await nothingForBobBy(before);
 
-    const stream = (await org.api(bob)('GET', '/get_stream_id', { stream: 'design' })).json
-      .stream_id as number;
-    await org.api(bob)('POST', '/users/me/subscriptions/properties', {
-      subscription_data: [{ stream_id: stream, property: 'push_notifications', value: true }],
-    });
+    const stream = await pushChannelToBob(true);
     await org.api(bob)('POST', '/user_topics', {
       stream_id: stream,
       topic: 'muted one',
@@ -245,6 +250,77 @@ describe('push notifications of messages', () => {
       refusal: 'Your plan does not include push notifications.',
       unreachableSince: null,
     });
+  });
+
+  it('takes a notification down when an edit drops the mention, and sends one when an edit adds it', async () => {
+    // Pushed every message of the channel, Bob would hear of the edits' messages anyway.
+    await pushChannelToBob(false);
+    const before = service.deliveries.length;
+    const id = await post(alice, 'edits', '@**bob** is this yours?');
+    await nextFor(bobPhone, before);
+    const dropped = service.deliveries.length;
+    const edit = await org.api(alice)('PATCH', `/messages/${id}`, { content: 'never mind' });
+    expect(edit.json.result).toBe('success');
+    expect(bobPhone.open(await nextFor(bobPhone, dropped))).toMatchObject({
+      type: 'remove',
+      message_ids: [id],
+    });
+
+    const plain = service.deliveries.length;
+    // Not 'edits': mentioned there, Bob follows it, and hears of all it holds.
+    const later = await post(alice, 'notes', 'a note for whoever reads it');
+    await nothingForBobBy(plain);
+    const added = service.deliveries.length;
+    await org.api(alice)('PATCH', `/messages/${later}`, { content: '@**bob**, a note for you' });
+    expect(bobPhone.open(await nextFor(bobPhone, added))).toMatchObject({
+      type: 'message',
+      message_id: later,
+      content: `@${bob.fullName}, a note for you`,
+    });
+  });
+
+  it('takes a notification down when its message is deleted', async () => {
+    const before = service.deliveries.length;
+    const id = await post(alice, 'codes', '@**bob** the code is 4711');
+    await nextFor(bobPhone, before);
+    const deleted = service.deliveries.length;
+    expect((await org.api(org.owner)('DELETE', `/messages/${id}`)).json.result).toBe('success');
+    expect(bobPhone.open(await nextFor(bobPhone, deleted))).toMatchObject({
+      type: 'remove',
+      message_ids: [id],
+    });
+  });
+
+  it('names the smallest group that mentioned the reader, and none for one also mentioned by name', async () => {
+    await org.subscribe(carol, 'design');
+    const group = async (name: string, members: TestUser[]) =>
+      (
+        await org.api(alice)('POST', '/user_groups/create', {
+          name,
+          description: '',
+          members: members.map((member) => member.id),
+        })
+      ).json.group_id as number;
+    const everyone = await group('designers', [alice, bob, carol]);
+    const reviewers = await group('reviewers', [bob]);
+
+    const before = service.deliveries.length;
+    await post(alice, 'review', '@*designers* and @*reviewers*, the draft is up');
+    expect(bobPhone.open(await nextFor(bobPhone, before))).toMatchObject({
+      mentioned_user_group_id: reviewers,
+      mentioned_user_group_name: 'reviewers',
+    });
+    expect(carolPhone.open(await nextFor(carolPhone, before))).toMatchObject({
+      mentioned_user_group_id: everyone,
+      mentioned_user_group_name: 'designers',
+    });
+
+    const byName = service.deliveries.length;
+    await post(alice, 'review', '@**bob** and @*reviewers*: yours first');
+    const payload = bobPhone.open(await nextFor(bobPhone, byName));
+    expect(payload.content).toBe(`@${bob.fullName} and @reviewers: yours first`);
+    expect(payload).not.toHaveProperty('mentioned_user_group_id');
+    expect(payload).not.toHaveProperty('mentioned_user_group_name');
   });
 
   it('logs no key, token or message content', () => {

@@ -58,6 +58,9 @@ const notActions: Readonly<Record<string, string>> = {
     "part of setTopicVisibility's, sendMessage's, addReaction's or addSubmessage's transaction",
   applyPoliciesOnSend: "part of sendMessage's transaction",
   owePushesForSend: "part of sendMessage's transaction; what it owes phones no client state holds",
+  owePushesForEdit:
+    "part of updateMessage's transaction; what it owes phones no client state holds",
+  announceDeletion: 'announces the deletion of deleteMessage, deleteTopic or a deactivation',
   takeDownReadPushes:
     'follows the read actions, which have rows; the phones it tells hold no client state',
   applyPolicyOnParticipation: "part of addReaction's or addSubmessage's transaction",

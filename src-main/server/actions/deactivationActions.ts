@@ -3,7 +3,7 @@ import { messagesSentBy, type SentMessagePlace } from '../store/messageDeletion'
 import { RecipientType } from '../store/recipients';
 import type { Sql } from '../store/sql';
 import { setFullName, userById, type UserRow } from '../store/users';
-import { deleteConversationMessages, type DeletedFrom } from './deletedMessages';
+import { deleteConversationMessages, type DeletedFrom, type Deletion } from './deletedMessages';
 
 /** Zulip 12's `actions` of DELETE /users/{id} (feature level 459), each off unless asked. */
 export interface DeactivationActions {
@@ -17,7 +17,7 @@ export interface DeactivationActions {
 export interface ActionsDone {
   /** The account before and after its profile was deleted. */
   renamed: { before: UserRow; after: UserRow } | null;
-  deletions: ReturnType<typeof deleteConversationMessages>[];
+  deletions: Deletion[];
 }
 
 function isAsked(actions: DeactivationActions, message: SentMessagePlace): boolean {

@@ -7,8 +7,7 @@ import type { ViewedMessageRow } from '../store/messages';
 import type { Sql } from '../store/sql';
 import { streamById } from '../store/streams';
 import { userById, type UserRow } from '../store/users';
-import { announceActivityChanges } from './channelActivityEvents';
-import { deleteConversationMessages } from './deletedMessages';
+import { announceDeletion, deleteConversationMessages } from './deletedMessages';
 import { mayInRealmOrChannel } from './channelPermission';
 
 /**
@@ -41,7 +40,7 @@ function checkMayDelete(sql: Sql, user: UserRow, message: ViewedMessageRow): voi
 /** Deletes a message for everyone, permanently, as Zulip's delete_message_backend. */
 export function deleteMessage(services: Services, user: UserRow, messageId: number): void {
   const { sql } = services;
-  const { notice, userIds, activity } = sql.transaction(() => {
+  const deletion = sql.transaction(() => {
     const message = accessMessage(sql, user, messageId);
     checkMayDelete(sql, user, message);
     return deleteConversationMessages(
@@ -58,6 +57,5 @@ export function deleteMessage(services: Services, user: UserRow, messageId: numb
         : { kind: 'private' },
     );
   });
-  services.queues.notify(notice, userIds);
-  announceActivityChanges(services, activity);
+  announceDeletion(services, deletion);
 }

@@ -3,8 +3,7 @@ import { accessStreamById } from '../queries/streamAccess';
 import type { Services } from '../services';
 import { newestInTopic } from '../store/topicDeletion';
 import type { UserRow } from '../store/users';
-import { announceActivityChanges } from './channelActivityEvents';
-import { deleteConversationMessages } from './deletedMessages';
+import { announceDeletion, deleteConversationMessages } from './deletedMessages';
 import { requireAdministrator } from './groupPermission';
 
 // Zulip's retention STREAM_MESSAGE_BATCH_SIZE, which delete_in_topic deletes by.
@@ -53,8 +52,7 @@ export function topicDeletion(
       );
     });
     if (!deletion) return 0;
-    services.queues.notify(deletion.notice, deletion.userIds);
-    announceActivityChanges(services, deletion.activity);
+    announceDeletion(services, deletion);
     return deletion.notice.messageIds.length;
   };
 }

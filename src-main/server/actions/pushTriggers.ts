@@ -1,10 +1,16 @@
 import type { Services } from '../services';
-import { Flag } from '../store/flags';
+import { Flag, WILDCARD_MENTIONED } from '../store/flags';
 import { followedTopicSettingsOf } from '../store/followedTopicSettings';
 import { isMuted } from '../store/mutedUsers';
 import { presenceOf } from '../store/presence';
 import { usersWithPushTokens } from '../store/pushDevices';
-import { owePushes } from '../store/pushNotifications';
+import {
+  clearActivePushes,
+  isPushActive,
+  owePushes,
+  oweRemove,
+  type PushOwed,
+} from '../store/pushNotifications';
 import type { StreamRow } from '../store/streams';
 import { subscriptionSettingsOf, type SubscriptionSettingsRow } from '../store/subscriptions';
 import { topicVisibility, VisibilityPolicy } from '../store/userTopics';
@@ -33,6 +39,8 @@ export interface SentForPush {
   stream: StreamRow | null;
   recipientId: number;
   topic: string;
+  /** For each reader mentioned only through groups, the group the notification names. */
+  mentioningGroupOf: ReadonlyMap<number, number>;
 }
 
 interface Wishes {
@@ -53,8 +61,7 @@ export function pushTrigger(flags: number, isDirect: boolean, wishes: Wishes): s
   if (isDirect) return offline ? 'direct_message' : null;
   if ((flags & Flag.mentioned) !== 0 && offline) return 'mentioned';
   const isFollowed = visibility === VisibilityPolicy.followed;
-  const channelMuted = subscription?.is_muted === 1 && visibility !== VisibilityPolicy.unmuted;
-  const heard = visibility !== VisibilityPolicy.muted && !channelMuted;
+  const heard = hearsTopic(wishes);
   const topicWildcard = (flags & Flag.topic_wildcard_mentioned) !== 0 && offline;
   const channelWildcard = (flags & Flag.stream_wildcard_mentioned) !== 0 && offline;
   if (isFollowed && followed.enable_followed_topic_wildcard_mentions_notify) {
@@ -69,9 +76,58 @@ export function pushTrigger(flags: number, isDirect: boolean, wishes: Wishes): s
   if (isFollowed && followed.enable_followed_topic_push_notifications) {
     return 'followed_topic_push_notify';
   }
+  return channelPushes(wishes) ? 'stream_push_notify' : null;
+}
+
+/** Neither the topic nor, unless the topic is unmuted, the channel is muted. */
+function hearsTopic({ subscription, visibility }: Wishes): boolean {
+  const channelMuted = subscription?.is_muted === 1 && visibility !== VisibilityPolicy.unmuted;
+  return visibility !== VisibilityPolicy.muted && !channelMuted;
+}
+
+/** The user's phones hear of every message of the channel's topic (Zulip's stream_push_user_ids). */
+function channelPushes(wishes: Wishes): boolean {
+  const { subscription, settings } = wishes;
   const channelPush =
     subscription?.push_notifications ?? Number(settings.enable_stream_push_notifications);
-  return heard && channelPush === 1 ? 'stream_push_notify' : null;
+  return hearsTopic(wishes) && channelPush === 1;
+}
+
+/** Where a message is: a channel's topic, or a direct message (`stream` null). */
+interface Place {
+  stream: StreamRow | null;
+  recipientId: number;
+  topic: string;
+}
+
+function wishesOf(
+  services: Services,
+  userId: number,
+  place: Place,
+  settings = notificationSettingsOf(services.sql, userId),
+): Wishes {
+  const { sql } = services;
+  const { stream } = place;
+  return {
+    settings,
+    followed: followedTopicSettingsOf(sql, userId),
+    subscription: stream ? subscriptionSettingsOf(sql, userId, place.recipientId) : undefined,
+    visibility: stream
+      ? topicVisibility(sql, userId, stream.id, place.topic)
+      : VisibilityPolicy.inherit,
+  };
+}
+
+/**
+ * Whether the user's phones hear of a message now: they are away from every
+ * other client, or want pushes even while there.
+ */
+function wantsPushNow(services: Services, userId: number, settings: NotificationSettings): boolean {
+  const nowSeconds = Math.floor(services.clock.now() / 1000);
+  const lastActive = presenceOf(services.sql, userId)?.last_active_time ?? 0;
+  const away =
+    !services.queues.acceptsMessages(userId) || lastActive < nowSeconds - OFFLINE_THRESHOLD_SECS;
+  return away || settings.enable_online_push_notifications;
 }
 
 /**
@@ -81,32 +137,82 @@ export function pushTrigger(flags: number, isDirect: boolean, wishes: Wishes): s
  * set lookup each.
  */
 export function owePushesForSend(services: Services, sent: SentForPush): boolean {
-  const { sql, queues } = services;
+  const { sql } = services;
   const reachable = usersWithPushTokens(sql);
   if (reachable.size === 0) return false;
-  const nowSeconds = Math.floor(services.clock.now() / 1000);
-  const pushes: { userId: number; trigger: string }[] = [];
+  const pushes: PushOwed[] = [];
   for (const userId of sent.readers) {
     if (userId === sent.senderId || !reachable.has(userId)) continue;
     const flags = sent.flags.get(userId) ?? 0;
     // Read on arrival: the user muted the sender (Zulip's sender_is_muted).
     if ((flags & Flag.read) !== 0 || isMuted(sql, userId, sent.senderId)) continue;
     const settings = notificationSettingsOf(sql, userId);
-    const lastActive = presenceOf(sql, userId)?.last_active_time ?? 0;
-    const away =
-      !queues.acceptsMessages(userId) || lastActive < nowSeconds - OFFLINE_THRESHOLD_SECS;
-    if (!away && !settings.enable_online_push_notifications) continue;
-    const { stream } = sent;
-    const trigger = pushTrigger(flags, stream === null, {
-      settings,
-      followed: followedTopicSettingsOf(sql, userId),
-      subscription: stream ? subscriptionSettingsOf(sql, userId, sent.recipientId) : undefined,
-      visibility: stream
-        ? topicVisibility(sql, userId, stream.id, sent.topic)
-        : VisibilityPolicy.inherit,
-    });
-    if (trigger) pushes.push({ userId, trigger });
+    if (!wantsPushNow(services, userId, settings)) continue;
+    const trigger = pushTrigger(
+      flags,
+      sent.stream === null,
+      wishesOf(services, userId, sent, settings),
+    );
+    if (trigger) {
+      pushes.push({
+        userId,
+        trigger,
+        mentionedGroupId: sent.mentioningGroupOf.get(userId) ?? null,
+      });
+    }
   }
   owePushes(sql, sent.messageId, pushes);
   return pushes.length > 0;
+}
+
+const MENTIONS = Flag.mentioned | WILDCARD_MENTIONED;
+
+/** A channel message's edit, with each reader's flags before and after. */
+export interface EditForPush extends Place {
+  stream: StreamRow;
+  messageId: number;
+  senderId: number;
+  editorId: number;
+  readers: readonly { userId: number; before: number; after: number }[];
+}
+
+/**
+ * Zulip 12.0's answer, in the edit's transaction, to a channel message's
+ * mentions changing (zerver/tornado/event_queue.py,
+ * maybe_enqueue_notifications_for_message_update, and
+ * zerver/actions/message_flags.py, do_update_mobile_push_notification): a
+ * reader newly mentioned is notified as of a mention by name, and one no
+ * longer mentioned has the notification taken down; neither for a reader
+ * whose phones hear of every message of the channel anyway. True when the
+ * courier has something to send.
+ */
+export function owePushesForEdit(services: Services, edit: EditForPush): boolean {
+  const { sql } = services;
+  const reachable = usersWithPushTokens(sql);
+  if (reachable.size === 0) return false;
+  let owed = false;
+  for (const { userId, before, after } of edit.readers) {
+    const wasMentioned = (before & MENTIONS) !== 0;
+    const isMentioned = (after & MENTIONS) !== 0;
+    if (wasMentioned === isMentioned || !reachable.has(userId)) continue;
+    const wishes = wishesOf(services, userId, edit);
+    if (wasMentioned) {
+      if (channelPushes(wishes) || !isPushActive(sql, userId, edit.messageId)) continue;
+      clearActivePushes(sql, userId, [edit.messageId]);
+      oweRemove(sql, userId, [edit.messageId]);
+      owed = true;
+      continue;
+    }
+    // Notified of the message anyway, through the channel or a followed topic.
+    const anyway = pushTrigger(after & ~MENTIONS, false, wishes) !== null;
+    if (userId === edit.editorId || anyway || (after & Flag.read) !== 0) continue;
+    if (isMuted(sql, userId, edit.senderId) || !wantsPushNow(services, userId, wishes.settings)) {
+      continue;
+    }
+    const trigger = pushTrigger(after, false, wishes);
+    if (!trigger) continue;
+    owePushes(sql, edit.messageId, [{ userId, trigger, mentionedGroupId: null }]);
+    owed = true;
+  }
+  return owed;
 }

@@ -326,6 +326,7 @@ function storeMessage(
     stream,
     recipientId: addressed.recipientId,
     topic,
+    mentioningGroupOf: rendered.mentioningGroupOf,
   });
   return { messageId, addressed, flags, claimed, policies, activity, pushes };
 }

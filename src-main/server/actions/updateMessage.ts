@@ -41,6 +41,7 @@ import {
   moveUserTopics,
   type MovedUserTopics,
 } from './moveUserTopics';
+import { owePushesForEdit } from './pushTriggers';
 import { checkMayCreateTopic, checkMayMention, checkMayPost } from './sendPermissions';
 import { announceClaims, detachedUploads, reclaimAttachments } from './uploads';
 import { checkTopicsPolicy } from './topicsPolicy';
@@ -223,11 +224,16 @@ function flagsAfterRendering(reader: ReaderRow, content: EditedContent): number 
   return flags;
 }
 
-function updateMentionFlags(services: Services, messageId: number, content: EditedContent): void {
+/** Rewrites the readers' flags; those that changed come back, before and after. */
+function updateMentionFlags(services: Services, messageId: number, content: EditedContent) {
+  const changed: { userId: number; before: number; after: number }[] = [];
   for (const reader of readersOf(services.sql, messageId)) {
     const flags = flagsAfterRendering(reader, content);
-    if (flags !== reader.flags) setReaderFlags(services.sql, messageId, reader.user_id, flags);
+    if (flags === reader.flags) continue;
+    setReaderFlags(services.sql, messageId, reader.user_id, flags);
+    changed.push({ userId: reader.user_id, before: reader.flags, after: flags });
   }
+  return changed;
 }
 
 // Zulip's update_messages_for_topic_edit: the other messages of the topic
@@ -249,6 +255,8 @@ interface Applied {
   access: StreamMoveAccess | null;
   /** Whether the editor sees nothing of the topic left behind. */
   movedAll: boolean;
+  /** Whether phones owe a notification or a remove for changed mentions. */
+  pushesOwed: boolean;
 }
 
 // A move to another stream: every moved message, the edited one too, takes
@@ -287,6 +295,7 @@ function applyStreamMove(
     attachmentsChanged: [],
     access,
     movedAll: !editorSeesMessagesLeft(sql, editor, move),
+    pushesOwed: false,
   };
 }
 
@@ -314,7 +323,18 @@ function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number)
     },
     edit,
   );
-  if (content) updateMentionFlags(services, message.id, content);
+  const readers = content ? updateMentionFlags(services, message.id, content) : [];
+  const pushesOwed =
+    stream !== null &&
+    owePushesForEdit(services, {
+      stream,
+      recipientId: stream.recipient_id,
+      topic: topic ?? message.subject,
+      messageId: message.id,
+      senderId: message.sender_id,
+      editorId: editor.id,
+      readers,
+    });
   const attachmentsChanged = content
     ? reclaimAttachments(sql, editor, message.id, content.rendered.uploadPaths)
     : [];
@@ -345,6 +365,7 @@ function applyEdit(services: Services, editor: UserRow, plan: Plan, now: number)
     attachmentsChanged,
     access: null,
     movedAll,
+    pushesOwed,
   };
 }
 
@@ -429,6 +450,7 @@ export function updateMessage(
   const moves = plan.stream && plan.newStream ? [plan.stream.id, plan.newStream.id] : [];
   const activity = activityOf(sql, moves);
   const applied = sql.transaction(() => applyEdit(services, editor, plan, now));
+  if (applied.pushesOwed) services.pushDelivery.wake();
   const detached = plan.content
     ? detachedUploads(sql, editor, applied.attachmentsChanged, plan.content.rendered.uploadPaths)
     : [];

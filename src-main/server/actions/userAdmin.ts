@@ -18,7 +18,7 @@ import {
 } from '../store/users';
 import { activationBefore, announceDeactivation, announceReactivation } from './activationEvents';
 import { announceFullName } from './changeFullName';
-import { announceActivityChanges } from './channelActivityEvents';
+import { announceDeletion } from './deletedMessages';
 import { applyDeactivationActions, type DeactivationActions } from './deactivationActions';
 import { roleVisibilityNotices, visibilityOf } from './roleVisibility';
 import { requireAdministrator } from './groupPermission';
@@ -164,10 +164,7 @@ export function deactivateAccount(
     services.authCache.forget(account.id);
     const deactivated = { ...(done.renamed?.after ?? account), is_active: 0 };
     if (done.renamed) announceFullName(services, done.renamed.before, deactivated);
-    for (const { notice, userIds, activity } of done.deletions) {
-      services.queues.notify(notice, userIds);
-      announceActivityChanges(services, activity);
-    }
+    for (const deletion of done.deletions) announceDeletion(services, deletion);
     announceDeactivation(services, deactivated, before);
   }
 }

@@ -72,6 +72,8 @@ export interface RenderedMessage {
   topicWildcardMentioned: boolean;
   /** Groups mentioned outside quotes and not silently: each needs its can_mention_group. */
   mentionedGroupIds: ReadonlySet<number>;
+  /** For each user mentioned only through groups, the group a notification names. */
+  mentioningGroupOf: ReadonlyMap<number, number>;
   isMeMessage: boolean;
   /** The path_ids of the uploads it links, which the message claims. */
   uploadPaths: ReadonlySet<string>;
@@ -86,6 +88,7 @@ export type RenderEnv = {
   wildcardMentioned: boolean;
   topicWildcardMentioned: boolean;
   mentionedGroupIds: Set<number>;
+  mentioningGroupOf: Map<number, number>;
   uploadPaths: Set<string>;
 };
 

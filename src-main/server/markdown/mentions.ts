@@ -79,6 +79,8 @@ function userMention(state: StateInline, silentMode: boolean): boolean {
 // never notifies the people it mentioned; only the rest count as mentions.
 function collectMentions(state: StateCore): void {
   const env = renderEnv(state.env);
+  const byName = new Set<number>();
+  const groups: GroupMentionMeta[] = [];
   let quoteDepth = 0;
   for (const token of state.tokens) {
     if (token.type === 'blockquote_open') quoteDepth += 1;
@@ -89,6 +91,7 @@ function collectMentions(state: StateCore): void {
         if (quoteDepth > 0) meta.silent = true;
         if (meta.silent) continue;
         env.mentionedGroupIds.add(meta.groupId);
+        groups.push(meta);
         for (const id of meta.memberIds) env.mentionedUserIds.add(id);
         continue;
       }
@@ -98,7 +101,32 @@ function collectMentions(state: StateCore): void {
       if (meta.silent) continue;
       if (meta.userId === '*') env.wildcardMentioned = true;
       else if (meta.userId === null) env.topicWildcardMentioned = true;
-      else env.mentionedUserIds.add(meta.userId);
+      else {
+        env.mentionedUserIds.add(meta.userId);
+        byName.add(meta.userId);
+      }
+    }
+  }
+  noteMentioningGroups(env.mentioningGroupOf, groups, byName);
+}
+
+// Zulip 12.0's get_user_group_mentions_data: a notification names the group
+// that mentioned its reader, unless the reader was also mentioned by name;
+// of several, the one with the fewest members (counted through subgroups),
+// and of equals the first mentioned.
+function noteMentioningGroups(
+  into: Map<number, number>,
+  groups: readonly GroupMentionMeta[],
+  byName: ReadonlySet<number>,
+): void {
+  const sizeOf = new Map(groups.map((group) => [group.groupId, group.memberIds.length]));
+  for (const group of groups) {
+    for (const userId of group.memberIds) {
+      if (byName.has(userId)) continue;
+      const earlier = into.get(userId);
+      if (earlier === undefined || (sizeOf.get(earlier) ?? 0) > group.memberIds.length) {
+        into.set(userId, group.groupId);
+      }
     }
   }
 }

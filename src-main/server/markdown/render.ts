@@ -48,6 +48,7 @@ export function renderMessageContent(content: string, lookups: MarkdownLookups):
     wildcardMentioned: false,
     topicWildcardMentioned: false,
     mentionedGroupIds: new Set(),
+    mentioningGroupOf: new Map(),
     uploadPaths: new Set(),
   };
   const html = md.render(content, env).trimEnd();
@@ -57,6 +58,7 @@ export function renderMessageContent(content: string, lookups: MarkdownLookups):
     wildcardMentioned: env.wildcardMentioned,
     topicWildcardMentioned: env.topicWildcardMentioned,
     mentionedGroupIds: env.mentionedGroupIds,
+    mentioningGroupOf: env.mentioningGroupOf,
     // Zulip's status messages: the HTML keeps `/me`, clients replace it with the sender's name.
     isMeMessage: content.startsWith('/me '),
     uploadPaths: env.uploadPaths,

@@ -4,6 +4,7 @@ import { huddleMemberIds } from '../store/huddles';
 import { viewedMessageById } from '../store/messages';
 import { RecipientType } from '../store/recipients';
 import { streamById } from '../store/streams';
+import { userGroupById } from '../store/userGroups';
 import { userById } from '../store/users';
 import type { Sql } from '../store/sql';
 import { pushContent } from './pushContent';
@@ -21,13 +22,15 @@ export interface PayloadBase {
 }
 
 /**
- * A message's notification for one of its readers; null when there is none
- * to send: the message is gone, out of the user's reach, or already read.
+ * A message's notification for one of its readers, naming the group whose
+ * mention brought it if one did; null when there is none to send: the
+ * message is gone, out of the user's reach, or already read.
  */
 export function messagePayload(
   sql: Sql,
   base: PayloadBase,
   messageId: number,
+  mentionedGroupId: number | null = null,
 ): Record<string, unknown> | null {
   const message = viewedMessageById(sql, base.user_id, messageId);
   if (!message || message.flags === null || (message.flags & Flag.read) !== 0) return null;
@@ -42,6 +45,7 @@ export function messagePayload(
     sender_full_name: sender.full_name,
     sender_avatar_url: new URL(avatarUrl(sender), base.realm_url).href,
     content: pushContent(message.rendered_content),
+    ...mentioningGroup(sql, mentionedGroupId),
   };
   if (message.recipient_type === RecipientType.stream) {
     const stream = streamById(sql, message.recipient_type_id);
@@ -63,6 +67,13 @@ export function messagePayload(
     // Every participant, the user and the sender included, once each.
     recipient_user_ids: [...new Set(people)].sort((a, b) => a - b),
   };
+}
+
+// The group's name as it is when the notification leaves, as Zulip reads it
+// then (get_mentioned_user_group).
+function mentioningGroup(sql: Sql, groupId: number | null) {
+  const group = groupId === null ? undefined : userGroupById(sql, groupId);
+  return group ? { mentioned_user_group_id: group.id, mentioned_user_group_name: group.name } : {};
 }
 
 /** Takes down the messages' notifications (Zulip keeps the newest 200: APNs' payloads are small). */

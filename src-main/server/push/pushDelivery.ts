@@ -197,7 +197,7 @@ export class PushDelivery implements PushDeliveryPort {
         ? removePayload(base, push.message_ids)
         : isPushActive(sql, push.user_id, push.message_id)
           ? null
-          : messagePayload(sql, base, push.message_id);
+          : messagePayload(sql, base, push.message_id, push.mentioned_user_group_id);
     if (devices.length === 0 || payload === null) {
       dropOwedPush(sql, push.id);
       return;

@@ -8,6 +8,8 @@ export type OwedPush =
       kind: 'message';
       message_id: number;
       trigger: string;
+      /** The group whose mention brought it, if one did. */
+      mentioned_user_group_id: number | null;
       failed_tries: number;
     }
   | { id: number; user_id: number; kind: 'remove'; message_ids: number[]; failed_tries: number };
@@ -18,19 +20,24 @@ interface OwedRow {
   kind: 'message' | 'remove';
   message_id: number | null;
   trigger: string | null;
+  mentioned_user_group_id: number | null;
   message_ids: string | null;
   failed_tries: number;
 }
 
-export function owePushes(
-  sql: Sql,
-  messageId: number,
-  pushes: readonly { userId: number; trigger: string }[],
-): void {
+/** One reader's notification of a message. */
+export interface PushOwed {
+  userId: number;
+  trigger: string;
+  mentionedGroupId: number | null;
+}
+
+export function owePushes(sql: Sql, messageId: number, pushes: readonly PushOwed[]): void {
   for (const push of pushes) {
     sql.run(
-      "INSERT INTO push_notifications (user_id, kind, message_id, trigger) VALUES (?, 'message', ?, ?)",
-      [push.userId, messageId, push.trigger],
+      `INSERT INTO push_notifications (user_id, kind, message_id, trigger, mentioned_user_group_id)
+       VALUES (?, 'message', ?, ?, ?)`,
+      [push.userId, messageId, push.trigger, push.mentionedGroupId],
     );
   }
 }
@@ -45,7 +52,7 @@ export function oweRemove(sql: Sql, userId: number, messageIds: readonly number[
 /** The next notification owed: the fewest tries first, then the oldest. */
 export function nextOwedPush(sql: Sql): OwedPush | undefined {
   const row = sql.get<OwedRow>(
-    `SELECT id, user_id, kind, message_id, trigger, message_ids, failed_tries
+    `SELECT id, user_id, kind, message_id, trigger, mentioned_user_group_id, message_ids, failed_tries
      FROM push_notifications ORDER BY failed_tries, id LIMIT 1`,
   );
   if (!row) return undefined;
@@ -57,6 +64,7 @@ export function nextOwedPush(sql: Sql): OwedPush | undefined {
         kind: 'message',
         message_id: row.message_id ?? 0,
         trigger: row.trigger ?? '',
+        mentioned_user_group_id: row.mentioned_user_group_id,
         failed_tries,
       }
     : {
@@ -108,6 +116,23 @@ export function activePushesAmong(
   if (messageIds === null || active.length === 0) return active;
   const wanted = new Set(messageIds);
   return active.filter((id) => wanted.has(id));
+}
+
+/** Who has which of `messageIds` on their phones now. */
+export function activePushesOfMessages(
+  sql: Sql,
+  messageIds: readonly number[],
+): Map<number, number[]> {
+  const shown = new Map<number, number[]>();
+  const rows = sql.all<{ user_id: number; message_id: number }>(
+    `SELECT user_id, message_id FROM push_active
+     WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY user_id, message_id`,
+    [JSON.stringify(messageIds)],
+  );
+  for (const { user_id, message_id } of rows) {
+    shown.set(user_id, [...(shown.get(user_id) ?? []), message_id]);
+  }
+  return shown;
 }
 
 export function clearActivePushes(sql: Sql, userId: number, messageIds: readonly number[]): void {

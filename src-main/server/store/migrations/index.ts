@@ -53,6 +53,7 @@ import { sql as emailInvitations } from './052-email-invitations';
 import { sql as directMessageGroupsAndRealmDeactivation } from './053-direct-message-groups-and-realm-deactivation';
 import { sql as pushService } from './054-push-service';
 import { sql as pushNotifications } from './055-push-notifications';
+import { sql as pushMentioningGroup } from './056-push-mentioning-group';
 
 // Position n (1-based) is the migration that brings the schema to
 // `PRAGMA user_version = n`; append, never reorder or edit a shipped one.
@@ -112,4 +113,5 @@ export const migrations: readonly string[] = [
   directMessageGroupsAndRealmDeactivation,
   pushService,
   pushNotifications,
+  pushMentioningGroup,
 ];
