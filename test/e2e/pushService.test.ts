@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zulip from 'zulip-js';
 import { seriousViolationsInBothThemes } from '../helpers/axe';
 import { startTestHearth } from '../helpers/hearth';
-import { startStandInService, type StandInService } from '../helpers/pushService/standInService';
+import {
+  startStandInService,
+  tokenIdOf,
+  type StandInService,
+} from '../helpers/pushService/standInService';
+import { makeTestPhone } from '../helpers/pushService/testPhone';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';
+import { until } from '../helpers/until';
 
 // Issue 54, points 2, 6 and 9, as a new owner tries it: on the Hosting page,
 // "Mobile notifications": no service named, the terms and what registering
 // sends shown before anything is sent, main's own question, the service's
 // refusal in its own words, then phones notified through the service. A
-// stand-in for Zulip's push notification service runs on loopback.
+// stand-in for Zulip's push notification service runs on loopback. Then a
+// colleague's phone registers through zulip-js, unchanged from npm, and the
+// direct message the owner writes in the window reaches it sealed.
 
 describe('the Hosting page: mobile notifications', () => {
   let window: RendererPage;
@@ -123,5 +132,74 @@ describe('the Hosting page: mobile notifications', () => {
     );
     await form().getByRole('button', { name: 'Cancel' }).click();
     expect(await form().count()).toBe(0);
+  }, 60_000);
+  it('notifies a colleague’s phone, registered through zulip-js, of a direct message written in the window', async () => {
+    const { page } = window;
+    const state = await window.hearth.service.getAppState({});
+    const realm = state.accounts.find((account) => account.hosted)?.serverUrl ?? '';
+    const owner = await zulip({
+      username: 'hana@harbour.example',
+      password: 'tides and ferries',
+      realm,
+    });
+    const kai = { email: 'kai@harbour.example', password: 'nets and buoys' };
+    expect(await owner.users.create({ ...kai, full_name: 'Kai Keeper' })).toMatchObject({
+      result: 'success',
+    });
+    const kaiClient = await zulip({ username: kai.email, password: kai.password, realm });
+
+    // What Zulip's mobile app does on first start: a device, then its key and token.
+    const phone = await makeTestPhone();
+    const device = await kaiClient.callEndpoint('/register_client_device', 'POST', {});
+    expect(device).toMatchObject({ result: 'success' });
+    expect(
+      await kaiClient.callEndpoint('/mobile_push/register', 'POST', {
+        device_id: device.device_id,
+        ...phone.keyFields(),
+        ...phone.tokenFields(service.publicKey),
+      }),
+    ).toMatchObject({ result: 'success' });
+    await until('the service confirms the phone’s token', () =>
+      service.devices.has(tokenIdOf(phone.token)),
+    );
+
+    const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+    await sidebar.getByRole('button', { name: '# general' }).click();
+    const compose = page.getByRole('form', { name: 'Compose' });
+    await compose.getByRole('button', { name: 'Direct message' }).click();
+    const to = compose.getByRole('combobox', { name: 'To' });
+    await to.fill('kai');
+    await page.getByRole('option', { name: /Kai Keeper/ }).click();
+    await compose.getByRole('textbox', { name: 'Message' }).fill('Ferry leaves at **six**.');
+    await compose.getByRole('button', { name: 'Send' }).click();
+
+    await until('the notification reaches Kai’s phone', () =>
+      service.deliveries.some((delivery) => delivery.token === phone.token),
+    );
+    await sidebar
+      .getByRole('list', { name: 'Direct messages' })
+      .getByRole('button', { name: /Kai Keeper/ })
+      .click();
+    await page.locator('.message:not(.outbox-entry)', { hasText: 'Ferry leaves at' }).waitFor();
+    await window.screenshot('push-service-direct-message');
+    const delivery = service.deliveries.find((each) => each.token === phone.token);
+    if (!delivery) throw new Error('no delivery');
+    expect(JSON.stringify(delivery.request)).not.toContain('six');
+    const me = await owner.users.me.getProfile();
+    const kaiId = (await kaiClient.users.me.getProfile()).user_id as number;
+    expect(phone.open(delivery)).toEqual({
+      type: 'message',
+      realm_url: (await owner.server.settings()).realm_url,
+      realm_name: 'Harbour Office',
+      user_id: kaiId,
+      message_id: expect.any(Number),
+      time: expect.any(Number),
+      sender_id: me.user_id,
+      sender_full_name: 'Hana Harbour',
+      sender_avatar_url: expect.stringMatching(/^https?:\/\//),
+      content: 'Ferry leaves at six.',
+      recipient_type: 'direct',
+      recipient_user_ids: [me.user_id as number, kaiId].sort((a, b) => a - b),
+    });
   }, 60_000);
 });

@@ -162,6 +162,18 @@ describe("a phone's E2EE registration, forwarded to the push service", () => {
   };
   const confirmed = (device: number, tokenId: string) =>
     deviceUntil(device, 'the token confirmed', (state) => state.push_token_id === tokenId);
+  /** A new phone of Alice's, registered and confirmed by the service. */
+  const alicesPhone = async () => {
+    const phone = await makeTestPhone();
+    const device = await newDevice(alice);
+    await register(alice, {
+      device_id: device,
+      ...phone.keyFields(),
+      ...phone.tokenFields(service.publicKey),
+    });
+    await confirmed(device, tokenIdOf(phone.token));
+    return { phone, device };
+  };
 
   beforeAll(async () => {
     service = await startStandInService();
@@ -425,14 +437,7 @@ describe("a phone's E2EE registration, forwarded to the push service", () => {
   });
 
   it('sends an E2EE test notification that only the phone can read', async () => {
-    const phone = await makeTestPhone();
-    const device = await newDevice(alice);
-    await register(alice, {
-      device_id: device,
-      ...phone.keyFields(),
-      ...phone.tokenFields(service.publicKey),
-    });
-    await confirmed(device, tokenIdOf(phone.token));
+    const { phone, device } = await alicesPhone();
     const delivered = service.deliveries.length;
     const before = Math.floor(Date.now() / 1000);
     const answer = await org.api(alice)('POST', '/mobile_push/e2ee/test_notification', {
@@ -485,5 +490,50 @@ describe("a phone's E2EE registration, forwarded to the push service", () => {
     service.failWith('reset');
     const unreachable = await org.api(alice)('POST', '/mobile_push/e2ee/test_notification');
     expect([unreachable.status, unreachable.json.code]).toEqual([502, 'FAILED_TO_CONNECT_BOUNCER']);
+  });
+
+  it("passes on the service's word that the organization's plan does not include pushes", async () => {
+    const { device } = await alicesPhone();
+    const queueId = (await org.api(alice)('POST', '/register', { event_types: ['realm'] })).json
+      .queue_id as string;
+    const realmEvents = async (lastEventId: number) =>
+      (
+        await org.api(alice)('GET', '/events', {
+          queue_id: queueId,
+          last_event_id: lastEventId,
+          dont_block: true,
+        })
+      ).json.events as unknown[];
+    const pushesEnabled = async () =>
+      (await org.api()('GET', '/server_settings')).json.push_notifications_enabled as boolean;
+    const test = () =>
+      org.api(alice)('POST', '/mobile_push/e2ee/test_notification', { device_id: device });
+
+    service.canPush = false;
+    try {
+      await test();
+      expect(await pushesEnabled()).toBe(false);
+      expect(await realmEvents(-1)).toEqual([
+        {
+          id: 0,
+          type: 'realm',
+          op: 'update',
+          property: 'push_notifications_enabled',
+          value: false,
+        },
+      ]);
+      expect(
+        (await org.api(alice)('POST', '/register', { fetch_event_types: ['realm'] })).json
+          .realm_push_notifications_enabled,
+      ).toBe(false);
+      expect(org.host.pushService()).toMatchObject({ canPush: false });
+    } finally {
+      service.canPush = true;
+    }
+    await test();
+    expect(await pushesEnabled()).toBe(true);
+    expect(await realmEvents(0)).toEqual([
+      { id: 1, type: 'realm', op: 'update', property: 'push_notifications_enabled', value: true },
+    ]);
   });
 });

@@ -44,6 +44,8 @@ export interface StandInService {
   calls: string[];
   /** From now on, each call fails so: `reset` closes the connection, `hang` never answers, a status answers it. */
   failWith(failure: 'reset' | 'hang' | number | null): void;
+  /** Whether the organization's plan lets the service push for it (Zulip's can_push). */
+  canPush: boolean;
   /** Forgets tokens as Apple or Google would report an uninstalled app. */
   forgetToken(tokenId: string): void;
   close(): Promise<void>;
@@ -153,7 +155,7 @@ export async function startStandInService(): Promise<StandInService> {
           throw new Refusal(400, 'BAD_REQUEST', 'Invalid realm uuid');
         }
         server.realms.set(realm.uuid, realm);
-        answer[realm.uuid] = { can_push: true, expected_end_timestamp: null };
+        answer[realm.uuid] = { can_push: stand.canPush, expected_end_timestamp: null };
       }
       return { realms: answer };
     },
@@ -209,7 +211,7 @@ export async function startStandInService(): Promise<StandInService> {
         android_successfully_sent_count: android,
         apple_successfully_sent_count: apple,
         delete_token_ids: dead,
-        realm_push_status: { can_push: true, expected_end_timestamp: null },
+        realm_push_status: { can_push: stand.canPush, expected_end_timestamp: null },
       };
     },
   };
@@ -259,13 +261,14 @@ export async function startStandInService(): Promise<StandInService> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const stand: StandInService = {
     url: `http://127.0.0.1:${port}`,
     publicKey: b64(keys.publicKey),
     servers,
     devices,
     deliveries,
     calls,
+    canPush: true,
     failWith: (next) => {
       failure = next;
     },
@@ -278,4 +281,5 @@ export async function startStandInService(): Promise<StandInService> {
         server.close(() => resolve());
       }),
   };
+  return stand;
 }
