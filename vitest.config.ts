@@ -10,6 +10,7 @@ const isolated = [
   'test/server/events.test.ts',
   'test/e2e/chat.test.ts',
   'test/e2e/newUserWalkthrough.test.ts',
+  'test/e2e/pushService.test.ts',
   'test/desktop/electronNotifier.test.ts',
   'test/desktop/downloads.test.ts',
   'test/desktop/electronStartup.test.ts',
