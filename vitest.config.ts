@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Files that change what every later file in their process would see: zulip-js
 // replaces the global FormData, three tests mock Electron, one points GSettings
 // at a directory of its own. Each runs in a fresh process.
-const isolated = [
+export const isolated = [
   'test/compat/zulipJs*.test.ts',
   'test/client/zulipDouble/multipart.test.ts',
   'test/server/events.test.ts',
