@@ -1,7 +1,7 @@
 import type { DeletionNotice } from '../events/notice';
 import type { ChannelActivity } from '../queries/channelActivity';
 import { deleteMessageRows } from '../store/messageDeletion';
-import { activePushesOfMessages, clearActivePushes, oweRemove } from '../store/pushNotifications';
+import { activePushesOfMessages, takeDownPushes } from '../store/pushNotifications';
 import type { Sql } from '../store/sql';
 import { subscriberIds } from '../store/subscriptions';
 import { userIdsWithMessage } from '../store/userMessages';
@@ -45,10 +45,7 @@ export function deleteConversationMessages(
     subscriberIds(sql, from.recipientId).forEach((id) => audience.add(id));
   audience.add(deleterId);
   const shown = activePushesOfMessages(sql, messageIds);
-  for (const [userId, ids] of shown) {
-    clearActivePushes(sql, userId, ids);
-    oweRemove(sql, userId, ids);
-  }
+  for (const [userId, ids] of shown) takeDownPushes(sql, userId, ids);
   for (const id of messageIds) deleteMessageRows(sql, id);
   const notice: DeletionNotice = {
     kind: 'deletion',

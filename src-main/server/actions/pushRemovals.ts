@@ -1,5 +1,5 @@
 import type { Services } from '../services';
-import { activePushesAmong, clearActivePushes, oweRemove } from '../store/pushNotifications';
+import { activePushesAmong, takeDownPushes } from '../store/pushNotifications';
 
 /**
  * Zulip 12.0's do_clear_mobile_push_notifications_for_ids: messages the user
@@ -14,9 +14,6 @@ export function takeDownReadPushes(
   const { sql } = services;
   const ids = activePushesAmong(sql, userId, messageIds);
   if (ids.length === 0) return;
-  sql.transaction(() => {
-    clearActivePushes(sql, userId, ids);
-    oweRemove(sql, userId, ids);
-  });
+  sql.transaction(() => takeDownPushes(sql, userId, ids));
   services.pushDelivery.wake();
 }

@@ -4,13 +4,7 @@ import { followedTopicSettingsOf } from '../store/followedTopicSettings';
 import { isMuted } from '../store/mutedUsers';
 import { presenceOf } from '../store/presence';
 import { usersWithPushTokens } from '../store/pushDevices';
-import {
-  clearActivePushes,
-  isPushActive,
-  owePushes,
-  oweRemove,
-  type PushOwed,
-} from '../store/pushNotifications';
+import { isPushActive, owePushes, takeDownPushes, type PushOwed } from '../store/pushNotifications';
 import type { StreamRow } from '../store/streams';
 import { subscriptionSettingsOf, type SubscriptionSettingsRow } from '../store/subscriptions';
 import { topicVisibility, VisibilityPolicy } from '../store/userTopics';
@@ -167,13 +161,20 @@ export function owePushesForSend(services: Services, sent: SentForPush): boolean
 
 const MENTIONS = Flag.mentioned | WILDCARD_MENTIONED;
 
+/** A reader whose flags an edit changed. */
+export interface ReaderFlagChange {
+  userId: number;
+  before: number;
+  after: number;
+}
+
 /** A channel message's edit, with each reader's flags before and after. */
 export interface EditForPush extends Place {
   stream: StreamRow;
   messageId: number;
   senderId: number;
   editorId: number;
-  readers: readonly { userId: number; before: number; after: number }[];
+  readers: readonly ReaderFlagChange[];
 }
 
 /**
@@ -198,8 +199,7 @@ export function owePushesForEdit(services: Services, edit: EditForPush): boolean
     const wishes = wishesOf(services, userId, edit);
     if (wasMentioned) {
       if (channelPushes(wishes) || !isPushActive(sql, userId, edit.messageId)) continue;
-      clearActivePushes(sql, userId, [edit.messageId]);
-      oweRemove(sql, userId, [edit.messageId]);
+      takeDownPushes(sql, userId, [edit.messageId]);
       owed = true;
       continue;
     }

@@ -41,7 +41,7 @@ import {
   moveUserTopics,
   type MovedUserTopics,
 } from './moveUserTopics';
-import { owePushesForEdit } from './pushTriggers';
+import { owePushesForEdit, type ReaderFlagChange } from './pushTriggers';
 import { checkMayCreateTopic, checkMayMention, checkMayPost } from './sendPermissions';
 import { announceClaims, detachedUploads, reclaimAttachments } from './uploads';
 import { checkTopicsPolicy } from './topicsPolicy';
@@ -225,8 +225,12 @@ function flagsAfterRendering(reader: ReaderRow, content: EditedContent): number 
 }
 
 /** Rewrites the readers' flags; those that changed come back, before and after. */
-function updateMentionFlags(services: Services, messageId: number, content: EditedContent) {
-  const changed: { userId: number; before: number; after: number }[] = [];
+function updateMentionFlags(
+  services: Services,
+  messageId: number,
+  content: EditedContent,
+): ReaderFlagChange[] {
+  const changed: ReaderFlagChange[] = [];
   for (const reader of readersOf(services.sql, messageId)) {
     const flags = flagsAfterRendering(reader, content);
     if (flags === reader.flags) continue;

@@ -30,7 +30,7 @@ export function messagePayload(
   sql: Sql,
   base: PayloadBase,
   messageId: number,
-  mentionedGroupId: number | null = null,
+  mentionedGroupId: number | null,
 ): Record<string, unknown> | null {
   const message = viewedMessageById(sql, base.user_id, messageId);
   if (!message || message.flags === null || (message.flags & Flag.read) !== 0) return null;

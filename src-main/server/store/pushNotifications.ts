@@ -42,13 +42,6 @@ export function owePushes(sql: Sql, messageId: number, pushes: readonly PushOwed
   }
 }
 
-export function oweRemove(sql: Sql, userId: number, messageIds: readonly number[]): void {
-  sql.run("INSERT INTO push_notifications (user_id, kind, message_ids) VALUES (?, 'remove', ?)", [
-    userId,
-    JSON.stringify(messageIds),
-  ]);
-}
-
 /** The next notification owed: the fewest tries first, then the oldest. */
 export function nextOwedPush(sql: Sql): OwedPush | undefined {
   const row = sql.get<OwedRow>(
@@ -135,8 +128,17 @@ export function activePushesOfMessages(
   return shown;
 }
 
-export function clearActivePushes(sql: Sql, userId: number, messageIds: readonly number[]): void {
+/**
+ * The messages no longer show on the user's phones, and a remove naming them
+ * is owed: Zulip's do_clear_mobile_push_notifications_for_ids, in the
+ * caller's transaction.
+ */
+export function takeDownPushes(sql: Sql, userId: number, messageIds: readonly number[]): void {
   for (const id of messageIds) {
     sql.run('DELETE FROM push_active WHERE user_id = ? AND message_id = ?', [userId, id]);
   }
+  sql.run("INSERT INTO push_notifications (user_id, kind, message_ids) VALUES (?, 'remove', ?)", [
+    userId,
+    JSON.stringify(messageIds),
+  ]);
 }
