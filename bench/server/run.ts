@@ -26,6 +26,7 @@ import { readRounds, type ReadResult } from './reads';
 import { PAGE_SIZE } from './clients';
 import { loadAverage, log, machineLine, printFigures } from './report';
 import { measureNestedGroupSends } from './nestedGroups';
+import { measureOpenCheck, openCheckRow } from './openCheck';
 import { measureSends, type SendPlan } from './sends';
 import { measureOverTls } from './overTls';
 import { readSetup } from './setup';
@@ -177,6 +178,10 @@ async function main(): Promise<void> {
       log(`search word '${word}' matches ${matches.toLocaleString('en')} messages`);
     }
 
+    const openCheck = await phase('quick_check of the database, as the host runs it at start', () =>
+      measureOpenCheck(database, ROUNDS),
+    );
+
     const profileDir = join(workDir, 'profile');
     const host = await start(
       hostScript,
@@ -293,7 +298,11 @@ async function main(): Promise<void> {
       steadyPerSecond: STEADY_PER_SECOND,
       rss: { hostIdle, bareIdle, hostAfterSends },
     };
-    printFigures([...figureRows(figures), ...loginRows(loginFigures)]);
+    printFigures([
+      ...figureRows(figures),
+      openCheckRow(openCheck, manifest.messages),
+      ...loginRows(loginFigures),
+    ]);
     log(
       `every send acknowledged, every page of ${PAGE_SIZE} messages, and all ` +
         `${(sends.delivered + tls.sends.delivered).toLocaleString('en')} message events ` +

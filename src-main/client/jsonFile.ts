@@ -40,3 +40,14 @@ export async function readJsonFile(file: string): Promise<unknown> {
 }
 
 export const invalidJson = Symbol('invalid JSON');
+
+/**
+ * Renames a file that could not be read to a name of its own beside it, so
+ * that the next write does not replace it: what it held may still be worth
+ * reading, by its owner or a bug report. Returns the new name.
+ */
+export async function setAsideDamaged(file: string, now = Date.now()): Promise<string> {
+  const aside = `${file}.corrupt-${now}`;
+  await rename(file, aside);
+  return aside;
+}

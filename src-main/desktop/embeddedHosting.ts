@@ -165,8 +165,10 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         restoreFrom,
       );
     } catch (error) {
-      // A restore that failed failed for its backup, not for the port.
+      // A restore that failed failed for its backup, and a damaged database
+      // is damaged on any port.
       if ((settings === null && options.preferredPort === 0) || restoreFrom) throw error;
+      if ((last?.damage ?? null) !== null) throw error;
       // The port is taken (another app, another Hearth): any free one will do.
       info = await startOn(0, settings, organization, undefined);
     }
@@ -298,6 +300,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         publicName: certificate?.publicName ?? null,
         ownCertificate: certificate?.ownCertificate ?? null,
         pushService: await pushServiceNow(),
+        damage: last?.damage ?? null,
         backups: {
           keep: settings?.backupKeep ?? 7,
           files: (await listBackups(backupsDir)).map(({ name, takenAt, bytes }) => ({
@@ -308,6 +311,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         },
       };
     },
+    damage: () => last?.damage ?? null,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

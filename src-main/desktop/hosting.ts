@@ -68,6 +68,7 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
     network: networkStateSchema.nullable(),
   }),
   z.looseObject({ type: z.literal('error'), message: z.string() }),
+  z.looseObject({ type: z.literal('damaged'), message: z.string() }),
   z.looseObject({ type: z.literal('stopped') }),
   z.looseObject({
     type: z.literal('secret'),
@@ -122,10 +123,10 @@ export interface HostingOptions {
   secrets?: SecretStore | undefined;
 }
 
-/** Spawns the built host worker file, capturing its output for the log ring. */
+/** Spawns a built worker file (the host's, a cache check's), capturing its output for the host's log ring. */
 export const spawnWorkerFile =
   (file: string | URL) =>
-  (workerData: HostConfig): Worker =>
+  (workerData: unknown): Worker =>
     new Worker(file, { workerData, stdout: true, stderr: true });
 
 /**
@@ -149,6 +150,8 @@ export class Hosting {
   #stableTimer: NodeJS.Timeout | undefined;
   #healthTimer: NodeJS.Timeout | undefined;
   #nextRequestId = 1;
+  /** Why the host stopped and stays stopped: its database is damaged; null otherwise. */
+  #damage: string | null = null;
   readonly #replies = new Map<
     number,
     { resolve: (answer: HostReply) => void; reject: (error: Error) => void }
@@ -171,6 +174,11 @@ export class Hosting {
   /** When the current worker became ready (ms since 1970); null while none serves. */
   get runningSince(): number | null {
     return this.#runningSince;
+  }
+
+  /** What the host said of its damaged database, until it is started again; null while none. */
+  get damage(): string | null {
+    return this.#damage;
   }
 
   recentLogs(): LogLine[] {
@@ -207,6 +215,7 @@ export class Hosting {
   /** Resolves once the host serves; rejects (and stays stopped) if the first start fails. */
   async start(): Promise<HostInfo> {
     if (this.#status !== 'stopped') throw new Error(`hosting is already ${this.#status}`);
+    this.#damage = null;
     this.#setStatus('starting');
     try {
       return this.#serving(await this.#launch());
@@ -283,6 +292,12 @@ export class Hosting {
         } else if (message.data.type === 'error') {
           this.#note(`host error: ${message.data.message}`);
           fail(new Error(message.data.message));
+        } else if (message.data.type === 'damaged') {
+          // Starting again would find the same damage: the host stays
+          // stopped until its owner restores a backup (or starts it anyway).
+          this.#damage = message.data.message;
+          this.#note(`host stopped: ${message.data.message}`);
+          fail(new Error(message.data.message));
         }
       });
       worker.on('error', (error) => {
@@ -340,7 +355,10 @@ export class Hosting {
     this.#dropReplies();
     this.#worker = undefined;
     this.#clearTimers();
-    this.#scheduleRestart(`the host worker exited with code ${code}`);
+    if (this.#damage !== null) {
+      this.#info = undefined;
+      this.#setStatus('stopped');
+    } else this.#scheduleRestart(`the host worker exited with code ${code}`);
   }
 
   #scheduleRestart(reason: string): void {
@@ -359,7 +377,9 @@ export class Hosting {
         },
         (error: unknown) => {
           this.#worker = undefined;
-          if (this.#status === 'restarting') {
+          if (this.#status === 'restarting' && this.#damage !== null) {
+            this.#setStatus('stopped');
+          } else if (this.#status === 'restarting') {
             this.#scheduleRestart(
               `restart failed: ${error instanceof Error ? error.message : String(error)}`,
             );

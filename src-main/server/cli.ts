@@ -413,7 +413,11 @@ async function main(): Promise<void> {
 
   // Listen for signals before anything is printed: whoever reads the banner may
   // stop us at once, and a signal during start-up waits for the start to finish.
-  const starting = startHost(options);
+  const starting = startHost({
+    ...options,
+    // The host has closed by now; its log said what to restore.
+    onDamaged: () => process.exit(1),
+  });
   const shutDown = (signal: string) => {
     console.log(`${signal}: shutting down`);
     starting

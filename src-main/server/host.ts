@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import { botReplyPort } from './actions/botReplyPort';
 import { keepSweepingUploads } from './actions/resumableUploads';
 import { backupsDirOf } from './backups/backupFiles';
 import { Backups, type BackupPolicy } from './backups/backupSchedule';
+import { quickCheckProblem } from './backups/checkDatabase';
+import { damagedDatabase, type DamagedDatabaseError } from './backups/damagedDatabase';
 import { restoreBackup } from './backups/restoreBackup';
 import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
@@ -127,6 +130,11 @@ export interface HostOptions {
    * registration without it.
    */
   registerPushService?: HostRegistration | undefined;
+  /**
+   * SQLite found the database damaged while the host served it: the host has
+   * stopped serving and closed, and says how to restore the newest sound backup.
+   */
+  onDamaged?: ((damage: DamagedDatabaseError) => void) | undefined;
   /** The organization to create when the data folder holds none; later starts keep the one they find. */
   organization?: NewOrganization | undefined;
   /** The time scheduled messages are due by; the system's unless a test drives its own. */
@@ -219,12 +227,36 @@ export async function startHost(options: HostOptions): Promise<Host> {
     const { replacedPath } = await restoreBackup(databasePath, options.restoreFrom);
     log(`restored ${options.restoreFrom}; the database it replaced is ${replacedPath}`);
   }
+  // A damaged database is never served: every page is read before the
+  // first request, so that a file cut short or written over is found now
+  // rather than halfway through someone's write.
+  if (existsSync(databasePath)) {
+    const found = quickCheckProblem(databasePath);
+    if (found !== null) throw await damagedDatabase(options.dataDir, databasePath, found);
+  }
   // One budget per turn for requests, the answers a delivery wakes, and the
   // commit of the sends each turn grouped.
   const turns = new TurnBudget(TURN_BUDGET_MS, DEFERRED_BUDGET_MS);
+  /** Closes the host once it serves; SQLite finding damage before that fails the start instead. */
+  let closeServing: (() => Promise<void>) | null = null;
   const sql = new Sql(databasePath, {
     logSlow: log,
     scheduleGroup: (commit) => turns.defer(commit),
+    onDamage: (error) => {
+      // Before the host serves, the start fails with this error itself.
+      const close = closeServing;
+      if (!close) return;
+      void (async () => {
+        const damage = await damagedDatabase(options.dataDir, databasePath, error.message);
+        log(damage.message);
+        await close().catch((failure: unknown) => {
+          log(`closing the damaged database: ${String(failure)}`);
+        });
+        options.onDamaged?.(damage);
+      })().catch((failure: unknown) =>
+        log(`after finding the database damaged: ${String(failure)}`),
+      );
+    },
   });
   const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts }, sql, turns);
   let url = '';
@@ -336,6 +368,22 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ? new Backups(sql, backupsDirOf(options.dataDir), options.backups, log)
     : null;
   let announcement: Announcement | null = null;
+  const shutDown = () =>
+    everyStep([
+      () => scheduledDelivery.stop(),
+      () => push.stop(),
+      () => stopSweeps(),
+      () => publicName?.stop(),
+      () => backups?.stop(),
+      () => backups?.settled(),
+      () => services.realmExports.settled(),
+      () => queues.close(),
+      () => announcement?.stop(),
+      () => networkListener?.close(),
+      () => app.close(),
+      () => services.outgoingWebhooks.close(),
+      () => sql.close(),
+    ]);
   try {
     const organization = options.organization ?? defaultOrganization;
     const { realm, owner } = bootstrapRealm(
@@ -404,6 +452,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
 
     let closing: Promise<void> | undefined;
+    const close = () => (closing ??= shutDown());
+    closeServing = close;
     return {
       url,
       realmName: realm.name,
@@ -427,37 +477,31 @@ export async function startHost(options: HostOptions): Promise<Host> {
       },
       registerPushService: (registration) => push.register(registration),
       pushService: () => push.status(),
-      close: () =>
-        (closing ??= (async () => {
-          scheduledDelivery.stop();
-          await push.stop();
-          stopSweeps();
-          publicName?.stop();
-          backups?.stop();
-          await backups?.settled();
-          await services.realmExports.settled();
-          queues.close();
-          await announcement?.stop();
-          await networkListener?.close();
-          await app.close();
-          await services.outgoingWebhooks.close();
-          sql.close();
-        })()),
+      close,
     };
   } catch (error) {
-    scheduledDelivery.stop();
-    await push.stop();
-    stopSweeps();
-    publicName?.stop();
-    backups?.stop();
-    queues.close();
-    await announcement?.stop();
-    await networkListener?.close();
-    await app.close();
-    await services.outgoingWebhooks.close();
-    sql.close();
+    await shutDown().catch((failure: unknown) => {
+      log(`closing after a failed start: ${String(failure)}`);
+    });
     throw error;
   }
+}
+
+/**
+ * Runs each step of a close in turn, every one even when one before it
+ * failed (a damaged database refuses the queues' last save, and the
+ * listeners must close all the same); then throws the first failure.
+ */
+async function everyStep(steps: readonly (() => unknown)[]): Promise<void> {
+  let failure: unknown = null;
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== null) throw failure;
 }
 
 const networkOf = (exposure: NetworkExposure, certificate: ServedCertificate) => ({

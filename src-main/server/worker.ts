@@ -4,6 +4,7 @@ import { exportForZulip } from './export/exportOrganization';
 import { databaseFileOf, newExportDir } from './export/exportFolder';
 import { zulipVersions } from './export/zulipTarget';
 import { publicNameSettingsSchema, type PublicNameStatus } from './certificates/publicName';
+import { DamagedDatabaseError } from './backups/damagedDatabase';
 import { startHost, type Host } from './host';
 import type { PushServiceStatus } from './push/hostPush';
 import { certificateReport, type CertificateFacts } from './certificates/certificatePair';
@@ -96,6 +97,12 @@ async function run(): Promise<void> {
     const { name, acmeAuthorities, network, keychain, ...rest } = config;
     host = await startHost({
       ...rest,
+      onDamaged: (damage) => {
+        post({ type: 'damaged', message: damage.message });
+        port.off('message', onMessage);
+        // The host has closed: nothing is left to keep the thread alive.
+        port.unref();
+      },
       ...(keychain ? { secrets: secretsThroughMain(port) } : {}),
       ...(network ? { network: { ...network, name } } : {}),
       ...(acmeAuthorities
@@ -103,7 +110,8 @@ async function run(): Promise<void> {
         : {}),
     });
   } catch (error) {
-    post({ type: 'error', message: errorText(error) });
+    const type = error instanceof DamagedDatabaseError ? 'damaged' : 'error';
+    post({ type, message: errorText(error) });
     return;
   }
   const onMessage = async (raw: unknown) => {

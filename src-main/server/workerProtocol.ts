@@ -131,6 +131,8 @@ export type HostWorkerToMain =
       network: NetworkState | null;
     }
   | { type: 'error'; message: string }
+  /** The database is damaged: the host does not serve it, at its start or since (then it has closed). */
+  | { type: 'damaged'; message: string }
   | { type: 'stopped' }
   | SecretAsk
   /** The answer to a request, or why it failed (`message`). */

@@ -4,6 +4,20 @@ import { connectionSchema } from './networkCalls';
 // The bridge's part for the app as a whole: the accounts it holds, which one
 // the window shows, the badge, do not disturb and this computer's preferences.
 
+/** What this computer could not keep of an account as it was, told once to the person. */
+export const storageNoticeSchema = z.object({
+  /** The offline copy could not be used: it is kept under this name while a new one is fetched. */
+  cacheSetAside: z.string().nullable(),
+  /** Unsent messages carried over from it, sent as before. */
+  unsentCarried: z.number().int(),
+  /**
+   * Unsent messages that could not be read, and were not sent: how many
+   * (null: not known) and the file that keeps them.
+   */
+  unsentUnreadable: z.object({ count: z.number().int().nullable(), keptIn: z.string() }).nullable(),
+});
+export type StorageNotice = z.infer<typeof storageNoticeSchema>;
+
 export const accountSummarySchema = z.object({
   id: z.string(),
   serverUrl: z.string(),
@@ -19,6 +33,8 @@ export const accountSummarySchema = z.object({
   keyInMemoryOnly: z.boolean(),
   /** The key is gone (a restart without a keychain): the password or key must be given again. */
   needsSignIn: z.boolean(),
+  /** Until the person dismisses it, what was found damaged when the account opened; null when nothing. */
+  storage: storageNoticeSchema.nullable(),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
@@ -59,6 +75,8 @@ export const appStateBridgeCalls = {
   getAppState: { args: z.object({}), result: appStateSchema },
   switchAccount: { args: accountId, result: z.object({}) },
   removeAccount: { args: accountId, result: z.object({}) },
+  /** The person has read the account's storage notice. */
+  dismissStorageNotice: { args: accountId, result: z.object({}) },
   setPreferences: {
     args: z.object({
       patch: appPreferencesSchema

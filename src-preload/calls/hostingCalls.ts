@@ -150,6 +150,11 @@ export const hostingPageSchema = z.object({
    * not why; null before the host ever registered, or while it does not run.
    */
   pushService: pushServiceReportSchema.nullable(),
+  /**
+   * What the host said when it stopped for a damaged database (what SQLite
+   * found, and how to restore the newest sound backup); null otherwise.
+   */
+  damage: z.string().nullable(),
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 

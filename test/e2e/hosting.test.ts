@@ -5,6 +5,7 @@ import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { seriousViolationsInBothThemes } from '../helpers/axe';
 import { startTestHearth } from '../helpers/hearth';
 import { getTrusting, occupyPort, portOf, release } from '../helpers/https';
+import { hostHarbourOffice } from '../helpers/hostFromWindow';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';
 
 // Issue 16, point 1: the Hosting page of the organization this computer
@@ -24,14 +25,7 @@ describe('the Hosting page', () => {
     window = await openWindow(await startTestHearth({ secrets: createMemorySecretStore() }), {
       viewport: { width: 1100, height: 900 },
     });
-    const { page } = window;
-    await page.getByRole('textbox', { name: 'Organization name' }).fill('Harbour Office');
-    await page.getByRole('textbox', { name: 'Your name' }).fill('Hana Harbour');
-    await page.getByRole('textbox', { name: 'Email' }).fill('hana@harbour.example');
-    await page.getByLabel('Password').fill('tides and ferries');
-    await page.getByRole('button', { name: 'Host a new organization' }).click();
-    // Creating the organization starts a host worker: over ten seconds on a busy machine.
-    await page.getByRole('button', { name: /# general/ }).waitFor({ timeout: 30_000 });
+    await hostHarbourOffice(window.page);
   });
 
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { startTestHearth } from '../helpers/hearth';
 import { occupyPort, portOf, release } from '../helpers/https';
 import { startBind, type BindServer } from '../helpers/network/bindServer';
 import { startPebble, type PebbleServer } from '../helpers/network/pebbleServer';
+import { hostHarbourOffice } from '../helpers/hostFromWindow';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';
 import { getByName } from '../helpers/network/byName';
 import {
@@ -47,13 +48,7 @@ describe('the Hosting page: a certificate phones trust', () => {
       }),
       { viewport: { width: 1100, height: 1000 } },
     );
-    const { page } = window;
-    await page.getByRole('textbox', { name: 'Organization name' }).fill('Harbour Office');
-    await page.getByRole('textbox', { name: 'Your name' }).fill('Hana Harbour');
-    await page.getByRole('textbox', { name: 'Email' }).fill('hana@harbour.example');
-    await page.getByLabel('Password').fill('tides and ferries');
-    await page.getByRole('button', { name: 'Host a new organization' }).click();
-    await page.getByRole('button', { name: /# general/ }).waitFor({ timeout: 30_000 });
+    await hostHarbourOffice(window.page);
   }, 60_000);
 
   afterAll(async () => {

@@ -8,6 +8,7 @@ import {
   type StandInService,
 } from '../helpers/pushService/standInService';
 import { makeTestPhone } from '../helpers/pushService/testPhone';
+import { hostHarbourOffice } from '../helpers/hostFromWindow';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';
 import { until } from '../helpers/until';
 
@@ -35,13 +36,7 @@ describe('the Hosting page: mobile notifications', () => {
   beforeAll(async () => {
     service = await startStandInService();
     window = await openWindow(await startTestHearth(), { viewport: { width: 1100, height: 1000 } });
-    const { page } = window;
-    await page.getByRole('textbox', { name: 'Organization name' }).fill('Harbour Office');
-    await page.getByRole('textbox', { name: 'Your name' }).fill('Hana Harbour');
-    await page.getByRole('textbox', { name: 'Email' }).fill('hana@harbour.example');
-    await page.getByLabel('Password').fill('tides and ferries');
-    await page.getByRole('button', { name: 'Host a new organization' }).click();
-    await page.getByRole('button', { name: /# general/ }).waitFor({ timeout: 30_000 });
+    await hostHarbourOffice(window.page);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { narrowTermSchema } from '../../wire';
-import { readJsonFile, writeJsonFile } from '../jsonFile';
+import { readJsonFile, setAsideDamaged, writeJsonFile } from '../jsonFile';
 
 // Non-secret by construction: no field here may ever hold a key or a password.
 const accountRecordSchema = z.object({
@@ -68,9 +68,7 @@ export class AccountList {
     const parsed = accountFileSchema.safeParse(json);
     if (parsed.success) return new AccountList(file, parsed.data.accounts, null);
     // A damaged list must not keep the app from starting; keep it for whoever wants to look.
-    const aside = `${file}.corrupt-${Date.now()}`;
-    await rename(file, aside);
-    return new AccountList(file, [], aside);
+    return new AccountList(file, [], await setAsideDamaged(file));
   }
 
   all(): readonly AccountRecord[] {

@@ -1,11 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Narrow } from '../../../src-preload/bridge';
+import type { Narrow, StorageNotice } from '../../../src-preload/bridge';
 import type { Account, AccountRecord, Accounts, SignInResult } from '../accounts';
 import { reachThrough } from '../accounts/certificatePin';
 import { checkMovedServer, movedServerUrl } from '../accounts/movedServer';
 import type { RealmIcons } from '../admin/realmIcons';
-import { openCache } from '../cache/openCache';
+import type { CheckCache } from '../cache/cacheCheck';
+import { openCache, type OpenedCache } from '../cache/openCache';
 import type { Emitter } from '../emitter';
 import type { Network } from '../network/routing';
 import type { Alert } from '../runtime/accountAlerts';
@@ -29,6 +30,8 @@ export interface AccountRuntimesOptions {
   deliver: (accountId: string, alerts: readonly Alert[]) => void;
   /** An account's line in the switcher changed: its counts, its connection, its icon. */
   changed: () => void;
+  /** Checks each account's cache file whole once it is open; a problem found sets it aside. */
+  checkCache?: CheckCache;
 }
 
 export const cacheFileOf = (profileDir: string, account: Pick<AccountRecord, 'id'>) =>
@@ -36,6 +39,16 @@ export const cacheFileOf = (profileDir: string, account: Pick<AccountRecord, 'id
 
 export async function deleteCacheFiles(file: string): Promise<void> {
   await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(file + suffix, { force: true })));
+}
+
+/** What the person is told of a cache that could not be used, or kept, as it was. */
+function storageNoticeOf({ rebuilt, outboxRescue }: OpenedCache): StorageNotice | null {
+  if (!rebuilt && !outboxRescue) return null;
+  return {
+    cacheSetAside: rebuilt?.movedTo ?? null,
+    unsentCarried: outboxRescue?.carried ?? 0,
+    unsentUnreadable: outboxRescue?.unreadable ?? null,
+  };
 }
 
 /**
@@ -48,6 +61,8 @@ export class AccountRuntimes {
   /** Accounts whose move to their organization's new name is being checked. */
   readonly #moving = new Set<string>();
   #activeId: string | null = null;
+  /** What was found when each account's cache opened, until the person dismisses it. */
+  readonly #storageNotices = new Map<string, StorageNotice>();
 
   constructor(options: AccountRuntimesOptions) {
     this.#options = options;
@@ -60,6 +75,14 @@ export class AccountRuntimes {
   /** Shows the account in the window; null for none. */
   show(accountId: string | null): void {
     this.#activeId = accountId;
+  }
+
+  storageNotice(accountId: string): StorageNotice | null {
+    return this.#storageNotices.get(accountId) ?? null;
+  }
+
+  dismissStorageNotice(accountId: string): void {
+    if (this.#storageNotices.delete(accountId)) this.#options.changed();
   }
 
   /** After `accountId` closed: the window shows the first account still open, if it showed that one. */
@@ -96,14 +119,24 @@ export class AccountRuntimes {
     return [...this.#runtimes.values()];
   }
 
-  open(account: Account, key: string | null): void {
+  open(account: Account, key: string | null, damage?: string): void {
     const { profileDir, tuning, network, events, log } = this.#options;
-    const opened = openCache(cacheFileOf(profileDir, account), { log });
+    const file = cacheFileOf(profileDir, account);
+    const opened = openCache(file, { log, ...(damage === undefined ? {} : { damage }) });
     if (opened.rebuilt) {
       log(
         `the cache of ${account.email} was unusable (${opened.rebuilt.detail}); moved to ${opened.rebuilt.movedTo} and rebuilt`,
       );
     }
+    const { carried = 0, unreadable = null } = opened.outboxRescue ?? {};
+    if (carried > 0) log(`${carried} unsent messages of ${account.email} were carried over`);
+    if (unreadable) {
+      log(
+        `${unreadable.count ?? 'some'} unsent messages of ${account.email} could not be read; kept in ${unreadable.keptIn}, not sent`,
+      );
+    }
+    const notice = storageNoticeOf(opened);
+    if (notice) this.#storageNotices.set(account.id, notice);
     const isActive = () => this.#activeId === account.id;
     const runtime = new AccountRuntime(
       account,
@@ -147,6 +180,32 @@ export class AccountRuntimes {
       if (state === 'connected') void this.#followMovedServer(account.id);
     });
     runtime.start();
+    if (!opened.rebuilt) this.#check(runtime, file);
+  }
+
+  /**
+   * Reads the whole of an account's cache on another thread while the
+   * account runs from it; a page found damaged sets the file aside, keeping
+   * it, and the account opens again on a fresh one, with its unsent messages.
+   */
+  #check(runtime: AccountRuntime, file: string): void {
+    const { checkCache, accounts, log } = this.#options;
+    if (!checkCache) return;
+    const { id, email } = runtime.account;
+    const opened = () => this.#runtimes.get(id) === runtime;
+    checkCache(file)
+      .then(async (problem) => {
+        if (problem === null || !opened()) return;
+        log(`the cache of ${email} fails SQLite's quick_check (${problem}); setting it aside`);
+        const key = await accounts.keyOf(runtime.account);
+        if (!opened()) return;
+        await this.close(id);
+        this.open(runtime.account, key, problem);
+        this.#options.changed();
+      })
+      .catch((error: unknown) => {
+        if (opened()) log(`the cache of ${email} could not be checked: ${String(error)}`);
+      });
   }
 
   /**

@@ -32,6 +32,7 @@ import type { HostingPort, NetworkExposure, NewOrganization } from '../ports/hos
 import { newApiKeyQuestion } from '../ports/powerfulCalls';
 import type { FileToSend } from '../actions/uploads';
 import { mt } from '../../i18n/mainText';
+import type { CheckCache } from '../cache/cacheCheck';
 import { AccountRuntimes, cacheFileOf, deleteCacheFiles } from './accountRuntimes';
 import type { HearthAppEvents } from './appEvents';
 import { DesktopAlerts } from './desktopAlerts';
@@ -64,6 +65,12 @@ export interface HearthAppOptions {
    * pipeline, which saves them where it reaches their server.
    */
   downloads?: Downloads;
+  /**
+   * Checks an account's cache file whole, off the thread that answers the
+   * window, once the account is open; none where nothing gives one (a found
+   * problem sets the file aside and fetches again).
+   */
+  checkCache?: CheckCache;
 }
 
 const logOf = (options: HearthAppOptions) =>
@@ -121,6 +128,7 @@ export class HearthApp {
       present: () => this.#focus.present(),
       deliver: (accountId, alerts) => this.#alerts.deliver(accountId, alerts),
       changed: () => this.#emitAppState(),
+      ...(options.checkCache ? { checkCache: options.checkCache } : {}),
     });
     this.#joinForm = new JoinForm({
       network: this.#network,
@@ -205,6 +213,7 @@ export class HearthApp {
       return {
         ...runtime.summary(runtime.account.hosted, keyInMemoryOnly, counts),
         realmIcon: this.#icons.get(runtime.account.id),
+        storage: this.#runtimes.storageNotice(runtime.account.id),
       };
     });
     return {
@@ -215,6 +224,10 @@ export class HearthApp {
       hosting: this.#host.status(),
       preferences: this.preferences(),
     };
+  }
+
+  dismissStorageNotice(accountId: string): void {
+    this.#runtimes.dismissStorageNotice(accountId);
   }
 
   /** The account shown in the window. */

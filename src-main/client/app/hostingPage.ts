@@ -38,5 +38,6 @@ export function hostingPageOf(report: HostingReport, owner: AccountRuntime | nul
     publicName: report.publicName,
     ownCertificate: report.ownCertificate,
     pushService: report.pushService,
+    damage: report.damage,
   };
 }

@@ -60,6 +60,13 @@ export class OrganizationHost {
     this.#log = options.log;
     this.#adopt = options.adopt;
     this.#changed = options.changed;
+    // A host that stopped for a damaged database stays stopped; Start tries again.
+    this.#hosting.onChange(() => {
+      if (this.#running && this.#hosting.damage() !== null) {
+        this.#running = false;
+        this.#changed();
+      }
+    });
   }
 
   /** The host's state for the window; null when this computer hosts nothing. */
@@ -115,7 +122,14 @@ export class OrganizationHost {
   async start(): Promise<void> {
     this.#requireHosted();
     if (this.#running) return;
-    await this.#hosting.start();
+    try {
+      await this.#hosting.start();
+    } catch (error) {
+      // A damaged database is the page's to show, with what to restore.
+      if (this.#hosting.damage() === null) throw error;
+      this.#changed();
+      return;
+    }
     this.#running = true;
     this.#changed();
     this.#ownerChecksNow();

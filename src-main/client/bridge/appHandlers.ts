@@ -18,6 +18,10 @@ export function appHandlers(app: HearthApp) {
       await app.remove(args.accountId);
       return {};
     },
+    async dismissStorageNotice(args) {
+      app.dismissStorageNotice(args.accountId);
+      return {};
+    },
     async setPreferences(args) {
       return app.setPreferences(args.patch);
     },

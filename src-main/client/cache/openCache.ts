@@ -1,11 +1,15 @@
 import { existsSync, renameSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { Cache, type LogLine } from './accountCache';
+import { isCacheDamage } from './cacheCheck';
 import { CacheDb } from './cacheDb';
 import { applyMigrations, CacheFileError, type RebuildReason } from './migrate';
+import { carryOutboxFrom, setAsideUnreadableOutbox, type OutboxRescue } from './outboxRescue';
 
 export interface OpenCacheOptions {
   log?: LogLine;
+  /** What a check of the file found damaged (`quickCheckCache`): the file is set aside unopened. */
+  damage?: string;
   /** When the file is moved aside, for its new name; the current time by default. */
   now?: () => Date;
 }
@@ -21,6 +25,8 @@ export interface OpenedCache {
   cache: Cache;
   /** Null when the file was used as it was (or created). */
   rebuilt: Rebuilt | null;
+  /** What became of unsent messages that could not stay as they were; null when all could. */
+  outboxRescue: OutboxRescue | null;
 }
 
 function connect(file: string): Database.Database {
@@ -42,7 +48,10 @@ function connect(file: string): Database.Database {
     // more resident memory per account. SQLite's own default, 2 MB, holds
     // what the window reads over and over; the rest comes from the OS's cache.
     db.pragma('cache_size = -2000');
-    // Reading the schema here makes a damaged one fail now, not at first use.
+    // Reading the schema here makes a damaged one fail now, not at first
+    // use, and a file cut short too: SQLite refuses any read of a file
+    // shorter than its header says. A page written over in the middle is
+    // for the whole-file check that runs beside the open account.
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
     applyMigrations(db);
     return db;
@@ -54,14 +63,15 @@ function connect(file: string): Database.Database {
 
 function reasonOf(error: unknown): RebuildReason | null {
   if (error instanceof CacheFileError) return error.reason;
-  const code = (error as { code?: unknown }).code;
-  if (code === 'SQLITE_NOTADB') return 'not-a-database';
-  if (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT')) return 'malformed';
-  return null;
+  if (!isCacheDamage(error)) return null;
+  return (error as { code?: unknown }).code === 'SQLITE_NOTADB' ? 'not-a-database' : 'malformed';
 }
 
-function moveAside(file: string, reason: RebuildReason, at: Date): string {
-  const movedTo = `${file}.${reason}-${at.toISOString().replace(/[:.]/g, '-')}`;
+/** A time as a part of a file name. */
+const fileStamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
+
+function moveAside(file: string, reason: RebuildReason, stamp: string): string {
+  const movedTo = `${file}.${reason}-${stamp}`;
   renameSync(file, movedTo);
   // The WAL and shared-memory files belong to the moved file, not the new one.
   for (const suffix of ['-wal', '-shm']) {
@@ -74,23 +84,27 @@ function moveAside(file: string, reason: RebuildReason, at: Date): string {
  * Opens (or creates) an account's cache. A file this code cannot use (not a
  * database, damaged, from a newer Hearth, or failing a migration) is moved
  * aside and a fresh cache takes its place, since everything in it can be
- * fetched again; the answer says so. Errors that are not about the file
- * (a folder that cannot be written, say) are thrown.
+ * fetched again, except the messages waiting to be sent, which are carried
+ * over; the answer says so. Errors that are not about the file (a folder
+ * that cannot be written, say) are thrown.
  */
 export function openCache(file: string, options: OpenCacheOptions = {}): OpenedCache {
   const log = options.log ?? ((line) => console.warn(line));
-  let db: Database.Database;
-  let rebuilt: Rebuilt | null = null;
+  const stamp = fileStamp((options.now ?? (() => new Date()))());
+  let db: CacheDb;
   try {
-    db = connect(file);
+    if (options.damage !== undefined) throw new CacheFileError('malformed', options.damage);
+    db = new CacheDb(connect(file));
   } catch (error) {
     const reason = reasonOf(error);
     if (reason === null) throw error;
     const detail = (error as Error).message;
-    const movedTo = moveAside(file, reason, (options.now ?? (() => new Date()))());
+    const movedTo = moveAside(file, reason, stamp);
     log(`cache ${file} moved to ${movedTo} (${reason}: ${detail}); starting a fresh one`);
-    rebuilt = { reason, movedTo, detail };
-    db = connect(file);
+    db = new CacheDb(connect(file));
+    const outboxRescue = carryOutboxFrom(movedTo, db, file, stamp);
+    return { cache: new Cache(db, log), rebuilt: { reason, movedTo, detail }, outboxRescue };
   }
-  return { cache: new Cache(new CacheDb(db), log), rebuilt };
+  const outboxRescue = setAsideUnreadableOutbox(db, file, stamp);
+  return { cache: new Cache(db, log), rebuilt: null, outboxRescue };
 }

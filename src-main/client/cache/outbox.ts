@@ -19,10 +19,18 @@ export type OutboxDestination = z.infer<typeof outboxDestinationSchema>;
 const outboxStateSchema = z.enum(['pending', 'sending', 'failed', 'sent']);
 export type OutboxState = z.infer<typeof outboxStateSchema>;
 
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 const outboxRowSchema = z.object({
   localId: z.string(),
   destination: z.string().transform((text, context) => {
-    const parsed = outboxDestinationSchema.safeParse(JSON.parse(text));
+    const parsed = outboxDestinationSchema.safeParse(jsonOrUndefined(text));
     if (!parsed.success) {
       context.addIssue('not an outbox destination');
       return z.NEVER;
@@ -58,14 +66,20 @@ export function addToOutbox(db: CacheDb, entry: NewOutboxEntry): void {
   );
 }
 
+/** The columns of an outbox row, as `outboxEntries` reads them. */
+export const outboxColumns = `local_id AS localId, destination, content, created_at AS createdAt,
+  state, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError, message_id AS messageId`;
+
+/** A row of `outboxColumns` as an entry; null when it is not one (a damaged row). */
+export function readOutboxRow(row: unknown): OutboxEntry | null {
+  const parsed = outboxRowSchema.safeParse(row);
+  return parsed.success ? parsed.data : null;
+}
+
 /** Every entry in the order it was written. */
 export function outboxEntries(db: CacheDb): OutboxEntry[] {
   return db
-    .all<unknown>(
-      `SELECT local_id AS localId, destination, content, created_at AS createdAt, state, attempts,
-         last_attempt_at AS lastAttemptAt, last_error AS lastError, message_id AS messageId
-       FROM outbox ORDER BY seq`,
-    )
+    .all<unknown>(`SELECT ${outboxColumns} FROM outbox ORDER BY seq`)
     .map((row) => outboxRowSchema.parse(row));
 }
 
@@ -130,5 +144,23 @@ export function removeFromOutbox(db: CacheDb, localId: string): boolean {
 export function discardFromOutbox(db: CacheDb, localId: string): boolean {
   return (
     db.run("DELETE FROM outbox WHERE local_id = ? AND state IN ('pending', 'failed')", localId) > 0
+  );
+}
+
+/** Puts in an entry carried over from a cache that had to be set aside, as it stood there. */
+export function carryOutboxEntry(db: CacheDb, entry: OutboxEntry): void {
+  db.run(
+    `INSERT OR IGNORE INTO outbox (local_id, destination, content, created_at, state, attempts,
+       last_attempt_at, last_error, message_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    entry.localId,
+    JSON.stringify(entry.destination),
+    entry.content,
+    entry.createdAt,
+    entry.state,
+    entry.attempts,
+    entry.lastAttemptAt,
+    entry.lastError,
+    entry.messageId,
   );
 }

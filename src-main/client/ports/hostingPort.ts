@@ -48,6 +48,8 @@ export interface HostingReport {
   ownCertificate: ServedCertificate | null;
   /** How the host stands with the push notification service, while it runs; null before it ever registered. */
   pushService: PushServiceReport | null;
+  /** What the host said when it stopped for a damaged database, until it starts again; null otherwise. */
+  damage: string | null;
 }
 
 /** The organization's backups: checked copies of its database, newest first. */
@@ -124,6 +126,8 @@ export interface HostingPort {
   renewCertificate(): Promise<void>;
   /** Registers the running host with the push notification service, and says what became of it. */
   registerPushService(request: PushServiceRequest): Promise<PushRegistrationOutcome>;
+  /** The host stopped, and stays stopped, for a damaged database: what it said; null otherwise. */
+  damage(): string | null;
   /** Calls `listener` when the status changes or the host logs a line; returns how to stop. */
   onChange(listener: () => void): () => void;
 }
@@ -158,7 +162,9 @@ export function noHosting(why: string): HostingPort {
       publicName: null,
       ownCertificate: null,
       pushService: null,
+      damage: null,
     }),
+    damage: () => null,
     onChange: () => () => undefined,
   };
 }

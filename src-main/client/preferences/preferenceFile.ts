@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJsonFile, writeJsonFile } from '../jsonFile';
+import { readJsonFile, setAsideDamaged, writeJsonFile } from '../jsonFile';
 import { systemProxySetting } from '../network/proxySetting';
 import { proxySettingSchema } from '../../wire/proxySetting';
 
@@ -53,7 +53,10 @@ export class PreferenceFile {
     this.#values = values;
   }
 
-  /** Reads the file; a missing or damaged one gives the defaults, a damaged field its default. */
+  /**
+   * Reads the file; a missing or damaged one gives the defaults, a damaged
+   * field its default. A damaged file is kept beside the new one.
+   */
   static async open(dataDir: string, log: (line: string) => void): Promise<PreferenceFile> {
     const file = join(dataDir, fileName);
     const json = await readJsonFile(file);
@@ -61,7 +64,10 @@ export class PreferenceFile {
     // A file that is not JSON (invalidJson) fails the schema like any other damage.
     const parsed = preferencesSchema.safeParse(json);
     if (parsed.success) return new PreferenceFile(file, parsed.data);
-    log(`${file} could not be read; the app's preferences are back to their defaults`);
+    const aside = await setAsideDamaged(file);
+    log(
+      `${file} could not be read; the app's preferences are back to their defaults (the file is kept as ${aside})`,
+    );
     return new PreferenceFile(file, defaults);
   }
 

@@ -286,7 +286,7 @@ export class AccountRuntime {
     hosted: boolean,
     keyInMemoryOnly: boolean,
     counts: UnreadCounts = this.cache.unreadCounts(),
-  ): AccountSummary {
+  ): Omit<AccountSummary, 'storage'> {
     return {
       id: this.#account.id,
       serverUrl: this.#account.serverUrl,

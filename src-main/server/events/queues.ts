@@ -221,8 +221,13 @@ export class EventQueues {
     this.closed = true;
     clearInterval(this.sweeper);
     this.heartbeats.stop();
-    this.save();
-    for (const queue of this.queues.values()) queue.wake();
+    try {
+      this.save();
+    } finally {
+      // Long-polls end even when the database refuses the save (damaged):
+      // the server's close waits for them.
+      for (const queue of this.queues.values()) queue.wake();
+    }
   }
 
   private add(queue: EventQueue): void {

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors';
+import { isDamage } from '../store/sqliteDamage';
 
 export interface ErrorReply {
   status: number;
@@ -29,6 +30,18 @@ export function errorReply(error: unknown, log: (line: string) => void): ErrorRe
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const msg = error instanceof Error ? error.message : 'Bad request';
     return { status, headers: {}, body: { result: 'error', msg, code: 'BAD_REQUEST' } };
+  }
+  if (isDamage(error)) {
+    // The host logs the damage once, with how to restore, and stops serving.
+    return {
+      status: 500,
+      headers: {},
+      body: {
+        result: 'error',
+        msg: "The organization's database is damaged: the server stops serving it until its owner restores a backup.",
+        code: 'INTERNAL_SERVER_ERROR',
+      },
+    };
   }
   log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return {

@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { asError } from '../errors';
 import { Checkpointer } from './checkpointer';
 import { applyMigrations } from './migrate';
+import { isDamage } from './sqliteDamage';
 
 /** A WAL file grown past this (by a burst of writes) is cut back to it when the WAL starts over. */
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
@@ -46,6 +47,8 @@ const GROUP_STORE_MS = 5;
 export interface SqlOptions {
   slowQueryMs?: number;
   logSlow?: (line: string) => void;
+  /** SQLite found the file damaged, the first time it says so: nothing more should be served from it. */
+  onDamage?: (error: Error) => void;
   /**
    * Runs a group's commit once the turn that grouped it is over; by default
    * in the turn's check phase. The host hands it to its turn budget, so that
@@ -87,6 +90,8 @@ export class Sql {
   private readonly group: GroupedWork[] = [];
   private readonly scheduleGroup: (commit: () => void) => void;
   private readonly groupStoreMs: number;
+  private readonly onDamage: (error: Error) => void;
+  private damaged = false;
 
   constructor(path: string, options: SqlOptions = {}) {
     this.db = new Database(path);
@@ -102,6 +107,7 @@ export class Sql {
     this.logSlow = options.logSlow ?? ((line) => console.warn(line));
     this.scheduleGroup = options.scheduleGroup ?? setImmediate;
     this.groupStoreMs = options.groupStoreMs ?? GROUP_STORE_MS;
+    this.onDamage = options.onDamage ?? (() => undefined);
     applyMigrations(this.db);
     this.inTransaction = this.db.transaction((work: () => unknown) => work());
     this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
@@ -163,6 +169,7 @@ export class Sql {
       // A read inside the transaction may have seen the rows it rolled back.
       this.remembered.clear();
       this.rememberedFrom.clear();
+      this.noteDamage(error);
       throw error;
     }
   }
@@ -240,15 +247,28 @@ export class Sql {
     else this.rememberedFrom.get(table)?.clear();
   }
 
+  private noteDamage(error: unknown): void {
+    if (this.damaged || !isDamage(error)) return;
+    this.damaged = true;
+    this.onDamage(asError(error));
+  }
+
   private timed<T>(sql: string, use: (statement: Statement) => T): T {
     let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
+    let started: number;
+    let result: T;
+    try {
+      if (!statement) {
+        statement = this.db.prepare(sql);
+        this.statements.set(sql, statement);
+      }
+      if (!statement.readonly) this.forgetWritten(statement);
+      started = performance.now();
+      result = use(statement);
+    } catch (error) {
+      this.noteDamage(error);
+      throw error;
     }
-    if (!statement.readonly) this.forgetWritten(statement);
-    const started = performance.now();
-    const result = use(statement);
     const elapsed = performance.now() - started;
     if (elapsed >= this.slowQueryMs) {
       this.logSlow(`slow query (${elapsed.toFixed(1)} ms): ${sql.replace(/\s+/g, ' ').trim()}`);

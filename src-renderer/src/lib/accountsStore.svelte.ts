@@ -125,6 +125,15 @@ export class AccountsStore {
     await this.deps.onboarding.probe(account.serverUrl);
   }
 
+  /** The person has read what was found damaged: the notice goes, with the next app state. */
+  async dismissStorageNotice(account: AccountSummary): Promise<void> {
+    try {
+      await this.bridge.dismissStorageNotice({ accountId: account.id });
+    } catch (error) {
+      this.deps.failed(error);
+    }
+  }
+
   confirmRemove(account: AccountSummary): void {
     this.removing = account;
   }

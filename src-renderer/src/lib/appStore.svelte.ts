@@ -312,6 +312,8 @@ export class AppStore {
     this.#accounts.joinByInvitation(link);
   readonly signInAgain = (account: AccountSummary): Promise<void> =>
     this.#accounts.signInAgain(account);
+  readonly dismissStorageNotice = (account: AccountSummary): Promise<void> =>
+    this.#accounts.dismissStorageNotice(account);
   readonly confirmRemove = (account: AccountSummary): void => this.#accounts.confirmRemove(account);
   readonly cancelRemove = (): void => this.#accounts.cancelRemove();
   readonly remove = (): Promise<void> => this.#accounts.remove();

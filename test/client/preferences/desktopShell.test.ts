@@ -25,6 +25,7 @@ const account = (id: string, realmName: string, unreadCount: number): AccountSum
   },
   keyInMemoryOnly: false,
   needsSignIn: false,
+  storage: null,
 });
 
 const state = (patch: Partial<AppState> = {}): AppState => ({

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,12 +34,17 @@ describe("the app's preferences file", () => {
     expect(logged).toEqual([]);
   });
 
-  it('reads a damaged file as the defaults, says so, and writes a good one on the next change', async () => {
+  it('reads a damaged file as the defaults, keeps it beside, and writes a good one on the next change', async () => {
     const file = join(dir, 'preferences.json');
     await writeFile(file, '{"doNotDisturb": {"until": ');
     const damaged = await PreferenceFile.open(dir, log);
     expect(damaged.values).toEqual(defaults);
-    expect(logged[0]).toMatch(/could not be read/);
+    const kept = (await readdir(dir)).filter((name) =>
+      name.startsWith('preferences.json.corrupt-'),
+    );
+    expect(kept).toHaveLength(1);
+    expect(await readFile(join(dir, kept[0] ?? ''), 'utf8')).toBe('{"doNotDisturb": {"until": ');
+    expect(logged[0]).toMatch(/could not be read.*kept as .*preferences\.json\.corrupt-\d+/);
     await damaged.change({ doNotDisturb: { until: null } });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
       ...defaults,
