@@ -17,7 +17,6 @@ export default defineConfig({
         input: {
           index: resolve('src-main/index.ts'),
           hostWorker: resolve('src-main/server/worker.ts'),
-          cacheCheckWorker: resolve('src-main/client/cache/cacheCheckWorker.ts'),
         },
       },
     },

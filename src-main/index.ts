@@ -60,7 +60,6 @@ async function start(): Promise<void> {
   const hearth = await startHearth({
     profileDir: app.getPath('userData'),
     spawnHostWorker: spawnWorkerFile(join(builtDir, 'hostWorker.js')),
-    spawnCacheCheck: spawnWorkerFile(join(builtDir, 'cacheCheckWorker.js')),
     preferredPort: defaultPort,
     confirm: nativeConfirm(() => mainWindow),
     notifier: (page) =>

@@ -123,10 +123,10 @@ export interface HostingOptions {
   secrets?: SecretStore | undefined;
 }
 
-/** Spawns a built worker file (the host's, a cache check's), capturing its output for the host's log ring. */
+/** Spawns the built host worker file, capturing its output for the log ring. */
 export const spawnWorkerFile =
   (file: string | URL) =>
-  (workerData: unknown): Worker =>
+  (workerData: HostConfig): Worker =>
     new Worker(file, { workerData, stdout: true, stderr: true });
 
 /**

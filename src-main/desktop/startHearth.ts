@@ -2,7 +2,6 @@ import type { Worker } from 'node:worker_threads';
 import type { BridgeService } from '../../src-preload/bridge';
 import type { SessionTuning } from '../client/runtime/accountRuntime';
 import { createBridgeService } from '../client/bridge/bridgeService';
-import { checkOnThread } from '../client/cache/cacheCheck';
 import type { Confirm } from '../client/ports/confirmPort';
 import { HearthApp, type HearthAppOptions } from '../client/app/hearthApp';
 import { PageNotifier, type Notifier } from '../client/ports/notifier';
@@ -15,8 +14,6 @@ export interface StartHearthOptions {
   profileDir: string;
   /** Starts the host worker (the built hostWorker.js, or its TypeScript source under test). */
   spawnHostWorker: (workerData: HostConfig) => Worker;
-  /** Starts a check of one cache file (the built cacheCheckWorker.js, or its source under test). */
-  spawnCacheCheck: (file: string) => Worker;
   /** The port a newly hosted organization tries first; 0 for any free one. */
   preferredPort: number;
   /** Asks the person, outside the window, before the bridge's powerful calls go ahead. */
@@ -66,7 +63,6 @@ export async function startHearth(options: StartHearthOptions): Promise<RunningH
     confirm: options.confirm,
     notifier: options.notifier?.(page) ?? page,
     log,
-    checkCache: checkOnThread(options.spawnCacheCheck),
     ...(options.desktopQuiet ? { desktopQuiet: options.desktopQuiet } : {}),
     ...(options.tuning ? { tuning: options.tuning } : {}),
     ...(options.downloads ? { downloads: options.downloads } : {}),

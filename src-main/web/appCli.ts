@@ -23,7 +23,6 @@ Options:
 
 const builtRenderer = 'out/renderer';
 const builtWorker = 'out/main/hostWorker.js';
-const builtCacheCheck = 'out/main/cacheCheckWorker.js';
 
 function fail(message: string, code = 2): never {
   console.error(`hearth app:web: ${message}\n\n${usage}`);
@@ -53,7 +52,7 @@ async function main(): Promise<void> {
   const profile = values.profile?.trim();
   if (profile === undefined || profile === '') fail('--profile is required');
   const profileDir = resolve(profile);
-  for (const built of [`${builtRenderer}/index.html`, builtWorker, builtCacheCheck]) {
+  for (const built of [`${builtRenderer}/index.html`, builtWorker]) {
     if (!existsSync(built)) fail(`${built} is missing: run \`npm run build\` first`, 1);
   }
 
@@ -61,7 +60,6 @@ async function main(): Promise<void> {
     const hearth = await startHearth({
       profileDir,
       spawnHostWorker: spawnWorkerFile(resolve(builtWorker)),
-      spawnCacheCheck: spawnWorkerFile(resolve(builtCacheCheck)),
       preferredPort: port(values['host-port'], 9991, '--host-port'),
       confirm: terminalConfirm(),
     });

@@ -22,9 +22,6 @@ export function embeddedHearths(name: string) {
       const hearth = await startHearth({
         profileDir,
         spawnHostWorker: spawnTsWorker(new URL('../../src-main/server/worker.ts', import.meta.url)),
-        spawnCacheCheck: spawnTsWorker(
-          new URL('../../src-main/client/cache/cacheCheckWorker.ts', import.meta.url),
-        ),
         preferredPort: 0,
         confirm: confirmations().confirm,
         keychain: { service: keychainService, warn: (message) => expect.fail(message) },

@@ -13,14 +13,9 @@ import { embeddedHosting } from '../../src-main/desktop/embeddedHosting';
 import { openKeychain } from '../../src-main/desktop/keychain';
 import type { BridgeService } from '../../src-preload/bridge';
 import { spawnTsWorker } from '../desktop/tsWorker';
-import { checkOnThread } from '../../src-main/client/cache/cacheCheck';
 import { confirmations, type Confirmations } from './confirmations';
 
 const hostWorker = new URL('../../src-main/server/worker.ts', import.meta.url);
-const cacheCheckWorker = new URL(
-  '../../src-main/client/cache/cacheCheckWorker.ts',
-  import.meta.url,
-);
 
 /** Quick enough for tests: no sleeping through back-off, no wake watch. */
 export const testTuning: SessionTuning = {
@@ -83,7 +78,6 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
     tuning: options.tuning ?? testTuning,
     notifier: page,
     log: () => undefined,
-    checkCache: checkOnThread(spawnTsWorker(cacheCheckWorker)),
     downloads: {
       dir: join(profileDir, 'downloads'),
       ...(options.saveDownload ? { saveDownload: options.saveDownload } : {}),

@@ -5,7 +5,7 @@ import type { Account, AccountRecord, Accounts, SignInResult } from '../accounts
 import { reachThrough } from '../accounts/certificatePin';
 import { checkMovedServer, movedServerUrl } from '../accounts/movedServer';
 import type { RealmIcons } from '../admin/realmIcons';
-import type { CheckCache } from '../cache/cacheCheck';
+import { checkCacheFile } from '../cache/cacheCheck';
 import { openCache, type OpenedCache } from '../cache/openCache';
 import type { Emitter } from '../emitter';
 import type { Network } from '../network/routing';
@@ -30,8 +30,6 @@ export interface AccountRuntimesOptions {
   deliver: (accountId: string, alerts: readonly Alert[]) => void;
   /** An account's line in the switcher changed: its counts, its connection, its icon. */
   changed: () => void;
-  /** Checks each account's cache file whole once it is open; a problem found sets it aside. */
-  checkCache?: CheckCache;
 }
 
 export const cacheFileOf = (profileDir: string, account: Pick<AccountRecord, 'id'>) =>
@@ -189,11 +187,10 @@ export class AccountRuntimes {
    * it, and the account opens again on a fresh one, with its unsent messages.
    */
   #check(runtime: AccountRuntime, file: string): void {
-    const { checkCache, accounts, log } = this.#options;
-    if (!checkCache) return;
+    const { accounts, log } = this.#options;
     const { id, email } = runtime.account;
     const opened = () => this.#runtimes.get(id) === runtime;
-    checkCache(file)
+    checkCacheFile(file)
       .then(async (problem) => {
         if (problem === null || !opened()) return;
         log(`the cache of ${email} fails SQLite's quick_check (${problem}); setting it aside`);

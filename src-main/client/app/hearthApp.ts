@@ -32,7 +32,6 @@ import type { HostingPort, NetworkExposure, NewOrganization } from '../ports/hos
 import { newApiKeyQuestion } from '../ports/powerfulCalls';
 import type { FileToSend } from '../actions/uploads';
 import { mt } from '../../i18n/mainText';
-import type { CheckCache } from '../cache/cacheCheck';
 import { AccountRuntimes, cacheFileOf, deleteCacheFiles } from './accountRuntimes';
 import type { HearthAppEvents } from './appEvents';
 import { DesktopAlerts } from './desktopAlerts';
@@ -65,12 +64,6 @@ export interface HearthAppOptions {
    * pipeline, which saves them where it reaches their server.
    */
   downloads?: Downloads;
-  /**
-   * Checks an account's cache file whole, off the thread that answers the
-   * window, once the account is open; none where nothing gives one (a found
-   * problem sets the file aside and fetches again).
-   */
-  checkCache?: CheckCache;
 }
 
 const logOf = (options: HearthAppOptions) =>
@@ -128,7 +121,6 @@ export class HearthApp {
       present: () => this.#focus.present(),
       deliver: (accountId, alerts) => this.#alerts.deliver(accountId, alerts),
       changed: () => this.#emitAppState(),
-      ...(options.checkCache ? { checkCache: options.checkCache } : {}),
     });
     this.#joinForm = new JoinForm({
       network: this.#network,

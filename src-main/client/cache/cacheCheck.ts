@@ -1,5 +1,5 @@
-import type { Worker } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 
 /** Whether `error` is SQLite saying a file is damaged, or no database at all. */
@@ -10,49 +10,57 @@ export function isCacheDamage(error: unknown): boolean {
   );
 }
 
-/**
- * SQLite's quick_check of a cache file, opened read-only: every page read and
- * every record checked. Null when it holds, else what SQLite found.
- */
-export function quickCheckCache(file: string): string | null {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+// Plain JavaScript evaluated as the thread's script, as the host's
+// checkpointer runs, so that no build needs an entry file for it. It answers
+// once: what quick_check found (null when the file holds), or why it could
+// not look.
+const threadSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+let answer;
+try {
+  const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
   try {
-    const found = (db.pragma('quick_check') as { quick_check: string }[]).map(
-      (row) => row.quick_check,
-    );
-    return found.join() === 'ok' ? null : found.join('; ');
-  } catch (error) {
-    if (isCacheDamage(error)) return (error as Error).message;
-    throw error;
+    const found = db.pragma('quick_check').map((row) => row.quick_check);
+    answer = { problem: found.join() === 'ok' ? null : found.join('; ') };
   } finally {
     db.close();
   }
+} catch (error) {
+  const damaged = /^SQLITE_(CORRUPT|NOTADB)/.test(String(error.code));
+  answer = damaged ? { problem: error.message } : { failure: error.message };
 }
+parentPort.postMessage(answer);
+`;
 
-/** Checks a cache file as `quickCheckCache` does, without holding up the caller's thread. */
-export type CheckCache = (file: string) => Promise<string | null>;
-
-const answerSchema = z.object({ problem: z.string().nullable() });
+const answerSchema = z.union([
+  z.object({ problem: z.string().nullable() }),
+  z.object({ failure: z.string() }),
+]);
 
 /**
- * Checks each cache file on a thread of its own, which `spawn` starts with
- * the file's path: the check reads every page (most of a second for 200,000
- * messages, several seconds from a cold disk), and the thread that answers
- * the window must not wait for it.
+ * SQLite's quick_check of a cache file, every page read and every record
+ * checked, on a thread of its own: it takes most of a second for 200,000
+ * messages (several seconds from a cold disk), which the thread that answers
+ * the window must not wait for. Resolves to what SQLite found, null when the
+ * file holds; rejects when it could not look (the file gone).
  */
-export const checkOnThread =
-  (spawn: (file: string) => Worker): CheckCache =>
-  (file) =>
-    new Promise((resolve, reject) => {
-      const worker = spawn(file);
-      worker.once('message', (raw: unknown) => {
-        const answer = answerSchema.safeParse(raw);
-        if (answer.success) resolve(answer.data.problem);
-        else reject(new Error(`the cache check answered ${JSON.stringify(raw)}`));
-      });
-      worker.once('error', reject);
-      // After an answer this changes nothing; without one it says why none came.
-      worker.once('exit', (code) => {
-        reject(new Error(`the cache check ended (code ${code}) without an answer`));
-      });
+export function checkCacheFile(file: string): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(threadSource, {
+      eval: true,
+      workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file },
     });
+    worker.once('message', (raw: unknown) => {
+      const answer = answerSchema.safeParse(raw);
+      if (!answer.success) reject(new Error(`the cache check answered ${JSON.stringify(raw)}`));
+      else if ('failure' in answer.data) reject(new Error(answer.data.failure));
+      else resolve(answer.data.problem);
+    });
+    worker.once('error', reject);
+    // After an answer this changes nothing; without one it says why none came.
+    worker.once('exit', (code) => {
+      reject(new Error(`the cache check ended (code ${code}) without an answer`));
+    });
+  });
+}

@@ -8,7 +8,7 @@ import { carryOutboxFrom, setAsideUnreadableOutbox, type OutboxRescue } from './
 
 export interface OpenCacheOptions {
   log?: LogLine;
-  /** What a check of the file found damaged (`quickCheckCache`): the file is set aside unopened. */
+  /** What a check of the file found damaged (`checkCacheFile`): the file is set aside unopened. */
   damage?: string;
   /** When the file is moved aside, for its new name; the current time by default. */
   now?: () => Date;

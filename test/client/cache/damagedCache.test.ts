@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Cache } from '../../../src-main/client/cache/accountCache';
-import { quickCheckCache } from '../../../src-main/client/cache/cacheCheck';
+import { checkCacheFile } from '../../../src-main/client/cache/cacheCheck';
 import { openCache } from '../../../src-main/client/cache/openCache';
 import { damagePageOf, rootPageOf } from '../../helpers/damagedFiles';
 import { streamMessage, tempFolder } from './fixtures';
@@ -59,12 +59,12 @@ const waiting = [
 ];
 
 describe('a damaged cache', () => {
-  it('is found by the whole-file check when a page of messages is overwritten, kept, and its unsent messages carried over', () => {
+  it('is found by the whole-file check when a page of messages is overwritten, kept, and its unsent messages carried over', async () => {
     const file = cacheWithUnsent();
-    expect(quickCheckCache(file)).toBeNull();
+    expect(await checkCacheFile(file)).toBeNull();
     damagePageOf(file, 'messages');
     const damaged = readFileSync(file);
-    const problem = quickCheckCache(file);
+    const problem = await checkCacheFile(file);
     expect(problem).not.toBeNull();
 
     const { cache, rebuilt, outboxRescue } = openCache(file, { ...quiet, damage: problem ?? '' });
@@ -75,7 +75,7 @@ describe('a damaged cache', () => {
     // The send under way is still one whose outcome is unknown: looked for before it goes again.
     expect(unsent(cache)).toEqual(waiting);
     cache.close();
-    expect(quickCheckCache(file)).toBeNull();
+    expect(await checkCacheFile(file)).toBeNull();
   });
 
   it('is found at open when the file was cut short', () => {
