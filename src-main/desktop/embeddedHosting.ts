@@ -301,6 +301,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         ownCertificate: certificate?.ownCertificate ?? null,
         pushService: await pushServiceNow(),
         damage: last?.damage ?? null,
+        diskFull: last?.diskFull ?? false,
         backups: {
           keep: settings?.backupKeep ?? 7,
           files: (await listBackups(backupsDir)).map(({ name, takenAt, bytes }) => ({

@@ -69,6 +69,7 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
   }),
   z.looseObject({ type: z.literal('error'), message: z.string() }),
   z.looseObject({ type: z.literal('damaged'), message: z.string() }),
+  z.looseObject({ type: z.literal('disk-full'), full: z.boolean() }),
   z.looseObject({ type: z.literal('stopped') }),
   z.looseObject({
     type: z.literal('secret'),
@@ -152,6 +153,8 @@ export class Hosting {
   #nextRequestId = 1;
   /** Why the host stopped and stays stopped: its database is damaged; null otherwise. */
   #damage: string | null = null;
+  /** The disk holding the data folder is full, as the running host last said. */
+  #diskFull = false;
   readonly #replies = new Map<
     number,
     { resolve: (answer: HostReply) => void; reject: (error: Error) => void }
@@ -174,6 +177,11 @@ export class Hosting {
   /** When the current worker became ready (ms since 1970); null while none serves. */
   get runningSince(): number | null {
     return this.#runningSince;
+  }
+
+  /** The disk holding the data folder is full, as the running host last said. */
+  get diskFull(): boolean {
+    return this.#diskFull;
   }
 
   /** What the host said of its damaged database, until it is started again; null while none. */
@@ -240,6 +248,8 @@ export class Hosting {
   }
 
   #launch(): Promise<HostInfo> {
+    // A new host has yet to find the disk full.
+    this.#diskFull = false;
     const worker = this.#options.spawn(this.#config);
     this.#worker = worker;
     this.#capture(worker.stdout, 'stdout');
@@ -292,6 +302,9 @@ export class Hosting {
         } else if (message.data.type === 'error') {
           this.#note(`host error: ${message.data.message}`);
           fail(new Error(message.data.message));
+        } else if (message.data.type === 'disk-full') {
+          // The host's log line saying so follows, and with it the page.
+          this.#diskFull = message.data.full;
         } else if (message.data.type === 'damaged') {
           // Starting again would find the same damage: the host stays
           // stopped until its owner restores a backup (or starts it anyway).

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -8,8 +7,8 @@ import { botReplyPort } from './actions/botReplyPort';
 import { keepSweepingUploads } from './actions/resumableUploads';
 import { backupsDirOf } from './backups/backupFiles';
 import { Backups, type BackupPolicy } from './backups/backupSchedule';
-import { quickCheckProblem } from './backups/checkDatabase';
-import { damagedDatabase, type DamagedDatabaseError } from './backups/damagedDatabase';
+import type { DamagedDatabaseError } from './backups/damagedDatabase';
+import { databaseFaults, refuseDamagedDatabase } from './databaseFaults';
 import { restoreBackup } from './backups/restoreBackup';
 import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
@@ -135,6 +134,8 @@ export interface HostOptions {
    * stopped serving and closed, and says how to restore the newest sound backup.
    */
   onDamaged?: ((damage: DamagedDatabaseError) => void) | undefined;
+  /** The disk holding the data folder filled up (true), or has space again (false). */
+  onDiskFull?: ((full: boolean) => void) | undefined;
   /** The organization to create when the data folder holds none; later starts keep the one they find. */
   organization?: NewOrganization | undefined;
   /** The time scheduled messages are due by; the system's unless a test drives its own. */
@@ -187,6 +188,8 @@ export interface Host {
   registerPushService(registration: HostRegistration): Promise<RegistrationOutcome>;
   /** Whether phones are notified, and if not why; null before any registration. */
   pushService(): PushServiceStatus | null;
+  /** The disk holding the data folder is full: the last write failed for it, and none has succeeded since. */
+  diskFull(): boolean;
   close(): Promise<void>;
 }
 
@@ -227,36 +230,15 @@ export async function startHost(options: HostOptions): Promise<Host> {
     const { replacedPath } = await restoreBackup(databasePath, options.restoreFrom);
     log(`restored ${options.restoreFrom}; the database it replaced is ${replacedPath}`);
   }
-  // A damaged database is never served: every page is read before the
-  // first request, so that a file cut short or written over is found now
-  // rather than halfway through someone's write.
-  if (existsSync(databasePath)) {
-    const found = quickCheckProblem(databasePath);
-    if (found !== null) throw await damagedDatabase(options.dataDir, databasePath, found);
-  }
+  await refuseDamagedDatabase(options.dataDir, databasePath);
   // One budget per turn for requests, the answers a delivery wakes, and the
   // commit of the sends each turn grouped.
   const turns = new TurnBudget(TURN_BUDGET_MS, DEFERRED_BUDGET_MS);
-  /** Closes the host once it serves; SQLite finding damage before that fails the start instead. */
-  let closeServing: (() => Promise<void>) | null = null;
+  const faults = databaseFaults(options.dataDir, databasePath, log, options);
   const sql = new Sql(databasePath, {
     logSlow: log,
     scheduleGroup: (commit) => turns.defer(commit),
-    onDamage: (error) => {
-      // Before the host serves, the start fails with this error itself.
-      const close = closeServing;
-      if (!close) return;
-      void (async () => {
-        const damage = await damagedDatabase(options.dataDir, databasePath, error.message);
-        log(damage.message);
-        await close().catch((failure: unknown) => {
-          log(`closing the damaged database: ${String(failure)}`);
-        });
-        options.onDamaged?.(damage);
-      })().catch((failure: unknown) =>
-        log(`after finding the database damaged: ${String(failure)}`),
-      );
-    },
+    ...faults.sqlOptions,
   });
   const queues = new EventQueues({ ...defaultQueueTimeouts, ...options.queueTimeouts }, sql, turns);
   let url = '';
@@ -453,7 +435,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= shutDown());
-    closeServing = close;
+    faults.serving(close);
     return {
       url,
       realmName: realm.name,
@@ -477,6 +459,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       },
       registerPushService: (registration) => push.register(registration),
       pushService: () => push.status(),
+      diskFull: faults.diskFull,
       close,
     };
   } catch (error) {

@@ -97,6 +97,7 @@ async function run(): Promise<void> {
     const { name, acmeAuthorities, network, keychain, ...rest } = config;
     host = await startHost({
       ...rest,
+      onDiskFull: (full) => post({ type: 'disk-full', full }),
       onDamaged: (damage) => {
         post({ type: 'damaged', message: damage.message });
         port.off('message', onMessage);

@@ -133,6 +133,8 @@ export type HostWorkerToMain =
   | { type: 'error'; message: string }
   /** The database is damaged: the host does not serve it, at its start or since (then it has closed). */
   | { type: 'damaged'; message: string }
+  /** The disk holding the data folder filled up, or has space again. */
+  | { type: 'disk-full'; full: boolean }
   | { type: 'stopped' }
   | SecretAsk
   /** The answer to a request, or why it failed (`message`). */

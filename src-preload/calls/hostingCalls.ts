@@ -155,6 +155,8 @@ export const hostingPageSchema = z.object({
    * found, and how to restore the newest sound backup); null otherwise.
    */
   damage: z.string().nullable(),
+  /** The disk holding the organization's data is full: every change is refused until space is freed. */
+  diskFull: z.boolean(),
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 

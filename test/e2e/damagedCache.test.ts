@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
-import { damagePageOf } from '../helpers/damagedFiles';
+import { damagePageOf } from '../helpers/diskFaults';
 import { joinWithKey, removeProfile, startTestHearth } from '../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../helpers/org';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
-import { damagePageOf } from '../helpers/damagedFiles';
+import { damagePageOf } from '../helpers/diskFaults';
 import { startTestHearth } from '../helpers/hearth';
 import { hostHarbourOffice } from '../helpers/hostFromWindow';
 import { openWindow, type RendererPage } from '../helpers/rendererPage';

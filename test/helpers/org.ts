@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -63,6 +63,8 @@ export interface OrgOptions {
   passwordHashing?: HostOptions['passwordHashing'];
   /** A database file (a fixture) the host starts on, copied into its fresh data folder. */
   database?: string;
+  /** The host's data folder (a small file system a test mounts), emptied on close; a fresh temporary one unless given. */
+  dataDir?: string;
 }
 
 export interface Org {
@@ -149,7 +151,7 @@ export const testPassword = 'correct horse battery staple';
 
 /** Starts a host on a free port in a fresh temporary data folder. */
 export async function startOrg(options: OrgOptions = {}): Promise<Org> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'hearth-org-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'hearth-org-')));
   if (options.database) await copyFile(options.database, databaseFileOf(dataDir));
   const hostOptions: HostOptions = {
     dataDir,
@@ -261,7 +263,12 @@ export async function startOrg(options: OrgOptions = {}): Promise<Org> {
     },
     async close() {
       if (running) await host.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
+      else {
+        for (const entry of await readdir(dataDir)) {
+          await rm(join(dataDir, entry), { recursive: true, force: true });
+        }
+      }
     },
   };
   return org;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { backupsDirOf } from '../../src-main/server/backups/backupFiles';
 import type { DamagedDatabaseError } from '../../src-main/server/backups/damagedDatabase';
 import { startHost, type Host } from '../../src-main/server/host';
-import { damagePageOf } from '../helpers/damagedFiles';
+import { damagePageOf } from '../helpers/diskFaults';
 import { asOwnerOf, startOrg, testPasswordCost, type Org } from '../helpers/org';
 
 // Issue 55, point 2: a damaged host database is found when the host opens

@@ -39,5 +39,6 @@ export function hostingPageOf(report: HostingReport, owner: AccountRuntime | nul
     ownCertificate: report.ownCertificate,
     pushService: report.pushService,
     damage: report.damage,
+    diskFull: report.diskFull,
   };
 }

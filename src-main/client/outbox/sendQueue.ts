@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Api } from '../api';
 import type { Cache } from '../cache/accountCache';
 import type { OutboxDestination, OutboxEntry } from '../cache/outbox';
+import { backoffDelay, defaultBackoff } from '../backoff';
 import { Emitter } from '../emitter';
 import { ApiError } from '../api/errors';
 import { findEarlierSend } from './earlierSend';
@@ -36,6 +37,8 @@ export class Outbox {
   #flushing: Promise<void> | null = null;
   #again = false;
   #closed = false;
+  /** Server errors in a row, for how long to wait before the next try. */
+  #serverErrors = 0;
 
   constructor(cache: Cache, link: OutboxLink, log: (line: string) => void) {
     this.#cache = cache;
@@ -145,6 +148,7 @@ export class Outbox {
           : { queueId: this.#link.queueId, localId: entry.localId }),
       });
       cache.markSent(entry.localId, messageId);
+      this.#serverErrors = 0;
       this.#changed();
       return 'done';
     } catch (error) {
@@ -162,6 +166,13 @@ export class Outbox {
       cache.unsend(entry.localId);
       this.#changed();
       this.#log(`could not send ${entry.localId} yet: ${String(error)}`);
+      // A server that answered with an error of its own (its disk full, say)
+      // stays connected, so no reconnection will flush again: a timer does,
+      // backing off. One that did not answer is flushed when the link is back.
+      if (error instanceof ApiError) {
+        this.#retryIn(backoffDelay(defaultBackoff, this.#serverErrors));
+        this.#serverErrors += 1;
+      }
       return 'unreachable';
     }
   }

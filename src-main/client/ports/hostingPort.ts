@@ -50,6 +50,8 @@ export interface HostingReport {
   pushService: PushServiceReport | null;
   /** What the host said when it stopped for a damaged database, until it starts again; null otherwise. */
   damage: string | null;
+  /** The disk holding the organization's data is full: the host refuses every change until space is freed. */
+  diskFull: boolean;
 }
 
 /** The organization's backups: checked copies of its database, newest first. */
@@ -163,6 +165,7 @@ export function noHosting(why: string): HostingPort {
       ownCertificate: null,
       pushService: null,
       damage: null,
+      diskFull: false,
     }),
     damage: () => null,
     onChange: () => () => undefined,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { isDamage } from '../store/sqliteDamage';
+import { isDamage } from '../store/storageFaults';
 import { backupsDirOf, listBackups, type BackupFile } from './backupFiles';
 
 type Check = 'integrity_check' | 'quick_check';

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import { isDamage } from '../store/sqliteDamage';
+import { isDamage, isDiskFull } from '../store/storageFaults';
 
 export interface ErrorReply {
   status: number;
@@ -17,6 +17,12 @@ function headersFor(error: ApiError): Record<string, string> {
   return {};
 }
 
+const plain = (status: number, code: string, msg: string): ErrorReply => ({
+  status,
+  headers: {},
+  body: { result: 'error', msg, code },
+});
+
 /** Zulip's error JSON for anything thrown while answering a request. */
 export function errorReply(error: unknown, log: (line: string) => void): ErrorReply {
   if (error instanceof ApiError) {
@@ -28,25 +34,25 @@ export function errorReply(error: unknown, log: (line: string) => void): ErrorRe
   }
   const status = (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const msg = error instanceof Error ? error.message : 'Bad request';
-    return { status, headers: {}, body: { result: 'error', msg, code: 'BAD_REQUEST' } };
+    return plain(status, 'BAD_REQUEST', error instanceof Error ? error.message : 'Bad request');
   }
+  // Nothing of the request was kept (its transaction rolled back), so a
+  // client may send it again; the host says so in its log once, not per request.
+  if (isDiskFull(error)) {
+    return plain(
+      507,
+      'DISK_FULL',
+      "The server's disk is full: nothing was saved. Try again once its owner has freed some space.",
+    );
+  }
+  // The host logs the damage once, with how to restore, and stops serving.
   if (isDamage(error)) {
-    // The host logs the damage once, with how to restore, and stops serving.
-    return {
-      status: 500,
-      headers: {},
-      body: {
-        result: 'error',
-        msg: "The organization's database is damaged: the server stops serving it until its owner restores a backup.",
-        code: 'INTERNAL_SERVER_ERROR',
-      },
-    };
+    return plain(
+      500,
+      'INTERNAL_SERVER_ERROR',
+      "The organization's database is damaged: the server stops serving it until its owner restores a backup.",
+    );
   }
   log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  return {
-    status: 500,
-    headers: {},
-    body: { result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' },
-  };
+  return plain(500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
 }

@@ -26,8 +26,11 @@ const pass = () => {
     if (checkpointed !== copied || checkpointed < log) next = workerData.busyMs;
     copied = checkpointed;
   } catch (error) {
-    if (error.code !== 'SQLITE_BUSY') throw error;
-    next = workerData.busyMs;
+    // A full disk (the database file cannot grow) passes: the next pass
+    // copies what this one could not, once there is space again.
+    if (error.code === 'SQLITE_FULL') next = workerData.idleMs;
+    else if (error.code === 'SQLITE_BUSY') next = workerData.busyMs;
+    else throw error;
   }
   timer = setTimeout(pass, next);
 };

@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { asError } from '../errors';
 import { Checkpointer } from './checkpointer';
 import { applyMigrations } from './migrate';
-import { isDamage } from './sqliteDamage';
+import { isDamage, isDiskFull } from './storageFaults';
 
 /** A WAL file grown past this (by a burst of writes) is cut back to it when the WAL starts over. */
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
@@ -50,6 +50,11 @@ export interface SqlOptions {
   /** SQLite found the file damaged, the first time it says so: nothing more should be served from it. */
   onDamage?: (error: Error) => void;
   /**
+   * The disk is full (a write failed for it: true), or writes go on again (a
+   * commit succeeded since: false); each time it changes.
+   */
+  onDiskFull?: (full: boolean) => void;
+  /**
    * Runs a group's commit once the turn that grouped it is over; by default
    * in the turn's check phase. The host hands it to its turn budget, so that
    * a group's commit, and the deliveries after it, count against the time a
@@ -92,6 +97,8 @@ export class Sql {
   private readonly groupStoreMs: number;
   private readonly onDamage: (error: Error) => void;
   private damaged = false;
+  private readonly onDiskFull: (full: boolean) => void;
+  private diskFull = false;
 
   constructor(path: string, options: SqlOptions = {}) {
     this.db = new Database(path);
@@ -108,6 +115,7 @@ export class Sql {
     this.scheduleGroup = options.scheduleGroup ?? setImmediate;
     this.groupStoreMs = options.groupStoreMs ?? GROUP_STORE_MS;
     this.onDamage = options.onDamage ?? (() => undefined);
+    this.onDiskFull = options.onDiskFull ?? (() => undefined);
     applyMigrations(this.db);
     this.inTransaction = this.db.transaction((work: () => unknown) => work());
     this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
@@ -163,15 +171,18 @@ export class Sql {
   }
 
   transaction<T>(work: () => T): T {
+    let result: T;
     try {
-      return this.inTransaction(work) as T;
+      result = this.inTransaction(work) as T;
     } catch (error) {
       // A read inside the transaction may have seen the rows it rolled back.
       this.remembered.clear();
       this.rememberedFrom.clear();
-      this.noteDamage(error);
+      this.noteFailure(error);
       throw error;
     }
+    if (this.diskFull && !this.db.inTransaction) this.setDiskFull(false);
+    return result;
   }
 
   /**
@@ -217,6 +228,11 @@ export class Sql {
         // as they all take: what does not fit in a group's time waits for the next.
         for (const { work } of this.group) {
           if (outcomes.length > 0 && performance.now() - started >= this.groupStoreMs) break;
+          // SQLite may roll the whole transaction back by itself (a full
+          // disk): the next work would begin a transaction of its own and
+          // commit, where the group's failing commit would then call it
+          // undone. What is left waits for the next group.
+          if (outcomes.length > 0 && !this.db.inTransaction) break;
           try {
             outcomes.push(this.transaction(work));
           } catch (error) {
@@ -247,10 +263,19 @@ export class Sql {
     else this.rememberedFrom.get(table)?.clear();
   }
 
-  private noteDamage(error: unknown): void {
+  private noteFailure(error: unknown): void {
+    if (isDiskFull(error)) {
+      if (!this.diskFull) this.setDiskFull(true);
+      return;
+    }
     if (this.damaged || !isDamage(error)) return;
     this.damaged = true;
     this.onDamage(asError(error));
+  }
+
+  private setDiskFull(full: boolean): void {
+    this.diskFull = full;
+    this.onDiskFull(full);
   }
 
   private timed<T>(sql: string, use: (statement: Statement) => T): T {
@@ -266,9 +291,11 @@ export class Sql {
       started = performance.now();
       result = use(statement);
     } catch (error) {
-      this.noteDamage(error);
+      this.noteFailure(error);
       throw error;
     }
+    // A write in no transaction commits by itself: the disk took it.
+    if (this.diskFull && !statement.readonly && !this.db.inTransaction) this.setDiskFull(false);
     const elapsed = performance.now() - started;
     if (elapsed >= this.slowQueryMs) {
       this.logSlow(`slow query (${elapsed.toFixed(1)} ms): ${sql.replace(/\s+/g, ' ').trim()}`);

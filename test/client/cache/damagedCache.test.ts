@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cache } from '../../../src-main/client/cache/accountCache';
 import { checkCacheFile } from '../../../src-main/client/cache/cacheCheck';
 import { openCache } from '../../../src-main/client/cache/openCache';
-import { damagePageOf, rootPageOf } from '../../helpers/damagedFiles';
+import { damagePageOf, rootPageOf } from '../../helpers/diskFaults';
 import { streamMessage, tempFolder } from './fixtures';
 
 // Issue 55, point 2: a cache damaged on disk is found when it opens, kept,

@@ -5,3 +5,9 @@ export function isDamage(error: unknown): boolean {
     typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')
   );
 }
+
+/** Whether `error` says the disk is full: SQLite's SQLITE_FULL, or a file write's ENOSPC. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC';
+}
