@@ -2,14 +2,6 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 
-/** Whether `error` is SQLite saying a file is damaged, or no database at all. */
-export function isCacheDamage(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')
-  );
-}
-
 // Plain JavaScript evaluated as the thread's script, as the host's
 // checkpointer runs, so that no build needs an entry file for it. It answers
 // once: what quick_check found (null when the file holds), or why it could

@@ -1,7 +1,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { Cache, type LogLine } from './accountCache';
-import { isCacheDamage } from './cacheCheck';
+import { isCacheDamage } from './storageErrors';
 import { CacheDb } from './cacheDb';
 import { applyMigrations, CacheFileError, type RebuildReason } from './migrate';
 import { carryOutboxFrom, setAsideUnreadableOutbox, type OutboxRescue } from './outboxRescue';

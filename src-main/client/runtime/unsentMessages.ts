@@ -2,6 +2,7 @@ import type { Destination, Draft, OutboxEntry } from '../../../src-preload/bridg
 import type { DraftSync } from '../actions/draftSync';
 import type { Cache } from '../cache/accountCache';
 import { mt } from '../../i18n/mainText';
+import { isDiskFull } from '../cache/storageErrors';
 import type { Outbox } from '../outbox/sendQueue';
 import { draftRows } from '../views/draftsView';
 import { bridgeEntry, storedDestination } from '../views/outboxEntries';
@@ -25,7 +26,14 @@ export class UnsentMessages {
 
   send(to: Destination, content: string): OutboxEntry {
     const { cache } = this.deps;
-    const stored = this.#requireOutbox().add(storedDestination(cache, to), content);
+    let stored;
+    try {
+      stored = this.#requireOutbox().add(storedDestination(cache, to), content);
+    } catch (error) {
+      // A message the outbox cannot keep is not taken: it stays with the person.
+      if (isDiskFull(error)) throw new Error(mt('main.outbox.diskFull'));
+      throw error;
+    }
     // The outbox holds the message now, so its draft has done its job.
     if (cache.drafts.discard(to)) this.#draftsChanged();
     return bridgeEntry(cache, stored, this.deps.connected());

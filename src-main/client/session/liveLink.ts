@@ -13,6 +13,8 @@ import { connectionProblem } from '../network/connectionProblem';
 import { proxyCredentialsMessage } from '../network/proxyError';
 import type { ConnectionProblem } from '../../../src-preload/calls/networkCalls';
 import type { Credentials, HttpClientOptions } from '../api/http';
+import { isDiskFull } from '../cache/storageErrors';
+import { mt } from '../../i18n/mainText';
 import { catchUp, fetchNewestOfAll } from './catchUp';
 import { watchForWake } from './wakeWatch';
 
@@ -323,6 +325,19 @@ export class Session {
         this.#poll = null;
         if (stopping.aborted) return;
         if (this.#checkSoon || this.#rerouted) continue;
+        if (isDiskFull(error)) {
+          // The server answered; this computer could not keep what it said.
+          // The queue has not moved on, so the same events come again, and
+          // are kept, once there is space; the window keeps what it holds.
+          const delay = backoffDelay(this.#options.backoff ?? defaultBackoff, failures);
+          failures += 1;
+          this.#setConnection({ ...this.#connection, warning: mt('main.cache.diskFull') });
+          this.#log(
+            `this computer's disk is full: new events wait for space (again in ${delay} ms)`,
+          );
+          await this.#pause(delay);
+          continue;
+        }
         if (isBadEventQueue(error)) {
           // Zulip's contract: a client whose queue is gone re-initializes its state.
           this.#log('event queue expired; registering a new one and catching up');
@@ -421,8 +436,9 @@ export class Session {
     let everyMessage = false;
     let readOnly = true;
     let state = this.#state;
+    let lastEventId = queue.lastEventId;
     for (const event of events as QueuedEvent[]) {
-      queue.lastEventId = Math.max(queue.lastEventId, event.id);
+      lastEventId = Math.max(lastEventId, event.id);
       if (event.type === 'heartbeat') continue;
       if (event.type === 'typing') {
         if (live) this.#events.emit('typing', event);
@@ -436,8 +452,11 @@ export class Session {
       // A new name shows on every message of its owner.
       if (renamesSomeone(event)) everyMessage = true;
     }
-    this.#state = state;
+    // A cache that cannot keep them (a full disk) throws here: the queue
+    // and the state stay where they were, so the same events come again.
     this.#cache.applyEvents(events as QueuedEvent[]);
+    this.#state = state;
+    queue.lastEventId = lastEventId;
     this.#save();
     if (messageIds.length + deletedIds.length > 0 || sidebar || everyMessage) {
       this.#emitChange({
