@@ -86,7 +86,9 @@ describe("a full disk under the app's caches", () => {
         apply_markdown: false,
       })
     ).json as { messages: { content: string }[] };
-    expect(onServer.messages.filter((message) => message.content === 'Count me in')).toHaveLength(1);
+    expect(onServer.messages.filter((message) => message.content === 'Count me in')).toHaveLength(
+      1,
+    );
     expect(window.pageErrors).toEqual([]);
   });
 });

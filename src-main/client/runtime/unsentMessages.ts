@@ -31,7 +31,7 @@ export class UnsentMessages {
       stored = this.#requireOutbox().add(storedDestination(cache, to), content);
     } catch (error) {
       // A message the outbox cannot keep is not taken: it stays with the person.
-      if (isDiskFull(error)) throw new Error(mt('main.outbox.diskFull'));
+      if (isDiskFull(error)) throw new Error(mt('main.outbox.diskFull'), { cause: error });
       throw error;
     }
     // The outbox holds the message now, so its draft has done its job.
