@@ -61,6 +61,8 @@ export class AccountRuntimes {
   #activeId: string | null = null;
   /** What was found when each account's cache opened, until the person dismisses it. */
   readonly #storageNotices = new Map<string, StorageNotice>();
+  /** The whole-file check of each open account's cache, to end with the account. */
+  readonly #checks = new Map<AccountRuntime, { stop: AbortController; done: Promise<void> }>();
 
   constructor(options: AccountRuntimesOptions) {
     this.#options = options;
@@ -190,7 +192,17 @@ export class AccountRuntimes {
     const { accounts, log } = this.#options;
     const { id, email } = runtime.account;
     const opened = () => this.#runtimes.get(id) === runtime;
-    checkCacheFile(file)
+    const stop = new AbortController();
+    const found = checkCacheFile(file, stop.signal);
+    // Closing waits for the thread alone: setting the file aside closes the
+    // account from within what follows it.
+    const done = found.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#checks.set(runtime, { stop, done });
+    void done.then(() => this.#checks.delete(runtime));
+    found
       .then(async (problem) => {
         if (problem === null || !opened()) return;
         log(`the cache of ${email} fails SQLite's quick_check (${problem}); setting it aside`);
@@ -203,6 +215,13 @@ export class AccountRuntimes {
       .catch((error: unknown) => {
         if (opened()) log(`the cache of ${email} could not be checked: ${String(error)}`);
       });
+  }
+
+  /** Ends the check of `runtime`'s cache, if one runs, and waits until its thread has let go of the file. */
+  async #endCheck(runtime: AccountRuntime): Promise<void> {
+    const check = this.#checks.get(runtime);
+    check?.stop.abort();
+    await check?.done;
   }
 
   /**
@@ -284,6 +303,7 @@ export class AccountRuntimes {
     const runtime = this.#runtimes.get(accountId);
     if (!runtime) return null;
     this.#runtimes.delete(accountId);
+    await this.#endCheck(runtime);
     await runtime.stop();
     return runtime;
   }
@@ -293,7 +313,12 @@ export class AccountRuntimes {
     // meanwhile finds no account to read a closed cache of.
     const runtimes = [...this.#runtimes.values()];
     this.#runtimes.clear();
-    await Promise.all(runtimes.map((runtime) => runtime.stop()));
+    await Promise.all(
+      runtimes.map(async (runtime) => {
+        await this.#endCheck(runtime);
+        await runtime.stop();
+      }),
+    );
   }
 
   /** Fetches the organization's icon in the background; the switcher shows initials meanwhile. */
