@@ -202,7 +202,7 @@ export class AccountRuntimes {
     const stop = new AbortController();
     const found = this.#checkQueue.then(() => {
       if (stop.signal.aborted) throw new Error('the account closed before its cache was checked');
-      return checkCacheFile(file, stop.signal);
+      return checkCacheFile(file);
     });
     // Closing waits for the thread alone: setting the file aside closes the
     // account from within what follows it.
@@ -228,7 +228,10 @@ export class AccountRuntimes {
       });
   }
 
-  /** Ends the check of `runtime`'s cache, if one runs, and waits until its thread has let go of the file. */
+  /**
+   * Cancels the check of `runtime`'s cache if it has not begun, or waits
+   * until its thread has let go of the file.
+   */
   async #endCheck(runtime: AccountRuntime): Promise<void> {
     const check = this.#checks.get(runtime);
     check?.stop.abort();

@@ -38,17 +38,19 @@ const answerSchema = z.union([
  * checked, on a thread of its own: it takes most of a second for 200,000
  * messages (several seconds from a cold disk), which the thread that answers
  * the window must not wait for. Resolves to what SQLite found, null when the
- * file holds; rejects when it could not look (the file gone), or once the
- * thread has ended after `signal` aborted it (the account closed), so that
- * nothing touches the file after that.
+ * file holds, once the thread has let go of the file; rejects when it could
+ * not look (the file gone).
+ *
+ * The thread is never terminated, only let finish: termination cannot stop
+ * SQLite's native pass early anyway, and arriving while better-sqlite3 is in
+ * native code (loading, or mid-call) aborts the whole process.
  */
-export function checkCacheFile(file: string, signal: AbortSignal): Promise<string | null> {
+export function checkCacheFile(file: string): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(threadSource, {
       eval: true,
       workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file },
     });
-    signal.addEventListener('abort', () => void worker.terminate(), { once: true });
     worker.once('message', (raw: unknown) => {
       const answer = answerSchema.safeParse(raw);
       if (!answer.success) reject(new Error(`the cache check answered ${JSON.stringify(raw)}`));
