@@ -1,4 +1,5 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { InlineConfig } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 // Files that change what every later file in their process would see: zulip-js
@@ -17,28 +18,42 @@ export const isolated = [
   'test/desktop/gnomeBanners.test.ts',
 ];
 
+// The slow fault tests run apart, by `npm run test:faults` (vitest.faults.config.ts).
+const slowFaults = ['test/faults/**'];
+
 // Server, client and end-to-end tests each start real hosts on loopback and real
-// SQLite files; two cores means running files two at a time at most. The
-// others share their process's modules, since importing them again for each
-// file took a third of a run.
+// SQLite files; two cores means running files two at a time at most.
+export const runner: InlineConfig = {
+  reporters: ['default', './test/summaryReporter.ts'],
+  setupFiles: ['./test/windowsAtFailure.ts'],
+  pool: 'forks',
+  maxWorkers: 2,
+  // Vitest's one second is less than an event can take to reach a window
+  // while another file's host, app and Chromium share the two cores.
+  expect: { poll: { timeout: 5_000 } },
+  hookTimeout: 60_000,
+};
+
+// The window's language lives in runes (i18n.svelte.ts), which tests of its
+// scripts reach: Svelte's compiler makes them code.
+export const plugins = [svelte()];
+
+// Files other than the isolated share their process's modules, since
+// importing them again for each file took a third of a run.
 export default defineConfig({
-  // The window's language lives in runes (i18n.svelte.ts), which tests of its
-  // scripts reach: Svelte's compiler makes them code.
-  plugins: [svelte()],
+  plugins,
   test: {
-    reporters: ['default', './test/summaryReporter.ts'],
-    setupFiles: ['./test/windowsAtFailure.ts'],
-    pool: 'forks',
-    maxWorkers: 2,
+    ...runner,
     testTimeout: 30_000,
-    // Vitest's one second is less than an event can take to reach a window
-    // while another file's host, app and Chromium share the two cores.
-    expect: { poll: { timeout: 5_000 } },
-    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
-        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: isolated, isolate: false },
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: [...isolated, ...slowFaults],
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'isolated', include: isolated } },
     ],

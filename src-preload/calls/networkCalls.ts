@@ -81,6 +81,8 @@ export const connectionSchema = z.object({
   state: connectionStateSchema,
   /** Epoch ms since which the server has been unreachable; null while reachable. */
   offlineSince: z.number().nullable(),
+  /** Offline because the server stopped answering (requests timed out), rather than refused. */
+  notAnswering: z.boolean(),
   /** Epoch ms of the last answer from the event queue; null before any. */
   lastSyncAt: z.number().nullable(),
   /** While catching up: how many missed messages are fetched so far. */

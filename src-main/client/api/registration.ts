@@ -61,7 +61,10 @@ export interface EventsRequest {
 
 /** Reaching the server: its settings, whose the credentials are, and the event queue register opens. */
 export interface RegistrationApi {
-  getServerSettings(): Promise<{ realmName: string | undefined; realmUri: string | undefined }>;
+  getServerSettings(options?: {
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  }): Promise<{ realmName: string | undefined; realmUri: string | undefined }>;
   getIdentity(): Promise<Identity>;
   /** Registers a queue for every event type and fetches the whole initial state. */
   register(): Promise<Registered>;
@@ -71,8 +74,14 @@ export interface RegistrationApi {
 
 export function registrationApi(http: HttpClient): RegistrationApi {
   return {
-    async getServerSettings() {
-      const settings = await http.request('GET', 'server_settings', {}, serverSettingsSchema);
+    async getServerSettings(options = {}) {
+      const settings = await http.request(
+        'GET',
+        'server_settings',
+        {},
+        serverSettingsSchema,
+        options,
+      );
       return { realmName: settings.realm_name, realmUri: settings.realm_uri };
     },
     getIdentity: () => http.request('GET', 'users/me', {}, identitySchema),

@@ -15,7 +15,7 @@ import type { FetchRequest } from './narrowFeed';
 /** How the session polls and backs off, and, in tests, the fetch that stands in for the network. */
 export type LinkTuning = Pick<
   SessionOptions,
-  'backoff' | 'pollTimeoutMs' | 'checkTimeoutMs' | 'wake' | 'fetch'
+  'backoff' | 'pollTimeoutMs' | 'checkTimeoutMs' | 'quietMs' | 'wake' | 'fetch'
 >;
 
 /**
@@ -80,6 +80,7 @@ export class AccountLink {
       this.session?.connection ?? {
         state: 'offline',
         offlineSince: null,
+        notAnswering: false,
         lastSyncAt: this.cache.lastSync(),
         caughtUp: null,
         warning: null,

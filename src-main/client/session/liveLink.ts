@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { applyEvent } from '../../reducer/applyEvent';
 import type { InitialState } from '../../wire/registerState';
 import { featureLevelOf } from '../../permissions/rolePolicies';
-import { realmUserEventSchema, type AnyEvent, type QueuedEvent } from '../../wire';
+import type { AnyEvent, QueuedEvent } from '../../wire';
 import { createApi, type Api, type Registered } from '../api';
 import { backoffDelay, defaultBackoff, type Backoff } from '../backoff';
 import type { Cache } from '../cache/accountCache';
@@ -16,7 +16,15 @@ import type { Credentials, HttpClientOptions } from '../api/http';
 import { isDiskFull } from '../cache/storageErrors';
 import { mt } from '../../i18n/mainText';
 import { catchUp, fetchNewestOfAll } from './catchUp';
+import { isNoAnswer, watchSilence } from './silenceWatch';
 import { watchForWake } from './wakeWatch';
+import {
+  collectChange,
+  contentEdits,
+  marksRead,
+  renamesSomeone,
+  sidebarEvents,
+} from './eventBatch';
 
 export type ConnectionState = 'connecting' | 'connected' | 'offline' | 'catching-up';
 
@@ -24,6 +32,11 @@ export interface Connection {
   state: ConnectionState;
   /** Epoch ms since which the server has not answered; null while it answers. */
   offlineSince: number | null;
+  /**
+   * Offline because requests went unanswered within their time limit (a
+   * server asleep, a link that drops what it carries), not refused.
+   */
+  notAnswering: boolean;
   /** Epoch ms of the last answer from the event queue. */
   lastSyncAt: number | null;
   /** While catching up, the missed messages fetched so far. */
@@ -82,6 +95,11 @@ export interface SessionOptions extends Credentials {
    * connection kept alive from before may be dead and never answer.
    */
   checkTimeoutMs?: number;
+  /**
+   * How long a waiting long poll may go without any answer before the
+   * server is asked something cheap, to tell it quiet from gone.
+   */
+  quietMs?: number;
   /** How the session notices that the computer slept; false for none. */
   wake?: { intervalMs: number; lateByMs: number } | false;
   fetch?: HttpClientOptions['fetch'];
@@ -95,49 +113,11 @@ interface Queue {
 
 const defaultPollTimeoutMs = 150_000;
 const defaultCheckTimeoutMs = 10_000;
+// With the check's 10 s, a server gone silent shows so within 30 s of its last answer.
+const defaultQuietMs = 20_000;
 const defaultWake = { intervalMs: 5_000, lateByMs: 20_000 };
 const stopGraceMs = 2_000;
 const indexBatch = 500;
-
-// Events that change what the sidebar shows; messages and flags change counts
-// too, and settings what the badge counts.
-const sidebarEvents = new Set([
-  'user_settings',
-  'update_global_notifications',
-  'update_display_settings',
-  'message',
-  'update_message',
-  'delete_message',
-  'update_message_flags',
-  'subscription',
-  'stream',
-  'realm_user',
-  'user_topic',
-  'muted_topics',
-  // The organization's name and its editing rules are part of the snapshot.
-  'realm',
-  'default_streams',
-  // Pages the window shows follow these through the snapshot it is pushed.
-  'alert_words',
-  // Whom the reader muted changes the people list, completion and the feed.
-  'muted_users',
-  'user_group',
-  'realm_emoji',
-  // Statuses show beside names in the people list, the feed and completion.
-  'user_status',
-  // The Scheduled messages view lists them from the snapshot.
-  'scheduled_messages',
-  // The server's drafts are merged into the cache's (actions/draftSync.ts).
-  'drafts',
-  // Settings lists them, and the feed offers code blocks to the playgrounds.
-  'realm_linkifiers',
-  'realm_playgrounds',
-]);
-
-const renamesSomeone = (event: QueuedEvent): boolean =>
-  event.type === 'realm_user' &&
-  event.op === 'update' &&
-  realmUserEventSchema.safeParse(event).data?.person.full_name !== undefined;
 
 /**
  * One account's live link to its server. It keeps the account's cache current:
@@ -159,6 +139,7 @@ export class Session {
   #connection: Connection = {
     state: 'connecting',
     offlineSince: null,
+    notAnswering: false,
     lastSyncAt: null,
     caughtUp: null,
     warning: null,
@@ -170,6 +151,10 @@ export class Session {
   /** The poll in flight was dropped for a new route, not lost: poll again as before. */
   #rerouted = false;
   #wakeUp: (() => void) | null = null;
+  /** Epoch ms of the server's last answer, or of the first question since. */
+  #answeredAt = Date.now();
+  /** Why the watch of a silent long poll ended it: the probe that got no answer. */
+  #silence: { error: unknown } | null = null;
   #running: Promise<void> | undefined;
   #stopWatch: () => void = () => undefined;
 
@@ -287,19 +272,23 @@ export class Session {
         const dontBlock = failures > 0 || this.#checkSoon;
         this.#checkSoon = false;
         this.#rerouted = false;
-        const events = await this.api.getEvents({
-          queueId: queue.id,
-          lastEventId: queue.lastEventId,
-          // After a failure or a wake, ask without blocking so the state shows at once.
-          dontBlock,
-          signal: poll.signal,
-          timeoutMs: dontBlock
-            ? (this.#options.checkTimeoutMs ?? defaultCheckTimeoutMs)
-            : (this.#options.pollTimeoutMs ?? defaultPollTimeoutMs),
-        });
+        const stopWatch = dontBlock ? () => undefined : this.#watchSilence(poll);
+        const events = await this.api
+          .getEvents({
+            queueId: queue.id,
+            lastEventId: queue.lastEventId,
+            // After a failure or a wake, ask without blocking so the state shows at once.
+            dontBlock,
+            signal: poll.signal,
+            timeoutMs: dontBlock
+              ? (this.#options.checkTimeoutMs ?? defaultCheckTimeoutMs)
+              : (this.#options.pollTimeoutMs ?? defaultPollTimeoutMs),
+          })
+          .finally(stopWatch);
         this.#poll = null;
         if (stopping.aborted) return;
         failures = 0;
+        this.#answeredAt = Date.now();
         // What a poll that does not block finds waited for the session.
         this.#receive(queue, events, !dontBlock);
         this.#cache.recordSync(Date.now());
@@ -316,14 +305,18 @@ export class Session {
         this.#setConnection({
           state: 'connected',
           offlineSince: null,
+          notAnswering: false,
           lastSyncAt: Date.now(),
           caughtUp: null,
           warning: null,
           problem: null,
         });
-      } catch (error) {
+      } catch (thrown) {
         this.#poll = null;
         if (stopping.aborted) return;
+        // A poll the silence watch ended failed for the probe's reason.
+        const error = this.#silence ? this.#silence.error : thrown;
+        this.#silence = null;
         if (this.#checkSoon || this.#rerouted) continue;
         if (isDiskFull(error)) {
           // The server answered; this computer could not keep what it said.
@@ -348,10 +341,14 @@ export class Session {
         }
         const delay = backoffDelay(this.#options.backoff ?? defaultBackoff, failures);
         failures += 1;
+        const notAnswering = isNoAnswer(error);
         this.#setConnection({
           ...this.#connection,
           state: 'offline',
-          offlineSince: this.#connection.offlineSince ?? Date.now(),
+          // Silence began with the last answer; a refusal, when it came.
+          offlineSince:
+            this.#connection.offlineSince ?? (notAnswering ? this.#answeredAt : Date.now()),
+          notAnswering,
           caughtUp: null,
           ...this.#waitingOn(error),
         });
@@ -361,6 +358,24 @@ export class Session {
         await this.#pause(delay);
       }
     }
+  }
+
+  /** Asks the server something cheap while `poll` waits in silence; ends the poll if nothing answers. */
+  #watchSilence(poll: AbortController): () => void {
+    const timeoutMs = this.#options.checkTimeoutMs ?? defaultCheckTimeoutMs;
+    return watchSilence({
+      quietMs: this.#options.quietMs ?? defaultQuietMs,
+      answeredAt: () => this.#answeredAt,
+      probe: (signal) => this.api.getServerSettings({ signal, timeoutMs }),
+      onAnswer: () => {
+        this.#answeredAt = Date.now();
+      },
+      onNoAnswer: (error) => {
+        this.#log(`the server has not answered since ${new Date(this.#answeredAt).toISOString()}`);
+        this.#silence = { error };
+        poll.abort();
+      },
+    });
   }
 
   /** Waits for the back-off delay, or less if asked to check now or to stop. */
@@ -401,6 +416,7 @@ export class Session {
     this.#setConnection({
       state: 'connected',
       offlineSince: null,
+      notAnswering: false,
       lastSyncAt: Date.now(),
       caughtUp: null,
       warning: null,
@@ -511,71 +527,11 @@ export class Session {
       before.state !== connection.state ||
       before.caughtUp !== connection.caughtUp ||
       before.offlineSince !== connection.offlineSince ||
+      before.notAnswering !== connection.notAnswering ||
       before.warning !== connection.warning ||
       before.problem?.kind !== connection.problem?.kind
     ) {
       this.#events.emit('connection', connection);
     }
-  }
-}
-
-// Zulip sends rendered_content only when an edit changed the text; a move alone has none.
-function contentEdits(events: readonly QueuedEvent[]): number[] {
-  return events.flatMap((event) =>
-    event.type === 'update_message' &&
-    typeof event.message_id === 'number' &&
-    typeof event.rendered_content === 'string'
-      ? [event.message_id]
-      : [],
-  );
-}
-
-/** What one batch of events changed, gathered as the batch is read. */
-interface Collected {
-  messageIds: number[];
-  /** Of those, the messages new to the reader. */
-  newIds: number[];
-  deletedIds: number[];
-  localIds: string[];
-}
-
-const marksRead = (event: QueuedEvent): boolean =>
-  event.type === 'update_message_flags' && event.op === 'add' && event.flag === 'read';
-
-function collectChange(
-  event: QueuedEvent,
-  { messageIds, newIds, deletedIds, localIds }: Collected,
-): void {
-  switch (event.type) {
-    case 'message': {
-      const message = event.message as { id?: unknown };
-      if (typeof message.id === 'number') {
-        messageIds.push(message.id);
-        newIds.push(message.id);
-      }
-      if (typeof event.local_message_id === 'string') localIds.push(event.local_message_id);
-      return;
-    }
-    case 'update_message': {
-      const ids = event.message_ids;
-      if (Array.isArray(ids)) for (const id of ids) if (typeof id === 'number') messageIds.push(id);
-      return;
-    }
-    case 'update_message_flags': {
-      const ids = event.messages;
-      if (Array.isArray(ids)) for (const id of ids) if (typeof id === 'number') messageIds.push(id);
-      return;
-    }
-    case 'reaction':
-    case 'submessage':
-      if (typeof event.message_id === 'number') messageIds.push(event.message_id);
-      return;
-    case 'delete_message': {
-      const ids = Array.isArray(event.message_ids) ? event.message_ids : [event.message_id];
-      for (const id of ids) if (typeof id === 'number') deletedIds.push(id);
-      return;
-    }
-    default:
-      return;
   }
 }

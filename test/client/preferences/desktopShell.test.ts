@@ -18,6 +18,7 @@ const account = (id: string, realmName: string, unreadCount: number): AccountSum
   connection: {
     state: 'connected',
     offlineSince: null,
+    notAnswering: false,
     lastSyncAt: null,
     caughtUp: null,
     warning: null,
