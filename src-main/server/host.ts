@@ -9,7 +9,10 @@ import { backupsDirOf } from './backups/backupFiles';
 import { Backups, type BackupPolicy } from './backups/backupSchedule';
 import type { DamagedDatabaseError } from './backups/damagedDatabase';
 import { databaseFaults, refuseDamagedDatabase } from './databaseFaults';
+import { endInterruptedRestore } from './backups/interruptedRestore';
 import { restoreBackup } from './backups/restoreBackup';
+import { exportsDirOf } from './export/exportFolder';
+import { removePartialCopies } from './store/partialCopies';
 import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
 import { systemClock, type Clock } from './clock';
@@ -226,6 +229,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const hostNames = new HostNames(options.allowedHosts);
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const databasePath = join(options.dataDir, 'hearth.sqlite3');
+  await endInterruptedRestore(databasePath, log);
+  for (const name of await removePartialCopies(exportsDirOf(options.dataDir))) {
+    log(`removed ${name}, an export cut short`);
+  }
   if (options.restoreFrom !== undefined) {
     const { replacedPath } = await restoreBackup(databasePath, options.restoreFrom);
     log(`restored ${options.restoreFrom}; the database it replaced is ${replacedPath}`);

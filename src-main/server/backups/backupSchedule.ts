@@ -1,7 +1,10 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Sql } from '../store/sql';
 import { backupName, listBackups, pruneBackups, type BackupFile } from './backupFiles';
+import { removePartialCopies } from '../store/partialCopies';
+import { saidOfFullDisk } from '../store/storageFaults';
 import { integrityProblem } from './checkDatabase';
 
 export interface BackupPolicy {
@@ -12,6 +15,20 @@ export interface BackupPolicy {
 }
 
 const firstBackupAfterMs = 60 * 60 * 1000;
+
+/**
+ * Takes the copy out of write-ahead logging, which it has from the
+ * database: a backup is one file, and reading it (its integrity check, a
+ * restore) then leaves nothing beside it.
+ */
+function singleFile(path: string): void {
+  const copy = new Database(path, { fileMustExist: true });
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
+}
 
 export const defaultBackupPolicy: BackupPolicy = { keep: 7, everyMs: 24 * 60 * 60 * 1000 };
 
@@ -54,9 +71,13 @@ export class Backups {
   /**
    * Takes a backup whenever the newest is `everyMs` old, so that a host
    * started every morning still backs up daily. A new organization's first
-   * waits an hour, for something worth keeping.
+   * waits an hour, for something worth keeping. A copy a kill cut short
+   * goes first.
    */
   async start(): Promise<void> {
+    for (const name of await removePartialCopies(this.dir)) {
+      this.log(`removed ${name}, a backup cut short`);
+    }
     const newest = (await this.list())[0];
     const due = newest
       ? Math.max(0, newest.takenAt + this.#policy.everyMs - Date.now())
@@ -89,11 +110,16 @@ export class Backups {
     const partial = join(this.dir, `.${name}.partial`);
     try {
       await this.sql.backup(partial);
+      singleFile(partial);
       const problem = integrityProblem(partial);
       if (problem !== null) throw new Error(`the copy failed SQLite's integrity check: ${problem}`);
       await rename(partial, join(this.dir, name));
+    } catch (error) {
+      throw saidOfFullDisk(error, 'the backup was not taken; the earlier ones are kept.');
     } finally {
-      await rm(partial, { force: true });
+      for (const suffix of ['', '-journal', '-wal', '-shm']) {
+        await rm(`${partial}${suffix}`, { force: true });
+      }
     }
     this.log(`backed up to ${name}`);
     await pruneBackups(this.dir, this.#policy.keep);

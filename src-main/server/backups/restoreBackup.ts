@@ -1,8 +1,7 @@
-import { copyFile, rename, rm } from 'node:fs/promises';
+import { copyFile, open, rename, rm, writeFile } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import { integrityProblem } from './checkDatabase';
-
-const suffixes = ['', '-wal', '-shm'];
+import { restorePaths, suffixes } from './restorePaths';
 
 /**
  * Puts the backup at `backupPath` in place of the database at `databasePath`,
@@ -19,7 +18,7 @@ export async function restoreBackup(
   const problem = integrityProblem(backupPath);
   if (problem !== null) throw new Error(`This backup fails SQLite's integrity check: ${problem}`);
 
-  const restoring = `${databasePath}.restoring`;
+  const { restoring, marker } = restorePaths(databasePath);
   await copyFile(backupPath, restoring);
   const open = (path: string, readonly: boolean) => new Database(path, { readonly });
   const current = await readCounters(databasePath, open);
@@ -42,7 +41,16 @@ export async function restoreBackup(
     restored.close();
   }
 
+  await rm(`${restoring}-wal`, { force: true });
+  await flushed(restoring);
+
+  // From the marker on, a start after a kill finishes the restore
+  // (interruptedRestore.ts); before it, the copy is dropped and the
+  // database stays as it was.
   const replacedPath = `${databasePath}.replaced-${Date.now()}`;
+  await writeFile(`${marker}.new`, JSON.stringify({ replacedPath }));
+  await flushed(`${marker}.new`);
+  await rename(`${marker}.new`, marker);
   for (const suffix of suffixes) {
     await rename(`${databasePath}${suffix}`, `${replacedPath}${suffix}`).catch(
       (error: NodeJS.ErrnoException) => {
@@ -51,8 +59,18 @@ export async function restoreBackup(
     );
   }
   await rename(restoring, databasePath);
-  await rm(`${restoring}-wal`, { force: true });
+  await rm(marker);
   return { replacedPath };
+}
+
+/** Waits until the file's bytes are on the disk, not only in the page cache. */
+async function flushed(path: string): Promise<void> {
+  const file = await open(path, 'r+');
+  try {
+    await file.sync();
+  } finally {
+    await file.close();
+  }
 }
 
 async function readCounters(

@@ -1,5 +1,6 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { saidOfFullDisk } from '../store/storageFaults';
 import { HEARTH_VERSION } from '../version';
 import { exportedConversations, fullScope, type ExportScope } from './exportScope';
 import { ExportPace } from './exportPace';
@@ -110,7 +111,7 @@ export async function exportForZulip(options: ZulipExportOptions): Promise<Zulip
     return summary;
   } catch (error) {
     await rm(partial, { recursive: true, force: true });
-    throw error;
+    throw saidOfFullDisk(error, 'the export was not written, and nothing of it is left.');
   } finally {
     source.close();
   }

@@ -10,6 +10,7 @@ import {
 import { MAX_FILE_UPLOAD_SIZE_MIB } from '../actions/uploads';
 import type { Services } from '../services';
 import type { PartialUploadFiles } from '../store/partialUploadFiles';
+import { isDiskFull } from '../store/storageFaults';
 import { resumableUploadById, type ResumableUploadRow } from '../store/resumableUploads';
 import type { UserRow } from '../store/users';
 import { authenticate } from './auth';
@@ -72,8 +73,14 @@ async function receive(
   const out = files.appender(upload.id);
   // Closed, not merely ended, so that the file's length is all that was written.
   const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
-  await pipeline(request.raw, limit, out).catch(() => undefined);
+  let failure: unknown = null;
+  await pipeline(request.raw, limit, out).catch((error: unknown) => {
+    failure = error;
+  });
   await closed;
+  // What arrived is kept either way; a full disk is said (507, as any
+  // write the disk refuses), where a body cut off is not a fault.
+  if (isDiskFull(failure)) throw failure;
   return { overflowed };
 }
 
@@ -155,6 +162,9 @@ export function registerTusRoutes(
         const body = JSON.stringify({ message: error.message });
         return reply.code(error.status).type('application/json').send(body);
       }
+      // The rest of a body the disk had no room for was never read: the
+      // connection cannot carry another request after this answer.
+      if (isDiskFull(error)) void reply.header('Connection', 'close');
       // Anything else (a foreign Host header, a fault) is answered as everywhere else.
       throw error;
     });

@@ -11,3 +11,16 @@ export function isDiskFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_FULL' || code === 'ENOSPC';
 }
+
+/**
+ * What the owner is told when a copy the host writes (a backup, an export)
+ * did not fit: that nothing of it was kept, and what to do. Other errors
+ * pass as they are.
+ */
+export function saidOfFullDisk(error: unknown, notKept: string): unknown {
+  if (!isDiskFull(error)) return error;
+  return new Error(
+    `The disk holding the organization's data is full: ${notKept} Free some space, then try again.`,
+    { cause: error },
+  );
+}
