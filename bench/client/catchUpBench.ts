@@ -24,13 +24,30 @@ const senders = 8;
 export const catchUpFigure = (count: number) =>
   `catch up ${count.toLocaleString('en')} missed messages`;
 
+/** The owner a bench host wrote to its zuliprc. */
 async function credentialsOf(dataDir: string) {
   const rc = await readFile(join(dataDir, 'zuliprc'), 'utf8');
   const value = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(rc)?.[1] ?? '';
   return { email: value('email'), apiKey: value('key') };
 }
 
-const authorizationOf = ({ email, apiKey }: { email: string; apiKey: string }) =>
+/**
+ * A host in its own process on a fresh data folder, without rate limits
+ * (the figures are the client's, not the limiter's), and its owner.
+ */
+export async function benchHost(hostScript: string, name: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), `hearth-bench-${name}-`));
+  const host = await startChildServer(hostScript, [
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--no-rate-limits',
+  ]);
+  return { host, dataDir, owner: await credentialsOf(dataDir) };
+}
+
+export const authorizationOf = ({ email, apiKey }: { email: string; apiKey: string }) =>
   `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
 
 /** One stream message, which the host must acknowledge with its ID. */
@@ -129,16 +146,8 @@ export async function catchUpHost<T>(
   log: (line: string) => void,
   work: (host: CatchUpHost) => Promise<T>,
 ): Promise<T> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'hearth-bench-catch-up-'));
-  const host = await startChildServer(hostScript, [
-    '--port',
-    '0',
-    '--data-dir',
-    dataDir,
-    '--no-rate-limits',
-  ]);
+  const { host, dataDir, owner: credentials } = await benchHost(hostScript, 'catch-up');
   try {
-    const credentials = await credentialsOf(dataDir);
     const before = await sendMissed(host.url, authorizationOf(credentials), count);
     log(`sent ${count.toLocaleString('en')} messages to the catching-up host, each acknowledged`);
     return await work({ url: host.url, credentials, before, dataDir });

@@ -20,6 +20,7 @@ import { catchUpFigure, measureCatchUp } from './catchUpBench';
 import { runChild } from './children';
 import { measureEventBurst } from './eventBurst';
 import { measureLocalSearch } from './localSearch';
+import { measureSilentNeighbour, silentNeighbourFigure } from './silentNeighbour';
 import { measureOfflineOpen, offlineOpenFigure } from './offlineOpen';
 import { offlineProfile } from './profile';
 import { syntheticOrg } from './syntheticOrg';
@@ -36,6 +37,7 @@ const BURST_ROUNDS = 7;
 const SEARCH_QUERIES = 600;
 const MEMORY_LIMIT = 150 * 1024 * 1024;
 const MEMORY_ACCOUNTS = 3;
+const NEIGHBOUR_SENDS = 300;
 
 /** What one account costs over the bare process, in its parts: informative, beside the figure. */
 function accountCost(
@@ -115,6 +117,18 @@ async function main(): Promise<void> {
     ratio: searchRatio,
     target: '≤ 1.5×',
     met: searchRatio <= 1.5,
+  });
+
+  log('sends of one account beside another whose server stops answering (about a minute)');
+  const neighbour = await measureSilentNeighbour(hostScript, NEIGHBOUR_SENDS, log);
+  const neighbourRatio = neighbour.silentMs / neighbour.answeringMs;
+  rows.push({
+    figure: silentNeighbourFigure,
+    value: ms(neighbour.silentMs),
+    ceiling: `${ms(neighbour.answeringMs)} with it answering`,
+    ratio: neighbourRatio,
+    target: '≤ 1.2×',
+    met: neighbourRatio <= 1.2,
   });
 
   log(`resident memory with ${MEMORY_ACCOUNTS} accounts of 100,000 cached messages each`);
