@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupsDirOf } from '../../src-main/server/backups/backupFiles';
@@ -9,6 +8,7 @@ import { endInterruptedRestore } from '../../src-main/server/backups/interrupted
 import { databaseFileOf, exportsDirOf } from '../../src-main/server/export/exportFolder';
 import { startHost, type Host } from '../../src-main/server/host';
 import { asOwnerOf, startOrg, type Org } from '../helpers/org';
+import { templateCopies } from '../helpers/templateCopies';
 
 // Issue 55, point 5: the host killed with SIGKILL at points spread through
 // a backup, an export, a restore and a move of 1,000 messages, each point
@@ -19,8 +19,7 @@ import { asOwnerOf, startOrg, type Org } from '../helpers/org';
 // whole or absent.
 
 const child = join(import.meta.dirname, '../helpers/faultChild.ts');
-const work = mkdtempSync(join(tmpdir(), 'hearth-host-kills-'));
-const template = join(work, 'template');
+const { work, template, copy: copyOfTemplate } = templateCopies('host-kills');
 const policy = { keep: 10, everyMs: 86_400_000 };
 const moving = 1_000;
 // #ledger holds these in the backup, and these more in the database itself.
@@ -28,7 +27,6 @@ const inBackup = moving + 5;
 const inDatabase = inBackup + 10;
 let org: Org;
 let backupName = '';
-let copies = 0;
 
 beforeAll(async () => {
   org = await startOrg({ dataDir: template, backups: policy });
@@ -46,13 +44,6 @@ afterAll(async () => {
   await org?.close();
   rmSync(work, { recursive: true, force: true });
 });
-
-/** A data folder of its own, as the template left it. */
-function copyOfTemplate(): string {
-  const dir = join(work, `copy-${(copies += 1)}`);
-  cpSync(template, dir, { recursive: true });
-  return dir;
-}
 
 function runOperation(operation: string, dir: string, killAt?: number) {
   const args = ['--import', 'tsx', child, operation, dir];

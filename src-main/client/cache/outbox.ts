@@ -44,6 +44,8 @@ const outboxRowSchema = z.object({
   lastAttemptAt: z.number().int().nullable(),
   lastError: z.string().nullable(),
   messageId: z.number().int().nullable(),
+  /** The newest message the cache held when the entry was written; null for an entry older than the column. */
+  knownNewest: z.number().int().nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxRowSchema>;
 
@@ -57,8 +59,8 @@ export interface NewOutboxEntry {
 
 export function addToOutbox(db: CacheDb, entry: NewOutboxEntry): void {
   db.run(
-    `INSERT INTO outbox (local_id, destination, content, created_at, state)
-     VALUES (?, ?, ?, ?, 'pending')`,
+    `INSERT INTO outbox (local_id, destination, content, created_at, state, known_newest)
+     VALUES (?, ?, ?, ?, 'pending', (SELECT max(id) FROM messages))`,
     entry.localId,
     JSON.stringify(outboxDestinationSchema.parse(entry.destination)),
     entry.content,
@@ -68,7 +70,8 @@ export function addToOutbox(db: CacheDb, entry: NewOutboxEntry): void {
 
 /** The columns of an outbox row, as `outboxEntries` reads them. */
 export const outboxColumns = `local_id AS localId, destination, content, created_at AS createdAt,
-  state, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError, message_id AS messageId`;
+  state, attempts, last_attempt_at AS lastAttemptAt, last_error AS lastError, message_id AS messageId,
+  known_newest AS knownNewest`;
 
 /** A row of `outboxColumns` as an entry; null when it is not one (a damaged row). */
 export function readOutboxRow(row: unknown): OutboxEntry | null {
@@ -151,8 +154,8 @@ export function discardFromOutbox(db: CacheDb, localId: string): boolean {
 export function carryOutboxEntry(db: CacheDb, entry: OutboxEntry): void {
   db.run(
     `INSERT OR IGNORE INTO outbox (local_id, destination, content, created_at, state, attempts,
-       last_attempt_at, last_error, message_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       last_attempt_at, last_error, message_id, known_newest)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     entry.localId,
     JSON.stringify(entry.destination),
     entry.content,
@@ -162,5 +165,6 @@ export function carryOutboxEntry(db: CacheDb, entry: OutboxEntry): void {
     entry.lastAttemptAt,
     entry.lastError,
     entry.messageId,
+    entry.knownNewest,
   );
 }

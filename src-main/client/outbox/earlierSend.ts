@@ -9,8 +9,9 @@ const clockSlackMs = 5 * 60_000;
 /**
  * The ID of the message an earlier, unconfirmed attempt of this entry became,
  * if the server has it: the user's own message in the same conversation, with
- * the same text, sent after the entry was written. Null when there is none,
- * so the entry is sent.
+ * the same text, sent after the entry was written and newer than any message
+ * the cache held then (the same words sent a minute before are another
+ * message). Null when there is none, so the entry is sent.
  */
 export async function findEarlierSend(
   api: Api,
@@ -33,8 +34,10 @@ export async function findEarlierSend(
     applyMarkdown: false,
   });
   const since = entry.createdAt - clockSlackMs;
+  const known = entry.knownNewest ?? -1;
   const match = page.messages.find(
-    (message) => message.content === entry.content && message.timestamp * 1000 >= since,
+    (message) =>
+      message.content === entry.content && message.timestamp * 1000 >= since && message.id > known,
   );
   return match?.id ?? null;
 }

@@ -94,17 +94,11 @@ describe.each(serverKinds)('the outbox, on $name', (kind) => {
     expect(hearth.app.active().outboxEntries()).toEqual([]);
   });
 
-  it('does not send twice a message whose first attempt reached the server before the app died', async () => {
-    const first = await signedIn();
-    const accountId = first.app.active().account.id;
-    await apps.stop(first);
-
-    // The app died between sending and hearing back: the entry is marked
-    // sending, and the server has the message.
-    const content = `sent just before a crash ${Date.now()}`;
-    const { cache } = openCache(join(first.profileDir, 'caches', `${accountId}.sqlite3`));
+  /** An entry in the closed app's outbox marked as on its way: its outcome unknown, as when the app died. */
+  const leftSending = (profileDir: string, accountId: string, content: string) => {
+    const { cache } = openCache(join(profileDir, 'caches', `${accountId}.sqlite3`));
     cache.outbox.add({
-      localId: 'crashed-send',
+      localId: 'left-sending',
       destination: {
         type: 'stream',
         streamId: kitchenId,
@@ -114,13 +108,43 @@ describe.each(serverKinds)('the outbox, on $name', (kind) => {
       content,
       createdAt: Date.now(),
     });
-    cache.outbox.markSending('crashed-send', Date.now());
+    cache.outbox.markSending('left-sending', Date.now());
     cache.close();
+  };
+
+  it('does not send twice a message whose first attempt reached the server before the app died', async () => {
+    const first = await signedIn();
+    const accountId = first.app.active().account.id;
+    await apps.stop(first);
+
+    // The app died between sending and hearing back: the entry is marked
+    // sending, and the server has the message.
+    const content = `sent just before a crash ${Date.now()}`;
+    leftSending(first.profileDir, accountId, content);
     await server.send(server.me, server.channels[0], 'travel', content);
 
     const second = await apps.start(first.profileDir);
     await eventually('the outbox is empty', () => second.app.active().outboxEntries().length === 0);
     expect((await onServer()).filter((text) => text === content)).toHaveLength(1);
+  });
+
+  it('sends again a message whose attempt never reached the server, though the same words went a minute before', async () => {
+    const first = await signedIn();
+    const content = `on my way ${Date.now()}`;
+    first.app.active().send(travel(), content);
+    await eventually(
+      'the first is delivered',
+      () => first.app.active().outboxEntries().length === 0,
+    );
+    const accountId = first.app.active().account.id;
+    await apps.stop(first);
+
+    // The app died between marking the second sending and sending it.
+    leftSending(first.profileDir, accountId, content);
+
+    const second = await apps.start(first.profileDir);
+    await eventually('the outbox is empty', () => second.app.active().outboxEntries().length === 0);
+    expect((await onServer()).filter((text) => text === content)).toHaveLength(2);
   });
 
   it('sends a message written online right away, and its echo replaces the local one', async () => {

@@ -1,6 +1,16 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bob, freshCache, me, noUnread, reopen, subscription, tempFolder, user } from './fixtures';
+import {
+  bob,
+  freshCache,
+  me,
+  noUnread,
+  reopen,
+  streamMessage,
+  subscription,
+  tempFolder,
+  user,
+} from './fixtures';
 
 describe('what survives closing the cache', () => {
   it('keeps the register state and its queue position for an offline start', () => {
@@ -45,6 +55,8 @@ describe('what survives closing the cache', () => {
     const toBob = { type: 'private' as const, userIds: [bob.id], emails: [bob.email] };
     first.outbox.add({ localId: 'b', destination: toGeneral, content: 'first', createdAt: 1000 });
     first.outbox.add({ localId: 'a', destination: toBob, content: 'second', createdAt: 1001 });
+    // What the cache held then bounds where an attempt of unknown outcome is looked for.
+    first.storeMessages([streamMessage(40)]);
     first.outbox.add({ localId: 'c', destination: toGeneral, content: 'third', createdAt: 1002 });
     expect(first.outbox.markSending('b', 2000)).toBe(true);
     expect(first.outbox.markFailed('b', 'Network unreachable')).toBe(true);
@@ -67,6 +79,7 @@ describe('what survives closing the cache', () => {
         lastAttemptAt: 3000,
         lastError: 'Stream does not exist',
         messageId: null,
+        knownNewest: null,
       },
       {
         localId: 'a',
@@ -78,6 +91,7 @@ describe('what survives closing the cache', () => {
         lastAttemptAt: 3500,
         lastError: null,
         messageId: 77,
+        knownNewest: null,
       },
       {
         localId: 'c',
@@ -89,6 +103,7 @@ describe('what survives closing the cache', () => {
         lastAttemptAt: null,
         lastError: null,
         messageId: null,
+        knownNewest: 40,
       },
     ]);
     expect(cache.outbox.remove('a')).toBe(true);

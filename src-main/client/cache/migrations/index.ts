@@ -12,6 +12,7 @@ import { sql as serverDrafts } from './011-server-drafts';
 import { sql as partialDmIndex } from './012-partial-dm-index';
 import { sql as noSenderEmail } from './013-no-sender-email';
 import { sql as pendingSpans } from './014-pending-spans';
+import { sql as outboxKnownNewest } from './015-outbox-known-newest';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
@@ -30,4 +31,5 @@ export const migrations: readonly string[] = [
   partialDmIndex,
   noSenderEmail,
   pendingSpans,
+  outboxKnownNewest,
 ];
