@@ -56,9 +56,10 @@ describe('default idle time-out of event queues', () => {
       .queue_id as string;
 
   beforeAll(async () => {
-    // Only the clock and the queue sweeper's interval are faked; the HTTP
-    // traffic of the test runs on real timers.
-    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    // Only the clocks (the wall's and the monotonic one queues age by) and
+    // the queue sweeper's interval are faked; the HTTP traffic of the test
+    // runs on real timers.
+    vi.useFakeTimers({ toFake: ['Date', 'performance', 'setInterval', 'clearInterval'] });
     org = await startOrg();
     alice = await org.user('alice');
   });

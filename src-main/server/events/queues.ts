@@ -10,6 +10,7 @@ import {
 } from '../store/eventQueues';
 import type { Sql } from '../store/sql';
 import { TURN_BUDGET_MS, TurnBudget } from '../turnBudget';
+import { AwakeTime } from './awakeTime';
 import { HeartbeatClock } from './heartbeats';
 import type { Notice } from './notice';
 import { partsFor, recordOf, type NoticeRecord } from './noticeRecord';
@@ -62,12 +63,17 @@ export class EventQueues {
   private readonly unsaved = new Set<EventQueue>();
   private saving: NodeJS.Timeout | undefined;
   private closed = false;
+  /** When each queue was last polled, in the host's awake time: a sleep of the host ages none. */
+  private readonly polledAt = new WeakMap<EventQueue, number>();
+  private readonly awake: AwakeTime;
 
   constructor(
     private readonly timeouts: QueueTimeouts = defaultQueueTimeouts,
     private readonly sql?: Sql,
     private readonly turns = new TurnBudget(TURN_BUDGET_MS),
   ) {
+    const every = Math.max(50, Math.min(timeouts.idleMs / 2, 30_000));
+    this.awake = new AwakeTime(every);
     const nowSeconds = Math.floor(Date.now() / 1000);
     this.generation = sql ? nextQueueGeneration(sql, nowSeconds) : nowSeconds;
     if (sql) {
@@ -78,7 +84,6 @@ export class EventQueues {
       restored.notices.forEach((record, id) => this.notices.set(id, record));
     }
     this.heartbeats = new HeartbeatClock(timeouts.heartbeatMs, (queues) => this.beat(queues));
-    const every = Math.max(50, Math.min(timeouts.idleMs / 2, 30_000));
     this.sweeper = setInterval(() => this.collectIdle(), every);
     this.sweeper.unref();
   }
@@ -231,6 +236,9 @@ export class EventQueues {
   }
 
   private add(queue: EventQueue): void {
+    // A queue restored from the database is as old as its wall-clock age.
+    const age = Math.max(0, Date.now() - queue.lastActivity);
+    this.polledAt.set(queue, this.awake.nowMs() - age);
     this.queues.set(queue.id, queue);
     const mine = this.byUser.get(queue.settings.userId) ?? new Set<EventQueue>();
     this.byUser.set(queue.settings.userId, mine.add(queue));
@@ -287,6 +295,7 @@ export class EventQueues {
 
   private touch(queue: EventQueue): void {
     queue.lastActivity = Date.now();
+    this.polledAt.set(queue, this.awake.nowMs());
     if (!this.sql || this.closed) return;
     this.unsaved.add(queue);
     if (this.saving) return;
@@ -315,9 +324,10 @@ export class EventQueues {
   }
 
   private collectIdle(): void {
-    const now = Date.now();
+    this.awake.tick();
+    const now = this.awake.nowMs();
     const idle = [...this.queues.values()].filter(
-      (queue) => !queue.isWaiting && queue.lastActivity < now - this.idleMsOf(queue),
+      (queue) => !queue.isWaiting && now - (this.polledAt.get(queue) ?? now) > this.idleMsOf(queue),
     );
     if (idle.length > 0) this.remove(idle);
     this.forgetSpentNotices();
