@@ -6,8 +6,9 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Issue 55, point 3: a host that slept does not expire its clients' queues
-// for its own sleep. Nobody could poll it meanwhile: a queue ages only by
-// the time the host ran. The sleep is the host's process stopped
+// for its own sleep (nobody could poll it meanwhile: a queue ages only by
+// the time the host ran), and sends the scheduled messages due meanwhile
+// once, at wake, in order. The sleep is the host's process stopped
 // (SIGSTOP) and continued, with queues that expire after 1.5 s unpolled.
 
 const idleMs = 1_500;
@@ -90,5 +91,40 @@ describe('a host that sleeps', () => {
 
     await pause(idleMs * 3);
     expect((await poll(queue)).json.code).toBe('BAD_EVENT_QUEUE_ID');
+  });
+
+  it('sends the scheduled messages that fell due while it slept once each, at wake, in order', async () => {
+    const general = (await call('GET', '/get_stream_id', { stream: 'general' })).json
+      .stream_id as number;
+    const due = Math.floor(Date.now() / 1000) + 2;
+    const contents = ['first reminder', 'second reminder', 'third reminder'];
+    for (const [i, content] of contents.entries()) {
+      const scheduled = await call('POST', '/scheduled_messages', {
+        type: 'stream',
+        to: String(general),
+        topic: 'while asleep',
+        content,
+        scheduled_delivery_timestamp: String(due + i),
+      });
+      expect(scheduled.status, JSON.stringify(scheduled.json)).toBe(200);
+    }
+    child.kill('SIGSTOP');
+    await pause(6_000);
+    child.kill('SIGCONT');
+    await pause(1_000);
+
+    const read = await call('GET', '/messages', {
+      anchor: 'newest',
+      num_before: '20',
+      num_after: '0',
+      narrow: JSON.stringify([
+        { operator: 'channel', operand: general },
+        { operator: 'topic', operand: 'while asleep' },
+      ]),
+      apply_markdown: 'false',
+    });
+    const sent = (read.json.messages as { content: string }[]).map((message) => message.content);
+    expect(sent).toEqual(contents);
+    expect((await call('GET', '/scheduled_messages', {})).json.scheduled_messages).toEqual([]);
   });
 });

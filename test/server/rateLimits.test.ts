@@ -176,7 +176,7 @@ describe('the sliding window', () => {
     let now = 1_000_000;
     const limits = new RateLimits(
       { ...zulipRateRules, byUser: { windowSeconds: 60, count: 2 } },
-      () => now,
+      { monotonicMs: () => now, wallMs: () => now },
     );
     limits.user(1, []);
     now += 10_000;
@@ -205,7 +205,7 @@ describe('the sliding window', () => {
     let now = 0;
     const limits = new RateLimits(
       { ...zulipRateRules, byUser: { windowSeconds: 60, count: 100 } },
-      () => now,
+      { monotonicMs: () => now, wallMs: () => now },
     );
     const remaining = () => {
       const standings: RateStanding[] = [];
@@ -232,5 +232,41 @@ describe('the sliding window', () => {
       return undefined;
     })();
     expect((refused as ApiError).extra['retry-after']).toBe(1);
+  });
+
+  it('counts by the time that passed, not by the wall clock moved back or forward by hours', () => {
+    let elapsed = 0;
+    let wall = Date.UTC(2026, 10, 29, 12);
+    const limits = new RateLimits(
+      { ...zulipRateRules, byUser: { windowSeconds: 60, count: 2 } },
+      { monotonicMs: () => elapsed, wallMs: () => wall },
+    );
+    limits.user(1, []);
+    limits.user(1, []);
+    // The clock is set back three hours: the window still ends a minute after the first.
+    wall -= 3 * 3_600_000;
+    elapsed += 30_000;
+    wall += 30_000;
+    const refusal = (() => {
+      try {
+        limits.user(1, []);
+      } catch (error) {
+        return error as ApiError;
+      }
+      return undefined;
+    })();
+    expect(refusal?.extra['retry-after']).toBe(30);
+    elapsed += 30_000;
+    wall += 30_000;
+    const standings: RateStanding[] = [];
+    limits.user(1, standings);
+    // The reset it announces is on the wall clock as it reads now.
+    expect(standings[0]?.resetAt).toBe(Math.floor((wall + 60_000) / 1000));
+
+    // Set forward a day: the requests of the last minute still count.
+    wall += 24 * 3_600_000;
+    elapsed += 1_000;
+    limits.user(1, []);
+    expect(() => limits.user(1, [])).toThrow(ApiError);
   });
 });

@@ -47,6 +47,21 @@ const sweepEvery = 10_000;
  * Zulip's sliding-window limits: a request is refused while `count` others
  * fall in the last `windowSeconds`, and a refused one is not counted.
  */
+/**
+ * The limiter's clocks: monotonic for its windows, so that a wall clock
+ * moved back by hours locks nobody out (nor forward, lets a burst through),
+ * and the wall's for the reset times it announces.
+ */
+export interface RateClock {
+  monotonicMs(): number;
+  wallMs(): number;
+}
+
+const systemRateClock: RateClock = {
+  monotonicMs: () => performance.now(),
+  wallMs: () => Date.now(),
+};
+
 export class RateLimits {
   readonly #logs = new Map<string, Log>();
   // Users by their number: no key string is built for the most common limit.
@@ -59,7 +74,7 @@ export class RateLimits {
 
   constructor(
     readonly rules: RateRules,
-    private readonly now: () => number = Date.now,
+    private readonly clock: RateClock = systemRateClock,
   ) {}
 
   /**
@@ -101,7 +116,9 @@ export class RateLimits {
   }
 
   #count(log: Log, standings: RateStanding[]): void {
-    const now = this.now();
+    const now = this.clock.monotonicMs();
+    // Epoch seconds of a moment on the monotonic clock.
+    const wallSeconds = (at: number) => Math.floor((this.clock.wallMs() + at - now) / 1000);
     if (++this.#taken % sweepEvery === 0) this.#sweep(now);
     const { rule } = log;
     const windowMs = rule.windowSeconds * 1000;
@@ -110,14 +127,14 @@ export class RateLimits {
     const counted = times.size;
     if (counted >= rule.count) {
       const leaves = times.oldest() + windowMs;
-      standings.push({ limit: rule.count, remaining: 0, resetAt: Math.floor(leaves / 1000) });
+      standings.push({ limit: rule.count, remaining: 0, resetAt: wallSeconds(leaves) });
       throw errors.rateLimited((leaves - now) / 1000);
     }
     times.push(now);
     standings.push({
       limit: rule.count,
       remaining: rule.count - counted - 1,
-      resetAt: Math.floor((now + windowMs) / 1000),
+      resetAt: wallSeconds(now + windowMs),
     });
   }
 
