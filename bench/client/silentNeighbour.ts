@@ -6,6 +6,7 @@ import { createMemorySecretStore } from '../../src-main/client/secretStore';
 import { eventually, joinWithKey, startTestHearth } from '../../test/helpers/hearth';
 import { startSilentProxy } from '../../test/helpers/network/silentProxy';
 import type { ChildServer } from '../server/childServer';
+import { nearestRank } from '../server/percentiles';
 import { ShortWorkload, requireAll } from '../server/workload';
 import { authorizationOf, benchHost } from './catchUpBench';
 
@@ -25,11 +26,11 @@ export interface SilentNeighbourFigures {
 const shownWithinMs = 35_000;
 const backWithinMs = 65_000;
 
-// Nearest rank, as bench/server/percentiles.ts reads its p99.
-function p95(latencies: readonly number[]): number {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted[Math.max(1, Math.ceil(0.95 * sorted.length)) - 1] ?? Number.NaN;
-}
+const p95 = (latencies: readonly number[]): number =>
+  nearestRank(
+    [...latencies].sort((a, b) => a - b),
+    0.95,
+  );
 
 /** Resolves once the message `send` stored is delivered: the server's copy, from the event queue, replaced it. */
 function sendToEvent(runtime: AccountRuntime, send: () => { localId: string }): Promise<number> {

@@ -5,8 +5,8 @@ export interface LatencySummary {
   max: number;
 }
 
-// Nearest rank: the smallest sample at or above the share p of all samples.
-function nearestRank(sorted: readonly number[], p: number): number {
+/** Nearest rank: the smallest sample at or above the share p of all samples, sorted ascending. */
+export function nearestRank(sorted: readonly number[], p: number): number {
   const rank = Math.max(1, Math.ceil(p * sorted.length));
   return sorted[rank - 1] ?? Number.NaN;
 }

@@ -153,8 +153,6 @@ export class Session {
   #wakeUp: (() => void) | null = null;
   /** Epoch ms of the server's last answer, or of the first question since. */
   #answeredAt = Date.now();
-  /** Why the watch of a silent long poll ended it: the probe that got no answer. */
-  #silence: { error: unknown } | null = null;
   #running: Promise<void> | undefined;
   #stopWatch: () => void = () => undefined;
 
@@ -311,12 +309,9 @@ export class Session {
           warning: null,
           problem: null,
         });
-      } catch (thrown) {
+      } catch (error) {
         this.#poll = null;
         if (stopping.aborted) return;
-        // A poll the silence watch ended failed for the probe's reason.
-        const error = this.#silence ? this.#silence.error : thrown;
-        this.#silence = null;
         if (this.#checkSoon || this.#rerouted) continue;
         if (isDiskFull(error)) {
           // The server answered; this computer could not keep what it said.
@@ -372,8 +367,8 @@ export class Session {
       },
       onNoAnswer: (error) => {
         this.#log(`the server has not answered since ${new Date(this.#answeredAt).toISOString()}`);
-        this.#silence = { error };
-        poll.abort();
+        // The poll then fails with the probe's error, as the reason it was ended.
+        poll.abort(error);
       },
     });
   }

@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, NotZulipError } from '../api/errors';
+import { NetworkError, NotZulipError } from '../api/errors';
 
 export interface SilenceWatchOptions {
   /** How long the server may say nothing before it is asked something. */
@@ -60,7 +60,7 @@ export function watchSilence(options: SilenceWatchOptions): () => void {
 
 /** An error the server sent, rather than the network's failure to reach it. */
 const answeredAnyway = (error: unknown): boolean =>
-  error instanceof ApiError || error instanceof NotZulipError || !(error instanceof NetworkError);
+  error instanceof NotZulipError || !(error instanceof NetworkError);
 
 /**
  * Whether a request failed for want of any answer within its time limit,
