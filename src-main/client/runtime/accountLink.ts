@@ -12,10 +12,10 @@ import { Session, type SessionOptions } from '../session/liveLink';
 import { cacheNarrow, narrowTerms } from '../views/narrows';
 import type { FetchRequest } from './narrowFeed';
 
-/** How the session polls and backs off, and, in tests, the fetch that stands in for the network. */
+/** How the session polls and backs off, and, in tests, the fetch and clocks that stand in for the computer's. */
 export type LinkTuning = Pick<
   SessionOptions,
-  'backoff' | 'pollTimeoutMs' | 'checkTimeoutMs' | 'quietMs' | 'wake' | 'fetch'
+  'backoff' | 'pollTimeoutMs' | 'checkTimeoutMs' | 'quietMs' | 'wake' | 'clock' | 'fetch'
 >;
 
 /**

@@ -17,6 +17,7 @@ import { isDiskFull } from '../cache/storageErrors';
 import { mt } from '../../i18n/mainText';
 import { catchUp, fetchNewestOfAll } from './catchUp';
 import { isNoAnswer, watchSilence } from './silenceWatch';
+import { systemSessionClock, type SessionClock } from './sessionClock';
 import { watchForWake } from './wakeWatch';
 import {
   collectChange,
@@ -102,6 +103,8 @@ export interface SessionOptions extends Credentials {
   quietMs?: number;
   /** How the session notices that the computer slept; false for none. */
   wake?: { intervalMs: number; lateByMs: number } | false;
+  /** The computer's clocks, unless a test hands the session its own. */
+  clock?: SessionClock;
   fetch?: HttpClientOptions['fetch'];
   log?: (line: string) => void;
 }
@@ -131,6 +134,7 @@ export class Session {
   readonly #cache: Cache;
   readonly #options: SessionOptions;
   readonly #log: (line: string) => void;
+  readonly #clock: SessionClock;
   readonly #events: Emitter<SessionEvents>;
   readonly #stopRequest = new AbortController();
   #stopped: Promise<void> | undefined;
@@ -151,8 +155,8 @@ export class Session {
   /** The poll in flight was dropped for a new route, not lost: poll again as before. */
   #rerouted = false;
   #wakeUp: (() => void) | null = null;
-  /** Epoch ms of the server's last answer, or of the first question since. */
-  #answeredAt = Date.now();
+  /** When the server last answered, or was first asked since, by both clocks. */
+  #answeredAt: { wallMs: number; monotonicMs: number };
   #running: Promise<void> | undefined;
   #stopWatch: () => void = () => undefined;
 
@@ -164,6 +168,8 @@ export class Session {
     this.#cache = options.cache;
     this.#options = options;
     this.#log = options.log ?? ((line) => console.warn(line));
+    this.#clock = options.clock ?? systemSessionClock;
+    this.#answeredAt = this.#now();
     this.#events = new Emitter((error) => this.#log(`session listener failed: ${String(error)}`));
     this.#connection = { ...this.#connection, lastSyncAt: this.#cache.lastSync() };
     const saved = this.#cache.loadRegisterState();
@@ -179,6 +185,7 @@ export class Session {
     if (wake) {
       this.#stopWatch = watchForWake({
         ...wake,
+        clock: this.#clock,
         onWake: (sleptMs) => {
           this.#log(`the computer slept for about ${Math.round(sleptMs / 1000)} s; checking now`);
           this.checkNow();
@@ -286,10 +293,10 @@ export class Session {
         this.#poll = null;
         if (stopping.aborted) return;
         failures = 0;
-        this.#answeredAt = Date.now();
+        this.#answeredAt = this.#now();
         // What a poll that does not block finds waited for the session.
         this.#receive(queue, events, !dontBlock);
-        this.#cache.recordSync(Date.now());
+        this.#cache.recordSync(this.#clock.wallMs());
         if (events.some((event) => event.type === 'restart')) {
           // Zulip's restart event: what register says may have changed (a
           // Hearth host's new name, its feature level). Nothing was missed,
@@ -304,7 +311,7 @@ export class Session {
           state: 'connected',
           offlineSince: null,
           notAnswering: false,
-          lastSyncAt: Date.now(),
+          lastSyncAt: this.#clock.wallMs(),
           caughtUp: null,
           warning: null,
           problem: null,
@@ -342,7 +349,8 @@ export class Session {
           state: 'offline',
           // Silence began with the last answer; a refusal, when it came.
           offlineSince:
-            this.#connection.offlineSince ?? (notAnswering ? this.#answeredAt : Date.now()),
+            this.#connection.offlineSince ??
+            (notAnswering ? this.#lastAnswerOnWall() : this.#clock.wallMs()),
           notAnswering,
           caughtUp: null,
           ...this.#waitingOn(error),
@@ -360,17 +368,35 @@ export class Session {
     const timeoutMs = this.#options.checkTimeoutMs ?? defaultCheckTimeoutMs;
     return watchSilence({
       quietMs: this.#options.quietMs ?? defaultQuietMs,
-      answeredAt: () => this.#answeredAt,
+      answeredAt: () => this.#answeredAt.monotonicMs,
+      now: () => this.#clock.monotonicMs(),
       probe: (signal) => this.api.getServerSettings({ signal, timeoutMs }),
       onAnswer: () => {
-        this.#answeredAt = Date.now();
+        this.#answeredAt = this.#now();
       },
       onNoAnswer: (error) => {
-        this.#log(`the server has not answered since ${new Date(this.#answeredAt).toISOString()}`);
+        this.#log(
+          `the server has not answered since ${new Date(this.#lastAnswerOnWall()).toISOString()}`,
+        );
         // The poll then fails with the probe's error, as the reason it was ended.
         poll.abort(error);
       },
     });
+  }
+
+  #now(): { wallMs: number; monotonicMs: number } {
+    return { wallMs: this.#clock.wallMs(), monotonicMs: this.#clock.monotonicMs() };
+  }
+
+  /**
+   * The last answer, on the wall clock as it reads now: the earlier of the
+   * wall clock's reading then and the monotonic clock's reckoning since, as
+   * a suspend stops the monotonic clock and a clock set back moves the wall's.
+   */
+  #lastAnswerOnWall(): number {
+    const { wallMs, monotonicMs } = this.#answeredAt;
+    const reckoned = this.#clock.wallMs() - (this.#clock.monotonicMs() - monotonicMs);
+    return Math.min(wallMs, Math.round(reckoned));
   }
 
   /** Waits for the back-off delay, or less if asked to check now or to stop. */
@@ -405,14 +431,15 @@ export class Session {
     if (newest === null) await fetchNewestOfAll(this.api, this.#cache, report);
     else await catchUp(this.api, this.#cache, newest, report);
     this.#queue = { id: queueId, lastEventId };
-    if (newest !== null) this.#events.emit('caughtUp', { afterId: newest });
+    // A queue lost before the cache held any message missed all there is now.
+    if (newest !== null || hadState) this.#events.emit('caughtUp', { afterId: newest ?? 0 });
     this.#save();
     this.#indexWhenIdle();
     this.#setConnection({
       state: 'connected',
       offlineSince: null,
       notAnswering: false,
-      lastSyncAt: Date.now(),
+      lastSyncAt: this.#clock.wallMs(),
       caughtUp: null,
       warning: null,
       problem: null,

@@ -3,8 +3,10 @@ import { NetworkError, NotZulipError } from '../api/errors';
 export interface SilenceWatchOptions {
   /** How long the server may say nothing before it is asked something. */
   quietMs: number;
-  /** Epoch ms of the server's last answer. */
+  /** When the server last answered, on `now`'s clock. */
   answeredAt: () => number;
+  /** A monotonic clock: a wall clock set back by hours would hold the question off for those hours. */
+  now: () => number;
   /**
    * Asks the server something cheap; resolves or fails as its answer does,
    * within its own time limit, or once `signal` aborts (the watch stopped).
@@ -30,11 +32,11 @@ export function watchSilence(options: SilenceWatchOptions): () => void {
   const asking = new AbortController();
   const schedule = () => {
     if (stopped) return;
-    const due = options.answeredAt() + options.quietMs - Date.now();
+    const due = options.answeredAt() + options.quietMs - options.now();
     timer = setTimeout(() => void look(), Math.max(0, due));
   };
   const look = async () => {
-    if (Date.now() - options.answeredAt() < options.quietMs) {
+    if (options.now() - options.answeredAt() < options.quietMs) {
       schedule();
       return;
     }

@@ -5,8 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../../src-main/client/cache/openCache';
 import type { Cache } from '../../../src-main/client/cache/accountCache';
 import { Session } from '../../../src-main/client/session/liveLink';
+import type { SessionClock } from '../../../src-main/client/session/sessionClock';
 import { startHost, type Host } from '../../../src-main/server/host';
 import { eventually } from '../../helpers/hearth';
+import { MovableWallClock } from '../../helpers/movableWallClock';
 import { startSilentProxy, type SilentProxy } from '../../helpers/network/silentProxy';
 
 // Issue 55, point 4, with its time limits shortened: a long poll waits in
@@ -39,7 +41,7 @@ afterEach(async () => {
   await proxy.close();
 });
 
-async function connectedSession(): Promise<Session> {
+async function connectedSession(clock?: SessionClock): Promise<Session> {
   proxy = await startSilentProxy(host.url);
   cache = openCache(join(dataDir, `client-${Date.now()}.sqlite3`), { log: () => undefined }).cache;
   session = new Session({
@@ -51,6 +53,7 @@ async function connectedSession(): Promise<Session> {
     quietMs: 300,
     checkTimeoutMs: 400,
     wake: false,
+    ...(clock ? { clock } : {}),
     backoff: { initialMs: 50, maxMs: 200 },
     log: () => undefined,
   });
@@ -109,6 +112,25 @@ describe('a server that stops answering', () => {
     const ids = cachedIds();
     expect(ids.filter((id) => [before, ...missed].includes(id))).toEqual([before, ...missed]);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('is found not answering as soon, on a wall clock set back by hours', async () => {
+    const clock = new MovableWallClock();
+    const live = await connectedSession(clock);
+    clock.move(-5 * 3_600_000);
+    const fellSilent = clock.wallMs();
+    proxy.silence();
+    const shown = await eventually(
+      'not answering',
+      () => {
+        const { connection } = live;
+        return connection.state === 'offline' && connection.notAnswering && connection;
+      },
+      5_000,
+    );
+    // Said on the wall clock as it reads now.
+    expect(shown.offlineSince).toBeLessThanOrEqual(fellSilent);
+    expect(shown.offlineSince).toBeGreaterThan(fellSilent - 60_000);
   });
 
   it('is offline, not "not answering", when its connections are refused', async () => {

@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../../src-main/client/cache/openCache';
 import { Session } from '../../../src-main/client/session/liveLink';
+import { watchForWake } from '../../../src-main/client/session/wakeWatch';
 import { startHost, type Host } from '../../../src-main/server/host';
 import { eventually } from '../../helpers/hearth';
+import { MovableWallClock } from '../../helpers/movableWallClock';
 
 // Issue 13, point 4: a computer that slept has long-polls that will never
 // answer and, past ten minutes, no queue. The session notices the sleep and
@@ -37,6 +39,34 @@ describe('noticing a sleep', () => {
       expect(Number(woke.split(' ').at(-1))).toBeGreaterThanOrEqual(1_000);
     } finally {
       child.kill('SIGKILL');
+    }
+  });
+
+  // A suspend on Linux or macOS stops the monotonic clock Node's timers run
+  // by: the watch's timer then fires on time, and only the wall clock says
+  // hours went by.
+  it('reports the wall clock moving on by hours while the monotonic clock stood still, and not the wall clock set back', async () => {
+    const hourMs = 3_600_000;
+    const clock = new MovableWallClock();
+    const woke: number[] = [];
+    const stop = watchForWake({
+      intervalMs: 20,
+      lateByMs: 1_000,
+      clock,
+      onWake: (sleptMs) => woke.push(sleptMs),
+    });
+    try {
+      clock.move(-3 * hourMs);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(woke).toEqual([]);
+
+      clock.move(5 * hourMs);
+      await eventually('the wake is reported', () => woke.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(woke).toHaveLength(1);
+      expect(woke[0]).toBeGreaterThan(5 * hourMs - 1_000);
+    } finally {
+      stop();
     }
   });
 });
