@@ -12,6 +12,7 @@ import {
   type NetworkExposure,
   type NewOrganization,
 } from '../client/ports/hostingPort';
+import type { StartFinding } from '../../src-preload/bridge';
 // Only file names and fs calls: main lists the backups and prunes them while no host runs.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import {
@@ -73,6 +74,9 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
   let last: Hosting | null = null;
   // Given to the next start only: the host keeps what it sets up, secrets apart, for later ones.
   let nameChange: HostConfig['name'];
+  // Kept across the host's restarts, each a new worker that finds nothing
+  // more, until the owner has read it.
+  let foundAtStart: StartFinding[] = [];
   const secrets = options.keychain?.persistent
     ? hostKeychain(options.keychain, dataDir)
     : undefined;
@@ -141,6 +145,10 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       next.on('log', ({ source, text }) => onLog(source, text));
     }
     last = next;
+    next.on('foundAtStart', (found) => {
+      foundAtStart = [...foundAtStart, ...found];
+      changed();
+    });
     next.on('status', changed);
     next.on('log', changed);
     const info = await next.start();
@@ -302,6 +310,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         pushService: await pushServiceNow(),
         damage: last?.damage ?? null,
         diskFull: last?.diskFull ?? false,
+        foundAtStart,
         backups: {
           keep: settings?.backupKeep ?? 7,
           files: (await listBackups(backupsDir)).map(({ name, takenAt, bytes }) => ({
@@ -313,6 +322,10 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       };
     },
     damage: () => last?.damage ?? null,
+    dismissFoundAtStart() {
+      foundAtStart = [];
+      changed();
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -7,7 +7,9 @@ import {
   pushRegistrationOutcomeSchema,
   pushServiceReportSchema,
   servedCertificateSchema,
+  startFindingSchema,
   zulipExportSchema,
+  type StartFinding,
 } from '../../src-preload/calls/hostingCalls';
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
@@ -70,6 +72,7 @@ const workerMessageSchema: z.ZodType<HostWorkerToMain> = z.discriminatedUnion('t
   z.looseObject({ type: z.literal('error'), message: z.string() }),
   z.looseObject({ type: z.literal('damaged'), message: z.string() }),
   z.looseObject({ type: z.literal('disk-full'), full: z.boolean() }),
+  z.looseObject({ type: z.literal('found-at-start'), found: z.array(startFindingSchema) }),
   z.looseObject({ type: z.literal('stopped') }),
   z.looseObject({
     type: z.literal('secret'),
@@ -102,6 +105,8 @@ export interface HostingEvents {
   /** The host is serving; after a restart `info.owner` and `info.url` are those of the new run. */
   ready: HostInfo;
   log: LogLine;
+  /** What the starting host found a kill had cut short, and ended: said before it serves, or fails to. */
+  foundAtStart: StartFinding[];
 }
 
 export interface HealthCheck {
@@ -302,6 +307,8 @@ export class Hosting {
         } else if (message.data.type === 'error') {
           this.#note(`host error: ${message.data.message}`);
           fail(new Error(message.data.message));
+        } else if (message.data.type === 'found-at-start') {
+          this.#events.emit('foundAtStart', message.data.found);
         } else if (message.data.type === 'disk-full') {
           // The host's log line saying so follows, and with it the page.
           this.#diskFull = message.data.full;

@@ -9,10 +9,8 @@ import { backupsDirOf } from './backups/backupFiles';
 import { Backups, type BackupPolicy } from './backups/backupSchedule';
 import type { DamagedDatabaseError } from './backups/damagedDatabase';
 import { databaseFaults, refuseDamagedDatabase } from './databaseFaults';
-import { endInterruptedRestore } from './backups/interruptedRestore';
 import { restoreBackup } from './backups/restoreBackup';
-import { exportsDirOf } from './export/exportFolder';
-import { removePartialCopies } from './store/partialCopies';
+import { endWorkCutShort, type StartFinding } from './backups/startFindings';
 import { seedDemo } from './actions/seedDemo';
 import { defaultQueueTimeouts, EventQueues } from './events/queues';
 import { systemClock, type Clock } from './clock';
@@ -139,6 +137,8 @@ export interface HostOptions {
   onDamaged?: ((damage: DamagedDatabaseError) => void) | undefined;
   /** The disk holding the data folder filled up (true), or has space again (false). */
   onDiskFull?: ((full: boolean) => void) | undefined;
+  /** Work a kill had cut short, found and ended before the database opened (and so said even when the start then fails). */
+  onFoundAtStart?: ((found: readonly StartFinding[]) => void) | undefined;
   /** The organization to create when the data folder holds none; later starts keep the one they find. */
   organization?: NewOrganization | undefined;
   /** The time scheduled messages are due by; the system's unless a test drives its own. */
@@ -193,6 +193,8 @@ export interface Host {
   pushService(): PushServiceStatus | null;
   /** The disk holding the data folder is full: the last write failed for it, and none has succeeded since. */
   diskFull(): boolean;
+  /** What a kill or a crash had cut short, found and ended before this start opened the database. */
+  foundAtStart: readonly StartFinding[];
   close(): Promise<void>;
 }
 
@@ -229,10 +231,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const hostNames = new HostNames(options.allowedHosts);
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const databasePath = join(options.dataDir, 'hearth.sqlite3');
-  await endInterruptedRestore(databasePath, log);
-  for (const name of await removePartialCopies(exportsDirOf(options.dataDir))) {
-    log(`removed ${name}, an export cut short`);
-  }
+  const foundAtStart = await endWorkCutShort(options.dataDir, databasePath, log);
+  if (foundAtStart.length > 0) options.onFoundAtStart?.(foundAtStart);
   if (options.restoreFrom !== undefined) {
     const { replacedPath } = await restoreBackup(databasePath, options.restoreFrom);
     log(`restored ${options.restoreFrom}; the database it replaced is ${replacedPath}`);
@@ -467,6 +467,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       registerPushService: (registration) => push.register(registration),
       pushService: () => push.status(),
       diskFull: faults.diskFull,
+      foundAtStart,
       close,
     };
   } catch (error) {

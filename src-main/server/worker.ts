@@ -98,6 +98,7 @@ async function run(): Promise<void> {
     host = await startHost({
       ...rest,
       onDiskFull: (full) => post({ type: 'disk-full', full }),
+      onFoundAtStart: (found) => post({ type: 'found-at-start', found: [...found] }),
       onDamaged: (damage) => {
         post({ type: 'damaged', message: damage.message });
         port.off('message', onMessage);

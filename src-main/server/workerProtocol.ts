@@ -2,6 +2,7 @@
 // Types only, so the desktop side can import them without loading the server.
 
 import type { BackupPolicy } from './backups/backupSchedule';
+import type { StartFinding } from './backups/startFindings';
 import type { ZulipExportSummary } from './export/exportOrganization';
 import type { ZulipVersion } from './export/zulipTarget';
 import type { CertificatePem } from './certificates/certificateKeeper';
@@ -135,6 +136,8 @@ export type HostWorkerToMain =
   | { type: 'damaged'; message: string }
   /** The disk holding the data folder filled up, or has space again. */
   | { type: 'disk-full'; full: boolean }
+  /** Work a kill had cut short, which the starting host found and ended before it opened the database. */
+  | { type: 'found-at-start'; found: StartFinding[] }
   | { type: 'stopped' }
   | SecretAsk
   /** The answer to a request, or why it failed (`message`). */

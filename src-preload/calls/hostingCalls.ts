@@ -108,6 +108,20 @@ export const publicNameRequestSchema = z.object({
 });
 export type PublicNameRequest = z.infer<typeof publicNameRequestSchema>;
 
+/**
+ * Work a kill or a crash cut short that the host found and ended as it
+ * started: a restore finished (the backup now in place, and where the
+ * database it replaced is kept) or dropped (the database as it was), and
+ * partial backups and exports removed, each by the name it would have had.
+ */
+export const startFindingSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('restore-finished'), backup: z.string(), replacedPath: z.string() }),
+  z.object({ kind: z.literal('restore-dropped') }),
+  z.object({ kind: z.literal('partial-backups-removed'), names: z.array(z.string()) }),
+  z.object({ kind: z.literal('partial-exports-removed'), names: z.array(z.string()) }),
+]);
+export type StartFinding = z.infer<typeof startFindingSchema>;
+
 export const hostingPageSchema = z.object({
   status: hostingStatusSchema,
   /** When the host last began serving, in ms since 1970; null while it does not serve. */
@@ -157,6 +171,8 @@ export const hostingPageSchema = z.object({
   damage: z.string().nullable(),
   /** The disk holding the organization's data is full: every change is refused until space is freed. */
   diskFull: z.boolean(),
+  /** What the host found cut short at its starts, until the owner dismisses it. */
+  foundAtStart: z.array(startFindingSchema),
 });
 export type HostingPage = z.infer<typeof hostingPageSchema>;
 
@@ -251,6 +267,8 @@ export const hostingBridgeCalls = {
   },
   /** Asks the authority for the public name's certificate now ("Try again"). */
   renewCertificate: { args: z.object({}), result: z.object({}) },
+  /** The owner has read what the host found cut short at its start: the page stops showing it. */
+  dismissFoundAtStart: { args: z.object({}), result: z.object({}) },
 } as const;
 
 export const hostingBridgeEvents = {

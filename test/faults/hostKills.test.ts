@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { integrityProblem } from '../../src-main/server/backups/checkDatabase';
 import { endInterruptedRestore } from '../../src-main/server/backups/interruptedRestore';
 import { databaseFileOf, exportsDirOf } from '../../src-main/server/export/exportFolder';
 import { startHost, type Host } from '../../src-main/server/host';
+import { runOperation } from '../helpers/killedOperation';
 import { asOwnerOf, startOrg, type Org } from '../helpers/org';
 import { templateCopies } from '../helpers/templateCopies';
 
@@ -18,7 +18,6 @@ import { templateCopies } from '../helpers/templateCopies';
 // old database is in place (and the host says which), and the move is
 // whole or absent.
 
-const child = join(import.meta.dirname, '../helpers/faultChild.ts');
 const { work, template, copy: copyOfTemplate } = templateCopies('host-kills');
 const policy = { keep: 10, everyMs: 86_400_000 };
 const moving = 1_000;
@@ -44,12 +43,6 @@ afterAll(async () => {
   await org?.close();
   rmSync(work, { recursive: true, force: true });
 });
-
-function runOperation(operation: string, dir: string, killAt?: number) {
-  const args = ['--import', 'tsx', child, operation, dir];
-  if (killAt !== undefined) args.push(String(killAt));
-  return spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 120_000 });
-}
 
 /** Four writes spread from the operation's first to its last, found by running it whole once. */
 function killPoints(operation: string): number[] {
@@ -98,6 +91,9 @@ describe('the host killed at the worst moment', () => {
     await killedAt('backup', async (dir, host) => {
       const names = (await host.backups?.list())?.map((backup) => backup.name) ?? [];
       expect(names.at(-1)).toBe(backupName);
+      for (const finding of host.foundAtStart) {
+        expect(finding).toEqual({ kind: 'partial-backups-removed', names: [expect.any(String)] });
+      }
       expect(names.length).toBeLessThanOrEqual(2);
       for (const name of names) expect(integrityProblem(join(backupsDirOf(dir), name))).toBeNull();
       expect(readdirSync(backupsDirOf(dir)).sort()).toEqual([...names].sort());
@@ -105,9 +101,12 @@ describe('the host killed at the worst moment', () => {
   });
 
   it('leaves no partial export, wherever an export was killed', async () => {
-    await killedAt('export', async (dir) => {
+    await killedAt('export', async (dir, host) => {
       const left = existsSync(exportsDirOf(dir)) ? readdirSync(exportsDirOf(dir)) : [];
       expect(left.filter((name) => name !== 'for-zulip')).toEqual([]);
+      for (const finding of host.foundAtStart) {
+        expect(finding).toEqual({ kind: 'partial-exports-removed', names: ['for-zulip'] });
+      }
       if (left.length > 0) {
         expect(existsSync(join(exportsDirOf(dir), 'for-zulip', 'realm.json'))).toBe(true);
       }
@@ -119,9 +118,12 @@ describe('the host killed at the worst moment', () => {
     const found: string[] = [];
     await killedAt('restore', async (dir, host) => {
       const ledger = await countIn(host, 'ledger');
-      // The host's start has ended it already; what it found is in its log.
+      // The host's start has ended it already; what it found is in its log,
+      // and in what it tells the app (a kill before the copy left nothing).
       found.push(ledger === inBackup ? 'restored' : 'as it was');
       expect([inBackup, inDatabase]).toContain(ledger);
+      const said = host.foundAtStart.map((finding) => finding.kind).join();
+      expect(ledger === inBackup ? ['restore-finished'] : ['', 'restore-dropped']).toContain(said);
       expect(readdirSync(dir).filter((name) => name.includes('.restoring'))).toEqual([]);
     });
     // What a start says of each kind: killed once the copy exists, and before the last write.

@@ -435,6 +435,10 @@ export class HearthApp {
     return this.#host.renewCertificate();
   }
 
+  dismissFoundAtStart(): void {
+    this.#host.dismissFoundAtStart();
+  }
+
   registerPushService(
     request: PushServiceRequest,
   ): Promise<{ ok: true; outcome: PushRegistrationOutcome } | Declined> {

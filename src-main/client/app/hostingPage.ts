@@ -40,5 +40,6 @@ export function hostingPageOf(report: HostingReport, owner: AccountRuntime | nul
     pushService: report.pushService,
     damage: report.damage,
     diskFull: report.diskFull,
+    foundAtStart: report.foundAtStart,
   };
 }

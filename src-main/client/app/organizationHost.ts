@@ -186,6 +186,11 @@ export class OrganizationHost {
     return { ok: true };
   }
 
+  /** The owner has read what the host found cut short at its start. */
+  dismissFoundAtStart(): void {
+    this.#hosting.dismissFoundAtStart();
+  }
+
   /** Asks the authority for the public name's certificate now. */
   async renewCertificate(): Promise<void> {
     this.#requireHosted();

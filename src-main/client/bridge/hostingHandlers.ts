@@ -52,5 +52,9 @@ export function hostingHandlers(app: HearthApp) {
       await app.renewCertificate();
       return {};
     },
+    async dismissFoundAtStart() {
+      app.dismissFoundAtStart();
+      return {};
+    },
   });
 }

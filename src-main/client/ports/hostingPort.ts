@@ -6,6 +6,7 @@ import type {
   PushServiceReport,
   PushServiceRequest,
   ServedCertificate,
+  StartFinding,
   ZulipExport,
   ZulipVersion,
 } from '../../../src-preload/bridge';
@@ -52,6 +53,8 @@ export interface HostingReport {
   damage: string | null;
   /** The disk holding the organization's data is full: the host refuses every change until space is freed. */
   diskFull: boolean;
+  /** What the host found cut short at its starts since the app opened, until the owner dismisses it. */
+  foundAtStart: StartFinding[];
 }
 
 /** The organization's backups: checked copies of its database, newest first. */
@@ -130,6 +133,8 @@ export interface HostingPort {
   registerPushService(request: PushServiceRequest): Promise<PushRegistrationOutcome>;
   /** The host stopped, and stays stopped, for a damaged database: what it said; null otherwise. */
   damage(): string | null;
+  /** The owner has read what the host found cut short at its starts: the report forgets it. */
+  dismissFoundAtStart(): void;
   /** Calls `listener` when the status changes or the host logs a line; returns how to stop. */
   onChange(listener: () => void): () => void;
 }
@@ -166,8 +171,10 @@ export function noHosting(why: string): HostingPort {
       pushService: null,
       damage: null,
       diskFull: false,
+      foundAtStart: [],
     }),
     damage: () => null,
+    dismissFoundAtStart: () => undefined,
     onChange: () => () => undefined,
   };
 }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Sql } from '../store/sql';
 import { backupName, listBackups, pruneBackups, type BackupFile } from './backupFiles';
-import { removePartialCopies } from '../store/partialCopies';
 import { saidOfFullDisk } from '../store/storageFaults';
 import { integrityProblem } from './checkDatabase';
 
@@ -71,13 +70,10 @@ export class Backups {
   /**
    * Takes a backup whenever the newest is `everyMs` old, so that a host
    * started every morning still backs up daily. A new organization's first
-   * waits an hour, for something worth keeping. A copy a kill cut short
-   * goes first.
+   * waits an hour, for something worth keeping. (A copy a kill cut short
+   * was removed before the host opened its database: startFindings.ts.)
    */
   async start(): Promise<void> {
-    for (const name of await removePartialCopies(this.dir)) {
-      this.log(`removed ${name}, a backup cut short`);
-    }
     const newest = (await this.list())[0];
     const due = newest
       ? Math.max(0, newest.takenAt + this.#policy.everyMs - Date.now())

@@ -3,11 +3,11 @@ import { readFile, rename, rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { restorePaths, suffixes } from './restorePaths';
 
-const markerSchema = z.object({ replacedPath: z.string().min(1) });
+const markerSchema = z.object({ replacedPath: z.string().min(1), backupPath: z.string().min(1) });
 
 /** What a start found of a restore a kill or a crash cut short. */
 export type InterruptedRestore =
-  { kind: 'finished'; replacedPath: string } | { kind: 'dropped' } | null;
+  { kind: 'finished'; replacedPath: string; backupPath: string } | { kind: 'dropped' } | null;
 
 /**
  * Ends a restore that was cut short, before the database opens, so that it
@@ -36,7 +36,9 @@ async function endRestore(databasePath: string): Promise<InterruptedRestore> {
   const { restoring, marker } = restorePaths(databasePath);
   await rm(`${marker}.new`, { force: true });
   if (existsSync(marker)) {
-    const { replacedPath } = markerSchema.parse(JSON.parse(await readFile(marker, 'utf8')));
+    const { replacedPath, backupPath } = markerSchema.parse(
+      JSON.parse(await readFile(marker, 'utf8')),
+    );
     // Once the copy has taken the database's name, every old file had moved aside.
     if (existsSync(restoring)) {
       for (const suffix of suffixes) {
@@ -47,7 +49,7 @@ async function endRestore(databasePath: string): Promise<InterruptedRestore> {
       await rename(restoring, databasePath);
     }
     await rm(marker);
-    return { kind: 'finished', replacedPath };
+    return { kind: 'finished', replacedPath, backupPath };
   }
   if (!suffixes.some((suffix) => existsSync(`${restoring}${suffix}`))) return null;
   for (const suffix of suffixes) await rm(`${restoring}${suffix}`, { force: true });

@@ -45,10 +45,10 @@ export async function restoreBackup(
   await flushed(restoring);
 
   // From the marker on, a start after a kill finishes the restore
-  // (interruptedRestore.ts); before it, the copy is dropped and the
-  // database stays as it was.
+  // (interruptedRestore.ts), and names the backup to the owner; before it,
+  // the copy is dropped and the database stays as it was.
   const replacedPath = `${databasePath}.replaced-${Date.now()}`;
-  await writeFile(`${marker}.new`, JSON.stringify({ replacedPath }));
+  await writeFile(`${marker}.new`, JSON.stringify({ replacedPath, backupPath }));
   await flushed(`${marker}.new`);
   await rename(`${marker}.new`, marker);
   for (const suffix of suffixes) {

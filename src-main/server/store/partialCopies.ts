@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 // A copy's own name, and SQLite's files beside it while it is written.
-const partialCopy = /^\..+\.partial(-journal|-wal|-shm)?$/;
+const partialCopy = /^\.(.+)\.partial(-journal|-wal|-shm)?$/;
 
 /**
  * The host writes its copies (a backup, an export) as `.<name>.partial`
@@ -17,4 +17,12 @@ export async function removePartialCopies(dir: string): Promise<string[]> {
   const partial = names.filter((name) => partialCopy.test(name));
   for (const name of partial) await rm(join(dir, name), { recursive: true, force: true });
   return partial;
+}
+
+/**
+ * The names the copies among `removed` would have had once whole, each
+ * once: what the owner asked for, not the files SQLite kept beside it.
+ */
+export function copiesOf(removed: readonly string[]): string[] {
+  return [...new Set(removed.map((name) => partialCopy.exec(name)?.[1] ?? name))];
 }

@@ -88,6 +88,11 @@ export class HostingStore extends ServerPage<HostingPage> {
     }, 'window.hosting.pushServiceCancelled');
   }
 
+  /** The owner has read what the host found cut short at its start. */
+  dismissFoundAtStart(): Promise<void> {
+    return this.#control(() => this.bridge.dismissFoundAtStart({}));
+  }
+
   backUp(): Promise<void> {
     return this.#control(() => this.bridge.backUpHosting({}));
   }
