@@ -15,11 +15,13 @@
 #                              signed updates, both on loopback: the certificate tests
 #   bind9-dnsutils             nsupdate, with which the tests' stand-in for Cloudflare's
 #                              API changes that DNS server's records
+#   faketime                   libfaketime, which moves a host process's wall clock by hours
+#                              while it runs: the clock-jump fault test
 set -euo pipefail
 
 packages=(libsecret-1-dev gnome-keyring dbus-x11 libsecret-tools chromium libglib2.0-bin
   gsettings-desktop-schemas python3 make g++ fonts-noto-color-emoji fonts-droid-fallback
-  pebble bind9 bind9-dnsutils)
+  pebble bind9 bind9-dnsutils faketime)
 
 missing=()
 for package in "${packages[@]}"; do

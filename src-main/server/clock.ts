@@ -9,12 +9,23 @@ export interface Clock {
   at(atMs: number, fire: () => void): () => void;
 }
 
+// A timer counts the time the process runs, not the wall clock: after a
+// computer's sleep, or the clock set forward past a scheduled message's time,
+// one set for the whole wait would fire hours late. Looking at the wall clock
+// this often costs a timer a few seconds, and only while something waits.
+const LOOK_EVERY_MS = 5_000;
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   at: (atMs, fire) => {
-    const timer = setTimeout(fire, Math.max(0, atMs - Date.now()));
-    // A pending delivery must not keep a closing process alive.
-    timer.unref();
+    let timer: NodeJS.Timeout;
+    const arm = () => {
+      timer = setTimeout(look, Math.max(0, Math.min(atMs - Date.now(), LOOK_EVERY_MS)));
+      // A pending delivery must not keep a closing process alive.
+      timer.unref();
+    };
+    const look = () => (Date.now() >= atMs ? fire() : arm());
+    arm();
     return () => clearTimeout(timer);
   },
 };

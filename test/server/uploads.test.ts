@@ -223,14 +223,24 @@ describe('file uploads', () => {
     expect(await (await fetch(`${org.url}${renamed}`)).json()).toMatchObject({
       msg: 'Invalid filename',
     });
-    const now = Date.now();
-    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    // A minute of the host's running time, whatever the wall clock says:
+    // moved forward by hours it ends no link, moved back it keeps none.
+    const wall = Date.now();
+    const forward = vi.spyOn(Date, 'now').mockReturnValue(wall + 5 * 3_600_000);
+    try {
+      expect((await fetch(`${org.url}${url}`)).status).toBe(200);
+    } finally {
+      forward.mockRestore();
+    }
+    const back = vi.spyOn(Date, 'now').mockReturnValue(wall - 5 * 3_600_000);
+    const later = vi.spyOn(performance, 'now').mockReturnValue(performance.now() + 61_000);
     try {
       expect(await (await fetch(`${org.url}${url}`)).json()).toMatchObject({
         msg: 'Invalid token',
       });
     } finally {
       later.mockRestore();
+      back.mockRestore();
     }
   });
 

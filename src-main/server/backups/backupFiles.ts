@@ -5,7 +5,10 @@ import { join } from 'node:path';
 export interface BackupFile {
   name: string;
   path: string;
-  /** When it was taken, in ms since 1970 (from its name, which sorts by it). */
+  /**
+   * When it was taken, in ms since 1970 (from its name, which sorts by it),
+   * or just after the backup before it when the wall clock had moved back.
+   */
   takenAt: number;
   bytes: number;
 }

@@ -101,7 +101,11 @@ export class Backups {
 
   async #takeOne(): Promise<BackupFile> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const takenAt = new Date();
+    // Names sort in the order backups were taken even after the wall clock
+    // moved back: named earlier than the newest, this one would be the
+    // oldest, pruned at once and never offered to restore.
+    const newest = (await this.list())[0];
+    const takenAt = new Date(Math.max(Date.now(), (newest?.takenAt ?? 0) + 1));
     const name = backupName(takenAt);
     const partial = join(this.dir, `.${name}.partial`);
     try {

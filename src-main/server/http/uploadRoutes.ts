@@ -48,10 +48,15 @@ type UploadRequest = FastifyRequest<{
 const pathIdOf = (request: UploadRequest) =>
   `${request.params.realm_id_str}/${request.params['*']}`;
 
+const monotonicSeconds = () => Math.floor(performance.now() / 1000);
+
 /**
  * The signed form of a file's URL (Zulip's generate_unauthed_file_access_url):
  * which attachment, until when, and a MAC over both under a key that lives as
  * long as the host. Short, as the router takes path segments of 100 characters.
+ * "Until when" is on the process's monotonic clock, which the key cannot
+ * outlive: a wall clock moved forward by hours ends no link just handed out,
+ * nor does one moved back keep a link alive for hours.
  */
 class TemporaryUrls {
   readonly #key = randomBytes(32);
@@ -60,21 +65,21 @@ class TemporaryUrls {
     return createHmac('sha256', this.#key).update(payload).digest().subarray(0, 16);
   }
 
-  urlFor(attachment: AttachmentRow, now = Date.now()): string {
-    const payload = `${attachment.id}-${Math.floor(now / 1000) + temporaryUrlSeconds}`;
+  urlFor(attachment: AttachmentRow): string {
+    const payload = `${attachment.id}-${monotonicSeconds() + temporaryUrlSeconds}`;
     const name = attachment.path_id.split('/').at(-1) ?? '';
     return `/user_uploads/temporary/${payload}-${this.#mac(payload).toString('base64url')}/${encodeURIComponent(name)}`;
   }
 
   /** The attachment a token names, or null when it is forged or out of date. */
-  attachmentOf(token: string, now = Date.now()): number | null {
+  attachmentOf(token: string): number | null {
     const match = /^(\d+)-(\d+)-([\w-]+)$/.exec(token);
     if (!match) return null;
     const [, id, expires, signature] = match as unknown as [string, string, string, string];
     const given = Buffer.from(signature, 'base64url');
     const expected = this.#mac(`${id}-${expires}`);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    return Number(expires) < Math.floor(now / 1000) ? null : Number(id);
+    return Number(expires) < monotonicSeconds() ? null : Number(id);
   }
 }
 
