@@ -32,6 +32,9 @@ export class HttpConnection {
   private buffer: Buffer = Buffer.alloc(0);
   private waiting:
     { resolve: (response: HttpResponse) => void; reject: (error: Error) => void } | undefined;
+  // Why the connection ended, once it has: a request on it then fails at once
+  // rather than wait for an answer that cannot come.
+  private ended: Error | undefined;
 
   private constructor(
     private readonly socket: Socket,
@@ -64,6 +67,7 @@ export class HttpConnection {
 
   request(request: HttpRequest): Promise<HttpResponse> {
     if (this.waiting) throw new Error('one request at a time on a connection');
+    if (this.ended) return Promise.reject(this.ended);
     const body = request.body === undefined ? '' : request.body;
     const head =
       `${request.method} ${request.path} HTTP/1.1\r\n${this.fixedHeaders}` +
@@ -103,6 +107,7 @@ export class HttpConnection {
   }
 
   private fail(error: Error): void {
+    this.ended ??= error;
     const waiting = this.waiting;
     this.waiting = undefined;
     waiting?.reject(error);

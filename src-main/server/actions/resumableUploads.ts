@@ -2,6 +2,7 @@ import type { Services } from '../services';
 import { errors } from '../errors';
 import { uploadUri } from '../shape/attachments';
 import type { PartialUploadFiles } from '../store/partialUploadFiles';
+import { unlessDiskFull } from '../store/storageFaults';
 import {
   allResumableUploads,
   deleteResumableUpload,
@@ -127,7 +128,10 @@ export function sweepAbandonedUploads(
 /** Sweeps now and every hour while the host runs; the answer stops it. */
 export function keepSweepingUploads(services: Services, files: PartialUploadFiles): () => void {
   sweepAbandonedUploads(services, files, Date.now());
-  const timer = setInterval(() => sweepAbandonedUploads(services, files, Date.now()), 3_600_000);
+  const timer = setInterval(
+    () => unlessDiskFull(() => sweepAbandonedUploads(services, files, Date.now())),
+    3_600_000,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

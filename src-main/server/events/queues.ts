@@ -9,6 +9,7 @@ import {
   updateEventQueues,
 } from '../store/eventQueues';
 import type { Sql } from '../store/sql';
+import { unlessDiskFull } from '../store/storageFaults';
 import { TURN_BUDGET_MS, TurnBudget } from '../turnBudget';
 import { AwakeTime } from './awakeTime';
 import { HeartbeatClock } from './heartbeats';
@@ -84,7 +85,7 @@ export class EventQueues {
       restored.notices.forEach((record, id) => this.notices.set(id, record));
     }
     this.heartbeats = new HeartbeatClock(timeouts.heartbeatMs, (queues) => this.beat(queues));
-    this.sweeper = setInterval(() => this.collectIdle(), every);
+    this.sweeper = setInterval(() => unlessDiskFull(() => this.collectIdle()), every);
     this.sweeper.unref();
   }
 
@@ -287,10 +288,14 @@ export class EventQueues {
     const queues = expired.filter((queue) => queue.isWaiting && this.queues.has(queue.id));
     if (queues.length === 0) return;
     const heartbeat = { kind: 'heartbeat' } as const;
-    this.deliver(
-      heartbeat,
-      queues.map((queue) => ({ queue, parts: partsFor(heartbeat, queue) })),
+    const beaten = unlessDiskFull(() =>
+      this.deliver(
+        heartbeat,
+        queues.map((queue) => ({ queue, parts: partsFor(heartbeat, queue) })),
+      ),
     );
+    // A beat that could not be stored comes an interval later, when there may be room.
+    if (!beaten) queues.forEach((queue) => this.heartbeats.start(queue));
   }
 
   private touch(queue: EventQueue): void {
@@ -299,7 +304,10 @@ export class EventQueues {
     if (!this.sql || this.closed) return;
     this.unsaved.add(queue);
     if (this.saving) return;
-    this.saving = setTimeout(() => this.save(), Math.min(SAVE_DELAY_MS, this.timeouts.idleMs / 4));
+    this.saving = setTimeout(
+      () => unlessDiskFull(() => this.save()),
+      Math.min(SAVE_DELAY_MS, this.timeouts.idleMs / 4),
+    );
     this.saving.unref();
   }
 

@@ -24,3 +24,19 @@ export function saidOfFullDisk(error: unknown, notKept: string): unknown {
     { cause: error },
   );
 }
+
+/**
+ * Runs the work of a timer, which a full disk leaves for the timer's next
+ * turn: what it would have written is still held in memory, and the store
+ * has already told the owner the disk is full. Thrown on, such a write would
+ * end the whole process. Any other error is thrown as it is.
+ */
+export function unlessDiskFull(work: () => void): boolean {
+  try {
+    work();
+    return true;
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    return false;
+  }
+}
