@@ -1,6 +1,6 @@
 import type { Credentials } from '../server/credentials';
 import { HttpConnection, type HttpRequest, type HttpResponse } from '../server/httpConnection';
-import { acknowledgedId, requireAccepted } from '../server/workload';
+import { acknowledgedId, requireAccepted, ShortWorkload } from '../server/workload';
 
 export interface Tally {
   requests: number;
@@ -196,7 +196,8 @@ export class SoakClient {
     };
     try {
       return await this.#send(this.events, request);
-    } catch {
+    } catch (error) {
+      if (error instanceof ShortWorkload) throw error;
       this.tally.cutOff += 1;
       this.events = await reconnect(this.url, this.user.authorization);
       return null;
@@ -250,7 +251,8 @@ export class SoakClient {
   async #act(request: HttpRequest): Promise<HttpResponse | null> {
     try {
       return await this.#send(this.actions, request);
-    } catch {
+    } catch (error) {
+      if (error instanceof ShortWorkload) throw error;
       this.tally.cutOff += 1;
       this.actions = await reconnect(this.url, this.user.authorization);
       return null;

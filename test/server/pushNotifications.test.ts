@@ -6,6 +6,7 @@ import {
   type Delivery,
   type StandInService,
 } from '../helpers/pushService/standInService';
+import { registerPhone } from '../helpers/pushService/phoneRegistration';
 import { makeTestPhone, type TestPhone } from '../helpers/pushService/testPhone';
 import { until } from '../helpers/until';
 
@@ -25,22 +26,6 @@ describe('push notifications of messages', () => {
   /** Every line the host logged while these tests ran. */
   const logged: string[] = [];
 
-  const registerPhone = async (user: TestUser, phone: TestPhone) => {
-    const device = (await org.api(user)('POST', '/register_client_device')).json.device_id;
-    await org.api(user)('POST', '/mobile_push/register', {
-      device_id: device,
-      ...phone.keyFields(),
-      ...phone.tokenFields(service.publicKey),
-    });
-    await until('the service has the token', () => service.devices.has(tokenIdOf(phone.token)));
-    // The host notes the confirmation once the service answered.
-    for (let tries = 0; tries < 100; tries++) {
-      const state = await org.api(user)('POST', '/register', { fetch_event_types: ['device'] });
-      if (state.json.devices[String(device)]?.push_token_id) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('the device never got its token');
-  };
   const dm = async (from: TestUser, to: TestUser[], content: string) =>
     (
       await org.api(from)('POST', '/messages', {
@@ -98,8 +83,8 @@ describe('push notifications of messages', () => {
     expect(registered).toEqual({ kind: 'registered' });
     bobPhone = await makeTestPhone('apns');
     carolPhone = await makeTestPhone();
-    await registerPhone(bob, bobPhone);
-    await registerPhone(carol, carolPhone);
+    await registerPhone(org, service, bob, bobPhone);
+    await registerPhone(org, service, carol, carolPhone);
   });
   afterAll(async () => {
     await org.close();

@@ -29,6 +29,7 @@ import {
 } from '../store/pushNotifications';
 import { getRealm } from '../store/realm';
 import type { Sql } from '../store/sql';
+import { isDiskFull } from '../store/storageFaults';
 import { notifyDevices, type NotifyOutcome, type Urgency } from './deviceNotifications';
 import { messagePayload, removePayload } from './messagePayloads';
 import { callService, type ServiceAnswer } from './serviceClient';
@@ -94,13 +95,20 @@ export class PushDelivery implements PushDeliveryPort {
       this.#again = true;
       return;
     }
-    this.#running = this.#drain().finally(() => {
-      this.#running = null;
-      if (this.#again) {
-        this.#again = false;
-        this.wake();
-      }
-    });
+    this.#running = this.#drain()
+      .catch((error: unknown) => {
+        // What is owed stays in the database. The next message saved wakes
+        // another round, and a full disk saves none until it has room again.
+        if (!isDiskFull(error)) throw error;
+        this.parts.log('push notifications wait: the disk is full');
+      })
+      .finally(() => {
+        this.#running = null;
+        if (this.#again) {
+          this.#again = false;
+          this.wake();
+        }
+      });
   }
 
   /** Stops sending; what is owed stays in the database for the next start. */

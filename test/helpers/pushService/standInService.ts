@@ -44,6 +44,8 @@ export interface StandInService {
   calls: string[];
   /** From now on, each call fails so: `reset` closes the connection, `hang` never answers, a status answers it. */
   failWith(failure: 'reset' | 'hang' | number | null): void;
+  /** Closes the connections of the calls left hanging, as a service that restarted would. */
+  endHung(): void;
   /** Whether the organization's plan lets the service push for it (Zulip's can_push). */
   canPush: boolean;
   /** Forgets tokens as Apple or Google would report an uninstalled app. */
@@ -84,6 +86,7 @@ export async function startStandInService(): Promise<StandInService> {
   const deliveries: Delivery[] = [];
   const calls: string[] = [];
   let failure: 'reset' | 'hang' | number | null = null;
+  const hung: IncomingMessage[] = [];
 
   const authenticated = (request: IncomingMessage): RemoteServer => {
     const header = request.headers.authorization ?? '';
@@ -230,7 +233,10 @@ export async function startStandInService(): Promise<StandInService> {
         request.socket.destroy();
         return;
       }
-      if (failure === 'hang') return;
+      if (failure === 'hang') {
+        hung.push(request);
+        return;
+      }
       if (failure !== null) {
         // The service's own failure, or a refusal as its plans refuse.
         answer(
@@ -271,6 +277,9 @@ export async function startStandInService(): Promise<StandInService> {
     canPush: true,
     failWith: (next) => {
       failure = next;
+    },
+    endHung: () => {
+      for (const request of hung.splice(0)) request.socket.destroy();
     },
     forgetToken: (tokenId) => {
       devices.delete(tokenId);
