@@ -68,7 +68,7 @@ describe("a host's timers on a full disk", () => {
     // A poll held across many heartbeats and idle sweeps. A checkpoint can
     // make room in the write-ahead log again, so sends go on filling it, and
     // the timers' writes keep meeting a full disk (most, not all: without
-    // the fix, this test failed in 3 of 5 runs, the soak in every one).
+    // the fix, this test failed in 3 of 5 runs; the soak failed at once).
     const held = org.api(alice)('GET', '/events', { queue_id: waiting, last_event_id: -1 });
     let refusedMeanwhile = 0;
     for (const until = performance.now() + 3_000; performance.now() < until;) {
