@@ -185,7 +185,7 @@ export class SoakClient {
   }
 
   /** One poll of the queue; null if the host's kill cut it, after connecting again. */
-  async #poll(): Promise<HttpResponse | null> {
+  #poll(): Promise<HttpResponse | null> {
     const request: HttpRequest = {
       method: 'GET',
       path: `/api/v1/events?${new URLSearchParams({
@@ -194,14 +194,7 @@ export class SoakClient {
         dont_block: String(!this.#running),
       })}`,
     };
-    try {
-      return await this.#send(this.events, request);
-    } catch (error) {
-      if (error instanceof ShortWorkload) throw error;
-      this.tally.cutOff += 1;
-      this.events = await reconnect(this.url, this.user.authorization);
-      return null;
-    }
+    return this.#sendOrReconnect('events', request);
   }
 
   /**
@@ -248,13 +241,21 @@ export class SoakClient {
   }
 
   /** One action; null if the host's kill cut it, after connecting again. */
-  async #act(request: HttpRequest): Promise<HttpResponse | null> {
+  #act(request: HttpRequest): Promise<HttpResponse | null> {
+    return this.#sendOrReconnect('actions', request);
+  }
+
+  /** One request on `connection`; null if the host's kill cut it, after connecting again. */
+  async #sendOrReconnect(
+    connection: 'actions' | 'events',
+    request: HttpRequest,
+  ): Promise<HttpResponse | null> {
     try {
-      return await this.#send(this.actions, request);
+      return await this.#send(this[connection], request);
     } catch (error) {
       if (error instanceof ShortWorkload) throw error;
       this.tally.cutOff += 1;
-      this.actions = await reconnect(this.url, this.user.authorization);
+      this[connection] = await reconnect(this.url, this.user.authorization);
       return null;
     }
   }
