@@ -8,6 +8,7 @@ import { catchUp } from '../../src-main/client/session/catchUp';
 import { startChildServer } from '../server/childServer';
 import { acknowledgedId, requireAccepted, requireAll } from '../server/workload';
 import { median } from '../server/percentiles';
+import { HOST_NODE_FLAGS } from '../../src-main/desktop/hostHeap';
 
 export interface CatchUpFigures {
   hearthMs: number;
@@ -37,13 +38,11 @@ async function credentialsOf(dataDir: string) {
  */
 export async function benchHost(hostScript: string, name: string) {
   const dataDir = await mkdtemp(join(tmpdir(), `hearth-bench-${name}-`));
-  const host = await startChildServer(hostScript, [
-    '--port',
-    '0',
-    '--data-dir',
-    dataDir,
-    '--no-rate-limits',
-  ]);
+  const host = await startChildServer(
+    hostScript,
+    ['--port', '0', '--data-dir', dataDir, '--no-rate-limits'],
+    HOST_NODE_FLAGS,
+  );
   return { host, dataDir, owner: await credentialsOf(dataDir) };
 }
 

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { lastLines, stopChild } from '../server/childServer';
 import type { HostAnswer } from './hostMessages';
 import type { Probe } from './probes';
+import { HOST_NODE_FLAGS } from '../../src-main/desktop/hostHeap';
 
 export interface HostProcess extends Probe {
   url: string;
@@ -22,7 +23,7 @@ export async function startHostProcess(
 ): Promise<HostProcess> {
   // execArgv is set so that the parent's TypeScript loader stays out of the host.
   const child = fork(script, ['--data-dir', dataDir], {
-    execArgv: ['--expose-gc', ...nodeArgs],
+    execArgv: ['--expose-gc', ...HOST_NODE_FLAGS, ...nodeArgs],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const { stdout, stderr } = child;

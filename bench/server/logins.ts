@@ -14,6 +14,7 @@ import { gapOf, stallOf } from './loopStallLine';
 import { summarize, type LatencySummary } from './percentiles';
 import { log, ms, type Row } from './report';
 import { describeAnswer, requireAccepted, requireAll, ShortWorkload } from './workload';
+import { HOST_NODE_FLAGS } from '../../src-main/desktop/hostHeap';
 
 /** Logins of each kind timed, one at a time, the two kinds alternating. */
 const TIMED_LOGINS = 20;
@@ -259,7 +260,7 @@ export async function measureLogins(plan: {
   const server = await plan.start(
     plan.hostScript,
     ['--data-dir', dataDir, '--port', '0', '--no-rate-limits', '--keep-backups', '0'],
-    ['--import', pathToFileURL(plan.probeScript).href],
+    [...HOST_NODE_FLAGS, '--import', pathToFileURL(plan.probeScript).href],
   );
   const host = await prepare(server, dataDir);
   const refusals = await timeRefusals(host);

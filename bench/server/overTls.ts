@@ -6,6 +6,7 @@ import { DATABASE_FILE } from './generateOrg';
 import { trustCertificate } from './httpConnection';
 import type { ProfileRates } from './rates';
 import { measureSends, type SendPlan } from './sends';
+import { HOST_NODE_FLAGS } from '../../src-main/desktop/hostHeap';
 
 export interface TlsRun {
   hostScript: string;
@@ -33,7 +34,7 @@ export async function measureOverTls(run: TlsRun): Promise<TransportFigures> {
   const dir = join(run.workDir, 'tls-host');
   await mkdir(dir);
   await copyFile(run.source, join(dir, DATABASE_FILE));
-  const host = await run.start(run.hostScript, tlsHostArgs(dir), [], true);
+  const host = await run.start(run.hostScript, tlsHostArgs(dir), HOST_NODE_FLAGS, true);
   const certificates = join(dir, 'tls');
   trustCertificate(await readFile(join(certificates, 'certificate.pem'), 'utf8'));
 

@@ -32,6 +32,7 @@ import { measureOverTls } from './overTls';
 import { readSetup } from './setup';
 import { transportOf } from './transport';
 import { endBench, rateLimitsOff, ShortWorkload } from './workload';
+import { HOST_NODE_FLAGS } from '../../src-main/desktop/hostHeap';
 
 const { values } = parseArgs({
   options: {
@@ -183,7 +184,7 @@ async function main(): Promise<void> {
       hostScript,
       // Each client sends far more than Zulip's 200 requests a minute per user.
       ['--data-dir', workDir, '--port', '0', '--no-rate-limits'],
-      values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+      [...HOST_NODE_FLAGS, ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])],
     );
     const bareJson = await start(bareJsonScript, []);
     await settle(3000);
@@ -203,7 +204,7 @@ async function main(): Promise<void> {
       const dataDir = join(workDir, name);
       await mkdir(dataDir);
       await copyFile(join(org.dataDir, DATABASE_FILE), join(dataDir, DATABASE_FILE));
-      return start(hostScript, ['--data-dir', dataDir, '--port', '0', ...limits]);
+      return start(hostScript, ['--data-dir', dataDir, '--port', '0', ...limits], HOST_NODE_FLAGS);
     };
     const unlimited = await startAlike('unlimited', ['--no-rate-limits']);
     const limited = await startAlike('limited', [

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { fillDisk, mountSmallDisk, unmountDisk } from '../../test/helpers/diskFaults';
+import { HOST_NODE_FLAGS } from '../../src-main/desktop/hostHeap';
 import { startChildServer, type ChildServer } from '../server/childServer';
 
 // The disk the soak's host keeps its data on: room for a 10-minute soak of
@@ -31,7 +32,12 @@ export class FaultyHost {
     mountSmallDisk(mount, DISK_MEGABYTES);
     const dataDir = join(mount, 'data');
     await mkdir(dataDir);
-    const server = await startChildServer(script, hostArgs(dataDir, 0, queueIdleMs), [], true);
+    const server = await startChildServer(
+      script,
+      hostArgs(dataDir, 0, queueIdleMs),
+      HOST_NODE_FLAGS,
+      true,
+    );
     const port = Number(new URL(server.url).port);
     return new FaultyHost(server, script, mount, dataDir, port, queueIdleMs);
   }
@@ -78,7 +84,7 @@ export class FaultyHost {
     this.server = await startChildServer(
       this.script,
       hostArgs(this.dataDir, this.port, this.queueIdleMs),
-      [],
+      HOST_NODE_FLAGS,
       true,
     );
     return performance.now() - killedAt;

@@ -1,8 +1,9 @@
 // `soakHost.mjs --data-dir DIR --port N --queue-idle-ms MS`: the host as the
 // soak runs it, Hearth's own startHost serving the network over HTTPS, as
-// `npm run serve -- --tls` does, but with a queue idle time the soak can
-// outsleep in seconds rather than Zulip's ten minutes, and at a port it can
-// start again on after killing it.
+// `npm run serve -- --tls` does (the soak starts it with the same heap
+// flags), but with a queue idle time the soak can outsleep in seconds rather
+// than Zulip's ten minutes, and at a port it can start again on after
+// killing it.
 import { parseArgs } from 'node:util';
 import { startHost } from '../../src-main/server/host';
 

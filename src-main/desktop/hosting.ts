@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { z } from 'zod';
 import {
   publicNameReportSchema,
@@ -14,6 +14,7 @@ import {
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
 import type { SecretStore } from '../server/certificates/secretStore';
+import { HOST_YOUNG_GENERATION_MB } from './hostHeap';
 import { secretNames } from '../wire/hostSecrets';
 import type {
   HostReply,
@@ -129,11 +130,19 @@ export interface HostingOptions {
   secrets?: SecretStore | undefined;
 }
 
-/** Spawns the built host worker file, capturing its output for the log ring. */
+/** How the host worker is started, whichever file it runs: its output captured for the log ring, its young generation bounded. */
+export const hostWorkerOptions = (workerData: HostConfig): WorkerOptions => ({
+  workerData,
+  stdout: true,
+  stderr: true,
+  resourceLimits: { maxYoungGenerationSizeMb: HOST_YOUNG_GENERATION_MB },
+});
+
+/** Spawns the built host worker file. */
 export const spawnWorkerFile =
   (file: string | URL) =>
   (workerData: HostConfig): Worker =>
-    new Worker(file, { workerData, stdout: true, stderr: true });
+    new Worker(file, hostWorkerOptions(workerData));
 
 /**
  * The lifecycle owner of the hosted service: starts the host worker, waits

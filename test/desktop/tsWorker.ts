@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { HostConfig } from '../../src-main/desktop/hosting';
+import { hostWorkerOptions, type HostConfig } from '../../src-main/desktop/hosting';
 
 // Node 20 does not carry `--import tsx` into worker threads, so the worker
 // registers tsx itself before loading the TypeScript entry.
@@ -8,5 +8,5 @@ export const spawnTsWorker =
   (workerData: HostConfig): Worker =>
     new Worker(
       `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`,
-      { eval: true, workerData, stdout: true, stderr: true },
+      { ...hostWorkerOptions(workerData), eval: true },
     );
