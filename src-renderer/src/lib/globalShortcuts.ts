@@ -10,6 +10,10 @@ const typingPlaces = 'input, textarea, select, [contenteditable], [role="menu"],
 export function globalShortcut(event: KeyboardEvent): GlobalShortcut | null {
   if (event.defaultPrevented || event.isComposing) return null;
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  // A modal dialog has the keys wherever the focus is, on the page itself
+  // too once the button it focused is gone (Move's Close, shown while it
+  // loads): its Escape closes it alone, and nothing behind it acts.
+  if (document.querySelector('dialog:modal')) return null;
   const target = event.target instanceof Element ? event.target : null;
   if (event.key === 'Escape') return target?.closest('[role="menu"], dialog') ? null : 'back';
   if (target?.closest(typingPlaces)) return null;
