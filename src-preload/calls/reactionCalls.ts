@@ -22,6 +22,8 @@ export const reactionChipSchema = z.object({
   reacted: z.boolean(),
   /** Who reacted, the viewer first as "You". */
   names: z.array(z.string()),
+  /** Who reacted, by ID, in the order of `names`: the window names a muted person "Muted user". */
+  userIds: z.array(z.number().int()),
 });
 export type ReactionChip = z.infer<typeof reactionChipSchema>;
 

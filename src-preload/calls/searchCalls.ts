@@ -9,6 +9,11 @@ export const searchResultSchema = z.object({
   messages: z.array(feedMessageSchema),
   /** Parts of the query the cache cannot answer, searched on the server only when online. */
   unsupported: z.array(z.string()),
+  /**
+   * The search asks for direct messages with named people (dm:), where Zulip
+   * shows even a muted person's one-to-one conversation.
+   */
+  namesConversation: z.boolean(),
   /** True when the answer came from the cache alone. */
   fromCache: z.boolean(),
   /** The server's copies of what matched, its words in `highlight` spans; none from the cache. */

@@ -9,6 +9,9 @@ import { joinChannel, serverKinds, type Channel, type TestServer } from '../help
 // Issue 36, point 8 in the window: an administrator deletes a topic from its
 // menu in the sidebar, after a question naming the topic and how many
 // messages go; a member is offered no such thing.
+//
+// Issue 56, point 4: the message menu and the recipient bar's topic menu
+// offer the same deletion, to the same people.
 
 describe.each(serverKinds)('deleting a topic in the window, on $name', (kind) => {
   let server: TestServer;
@@ -22,6 +25,18 @@ describe.each(serverKinds)('deleting a topic in the window, on $name', (kind) =>
   const topicActions = (on: Page, topic: string) =>
     sidebar(on).getByRole('button', { name: 'Topic actions', description: topic });
   const question = () => page.getByRole('dialog', { name: /^Delete the topic/ });
+  const messageMenu = (on: Page) => on.getByRole('menu', { name: 'Actions for this message' });
+  const barActions = (on: Page) =>
+    on
+      .getByRole('list', { name: 'Messages' })
+      .locator('.recipient-bar')
+      .first()
+      .getByRole('button', { name: 'Topic actions' });
+  const openMessageMenu = async (on: Page, text: string) => {
+    await feedMessage(on, text).hover();
+    await feedMessage(on, text).getByRole('button', { name: 'Message actions' }).click();
+    await messageMenu(on).waitFor();
+  };
   const topicIds = async (topic: string): Promise<number[]> =>
     (
       await server.api(admin)('GET', '/messages', {
@@ -81,6 +96,28 @@ describe.each(serverKinds)('deleting a topic in the window, on $name', (kind) =>
     expect(await topicIds('weeds')).toHaveLength(3);
   });
 
+  it('offers the same question from the message menu and the recipient bar’s menu', async () => {
+    await openMessageMenu(page, 'Dandelions everywhere');
+    await messageMenu(page).getByRole('menuitem', { name: 'Delete topic…' }).click();
+    await question().waitFor();
+    expect(await question().getByRole('heading').innerText()).toBe('Delete the topic “weeds”?');
+    await question().getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => question().count()).toBe(0);
+
+    await feedMessage(page, 'Dandelions everywhere').hover();
+    await barActions(page).click();
+    const menu = page.getByRole('menu', { name: 'Topic actions' });
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toContain('Delete topic…');
+    await ui.screenshot(`e2e-delete-topic-bar-menu${server.screenshotSuffix}`);
+    expect(await seriousViolationsInBothThemes(page, 'the recipient bar’s menu')).toEqual([]);
+    await menu.getByRole('menuitem', { name: 'Delete topic…' }).click();
+    await question().waitFor();
+    expect(await question().getByRole('heading').innerText()).toBe('Delete the topic “weeds”?');
+    await question().getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => question().count()).toBe(0);
+    expect(await topicIds('weeds')).toHaveLength(3);
+  });
+
   it('deletes the topic for everyone, and the window goes to its channel', async () => {
     await topicActions(page, 'weeds').click();
     await page.getByRole('menuitem', { name: 'Delete topic…' }).click();
@@ -115,6 +152,17 @@ describe.each(serverKinds)('deleting a topic in the window, on $name', (kind) =>
         await member.page.keyboard.press('Escape');
       } else {
         expect(await topicActions(member.page, 'harvest').count()).toBe(0);
+      }
+      await openMessageMenu(member.page, 'Pumpkins on Saturday');
+      expect(await messageMenu(member.page).getByRole('menuitem').allInnerTexts()).not.toContain(
+        'Delete topic…',
+      );
+      await member.page.keyboard.press('Escape');
+      if ((await barActions(member.page).count()) > 0) {
+        await feedMessage(member.page, 'Pumpkins on Saturday').hover();
+        await barActions(member.page).click();
+        const menu = member.page.getByRole('menu', { name: 'Topic actions' });
+        expect(await menu.getByRole('menuitem').allInnerTexts()).not.toContain('Delete topic…');
       }
     } finally {
       await member.close();

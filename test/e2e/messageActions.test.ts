@@ -68,6 +68,7 @@ describe.each(serverKinds)('message actions, on $name', (kind) => {
         'Edit topic',
         'Move message…',
         'Mark as resolved',
+        'Delete topic…',
         'Add reaction',
         'Star message',
         'Copy link to message',

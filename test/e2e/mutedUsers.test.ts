@@ -8,6 +8,12 @@ import { serverKinds, type Channel, type Person, type TestServer } from '../help
 // a Zulip server. Their messages hide behind "Show message", they leave the
 // people list, the direct messages and completion, and Settings › Muted users
 // lists them to unmute.
+//
+// Issue 56, point 3: the rest of Zulip's help ("Mute a user"), view by view.
+// Direct messages with a muted user "are excluded from all views, including
+// search", unless searched for; they are "Muted user" for "emoji reactions"
+// and "the recipients of group direct messages"; and, as Zulip's typing_data
+// filters them, a muted typist is left out of the typing notice.
 
 describe.each(serverKinds)('muted users in the window, on $name', (kind) => {
   let server: TestServer;
@@ -35,18 +41,48 @@ describe.each(serverKinds)('muted users in the window, on $name', (kind) => {
         .muted_users as { id: number }[]
     ).map((mute) => mute.id);
   const shot = (name: string) => ui.screenshot(`${name}${server.screenshotSuffix}`);
+  const sidebar = () => page.getByRole('navigation', { name: 'Conversations' });
+  const searchBox = () => page.getByRole('searchbox', { name: 'Search', exact: true });
+  const results = () => page.getByRole('list', { name: 'Matching messages' });
+  const inFeed = (messageId: number) => feed().locator(`[data-message-id="${messageId}"]`);
+  const typingNotice = () => page.locator('.typing-notice');
+  const typing = (person: Person, op: 'start' | 'stop') =>
+    server.api(person)('POST', '/typing', {
+      op,
+      // By the channel's ID from feature level 215, as each server asks.
+      ...(server.featureLevel >= 215
+        ? { type: 'stream', stream_id: channel.id, topic: 'lunch' }
+        : { type: 'stream', to: JSON.stringify([channel.id]), topic: 'lunch' }),
+    });
+  let secretId: number;
+  let countMeInId: number;
 
   beforeAll(async () => {
     server = await kind.start();
     ({ me, other, third } = server);
     channel = server.channels[0];
     await server.send(other, channel, 'lunch', 'Soup again, who is in?');
-    await server.send(third, channel, 'lunch', 'Count me in.');
-    await server.api(other)('POST', '/messages', {
+    countMeInId = await server.send(third, channel, 'lunch', 'Count me in.');
+    await server.send(third, channel, 'lunch', 'No secret: the soup is tomato.');
+    await server.api(third)('POST', '/messages', {
       type: 'private',
-      to: JSON.stringify([me.id]),
-      content: 'Psst, a secret.',
+      to: JSON.stringify([me.id, other.id]),
+      content: 'Plans for the weekend, all three of us?',
     });
+    secretId = (
+      await server.api(other)('POST', '/messages', {
+        type: 'private',
+        to: JSON.stringify([me.id]),
+        content: 'Psst, a secret.',
+      })
+    ).json.id as number;
+    for (const person of [other, me]) {
+      await server.api(person)('POST', `/messages/${countMeInId}/reactions`, {
+        emoji_name: 'tada',
+        emoji_code: '1f389',
+        reaction_type: 'unicode_emoji',
+      });
+    }
     ui = await openRendererPage(server, me, { viewport: { width: 1200, height: 800 } });
     page = ui.page;
     await page.getByRole('button', { name: `# ${channel.name}` }).click();
@@ -61,6 +97,7 @@ describe.each(serverKinds)('muted users in the window, on $name', (kind) => {
   it('mutes someone from the people list with the keyboard, after asking', async () => {
     await dmList()
       .getByRole('button', { name: new RegExp(other.fullName) })
+      .first()
       .waitFor();
     const menuButton = personRow(other).getByRole('button', { name: 'Person actions' });
     await menuButton.focus();
@@ -113,6 +150,64 @@ describe.each(serverKinds)('muted users in the window, on $name', (kind) => {
     await messageOf('Soup again').getByRole('button', { name: 'Message actions' }).click();
     await page.getByRole('menuitem', { name: 'Hide muted message again' }).click();
     await expect.poll(() => messageOf('Soup again').count()).toBe(0);
+  });
+
+  it('leaves the one-to-one conversation out of All messages, Recent conversations and search', async () => {
+    await sidebar().getByRole('button', { name: 'All messages' }).click();
+    await messageOf('No secret: the soup is tomato.').waitFor();
+    await messageOf('Plans for the weekend').waitFor();
+    expect(await inFeed(secretId).count()).toBe(0);
+
+    await searchBox().fill('secret');
+    await searchBox().press('Enter');
+    await results().locator('.message', { hasText: 'No secret' }).waitFor();
+    expect(await results().locator(`[data-message-id="${secretId}"]`).count()).toBe(0);
+    // Searched for by name, the conversation shows, its messages still hidden.
+    await searchBox().fill(`dm:${other.email}`);
+    await searchBox().press('Enter');
+    const secret = results().locator(`[data-message-id="${secretId}"]`);
+    await secret.waitFor();
+    expect(await secret.innerText()).toContain('You muted the sender of this message.');
+    await page.getByRole('button', { name: 'Close search' }).click();
+
+    await sidebar().getByRole('button', { name: 'Recent conversations' }).click();
+    const recent = page.getByRole('region', { name: 'Recent conversations' });
+    const rows = recent.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    // Recent conversations names no muted person, and the one-to-one conversation is not there.
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).filter((row) => row.includes(other.fullName)))
+      .toEqual([]);
+    expect(await recent.locator('td.subject').allInnerTexts()).not.toContain('Muted user');
+    const lunch = rows.filter({ hasText: 'lunch' });
+    await expect(lunch.locator('td.participants').innerText()).resolves.toContain('Muted user');
+    await shot('muted-user-recent');
+  });
+
+  it('names the muted “Muted user” in reactions and group direct messages, and leaves them out of typing', async () => {
+    await page.getByRole('button', { name: `# ${channel.name}` }).click();
+    const chip = messageOf('Count me in.').locator('.reaction-chip').first();
+    await expect
+      .poll(() => chip.getAttribute('title'))
+      .toBe('You and Muted user reacted with :tada:');
+
+    const group = dmList().getByRole('button', { name: /Muted user/ });
+    await expect(group.innerText()).resolves.toContain(third.fullName);
+    await group.click();
+    const bar = feed().locator('.recipient-bar').first();
+    await expect.poll(() => bar.innerText()).toContain('Muted user');
+    expect(await bar.innerText()).not.toContain(other.fullName);
+    await shot('muted-user-group');
+
+    await page.getByRole('button', { name: `# ${channel.name}` }).click();
+    await messageOf('Count me in.').waitFor();
+    await typing(other, 'start');
+    await typing(third, 'start');
+    await expect.poll(() => typingNotice().innerText()).toBe(`${third.fullName} is typing…`);
+    await typing(third, 'stop');
+    await expect.poll(() => typingNotice().innerText()).toBe('');
+    await typing(other, 'stop');
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('leaves the muted out of mention completion and of the direct message recipients', async () => {
@@ -169,5 +264,7 @@ describe.each(serverKinds)('muted users in the window, on $name', (kind) => {
     await expect.poll(() => personRow(other).count()).toBe(1);
     await page.getByRole('button', { name: `# ${channel.name}` }).click();
     await messageOf('Soup again, who is in?').waitFor();
+    await sidebar().getByRole('button', { name: 'All messages' }).click();
+    await messageOf('Psst, a secret.').waitFor();
   });
 });

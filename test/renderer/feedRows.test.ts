@@ -217,6 +217,13 @@ describe('what a message shows beside its content', () => {
     expect(participantsLabel(directMessage(alice, [alice]), alice.id)).toBe('You');
   });
 
+  it('names a muted person of a group direct message "Muted user", as Zulip does', () => {
+    const muted = (userId: number, name: string) => (userId === bob.id ? 'Muted user' : name);
+    expect(
+      participantsLabel(directMessage(carol, [alice, bob, carol]), alice.id, () => false, muted),
+    ).toBe('You and Muted user, Carol');
+  });
+
   it('draws an avatar from two initials and a hue that stays with the user', () => {
     expect(avatarOf('Alice Liddell', 1).initials).toBe('AL');
     expect(avatarOf('  cher ', 7).initials).toBe('C');

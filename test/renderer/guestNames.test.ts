@@ -4,7 +4,7 @@ import type { Message, SidebarUser, Snapshot } from '../../src-preload/bridge';
 import { completingAt, completionsFor } from '../../src-renderer/src/lib/composeCompletion';
 import { participantsLabel } from '../../src-renderer/src/lib/feedRows';
 import { narrowName } from '../../src-renderer/src/lib/narrow';
-import { markedName } from '../../src-renderer/src/lib/people';
+import { guestMarked, markedName } from '../../src-renderer/src/lib/people';
 import { localeClockHours } from '../../src-renderer/src/lib/time';
 
 // Issue 34, point 5: names as Zulip 8 writes a guest's where the organization
@@ -41,6 +41,13 @@ describe('a guest’s name', () => {
       'You and Polonius (guest)',
     );
     expect(participantsLabel(message, 10)).toBe('You and Polonius');
+  });
+
+  it('gives way to "Muted user" for a muted guest of a group conversation, as Zulip names them', () => {
+    const conversation = { userIds: [18, 20], names: ['Polonius', 'Ophelia'] };
+    const mutedPolonius = (userId: number, name: string) => (userId === 18 ? 'Muted user' : name);
+    expect(guestMarked(conversation, [18])).toBe('Polonius (guest), Ophelia');
+    expect(guestMarked(conversation, [18], mutedPolonius)).toBe('Muted user, Ophelia');
   });
 
   it('is marked in the title of a direct message narrow', () => {

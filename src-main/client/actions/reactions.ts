@@ -98,7 +98,7 @@ export function reactionChips(
   reactions: readonly Reaction[],
   context: ChipContext,
 ): ReactionChip[] {
-  const chips = new Map<string, ReactionChip & { userIds: number[] }>();
+  const chips = new Map<string, ReactionChip>();
   for (const reaction of reactions) {
     const key = keyOf(reaction);
     let chip = chips.get(key);
@@ -126,13 +126,18 @@ export function reactionChips(
     chip.count += 1;
     if (reaction.user_id === context.ownUserId) chip.reacted = true;
   }
-  return [...chips.values()].map(({ userIds, ...chip }) => ({
-    ...chip,
-    names: [
-      ...(chip.reacted ? [mt('main.names.you')] : []),
-      ...userIds.filter((id) => id !== context.ownUserId).map(context.nameOf),
-    ],
-  }));
+  return [...chips.values()].map((chip) => {
+    const own = context.ownUserId;
+    const userIds = [
+      ...chip.userIds.filter((id) => id === own),
+      ...chip.userIds.filter((id) => id !== own),
+    ];
+    return {
+      ...chip,
+      userIds,
+      names: userIds.map((id) => (id === own ? mt('main.names.you') : context.nameOf(id))),
+    };
+  });
 }
 
 // Zulip's web app offers these before the reader has reacted with anything.

@@ -21,6 +21,9 @@ export async function searchMessages(
   deps: MessageSearchDeps,
 ): Promise<SearchResult> {
   const terms = searchTerms(query);
+  const namesConversation = terms.some(
+    (term) => (term.operator === 'dm' || term.operator === 'pm-with') && term.negated !== true,
+  );
   if (deps.api) {
     try {
       const answer = await deps.api.searchMessages({
@@ -33,6 +36,7 @@ export async function searchMessages(
       return {
         messages: deps.shape(answer.messages),
         unsupported: [],
+        namesConversation,
         fromCache: false,
         matches: answer.matches,
       };
@@ -44,6 +48,7 @@ export async function searchMessages(
   return {
     messages: deps.shape(local.messages),
     unsupported: local.unapplied.map(describeTerm),
+    namesConversation,
     fromCache: true,
     matches: [],
   };

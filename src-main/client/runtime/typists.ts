@@ -34,6 +34,8 @@ interface Conversation {
 export interface TypistsOptions {
   ownUserId: () => number;
   nameOf: (userId: number) => string;
+  /** Whether the reader muted them: Zulip's typing_data leaves them out of every typing notice. */
+  isMuted: (userId: number) => boolean;
   onChange: () => void;
   expiryMs?: number;
 }
@@ -94,9 +96,13 @@ export class Typists {
   }
 
   conversations(): TypingConversation[] {
-    return [...this.#conversations.values()].map((conversation) => ({
-      narrow: conversation.narrow,
-      names: [...conversation.typists.keys()].map((userId) => this.options.nameOf(userId)),
-    }));
+    return [...this.#conversations.values()]
+      .map((conversation) => ({
+        narrow: conversation.narrow,
+        names: [...conversation.typists.keys()]
+          .filter((userId) => !this.options.isMuted(userId))
+          .map((userId) => this.options.nameOf(userId)),
+      }))
+      .filter((conversation) => conversation.names.length > 0);
   }
 }

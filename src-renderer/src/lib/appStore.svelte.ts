@@ -151,7 +151,6 @@ export class AppStore {
     this.composeAids = new ComposeAidsStore(bridge);
     this.typing = new TypingStore(bridge);
     this.search = new SearchStore(bridge);
-    this.recent = new RecentStore(bridge);
     this.onboarding = new OnboardingStore(bridge, (accountId) => this.#accounts.joined(accountId));
     this.bots = new BotsStore(bridge);
     this.uploads = new UploadsStore(bridge, () => this.activeAccountId);
@@ -175,6 +174,7 @@ export class AppStore {
     this.notificationSettings = new NotificationSettingsStore(bridge, this.desktop);
     this.alertWords = new AlertWordsStore(bridge);
     this.mutedUsers = new MutedUsersStore(bridge, () => this.snapshot?.mutedUsers ?? []);
+    this.recent = new RecentStore(bridge, this.mutedUsers);
     this.linkifiers = new LinkifiersStore(bridge, () =>
       this.snapshot
         ? {
@@ -257,6 +257,7 @@ export class AppStore {
       messageActions: this.messageActions,
       reactions: this.reactions,
       mutedUsers: this.mutedUsers,
+      topicDeletion: this.topicDeletion,
       files: this.files,
       linkifiers: this.linkifiers,
     };
@@ -265,12 +266,14 @@ export class AppStore {
       narrow: () => (this.feed.narrow ? $state.snapshot(this.feed.narrow) : null),
       toggleStar: (message) => void this.feed.toggleStar(message),
       match: null,
+      showsMutedConversations: () => this.feed.narrow?.kind === 'private',
     });
     this.searchView = windowMessageView(lists, {
       seen: null,
       narrow: () => null,
       toggleStar: (message) => void this.search.toggleStar(message),
       match: (message) => this.search.matchOf(message),
+      showsMutedConversations: () => this.search.result?.namesConversation === true,
     });
   }
 

@@ -89,16 +89,20 @@ export function editMarker(message: Message): 'edited' | 'moved' | null {
   return 'moved';
 }
 
-/** Who a direct message is between, as its recipient bar names them, guests marked where asked. */
+/**
+ * Who a direct message is between, as its recipient bar names them, guests
+ * marked where asked, and a muted person as Zulip names them ("Muted user").
+ */
 export function participantsLabel(
   message: Message,
   ownUserId: number,
   isMarkedGuest: (userId: number) => boolean = () => false,
+  nameOf: (userId: number, fullName: string) => string = (_userId, fullName) => fullName,
 ): string {
   if (typeof message.display_recipient === 'string') return '';
   const others = message.display_recipient
     .filter((user) => user.id !== ownUserId)
-    .map((user) => markedName(user.full_name, isMarkedGuest(user.id)));
+    .map((user) => nameOf(user.id, markedName(user.full_name, isMarkedGuest(user.id))));
   return t('window.feed.participants', { count: others.length, others: others.join(', ') });
 }
 

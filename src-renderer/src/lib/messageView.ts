@@ -39,6 +39,10 @@ export interface MessageView {
   widgetAction(messageId: number, action: WidgetAction): Promise<boolean>;
   /** Whom the reader muted: their messages are hidden until shown. */
   muting: MutedUsersStore;
+  /** False for a message the list leaves out: a one-to-one direct message with someone muted, outside its own conversation. */
+  shows(message: Message): boolean;
+  /** Zulip's "Delete topic", asked first; null where the reader may not delete topics. */
+  deleteTopic: ((message: Message) => void) | null;
   /** The narrow the list shows, which "mark as unread from here" goes down; null for search results. */
   readonly narrow: Narrow | null;
   /**

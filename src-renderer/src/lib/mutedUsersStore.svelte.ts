@@ -1,5 +1,6 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { ChatBridge, MutedPerson } from '../../../src-preload/bridge';
+import { t } from './i18n.svelte';
 import { ServerPage } from './serverPage.svelte';
 
 /** Someone the reader is asked to confirm muting. */
@@ -25,6 +26,23 @@ export class MutedUsersStore extends ServerPage<{ people: MutedPerson[] }> {
 
   isMuted(userId: number): boolean {
     return this.mutedIds().includes(userId);
+  }
+
+  /**
+   * A name as Zulip's help has it for reactions and "the recipients of group
+   * direct messages": a muted person's is "Muted user".
+   */
+  nameOf(userId: number, fullName: string): string {
+    return this.isMuted(userId) ? t('feed.message.mutedUser') : fullName;
+  }
+
+  /**
+   * A one-to-one conversation with someone muted, by the others in it, which
+   * Zulip's help says is "excluded from all views, including search", but
+   * its own and a search for it.
+   */
+  isMutedConversation(otherIds: readonly number[]): boolean {
+    return otherIds.length === 1 && this.isMuted(otherIds[0] ?? -1);
   }
 
   askMute(person: MuteCandidate): void {

@@ -18,13 +18,20 @@ export function matchesPerson(user: { fullName: string; email: string }, query: 
 export const markedName = (fullName: string, guest: boolean | undefined): string =>
   guest === true ? t('window.people.guestName', { name: fullName }) : fullName;
 
-/** A private conversation's people by name, each guest marked as the organization asks. */
+/**
+ * A private conversation's people by name, each guest marked as the
+ * organization asks, and a muted person named by `nameOf` ("Muted user").
+ */
 export const guestMarked = (
   conversation: { names: readonly string[]; userIds: readonly number[] },
   guests: readonly number[],
+  nameOf: (userId: number, name: string) => string = (_userId, name) => name,
 ): string =>
   conversation.names
-    .map((name, index) => markedName(name, guests.includes(conversation.userIds[index] ?? -1)))
+    .map((name, index) => {
+      const userId = conversation.userIds[index] ?? -1;
+      return nameOf(userId, markedName(name, guests.includes(userId)));
+    })
     .join(', ');
 
 // Zulip's buddy_data level: the unavailable go with the offline.

@@ -1,6 +1,7 @@
 import type { ChatBridge, RecentConversation } from '../../../src-preload/bridge';
 import { coalesced } from './coalesced';
 import { errorText } from './errors';
+import type { MutedUsersStore } from './mutedUsersStore.svelte';
 
 // Zulip's Recent conversations view: read once from the server on opening,
 // then again from the cache whenever the sidebar says something changed.
@@ -12,12 +13,18 @@ export class RecentStore {
   error = $state<string | null>(null);
 
   shown = $derived(
-    this.unreadOnly
-      ? this.conversations.filter((conversation) => conversation.unread > 0)
-      : this.conversations,
+    this.conversations
+      .filter(
+        (conversation) =>
+          (!this.unreadOnly || conversation.unread > 0) && !this.#withMuted(conversation),
+      )
+      .map((conversation) => this.#namedForReader(conversation)),
   );
 
-  constructor(private readonly bridge: ChatBridge) {}
+  constructor(
+    private readonly bridge: ChatBridge,
+    private readonly muting: Pick<MutedUsersStore, 'nameOf' | 'isMutedConversation'>,
+  ) {}
 
   async open(): Promise<void> {
     this.loading = this.conversations.length === 0;
@@ -31,6 +38,29 @@ export class RecentStore {
   clear(): void {
     this.conversations = [];
     this.error = null;
+  }
+
+  // Zulip's help: a one-to-one conversation with someone muted is "excluded
+  // from all views".
+  #withMuted(conversation: RecentConversation): boolean {
+    const { narrow } = conversation;
+    return narrow.kind === 'private' && this.muting.isMutedConversation(narrow.userIds);
+  }
+
+  // A muted person is "Muted user" among a group's names and the participants.
+  #namedForReader(conversation: RecentConversation): RecentConversation {
+    const { narrow } = conversation;
+    const ids = narrow.kind === 'private' ? narrow.userIds : [];
+    return {
+      ...conversation,
+      dmNames: conversation.dmNames.map((name, index) =>
+        this.muting.nameOf(ids[index] ?? -1, name),
+      ),
+      participants: conversation.participants.map((person) => ({
+        ...person,
+        fullName: this.muting.nameOf(person.userId, person.fullName),
+      })),
+    };
   }
 
   async #read(fromServer: boolean): Promise<void> {

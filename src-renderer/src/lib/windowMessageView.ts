@@ -1,4 +1,4 @@
-import type { ChatBridge, Narrow, Snapshot } from '../../../src-preload/bridge';
+import type { ChatBridge, Message, Narrow, Snapshot } from '../../../src-preload/bridge';
 import { errorText } from './errors';
 import { isFollowedTopic } from './followedTopics';
 import type { LinkifiersStore } from './linkifiersStore.svelte';
@@ -6,7 +6,9 @@ import type { MessageActionsStore } from './messageActionsStore.svelte';
 import type { MessageView } from './messageView';
 import type { MutedUsersStore } from './mutedUsersStore.svelte';
 import type { ReactionsStore } from './reactionsStore.svelte';
+import { conversationPartners } from './narrow';
 import type { SeenWatcher } from './seenWatcher';
+import type { TopicDeletionStore } from './topicDeletionStore.svelte';
 import type { UploadedFilesStore } from './uploadedFilesStore.svelte';
 import { statusOf } from './userStatus';
 
@@ -18,6 +20,7 @@ export interface WindowMessageViewDeps {
   messageActions: MessageActionsStore;
   reactions: ReactionsStore;
   mutedUsers: MutedUsersStore;
+  topicDeletion: TopicDeletionStore;
   files: UploadedFilesStore;
   linkifiers: LinkifiersStore;
 }
@@ -28,17 +31,20 @@ export interface MessageListKind {
   narrow: () => Narrow | null;
   toggleStar: MessageView['toggleStar'];
   match: MessageView['match'];
+  /** The list is of a narrow Zulip shows a muted person's one-to-one messages in: their conversation, or a search for it. */
+  showsMutedConversations: () => boolean;
 }
 
 /** How message lists reach the window: the feed marks what is seen as read, search results do not. */
 export function windowMessageView(
   deps: WindowMessageViewDeps,
-  { seen, narrow, toggleStar, match }: MessageListKind,
+  { seen, narrow, toggleStar, match, showsMutedConversations }: MessageListKind,
 ): MessageView {
   const { sidebar } = deps;
+  const ownUserId = () => sidebar.snapshot?.user.userId ?? 0;
   return {
     get ownUserId() {
-      return sidebar.snapshot?.user.userId ?? 0;
+      return ownUserId();
     },
     get clockHours() {
       return sidebar.clockHours;
@@ -69,6 +75,22 @@ export function windowMessageView(
         },
       ),
     muting: deps.mutedUsers,
+    shows: (message) =>
+      message.type !== 'private' ||
+      showsMutedConversations() ||
+      !deps.mutedUsers.isMutedConversation(conversationPartners(message, ownUserId())),
+    // The sidebar's topic menu asks the same of the organization (snapshot.may).
+    get deleteTopic() {
+      if (sidebar.snapshot?.may.deleteTopics !== true) return null;
+      return (message: Message) => {
+        if (message.stream_id === undefined) return;
+        void deps.topicDeletion.ask(
+          message.stream_id,
+          String(message.display_recipient),
+          message.subject,
+        );
+      };
+    },
     get narrow() {
       return narrow();
     },

@@ -97,17 +97,33 @@ describe('reaction chips', () => {
       },
     );
     expect(
-      chips.map(({ name, glyph, count, reacted, names }) => ({
+      chips.map(({ name, glyph, count, reacted, names, userIds }) => ({
         name,
         glyph,
         count,
         reacted,
         names,
+        userIds,
       })),
     ).toEqual([
-      { name: 'tada', glyph: '🎉', count: 2, reacted: true, names: ['You', 'Bob'] },
-      { name: 'octopus', glyph: '🐙', count: 1, reacted: false, names: ['Carol'] },
-      { name: 'hearth', glyph: null, count: 1, reacted: false, names: ['Bob'] },
+      {
+        name: 'tada',
+        glyph: '🎉',
+        count: 2,
+        reacted: true,
+        names: ['You', 'Bob'],
+        // In the order of the names, for the window to name a muted person "Muted user".
+        userIds: [me.id, bob.id],
+      },
+      {
+        name: 'octopus',
+        glyph: '🐙',
+        count: 1,
+        reacted: false,
+        names: ['Carol'],
+        userIds: [carol.id],
+      },
+      { name: 'hearth', glyph: null, count: 1, reacted: false, names: ['Bob'], userIds: [bob.id] },
     ]);
     expect(chips[2]?.imageUrl).toBe('https://chat.example.test/user_avatars/2/emoji/7.png');
   });

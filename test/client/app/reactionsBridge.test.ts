@@ -72,6 +72,7 @@ describe('reactions over the bridge', () => {
         count: 1,
         reacted: true,
         names: ['You'],
+        userIds: [alice.id],
       },
     ]);
   });

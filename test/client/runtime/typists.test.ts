@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Typists, typingExpiryMs } from '../../../src-main/client/runtime/typists';
 
 const names: Record<number, string> = { 1: 'Alice', 2: 'Bob', 3: 'Carol' };
+let muted: number[] = [];
 let changes = 0;
 let typists: Typists;
 
@@ -21,9 +22,11 @@ const withAlice = (...others: number[]) => ({
 beforeEach(() => {
   vi.useFakeTimers();
   changes = 0;
+  muted = [];
   typists = new Typists({
     ownUserId: () => 1,
     nameOf: (userId) => names[userId] ?? 'Someone',
+    isMuted: (userId) => muted.includes(userId),
     onChange: () => (changes += 1),
   });
 });
@@ -44,6 +47,16 @@ describe('who is typing', () => {
       { narrow: { kind: 'stream', streamId: 5, topic: 'Tomatoes' }, names: ['Carol'] },
     ]);
     expect(changes).toBe(5);
+  });
+
+  it('leaves a muted typist out, as Zulip’s typing_data does, and a conversation with none left', () => {
+    muted = [2];
+    typists.receive(event('start', 2, garden));
+    typists.receive(event('start', 3, garden));
+    typists.receive(event('start', 2, withAlice(2)));
+    expect(typists.conversations()).toEqual([
+      { narrow: { kind: 'stream', streamId: 5, topic: 'Tomatoes' }, names: ['Carol'] },
+    ]);
   });
 
   it('hears a direct conversation as Zulip 8 names it, "direct" rather than "private"', () => {
