@@ -129,11 +129,12 @@ export default tseslint.config(
         message: 'The renderer sees only the types of the bridge.',
       },
       // wire/ is declared once for every part (docs/architecture.md); the window runs
-      // two pieces of it: emojiGlyph.ts, to draw the emoji of server HTML, and
-      // urlTemplate.ts, to open a code block in a playground. i18n/ is the
+      // three pieces of it: emojiGlyph.ts, to draw the emoji of server HTML,
+      // urlTemplate.ts, to open a code block in a playground, and hostName.ts,
+      // to test a name for the host as `--allowed-host` does. i18n/ is the
       // one way the window and main speak a language.
       {
-        regex: 'src-main/(?!wire/(?:emojiGlyph|urlTemplate)$|i18n/)',
+        regex: 'src-main/(?!wire/(?:emojiGlyph|urlTemplate|hostName)$|i18n/)',
         message: 'The renderer reaches the main side only through the bridge.',
       },
       {

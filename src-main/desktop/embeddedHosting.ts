@@ -25,6 +25,7 @@ import {
 import { exportsDirOf } from '../server/export/exportFolder';
 import type { SecretStore as Keychain } from '../client/secretStore';
 import { mt } from '../i18n/mainText';
+import { hostOfSetting } from '../wire/hostName';
 import { hostKeychain } from './hostKeychain';
 import { Hosting, type HostConfig, type HostInfo } from './hosting';
 import { checkOwnCertificate } from './ownCertificateCheck';
@@ -56,6 +57,8 @@ const settingsSchema = z.object({
   backupKeep: keepSchema.default(7),
   /** Whether the owner lets outgoing-webhook bots post to this computer and private networks. */
   botsReachPrivateNetworks: z.boolean().default(false),
+  /** The names the owner added that the host is also reached by (a reverse proxy's, a DNS name), as `hostOfSetting` gives them. */
+  allowedHosts: z.array(z.string()).default([]),
 });
 const backupEveryMs = 24 * 60 * 60 * 1000;
 type Settings = z.infer<typeof settingsSchema>;
@@ -136,6 +139,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         ...(secrets ? { keychain: true } : {}),
         ...(options.acmeAuthorities ? { acmeAuthorities: options.acmeAuthorities } : {}),
         outgoingWebhooks: { allowPrivateAddresses: settings?.botsReachPrivateNetworks ?? false },
+        allowedHosts: settings?.allowedHosts ?? [],
       },
       spawn: options.spawn,
       secrets,
@@ -186,6 +190,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
         network: null,
         backupKeep: 7,
         botsReachPrivateNetworks: false,
+        allowedHosts: [],
         ...settings,
         port,
       });
@@ -200,6 +205,16 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     const settings = await savedOrFail();
     if (!settings.network) throw new Error(mt('main.publicName.networkFirst'));
     nameChange = change;
+    if (hosting) await start();
+    else changed();
+  };
+
+  // The host reads the names it answers to when it starts, as it reads its network.
+  const changeAllowedHosts = async (change: (names: readonly string[]) => string[]) => {
+    const settings = await savedOrFail();
+    const allowedHosts = change(settings.allowedHosts);
+    if (allowedHosts.join(' ') === settings.allowedHosts.join(' ')) return;
+    await save({ ...settings, allowedHosts });
     if (hosting) await start();
     else changed();
   };
@@ -241,6 +256,14 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
       // The host reads it when it starts, as it reads its network.
       if (hosting) await start();
       else changed();
+    },
+    async addAllowedHost(name) {
+      const host = hostOfSetting(name);
+      if (host === null) throw new Error(mt('main.hosting.notAHostName', { name: name.trim() }));
+      await changeAllowedHosts((names) => (names.includes(host) ? [...names] : [...names, host]));
+    },
+    async removeAllowedHost(name) {
+      await changeAllowedHosts((names) => names.filter((kept) => kept !== name));
     },
     async setBackupKeep(keep) {
       await save({ ...(await savedOrFail()), backupKeep: keepSchema.parse(keep) });
@@ -305,6 +328,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
           certificate?.network ?? last?.info?.network ?? null,
         ),
         botsReachPrivateNetworks: settings?.botsReachPrivateNetworks ?? false,
+        allowedHosts: settings?.allowedHosts ?? [],
         publicName: certificate?.publicName ?? null,
         ownCertificate: certificate?.ownCertificate ?? null,
         pushService: await pushServiceNow(),

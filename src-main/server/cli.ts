@@ -8,7 +8,7 @@ import type { NameChange } from './certificates/servedName';
 import { startHost, type HostOptions, type OwnCertificate } from './host';
 import { zulipRateRules } from './http/rateLimits';
 import { isLoopback } from './network/addresses';
-import { hostOfSetting } from './network/hostNames';
+import { hostOfSetting } from '../wire/hostName';
 import { parseHostPort } from '../wire/hostPort';
 import { askToAcceptTerms } from './push/termsPrompt';
 

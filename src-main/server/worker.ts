@@ -56,6 +56,7 @@ const workerDataSchema = z.object({
   keychain: z.boolean().optional(),
   acmeAuthorities: z.array(z.string().min(1)).optional(),
   outgoingWebhooks: z.object({ allowPrivateAddresses: z.boolean() }).optional(),
+  allowedHosts: z.array(z.string().min(1)).optional(),
 });
 
 const messageSchema = z.discriminatedUnion('type', [

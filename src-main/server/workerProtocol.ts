@@ -45,6 +45,8 @@ export interface HostWorkerData {
   restoreFrom?: string | undefined;
   /** Whether outgoing-webhook bots may post to this computer and private networks. */
   outgoingWebhooks?: { allowPrivateAddresses: boolean } | undefined;
+  /** The names the owner added that the host is also reached by, as `--allowed-host` gives them. */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 /** What main asks of a running host, answered by a `reply` with the same `id`. */

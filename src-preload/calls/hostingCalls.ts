@@ -152,6 +152,12 @@ export const hostingPageSchema = z.object({
   }),
   /** Whether outgoing-webhook bots may post to this computer and private networks. */
   botsReachPrivateNetworks: z.boolean(),
+  /**
+   * The names the owner added that the host is also reached by (a reverse
+   * proxy's, a DNS name), besides loopback and this computer's own names,
+   * addresses and certificate: any other Host header is refused.
+   */
+  allowedHosts: z.array(z.string()),
   /** The public name phones reach the host by; null without one, or while the host does not serve the network. */
   publicName: publicNameReportSchema.nullable(),
   /**
@@ -217,6 +223,14 @@ export const hostingBridgeCalls = {
   },
   /** Restarts a running host with bots let onto this computer and private networks, or kept off them. */
   setBotsReachPrivateNetworks: { args: z.object({ allow: z.boolean() }), result: z.object({}) },
+  /**
+   * Restarts a running host answering to one more name, as `--allowed-host`
+   * adds one; main refuses, in words for the person, anything that is no
+   * host name or address.
+   */
+  addAllowedHost: { args: z.object({ name: z.string().max(1000) }), result: z.object({}) },
+  /** Restarts a running host no longer answering to a name the owner added. */
+  removeAllowedHost: { args: z.object({ name: z.string().max(1000) }), result: z.object({}) },
   /** Once the person confirms it: stops the host, puts the backup in place of the database (keeping the old one), and starts again. */
   restoreBackup: {
     args: z.object({ name: z.string().min(1).max(100) }),

@@ -128,12 +128,26 @@ describe('the join form, when a server cannot be used', () => {
 
       // Only the office's proxy knows this name.
       await check(`http://chat.corp.example:${new URL(zulip.url).port}`, page);
+      // Word for word what an account's banner says (networkSettings.test.ts).
       await expect
         .poll(() => formAlert(page).allInnerTexts())
-        .toContainEqual(expect.stringContaining(proxy.url));
+        .toContainEqual(
+          `The proxy ${proxy.url} asks for a user name and password: give them in Settings › Network.`,
+        );
       await window?.screenshot('join-proxy-credentials');
       await page.getByRole('button', { name: 'Open Settings › Network' }).click();
       await field('User name (optional)').fill('nico');
+      await field('Password (optional)').fill('last year’s');
+      await proxyForm.getByRole('button', { name: 'Save' }).click();
+      await proxyForm.getByText('Saved: every connection now goes this way.').waitFor();
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.getByRole('button', { name: 'Check server' }).click();
+      await expect
+        .poll(() => formAlert(page).allInnerTexts())
+        .toContainEqual(
+          `The proxy ${proxy.url} did not accept the user name and password it was given: give them in Settings › Network.`,
+        );
+      await page.getByRole('button', { name: 'Open Settings › Network' }).click();
       await field('Password (optional)').fill('proxy secret');
       await proxyForm.getByRole('button', { name: 'Save' }).click();
       await proxyForm.getByText('Saved: every connection now goes this way.').waitFor();

@@ -52,6 +52,32 @@ describe('the Users page and joining by invitation', () => {
     await owner.screenshot('users');
   });
 
+  it('keeps each email address whole, on one line, however narrow the window', async () => {
+    const { page } = owner;
+    const long = await org.user('anne-marie.dubois');
+    await row(page, long.fullName).waitFor();
+    for (const width of [1100, 760]) {
+      await page.setViewportSize({ width, height: 900 });
+      const lines = await users(page)
+        .locator('td.email')
+        .evaluateAll((cells) =>
+          cells.map((cell): [string, number] => {
+            const text = document.createRange();
+            text.selectNodeContents(cell);
+            // One rectangle for each line the address is laid out on.
+            const tops = [...text.getClientRects()].map((rect) => Math.round(rect.top));
+            return [cell.textContent ?? '', new Set(tops).size];
+          }),
+        );
+      expect(lines.map(([email]) => email)).toContain(long.email);
+      expect(
+        lines.filter(([, count]) => count !== 1),
+        `${width}px`,
+      ).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1100, height: 900 });
+  });
+
   it('deactivates after a second click, and reactivates', async () => {
     const { page } = owner;
     await page.getByRole('button', { name: 'Deactivate Alice' }).click();

@@ -21,6 +21,8 @@ const sameInEveryLanguage = new Set<string>([
   'Zulip',
   // A DNS provider the host changes a public name's records through.
   'Cloudflare',
+  // RFC 2606's example host name, the Hosting page's placeholder for a name the host answers to.
+  'chat.example.com',
 ]);
 
 /** Words one language shares with English, each checked to be that language's own word. */

@@ -45,6 +45,25 @@ export class Accounts {
     return Promise.all(this.list.all().map((record) => this.withKeyState(record)));
   }
 
+  /**
+   * The accounts `which` picks, to open, each with its key: one keychain
+   * read an account, where listing them and then asking for each key would
+   * read every key twice, and every other account's besides.
+   */
+  async withKeys(
+    which: (record: AccountRecord) => boolean = () => true,
+  ): Promise<{ account: Account; key: string | null }[]> {
+    return Promise.all(
+      this.list
+        .all()
+        .filter(which)
+        .map(async (record) => {
+          const key = await this.keyOf(record);
+          return { account: this.keyStateOf(record, key), key };
+        }),
+    );
+  }
+
   /** The account's API key, or null when it must sign in again. */
   keyOf(account: Pick<AccountRecord, 'serverUrl' | 'email'>): Promise<string | null> {
     return this.secrets.get(secretAccount(account.serverUrl, account.email));
@@ -124,7 +143,10 @@ export class Accounts {
   }
 
   private async withKeyState(record: AccountRecord): Promise<Account> {
-    const key = await this.keyOf(record);
+    return this.keyStateOf(record, await this.keyOf(record));
+  }
+
+  private keyStateOf(record: AccountRecord, key: string | null): Account {
     if (key === null) return { ...record, key: 'missing' };
     return { ...record, key: this.secrets.persistent ? 'stored' : 'this-run-only' };
   }

@@ -286,15 +286,14 @@ export class AccountRuntimes {
 
   /** Opens each account `which` picks anew, as the account list now has it. */
   async #reopen(which: (account: Account) => boolean): Promise<void> {
-    const { accounts } = this.#options;
-    const records = await accounts.all();
-    for (const runtime of this.all()) {
-      if (!which(runtime.account)) continue;
-      const account = records.find(({ id }) => id === runtime.account.id);
-      // Read before the old runtime closes: while none is open the window finds no account.
-      const key = account ? await accounts.keyOf(account) : null;
+    const picked = this.all().filter((runtime) => which(runtime.account));
+    const ids = new Set(picked.map((runtime) => runtime.account.id));
+    // Read before the old runtimes close: while none is open the window finds no account.
+    const reopened = await this.#options.accounts.withKeys(({ id }) => ids.has(id));
+    for (const runtime of picked) {
+      const found = reopened.find(({ account }) => account.id === runtime.account.id);
       await this.close(runtime.account.id);
-      if (account) this.open(account, key);
+      if (found) this.open(found.account, found.key);
     }
   }
 

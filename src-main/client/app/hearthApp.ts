@@ -167,8 +167,8 @@ export class HearthApp {
     }
     if (accounts.list.all().some((account) => account.hosted)) await app.#host.resume();
     await app.#icons.load(accounts.list.all().map((account) => account.id));
-    for (const account of await accounts.all()) {
-      app.#runtimes.open(account, await accounts.keyOf(account));
+    for (const { account, key } of await accounts.withKeys()) {
+      app.#runtimes.open(account, key);
       if (app.#icons.get(account.id) === null) app.#runtimes.fetchIcon(account);
     }
     app.#runtimes.show(accounts.list.all()[0]?.id ?? null);
@@ -455,6 +455,14 @@ export class HearthApp {
 
   setBotsReachPrivateNetworks(allow: boolean): Promise<void> {
     return this.#host.setBotsReachPrivateNetworks(allow);
+  }
+
+  addAllowedHost(name: string): Promise<void> {
+    return this.#host.addAllowedHost(name);
+  }
+
+  removeAllowedHost(name: string): Promise<void> {
+    return this.#host.removeAllowedHost(name);
   }
 
   exportForZulip(

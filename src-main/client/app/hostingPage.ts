@@ -35,6 +35,7 @@ export function hostingPageOf(report: HostingReport, owner: AccountRuntime | nul
     },
     backups: report.backups,
     botsReachPrivateNetworks: report.botsReachPrivateNetworks,
+    allowedHosts: report.allowedHosts,
     publicName: report.publicName,
     ownCertificate: report.ownCertificate,
     pushService: report.pushService,

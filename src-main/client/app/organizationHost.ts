@@ -243,6 +243,17 @@ export class OrganizationHost {
     await this.#hosting.setBotsReachPrivateNetworks(allow);
   }
 
+  /** A name the host is also reached by (a reverse proxy's, a DNS name), as `--allowed-host` adds one. */
+  async addAllowedHost(name: string): Promise<void> {
+    this.#requireHosted();
+    await this.#hosting.addAllowedHost(name);
+  }
+
+  async removeAllowedHost(name: string): Promise<void> {
+    this.#requireHosted();
+    await this.#hosting.removeAllowedHost(name);
+  }
+
   /**
    * Puts a backup in place of the organization's database, once the person
    * confirms it. Everyone's event queue is gone with the old database: every

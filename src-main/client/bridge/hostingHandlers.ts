@@ -30,6 +30,14 @@ export function hostingHandlers(app: HearthApp) {
       await app.setBotsReachPrivateNetworks(args.allow);
       return {};
     },
+    async addAllowedHost(args) {
+      await app.addAllowedHost(args.name);
+      return {};
+    },
+    async removeAllowedHost(args) {
+      await app.removeAllowedHost(args.name);
+      return {};
+    },
     async restoreBackup(args) {
       return app.restoreBackup(args.name);
     },

@@ -43,6 +43,12 @@ export interface HostingReport {
   backups: HostingBackups;
   /** Whether outgoing-webhook bots may post to this computer and private networks. */
   botsReachPrivateNetworks: boolean;
+  /**
+   * The names the owner added that the host is also reached by (a reverse
+   * proxy's, a DNS name), besides loopback and this computer's own names,
+   * addresses and certificate.
+   */
+  allowedHosts: string[];
   /** The public name's certificate and records, while the host serves the network with one. */
   publicName: PublicNameReport | null;
   /** The owner's own certificate, served by its names, while the host serves the network with one. */
@@ -117,6 +123,13 @@ export interface HostingPort {
   setBackupKeep(keep: number): Promise<void>;
   /** Lets outgoing-webhook bots post to this computer and private networks, or not, restarting a running host. */
   setBotsReachPrivateNetworks(allow: boolean): Promise<void>;
+  /**
+   * Has the host answer to `name` too, restarting a running host; throws, in
+   * the person's words, for anything that is no host name or address.
+   */
+  addAllowedHost(name: string): Promise<void>;
+  /** Has the host no longer answer to a name the owner added, restarting a running host. */
+  removeAllowedHost(name: string): Promise<void>;
   /** Puts the backup named `name` in place of the database: the host stops, and starts again on it. */
   restore(name: string): Promise<void>;
   /** Has the host obtain a certificate for a public name and keep its records, restarting it. */
@@ -150,6 +163,8 @@ export function noHosting(why: string): HostingPort {
     exportForZulip: () => Promise.reject(new Error(why)),
     setBackupKeep: () => Promise.reject(new Error(why)),
     setBotsReachPrivateNetworks: () => Promise.reject(new Error(why)),
+    addAllowedHost: () => Promise.reject(new Error(why)),
+    removeAllowedHost: () => Promise.reject(new Error(why)),
     restore: () => Promise.reject(new Error(why)),
     setPublicName: () => Promise.reject(new Error(why)),
     checkOwnCertificate: () => Promise.reject(new Error(why)),
@@ -166,6 +181,7 @@ export function noHosting(why: string): HostingPort {
       network: loopbackOnly,
       backups: { keep: 0, files: [] },
       botsReachPrivateNetworks: false,
+      allowedHosts: [],
       publicName: null,
       ownCertificate: null,
       pushService: null,

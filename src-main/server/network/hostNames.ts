@@ -1,34 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
+import { hostOfHeader, hostOfSetting } from '../../wire/hostName';
 import { isLoopback } from './addresses';
-
-// A Host header is a name or an address and perhaps a port, nothing else: no
-// user part, path or zone that a URL parser would quietly take apart.
-const hostHeaderShape = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/**
- * The name or address a Host header names, as a URL's host: lower case, IPv4
- * in dotted decimal, IPv6 compressed and without brackets, no final dot and
- * no port. Null for anything that is no host.
- */
-export function hostOfHeader(header: string): string | null {
-  if (!hostHeaderShape.test(header)) return null;
-  let host: string;
-  try {
-    host = new URL(`http://${header}/`).hostname;
-  } catch {
-    return null;
-  }
-  if (host.startsWith('[')) return host.slice(1, -1);
-  return host.endsWith('.') ? host.slice(0, -1) : host;
-}
-
-/** A name or address as a person configures it (an IPv6 address without brackets too), as `hostOfHeader` gives it. */
-export function hostOfSetting(name: string): string | null {
-  const trimmed = name.trim();
-  return hostOfHeader(isIP(trimmed) === 6 ? `[${trimmed}]` : trimmed);
-}
 
 /**
  * The names this computer goes by on its own: its host name, and the `.local`

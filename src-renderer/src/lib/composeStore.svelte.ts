@@ -31,6 +31,10 @@ export const emptyDraft: ComposeDraft = {
   content: '',
 };
 
+// The longest topic the bridge takes (src-preload/calls/names.ts); the compose
+// box says so beside a longer one as it is typed.
+const longestTopic = 60;
+
 // The message being written and where it goes. Sending hands it to the outbox,
 // whose answer is the local echo the feed shows at once.
 export class ComposeStore {
@@ -64,6 +68,8 @@ export class ComposeStore {
     if (this.streamId === null) return null;
     const policy = this.topicsPolicy;
     const topic = policy === 'empty_topic_only' ? '' : this.topic.trim();
+    // No conversation has such a topic: typing notices and drafts wait until it fits.
+    if (topic.length > longestTopic) return null;
     return topic !== '' || policy !== 'disable_empty_topic'
       ? { kind: 'stream', streamId: this.streamId, topic }
       : null;
@@ -101,7 +107,7 @@ export class ComposeStore {
       const check = await this.bridge.checkComposeTarget({ to: target });
       if (asked === this.#checks) this.#checked = { target: JSON.stringify(target), check };
     } catch {
-      // Unchecked (a topic too long to be one, say): the server will say.
+      // Unchecked (offline, say): the server will say when the message goes.
     }
   }
 

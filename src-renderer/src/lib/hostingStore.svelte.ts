@@ -8,6 +8,7 @@ import type {
   ZulipExport,
   ZulipVersion,
 } from '../../../src-preload/bridge';
+import { hostOfSetting } from '../../../src-main/wire/hostName';
 import { t, type MessageKey } from './i18n.svelte';
 import { ServerPage } from './serverPage.svelte';
 
@@ -112,6 +113,22 @@ export class HostingStore extends ServerPage<HostingPage> {
 
   setBotsReachPrivateNetworks(allow: boolean): Promise<void> {
     return this.#control(() => this.bridge.setBotsReachPrivateNetworks({ allow }));
+  }
+
+  /** Why the host could not answer to `name`, by the test `--allowed-host` puts a name to; null when it could. */
+  allowedHostProblem(name: string): string | null {
+    return hostOfSetting(name) === null
+      ? t('hosting.allowedHosts.notAName', { name: name.trim() })
+      : null;
+  }
+
+  /** Has the host answer to one more name, restarting it; main refuses what is no host name (`error` says why). */
+  addAllowedHost(name: string): Promise<void> {
+    return this.#control(() => this.bridge.addAllowedHost({ name }));
+  }
+
+  removeAllowedHost(name: string): Promise<void> {
+    return this.#control(() => this.bridge.removeAllowedHost({ name }));
   }
 
   restore(name: string): Promise<void> {

@@ -1,6 +1,10 @@
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../src-main/client/secretStore';
+import {
+  createMemorySecretStore,
+  secretAccount,
+  type SecretStore,
+} from '../../../src-main/client/secretStore';
 import { fingerprintInLink } from '../../../src-main/wire/fingerprint';
 import {
   connected,
@@ -23,7 +27,16 @@ import { startOrg, testPassword, type Org, type TestUser } from '../../helpers/o
 // that server only; a later certificate is refused, naming both
 // fingerprints, until the person decides again.
 describe('a self-signed server trusted by its fingerprint', () => {
-  const secrets = createMemorySecretStore();
+  const keychain = createMemorySecretStore();
+  /** The names of the keys read from the keychain, in order. */
+  const keysRead: string[] = [];
+  const secrets: SecretStore = {
+    ...keychain,
+    get: (name) => {
+      keysRead.push(name);
+      return keychain.get(name);
+    },
+  };
   const hearths: TestHearth[] = [];
   let profileDir: string;
   let org: Org;
@@ -149,6 +162,16 @@ describe('a self-signed server trusted by its fingerprint', () => {
     const hearth = hearths.at(-1);
     if (!hearth) throw new Error('no app');
     const { app } = hearth;
+    // A second account on the server: trusting its new certificate reopens both.
+    expect(
+      await app.join({
+        method: 'password',
+        serverUrl: trusting(first),
+        email: bob.email,
+        password: testPassword,
+      }),
+    ).toMatchObject({ ok: true });
+    await connected(app);
     const accountId = app.active().account.id;
     front.present(second);
     const refused = await eventually('the changed certificate is refused', () => {
@@ -175,11 +198,18 @@ describe('a self-signed server trusted by its fingerprint', () => {
     );
     expect(app.active().account.certificate?.fingerprint).toBe(fingerprintOf(first));
 
+    const keys = [secretAccount(serverUrl, alice.email), secretAccount(serverUrl, bob.email)];
+    keysRead.length = 0;
     await app.trustServerCertificate(accountId, fingerprintOf(second));
+    // Each reopened account's key, read once: not the whole list, nor the list again for each.
+    expect(keysRead.toSorted()).toEqual(keys.toSorted());
     await connected(app);
     expect(app.active().connection).toMatchObject({ warning: null, problem: null });
     await hearth.stop();
+    keysRead.length = 0;
     const restarted = await start();
+    // Opening the accounts as the app starts reads each key once too.
+    expect(keysRead.filter((name) => keys.includes(name)).toSorted()).toEqual(keys.toSorted());
     await connected(restarted.app);
     expect(restarted.app.active().account.certificate?.fingerprint).toBe(fingerprintOf(second));
   });
