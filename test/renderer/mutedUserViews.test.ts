@@ -46,13 +46,20 @@ const direct = (id: number, ...ids: number[]): Message =>
 
 const muting = () => new MutedUsersStore({} as ChatBridge, () => [muted]);
 
+const channel = 7;
+
 describe('a message list', () => {
-  const listOf = (showsMutedConversations: boolean, may = { deleteTopics: false }) =>
+  const listOf = (
+    showsMutedConversations: boolean,
+    may = { deleteTopics: false },
+    archived = false,
+  ) =>
     windowMessageView(
       {
         bridge: {} as ChatBridge,
         sidebar: { snapshot: { user: { userId: me }, may } as Snapshot, clockHours: 24 },
         mutedUsers: muting(),
+        messageActions: { rules: { channels: { [channel]: { archived } } } },
       } as unknown as WindowMessageViewDeps,
       {
         seen: null,
@@ -74,9 +81,12 @@ describe('a message list', () => {
     expect(listOf(true).shows(direct(10, muted))).toBe(true);
   });
 
-  it('offers topic deletion where the organization lets the reader delete topics', () => {
-    expect(listOf(false).deleteTopic).toBeNull();
-    expect(listOf(false, { deleteTopics: true }).deleteTopic).toBeTypeOf('function');
+  it('offers topic deletion where the organization lets the reader delete topics, outside archived channels', () => {
+    const inChannel = { ...direct(13, carol), type: 'stream', stream_id: channel } as Message;
+    expect(listOf(false).deleteTopic(inChannel)).toBeNull();
+    expect(listOf(false, { deleteTopics: true }).deleteTopic(inChannel)).toBeTypeOf('function');
+    expect(listOf(false, { deleteTopics: true }, true).deleteTopic(inChannel)).toBeNull();
+    expect(listOf(false, { deleteTopics: true }).deleteTopic(direct(14, carol))).toBeNull();
   });
 });
 

@@ -41,8 +41,8 @@ export interface MessageView {
   muting: MutedUsersStore;
   /** False for a message the list leaves out: a one-to-one direct message with someone muted, outside its own conversation. */
   shows(message: Message): boolean;
-  /** Zulip's "Delete topic", asked first; null where the reader may not delete topics. */
-  deleteTopic: ((message: Message) => void) | null;
+  /** Zulip's "Delete topic" for the message's topic, asked first; null where the reader may not delete it. */
+  deleteTopic(message: Message): (() => void) | null;
   /** The narrow the list shows, which "mark as unread from here" goes down; null for search results. */
   readonly narrow: Narrow | null;
   /**

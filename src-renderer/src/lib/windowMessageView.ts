@@ -1,4 +1,4 @@
-import type { ChatBridge, Message, Narrow, Snapshot } from '../../../src-preload/bridge';
+import type { ChatBridge, Narrow, Snapshot } from '../../../src-preload/bridge';
 import { errorText } from './errors';
 import { isFollowedTopic } from './followedTopics';
 import type { LinkifiersStore } from './linkifiersStore.svelte';
@@ -79,17 +79,14 @@ export function windowMessageView(
       message.type !== 'private' ||
       showsMutedConversations() ||
       !deps.mutedUsers.isMutedConversation(conversationPartners(message, ownUserId())),
-    // The sidebar's topic menu asks the same of the organization (snapshot.may).
-    get deleteTopic() {
-      if (sidebar.snapshot?.may.deleteTopics !== true) return null;
-      return (message: Message) => {
-        if (message.stream_id === undefined) return;
-        void deps.topicDeletion.ask(
-          message.stream_id,
-          String(message.display_recipient),
-          message.subject,
-        );
-      };
+    // The sidebar's topic menu asks the same of the organization (snapshot.may);
+    // an archived channel takes no change, as the message menu says of it.
+    deleteTopic: (message) => {
+      const streamId = message.stream_id;
+      if (sidebar.snapshot?.may.deleteTopics !== true || streamId === undefined) return null;
+      if (deps.messageActions.rules.channels[String(streamId)]?.archived) return null;
+      return () =>
+        void deps.topicDeletion.ask(streamId, String(message.display_recipient), message.subject);
     },
     get narrow() {
       return narrow();
