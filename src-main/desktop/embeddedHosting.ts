@@ -200,13 +200,18 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
 
   const backupsDir = backupsDirOf(dataDir);
 
+  // A setting the host reads only when it starts: a running host starts again to take it.
+  const takeAtStart = async () => {
+    if (hosting) await start();
+    else changed();
+  };
+
   // The host takes a name when it starts, as it takes its network: only then does it serve one.
   const changeName = async (change: NonNullable<HostConfig['name']>) => {
     const settings = await savedOrFail();
     if (!settings.network) throw new Error(mt('main.publicName.networkFirst'));
     nameChange = change;
-    if (hosting) await start();
-    else changed();
+    await takeAtStart();
   };
 
   // The host reads the names it answers to when it starts, as it reads its network.
@@ -215,8 +220,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     const allowedHosts = change(settings.allowedHosts);
     if (allowedHosts.join(' ') === settings.allowedHosts.join(' ')) return;
     await save({ ...settings, allowedHosts });
-    if (hosting) await start();
-    else changed();
+    await takeAtStart();
   };
 
   // Asked of the running host each time: its certificate, and the names it
@@ -237,8 +241,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     start: (organization) => start(organization),
     async setNetwork(exposure) {
       await save({ ...(await savedOrFail()), network: exposure });
-      if (hosting) await start();
-      else changed();
+      await takeAtStart();
     },
     async backUp() {
       if (!hosting) throw new Error(mt('main.hosting.startToBackUp'));
@@ -254,8 +257,7 @@ export function embeddedHosting(options: EmbeddedHostingOptions): HostingPort {
     async setBotsReachPrivateNetworks(allow) {
       await save({ ...(await savedOrFail()), botsReachPrivateNetworks: allow });
       // The host reads it when it starts, as it reads its network.
-      if (hosting) await start();
-      else changed();
+      await takeAtStart();
     },
     async addAllowedHost(name) {
       const host = hostOfSetting(name);
