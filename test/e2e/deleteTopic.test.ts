@@ -108,6 +108,16 @@ describe.each(serverKinds)('deleting a topic in the window, on $name', (kind) =>
     await barActions(page).click();
     const menu = page.getByRole('menu', { name: 'Topic actions' });
     expect(await menu.getByRole('menuitem').allInnerTexts()).toContain('Delete topic…');
+    // The menu opens under its button, and the feed does not move sideways to show it.
+    const button = await barActions(page).boundingBox();
+    const opened = await menu.boundingBox();
+    expect(button && opened).toBeTruthy();
+    if (button && opened) {
+      expect(Math.abs(opened.y - (button.y + button.height))).toBeLessThan(8);
+      expect(opened.x).toBeLessThanOrEqual(button.x + button.width);
+      expect(opened.x + opened.width).toBeGreaterThanOrEqual(button.x);
+    }
+    expect(await page.locator('.feed').evaluate((feed) => feed.scrollLeft)).toBe(0);
     await ui.screenshot(`e2e-delete-topic-bar-menu${server.screenshotSuffix}`);
     expect(await seriousViolationsInBothThemes(page, 'the recipient bar’s menu')).toEqual([]);
     await menu.getByRole('menuitem', { name: 'Delete topic…' }).click();
