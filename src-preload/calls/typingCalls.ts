@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { destinationSchema } from './destinations';
 import { narrowSchema } from './narrow';
 
-// People typing in one conversation: a stream's topic or a private conversation.
+// People typing in one conversation: a stream's topic or a private
+// conversation. The window names them, as it names a muted person "Muted user".
 export const typingConversationSchema = z.object({
   narrow: narrowSchema,
-  names: z.array(z.string()),
+  typists: z.array(z.object({ userId: z.number().int(), name: z.string() })),
 });
 export type TypingConversation = z.infer<typeof typingConversationSchema>;
 

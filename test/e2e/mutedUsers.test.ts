@@ -12,8 +12,8 @@ import { serverKinds, type Channel, type Person, type TestServer } from '../help
 // Issue 56, point 3: the rest of Zulip's help ("Mute a user"), view by view.
 // Direct messages with a muted user "are excluded from all views, including
 // search", unless searched for; they are "Muted user" for "emoji reactions"
-// and "the recipients of group direct messages"; and, as Zulip's typing_data
-// filters them, a muted typist is left out of the typing notice.
+// and "the recipients of group direct messages", and, as the issue asks, in
+// typing notices.
 
 describe.each(serverKinds)('muted users in the window, on $name', (kind) => {
   let server: TestServer;
@@ -184,7 +184,7 @@ describe.each(serverKinds)('muted users in the window, on $name', (kind) => {
     await shot('muted-user-recent');
   });
 
-  it('names the muted “Muted user” in reactions and group direct messages, and leaves them out of typing', async () => {
+  it('names the muted “Muted user” in reactions, group direct messages and typing notices', async () => {
     await page.getByRole('button', { name: `# ${channel.name}` }).click();
     const chip = messageOf('Count me in.').locator('.reaction-chip').first();
     await expect
@@ -203,10 +203,13 @@ describe.each(serverKinds)('muted users in the window, on $name', (kind) => {
     await messageOf('Count me in.').waitFor();
     await typing(other, 'start');
     await typing(third, 'start');
-    await expect.poll(() => typingNotice().innerText()).toBe(`${third.fullName} is typing…`);
+    await expect
+      .poll(() => typingNotice().innerText())
+      .toBe(`Muted user and ${third.fullName} are typing…`);
     await typing(third, 'stop');
-    await expect.poll(() => typingNotice().innerText()).toBe('');
+    await expect.poll(() => typingNotice().innerText()).toBe('Muted user is typing…');
     await typing(other, 'stop');
+    await expect.poll(() => typingNotice().innerText()).toBe('');
     expect(ui.pageErrors).toEqual([]);
   });
 

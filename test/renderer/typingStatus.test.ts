@@ -71,22 +71,37 @@ describe('what the user’s typing tells the others', () => {
 
 describe('the typing notice', () => {
   const garden = { kind: 'stream' as const, streamId: 5 };
-  const typing = [
-    { narrow: { kind: 'stream' as const, streamId: 5, topic: 'Tomatoes' }, names: ['Bob'] },
-    { narrow: { kind: 'stream' as const, streamId: 5, topic: 'beans' }, names: ['Carol'] },
-    { narrow: { kind: 'private' as const, userIds: [3, 7] }, names: ['Dan'] },
+  const [bob, carol, dan] = [
+    { userId: 2, name: 'Bob' },
+    { userId: 3, name: 'Carol' },
+    { userId: 7, name: 'Dan' },
   ];
+  const typing = [
+    { narrow: { kind: 'stream' as const, streamId: 5, topic: 'Tomatoes' }, typists: [bob] },
+    { narrow: { kind: 'stream' as const, streamId: 5, topic: 'beans' }, typists: [carol, bob] },
+    { narrow: { kind: 'private' as const, userIds: [3, 7] }, typists: [dan] },
+  ];
+  const asGiven = (_userId: number, name: string) => name;
+  const notice = (narrow: Parameters<typeof typingNotice>[1]) =>
+    typingNotice(typing, narrow, asGiven);
 
   it('names who types in the conversation shown, and in any topic of a stream shown', () => {
-    expect(typingNotice(typing, { ...garden, topic: 'tomatoes' })).toBe('Bob is typing…');
-    expect(typingNotice(typing, garden)).toBe('Bob and Carol are typing…');
-    expect(typingNotice(typing, { kind: 'private', userIds: [7, 3] })).toBe('Dan is typing…');
-    expect(typingNotice(typing, { kind: 'private', userIds: [7] })).toBeNull();
-    expect(typingNotice(typing, { kind: 'all' })).toBeNull();
+    expect(notice({ ...garden, topic: 'tomatoes' })).toBe('Bob is typing…');
+    expect(notice(garden)).toBe('Bob and Carol are typing…');
+    expect(notice({ kind: 'private', userIds: [7, 3] })).toBe('Dan is typing…');
+    expect(notice({ kind: 'private', userIds: [7] })).toBeNull();
+    expect(notice({ kind: 'all' })).toBeNull();
+  });
+
+  it('names each typist as the window does, two muted people as two', () => {
+    const mutedUser = (userId: number, name: string) => (userId === 7 ? name : 'Muted user');
+    expect(typingNotice(typing, { ...garden, topic: 'beans' }, mutedUser)).toBe(
+      'Muted user and Muted user are typing…',
+    );
   });
 
   it('says "several people" from three', () => {
-    const three = [{ narrow: { ...garden, topic: 'x' }, names: ['Ann', 'Bob', 'Cy'] }];
-    expect(typingNotice(three, garden)).toBe('Several people are typing…');
+    const three = [{ narrow: { ...garden, topic: 'x' }, typists: [bob, carol, dan] }];
+    expect(typingNotice(three, garden, asGiven)).toBe('Several people are typing…');
   });
 });

@@ -37,7 +37,7 @@ import type { ComposeChecks } from '../rules/composeChecks';
 import type { MessageActions } from '../actions/messageActions';
 import type { DraftSync } from '../actions/draftSync';
 import type { AlertWords } from '../actions/alertWords';
-import { mutedUserIds, type MutedUsers } from '../actions/mutedUsers';
+import type { MutedUsers } from '../actions/mutedUsers';
 import type { StreamActions } from '../actions/streamActions';
 import type { AccountUploads } from '../actions/uploads';
 import type { AccountReactions } from '../actions/reactions';
@@ -209,7 +209,6 @@ export class AccountRuntime {
     this.#typists = new Typists({
       ownUserId,
       nameOf: (userId) => userNames(cache)(userId),
-      isMuted: (userId) => mutedUserIds(this.#link.state()).includes(userId),
       onChange: () => this.#events.emit('typing', this.#typists.conversations()),
     });
     if (!this.session) {

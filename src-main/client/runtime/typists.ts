@@ -34,8 +34,6 @@ interface Conversation {
 export interface TypistsOptions {
   ownUserId: () => number;
   nameOf: (userId: number) => string;
-  /** Whether the reader muted them: Zulip's typing_data leaves them out of every typing notice. */
-  isMuted: (userId: number) => boolean;
   onChange: () => void;
   expiryMs?: number;
 }
@@ -96,13 +94,12 @@ export class Typists {
   }
 
   conversations(): TypingConversation[] {
-    return [...this.#conversations.values()]
-      .map((conversation) => ({
-        narrow: conversation.narrow,
-        names: [...conversation.typists.keys()]
-          .filter((userId) => !this.options.isMuted(userId))
-          .map((userId) => this.options.nameOf(userId)),
-      }))
-      .filter((conversation) => conversation.names.length > 0);
+    return [...this.#conversations.values()].map((conversation) => ({
+      narrow: conversation.narrow,
+      typists: [...conversation.typists.keys()].map((userId) => ({
+        userId,
+        name: this.options.nameOf(userId),
+      })),
+    }));
   }
 }

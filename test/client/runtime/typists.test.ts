@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Typists, typingExpiryMs } from '../../../src-main/client/runtime/typists';
 
 const names: Record<number, string> = { 1: 'Alice', 2: 'Bob', 3: 'Carol' };
-let muted: number[] = [];
 let changes = 0;
 let typists: Typists;
 
@@ -13,6 +12,7 @@ const event = (op: 'start' | 'stop', sender: number, where: Record<string, unkno
   sender: { user_id: sender, email: `${names[sender]}@example.com` },
   ...where,
 });
+const named = (...userIds: number[]) => userIds.map((userId) => ({ userId, name: names[userId] }));
 const garden = { message_type: 'stream', stream_id: 5, topic: 'Tomatoes' };
 const withAlice = (...others: number[]) => ({
   message_type: 'private',
@@ -22,11 +22,9 @@ const withAlice = (...others: number[]) => ({
 beforeEach(() => {
   vi.useFakeTimers();
   changes = 0;
-  muted = [];
   typists = new Typists({
     ownUserId: () => 1,
     nameOf: (userId) => names[userId] ?? 'Someone',
-    isMuted: (userId) => muted.includes(userId),
     onChange: () => (changes += 1),
   });
 });
@@ -38,31 +36,21 @@ describe('who is typing', () => {
     typists.receive(event('start', 3, { ...garden, topic: 'tomatoes' }));
     typists.receive(event('start', 2, withAlice(2)));
     expect(typists.conversations()).toEqual([
-      { narrow: { kind: 'stream', streamId: 5, topic: 'Tomatoes' }, names: ['Bob', 'Carol'] },
-      { narrow: { kind: 'private', userIds: [2] }, names: ['Bob'] },
+      { narrow: { kind: 'stream', streamId: 5, topic: 'Tomatoes' }, typists: named(2, 3) },
+      { narrow: { kind: 'private', userIds: [2] }, typists: named(2) },
     ]);
     typists.receive(event('stop', 2, garden));
     typists.receive(event('stop', 2, withAlice(2)));
     expect(typists.conversations()).toEqual([
-      { narrow: { kind: 'stream', streamId: 5, topic: 'Tomatoes' }, names: ['Carol'] },
+      { narrow: { kind: 'stream', streamId: 5, topic: 'Tomatoes' }, typists: named(3) },
     ]);
     expect(changes).toBe(5);
-  });
-
-  it('leaves a muted typist out, as Zulip’s typing_data does, and a conversation with none left', () => {
-    muted = [2];
-    typists.receive(event('start', 2, garden));
-    typists.receive(event('start', 3, garden));
-    typists.receive(event('start', 2, withAlice(2)));
-    expect(typists.conversations()).toEqual([
-      { narrow: { kind: 'stream', streamId: 5, topic: 'Tomatoes' }, names: ['Carol'] },
-    ]);
   });
 
   it('hears a direct conversation as Zulip 8 names it, "direct" rather than "private"', () => {
     typists.receive(event('start', 3, { ...withAlice(3), message_type: 'direct' }));
     expect(typists.conversations()).toEqual([
-      { narrow: { kind: 'private', userIds: [3] }, names: ['Carol'] },
+      { narrow: { kind: 'private', userIds: [3] }, typists: named(3) },
     ]);
   });
 
@@ -72,7 +60,7 @@ describe('who is typing', () => {
     typists.receive(event('start', 2, withAlice(3, 2)));
     vi.advanceTimersByTime(typingExpiryMs - 1);
     expect(typists.conversations()).toEqual([
-      { narrow: { kind: 'private', userIds: [2, 3] }, names: ['Bob'] },
+      { narrow: { kind: 'private', userIds: [2, 3] }, typists: named(2) },
     ]);
     vi.advanceTimersByTime(1);
     expect(typists.conversations()).toEqual([]);
