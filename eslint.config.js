@@ -129,12 +129,13 @@ export default tseslint.config(
         message: 'The renderer sees only the types of the bridge.',
       },
       // wire/ is declared once for every part (docs/architecture.md); the window runs
-      // three pieces of it: emojiGlyph.ts, to draw the emoji of server HTML,
-      // urlTemplate.ts, to open a code block in a playground, and hostName.ts,
-      // to test a name for the host as `--allowed-host` does. i18n/ is the
-      // one way the window and main speak a language.
+      // four pieces of it: emojiGlyph.ts, to draw the emoji of server HTML,
+      // urlTemplate.ts, to open a code block in a playground, hostName.ts,
+      // to test a name for the host as `--allowed-host` does, and zoomSteps.ts,
+      // to offer the zoom steps the View menu takes. i18n/ is the one way the
+      // window and main speak a language.
       {
-        regex: 'src-main/(?!wire/(?:emojiGlyph|urlTemplate|hostName)$|i18n/)',
+        regex: 'src-main/(?!wire/(?:emojiGlyph|urlTemplate|hostName|zoomSteps)$|i18n/)',
         message: 'The renderer reaches the main side only through the bridge.',
       },
       {

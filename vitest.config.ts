@@ -3,7 +3,7 @@ import type { InlineConfig } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 // Files that change what every later file in their process would see: zulip-js
-// replaces the global FormData, three tests mock Electron, one points GSettings
+// replaces the global FormData, tests of the desktop mock Electron, one points GSettings
 // at a directory of its own. Each runs in a fresh process.
 export const isolated = [
   'test/compat/zulipJs*.test.ts',
@@ -14,8 +14,11 @@ export const isolated = [
   'test/e2e/pushService.test.ts',
   'test/desktop/electronNotifier.test.ts',
   'test/desktop/downloads.test.ts',
+  'test/desktop/filePickers.test.ts',
+  'test/desktop/spelling.test.ts',
   'test/desktop/electronStartup.test.ts',
   'test/desktop/gnomeBanners.test.ts',
+  'test/desktop/trayAndWindow.test.ts',
 ];
 
 // The slow fault tests run apart, by `npm run test:faults` (vitest.faults.config.ts).

@@ -8,6 +8,7 @@ import {
   shell,
   type BrowserWindow,
 } from 'electron';
+import { systemConfigPath } from './client/preferences/systemConfig';
 import { startAutoUpdate } from './desktop/autoUpdate';
 import { mt } from './i18n/mainText';
 import { contentSecurityPolicy } from './desktop/contentSecurityPolicy';
@@ -19,9 +20,12 @@ import { serveBridge } from './desktop/ipc';
 import { appEntryUrl, registerAppScheme, serveRenderer } from './desktop/rendererProtocol';
 import { nativeConfirm } from './desktop/nativeConfirm';
 import { electronDownloads } from './desktop/downloads';
+import { electronFilePickers } from './desktop/filePickers';
+import { electronSpelling } from './desktop/spelling';
 import { startHearth } from './desktop/startHearth';
 import { electronSystemProxy } from './desktop/systemProxy';
 import { createMainWindow, hardenSession } from './desktop/windows';
+import { startWindow } from './client/preferences/desktopShell';
 
 const builtDir = dirname(fileURLToPath(import.meta.url));
 // Only an unpackaged app follows the dev server, so no environment variable can
@@ -70,6 +74,11 @@ async function start(): Promise<void> {
       }),
     desktopQuiet: gnome.quiet,
     network: { systemProxy: electronSystemProxy },
+    systemConfigFile: systemConfigPath({
+      platform: process.platform,
+      env: process.env,
+      overridable: !app.isPackaged,
+    }),
     downloads: {
       dir: app.getPath('downloads'),
       // Where the system quarantines what comes from the internet, Chromium's
@@ -78,7 +87,9 @@ async function start(): Promise<void> {
       // nor a pinned certificate: the client's own route saves it.
       ...(process.platform === 'linux' ? {} : { saveDownload: electronDownloads() }),
       reveal: (path) => shell.showItemInFolder(path),
+      pickers: electronFilePickers(() => mainWindow),
     },
+    spelling: electronSpelling(electronSession.defaultSession),
   });
   const stopUpdates = startAutoUpdate(hearth.app, () => mainWindow);
   shutdown = async () => {
@@ -100,7 +111,8 @@ async function start(): Promise<void> {
     preload: join(builtDir, '../preload/index.cjs'),
     appUrl,
     bounds: savedBounds(hearth.app),
-    showWhenReady: !process.argv.includes('--hidden'),
+    // Only the window of a starting app: a second launch shows it (handOver).
+    appearAs: startWindow(hearth.app.appState().preferences, process.argv.includes('--hidden')),
   });
   mainWindow = main;
   const detachShell = attachShell({ hearth: hearth.app, window: main, quit: () => app.quit() });

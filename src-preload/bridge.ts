@@ -6,6 +6,7 @@ import { botBridgeCalls } from './calls/botCalls';
 import { composeBridgeCalls } from './calls/composeCalls';
 import { customEmojiBridgeCalls } from './calls/customEmojiCalls';
 import { displayBridgeCalls } from './calls/displayCalls';
+import { downloadFolderBridgeCalls } from './calls/downloadFolderCalls';
 import { draftBridgeCalls, draftBridgeEvents } from './calls/draftCalls';
 import { feedBridgeCalls, feedBridgeEvents } from './calls/feedCalls';
 import { hostingBridgeCalls, hostingBridgeEvents } from './calls/hostingCalls';
@@ -25,8 +26,10 @@ import { recentConversationBridgeCalls } from './calls/recentConversationCalls';
 import { scheduledMessageBridgeCalls } from './calls/scheduledMessageCalls';
 import { searchBridgeCalls } from './calls/searchCalls';
 import { sidebarBridgeCalls, sidebarBridgeEvents } from './calls/sidebarCalls';
+import { spellingBridgeCalls } from './calls/spellingCalls';
 import { statusBridgeCalls } from './calls/statusCalls';
 import { streamBridgeCalls } from './calls/streamCalls';
+import { systemConfigBridgeCalls } from './calls/systemConfigCalls';
 import { topicDeletionBridgeCalls } from './calls/topicDeletionCalls';
 import { typingBridgeCalls, typingBridgeEvents } from './calls/typingCalls';
 import { uploadBridgeCalls, uploadBridgeEvents } from './calls/uploadCalls';
@@ -44,6 +47,7 @@ export * from './calls/composeCalls';
 export * from './calls/customEmojiCalls';
 export * from './calls/destinations';
 export * from './calls/displayCalls';
+export * from './calls/downloadFolderCalls';
 export * from './calls/draftCalls';
 export * from './calls/feedCalls';
 export * from './calls/feedMessage';
@@ -65,8 +69,10 @@ export * from './calls/recentConversationCalls';
 export * from './calls/scheduledMessageCalls';
 export * from './calls/searchCalls';
 export * from './calls/sidebarCalls';
+export * from './calls/spellingCalls';
 export * from './calls/statusCalls';
 export * from './calls/streamCalls';
+export * from './calls/systemConfigCalls';
 export * from './calls/topicDeletionCalls';
 export * from './calls/typingCalls';
 export * from './calls/uploadCalls';
@@ -87,6 +93,7 @@ export const bridgeCalls = {
   ...composeBridgeCalls,
   ...customEmojiBridgeCalls,
   ...displayBridgeCalls,
+  ...downloadFolderBridgeCalls,
   ...draftBridgeCalls,
   ...feedBridgeCalls,
   ...hostingBridgeCalls,
@@ -106,8 +113,10 @@ export const bridgeCalls = {
   ...scheduledMessageBridgeCalls,
   ...searchBridgeCalls,
   ...sidebarBridgeCalls,
+  ...spellingBridgeCalls,
   ...statusBridgeCalls,
   ...streamBridgeCalls,
+  ...systemConfigBridgeCalls,
   ...topicDeletionBridgeCalls,
   ...typingBridgeCalls,
   ...uploadBridgeCalls,

@@ -12,6 +12,7 @@ import { messageBox } from './nativeConfirm';
 
 interface UpdatingApp {
   appState(): AppState;
+  systemConfig(): { autoUpdate: boolean };
   on(event: 'appState', listener: (state: AppState) => void): () => void;
 }
 
@@ -63,6 +64,7 @@ export function startAutoUpdate(
     },
     timers: systemTimers,
     situation: () => situation(hearth.appState()),
+    autoUpdate: hearth.systemConfig().autoUpdate,
     ask: (notice) => askToRestart(window(), notice),
     log: (line) => console.warn(`[hearth] ${line}`),
   });

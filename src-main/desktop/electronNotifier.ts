@@ -19,10 +19,12 @@ const heldNotifications = 50;
 /**
  * The desktop adapter of the notifier port: native notifications, always
  * silent, since the window plays the user's chosen sound; the dock or
- * taskbar badge, or on Windows an overlay icon with the count.
+ * taskbar badge, or on Windows an overlay icon with the count; the flash of
+ * the taskbar button, or the dock's bounce.
  */
 export function electronNotifier({ page, window, onClick }: ElectronNotifierOptions): Notifier {
   const held = new Set<Notification>();
+  const flashing = new WeakSet<BrowserWindow>();
   return {
     show(alert) {
       if (!Notification.isSupported()) return;
@@ -53,6 +55,22 @@ export function electronNotifier({ page, window, onClick }: ElectronNotifierOpti
         count > 0 ? nativeImage.createFromBitmap(bitmap.data, bitmap) : null,
         count > 0 ? mt('main.badge.unread', { count }) : '',
       );
+    },
+    flash() {
+      // One bounce: the critical kind bounces on until the app is active, too insistent for chat.
+      if (process.platform === 'darwin') {
+        app.dock?.bounce('informational');
+        return;
+      }
+      const shown = window();
+      if (!shown || flashing.has(shown)) return;
+      // Windows flashes the button until told to stop: it stops once the person comes to the window.
+      flashing.add(shown);
+      shown.flashFrame(true);
+      shown.once('focus', () => {
+        flashing.delete(shown);
+        shown.flashFrame(false);
+      });
     },
   };
 }

@@ -6,7 +6,6 @@ import {
   Tray,
   type BrowserWindow,
   type MenuItemConstructorOptions,
-  type Session,
 } from 'electron';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -20,7 +19,9 @@ import {
 } from '../client/preferences/desktopShell';
 import type { AppState } from '../../src-preload/bridge';
 import { badgeBitmap, hearthGreen } from './badgeIcon';
+import { followSpellingChoice } from './spelling';
 import { mt, onMainLanguageChange } from '../i18n/mainText';
+import { followZoom, zoomMenu } from './zoom';
 
 // The desktop around the window: tray, close-to-tray, the application menu,
 // spell-checking, start at login and the window's place. What each shows and
@@ -46,7 +47,8 @@ const trayIcon = (count: number) => {
 };
 
 export function attachShell({ hearth, window, quit }: ShellOptions): () => void {
-  const tray = new Tray(trayIcon(0));
+  // Made and taken away as the person turns the tray on and off.
+  let tray: Tray | null = null;
   let quitting = false;
 
   const show = () => {
@@ -78,33 +80,48 @@ export function attachShell({ hearth, window, quit }: ShellOptions): () => void 
         return { type: 'separator' };
     }
   };
+  const trayFor = (wanted: boolean): Tray | null => {
+    if (wanted && !tray) {
+      tray = new Tray(trayIcon(0));
+      tray.on('click', show);
+    } else if (!wanted && tray) {
+      tray.destroy();
+      tray = null;
+    }
+    return tray;
+  };
   const showTray = (state: AppState) => {
-    tray.setContextMenu(Menu.buildFromTemplate(trayMenu(state).map(itemOf)));
-    tray.setToolTip(trayTooltip(state));
+    const shown = trayFor(state.preferences.showTray);
+    if (!shown) return;
+    shown.setContextMenu(Menu.buildFromTemplate(trayMenu(state).map(itemOf)));
+    shown.setToolTip(trayTooltip(state));
+    // Linux and Windows trays have no badge: the count is drawn on the icon.
+    if (process.platform === 'darwin') shown.setTitle(state.badge > 0 ? String(state.badge) : '');
+    else shown.setImage(trayIcon(state.badge));
   };
   const applyState = (state: AppState) => {
     showTray(state);
-    // Linux and Windows trays have no badge: the count is drawn on the icon.
-    if (process.platform === 'darwin') tray.setTitle(state.badge > 0 ? String(state.badge) : '');
-    else tray.setImage(trayIcon(state.badge));
     window.webContents.session.setSpellCheckerEnabled(state.preferences.spellcheck);
     startAtLogin(state.preferences.startAtLogin);
   };
-  tray.on('click', show);
   applyState(hearth.appState());
   const stopListening = hearth.on('appState', applyState);
-  const showMenus = () => Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenu(quit)));
+  const stopZooming = followZoom(hearth, window);
+  const showMenus = () =>
+    Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenu(quit, hearth)));
 
   window.on('close', (event) => {
     const bounds = window.getNormalBounds();
     void hearth.rememberWindowBounds({ ...bounds, maximized: window.isMaximized() });
-    if (quitting || closeAction(hearth.appState()) === 'quit') return;
+    const action = closeAction(hearth.appState());
+    if (quitting || action === 'quit') return;
     event.preventDefault();
-    window.hide();
+    if (action === 'minimize') window.minimize();
+    else window.hide();
   });
   app.on('before-quit', () => (quitting = true));
 
-  useSystemSpelling(window.webContents.session);
+  const stopSpelling = followSpellingChoice(hearth, window.webContents.session);
   offerSpellingSuggestions(window);
   showMenus();
   // Menus are built once: in another language they are built again.
@@ -115,8 +132,10 @@ export function attachShell({ hearth, window, quit }: ShellOptions): () => void 
 
   return () => {
     stopListening();
+    stopZooming();
     stopSpeaking();
-    tray.destroy();
+    stopSpelling();
+    trayFor(false);
   };
 }
 
@@ -133,17 +152,6 @@ function startAtLogin(wanted: boolean): void {
       )
     : rm(entry, { force: true });
   written.catch((error: unknown) => console.warn(`[hearth] autostart: ${String(error)}`));
-}
-
-// The system's languages, as far as Chromium has dictionaries for them; macOS picks its own.
-function useSystemSpelling(session: Session): void {
-  if (process.platform === 'darwin') return;
-  const available = new Set(session.availableSpellCheckerLanguages);
-  const wanted = app.getPreferredSystemLanguages().flatMap((tag) => {
-    const language = tag.split('-')[0] ?? tag;
-    return [tag, language].filter((candidate) => available.has(candidate));
-  });
-  if (wanted.length > 0) session.setSpellCheckerLanguages([...new Set(wanted)]);
 }
 
 function offerSpellingSuggestions(window: BrowserWindow): void {
@@ -177,7 +185,7 @@ function offerSpellingSuggestions(window: BrowserWindow): void {
 }
 
 /** The native menu, its items showing their shortcuts. */
-function applicationMenu(quit: () => void): MenuItemConstructorOptions[] {
+function applicationMenu(quit: () => void, hearth: HearthApp): MenuItemConstructorOptions[] {
   return [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
     {
@@ -188,9 +196,7 @@ function applicationMenu(quit: () => void): MenuItemConstructorOptions[] {
     {
       label: mt('main.menu.view'),
       submenu: [
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
+        ...zoomMenu(hearth),
         { type: 'separator' },
         { role: 'togglefullscreen' },
         ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),

@@ -30,6 +30,9 @@ export interface StartHearthOptions {
   /** Where files saved from messages go, and how the desktop shows one there. */
   downloads?: HearthAppOptions['downloads'];
   network?: HearthAppOptions['network'];
+  /** Where the administrator's file for everyone on this computer is (systemConfigPath). */
+  systemConfigFile?: string;
+  spelling?: HearthAppOptions['spelling'];
 }
 
 export interface RunningHearth {
@@ -67,6 +70,8 @@ export async function startHearth(options: StartHearthOptions): Promise<RunningH
     ...(options.tuning ? { tuning: options.tuning } : {}),
     ...(options.downloads ? { downloads: options.downloads } : {}),
     ...(options.network ? { network: options.network } : {}),
+    ...(options.systemConfigFile ? { systemConfigFile: options.systemConfigFile } : {}),
+    ...(options.spelling ? { spelling: options.spelling } : {}),
   });
   return { app, service: createBridgeService(app, page), stop: () => app.stop() };
 }

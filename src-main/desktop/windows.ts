@@ -1,4 +1,5 @@
 import { app, BrowserWindow, shell, type Session } from 'electron';
+import type { StartWindow } from '../client/preferences/desktopShell';
 import type { WindowBounds } from '../client/preferences/preferenceFile';
 import { productName } from '../i18n/mainText';
 import { isAppUrl, isExternalLink } from './navigationPolicy';
@@ -10,8 +11,8 @@ export interface MainWindowOptions {
   appUrl: string;
   /** Where it was last time; the default size, centred, when null. */
   bounds: WindowBounds | null;
-  /** False when started at login: the app waits in the tray. */
-  showWhenReady: boolean;
+  /** How it first appears (client/preferences/desktopShell.ts's startWindow). */
+  appearAs: StartWindow;
 }
 
 const openExternally = (url: string): void => {
@@ -45,7 +46,7 @@ export function createMainWindow({
   preload,
   appUrl,
   bounds,
-  showWhenReady,
+  appearAs,
 }: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     ...(bounds
@@ -88,8 +89,22 @@ export function createMainWindow({
   contents.on('will-attach-webview', (event) => event.preventDefault());
 
   window.once('ready-to-show', () => {
-    if (bounds?.maximized) window.maximize();
-    if (showWhenReady) window.show();
+    const maximize = () => {
+      if (bounds?.maximized) window.maximize();
+    };
+    if (appearAs === 'show') {
+      maximize();
+      window.show();
+      return;
+    }
+    // Maximizing shows a window, so one that starts out of sight is
+    // maximized only as it comes back.
+    if (appearAs === 'tray') {
+      window.once('show', maximize);
+      return;
+    }
+    window.once('restore', maximize);
+    window.minimize();
   });
   void window.loadURL(appUrl);
   return window;

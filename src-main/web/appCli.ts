@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { systemConfigPath } from '../client/preferences/systemConfig';
 import { spawnWorkerFile } from '../desktop/hosting';
 import { startHearth } from '../desktop/startHearth';
 import { portOption } from './portOption';
@@ -62,6 +63,11 @@ async function main(): Promise<void> {
       spawnHostWorker: spawnWorkerFile(resolve(builtWorker)),
       preferredPort: port(values['host-port'], 9991, '--host-port'),
       confirm: terminalConfirm(),
+      systemConfigFile: systemConfigPath({
+        platform: process.platform,
+        env: process.env,
+        overridable: true,
+      }),
     });
     const web = await startWebBridge({
       rendererDir: builtRenderer,

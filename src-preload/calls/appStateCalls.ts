@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { connectionSchema } from './networkCalls';
+import { largestZoom, smallestZoom } from '../../src-main/wire/zoomSteps';
 
 // The bridge's part for the app as a whole: the accounts it holds, which one
 // the window shows, the badge, do not disturb and this computer's preferences.
@@ -53,6 +54,20 @@ export const appPreferencesSchema = z.object({
   spellcheck: z.boolean(),
   /** Update Hearth automatically while it hosts an organization (installing stops the host). */
   updateWhileHosting: z.boolean(),
+  /** The app starts with its window minimized, or in the tray when the tray is on. */
+  startMinimized: z.boolean(),
+  /** The icon in the system tray (the notification area, the menu bar). */
+  showTray: z.boolean(),
+  /** A new message flashes the taskbar button or bounces the dock icon. */
+  flashOnMessage: z.boolean(),
+  /** The spell-checker's languages, from those the system offers; null: the person's language. */
+  spellcheckLanguages: z.array(z.string().min(1).max(35)).max(20).nullable(),
+  /** Where saved files go; null: the system's Downloads folder. */
+  downloadFolder: z.string().min(1).max(4096).nullable(),
+  /** Ask where to save each file instead of saving it in the folder. */
+  askWhereToSave: z.boolean(),
+  /** The window's zoom, 1 for 100%. */
+  zoomFactor: z.number().min(smallestZoom).max(largestZoom),
 });
 export type AppPreferences = z.infer<typeof appPreferencesSchema>;
 
@@ -81,6 +96,9 @@ export const appStateBridgeCalls = {
     args: z.object({
       patch: appPreferencesSchema
         .partial()
+        // Back to the Downloads folder only: another is named by the person in
+        // main's folder dialog (chooseDownloadFolder), never by the window.
+        .extend({ downloadFolder: z.null().optional() })
         .refine((patch) => Object.keys(patch).length > 0, 'change at least one preference'),
     }),
     result: appStateSchema,

@@ -53,10 +53,14 @@ export const uploadBridgeCalls = {
     args: z.object({ accountId, href: uploadHref }),
     result: z.object({ dataUrl: z.string() }),
   },
-  /** Saves a file a message of the account links into the Downloads folder, and shows it there. */
+  /**
+   * Saves a file a message of the account links into the person's download
+   * folder, or where main's save dialog says, and shows it there; null when
+   * the person cancelled the dialog and nothing was saved.
+   */
   saveUpload: {
     args: z.object({ accountId, href: uploadHref }),
-    result: z.object({ name: z.string(), path: z.string() }),
+    result: z.object({ name: z.string(), path: z.string() }).nullable(),
   },
 } as const;
 

@@ -32,7 +32,12 @@ const { electronNotifier } = await import('../../src-main/desktop/electronNotifi
 describe('the Electron notifier', () => {
   it('shows silent notifications, hands sounds to the window, brings the window forward on a click and sets the badge', () => {
     const played: string[] = [];
-    const page: Notifier = { show() {}, play: (sound) => played.push(sound), badge() {} };
+    const page: Notifier = {
+      show() {},
+      play: (sound) => played.push(sound),
+      badge() {},
+      flash() {},
+    };
     const window = { isMinimized: () => true, restore: vi.fn(), show: vi.fn(), focus: vi.fn() };
     const clicked: string[] = [];
     const notifier = electronNotifier({

@@ -72,7 +72,7 @@ describe('the main process', () => {
         preload: 'preload.cjs',
         appUrl: 'app://hearth/index.html',
         bounds: null,
-        showWhenReady: true,
+        appearAs: 'show',
       });
     electron.app.isPackaged = true;
     open();

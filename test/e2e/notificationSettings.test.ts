@@ -123,19 +123,6 @@ describe('the notification settings page', () => {
     expect(await desktop.isChecked()).toBe(true);
   });
 
-  it("keeps this computer's choices in the app: start at login, spelling, the tray", async () => {
-    const computer = section('This computer');
-    expect(
-      await computer.getByRole('checkbox', { name: 'Check spelling as I type' }).isChecked(),
-    ).toBe(true);
-    await computer.getByRole('checkbox', { name: 'Start Hearth when I log in' }).check();
-    await expect.poll(() => ui.hearth.app.appState().preferences.startAtLogin).toBe(true);
-    await computer.getByRole('checkbox', { name: /Keep Hearth in the tray/ }).check();
-    await expect.poll(() => ui.hearth.app.appState().preferences.keepInTray).toBe(true);
-    await computer.getByRole('checkbox', { name: 'Check spelling as I type' }).uncheck();
-    await expect.poll(() => ui.hearth.app.appState().preferences.spellcheck).toBe(false);
-  });
-
   it('plays each sound from its preview button', async () => {
     await page.getByRole('button', { name: 'Play pluck' }).click();
     await expect

@@ -14,6 +14,7 @@ import { openKeychain } from '../../src-main/desktop/keychain';
 import type { BridgeService } from '../../src-preload/bridge';
 import { spawnTsWorker } from '../desktop/tsWorker';
 import { confirmations, type Confirmations } from './confirmations';
+import { fakePickers, testSpelling, type FakePickers } from './filePickers';
 
 const hostWorker = new URL('../../src-main/server/worker.ts', import.meta.url);
 
@@ -33,6 +34,8 @@ export interface TestHearth {
   secrets: SecretStore;
   /** What main asked the person before powerful calls, and how they answer (yes, unless the test says otherwise). */
   confirmations: Confirmations;
+  /** The save and folder dialogs main shows, and how the person answers them (Cancel unless the test says otherwise). */
+  pickers: FakePickers;
   /** Stops the app, keeping its profile, as quitting does. */
   stop(): Promise<void>;
 }
@@ -50,6 +53,10 @@ export interface TestHearthOptions {
   saveDownload?: SaveDownload;
   /** Authorities the hosted organization's ACME authority chains to (pebble's, in tests). */
   acmeAuthorities?: readonly string[];
+  /** The administrator's file, where the desktop app finds HEARTH_SYSTEM_CONFIG's; none unless given. */
+  systemConfigFile?: string;
+  /** Where main's log lines go; nowhere unless given. */
+  log?: (line: string) => void;
 }
 
 /**
@@ -64,6 +71,7 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
     options.secrets ?? (await openKeychain({ service: `Hearth test ${randomUUID()}` }));
   const page = new PageNotifier();
   const asked = confirmations();
+  const pickers = fakePickers();
   const app = await HearthApp.start({
     profileDir,
     secrets,
@@ -77,13 +85,16 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
     }),
     tuning: options.tuning ?? testTuning,
     notifier: page,
-    log: () => undefined,
+    log: options.log ?? (() => undefined),
+    spelling: testSpelling,
     downloads: {
       dir: join(profileDir, 'downloads'),
+      pickers,
       ...(options.saveDownload ? { saveDownload: options.saveDownload } : {}),
     },
     ...(options.now ? { now: options.now } : {}),
     ...(options.network ? { network: options.network } : {}),
+    ...(options.systemConfigFile ? { systemConfigFile: options.systemConfigFile } : {}),
   });
   return {
     app,
@@ -92,6 +103,7 @@ export async function startTestHearth(options: TestHearthOptions = {}): Promise<
     profileDir,
     secrets,
     confirmations: asked,
+    pickers,
     stop: () => app.stop(),
   };
 }

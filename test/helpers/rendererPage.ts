@@ -24,6 +24,8 @@ export interface RendererPage {
 
 export interface RendererPageOptions {
   viewport?: { width: number; height: number };
+  /** Device pixels per CSS pixel; with a viewport of the window's size divided by it, the window zoomed by it. */
+  deviceScaleFactor?: number;
   /** Browser permissions such as `clipboard-read`. */
   permissions?: string[];
   /** Closing leaves the app's profile in place, for a restart on it. */
@@ -91,6 +93,9 @@ export async function openWindow(
     await sharedChromium()
   ).newContext({
     viewport: options.viewport ?? { width: 1100, height: 700 },
+    ...(options.deviceScaleFactor === undefined
+      ? {}
+      : { deviceScaleFactor: options.deviceScaleFactor }),
     permissions: options.permissions ?? [],
     ...(options.locale === undefined ? {} : { locale: options.locale }),
   });

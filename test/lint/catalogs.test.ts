@@ -27,10 +27,10 @@ const sameInEveryLanguage = new Set<string>([
 
 /** Words one language shares with English, each checked to be that language's own word. */
 const sameInLanguage: Readonly<Record<string, readonly string[]>> = {
-  de: ['Name', 'Bots', 'Hosting', 'Administrator', 'Moderator', 'Offline'],
+  de: ['Name', 'Bots', 'Hosting', 'Administrator', 'Moderator', 'Offline', 'Desktop'],
   fr: ['Description', 'Bots', 'Actions', 'Conversation', 'Participants', 'Mentions'],
   es: ['Bots'],
-  'pt-BR': ['Bots'],
+  'pt-BR': ['Bots', 'Desktop'],
   ru: [],
   ja: [],
   'zh-Hans': [],

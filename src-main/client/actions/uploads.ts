@@ -1,11 +1,11 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Api } from '../api';
 import { certificateChange } from '../network/certificates';
 import { FileTooLargeError, NetworkError, NotZulipError } from '../api/errors';
 import type { InitialState } from '../../wire/registerState';
 import { inlineImageTypes } from '../../wire';
-import type { SaveDownload } from '../ports/downloadPort';
+import type { SaveDownload, SaveTarget } from '../ports/downloadPort';
 import { mt } from '../../i18n/mainText';
 import { uploadPathOf } from '../links/linkTargets';
 
@@ -72,23 +72,27 @@ export class AccountUploads {
   }
 
   /**
-   * Saves a file a message links into `dir` under a name no other file there
-   * has: through the desktop's download pipeline when one is given, else read
-   * here and written.
+   * Saves a file a message links into the target's folder under a name no
+   * other file there has (the target's own, when the person gave one):
+   * through the desktop's download pipeline when one is given, else read here
+   * and written.
    */
   async save(
     href: string,
-    dir: string,
+    target: SaveTarget,
     pipeline?: SaveDownload,
   ): Promise<{ name: string; path: string }> {
-    if (pipeline) return this.#download(href, dir, pipeline);
+    if (pipeline) return this.#download(href, target, pipeline);
     const file = await this.#read(href, maxSavedBytes);
-    const name = safeFileName(file.name ?? decodedLastSegment(href));
-    const path = await writeNewFile(dir, name, file.data);
-    return { name, path };
+    const path = await writeNewFile(
+      target,
+      target.name ?? safeFileName(file.name ?? decodedLastSegment(href)),
+      file.data,
+    );
+    return { name: basename(path), path };
   }
 
-  async #download(href: string, dir: string, pipeline: SaveDownload) {
+  async #download(href: string, target: SaveTarget, pipeline: SaveDownload) {
     const path = this.#uploadPath(href);
     let url: string;
     try {
@@ -96,17 +100,14 @@ export class AccountUploads {
     } catch (error) {
       throw readable(error);
     }
-    // The pipeline needs the name before the server's Content-Disposition
-    // arrives: Zulip keeps the file's name, made safe, as the path's end.
-    const name = safeFileName(decodedLastSegment(href));
     // Created empty and exclusively, so that no other download takes the name meanwhile.
-    const reserved = await writeNewFile(dir, name, new Uint8Array());
+    const reserved = await writeNewFile(target, target.name ?? nameInLink(href), new Uint8Array());
     try {
       const saved = await pipeline({
         url: new URL(url, this.#deps.serverUrl()).href,
         path: reserved,
       });
-      return { name, path: saved };
+      return { name: basename(saved), path: saved };
     } catch (error) {
       await rm(reserved, { force: true });
       throw error;
@@ -151,6 +152,12 @@ function readable(error: unknown): unknown {
   return error;
 }
 
+/**
+ * The name a file saved from `href` gets before its server is asked:
+ * Zulip keeps the file's name, made safe, as the path's end.
+ */
+export const nameInLink = (href: string): string => safeFileName(decodedLastSegment(href));
+
 const decodedLastSegment = (href: string): string => {
   const segment = href.split(/[?#]/)[0]?.split('/').at(-1) ?? '';
   try {
@@ -175,20 +182,37 @@ export function safeFileName(name: string): string {
   return stem === '' ? `download${extension}` : `${stem}${extension}`;
 }
 
-/** Writes the file as `name`, or `name (2)`… where that is taken; never over another file. */
-async function writeNewFile(dir: string, name: string, data: Uint8Array): Promise<string> {
-  await mkdir(dir, { recursive: true });
+/**
+ * Writes the file as `name`, or `name (2)`… where that is taken; never over
+ * another file, even one the person picked in a save dialog that offered to
+ * replace it: a download that then failed would have lost both.
+ */
+async function writeNewFile(target: SaveTarget, name: string, data: Uint8Array): Promise<string> {
+  if (target.makeFolder) await mkdir(target.folder, { recursive: true });
   const dot = name.lastIndexOf('.');
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
   for (let attempt = 1; ; attempt += 1) {
-    const path = join(dir, attempt === 1 ? name : `${stem} (${attempt})${extension}`);
+    const path = join(target.folder, attempt === 1 ? name : `${stem} (${attempt})${extension}`);
     try {
       await writeFile(path, data, { flag: 'wx' });
       return path;
     } catch (error) {
-      if ((error as { code?: unknown }).code !== 'EEXIST' || attempt >= 1000) throw error;
+      const code = (error as { code?: unknown }).code;
+      if (code === 'EEXIST' && attempt < 1000) continue;
+      throw folderProblem(target.folder, code) ?? error;
     }
   }
+}
+
+/** Why nothing can be written in the folder, in words; null for another failure. */
+function folderProblem(folder: string, code: unknown): Error | null {
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    return new Error(mt('main.download.folderMissing', { folder }));
+  }
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return new Error(mt('main.download.folderNotWritable', { folder }));
+  }
+  return null;
 }
 
 /**

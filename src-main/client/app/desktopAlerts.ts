@@ -15,13 +15,15 @@ export interface AlertTarget {
 // Notifications older than this many are gone from the screen; a click on one is ignored.
 const rememberedAlerts = 200;
 
-const silentNotifier: Notifier = { show() {}, play() {}, badge() {} };
+const silentNotifier: Notifier = { show() {}, play() {}, badge() {}, flash() {} };
 
 export interface DesktopAlertsOptions {
   notifier: Notifier | undefined;
   /** Where do-not-disturb is kept. */
   preferences: PreferenceFile;
   desktopQuiet: (() => boolean) | undefined;
+  /** The person is at the window, which needs no flash to be noticed. */
+  focused: () => boolean;
   now: () => number;
 }
 
@@ -58,9 +60,14 @@ export class DesktopAlerts {
     this.#notifier.badge(count);
   }
 
-  /** Shows each notification and plays one sound for them all, unless do-not-disturb is on. */
+  /**
+   * Shows each notification, plays one sound for them all and flashes the
+   * taskbar or dock when the person asked for it, unless do-not-disturb is on.
+   */
   deliver(accountId: string, alerts: readonly Alert[]): void {
     if (this.doNotDisturb() !== null || this.#options.desktopQuiet?.() === true) return;
+    const { flashOnMessage } = this.#options.preferences.values;
+    if (alerts.length > 0 && flashOnMessage && !this.#options.focused()) this.#notifier.flash();
     for (const alert of alerts) {
       if (!alert.notice) continue;
       const id = randomUUID();

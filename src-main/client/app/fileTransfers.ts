@@ -1,18 +1,23 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { throttledProgress, type FileToSend } from '../actions/uploads';
+import { nameInLink, throttledProgress, type FileToSend } from '../actions/uploads';
 import type { Emitter } from '../emitter';
 import type { Network } from '../network/routing';
 import { pipelineReaches, type SaveDownload } from '../ports/downloadPort';
+import type { FilePickers } from '../ports/filePickers';
 import { mt } from '../../i18n/mainText';
 import type { AccountRuntimes } from './accountRuntimes';
 import type { HearthAppEvents } from './appEvents';
 import type { LinkOpener } from './linkOpener';
+import { saveTarget, type SavingChoices } from './saveTarget';
 
 export interface Downloads {
+  /** The system's Downloads folder, where files go unless the person chose another. */
   dir: string;
   reveal?: (path: string) => void;
   saveDownload?: SaveDownload;
+  /** The save and folder dialogs; without them, files go to the folder unasked. */
+  pickers?: FilePickers;
 }
 
 export interface FileTransfersOptions {
@@ -21,6 +26,8 @@ export interface FileTransfersOptions {
   network: Network;
   events: Emitter<HearthAppEvents>;
   downloads: Downloads | undefined;
+  /** The person's choices for saved files, as they are now. */
+  saving: () => SavingChoices;
 }
 
 /**
@@ -33,6 +40,7 @@ export class FileTransfers {
   readonly #network: Network;
   readonly #events: Emitter<HearthAppEvents>;
   readonly #downloads: Downloads | undefined;
+  readonly #saving: () => SavingChoices;
   /** Uploads under way, by the window's name for each, to cancel them. */
   readonly #uploads = new Map<string, AbortController>();
 
@@ -42,6 +50,7 @@ export class FileTransfers {
     this.#network = options.network;
     this.#events = options.events;
     this.#downloads = options.downloads;
+    this.#saving = options.saving;
   }
 
   /**
@@ -84,23 +93,44 @@ export class FileTransfers {
 
   /**
    * Saves a file a message links (shown in `accountId`'s messages) into the
-   * Downloads folder, and shows it there. Nothing is opened: a file from a
-   * message is for the person to look at, not for the app to run.
+   * person's download folder, or where the save dialog says, and shows it
+   * there; null when they cancelled the dialog. Nothing is opened: a file
+   * from a message is for the person to look at, not for the app to run.
    */
-  async saveUpload(accountId: string, href: string): Promise<{ name: string; path: string }> {
+  async saveUpload(
+    accountId: string,
+    href: string,
+  ): Promise<{ name: string; path: string } | null> {
     const target = this.#links.resolve(href, accountId);
     if (target.kind !== 'upload') {
       throw new Error(mt('main.uploads.notInApp'));
     }
-    const dir = this.#downloads?.dir ?? join(homedir(), 'Downloads');
     const runtime = this.#runtimes.require(target.accountId);
+    const where = await saveTarget(
+      this.#saving(),
+      this.#systemFolder(),
+      nameInLink(href),
+      this.#downloads?.pickers,
+    );
+    if (where === null) return null;
     const pipeline = this.#downloads?.saveDownload;
     const saved = await runtime.uploads.save(
       target.url,
-      dir,
+      where,
       pipeline && pipelineReaches(runtime.account, this.#network.setting) ? pipeline : undefined,
     );
     this.#downloads?.reveal?.(saved.path);
     return saved;
+  }
+
+  /** A folder for saved files, which the person picks in the desktop's dialog; null when cancelled. */
+  chooseFolder(): Promise<string | null> {
+    const pickers = this.#downloads?.pickers;
+    if (!pickers) throw new Error(mt('main.download.noFolderPicker'));
+    return pickers.folder(this.#saving().downloadFolder ?? this.#systemFolder());
+  }
+
+  #systemFolder(): string {
+    return this.#downloads?.dir ?? join(homedir(), 'Downloads');
   }
 }

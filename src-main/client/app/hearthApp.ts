@@ -1,3 +1,4 @@
+import { appPreferencesSchema } from '../../../src-preload/calls/appStateCalls';
 import { join } from 'node:path';
 import type {
   AppPreferences,
@@ -13,6 +14,7 @@ import type {
   PublicNameRequest,
   PushRegistrationOutcome,
   PushServiceRequest,
+  SpellingOffers,
 } from '../../../src-preload/bridge';
 import { Accounts } from '../accounts';
 import type { FoundOrganization } from '../accounts/discovery';
@@ -22,9 +24,18 @@ import { privateDir } from '../privateDir';
 import type { DoNotDisturbChoice } from '../notify/doNotDisturb';
 import { declined, type Confirm, type Declined } from '../ports/confirmPort';
 import type { Notifier } from '../ports/notifier';
+import type { SpellingPort } from '../ports/spellingPort';
+import { systemSpellingLanguages } from '../preferences/spellingLanguages';
 import type { LinkTarget } from '../links/linkTargets';
 import { PreferenceFile, type WindowBounds } from '../preferences/preferenceFile';
 import { NetworkPreferences, type NetworkChange } from '../preferences/networkPreferences';
+import {
+  noSystemConfig,
+  readSystemConfig,
+  systemConfigProblemText,
+  type SystemConfig,
+  type SystemConfigReading,
+} from '../preferences/systemConfig';
 import type { SecretStore } from '../secretStore';
 import type { AccountRuntime, SessionTuning } from '../runtime/accountRuntime';
 import { RealmIcons } from '../admin/realmIcons';
@@ -64,6 +75,10 @@ export interface HearthAppOptions {
    * pipeline, which saves them where it reaches their server.
    */
   downloads?: Downloads;
+  /** The administrator's file for everyone on this computer (systemConfig.ts); none is read when absent. */
+  systemConfigFile?: string;
+  /** The spell-checker's languages; absent where the system chooses them (macOS). */
+  spelling?: SpellingPort;
 }
 
 const logOf = (options: HearthAppOptions) =>
@@ -91,6 +106,7 @@ export class HearthApp {
   readonly #host: OrganizationHost;
   readonly #links: LinkOpener;
   readonly #files: FileTransfers;
+  #systemConfig: SystemConfigReading = { config: noSystemConfig, problem: null };
 
   private constructor(options: HearthAppOptions, accounts: Accounts, preferences: PreferenceFile) {
     this.#options = options;
@@ -107,6 +123,7 @@ export class HearthApp {
       notifier: options.notifier,
       preferences,
       desktopQuiet: options.desktopQuiet,
+      focused: () => this.#focus.focused,
       now,
     });
     this.#runtimes = new AccountRuntimes({
@@ -144,6 +161,7 @@ export class HearthApp {
       network: this.#network,
       events: this.#events,
       downloads: options.downloads,
+      saving: () => preferences.values,
     });
     options.hosting.onChange(() => this.#events.emit('hosting', undefined));
   }
@@ -162,6 +180,11 @@ export class HearthApp {
       await PreferenceFile.open(options.profileDir, logOf(options)),
     );
     await app.#networkPreferences.apply();
+    if (options.systemConfigFile !== undefined) {
+      app.#systemConfig = await readSystemConfig(options.systemConfigFile);
+      const { problem } = app.#systemConfig;
+      if (problem) app.#log(systemConfigProblemText(problem));
+    }
     if (accounts.list.movedAside) {
       app.#log(`the account list could not be read; it was moved to ${accounts.list.movedAside}`);
     }
@@ -216,6 +239,12 @@ export class HearthApp {
       hosting: this.#host.status(),
       preferences: this.preferences(),
     };
+  }
+
+  /** What the administrator's file sets, and what was wrong with it, in main's language now. */
+  systemConfig(): SystemConfig & { problem: string | null } {
+    const { config, problem } = this.#systemConfig;
+    return { ...config, problem: problem && systemConfigProblemText(problem) };
   }
 
   dismissStorageNotice(accountId: string): void {
@@ -315,8 +344,8 @@ export class HearthApp {
   }
 
   preferences(): AppPreferences {
-    const { keepInTray, startAtLogin, spellcheck, updateWhileHosting } = this.#preferences.values;
-    return { keepInTray, startAtLogin, spellcheck, updateWhileHosting };
+    // The window's own choices, without those with a page or place of their own.
+    return appPreferencesSchema.parse(this.#preferences.values);
   }
 
   async setPreferences(patch: {
@@ -399,8 +428,23 @@ export class HearthApp {
     return this.#files.messageEmojiImage(accountId, src);
   }
 
-  saveUpload(accountId: string, href: string): Promise<{ name: string; path: string }> {
+  saveUpload(accountId: string, href: string): Promise<{ name: string; path: string } | null> {
     return this.#files.saveUpload(accountId, href);
+  }
+
+  /** The folder the person picks in the desktop's dialog becomes the one files are saved to. */
+  async chooseDownloadFolder(): Promise<AppState> {
+    const folder = await this.#files.chooseFolder();
+    return folder === null ? this.appState() : this.setPreferences({ downloadFolder: folder });
+  }
+
+  /** The spell-checker's languages Settings › Desktop offers, and those it checks in unless chosen. */
+  spellingOffers(): SpellingOffers {
+    const spelling = this.#options.spelling;
+    if (!spelling) return { choosable: false, available: [], systemLanguages: [] };
+    const available = [...spelling.available()];
+    const systemLanguages = systemSpellingLanguages(spelling.preferred(), available);
+    return { choosable: true, available, systemLanguages };
   }
 
   hostingPage(): Promise<HostingPage> {

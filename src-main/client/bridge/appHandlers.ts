@@ -18,12 +18,19 @@ export function appHandlers(app: HearthApp) {
       await app.remove(args.accountId);
       return {};
     },
+    async systemConfig() {
+      const { presetOrganizations, problem } = app.systemConfig();
+      return { presetOrganizations, problem };
+    },
     async dismissStorageNotice(args) {
       app.dismissStorageNotice(args.accountId);
       return {};
     },
     async setPreferences(args) {
       return app.setPreferences(args.patch);
+    },
+    async spellingOffers() {
+      return app.spellingOffers();
     },
     async setDoNotDisturb(args) {
       return app.setDoNotDisturb(args.choice);

@@ -18,5 +18,8 @@ export function uploadHandlers(app: HearthApp) {
     async saveUpload({ accountId, href }) {
       return app.saveUpload(accountId, href);
     },
+    async chooseDownloadFolder() {
+      return app.chooseDownloadFolder();
+    },
   });
 }

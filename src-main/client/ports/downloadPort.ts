@@ -27,3 +27,16 @@ export type SaveDownload = (request: DownloadRequest) => Promise<string>;
 export function pipelineReaches(account: { certificate: unknown }, setting: ProxySetting): boolean {
   return account.certificate === null && setting.mode === 'system';
 }
+
+/** Where a file saved from a message goes. */
+export interface SaveTarget {
+  folder: string;
+  /** The name the person gave it in the save dialog; absent, the file's own. */
+  name?: string;
+  /**
+   * Made when missing: only the system's Downloads folder. A folder the
+   * person chose and that is gone (an unplugged disk) is not made again
+   * elsewhere on the computer, where they would not look.
+   */
+  makeFolder: boolean;
+}

@@ -20,6 +20,8 @@ export interface Notifier {
   play(sound: HearthSound): void;
   /** The count for the dock, taskbar and tray; 0 for none. */
   badge(count: number): void;
+  /** Draws the eye to the app: its taskbar button flashes, its dock icon bounces. */
+  flash(): void;
 }
 
 export interface PageNotifierEvents {
@@ -54,4 +56,7 @@ export class PageNotifier implements Notifier {
   }
 
   badge(): void {}
+
+  // A browser tab has no taskbar button of its own to flash.
+  flash(): void {}
 }

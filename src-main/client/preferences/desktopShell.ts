@@ -1,4 +1,4 @@
-import type { AppState } from '../../../src-preload/bridge';
+import type { AppPreferences, AppState } from '../../../src-preload/bridge';
 import { mainLanguage, mt, productName } from '../../i18n/mainText';
 import type { WindowBounds } from './preferenceFile';
 
@@ -60,10 +60,28 @@ export function trayTooltip(state: AppState): string {
 /**
  * What closing the window does: the app stays in the tray while it hosts an
  * organization (colleagues depend on it) or when the user asked for that;
- * otherwise it quits.
+ * otherwise it quits. Without a tray a hidden window could be found again
+ * only by launching Hearth a second time, so a hosting app minimizes
+ * instead, and "keep in the tray" has nothing to keep it in.
  */
-export function closeAction(state: AppState): 'hide' | 'quit' {
-  return state.hosting !== null || state.preferences.keepInTray ? 'hide' : 'quit';
+export function closeAction(state: AppState): 'hide' | 'minimize' | 'quit' {
+  const { showTray, keepInTray } = state.preferences;
+  if (!showTray) return state.hosting !== null ? 'minimize' : 'quit';
+  return state.hosting !== null || keepInTray ? 'hide' : 'quit';
+}
+
+/** How the window first appears: on screen, minimized, or out of sight with only the tray icon. */
+export type StartWindow = 'show' | 'minimize' | 'tray';
+
+/**
+ * How the window appears when the app starts: out of sight when the person
+ * asked for it or when the system starts Hearth at login, which is in the
+ * tray when there is one and minimized otherwise, since a window hidden
+ * without a tray icon has no way back.
+ */
+export function startWindow(preferences: AppPreferences, startedAtLogin: boolean): StartWindow {
+  if (!preferences.startMinimized && !startedAtLogin) return 'show';
+  return preferences.showTray ? 'tray' : 'minimize';
 }
 
 export interface WorkArea {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { readJsonFile, setAsideDamaged, writeJsonFile } from '../jsonFile';
 import { systemProxySetting } from '../network/proxySetting';
 import { proxySettingSchema } from '../../wire/proxySetting';
+import { defaultZoom, largestZoom, smallestZoom } from '../../wire/zoomSteps';
 
 // This computer's choices for the app itself, as opposed to an account's
 // settings, which live on its server.
@@ -23,6 +24,13 @@ const preferencesSchema = z.object({
   spellcheck: z.boolean().catch(true),
   /** Installing an update stops the organization this computer hosts: only with the person's consent. */
   updateWhileHosting: z.boolean().catch(false),
+  startMinimized: z.boolean().catch(false),
+  showTray: z.boolean().catch(true),
+  flashOnMessage: z.boolean().catch(false),
+  spellcheckLanguages: z.array(z.string().min(1).max(35)).max(20).nullable().catch(null),
+  downloadFolder: z.string().min(1).max(4096).nullable().catch(null),
+  askWhereToSave: z.boolean().catch(false),
+  zoomFactor: z.number().min(smallestZoom).max(largestZoom).catch(defaultZoom),
   /** Where the window was when it last closed. */
   windowBounds: boundsSchema.nullable().catch(null),
   /** How this computer reaches servers (Settings › Network); the proxy's password is in the keychain. */
@@ -30,12 +38,20 @@ const preferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-const defaults: Preferences = {
+/** A new computer's preferences, and a damaged file's. */
+export const defaultPreferences: Preferences = {
   doNotDisturb: null,
   keepInTray: false,
   startAtLogin: false,
   spellcheck: true,
   updateWhileHosting: false,
+  startMinimized: false,
+  showTray: true,
+  flashOnMessage: false,
+  spellcheckLanguages: null,
+  downloadFolder: null,
+  askWhereToSave: false,
+  zoomFactor: defaultZoom,
   windowBounds: null,
   network: systemProxySetting,
 };
@@ -60,7 +76,7 @@ export class PreferenceFile {
   static async open(dataDir: string, log: (line: string) => void): Promise<PreferenceFile> {
     const file = join(dataDir, fileName);
     const json = await readJsonFile(file);
-    if (json === undefined) return new PreferenceFile(file, defaults);
+    if (json === undefined) return new PreferenceFile(file, defaultPreferences);
     // A file that is not JSON (invalidJson) fails the schema like any other damage.
     const parsed = preferencesSchema.safeParse(json);
     if (parsed.success) return new PreferenceFile(file, parsed.data);
@@ -68,7 +84,7 @@ export class PreferenceFile {
     log(
       `${file} could not be read; the app's preferences are back to their defaults (the file is kept as ${aside})`,
     );
-    return new PreferenceFile(file, defaults);
+    return new PreferenceFile(file, defaultPreferences);
   }
 
   get values(): Preferences {

@@ -46,6 +46,8 @@ export interface UpdatePolicyOptions {
   updater: UpdaterPort;
   timers: UpdateTimers;
   situation: () => UpdateSituation;
+  /** False where the administrator's file turned updates off (systemConfig.ts): nothing is checked or installed. */
+  autoUpdate: boolean;
   /** Tells the person an update is ready; resolves to their choice (Restart or Later). */
   ask: (notice: UpdateNotice) => Promise<UpdateChoice>;
   log: (line: string) => void;
@@ -61,7 +63,8 @@ export const checkEveryMs = 4 * 60 * 60_000;
  * the app hosts an organization, unless the person allowed it in the app's
  * preferences, since installing stops the host. A downloaded update installs
  * when the person chooses Restart, or else when the app next quits, and
- * neither while it hosts without that consent.
+ * neither while it hosts without that consent. Where the administrator's
+ * file turned updates off, it never looks and never installs.
  */
 export class UpdatePolicy {
   readonly #options: UpdatePolicyOptions;
@@ -77,6 +80,10 @@ export class UpdatePolicy {
 
   start(): void {
     this.#options.updater.installOnQuit(false);
+    if (!this.#options.autoUpdate) {
+      this.#options.log("updates are turned off by the administrator's settings");
+      return;
+    }
     this.#schedule(firstCheckAfterMs);
   }
 
@@ -101,7 +108,7 @@ export class UpdatePolicy {
 
   #allowed(): boolean {
     const { hosting, updateWhileHosting } = this.#options.situation();
-    return !hosting || updateWhileHosting;
+    return this.#options.autoUpdate && (!hosting || updateWhileHosting);
   }
 
   #schedule(afterMs: number): void {

@@ -33,6 +33,7 @@ import { RecentStore } from './recentStore.svelte';
 import { SearchStore } from './searchStore.svelte';
 import { SettingsStore, type SettingsPage } from './settingsStore.svelte';
 import { SnapshotStore } from './snapshotStore.svelte';
+import { SystemConfigStore } from './systemConfigStore.svelte';
 import { StreamAdminStore } from './streamAdminStore.svelte';
 import { StreamsStore } from './streamsStore.svelte';
 import { TopicDeletionStore } from './topicDeletionStore.svelte';
@@ -59,6 +60,8 @@ export class AppStore {
   readonly search: SearchStore;
   readonly recent: RecentStore;
   readonly onboarding: OnboardingStore;
+  /** The administrator's file: the organizations it offers, and what was wrong with it. */
+  readonly systemConfig: SystemConfigStore;
   readonly bots: BotsStore;
   readonly desktop: DesktopStore;
   readonly notificationSettings: NotificationSettingsStore;
@@ -152,6 +155,7 @@ export class AppStore {
     this.typing = new TypingStore(bridge);
     this.search = new SearchStore(bridge);
     this.onboarding = new OnboardingStore(bridge, (accountId) => this.#accounts.joined(accountId));
+    this.systemConfig = new SystemConfigStore(bridge, () => this.accounts);
     this.bots = new BotsStore(bridge);
     this.uploads = new UploadsStore(bridge, () => this.activeAccountId);
     this.files = new UploadedFilesStore(
@@ -297,6 +301,7 @@ export class AppStore {
     this.bridge.on('drafts', ({ accountId, drafts }) => {
       if (accountId === this.activeAccountId) this.drafts.apply(drafts);
     });
+    void this.systemConfig.load();
     this.desktop.start();
     this.drafts.start();
     this.uploads.start();

@@ -1,11 +1,14 @@
 import type {
   AppPreferences,
   AppState,
+  CallArgs,
   ChatBridge,
   DoNotDisturb,
   EventPayload,
 } from '../../../src-preload/bridge';
 import { afterPaint } from './afterPaint';
+import { DownloadFolderStore } from './downloadFolderStore.svelte';
+import { SpellingStore } from './spellingStore.svelte';
 import { errorText } from './errors';
 import { formatNumber } from './localeFormat.svelte';
 import { shareUnchanged } from './shareUnchanged';
@@ -26,6 +29,10 @@ export class DesktopStore {
   error = $state<string | null>(null);
   /** The element sounds play through, once the window has rendered it. */
   player: HTMLAudioElement | null = null;
+  /** Settings › Desktop's folder for saved files, which main's dialog picks. */
+  readonly downloadFolder: DownloadFolderStore;
+  /** The spell-checker's languages Settings › Desktop offers. */
+  readonly spelling: SpellingStore;
   /** The title the badge asks for, and whether setting it waits for a paint. */
   #title = productName;
   #titleQueued = false;
@@ -37,7 +44,10 @@ export class DesktopStore {
       /** A link to a file uploaded to a known organization: main saves it. */
       uploadClicked: (href: string) => void;
     },
-  ) {}
+  ) {
+    this.downloadFolder = new DownloadFolderStore(bridge, (state) => this.applyAppState(state));
+    this.spelling = new SpellingStore(bridge);
+  }
 
   start(): void {
     this.bridge.on('sound', ({ path }) => this.play(path));
@@ -88,7 +98,7 @@ export class DesktopStore {
     }
   }
 
-  async setPreference(patch: Partial<AppPreferences>): Promise<void> {
+  async setPreference(patch: CallArgs<'setPreferences'>['patch']): Promise<void> {
     try {
       this.applyAppState(await this.bridge.setPreferences({ patch }));
       this.error = null;

@@ -10,7 +10,8 @@ export type SettingsPage =
   | 'organization'
   | 'linkifiers'
   | 'playgrounds'
-  | 'network';
+  | 'network'
+  | 'desktop';
 
 // The settings area: which page is open, and the display and account changes
 // it sends. The window shows a setting once the server's event has changed

@@ -143,14 +143,18 @@ export class UploadedFilesStore {
     this.lightbox = null;
   }
 
-  /** Saves a file a message links into the Downloads folder, and says where. */
+  /**
+   * Saves a file a message links into the download folder, or where the
+   * person says in main's save dialog, and says where; a cancelled dialog
+   * needs no words.
+   */
   async save(href: string): Promise<void> {
     const accountId = this.accountId();
     if (accountId === null) return;
     try {
       const saved = await this.bridge.saveUpload({ accountId, href });
       this.error = null;
-      this.tell(t('window.uploads.saved', { name: saved.name, path: saved.path }));
+      if (saved) this.tell(t('window.uploads.saved', { name: saved.name, path: saved.path }));
     } catch (error) {
       this.error = t('window.uploads.saveFailed', { reason: errorText(error) });
     }

@@ -121,8 +121,11 @@ describe('files through the bridge', () => {
 
     const downloads = join(hearth.profileDir, 'downloads');
     expect(first).toEqual({ name: 'Minutes 3.txt', path: join(downloads, 'Minutes 3.txt') });
-    expect(second.path).toBe(join(downloads, 'Minutes 3 (2).txt'));
-    expect(await readFile(first.path, 'utf8')).toBe('Agreed: paint the shed');
+    expect(second).toEqual({
+      name: 'Minutes 3 (2).txt',
+      path: join(downloads, 'Minutes 3 (2).txt'),
+    });
+    expect(await readFile(join(downloads, 'Minutes 3.txt'), 'utf8')).toBe('Agreed: paint the shed');
     expect((await readdir(downloads)).sort()).toEqual(['Minutes 3 (2).txt', 'Minutes 3.txt']);
   });
 

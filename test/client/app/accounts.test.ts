@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore, secretAccount } from '../../../src-main/client/secretStore';
 import { eventually, removeProfile, startTestHearth, type TestHearth } from '../../helpers/hearth';
 import { startOrg, type Org, type TestUser } from '../../helpers/org';
+import { appPreferencesSchema } from '../../../src-preload/calls/appStateCalls';
+import { defaultPreferences } from '../../../src-main/client/preferences/preferenceFile';
 
 /** The app state of an app with no account, on a fresh profile. */
 const noAccounts = {
@@ -12,12 +14,7 @@ const noAccounts = {
   badge: 0,
   doNotDisturb: null,
   hosting: null,
-  preferences: {
-    keepInTray: false,
-    startAtLogin: false,
-    spellcheck: true,
-    updateWhileHosting: false,
-  },
+  preferences: appPreferencesSchema.parse(defaultPreferences),
 };
 
 // Issue 13, points 1 and 2, through the app: bad input creates nothing,

@@ -126,7 +126,7 @@ describe('an office server reached through its proxy, signed by the company’s 
       data: Buffer.from('Soup, bread').toString('base64'),
     });
     const saved = await service.saveUpload({ accountId, href: url });
-    expect(await readFile(saved.path, 'utf8')).toBe('Soup, bread');
+    expect(await readFile(saved?.path ?? '', 'utf8')).toBe('Soup, bread');
     expect(proxy.tunnels).toContain(`chat.corp.example:${front.port}`);
   });
 });

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   closeAction,
   restoredBounds,
+  startWindow,
   trayMenu,
   trayTooltip,
 } from '../../../src-main/client/preferences/desktopShell';
 import type { AccountSummary, AppState } from '../../../src-preload/bridge';
+import { appPreferencesSchema } from '../../../src-preload/calls/appStateCalls';
+import { defaultPreferences } from '../../../src-main/client/preferences/preferenceFile';
 
 const account = (id: string, realmName: string, unreadCount: number): AccountSummary => ({
   id,
@@ -35,14 +38,17 @@ const state = (patch: Partial<AppState> = {}): AppState => ({
   badge: 3,
   doNotDisturb: null,
   hosting: null,
-  preferences: {
-    keepInTray: false,
-    startAtLogin: false,
-    spellcheck: true,
-    updateWhileHosting: false,
-  },
+  preferences: appPreferencesSchema.parse(defaultPreferences),
   ...patch,
 });
+
+const withPreferences = (
+  patch: Partial<AppState['preferences']>,
+  statePatch: Partial<AppState> = {},
+): AppState => {
+  const base = state(statePatch);
+  return { ...base, preferences: { ...base.preferences, ...patch } };
+};
 
 describe('the tray', () => {
   it('lists the accounts with their unread counts, do-not-disturb and Quit', () => {
@@ -92,18 +98,28 @@ describe('closing the window', () => {
     expect(closeAction(state())).toBe('quit');
     expect(closeAction(state({ hosting: 'running' }))).toBe('hide');
     expect(closeAction(state({ hosting: 'stopped' }))).toBe('hide');
-    expect(
-      closeAction(
-        state({
-          preferences: {
-            keepInTray: true,
-            startAtLogin: false,
-            spellcheck: true,
-            updateWhileHosting: false,
-          },
-        }),
-      ),
-    ).toBe('hide');
+    expect(closeAction(withPreferences({ keepInTray: true }))).toBe('hide');
+  });
+
+  it('minimizes an app that hosts when there is no tray to find it in, and otherwise quits', () => {
+    const noTray = { showTray: false, keepInTray: true };
+    expect(closeAction(withPreferences(noTray, { hosting: 'running' }))).toBe('minimize');
+    expect(closeAction(withPreferences(noTray))).toBe('quit');
+  });
+});
+
+describe('starting the app', () => {
+  it('shows the window unless asked to start minimized or started at login', () => {
+    expect(startWindow(state().preferences, false)).toBe('show');
+  });
+
+  it('starts in the tray when asked or at login, and minimized when there is no tray', () => {
+    const minimized = withPreferences({ startMinimized: true }).preferences;
+    expect(startWindow(minimized, false)).toBe('tray');
+    expect(startWindow(state().preferences, true)).toBe('tray');
+    const noTray = withPreferences({ startMinimized: true, showTray: false }).preferences;
+    expect(startWindow(noTray, false)).toBe('minimize');
+    expect(startWindow(withPreferences({ showTray: false }).preferences, true)).toBe('minimize');
   });
 });
 

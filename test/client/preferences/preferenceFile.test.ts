@@ -10,6 +10,13 @@ const defaults = {
   startAtLogin: false,
   spellcheck: true,
   updateWhileHosting: false,
+  startMinimized: false,
+  showTray: true,
+  flashOnMessage: false,
+  spellcheckLanguages: null,
+  downloadFolder: null,
+  askWhereToSave: false,
+  zoomFactor: 1,
   windowBounds: null,
   network: { mode: 'system' },
 };

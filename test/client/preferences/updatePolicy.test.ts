@@ -21,6 +21,7 @@ function updating(
     choice?: UpdateChoice;
     offers?: string;
     checkHangs?: boolean;
+    autoUpdate?: boolean;
   } = {},
 ) {
   const clock = new ManualClock();
@@ -46,6 +47,7 @@ function updating(
     },
     timers: { after: (ms, fire) => clock.at(clock.now() + ms, fire) },
     situation: () => situation,
+    autoUpdate: options.autoUpdate ?? true,
     ask: (notice) => {
       seen.notices.push(notice);
       return Promise.resolve(options.choice ?? 'later');
@@ -109,6 +111,18 @@ describe('when Hearth looks for an update', () => {
     policy.start();
     clock.advance(firstCheckAfterMs + 2 * checkEveryMs);
     expect(seen.checks).toBe(1);
+  });
+
+  it("never checks, nor installs at quit, when the administrator's settings turn updates off", async () => {
+    const { clock, policy, seen, log, settle } = updating({ autoUpdate: false, offers: '1.4.0' });
+    policy.start();
+    clock.advance(firstCheckAfterMs + 3 * checkEveryMs);
+    expect(seen.checks).toBe(0);
+    expect(log).toEqual(["updates are turned off by the administrator's settings"]);
+    // One downloaded before the administrator turned updates off waits for them.
+    policy.downloaded('1.4.0');
+    await settle();
+    expect(seen).toMatchObject({ installOnQuit: false, installedNow: 0, notices: [] });
   });
 
   it('stops checking once stopped', () => {
