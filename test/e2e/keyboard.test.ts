@@ -65,6 +65,7 @@ describe.each(serverKinds)('the window from the keyboard, on $name', (kind) => {
       'New channel message',
       'Narrow to its topic',
       'Search',
+      'Zoom in',
     ]) {
       expect(text).toContain(does);
     }

@@ -53,6 +53,10 @@ export const shortcutHelp: readonly HelpSection[] = [
     [['x'], 'window.shortcuts.newDirectMessage'],
     [['Esc'], 'window.shortcuts.back'],
     [['?'], 'window.shortcuts.help'],
+    // Main's menu takes these (desktop/zoom.ts); they are listed here to be found.
+    [['Ctrl+='], 'window.shortcuts.zoomIn'],
+    [['Ctrl+-'], 'window.shortcuts.zoomOut'],
+    [['Ctrl+0'], 'window.shortcuts.zoomReset'],
   ]),
   section('window.shortcuts.selectedMessage', [
     [['j', '↓'], 'window.shortcuts.nextMessage'],
