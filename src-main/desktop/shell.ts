@@ -19,6 +19,7 @@ import {
 } from '../client/preferences/desktopShell';
 import type { AppState } from '../../src-preload/bridge';
 import { badgeBitmap, hearthGreen } from './badgeIcon';
+import { followPreference } from './followPreference';
 import { followSpellingChoice } from './spelling';
 import { mt, onMainLanguageChange } from '../i18n/mainText';
 import { followZoom, zoomMenu } from './zoom';
@@ -99,13 +100,18 @@ export function attachShell({ hearth, window, quit }: ShellOptions): () => void 
     if (process.platform === 'darwin') shown.setTitle(state.badge > 0 ? String(state.badge) : '');
     else shown.setImage(trayIcon(state.badge));
   };
-  const applyState = (state: AppState) => {
-    showTray(state);
-    window.webContents.session.setSpellCheckerEnabled(state.preferences.spellcheck);
-    startAtLogin(state.preferences.startAtLogin);
-  };
-  applyState(hearth.appState());
-  const stopListening = hearth.on('appState', applyState);
+  showTray(hearth.appState());
+  const stopListening = hearth.on('appState', showTray);
+  const stopChecking = followPreference(
+    hearth,
+    (state) => state.preferences.spellcheck,
+    (on) => window.webContents.session.setSpellCheckerEnabled(on),
+  );
+  const stopAutostart = followPreference(
+    hearth,
+    (state) => state.preferences.startAtLogin,
+    startAtLogin,
+  );
   const stopZooming = followZoom(hearth, window);
   const showMenus = () =>
     Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenu(quit, hearth)));
@@ -132,6 +138,8 @@ export function attachShell({ hearth, window, quit }: ShellOptions): () => void 
 
   return () => {
     stopListening();
+    stopChecking();
+    stopAutostart();
     stopZooming();
     stopSpeaking();
     stopSpelling();

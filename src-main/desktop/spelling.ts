@@ -2,6 +2,7 @@ import { app, type Session } from 'electron';
 import type { HearthApp } from '../client/app/hearthApp';
 import type { SpellingPort } from '../client/ports/spellingPort';
 import { spellingLanguagesToUse } from '../client/preferences/spellingLanguages';
+import { followPreference } from './followPreference';
 
 // The spell-checker's languages, chosen in Settings › Desktop. macOS checks
 // spelling with the system's own checker, which takes its languages from the
@@ -31,15 +32,12 @@ export function followSpellingChoice(
 ): () => void {
   const spelling = electronSpelling(session, platform);
   if (!spelling) return () => undefined;
-  let applied = '';
-  const apply = (chosen: readonly string[] | null) => {
-    const languages = spellingLanguagesToUse(chosen, spelling);
-    // The app state comes often; the dictionaries are only touched when the choice moves.
-    const key = languages.join(',');
-    if (key === applied || languages.length === 0) return;
-    applied = key;
-    session.setSpellCheckerLanguages(languages);
-  };
-  apply(hearth.appState().preferences.spellcheckLanguages);
-  return hearth.on('appState', (state) => apply(state.preferences.spellcheckLanguages));
+  return followPreference(
+    hearth,
+    (state) => state.preferences.spellcheckLanguages,
+    (chosen) => {
+      const languages = spellingLanguagesToUse(chosen, spelling);
+      if (languages.length > 0) session.setSpellCheckerLanguages(languages);
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { BrowserWindow, MenuItemConstructorOptions } from 'electron';
 import type { HearthApp } from '../client/app/hearthApp';
 import { mt } from '../i18n/mainText';
+import { followPreference } from './followPreference';
 import { defaultZoom, zoomedIn, zoomedOut } from '../wire/zoomSteps';
 
 // The window's zoom is a preference, so that it outlives a restart: the menu,
@@ -36,21 +37,13 @@ export function zoomMenu(hearth: HearthApp): MenuItemConstructorOptions[] {
 /** Keeps the window at the preference's zoom; returns what stops it. */
 export function followZoom(hearth: HearthApp, window: BrowserWindow): () => void {
   const contents = window.webContents;
-  let applied: number | null = null;
-  const apply = () => {
-    applied = hearth.appState().preferences.zoomFactor;
-    contents.setZoomFactor(applied);
-  };
+  const apply = (factor: number) => contents.setZoomFactor(factor);
   // Chromium takes no zoom for a window that has not loaded yet: the
   // preference is set again whenever the window loads.
-  contents.on('did-navigate', apply);
+  contents.on('did-navigate', () => apply(hearth.appState().preferences.zoomFactor));
   // Electron leaves Ctrl+wheel to the app: it steps as the shortcuts do.
   contents.on('zoom-changed', (_event, direction) =>
     zoomTo(hearth, direction === 'in' ? zoomedIn : zoomedOut)(),
   );
-  apply();
-  // The app's state changes with every unread count; the zoom seldom does.
-  return hearth.on('appState', (state) => {
-    if (state.preferences.zoomFactor !== applied) apply();
-  });
+  return followPreference(hearth, (state) => state.preferences.zoomFactor, apply);
 }

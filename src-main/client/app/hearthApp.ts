@@ -1,4 +1,3 @@
-import { appPreferencesSchema } from '../../../src-preload/calls/appStateCalls';
 import { join } from 'node:path';
 import type {
   AppPreferences,
@@ -344,8 +343,22 @@ export class HearthApp {
   }
 
   preferences(): AppPreferences {
-    // The window's own choices, without those with a page or place of their own.
-    return appPreferencesSchema.parse(this.#preferences.values);
+    // The window's own choices, without those with a page or place of their
+    // own; picked, not parsed, as every unread count sends the app's state.
+    const values = this.#preferences.values;
+    return {
+      keepInTray: values.keepInTray,
+      startAtLogin: values.startAtLogin,
+      spellcheck: values.spellcheck,
+      updateWhileHosting: values.updateWhileHosting,
+      startMinimized: values.startMinimized,
+      showTray: values.showTray,
+      flashOnMessage: values.flashOnMessage,
+      spellcheckLanguages: values.spellcheckLanguages,
+      downloadFolder: values.downloadFolder,
+      askWhereToSave: values.askWhereToSave,
+      zoomFactor: values.zoomFactor,
+    };
   }
 
   async setPreferences(patch: {
