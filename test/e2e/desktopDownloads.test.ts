@@ -140,6 +140,24 @@ describe('Settings › Desktop: saved files and spelling languages', () => {
     await expect.poll(() => box('American English').isChecked()).toBe(true);
   });
 
+  it('keeps both of two languages ticked one straight after the other', async () => {
+    const languages = page.getByRole('group', { name: 'Spell-checking languages' });
+    const box = (name: string) => languages.getByRole('checkbox', { name, exact: true });
+    // Both clicks in one task of the page: nothing main says can come between them.
+    await languages.evaluate((group) => {
+      for (const name of ['French', 'Spanish']) {
+        const label = [...group.querySelectorAll('label')].find(
+          (candidate) => candidate.textContent?.trim() === name,
+        );
+        label?.click();
+      }
+    });
+    await expect
+      .poll(() => ui.hearth.app.appState().preferences.spellcheckLanguages)
+      .toEqual(['en-US', 'fr', 'es']);
+    expect(await box('French').isChecked()).toBe(true);
+  });
+
   it('passes axe in both themes', async () => {
     expect(await seriousViolationsInBothThemes(page, 'Settings › Desktop')).toEqual([]);
     expect(ui.pageErrors).toEqual([]);

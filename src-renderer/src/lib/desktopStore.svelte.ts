@@ -99,10 +99,17 @@ export class DesktopStore {
   }
 
   async setPreference(patch: CallArgs<'setPreferences'>['patch']): Promise<void> {
+    // Shown at once: a second change made before main answers the first (a
+    // second language ticked) builds on it rather than on what main last said.
+    const before = this.preferences;
+    const shown = before && { ...before, ...definedOf(patch) };
+    if (shown) this.preferences = shown;
     try {
       this.applyAppState(await this.bridge.setPreferences({ patch }));
       this.error = null;
     } catch (error) {
+      // Refused: back to what main holds, unless main has said more since.
+      if (this.preferences === shown) this.preferences = before;
       this.error = errorText(error);
     }
   }
@@ -156,3 +163,7 @@ export class DesktopStore {
     });
   }
 }
+
+/** The patch's values, without the keys it leaves out. */
+const definedOf = (patch: CallArgs<'setPreferences'>['patch']): Partial<AppPreferences> =>
+  Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
