@@ -63,29 +63,46 @@ export async function measureProfileRates(
   };
 }
 
+/** One pair of hosts alike but for the rate limits: started together, measured, stopped. */
+export interface HostPair {
+  off: ChildServer;
+  on: ChildServer;
+}
+
+/** Each pair's loads: its limits-off host's and its limits-on host's, in alternating rounds. */
+export type RateLimitCost = readonly { off: LoadResult; on: LoadResult }[];
+
 /**
  * Point 10 of issue 16: GET /users/me with Zulip's rate limits on (under
  * rules too wide to refuse anyone) against the same host without them, on
- * copies of one database, the same clients, alternating rounds.
+ * copies of one database, the same clients, alternating rounds, in each of
+ * `pairs` pairs of hosts started afresh.
  */
 export async function measureRateLimitCost(
-  offUrl: string,
-  onUrl: string,
+  startPair: () => Promise<HostPair>,
   users: readonly Credentials[],
+  pairs: number,
   rounds: number,
   roundSeconds: number,
-): Promise<{ off: LoadResult; on: LoadResult }> {
-  const off = await openClients(offUrl, users, ownProfile);
-  const on = await openClients(onUrl, users, ownProfile);
+): Promise<RateLimitCost> {
   const onFigure = `GET /users/me with rate limits on (none refused), ${users.length} clients`;
   const offFigure = `${onFigure}: the same host, limits off`;
-  await closedLoop(off, 1, offFigure);
-  await closedLoop(on, 1, onFigure);
-  const results = await alternate(rounds, {
-    off: () => closedLoop(off, roundSeconds, offFigure),
-    on: () => closedLoop(on, roundSeconds, onFigure),
-  });
-  closeClients(off);
-  closeClients(on);
+  const results: { off: LoadResult; on: LoadResult }[] = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    const hosts = await startPair();
+    const off = await openClients(hosts.off.url, users, ownProfile);
+    const on = await openClients(hosts.on.url, users, ownProfile);
+    await closedLoop(off, 1, offFigure);
+    await closedLoop(on, 1, onFigure);
+    results.push(
+      await alternate(rounds, {
+        off: () => closedLoop(off, roundSeconds, offFigure),
+        on: () => closedLoop(on, roundSeconds, onFigure),
+      }),
+    );
+    closeClients(off);
+    closeClients(on);
+    await Promise.all([hosts.off.stop(), hosts.on.stop()]);
+  }
   return results;
 }

@@ -1,4 +1,4 @@
-// `npm run bench:server [-- --seed <n>] [--messages <n>] [--profile] [--logins-only]`
+// `npm run bench:server [-- --seed <n>] [--messages <n>] [--profile] [--logins-only] [--rate-limits-only]`
 //
 // Measures the host on a generated organization against ceilings measured in
 // the same run, and prints each figure beside its ratio and the issue's
@@ -8,20 +8,26 @@
 // why a ratio or a p99 is the median of the rounds'. `--profile` adds the
 // host's CPU profile, phase by phase.
 // `--logins-only` measures only the password logins (issue 37), on a new
-// organization of their own.
+// organization of their own; `--rate-limits-only` the rate limiter's figure,
+// on the cached one.
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundleEntry } from './bundle';
 import { startChildServer, type ChildServer } from './childServer';
-import { figureRows, type Figures } from './figures';
+import { figureRows, rateLimitRow, type Figures } from './figures';
 import { DATABASE_FILE, fullSize } from './generateOrg';
 import { CONCURRENT_LOGINS, loginRows, measureLogins, type LoginFigures } from './logins';
 import type { NarrowCase, NarrowKind } from './narrowTargets';
 import { cachedOrg } from './orgCache';
 import { monotonicMicros, summarizeProfile, type Phase } from './profileSummary';
-import { measureProfileRates, measureRateLimitCost } from './rates';
+import {
+  measureProfileRates,
+  measureRateLimitCost,
+  type HostPair,
+  type RateLimitCost,
+} from './rates';
 import { readRounds, type ReadResult } from './reads';
 import { PAGE_SIZE } from './clients';
 import { loadAverage, log, machineLine, printFigures } from './report';
@@ -30,6 +36,7 @@ import { measureOpenCheck, openCheckRow } from './openCheck';
 import { measureSends, type SendPlan } from './sends';
 import { measureOverTls } from './overTls';
 import { readSetup } from './setup';
+import type { Credentials } from './credentials';
 import { transportOf } from './transport';
 import { endBench, rateLimitsOff, ShortWorkload } from './workload';
 import { HOST_NODE_FLAGS } from '../../src-main/desktop/hostHeap';
@@ -40,6 +47,7 @@ const { values } = parseArgs({
     messages: { type: 'string', default: String(fullSize.messages) },
     profile: { type: 'boolean', default: false },
     'logins-only': { type: 'boolean', default: false },
+    'rate-limits-only': { type: 'boolean', default: false },
   },
 });
 const seed = Number(values.seed);
@@ -52,8 +60,10 @@ const ROUNDS = 5;
 // The rate limiter may cost a tenth, less than one disturbed round moves the
 // ratio: the same host against itself gives rounds from 0.6 to 1.9, and
 // medians of eleven 2 s rounds from 0.95 to 1.00. Its figure takes many
-// short rounds, each pair meeting the same moment of the machine.
-const RATE_LIMIT_ROUNDS = 40;
+// short rounds, each pair meeting the same moment of the machine, in three
+// pairs of hosts (figures.ts says why).
+const RATE_LIMIT_PAIRS = 3;
+const RATE_LIMIT_ROUNDS = 20;
 const RATE_LIMIT_ROUND_SECONDS = 1;
 const PROFILE_ROUND_SECONDS = 2;
 const SEND_ROUND_SECONDS = 4;
@@ -107,6 +117,64 @@ function childrenIn(workDir: string) {
   };
 }
 
+/**
+ * Starts hosts alike: each on a fresh copy of `source` in a folder of its
+ * own name (an earlier copy of that name is replaced), with the host's flags.
+ */
+function hostsAlike(workDir: string, source: string, hostScript: string, start: Start) {
+  return async (name: string, args: string[]): Promise<ChildServer> => {
+    const dataDir = join(workDir, name);
+    await rm(dataDir, { recursive: true, force: true });
+    await mkdir(dataDir);
+    await copyFile(source, join(dataDir, DATABASE_FILE));
+    return start(hostScript, ['--data-dir', dataDir, '--port', '0', ...args], HOST_NODE_FLAGS);
+  };
+}
+
+/**
+ * Pairs of hosts of their own, one with Zulip's limits on under rules no
+ * client here comes near. The host of the other figures has served seconds
+ * of load by now: against a host started for this figure it measured the
+ * newcomer's warm-up too.
+ */
+function rateLimitCost(
+  startAlike: ReturnType<typeof hostsAlike>,
+  senders: readonly Credentials[],
+): Promise<RateLimitCost> {
+  const startPair = async (): Promise<HostPair> => {
+    const off = await startAlike('unlimited', ['--no-rate-limits']);
+    const on = await startAlike('limited', ['--rate-limit', String(RATE_LIMIT_NO_CLIENT_REACHES)]);
+    await settle(3000);
+    return { off, on };
+  };
+  return measureRateLimitCost(
+    startPair,
+    senders,
+    RATE_LIMIT_PAIRS,
+    RATE_LIMIT_ROUNDS,
+    RATE_LIMIT_ROUND_SECONDS,
+  );
+}
+
+/** `--rate-limits-only`: the rate limiter's figure alone, on the cached organization. */
+async function rateLimitsOnly(): Promise<void> {
+  const org = await cachedOrg(seed, size, log);
+  const source = join(org.dataDir, DATABASE_FILE);
+  const workDir = await mkdtemp(join(tmpdir(), 'hearth-bench-rates-'));
+  const children = childrenIn(workDir);
+  try {
+    const hostScript = await bundleEntry('src-main/server/cli.ts');
+    const { senders } = readSetup(source, org.manifest);
+    const startAlike = hostsAlike(workDir, source, hostScript, children.start);
+    printFigures([rateLimitRow(await rateLimitCost(startAlike, senders))]);
+    log(`load average at the end ${loadAverage()} (other work on the machine skews every figure)`);
+  } catch (error) {
+    children.failed(error);
+  } finally {
+    await children.end();
+  }
+}
+
 /** The password-login figures, on a host of their own with the stall probe loaded. */
 async function logins(hostScript: string, workDir: string, start: Start): Promise<LoginFigures> {
   log(`password logins: timed one at a time, then ${CONCURRENT_LOGINS} at once`);
@@ -134,6 +202,10 @@ async function loginsOnly(): Promise<void> {
 async function main(): Promise<void> {
   if (values['logins-only']) {
     await loginsOnly();
+    return;
+  }
+  if (values['rate-limits-only']) {
+    await rateLimitsOnly();
     return;
   }
   log(machineLine());
@@ -196,32 +268,10 @@ async function main(): Promise<void> {
     );
     await bareJson.stop();
 
-    // Two hosts of their own, on copies of the database and started alike,
-    // one with Zulip's limits on under rules no client here comes near. The
-    // host of the other figures has served seconds of load by now: against a
-    // host started for this figure it measured the newcomer's warm-up too.
-    const startAlike = async (name: string, limits: string[]) => {
-      const dataDir = join(workDir, name);
-      await mkdir(dataDir);
-      await copyFile(join(org.dataDir, DATABASE_FILE), join(dataDir, DATABASE_FILE));
-      return start(hostScript, ['--data-dir', dataDir, '--port', '0', ...limits], HOST_NODE_FLAGS);
-    };
-    const unlimited = await startAlike('unlimited', ['--no-rate-limits']);
-    const limited = await startAlike('limited', [
-      '--rate-limit',
-      String(RATE_LIMIT_NO_CLIENT_REACHES),
-    ]);
-    await settle(3000);
+    const startAlike = hostsAlike(workDir, join(org.dataDir, DATABASE_FILE), hostScript, start);
     const rateLimits = await phase('GET /users/me with rate limits on and off, alternating', () =>
-      measureRateLimitCost(
-        unlimited.url,
-        limited.url,
-        senders,
-        RATE_LIMIT_ROUNDS,
-        RATE_LIMIT_ROUND_SECONDS,
-      ),
+      rateLimitCost(startAlike, senders),
     );
-    await Promise.all([unlimited.stop(), limited.stop()]);
 
     const reads = await readAll(host.url, narrows.cases, phase);
 
