@@ -14,7 +14,7 @@ import {
 import { backoffDelay, type Backoff } from '../client/backoff';
 import { Emitter } from '../client/emitter';
 import type { SecretStore } from '../server/certificates/secretStore';
-import { HOST_YOUNG_GENERATION_MB } from './hostHeap';
+import { HOST_YOUNG_GENERATION_MB, withoutPretenuring } from './hostHeap';
 import { secretNames } from '../wire/hostSecrets';
 import type {
   HostReply,
@@ -141,8 +141,10 @@ export const hostWorkerOptions = (workerData: HostConfig): WorkerOptions => ({
 /** Spawns the built host worker file. */
 export const spawnWorkerFile =
   (file: string | URL) =>
-  (workerData: HostConfig): Worker =>
-    new Worker(file, hostWorkerOptions(workerData));
+  (workerData: HostConfig): Worker => {
+    withoutPretenuring();
+    return new Worker(file, hostWorkerOptions(workerData));
+  };
 
 /**
  * The lifecycle owner of the hosted service: starts the host worker, waits
