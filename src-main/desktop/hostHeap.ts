@@ -16,7 +16,7 @@ export const HOST_YOUNG_GENERATION_MB = 32;
 // to the rest of the request path: each request's garbage then lived until
 // a full collection, one every half second. One host in eight here fell
 // into it for good, at about 30 µs of CPU a GET /users/me instead of 19
-// and 260 MB resident instead of 170; with the heuristic off, none of 32.
+// and 260 MB resident instead of 170; with the heuristic off, none of 34.
 const NO_PRETENURING = '--no-allocation-site-pretenuring';
 
 /**
