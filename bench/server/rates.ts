@@ -2,7 +2,8 @@ import type { ChildServer } from './childServer';
 import { closeClients, openClients, ownProfile } from './clients';
 import type { Credentials } from './credentials';
 import { closedLoop, type LoadResult } from './load';
-import { alternate } from './rounds';
+import { log, megabytes } from './report';
+import { alternate, roundRatio } from './rounds';
 import { transportOf } from './transport';
 
 export interface ProfileRates {
@@ -94,11 +95,28 @@ export async function measureRateLimitCost(
     const on = await openClients(hosts.on.url, users, ownProfile);
     await closedLoop(off, 1, offFigure);
     await closedLoop(on, 1, onFigure);
-    results.push(
-      await alternate(rounds, {
-        off: () => closedLoop(off, roundSeconds, offFigure),
-        on: () => closedLoop(on, roundSeconds, onFigure),
-      }),
+    const cpu = { off: 0, on: 0 };
+    const loads = await alternate(rounds, {
+      off: async () => {
+        const load = await withCpu(hosts.off, () => closedLoop(off, roundSeconds, offFigure));
+        cpu.off += load.cpuMicros;
+        return load;
+      },
+      on: async () => {
+        const load = await withCpu(hosts.on, () => closedLoop(on, roundSeconds, onFigure));
+        cpu.on += load.cpuMicros;
+        return load;
+      },
+    });
+    results.push(loads);
+    // Which host of a pair was slow, and whether it held more memory: what
+    // told a host fallen into V8's pretenuring (hostHeap.ts) from noise.
+    const perRequest = (micros: number, load: LoadResult) =>
+      `${(micros / load.requests).toFixed(1)} µs`;
+    log(
+      `rate limits, pair ${pair + 1} of ${pairs}: ratio ${roundRatio(loads.on, loads.off).toFixed(3)}; ` +
+        `CPU a request on ${perRequest(cpu.on, loads.on)}, off ${perRequest(cpu.off, loads.off)}; ` +
+        `resident on ${megabytes(hosts.on.rss())}, off ${megabytes(hosts.off.rss())}`,
     );
     closeClients(off);
     closeClients(on);
