@@ -16,14 +16,39 @@ export interface ProfileRates {
   cpuPerRequest: { host: number; bare: number };
 }
 
-/** A load, and the CPU time `server` spent meanwhile. */
-async function withCpu(
-  server: ChildServer,
-  load: () => Promise<LoadResult>,
-): Promise<LoadResult & { cpuMicros: number }> {
-  const before = server.cpuMicros();
-  const result = await load();
-  return { ...result, cpuMicros: server.cpuMicros() - before };
+/** A contender's load, and the server whose CPU time it is charged. */
+interface TimedLoad {
+  server: ChildServer;
+  load: () => Promise<LoadResult>;
+}
+
+/**
+ * Alternating rounds (`alternate`) of each contender's load, and each one's
+ * server's CPU time per request over its rounds, in microseconds.
+ */
+async function alternateWithCpu<K extends string>(
+  rounds: number,
+  contenders: Readonly<Record<K, TimedLoad>>,
+): Promise<{ loads: Record<K, LoadResult>; cpuPerRequest: Record<K, number> }> {
+  const names = Object.keys(contenders) as K[];
+  const cpu = new Map<K, number>();
+  const timed = Object.fromEntries(
+    names.map((name) => {
+      const { server, load } = contenders[name];
+      const run = async () => {
+        const before = server.cpuMicros();
+        const result = await load();
+        cpu.set(name, (cpu.get(name) ?? 0) + server.cpuMicros() - before);
+        return result;
+      };
+      return [name, run];
+    }),
+  ) as Record<K, () => Promise<LoadResult>>;
+  const loads = await alternate(rounds, timed);
+  const cpuPerRequest = Object.fromEntries(
+    names.map((name) => [name, (cpu.get(name) ?? 0) / loads[name].requests]),
+  ) as Record<K, number>;
+  return { loads, cpuPerRequest };
 }
 
 /** (iv): GET /users/me against the bare JSON endpoint, same clients, alternating rounds. */
@@ -40,28 +65,13 @@ export async function measureProfileRates(
   const bareFigure = `${prefix}(c) ceiling: ${bareName} JSON endpoint`;
   await closedLoop(bare, 1, bareFigure);
   await closedLoop(host, 1, hostFigure);
-  const cpu = { host: 0, bare: 0 };
-  const results = await alternate(rounds, {
-    bare: async () => {
-      const load = await withCpu(servers.bare, () => closedLoop(bare, roundSeconds, bareFigure));
-      cpu.bare += load.cpuMicros;
-      return load;
-    },
-    host: async () => {
-      const load = await withCpu(servers.host, () => closedLoop(host, roundSeconds, hostFigure));
-      cpu.host += load.cpuMicros;
-      return load;
-    },
+  const { loads, cpuPerRequest } = await alternateWithCpu(rounds, {
+    bare: { server: servers.bare, load: () => closedLoop(bare, roundSeconds, bareFigure) },
+    host: { server: servers.host, load: () => closedLoop(host, roundSeconds, hostFigure) },
   });
   closeClients(host);
   closeClients(bare);
-  return {
-    ...results,
-    cpuPerRequest: {
-      host: cpu.host / results.host.requests,
-      bare: cpu.bare / results.bare.requests,
-    },
-  };
+  return { ...loads, cpuPerRequest };
 }
 
 /** One pair of hosts alike but for the rate limits: started together, measured, stopped. */
@@ -95,27 +105,16 @@ export async function measureRateLimitCost(
     const on = await openClients(hosts.on.url, users, ownProfile);
     await closedLoop(off, 1, offFigure);
     await closedLoop(on, 1, onFigure);
-    const cpu = { off: 0, on: 0 };
-    const loads = await alternate(rounds, {
-      off: async () => {
-        const load = await withCpu(hosts.off, () => closedLoop(off, roundSeconds, offFigure));
-        cpu.off += load.cpuMicros;
-        return load;
-      },
-      on: async () => {
-        const load = await withCpu(hosts.on, () => closedLoop(on, roundSeconds, onFigure));
-        cpu.on += load.cpuMicros;
-        return load;
-      },
+    const { loads, cpuPerRequest } = await alternateWithCpu(rounds, {
+      off: { server: hosts.off, load: () => closedLoop(off, roundSeconds, offFigure) },
+      on: { server: hosts.on, load: () => closedLoop(on, roundSeconds, onFigure) },
     });
     results.push(loads);
     // Which host of a pair was slow, and whether it held more memory: what
     // told a host fallen into V8's pretenuring (hostHeap.ts) from noise.
-    const perRequest = (micros: number, load: LoadResult) =>
-      `${(micros / load.requests).toFixed(1)} µs`;
     log(
       `rate limits, pair ${pair + 1} of ${pairs}: ratio ${roundRatio(loads.on, loads.off).toFixed(3)}; ` +
-        `CPU a request on ${perRequest(cpu.on, loads.on)}, off ${perRequest(cpu.off, loads.off)}; ` +
+        `CPU a request on ${cpuPerRequest.on.toFixed(1)} µs, off ${cpuPerRequest.off.toFixed(1)} µs; ` +
         `resident on ${megabytes(hosts.on.rss())}, off ${megabytes(hosts.off.rss())}`,
     );
     closeClients(off);
