@@ -1,5 +1,3 @@
-import sodium from 'libsodium-wrappers';
-
 // Zulip 12's E2EE payloads (api_docs/mobile-notifications.md; zerver/lib/
 // push_notifications.py, get_encrypted_data): the JSON is sealed with
 // libsodium's crypto_secretbox_easy (XSalsa20-Poly1305) under the key the
@@ -9,10 +7,18 @@ import sodium from 'libsodium-wrappers';
 /** The push key's type byte for libsodium's secretbox, the one Zulip 12 defines. */
 export const SECRETBOX_KEY_TYPE = 0x31;
 
+// libsodium and its WebAssembly hold about 3 MB of an idle host's resident
+// memory: loaded by a host that sends a push, not by every host.
+async function libsodium() {
+  const { default: sodium } = await import('libsodium-wrappers');
+  await sodium.ready;
+  return sodium;
+}
+
 /** `payload` as a phone with `pushKey` (type byte and key) decrypts it. */
 export async function encryptPayload(pushKey: Uint8Array, payload: unknown): Promise<string> {
-  await sodium.ready;
   if (pushKey[0] !== SECRETBOX_KEY_TYPE) throw new Error('not a secretbox push key');
+  const sodium = await libsodium();
   const nonce = sodium.randombytes_buf(sodium.crypto_secretbox_NONCEBYTES);
   const box = sodium.crypto_secretbox_easy(
     new TextEncoder().encode(JSON.stringify(payload)),
