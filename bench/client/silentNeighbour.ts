@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { HearthApp } from '../../src-main/client/app/hearthApp';
 import type { AccountRuntime } from '../../src-main/client/runtime/accountRuntime';
 import { createMemorySecretStore } from '../../src-main/client/secretStore';
@@ -116,7 +117,7 @@ export async function measureSilentNeighbour(
     // first third of a second of the silent round and alone decided its p95
     // (1.3-1.7x, where with this pause it read 1.03 and 1.10). The silence,
     // its watch and the hanging send's retries go on through the pause.
-    await new Promise((resolve) => setTimeout(resolve, switchSettlesMs));
+    await sleep(switchSettlesMs);
     log(`the other server is shown not answering; ${sends} sends beside it`);
     const silent = await round('silent');
     proxy.speak();

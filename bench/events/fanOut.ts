@@ -1,3 +1,4 @@
+import { setTimeout as settle } from 'node:timers/promises';
 import { summarize } from '../server/percentiles';
 import { requireAll } from '../server/workload';
 import type { PollerGroup } from './pollers';
@@ -48,8 +49,6 @@ export interface FanOutOptions {
   /** The figure the rounds are for, named if a round's delivery falls short. */
   figure: string;
 }
-
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function emptyResult(): FanOutResult {
   return {

@@ -13,6 +13,7 @@
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as settle } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { bundleEntry } from './bundle';
 import { startChildServer, type ChildServer } from './childServer';
@@ -72,8 +73,6 @@ const STEADY_SECONDS = 10;
 const READS_PER_NARROW = 400;
 // Zulip's limiting, under a rule no client here comes near.
 const RATE_LIMIT_NO_CLIENT_REACHES = 1_000_000_000;
-
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every narrow kind's reads, in rounds (see `readRounds`). */
 function readAll(

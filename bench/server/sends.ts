@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import { bareStreamMessage, closeClients, openClients, streamMessage } from './clients';
 import type { Credentials } from './credentials';
 import { MessageQueues } from './eventQueues';
@@ -37,8 +38,6 @@ export interface SendPlan {
   steadyPerSecond: number;
   steadySeconds: number;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Alternating rounds of the host's sends and the ceilings', then rounds of

@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { Credentials } from '../server/credentials';
 import { HttpConnection } from '../server/httpConnection';
 import { log, type Row } from '../server/report';
@@ -21,7 +22,6 @@ const SAVED_AGAIN_WITHIN_MS = 1_000;
 // How long every client gets to hear of a message sent after a fault.
 const HEARD_WITHIN_MS = 60_000;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1_000).toFixed(1)} s`;
 
 export interface Faults {

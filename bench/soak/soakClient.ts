@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { Credentials } from '../server/credentials';
 import { HttpConnection, type HttpRequest, type HttpResponse } from '../server/httpConnection';
 import { acknowledgedId, requireAccepted, ShortWorkload } from '../server/workload';
@@ -43,8 +44,6 @@ const RECONNECT_EVERY_MS = 250;
 const RECONNECT_LIMIT_MS = 120_000;
 // Messages a catch-up asks for at a time.
 const CATCH_UP_PAGE = 1_000;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One person's Hearth during the soak: a long-poll on its own connection,
