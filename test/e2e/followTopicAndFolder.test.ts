@@ -99,7 +99,7 @@ describe.each([hearthHost, modernZulip])(
         return;
       }
       await feedMessage(page, 'Something is rotten').hover();
-      await page.getByRole('button', { name: 'Follow topic' }).first().click();
+      await page.getByRole('button', { name: 'Follow topic', exact: true }).first().click();
       await expect.poll(() => policyOf(denmark, 'ghosts')).toBe(3);
       // The sidebar and the recipient bar mark it followed, from the server's event.
       await sidebar().getByRole('button', { name: 'ghosts Followed' }).waitFor();
@@ -119,7 +119,8 @@ describe.each([hearthHost, modernZulip])(
       await ui.screenshot(`e2e-followed-topic-menu${server.screenshotSuffix}`);
       await page.keyboard.press('Enter');
       await expect.poll(() => policyOf(denmark, 'ghosts')).toBe(0);
-      await page.getByRole('button', { name: 'Follow topic' }).first().waitFor();
+      // Exact: a role's name matches as a part, and "Unfollow topic" holds "follow topic".
+      await page.getByRole('button', { name: 'Follow topic', exact: true }).first().waitFor();
       expect(await sidebar().getByRole('button', { name: 'ghosts Followed' }).count()).toBe(0);
       expect(ui.pageErrors).toEqual([]);
     });
