@@ -21,9 +21,10 @@ describe("the host's memory for new objects", () => {
     const bounded = await largestYoungGeneration(spawnWorkerFile(allocating)(config));
 
     expect(unbounded).toBeGreaterThan(HOST_YOUNG_GENERATION_MB * 2 * MB);
-    // At moments V8 reports the space a few MB over the bound (36.5 MB seen
-    // for 32); what matters is that it never doubles.
-    expect(bounded).toBeLessThanOrEqual(HOST_YOUNG_GENERATION_MB * 1.25 * MB);
+    // At moments V8 reports the space some MB over the bound (up to 43.8 MB
+    // seen for 32, in one run in three under the test runner); what matters
+    // is that it never doubles, as the unbounded one does.
+    expect(bounded).toBeLessThan(HOST_YOUNG_GENERATION_MB * 1.5 * MB);
   });
 
   it('has the same bound under `npm run serve`, which runs the host in a process of its own', async () => {
