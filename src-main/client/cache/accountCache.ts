@@ -48,13 +48,16 @@ import { unreadConversations, type UnreadConversation } from './inbox';
 import * as outbox from './outbox';
 import { completeIntervals, forgetNewest, recordInterval, type Interval } from './ranges';
 import {
+  appendRegisterEvents,
   lastSync,
   loadRegisterState,
   ownUserId,
   recordSync,
+  savedStateWeight,
   saveRegisterState,
   type QueuePosition,
   type SavedRegisterState,
+  type SavedStateWeight,
 } from './registerState';
 import { applyReactionEvent, frequentReactions } from './reactions';
 import { applySubmessageEvent } from './submessages';
@@ -125,6 +128,7 @@ export class Cache {
   #ownUserId: number | null | undefined;
   /** The server's feature level, as its last registration said; read when first needed. */
   #level: number | undefined;
+  #stateWeight: SavedStateWeight | undefined;
   /** Whether messages may wait for their full text, so searches skip the check when none can. */
   #textPending: boolean;
 
@@ -160,7 +164,7 @@ export class Cache {
   storeRegister(state: InitialState, queue: QueuePosition): void {
     const db = this.#db;
     db.transaction(() => {
-      saveRegisterState(db, state, queue);
+      this.#stateWeight = saveRegisterState(db, state, queue);
       this.#ownUserId = state.user_id ?? null;
       this.#level = featureLevelOf(state);
       if (state.subscriptions) replaceSubscriptions(db, state.subscriptions);
@@ -181,7 +185,32 @@ export class Cache {
 
   /** The state as the session last saved it (it saves state and position together). */
   saveRegisterState(state: InitialState, queue: QueuePosition): void {
-    saveRegisterState(this.#db, state, queue);
+    this.#stateWeight = saveRegisterState(this.#db, state, queue);
+  }
+
+  /**
+   * Events the session applied to its state, which `state` now is, and the
+   * position they bring it to. They are kept as they came until they
+   * outweigh the state saved whole; then the state is saved whole again.
+   * Saving it whole for every poll wrote all of it for each message (in a
+   * large organization megabytes of users and subscriptions), and SQLite's
+   * log reached a checkpoint, a pause of the thread that answers the
+   * window, every few messages.
+   */
+  recordStateEvents(
+    state: InitialState,
+    events: readonly QueuedEvent[],
+    queue: QueuePosition,
+  ): void {
+    const weight = (this.#stateWeight ??= savedStateWeight(this.#db));
+    const kept = events.map((event) => JSON.stringify(event));
+    const adding = kept.reduce((sum, event) => sum + event.length, 0);
+    if (weight.events + adding > weight.state) {
+      this.#stateWeight = saveRegisterState(this.#db, state, queue);
+      return;
+    }
+    appendRegisterEvents(this.#db, kept, queue);
+    weight.events += adding;
   }
 
   loadRegisterState(): SavedRegisterState | null {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { applyEvent, type ApplyOptions } from '../../reducer/applyEvent';
 import type { InitialState } from '../../wire/registerState';
-import { subscriptionSchema, unreadMsgsSchema, userSchema } from '../../wire';
+import { subscriptionSchema, unreadMsgsSchema, userSchema, type QueuedEvent } from '../../wire';
 import { mutedUserSchema } from '../../wire/mutedUsers';
 import type { CacheDb } from './cacheDb';
 
@@ -16,6 +17,15 @@ export interface QueuePosition {
 
 export interface SavedRegisterState extends QueuePosition {
   state: InitialState;
+}
+
+/** How a session applies its queue's events to its state; the saved state is rebuilt the same way. */
+export const sessionEventOptions: ApplyOptions = { includeSubscribers: false };
+
+/** What the saved state and the events kept since it weigh, in characters of JSON. */
+export interface SavedStateWeight {
+  state: number;
+  events: number;
 }
 
 // The parts of the state the cache and an offline window read are checked;
@@ -40,17 +50,58 @@ const savedStateSchema = z.looseObject({
   muted_users: z.array(mutedUserSchema).optional(),
 });
 
-export function saveRegisterState(db: CacheDb, state: InitialState, queue: QueuePosition): void {
-  db.run(
-    `INSERT OR REPLACE INTO register_state (id, state, user_id, queue_id, last_event_id)
-     VALUES (1, ?, ?, ?, ?)`,
-    JSON.stringify(state),
-    state.user_id ?? null,
-    queue.queueId,
-    queue.lastEventId,
-  );
+/** The whole state with its position; the events kept since the last whole one go. */
+export function saveRegisterState(
+  db: CacheDb,
+  state: InitialState,
+  queue: QueuePosition,
+): SavedStateWeight {
+  const json = JSON.stringify(state);
+  db.transaction(() => {
+    db.run(
+      `INSERT OR REPLACE INTO register_state (id, state, user_id, queue_id, last_event_id)
+       VALUES (1, ?, ?, ?, ?)`,
+      json,
+      state.user_id ?? null,
+      queue.queueId,
+      queue.lastEventId,
+    );
+    db.run('DELETE FROM register_events');
+  });
+  return { state: json.length, events: 0 };
 }
 
+/** Events applied to the saved state (each as JSON), kept with the position they bring it to. */
+export function appendRegisterEvents(
+  db: CacheDb,
+  events: readonly string[],
+  queue: QueuePosition,
+): void {
+  db.transaction(() => {
+    for (const event of events) db.run('INSERT INTO register_events (event) VALUES (?)', event);
+    db.run(
+      'UPDATE register_state SET queue_id = ?, last_event_id = ? WHERE id = 1',
+      queue.queueId,
+      queue.lastEventId,
+    );
+  });
+}
+
+export function savedStateWeight(db: CacheDb): SavedStateWeight {
+  const row = db.get<{ state: number | null; events: number }>(
+    `SELECT (SELECT length(state) FROM register_state WHERE id = 1) AS state,
+            (SELECT coalesce(sum(length(event)), 0) FROM register_events) AS events`,
+  );
+  return { state: row?.state ?? 0, events: row?.events ?? 0 };
+}
+
+const keptEventSchema = z.looseObject({ id: z.number().int(), type: z.string() });
+
+/**
+ * The state as last saved whole, with the events kept since applied as the
+ * session applied them; null where there is none, or where it cannot be
+ * rebuilt (then the session registers afresh).
+ */
 export function loadRegisterState(db: CacheDb): SavedRegisterState | null {
   const row = db.get<{ state: string; queue_id: string | null; last_event_id: number }>(
     'SELECT state, queue_id, last_event_id FROM register_state WHERE id = 1',
@@ -58,11 +109,15 @@ export function loadRegisterState(db: CacheDb): SavedRegisterState | null {
   if (!row) return null;
   const parsed = savedStateSchema.safeParse(parseJson(row.state));
   if (!parsed.success) return null;
-  return {
-    state: parsed.data as InitialState,
-    queueId: row.queue_id,
-    lastEventId: row.last_event_id,
-  };
+  let state = parsed.data as InitialState;
+  for (const { event } of db.all<{ event: string }>(
+    'SELECT event FROM register_events ORDER BY seq',
+  )) {
+    const kept = keptEventSchema.safeParse(parseJson(event));
+    if (!kept.success) return null;
+    state = applyEvent(state, kept.data as QueuedEvent, sessionEventOptions);
+  }
+  return { state, queueId: row.queue_id, lastEventId: row.last_event_id };
 }
 
 export function ownUserId(db: CacheDb): number | null {

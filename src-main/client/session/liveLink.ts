@@ -6,6 +6,7 @@ import type { AnyEvent, QueuedEvent } from '../../wire';
 import { createApi, type Api, type Registered } from '../api';
 import { backoffDelay, defaultBackoff, type Backoff } from '../backoff';
 import type { Cache } from '../cache/accountCache';
+import { sessionEventOptions } from '../cache/registerState';
 import { Emitter } from '../emitter';
 import { isBadEventQueue } from '../api/errors';
 import { certificateChange } from '../network/certificates';
@@ -475,6 +476,7 @@ export class Session {
     let readOnly = true;
     let state = this.#state;
     let lastEventId = queue.lastEventId;
+    const applied: QueuedEvent[] = [];
     for (const event of events as QueuedEvent[]) {
       lastEventId = Math.max(lastEventId, event.id);
       if (event.type === 'heartbeat') continue;
@@ -482,7 +484,10 @@ export class Session {
         if (live) this.#events.emit('typing', event);
         continue;
       }
-      if (state) state = applyEvent(state, event, { includeSubscribers: false });
+      if (state) {
+        state = applyEvent(state, event, sessionEventOptions);
+        applied.push(event);
+      }
       if (sidebarEvents.has(event.type)) sidebar = true;
       collectChange(event, { messageIds, newIds, deletedIds, localIds });
       if (event.type === 'update_message_flags' && event.all === true) everyMessage = true;
@@ -493,9 +498,9 @@ export class Session {
     // A cache that cannot keep them (a full disk) throws here: the queue
     // and the state stay where they were, so the same events come again.
     this.#cache.applyEvents(events as QueuedEvent[]);
+    if (state) this.#cache.recordStateEvents(state, applied, { queueId: queue.id, lastEventId });
     this.#state = state;
     queue.lastEventId = lastEventId;
-    this.#save();
     if (messageIds.length + deletedIds.length > 0 || sidebar || everyMessage) {
       this.#emitChange({
         messageIds,

@@ -13,6 +13,7 @@ import { sql as partialDmIndex } from './012-partial-dm-index';
 import { sql as noSenderEmail } from './013-no-sender-email';
 import { sql as pendingSpans } from './014-pending-spans';
 import { sql as outboxKnownNewest } from './015-outbox-known-newest';
+import { sql as registerEvents } from './016-register-events';
 
 // Position n (1-based) brings the cache to `PRAGMA user_version = n`; append,
 // never reorder or edit a shipped one.
@@ -32,4 +33,5 @@ export const migrations: readonly string[] = [
   noSenderEmail,
   pendingSpans,
   outboxKnownNewest,
+  registerEvents,
 ];
