@@ -24,14 +24,18 @@ CREATE TABLE messages (id INTEGER PRIMARY KEY, stream_id INTEGER, topic TEXT, to
   has_link INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE VIRTUAL TABLE messages_fts USING fts5(topic, body, tokenize = 'unicode61 remove_diacritics 2');`;
 
-const storedIn = (file: string): number => {
+export const storedIn = (file: string): number => {
   const db = new Database(file, { readonly: true });
   const stored = db.prepare('SELECT count(*) FROM messages').pluck().get() as number;
   db.close();
   return stored;
 };
 
-function rawInserts(file: string, messages: readonly Message[]): number {
+/**
+ * The floor's time for `messages`, in milliseconds: in one transaction, or
+ * with `eachAlone` one transaction a message, as one poll at a time brings them.
+ */
+export function rawInserts(file: string, messages: readonly Message[], eachAlone = false): number {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -40,28 +44,32 @@ function rawInserts(file: string, messages: readonly Message[]): number {
     'INSERT INTO messages (id, stream_id, topic, topic_folded, dm_key, sender_id, flags, has_link, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const text = db.prepare('INSERT INTO messages_fts (rowid, topic, body) VALUES (?, ?, ?)');
+  const insert = (message: Message) => {
+    const dm = Array.isArray(message.display_recipient)
+      ? message.display_recipient.map((user) => user.id).join(',')
+      : null;
+    const stored: Partial<Message> = { ...message };
+    delete stored.flags;
+    row.run(
+      message.id,
+      message.stream_id ?? null,
+      message.subject,
+      message.subject.toLowerCase(),
+      dm,
+      message.sender_id,
+      0,
+      0,
+      JSON.stringify(stored),
+    );
+    text.run(message.id, message.subject, plainText(message.content));
+  };
   const started = performance.now();
-  db.transaction(() => {
-    for (const message of messages) {
-      const dm = Array.isArray(message.display_recipient)
-        ? message.display_recipient.map((user) => user.id).join(',')
-        : null;
-      const stored: Partial<Message> = { ...message };
-      delete stored.flags;
-      row.run(
-        message.id,
-        message.stream_id ?? null,
-        message.subject,
-        message.subject.toLowerCase(),
-        dm,
-        message.sender_id,
-        0,
-        0,
-        JSON.stringify(stored),
-      );
-      text.run(message.id, message.subject, plainText(message.content));
-    }
-  })();
+  if (eachAlone) {
+    const alone = db.transaction(insert);
+    for (const message of messages) alone(message);
+  } else {
+    db.transaction(() => messages.forEach(insert))();
+  }
   const elapsed = performance.now() - started;
   db.close();
   return elapsed;

@@ -20,6 +20,7 @@ import { catchUpFigure, measureCatchUp } from './catchUpBench';
 import { runChild } from './children';
 import { measureEventBurst } from './eventBurst';
 import { measureLocalSearch } from './localSearch';
+import { measurePollByPoll } from './pollByPoll';
 import { measureSilentNeighbour, silentNeighbourFigure } from './silentNeighbour';
 import { measureOfflineOpen, offlineOpenFigure } from './offlineOpen';
 import { offlineProfile } from './profile';
@@ -34,6 +35,10 @@ const CATCH_UP_MESSAGES = 10_000;
 const CATCH_UP_ROUNDS = 11;
 const BURST_EVENTS = 1_000;
 const BURST_ROUNDS = 7;
+const POLLS = 1_000;
+const POLL_ROUNDS = 5;
+// An organization whose register state is about half a megabyte.
+const POLL_PEOPLE = 2_000;
 const SEARCH_QUERIES = 600;
 const MEMORY_LIMIT = 150 * 1024 * 1024;
 const MEMORY_ACCOUNTS = 3;
@@ -133,6 +138,24 @@ async function main(): Promise<void> {
     ratio: neighbourRatio,
     target: '≤ 1.2×',
     met: neighbourRatio <= 1.2,
+  });
+
+  log(
+    `${POLLS.toLocaleString('en')} polls of one message each, ${POLL_PEOPLE.toLocaleString('en')} people in the state`,
+  );
+  const pollFigure = `a poll of one message to state and cache, ${POLL_PEOPLE.toLocaleString('en')} people's state`;
+  const polls = await measurePollByPoll(org, POLL_PEOPLE, POLLS, POLL_ROUNDS, pollFigure);
+  const pollRatio = polls.hearthMs / polls.rawMs;
+  log(
+    `the state of ${POLL_PEOPLE.toLocaleString('en')} people is ${megabytes(polls.stateChars)} of JSON`,
+  );
+  rows.push({
+    figure: pollFigure,
+    value: ms(polls.hearthMs),
+    ceiling: `${ms(polls.rawMs)} raw insert, a transaction each`,
+    ratio: pollRatio,
+    target: '≤ 4×',
+    met: pollRatio <= 4,
   });
 
   log(`resident memory with ${MEMORY_ACCOUNTS} accounts of 100,000 cached messages each`);
