@@ -17,6 +17,7 @@ export default defineConfig({
         input: {
           index: resolve('src-main/index.ts'),
           hostWorker: resolve('src-main/server/worker.ts'),
+          cacheCheck: resolve('src-main/desktop/cacheCheckEntry.ts'),
         },
       },
     },

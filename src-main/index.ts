@@ -25,6 +25,7 @@ import { electronSpelling } from './desktop/spelling';
 import { startHearth } from './desktop/startHearth';
 import { electronSystemProxy } from './desktop/systemProxy';
 import { createMainWindow, hardenSession } from './desktop/windows';
+import { utilityCheckProcess } from './desktop/utilityCheckProcess';
 import { startWindow } from './client/preferences/desktopShell';
 
 const builtDir = dirname(fileURLToPath(import.meta.url));
@@ -64,6 +65,7 @@ async function start(): Promise<void> {
   const hearth = await startHearth({
     profileDir: app.getPath('userData'),
     spawnHostWorker: spawnWorkerFile(join(builtDir, 'hostWorker.js')),
+    checkProcess: utilityCheckProcess(join(builtDir, 'cacheCheck.js')),
     preferredPort: defaultPort,
     confirm: nativeConfirm(() => mainWindow),
     notifier: (page) =>

@@ -4,6 +4,7 @@ import type { SessionTuning } from '../client/runtime/accountRuntime';
 import { createBridgeService } from '../client/bridge/bridgeService';
 import type { Confirm } from '../client/ports/confirmPort';
 import { HearthApp, type HearthAppOptions } from '../client/app/hearthApp';
+import type { StartCheckProcess } from '../client/cache/cacheCheck';
 import { PageNotifier, type Notifier } from '../client/ports/notifier';
 import { embeddedHosting } from './embeddedHosting';
 import type { HostConfig } from './hosting';
@@ -14,6 +15,8 @@ export interface StartHearthOptions {
   profileDir: string;
   /** Starts the host worker (the built hostWorker.js, or its TypeScript source under test). */
   spawnHostWorker: (workerData: HostConfig) => Worker;
+  /** Starts the process that checks a cache file whole (a utility process in Electron). */
+  checkProcess: StartCheckProcess;
   /** The port a newly hosted organization tries first; 0 for any free one. */
   preferredPort: number;
   /** Asks the person, outside the window, before the bridge's powerful calls go ahead. */
@@ -66,6 +69,7 @@ export async function startHearth(options: StartHearthOptions): Promise<RunningH
     confirm: options.confirm,
     notifier: options.notifier?.(page) ?? page,
     log,
+    checkProcess: options.checkProcess,
     ...(options.desktopQuiet ? { desktopQuiet: options.desktopQuiet } : {}),
     ...(options.tuning ? { tuning: options.tuning } : {}),
     ...(options.downloads ? { downloads: options.downloads } : {}),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { nodeCheckProcess } from '../client/cache/cacheCheck';
 import { systemConfigPath } from '../client/preferences/systemConfig';
 import { spawnWorkerFile } from '../desktop/hosting';
 import { startHearth } from '../desktop/startHearth';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     const hearth = await startHearth({
       profileDir,
       spawnHostWorker: spawnWorkerFile(resolve(builtWorker)),
+      checkProcess: nodeCheckProcess,
       preferredPort: port(values['host-port'], 9991, '--host-port'),
       confirm: terminalConfirm(),
       systemConfigFile: systemConfigPath({

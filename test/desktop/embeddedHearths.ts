@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { nodeCheckProcess } from '../../src-main/client/cache/cacheCheck';
 import { startHearth, type RunningHearth } from '../../src-main/desktop/startHearth';
 import { confirmations } from '../helpers/confirmations';
 import { testTuning } from '../helpers/hearth';
@@ -22,6 +23,7 @@ export function embeddedHearths(name: string) {
       const hearth = await startHearth({
         profileDir,
         spawnHostWorker: spawnTsWorker(new URL('../../src-main/server/worker.ts', import.meta.url)),
+        checkProcess: nodeCheckProcess,
         preferredPort: 0,
         confirm: confirmations().confirm,
         keychain: { service: keychainService, warn: (message) => expect.fail(message) },

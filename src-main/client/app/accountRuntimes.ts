@@ -5,7 +5,7 @@ import type { Account, AccountRecord, Accounts, SignInResult } from '../accounts
 import { reachThrough } from '../accounts/certificatePin';
 import { checkMovedServer, movedServerUrl } from '../accounts/movedServer';
 import type { RealmIcons } from '../admin/realmIcons';
-import { checkCacheFile } from '../cache/cacheCheck';
+import { checkCacheFile, type StartCheckProcess } from '../cache/cacheCheck';
 import { openCache, type OpenedCache } from '../cache/openCache';
 import type { Emitter } from '../emitter';
 import type { Network } from '../network/routing';
@@ -30,6 +30,8 @@ export interface AccountRuntimesOptions {
   deliver: (accountId: string, alerts: readonly Alert[]) => void;
   /** An account's line in the switcher changed: its counts, its connection, its icon. */
   changed: () => void;
+  /** Starts the process that checks a cache file whole. */
+  checkProcess: StartCheckProcess;
 }
 
 export const cacheFileOf = (profileDir: string, account: Pick<AccountRecord, 'id'>) =>
@@ -64,10 +66,8 @@ export class AccountRuntimes {
   /** The whole-file check of each open account's cache, to end with the account. */
   readonly #checks = new Map<AccountRuntime, { stop: AbortController; done: Promise<void> }>();
   /**
-   * The checks run one at a time: each thread holds an isolate of its own,
-   * and three at once, as an app opening three accounts started them, put
-   * the app's resident memory past bench:client's 150 MB (160 MB; 136 MB
-   * one at a time).
+   * The checks run one at a time: each reads a whole file, and three at once
+   * on a two-core laptop would take the cores from the accounts opening.
    */
   #checkQueue: Promise<void> = Promise.resolve();
 
@@ -191,20 +191,20 @@ export class AccountRuntimes {
   }
 
   /**
-   * Reads the whole of an account's cache on another thread while the
+   * Reads the whole of an account's cache in another process while the
    * account runs from it; a page found damaged sets the file aside, keeping
    * it, and the account opens again on a fresh one, with its unsent messages.
    */
   #check(runtime: AccountRuntime, file: string): void {
-    const { accounts, log } = this.#options;
+    const { accounts, log, checkProcess } = this.#options;
     const { id, email } = runtime.account;
     const opened = () => this.#runtimes.get(id) === runtime;
     const stop = new AbortController();
     const found = this.#checkQueue.then(() => {
       if (stop.signal.aborted) throw new Error('the account closed before its cache was checked');
-      return checkCacheFile(file);
+      return checkCacheFile(file, checkProcess, stop.signal);
     });
-    // Closing waits for the thread alone: setting the file aside closes the
+    // Closing waits for the check alone: setting the file aside closes the
     // account from within what follows it.
     const done = found.then(
       () => undefined,
@@ -229,8 +229,8 @@ export class AccountRuntimes {
   }
 
   /**
-   * Cancels the check of `runtime`'s cache if it has not begun, or waits
-   * until its thread has let go of the file.
+   * Stops the check of `runtime`'s cache, begun or not, and waits until its
+   * process has let go of the file.
    */
   async #endCheck(runtime: AccountRuntime): Promise<void> {
     const check = this.#checks.get(runtime);

@@ -38,6 +38,7 @@ import {
 import type { SecretStore } from '../secretStore';
 import type { AccountRuntime, SessionTuning } from '../runtime/accountRuntime';
 import { RealmIcons } from '../admin/realmIcons';
+import { nodeCheckProcess, type StartCheckProcess } from '../cache/cacheCheck';
 import type { HostingPort, NetworkExposure, NewOrganization } from '../ports/hostingPort';
 import { newApiKeyQuestion } from '../ports/powerfulCalls';
 import type { FileToSend } from '../actions/uploads';
@@ -78,6 +79,8 @@ export interface HearthAppOptions {
   systemConfigFile?: string;
   /** The spell-checker's languages; absent where the system chooses them (macOS). */
   spelling?: SpellingPort;
+  /** Starts the process that checks a cache file whole; a Node child when absent. */
+  checkProcess?: StartCheckProcess;
 }
 
 const logOf = (options: HearthAppOptions) =>
@@ -137,6 +140,7 @@ export class HearthApp {
       present: () => this.#focus.present(),
       deliver: (accountId, alerts) => this.#alerts.deliver(accountId, alerts),
       changed: () => this.#emitAppState(),
+      checkProcess: options.checkProcess ?? nodeCheckProcess,
     });
     this.#joinForm = new JoinForm({
       network: this.#network,

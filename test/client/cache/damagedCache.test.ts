@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Cache } from '../../../src-main/client/cache/accountCache';
-import { checkCacheFile } from '../../../src-main/client/cache/cacheCheck';
+import { checkCacheFile, nodeCheckProcess } from '../../../src-main/client/cache/cacheCheck';
 import { openCache } from '../../../src-main/client/cache/openCache';
 import { damagePageOf, rootPageOf } from '../../helpers/diskFaults';
 import { streamMessage, tempFolder } from './fixtures';
@@ -75,6 +75,18 @@ describe('a damaged cache', () => {
     // The send under way is still one whose outcome is unknown: looked for before it goes again.
     expect(unsent(cache)).toEqual(waiting);
     cache.close();
+    expect(await checkCacheFile(file)).toBeNull();
+  });
+
+  it('is not waited for when the account closes: the check stops at once, answering nothing', async () => {
+    const file = cacheWithUnsent();
+    const stop = new AbortController();
+    const checking = checkCacheFile(file, nodeCheckProcess, stop.signal);
+    stop.abort();
+    await expect(checking).rejects.toThrow(
+      'the cache check ended (stopped by SIGTERM) without an answer',
+    );
+    // The file was only read: it still holds, and checks whole.
     expect(await checkCacheFile(file)).toBeNull();
   });
 
