@@ -31,6 +31,27 @@ describe('the initial state POST /register returns', () => {
     expect(state.event_queue_longpoll_timeout_seconds).toBe(90);
   });
 
+  it('gives the newest message the user has as max_message_id, after each send and each deletion, as GET /users/me does', async () => {
+    const newest = async () => {
+      const [first, second] = [await register({}), await register({})];
+      const me = await org.api(alice)('GET', '/users/me');
+      expect([first.max_message_id, me.json.max_message_id]).toEqual([
+        second.max_message_id,
+        second.max_message_id,
+      ]);
+      return second.max_message_id as number;
+    };
+    const before = await newest();
+    const sent = await org.sendStream(bob, 'design', 'max', 'first');
+    expect(await newest()).toBe(sent);
+    const later = await org.sendStream(bob, 'design', 'max', 'second');
+    expect(await newest()).toBe(later);
+    expect((await org.api(org.owner)('DELETE', `/messages/${later}`)).status).toBe(200);
+    expect(await newest()).toBe(sent);
+    expect((await org.api(org.owner)('DELETE', `/messages/${sent}`)).status).toBe(200);
+    expect(await newest()).toBe(before);
+  });
+
   it("lists each of the user's direct-message conversations once, newest first, by the others in it", async () => {
     const [carol, dave] = await Promise.all([org.user('carol'), org.user('dave')]);
     const send = async (from: TestUser, to: TestUser[]) =>

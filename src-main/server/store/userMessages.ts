@@ -19,12 +19,21 @@ export function insertUserMessages(
   });
 }
 
+/**
+ * The newest message a user has, as register and GET /users/me give it.
+ * Kept until user_messages is written: a register writes its queue's row,
+ * so `remember` would read it again for each of a user's queues, and each
+ * read's own read transaction costs more than the lookup.
+ */
 export function maxMessageIdOf(sql: Sql, userId: number): number {
-  return (
-    sql.get<{ id: number | null }>(
-      'SELECT max(message_id) AS id FROM user_messages WHERE user_id = ?',
-      [userId],
-    )?.id ?? -1
+  return sql.rememberFrom(
+    'user_messages',
+    `max ${userId}`,
+    () =>
+      sql.get<{ id: number | null }>(
+        'SELECT max(message_id) AS id FROM user_messages WHERE user_id = ?',
+        [userId],
+      )?.id ?? -1,
   );
 }
 
