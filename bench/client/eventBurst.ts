@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openCache } from '../../src-main/client/cache/openCache';
 import { plainText } from '../../src-main/client/cache/plainText';
+import { sessionEventOptions } from '../../src-main/client/cache/registerState';
 import { applyEvent } from '../../src-main/reducer/applyEvent';
 import type { Message, QueuedEvent } from '../../src-main/wire';
 import { requireAll } from '../server/workload';
@@ -23,6 +24,14 @@ CREATE TABLE messages (id INTEGER PRIMARY KEY, stream_id INTEGER, topic TEXT, to
   dm_key TEXT, sender_id INTEGER NOT NULL, flags INTEGER NOT NULL,
   has_link INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE VIRTUAL TABLE messages_fts USING fts5(topic, body, tokenize = 'unicode61 remove_diacritics 2');`;
+
+/** A synthetic message as the poll that brings it gives it, the event `index` of its queue. */
+export const messageEvent = ({ flags, ...message }: Message, index: number): QueuedEvent => ({
+  id: index,
+  type: 'message',
+  message,
+  flags: flags ?? [],
+});
 
 export const storedIn = (file: string): number => {
   const db = new Database(file, { readonly: true });
@@ -92,18 +101,13 @@ export async function measureEventBurst(
   try {
     for (let round = 0; round < rounds; round++) {
       const messages = [...syntheticMessages(org, 100 + round, 1_000_001, count)];
-      const events: QueuedEvent[] = messages.map(({ flags, ...message }, index) => ({
-        id: index,
-        type: 'message',
-        message,
-        flags: flags ?? [],
-      }));
+      const events = messages.map(messageEvent);
       const hearthFile = join(dir, `hearth-${round}.sqlite3`);
       const { cache } = openCache(hearthFile, { log: () => undefined });
       let state = registerState(org);
       cache.storeRegister(state, { queueId: 'bench', lastEventId: -1 });
       const started = performance.now();
-      for (const event of events) state = applyEvent(state, event, { includeSubscribers: false });
+      for (const event of events) state = applyEvent(state, event, sessionEventOptions);
       cache.applyEvents(events);
       hearth.push(performance.now() - started);
       cache.close();

@@ -6,10 +6,9 @@ import { openCache } from '../../src-main/client/cache/openCache';
 import { sessionEventOptions } from '../../src-main/client/cache/registerState';
 import { applyEvent } from '../../src-main/reducer/applyEvent';
 import type { InitialState } from '../../src-main/wire/registerState';
-import type { QueuedEvent } from '../../src-main/wire';
 import { median } from '../server/percentiles';
 import { requireAll, ShortWorkload } from '../server/workload';
-import { rawInserts, storedIn } from './eventBurst';
+import { messageEvent, rawInserts, storedIn } from './eventBurst';
 import { registerState, syntheticMessages, type SyntheticOrg } from './syntheticOrg';
 
 export interface PollByPollFigures {
@@ -58,8 +57,8 @@ export async function measurePollByPoll(
       cache.storeRegister(start, { queueId: 'bench', lastEventId: -1 });
       let state = start;
       const started = performance.now();
-      messages.forEach(({ flags, ...message }, index) => {
-        const event: QueuedEvent = { id: index, type: 'message', message, flags: flags ?? [] };
+      messages.forEach((message, index) => {
+        const event = messageEvent(message, index);
         state = applyEvent(state, event, sessionEventOptions);
         cache.applyEvents([event]);
         cache.recordStateEvents(state, [event], { queueId: 'bench', lastEventId: index });
