@@ -44,10 +44,6 @@ interface Log {
 const sweepEvery = 10_000;
 
 /**
- * Zulip's sliding-window limits: a request is refused while `count` others
- * fall in the last `windowSeconds`, and a refused one is not counted.
- */
-/**
  * The limiter's clocks: monotonic for its windows, so that a wall clock
  * moved back by hours locks nobody out (nor forward, lets a burst through),
  * and the wall's for the reset times it announces.
@@ -62,6 +58,10 @@ const systemRateClock: RateClock = {
   wallMs: () => Date.now(),
 };
 
+/**
+ * Zulip's sliding-window limits: a request is refused while `count` others
+ * fall in the last `windowSeconds`, and a refused one is not counted.
+ */
 export class RateLimits {
   readonly #logs = new Map<string, Log>();
   // Users by their number: no key string is built for the most common limit.
@@ -117,8 +117,8 @@ export class RateLimits {
 
   #count(log: Log, standings: RateStanding[]): void {
     const now = this.clock.monotonicMs();
-    // Epoch seconds of a moment on the monotonic clock.
-    const wallSeconds = (at: number) => Math.floor((this.clock.wallMs() + at - now) / 1000);
+    // Moments on the monotonic clock become epoch seconds through this offset.
+    const toWall = this.clock.wallMs() - now;
     if (++this.#taken % sweepEvery === 0) this.#sweep(now);
     const { rule } = log;
     const windowMs = rule.windowSeconds * 1000;
@@ -127,14 +127,18 @@ export class RateLimits {
     const counted = times.size;
     if (counted >= rule.count) {
       const leaves = times.oldest() + windowMs;
-      standings.push({ limit: rule.count, remaining: 0, resetAt: wallSeconds(leaves) });
+      standings.push({
+        limit: rule.count,
+        remaining: 0,
+        resetAt: Math.floor((toWall + leaves) / 1000),
+      });
       throw errors.rateLimited((leaves - now) / 1000);
     }
     times.push(now);
     standings.push({
       limit: rule.count,
       remaining: rule.count - counted - 1,
-      resetAt: wallSeconds(now + windowMs),
+      resetAt: Math.floor((toWall + now + windowMs) / 1000),
     });
   }
 
