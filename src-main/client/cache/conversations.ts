@@ -19,19 +19,6 @@ export interface RecentConversation {
 // How many of a conversation's latest messages name its participants.
 const sendersFrom = 30;
 
-// Unread messages the cache does not hold still place their conversation, so
-// that a direct message that arrived while the window was closed shows.
-const latestSql = (where: string) => `
-SELECT stream_id AS streamId, topic_folded AS topicFolded, dm_key AS dmKey, max(id) AS latestId
-FROM (
-  SELECT id, stream_id, topic_folded, dm_key FROM messages WHERE ${where}
-  UNION ALL
-  SELECT message_id, stream_id, topic_folded, dm_key FROM unreads WHERE ${where}
-)
-GROUP BY stream_id, topic_folded, dm_key
-ORDER BY latestId DESC
-LIMIT ?`;
-
 interface LatestRow {
   streamId: number | null;
   topicFolded: string | null;
@@ -39,25 +26,68 @@ interface LatestRow {
   latestId: number;
 }
 
+// Each kind of conversation is grouped on its own index, in the index's
+// order: grouped all together, the messages went through a temporary B-tree,
+// 50 ms for 24,000 private messages and 200 ms for 200,000 of all kinds. The
+// unread messages the cache does not hold still place their conversation, so
+// that a direct message that arrived while the window was closed shows.
+const latestTopicsSql = [
+  `SELECT stream_id AS streamId, topic_folded AS topicFolded, NULL AS dmKey, max(id) AS latestId
+   FROM messages WHERE stream_id IS NOT NULL GROUP BY stream_id, topic_folded`,
+  `SELECT stream_id AS streamId, topic_folded AS topicFolded, NULL AS dmKey, max(message_id) AS latestId
+   FROM unreads WHERE stream_id IS NOT NULL GROUP BY stream_id, topic_folded`,
+];
+const latestDmsSql = [
+  `SELECT NULL AS streamId, NULL AS topicFolded, dm_key AS dmKey, max(id) AS latestId
+   FROM messages WHERE dm_key IS NOT NULL GROUP BY dm_key`,
+  `SELECT NULL AS streamId, NULL AS topicFolded, dm_key AS dmKey, max(message_id) AS latestId
+   FROM unreads WHERE dm_key IS NOT NULL GROUP BY dm_key`,
+];
+
+/** Each conversation once, by its latest message held or known unread, newest first. */
+function latestConversations(db: CacheDb, limit: number, privateOnly: boolean): LatestRow[] {
+  const latest = new Map<string, LatestRow>();
+  for (const sql of privateOnly ? latestDmsSql : [...latestTopicsSql, ...latestDmsSql]) {
+    for (const row of db.all<LatestRow>(sql)) {
+      // A line break never occurs in a private conversation's key of IDs.
+      const key = row.dmKey ?? `${row.streamId}\n${row.topicFolded}`;
+      const known = latest.get(key);
+      if (!known || known.latestId < row.latestId) latest.set(key, row);
+    }
+  }
+  return [...latest.values()].sort((a, b) => b.latestId - a.latestId).slice(0, limit);
+}
+
+interface HeldRow {
+  id: number;
+  senderId: number;
+  topic: string;
+}
+
+const timestampOf = (db: CacheDb, id: number): number | null =>
+  db.get<{ timestamp: number }>(
+    "SELECT json_extract(json, '$.timestamp') AS timestamp FROM messages WHERE id = ?",
+    id,
+  )?.timestamp ?? null;
+
 /** The latest conversations, newest first; with `privateOnly`, the private ones alone. */
 export function recentConversations(
   db: CacheDb,
   limit: number,
   privateOnly = false,
 ): RecentConversation[] {
-  const rows = db.all<LatestRow>(latestSql(privateOnly ? 'dm_key IS NOT NULL' : '1'), limit);
-  return rows.map((row) => {
+  return latestConversations(db, limit, privateOnly).map((row) => {
     const held =
       row.dmKey === null
-        ? db.all<{ senderId: number; topic: string; timestamp: number }>(
-            `SELECT sender_id AS senderId, topic, json_extract(json, '$.timestamp') AS timestamp
+        ? db.all<HeldRow>(
+            `SELECT id, sender_id AS senderId, topic
              FROM messages WHERE stream_id = ? AND topic_folded = ? ORDER BY id DESC LIMIT ?`,
             row.streamId,
             row.topicFolded,
             sendersFrom,
           )
-        : db.all<{ senderId: number; topic: string; timestamp: number }>(
-            `SELECT sender_id AS senderId, '' AS topic, json_extract(json, '$.timestamp') AS timestamp
+        : db.all<HeldRow>(
+            `SELECT id, sender_id AS senderId, '' AS topic
              FROM messages WHERE dm_key = ? ORDER BY id DESC LIMIT ?`,
             row.dmKey,
             sendersFrom,
@@ -70,12 +100,14 @@ export function recentConversations(
             row.topicFolded,
           )?.topic
         : undefined;
+    const newest = held[0];
     return {
       streamId: row.streamId,
-      topic: held[0]?.topic ?? unreadTopic ?? '',
+      topic: newest?.topic ?? unreadTopic ?? '',
       dmKey: row.dmKey,
       latestId: row.latestId,
-      timestamp: held[0]?.timestamp ?? null,
+      // Only the newest message's time is shown: the others' JSON is not read.
+      timestamp: newest ? timestampOf(db, newest.id) : null,
       senderIds: [...new Set(held.map((message) => message.senderId))],
     };
   });

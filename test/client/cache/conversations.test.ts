@@ -13,7 +13,8 @@ function cacheWithConversations() {
       unread_msgs: {
         ...noUnread,
         pms: [{ other_user_id: carol.id, sender_id: carol.id, unread_message_ids: [9] }],
-        count: 1,
+        streams: [{ stream_id: 1, topic: 'Greetings', unread_message_ids: [7] }],
+        count: 2,
       },
     },
     { queueId: 'q', lastEventId: -1 },
@@ -42,20 +43,21 @@ describe('recent conversations in the cache', () => {
     const rows = cacheWithConversations().recentConversations(10);
     expect(rows.map((row) => [row.streamId, row.topic, row.dmKey, row.latestId])).toEqual([
       [null, '', `${me.id},${carol.id}`, 9],
+      [1, 'greetings', null, 7],
       [1, 'lunch', null, 4],
       [null, '', `${me.id},${bob.id}`, 2],
-      [1, 'greetings', null, 1],
     ]);
   });
 
   it('names who wrote the latest messages, the latest first, and nobody where none is held', () => {
     const rows = cacheWithConversations().recentConversations(10);
-    expect(rows.map((row) => row.senderIds)).toEqual([[], [me.id, carol.id], [bob.id], [bob.id]]);
+    expect(rows.map((row) => row.senderIds)).toEqual([[], [bob.id], [me.id, carol.id], [bob.id]]);
+    // A topic placed by an unread message the cache does not hold shows its newest held one's time.
     expect(rows.map((row) => row.timestamp)).toEqual([
       null,
+      1_700_000_001,
       1_700_000_004,
       1_700_000_002,
-      1_700_000_001,
     ]);
   });
 
