@@ -23,7 +23,11 @@ import {
   type User,
 } from '../../wire';
 import type { CacheDb } from './cacheDb';
-import { recentConversations, type RecentConversation } from './conversations';
+import {
+  latestPrivateConversations,
+  recentConversations,
+  type RecentConversation,
+} from './conversations';
 import {
   absentFromPage,
   messagesAmong,
@@ -485,8 +489,16 @@ export class Cache {
   }
 
   /** The latest conversations, newest first, from what is cached and what is known unread. */
-  recentConversations(limit: number, privateOnly = false): RecentConversation[] {
-    return recentConversations(this.#db, limit, privateOnly);
+  recentConversations(limit: number): RecentConversation[] {
+    return recentConversations(this.#db, limit);
+  }
+
+  /**
+   * The latest private conversations' keys, newest first: the sidebar's list,
+   * which needs neither their writers nor their times.
+   */
+  latestPrivateConversations(limit: number): string[] {
+    return latestPrivateConversations(this.#db, limit);
   }
 
   /** The narrow's unread messages, oldest first, cached or not. */

@@ -70,13 +70,16 @@ const timestampOf = (db: CacheDb, id: number): number | null =>
     id,
   )?.timestamp ?? null;
 
-/** The latest conversations, newest first; with `privateOnly`, the private ones alone. */
-export function recentConversations(
-  db: CacheDb,
-  limit: number,
-  privateOnly = false,
-): RecentConversation[] {
-  return latestConversations(db, limit, privateOnly).map((row) => {
+/** The latest private conversations' keys (Zulip's user_ids_string), newest first. */
+export function latestPrivateConversations(db: CacheDb, limit: number): string[] {
+  return latestConversations(db, limit, true).flatMap(({ dmKey }) =>
+    dmKey === null ? [] : [dmKey],
+  );
+}
+
+/** The latest conversations, newest first, each with who wrote in it and when. */
+export function recentConversations(db: CacheDb, limit: number): RecentConversation[] {
+  return latestConversations(db, limit, false).map((row) => {
     const held =
       row.dmKey === null
         ? db.all<HeldRow>(

@@ -28,16 +28,9 @@ export function userNames(cache: Cache): (userId: number) => string {
 export function sidebarDms(cache: Cache, counts: UnreadCounts): SidebarConversation[] {
   const me = cache.ownUserId;
   const nameOf = userNames(cache);
-  return cache.recentConversations(sidebarDmCount, true).flatMap(({ dmKey }) => {
-    if (dmKey === null) return [];
+  return cache.latestPrivateConversations(sidebarDmCount).map((dmKey) => {
     const userIds = partnersOf(dmKey, me);
-    return [
-      {
-        userIds,
-        names: userIds.map(nameOf),
-        unread: counts.dms.get(dmKey) ?? 0,
-      },
-    ];
+    return { userIds, names: userIds.map(nameOf), unread: counts.dms.get(dmKey) ?? 0 };
   });
 }
 

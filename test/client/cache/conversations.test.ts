@@ -63,10 +63,10 @@ describe('recent conversations in the cache', () => {
 
   it('lists the private conversations alone for the sidebar, within the limit', () => {
     const cache = cacheWithConversations();
-    expect(cache.recentConversations(10, true).map((row) => row.dmKey)).toEqual([
+    expect(cache.latestPrivateConversations(10)).toEqual([
       `${me.id},${carol.id}`,
       `${me.id},${bob.id}`,
     ]);
-    expect(cache.recentConversations(1, true)).toHaveLength(1);
+    expect(cache.latestPrivateConversations(1)).toHaveLength(1);
   });
 });
