@@ -4,11 +4,13 @@ import { setFlagsFromString } from 'node:v8';
 // doubling it up to 128 MB, and the resident memory it takes stays taken:
 // in the 50-client soak the host's new space went 34 → 67 → 134 MB within
 // three minutes while its live objects stayed near 45 MB, and its resident
-// memory rose from 204 to 270 MB. A host on a laptop keeps the size V8
-// starts a heap at instead: in the same soak it then held 205 MB, and spent
-// no more CPU (50.3 s against 52.1 s over the same eight and a half minutes).
+// memory rose from 204 to 270 MB. Half that ceiling keeps the soak at 200 MB
+// after its full run. A quarter of it (the size V8 starts a heap at) held
+// less still, but scavenged so often that the first event poll after
+// connecting 1,000 clients waited over 50 ms in two bench:events runs of
+// five; at 64 MB none did, for 16 MB more resident memory.
 /** The host's young generation, in MB, as a worker's `resourceLimits.maxYoungGenerationSizeMb`. */
-export const HOST_YOUNG_GENERATION_MB = 32;
+export const HOST_YOUNG_GENERATION_MB = 64;
 
 // V8 allocates in the old generation straight away from any allocation site
 // whose objects mostly outlived a scavenge. Under load, one such decision
