@@ -76,6 +76,22 @@ describe('channel objects', () => {
     });
   });
 
+  it('tells of a first message every queue that takes all events, and a queue of messages only just the message', async () => {
+    await org.subscribe(alice, 'logbook');
+    const carol = await org.user('carol');
+    await org.subscribe(carol, 'logbook');
+    const dave = await org.user('dave');
+    const everything = await registerQueue(org, dave);
+    const messagesOnly = await registerQueue(org, carol, { event_types: ['message'] });
+    const first = await org.sendStream(alice, 'logbook', 'entry', 'Set sail');
+
+    expect((await firstMessageUpdates(dave, everything)).map((event) => event.value)).toEqual([
+      first,
+    ]);
+    const carolsEvents = await queuedEvents(org, carol, messagesOnly);
+    expect(carolsEvents.map((event) => event.type)).toEqual(['message']);
+  });
+
   it('moves first_message_id with the messages moved between channels', async () => {
     await org.subscribe(alice, 'inbox-tray');
     await org.subscribe(alice, 'outbox-tray');

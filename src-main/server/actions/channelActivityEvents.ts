@@ -48,9 +48,18 @@ export function announceActivityValues(
 ): void {
   const entries = Object.entries(changed);
   if (entries.length === 0) return;
+  // The first message to a channel changes both values, while its sender
+  // waits: only users whose queues would take the event are checked.
+  const listening = services.queues.usersTaking('stream');
+  if (listening.size === 0) return;
   const { sql } = services;
   const audience = allUsers(sql)
-    .filter((person) => person.is_active === 1 && hasMetadataAccess(sql, person, stream))
+    .filter(
+      (person) =>
+        listening.has(person.id) &&
+        person.is_active === 1 &&
+        hasMetadataAccess(sql, person, stream),
+    )
     .map((person) => person.id);
   for (const [property, value] of entries) {
     services.queues.notify(

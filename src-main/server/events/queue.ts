@@ -66,9 +66,15 @@ export class EventQueue {
     return this.waiter !== undefined;
   }
 
+  /** Whether the queue was registered for events of `type` (all of them, when no event_types were given). */
+  takes(type: string): boolean {
+    const { eventTypes } = this.settings;
+    return eventTypes === null || eventTypes.includes(type);
+  }
+
   wants(notice: Notice): boolean {
-    const { eventTypes, narrow } = this.settings;
-    if (eventTypes && !eventTypes.includes(notice.type)) return false;
+    const { narrow } = this.settings;
+    if (!this.takes(notice.type)) return false;
     if (notice.type === 'realm_linkifiers' && !this.settings.linkifierUrlTemplate) return false;
     if (notice.kind === 'plain' && notice.reaches && !notice.reaches(this.settings)) return false;
     if (

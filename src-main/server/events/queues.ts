@@ -151,8 +151,22 @@ export class EventQueues {
    * (the opposite of Zulip's receiver_is_off_zulip).
    */
   acceptsMessages(userId: number): boolean {
-    const types = [...(this.byUser.get(userId) ?? [])].map((queue) => queue.settings.eventTypes);
-    return types.some((eventTypes) => eventTypes === null || eventTypes.includes('message'));
+    return [...(this.byUser.get(userId) ?? [])].some((queue) => queue.takes('message'));
+  }
+
+  /**
+   * The users with a queue that takes events of `type`: an event for anyone
+   * else is dropped at once, so an action need not work out whether they
+   * may hear of it.
+   */
+  usersTaking(type: string): Set<number> {
+    const users = new Set<number>();
+    this.byUser.forEach((queues, userId) => {
+      queues.forEach((queue) => {
+        if (queue.takes(type)) users.add(userId);
+      });
+    });
+    return users;
   }
 
   /** Delivers a notice to every queue of `userIds` (and all-public-streams queues) that wants it. */
