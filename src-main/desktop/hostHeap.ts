@@ -5,10 +5,9 @@ import { setFlagsFromString } from 'node:v8';
 // in the 50-client soak the host's new space went 34 → 67 → 134 MB within
 // three minutes while its live objects stayed near 45 MB, and its resident
 // memory rose from 204 to 270 MB. Half that ceiling keeps the soak at 200 MB
-// after its full run. A quarter of it (the size V8 starts a heap at) held
-// less still, but scavenged so often that the first event poll after
-// connecting 1,000 clients waited over 50 ms in two bench:events runs of
-// five; at 64 MB none did, for 16 MB more resident memory.
+// after its full run. A quarter of it (the size V8 starts a heap at) holds
+// 16 MB less, but scavenges so often that in bench:events the longest stall
+// while 4,000 users sign in was 13.4 ms against 8.7 (medians of five runs).
 /** The host's young generation, in MB, as a worker's `resourceLimits.maxYoungGenerationSizeMb`. */
 export const HOST_YOUNG_GENERATION_MB = 64;
 
