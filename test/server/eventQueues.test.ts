@@ -80,6 +80,26 @@ describe('the life of an event queue', () => {
     ]);
   });
 
+  it('gives each queue the event types it named, however many queues named the same list or another', async () => {
+    const lists = [['message'], ['message'], ['stream'], ['message', 'stream'], ['stream']];
+    const queues = await Promise.all(lists.map((types) => register(alice, { event_types: types })));
+    await org.subscribe(alice, 'type-lists');
+    await say(bob, 'to every list', 'type-lists');
+
+    const kinds = await Promise.all(
+      queues.map(async (queueId) => [
+        ...new Set((await events(alice, queueId, -1)).map(({ type }) => type)),
+      ]),
+    );
+    expect(kinds).toEqual([
+      ['message'],
+      ['message'],
+      ['stream'],
+      ['stream', 'message'],
+      ['stream'],
+    ]);
+  });
+
   it('answers an implicit blocking registration with the first event that arrives', async () => {
     const waiting = poll(alice, { event_types: ['message'] });
     await sleep(100);

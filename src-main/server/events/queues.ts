@@ -16,6 +16,7 @@ import { HeartbeatClock } from './heartbeats';
 import type { Notice } from './notice';
 import { partsFor, recordOf, type NoticeRecord } from './noticeRecord';
 import { restoreQueues, storedDeliveries, storedSettings } from './persisted';
+import type { QueueNarrowTerm } from './narrow';
 import { EventQueue, type QueueSettings } from './queue';
 
 export interface QueueTimeouts {
@@ -28,6 +29,9 @@ export interface QueueTimeouts {
 const SAVE_DELAY_MS = 5_000;
 
 const alone = <T>(item: T): readonly T[] => [item];
+
+const noNarrow: readonly QueueNarrowTerm[] = [];
+const SHARED_TYPE_LISTS = 100;
 
 export const defaultQueueTimeouts: QueueTimeouts = { heartbeatMs: 50_000, idleMs: 10 * 60_000 };
 
@@ -67,6 +71,8 @@ export class EventQueues {
   /** When each queue was last polled, in the host's awake time: a sleep of the host ages none. */
   private readonly polledAt = new WeakMap<EventQueue, number>();
   private readonly awake: AwakeTime;
+  /** The event_types lists queues were registered with, by their JSON. */
+  private readonly typeLists = new Map<string, readonly string[]>();
 
   constructor(
     private readonly timeouts: QueueTimeouts = defaultQueueTimeouts,
@@ -104,7 +110,8 @@ export class EventQueues {
     return Math.ceil(this.idleMsOf(queue) / 1000);
   }
 
-  register(settings: QueueSettings): EventQueue {
+  register(given: QueueSettings): EventQueue {
+    const settings = this.sharingLists(given);
     const queue = new EventQueue(`${this.generation}:${this.counter++}`, settings, {
       newestPrunedId: -1,
       lastActivity: Date.now(),
@@ -121,6 +128,27 @@ export class EventQueues {
     }
     this.add(queue);
     return queue;
+  }
+
+  // Clients of one kind register with the same event types, most with no
+  // narrow: their thousands of queues then hold one list of each, not one
+  // each (about 90 bytes a queue).
+  private sharingLists(settings: QueueSettings): QueueSettings {
+    const { eventTypes, narrow } = settings;
+    return {
+      ...settings,
+      eventTypes: eventTypes && this.sharedTypes(eventTypes),
+      narrow: narrow.length === 0 ? noNarrow : narrow,
+    };
+  }
+
+  private sharedTypes(types: readonly string[]): readonly string[] {
+    const key = JSON.stringify(types);
+    const known = this.typeLists.get(key);
+    if (known) return known;
+    // Bounded, or clients registering ever new lists would grow it for good.
+    if (this.typeLists.size < SHARED_TYPE_LISTS) this.typeLists.set(key, types);
+    return types;
   }
 
   get(queueId: string, userId: number): EventQueue {
