@@ -1,10 +1,9 @@
 import { plainNotice } from '../events/notice';
 import { channelActivity, type ChannelActivity } from '../queries/channelActivity';
-import { hasMetadataAccess } from '../queries/streamAccess';
+import { metadataAudience } from '../queries/streamAccess';
 import type { Services } from '../services';
 import type { Sql } from '../store/sql';
 import { streamById, type StreamRow } from '../store/streams';
-import { allUsers } from '../store/users';
 
 /** What the channels' objects say of their messages, taken before a change to those messages. */
 export function activityOf(sql: Sql, streamIds: readonly number[]): Map<number, ChannelActivity> {
@@ -52,15 +51,7 @@ export function announceActivityValues(
   // waits: only users whose queues would take the event are checked.
   const listening = services.queues.usersTaking('stream');
   if (listening.size === 0) return;
-  const { sql } = services;
-  const audience = allUsers(sql)
-    .filter(
-      (person) =>
-        listening.has(person.id) &&
-        person.is_active === 1 &&
-        hasMetadataAccess(sql, person, stream),
-    )
-    .map((person) => person.id);
+  const audience = metadataAudience(services.sql, stream, listening);
   for (const [property, value] of entries) {
     services.queues.notify(
       plainNotice('stream', {

@@ -3,7 +3,12 @@ import { stageChannelChangeNotices } from './channelEventNotices';
 import { announceAll, type Announcements } from './systemBotMessages';
 import { plainNotice, type PlainNotice } from '../events/notice';
 import { renderMarkdown } from '../markdown/render';
-import { canAccessStream, hasMetadataAccess, metadataGrants } from '../queries/streamAccess';
+import {
+  canAccessStream,
+  hasMetadataAccess,
+  metadataAudience,
+  metadataGrants,
+} from '../queries/streamAccess';
 import type { Services } from '../services';
 import { getRealm } from '../store/realm';
 import type { GroupSettingValue } from '../../permissions/groupSettings';
@@ -294,9 +299,7 @@ export function updateStream(
 
 /** Everyone active who has the stream in their state. */
 export function streamAudience(services: Services, stream: StreamRow): number[] {
-  return allUsers(services.sql)
-    .filter((person) => person.is_active === 1 && seesStream(services, person, stream))
-    .map((person) => person.id);
+  return metadataAudience(services.sql, stream);
 }
 
 // Zulip's do_unarchive_stream, checked before anything is written: the

@@ -8,7 +8,7 @@ import {
   type StreamRow,
 } from '../store/streams';
 import { isSubscribed } from '../store/subscriptions';
-import { Role, type UserRow } from '../store/users';
+import { allUsers, Role, type UserRow } from '../store/users';
 
 // Zulip 10's stream_permission_group_settings_granting_metadata_access, and
 // the two of them that also open a private channel's content (feature
@@ -68,6 +68,25 @@ export function seesUnsubscribed(sql: Sql, user: UserRow, stream: StreamRow): bo
  */
 export const hasMetadataAccess = (sql: Sql, user: UserRow, stream: StreamRow): boolean =>
   seesUnsubscribed(sql, user, stream) || isSubscribed(sql, user.id, stream.recipient_id);
+
+/**
+ * Everyone active who has the channel in their state (Zulip's
+ * can_access_stream_metadata_user_ids); with `among`, only those in it.
+ */
+export function metadataAudience(
+  sql: Sql,
+  stream: StreamRow,
+  among?: ReadonlySet<number>,
+): number[] {
+  return allUsers(sql)
+    .filter(
+      (person) =>
+        (among === undefined || among.has(person.id)) &&
+        person.is_active === 1 &&
+        hasMetadataAccess(sql, person, stream),
+    )
+    .map((person) => person.id);
+}
 
 type Access = 'content' | 'metadata';
 
