@@ -87,6 +87,17 @@ function sendLate(reply: FastifyReply, result: Result): void {
   response.end(successBody(result));
 }
 
+/**
+ * Sends an answer that came late; a late refusal goes out as a thrown one
+ * would. Made apart from `answer`, so that the wait holds the reply and the
+ * names to report in one closure and no more: a thousand long-polls wait at
+ * once, and a closure over `answer`'s block would cost each a second context.
+ */
+function lateAnswer(reply: FastifyReply, ignored: readonly string[]) {
+  return (late: Result | Error): void =>
+    late instanceof Error ? void reply.send(late) : sendLate(reply, noting(ignored, late));
+}
+
 // Answers through `reply`, refusals included: fastify waits for the answer
 // when a handler returns nothing, so no promise is made per request.
 // Every answer, refusals included, says where its caller stands under the
@@ -99,12 +110,7 @@ function answer(services: Services, endpoint: Endpoint, call: IncomingCall, repl
       sendSuccess(reply, noting(call.ignored, result));
       return;
     }
-    // A late refusal goes out as a thrown one would. The wait holds what the
-    // answer needs and no more: a thousand long-polls wait at once.
-    const { ignored } = call;
-    result((late) =>
-      late instanceof Error ? void reply.send(late) : sendLate(reply, noting(ignored, late)),
-    );
+    result(lateAnswer(reply, call.ignored));
   } catch (error) {
     writeRateHeaders(reply, call.standings);
     void reply.send(asError(error));
