@@ -105,6 +105,25 @@ describe("a channel's own permissions (Zulip 10 and 11's group settings)", () =>
     expect((await channel('duty')).can_send_message_group).toEqual(value);
   });
 
+  it('follows a change of group members or subgroups at the next send, between sends', async () => {
+    const inner = await makeGroup(org, 'rota inner', [carol.id]);
+    const outer = await makeGroup(org, 'rota outer');
+    const asOwner = org.api(org.owner);
+    await asOwner('POST', `/user_groups/${outer}/subgroups`, { add: [inner] });
+    await create(org.owner, 'rota', { can_send_message_group: outer });
+    const refusal = 'You do not have permission to post in this channel.';
+    expect((await post(carol, 'rota')).json.result).toBe('success');
+    expect((await post(dave, 'rota')).json.msg).toBe(refusal);
+
+    await asOwner('POST', `/user_groups/${inner}/members`, { add: [dave.id] });
+    expect((await post(dave, 'rota')).json.result).toBe('success');
+    await asOwner('POST', `/user_groups/${inner}/members`, { delete: [carol.id] });
+    expect((await post(carol, 'rota')).json.msg).toBe(refusal);
+    expect((await post(dave, 'rota')).json.result).toBe('success');
+    await asOwner('POST', `/user_groups/${outer}/subgroups`, { delete: [inner] });
+    expect((await post(dave, 'rota')).json.msg).toBe(refusal);
+  });
+
   it("still takes Zulip 7.0's stream_post_policy, refusing in Zulip 12's words", async () => {
     await create(org.owner, 'mods');
     const id = (await channel('mods')).stream_id;

@@ -7,14 +7,17 @@ import type { SettingRules } from './groupSettingChange';
 import { realmGroupSetting, realmGroupSettings } from './realmGroupSettings';
 import type { RealmGroupSettingColumn } from '../store/realm';
 
+const groupTables = ['user_group_members', 'user_group_subgroups'];
+
 /**
  * Every group `user` is in: the system groups of their role, the groups
  * that name them, and every group holding one of those, however deep (a
- * loop of subgroups is walked once). Kept until the next write, so that the
- * checks of one request ask once.
+ * loop of subgroups is walked once). Kept until a group's members or
+ * subgroups change: every send to a channel that names a group asks, and
+ * a walk after each message written cost such a send a fifth of its time.
  */
 export function heldGroupIds(sql: Sql, user: UserRow): ReadonlySet<number> {
-  return sql.remember(`held groups ${user.id} ${user.role}`, () => {
+  return sql.rememberFrom(groupTables, `held groups ${user.id} ${user.role}`, () => {
     const rows = sql.all<{ id: number }>(
       `WITH RECURSIVE held(id) AS (
          SELECT group_id FROM user_group_members WHERE user_id = :user

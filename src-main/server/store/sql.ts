@@ -81,8 +81,10 @@ export class Sql {
   /** Statements run that may write, so that what `remember` holds is dropped after one. */
   private writes = 0;
   private rememberedAt = 0;
-  /** What `rememberFrom` holds, by the table it was read from. */
+  /** What `rememberFrom` holds, by the tables it was read from (their names joined). */
   private readonly rememberedFrom = new Map<string, Map<string, unknown>>();
+  /** The same holders, listed under each table they were read from. */
+  private readonly holdersOf = new Map<string, Map<string, unknown>[]>();
   /** The table each writing statement writes; null where it may write any. */
   private readonly writtenTables = new Map<Statement, string | null>();
   // One wrapper for every transaction: better-sqlite3 builds five functions
@@ -140,17 +142,24 @@ export class Sql {
   }
 
   /**
-   * What `read` returns from `table` alone, reused until a statement here
-   * writes that table or a transaction rolls back: for a table read on every
+   * What `read` returns from `tables` alone, reused until a statement here
+   * writes one of them or a transaction rolls back: for tables read on every
    * request and written seldom, which `remember` would read again after
-   * every send. Sound as `remember` is, and for a table that no trigger or
+   * every send. Sound as `remember` is, and for tables that no trigger or
    * foreign-key action writes, since those writes are not seen here.
    */
-  rememberFrom<T>(table: string, key: string, read: () => T): T {
-    let held = this.rememberedFrom.get(table);
+  rememberFrom<T>(tables: string | readonly string[], key: string, read: () => T): T {
+    const names = typeof tables === 'string' ? [tables] : tables;
+    const joined = names.join(' ');
+    let held = this.rememberedFrom.get(joined);
     if (!held) {
       held = new Map();
-      this.rememberedFrom.set(table, held);
+      this.rememberedFrom.set(joined, held);
+      for (const table of names) {
+        const holders = this.holdersOf.get(table);
+        if (holders) holders.push(held);
+        else this.holdersOf.set(table, [held]);
+      }
     }
     return rememberIn(held, key, read);
   }
@@ -177,7 +186,7 @@ export class Sql {
     } catch (error) {
       // A read inside the transaction may have seen the rows it rolled back.
       this.remembered.clear();
-      this.rememberedFrom.clear();
+      this.forgetAllFrom();
       this.noteFailure(error);
       throw error;
     }
@@ -259,8 +268,12 @@ export class Sql {
       table = writtenTableOf(statement.source);
       this.writtenTables.set(statement, table);
     }
-    if (table === null) this.rememberedFrom.clear();
-    else this.rememberedFrom.get(table)?.clear();
+    if (table === null) this.forgetAllFrom();
+    else this.holdersOf.get(table)?.forEach((held) => held.clear());
+  }
+
+  private forgetAllFrom(): void {
+    this.rememberedFrom.forEach((held) => held.clear());
   }
 
   private noteFailure(error: unknown): void {

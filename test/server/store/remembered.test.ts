@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Sql } from '../../../src-main/server/store/sql';
 
-// The organization's row is read on every send and kept between writes
-// (Sql.rememberFrom): what it keeps must never outlive a change to its table.
+// The organization's row and each sender's groups are read on every send and
+// kept between writes (Sql.rememberFrom): what it keeps must never outlive a
+// change to a table it was read from.
 
 describe('reads kept between writes', () => {
   let dir: string;
@@ -59,6 +60,30 @@ describe('reads kept between writes', () => {
        UPDATE settings SET value = (SELECT value FROM newer) WHERE id = 1`,
     );
     expect(setting()).toBe('through a CTE');
+  });
+
+  it('reads from two tables again after a write to either, and only then', () => {
+    sql.run('CREATE TABLE extras (id INTEGER PRIMARY KEY, value TEXT NOT NULL)');
+    sql.run("INSERT INTO extras (id, value) VALUES (1, 'extra')");
+    let joinedReads = 0;
+    const both = () =>
+      sql.rememberFrom(['settings', 'extras'], 'both', () => {
+        joinedReads += 1;
+        return sql.get<{ value: string }>(
+          "SELECT s.value || '+' || e.value AS value FROM settings s, extras e",
+        )?.value;
+      });
+    expect(both()).toBe('first+extra');
+    expect(setting()).toBe('first');
+    sql.run("INSERT INTO notes (text) VALUES ('a note')");
+    expect(both()).toBe('first+extra');
+    expect(joinedReads).toBe(1);
+    sql.run("UPDATE extras SET value = 'changed' WHERE id = 1");
+    expect(both()).toBe('first+changed');
+    sql.run("UPDATE settings SET value = 'second' WHERE id = 1");
+    expect(both()).toBe('second+changed');
+    expect(setting()).toBe('second');
+    expect(joinedReads).toBe(3);
   });
 
   it('forgets what a rolled-back transaction let it read', () => {
