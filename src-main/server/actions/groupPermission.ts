@@ -14,7 +14,8 @@ const groupTables = ['user_group_members', 'user_group_subgroups'];
  * that name them, and every group holding one of those, however deep (a
  * loop of subgroups is walked once). Kept until a group's members or
  * subgroups change: every send to a channel that names a group asks, and
- * a walk after each message written cost such a send a fifth of its time.
+ * walking the groups again after each message written made those sends 7%
+ * slower than an administrator's.
  */
 export function heldGroupIds(sql: Sql, user: UserRow): ReadonlySet<number> {
   return sql.rememberFrom(groupTables, `held groups ${user.id} ${user.role}`, () => {
