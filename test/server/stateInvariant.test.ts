@@ -76,8 +76,6 @@ const notActions: Readonly<Record<string, string>> = {
   applyStreamMoveAccess: "part of updateMessage's transaction",
   announceLostAccess: 'announces the change of updateMessage',
   postMoveNotices: 'sends its notices through sendMessage, for updateMessage',
-  seesStream: 'a check; changes nothing',
-  streamAudience: 'reads state',
   announceArchiving: 'announces the change of archiveStream or updateStream',
   announceClaims: 'announces the change of sendMessage or updateMessage',
   addressMessage: 'a check of sendMessage and scheduleMessage, in their transactions',

@@ -7,7 +7,8 @@ import { activeUserIds, type UserRow } from '../store/users';
 import { announceArchiving } from './archivingEvents';
 import { removeDefaultStream } from './defaultStreams';
 import { channelSettings, nameOf } from './realmSettingNames';
-import { editableStream, streamAudience } from './streamAdmin';
+import { editableStream } from './streamAdmin';
+import { metadataAudience } from '../queries/streamAccess';
 
 /**
  * DELETE /streams/{stream_id} as Zulip 10 and later archive (do_deactivate_stream):
@@ -19,7 +20,7 @@ export function archiveStream(services: Services, user: UserRow, streamId: numbe
   const { sql } = services;
   const stream = editableStream(services, user, streamId);
   if (stream.deactivated === 1) throw errors.badRequest('Channel is already deactivated');
-  const audience = streamAudience(services, stream);
+  const audience = metadataAudience(services.sql, stream);
   const realm = getRealm(sql);
   const namedBy = channelSettings.filter((setting) => realm?.[setting] === stream.id);
   sql.transaction(() => {

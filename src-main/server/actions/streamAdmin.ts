@@ -277,9 +277,9 @@ export function updateStream(
   });
   // Zulip's do_unarchive_stream comes before the other changes of the request.
   if (unarchive)
-    announceArchiving(services, { ...stream, deactivated: 0 }, streamAudience(services, stream));
+    announceArchiving(services, { ...stream, deactivated: 0 }, metadataAudience(sql, stream));
   const audience = people.filter(
-    (person) => seesStream(services, person, stream) && seesStream(services, person, after),
+    (person) => hasMetadataAccess(sql, person, stream) && hasMetadataAccess(sql, person, after),
   );
   for (const event of updateEvents(sql, stream, after, changes)) {
     services.queues.notify(
@@ -297,11 +297,6 @@ export function updateStream(
   announceAll(notices);
 }
 
-/** Everyone active who has the stream in their state. */
-export function streamAudience(services: Services, stream: StreamRow): number[] {
-  return metadataAudience(services.sql, stream);
-}
-
 // Zulip's do_unarchive_stream, checked before anything is written: the
 // channel must be archived, and a private one must still have subscribers,
 // or nobody could reach it again.
@@ -310,10 +305,4 @@ function checkUnarchivable(sql: Sql, stream: StreamRow): void {
   if (stream.invite_only === 1 && subscriberIds(sql, stream.recipient_id).length === 0) {
     throw errors.badRequest('Channel is private and have no subscribers');
   }
-}
-
-// Who has the stream in their state, as it was or is (Zulip's
-// can_access_stream_metadata_user_ids).
-export function seesStream(services: Services, person: UserRow, stream: StreamRow): boolean {
-  return hasMetadataAccess(services.sql, person, stream);
 }
