@@ -1,5 +1,6 @@
 import { errors } from '../errors';
 import { plainNotice } from '../events/notice';
+import { metadataAudience } from '../queries/streamAccess';
 import type { Services } from '../services';
 import { getRealm, setRealmSettings } from '../store/realm';
 import { isDefaultStream, setStreamArchived } from '../store/streams';
@@ -8,7 +9,6 @@ import { announceArchiving } from './archivingEvents';
 import { removeDefaultStream } from './defaultStreams';
 import { channelSettings, nameOf } from './realmSettingNames';
 import { editableStream } from './streamAdmin';
-import { metadataAudience } from '../queries/streamAccess';
 
 /**
  * DELETE /streams/{stream_id} as Zulip 10 and later archive (do_deactivate_stream):
