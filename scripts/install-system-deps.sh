@@ -3,7 +3,10 @@
 #   libsecret-1-dev            keytar compiles against it (the OS keychain)
 #   gnome-keyring, dbus-x11    a real Secret Service for the keychain tests
 #   libsecret-tools            secret-tool, to inspect the keychain by hand
-#   chromium                   the browser the end-to-end tests drive
+#   chromium-headless-shell    the browser the end-to-end tests drive: Debian's Chromium
+#                              without its desktop parts, a third cheaper to run
+#   chromium                   the full browser, for the test of Web Notifications, which
+#                              the headless shell denies
 #   libglib2.0-bin,            gsettings and GNOME's schemas: the app honours GNOME's
 #   gsettings-desktop-schemas  do-not-disturb, and a test changes it for real
 #   python3, make, g++         node-gyp builds better-sqlite3 and keytar
@@ -19,9 +22,9 @@
 #                              while it runs: the clock-jump fault test
 set -euo pipefail
 
-packages=(libsecret-1-dev gnome-keyring dbus-x11 libsecret-tools chromium libglib2.0-bin
-  gsettings-desktop-schemas python3 make g++ fonts-noto-color-emoji fonts-droid-fallback
-  pebble bind9 bind9-dnsutils faketime)
+packages=(libsecret-1-dev gnome-keyring dbus-x11 libsecret-tools chromium-headless-shell chromium
+  libglib2.0-bin gsettings-desktop-schemas python3 make g++ fonts-noto-color-emoji
+  fonts-droid-fallback pebble bind9 bind9-dnsutils faketime)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -89,6 +89,7 @@ describe('desktop notifications in the window', () => {
     });
     ui = await openRendererPage(org, alice, {
       permissions: ['notifications'],
+      browser: 'full',
       beforeLoad: async (page) => {
         await page.addInitScript(observe);
       },

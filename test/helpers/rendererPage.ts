@@ -34,6 +34,8 @@ export interface RendererPageOptions {
   locale?: string;
   /** Runs before the page loads, e.g. to install observers with `page.addInitScript`. */
   beforeLoad?: (page: Page) => Promise<void>;
+  /** Which of Debian's Chromium builds shows the window (`launchChromium`). */
+  browser?: ChromiumBuild;
 }
 
 /** A window on a fresh app signed in to the organization (a Hearth host or a Zulip server) as the user, as after joining it. */
@@ -47,10 +49,23 @@ export async function openRendererPage(
   return openWindow(hearth, { ...options, imageOrigins: [org.url] });
 }
 
+/**
+ * Debian's headless shell draws a page with the same engine as its full
+ * Chromium for about two thirds of the CPU, and the end-to-end tests are
+ * most of a test run on two cores. It denies Web Notifications whatever a
+ * context is granted, so a test of them asks for the full browser.
+ */
+export type ChromiumBuild = 'headless shell' | 'full';
+
+const executables: Record<ChromiumBuild, string> = {
+  'headless shell': '/usr/bin/chromium-headless-shell',
+  full: '/usr/bin/chromium',
+};
+
 /** Debian's Chromium, as the tests and the window's benchmark run it. */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(build: ChromiumBuild = 'headless shell'): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: executables[build],
     args: [
       '--no-sandbox',
       '--disable-background-networking',
@@ -64,16 +79,20 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-// One Chromium for every window of a test process: the files of a process
+// One Chromium of each build for every window of a test process: the files of a process
 // share its modules (vitest.config.ts), and a launch costs several contexts.
-let shared: Promise<Browser> | undefined;
+const shared = new Map<ChromiumBuild, Promise<Browser>>();
 
-function sharedChromium(): Promise<Browser> {
-  shared ??= launchChromium().then((browser) => {
-    browser.on('disconnected', () => (shared = undefined));
-    return browser;
-  });
-  return shared;
+function sharedChromium(build: ChromiumBuild): Promise<Browser> {
+  let browser = shared.get(build);
+  if (browser === undefined) {
+    browser = launchChromium(build).then((launched) => {
+      launched.on('disconnected', () => shared.delete(build));
+      return launched;
+    });
+    shared.set(build, browser);
+  }
+  return browser;
 }
 
 /** The built renderer in Chromium, showing whatever the app holds: onboarding if it has no account. */
@@ -90,7 +109,7 @@ export async function openWindow(
     imageOrigins: options.imageOrigins ?? [],
   });
   const context = await (
-    await sharedChromium()
+    await sharedChromium(options.browser ?? 'headless shell')
   ).newContext({
     viewport: options.viewport ?? { width: 1100, height: 700 },
     ...(options.deviceScaleFactor === undefined

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrg, type Org } from '../helpers/org';
 import { pageScript } from '../helpers/pageScript';
+import { launchChromium } from '../helpers/rendererPage';
 
 // Issue 34, point 5 (changelog levels 436 and 510): how the window tells a
 // message of emoji alone, which Zulip 12 asks clients to show large, over the
@@ -39,10 +40,7 @@ describe('messages of emoji alone', () => {
     ]) {
       rendered.set(content, (await render('POST', '/messages/render', { content })).json.rendered);
     }
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
     await page.setContent('<!doctype html><title>emoji</title>');
     await page.addStyleTag({ content: readFileSync('src-renderer/src/app.css', 'utf8') });

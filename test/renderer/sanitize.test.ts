@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { contentSecurityPolicy } from '../../src-main/desktop/contentSecurityPolicy';
 import { xssPayloads, type XssPayload } from '../fixtures/xssPayloads';
 import { startOrg, type Org } from '../helpers/org';
 import { pageScript } from '../helpers/pageScript';
+import { launchChromium } from '../helpers/rendererPage';
 import { armPage, type XssProbe } from '../helpers/xssProbe';
 
 // The window's one sanitizer, over the corpus twice: as the server's Markdown
@@ -38,10 +39,7 @@ describe('sanitizeMessageHtml over the XSS corpus', () => {
       if (answer.status === 200) rendered.set(payload.id, answer.json.rendered);
       else expect(payload.text).toContain('\0');
     }
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
     probe = await armPage(page);
     await page.route('**/*', (route) => {
