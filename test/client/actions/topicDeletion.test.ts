@@ -73,12 +73,9 @@ describe.each(serverKinds)('deleting a topic, on $name', (kind) => {
     ).rejects.toThrow('Only the organization’s administrators delete topics.');
     await apps.stop(member);
 
-    const admin = await signedIn(server.admin);
-    apps.link.offline = true;
-    await eventually(
-      'the app sees it is offline',
-      () => admin.app.active().connection.state === 'offline',
-    );
+    // Restarted with the cable pulled, the app knows at once that it is
+    // offline, rather than when its long poll under way gives up.
+    const admin = await apps.restartOffline(await signedIn(server.admin));
     await expect(
       admin.service.deleteTopic({ streamId: channel.id, topic: 'keep' }),
     ).rejects.toThrow(/offline, so the topic was not deleted/);
