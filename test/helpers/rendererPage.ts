@@ -62,8 +62,11 @@ const executables: Record<ChromiumBuild, string> = {
   full: '/usr/bin/chromium',
 };
 
+/** What every window, test and benchmark runs in unless it asks for another. */
+const usualBuild: ChromiumBuild = 'headless shell';
+
 /** Debian's Chromium, as the tests and the window's benchmark run it. */
-export function launchChromium(build: ChromiumBuild = 'headless shell'): Promise<Browser> {
+export function launchChromium(build: ChromiumBuild = usualBuild): Promise<Browser> {
   return chromium.launch({
     executablePath: executables[build],
     args: [
@@ -79,8 +82,9 @@ export function launchChromium(build: ChromiumBuild = 'headless shell'): Promise
   });
 }
 
-// One Chromium of each build for every window of a test process: the files of a process
-// share its modules (vitest.config.ts), and a launch costs several contexts.
+// One Chromium of each build for every window of a test process: the files
+// of a process share its modules (vitest.config.ts), and a launch costs
+// several contexts.
 const shared = new Map<ChromiumBuild, Promise<Browser>>();
 
 function sharedChromium(build: ChromiumBuild): Promise<Browser> {
@@ -109,7 +113,7 @@ export async function openWindow(
     imageOrigins: options.imageOrigins ?? [],
   });
   const context = await (
-    await sharedChromium(options.browser ?? 'headless shell')
+    await sharedChromium(options.browser ?? usualBuild)
   ).newContext({
     viewport: options.viewport ?? { width: 1100, height: 700 },
     ...(options.deviceScaleFactor === undefined
