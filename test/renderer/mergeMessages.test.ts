@@ -1,7 +1,7 @@
 import './englishWindow';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src-preload/bridge';
-import { mergeMessages } from '../../src-renderer/src/lib/narrow';
+import { holdsMessage, mergeMessages } from '../../src-renderer/src/lib/sortedMessages';
 
 const message = (id: number, content = `<p>${id}</p>`): Message =>
   ({ id, content, flags: [] }) as unknown as Message;
@@ -27,5 +27,26 @@ describe('merging messages into a narrow', () => {
     expect(merged[1]?.content).toBe('edited again');
     expect(merged[0]).toBe(shown[0]);
     expect(merged[2]).toBe(shown[2]);
+  });
+
+  it('finds whether a narrow holds a message, at either end, between two and beyond both', () => {
+    const shown = [message(10), message(20), message(30)];
+    expect([10, 20, 30].map((id) => holdsMessage(shown, id))).toEqual([true, true, true]);
+    expect([5, 15, 25, 35].map((id) => holdsMessage(shown, id))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(holdsMessage([], 10)).toBe(false);
+  });
+
+  it('leaves the messages before the first incoming one as they were', () => {
+    const shown = [message(10), message(20), message(30)];
+    const merged = mergeMessages(shown, [message(25)]);
+    expect(ids(merged)).toEqual([10, 20, 25, 30]);
+    expect(merged[0]).toBe(shown[0]);
+    expect(merged[1]).toBe(shown[1]);
+    expect(merged[3]).toBe(shown[2]);
   });
 });

@@ -7,7 +7,8 @@ import type {
   OutboxEntry,
 } from '../../../src-preload/bridge';
 import { afterPaint } from './afterPaint';
-import { mergeMessages, messageInNarrow, outboxEntryInNarrow } from './narrow';
+import { messageInNarrow, outboxEntryInNarrow } from './narrow';
+import { holdsMessage, mergeMessages } from './sortedMessages';
 import { errorText } from './errors';
 
 /**
@@ -243,7 +244,7 @@ export class FeedStore {
     for (const message of upserted) this.#told.delete(message.id);
     const oldest = this.messages[0];
     const newest = this.messages.at(-1);
-    const shown = (id: number): boolean => this.messages.some((message) => message.id === id);
+    const shown = (id: number): boolean => holdsMessage(this.messages, id);
     // A message beyond either end of what is shown would sit across a gap
     // the feed has not loaded: it shows once the reader scrolls there.
     const fits = (message: Message): boolean =>

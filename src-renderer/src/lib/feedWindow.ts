@@ -1,4 +1,5 @@
 import type { Message } from '../../../src-preload/bridge';
+import { indexFrom } from './sortedMessages';
 
 /**
  * The stretch of a narrow's loaded messages the feed puts in the page: from
@@ -36,18 +37,6 @@ export const spanStep = 8;
  * redraw the page twice.
  */
 export const spanMost = spanSize + spanStep;
-
-/** Index of the first message whose ID is at least `id`: the messages are sorted by ID. */
-function indexFrom(messages: readonly Message[], id: number): number {
-  let low = 0;
-  let high = messages.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((messages[middle]?.id ?? Infinity) < id) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
 
 /** The span's bounds as indices into the messages, `to` exclusive. */
 export function spanBounds(

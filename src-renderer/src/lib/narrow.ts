@@ -105,27 +105,6 @@ export function outboxEntryInNarrow(entry: OutboxEntry, narrow: Narrow): boolean
   }
 }
 
-/**
- * Merges messages by ID, the newer copy winning, oldest first. `kept` is in
- * order already: one walk through both, as a narrow may hold many thousands
- * and a message arriving must cost the window next to nothing.
- */
-export function mergeMessages(kept: readonly Message[], incoming: readonly Message[]): Message[] {
-  const fresh = [...incoming].sort((a, b) => a.id - b.id);
-  const merged: Message[] = [];
-  let k = 0;
-  fresh.forEach((message, f) => {
-    // Of two copies in one batch, the later one is the newer.
-    if (fresh[f + 1]?.id === message.id) return;
-    for (let older = kept[k]; older !== undefined && older.id < message.id; older = kept[++k]) {
-      merged.push(older);
-    }
-    if (kept[k]?.id === message.id) k++;
-    merged.push(message);
-  });
-  return merged.concat(kept.slice(k));
-}
-
 /** How the header names a narrow: `#stream › topic`, the people of a conversation, or all messages. */
 export function narrowName(narrow: Narrow, snapshot: Snapshot | null): string {
   switch (narrow.kind) {
