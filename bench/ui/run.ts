@@ -14,7 +14,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 import { startOrg, type Org, type TestUser } from '../../test/helpers/org';
 import { launchChromium, openRendererPage } from '../../test/helpers/rendererPage';
 import { log, machineLine, megabytes, ms, printFigures, type Row } from '../server/report';
@@ -48,8 +48,14 @@ if (values.only !== undefined && values.only !== 'arrivals') {
 const onlyArrivals = values.only === 'arrivals';
 const LONG = Number(values.messages);
 const OTHER = 2_000;
-// Enough samples that a p99 is not simply the slowest one.
+// Pairs of switches, there and back: enough samples that a p99 is not simply the slowest one.
 const SWITCHES = 100;
+// The first switches after the scroll passes run the switching code cold: a
+// trace showed V8 compiling it (Maglev and TurboFan) on both of this
+// machine's cores through the first forty or so, one page's layout taking
+// 17 ms where it takes 3, and the p99 was their slowest. Each series starts
+// with these pairs, timed and logged but not counted, as the arrivals do.
+const WARMUP_SWITCHES = 20;
 // Arrivals are cheap to take: 600 make the p99 the sixth slowest, where with
 // 200 it was the second, and one stall of the machine's moved it.
 const ARRIVALS = 600;
@@ -149,14 +155,10 @@ async function bareBrowsing(
     () => document.querySelector('.feed')?.getElementsByTagName('*').length ?? 0,
   );
   const heap = await heapAfterGc(await page.context().newCDPSession(page));
-  const switches: number[] = [];
   const [toLong, toOther] = await page.$$('.bare-switch');
   if (!toLong || !toOther) throw new Error('the bare list lacks its switches');
   await page.evaluate(paintClock);
-  for (let n = 0; n < SWITCHES; n++) {
-    switches.push(await clickToPaint(toOther, `[data-message-id="${ids.otherNewest}"]`));
-    switches.push(await clickToPaint(toLong, `[data-message-id="${ids.newest}"]`));
-  }
+  const switches = await timeSwitches('bare', toOther, toLong, ids);
   return { up, down, heap, switches, nodes };
 }
 
@@ -193,6 +195,21 @@ function browsingRows(hearth: Browsing, bare: Browsing & { nodes: number }, load
   ];
 }
 
+/** `SWITCHES` pairs of switches, there and back, after the warm-up pairs. */
+async function timeSwitches(
+  label: string,
+  toOther: ElementHandle,
+  toLong: ElementHandle,
+  ids: { newest: number; otherNewest: number },
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let n = 0; n < WARMUP_SWITCHES + SWITCHES; n++) {
+    times.push(await clickToPaint(toOther, `[data-message-id="${ids.otherNewest}"]`));
+    times.push(await clickToPaint(toLong, `[data-message-id="${ids.newest}"]`));
+  }
+  return measured(label, times, 2 * WARMUP_SWITCHES, 'switches');
+}
+
 /** Each of `ARRIVALS` messages, `pauseMs` apart, from its WebSocket frame in the page to painted. */
 async function timeArrivals(
   page: Page,
@@ -208,16 +225,19 @@ async function timeArrivals(
     await send(marker);
     times.push(await arrivalToPaint(page, marker));
   }
-  return measured(label, times);
+  return measured(label, times, WARMUP_ARRIVALS, 'arrivals');
 }
 
-/** The arrivals after the warm-up; the warm-up's slowest is logged. */
-function measured(label: string, times: readonly number[]): number[] {
-  const warmup = times.slice(0, WARMUP_ARRIVALS);
-  log(
-    `${label}: slowest of ${WARMUP_ARRIVALS} warm-up arrivals (not counted) ${ms(Math.max(...warmup))}`,
-  );
-  return times.slice(WARMUP_ARRIVALS);
+/** The times after the first `warmups`; the warm-up's slowest is logged. */
+function measured(
+  label: string,
+  times: readonly number[],
+  warmups: number,
+  what: string,
+): number[] {
+  const warmup = times.slice(0, warmups);
+  log(`${label}: slowest of ${warmups} warm-up ${what} (not counted) ${ms(Math.max(...warmup))}`);
+  return times.slice(warmups);
 }
 
 async function main(): Promise<void> {
@@ -272,12 +292,11 @@ async function main(): Promise<void> {
       const session = await page.context().newCDPSession(page);
       const heap = await heapAfterGc(session);
 
-      log(`switching between #long and #other ${SWITCHES} times`);
-      const switches: number[] = [];
-      for (let n = 0; n < SWITCHES; n++) {
-        switches.push(await clickToPaint(otherButton, `[data-message-id="${otherNewest}"]`));
-        switches.push(await clickToPaint(longButton, `[data-message-id="${newest}"]`));
-      }
+      log(`switching between #long and #other ${WARMUP_SWITCHES + SWITCHES} times each way`);
+      const switches = await timeSwitches('switch', otherButton, longButton, {
+        newest,
+        otherNewest,
+      });
       hearth = { up, down, heap, switches };
     }
 
@@ -317,7 +336,7 @@ async function main(): Promise<void> {
         await bareAppendToPaint(barePage, newest + 1_000 + n, `<p>arrival-${n} just landed</p>`),
       );
     }
-    const bareArrivals = measured('bare', bareTimes);
+    const bareArrivals = measured('bare', bareTimes, WARMUP_ARRIVALS, 'arrivals');
     const floor = await openSocketFloor(barePage);
     const floorArrivals = await timeArrivals(barePage, ARRIVAL_PAUSE_MS, 'floor', floor.send);
     const floorBurst = await timeArrivals(barePage, 0, 'floor-burst', floor.send);
