@@ -136,6 +136,23 @@ describe.each(serverKinds)('the feed and the views beside it, on $name', (kind) 
     expect(await flagsOf('The tomatoes are red')).not.toContain('starred');
   });
 
+  it('offers "Mark all as read" in Starred messages, which keeps no count, while one there is unread', async () => {
+    await page.evaluate(() => (document.hasFocus = () => false));
+    const sent = await say(bob, 'weeds', 'Starred before it was read');
+    await server.api(alice)('POST', '/messages/flags', {
+      messages: JSON.stringify([sent]),
+      op: 'add',
+      flag: 'starred',
+    });
+    await sidebar().getByRole('button', { name: 'Starred messages' }).click();
+    await feed().locator('.message', { hasText: 'Starred before it was read' }).waitFor();
+    expect(await flagsOf('Starred before it was read')).not.toContain('read');
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => flagsOf('Starred before it was read')).toContain('read');
+    await page.getByRole('button', { name: 'Mark all as read' }).waitFor({ state: 'detached' });
+    await page.evaluate(() => delete (document as { hasFocus?: unknown }).hasFocus);
+  });
+
   it('counts mentions and direct messages in their views, and shows each there', async () => {
     await say(bob, 'tomatoes', `@**${alice.fullName}** the first one is ripe`);
     await server.api(bob)('POST', '/messages', {
