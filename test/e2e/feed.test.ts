@@ -7,6 +7,12 @@ import { modernZulip, serverKinds, type Channel, type TestServer } from '../help
 // Issue 15, points 1 to 3 in part: the feed laid out as Zulip's message list,
 // Zulip's views in the sidebar, messages read as they are seen, stars.
 
+// A window without the focus marks nothing read as it shows it: these stand in
+// for a reader who has switched to another window.
+const loseFocus = (page: Page) => page.evaluate(() => (document.hasFocus = () => false));
+const regainFocus = (page: Page) =>
+  page.evaluate(() => delete (document as { hasFocus?: unknown }).hasFocus);
+
 describe.each(serverKinds)('the feed and the views beside it, on $name', (kind) => {
   let server: TestServer;
   let alice: TestUser;
@@ -98,7 +104,7 @@ describe.each(serverKinds)('the feed and the views beside it, on $name', (kind) 
     await expect.poll(() => flagsOf('row 120 of the bean plan')).toContain('read');
 
     // A window without the focus marks nothing read: the topic's "Mark all as read" does.
-    await page.evaluate(() => (document.hasFocus = () => false));
+    await loseFocus(page);
     await say(bob, 'weeds', 'Weeds by the fence');
     await say(bob, 'weeds', 'And by the gate');
     await sidebar()
@@ -114,7 +120,7 @@ describe.each(serverKinds)('the feed and the views beside it, on $name', (kind) 
     expect(await flagsOf('Weeds by the fence')).toContain('read');
     await expect.poll(() => weeds.innerText()).toBe('weeds');
     await page.getByRole('button', { name: 'Mark all as read' }).waitFor({ state: 'detached' });
-    await page.evaluate(() => delete (document as { hasFocus?: unknown }).hasFocus);
+    await regainFocus(page);
   });
 
   it('stars a message, lists it under Starred messages, and unstars it there', async () => {
@@ -137,7 +143,7 @@ describe.each(serverKinds)('the feed and the views beside it, on $name', (kind) 
   });
 
   it('offers "Mark all as read" in Starred messages, which keeps no count, while one there is unread', async () => {
-    await page.evaluate(() => (document.hasFocus = () => false));
+    await loseFocus(page);
     const sent = await say(bob, 'weeds', 'Starred before it was read');
     await server.api(alice)('POST', '/messages/flags', {
       messages: JSON.stringify([sent]),
@@ -150,7 +156,7 @@ describe.each(serverKinds)('the feed and the views beside it, on $name', (kind) 
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect.poll(() => flagsOf('Starred before it was read')).toContain('read');
     await page.getByRole('button', { name: 'Mark all as read' }).waitFor({ state: 'detached' });
-    await page.evaluate(() => delete (document as { hasFocus?: unknown }).hasFocus);
+    await regainFocus(page);
   });
 
   it('counts mentions and direct messages in their views, and shows each there', async () => {
@@ -195,7 +201,7 @@ describe.each(serverKinds)('the feed and the views beside it, on $name', (kind) 
   });
 
   it('opens a narrow at its first unread message, and loads newer ones at the bottom', async () => {
-    await page.evaluate(() => (document.hasFocus = () => false));
+    await loseFocus(page);
     const ids: number[] = [];
     for (let n = 1; n <= 100; n++) ids.push(await say(bob, 'harvest', `harvest note ${n}`));
     await server.api(alice)('POST', '/messages/flags', {
@@ -237,7 +243,7 @@ describe.each(serverKinds)('the feed and the views beside it, on $name', (kind) 
         return newest.count();
       })
       .toBe(1);
-    await page.evaluate(() => delete (document as { hasFocus?: unknown }).hasFocus);
+    await regainFocus(page);
   });
 });
 
@@ -271,7 +277,7 @@ describe('the feed’s general chat, on a Zulip 12 server', () => {
   });
 
   it('marks general chat read with its "Mark all as read", leaving the channel’s other topics unread', async () => {
-    await page.evaluate(() => (document.hasFocus = () => false));
+    await loseFocus(page);
     const chat = [
       await server.send(bob, garden, '', 'Who brought the seeds?'),
       await server.send(bob, garden, '', 'They are by the door'),
