@@ -58,9 +58,11 @@ export async function measureOpenCheck(database: string, runs: number): Promise<
   return { checkMs: median(checks), readMs: median(reads), pages, bytes };
 }
 
+// The page count stays out of the figure's name: earlier runs' writes grow
+// the file, and runs are compared by name (bench:compare).
 export const openCheckRow = (check: OpenCheck, messages: number): Row => ({
-  figure: `quick_check before serving, ${messages.toLocaleString('en')} messages (${check.pages.toLocaleString('en')} pages)`,
+  figure: `quick_check before serving, ${messages.toLocaleString('en')} messages`,
   value: ms(check.checkMs),
-  ceiling: `${ms(check.readMs)} reading the file whole`,
+  ceiling: `${ms(check.readMs)} reading the file whole (${check.pages.toLocaleString('en')} pages)`,
   ratio: check.checkMs / check.readMs,
 });
