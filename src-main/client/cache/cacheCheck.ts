@@ -29,7 +29,9 @@ export const nodeCheckProcess: StartCheckProcess = () => {
     onEnd: (listener) => {
       // `on`: a child that never started also fails the request sent to it.
       child.on('error', (error) => listener(error.message));
-      child.once('exit', (code, signal) =>
+      // 'close', not 'exit': 'exit' can come before the answer the child sent
+      // just before it ended has been read from the IPC channel.
+      child.once('close', (code, signal) =>
         listener(code === null ? `stopped by ${signal}` : `exit code ${code}`),
       );
     },
