@@ -1,6 +1,7 @@
 // Reads back the table a bench printed (report.ts's `formatTable`), so that
 // runs of two builds can be set side by side without the benches themselves
 // writing anything but what a person reads.
+import { FIGURE_COLUMNS } from '../server/report';
 
 /** Which way a number moves when it gets worse. */
 export type Direction = 'lower is better' | 'higher is better' | 'not judged';
@@ -16,8 +17,6 @@ export interface FigureRow {
   figure: string;
   parts: Part[];
 }
-
-const COLUMNS = ['figure', 'value', 'ceiling (same run)', 'ratio', 'target', 'met'];
 
 // A rate is better higher; a time or a size lower. "N of M" counts the work
 // a run did (messages delivered, answers early): it proves the workload and
@@ -83,7 +82,10 @@ export function figureRows(log: string): FigureRow[] {
   let inTable = false;
   for (const line of log.split('\n')) {
     const cells = line.split('|').map((cell) => cell.trim());
-    if (cells.length === COLUMNS.length && cells.every((cell, i) => cell === COLUMNS[i])) {
+    if (
+      cells.length === FIGURE_COLUMNS.length &&
+      cells.every((cell, i) => cell === FIGURE_COLUMNS[i])
+    ) {
       inTable = true;
     } else if (line.trim() === '') {
       inTable = false;

@@ -41,9 +41,11 @@ export function textTable(header: readonly string[], rows: readonly (readonly st
   ].join('\n');
 }
 
+/** The figure table's columns; bench:compare finds the table in a log by them. */
+export const FIGURE_COLUMNS = ['figure', 'value', 'ceiling (same run)', 'ratio', 'target', 'met'];
+
 /** The benchmark's table: each figure, its same-run ceiling, the ratio and the target. */
 export function formatTable(rows: readonly Row[]): string {
-  const header = ['figure', 'value', 'ceiling (same run)', 'ratio', 'target', 'met'];
   const cells = rows.map((row) => [
     row.figure,
     row.value,
@@ -52,7 +54,7 @@ export function formatTable(rows: readonly Row[]): string {
     row.target ?? '',
     row.met === undefined ? '' : row.met ? 'met' : 'NOT MET',
   ]);
-  return textTable(header, cells);
+  return textTable(FIGURE_COLUMNS, cells);
 }
 
 /**
