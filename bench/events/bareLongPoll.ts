@@ -3,12 +3,13 @@
 // the posted event, as GET /events answers with a message event. The host
 // acknowledges a send before its pollers' answers go out too, so both are
 // timed alike. No authentication, no queues, no store. GET /memory and
-// GET /loop report on the process as the host's probe does.
+// GET /loop report on the process as the host's probe does; its one argument
+// is the malloc trimmer's addon.
 import { createServer, type ServerResponse } from 'node:http';
 import { serveUntilStopped } from '../server/childEntry';
 import { startProcessProbe } from './processProbe';
 
-const probe = startProcessProbe();
+const probe = startProcessProbe(process.argv[2]);
 const waiting = new Map<ServerResponse, string>();
 let nextEventId = 0;
 

@@ -6,15 +6,19 @@ import { startHost } from '../../src-main/server/host';
 import type { HostAnswer, HostQuestion } from './hostMessages';
 import { startProcessProbe } from './processProbe';
 
-const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
-const dataDir = values['data-dir'];
-if (!dataDir) throw new Error('usage: eventsHost --data-dir <dir>');
+const { values } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, 'malloc-trim': { type: 'string' } },
+});
+const { 'data-dir': dataDir, 'malloc-trim': mallocTrim } = values;
+if (!dataDir || !mallocTrim) {
+  throw new Error('usage: eventsHost --data-dir <dir> --malloc-trim <addon>');
+}
 
 const answer = (message: HostAnswer) => process.send?.(message);
 
 // Many clients poll and send as fast as they can: Zulip's limits would refuse them.
 const host = await startHost({ dataDir, port: 0, rateLimits: false });
-const probe = startProcessProbe();
+const probe = startProcessProbe(mallocTrim);
 
 process.on('message', ({ id, ask }: HostQuestion) => {
   if (ask === 'loop') answer({ kind: 'loop', id, loop: probe.loop() });

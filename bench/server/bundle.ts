@@ -7,7 +7,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
 
 // Inside node_modules so that the bundles' package imports resolve, as a
 // shipped build's do; never committed, rebuilt on every run.
-const outDir = join(repoRoot, 'node_modules', '.cache', 'hearth-bench');
+export const outDir = join(repoRoot, 'node_modules', '.cache', 'hearth-bench');
 
 /**
  * How a server entry is compiled to one plain JavaScript file, so that child
