@@ -68,8 +68,6 @@ export class EventQueues {
   private readonly unsaved = new Set<EventQueue>();
   private saving: NodeJS.Timeout | undefined;
   private closed = false;
-  /** When each queue was last polled, in the host's awake time: a sleep of the host ages none. */
-  private readonly polledAt = new WeakMap<EventQueue, number>();
   private readonly awake: AwakeTime;
   /** The event_types lists queues were registered with, by their JSON. */
   private readonly typeLists = new Map<string, readonly string[]>();
@@ -281,7 +279,7 @@ export class EventQueues {
   private add(queue: EventQueue): void {
     // A queue restored from the database is as old as its wall-clock age.
     const age = Math.max(0, Date.now() - queue.lastActivity);
-    this.polledAt.set(queue, this.awake.nowMs() - age);
+    queue.polledAt = this.awake.nowMs() - age;
     this.queues.set(queue.id, queue);
     const mine = this.byUser.get(queue.settings.userId) ?? new Set<EventQueue>();
     this.byUser.set(queue.settings.userId, mine.add(queue));
@@ -342,7 +340,7 @@ export class EventQueues {
 
   private touch(queue: EventQueue): void {
     queue.lastActivity = Date.now();
-    this.polledAt.set(queue, this.awake.nowMs());
+    queue.polledAt = this.awake.nowMs();
     if (!this.sql || this.closed) return;
     this.unsaved.add(queue);
     if (this.saving) return;
@@ -377,7 +375,7 @@ export class EventQueues {
     this.awake.tick();
     const now = this.awake.nowMs();
     const idle = [...this.queues.values()].filter(
-      (queue) => !queue.isWaiting && now - (this.polledAt.get(queue) ?? now) > this.idleMsOf(queue),
+      (queue) => !queue.isWaiting && now - queue.polledAt > this.idleMsOf(queue),
     );
     if (idle.length > 0) this.remove(idle);
     this.forgetSpentNotices();
