@@ -346,6 +346,55 @@ describe('event queues across a restart', () => {
     ]);
   });
 
+  it('keeps what each queue was registered with through a restart, storing only what is not a default', async () => {
+    const plain = (await org.api(alice)('POST', '/register', {})).json.queue_id as string;
+    const narrowed = (
+      await org.api(alice)('POST', '/register', {
+        event_types: ['message', 'delete_message'],
+        apply_markdown: true,
+        narrow: [['channel', 'design']],
+        client_capabilities: { bulk_message_deletion: true },
+      })
+    ).json.queue_id as string;
+    const db = new Database(join(org.dataDir, 'hearth.sqlite3'), { readonly: true });
+    try {
+      const row = db.prepare('SELECT settings FROM event_queues WHERE id = ?').pluck();
+      expect(JSON.parse(row.get(plain) as string)).toEqual({ streamTypingNotifications: false });
+      expect(JSON.parse(row.get(narrowed) as string)).toEqual({
+        eventTypes: ['message', 'delete_message'],
+        applyMarkdown: true,
+        narrow: [{ operator: 'channel', operand: 'design' }],
+        bulkMessageDeletion: true,
+        streamTypingNotifications: false,
+      });
+    } finally {
+      db.close();
+    }
+
+    await org.restart();
+
+    await org.subscribe(alice, 'elsewhere');
+    await org.subscribe(bob, 'elsewhere');
+    const inDesign = await say('**bold**');
+    const outside = await org.sendStream(bob, 'elsewhere', 'restart', 'not here');
+    await org.api(org.owner)('DELETE', `/messages/${inDesign}`);
+    const messages = (queued: Event[]) =>
+      queued.filter((event) => event.type === 'message').map((event) => event.message);
+    const toPlain = await events(alice, plain, -1);
+    expect(messages(toPlain)).toEqual([
+      expect.objectContaining({ id: inDesign, content: '**bold**' }),
+      expect.objectContaining({ id: outside }),
+    ]);
+    expect(toPlain).toContainEqual(
+      expect.objectContaining({ type: 'delete_message', message_id: inDesign }),
+    );
+    const toNarrowed = await events(alice, narrowed, -1);
+    expect(messages(toNarrowed)).toEqual([
+      expect.objectContaining({ id: inDesign, content: '<p><strong>bold</strong></p>' }),
+    ]);
+    expect(toNarrowed.at(-1)).toMatchObject({ type: 'delete_message', message_ids: [inDesign] });
+  });
+
   it('gives new queues IDs no queue had before', async () => {
     const register = async () =>
       (await org.api(alice)('POST', '/register', {})).json.queue_id as string;
