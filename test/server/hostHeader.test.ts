@@ -85,6 +85,15 @@ describe('a host on loopback, named in the Host header', () => {
     }
   });
 
+  it('judges each request by its own Host header, however the ones before it were named', async () => {
+    const own = `localhost:${port}`;
+    for (const host of [own, own, 'attacker.example', 'attacker.example', own, `[::1]:${port}`]) {
+      expect(await usersMe(host), host).toMatchObject(
+        host === 'attacker.example' ? refusal(host) : { status: 200, json: { email: alice.email } },
+      );
+    }
+  });
+
   it('answers this computer’s names: its host name and its .local name', async () => {
     const name = hostname();
     for (const host of [name, `${name}:${port}`, `${name}.local:${port}`, name.toUpperCase()]) {

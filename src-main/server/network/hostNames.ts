@@ -35,6 +35,10 @@ function isOwnAddress(address: string): boolean {
 export class HostNames {
   private readonly configured: ReadonlySet<string>;
   private certificate: X509Certificate | null = null;
+  // Every request is checked, and clients send one Host header over and
+  // over: its parse is kept, as parsing it as a URL costs more than the rest.
+  private lastHeader: string | undefined;
+  private lastHost: string | null = null;
 
   /** `configured`: the names the host is also reached by, as Zulip's ALLOWED_HOSTS (a reverse proxy's, the office DNS's). */
   constructor(configured: readonly string[] = []) {
@@ -52,8 +56,16 @@ export class HostNames {
     this.certificate = new X509Certificate(certPem);
   }
 
+  private hostOf(header: string): string | null {
+    if (header !== this.lastHeader) {
+      this.lastHost = hostOfHeader(header);
+      this.lastHeader = header;
+    }
+    return this.lastHost;
+  }
+
   answers(header: string | undefined): boolean {
-    const host = header === undefined ? null : hostOfHeader(header);
+    const host = header === undefined ? null : this.hostOf(header);
     if (host === null) return false;
     if (host === 'localhost' || this.configured.has(host)) return true;
     if (isIP(host) !== 0) {
