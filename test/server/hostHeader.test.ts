@@ -236,6 +236,17 @@ describe('a host serving its network over TLS', () => {
     }
   });
 
+  it('judges each name by its certificate however often the names it covers came before', async () => {
+    const port = networkUrl.port;
+    const former = `${formerAddress}:${port}`;
+    const foreign = `198.51.100.8:${port}`;
+    for (const name of [former, former, foreign, 'attacker.example', former, foreign]) {
+      expect(await usersMe(name), name).toMatchObject(
+        name === former ? { status: 200, json: { email: host.owner.email } } : refusal(name),
+      );
+    }
+  });
+
   it('refuses a request that names no host over TLS too', async () => {
     const answer = await requestNamed(networkUrl.href, {
       host: null,
