@@ -4,7 +4,7 @@
 // acknowledges a send before its pollers' answers go out too, so both are
 // timed alike. No authentication, no queues, no store. GET /memory and
 // GET /loop report on the process as the host's probe does; its one argument
-// is the malloc trimmer's addon.
+// is the glibc malloc addon.
 import { createServer, type ServerResponse } from 'node:http';
 import { serveUntilStopped } from '../server/childEntry';
 import { startProcessProbe } from './processProbe';

@@ -7,18 +7,18 @@ import type { HostAnswer, HostQuestion } from './hostMessages';
 import { startProcessProbe } from './processProbe';
 
 const { values } = parseArgs({
-  options: { 'data-dir': { type: 'string' }, 'malloc-trim': { type: 'string' } },
+  options: { 'data-dir': { type: 'string' }, 'glibc-malloc': { type: 'string' } },
 });
-const { 'data-dir': dataDir, 'malloc-trim': mallocTrim } = values;
-if (!dataDir || !mallocTrim) {
-  throw new Error('usage: eventsHost --data-dir <dir> --malloc-trim <addon>');
+const { 'data-dir': dataDir, 'glibc-malloc': glibcMalloc } = values;
+if (!dataDir || !glibcMalloc) {
+  throw new Error('usage: eventsHost --data-dir <dir> --glibc-malloc <addon>');
 }
 
 const answer = (message: HostAnswer) => process.send?.(message);
 
 // Many clients poll and send as fast as they can: Zulip's limits would refuse them.
 const host = await startHost({ dataDir, port: 0, rateLimits: false });
-const probe = startProcessProbe(mallocTrim);
+const probe = startProcessProbe(glibcMalloc);
 
 process.on('message', ({ id, ask }: HostQuestion) => {
   if (ask === 'loop') answer({ kind: 'loop', id, loop: probe.loop() });

@@ -15,15 +15,15 @@ interface Waiting {
   reject(error: Error): void;
 }
 
-/** Forks the bundled `eventsHost` on `dataDir`, its probe with `mallocTrim`, and waits until it serves. */
+/** Forks the bundled `eventsHost` on `dataDir`, its probe with `glibcMalloc`, and waits until it serves. */
 export async function startHostProcess(
   script: string,
   dataDir: string,
-  mallocTrim: string,
+  glibcMalloc: string,
   nodeArgs: readonly string[] = [],
 ): Promise<HostProcess> {
   // execArgv is set so that the parent's TypeScript loader stays out of the host.
-  const child = fork(script, ['--data-dir', dataDir, '--malloc-trim', mallocTrim], {
+  const child = fork(script, ['--data-dir', dataDir, '--glibc-malloc', glibcMalloc], {
     execArgv: ['--expose-gc', ...HOST_NODE_FLAGS, ...nodeArgs],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleEntry } from '../server/bundle';
-import { buildMallocTrim } from './buildMallocTrim';
+import { buildGlibcMalloc } from './buildGlibcMalloc';
 import { startChildServer } from '../server/childServer';
 import { monotonicMicros, type Phase } from '../server/profileSummary';
 import { ShortWorkload } from '../server/workload';
@@ -51,16 +51,16 @@ export async function measureEvents(
     let started = performance.now();
     const org = setupOrg(workDir, size.queues, size.pollers);
     log(`${org.users.length} users set up in ${seconds(started).toFixed(1)} s`);
-    const [hostScript, bareScript, mallocTrim] = await Promise.all([
+    const [hostScript, bareScript, glibcMalloc] = await Promise.all([
       bundleEntry('bench/events/eventsHost.ts'),
       bundleEntry('bench/events/bareLongPoll.ts'),
-      buildMallocTrim(),
+      buildGlibcMalloc(),
     ]);
     const nodeArgs = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
-    const host = await startHostProcess(hostScript, workDir, mallocTrim, nodeArgs);
+    const host = await startHostProcess(hostScript, workDir, glibcMalloc, nodeArgs);
     servers.push(host);
     stops.push(host.stop);
-    const bare = await startChildServer(bareScript, [mallocTrim], ['--expose-gc']);
+    const bare = await startChildServer(bareScript, [glibcMalloc], ['--expose-gc']);
     servers.push(bare);
     stops.push(bare.stop);
     const bareProcess = await bareProbe(bare.url);

@@ -1,9 +1,11 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { loadMallocTrim } from './mallocTrim';
+import { loadGlibcMalloc } from './glibcMalloc';
 
 export interface MemorySample {
   rss: number;
   heapUsed: number;
+  /** What glibc's malloc has handed out: native memory held, wherever its pages lie. */
+  mallocInUse: number;
 }
 
 export interface LoopSample {
@@ -18,7 +20,7 @@ export interface LoopSample {
 export interface ProcessProbe {
   /**
    * Memory once V8 and malloc have given back all they can (the process runs
-   * with --expose-gc); only for a probe started with the malloc trimmer.
+   * with --expose-gc); only for a probe started with the glibc malloc addon.
    */
   memory(): Promise<MemorySample>;
   /** The event loop since the last sample. */
@@ -35,19 +37,19 @@ const RELEASE_MS = 1000;
 const LEAN = { type: 'major', execution: 'sync', flavor: 'last-resort' } as const;
 
 /**
- * Starts watching this process's event loop; `mallocTrim` is the addon
- * `buildMallocTrim` made, which a memory sample needs.
+ * Starts watching this process's event loop; `glibcMalloc` is the addon
+ * `buildGlibcMalloc` made, which a memory sample needs.
  */
-export function startProcessProbe(mallocTrim?: string): ProcessProbe {
+export function startProcessProbe(glibcMalloc?: string): ProcessProbe {
   // A tick every millisecond: at 10 ms a 44 ms stall could read as 54, a
   // fifth of the 50 ms limit being the instrument's. The monitor's timer is
   // native, so ticking costs the process no JavaScript.
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
-  const trim = mallocTrim === undefined ? undefined : loadMallocTrim(mallocTrim);
+  const malloc = glibcMalloc === undefined ? undefined : loadGlibcMalloc(glibcMalloc);
   return {
     memory: async () => {
-      if (!trim) throw new Error('this probe was started without the malloc trimmer');
+      if (!malloc) throw new Error('this probe was started without the glibc malloc addon');
       // V8 hands freed pages back to the system from background threads, some
       // hundreds of milliseconds after a collection: read the resident size
       // once that is done, or it varies by more than 10,000 queues hold.
@@ -59,9 +61,9 @@ export function startProcessProbe(mallocTrim?: string): ProcessProbe {
       // then took from 1 to 6 MB of that before taking new pages, while the
       // memory malloc handed out grew by 10.4 KB a poll in every run. Given
       // back, each sample counts what the process holds.
-      trim();
+      malloc.trim();
       const { rss, heapUsed } = process.memoryUsage();
-      return { rss, heapUsed };
+      return { rss, heapUsed, mallocInUse: malloc.inUse() };
     },
     loop: () => {
       const maxMs = delay.max / 1e6;

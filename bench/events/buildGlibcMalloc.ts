@@ -20,13 +20,13 @@ function nodeHeaders(): string {
 }
 
 /**
- * Compiles mallocTrim.c into a Node-API addon, with the C compiler node-gyp
+ * Compiles glibcMalloc.c into a Node-API addon, with the C compiler node-gyp
  * builds better-sqlite3 with, and gives its path.
  */
-export async function buildMallocTrim(): Promise<string> {
+export async function buildGlibcMalloc(): Promise<string> {
   await mkdir(outDir, { recursive: true });
-  const addon = join(outDir, 'mallocTrim.node');
-  const source = join(repoRoot, 'bench', 'events', 'mallocTrim.c');
+  const addon = join(outDir, 'glibcMalloc.node');
+  const source = join(repoRoot, 'bench', 'events', 'glibcMalloc.c');
   await promisify(execFile)('cc', [
     '-shared',
     '-fPIC',
