@@ -137,7 +137,8 @@ function memoryRows(figures: EventsFigures): Row[] {
     compared(`V8 heap per waiting poll, ${count(pollers)} polling`, 'heapUsed'),
     // What a poll holds outside V8's heap, by the bytes handed out: the
     // resident figure also moves with where those bytes fell in malloc's
-    // pages (12.8 KB or 11.4 KB a poll for allocations equal to 10 bytes).
+    // pages (11.7 KB a poll in one run of a build, 13.3 KB in the next, for
+    // allocations that differed by 5 bytes a poll).
     compared(`malloc in use per waiting poll, ${count(pollers)} polling`, 'mallocInUse'),
     {
       figure: `host resident memory: no queue / ${count(queues)} idle / ${count(pollers)} polling`,
